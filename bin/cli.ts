@@ -1,0 +1,75 @@
+/**
+ * The CLI entry: parse the command name, load only that command's module, run it. Kept tiny so
+ * `agentihooks --version` costs little more than starting Node.
+ */
+import { version } from "../package.json";
+
+/** A command module: runs with the arguments after its name and returns the exit code. */
+export interface CommandModule {
+  run(argv: string[]): Promise<number>;
+}
+
+/** Every command, its one-line summary, and how to load it (lazily). */
+const commands: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  build: { summary: "compile profiles into each target's files (--target, --out DIR, --dry-run, --check, --json)", load: () => import("./commands/build") },
+  inspect: { summary: "show the resolved chain, layers, merged settings with provenance, features and MCP servers", load: () => import("./commands/inspect") },
+  plan: { summary: "show what apply would change, as a unified diff (--json, --markdown)", load: () => import("./commands/plan") },
+  diff: { summary: "alias of plan; --base GIT_REF compares the bundle at that ref with the working tree", load: () => import("./commands/plan") },
+  apply: { summary: "plan, then write the targets' homes (--target, --yes, --plan FILE)", load: () => import("./commands/apply") },
+  init: { summary: "alias of apply", load: () => import("./commands/apply") },
+  uninstall: { summary: "remove exactly what agentihooks owns and restore what it displaced", load: () => import("./commands/uninstall") },
+  doctor: { summary: "check the installed homes (--target, --live, --json)", load: () => import("./commands/doctor") },
+  profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: () => import("./commands/profiles") },
+  statusline: { summary: "print the Copilot status line (called by the client)", load: () => import("./commands/statusline") },
+  hook: { summary: "run the hook runtime for EVENT (the generated wrappers call the runtime directly)", load: () => import("./commands/hook") },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return [
+    `agentihooks ${version}: one declarative config for GitHub Copilot CLI, Claude Code and Codex CLI`,
+    "",
+    "Usage: agentihooks <command> [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Options:",
+    "  -h, --help     show this help (or a command's help: agentihooks <command> --help)",
+    "  -v, --version  print the version",
+    "",
+    "Exit codes: 0 success or in sync, 1 error, 2 changes pending (--check, plan, diff).",
+    "",
+  ].join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v") {
+    process.stdout.write(`${version}\n`);
+    return 0;
+  }
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(usage());
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`agentihooks: unknown command '${name}'. Run 'agentihooks --help' for the list.\n`);
+    return 1;
+  }
+  const module = await command.load();
+  return module.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // A bug, not a user mistake: user mistakes are diagnostics.
+    process.stderr.write(`agentihooks: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

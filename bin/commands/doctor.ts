@@ -1,0 +1,5 @@
+/** `agentihooks doctor`: being built (see the open issues). */
+export async function run(_argv: string[]): Promise<number> {
+  process.stderr.write("agentihooks doctor: not implemented yet.\n");
+  return 1;
+}

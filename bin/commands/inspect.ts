@@ -1,0 +1,5 @@
+/** `agentihooks inspect`: being built (see the open issues). */
+export async function run(_argv: string[]): Promise<number> {
+  process.stderr.write("agentihooks inspect: not implemented yet.\n");
+  return 1;
+}

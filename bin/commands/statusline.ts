@@ -1,0 +1,5 @@
+/** `agentihooks statusline`: being built (see the open issues). */
+export async function run(_argv: string[]): Promise<number> {
+  process.stderr.write("agentihooks statusline: not implemented yet.\n");
+  return 1;
+}

@@ -1,0 +1,17 @@
+import type { TargetDescriptor } from "../target";
+
+/** Claude Code: `~/.claude` settings, `~/.claude.json` user-scope MCP servers. */
+export const descriptor = {
+  id: "claude",
+  displayName: "Claude Code",
+  verifiedAgainst: { package: "@anthropic-ai/claude-code", version: "2.1.332" },
+  layers: {
+    subdir: ".claude",
+    base: "settings.base.json",
+    settings: "settings.overrides.json",
+    mcp: ".mcp.json",
+    format: "jsonc",
+    settingsSchema: "https://agentihooks.dev/schemas/claude-settings.schema.json",
+    mcpContainer: "mcpServers",
+  },
+} as const satisfies TargetDescriptor;

@@ -1,0 +1,25 @@
+// Bundles the CLI and the hook runtime with esbuild. Runs on `npm ci` (prepare) and before tests.
+// The CLI is split so `agentihooks --version` loads only its entry chunk; the runtime is one file
+// that depends on nothing but Node, because it starts before and after every tool call.
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { rm } from "node:fs/promises";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  logLevel: "warning",
+  legalComments: "none",
+  // Bundled CommonJS dependencies (handlebars, cosmiconfig) call require(); give ESM output one.
+  banner: { js: "import { createRequire as __ahCreateRequire } from 'node:module'; const require = __ahCreateRequire(import.meta.url);" },
+};
+
+await rm(`${root}/dist`, { recursive: true, force: true });
+await Promise.all([
+  build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: "dist", splitting: true, chunkNames: "chunks/[name]-[hash]" }),
+  build({ ...common, entryPoints: { runtime: "runtime/main.ts" }, outdir: "dist", outExtension: { ".js": ".mjs" } }),
+]);
