@@ -23,6 +23,8 @@ export interface NativeLayers {
   settingsSchema: string;
   /** Key of the MCP layer document holding servers by name (`mcpServers`, or Codex's `mcp_servers`). */
   mcpContainer: string;
+  /** `$id` of the JSON Schema that validates an MCP layer (the front end normalises it to the canonical McpServer). */
+  mcpSchema: string;
 }
 
 /** Static facts about a target. */

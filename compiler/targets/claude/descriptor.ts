@@ -13,5 +13,6 @@ export const descriptor = {
     format: "jsonc",
     settingsSchema: "https://agentihooks.dev/schemas/claude-settings.schema.json",
     mcpContainer: "mcpServers",
+    mcpSchema: "https://agentihooks.dev/schemas/claude-mcp.schema.json",
   },
 } as const satisfies TargetDescriptor;

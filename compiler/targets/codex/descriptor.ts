@@ -13,5 +13,6 @@ export const descriptor = {
     format: "toml",
     settingsSchema: "https://agentihooks.dev/schemas/codex-config.schema.json",
     mcpContainer: "mcp_servers",
+    mcpSchema: "https://agentihooks.dev/schemas/codex-mcp.schema.json",
   },
 } as const satisfies TargetDescriptor;
