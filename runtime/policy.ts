@@ -1,0 +1,173 @@
+/**
+ * The policy file: the one channel from the compiler to the hook runtime. `apply` writes it (with
+ * `renderPolicy`) to `<agentihooksHome>/policy.<target>.json`; the runtime reads it on every call
+ * (with `readPolicy`). A missing or unreadable policy means the defaults: every guardrail on.
+ * Node builtins only: the runtime bundle must not pull in the compiler.
+ */
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+/** The clients a policy can be written for. */
+export type PolicyTarget = "copilot" | "claude" | "codex";
+
+/** The resolved guardrail switches: every key present. */
+export interface GuardrailSwitches {
+  /** Block secret-shaped literals written to files (E.8.1). */
+  secretsInWrites: boolean;
+  /** Block reads of credential files and environment dumps (E.8.2). */
+  credentialReads: boolean;
+  /** Block recursive `rm` of broad or home paths and writes to `.env*` files. */
+  destructiveCommands: boolean;
+  /** Block pushes to, resets and deletion of protected branches, and force pushes (E.8.4). */
+  branchProtection: boolean;
+  /** The branches `branchProtection` guards. */
+  protectedBranches: string[];
+  /** Append one redacted JSON line per tool call to the audit log. */
+  auditLog: boolean;
+  /** Inject `<repo>/.claude/rules/*.md` and the project memory at session start (Copilot, Codex). */
+  projectBridge: boolean;
+  /** Inject a short banner naming the session at session start. */
+  sessionBanner: boolean;
+}
+
+/** The guardrail block as a profile states it: every key optional (the compiler's merged value). */
+export type GuardrailsInput = Partial<GuardrailSwitches> & Record<string, unknown>;
+
+/** The policy file's content. */
+export interface Policy {
+  version: 1;
+  target: PolicyTarget;
+  guardrails: GuardrailSwitches;
+  /** Absolute path of the audit log (JSONL), present when `guardrails.auditLog` is on. */
+  auditLog?: string;
+  /** The audit log is rotated to `<auditLog>.1` when it grows past this many bytes. */
+  auditLogMaxBytes: number;
+  /** Byte budget of the project bridge's context block (0 = unlimited). */
+  projectBridgeMaxBytes: number;
+}
+
+/** The default switches: everything on, `main` and `master` protected. */
+export function defaultGuardrails(): GuardrailSwitches {
+  return {
+    secretsInWrites: true,
+    credentialReads: true,
+    destructiveCommands: true,
+    branchProtection: true,
+    protectedBranches: ["main", "master"],
+    auditLog: true,
+    projectBridge: true,
+    sessionBanner: true,
+  };
+}
+
+/** Default rotation size of the audit log: 5 MiB (one rotated file kept, so at most ~10 MiB). */
+export const DEFAULT_AUDIT_LOG_MAX_BYTES = 5 * 1024 * 1024;
+/** Default byte budget of the project bridge: 64 KiB. */
+export const DEFAULT_PROJECT_BRIDGE_MAX_BYTES = 64 * 1024;
+
+const BOOLEAN_KEYS = ["secretsInWrites", "credentialReads", "destructiveCommands", "branchProtection", "auditLog", "projectBridge", "sessionBanner"] as const;
+
+/** Fills every switch missing (or of the wrong type) in `input` with its default. */
+export function resolveGuardrails(input: GuardrailsInput | undefined): GuardrailSwitches {
+  const out = defaultGuardrails();
+  if (!input || typeof input !== "object") return out;
+  for (const key of BOOLEAN_KEYS) {
+    const value = input[key];
+    if (typeof value === "boolean") out[key] = value;
+  }
+  const branches = input.protectedBranches;
+  if (Array.isArray(branches) && branches.every((b) => typeof b === "string" && b.length > 0)) {
+    // Sorted and unique: the rendered policy must not depend on how the profiles listed them.
+    out.protectedBranches = [...new Set(branches as string[])].sort();
+  }
+  return out;
+}
+
+/** `<agentihooksHome>/policy.<target>.json`. */
+export function policyPath(agentihooksHome: string, target: string): string {
+  return join(agentihooksHome, `policy.${target}.json`);
+}
+
+/** `<agentihooksHome>/logs/audit.jsonl`, where the audit log lives. */
+export function auditLogPath(agentihooksHome: string): string {
+  return join(agentihooksHome, "logs", "audit.jsonl");
+}
+
+/** Builds the policy value for `target` (defaults filled). */
+export function buildPolicy(guardrails: GuardrailsInput | undefined, target: PolicyTarget, agentihooksHome: string): Policy {
+  const switches = resolveGuardrails(guardrails);
+  const policy: Policy = {
+    version: 1,
+    target,
+    guardrails: switches,
+    auditLogMaxBytes: DEFAULT_AUDIT_LOG_MAX_BYTES,
+    projectBridgeMaxBytes: DEFAULT_PROJECT_BRIDGE_MAX_BYTES,
+  };
+  if (switches.auditLog) policy.auditLog = auditLogPath(agentihooksHome);
+  return policy;
+}
+
+/**
+ * The policy file's text for `target`: deterministic JSON (fixed key order, two-space indent) with
+ * a final newline. Same input, same bytes.
+ */
+export function renderPolicy(guardrails: GuardrailsInput | undefined, target: PolicyTarget, agentihooksHome: string): string {
+  const p = buildPolicy(guardrails, target, agentihooksHome);
+  const ordered = {
+    version: p.version,
+    target: p.target,
+    guardrails: {
+      secretsInWrites: p.guardrails.secretsInWrites,
+      credentialReads: p.guardrails.credentialReads,
+      destructiveCommands: p.guardrails.destructiveCommands,
+      branchProtection: p.guardrails.branchProtection,
+      protectedBranches: p.guardrails.protectedBranches,
+      auditLog: p.guardrails.auditLog,
+      projectBridge: p.guardrails.projectBridge,
+      sessionBanner: p.guardrails.sessionBanner,
+    },
+    ...(p.auditLog !== undefined ? { auditLog: p.auditLog } : {}),
+    auditLogMaxBytes: p.auditLogMaxBytes,
+    projectBridgeMaxBytes: p.projectBridgeMaxBytes,
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/** The agentihooks home: `AGENTIHOOKS_HOME`, else `~/.agentihooks`. */
+export function agentihooksHome(env: NodeJS.ProcessEnv): string {
+  const configured = env.AGENTIHOOKS_HOME?.trim();
+  return configured ? configured : join(env.HOME?.trim() || homedir(), ".agentihooks");
+}
+
+/** The target this call runs for: `AGENTIHOOKS_TARGET` trimmed and lower-cased; empty ⇒ `claude`. */
+export function runtimeTarget(env: NodeJS.ProcessEnv): PolicyTarget {
+  const raw = (env.AGENTIHOOKS_TARGET ?? "").trim().toLowerCase();
+  return raw === "copilot" || raw === "codex" ? raw : "claude";
+}
+
+function positiveInteger(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
+/**
+ * Reads the policy for `target` from `home`. Never throws: a missing, unreadable or malformed file
+ * yields the defaults (all guardrails on, audit log under `home`), and each malformed key falls
+ * back to its own default.
+ */
+export function readPolicy(home: string, target: PolicyTarget): Policy {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(policyPath(home, target), "utf8"));
+  } catch {
+    return buildPolicy(undefined, target, home);
+  }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return buildPolicy(undefined, target, home);
+  const record = raw as Record<string, unknown>;
+  const guardrails = record.guardrails && typeof record.guardrails === "object" ? (record.guardrails as GuardrailsInput) : undefined;
+  const policy = buildPolicy(guardrails, target, home);
+  if (policy.guardrails.auditLog && typeof record.auditLog === "string" && record.auditLog.length > 0) policy.auditLog = record.auditLog;
+  policy.auditLogMaxBytes = positiveInteger(record.auditLogMaxBytes, DEFAULT_AUDIT_LOG_MAX_BYTES);
+  policy.projectBridgeMaxBytes = positiveInteger(record.projectBridgeMaxBytes, DEFAULT_PROJECT_BRIDGE_MAX_BYTES);
+  return policy;
+}
