@@ -111,6 +111,8 @@ export interface Ir {
     bundleShared?: TextSource;
     /** Each chain member's `CLAUDE.md`, in chain order (members without one are absent). */
     profiles: Array<TextSource & { profile: string }>;
+    /** The CI manifesto appended last to the Copilot and Codex personas, when one is configured. */
+    manifesto?: TextSource;
   };
   /** Rules in their first position; a later layer's same-named file replaces text and origin. */
   rules: MarkdownFeature[];

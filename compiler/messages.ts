@@ -8,6 +8,18 @@ import type { Diagnostic, Severity, SourceLocation } from "./diagnostics";
 
 export const messages = {
   // AH1xxx: reading and parsing files
+  // AH1000–AH1099: decoding and parsing documents (compiler/parse)
+  AH1001: { severity: "error", text: "This file is not valid UTF-8 (the first bad byte is at byte offset {offset}). Save it as UTF-8 text." },
+  AH1002: { severity: "error", text: "This YAML file has a syntax error: {reason}. {hint}" },
+  AH1003: { severity: "error", text: "This JSON file has a syntax error: {reason}. {hint}" },
+  AH1004: { severity: "error", text: "This TOML file has a syntax error: {reason}. {hint}" },
+  AH1005: { severity: "error", text: "Key '{key}' appears twice in the same object; only one would be used. Remove or rename one of them." },
+  AH1006: { severity: "error", text: "Comments are not allowed in a plain .json file. Remove the comment." },
+  AH1007: { severity: "error", text: "Trailing commas are not allowed in a plain .json file. Remove the comma after the last entry." },
+  AH1008: { severity: "error", text: "The frontmatter block opened with '---' on line 1 is never closed. Add a line containing only '---' after the frontmatter." },
+  AH1009: { severity: "error", text: "The frontmatter must be a mapping of keys to values, but it is {type}. Write it as `key: value` lines between the two '---' lines." },
+  AH1010: { severity: "warning", text: "YAML warning: {reason}. {hint}" },
+  AH1011: { severity: "error", text: "This YAML file holds more than one document (a '---' separator in the middle). Keep one document per file." },
   // AH1100–AH1199: reading profile trees and the project config (compiler/load, compiler/config.ts)
   AH1101: { severity: "error", text: "This file is {size} bytes, over the {limit}-byte (1 MiB) limit for profile files. Keep large assets out of profiles, or split the file." },
   AH1102: { severity: "error", text: "Expected a file ({kind}) but found a directory. Remove the directory or move its content into a single file of that name." },
@@ -22,6 +34,19 @@ export const messages = {
   AH1111: { severity: "error", text: "The project config must be an object of settings, not {type}. Write it as a mapping such as {\"profile\": \"default\"}." },
   AH1112: { severity: "error", text: "The config file named with --config does not exist or is not a file. Check the path." },
   // AH2xxx: schema validation
+  // AH2000–AH2999: schema validation (compiler/validate.ts)
+  AH2001: { severity: "error", text: "Unknown key '{key}' {where}.{suggestion} Remove it or correct its spelling (keys are case-sensitive)." },
+  AH2002: { severity: "error", text: "'{path}' must be {expected}, but it is {actual}. Change the value to {expected}." },
+  AH2003: { severity: "error", text: "'{path}' must be one of {allowed}, but it is {actual}. Use one of the allowed values." },
+  AH2004: { severity: "error", text: "'{path}' must be exactly {expected}, but it is {actual}. Set it to {expected}, or remove the key." },
+  AH2005: { severity: "error", text: "Required key '{key}' is missing {where}. Add it." },
+  AH2006: { severity: "error", text: "'{path}' must be {expected}, but it is {actual}. Rewrite it in one of those forms." },
+  AH2007: { severity: "error", text: "'{path}' is {actual}, but it must be {limit}. Change the number." },
+  AH2008: { severity: "error", text: "'{path}' is {actual}, which is not allowed: {rule}. Change the value." },
+  AH2009: { severity: "error", text: "'{path}' {problem}. {fix}" },
+  AH2010: { severity: "error", text: "The document is empty, but it must be a mapping of keys to values. Add content, or delete the file." },
+  AH2011: { severity: "error", text: "'{path}' needs {alternatives}. Add one of them." },
+  AH2012: { severity: "error", text: "'{path}' is invalid: {reason}. Check the value against the documentation ({schema})." },
   // AH3xxx: resolution and merge
   // AH3000–AH3099: profile sources, chain and extends (compiler/resolve)
   AH3001: { severity: "error", text: "The profile chain is empty. Name at least one profile, for example `\"profile\": \"default\"` in the config or `--profile default`." },
@@ -39,6 +64,37 @@ export const messages = {
   AH3101: { severity: "error", text: "MCP server '{name}' has no `command` and no `url`. Give it a command (a local stdio server) or a url (an http or sse server)." },
   AH3102: { severity: "error", text: "The MCP layer's `{container}` must be an object of servers by name. Write it as a mapping from server name to definition." },
   // AH40xx: Copilot target; AH41xx: Claude target; AH42xx: Codex target; AH43xx: shared lowering
+  // --- AH40xx: Copilot target (compiler/targets/copilot) ---
+  AH4001: { severity: "warning", text: "A Copilot settings layer declares a 'hooks' key; it was dropped. agentihooks registers hooks in hooks/agentihooks.json, and declaring both fires every hook twice. Remove 'hooks' from the layer." },
+  AH4002: { severity: "warning", text: "'trustedFolders' is not a Copilot settings.json key (Copilot 1.0.102 reads it only from config.json, which agentihooks never writes); it was dropped. Trust folders with /add-dir in Copilot instead." },
+  AH4003: { severity: "warning", text: "'{key}' is a {client} setting, not a Copilot one; it was dropped from settings.json. {hint}" },
+  AH4004: { severity: "warning", text: "'permissions' in Copilot user settings is inert (Copilot honours these rules only when an enterprise manages them); it is written as authored but protects nothing. Credential protection on Copilot comes from the agentihooks guardrails." },
+  AH4005: { severity: "warning", text: "'_agentihooks.{directive}' must be {expected}; got {got}. The directive was ignored." },
+  AH4006: { severity: "warning", text: "'_agentihooks.{directive}' is not a Copilot directive; it was ignored. Known directives: {known}." },
+  AH4007: { severity: "warning", text: "'_agentihooks.browserCommand' must be a string or a list of strings, got {got}; it was dropped and Copilot keeps its own per-platform browser." },
+  AH4008: { severity: "warning", text: "'_agentihooks.browserCommand' launcher '{head}' was not found on this machine; it was dropped and Copilot keeps its own browser. Install it, or use \"auto\" for a profile shared between machines." },
+  AH4009: { severity: "warning", text: "'_agentihooks.browserCommand' \"auto\": no Windows browser found from WSL (tried {tried}); nothing was written. Install wslu (it provides wslview)." },
+  AH4010: { severity: "warning", text: "'_agentihooks.browserCommand' {value} cannot be split into a command: {reason}. It was dropped; write it as a list of strings instead." },
+  AH4011: { severity: "error", text: "MCP server '{server}' lists tools entry '{entry}' with a wildcard. Copilot matches tool names exactly, so the pattern matches nothing and silently disables the whole server. List exact tool names, or use the lone \"*\" for every tool." },
+  AH4012: { severity: "warning", text: "MCP server '{server}' header '{header}' references an environment variable, and Copilot sends header values literally; the header was dropped. Set '_agentihooks.resolveHeaderEnv: true' to resolve it when applying (mcp-config.json is then written with mode 0600)." },
+  AH4013: { severity: "warning", text: "MCP server '{server}' header '{header}' references an unset variable ({reference}); the header was dropped. Export the variable before running agentihooks apply." },
+  AH4014: { severity: "warning", text: "MCP server '{server}' has neither 'command' nor 'url'; Copilot would drop it silently, so it was not written." },
+  AH4015: { severity: "warning", text: "MCP server '{server}' has type '{type}', which Copilot does not support (it knows local, stdio, http and sse); the server was not written." },
+  AH4016: { severity: "warning", text: "Agent '{agent}': tool grant '{grant}' was reduced to '{tool}'. Copilot tool grants have no scoping, so the agent may use the whole tool; the agentihooks guardrails still apply to every call." },
+  AH4017: { severity: "info", text: "Agent '{agent}': frontmatter {keys} has no Copilot equivalent and was dropped." },
+  AH4018: { severity: "info", text: "Agent '{agent}': model '{model}' was dropped. Claude model names are not Copilot model ids, and Copilot falls back to its own choice with a warning on every call." },
+  AH4019: { severity: "warning", text: "Agent '{agent}': body is {length} characters, over Copilot's {limit}-character limit; it was cut at a paragraph boundary with a visible marker." },
+  AH4020: { severity: "info", text: "{kind} '{name}' has no description; Copilot requires one, so '{description}' was written." },
+  AH4021: { severity: "warning", text: "Command '{name}' was not translated into a skill: a skill of the same name owns ~/.agents/skills/{name}. Rename the command or the skill." },
+  AH4022: { severity: "warning", text: "{kind} '{name}' has a {length}-character description; Copilot refuses skills whose description exceeds {limit} characters. Shorten it." },
+  AH4023: { severity: "warning", text: "'_agentihooks.mcpAlwaysEnabled' must be a list of MCP server names; the default ({fallback}) was used." },
+  AH4024: { severity: "warning", text: "'{key}' is an agentihooks-reserved key (it starts with '_'); Copilot does not read it, so it was not written to settings.json." },
+  // --- AH43xx: shared lowering (compiler/lower) ---
+  AH4301: { severity: "warning", text: "MCP server '{server}' carries credential-shaped literals in {fields}; the server was NOT written to {file}. Reference secrets through environment variables instead of embedding the value." },
+  AH4302: { severity: "warning", text: "MCP server '{server}' env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },
+  AH4303: { severity: "warning", text: "MCP server '{server}' header '{header}' looks like a credential ({hits}); it was dropped from {file}. Reference it through an environment variable instead." },
+  AH4304: { severity: "warning", text: "MCP server '{server}' tools entry looks like a credential ({hits}); it was dropped from {file}." },
+  AH4305: { severity: "warning", text: "Settings env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },
   // AH5xxx: plan, apply, uninstall, doctor
 } as const satisfies Record<string, { severity: Severity; text: string }>;
 

@@ -1,0 +1,72 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { renderHookWrapper } from "../../compiler/lower/hook-wrapper";
+import { shellCommand, shellQuote } from "../../compiler/lower/shell-quote";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "ah-wrapper-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("shellQuote", () => {
+  it("leaves safe words alone and single-quotes the rest", () => {
+    expect(shellQuote("/usr/local/bin/node")).toBe("/usr/local/bin/node");
+    expect(shellQuote("")).toBe("''");
+    expect(shellQuote("a b")).toBe("'a b'");
+    expect(shellQuote("it's")).toBe("'it'\\''s'");
+    expect(shellCommand(["/bin/x", "$HOME", "`id`"])).toBe("/bin/x '$HOME' '`id`'");
+  });
+
+  it("round-trips hostile words through a real shell", () => {
+    const words = ["plain", "sp ace", "quo'te", 'dq"uote', "$HOME", "`id`", "ümlaut ✓", "back\\slash", "new\nline", ""];
+    const out = execFileSync("/bin/sh", ["-c", `printf '%s\\0' ${shellCommand(words)}`]).toString("utf8");
+    expect(out.split("\0").slice(0, -1)).toEqual(words);
+  });
+});
+
+describe("renderHookWrapper", () => {
+  it("renders the Copilot wrapper byte for byte", () => {
+    expect(renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/dist/runtime.mjs" })).toBe(
+      [
+        "#!/usr/bin/env bash",
+        "# managed-by: agentihooks — regenerate with: agentihooks init --target copilot",
+        "# Runs the agentihooks hook runtime for GitHub Copilot CLI. Editing this file changes its content hash:",
+        "# the client may ask to approve the hook again, and the next apply reports the edit as drift.",
+        "set -euo pipefail",
+        'export AGENTIHOOKS_COPILOT_EVENT="${1:-}"',
+        "export AGENTIHOOKS_TARGET=copilot",
+        'exec /usr/local/bin/node /opt/agentihooks/dist/runtime.mjs "$@"',
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("omits the event export when the payload names the event (Codex)", () => {
+    const text = renderHookWrapper({ target: "codex", displayName: "OpenAI Codex CLI", eventFromArg: false, nodePath: "/n", runtimePath: "/r" });
+    expect(text).not.toContain("_EVENT");
+    expect(text).toContain("export AGENTIHOOKS_TARGET=codex\nexec /n /r \"$@\"\n");
+  });
+
+  it("passes bash -n and runs with spaces, quotes, $, backticks and non-ASCII in every path", () => {
+    const hostile = path.join(scratch, "my home's \"dir\" $HOME `id` ünï ✓");
+    mkdirSync(hostile, { recursive: true });
+    const node = path.join(hostile, "no de");
+    symlinkSync(process.execPath, node);
+    const runtime = path.join(hostile, "run time $x.mjs");
+    const report = path.join(scratch, "report.json");
+    writeFileSync(
+      runtime,
+      `import { readFileSync, writeFileSync } from "node:fs";\n` +
+        `writeFileSync(${JSON.stringify(report)}, JSON.stringify({ event: process.env.AGENTIHOOKS_COPILOT_EVENT, target: process.env.AGENTIHOOKS_TARGET, argv: process.argv.slice(2), stdin: readFileSync(0, "utf8") }));\n`,
+    );
+    const wrapper = path.join(hostile, "agentihooks-hook.sh");
+    writeFileSync(wrapper, renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: node, runtimePath: runtime }));
+    chmodSync(wrapper, 0o755);
+    expect(spawnSync("bash", ["-n", wrapper]).status).toBe(0);
+    // Copilot runs the registered command through /bin/sh: do the same, with the quoted path.
+    const run = spawnSync("/bin/sh", ["-c", `${shellQuote(wrapper)} preToolUse`], { input: '{"toolName":"bash"}' });
+    expect(run.status, run.stderr.toString()).toBe(0);
+    expect(JSON.parse(readFileSync(report, "utf8"))).toEqual({ event: "preToolUse", target: "copilot", argv: ["preToolUse"], stdin: '{"toolName":"bash"}' });
+  });
+});
