@@ -1,0 +1,156 @@
+/**
+ * Finds and reads the project config with cosmiconfig (`agentihooks.config.*`, `.agentihooksrc*`,
+ * `package.json#agentihooks`), keeping source positions for JSON and YAML files so a schema error
+ * points at its line, and validating it strictly against `schemas/config.schema.json`.
+ */
+import { cosmiconfigSync, defaultLoadersSync } from "cosmiconfig";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Diagnostic, Result } from "./diagnostics";
+import { diagnostic } from "./messages";
+import type { DocumentFormat, ParsedDocument } from "./parse/parse-document";
+import { parseDocument } from "./parse/parse-document";
+import { type SchemaId, validate } from "./validate";
+
+/** The project config as written (validated against config.schema.json). */
+export type ProjectConfig = import("../schemas/config.generated").AgentihooksConfig;
+
+/** A config found and read. */
+export interface LoadedConfig {
+  /** Display path: `config:agentihooks.config.json`, `config:package.json`, `config:.config/agentihooksrc.yml`. */
+  file: string;
+  /** Absolute project directory: paths in the config are relative to it. Never printed. */
+  dir: string;
+  /** The config value; undefined when it failed to parse or validate. */
+  config: ProjectConfig | undefined;
+  /** Line and column of a pointer inside the config file (JSON and YAML files only). */
+  locate?: (pointer: string) => { line: number; column: number } | undefined;
+}
+
+/** Where to look. */
+export interface ConfigSearch {
+  cwd: string;
+  /** An explicit config file (`--config`), relative to cwd. */
+  configFile?: string;
+  /** `project` (default) walks up to the nearest directory with a package.json; `none` looks only in cwd. */
+  strategy?: "project" | "none";
+}
+
+const moduleName = "agentihooks";
+const extensions = ["json", "yaml", "yml", "js", "ts", "cjs", "mjs"];
+
+/** The places searched in each directory, first match wins. */
+export const configSearchPlaces: readonly string[] = [
+  "package.json",
+  `.${moduleName}rc`,
+  ...extensions.map((ext) => `.${moduleName}rc.${ext}`),
+  `.config/${moduleName}rc`,
+  ...extensions.map((ext) => `.config/${moduleName}rc.${ext}`),
+  ...extensions.map((ext) => `${moduleName}.config.${ext}`),
+];
+
+/** Thrown by our loaders when a config file does not parse; its diagnostics are already recorded. */
+class ConfigParseFailure extends Error {}
+
+/**
+ * Finds the project config. Value undefined when there is none (then the embedded default applies);
+ * a config that fails to load, parse or validate yields `config: undefined` plus error diagnostics.
+ */
+export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefined> {
+  const diagnostics: Diagnostic[] = [];
+  const documents = new Map<string, ParsedDocument>();
+  const parsingLoader = (format: DocumentFormat) => (filepath: string, content: string) => {
+    const parsed = parseDocument(content.replace(/^\uFEFF/, ""), format, displayOf(filepath, search.cwd));
+    diagnostics.push(...parsed.diagnostics);
+    if (!parsed.value) throw new ConfigParseFailure(filepath);
+    documents.set(filepath, parsed.value);
+    return parsed.value.value as object;
+  };
+  const requireModule = createRequire(import.meta.url);
+  const jsLoader = (filepath: string) => {
+    const loaded = requireModule(filepath) as { default?: unknown };
+    // ESM configs export default; CommonJS ones assign module.exports.
+    return (loaded && typeof loaded === "object" && "default" in loaded ? loaded.default : loaded) as object;
+  };
+  const explorer = cosmiconfigSync(moduleName, {
+    searchPlaces: [...configSearchPlaces],
+    searchStrategy: search.strategy ?? "project",
+    cache: false,
+    loaders: {
+      ".json": parsingLoader("json"),
+      ".yaml": parsingLoader("yaml"),
+      ".yml": parsingLoader("yaml"),
+      // `.agentihooksrc` without an extension is YAML (JSON is valid YAML).
+      noExt: parsingLoader("yaml"),
+      ".js": jsLoader,
+      ".cjs": jsLoader,
+      ".mjs": jsLoader,
+      // TypeScript configs are transpiled by cosmiconfig, which needs the `typescript` package installed.
+      ".ts": defaultLoadersSync[".ts"],
+    },
+  });
+  let result: ReturnType<typeof explorer.search>;
+  let attempted: string | undefined;
+  try {
+    if (search.configFile !== undefined) {
+      attempted = path.resolve(search.cwd, search.configFile);
+      result = explorer.load(attempted);
+    } else {
+      result = explorer.search(search.cwd);
+    }
+  } catch (error) {
+    const filepath = (error as { filepath?: string }).filepath ?? attempted ?? search.cwd;
+    const file = displayOf(filepath, search.cwd);
+    if (error instanceof ConfigParseFailure) return { value: { file, dir: projectDirOf(filepath), config: undefined }, diagnostics };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (search.configFile !== undefined && (code === "ENOENT" || code === "EISDIR")) {
+      diagnostics.push(diagnostic("AH1112", { file: `config:${search.configFile}` }));
+      return { value: undefined, diagnostics };
+    }
+    // The loader's message may hold the machine path of the project; show it relative.
+    const reason = firstLine(error instanceof Error ? error.message : String(error)).split(projectDirOf(filepath)).join(".");
+    diagnostics.push(diagnostic("AH1110", { file }, { reason }));
+    return { value: { file, dir: projectDirOf(filepath), config: undefined }, diagnostics };
+  }
+  if (!result) return { value: undefined, diagnostics };
+  const file = displayOf(result.filepath, search.cwd);
+  const dir = projectDirOf(result.filepath);
+  const config: unknown = result.isEmpty ? {} : result.config;
+  if (config === null || typeof config !== "object" || Array.isArray(config)) {
+    diagnostics.push(diagnostic("AH1111", { file }, { type: Array.isArray(config) ? "a list" : typeof config }));
+    return { value: { file, dir, config: undefined }, diagnostics };
+  }
+  const doc = locatedDocument(result.filepath, config, documents.get(result.filepath));
+  const problems = validate("https://agentihooks.dev/schemas/config.schema.json" as SchemaId, doc, file);
+  diagnostics.push(...problems);
+  const valid = !problems.some((d) => d.severity === "error");
+  return { value: { file, dir, config: valid ? (config as ProjectConfig) : undefined, locate: (pointer) => doc.locate(pointer) }, diagnostics };
+}
+
+/** Pairs the config value with positions: from the parsed file, under `/agentihooks` for package.json, none for JS/TS. */
+function locatedDocument(filepath: string, value: object, parsed: ParsedDocument | undefined): ParsedDocument {
+  if (!parsed) return { value, locate: () => undefined };
+  if (path.basename(filepath) === "package.json") {
+    return { value, locate: (pointer) => parsed.locate(`/${moduleName}${pointer}`) };
+  }
+  return parsed;
+}
+
+/** `config:` plus the path relative to the project directory (`.config/…` kept), never a machine path. */
+function displayOf(filepath: string, cwd: string): string {
+  const base = path.basename(filepath);
+  const parent = path.basename(path.dirname(filepath));
+  if (parent === ".config") return `config:.config/${base}`;
+  void cwd;
+  return `config:${base}`;
+}
+
+/** The directory config paths are relative to: the config's own directory, or above `.config/`. */
+function projectDirOf(filepath: string): string {
+  const dir = path.dirname(filepath);
+  return path.basename(dir) === ".config" ? path.dirname(dir) : dir;
+}
+
+function firstLine(text: string): string {
+  return (text.split("\n")[0] ?? "").replace(/\s+$/, "").replace(/\.$/, "");
+}

@@ -1,0 +1,318 @@
+/**
+ * The compiler front end: find the project config, read every profile file (the only filesystem
+ * access of the compiler), validate, resolve the chain, merge the layers and build the IR. Then
+ * `compileTargets` runs each target's pure compile over it.
+ */
+import path from "node:path";
+import { findConfig, type LoadedConfig, type ProjectConfig } from "./config";
+import type { DesiredTree } from "./desired-tree";
+import { type Diagnostic, hasErrors, type Result, type SourceLocation } from "./diagnostics";
+import type { Environment } from "./environment";
+import type { ChainMember, Ir, TargetInput } from "./ir";
+import { isDirectory, nodeFileSystem, type SourceFileSystem } from "./load/file-system";
+import { findPackageRoot } from "./load/package-root";
+import { type LoadContext, readBaseLayers, readLayer, readManifest } from "./load/read-layer";
+import type { SourceRoot } from "./load/source-root";
+import type { LayerDocument, SourceLayer } from "./load/source-tree";
+import { diagnostic } from "./messages";
+import { mergeDocuments, type MergeLayer } from "./merge/merge-documents";
+import { mergeFeatures } from "./merge/merge-features";
+import { mergeGuardrails } from "./merge/merge-guardrails";
+import { mergeMcpServers } from "./merge/merge-mcp";
+import { findProfile, listProfiles, type FoundProfile, type ProfileSources, profileRoot } from "./resolve/profile-sources";
+import { expandChain, parseChain } from "./resolve/resolve-chain";
+import { type TargetId, targetIds, targets } from "./targets/registry";
+
+/** What the caller knows; everything else comes from the config and the profile tree. */
+export interface FrontEndOptions {
+  /** Where the config search starts. */
+  cwd: string;
+  /** Machine facts; config `homes` overrides are applied on top. */
+  env: Environment;
+  /** An explicit config file (`--config`), relative to cwd. */
+  configFile?: string;
+  /** Chain override (`--profile a,b`), instead of the config's `profile`. */
+  profile?: string;
+  /** Settings profile override (`--settings-profile`). */
+  settingsProfile?: string;
+  /** Targets override (`--target`), instead of the config's `targets`. */
+  targets?: readonly TargetId[];
+  /** Test seam: the filesystem the profile tree is read through (default: the real one). */
+  fs?: SourceFileSystem;
+  /** Test seam: the package root holding the built-in `profiles/` (default: this installed package). */
+  packageRoot?: string;
+  /** Config search: `project` (default) walks up to the nearest package.json; `none` looks only in cwd. */
+  configSearch?: "project" | "none";
+}
+
+/** Everything the later stages need about the project. */
+export interface Project {
+  /** Display path of the config file (`config:agentihooks.config.json`); absent when the embedded default is used. */
+  configFile?: string;
+  /** Targets to build: the config's `targets` (or the override), default all, in registry order. */
+  targets: TargetId[];
+  /** The Environment with the config's `homes` overrides applied. */
+  env: Environment;
+  ir: Ir;
+}
+
+/** The chain used when neither the config nor the command line names one. */
+export const defaultChain = "default";
+
+/** Reads everything, validates, resolves and merges. Value undefined when any error was found. */
+export function loadProject(options: FrontEndOptions): Result<Project | undefined> {
+  const ctx: LoadContext = { fs: options.fs ?? nodeFileSystem, diagnostics: [], parsed: new Map() };
+  const fail = (): Result<undefined> => ({ value: undefined, diagnostics: ctx.diagnostics });
+
+  const found = findConfig({ cwd: options.cwd, configFile: options.configFile, strategy: options.configSearch });
+  ctx.diagnostics.push(...found.diagnostics);
+  if (hasErrors(ctx.diagnostics)) return fail();
+  const loaded = found.value;
+  const config: ProjectConfig = loaded?.config ?? {};
+  const projectDir = loaded?.dir ?? options.cwd;
+
+  const packageRoot = options.packageRoot ?? findPackageRoot();
+  const sources = resolveSources(ctx, packageRoot, projectDir, config, loaded);
+  const env = applyHomes(options.env, config, projectDir);
+  const selected = selectTargets(options.targets ?? (config.targets as TargetId[] | undefined));
+  if (hasErrors(ctx.diagnostics)) return fail();
+
+  const chain = resolveMembers(ctx, sources, options, config, loaded);
+  const settingsProfile = resolveSettingsProfile(ctx, sources, options, config, loaded);
+  if (hasErrors(ctx.diagnostics) || chain === undefined) return fail();
+
+  // Read every layer in merge order: package → bundle → chain (left to right) → settings profile.
+  const builtin = (rel: string, layer: string): SourceRoot => ({ dir: path.join(sources.builtinProfiles, rel), display: `built-in:profiles/${rel}`, layer });
+  const baseLayers = readBaseLayers(ctx, builtin("_base", "base"));
+  const packageDir = path.join(sources.builtinProfiles, "package");
+  const packageLayer = isDirectory(ctx.fs, packageDir) ? readLayer(ctx, builtin("package", "package"), { features: true }) : undefined;
+  const bundleLayer =
+    sources.bundle === undefined
+      ? undefined
+      : readLayer(ctx, { dir: sources.bundle, display: "bundle:", layer: "bundle" }, { persona: [".claude/CLAUDE.md", "CLAUDE.md"], layers: true, features: true });
+  const memberLayers = chain.map(({ member, profile }) => ({
+    member,
+    layer: readLayer(ctx, profileRoot(profile, "chain"), { persona: ["CLAUDE.md"], manifest: true, layers: true, features: true }),
+  }));
+  const settingsLayer = settingsProfile ? readLayer(ctx, profileRoot(settingsProfile.profile, "settings"), { layers: true }) : undefined;
+  if (hasErrors(ctx.diagnostics)) return fail();
+
+  const ordered: SourceLayer[] = [...(bundleLayer ? [bundleLayer] : []), ...memberLayers.map((m) => m.layer), ...(settingsLayer ? [settingsLayer] : [])];
+  const targetInputs = {} as Record<TargetId, TargetInput>;
+  for (const { descriptor } of targets) {
+    const base = baseLayers[descriptor.id];
+    const settingsLayers = [...(base ? [base] : []), ...ordered.map((l) => l.layers.targets[descriptor.id]?.settings).filter(isDefined)];
+    const mcp = mergeMcpServers(
+      descriptor,
+      ordered.map((l) => l.layers.targets[descriptor.id]?.mcp ?? l.layers.sharedMcp).filter(isDefined),
+    );
+    ctx.diagnostics.push(...mcp.diagnostics);
+    targetInputs[descriptor.id] = { settings: mergeDocuments(settingsLayers.map(toMergeLayer)), mcpServers: mcp.value };
+  }
+
+  const features = mergeFeatures([packageLayer, bundleLayer, ...memberLayers.map((m) => m.layer)].filter(isDefined).map((l) => l.features));
+  const guardrails = mergeGuardrails(memberLayers.map((m) => m.layer.manifest).filter(isDefined));
+  ctx.diagnostics.push(...guardrails.diagnostics);
+  if (hasErrors(ctx.diagnostics)) return fail();
+
+  const members = chain.map((c) => c.member);
+  const ir: Ir = {
+    requestedChain: chainText(options, config),
+    chain: members,
+    basePersona: (members.find((m) => m.source !== "linked") ?? members[0])?.name ?? defaultChain,
+    persona: {
+      profiles: memberLayers.flatMap(({ member, layer }) => (layer.persona ? [{ ...layer.persona, profile: member.name }] : [])),
+    },
+    rules: features.rules,
+    commands: features.commands,
+    agents: features.agents,
+    skills: features.skills,
+    targets: targetInputs,
+    guardrails: guardrails.value,
+  };
+  if (settingsProfile) ir.settingsProfile = settingsProfile.member;
+  if (sources.bundle !== undefined) ir.bundle = "bundle:";
+  if (bundleLayer?.persona) ir.persona.bundleShared = bundleLayer.persona;
+
+  const project: Project = { targets: selected, env, ir };
+  if (loaded) project.configFile = loaded.file;
+  return { value: project, diagnostics: ctx.diagnostics };
+}
+
+/** Pure: runs each selected target's compile over the IR, in registry order. */
+export function compileTargets(ir: Ir, env: Environment, ids: readonly TargetId[]): DesiredTree[] {
+  return targets.filter((t) => ids.includes(t.descriptor.id)).map((t) => t.compile(ir, env));
+}
+
+/**
+ * Lists every selectable profile with its source, for `agentihooks profiles`. Reads the config to
+ * find the bundle and linked profiles.
+ */
+export function loadProfileList(options: FrontEndOptions): Result<Array<FoundProfile & { hasPersona: boolean }> | undefined> {
+  const ctx: LoadContext = { fs: options.fs ?? nodeFileSystem, diagnostics: [], parsed: new Map() };
+  const found = findConfig({ cwd: options.cwd, configFile: options.configFile, strategy: options.configSearch });
+  ctx.diagnostics.push(...found.diagnostics);
+  if (hasErrors(ctx.diagnostics)) return { value: undefined, diagnostics: ctx.diagnostics };
+  const config: ProjectConfig = found.value?.config ?? {};
+  const sources = resolveSources(ctx, options.packageRoot ?? findPackageRoot(), found.value?.dir ?? options.cwd, config, found.value);
+  if (hasErrors(ctx.diagnostics)) return { value: undefined, diagnostics: ctx.diagnostics };
+  const list = listProfiles(ctx.fs, sources).map((p) => ({ ...p, hasPersona: hasFile(ctx.fs, path.join(p.dir, "CLAUDE.md")) }));
+  return { value: list, diagnostics: ctx.diagnostics };
+}
+
+function hasFile(fs: SourceFileSystem, p: string): boolean {
+  try {
+    return fs.stat(p).kind === "file";
+  } catch {
+    return false;
+  }
+}
+
+/** Where profiles come from: built-in, the configured bundle, linked profiles (paths relative to the project directory). */
+function resolveSources(ctx: LoadContext, packageRoot: string, projectDir: string, config: ProjectConfig, loaded: LoadedConfig | undefined): ProfileSources {
+  const builtinProfiles = path.join(packageRoot, "profiles");
+  const sources: ProfileSources = { builtinProfiles, linked: [] };
+  const at = (pointer: string): SourceLocation => locateConfig(loaded, pointer);
+  if (typeof config.bundle === "string") {
+    const bundle = path.resolve(projectDir, config.bundle);
+    if (!isDirectory(ctx.fs, bundle)) ctx.diagnostics.push(diagnostic("AH3006", at("/bundle"), { path: config.bundle }));
+    else if (!isDirectory(ctx.fs, path.join(bundle, "profiles"))) ctx.diagnostics.push(diagnostic("AH3007", at("/bundle"), { path: config.bundle }));
+    else sources.bundle = bundle;
+  }
+  const linked: Array<{ name: string; dir: string }> = [];
+  // Sorted by alias: the config object's key order carries no meaning.
+  for (const [name, rel] of Object.entries(config.linkedProfiles ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const pointer = `/linkedProfiles/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const dir = path.resolve(projectDir, rel);
+    const shadow = findProfile(ctx.fs, { ...sources, linked: [] }, name);
+    if (shadow) ctx.diagnostics.push(diagnostic("AH3009", at(pointer), { name, source: shadow.source }));
+    else if (!isDirectory(ctx.fs, dir)) ctx.diagnostics.push(diagnostic("AH3008", at(pointer), { name, path: rel }));
+    else linked.push({ name, dir });
+  }
+  sources.linked = linked;
+  return sources;
+}
+
+/** The chain as requested: `--profile`, else the config's `profile`, else the embedded default. */
+function chainText(options: FrontEndOptions, config: ProjectConfig): string {
+  return options.profile ?? config.profile ?? defaultChain;
+}
+
+/** Where the chain was spelled, for diagnostics about it. */
+function chainLocation(options: FrontEndOptions, config: ProjectConfig, loaded: LoadedConfig | undefined): SourceLocation {
+  if (options.profile !== undefined) return { file: "command line (--profile)" };
+  if (config.profile !== undefined) return locateConfig(loaded, "/profile");
+  return { file: loaded?.file ?? "built-in default" };
+}
+
+/** Resolves and expands the chain; undefined when a member could not be resolved (diagnostics recorded). */
+function resolveMembers(
+  ctx: LoadContext,
+  sources: ProfileSources,
+  options: FrontEndOptions,
+  config: ProjectConfig,
+  loaded: LoadedConfig | undefined,
+): Array<{ member: ChainMember; profile: FoundProfile }> | undefined {
+  const found = new Map<string, FoundProfile | undefined>();
+  const find = (name: string) => {
+    if (!found.has(name)) found.set(name, findProfile(ctx.fs, sources, name));
+    return found.get(name);
+  };
+  const requested = chainText(options, config);
+  const expanded = expandChain(
+    parseChain(requested),
+    {
+      exists: (name) => find(name) !== undefined,
+      parents: (name) => {
+        const profile = find(name);
+        if (!profile) return [];
+        const manifest = readManifest(ctx, profileRoot(profile, "chain"));
+        return manifestParents(manifest);
+      },
+      available: () => listProfiles(ctx.fs, sources).map((p) => p.name),
+    },
+    chainLocation(options, config, loaded),
+    requested,
+  );
+  ctx.diagnostics.push(...expanded.diagnostics);
+  if (hasErrors(expanded.diagnostics)) return undefined;
+  return expanded.members.map(({ name, extendedBy }) => {
+    const profile = find(name) as FoundProfile;
+    const member: ChainMember = { name, source: profile.source, root: profile.display };
+    if (extendedBy !== undefined) member.extendedBy = extendedBy;
+    return { member, profile };
+  });
+}
+
+/** The `extends` entries of a profile.yml, each with its location. */
+function manifestParents(manifest: LayerDocument | undefined): Array<{ name: string; at: SourceLocation }> {
+  if (!manifest) return [];
+  const value = manifest.doc.value as { extends?: unknown } | null;
+  const list = value && typeof value === "object" ? value.extends : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((name, index) => {
+    if (typeof name !== "string") return [];
+    const pointer = `/extends/${index}`;
+    const pos = manifest.doc.locate(pointer);
+    return [{ name, at: pos ? { file: manifest.file, pointer, line: pos.line, column: pos.column } : { file: manifest.file, pointer } }];
+  });
+}
+
+function resolveSettingsProfile(
+  ctx: LoadContext,
+  sources: ProfileSources,
+  options: FrontEndOptions,
+  config: ProjectConfig,
+  loaded: LoadedConfig | undefined,
+): { member: ChainMember; profile: FoundProfile } | undefined {
+  const name = options.settingsProfile ?? config.settingsProfile;
+  if (name === undefined || name.trim() === "") return undefined;
+  const profile = findProfile(ctx.fs, sources, name.trim());
+  if (!profile) {
+    const at = options.settingsProfile !== undefined ? { file: "command line (--settings-profile)" } : locateConfig(loaded, "/settingsProfile");
+    const available = listProfiles(ctx.fs, sources).map((p) => p.name).join(", ") || "none";
+    ctx.diagnostics.push(diagnostic("AH3005", at, { name, available }));
+    return undefined;
+  }
+  return { member: { name: profile.name, source: profile.source, root: profile.display }, profile };
+}
+
+/** A location inside the config file, with line and column when the format keeps them. */
+function locateConfig(loaded: LoadedConfig | undefined, pointer: string): SourceLocation {
+  if (!loaded) return { file: "built-in default" };
+  const pos = loaded.locate?.(pointer);
+  return pos ? { file: loaded.file, pointer, line: pos.line, column: pos.column } : { file: loaded.file, pointer };
+}
+
+/** The targets to build, in registry order whatever order they were named in. */
+function selectTargets(requested: readonly TargetId[] | undefined): TargetId[] {
+  if (!requested || requested.length === 0) return [...targetIds];
+  return targetIds.filter((id) => requested.includes(id));
+}
+
+/** Applies the config's `homes` overrides (`~` expanded against the environment's home, relative paths against the project). */
+function applyHomes(env: Environment, config: ProjectConfig, projectDir: string): Environment {
+  const homes = config.homes;
+  if (!homes) return env;
+  const resolve = (p: string): string => (p === "~" ? env.home : p.startsWith("~/") ? `${env.home}/${p.slice(2)}` : path.resolve(projectDir, p));
+  const next: Environment = { ...env };
+  if (homes.copilot !== undefined) next.copilotHome = resolve(homes.copilot);
+  if (homes.claude !== undefined) next.claudeHome = resolve(homes.claude);
+  if (homes.claudeJson !== undefined) next.claudeJson = resolve(homes.claudeJson);
+  if (homes.codex !== undefined) next.codexHome = resolve(homes.codex);
+  if (homes.agentsSkills !== undefined) next.agentsSkills = resolve(homes.agentsSkills);
+  if (homes.agentihooks !== undefined) next.agentihooksHome = resolve(homes.agentihooks);
+  return next;
+}
+
+/** A layer document as a merge input, its top-level `$schema` (an editor annotation) left out. */
+function toMergeLayer(layer: LayerDocument): MergeLayer {
+  const { $schema: _schema, ...value } = (layer.doc.value ?? {}) as Record<string, unknown>;
+  return { value, origin: { file: layer.file, layer: layer.root.layer }, locate: (pointer) => layer.doc.locate(pointer) };
+}
+
+function isDefined<T>(value: T | undefined): value is T {
+  return value !== undefined;
+}
+
+export type { Diagnostic };

@@ -1,0 +1,309 @@
+/**
+ * Reads one root (a profile, the bundle, the package layer, `profiles/_base`) into a SourceLayer:
+ * persona, `profile.yml`, each target's native settings and MCP layers, and the feature folders of
+ * reference-spec A.2. Files are parsed with positions and validated against their schemas here, so
+ * every later stage works on checked data and every problem points at a file and line.
+ */
+import path from "node:path";
+import { diagnostic, type MessageCode } from "../messages";
+import { decodeUtf8 } from "../parse/decode-utf8";
+import type { MarkdownFeature, Origin, Skill, SkillFile, TextSource } from "../ir";
+import type { DocumentFormat, ParsedDocument } from "../parse/parse-document";
+import { parseDocument } from "../parse/parse-document";
+import { parseMarkdown } from "../parse/parse-markdown";
+import { targets } from "../targets/registry";
+import { type SchemaId, validate } from "../validate";
+import { probe, type ReadContext, readBytes, readOptionalText } from "./read-file";
+import { displayJoin, type SourceRoot } from "./source-root";
+import { type LayerDocument, noFeatures, type SourceFeatures, type SourceLayer, type SourceLayers } from "./source-tree";
+
+/** Loader state: filesystem, collected diagnostics, and parsed documents by absolute path (each file parsed once). */
+export interface LoadContext extends ReadContext {
+  parsed: Map<string, ParsedDocument | undefined>;
+}
+
+/** Which parts of a root to read: a settings profile contributes only its layers, `_base` only settings. */
+export interface ReadParts {
+  persona?: readonly string[];
+  manifest?: boolean;
+  layers?: boolean;
+  features?: boolean;
+}
+
+/** The Claude-shaped MCP file every root may hold; the fallback MCP layer of every target (A.7). */
+export const sharedMcpLayer = {
+  subdir: ".claude",
+  file: ".mcp.json",
+  format: "jsonc" as DocumentFormat,
+  schema: "https://agentihooks.dev/schemas/claude-mcp.schema.json",
+};
+
+const profileSchema = "https://agentihooks.dev/schemas/profile.schema.json";
+const frontmatterSchemas = {
+  commands: "https://agentihooks.dev/schemas/command-frontmatter.schema.json",
+  agents: "https://agentihooks.dev/schemas/agent-frontmatter.schema.json",
+  skills: "https://agentihooks.dev/schemas/skill-frontmatter.schema.json",
+} as const;
+
+/** Reads the requested parts of a root. Missing files are simply absent; broken ones leave diagnostics. */
+export function readLayer(ctx: LoadContext, root: SourceRoot, parts: ReadParts): SourceLayer {
+  const layer: SourceLayer = { root, layers: { targets: {} }, features: noFeatures() };
+  if (parts.persona) {
+    const persona = readPersona(ctx, root, parts.persona);
+    if (persona) layer.persona = persona;
+  }
+  if (parts.manifest) {
+    const manifest = readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml");
+    if (manifest) layer.manifest = manifest;
+  }
+  if (parts.layers) layer.layers = readNativeLayers(ctx, root);
+  if (parts.features) layer.features = readFeatures(ctx, root);
+  return layer;
+}
+
+/** Reads `profile.yml` alone (resolution needs `extends` before it knows which profiles to read fully). */
+export function readManifest(ctx: LoadContext, root: SourceRoot): LayerDocument | undefined {
+  return readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml");
+}
+
+/** The first persona candidate (relative POSIX path) that exists, as text. */
+function readPersona(ctx: LoadContext, root: SourceRoot, candidates: readonly string[]): TextSource | undefined {
+  for (const candidate of candidates) {
+    const display = displayJoin(root.display, candidate);
+    const abs = path.join(root.dir, candidate);
+    const found = probe(ctx, abs, display, "file", "persona markdown");
+    if (found.kind === "missing") continue;
+    if (found.kind !== "file") return undefined;
+    const text = readOptionalText(ctx, abs, display, "persona markdown");
+    return text === undefined ? undefined : { text, origin: { file: display, layer: root.layer } };
+  }
+  return undefined;
+}
+
+/** Every target's settings and MCP layer in `root`, looked up `<root>/<subdir>/<name>` then `<root>/<name>` (A.5). */
+export function readNativeLayers(ctx: LoadContext, root: SourceRoot): SourceLayers {
+  const layers: SourceLayers = { targets: {} };
+  for (const { descriptor } of targets) {
+    const { subdir, settings, mcp, format, settingsSchema, mcpSchema } = descriptor.layers;
+    const set: SourceLayers["targets"][string] = {};
+    const settingsRel = lookup(ctx, root, subdir, settings);
+    if (settingsRel) {
+      const doc = readDocument(ctx, root, settingsRel, format, settingsSchema, `${descriptor.displayName} settings layer`);
+      if (doc) set.settings = doc;
+    }
+    const mcpRel = lookup(ctx, root, subdir, mcp);
+    if (mcpRel) {
+      const doc = readDocument(ctx, root, mcpRel, format, mcpSchema, `${descriptor.displayName} MCP layer`);
+      if (doc) set.mcp = doc;
+    }
+    layers.targets[descriptor.id] = set;
+  }
+  const sharedRel = lookup(ctx, root, sharedMcpLayer.subdir, sharedMcpLayer.file);
+  if (sharedRel) {
+    const doc = readDocument(ctx, root, sharedRel, sharedMcpLayer.format, sharedMcpLayer.schema, "MCP layer (.mcp.json)");
+    if (doc) layers.sharedMcp = doc;
+  }
+  return layers;
+}
+
+/** Reads one settings base per target from `profiles/_base`; a missing base is a broken install. */
+export function readBaseLayers(ctx: LoadContext, root: SourceRoot): Record<string, LayerDocument | undefined> {
+  const out: Record<string, LayerDocument | undefined> = {};
+  for (const { descriptor } of targets) {
+    const { base, format, settingsSchema } = descriptor.layers;
+    const found = probe(ctx, path.join(root.dir, base), displayJoin(root.display, base), "file", "base layer");
+    if (found.kind === "missing") {
+      ctx.diagnostics.push({ ...diagnosticAt("AH1109", displayJoin(root.display, base)) });
+      out[descriptor.id] = undefined;
+      continue;
+    }
+    out[descriptor.id] = readDocument(ctx, root, base, format, settingsSchema, `${descriptor.displayName} base layer`);
+  }
+  return out;
+}
+
+/** The relative path of a layer file: the target subdirectory wins over the root (A.5 lookup). */
+function lookup(ctx: LoadContext, root: SourceRoot, subdir: string, name: string): string | undefined {
+  for (const rel of [`${subdir}/${name}`, name]) {
+    if (probeExists(ctx, path.join(root.dir, rel))) return rel;
+  }
+  return undefined;
+}
+
+function probeExists(ctx: LoadContext, abs: string): boolean {
+  try {
+    ctx.fs.lstat(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads, parses (cached by path) and validates one document. Undefined when absent or unparseable. */
+function readDocument(
+  ctx: LoadContext,
+  root: SourceRoot,
+  rel: string,
+  format: DocumentFormat,
+  schema: string,
+  what: string,
+): LayerDocument | undefined {
+  const abs = path.join(root.dir, rel);
+  const display = displayJoin(root.display, rel);
+  let doc: ParsedDocument | undefined;
+  if (ctx.parsed.has(abs)) {
+    doc = ctx.parsed.get(abs);
+  } else {
+    const text = readOptionalText(ctx, abs, display, what);
+    if (text !== undefined) {
+      const parsed = parseDocument(text, format, display);
+      ctx.diagnostics.push(...parsed.diagnostics);
+      doc = parsed.value;
+    }
+    ctx.parsed.set(abs, doc);
+  }
+  if (doc === undefined) return undefined;
+  ctx.diagnostics.push(...validate(schema as SchemaId, doc, display));
+  return { doc, file: display, root };
+}
+
+/** The feature folders `<root>/.claude/{rules,commands,agents,skills}` (A.2 filters applied). */
+export function readFeatures(ctx: LoadContext, root: SourceRoot): SourceFeatures {
+  const features = noFeatures();
+  features.rules = readMarkdownFolder(ctx, root, "rules", undefined);
+  features.commands = readMarkdownFolder(ctx, root, "commands", frontmatterSchemas.commands);
+  features.agents = readMarkdownFolder(ctx, root, "agents", frontmatterSchemas.agents);
+  features.skills = readSkills(ctx, root);
+  return features;
+}
+
+/** Sorted names of a directory, dot-prefixed entries left out (they are never features). */
+function listFolder(ctx: LoadContext, root: SourceRoot, rel: string): string[] | undefined {
+  const found = probe(ctx, path.join(root.dir, rel), displayJoin(root.display, rel), "directory", `${path.posix.basename(rel)} folder`);
+  if (found.kind !== "directory") return undefined;
+  try {
+    // Sorted: the listing order of the filesystem must never reach output.
+    return ctx.fs
+      .readdir(path.join(root.dir, rel))
+      .filter((name) => !name.startsWith("."))
+      .sort(compareNames);
+  } catch {
+    return undefined;
+  }
+}
+
+function readMarkdownFolder(ctx: LoadContext, root: SourceRoot, kind: "rules" | "commands" | "agents", schema: string | undefined): MarkdownFeature[] {
+  const rel = `.claude/${kind}`;
+  const names = listFolder(ctx, root, rel) ?? [];
+  const out: MarkdownFeature[] = [];
+  for (const fileName of names) {
+    if (!fileName.endsWith(".md") || fileName === "README.md") continue;
+    const fileRel = `${rel}/${fileName}`;
+    const display = displayJoin(root.display, fileRel);
+    const text = readOptionalText(ctx, path.join(root.dir, fileRel), display, `${kind.slice(0, -1)} markdown`);
+    if (text === undefined) continue;
+    const parsed = parseMarkdown(text, display);
+    ctx.diagnostics.push(...parsed.diagnostics);
+    if (!parsed.value) continue;
+    if (schema) ctx.diagnostics.push(...validate(schema as SchemaId, parsed.value.frontmatter, display));
+    const origin: Origin = { file: display, layer: root.layer };
+    out.push({ ...parsed.value.document, name: fileName.slice(0, -3), fileName, origin });
+  }
+  return out;
+}
+
+function readSkills(ctx: LoadContext, root: SourceRoot): Skill[] {
+  const rel = ".claude/skills";
+  const names = listFolder(ctx, root, rel) ?? [];
+  const out: Skill[] = [];
+  for (const name of names) {
+    const skillRel = `${rel}/${name}`;
+    const abs = path.join(root.dir, skillRel);
+    const display = displayJoin(root.display, skillRel);
+    // Skills are directories; a stray file in the folder (a README) is not a skill.
+    let kind;
+    try {
+      kind = ctx.fs.stat(abs).kind;
+    } catch {
+      kind = undefined;
+    }
+    if (kind === "file") continue;
+    if (probe(ctx, abs, display, "directory", "skill directory").kind !== "directory") continue;
+    const files: SkillFile[] = [];
+    walkSkill(ctx, root, skillRel, "", new Set([safeRealpath(ctx, abs)]), files);
+    files.sort((a, b) => compareNames(a.path, b.path));
+    const skillMd = files.find((f) => f.path === "SKILL.md");
+    if (!skillMd) {
+      ctx.diagnostics.push(diagnosticAt("AH1107", display, { name }));
+      continue;
+    }
+    const mdDisplay = displayJoin(display, "SKILL.md");
+    // Already checked as UTF-8 while walking; strip a BOM the same way the decoder does.
+    const text = new TextDecoder("utf-8", { ignoreBOM: false }).decode(skillMd.content);
+    const parsed = parseMarkdown(text, mdDisplay);
+    ctx.diagnostics.push(...parsed.diagnostics);
+    if (!parsed.value) continue;
+    ctx.diagnostics.push(...validate(frontmatterSchemas.skills as SchemaId, parsed.value.frontmatter, mdDisplay));
+    out.push({ ...parsed.value.document, name, files, origin: { file: mdDisplay, layer: root.layer } });
+  }
+  return out;
+}
+
+/** Collects every file of a skill, sorted by path; `ancestors` holds real paths of the directories above, to stop symlink loops. */
+function walkSkill(ctx: LoadContext, root: SourceRoot, skillRel: string, inner: string, ancestors: Set<string>, files: SkillFile[]): void {
+  const dirRel = inner ? `${skillRel}/${inner}` : skillRel;
+  let names: string[];
+  try {
+    names = ctx.fs.readdir(path.join(root.dir, dirRel)).sort(compareNames);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const innerRel = inner ? `${inner}/${name}` : name;
+    const abs = path.join(root.dir, skillRel, innerRel);
+    const display = displayJoin(root.display, `${skillRel}/${innerRel}`);
+    let kind;
+    try {
+      kind = ctx.fs.stat(abs).kind;
+    } catch {
+      kind = undefined;
+    }
+    if (kind === "directory") {
+      const real = safeRealpath(ctx, abs);
+      if (ancestors.has(real)) {
+        ctx.diagnostics.push(diagnosticAt("AH1104", display));
+        continue;
+      }
+      walkSkill(ctx, root, skillRel, innerRel, new Set([...ancestors, real]), files);
+      continue;
+    }
+    const found = probe(ctx, abs, display, "file", "skill file");
+    if (found.kind !== "file") continue;
+    const content = readBytes(ctx, abs, display, found.size);
+    if (content === undefined) continue;
+    if (innerRel === "SKILL.md") {
+      // SKILL.md is text: hold it to the same UTF-8 rule as every other markdown file.
+      const decoded = decodeUtf8(content, display);
+      ctx.diagnostics.push(...decoded.diagnostics);
+      if (decoded.value === undefined) continue;
+    }
+    files.push({ path: innerRel, content, executable: found.executable });
+  }
+}
+
+function safeRealpath(ctx: LoadContext, abs: string): string {
+  try {
+    return ctx.fs.realpath(abs);
+  } catch {
+    return abs;
+  }
+}
+
+/** Byte-wise name order, independent of locale. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function diagnosticAt(code: MessageCode, file: string, args: Record<string, string | number> = {}) {
+  return diagnostic(code, { file }, args);
+}

@@ -1,0 +1,125 @@
+/**
+ * The settings merge of reference-spec A.5, with provenance: objects merge key by key, arrays under
+ * a `hooks` key (`hooks.<Event>`) append, every other value (scalars, other arrays, type
+ * mismatches) is replaced by the later layer. The value is merged by deepmerge-ts; the provenance
+ * walk below follows the same three rules and records, for each JSON pointer, the layer that set it
+ * last, so `inspect` can answer "why is this value set?".
+ */
+import { deepmergeCustom } from "deepmerge-ts";
+import type { MergedDocument, Origin } from "../ir";
+
+/** One layer to merge: its value and where it came from. */
+export interface MergeLayer {
+  value: Record<string, unknown>;
+  origin: Origin;
+  /** Line and column of a pointer inside this layer's file, when known. */
+  locate?: (pointer: string) => { line: number; column: number } | undefined;
+}
+
+/** Merge metadata: the key path from the document root to the value being merged. */
+interface PathMeta {
+  path: readonly string[];
+}
+
+/** True when an array at `path` appends across layers: its parent key is `hooks`. */
+export function isAppendArray(path: readonly string[]): boolean {
+  return path.length >= 2 && path[path.length - 2] === "hooks";
+}
+
+const mergeValues = deepmergeCustom<unknown, {}, PathMeta>(
+  {
+    metaDataUpdater: (previous, info) => ({ path: [...(previous?.path ?? []), String(info.key)] }),
+    mergeArrays: (values, _utils, meta) => (isAppendArray(meta?.path ?? []) ? values.flat() : values[values.length - 1]),
+  },
+  { path: [] },
+);
+
+/** Merges layers in order (later wins) and records provenance. Inputs are not modified. */
+export function mergeDocuments(layers: readonly MergeLayer[]): MergedDocument {
+  const value = cloneTree(layers.length === 0 ? {} : mergeValues(...layers.map((l) => l.value))) as Record<string, unknown>;
+  const provenance: Record<string, Origin> = {};
+  let sofar: unknown = {};
+  for (const layer of layers) {
+    recordLayer(layer, layer.value, sofar, "", [], provenance);
+    sofar = mergeValues(sofar, layer.value);
+  }
+  return { value, provenance: sortedRecord(provenance), layers: layers.map((l) => l.origin) };
+}
+
+/** Records which pointers `incoming` sets over `existing`, following the merge rules. */
+function recordLayer(
+  layer: MergeLayer,
+  incoming: unknown,
+  existing: unknown,
+  pointer: string,
+  path: readonly string[],
+  provenance: Record<string, Origin>,
+): void {
+  if (isPlainObject(incoming) && isPlainObject(existing)) {
+    const keys = Object.keys(incoming);
+    for (const key of keys) {
+      if (incoming[key] === undefined) continue;
+      recordLayer(layer, incoming[key], existing[key], `${pointer}/${escapePointer(key)}`, [...path, key], provenance);
+    }
+    if (keys.length === 0 && pointer !== "" && !(pointer in provenance)) set(layer, pointer, provenance);
+    return;
+  }
+  if (Array.isArray(incoming) && Array.isArray(existing) && isAppendArray(path)) {
+    incoming.forEach((_item, index) => set(layer, `${pointer}/${existing.length + index}`, provenance));
+    return;
+  }
+  // Replacement: whatever an earlier layer set below this pointer is gone.
+  clearBelow(pointer, provenance);
+  if (isPlainObject(incoming) && Object.keys(incoming).length > 0) {
+    for (const key of Object.keys(incoming)) {
+      if (incoming[key] === undefined) continue;
+      recordLayer(layer, incoming[key], undefined, `${pointer}/${escapePointer(key)}`, [...path, key], provenance);
+    }
+    return;
+  }
+  if (Array.isArray(incoming) && isAppendArray(path)) {
+    incoming.forEach((_item, index) => set(layer, `${pointer}/${index}`, provenance));
+    if (incoming.length > 0) return;
+  }
+  set(layer, pointer, provenance);
+}
+
+function set(layer: MergeLayer, pointer: string, provenance: Record<string, Origin>): void {
+  const at = layer.locate?.(pointer);
+  provenance[pointer] = at ? { ...layer.origin, pointer, line: at.line, column: at.column } : { ...layer.origin, pointer };
+}
+
+function clearBelow(pointer: string, provenance: Record<string, Origin>): void {
+  const prefix = `${pointer}/`;
+  for (const key of Object.keys(provenance)) if (key === pointer || key.startsWith(prefix)) delete provenance[key];
+}
+
+/** RFC 6901 escaping of one reference token. */
+export function escapePointer(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** A plain JSON object (not an array, not a Date or other class instance). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Copies plain objects and arrays so the merged value shares nothing with the parsed layers; other values (TOML dates) are kept as they are. */
+function cloneTree(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneTree);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = cloneTree(item);
+    return out;
+  }
+  return value;
+}
+
+/** Pointer order in output is document order within a layer; sort for a stable record. */
+function sortedRecord(record: Record<string, Origin>): Record<string, Origin> {
+  const out: Record<string, Origin> = {};
+  for (const key of Object.keys(record).sort()) out[key] = record[key] as Origin;
+  return out;
+}
