@@ -100,6 +100,15 @@ export interface JsonListsEntry {
   mode: number;
   /** Top-level values of a brand-new file, e.g. `{"version": 1}`. */
   skeleton?: Record<string, unknown>;
+  /**
+   * Some of our items do not run `ownerCommand` (hook groups a profile declares with its own
+   * command, Claude and Codex). When true, plan records the items it wrote (in the ownership
+   * record) and treats an existing item equal to a recorded or a desired item as ours too: it is
+   * replaced or removed with our other items instead of being kept as foreign, so a re-apply never
+   * stacks copies and a group removed from the profiles disappears. Our items keep the order of
+   * `lists` (Codex trust keys are positional).
+   */
+  recordItems?: boolean;
 }
 
 /**
