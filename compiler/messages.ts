@@ -67,9 +67,9 @@ export const messages = {
   // --- AH40xx: Copilot target (compiler/targets/copilot) ---
   AH4001: { severity: "warning", text: "A Copilot settings layer declares a 'hooks' key; it was dropped. agentihooks registers hooks in hooks/agentihooks.json, and declaring both fires every hook twice. Remove 'hooks' from the layer." },
   AH4002: { severity: "warning", text: "'trustedFolders' is not a Copilot settings.json key (Copilot 1.0.102 reads it only from config.json, which agentihooks never writes); it was dropped. Trust folders with /add-dir in Copilot instead." },
-  AH4003: { severity: "warning", text: "'{key}' is a {client} setting, not a Copilot one; it was dropped from settings.json. {hint}" },
+  AH4003: { severity: "warning", text: "'{key}' is a {client} setting, not a Copilot one; it was dropped from settings.json.{hint}" },
   AH4004: { severity: "warning", text: "'permissions' in Copilot user settings is inert (Copilot honours these rules only when an enterprise manages them); it is written as authored but protects nothing. Credential protection on Copilot comes from the agentihooks guardrails." },
-  AH4005: { severity: "warning", text: "'_agentihooks.{directive}' must be {expected}; got {got}. The directive was ignored." },
+  AH4005: { severity: "warning", text: "'{directive}' must be {expected}; got {got}. It was ignored." },
   AH4006: { severity: "warning", text: "'_agentihooks.{directive}' is not a Copilot directive; it was ignored. Known directives: {known}." },
   AH4007: { severity: "warning", text: "'_agentihooks.browserCommand' must be a string or a list of strings, got {got}; it was dropped and Copilot keeps its own per-platform browser." },
   AH4008: { severity: "warning", text: "'_agentihooks.browserCommand' launcher '{head}' was not found on this machine; it was dropped and Copilot keeps its own browser. Install it, or use \"auto\" for a profile shared between machines." },
@@ -88,7 +88,8 @@ export const messages = {
   AH4021: { severity: "warning", text: "Command '{name}' was not translated into a skill: a skill of the same name owns ~/.agents/skills/{name}. Rename the command or the skill." },
   AH4022: { severity: "warning", text: "{kind} '{name}' has a {length}-character description; Copilot refuses skills whose description exceeds {limit} characters. Shorten it." },
   AH4023: { severity: "warning", text: "'_agentihooks.mcpAlwaysEnabled' must be a list of MCP server names; the default ({fallback}) was used." },
-  AH4024: { severity: "warning", text: "'{key}' is an agentihooks-reserved key (it starts with '_'); Copilot does not read it, so it was not written to settings.json." },
+  AH4024: { severity: "info", text: "'{key}' is an agentihooks-reserved key (it starts with '_'); Copilot does not read it, so it was not written to settings.json." },
+  AH4025: { severity: "info", text: "MCP server '{server}': {keys} has no Copilot equivalent and was dropped." },
   // --- AH43xx: shared lowering (compiler/lower) ---
   AH4301: { severity: "warning", text: "MCP server '{server}' carries credential-shaped literals in {fields}; the server was NOT written to {file}. Reference secrets through environment variables instead of embedding the value." },
   AH4302: { severity: "warning", text: "MCP server '{server}' env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },
@@ -96,6 +97,34 @@ export const messages = {
   AH4304: { severity: "warning", text: "MCP server '{server}' tools entry looks like a credential ({hits}); it was dropped from {file}." },
   AH4305: { severity: "warning", text: "Settings env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },
   // AH5xxx: plan, apply, uninstall, doctor
+  // AH50xx: plan (what would change and what is left alone)
+  AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} (the profile's value is {desired}); the operator's value stays. Set it back to the old value or remove it to let agentihooks manage it again." },
+  AH5002: { severity: "warning", text: "This file could not be parsed ({reason}); it is backed up to {backup} and rewritten. Your content is in the backup." },
+  AH5003: { severity: "info", text: "'{item}' already exists here and agentihooks did not write it; your copy wins and the profile's '{item}' is skipped. Rename one of them to have both." },
+  AH5004: { severity: "warning", text: "'{name}' under {container} is yours (agentihooks did not write it) and differs from the profile's; it is kept and the profile's definition is skipped. Remove or rename it to use the profile's." },
+  AH5005: { severity: "warning", text: "'{name}' under {container} was edited since agentihooks wrote it; it is left as is. Remove it to get the profile's definition back." },
+  AH5006: { severity: "warning", text: "This file was edited since agentihooks wrote it; the edited copy is backed up to {backup} and replaced with the profile's version." },
+  AH5007: { severity: "warning", text: "This file existed and was not written by agentihooks; it is moved to {backup} and put back by 'agentihooks uninstall'." },
+  AH5008: { severity: "warning", text: "This file has the agentihooks header but no managed-end marker ({footer}), so operator text cannot be told apart; the whole file is backed up to {backup} and rewritten." },
+  AH5009: { severity: "warning", text: "This file was not written by agentihooks; it is backed up to {backup} before the managed version is written (uninstall puts it back). Add your own text after the line {footer} to keep it in place." },
+  AH5010: { severity: "error", text: "Two outputs want different content at this path ({first} and {second}). Make the profiles agree, or exclude the item from one target." },
+  AH5011: { severity: "error", text: "A {kind} stands where agentihooks must write a file. Move it away and run the command again." },
+  AH5012: { severity: "error", text: "This path is not writable (no permission in {dir}). Fix the permissions or point the home elsewhere, then run the command again." },
+  AH5013: { severity: "error", text: "This file changed since the plan was made. Run 'agentihooks plan' again and apply the new plan." },
+  AH5014: { severity: "error", text: "Another agentihooks apply or uninstall is running (lock {lock} held by process {pid}). Wait for it to finish; if that process is gone, delete the lock file." },
+  AH5015: { severity: "warning", text: "This file is no longer produced by the profiles but was edited since agentihooks wrote it; it is left in place and no longer tracked. Delete it if you do not need it." },
+  AH5016: { severity: "warning", text: "'{name}' has no install record and does not look like agentihooks' own; it is left in place. Review it." },
+  AH5017: { severity: "warning", text: "The managed region cannot be separated from operator text (no {footer} line); the whole file is moved to {backup}." },
+  AH5018: { severity: "warning", text: "The ownership record {file} could not be parsed; it is treated as empty and backed up to {backup}. Files agentihooks wrote before will be claimed again when they match." },
+  AH5019: { severity: "error", text: "Two entries in one file disagree on how to edit it ({first} and {second}). This is a bug in a target; report it." },
+  // AH51xx: apply, plan files, the CLI
+  AH5101: { severity: "error", text: "The plan file {file} cannot be used: {reason}. Make a new one with 'agentihooks plan --out {file}'." },
+  AH5102: { severity: "error", text: "The plan file was made for targets {planned}, not {requested}. Make a new plan for these targets." },
+  AH5103: { severity: "error", text: "Writing failed: {reason}. Files written before the failure are complete (each write is atomic); run the command again after fixing the cause." },
+  AH5104: { severity: "error", text: "Unknown target '{target}'. Known targets: {known}." },
+  AH5105: { severity: "error", text: "Unknown option '{option}' for 'agentihooks {command}'. Run 'agentihooks {command} --help'." },
+  AH5106: { severity: "error", text: "Option {option} needs a value." },
+  AH5107: { severity: "error", text: "'git {args}' failed: {reason}. Check that {ref} names a commit in this repository." },
 } as const satisfies Record<string, { severity: Severity; text: string }>;
 
 export type MessageCode = keyof typeof messages;

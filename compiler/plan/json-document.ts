@@ -1,0 +1,93 @@
+/**
+ * A JSON (or JSONC) document edited key by key. An existing file is edited in its own text with
+ * jsonc-parser (modify + applyEdits), so comments, key order, formatting and unrelated keys survive;
+ * a new file is built as a value and written whole by the one JSON serializer.
+ */
+import { applyEdits, modify, parse, printParseErrorCode, type ParseError } from "jsonc-parser";
+import type { JsonStyle } from "../desired-tree";
+import { serializeJson } from "../serialize/json";
+import { cloneJson, getPath, isObject } from "./json-value";
+
+/** Parse outcome of a JSON/JSONC text: the value, or the first error with its line. */
+export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** Parses JSON (`comments: false`) or JSONC (comments and trailing commas allowed). */
+export function parseJsonText(text: string, comments: boolean): JsonParse {
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: comments, disallowComments: !comments, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const line = text.slice(0, first.offset).split("\n").length;
+    return { ok: false, error: `${printParseErrorCode(first.error)} at line ${line}` };
+  }
+  return { ok: true, value };
+}
+
+/** An editable JSON object document. */
+export class JsonDocument {
+  private text: string | undefined;
+  private value: Record<string, unknown>;
+
+  /** `text` undefined = a new file built from `initial`. `text` must parse to an object (checked by the caller). */
+  constructor(
+    text: string | undefined,
+    private readonly style: JsonStyle,
+    parsed: Record<string, unknown> = {},
+  ) {
+    this.text = text;
+    this.value = cloneJson(parsed);
+  }
+
+  /** The current value (do not mutate). */
+  get root(): Record<string, unknown> {
+    return this.value;
+  }
+
+  /** Value at a key path, or undefined. */
+  get(path: readonly string[]): unknown {
+    return getPath(this.value, path);
+  }
+
+  /** Sets the value at `path`, creating intermediate objects (an intermediate non-object is replaced). */
+  set(path: readonly string[], value: unknown): void {
+    if (path.length === 0) throw new Error("JsonDocument.set: empty path");
+    if (this.text !== undefined) {
+      const edits = modify(this.text, [...path], value, {
+        formattingOptions: { insertSpaces: true, tabSize: this.style.indent, eol: "\n" },
+      });
+      this.text = applyEdits(this.text, this.style.asciiOnly ? edits.map((e) => ({ ...e, content: escapeNonAscii(e.content) })) : edits);
+    }
+    let node: Record<string, unknown> = this.value;
+    for (const step of path.slice(0, -1)) {
+      const next = node[step];
+      if (!isObject(next)) node[step] = {};
+      node = node[step] as Record<string, unknown>;
+    }
+    node[path[path.length - 1] as string] = cloneJson(value);
+  }
+
+  /** Removes the value at `path` if present; with `pruneEmpty`, also removes parents left empty. */
+  remove(path: readonly string[], pruneEmpty = false): void {
+    if (this.get(path) === undefined) return;
+    if (this.text !== undefined) {
+      const edits = modify(this.text, [...path], undefined, { formattingOptions: { insertSpaces: true, tabSize: this.style.indent, eol: "\n" } });
+      this.text = applyEdits(this.text, edits);
+    }
+    const parent = getPath(this.value, path.slice(0, -1));
+    if (isObject(parent)) delete parent[path[path.length - 1] as string];
+    if (pruneEmpty && path.length > 1) {
+      const up = path.slice(0, -1);
+      const container = this.get(up);
+      if (isObject(container) && Object.keys(container).length === 0) this.remove(up, true);
+    }
+  }
+
+  /** The document's text: the edited original, or the serialised new value. */
+  toText(): string {
+    return this.text ?? serializeJson(this.value, this.style);
+  }
+}
+
+function escapeNonAscii(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

@@ -1,0 +1,1104 @@
+/**
+ * planChanges: desired tree × actual tree (read through the filesystem port) × ownership record →
+ * the exact bytes every path should hold after apply, with the reason for each difference.
+ *
+ * The same function serves apply (desired trees from the profiles), uninstall (empty desired trees:
+ * everything owned is stripped and displaced files come back) and renderFresh (empty homes).
+ *
+ * Ownership rules (reference-spec C.0.3, C.1.1, C.1.2, C.1.10, C.2, C.3; design H-3, H-15, H-20):
+ *  - whole files: ours when the ledger (or a legacy manifest) says so; an identical existing file is
+ *    claimed; a different unowned file is displaced to a backup (translated items under a manifest:
+ *    the operator's file wins instead); an owned file edited since we wrote it is backed up, then
+ *    refreshed (drift is reported);
+ *  - managed keys: written when absent, equal to the recorded value, or already equal to the
+ *    desired value; otherwise the operator's value stays (a conflict);
+ *  - named entries: ours when recorded; an operator's same-named entry wins; an owned entry edited
+ *    since we wrote it is left alone;
+ *  - hook lists: items whose command starts with our wrapper are ours, everything else is kept in
+ *    order; ours go first or last as the entry says;
+ *  - unparseable shared files are backed up, never overwritten blind.
+ */
+import path from "node:path";
+import type { Diagnostic } from "../diagnostics";
+import type {
+  DesiredEntry,
+  DesiredTree,
+  FileEntry,
+  JsonEntriesEntry,
+  JsonKeysEntry,
+  JsonListsEntry,
+  JsonMembersEntry,
+  JsonStyle,
+  ManagedRegionEntry,
+  TomlKeysEntry,
+} from "../desired-tree";
+import { defaultJsonStyle } from "../desired-tree";
+import type { Environment } from "../environment";
+import type { FileSystem } from "../fs/file-system";
+import { diagnostic, type MessageCode } from "../messages";
+import {
+  emptyFileRecord,
+  isEmptyRecord,
+  parseSidecar,
+  recordFor,
+  serializeSidecar,
+  type FileRecord,
+  type Sidecar,
+} from "../state/sidecar";
+import {
+  parseLedger,
+  readTargetLedger,
+  serializeLedger,
+  writeTargetLedger,
+  type Ledger,
+  type OriginalRecord,
+  type OwnedEntries,
+  type OwnedFile,
+  type OwnedRecord,
+  type TargetLedger,
+} from "../state/ledger";
+import { serializeJson } from "../serialize/json";
+import type { Change, Plan } from "./change";
+import { digestOf } from "./digest";
+import { JsonDocument, parseJsonText } from "./json-document";
+import { cloneJson, isObject, jsonEqual, showValue, toPointer } from "./json-value";
+import { parseTomlText, TomlDocument } from "./toml-document";
+
+/** Inputs besides the desired trees. */
+export interface PlanContext {
+  fs: FileSystem;
+  env: Pick<Environment, "home" | "agentihooksHome">;
+  /** Clock for backup names (injected so tests and golden cases are reproducible). */
+  now: Date;
+}
+
+/** Options of one planning run. */
+export interface PlanOptions {
+  /** Uninstall: the listed targets' records are dropped entirely (the trees are empty). */
+  uninstall?: boolean;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: false });
+
+/** The ledger file inside agentihooks' home. */
+export function ledgerPath(env: Pick<Environment, "agentihooksHome">): string {
+  return path.join(env.agentihooksHome, "state.json");
+}
+
+type Doc = { kind: "json"; doc: JsonDocument } | { kind: "toml"; doc: TomlDocument } | { kind: "whole"; bytes: Uint8Array | undefined };
+
+/** One path being worked on. */
+interface Work {
+  path: string;
+  target: string;
+  before: Uint8Array | undefined;
+  beforeMode: number | undefined;
+  doc: Doc | undefined;
+  mode: number;
+  backup?: string;
+  conflicts: number;
+  /** Entries of the desired trees that touch this path. */
+  entries: DesiredEntry[];
+  /** The file was unparseable and starts over (its original is in `backup`). */
+  reset: boolean;
+}
+
+/** Computes the plan for the given trees (one per target to process). */
+export function planChanges(trees: readonly DesiredTree[], ctx: PlanContext, options: PlanOptions = {}): Plan {
+  return new Planner(ctx, options).run(trees);
+}
+
+class Planner {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly observed: Record<string, string> = {};
+  private readonly works = new Map<string, Work>();
+  private readonly sidecars = new Map<string, { sidecar: Sidecar; files: Record<string, FileRecord>; touched: boolean }>();
+  private readonly extraChanges = new Map<string, Change>();
+  private ledger!: Ledger;
+  private readonly usedBackups = new Set<string>();
+
+  constructor(
+    private readonly ctx: PlanContext,
+    private readonly options: PlanOptions,
+  ) {}
+
+  run(trees: readonly DesiredTree[]): Plan {
+    const ledgerFile = ledgerPath(this.ctx.env);
+    const ledgerBytes = this.read(ledgerFile);
+    this.ledger = parseLedger(ledgerBytes === undefined ? undefined : decoder.decode(ledgerBytes));
+    if (this.ledger.unparseable) {
+      const backup = this.backupName(ledgerFile);
+      this.note("AH5018", ledgerFile, { file: this.display(ledgerFile), backup: this.display(backup) });
+      this.addExtra({ target: "agentihooks", path: backup, action: "create", before: undefined, after: ledgerBytes, mode: 0o600, bookkeeping: true, conflicts: 0 });
+    }
+    const before = new Map<string, TargetLedger>();
+    const after = new Map<string, TargetLedger>();
+    for (const tree of trees) {
+      const prev = readTargetLedger(this.ledger, tree.target);
+      before.set(tree.target, prev);
+      after.set(tree.target, { owned: [], originals: { ...prev.originals }, legacyMcp: [] });
+    }
+
+    if (!this.checkCollisions(trees)) return this.finish(trees, before, after, true);
+
+    // Pass 1: every entry except list members, which may read the result of other files.
+    const deferred: Array<{ target: string; entry: JsonMembersEntry }> = [];
+    for (const tree of trees) {
+      const prev = before.get(tree.target) as TargetLedger;
+      const next = after.get(tree.target) as TargetLedger;
+      for (const entry of tree.entries) {
+        if (entry.kind === "json-members") deferred.push({ target: tree.target, entry });
+        else this.applyEntry(tree.target, entry, prev, next);
+      }
+    }
+    for (const { target, entry } of deferred) this.applyMembers(target, entry, after.get(target) as TargetLedger);
+
+    // Pass 2: what we owned before and no longer want is stripped (uninstall strips everything).
+    for (const tree of trees) {
+      const prev = before.get(tree.target) as TargetLedger;
+      const next = after.get(tree.target) as TargetLedger;
+      for (const record of prev.owned) {
+        if (next.owned.some((r) => r.kind === record.kind && r.path === record.path && sameKey(r, record))) continue;
+        this.strip(tree.target, record);
+      }
+      this.stripLegacyMcp(tree.target, prev, next);
+    }
+    this.reconcileManifests(trees, before, after);
+    return this.finish(trees, before, after, false);
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  private read(file: string): Uint8Array | undefined {
+    const bytes = this.ctx.fs.read(file);
+    this.observed[file] = bytes === undefined ? "absent" : digestOf(bytes);
+    return bytes;
+  }
+
+  private display(file: string): string {
+    const home = this.ctx.env.home;
+    return file === home ? "~" : file.startsWith(`${home}/`) ? `~/${file.slice(home.length + 1)}` : file;
+  }
+
+  private note(code: MessageCode, file: string, args: Record<string, string | number> = {}): void {
+    this.diagnostics.push(diagnostic(code, { file: this.display(file) }, args));
+  }
+
+  /** `<file>.bak.<UTC YYYYmmddHHMMSS>`, with `-1`, `-2`… when taken (reference-spec section 0). */
+  private backupName(file: string): string {
+    const stamp = this.ctx.now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+    let candidate = `${file}.bak.${stamp}`;
+    for (let n = 1; this.usedBackups.has(candidate) || this.ctx.fs.stat(candidate) !== undefined; n++) candidate = `${file}.bak.${stamp}-${n}`;
+    this.usedBackups.add(candidate);
+    return candidate;
+  }
+
+  private addExtra(change: Change): void {
+    this.extraChanges.set(change.path, change);
+  }
+
+  /** The work item for a path, reading the file once. */
+  private work(target: string, file: string, mode: number): Work {
+    let w = this.works.get(file);
+    if (!w) {
+      const before = this.read(file);
+      const info = this.ctx.fs.stat(file);
+      w = { path: file, target, before, beforeMode: info?.kind === "file" ? info.mode : undefined, doc: undefined, mode: info?.kind === "file" ? info.mode : mode, conflicts: 0, entries: [], reset: false };
+      this.works.set(file, w);
+    }
+    return w;
+  }
+
+  private jsonDoc(w: Work, style: JsonStyle, comments: boolean, skeleton?: Record<string, unknown>): JsonDocument {
+    if (w.doc?.kind === "json") return w.doc.doc;
+    if (w.before === undefined) {
+      const doc = new JsonDocument(undefined, style, skeleton ?? {});
+      w.doc = { kind: "json", doc };
+      return doc;
+    }
+    const text = decoder.decode(w.before);
+    const parsed = parseJsonText(text, comments);
+    if (parsed.ok && isObject(parsed.value)) {
+      const doc = new JsonDocument(text, style, parsed.value);
+      w.doc = { kind: "json", doc };
+      return doc;
+    }
+    w.backup = this.backupName(w.path);
+    w.reset = true;
+    this.note("AH5002", w.path, { reason: parsed.ok ? "the top level is not an object" : parsed.error, backup: this.display(w.backup) });
+    const doc = new JsonDocument(undefined, style, skeleton ?? {});
+    w.doc = { kind: "json", doc };
+    return doc;
+  }
+
+  private tomlDoc(w: Work): TomlDocument {
+    if (w.doc?.kind === "toml") return w.doc.doc;
+    if (w.before === undefined) {
+      const doc = new TomlDocument(undefined);
+      w.doc = { kind: "toml", doc };
+      return doc;
+    }
+    const text = decoder.decode(w.before);
+    const parsed = parseTomlText(text);
+    if (parsed.ok) {
+      const doc = new TomlDocument(text, parsed.value);
+      w.doc = { kind: "toml", doc };
+      return doc;
+    }
+    w.backup = this.backupName(w.path);
+    w.reset = true;
+    this.note("AH5002", w.path, { reason: parsed.error, backup: this.display(w.backup) });
+    const doc = new TomlDocument(undefined);
+    w.doc = { kind: "toml", doc };
+    return doc;
+  }
+
+  private sidecarRecord(sidecarPath: string, file: string): { record: FileRecord; commit: (r: FileRecord) => void } {
+    let entry = this.sidecars.get(sidecarPath);
+    if (!entry) {
+      const bytes = this.read(sidecarPath);
+      const sidecar = parseSidecar(bytes === undefined ? undefined : decoder.decode(bytes));
+      entry = { sidecar, files: { ...sidecar.files }, touched: false };
+      this.sidecars.set(sidecarPath, entry);
+    }
+    const name = path.basename(file);
+    const existing = recordFor(entry.sidecar, name);
+    const current = entry.files[name] ?? (existing ? cloneJson(existing) : emptyFileRecord());
+    const holder = entry;
+    return {
+      record: current,
+      commit: (r) => {
+        holder.files[name] = r;
+        holder.touched = true;
+      },
+    };
+  }
+
+  // ---- collisions ----------------------------------------------------------------------------
+
+  private checkCollisions(trees: readonly DesiredTree[]): boolean {
+    const whole = new Map<string, { target: string; entry: FileEntry | ManagedRegionEntry }>();
+    const shared = new Map<string, string>();
+    let ok = true;
+    for (const tree of trees) {
+      for (const entry of tree.entries) {
+        const info = this.ctx.fs.stat(entry.path);
+        // A symlink is never written through or replaced; under a manifest it is the operator's item (it wins).
+        if (info && info.kind !== "file" && !(info.kind === "symlink" && entry.kind === "file" && entry.manifest)) {
+          this.note("AH5011", entry.path, { kind: info.kind === "directory" ? "directory" : info.kind === "symlink" ? "symbolic link" : "special file" });
+          ok = false;
+          continue;
+        }
+        if (!this.ctx.fs.writable(path.dirname(entry.path))) {
+          this.note("AH5012", entry.path, { dir: this.display(path.dirname(entry.path)) });
+          ok = false;
+        }
+        if (entry.kind === "file" || entry.kind === "managed-region") {
+          const prior = whole.get(entry.path);
+          if (prior && (prior.entry.kind !== entry.kind || !sameBytes(contentBytes(prior.entry), contentBytes(entry)) || prior.entry.mode !== entry.mode)) {
+            this.note("AH5010", entry.path, { first: prior.target, second: tree.target });
+            ok = false;
+          }
+          if (shared.has(entry.path)) {
+            this.note("AH5019", entry.path, { first: shared.get(entry.path) as string, second: entry.kind });
+            ok = false;
+          }
+          whole.set(entry.path, { target: tree.target, entry });
+        } else {
+          if (whole.has(entry.path)) {
+            this.note("AH5019", entry.path, { first: (whole.get(entry.path) as { entry: DesiredEntry }).entry.kind, second: entry.kind });
+            ok = false;
+          }
+          shared.set(entry.path, entry.kind);
+        }
+      }
+    }
+    return ok;
+  }
+
+  // ---- applying entries ----------------------------------------------------------------------
+
+  private applyEntry(target: string, entry: DesiredEntry, prev: TargetLedger, next: TargetLedger): void {
+    switch (entry.kind) {
+      case "file":
+        return this.applyFile(target, entry, prev, next);
+      case "managed-region":
+        return this.applyRegion(target, entry, prev, next);
+      case "json-keys":
+        return this.applyJsonKeys(target, entry, next);
+      case "toml-keys":
+        return this.applyTomlKeys(target, entry, next);
+      case "json-entries":
+        return this.applyJsonEntries(target, entry, prev, next);
+      case "json-lists":
+        return this.applyJsonLists(target, entry, next);
+      case "json-members":
+        return; // deferred
+    }
+  }
+
+  private applyFile(target: string, entry: FileEntry, prev: TargetLedger, next: TargetLedger): void {
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    if (w.doc) return; // a second identical entry for the same path (another target): already handled
+    const desired = contentBytes(entry);
+    const recorded = prev.owned.find((r): r is OwnedFile => r.kind === "file" && r.path === entry.path);
+    const record: OwnedFile = { kind: "file", path: entry.path, digest: digestOf(desired), mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) };
+    if (recorded?.displaced) record.displaced = recorded.displaced;
+    w.mode = entry.mode;
+    if (entry.manifest && this.linkedItem(entry.manifest)) {
+      w.doc = { kind: "whole", bytes: w.before };
+      w.conflicts++;
+      this.operatorItems.add(manifestKey(entry.manifest));
+      return;
+    }
+    if (w.before === undefined || sameBytes(w.before, desired)) {
+      w.doc = { kind: "whole", bytes: desired };
+      if (w.before !== undefined && !recorded && entry.manifest && !this.itemOwned(entry.manifest, prev)) {
+        // An identical operator copy of a translated item: claimed only if the whole item matches (see reconcileManifests).
+        this.pendingClaims.push({ target, entry, record });
+        return;
+      }
+      next.owned.push(record);
+      return;
+    }
+    if (recorded || (entry.manifest && this.itemOwned(entry.manifest, prev) && !this.linkedItem(entry.manifest))) {
+      if (recorded && digestOf(w.before) !== recorded.digest) {
+        w.backup = this.backupName(entry.path);
+        this.note("AH5006", entry.path, { backup: this.display(w.backup) });
+      }
+      w.doc = { kind: "whole", bytes: desired };
+      next.owned.push(record);
+      return;
+    }
+    if (entry.manifest) {
+      // An operator's same-named item wins (reference-spec G-53, G-59): we leave it and do not own it.
+      w.doc = { kind: "whole", bytes: w.before };
+      w.mode = w.beforeMode ?? entry.mode;
+      w.conflicts++;
+      this.operatorItems.add(manifestKey(entry.manifest));
+      return;
+    }
+    const backup = this.backupName(entry.path);
+    this.note("AH5007", entry.path, { backup: this.display(backup) });
+    w.backup = backup;
+    record.displaced = backup;
+    w.doc = { kind: "whole", bytes: desired };
+    next.owned.push(record);
+  }
+
+  private readonly pendingClaims: Array<{ target: string; entry: FileEntry; record: OwnedFile }> = [];
+  private readonly operatorItems = new Set<string>();
+  private readonly manifestCache = new Map<string, string[] | undefined>();
+
+  /** Names listed in a manifest on disk (the Python original's format: a JSON list of names). */
+  private manifestNames(dir: string, file: string): string[] {
+    const key = path.join(dir, file);
+    if (!this.manifestCache.has(key)) {
+      const bytes = this.read(key);
+      let names: string[] | undefined;
+      if (bytes !== undefined) {
+        try {
+          const value = JSON.parse(decoder.decode(bytes)) as unknown;
+          if (Array.isArray(value)) names = value.filter((n): n is string => typeof n === "string");
+        } catch {
+          names = undefined;
+        }
+      }
+      this.manifestCache.set(key, names);
+    }
+    return this.manifestCache.get(key) ?? [];
+  }
+
+  /** True when the item's directory (or file) is a symbolic link: an installed skill, never ours to write through. */
+  private linkedItem(manifest: { dir: string; item: string }): boolean {
+    return this.ctx.fs.stat(path.join(manifest.dir, manifest.item))?.kind === "symlink";
+  }
+
+  private itemOwned(manifest: { dir: string; file: string; item: string }, prev: TargetLedger): boolean {
+    if (this.manifestNames(manifest.dir, manifest.file).includes(manifest.item)) return true;
+    return prev.owned.some((r) => r.kind === "file" && r.manifest && manifestKey(r.manifest) === manifestKey(manifest));
+  }
+
+  private applyRegion(target: string, entry: ManagedRegionEntry, prev: TargetLedger, next: TargetLedger): void {
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    if (w.doc) return;
+    w.mode = entry.mode;
+    const recorded = prev.owned.find((r): r is OwnedFile => r.kind === "managed-region" && r.path === entry.path);
+    const record: OwnedFile = { kind: "managed-region", path: entry.path, digest: "", mode: entry.mode, header: entry.header, footer: entry.footer };
+    if (recorded?.displaced) record.displaced = recorded.displaced;
+    let tail = "";
+    if (w.before !== undefined) {
+      const text = decoder.decode(w.before);
+      const footerAt = text.indexOf(entry.footer);
+      if (text.includes(entry.header) && footerAt >= 0) {
+        tail = text.slice(footerAt + entry.footer.length);
+        if (tail.startsWith("\n")) tail = tail.slice(1);
+      } else if (text.includes(entry.header)) {
+        w.backup = this.backupName(entry.path);
+        this.note("AH5008", entry.path, { footer: entry.footer, backup: this.display(w.backup) });
+      } else {
+        w.backup = this.backupName(entry.path);
+        this.note("AH5009", entry.path, { footer: entry.footer, backup: this.display(w.backup) });
+        record.displaced = w.backup;
+      }
+    }
+    const bytes = encoder.encode(entry.content + tail);
+    record.digest = digestOf(bytes);
+    w.doc = { kind: "whole", bytes };
+    next.owned.push(record);
+  }
+
+  private applyJsonKeys(target: string, entry: JsonKeysEntry, next: TargetLedger): void {
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    const doc = this.jsonDoc(w, entry.style, entry.format === "jsonc");
+    const side = this.sidecarRecord(entry.sidecar, entry.path);
+    const record: FileRecord = cloneJson(side.record);
+    // C.1.1 step 5: a legacy in-file record counts when the sidecar has none.
+    const legacy = doc.get(["agentihooks", "managed"]);
+    if (Object.keys(record.keys).length === 0 && isObject(legacy)) for (const [k, v] of Object.entries(legacy)) record.keys[toPointer([k])] = v;
+    const wanted = new Set<string>();
+    for (const { key, value } of entry.keys) {
+      const pointer = toPointer(key);
+      wanted.add(pointer);
+      const current = doc.get(key);
+      if (current === undefined || current === null || jsonEqual(current, record.keys[pointer]) || jsonEqual(current, value)) {
+        if (!jsonEqual(current, value)) doc.set(key, value);
+        record.keys[pointer] = cloneJson(value);
+      } else {
+        w.conflicts++;
+        this.note("AH5001", entry.path, { key: key.join("."), current: showValue(current), desired: showValue(value) });
+      }
+    }
+    // Keys we managed before and no longer want go, when they still hold what we wrote.
+    for (const [pointer, value] of Object.entries(record.keys)) {
+      if (wanted.has(pointer)) continue;
+      const key = pointerPath(pointer);
+      if (jsonEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+      delete record.keys[pointer];
+    }
+    // The legacy in-file record is removed once adopted (C.1.1 step 5); `remove` lists other keys to drop.
+    for (const key of entry.remove ?? []) doc.remove(key);
+    if (isObject(legacy)) doc.remove(["agentihooks"]);
+    side.commit(record);
+    next.owned.push({ kind: "json-keys", path: entry.path, sidecar: entry.sidecar, format: entry.format });
+  }
+
+  private applyTomlKeys(target: string, entry: TomlKeysEntry, next: TargetLedger): void {
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    const doc = this.tomlDoc(w);
+    const side = this.sidecarRecord(entry.sidecar, entry.path);
+    const record: FileRecord = cloneJson(side.record);
+    // The Python original kept its record in the file: [agentihooks.managed], tables per sub-key.
+    const legacy = doc.get(["agentihooks", "managed"]);
+    if (Object.keys(record.keys).length === 0 && isObject(legacy)) {
+      for (const [k, v] of Object.entries(legacy)) {
+        if (isObject(v)) for (const [sub, sv] of Object.entries(v)) record.keys[toPointer([k, sub])] = sv;
+        else record.keys[toPointer([k])] = v;
+      }
+    }
+    const wanted = new Set<string>();
+    for (const { key, value } of entry.keys) {
+      const pointer = toPointer(key);
+      wanted.add(pointer);
+      const current = doc.get(key);
+      if (current === undefined || tomlEqual(current, record.keys[pointer]) || tomlEqual(current, value)) {
+        if (!tomlEqual(current, value)) doc.set(key, value);
+        record.keys[pointer] = cloneJson(value);
+      } else {
+        w.conflicts++;
+        this.note("AH5001", entry.path, { key: key.join("."), current: showValue(toJsonish(current)), desired: showValue(value) });
+      }
+    }
+    for (const [pointer, value] of Object.entries(record.keys)) {
+      if (wanted.has(pointer)) continue;
+      const key = pointerPath(pointer);
+      if (tomlEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+      delete record.keys[pointer];
+    }
+    const wantedDefaults = new Set<string>();
+    for (const { key, value } of entry.defaults ?? []) {
+      const pointer = toPointer(key);
+      wantedDefaults.add(pointer);
+      const current = doc.get(key);
+      if (current === undefined) {
+        doc.set(key, value);
+        record.defaults[pointer] = cloneJson(value);
+      } else if (pointer in record.defaults && tomlEqual(current, record.defaults[pointer]) && !tomlEqual(current, value)) {
+        doc.set(key, value); // a default we filled in follows the profile
+        record.defaults[pointer] = cloneJson(value);
+      }
+    }
+    for (const [pointer, value] of Object.entries(record.defaults)) {
+      if (wantedDefaults.has(pointer)) continue;
+      const key = pointerPath(pointer);
+      if (tomlEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+      delete record.defaults[pointer];
+    }
+    for (const key of entry.remove ?? []) doc.remove(key);
+    if (isObject(legacy)) doc.remove(["agentihooks"]);
+    side.commit(record);
+    next.owned.push({ kind: "toml-keys", path: entry.path, sidecar: entry.sidecar, format: "toml" });
+  }
+
+  private applyJsonEntries(target: string, entry: JsonEntriesEntry, prev: TargetLedger, next: TargetLedger): void {
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    const doc = this.jsonDoc(w, entry.style, true, entry.skeleton);
+    const recorded = prev.owned.find((r): r is OwnedEntries => r.kind === "json-entries" && r.path === entry.path && jsonEqual(r.container, entry.container));
+    const owned: Record<string, string> = recorded ? { ...recorded.names } : Object.fromEntries(prev.legacyMcp.map((n) => [n, ""]));
+    const names: Record<string, string> = {};
+    const containerName = entry.container.join(".");
+    for (const [name, value] of Object.entries(entry.entries)) {
+      const key = [...entry.container, name];
+      const current = doc.get(key);
+      const digest = digestOf(JSON.stringify(sortDeep(value)));
+      if (current === undefined || jsonEqual(current, value)) {
+        if (current === undefined) doc.set(key, value);
+        names[name] = digest;
+      } else if (name in owned) {
+        const recordedDigest = owned[name] as string;
+        if (recordedDigest === "" || recordedDigest === digestOf(JSON.stringify(sortDeep(current)))) {
+          doc.set(key, value);
+          names[name] = digest;
+        } else {
+          w.conflicts++;
+          names[name] = recordedDigest; // still ours; the operator's edit stays until they remove it
+          this.note("AH5005", entry.path, { name, container: containerName });
+        }
+      } else {
+        w.conflicts++;
+        this.note("AH5004", entry.path, { name, container: containerName });
+      }
+    }
+    // Entries we owned and no longer want.
+    for (const [name, recordedDigest] of Object.entries(owned)) {
+      if (name in entry.entries) continue;
+      const key = [...entry.container, name];
+      const current = doc.get(key);
+      if (current === undefined) continue;
+      if (recordedDigest === "" || recordedDigest === digestOf(JSON.stringify(sortDeep(current)))) doc.remove(key);
+      else this.note("AH5005", entry.path, { name, container: containerName });
+    }
+    next.owned.push({ kind: "json-entries", path: entry.path, container: [...entry.container], names });
+  }
+
+  private applyJsonLists(target: string, entry: JsonListsEntry, next: TargetLedger): void {
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    const doc = this.jsonDoc(w, entry.style, true, entry.skeleton);
+    const existing = doc.get(entry.container);
+    const container = isObject(existing) ? existing : {};
+    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand);
+    const events = new Set([...Object.keys(container), ...Object.keys(entry.lists)]);
+    let rebuilt = false;
+    for (const event of events) {
+      const current = Array.isArray(container[event]) ? (container[event] as unknown[]) : container[event] === undefined ? [] : undefined;
+      if (current === undefined) continue; // not a list: not ours to touch
+      const foreign = current.filter((item) => !ours(item));
+      const mine = entry.lists[event] ?? [];
+      const wanted = entry.position === "first" ? [...mine, ...foreign] : [...foreign, ...mine];
+      if (jsonEqual(wanted, current) && container[event] !== undefined) continue;
+      if (wanted.length === 0) {
+        if (container[event] !== undefined) doc.remove([...entry.container, event]);
+      } else if (!isObject(existing)) {
+        rebuilt = true;
+      } else {
+        doc.set([...entry.container, event], wanted);
+      }
+    }
+    if (rebuilt || (!isObject(existing) && Object.keys(entry.lists).length > 0)) {
+      const value: Record<string, unknown> = {};
+      for (const [event, list] of Object.entries(entry.lists)) if (list.length > 0) value[event] = list;
+      doc.set(entry.container, value);
+    }
+    next.owned.push({ kind: "json-lists", path: entry.path, container: [...entry.container], ownerCommand: entry.ownerCommand });
+  }
+
+  private applyMembers(target: string, entry: JsonMembersEntry, next: TargetLedger): void {
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    const doc = this.jsonDoc(w, entry.style, true);
+    const side = this.sidecarRecord(entry.sidecar, entry.path);
+    const record: FileRecord = cloneJson(side.record);
+    const pointer = toPointer(entry.key);
+    const added = new Set(record.members[pointer] ?? []);
+    const currentValue = doc.get(entry.key);
+    const current = Array.isArray(currentValue) ? currentValue.filter((m): m is string => typeof m === "string") : [];
+    const wanted = new Set(entry.add);
+    if (entry.addKeysOf) {
+      const source = this.resultObjectAt(target, entry.addKeysOf.path, entry.addKeysOf.key);
+      for (const name of Object.keys(source)) wanted.add(name);
+    }
+    for (const name of entry.exclude) wanted.delete(name);
+    if (entry.unlessListedAt) {
+      const enabled = doc.get(entry.unlessListedAt);
+      if (Array.isArray(enabled)) for (const name of enabled) if (typeof name === "string") wanted.delete(name);
+    }
+    const result = new Set(current.filter((m) => !entry.exclude.includes(m) && (!added.has(m) || wanted.has(m))));
+    const nowAdded = new Set<string>();
+    for (const name of wanted) {
+      if (!result.has(name)) {
+        result.add(name);
+        nowAdded.add(name);
+      } else if (added.has(name)) nowAdded.add(name);
+    }
+    const list = [...result].sort();
+    if (list.length === 0 && currentValue === undefined) {
+      // nothing to say: no key is created (reference-spec G-89)
+    } else if (!jsonEqual(list, currentValue)) {
+      if (list.length === 0 && nowAdded.size === 0 && added.size > 0 && current.every((m) => added.has(m) || entry.exclude.includes(m))) doc.remove(entry.key);
+      else doc.set(entry.key, list);
+    }
+    if (nowAdded.size > 0) record.members[pointer] = [...nowAdded].sort();
+    else delete record.members[pointer];
+    side.commit(record);
+    next.owned.push({ kind: "json-members", path: entry.path, sidecar: entry.sidecar, key: [...entry.key] });
+  }
+
+  /** The object at `key` in the file at `file` as this plan will leave it (or as it is on disk). */
+  private resultObjectAt(target: string, file: string, key: string[]): Record<string, unknown> {
+    const w = this.works.get(file);
+    if (w?.doc?.kind === "json") {
+      const value = w.doc.doc.get(key);
+      return isObject(value) ? value : {};
+    }
+    const bytes = w ? w.before : this.read(file);
+    if (bytes === undefined) return {};
+    const parsed = parseJsonText(decoder.decode(bytes), true);
+    const value = parsed.ok ? getIn(parsed.value, key) : undefined;
+    void target;
+    return isObject(value) ? value : {};
+  }
+
+  // ---- stripping what we no longer want ------------------------------------------------------
+
+  private strip(target: string, record: OwnedRecord): void {
+    switch (record.kind) {
+      case "file":
+        return this.stripFile(target, record);
+      case "managed-region":
+        return this.stripRegion(target, record);
+      case "json-keys":
+      case "toml-keys":
+        return this.stripKeys(target, record.kind, record.path, record.sidecar);
+      case "json-members":
+        return this.stripMembers(target, record.path, record.sidecar, record.key ?? []);
+      case "json-entries":
+        return this.stripEntries(target, record);
+      case "json-lists":
+        return this.stripLists(target, record.path, record.container, record.ownerCommand);
+    }
+  }
+
+  private stripFile(target: string, record: OwnedFile): void {
+    const w = this.work(target, record.path, record.mode);
+    if (w.doc) return; // another target now produces this path
+    if (w.before === undefined) {
+      w.doc = { kind: "whole", bytes: this.restoreDisplaced(target, record) };
+      return;
+    }
+    if (digestOf(w.before) !== record.digest) {
+      this.note("AH5015", record.path);
+      w.doc = { kind: "whole", bytes: w.before };
+      return;
+    }
+    w.doc = { kind: "whole", bytes: this.restoreDisplaced(target, record) };
+  }
+
+  /** The displaced operator file's bytes (its backup is removed), or undefined. */
+  private restoreDisplaced(target: string, record: OwnedFile): Uint8Array | undefined {
+    if (!record.displaced) return undefined;
+    const bytes = this.read(record.displaced);
+    if (bytes === undefined) return undefined;
+    const info = this.ctx.fs.stat(record.displaced);
+    const w = this.works.get(record.path);
+    if (w && info) w.mode = info.mode;
+    this.addExtra({ target, path: record.displaced, action: "delete", before: bytes, after: undefined, mode: info?.mode ?? 0o644, bookkeeping: true, conflicts: 0 });
+    return bytes;
+  }
+
+  private stripRegion(target: string, record: OwnedFile): void {
+    const w = this.work(target, record.path, record.mode);
+    if (w.doc) return;
+    if (w.before === undefined) {
+      w.doc = { kind: "whole", bytes: this.restoreDisplaced(target, record) };
+      return;
+    }
+    const text = decoder.decode(w.before);
+    const header = record.header ?? "";
+    const footer = record.footer ?? "";
+    if (!header || !text.includes(header)) {
+      w.doc = { kind: "whole", bytes: w.before };
+      return;
+    }
+    const footerAt = text.indexOf(footer);
+    if (!footer || footerAt < 0) {
+      const backup = this.backupName(record.path);
+      this.note("AH5017", record.path, { footer: footer || "managed-end", backup: this.display(backup) });
+      this.addExtra({ target, path: backup, action: "create", before: undefined, after: w.before, mode: w.beforeMode ?? 0o644, bookkeeping: false, conflicts: 0 });
+      w.doc = { kind: "whole", bytes: undefined };
+      return;
+    }
+    const tail = text.slice(footerAt + footer.length).replace(/^\n+/, "");
+    if (tail.trim() === "") {
+      w.doc = { kind: "whole", bytes: this.restoreDisplaced(target, record) };
+      return;
+    }
+    w.doc = { kind: "whole", bytes: encoder.encode(tail) };
+  }
+
+  private stripKeys(target: string, kind: "json-keys" | "toml-keys", file: string, sidecarPath: string): void {
+    const w = this.work(target, file, 0o644);
+    if (w.before === undefined) return this.dropRecord(sidecarPath, file);
+    const side = this.sidecarRecord(sidecarPath, file);
+    const record = side.record;
+    if (kind === "json-keys") {
+      if (w.doc && w.doc.kind !== "json") return;
+      const doc = this.jsonDoc(w, detectStyle(w.before), true);
+      if (w.reset) return;
+      const legacy = doc.get(["agentihooks", "managed"]);
+      const keys = Object.keys(record.keys).length > 0 ? record.keys : isObject(legacy) ? Object.fromEntries(Object.entries(legacy).map(([k, v]) => [toPointer([k]), v])) : {};
+      for (const [pointer, value] of Object.entries(keys)) {
+        const key = pointerPath(pointer);
+        if (jsonEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+      }
+      doc.remove(["agentihooks"]);
+    } else {
+      if (w.doc && w.doc.kind !== "toml") return;
+      const doc = this.tomlDoc(w);
+      if (w.reset) return;
+      const legacy = doc.get(["agentihooks", "managed"]);
+      const keys: Record<string, unknown> = { ...record.keys, ...record.defaults };
+      if (Object.keys(record.keys).length === 0 && isObject(legacy)) {
+        for (const [k, v] of Object.entries(legacy)) {
+          if (isObject(v)) for (const [sub, sv] of Object.entries(v)) keys[toPointer([k, sub])] = sv;
+          else keys[toPointer([k])] = v;
+        }
+      }
+      for (const [pointer, value] of Object.entries(keys)) {
+        const key = pointerPath(pointer);
+        if (tomlEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+      }
+      doc.remove(["agentihooks"]);
+    }
+    const left = cloneJson(record);
+    left.keys = {};
+    left.defaults = {};
+    side.commit(left);
+  }
+
+  private dropRecord(sidecarPath: string, file: string): void {
+    const side = this.sidecarRecord(sidecarPath, file);
+    side.commit(emptyFileRecord());
+  }
+
+  private stripMembers(target: string, file: string, sidecarPath: string, key: string[]): void {
+    const w = this.work(target, file, 0o644);
+    const side = this.sidecarRecord(sidecarPath, file);
+    const record = cloneJson(side.record);
+    const pointer = toPointer(key);
+    const added = new Set(record.members[pointer] ?? []);
+    delete record.members[pointer];
+    side.commit(record);
+    if (w.before === undefined || added.size === 0 || (w.doc && w.doc.kind !== "json")) return;
+    const doc = this.jsonDoc(w, detectStyle(w.before), true);
+    if (w.reset) return;
+    const current = doc.get(key);
+    if (!Array.isArray(current)) return;
+    const kept = current.filter((m) => !(typeof m === "string" && added.has(m)));
+    if (kept.length === current.length) return;
+    if (kept.length === 0) doc.remove(key);
+    else doc.set(key, kept);
+  }
+
+  private stripEntries(target: string, record: OwnedEntries): void {
+    const w = this.work(target, record.path, 0o644);
+    if (w.before === undefined || (w.doc && w.doc.kind !== "json")) return;
+    const doc = this.jsonDoc(w, detectStyle(w.before), true);
+    if (w.reset) return;
+    for (const [name, digest] of Object.entries(record.names)) {
+      const key = [...record.container, name];
+      const current = doc.get(key);
+      if (current === undefined) continue;
+      if (digest === "" || digest === digestOf(JSON.stringify(sortDeep(current)))) doc.remove(key);
+      else this.note("AH5005", record.path, { name, container: record.container.join(".") });
+    }
+  }
+
+  private stripLegacyMcp(target: string, prev: TargetLedger, next: TargetLedger): void {
+    // Names the Python original recorded are migrated into json-entries records by applyJsonEntries.
+    // Under uninstall with no json-entries record, they cannot be located without a desired entry.
+    void target;
+    void prev;
+    void next;
+  }
+
+  private stripLists(target: string, file: string, container: string[], ownerCommand: string): void {
+    const w = this.work(target, file, 0o644);
+    if (w.before === undefined || (w.doc && w.doc.kind !== "json")) return;
+    const doc = this.jsonDoc(w, detectStyle(w.before), true);
+    if (w.reset) return;
+    const lists = doc.get(container);
+    if (!isObject(lists)) return;
+    for (const [event, list] of Object.entries(lists)) {
+      if (!Array.isArray(list)) continue;
+      const kept = list.filter((item) => !isOurItem(item, ownerCommand));
+      if (kept.length === list.length) continue;
+      if (kept.length === 0) doc.remove([...container, event]);
+      else doc.set([...container, event], kept);
+    }
+  }
+
+  // ---- manifests -----------------------------------------------------------------------------
+
+  private reconcileManifests(trees: readonly DesiredTree[], before: Map<string, TargetLedger>, after: Map<string, TargetLedger>): void {
+    // Claims of identical operator copies: an item is claimed only if every one of its files matched.
+    const byItem = new Map<string, typeof this.pendingClaims>();
+    for (const claim of this.pendingClaims) {
+      const key = manifestKey(claim.entry.manifest as NonNullable<FileEntry["manifest"]>);
+      byItem.set(key, [...(byItem.get(key) ?? []), claim]);
+    }
+    for (const [key, claims] of byItem) {
+      if (this.operatorItems.has(key)) {
+        for (const claim of claims) (this.works.get(claim.entry.path) as Work).conflicts++;
+        continue;
+      }
+      for (const claim of claims) (after.get(claim.target) as TargetLedger).owned.push(claim.record);
+    }
+    for (const key of this.operatorItems) {
+      const [dir, , item] = key.split("\u0000") as [string, string, string];
+      this.note("AH5003", path.join(dir, item), { item });
+    }
+    // Every manifest we know of: from desired entries and from previous records.
+    const manifests = new Map<string, { dir: string; file: string; target: string }>();
+    for (const tree of trees) {
+      for (const entry of tree.entries) if (entry.kind === "file" && entry.manifest) manifests.set(path.join(entry.manifest.dir, entry.manifest.file), { dir: entry.manifest.dir, file: entry.manifest.file, target: tree.target });
+      for (const record of (before.get(tree.target) as TargetLedger).owned) if (record.kind === "file" && record.manifest) manifests.set(path.join(record.manifest.dir, record.manifest.file), { dir: record.manifest.dir, file: record.manifest.file, target: tree.target });
+    }
+    for (const [manifestPath, { dir, file, target }] of manifests) {
+      const items = new Set<string>();
+      for (const ledger of after.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
+      // Legacy manifest names with no ledger record and no desired entry: the Python original's items, removed.
+      const recordedItems = new Set<string>();
+      for (const ledger of before.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) recordedItems.add(r.manifest.item);
+      for (const name of this.manifestNames(dir, file)) {
+        if (items.has(name) || recordedItems.has(name)) continue;
+        const itemPath = path.join(dir, name);
+        const info = this.ctx.fs.stat(itemPath);
+        if (info?.kind === "file") this.work(target, itemPath, info.mode).doc ??= { kind: "whole", bytes: undefined };
+        else if (info?.kind === "directory") this.removeTree(target, itemPath);
+      }
+      const sorted = [...items].sort();
+      const bytes = sorted.length === 0 ? undefined : encoder.encode(serializeJson(sorted, defaultJsonStyle));
+      const w = this.work(target, manifestPath, 0o644);
+      w.doc = { kind: "whole", bytes };
+      w.entries.push({ kind: "file", path: manifestPath, content: "", mode: 0o644 });
+      this.bookkeepingPaths.add(manifestPath);
+    }
+  }
+
+  private readonly bookkeepingPaths = new Set<string>();
+
+  private removeTree(target: string, dir: string): void {
+    for (const name of this.ctx.fs.list(dir) ?? []) {
+      const child = path.join(dir, name);
+      const info = this.ctx.fs.stat(child);
+      if (info?.kind === "directory") this.removeTree(target, child);
+      else if (info) this.work(target, child, info.mode).doc ??= { kind: "whole", bytes: undefined };
+    }
+  }
+
+  // ---- result --------------------------------------------------------------------------------
+
+  private finish(trees: readonly DesiredTree[], before: Map<string, TargetLedger>, afterLedgers: Map<string, TargetLedger>, aborted: boolean): Plan {
+    const changes: Change[] = [];
+    const targets = trees.map((t) => t.target);
+    if (aborted) return { targets, changes, diagnostics: this.diagnostics, observed: this.observed };
+    const originalsDir = path.join(this.ctx.env.agentihooksHome, "originals");
+    for (const w of [...this.works.values()].sort((a, b) => cmp(a.path, b.path))) {
+      let after = this.resultBytes(w);
+      const sharedKinds = w.entries.some((e) => e.kind !== "file" && e.kind !== "managed-region");
+      const stillWanted = w.entries.length > 0;
+      const ledger = afterLedgers.get(w.target);
+      const original = ledger?.originals[w.path];
+      if (original && !stillWanted) {
+        // Nothing of ours is wanted here any more: while the file is exactly as we left it, put the original back.
+        if (w.before !== undefined && digestOf(w.before) === original.written) {
+          if (original.before === "absent") after = undefined;
+          else {
+            const saved = this.read(original.before);
+            if (saved !== undefined) {
+              after = saved;
+              if (original.mode !== undefined) w.mode = original.mode;
+            }
+          }
+        } else if (after !== undefined && isEmptyDocument(after) && original.before === "absent") after = undefined;
+        if (original.before !== "absent") this.addExtra({ target: "agentihooks", path: original.before, action: "delete", before: this.read(original.before), after: undefined, mode: 0o600, bookkeeping: true, conflicts: 0 });
+        delete ledger.originals[w.path];
+      } else if (sharedKinds && ledger) {
+        if (after !== undefined && !sameBytesOrBoth(after, w.before)) {
+          if (!original) {
+            // First edit of a shared file: remember what was there, so uninstall can restore it exactly.
+            // (An unparseable file is not restored byte for byte: its documented backup holds it.)
+            if (w.before === undefined) ledger.originals[w.path] = { before: "absent", written: "" };
+            else if (!w.reset) {
+              const saved = path.join(originalsDir, w.target, w.path.replace(/^\/+/, "").replace(/\//g, "%"));
+              this.addExtra({ target: "agentihooks", path: saved, action: "create", before: this.read(saved), after: w.before, mode: 0o600, bookkeeping: true, conflicts: 0 });
+              ledger.originals[w.path] = { before: saved, mode: w.beforeMode ?? 0o644, written: "" };
+            }
+          } else if (w.before !== undefined && digestOf(w.before) !== original.written) {
+            // Someone edited the file since our last write: the saved original no longer describes it.
+            if (original.before !== "absent") this.addExtra({ target: "agentihooks", path: original.before, action: "delete", before: this.read(original.before), after: undefined, mode: 0o600, bookkeeping: true, conflicts: 0 });
+            delete ledger.originals[w.path];
+          }
+          const rec = ledger.originals[w.path];
+          if (rec) rec.written = digestOf(after);
+        } else if (original && w.before !== undefined && digestOf(w.before) !== original.written) {
+          if (original.before !== "absent") this.addExtra({ target: "agentihooks", path: original.before, action: "delete", before: this.read(original.before), after: undefined, mode: 0o600, bookkeeping: true, conflicts: 0 });
+          delete ledger.originals[w.path];
+        }
+      }
+      changes.push(this.change(w, after));
+    }
+    // Sidecars.
+    for (const [sidecarPath, side] of [...this.sidecars.entries()].sort((a, b) => cmp(a[0], b[0]))) {
+      if (!side.touched && side.sidecar.legacy === undefined) continue;
+      const text = serializeSidecar(side.files);
+      const beforeBytes = this.ctx.fs.read(sidecarPath);
+      const afterBytes = text === undefined ? undefined : encoder.encode(text);
+      const w: Work = { path: sidecarPath, target: trees[0]?.target ?? "agentihooks", before: beforeBytes, beforeMode: undefined, doc: undefined, mode: 0o644, conflicts: 0, entries: [], reset: false };
+      this.bookkeepingPaths.add(sidecarPath);
+      changes.push(this.change(w, semanticallySameJson(beforeBytes, afterBytes) ? beforeBytes : afterBytes));
+    }
+    // Ledger last.
+    for (const tree of trees) writeTargetLedger(this.ledger, tree.target, afterLedgers.get(tree.target) as TargetLedger, this.options.uninstall === true);
+    void before;
+    const ledgerFile = ledgerPath(this.ctx.env);
+    const ledgerText = serializeLedger(this.ledger);
+    const ledgerBefore = this.ctx.fs.read(ledgerFile);
+    const ledgerAfter = ledgerText === undefined ? undefined : encoder.encode(ledgerText);
+    const ledgerWork: Work = { path: ledgerFile, target: "agentihooks", before: ledgerBefore, beforeMode: undefined, doc: undefined, mode: 0o600, conflicts: 0, entries: [], reset: false };
+    this.bookkeepingPaths.add(ledgerFile);
+    const extras = [...this.extraChanges.values()];
+    changes.push(...extras);
+    changes.push(this.change(ledgerWork, semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter));
+    for (const c of changes) if (this.bookkeepingPaths.has(c.path)) c.bookkeeping = true;
+    const ordered = [...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.bookkeeping && c.path !== ledgerFile).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.path === ledgerFile)];
+    return { targets, changes: ordered, diagnostics: this.diagnostics, observed: this.observed };
+  }
+
+  private resultBytes(w: Work): Uint8Array | undefined {
+    const doc = w.doc;
+    if (!doc) return w.before;
+    if (doc.kind === "whole") return doc.bytes;
+    const text = doc.doc.toText();
+    if (w.before !== undefined && !w.reset && decoder.decode(w.before) === text) return w.before;
+    return encoder.encode(text);
+  }
+
+  private change(w: Work, after: Uint8Array | undefined): Change {
+    const same = sameBytesOrBoth(w.before, after);
+    const modeChanged = after !== undefined && w.before !== undefined && w.beforeMode !== undefined && w.beforeMode !== w.mode && w.entries.some((e) => e.kind === "file" || e.kind === "managed-region");
+    const action = same && !modeChanged ? (w.conflicts > 0 ? "conflict" : "keep") : after === undefined ? "delete" : w.before === undefined ? "create" : "update";
+    const change: Change = { target: w.target, path: w.path, action, before: w.before, after: same && !modeChanged ? w.before : after, mode: w.mode, bookkeeping: false, conflicts: w.conflicts };
+    if (w.backup && action !== "keep" && action !== "conflict") change.backup = w.backup;
+    return change;
+  }
+}
+
+// ---- helpers -----------------------------------------------------------------------------------
+
+function contentBytes(entry: FileEntry | ManagedRegionEntry): Uint8Array {
+  return typeof entry.content === "string" ? encoder.encode(entry.content) : entry.content;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+function sameBytesOrBoth(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : sameBytes(a, b);
+}
+
+function semanticallySameJson(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  try {
+    return jsonEqual(JSON.parse(decoder.decode(a)), JSON.parse(decoder.decode(b)));
+  } catch {
+    return false;
+  }
+}
+
+function isEmptyDocument(bytes: Uint8Array): boolean {
+  const text = decoder.decode(bytes).trim();
+  return text === "" || text === "{}";
+}
+
+function manifestKey(m: { dir: string; file: string; item: string }): string {
+  return `${m.dir}\u0000${m.file}\u0000${m.item}`;
+}
+
+function sameKey(a: OwnedRecord, b: OwnedRecord): boolean {
+  if (a.kind === "json-entries" && b.kind === "json-entries") return jsonEqual(a.container, b.container);
+  if (a.kind === "json-lists" && b.kind === "json-lists") return jsonEqual(a.container, b.container) && a.ownerCommand === b.ownerCommand;
+  if (a.kind === "json-members" && b.kind === "json-members") return jsonEqual(a.key, b.key);
+  return true;
+}
+
+function pointerPath(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function getIn(value: unknown, key: string[]): unknown {
+  let node = value;
+  for (const step of key) {
+    if (!isObject(node)) return undefined;
+    node = node[step];
+  }
+  return node;
+}
+
+/** True when an item (or a group holding handlers) runs our wrapper: its command is `ownerCommand` alone or followed by whitespace. */
+export function isOurItem(item: unknown, ownerCommand: string): boolean {
+  if (!isObject(item)) return false;
+  const command = item.command;
+  if (typeof command === "string" && (command === ownerCommand || (command.startsWith(ownerCommand) && /\s/.test(command.charAt(ownerCommand.length))))) return true;
+  if (Array.isArray(item.hooks)) return item.hooks.some((h) => isOurItem(h, ownerCommand));
+  return false;
+}
+
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortDeep(value[k])]));
+  return value;
+}
+
+function toJsonish(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toJsonish);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonish(v)]));
+  return value;
+}
+
+function tomlEqual(a: unknown, b: unknown): boolean {
+  return jsonEqual(toJsonish(a), toJsonish(b));
+}
+
+/** Guesses the indentation of an existing JSON text (for edits made while stripping). */
+function detectStyle(bytes: Uint8Array): JsonStyle {
+  const text = decoder.decode(bytes);
+  const match = /\n( +)\S/.exec(text);
+  return { indent: match ? (match[1] as string).length : 2, asciiOnly: false, finalNewline: text.endsWith("\n") };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export type { OriginalRecord };

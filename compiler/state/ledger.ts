@@ -1,0 +1,184 @@
+/**
+ * The ledger: `<agentihooksHome>/state.json`, the record of what agentihooks owns in each target's
+ * homes. It keeps the Python original's shape (reference-spec A.4) so a user can switch without a
+ * reinstall: unknown fields are preserved, the legacy flat `targets.global` is split, and the legacy
+ * MCP name lists (`managed_mcp`, `managed_mcp_servers`) count as ownership.
+ *
+ * Our additions live under `targets.global.<target>`:
+ *  - `owned`: one record per desired entry we applied (see `OwnedRecord`), sorted by path then kind;
+ *  - `originals`: for each shared file, its bytes before our first edit (`before`: "absent" or a
+ *    copy under `<agentihooksHome>/originals/`) and the digest we last left it with (`written`), so
+ *    uninstall can restore it byte for byte while nobody else has touched it;
+ *  - `managed_mcp`: sorted names of the MCP entries we own (kept for the Python original's readers).
+ * No timestamps: an apply that changes nothing leaves the ledger byte-identical.
+ */
+import { isObject } from "../plan/json-value";
+import { serializeJson } from "../serialize/json";
+import { defaultJsonStyle } from "../desired-tree";
+
+/** A file we own whole (or a persona file with an operator tail). */
+export interface OwnedFile {
+  kind: "file" | "managed-region";
+  path: string;
+  /** Digest of the bytes we last wrote (`sha256:…`). */
+  digest: string;
+  mode: number;
+  /** Ownership group of a translated item (agents, command-skills). */
+  manifest?: { dir: string; file: string; item: string };
+  /** Where the operator's file that stood here went (restored by uninstall). */
+  displaced?: string;
+  header?: string;
+  footer?: string;
+}
+
+/** Managed keys or members in a shared file; the values live in the sidecar. */
+export interface OwnedKeys {
+  kind: "json-keys" | "toml-keys" | "json-members";
+  path: string;
+  sidecar: string;
+  format?: "json" | "jsonc" | "toml";
+  key?: string[];
+}
+
+/** Named entries we own in a shared JSON file (MCP servers). */
+export interface OwnedEntries {
+  kind: "json-entries";
+  path: string;
+  container: string[];
+  /** Entry name → digest of the value we wrote ("" for an entry inherited from a legacy record). */
+  names: Record<string, string>;
+}
+
+/** Our items in a shared hook-list file. */
+export interface OwnedLists {
+  kind: "json-lists";
+  path: string;
+  container: string[];
+  ownerCommand: string;
+}
+
+export type OwnedRecord = OwnedFile | OwnedKeys | OwnedEntries | OwnedLists;
+
+/** A shared file's state before our first edit. */
+export interface OriginalRecord {
+  /** "absent", or the path of the saved copy. */
+  before: string;
+  mode?: number;
+  /** Digest of the bytes we last left in the file. */
+  written: string;
+}
+
+/** One target's part of the ledger. */
+export interface TargetLedger {
+  owned: OwnedRecord[];
+  originals: Record<string, OriginalRecord>;
+  /** Legacy MCP names (Python original) not yet migrated into `owned`. */
+  legacyMcp: string[];
+}
+
+/** The whole state file: the raw document (everything we do not manage is preserved) plus parsed parts. */
+export interface Ledger {
+  raw: Record<string, unknown>;
+  /** The text it was read from (undefined when absent), to skip writing when nothing changed. */
+  text: string | undefined;
+  /** True when the file existed but could not be parsed (it is then backed up, A.4). */
+  unparseable: boolean;
+}
+
+/** Parses state.json text (absent or unparseable ⇒ empty, A.4) and migrates legacy shapes. */
+export function parseLedger(text: string | undefined): Ledger {
+  if (text === undefined) return { raw: {}, text, unparseable: false };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { raw: {}, text, unparseable: true };
+  }
+  if (!isObject(value)) return { raw: {}, text, unparseable: true };
+  return { raw: migrateGlobal(value), text, unparseable: false };
+}
+
+/**
+ * A.4 `split_global`: a legacy flat `targets.global` (string fields directly under it) becomes per
+ * target records; non-object fields are merged over the `claude` record. Pure.
+ */
+export function migrateGlobal(doc: Record<string, unknown>): Record<string, unknown> {
+  const targets = isObject(doc.targets) ? doc.targets : undefined;
+  const global = targets && isObject(targets.global) ? targets.global : undefined;
+  if (!targets || !global) return doc;
+  const flat = Object.entries(global).filter(([, v]) => !isObject(v));
+  if (flat.length === 0) return doc;
+  const split: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(global)) if (isObject(v)) split[k] = v;
+  split.claude = { ...(isObject(split.claude) ? split.claude : {}), ...Object.fromEntries(flat) };
+  return { ...doc, targets: { ...targets, global: split } };
+}
+
+function targetRaw(ledger: Ledger, target: string): Record<string, unknown> | undefined {
+  const targets = ledger.raw.targets;
+  const global = isObject(targets) && isObject(targets.global) ? targets.global : undefined;
+  const record = global?.[target];
+  return isObject(record) ? record : undefined;
+}
+
+/** Reads one target's records. */
+export function readTargetLedger(ledger: Ledger, target: string): TargetLedger {
+  const raw = targetRaw(ledger, target);
+  const owned = Array.isArray(raw?.owned) ? (raw.owned as unknown[]).filter(isOwnedRecord) : [];
+  const originals: Record<string, OriginalRecord> = {};
+  if (isObject(raw?.originals)) {
+    for (const [file, rec] of Object.entries(raw.originals)) {
+      if (isObject(rec) && typeof rec.before === "string" && typeof rec.written === "string") {
+        originals[file] = { before: rec.before, written: rec.written, ...(typeof rec.mode === "number" ? { mode: rec.mode } : {}) };
+      }
+    }
+  }
+  const legacyMcp = new Set<string>();
+  // The Python original kept MCP ownership as name lists: per target, and Claude's at top level.
+  if (!Array.isArray(raw?.owned)) {
+    if (Array.isArray(raw?.managed_mcp)) for (const n of raw.managed_mcp) if (typeof n === "string") legacyMcp.add(n);
+    if (target === "claude" && Array.isArray(ledger.raw.managed_mcp_servers)) for (const n of ledger.raw.managed_mcp_servers) if (typeof n === "string") legacyMcp.add(n);
+  }
+  return { owned, originals, legacyMcp: [...legacyMcp].sort() };
+}
+
+function isOwnedRecord(value: unknown): value is OwnedRecord {
+  return isObject(value) && typeof value.kind === "string" && typeof value.path === "string";
+}
+
+/**
+ * Stores one target's records into the raw document (a target with nothing owned loses its
+ * `owned`/`originals`/`managed_mcp` fields; other fields of its record stay).
+ */
+export function writeTargetLedger(ledger: Ledger, target: string, value: TargetLedger, removeTarget = false): void {
+  const targets = isObject(ledger.raw.targets) ? { ...ledger.raw.targets } : {};
+  const global = isObject(targets.global) ? { ...targets.global } : {};
+  const record = { ...(targetRaw(ledger, target) ?? {}) };
+  delete record.owned;
+  delete record.originals;
+  delete record.managed_mcp;
+  const owned = [...value.owned].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  if (owned.length > 0) record.owned = owned;
+  const originalPaths = Object.keys(value.originals).sort();
+  if (originalPaths.length > 0) record.originals = Object.fromEntries(originalPaths.map((p) => [p, value.originals[p]]));
+  const mcp = new Set<string>(value.legacyMcp);
+  for (const rec of owned) if (rec.kind === "json-entries") for (const name of Object.keys(rec.names)) mcp.add(name);
+  if (mcp.size > 0) record.managed_mcp = [...mcp].sort();
+  if (removeTarget || Object.keys(record).length === 0) delete global[target];
+  else global[target] = record;
+  targets.global = global;
+  ledger.raw = { ...ledger.raw, targets };
+  // Claude's legacy top-level list is superseded by the per-target record once migrated.
+  if (target === "claude" && "managed_mcp_servers" in ledger.raw && owned.length + value.legacyMcp.length >= 0) {
+    const { managed_mcp_servers: _dropped, ...rest } = ledger.raw;
+    ledger.raw = rest;
+  }
+}
+
+/** The ledger's text; undefined when it would be empty and no file existed. */
+export function serializeLedger(ledger: Ledger): string | undefined {
+  const targets = ledger.raw.targets;
+  const emptyTargets = isObject(targets) && Object.keys(targets).every((k) => k === "global" && isObject(targets.global) && Object.keys(targets.global).length === 0);
+  if (ledger.text === undefined && (Object.keys(ledger.raw).length === 0 || (Object.keys(ledger.raw).length === 1 && emptyTargets))) return undefined;
+  return serializeJson(ledger.raw, defaultJsonStyle);
+}

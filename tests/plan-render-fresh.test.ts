@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { defaultJsonStyle, type DesiredTree } from "../compiler/desired-tree";
+import { renderFresh } from "../compiler/render-fresh";
+
+const H = "/home/agent/.copilot";
+const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+function sampleTree(): DesiredTree {
+  return {
+    target: "copilot",
+    diagnostics: [],
+    entries: [
+      { kind: "file", path: `${H}/agentihooks-hook.sh`, content: "#!/usr/bin/env bash\n", mode: 0o755 },
+      { kind: "file", path: `${H}/agents/scout.md`, content: "scout\n", mode: 0o644, manifest: { dir: `${H}/agents`, file: ".agentihooks-manifest.json", item: "scout.md" } },
+      { kind: "json-keys", path: `${H}/settings.json`, format: "jsonc", keys: [{ key: ["statusLine"], value: { type: "command", command: "x" } }, { key: ["disableAllHooks"], value: false }], sidecar: `${H}/.agentihooks-managed.json`, style: defaultJsonStyle, mode: 0o644 },
+      { kind: "json-lists", path: `${H}/hooks/agentihooks.json`, container: ["hooks"], lists: { preToolUse: [{ type: "command", command: `${H}/agentihooks-hook.sh preToolUse` }] }, ownerCommand: `${H}/agentihooks-hook.sh`, position: "last", style: defaultJsonStyle, mode: 0o644, skeleton: { version: 1 } },
+    ],
+  };
+}
+
+describe("renderFresh", () => {
+  it("renders every file a first apply writes, sorted, with sidecar and manifest and without the ledger", () => {
+    const files = renderFresh(sampleTree());
+    expect(files.map((f) => f.path)).toEqual([
+      `${H}/.agentihooks-managed.json`,
+      `${H}/agentihooks-hook.sh`,
+      `${H}/agents/.agentihooks-manifest.json`,
+      `${H}/agents/scout.md`,
+      `${H}/hooks/agentihooks.json`,
+      `${H}/settings.json`,
+    ]);
+    const byPath = new Map(files.map((f) => [f.path, f]));
+    expect(byPath.get(`${H}/agentihooks-hook.sh`)?.mode).toBe(0o755);
+    expect(text(byPath.get(`${H}/settings.json`)!.content)).toBe('{\n  "statusLine": {\n    "type": "command",\n    "command": "x"\n  },\n  "disableAllHooks": false\n}\n');
+    expect(JSON.parse(text(byPath.get(`${H}/hooks/agentihooks.json`)!.content))).toEqual({ version: 1, hooks: { preToolUse: [{ type: "command", command: `${H}/agentihooks-hook.sh preToolUse` }] } });
+    expect(JSON.parse(text(byPath.get(`${H}/agents/.agentihooks-manifest.json`)!.content))).toEqual(["scout.md"]);
+    expect(JSON.parse(text(byPath.get(`${H}/.agentihooks-managed.json`)!.content)).files["settings.json"].keys["/disableAllHooks"]).toBe(false);
+  });
+
+  it("is deterministic", () => {
+    const a = renderFresh(sampleTree());
+    const b = renderFresh(sampleTree());
+    expect(a.map((f) => [f.path, text(f.content), f.mode])).toEqual(b.map((f) => [f.path, text(f.content), f.mode]));
+  });
+
+  it("renders nothing for an empty tree", () => {
+    expect(renderFresh({ target: "codex", entries: [], diagnostics: [] })).toEqual([]);
+  });
+});
