@@ -35,6 +35,26 @@ export interface TargetDescriptor<Id extends string = string> {
   /** The client release this target's output was verified against (clients-today.md). */
   verifiedAgainst: { package: string; version: string };
   layers: NativeLayers;
+  /** What the client can express (hook events, MCP transports, context caps, block channels), as data. */
+  capabilities?: TargetCapabilities;
+}
+
+/**
+ * What a target's client can express, as data: shared code and docs read this instead of branching
+ * on a target id. Target-specific details (tool-name maps, size limits) live in the target's own
+ * `capabilities.ts` next to this summary.
+ */
+export interface TargetCapabilities {
+  /** Hook events agentihooks registers, in the client's own spelling and order. */
+  hookEvents: readonly string[];
+  /** MCP transports the client runs, in its own `type` spelling. */
+  mcpTransports: readonly string[];
+  /** Per event, the size (characters) at which the client silently cuts hook-injected context. */
+  contextCaps: Readonly<Record<string, number>>;
+  /** Per event, how a hook blocks: `exit-2`, `stdout-deny` (permissionDecision), `stdout-block` (decision: block), `stdout-behavior`. */
+  blockChannels: Readonly<Record<string, readonly string[]>>;
+  /** A pre-tool hook can rewrite the tool's arguments. */
+  argumentMutation: boolean;
 }
 
 /** A target: its descriptor and its compiler. */

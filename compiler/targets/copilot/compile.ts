@@ -1,8 +1,52 @@
-import type { DesiredTree } from "../../desired-tree";
+/**
+ * The Copilot CLI target: IR + Environment → DesiredTree. Pure: no fs, no process state; every
+ * machine fact comes from `env`. Each artifact is lowered by the file named after it.
+ */
+import type { DesiredEntry, DesiredTree } from "../../desired-tree";
+import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
+import { lowerAgents } from "./agents";
+import { lowerCommands } from "./commands";
+import { readDirectives } from "./directives";
+import { lowerEnvFile } from "./env-file";
+import { lowerHooks } from "./hooks";
+import { lowerMcp } from "./mcp";
+import { copilotPaths } from "./paths";
+import { lowerPersona } from "./persona";
+import { lowerPolicy } from "./policy";
+import { lowerDisabledServers, lowerSettings } from "./settings";
+import { lowerSkills } from "./skills";
+import { lowerWrapper } from "./wrapper";
 
-/** Lowers the IR to this target's desired tree. (Being built: see the target's issue.) */
-export function compileTarget(_ir: Ir, _env: Environment): DesiredTree {
-  return { target: "copilot", entries: [], diagnostics: [] };
+/** Lowers the IR to Copilot's desired tree: entries sorted by path then kind, diagnostics sorted. */
+export function compileTarget(ir: Ir, env: Environment): DesiredTree {
+  const paths = copilotPaths(env);
+  const input = ir.targets.copilot;
+  const entries: DesiredEntry[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const take = <T>(result: { diagnostics: Diagnostic[] } & T): T => {
+    diagnostics.push(...result.diagnostics);
+    return result;
+  };
+
+  const { directives } = take(readDirectives(input.settings));
+  entries.push(take(lowerSettings(input.settings, env, paths)).entry);
+  const disabled = lowerDisabledServers(directives, paths);
+  if (disabled) entries.push(disabled);
+  const envFile = take(lowerEnvFile(directives, env, paths)).entry;
+  if (envFile) entries.push(envFile);
+  entries.push(lowerHooks(paths), lowerWrapper(env, paths), lowerPersona(ir, paths), lowerPolicy(ir, env, paths));
+  const mcp = take(lowerMcp(input.mcpServers, directives, env, paths)).entry;
+  if (mcp) entries.push(mcp);
+  entries.push(...take(lowerAgents(ir.agents, paths)).entries);
+  entries.push(...take(lowerSkills(ir.skills, paths)).entries);
+  entries.push(...take(lowerCommands(ir.commands, ir.skills, paths)).entries);
+
+  entries.sort((a, b) => compare(a.path, b.path) || compare(a.kind, b.kind));
+  return { target: "copilot", entries, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

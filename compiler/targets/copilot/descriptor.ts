@@ -1,4 +1,5 @@
 import type { TargetDescriptor } from "../target";
+import { copilotCapabilities } from "./capabilities";
 
 /** GitHub Copilot CLI: `~/.copilot`, native JSON (JSONC accepted) settings with the `_agentihooks` block. */
 export const descriptor = {
@@ -15,4 +16,5 @@ export const descriptor = {
     mcpContainer: "mcpServers",
     mcpSchema: "https://agentihooks.dev/schemas/copilot-mcp.schema.json",
   },
+  capabilities: copilotCapabilities,
 } as const satisfies TargetDescriptor;

@@ -1,0 +1,137 @@
+/**
+ * What GitHub Copilot CLI can express, as data. Every fact names the client version it was observed
+ * on (clients-today.md, Copilot CLI 1.0.102, unless a seed section is cited).
+ */
+import type { TargetCapabilities } from "../target";
+
+/**
+ * The 12 events agentihooks registers, under the camelCase HookType spellings (design H-1). Copilot
+ * 1.0.102 loads 15 events from hook files; `errorOccurred`, `preMcpToolCall` and
+ * `userPromptTransformed` have no handler of their own (the runtime maps them if they arrive).
+ */
+export const COPILOT_HOOK_EVENTS = [
+  "sessionStart",
+  "sessionEnd",
+  "userPromptSubmitted",
+  "preToolUse",
+  "postToolUse",
+  "postToolUseFailure",
+  "agentStop",
+  "subagentStart",
+  "subagentStop",
+  "preCompact",
+  "permissionRequest",
+  "notification",
+] as const;
+
+/** The timeout written on every hook entry. 1.0.102 ignores `timeoutSeconds` and honours `timeoutSec`. */
+export const HOOK_TIMEOUT = { key: "timeoutSec", seconds: 30 } as const;
+
+/** The capability summary the descriptor carries. */
+export const copilotCapabilities: TargetCapabilities = {
+  hookEvents: COPILOT_HOOK_EVENTS,
+  mcpTransports: ["local", "http", "sse"],
+  // 1.0.102 cuts postToolUse / postToolUseFailure additionalContext at 10 240 characters, silently.
+  contextCaps: { postToolUse: 10_240, postToolUseFailure: 10_240 },
+  blockChannels: {
+    preToolUse: ["exit-2", "stdout-deny"],
+    userPromptSubmitted: ["stdout-block"],
+    agentStop: ["stdout-block"],
+    postToolUse: ["stdout-block"],
+    permissionRequest: ["stdout-behavior"],
+  },
+  // modifiedArgs replaces a call's arguments wholesale on 1.0.102.
+  argumentMutation: true,
+};
+
+/** MCP `type` spellings Copilot accepts, mapped to what we write (`stdio` is Claude's name for `local`). */
+export const MCP_TYPES: Readonly<Record<string, string>> = { local: "local", stdio: "local", http: "http", sse: "sse" };
+
+/** Server keys copied as authored when present, in the order they are written (before auth, oidc). */
+export const MCP_PASS_THROUGH_KEYS = ["deferTools", "excludeTools", "timeout", "filterMapping"] as const;
+
+/** Claude → Copilot tool names for agent frontmatter (seed §5). Unknown names pass through. */
+export const AGENT_TOOL_NAMES: Readonly<Record<string, string>> = {
+  Read: "view",
+  Write: "create",
+  Edit: "edit",
+  Bash: "shell",
+  Grep: "grep",
+  Glob: "glob",
+  WebFetch: "web_fetch",
+  WebSearch: "web_search",
+  Agent: "task",
+  Task: "task",
+  TodoWrite: "update_todo",
+  AskUserQuestion: "ask_user",
+};
+
+/** Copilot refuses an agent body over this many characters (seed §5). */
+export const AGENT_BODY_LIMIT = 30_000;
+
+/** Copilot refuses a skill whose description is longer than this (reference-spec C.1.5). */
+export const SKILL_DESCRIPTION_LIMIT = 1024;
+
+/**
+ * Keys of other clients' settings that Copilot does not read: each would make Copilot warn about an
+ * unknown key on every launch, or worse, drop every user setting on a type mismatch.
+ */
+export const FOREIGN_SETTINGS_KEYS: Readonly<Record<string, { client: string; hint: string }>> = {
+  env: { client: "Claude Code", hint: "Copilot has no settings env; use '_agentihooks.channels', or export the variable in your shell." },
+  mcpServers: { client: "Claude Code", hint: "Declare MCP servers in .copilot/mcp-config.overrides.json." },
+  apiKeyHelper: { client: "Claude Code", hint: "Copilot authenticates through `copilot login`." },
+  awsAuthRefresh: { client: "Claude Code", hint: "" },
+  awsCredentialExport: { client: "Claude Code", hint: "" },
+  cleanupPeriodDays: { client: "Claude Code", hint: "" },
+  enableAllProjectMcpServers: { client: "Claude Code", hint: "" },
+  enabledMcpjsonServers: { client: "Claude Code", hint: "Copilot's switch is '_agentihooks.mcpDefaultDisabled' with /mcp enable." },
+  disabledMcpjsonServers: { client: "Claude Code", hint: "Copilot's list is 'disabledMcpServers'." },
+  enabledPlugins: { client: "Claude Code", hint: "" },
+  forceLoginMethod: { client: "Claude Code", hint: "" },
+  forceLoginOrgUUID: { client: "Claude Code", hint: "" },
+  otelHeadersHelper: { client: "Claude Code", hint: "" },
+  outputStyle: { client: "Claude Code", hint: "" },
+  spinnerTipsEnabled: { client: "Claude Code", hint: "" },
+  alwaysThinkingEnabled: { client: "Claude Code", hint: "" },
+  approval_policy: { client: "Codex CLI", hint: "" },
+  sandbox_mode: { client: "Codex CLI", hint: "" },
+  model_provider: { client: "Codex CLI", hint: "" },
+  model_providers: { client: "Codex CLI", hint: "" },
+  model_reasoning_effort: { client: "Codex CLI", hint: "" },
+  mcp_servers: { client: "Codex CLI", hint: "Declare MCP servers in .copilot/mcp-config.overrides.json." },
+  notify: { client: "Codex CLI", hint: "Copilot has a native notification hook, which agentihooks registers." },
+  features: { client: "Codex CLI", hint: "" },
+  tui: { client: "Codex CLI", hint: "" },
+  project_doc_max_bytes: { client: "Codex CLI", hint: "" },
+  project_doc_fallback_filenames: { client: "Codex CLI", hint: "" },
+  shell_environment_policy: { client: "Codex CLI", hint: "" },
+};
+
+/**
+ * Launchers `browserCommand: "auto"` probes under WSL, in order (reference-spec B.1). explorer.exe
+ * is deliberately absent: spawned from a Linux cwd it opens Documents and drops the URL.
+ */
+export const WSL_BROWSER_CANDIDATES = [
+  "wslview",
+  "/mnt/c/Program Files/Google/Chrome/Application/chrome.exe",
+  "/mnt/c/Program Files (x86)/Google/Chrome/Application/chrome.exe",
+  "/mnt/c/Program Files (x86)/Microsoft/Edge/Application/msedge.exe",
+  "/mnt/c/Program Files/Microsoft/Edge/Application/msedge.exe",
+] as const;
+
+/**
+ * `COPILOT_DEBUG_BROWSER` for `suppressBrowserLaunch`: Copilot appends the URL as the last argument,
+ * which `sh -c script $0 $1` receives as `$1`; the script parks it in a file the operator opens later.
+ */
+export const OAUTH_URL_SINK = [
+  "sh",
+  "-c",
+  'mkdir -p "$HOME/.copilot" && printf "%s\\n" "$1" >> "$HOME/.copilot/pending-oauth-urls.txt"',
+  "agentihooks-oauth",
+] as const;
+
+/** MCP servers `mcpDefaultDisabled` leaves connected unless `mcpAlwaysEnabled` says otherwise. */
+export const DEFAULT_ALWAYS_ENABLED = ["agentihooks"] as const;
+
+/** Old server names read as their new ones in `mcpAlwaysEnabled` (agentihooks 2.14 renamed its server). */
+export const LEGACY_SERVER_NAMES: Readonly<Record<string, string>> = { "hooks-utils": "agentihooks" };

@@ -1,0 +1,98 @@
+/**
+ * Copilot `settings.json`: the merged native layers become managed keys (reference-spec C.1.1),
+ * recorded in a sidecar so an operator's hand edit is told apart from a profile change.
+ */
+import type { JsonKeysEntry, JsonMembersEntry } from "../../desired-tree";
+import { defaultJsonStyle } from "../../desired-tree";
+import type { Diagnostic } from "../../diagnostics";
+import type { Environment } from "../../environment";
+import type { MergedDocument } from "../../ir";
+import { shellCommand } from "../../lower/shell-quote";
+import { diagnostic } from "../../messages";
+import { FOREIGN_SETTINGS_KEYS } from "./capabilities";
+import type { CopilotDirectives } from "./directives";
+import { originOf } from "./origins";
+import type { CopilotPaths } from "./paths";
+
+/** The status line agentihooks wires: this package's `statusline` command, run by the Node that applied it. */
+export function statusLine(env: Environment): { type: "command"; command: string } {
+  return { type: "command", command: shellCommand([env.nodePath, env.cliPath, "statusline"]) };
+}
+
+/**
+ * The managed keys of settings.json: every top-level key of the merged layers except `$schema`,
+ * `_`-prefixed keys (the `_agentihooks` block is consumed), `hooks` (registered in the hooks
+ * directory instead), `trustedFolders` and other clients' keys (each dropped with a warning); then
+ * `disableAllHooks: false` and the agentihooks status line unless a layer set them. Keys are sorted
+ * so the record and a new file do not depend on layer order. A legacy in-file `agentihooks` record
+ * is removed.
+ */
+export function lowerSettings(doc: MergedDocument, env: Environment, paths: CopilotPaths): { entry: JsonKeysEntry; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const wanted = new Map<string, unknown>();
+  wanted.set("disableAllHooks", false);
+  wanted.set("statusLine", statusLine(env));
+  for (const key of Object.keys(doc.value).sort()) {
+    const value = doc.value[key];
+    const at = originOf(doc, [key]);
+    if (key === "$schema" || key === "_agentihooks") continue;
+    if (key.startsWith("_")) {
+      diagnostics.push(diagnostic("AH4024", at, { key }));
+      continue;
+    }
+    if (key === "hooks") {
+      diagnostics.push(diagnostic("AH4001", at));
+      continue;
+    }
+    if (key === "trustedFolders") {
+      diagnostics.push(diagnostic("AH4002", at));
+      continue;
+    }
+    const foreign = FOREIGN_SETTINGS_KEYS[key];
+    if (foreign) {
+      diagnostics.push(diagnostic("AH4003", at, { key, client: foreign.client, hint: foreign.hint ? ` ${foreign.hint}` : "" }));
+      continue;
+    }
+    if (key === "permissions") diagnostics.push(diagnostic("AH4004", at));
+    if (value === undefined) continue;
+    wanted.set(key, value);
+  }
+  const keys = [...wanted.keys()].sort().map((key) => {
+    const origin = doc.provenance[`/${key}`];
+    return origin ? { key: [key], value: wanted.get(key), origin } : { key: [key], value: wanted.get(key) };
+  });
+  return {
+    entry: {
+      kind: "json-keys",
+      path: paths.settings,
+      format: "jsonc",
+      keys,
+      remove: [["agentihooks"]],
+      sidecar: paths.sidecar,
+      style: defaultJsonStyle,
+      mode: 0o644,
+    },
+    diagnostics,
+  };
+}
+
+/**
+ * `mcpDefaultDisabled` (reference-spec B.3): every server configured in mcp-config.json (ours and
+ * the operator's) starts disabled, except the always-on names, which are also lifted out of an
+ * existing list, and any name the operator re-enabled (`enabledMcpServers`).
+ */
+export function lowerDisabledServers(directives: CopilotDirectives, paths: CopilotPaths): JsonMembersEntry | undefined {
+  if (!directives.mcpDefaultDisabled) return undefined;
+  return {
+    kind: "json-members",
+    path: paths.settings,
+    key: ["disabledMcpServers"],
+    add: [],
+    addKeysOf: { path: paths.mcpConfig, key: ["mcpServers"] },
+    exclude: directives.mcpAlwaysEnabled,
+    unlessListedAt: ["enabledMcpServers"],
+    sidecar: paths.sidecar,
+    style: defaultJsonStyle,
+    mode: 0o644,
+  };
+}
