@@ -195,7 +195,9 @@ function resolveSources(ctx: LoadContext, packageRoot: string, projectDir: strin
 
 /** The chain as requested: `--profile`, else the config's `profile`, else the embedded default. */
 function chainText(options: FrontEndOptions, config: ProjectConfig): string {
-  return options.profile ?? config.profile ?? defaultChain;
+  if (options.profile !== undefined) return options.profile;
+  if (Array.isArray(config.profile)) return config.profile.join(",");
+  return config.profile ?? defaultChain;
 }
 
 /** Where the chain was spelled, for diagnostics about it. */
@@ -297,11 +299,13 @@ function applyHomes(env: Environment, config: ProjectConfig, projectDir: string)
   const resolve = (p: string): string => (p === "~" ? env.home : p.startsWith("~/") ? `${env.home}/${p.slice(2)}` : path.resolve(projectDir, p));
   const next: Environment = { ...env };
   if (homes.copilot !== undefined) next.copilotHome = resolve(homes.copilot);
-  if (homes.claude !== undefined) next.claudeHome = resolve(homes.claude);
-  if (homes.claudeJson !== undefined) next.claudeJson = resolve(homes.claudeJson);
+  if (homes.claude !== undefined) {
+    // Like CLAUDE_CONFIG_DIR: Claude keeps its .claude.json inside an overridden config directory.
+    next.claudeHome = resolve(homes.claude);
+    next.claudeJson = `${next.claudeHome}/.claude.json`;
+  }
   if (homes.codex !== undefined) next.codexHome = resolve(homes.codex);
-  if (homes.agentsSkills !== undefined) next.agentsSkills = resolve(homes.agentsSkills);
-  if (homes.agentihooks !== undefined) next.agentihooksHome = resolve(homes.agentihooks);
+  if (homes.state !== undefined) next.agentihooksHome = resolve(homes.state);
   return next;
 }
 

@@ -1,0 +1,54 @@
+/**
+ * MCP layers (reference-spec A.7): for each root in merge order (bundle → chain → settings
+ * profile) the target's native MCP layer if present, else the root's Claude-shaped `.mcp.json`.
+ * A later layer replaces a same-named server whole. The canonical McpServer shape is the union of
+ * the native spellings (schemas/mcp-server.schema.json), so a validated entry is taken as written.
+ */
+import type { Diagnostic, Result } from "../diagnostics";
+import type { McpServerEntry } from "../ir";
+import type { LayerDocument } from "../load/source-tree";
+import { diagnostic } from "../messages";
+import type { TargetDescriptor } from "../targets/target";
+import { escapePointer, isPlainObject } from "./merge-documents";
+
+/** The container key every MCP layer may use (Claude, Copilot, and Codex's older spelling). */
+const commonContainer = "mcpServers";
+
+/** Merges the MCP layers of one target; servers sorted by name. */
+export function mergeMcpServers(descriptor: TargetDescriptor, layers: readonly LayerDocument[]): Result<Record<string, McpServerEntry>> {
+  const diagnostics: Diagnostic[] = [];
+  const byName = new Map<string, McpServerEntry>();
+  for (const layer of layers) {
+    const doc = layer.doc.value;
+    if (!isPlainObject(doc)) continue;
+    // The common spelling first, so the target's own spelling wins when a file holds both.
+    const containers = [...new Set([commonContainer, descriptor.layers.mcpContainer])];
+    for (const container of containers) {
+      const servers = doc[container];
+      if (servers === undefined) continue;
+      if (!isPlainObject(servers)) {
+        diagnostics.push(diagnostic("AH3102", at(layer, `/${escapePointer(container)}`), { container }));
+        continue;
+      }
+      for (const name of Object.keys(servers)) {
+        const pointer = `/${escapePointer(container)}/${escapePointer(name)}`;
+        const server = servers[name];
+        if (!isPlainObject(server)) continue; // the schema already reported it
+        if (typeof server.command !== "string" && typeof server.url !== "string") {
+          diagnostics.push(diagnostic("AH3101", at(layer, pointer), { name }));
+          continue;
+        }
+        byName.set(name, { server: server as McpServerEntry["server"], origin: { ...at(layer, pointer), layer: layer.root.layer } });
+      }
+    }
+  }
+  const out: Record<string, McpServerEntry> = {};
+  // Sorted by name: layer file order carries no meaning for the result.
+  for (const name of [...byName.keys()].sort()) out[name] = byName.get(name)!;
+  return { value: out, diagnostics };
+}
+
+function at(layer: LayerDocument, pointer: string) {
+  const pos = layer.doc.locate(pointer);
+  return pos ? { file: layer.file, pointer, line: pos.line, column: pos.column } : { file: layer.file, pointer };
+}

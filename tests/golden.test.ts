@@ -1,0 +1,72 @@
+/**
+ * The golden suite: every case under golden/ is compiled and each view's files are compared with
+ * `expected/`, byte for byte, in both directions. `npm run golden:update` rewrites the expected
+ * trees (stale files deleted); a normal run never writes. A second test compiles each case with
+ * every directory listing reversed and requires the same bytes.
+ */
+import { createTwoFilesPatch } from "diff";
+import { describe, expect, it } from "vitest";
+import { nodeFileSystem, withReversedListings } from "../compiler/load/file-system";
+import { discoverCases, type FileTree, readTree, writeTree } from "./golden/cases";
+import { type CompiledCase, compileCase, views } from "./golden/views";
+
+const updating = process.env.AGENTIHOOKS_GOLDEN_UPDATE === "1";
+const cases = discoverCases();
+const updateHint = "Run `npm run golden:update` to accept the new output, then review the diff of golden/.";
+
+/** The union of every view's files for a compiled case. */
+function renderViews(compiled: CompiledCase): FileTree {
+  const tree: FileTree = new Map();
+  for (const view of views) {
+    for (const [rel, content] of Object.entries(view.render(compiled))) {
+      if (tree.has(rel)) throw new Error(`golden view '${view.name}' renders ${rel}, which another view already produced`);
+      tree.set(rel, typeof content === "string" ? new TextEncoder().encode(content) : content);
+    }
+  }
+  return tree;
+}
+
+/** Describes every difference between two trees; empty when equal. */
+function compareTrees(expected: FileTree, actual: FileTree, label: string): string[] {
+  const problems: string[] = [];
+  for (const rel of [...new Set([...expected.keys(), ...actual.keys()])].sort()) {
+    const want = expected.get(rel);
+    const got = actual.get(rel);
+    if (want === undefined) problems.push(`${label}/${rel}: produced but not expected (unexpected file)`);
+    else if (got === undefined) problems.push(`${label}/${rel}: expected but not produced (missing file)`);
+    else if (Buffer.compare(Buffer.from(want), Buffer.from(got)) !== 0) {
+      const text = (b: Uint8Array) => new TextDecoder().decode(b);
+      problems.push(`${label}/${rel}: content differs\n${createTwoFilesPatch(`expected/${rel}`, `actual/${rel}`, text(want), text(got), "", "", { context: 2 })}`);
+    }
+  }
+  return problems;
+}
+
+describe("golden cases", () => {
+  it("finds the cases", () => {
+    expect(cases.length).toBeGreaterThan(0);
+  });
+
+  for (const goldenCase of cases) {
+    it(goldenCase.name, () => {
+      const actual = renderViews(compileCase(goldenCase));
+      if (updating) {
+        writeTree(goldenCase.expected, actual);
+        return;
+      }
+      const problems = compareTrees(readTree(goldenCase.expected), actual, `golden/${goldenCase.name}/expected`);
+      if (problems.length > 0) expect.fail(`${problems.join("\n")}\n${updateHint}`);
+    });
+  }
+});
+
+describe("golden determinism", () => {
+  for (const goldenCase of cases) {
+    it(`${goldenCase.name}: same bytes with directory listings reversed`, () => {
+      const forward = renderViews(compileCase(goldenCase, nodeFileSystem));
+      const reversed = renderViews(compileCase(goldenCase, withReversedListings(nodeFileSystem)));
+      const problems = compareTrees(forward, reversed, `golden/${goldenCase.name}`);
+      if (problems.length > 0) expect.fail(`output depends on directory listing order:\n${problems.join("\n")}`);
+    });
+  }
+});
