@@ -3,7 +3,7 @@
 // that depends on nothing but Node, because it starts before and after every tool call.
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
-import { rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const common = {
@@ -18,8 +18,21 @@ const common = {
   banner: { js: "import { createRequire as __ahCreateRequire } from 'node:module'; const require = __ahCreateRequire(import.meta.url);" },
 };
 
-await rm(`${root}/dist`, { recursive: true, force: true });
-await Promise.all([
-  build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: "dist", splitting: true, chunkNames: "chunks/[name]-[hash]" }),
-  build({ ...common, entryPoints: { runtime: "runtime/main.ts" }, outdir: "dist", outExtension: { ".js": ".mjs" } }),
-]);
+// Build beside dist/ and swap it in with renames: several test runs and benchmarks share this
+// checkout, and a dist/ deleted for the whole build made concurrent runs fail with "not built yet".
+const staging = `.dist-build-${process.pid}`;
+const retired = `${root}/.dist-old-${process.pid}`;
+await rm(`${root}/${staging}`, { recursive: true, force: true });
+try {
+  await Promise.all([
+    build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, splitting: true, chunkNames: "chunks/[name]-[hash]" }),
+    build({ ...common, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
+  ]);
+  await rename(`${root}/dist`, retired).catch((error) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+  await rename(`${root}/${staging}`, `${root}/dist`);
+} finally {
+  await rm(`${root}/${staging}`, { recursive: true, force: true });
+  await rm(retired, { recursive: true, force: true });
+}

@@ -1,0 +1,338 @@
+/**
+ * `npm run bench`: generates the synthetic inputs at each scale, times agentihooks and its peers on
+ * them side by side (interleaved rounds after a warm-up, so machine noise falls on every tool alike),
+ * runs the hook benchmark, and writes bench/results.md. Never part of the test suite: timings are
+ * reported as ratios measured in the same run, not asserted.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type GeneratedInputs, generateInputs } from "./generate-bundle";
+import { type Invocation, type MemoryProbe, chooseMemoryProbe, runForMemory, runTimed, summarise } from "./measure";
+import { type InstalledPeer, benchCacheDir, installPeers } from "./peers";
+import { type CommandResult, type HookReport, type MachineInfo, type ScaleResult, parseHookRatio, renderReport } from "./report";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Rounds per scale: warm-up runs (peak memory is read on them) and timed runs. */
+interface ScalePlan {
+  factor: number;
+  warmup: number;
+  runs: number;
+}
+
+/** Chosen so the whole benchmark stays near ten minutes on a 2-core machine (rulesync takes ~37 s at 100x). */
+const defaultPlans: ScalePlan[] = [
+  { factor: 1, warmup: 1, runs: 10 },
+  { factor: 10, warmup: 1, runs: 5 },
+  { factor: 100, warmup: 1, runs: 2 },
+];
+
+/** Scale-independent commands this cheap run this many times per round, for a tighter median. */
+const cheapRepeat = 3;
+
+interface Options {
+  plans: ScalePlan[];
+  peers: boolean;
+  hook: boolean;
+  keep: boolean;
+  output: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { plans: defaultPlans, peers: true, hook: true, keep: false, output: path.join(root, "bench", "results.md") };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const next = () => {
+      const value = argv[(i += 1)];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      return value;
+    };
+    if (arg === "--scales") {
+      const factors = next().split(",").map((s) => Number.parseInt(s, 10));
+      options.plans = factors.map((factor) => defaultPlans.find((p) => p.factor === factor) ?? { factor, warmup: 1, runs: 3 });
+    } else if (arg === "--runs") {
+      const runs = Number.parseInt(next(), 10);
+      options.plans = options.plans.map((p) => ({ ...p, runs }));
+    } else if (arg === "--no-peers") options.peers = false;
+    else if (arg === "--no-hook") options.hook = false;
+    else if (arg === "--keep") options.keep = true;
+    else if (arg === "--output") options.output = path.resolve(next());
+    else if (arg === "--help" || arg === "-h") {
+      process.stdout.write(
+        "Usage: node bench/run.mjs [--scales 1,10,100] [--runs N] [--no-peers] [--no-hook] [--keep] [--output FILE]\n" +
+          "Peers are cached in $AGENTIHOOKS_BENCH_CACHE (default ~/.cache/agentihooks-bench).\n",
+      );
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+function log(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+/** The child environment: a throwaway HOME and none of the variables that point a tool elsewhere. */
+function isolatedEnv(home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: path.join(home, ".config"), NO_COLOR: "1" };
+  for (const name of ["COPILOT_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "AGENTIHOOKS_HOME", "AGENTIHOOKS_BUNDLE_PATH", "NODE_OPTIONS", "FORCE_COLOR"]) delete env[name];
+  return env;
+}
+
+function machineInfo(probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString().slice(0, 16).replace("T", " "),
+    cpu: cpus[0]?.model.trim() ?? "unknown CPU",
+    cores: cpus.length,
+    memoryGiB: os.totalmem() / 1024 ** 3,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+    memoryProbe: probe.kind === "gnu-time" ? `GNU time (${probe.path} -f %M)` : "process.resourceUsage().maxRSS of each Node process (GNU time not installed)",
+    peers: peers ? Object.values(peers).map((p) => `${p.name} ${p.version}`) : [],
+  };
+}
+
+/** Every file under `dir`, relative and sorted, skipping the named top-level entries. */
+function listFiles(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
+  const out: string[] = [];
+  const walk = (relative: string) => {
+    const absolute = path.join(dir, relative);
+    // Sorted so listings compare equal across runs.
+    for (const entry of readdirSync(absolute, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (!relative && skip.has(entry.name)) continue;
+      if (entry.isDirectory()) walk(child);
+      else out.push(child);
+    }
+  };
+  if (existsSync(dir)) walk("");
+  return out;
+}
+
+/** Counts files per top-level entry (`.claude`, `copilot`, `.` for files at the root). */
+function countByTop(files: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const file of files) {
+    const slash = file.indexOf("/");
+    const top = slash === -1 ? "." : file.slice(0, slash);
+    counts[top] = (counts[top] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** path → size:mtime, to tell whether a run wrote anything. */
+function snapshot(dir: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const file of listFiles(dir)) {
+    const stat = statSync(path.join(dir, file));
+    map.set(file, `${stat.size}:${stat.mtimeMs}`);
+  }
+  return map;
+}
+
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed = new Set<string>();
+  for (const [file, value] of after) if (before.get(file) !== value) changed.add(file);
+  for (const file of before.keys()) if (!after.has(file)) changed.add(file);
+  return [...changed].sort();
+}
+
+/** One measured command of a scale. */
+interface CommandSpec {
+  id: string;
+  label: string;
+  tool: "node" | "agentihooks" | "ruler" | "rulesync";
+  invocation: Invocation;
+  cheap: boolean;
+  /** Runs before every run, untimed (clears an output dir). */
+  before?: () => void;
+}
+
+/**
+ * Copies the built package (what npm would install: package.json, bin, dist, profiles, schemas,
+ * templates) into the work dir and returns its CLI entry. Other runs in the same checkout rebuild
+ * dist/ (tests do, before every suite); the copy keeps the measured program fixed for the whole run.
+ */
+function snapshotPackage(work: string): string {
+  const target = path.join(work, "package");
+  for (let attempt = 0; ; attempt += 1) {
+    rmSync(target, { recursive: true, force: true });
+    mkdirSync(target, { recursive: true });
+    try {
+      cpSync(path.join(root, "package.json"), path.join(target, "package.json"));
+      for (const dir of ["bin", "dist", "profiles", "schemas", "templates"]) {
+        if (existsSync(path.join(root, dir))) cpSync(path.join(root, dir), path.join(target, dir), { recursive: true });
+      }
+      if (existsSync(path.join(target, "dist", "cli.js"))) break;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+    }
+    if (attempt >= 20) throw new Error("dist/cli.js is missing: run `npm run build` (npm run bench does it first)");
+    // A concurrent build is swapping dist/ in; try again shortly.
+    spawnSync("sleep", ["0.5"]);
+  }
+  return path.join(target, "bin", "agentihooks.js");
+}
+
+function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string; peerHome: string; out: string }, peers: Record<string, InstalledPeer> | undefined): CommandSpec[] {
+  const node = process.execPath;
+  const env = isolatedEnv(dirs.home);
+  const peerEnv = isolatedEnv(dirs.peerHome);
+  const ours = (args: string[]): Invocation => ({ argv: [node, cli, ...args], cwd: inputs.agentihooks, env });
+  const specs: CommandSpec[] = [
+    { id: "node", label: "node -e 0", tool: "node", cheap: true, invocation: { argv: [node, "-e", "0"], cwd: inputs.agentihooks, env } },
+    { id: "version", label: "agentihooks --version", tool: "agentihooks", cheap: true, invocation: ours(["--version"]) },
+    {
+      id: "build",
+      label: "agentihooks build --out (3 targets)",
+      tool: "agentihooks",
+      cheap: false,
+      invocation: ours(["build", "--out", dirs.out]),
+      before: () => rmSync(dirs.out, { recursive: true, force: true }),
+    },
+    { id: "dry-run", label: "agentihooks build --dry-run (populated home)", tool: "agentihooks", cheap: false, invocation: ours(["build", "--dry-run"]) },
+    { id: "apply", label: "agentihooks apply --yes (no-op)", tool: "agentihooks", cheap: false, invocation: ours(["apply", "--yes"]) },
+  ];
+  if (peers?.ruler) {
+    specs.push({
+      id: "ruler",
+      label: "ruler apply",
+      tool: "ruler",
+      cheap: false,
+      // --subagents: the agents are part of the input; ruler leaves them out unless asked.
+      invocation: { argv: [node, peers.ruler.script, "apply", "--agents", "copilot,claude,codex", "--subagents"], cwd: inputs.ruler, env: peerEnv },
+    });
+  }
+  if (peers?.rulesync) {
+    specs.push({ id: "rulesync", label: "rulesync generate", tool: "rulesync", cheap: false, invocation: { argv: [node, peers.rulesync.script, "generate"], cwd: inputs.rulesync, env: peerEnv } });
+  }
+  return specs;
+}
+
+const timeoutMs = 10 * 60 * 1000;
+
+function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, work: string, probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined): ScaleResult {
+  const dirs = { home: path.join(work, "home"), peerHome: path.join(work, "peer-home"), out: path.join(work, "out") };
+  mkdirSync(dirs.home, { recursive: true });
+  mkdirSync(dirs.peerHome, { recursive: true });
+  const specs = commandsFor(cli, inputs, dirs, peers);
+  const notes: string[] = [];
+
+  // Populate the home once, so --dry-run and the timed applies see an installed agentihooks.
+  const applySpec = specs.find((s) => s.id === "apply");
+  if (applySpec) {
+    const first = runTimed(applySpec.invocation, timeoutMs);
+    if (!first.ok) notes.push(`the first apply into the temporary home failed (exit ${first.status}): ${first.stderrTail}`);
+  }
+
+  const results = new Map<string, CommandResult>();
+  for (const spec of specs) results.set(spec.id, { id: spec.id, label: spec.label, tool: spec.tool, samples: [], peakMiB: null, failure: null });
+
+  // Warm-up (read peak memory here, so no timed run carries the probe).
+  for (const spec of specs) {
+    const result = results.get(spec.id);
+    if (!result) continue;
+    for (let i = 0; i < plan.warmup; i += 1) {
+      spec.before?.();
+      const measured = runForMemory(spec.invocation, probe, path.join(work, "probe"), timeoutMs);
+      if (!measured.result.ok) {
+        result.failure = `exit ${measured.result.status}: ${measured.result.stderrTail || "(no stderr)"}`;
+        break;
+      }
+      if (measured.peakMiB !== null) result.peakMiB = Math.max(result.peakMiB ?? 0, measured.peakMiB);
+    }
+  }
+
+  // What each tool wrote, from the warm-up: proof that every tool produced the equivalent outputs.
+  const outputs: Record<string, Record<string, number>> = {};
+  if (!results.get("build")?.failure) outputs["agentihooks build --out"] = countByTop(listFiles(dirs.out));
+  if (peers?.ruler && !results.get("ruler")?.failure) outputs["ruler apply"] = countByTop(listFiles(inputs.ruler, new Set([".ruler"])));
+  if (peers?.rulesync && !results.get("rulesync")?.failure) outputs["rulesync generate"] = countByTop(listFiles(inputs.rulesync, new Set([".rulesync", "rulesync.jsonc"])));
+
+  const homeBefore = snapshot(dirs.home);
+  for (let round = 0; round < plan.runs; round += 1) {
+    for (const spec of specs) {
+      const result = results.get(spec.id);
+      if (!result || result.failure) continue;
+      const repeat = spec.cheap ? cheapRepeat : 1;
+      for (let i = 0; i < repeat; i += 1) {
+        spec.before?.();
+        const run = runTimed(spec.invocation, timeoutMs);
+        if (!run.ok) {
+          result.failure = `exit ${run.status} in round ${round + 1}: ${run.stderrTail || "(no stderr)"}`;
+          break;
+        }
+        result.samples.push(run.ms);
+      }
+    }
+    log(`  ${plan.factor}x round ${round + 1}/${plan.runs} done`);
+  }
+  const written = changedFiles(homeBefore, snapshot(dirs.home));
+  if (written.length > 0 && !results.get("apply")?.failure) {
+    notes.push(`the repeated apply / dry-run wrote ${written.length} file(s) in the populated home (not a no-op): ${written.slice(0, 5).join(", ")}`);
+  }
+  const homeFiles = listFiles(dirs.home).length;
+  return {
+    factor: plan.factor,
+    counts: inputs.counts,
+    inputFiles: inputs.files,
+    warmup: plan.warmup,
+    runs: plan.runs,
+    commands: [...results.values()],
+    outputs,
+    homeFiles,
+    notes,
+  };
+}
+
+function runHookBench(): HookReport | null {
+  const script = path.join(root, "bench", "hook.mjs");
+  if (!existsSync(script)) return { ok: false, output: "bench/hook.mjs does not exist yet (the hook runtime's benchmark).", ratio: null };
+  log("running bench/hook.mjs");
+  const child = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8", timeout: timeoutMs, env: { ...process.env, NO_COLOR: "1" } });
+  const output = `${child.stdout ?? ""}${child.stderr ? `\n${child.stderr}` : ""}`.trim();
+  return { ok: child.status === 0, output, ratio: parseHookRatio(child.stdout ?? "") };
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  let peers: Record<string, InstalledPeer> | undefined;
+  if (options.peers) {
+    const installed = installPeers(log);
+    if ("error" in installed) log(`peers skipped: ${installed.error}`);
+    else peers = installed;
+  }
+  const work = mkdtempSync(path.join(os.tmpdir(), "agentihooks-bench-"));
+  const probe = chooseMemoryProbe(work);
+  const cli = snapshotPackage(work);
+  const machine = machineInfo(probe, peers);
+  log(`work dir ${work}; peers cached in ${benchCacheDir()}; memory via ${probe.kind}`);
+  const scales: ScaleResult[] = [];
+  try {
+    for (const plan of options.plans) {
+      const dir = path.join(work, `x${plan.factor}`);
+      log(`${plan.factor}x: generating inputs`);
+      const inputs = await generateInputs(path.join(dir, "input"), plan.factor);
+      log(`${plan.factor}x: ${inputs.files.agentihooks} agentihooks input files; ${plan.warmup} warm-up + ${plan.runs} timed rounds`);
+      scales.push(measureScale(cli, plan, inputs, dir, probe, peers));
+    }
+  } finally {
+    if (!options.keep) rmSync(work, { recursive: true, force: true });
+    else log(`kept ${work}`);
+  }
+  const hook = options.hook ? runHookBench() : null;
+  const report = renderReport({ machine, scales, hook, elapsedSeconds: (Date.now() - started) / 1000 });
+  writeFileSync(options.output, report.markdown);
+  process.stdout.write(`${report.console}\n`);
+  log(`results written to ${path.relative(process.cwd(), options.output) || options.output} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
