@@ -1,0 +1,173 @@
+/**
+ * GitHub Copilot CLI (pinned, real binary), offline: apply agentihooks into a fresh home, prove the
+ * client loads everything we wrote, and prove our hooks fire, run our runtime and guard.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startModelServer, toolRounds, type ModelServer } from "./model-server";
+import { clientBinary } from "./support/clients";
+import {
+  COPILOT_CANARY_EVENT,
+  COPILOT_CANARY_FILE,
+  copilotCommand,
+  copilotLoaderComplaints,
+  copilotLoadProblems,
+  runCopilotTurn,
+  writeCopilotCanary,
+} from "./support/copilot";
+import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
+import { describeRun, type ProcessResult } from "./support/process";
+import { applyAgentihooks, createSandbox, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
+
+/** The hook events agentihooks registers in Copilot's hooks file, and whether each runs our runtime. */
+function registeredEvents(sb: Sandbox): { events: string[]; foreign: string[] } {
+  const file = path.join(sb.copilotHome, "hooks", "agentihooks.json");
+  if (!existsSync(file)) return { events: [], foreign: [] };
+  const doc = JSON.parse(readFileSync(file, "utf8")) as { hooks?: Record<string, { bash?: string; command?: string }[]> };
+  const events: string[] = [];
+  const foreign: string[] = [];
+  for (const [event, entries] of Object.entries(doc.hooks ?? {})) {
+    const ours = entries.some((e) => /agentihooks|runtime\.mjs/.test(`${e.bash ?? ""} ${e.command ?? ""}`));
+    (ours ? events : foreign).push(event);
+  }
+  return { events: events.sort(), foreign };
+}
+
+for (const variant of [
+  { label: "embedded default", bundle: false },
+  { label: "fixture bundle", bundle: true },
+]) {
+  describe(`Copilot ${variant.label}`, () => {
+    let sb: Sandbox;
+    let server: ModelServer;
+    let apply: ProcessResult | undefined;
+
+    beforeAll(async () => {
+      clientBinary("copilot");
+      sb = createSandbox(`copilot-${variant.bundle ? "bundle" : "default"}`);
+      server = await startModelServer();
+      apply = await applyAgentihooks(sb, "copilot", { bundle: variant.bundle });
+      writeCopilotCanary(sb);
+    });
+    afterAll(async () => {
+      await server?.close();
+      sb?.cleanup();
+    });
+
+    /** Every later check needs a successful apply; say so once, clearly. */
+    function requireApplied(): void {
+      clientBinary("copilot");
+      if (!apply || apply.code !== 0) throw new Error(`agentihooks apply --target copilot did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
+    }
+
+    test("agentihooks apply --yes --target copilot writes the home", () => {
+      clientBinary("copilot");
+      expect(apply?.code, apply ? describeRun(apply) : "not run").toBe(0);
+      expect(registeredEvents(sb).events.length, "hooks/agentihooks.json registers our runtime").toBeGreaterThan(0);
+    });
+
+    test("the client lists every setting, MCP server, skill, instruction file and agent we wrote", async () => {
+      requireApplied();
+      expect(await copilotLoadProblems(sb, server)).toEqual([]);
+    });
+
+    test("the hook loader names only the canary as unknown, and logs no load warning", async () => {
+      requireApplied();
+      server.setScript(toolRounds([]));
+      const turn = await runCopilotTurn(sb, server, "say hi");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const complaints = copilotLoaderComplaints(turn.logText);
+      // The canary proves the loader validates and read our directory; nothing else may be unknown.
+      expect(complaints.unknownEvents).toEqual([{ file: path.join(sb.copilotHome, "hooks", COPILOT_CANARY_FILE), names: [COPILOT_CANARY_EVENT] }]);
+      expect(complaints.other).toEqual([]);
+    });
+
+    test("every registered event a turn reaches fires and runs our runtime", async () => {
+      requireApplied();
+      const { events } = registeredEvents(sb);
+      server.setScript(
+        toolRounds([
+          [{ name: "view", args: { path: path.join(sb.project, "README.md") } }],
+          [{ name: "bash", args: { command: "echo e2e-bash-ran", description: "echo" } }],
+          [{ name: "view", args: { path: path.join(sb.project, "no-such-file.txt") } }],
+        ]),
+      );
+      const turn = await runCopilotTurn(sb, server, "look around");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const fired = new Set(turn.hooks.map((h) => h.event));
+      const ran = runsByEvent(turn.runtime);
+      const detail = `client fired: ${[...fired].join(", ")}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      // The events this turn reaches on 1.0.102 (postToolUseFailure and permissionRequest depend on the tool).
+      const mustReach = ["sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse", "agentStop", "sessionEnd"];
+      for (const event of mustReach) {
+        expect(events, `agentihooks registers ${event}`).toContain(event);
+        expect(fired.has(event), `Copilot fired ${event}\n${detail}`).toBe(true);
+      }
+      for (const event of events.filter((e) => fired.has(e))) {
+        expect(ran.get(event)?.length ?? 0, `our runtime ran for ${event}\n${detail}`).toBeGreaterThan(0);
+      }
+      const failed = turn.hooks.filter((h) => !h.ok);
+      expect(failed, `hooks the client reports as failed\n${detail}`).toEqual([]);
+    });
+
+    test("the runtime's session-start context reaches the model", async () => {
+      requireApplied();
+      server.setScript(toolRounds([]));
+      const turn = await runCopilotTurn(sb, server, "what are the rules?");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const injected = contextPrinted(turn.runtime, ["sessionStart", "SessionStart"]).join("\n");
+      expect(injected, `the runtime printed the project rule at sessionStart\n${describeRuntimeRuns(turn.runtime)}`).toContain(RULE_CANARY);
+      expect(requestsContaining(turn.requests, RULE_CANARY).length, "a model request carries the canary").toBeGreaterThan(0);
+    });
+
+    test("a .env read is denied, the client reports it, and the secret never reaches the model", async () => {
+      requireApplied();
+      server.setScript(
+        toolRounds([
+          [{ name: "view", args: { path: path.join(sb.project, ".env") } }],
+          [{ name: "bash", args: { command: "cat .env", description: "read env" } }],
+        ]),
+      );
+      const turn = await runCopilotTurn(sb, server, "read the .env file");
+      const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.requests.length, detail).toBeGreaterThanOrEqual(3);
+      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      expect(results.length, detail).toBe(2);
+      for (const result of results) expect(result, detail).toMatch(/Denied by preToolUse hook/);
+      expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
+      expect(turn.run.stdout + turn.run.stderr, "the client shows the denial").toMatch(/Denied by preToolUse hook/);
+    });
+
+    test("a secret written through apply_patch is denied and the file is not created", async () => {
+      requireApplied();
+      const target = path.join(sb.project, "leak.txt");
+      const patch = `*** Begin Patch\n*** Add File: ${target}\n+token=${WRITE_SECRET}\n*** End Patch\n`;
+      server.setScript(toolRounds([[{ name: "apply_patch", args: {}, input: patch }]]));
+      // apply_patch is offered as a freeform tool on the Responses wire API.
+      const turn = await runCopilotTurn(sb, server, "save the token", { wire: "responses" });
+      const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
+      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      expect(results.join("\n"), detail).toMatch(/Denied by preToolUse hook/);
+      expect(existsSync(target), `${target} must not exist\n${detail}`).toBe(false);
+    });
+
+    if (variant.bundle) {
+      test("mcpDefaultDisabled: configured servers start disabled except the exempt ones", async () => {
+        requireApplied();
+        const listed = JSON.parse((await copilotCommand(sb, ["mcp", "list", "--json"])).stdout) as { mcpServers: Record<string, { enabled?: boolean }> };
+        expect(listed.mcpServers["e2e-echo"]?.enabled, JSON.stringify(listed)).toBe(true);
+        expect(listed.mcpServers["e2e-quiet"]?.enabled, JSON.stringify(listed)).toBe(false);
+        server.setScript(toolRounds([[{ name: ["e2e-echo-echo_e2e_echo", "echo_e2e_echo"], args: { text: "ping" } }]]));
+        const turn = await runCopilotTurn(sb, server, "echo ping");
+        const tools = turn.requests[0]?.view?.tools ?? [];
+        expect(tools.some((t) => t.includes("echo_e2e_echo")), `the enabled server's tool is offered: ${tools.join(", ")}`).toBe(true);
+        expect(tools.some((t) => t.includes("echo_e2e_quiet")), `the disabled server's tool is not offered: ${tools.join(", ")}`).toBe(false);
+        expect(startedMcpServers(sb)).toContain("e2e-echo");
+        expect(startedMcpServers(sb)).not.toContain("e2e-quiet");
+        expect(turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n")).toContain("e2e-echo echoes: ping");
+      });
+    }
+  });
+}

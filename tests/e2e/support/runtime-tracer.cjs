@@ -1,0 +1,57 @@
+// Preloaded (NODE_OPTIONS=--require) into every Node process a client starts during a live turn.
+// It records, for the processes that run agentihooks' bundled runtime (dist/runtime.mjs) and
+// nothing else, one JSON line per invocation: the argv (the event), the target, what the runtime
+// printed and its exit code. That is the evidence that a hook the client fired really ran our
+// runtime. It changes nothing the runtime does: output is teed, never altered.
+"use strict";
+const fs = require("node:fs");
+const traceFile = process.env.AGENTIHOOKS_E2E_TRACE;
+const script = process.argv[1] || "";
+if (traceFile && /(^|[\\/])runtime\.mjs$/.test(script)) {
+  const started = Date.now();
+  const captured = { stdout: "", stderr: "", stdin: "" };
+  const keepStdin = (chunk) => {
+    if (chunk && captured.stdin.length < 20000) captured.stdin += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+  };
+  // Stdin is teed at the two places a Node program can read it from, without consuming anything:
+  // the stream's push (for process.stdin readers) and fs.readFileSync(0) (for synchronous readers).
+  const stdin = process.stdin;
+  const push = stdin.push.bind(stdin);
+  stdin.push = (chunk, ...rest) => {
+    keepStdin(chunk);
+    return push(chunk, ...rest);
+  };
+  const readFileSync = fs.readFileSync;
+  fs.readFileSync = function (file, ...rest) {
+    const result = readFileSync.call(this, file, ...rest);
+    if (file === 0 || file === "/dev/stdin") keepStdin(result);
+    return result;
+  };
+  for (const stream of ["stdout", "stderr"]) {
+    const target = process[stream];
+    const write = target.write.bind(target);
+    target.write = (chunk, ...rest) => {
+      if (captured[stream].length < 20000) captured[stream] += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+      return write(chunk, ...rest);
+    };
+  }
+  process.on("exit", (code) => {
+    const record = {
+      argv: process.argv.slice(2),
+      script,
+      target: process.env.AGENTIHOOKS_TARGET ?? null,
+      copilotEvent: process.env.AGENTIHOOKS_COPILOT_EVENT ?? null,
+      cwd: process.cwd(),
+      exitCode: code,
+      stdin: captured.stdin,
+      stdout: captured.stdout,
+      stderr: captured.stderr,
+      ms: Date.now() - started,
+    };
+    try {
+      fs.appendFileSync(traceFile, JSON.stringify(record) + "\n");
+    } catch {
+      // The trace is evidence for the suite, never a reason for the hook to fail.
+    }
+  });
+}
