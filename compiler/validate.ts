@@ -1,0 +1,226 @@
+/**
+ * Strict schema validation: every ajv error becomes an AH2xxx diagnostic with the file, line and
+ * column of the offending value (or key), its JSON pointer, and a sentence saying what is wrong and
+ * how to fix it. The validators are precompiled (schemas/validators.generated.js, made by
+ * `npm run schemas:types`), so a run never pays for compiling schemas.
+ */
+import type { ErrorObject } from "ajv";
+import type { Diagnostic } from "./diagnostics";
+import { diagnostic } from "./messages";
+import type { ParsedDocument } from "./parse/parse-document";
+import { displayPath, joinPointer, splitPointer } from "./parse/positions";
+import { closestName } from "./validate-suggest";
+import * as validators from "../schemas/validators.generated.js";
+import type { CompiledValidator } from "../schemas/validators.generated.js";
+
+const base = "https://agentihooks.dev/schemas/";
+
+/** Each schema's short name → its exported validator. */
+const byName = {
+  "agent-frontmatter": validators.agentFrontmatter,
+  "claude-mcp": validators.claudeMcp,
+  "claude-settings": validators.claudeSettings,
+  "codex-config": validators.codexConfig,
+  "codex-mcp": validators.codexMcp,
+  "command-frontmatter": validators.commandFrontmatter,
+  config: validators.config,
+  "copilot-mcp": validators.copilotMcp,
+  "copilot-settings": validators.copilotSettings,
+  "mcp-server": validators.mcpServer,
+  profile: validators.profile,
+  "skill-frontmatter": validators.skillFrontmatter,
+} as const satisfies Record<string, CompiledValidator>;
+
+/** The short name of a schema, e.g. `copilot-settings`. */
+export type SchemaName = keyof typeof byName;
+
+/** A schema's `$id`, e.g. `https://agentihooks.dev/schemas/copilot-settings.schema.json`. */
+export type SchemaId = `${typeof base}${SchemaName}.schema.json`;
+
+/** The `$id` of a schema, from its short name. */
+export function schemaId(name: SchemaName): SchemaId {
+  return `${base}${name}.schema.json`;
+}
+
+/** Validates against a schema by $id; every error becomes an AH2xxx diagnostic with file, line, column (via doc.locate), JSON pointer, and a sentence saying what is wrong and how to fix it (an unknown key names the key and, when one is close, suggests the likely intended key: "did you mean 'timeout'?"). All errors collected, none thrown. */
+export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string): Diagnostic[] {
+  const name = schemaId.slice(base.length, -".schema.json".length) as SchemaName;
+  const validator: CompiledValidator | undefined = byName[name];
+  if (validator === undefined) throw new Error(`validate: unknown schema ${schemaId}`);
+  if (doc.value === null || doc.value === undefined) {
+    return [diagnostic("AH2010", { file, pointer: "", ...doc.locate("") })];
+  }
+  if (validator(doc.value)) return [];
+
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const { errors, shapes } = condense(validator.errors ?? []);
+  for (const error of errors) {
+    const d = describe(error, doc, file, name, shapes.get(error) ?? []);
+    const key = `${d.pointer}\u0000${d.code}\u0000${d.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(d);
+    }
+  }
+  return out;
+}
+
+const shapeKeywords = new Set(["type", "enum", "const"]);
+
+/**
+ * ajv reports every failed branch of an anyOf. When one branch had the right shape and failed
+ * inside, its errors are the useful ones; otherwise one summary of the allowed forms is.
+ */
+function condense(errors: ErrorObject[]): { errors: ErrorObject[]; shapes: Map<ErrorObject, ErrorObject[]> } {
+  const combinators = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf");
+  const drop = new Set<ErrorObject>();
+  const shapes = new Map<ErrorObject, ErrorObject[]>();
+  for (const c of combinators) {
+    const same = errors.filter((e) => e !== c && e.instancePath === c.instancePath);
+    const deeper = errors.filter((e) => e.instancePath.startsWith(`${c.instancePath}/`));
+    const specific = [...same.filter((e) => !shapeKeywords.has(e.keyword) && e.keyword !== c.keyword), ...deeper];
+    const shape = same.filter((e) => shapeKeywords.has(e.keyword));
+    shapes.set(c, shape);
+    for (const e of shape) drop.add(e);
+    // An `anyOf` of `required` sets (for example "command or url") stays one message too.
+    const onlyRequired = same.length > 0 && same.every((e) => e.keyword === "required");
+    if (onlyRequired) for (const e of same) drop.add(e);
+    else if (specific.length > 0) drop.add(c);
+  }
+  return { errors: errors.filter((e) => !drop.has(e)), shapes };
+}
+
+function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema: SchemaName, shapes: ErrorObject[]): Diagnostic {
+  const pointer = error.instancePath;
+  const at = { file, pointer, ...doc.locate(pointer) };
+  const path = displayPath(pointer);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const key = String(params.additionalProperty);
+      const keyPointer = joinPointer([...splitPointer(pointer), key]);
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const suggestion = closestName(key, known);
+      return diagnostic(
+        "AH2001",
+        { file, pointer: keyPointer, ...(doc.locateKey?.(keyPointer) ?? doc.locate(keyPointer)) },
+        { key, where: whereIn(pointer), suggestion: suggestion === undefined ? "" : ` Did you mean '${suggestion}'?` },
+      );
+    }
+    case "required":
+      return diagnostic("AH2005", at, { key: String(params.missingProperty), where: whereIn(pointer) });
+    case "type":
+      return diagnostic("AH2002", at, { path, expected: typeName(String(params.type)), actual: valueText(error.data) });
+    case "enum":
+      return diagnostic("AH2003", at, { path, allowed: listOf((params.allowedValues as unknown[]).map((v) => JSON.stringify(v))), actual: valueText(error.data) });
+    case "const":
+      return diagnostic("AH2004", at, { path, expected: JSON.stringify(params.allowedValue), actual: valueText(error.data) });
+    case "anyOf":
+    case "oneOf": {
+      const branches = (error.schema as unknown[]) ?? [];
+      if (branches.every((b) => isRequiredOnly(b))) {
+        const names = branches.flatMap((b) => (b as { required: string[] }).required.map((k) => `'${k}'`));
+        return diagnostic("AH2011", at, { path, alternatives: listOf(names, "or") });
+      }
+      return diagnostic("AH2006", at, { path, expected: alternativesText(branches, shapes), actual: valueText(error.data) });
+    }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return diagnostic("AH2007", at, { path, actual: valueText(error.data), limit: `${String(params.comparison)} ${String(params.limit)}` });
+    case "minLength":
+      return Number(params.limit) === 1
+        ? diagnostic("AH2009", at, { path, problem: "must not be empty", fix: "Write a value, or remove the key." })
+        : diagnostic("AH2009", at, { path, problem: `must be at least ${String(params.limit)} characters long`, fix: "Lengthen the value." });
+    case "maxLength":
+      return diagnostic("AH2009", at, { path, problem: `must be at most ${String(params.limit)} characters long`, fix: "Shorten the value." });
+    case "minItems":
+      return diagnostic("AH2009", at, {
+        path,
+        problem: `must list at least ${String(params.limit)} ${Number(params.limit) === 1 ? "entry" : "entries"}`,
+        fix: "Add an entry, or remove the key.",
+      });
+    case "maxItems":
+      return diagnostic("AH2009", at, { path, problem: `must list at most ${String(params.limit)} entries`, fix: "Remove entries." });
+    case "uniqueItems": {
+      const items = error.data as unknown[];
+      const duplicate = items[Number(params.i)];
+      return diagnostic("AH2009", at, { path, problem: `lists ${JSON.stringify(duplicate)} more than once`, fix: "Remove the duplicate." });
+    }
+    case "pattern":
+      return diagnostic("AH2008", at, { path, actual: valueText(error.data), rule: `it must match the pattern ${String(params.pattern)}` });
+    default:
+      return diagnostic("AH2012", at, { path, reason: error.message ?? error.keyword, schema: `${base}${schema}.schema.json` });
+  }
+}
+
+function whereIn(pointer: string): string {
+  return pointer === "" ? "at the top level" : `in '${displayPath(pointer)}'`;
+}
+
+function isRequiredOnly(branch: unknown): boolean {
+  return typeof branch === "object" && branch !== null && Object.keys(branch).length === 1 && Array.isArray((branch as { required?: unknown }).required);
+}
+
+/**
+ * Describes an anyOf's allowed forms. A `$ref` branch is described through the schema it points
+ * to, which ajv hands over as the parentSchema of the shape errors that branch produced.
+ */
+function alternativesText(branches: unknown[], shapes: ErrorObject[]): string {
+  const direct = new Set(branches);
+  const referenced = [...new Set(shapes.map((e) => e.parentSchema).filter((s) => s !== undefined && !direct.has(s)))];
+  const parts = [...branches.filter((b) => typeof (b as { $ref?: unknown }).$ref !== "string"), ...referenced]
+    .map((schema) => describeSchema(schema as Record<string, unknown>))
+    .filter((p): p is string => p !== undefined);
+  return listOf([...new Set(parts)], "or") || "one of the documented forms";
+}
+
+function describeSchema(schema: Record<string, unknown>): string | undefined {
+  if ("const" in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return `one of ${listOf(schema.enum.map((v) => JSON.stringify(v)))}`;
+  if (schema.type === "array") {
+    const items = schema.items as Record<string, unknown> | undefined;
+    const itemType = items && typeof items.type === "string" ? typeName(items.type).replace(/^an? /, "") : undefined;
+    return itemType ? `a list of ${itemType}s` : "a list";
+  }
+  if (typeof schema.type === "string") return typeName(schema.type);
+  return undefined;
+}
+
+function typeName(type: string): string {
+  switch (type) {
+    case "string":
+      return "a string";
+    case "boolean":
+      return "true or false";
+    case "number":
+      return "a number";
+    case "integer":
+      return "a whole number";
+    case "array":
+      return "a list";
+    case "object":
+      return "a mapping (an object of keys and values)";
+    case "null":
+      return "null";
+    default:
+      return type;
+  }
+}
+
+/** The value as the user wrote it, short enough for one line. */
+function valueText(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return typeof value === "string" ? `the string ${shown}` : `${typeof value === "number" ? "the number" : "the boolean"} ${shown}`;
+}
+
+function listOf(items: string[], last = "or"): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} ${last} ${items[items.length - 1]}`;
+}
