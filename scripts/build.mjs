@@ -14,6 +14,9 @@ const common = {
   format: "esm",
   logLevel: "warning",
   legalComments: "none",
+  // Prefer ESM entry points: jsonc-parser's default (UMD) build loads its parts with a dynamic
+  // require() that esbuild cannot follow, so the bundle would fail at run time.
+  mainFields: ["module", "main"],
   // Bundled CommonJS dependencies (handlebars, cosmiconfig) call require(); give ESM output one.
   banner: { js: "import { createRequire as __ahCreateRequire } from 'node:module'; const require = __ahCreateRequire(import.meta.url);" },
 };
