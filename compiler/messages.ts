@@ -90,6 +90,15 @@ export const messages = {
   AH4023: { severity: "warning", text: "'_agentihooks.mcpAlwaysEnabled' must be a list of MCP server names; the default ({fallback}) was used." },
   AH4024: { severity: "info", text: "'{key}' is an agentihooks-reserved key (it starts with '_'); Copilot does not read it, so it was not written to settings.json." },
   AH4025: { severity: "info", text: "MCP server '{server}': {keys} has no Copilot equivalent and was dropped." },
+  // --- AH41xx: Claude Code target (compiler/targets/claude) ---
+  AH4101: { severity: "warning", text: "A Claude settings layer declares 'mcpServers'; Claude Code ignores MCP servers in settings.json, so the key was dropped. Declare the servers in .claude/.mcp.json of the profile (they are written to ~/.claude.json)." },
+  AH4102: { severity: "info", text: "'_agentihooks.{directive}' has no meaning for Claude Code (only '_agentihooks.env' does); it was ignored." },
+  AH4103: { severity: "warning", text: "'_agentihooks.env' must be an object of variable names to string values; got {got}. It was ignored." },
+  AH4104: { severity: "info", text: "MCP server '{server}': {keys} has no Claude Code equivalent and was dropped from ~/.claude.json." },
+  AH4105: { severity: "warning", text: "MCP server '{server}' has neither 'command' nor 'url'; Claude Code cannot start it, so it was not written to ~/.claude.json." },
+  AH4107: { severity: "info", text: "'{key}' is an agentihooks-reserved key (it starts with '_'); it is not a Claude Code setting, so it was not written to settings.json." },
+  AH4108: { severity: "warning", text: "Hook event '{event}' is not one Claude Code 2.1.332 knows; its groups were dropped, because one unknown event makes Claude ignore the whole settings.json (and every hook in it). Use one of Claude's event names, e.g. PreToolUse, PostToolUse, UserPromptSubmit, Stop." },
+  AH4109: { severity: "info", text: "A {event} hook handler uses 'timeoutSec', which Claude Code ignores; it was written as 'timeout' (seconds). Write 'timeout' in the profile." },
   // --- AH43xx: shared lowering (compiler/lower) ---
   AH4301: { severity: "warning", text: "MCP server '{server}' carries credential-shaped literals in {fields}; the server was NOT written to {file}. Reference secrets through environment variables instead of embedding the value." },
   AH4302: { severity: "warning", text: "MCP server '{server}' env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },

@@ -1,6 +1,6 @@
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { formatTomlKey, formatTomlString, serializeToml, serializeTomlValue } from "../../compiler/serialize/toml";
+import { formatTomlKey, formatTomlString, serializeToml, serializeTomlValue, type TomlValue } from "../../compiler/serialize/toml";
 
 describe("serializeToml (the canonical TOML serializer)", () => {
   it("writes plain values first, then sub-tables, omitting headers of tables that hold only tables", () => {
@@ -48,7 +48,7 @@ describe("serializeToml (the canonical TOML serializer)", () => {
       empty: {},
       nested: { deeper: { x: "y" }, list: [{ k: 1 }, { k: 2, sub: { z: false } }] },
     };
-    expect(parse(serializeToml(value))).toEqual(value);
+    expect(parse(serializeToml(value as Record<string, TomlValue>))).toEqual(value);
   });
 
   it("writes arrays of tables as [[...]] sections", () => {

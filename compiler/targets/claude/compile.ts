@@ -1,8 +1,44 @@
-import type { DesiredTree } from "../../desired-tree";
+/**
+ * The Claude Code target: IR + Environment → DesiredTree. Pure: no fs, no process state; every
+ * machine fact comes from `env`. Each artifact is lowered by the file named after it.
+ */
+import type { DesiredEntry, DesiredTree } from "../../desired-tree";
+import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
+import { hookWrapperEntry, policyFileEntry } from "../../lower/runtime-files";
+import { descriptor } from "./descriptor";
+import { lowerFeatures } from "./features";
+import { lowerHooks } from "./hooks";
+import { lowerMcp } from "./mcp";
+import { claudePaths } from "./paths";
+import { lowerPersona } from "./persona";
+import { lowerSettings } from "./settings";
 
-/** Lowers the IR to this target's desired tree. (Being built: see the target's issue.) */
-export function compileTarget(_ir: Ir, _env: Environment): DesiredTree {
-  return { target: "claude", entries: [], diagnostics: [] };
+/** Lowers the IR to Claude Code's desired tree: entries sorted by path then kind, diagnostics sorted. */
+export function compileTarget(ir: Ir, env: Environment): DesiredTree {
+  const paths = claudePaths(env);
+  const input = ir.targets.claude;
+  const diagnostics: Diagnostic[] = [];
+  const settings = lowerSettings(input.settings, paths);
+  diagnostics.push(...settings.diagnostics);
+  const mcp = lowerMcp(input.mcpServers, paths);
+  diagnostics.push(...mcp.diagnostics);
+
+  const entries: DesiredEntry[] = [
+    settings.entry,
+    lowerHooks(paths, settings.layerHooks),
+    hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    policyFileEntry(ir, env, descriptor.id),
+    lowerPersona(ir, paths),
+    ...lowerFeatures(ir, paths),
+  ];
+  if (mcp.entry) entries.push(mcp.entry);
+
+  entries.sort((a, b) => compare(a.path, b.path) || compare(a.kind, b.kind));
+  return { target: descriptor.id, entries, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 import type { TargetDescriptor } from "../target";
+import { claudeCapabilities } from "./capabilities";
 
 /** Claude Code: `~/.claude` settings, `~/.claude.json` user-scope MCP servers. */
 export const descriptor = {
@@ -15,4 +16,5 @@ export const descriptor = {
     mcpContainer: "mcpServers",
     mcpSchema: "https://agentihooks.dev/schemas/claude-mcp.schema.json",
   },
+  capabilities: claudeCapabilities,
 } as const satisfies TargetDescriptor;

@@ -1,0 +1,34 @@
+/**
+ * The two files every target writes for the hook runtime, built one way for all of them: the hook
+ * wrapper script (from the shared template) and the runtime's policy file (rendered by the
+ * runtime's own serializer, so compiler and runtime agree on its format).
+ */
+import type { FileEntry } from "../desired-tree";
+import type { Environment } from "../environment";
+import type { Ir } from "../ir";
+import type { TargetDescriptor } from "../targets/target";
+import { policyPath, renderPolicy, type PolicyTarget } from "../../runtime/policy";
+import { renderHookWrapper } from "./hook-wrapper";
+
+/**
+ * The wrapper at `wrapperPath`, mode 0755: exports `AGENTIHOOKS_TARGET=<id>` (and the event from
+ * `$1` when `eventFromArg`) and execs the bundled runtime with the Node that ran the compiler.
+ */
+export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "displayName">, env: Environment, wrapperPath: string, eventFromArg: boolean): FileEntry {
+  return {
+    kind: "file",
+    path: wrapperPath,
+    content: renderHookWrapper({ target: descriptor.id, displayName: descriptor.displayName, eventFromArg, nodePath: env.nodePath, runtimePath: env.runtimePath }),
+    mode: 0o755,
+  };
+}
+
+/** `<agentihooksHome>/policy.<target>.json`: the guardrail switches the runtime reads on every hook of `target`. */
+export function policyFileEntry(ir: Pick<Ir, "guardrails">, env: Environment, target: PolicyTarget): FileEntry {
+  return {
+    kind: "file",
+    path: policyPath(env.agentihooksHome, target),
+    content: renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome),
+    mode: 0o644,
+  };
+}

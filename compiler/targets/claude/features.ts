@@ -1,0 +1,36 @@
+/**
+ * Rules, agents, commands and skills into `~/.claude` (reference-spec C.2.2, design H-15). Claude
+ * Code reads all four natively, so each file is copied as authored: no translation. They are real
+ * files, not symlinks (a desired tree is bytes, and a bundle that moves must not leave dangling
+ * links), listed in a manifest per directory so an operator's own file of the same name wins and a
+ * file the profiles no longer hold is removed. Rules are refreshed on every apply; drift is reported
+ * by plan like any file we own.
+ */
+import path from "node:path";
+import type { FileEntry } from "../../desired-tree";
+import type { MarkdownFeature } from "../../ir";
+import { skillFileEntries } from "../../lower/skills";
+import type { Ir } from "../../ir";
+import type { ClaudePaths } from "./paths";
+
+/** One file per markdown feature, `<dir>/<file name>`, as authored. */
+function copyFeatures(features: readonly MarkdownFeature[], dir: string, manifest: string): FileEntry[] {
+  return features.map((feature) => ({
+    kind: "file",
+    path: path.posix.join(dir, feature.fileName),
+    content: feature.raw,
+    mode: 0o644,
+    manifest: { dir, file: manifest, item: feature.fileName },
+    origin: feature.origin,
+  }));
+}
+
+/** Every feature file of the Claude home: rules/, agents/, commands/ and skills/. */
+export function lowerFeatures(ir: Pick<Ir, "rules" | "agents" | "commands" | "skills">, paths: ClaudePaths): FileEntry[] {
+  return [
+    ...copyFeatures(ir.rules, paths.rulesDir, paths.manifest),
+    ...copyFeatures(ir.agents, paths.agentsDir, paths.manifest),
+    ...copyFeatures(ir.commands, paths.commandsDir, paths.manifest),
+    ...skillFileEntries(ir.skills, paths.skillsDir),
+  ];
+}

@@ -1,0 +1,44 @@
+/**
+ * Claude hook registration inside `~/.claude/settings.json` (reference-spec C.2.1, E.1): one group
+ * per event the runtime handles, each running the wrapper `~/.claude/agentihooks-hook.sh` with
+ * Claude's own handler keys. Claude sends the event name on stdin, so the command takes no
+ * argument. Our groups go first; the operator's groups stay after them.
+ */
+import type { JsonListsEntry } from "../../desired-tree";
+import { defaultJsonStyle } from "../../desired-tree";
+import { shellQuote } from "../../lower/shell-quote";
+import { CLAUDE_HOOK_EVENTS, HOOK_TIMEOUT } from "./capabilities";
+import type { ClaudePaths } from "./paths";
+import type { ClaudeHookGroup } from "./settings";
+
+/** The command every agentihooks group runs: the wrapper path, shell-quoted (Claude runs it through a shell). */
+export function wrapperCommand(paths: ClaudePaths): string {
+  return shellQuote(paths.wrapper);
+}
+
+/** Our group for one event: `{"hooks": [{"type": "command", "command": <wrapper>, "timeout": 30}]}`. */
+export function agentihooksGroup(paths: ClaudePaths): ClaudeHookGroup {
+  return { hooks: [{ type: "command", command: wrapperCommand(paths), [HOOK_TIMEOUT.key]: HOOK_TIMEOUT.seconds }] };
+}
+
+/**
+ * The hooks edit of settings.json: per event, our group first, then the groups the profile layers
+ * declare (recorded as ours too, so a re-apply does not stack them), then the operator's.
+ */
+export function lowerHooks(paths: ClaudePaths, layerHooks: Readonly<Record<string, ClaudeHookGroup[]>>): JsonListsEntry {
+  const lists: Record<string, unknown[]> = {};
+  for (const event of CLAUDE_HOOK_EVENTS) lists[event] = [agentihooksGroup(paths)];
+  // Events only the layers use come after ours, sorted (readLayerHooks sorted them).
+  for (const [event, groups] of Object.entries(layerHooks)) lists[event] = [...(lists[event] ?? []), ...groups];
+  return {
+    kind: "json-lists",
+    path: paths.settings,
+    container: ["hooks"],
+    lists,
+    ownerCommand: wrapperCommand(paths),
+    position: "first",
+    style: defaultJsonStyle,
+    mode: 0o644,
+    recordItems: Object.keys(layerHooks).length > 0,
+  };
+}
