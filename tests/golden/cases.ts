@@ -16,6 +16,8 @@ export interface CaseOptions {
   profile?: string;
   settingsProfile?: string;
   targets?: TargetId[];
+  /** Also render each selected target's output tree (the `out/` view: a fresh apply to empty homes). */
+  out?: boolean;
 }
 
 /** One golden case. */

@@ -3,11 +3,13 @@
  * Adding a view (a target's output tree, a plan) is one entry in `views`; the runner compares the
  * union of all views with `expected/`, byte for byte, in both directions.
  */
+import path from "node:path";
 import { formatDiagnostics, type Result } from "../../compiler/diagnostics";
 import { portableEnvironment } from "../../compiler/environment";
-import { type Project, loadProject } from "../../compiler/front-end";
+import { type Project, compileTargets, loadProject } from "../../compiler/front-end";
 import { inspectData, renderInspect } from "../../compiler/inspect-view";
 import type { SourceFileSystem } from "../../compiler/load/file-system";
+import { renderFresh } from "../../compiler/render-fresh";
 import type { GoldenCase } from "./cases";
 
 /** A case run through the front end once; views render from it. */
@@ -50,5 +52,31 @@ const inspectView: View = {
   render: ({ load }): Record<string, string> => (load.value ? { "inspect.txt": renderInspect(inspectData(load.value)) } : {}),
 };
 
+/**
+ * `out/<target>/…`: what a first apply writes into empty homes (the desired tree through
+ * renderFresh), paths relative to the portable home, for cases whose case.json says `"out": true`.
+ * `out/<target>.txt` lists each file's mode and the target's diagnostics, so both are pinned too.
+ */
+const outView: View = {
+  name: "out",
+  render: ({ case: goldenCase, load }) => {
+    const files: Record<string, string | Uint8Array> = {};
+    if (!goldenCase.options.out || !load.value) return files;
+    const { ir, env, targets } = load.value;
+    for (const tree of compileTargets(ir, env, targets)) {
+      const index: string[] = ["files:"];
+      for (const file of renderFresh(tree)) {
+        const rel = path.posix.relative(env.home, file.path);
+        const shown = rel.startsWith("..") ? `_root${file.path}` : rel;
+        files[`out/${tree.target}/${shown}`] = file.content;
+        index.push(`${file.mode.toString(8).padStart(4, "0")} ${shown}`);
+      }
+      index.push("", "diagnostics:", formatDiagnostics(tree.diagnostics));
+      files[`out/${tree.target}.txt`] = `${index.join("\n").replace(/\n+$/, "")}\n`;
+    }
+    return files;
+  },
+};
+
 /** Every view, in the order their files are produced. */
-export const views: View[] = [diagnosticsView, inspectView];
+export const views: View[] = [diagnosticsView, inspectView, outView];

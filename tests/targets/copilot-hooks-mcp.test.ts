@@ -134,9 +134,19 @@ describe("copilot mcp-config.json (C.1.7)", () => {
   });
 
   it("reports servers Copilot cannot run and keys it cannot express", () => {
-    const { entry, diagnostics } = mcpEntry({ empty: { type: "local" }, ws: { type: "websocket", url: "wss://x" }, odd: { command: "/bin/x", cwd: "/tmp", url: "https://ignored" } });
+    const { entry, diagnostics } = mcpEntry({
+      empty: { type: "local" },
+      ws: { type: "websocket", url: "wss://x" },
+      odd: { command: "/bin/x", cwd: "/tmp", url: "https://ignored", oauthClientId: "c", bearer_token_env_var: "TOKEN" },
+    });
     expect(Object.keys(entry!.entries)).toEqual(["odd"]);
+    expect(entry!.entries.odd).toEqual({ type: "local", command: "/bin/x", cwd: "/tmp", auth: false, oidc: false });
     expect(diagnostics.map((d) => d.code).sort()).toEqual(["AH4014", "AH4015", "AH4025"]);
-    expect(diagnostics.find((d) => d.code === "AH4025")!.message).toBe("MCP server 'odd': 'cwd', 'url' has no Copilot equivalent and was dropped.");
+    expect(diagnostics.find((d) => d.code === "AH4025")!.message).toBe("MCP server 'odd': 'bearer_token_env_var', 'oauthClientId', 'url' has no Copilot equivalent and was dropped.");
+  });
+
+  it("maps streamable-http to http and keeps the OAuth client keys of a remote server, in order", () => {
+    const { entry } = mcpEntry({ h: { oidc: true, oauthScopes: ["s"], oauthClientId: "c", type: "streamable-http", url: "https://h", timeout: 5, auth: { redirectPort: 8080 } } });
+    expect(JSON.stringify(entry!.entries.h)).toBe('{"type":"http","url":"https://h","timeout":5,"oauthClientId":"c","oauthScopes":["s"],"auth":{"redirectPort":8080},"oidc":true}');
   });
 });

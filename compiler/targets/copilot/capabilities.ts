@@ -44,11 +44,20 @@ export const copilotCapabilities: TargetCapabilities = {
   argumentMutation: true,
 };
 
-/** MCP `type` spellings Copilot accepts, mapped to what we write (`stdio` is Claude's name for `local`). */
-export const MCP_TYPES: Readonly<Record<string, string>> = { local: "local", stdio: "local", http: "http", sse: "sse" };
+/**
+ * Canonical MCP `type` spellings mapped to Copilot's: `stdio` is the other clients' name for
+ * `local`, and Copilot's `http` is the streamable-HTTP transport.
+ */
+export const MCP_TYPES: Readonly<Record<string, string>> = { local: "local", stdio: "local", http: "http", "streamable-http": "http", sse: "sse" };
 
-/** Server keys copied as authored when present, in the order they are written (before auth, oidc). */
+/** Keys copied as authored for every server, in the order they are written (after tools, before auth, oidc). */
 export const MCP_PASS_THROUGH_KEYS = ["deferTools", "excludeTools", "timeout", "filterMapping"] as const;
+
+/** Keys copied for a local server only (after env). `copilot mcp get` 1.0.102 reports `cwd` back. */
+export const MCP_LOCAL_KEYS = ["cwd"] as const;
+
+/** Keys copied for a remote server only (after the pass-through keys); 1.0.102 keeps them on http servers. */
+export const MCP_REMOTE_KEYS = ["oauthClientId", "oauthPublicClient", "oauthScopes"] as const;
 
 /** Claude → Copilot tool names for agent frontmatter (seed §5). Unknown names pass through. */
 export const AGENT_TOOL_NAMES: Readonly<Record<string, string>> = {
@@ -86,7 +95,6 @@ export const FOREIGN_SETTINGS_KEYS: Readonly<Record<string, { client: string; hi
   enableAllProjectMcpServers: { client: "Claude Code", hint: "" },
   enabledMcpjsonServers: { client: "Claude Code", hint: "Copilot's switch is '_agentihooks.mcpDefaultDisabled' with /mcp enable." },
   disabledMcpjsonServers: { client: "Claude Code", hint: "Copilot's list is 'disabledMcpServers'." },
-  enabledPlugins: { client: "Claude Code", hint: "" },
   forceLoginMethod: { client: "Claude Code", hint: "" },
   forceLoginOrgUUID: { client: "Claude Code", hint: "" },
   otelHeadersHelper: { client: "Claude Code", hint: "" },

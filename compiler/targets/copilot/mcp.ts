@@ -11,14 +11,16 @@ import type { McpServerEntry, Origin } from "../../ir";
 import { credentialHits, dropIfCredentialed, escapePointer, hasEnvReference, scrubMcpEnv, scrubMcpTools } from "../../lower/mcp-credentials";
 import { diagnostic } from "../../messages";
 import { resolveEnvReferences } from "../../../runtime/secrets";
-import { MCP_PASS_THROUGH_KEYS, MCP_TYPES } from "./capabilities";
+import { MCP_LOCAL_KEYS, MCP_PASS_THROUGH_KEYS, MCP_REMOTE_KEYS, MCP_TYPES } from "./capabilities";
 import type { CopilotDirectives } from "./directives";
 import type { CopilotPaths } from "./paths";
 
 const FILE = "mcp-config.json";
 
 /** Keys of a source server this translation reads; anything else is reported as dropped. */
-const HANDLED_KEYS = new Set(["type", "command", "args", "env", "url", "headers", "tools", "auth", "oidc", ...MCP_PASS_THROUGH_KEYS]);
+const COMMON_KEYS = new Set<string>(["type", "tools", "auth", "oidc", ...MCP_PASS_THROUGH_KEYS]);
+const LOCAL_KEYS = new Set<string>(["command", "args", "env", ...MCP_LOCAL_KEYS]);
+const REMOTE_KEYS = new Set<string>(["url", "headers", ...MCP_REMOTE_KEYS]);
 
 /** What translating one server produced: the entry (absent when dropped), whether a header holds a resolved secret. */
 export interface TranslatedServer {
@@ -33,8 +35,9 @@ function at(origin: Origin, name: string, inner: string): Origin {
 }
 
 /**
- * Translates one server. Key order of the result: type, command, args, env | url, headers, tools,
- * deferTools, excludeTools, timeout, filterMapping, auth, oidc. `auth` and `oidc` default to false:
+ * Translates one server. Key order of the result: type, command, args, env, cwd | url, headers,
+ * tools, deferTools, excludeTools, timeout, filterMapping, [oauthClientId, oauthPublicClient,
+ * oauthScopes], auth, oidc. `auth` and `oidc` default to false:
  * left to Copilot, a 401 starts a browser OAuth flow at session start.
  */
 export function translateServer(name: string, source: McpServerEntry, directives: Pick<CopilotDirectives, "resolveHeaderEnv">, env: Environment): TranslatedServer {
@@ -62,6 +65,7 @@ export function translateServer(name: string, source: McpServerEntry, directives
       diagnostics.push(...scrubbed.diagnostics);
       if (Object.keys(scrubbed.env).length > 0) entry.env = scrubbed.env;
     }
+    for (const key of MCP_LOCAL_KEYS) if (spec[key] !== undefined) entry[key] = spec[key];
   } else {
     entry.url = spec.url;
     if (spec.headers && typeof spec.headers === "object") {
@@ -107,11 +111,13 @@ export function translateServer(name: string, source: McpServerEntry, directives
     if (scrubbed.tools.length > 0) entry.tools = scrubbed.tools;
   }
   for (const key of MCP_PASS_THROUGH_KEYS) if (spec[key] !== undefined) entry[key] = spec[key];
+  if (!hasCommand) for (const key of MCP_REMOTE_KEYS) if (spec[key] !== undefined) entry[key] = spec[key];
   entry.auth = spec.auth ?? false;
   entry.oidc = spec.oidc ?? false;
 
+  const kept = hasCommand ? LOCAL_KEYS : REMOTE_KEYS;
   const unknown = Object.keys(spec)
-    .filter((key) => !HANDLED_KEYS.has(key) || (hasCommand && (key === "url" || key === "headers")) || (!hasCommand && (key === "args" || key === "env")))
+    .filter((key) => !COMMON_KEYS.has(key) && !kept.has(key))
     .sort();
   if (unknown.length > 0) diagnostics.push(diagnostic("AH4025", origin, { server: name, keys: unknown.map((k) => `'${k}'`).join(", ") }));
   return { entry, resolvedSecret, diagnostics };
