@@ -131,6 +131,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
     guardrails: guardrails.value,
   };
   if (settingsProfile) ir.settingsProfile = settingsProfile.member;
+  if (typeof config.codexHookTrust === "boolean") ir.options = { codexHookTrust: config.codexHookTrust };
   if (sources.bundle !== undefined) ir.bundle = "bundle:";
   if (bundleLayer?.persona) ir.persona.bundleShared = bundleLayer.persona;
 

@@ -124,4 +124,12 @@ export interface Ir {
   targets: Record<TargetId, TargetInput>;
   /** Guardrail switches, merged over the chain (later members win), defaults applied. */
   guardrails: GuardrailPolicy;
+  /** Project-config switches that change what a target writes; absent means every default. */
+  options?: CompileOptions;
+}
+
+/** Project-config switches read by targets (agentihooks.config `codexHookTrust`, …). */
+export interface CompileOptions {
+  /** false: do not record Codex hook trust (`[hooks.state]`); the operator approves the hooks in Codex. Default true. */
+  codexHookTrust?: boolean;
 }
