@@ -22,6 +22,7 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
   profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: () => import("./commands/profiles") },
   statusline: { summary: "print the Copilot status line (called by the client)", load: () => import("./commands/statusline") },
   hook: { summary: "run the hook runtime for EVENT (the generated wrappers call the runtime directly)", load: () => import("./commands/hook") },
+  transcript: { summary: "summarise a session log: turns, tool calls, failures, tokens (--json)", load: () => import("./commands/transcript") },
 };
 
 function usage(): string {

@@ -1,2 +1,46 @@
-/** The hook runtime entry (being built: see the runtime issue). Fails open: prints nothing, exits 0. */
-process.exitCode = 0;
+/**
+ * The hook runtime's entry, bundled to dist/runtime.mjs and run by every wrapper the compiler
+ * writes (see docs/runtime.md for the invocation contract). It reads stdin, runs one hook, prints
+ * the reply and sets the exit code. `runtime.mjs statusline` prints Copilot's status line instead.
+ * Node builtins and this directory's modules only: this file starts before and after every tool call.
+ */
+import { readFileSync } from "node:fs";
+import { dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";
+import { notifyArgument, runHook } from "./run-hook";
+import { renderStatusLine } from "./statusline";
+
+function readStdin(): string {
+  if (process.stdin.isTTY) return "";
+  try {
+    return readFileSync(0, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  if (argv[0] === "statusline") {
+    process.stdout.write(renderStatusLine(readStdin(), process.env, process.cwd()));
+    return;
+  }
+  // Codex's notify passes its JSON as an argument and leaves stdin alone: do not wait on it.
+  const stdin = notifyArgument(argv) === undefined ? readStdin() : "";
+  let reply;
+  try {
+    reply = runHook({ stdin, argv, env: process.env, cwd: process.cwd() });
+  } catch (error) {
+    // runHook does not throw; if it ever does, deny a call that may be a tool call (deny on doubt)
+    // and let everything else through. Never exit 1: Copilot reads it as a deny with no reason.
+    const envEvent = dispatchEventFor((process.env.AGENTIHOOKS_COPILOT_EVENT ?? "").trim());
+    const tool = garbledNamesToolEvent(stdin) || isToolPermissionEvent(envEvent);
+    process.stderr.write(`${tool ? "BLOCKED: " : ""}agentihooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = tool ? 2 : 0;
+    return;
+  }
+  if (reply.stdout) process.stdout.write(reply.stdout);
+  if (reply.stderr) process.stderr.write(reply.stderr);
+  process.exitCode = reply.exitCode;
+}
+
+main();

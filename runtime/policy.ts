@@ -45,6 +45,14 @@ export interface Policy {
   auditLogMaxBytes: number;
   /** Byte budget of the project bridge's context block (0 = unlimited). */
   projectBridgeMaxBytes: number;
+  /** The profile chain this policy was compiled from (shown by the status line). */
+  chain?: string;
+}
+
+/** Optional extras for `renderPolicy`. */
+export interface PolicyOptions {
+  /** The profile chain, e.g. `coding,anton` (shown by the status line). */
+  chain?: string;
 }
 
 /** The default switches: everything on, `main` and `master` protected. */
@@ -95,7 +103,7 @@ export function auditLogPath(agentihooksHome: string): string {
 }
 
 /** Builds the policy value for `target` (defaults filled). */
-export function buildPolicy(guardrails: GuardrailsInput | undefined, target: PolicyTarget, agentihooksHome: string): Policy {
+export function buildPolicy(guardrails: GuardrailsInput | undefined, target: PolicyTarget, agentihooksHome: string, options: PolicyOptions = {}): Policy {
   const switches = resolveGuardrails(guardrails);
   const policy: Policy = {
     version: 1,
@@ -105,6 +113,7 @@ export function buildPolicy(guardrails: GuardrailsInput | undefined, target: Pol
     projectBridgeMaxBytes: DEFAULT_PROJECT_BRIDGE_MAX_BYTES,
   };
   if (switches.auditLog) policy.auditLog = auditLogPath(agentihooksHome);
+  if (options.chain) policy.chain = options.chain;
   return policy;
 }
 
@@ -112,8 +121,8 @@ export function buildPolicy(guardrails: GuardrailsInput | undefined, target: Pol
  * The policy file's text for `target`: deterministic JSON (fixed key order, two-space indent) with
  * a final newline. Same input, same bytes.
  */
-export function renderPolicy(guardrails: GuardrailsInput | undefined, target: PolicyTarget, agentihooksHome: string): string {
-  const p = buildPolicy(guardrails, target, agentihooksHome);
+export function renderPolicy(guardrails: GuardrailsInput | undefined, target: PolicyTarget, agentihooksHome: string, options: PolicyOptions = {}): string {
+  const p = buildPolicy(guardrails, target, agentihooksHome, options);
   const ordered = {
     version: p.version,
     target: p.target,
@@ -130,6 +139,7 @@ export function renderPolicy(guardrails: GuardrailsInput | undefined, target: Po
     ...(p.auditLog !== undefined ? { auditLog: p.auditLog } : {}),
     auditLogMaxBytes: p.auditLogMaxBytes,
     projectBridgeMaxBytes: p.projectBridgeMaxBytes,
+    ...(p.chain !== undefined ? { chain: p.chain } : {}),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
@@ -169,5 +179,6 @@ export function readPolicy(home: string, target: PolicyTarget): Policy {
   if (policy.guardrails.auditLog && typeof record.auditLog === "string" && record.auditLog.length > 0) policy.auditLog = record.auditLog;
   policy.auditLogMaxBytes = positiveInteger(record.auditLogMaxBytes, DEFAULT_AUDIT_LOG_MAX_BYTES);
   policy.projectBridgeMaxBytes = positiveInteger(record.projectBridgeMaxBytes, DEFAULT_PROJECT_BRIDGE_MAX_BYTES);
+  if (typeof record.chain === "string" && record.chain) policy.chain = record.chain;
   return policy;
 }

@@ -1,0 +1,63 @@
+/**
+ * The audit log: one JSON line per tool call (and per turn notification), appended to the path the
+ * policy names (default `<agentihooks home>/logs/audit.jsonl`). Secret-shaped literals are redacted
+ * before anything is written, long strings are clipped, and the file is rotated to `<path>.1` once it
+ * passes the policy's size limit, so the log is bounded at about twice that size. Never throws: an
+ * audit failure must not change what the hook decided.
+ */
+import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Policy } from "./policy";
+import { redactSecrets } from "./secrets";
+
+/** One audit record (before redaction). */
+export interface AuditRecord {
+  ts: string;
+  target: string;
+  event: string;
+  session?: string;
+  cwd?: string;
+  tool?: string;
+  input?: unknown;
+  decision?: "allow" | "deny";
+  reason?: string;
+  outcome?: string;
+  [key: string]: unknown;
+}
+
+const MAX_STRING = 2_000;
+
+/** `value` with every string redacted and clipped, nested values included (bounded depth). */
+export function redactValue(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") {
+    const redacted = redactSecrets(value);
+    return redacted.length > MAX_STRING ? `${redacted.slice(0, MAX_STRING)}…[${redacted.length - MAX_STRING} more chars]` : redacted;
+  }
+  if (depth > 6 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = redactValue(v, depth + 1);
+  return out;
+}
+
+/** The JSONL line for `record`, redacted, with a final newline. */
+export function auditLine(record: AuditRecord): string {
+  return `${JSON.stringify(redactValue(record))}\n`;
+}
+
+/** Appends `records` to the policy's audit log (no-op when the log is off). Never throws. */
+export function appendAudit(policy: Policy, records: readonly AuditRecord[]): void {
+  const path = policy.auditLog;
+  if (!policy.guardrails.auditLog || !path || records.length === 0) return;
+  try {
+    const text = records.map(auditLine).join("");
+    try {
+      if (statSync(path).size + text.length > policy.auditLogMaxBytes) renameSync(path, `${path}.1`);
+    } catch {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    }
+    appendFileSync(path, text, { mode: 0o600 });
+  } catch {
+    // Logging is best effort: the decision already stands.
+  }
+}

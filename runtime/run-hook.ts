@@ -1,0 +1,303 @@
+/**
+ * One hook invocation, from raw input to reply (reference-spec E.2, E.4): parse, deny on doubt for a
+ * garbled tool event, normalise, dispatch to the event's handler, run the guardrails the policy
+ * switches on over every tool call of the payload, and render the client's envelope. Pure apart from
+ * the reads the guardrails and context need and the audit log append; `main.ts` does the process I/O.
+ */
+import { appendAudit, type AuditRecord } from "./audit-log";
+import { renderReply, type Outcome, type Reply } from "./envelope";
+import { type DispatchEvent, dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";
+import { branchProtectionGuard } from "./guardrails/branch-protection";
+import { credentialReadsGuard } from "./guardrails/credential-reads";
+import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
+import type { Guard, GuardInput } from "./guardrails/guard";
+import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
+import { mentionsSensitivePath } from "./guardrails/sensitive-paths";
+import { normalizePayload, type Payload, type ToolCall } from "./normalize";
+import { agentihooksHome, type Policy, type PolicyTarget, readPolicy, runtimeTarget } from "./policy";
+import { linkCodexSkills, projectBridgeContext } from "./project-bridge";
+import { sessionBanner } from "./session-banner";
+
+/** Everything one invocation reads from its process. */
+export interface HookRequest {
+  stdin: string;
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  /** The process's working directory (used when the payload names none). */
+  cwd: string;
+  /** The clock for audit timestamps (injectable for tests). */
+  now?: () => Date;
+}
+
+/** What a handler gets. */
+export interface HandlerContext {
+  target: PolicyTarget;
+  event: DispatchEvent;
+  payload: Payload;
+  policy: Policy;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  now: () => Date;
+  /** Non-fatal warnings for stderr (a guard that crashed, …). */
+  warnings: string[];
+}
+
+type Handler = (ctx: HandlerContext) => Outcome;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** The guards in the order they run, each with the policy switch that enables it. */
+const GUARDS: ReadonlyArray<{ guard: Guard; enabled: (p: Policy) => boolean }> = [
+  { guard: secretsInWritesGuard, enabled: (p) => p.guardrails.secretsInWrites },
+  { guard: credentialReadsGuard, enabled: (p) => p.guardrails.credentialReads },
+  { guard: destructiveCommandsGuard, enabled: (p) => p.guardrails.destructiveCommands },
+  { guard: branchProtectionGuard, enabled: (p) => p.guardrails.branchProtection },
+];
+
+function toolInputOf(value: unknown): Record<string, unknown> {
+  if (isObject(value)) return value;
+  if (typeof value === "string" && value) return { command: value, content: value };
+  return {};
+}
+
+/** Every tool call of a tool event: the primary call, then Copilot's batched extras. */
+export function toolCallsOf(payload: Payload): ToolCall[] {
+  const calls: ToolCall[] = [];
+  if (typeof payload.tool_name === "string" && payload.tool_name) {
+    calls.push({ tool_name: payload.tool_name, tool_input: toolInputOf(payload.tool_input) });
+  }
+  if (Array.isArray(payload.copilot_extra_tool_calls)) {
+    for (const extra of payload.copilot_extra_tool_calls) {
+      if (isObject(extra) && typeof extra.tool_name === "string") calls.push({ tool_name: extra.tool_name, tool_input: toolInputOf(extra.tool_input) });
+    }
+  }
+  return calls;
+}
+
+/**
+ * Runs every enabled guard over one call. The first block wins; context from all guards is kept.
+ * A guard that throws is skipped with a warning, except the credential guard while the call names a
+ * credential file: then the call is blocked (deny on doubt where it matters most).
+ */
+export function checkToolCall(call: ToolCall, ctx: Pick<HandlerContext, "target" | "policy" | "env" | "cwd" | "warnings">): Outcome {
+  const input: GuardInput = { ...call, target: ctx.target, cwd: ctx.cwd, policy: ctx.policy, env: ctx.env };
+  const context: string[] = [];
+  for (const { guard, enabled } of GUARDS) {
+    if (!enabled(ctx.policy)) continue;
+    try {
+      const verdict = guard.check(input);
+      if (verdict?.context) context.push(...verdict.context);
+      if (verdict?.block) return { block: verdict.block, context };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (guard === credentialReadsGuard && mentionsSensitivePath(JSON.stringify(call.tool_input))) {
+        return { block: `BLOCKED: The credential check failed (${message}) on a call that names a credential file, so the call is denied.`, context };
+      }
+      ctx.warnings.push(`WARNING: ${guard.name} check failed (${message}); guard bypassed for this call.`);
+    }
+  }
+  return { context };
+}
+
+function auditBase(ctx: HandlerContext): AuditRecord {
+  const record: AuditRecord = { ts: ctx.now().toISOString(), target: ctx.target, event: ctx.event };
+  const session = text(ctx.payload.session_id);
+  if (session) record.session = session;
+  record.cwd = ctx.cwd;
+  return record;
+}
+
+function onToolPermission(ctx: HandlerContext): Outcome {
+  let calls = toolCallsOf(ctx.payload);
+  if (calls.length === 0 && ctx.event === "PermissionRequest") {
+    // Copilot's permissionRequest may carry only the input; a command means a shell permission.
+    const input = toolInputOf(ctx.payload.tool_input);
+    if (typeof input.command === "string") calls = [{ tool_name: "Bash", tool_input: input }];
+    else return { context: [] };
+  }
+  if (calls.length === 0) {
+    return { block: `BLOCKED: agentihooks found no tool call in this ${ctx.event} payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call; if this repeats, the client's payload shape has changed and agentihooks needs an update.`, context: [] };
+  }
+  const context: string[] = [];
+  let block: string | undefined;
+  const records: AuditRecord[] = [];
+  for (const call of calls) {
+    const outcome = checkToolCall(call, ctx);
+    context.push(...outcome.context);
+    const record: AuditRecord = { ...auditBase(ctx), tool: call.tool_name, input: call.tool_input, decision: outcome.block ? "deny" : "allow" };
+    if (outcome.block) record.reason = outcome.block;
+    records.push(record);
+    // A block from any call of a batch denies the whole batch; keep checking so each call is logged.
+    if (outcome.block && block === undefined) block = outcome.block;
+  }
+  appendAudit(ctx.policy, records);
+  return block === undefined ? { context } : { block, context };
+}
+
+function onSessionStart(ctx: HandlerContext): Outcome {
+  const context: string[] = [];
+  if (ctx.policy.guardrails.sessionBanner) context.push(sessionBanner(ctx.target, text(ctx.payload.session_id), ctx.policy));
+  if (ctx.policy.guardrails.projectBridge && ctx.target !== "claude") {
+    if (ctx.target === "codex") linkCodexSkills(ctx.cwd, ctx.env);
+    const bridge = projectBridgeContext(ctx.cwd, ctx.env, ctx.policy.projectBridgeMaxBytes);
+    if (bridge) context.push(bridge);
+  }
+  return { context };
+}
+
+function onUserPrompt(ctx: HandlerContext): Outcome {
+  if (!ctx.policy.guardrails.secretsInWrites) return { context: [] };
+  const warning = promptSecretWarning(text(ctx.payload.prompt));
+  return { context: warning ? [warning] : [] };
+}
+
+function failed(payload: Payload): boolean {
+  const raw = text(payload.copilot_event_name) || text(payload.hook_event_name);
+  if (/failure/i.test(raw)) return true;
+  const result = payload.tool_response;
+  if (isObject(result)) {
+    if (result.resultType === "failure" || result.success === false || result.is_error === true) return true;
+  }
+  return false;
+}
+
+function onPostToolUse(ctx: HandlerContext): Outcome {
+  const call = toolCallsOf(ctx.payload)[0];
+  if (call) appendAudit(ctx.policy, [{ ...auditBase(ctx), tool: call.tool_name, outcome: failed(ctx.payload) ? "failure" : "success" }]);
+  return { context: [] };
+}
+
+function onNotification(ctx: HandlerContext): Outcome {
+  const kind = text(ctx.payload.type) || text(ctx.payload.notification_type) || text(ctx.payload.copilot_event_name) || "notification";
+  const record: AuditRecord = { ...auditBase(ctx), outcome: kind };
+  const turn = text(ctx.payload["turn-id"]) || text(ctx.payload.turn_id);
+  if (turn) record.turn = turn;
+  appendAudit(ctx.policy, [record]);
+  return { context: [] };
+}
+
+const nothing: Handler = () => ({ context: [] });
+
+/** The handler of each dispatch event. */
+export const HANDLERS: Readonly<Record<DispatchEvent, Handler>> = {
+  SessionStart: onSessionStart,
+  SessionEnd: nothing,
+  UserPromptSubmit: onUserPrompt,
+  PreToolUse: onToolPermission,
+  PermissionRequest: onToolPermission,
+  PostToolUse: onPostToolUse,
+  Stop: nothing,
+  SubagentStart: nothing,
+  SubagentStop: nothing,
+  Notification: onNotification,
+  PreCompact: nothing,
+};
+
+/**
+ * A Stop or SubagentStop block is dropped when the client says a stop hook already forced this
+ * continuation (`stop_hook_active`): Codex has no loop cap, so the runtime must break the loop.
+ */
+export function applyStopLoopGuard(event: DispatchEvent, payload: Payload, outcome: Outcome): Outcome {
+  if ((event === "Stop" || event === "SubagentStop") && outcome.block !== undefined && (payload.stop_hook_active === true || payload.stopHookActive === true)) {
+    return { context: outcome.context };
+  }
+  return outcome;
+}
+
+/** The JSON argument of a Codex `notify` call (`runtime.mjs notify '<json>'`, or the JSON alone). */
+export function notifyArgument(argv: readonly string[]): string | undefined {
+  if (argv[0] === "notify") return argv[1] ?? "";
+  if (argv.length === 1 && (argv[0] as string).trimStart().startsWith("{")) return argv[0];
+  return undefined;
+}
+
+const EMPTY: Reply = { stdout: "", stderr: "", exitCode: 0 };
+
+function withWarnings(reply: Reply, warnings: readonly string[]): Reply {
+  if (warnings.length === 0) return reply;
+  return { ...reply, stderr: reply.stderr + warnings.map((w) => `${w}\n`).join("") };
+}
+
+function garbledReply(target: PolicyTarget, stdin: string, fallbackEvent: string): Reply {
+  const named = /:\s*"(preToolUse|PreToolUse|preMcpToolCall|PreMcpToolCall|permissionRequest|PermissionRequest)"/.exec(stdin.slice(0, 512));
+  const fromEnv = dispatchEventFor(fallbackEvent);
+  const event = named ? dispatchEventFor(named[1] as string) : fromEnv;
+  if (!garbledNamesToolEvent(stdin) && !isToolPermissionEvent(fromEnv)) return EMPTY;
+  const dispatch = event === "PermissionRequest" ? "PermissionRequest" : "PreToolUse";
+  const reason = "BLOCKED: agentihooks could not read this tool call's payload (it is not a JSON object), so it cannot check it; the call is denied rather than let through unchecked. Retry the call.";
+  return renderReply(target, dispatch, dispatch, { block: reason, context: [] });
+}
+
+/** Runs one hook invocation and returns what to print and the exit code. Never throws. */
+export function runHook(request: HookRequest): Reply {
+  const { env } = request;
+  const target = runtimeTarget(env);
+  const now = request.now ?? (() => new Date());
+  const home = agentihooksHome(env);
+
+  const notify = notifyArgument(request.argv);
+  if (notify !== undefined) {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(notify);
+    } catch {
+      return EMPTY;
+    }
+    if (!isObject(payload)) return EMPTY;
+    const ctx: HandlerContext = { target, event: "Notification", payload, policy: readPolicy(home, target), env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+    onNotification(ctx);
+    return EMPTY;
+  }
+
+  const argvEvent = request.argv.find((a) => dispatchEventFor(a) !== undefined) ?? "";
+  // AGENTIHOOKS_COPILOT_EVENT can leak into a nested Claude or Codex hook: only Copilot reads it.
+  const fallbackEvent = (target === "copilot" ? (env.AGENTIHOOKS_COPILOT_EVENT ?? "").trim() : "") || argvEvent;
+
+  let parsed: unknown;
+  try {
+    parsed = request.stdin.trim() ? JSON.parse(request.stdin) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!isObject(parsed)) return garbledReply(target, request.stdin, fallbackEvent);
+
+  let payload: Payload;
+  let event: DispatchEvent | undefined;
+  let hookEventName: string;
+  try {
+    payload = normalizePayload(parsed, target, fallbackEvent, env);
+    hookEventName = text(payload.hook_event_name) || fallbackEvent;
+    event = dispatchEventFor(hookEventName);
+  } catch {
+    // Normalisation is total over objects; reaching this is a bug. Deny if the call may be a tool call.
+    const named = dispatchEventFor(text(parsed.hookEventName) || text(parsed.hook_event_name) || fallbackEvent);
+    if (!isToolPermissionEvent(named)) return EMPTY;
+    const dispatch = named === "PermissionRequest" ? "PermissionRequest" : "PreToolUse";
+    return renderReply(target, dispatch, dispatch, { block: "BLOCKED: agentihooks could not read this tool call's payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call.", context: [] });
+  }
+  if (event === undefined) {
+    const name = hookEventName || "(none)";
+    return { stdout: "", stderr: `agentihooks: unknown hook event '${name}'; nothing was checked.\n`, exitCode: 0 };
+  }
+
+  const policy = readPolicy(home, target);
+  const ctx: HandlerContext = { target, event, payload, policy, env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+  let outcome: Outcome;
+  try {
+    outcome = applyStopLoopGuard(event, payload, HANDLERS[event](ctx));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (isToolPermissionEvent(event)) {
+      outcome = { block: `BLOCKED: agentihooks failed while checking this call (${message}); the call is denied rather than let through unchecked. Retry; if this repeats, report it.`, context: [] };
+    } else {
+      return { stdout: "", stderr: `agentihooks: ${event} handler failed (${message}); continuing without it.\n`, exitCode: 0 };
+    }
+  }
+  return withWarnings(renderReply(target, event, hookEventName, outcome), ctx.warnings);
+}

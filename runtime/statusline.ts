@@ -1,0 +1,46 @@
+/**
+ * Copilot's `statusLine` command: Copilot pipes the session as JSON on stdin and shows the one line
+ * printed. The line names the agentihooks profile chain, the model, the repository and branch, and
+ * how many guardrails are off. Never fails: bad or missing input still yields a line.
+ */
+import { basename } from "node:path";
+import { currentBranch } from "./guardrails/branch-protection";
+import { agentihooksHome, readPolicy } from "./policy";
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function firstString(...values: unknown[]): string {
+  for (const value of values) if (typeof value === "string" && value.trim()) return value.trim();
+  return "";
+}
+
+function modelName(model: unknown): string {
+  if (typeof model === "string") return model;
+  if (isObject(model)) return firstString(model.display_name, model.displayName, model.name, model.id);
+  return "";
+}
+
+/** The status line (with a final newline) for the session JSON `stdin`. */
+export function renderStatusLine(stdin: string, env: NodeJS.ProcessEnv, processCwd: string): string {
+  let session: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(stdin);
+    if (isObject(parsed)) session = parsed;
+  } catch {
+    session = {};
+  }
+  const workspace = isObject(session.workspace) ? session.workspace : {};
+  const cwd = firstString(workspace.current_dir, workspace.currentDir, session.cwd, session.workspaceRoot, processCwd);
+  const policy = readPolicy(agentihooksHome(env), "copilot");
+  const parts: string[] = [policy.chain ? `agentihooks ${policy.chain}` : "agentihooks"];
+  const model = modelName(session.model);
+  if (model) parts.push(model);
+  const branch = currentBranch(cwd);
+  parts.push(branch ? `${basename(cwd)}@${branch}` : basename(cwd));
+  const g = policy.guardrails;
+  const off = [g.secretsInWrites, g.credentialReads, g.destructiveCommands, g.branchProtection].filter((on) => !on).length;
+  parts.push(off === 0 ? "guardrails on" : `${off} guardrail${off === 1 ? "" : "s"} off`);
+  return `${parts.join(" · ")}\n`;
+}
