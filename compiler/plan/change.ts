@@ -20,6 +20,8 @@ export interface Change {
   bookkeeping: boolean;
   /** Hand edits and operator items left alone in this path. */
   conflicts: number;
+  /** A copy of existing content (a saved original or a backup): written before anything it protects. */
+  save?: boolean;
 }
 
 /** The result of `planChanges`. */
@@ -31,6 +33,8 @@ export interface Plan {
   diagnostics: Diagnostic[];
   /** Every path plan read → digest of what it saw (`absent` when nothing), for stale-plan checks. */
   observed: Record<string, string>;
+  /** Directories agentihooks created (from the ledger), removed by apply when left empty, deepest first. */
+  pruneDirs: string[];
 }
 
 /** True when applying the plan would write something. */

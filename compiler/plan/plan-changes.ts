@@ -54,6 +54,7 @@ import {
   type OriginalRecord,
   type OwnedEntries,
   type OwnedFile,
+  type OwnedLists,
   type OwnedRecord,
   type TargetLedger,
 } from "../state/ledger";
@@ -130,7 +131,7 @@ class Planner {
     if (this.ledger.unparseable) {
       const backup = this.backupName(ledgerFile);
       this.note("AH5018", ledgerFile, { file: this.display(ledgerFile), backup: this.display(backup) });
-      this.addExtra({ target: "agentihooks", path: backup, action: "create", before: undefined, after: ledgerBytes, mode: 0o600, bookkeeping: true, conflicts: 0 });
+      this.addExtra({ target: "agentihooks", path: backup, action: "create", before: undefined, after: ledgerBytes, mode: 0o600, bookkeeping: true, conflicts: 0, save: true });
     }
     const before = new Map<string, TargetLedger>();
     const after = new Map<string, TargetLedger>();
@@ -332,7 +333,7 @@ class Planner {
       case "json-entries":
         return this.applyJsonEntries(target, entry, prev, next);
       case "json-lists":
-        return this.applyJsonLists(target, entry, next);
+        return this.applyJsonLists(target, entry, prev, next);
       case "json-members":
         return; // deferred
     }
@@ -587,13 +588,20 @@ class Planner {
     next.owned.push({ kind: "json-entries", path: entry.path, container: [...entry.container], names });
   }
 
-  private applyJsonLists(target: string, entry: JsonListsEntry, next: TargetLedger): void {
+  private applyJsonLists(target: string, entry: JsonListsEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, true, entry.skeleton);
     const existing = doc.get(entry.container);
     const container = isObject(existing) ? existing : {};
-    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand);
+    // With `recordItems`, an item equal to one we wrote before (or to one we want now) is ours too.
+    const recorded = new Set<string>();
+    if (entry.recordItems) {
+      const old = prev.owned.find((r): r is OwnedLists => r.kind === "json-lists" && r.path === entry.path && jsonEqual(r.container, entry.container));
+      for (const d of old?.items ?? []) recorded.add(d);
+      for (const list of Object.values(entry.lists)) for (const item of list) recorded.add(itemDigest(item));
+    }
+    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand) || (recorded.size > 0 && recorded.has(itemDigest(item)));
     const events = new Set([...Object.keys(container), ...Object.keys(entry.lists)]);
     let rebuilt = false;
     for (const event of events) {
@@ -616,7 +624,13 @@ class Planner {
       for (const [event, list] of Object.entries(entry.lists)) if (list.length > 0) value[event] = list;
       doc.set(entry.container, value);
     }
-    next.owned.push({ kind: "json-lists", path: entry.path, container: [...entry.container], ownerCommand: entry.ownerCommand });
+    const record: OwnedLists = { kind: "json-lists", path: entry.path, container: [...entry.container], ownerCommand: entry.ownerCommand };
+    if (entry.recordItems) {
+      const digests = new Set<string>();
+      for (const list of Object.values(entry.lists)) for (const item of list) if (!isOurItem(item, entry.ownerCommand)) digests.add(itemDigest(item));
+      if (digests.size > 0) record.items = [...digests].sort();
+    }
+    next.owned.push(record);
   }
 
   private applyMembers(target: string, entry: JsonMembersEntry, next: TargetLedger): void {
@@ -691,7 +705,7 @@ class Planner {
       case "json-entries":
         return this.stripEntries(target, record);
       case "json-lists":
-        return this.stripLists(target, record.path, record.container, record.ownerCommand);
+        return this.stripLists(target, record.path, record.container, record.ownerCommand, new Set(record.items ?? []));
     }
   }
 
@@ -740,7 +754,7 @@ class Planner {
     if (!footer || footerAt < 0) {
       const backup = this.backupName(record.path);
       this.note("AH5017", record.path, { footer: footer || "managed-end", backup: this.display(backup) });
-      this.addExtra({ target, path: backup, action: "create", before: undefined, after: w.before, mode: w.beforeMode ?? 0o644, bookkeeping: false, conflicts: 0 });
+      this.addExtra({ target, path: backup, action: "create", before: undefined, after: w.before, mode: w.beforeMode ?? 0o644, bookkeeping: false, conflicts: 0, save: true });
       w.doc = { kind: "whole", bytes: undefined };
       return;
     }
@@ -838,7 +852,7 @@ class Planner {
     void next;
   }
 
-  private stripLists(target: string, file: string, container: string[], ownerCommand: string): void {
+  private stripLists(target: string, file: string, container: string[], ownerCommand: string, items: Set<string>): void {
     const w = this.work(target, file, 0o644);
     if (w.before === undefined || (w.doc && w.doc.kind !== "json")) return;
     const doc = this.jsonDoc(w, detectStyle(w.before), true);
@@ -847,7 +861,7 @@ class Planner {
     if (!isObject(lists)) return;
     for (const [event, list] of Object.entries(lists)) {
       if (!Array.isArray(list)) continue;
-      const kept = list.filter((item) => !isOurItem(item, ownerCommand));
+      const kept = list.filter((item) => !isOurItem(item, ownerCommand) && !items.has(itemDigest(item)));
       if (kept.length === list.length) continue;
       if (kept.length === 0) doc.remove([...container, event]);
       else doc.set([...container, event], kept);
@@ -918,7 +932,7 @@ class Planner {
   private finish(trees: readonly DesiredTree[], before: Map<string, TargetLedger>, afterLedgers: Map<string, TargetLedger>, aborted: boolean): Plan {
     const changes: Change[] = [];
     const targets = trees.map((t) => t.target);
-    if (aborted) return { targets, changes, diagnostics: this.diagnostics, observed: this.observed };
+    if (aborted) return { targets, changes, diagnostics: this.diagnostics, observed: this.observed, pruneDirs: [] };
     const originalsDir = path.join(this.ctx.env.agentihooksHome, "originals");
     for (const w of [...this.works.values()].sort((a, b) => cmp(a.path, b.path))) {
       let after = this.resultBytes(w);
@@ -948,7 +962,7 @@ class Planner {
             if (w.before === undefined) ledger.originals[w.path] = { before: "absent", written: "" };
             else if (!w.reset) {
               const saved = path.join(originalsDir, w.target, w.path.replace(/^\/+/, "").replace(/\//g, "%"));
-              this.addExtra({ target: "agentihooks", path: saved, action: "create", before: this.read(saved), after: w.before, mode: 0o600, bookkeeping: true, conflicts: 0 });
+              this.addExtra({ target: "agentihooks", path: saved, action: "create", before: this.read(saved), after: w.before, mode: 0o600, bookkeeping: true, conflicts: 0, save: true });
               ledger.originals[w.path] = { before: saved, mode: w.beforeMode ?? 0o644, written: "" };
             }
           } else if (w.before !== undefined && digestOf(w.before) !== original.written) {
@@ -975,21 +989,35 @@ class Planner {
       this.bookkeepingPaths.add(sidecarPath);
       changes.push(this.change(w, semanticallySameJson(beforeBytes, afterBytes) ? beforeBytes : afterBytes));
     }
-    // Ledger last.
-    for (const tree of trees) writeTargetLedger(this.ledger, tree.target, afterLedgers.get(tree.target) as TargetLedger, this.options.uninstall === true);
-    void before;
+    // Ledger last (its bytes are filled in below, once the created directories are known).
     const ledgerFile = ledgerPath(this.ctx.env);
-    const ledgerText = serializeLedger(this.ledger);
     const ledgerBefore = this.ctx.fs.read(ledgerFile);
-    const ledgerAfter = ledgerText === undefined ? undefined : encoder.encode(ledgerText);
     const ledgerWork: Work = { path: ledgerFile, target: "agentihooks", before: ledgerBefore, beforeMode: undefined, doc: undefined, mode: 0o600, conflicts: 0, entries: [], reset: false };
     this.bookkeepingPaths.add(ledgerFile);
-    const extras = [...this.extraChanges.values()];
-    changes.push(...extras);
-    changes.push(this.change(ledgerWork, semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter));
+    changes.push(...this.extraChanges.values());
+    changes.push(this.change(ledgerWork, ledgerBefore));
     for (const c of changes) if (this.bookkeepingPaths.has(c.path)) c.bookkeeping = true;
     const ordered = [...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.bookkeeping && c.path !== ledgerFile).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.path === ledgerFile)];
-    return { targets, changes: ordered, diagnostics: this.diagnostics, observed: this.observed };
+    // Directories we create are recorded, so that uninstall (or a later apply) can remove them once empty.
+    const pruneDirs = new Set<string>();
+    for (const tree of trees) {
+      const next = afterLedgers.get(tree.target) as TargetLedger;
+      const prevDirs = (before.get(tree.target) as TargetLedger).dirs ?? [];
+      const dirs = new Set(prevDirs);
+      for (const c of ordered) {
+        if (c.target !== tree.target || c.action !== "create") continue;
+        for (let dir = path.dirname(c.path); dir !== path.dirname(dir) && this.ctx.fs.stat(dir) === undefined; dir = path.dirname(dir)) dirs.add(dir);
+      }
+      for (const dir of dirs) pruneDirs.add(dir);
+      next.dirs = this.options.uninstall ? [] : [...dirs].sort();
+    }
+    for (const tree of trees) writeTargetLedger(this.ledger, tree.target, afterLedgers.get(tree.target) as TargetLedger, this.options.uninstall === true);
+    const ledgerText = serializeLedger(this.ledger);
+    const ledgerAfter = ledgerText === undefined ? undefined : encoder.encode(ledgerText);
+    const last = ordered[ordered.length - 1] as Change;
+    const finalLedger = semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter;
+    ordered[ordered.length - 1] = { ...last, after: finalLedger, action: sameBytesOrBoth(ledgerBefore, finalLedger) ? "keep" : finalLedger === undefined ? "delete" : ledgerBefore === undefined ? "create" : "update" };
+    return { targets, changes: ordered, diagnostics: this.diagnostics, observed: this.observed, pruneDirs: [...pruneDirs].sort((a, b) => b.length - a.length || cmp(a, b)) };
   }
 
   private resultBytes(w: Work): Uint8Array | undefined {
@@ -1070,6 +1098,11 @@ export function isOurItem(item: unknown, ownerCommand: string): boolean {
   if (typeof command === "string" && (command === ownerCommand || (command.startsWith(ownerCommand) && /\s/.test(command.charAt(ownerCommand.length))))) return true;
   if (Array.isArray(item.hooks)) return item.hooks.some((h) => isOurItem(h, ownerCommand));
   return false;
+}
+
+/** Digest of an item's canonical JSON (key order ignored). */
+function itemDigest(item: unknown): string {
+  return digestOf(JSON.stringify(sortDeep(item)));
 }
 
 function sortDeep(value: unknown): unknown {

@@ -3,7 +3,7 @@
  * keeps comments, order and formatting of everything we do not touch; a new file is serialised whole.
  */
 import { parse as parsePatched, patch } from "@decimalturn/toml-patch";
-import { stringify } from "smol-toml";
+import { serializeToml, type TomlValue } from "../serialize/toml";
 import { getPath, isObject } from "./json-value";
 
 /** Parse outcome of a TOML text. */
@@ -19,13 +19,9 @@ export function parseTomlText(text: string): TomlParse {
   }
 }
 
-/**
- * Serialises a new TOML file. The one place that calls smol-toml's stringify, until the project's
- * canonical TOML serializer (compiler/serialize/toml.ts) is wired in here.
- */
-export function serializeTomlValue(value: Record<string, unknown>): string {
-  const text = stringify(value);
-  return text.endsWith("\n") ? text : `${text}\n`;
+/** Serialises a new TOML file with the project's one TOML serializer. */
+export function serializeTomlDocument(value: Record<string, unknown>): string {
+  return serializeToml(value as Record<string, TomlValue>);
 }
 
 /** An editable TOML document. */
@@ -62,9 +58,56 @@ export class TomlDocument {
     if (pruneEmpty && path.length > 1 && Object.keys(parent).length === 0) this.remove(path.slice(0, -1), true);
   }
 
+  /**
+   * The edited text. Changes inside tables the file already has are patched in place; whole new
+   * tables are appended at the end as `[a.b]` sections by the canonical serializer (toml-patch would
+   * write them as dotted inline tables). The result is parsed back and must equal the intended
+   * value; if it does not, the plain toml-patch rendering is used instead.
+   */
   toText(): string {
-    if (this.original === undefined) return serializeTomlValue(this.value);
+    if (this.original === undefined) return serializeTomlDocument(this.value);
     if (!this.changed) return this.original;
+    const parsedOriginal = parseTomlText(this.original);
+    if (parsedOriginal.ok) {
+      const inPlace = structuredClone(this.value);
+      const appendix: Record<string, unknown> = {};
+      moveNewTables(inPlace, parsedOriginal.value, appendix);
+      let text = sameValue(inPlace, parsedOriginal.value) ? this.original : patch(this.original, inPlace, { bracketSpacing: false });
+      if (Object.keys(appendix).length > 0) {
+        if (!text.endsWith("\n")) text += "\n";
+        text += `${text.trim() === "" ? "" : "\n"}${serializeTomlDocument(appendix)}`;
+      }
+      const check = parseTomlText(text);
+      if (check.ok && sameValue(check.value, this.value)) return text;
+    }
     return patch(this.original, this.value, { bracketSpacing: false });
   }
+}
+
+/** Moves tables of `value` that `original` lacks entirely into `appendix` (same paths). */
+function moveNewTables(value: Record<string, unknown>, original: Record<string, unknown>, appendix: Record<string, unknown>): void {
+  for (const [key, node] of Object.entries(value)) {
+    if (!isObject(node) || node instanceof Date) continue;
+    const before = original[key];
+    if (before === undefined) {
+      appendix[key] = node;
+      delete value[key];
+    } else if (isObject(before) && !(before instanceof Date)) {
+      const sub: Record<string, unknown> = {};
+      moveNewTables(node, before, sub);
+      if (Object.keys(sub).length > 0) appendix[key] = sub;
+    }
+  }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalize(a)) === JSON.stringify(normalize(b));
+}
+
+function normalize(value: unknown): unknown {
+  if (typeof value === "bigint") return `${value}n`;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(normalize);
+  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, normalize(value[k])]));
+  return value;
 }

@@ -55,6 +55,8 @@ export interface OwnedLists {
   path: string;
   container: string[];
   ownerCommand: string;
+  /** Digests of items we wrote that do not run `ownerCommand` (entries with `recordItems`). */
+  items?: string[];
 }
 
 export type OwnedRecord = OwnedFile | OwnedKeys | OwnedEntries | OwnedLists;
@@ -74,6 +76,8 @@ export interface TargetLedger {
   originals: Record<string, OriginalRecord>;
   /** Legacy MCP names (Python original) not yet migrated into `owned`. */
   legacyMcp: string[];
+  /** Directories we created (removed when left empty). */
+  dirs?: string[];
 }
 
 /** The whole state file: the raw document (everything we do not manage is preserved) plus parsed parts. */
@@ -139,7 +143,8 @@ export function readTargetLedger(ledger: Ledger, target: string): TargetLedger {
     if (Array.isArray(raw?.managed_mcp)) for (const n of raw.managed_mcp) if (typeof n === "string") legacyMcp.add(n);
     if (target === "claude" && Array.isArray(ledger.raw.managed_mcp_servers)) for (const n of ledger.raw.managed_mcp_servers) if (typeof n === "string") legacyMcp.add(n);
   }
-  return { owned, originals, legacyMcp: [...legacyMcp].sort() };
+  const dirs = Array.isArray(raw?.dirs) ? (raw.dirs as unknown[]).filter((d): d is string => typeof d === "string") : [];
+  return { owned, originals, legacyMcp: [...legacyMcp].sort(), dirs };
 }
 
 function isOwnedRecord(value: unknown): value is OwnedRecord {
@@ -157,6 +162,7 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   delete record.owned;
   delete record.originals;
   delete record.managed_mcp;
+  delete record.dirs;
   const owned = [...value.owned].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
   if (owned.length > 0) record.owned = owned;
   const originalPaths = Object.keys(value.originals).sort();
@@ -164,6 +170,7 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   const mcp = new Set<string>(value.legacyMcp);
   for (const rec of owned) if (rec.kind === "json-entries") for (const name of Object.keys(rec.names)) mcp.add(name);
   if (mcp.size > 0) record.managed_mcp = [...mcp].sort();
+  if (value.dirs && value.dirs.length > 0) record.dirs = [...value.dirs].sort();
   if (removeTarget || Object.keys(record).length === 0) delete global[target];
   else global[target] = record;
   targets.global = global;
@@ -175,10 +182,10 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   }
 }
 
-/** The ledger's text; undefined when it would be empty and no file existed. */
+/** The ledger's text; undefined when it records nothing at all (the file is then removed). */
 export function serializeLedger(ledger: Ledger): string | undefined {
   const targets = ledger.raw.targets;
-  const emptyTargets = isObject(targets) && Object.keys(targets).every((k) => k === "global" && isObject(targets.global) && Object.keys(targets.global).length === 0);
-  if (ledger.text === undefined && (Object.keys(ledger.raw).length === 0 || (Object.keys(ledger.raw).length === 1 && emptyTargets))) return undefined;
+  const emptyTargets = isObject(targets) && Object.keys(targets).every((k) => isObject(targets[k]) && Object.keys(targets[k] as object).length === 0);
+  if (Object.keys(ledger.raw).length === 0 || (Object.keys(ledger.raw).length === 1 && emptyTargets)) return undefined;
   return serializeJson(ledger.raw, defaultJsonStyle);
 }

@@ -1,0 +1,116 @@
+/**
+ * applyPlan: verify everything, then write. Every problem (a stale plan, a path we cannot write) is
+ * collected before the first write and reported together; if any remains, nothing is written.
+ * Writes are atomic (the port writes a temp file and renames it in the same directory) and ordered
+ * so that a crash at any point leaves each file either old or new: saved copies first, then the
+ * content, then our own records (sidecars, manifests, and the ledger last).
+ */
+import path from "node:path";
+import type { Diagnostic } from "../diagnostics";
+import type { Environment } from "../environment";
+import type { FileSystem } from "../fs/file-system";
+import { diagnostic } from "../messages";
+import type { Change, Plan } from "../plan/change";
+import { digestOf } from "../plan/digest";
+
+/** What apply did. */
+export interface ApplyResult {
+  /** False when verification failed or a write failed; nothing was written in the first case. */
+  ok: boolean;
+  /** Paths written or removed, in order. Empty for a plan with nothing to do. */
+  touched: string[];
+  diagnostics: Diagnostic[];
+}
+
+/** The lock file that keeps two applies (or an apply and an uninstall) from interleaving. */
+export function lockPath(env: Pick<Environment, "agentihooksHome">): string {
+  return path.join(env.agentihooksHome, "apply.lock");
+}
+
+/**
+ * Runs `fn` holding the apply lock; returns a diagnostic instead when another process holds it.
+ */
+export function withApplyLock<T>(fs: FileSystem, env: Pick<Environment, "agentihooksHome" | "home">, fn: () => T): { value: T } | { diagnostic: Diagnostic } {
+  const file = lockPath(env);
+  const lock = fs.lock(file);
+  if ("heldBy" in lock) return { diagnostic: diagnostic("AH5014", { file: display(file, env.home) }, { lock: display(file, env.home), pid: lock.heldBy }) };
+  try {
+    return { value: fn() };
+  } finally {
+    lock.release();
+  }
+}
+
+/** Checks that the plan still describes the disk and that every path can be written. */
+export function verifyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "home">): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const [file, seen] of Object.entries(plan.observed)) {
+    const bytes = fs.read(file);
+    const now = bytes === undefined ? "absent" : digestOf(bytes);
+    if (now !== seen) problems.push(diagnostic("AH5013", { file: display(file, env.home) }));
+  }
+  for (const change of plan.changes) {
+    if (!writes(change)) continue;
+    const info = fs.stat(change.path);
+    if (info && info.kind === "directory") problems.push(diagnostic("AH5011", { file: display(change.path, env.home) }, { kind: "directory" }));
+    if (!fs.writable(path.dirname(change.path))) problems.push(diagnostic("AH5012", { file: display(change.path, env.home) }, { dir: display(path.dirname(change.path), env.home) }));
+    if (change.backup && !fs.writable(path.dirname(change.backup))) problems.push(diagnostic("AH5012", { file: display(change.backup, env.home) }, { dir: display(path.dirname(change.backup), env.home) }));
+  }
+  return dedupe(problems);
+}
+
+/** Verifies, then writes. The caller holds the apply lock (see `withApplyLock`). */
+export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "home">): ApplyResult {
+  const problems = verifyPlan(plan, fs, env);
+  if (problems.length > 0) return { ok: false, touched: [], diagnostics: problems };
+  const touched: string[] = [];
+  const pending = plan.changes.filter(writes);
+  const phases: Change[][] = [
+    pending.filter((c) => c.save),
+    pending.filter((c) => !c.save && !c.bookkeeping && c.after === undefined),
+    pending.filter((c) => !c.save && !c.bookkeeping && c.after !== undefined),
+    pending.filter((c) => !c.save && c.bookkeeping),
+  ];
+  try {
+    for (const phase of phases) {
+      for (const change of phase) {
+        if (change.backup && change.before !== undefined) {
+          fs.write(change.backup, change.before, fs.stat(change.path)?.mode ?? change.mode);
+          touched.push(change.backup);
+        }
+        if (change.after === undefined) fs.remove(change.path);
+        else fs.write(change.path, change.after, change.mode);
+        touched.push(change.path);
+      }
+    }
+    for (const dir of plan.pruneDirs) {
+      const names = fs.list(dir);
+      if (names !== undefined && names.length === 0) {
+        fs.remove(dir);
+        touched.push(dir);
+      }
+    }
+  } catch (error) {
+    return { ok: false, touched, diagnostics: [diagnostic("AH5103", { file: "agentihooks" }, { reason: error instanceof Error ? error.message : String(error) })] };
+  }
+  return { ok: true, touched, diagnostics: [] };
+}
+
+/** True when the change writes or removes something. */
+function writes(change: Change): boolean {
+  return change.action === "create" || change.action === "update" || change.action === "delete";
+}
+
+function display(file: string, home: string): string {
+  return file.startsWith(`${home}/`) ? `~/${file.slice(home.length + 1)}` : file;
+}
+
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.file}\u0000${d.code}\u0000${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
