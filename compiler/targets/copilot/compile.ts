@@ -36,7 +36,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   if (disabled) entries.push(disabled);
   const envFile = take(lowerEnvFile(directives, env, paths)).entry;
   if (envFile) entries.push(envFile);
-  entries.push(lowerHooks(paths), lowerWrapper(env, paths), lowerPersona(ir, paths), lowerPolicy(ir, env, paths));
+  entries.push(lowerHooks(paths), lowerWrapper(env, paths), lowerPersona(ir, paths), lowerPolicy(ir, env));
   const mcp = take(lowerMcp(input.mcpServers, directives, env, paths)).entry;
   if (mcp) entries.push(mcp);
   entries.push(...take(lowerAgents(ir.agents, paths)).entries);

@@ -18,7 +18,6 @@ export interface CopilotPaths {
   /** Manifest of command-translated skills (not `.agentihooks-manifest.json`, which Codex uses). */
   commandsManifest: string;
   envFile: string;
-  policyFile: string;
 }
 
 /** Builds the Copilot paths for `env`. `config.json` is deliberately absent: it is Copilot's, never ours. */
@@ -37,6 +36,5 @@ export function copilotPaths(env: Environment): CopilotPaths {
     skillsDir: env.agentsSkills,
     commandsManifest: ".agentihooks-copilot-commands.json",
     envFile: join(env.agentihooksHome, "copilot.env"),
-    policyFile: join(env.agentihooksHome, "policy.copilot.json"),
   };
 }

@@ -2,10 +2,9 @@
 import type { FileEntry } from "../../desired-tree";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { renderPolicy } from "../../../runtime/policy";
-import type { CopilotPaths } from "./paths";
+import { policyFileEntry } from "../../lower/runtime-files";
 
 /** The policy file, rendered by the runtime's own serializer so both sides agree on the format. */
-export function lowerPolicy(ir: Ir, env: Environment, paths: CopilotPaths): FileEntry {
-  return { kind: "file", path: paths.policyFile, content: renderPolicy(ir.guardrails as Record<string, unknown>, "copilot", env.agentihooksHome), mode: 0o644 };
+export function lowerPolicy(ir: Ir, env: Environment): FileEntry {
+  return policyFileEntry(ir, env, "copilot");
 }

@@ -1,16 +1,14 @@
-/** The hook wrapper `agentihooks-hook.sh` (reference-spec C.1.2), from the template shared with Codex. */
+/** The hook wrapper `agentihooks-hook.sh` (reference-spec C.1.2), from the template shared with the other targets. */
 import type { FileEntry } from "../../desired-tree";
 import type { Environment } from "../../environment";
-import { renderHookWrapper } from "../../lower/hook-wrapper";
+import { hookWrapperEntry } from "../../lower/runtime-files";
 import { descriptor } from "./descriptor";
 import type { CopilotPaths } from "./paths";
 
-/** The wrapper file, mode 0755: exports the event from `$1` and the target, then execs the runtime. */
+/**
+ * The wrapper file, mode 0755: exports the event from `$1` (Copilot's payloads carry no event
+ * name; the registration passes it) and the target, then execs the runtime.
+ */
 export function lowerWrapper(env: Environment, paths: CopilotPaths): FileEntry {
-  return {
-    kind: "file",
-    path: paths.wrapper,
-    content: renderHookWrapper({ target: descriptor.id, displayName: descriptor.displayName, eventFromArg: true, nodePath: env.nodePath, runtimePath: env.runtimePath }),
-    mode: 0o755,
-  };
+  return hookWrapperEntry(descriptor, env, paths.wrapper, true);
 }
