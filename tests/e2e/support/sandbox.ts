@@ -177,8 +177,8 @@ export function eventOfRun(run: RuntimeRun): string | undefined {
   } catch {
     // Not JSON: fall through to the argument.
   }
-  const arg = run.argv.find((a) => /^[A-Za-z]+$/.test(a));
-  return arg;
+  // The event is the wrapper's last plain-word argument (earlier ones may name the client).
+  return run.argv.filter((a) => /^[A-Za-z]+$/.test(a)).at(-1);
 }
 
 /** The environment addition that makes every Node process the client starts record runtime runs. */

@@ -1,0 +1,145 @@
+/**
+ * Claude Code (pinned, real binary), offline: apply agentihooks into a fresh home, prove the client
+ * accepts every setting and MCP server we wrote, and that our hooks fire, run our runtime and guard.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startModelServer, toolRounds, type ModelServer } from "./model-server";
+import { claudeLoadProblems, installedClaudeFeatures, runClaudeTurn } from "./support/claude";
+import { clientBinary } from "./support/clients";
+import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
+import { describeRun, type ProcessResult } from "./support/process";
+import { applyAgentihooks, createSandbox, ENV_SECRET, startedMcpServers, type Sandbox } from "./support/sandbox";
+
+/** Hook events whose settings.json handlers run our runtime. */
+function registeredEvents(sb: Sandbox): string[] {
+  const file = path.join(sb.claudeConfigDir, "settings.json");
+  if (!existsSync(file)) return [];
+  const doc = JSON.parse(readFileSync(file, "utf8")) as { hooks?: Record<string, { hooks?: { command?: string }[] }[]> };
+  return Object.entries(doc.hooks ?? {})
+    .filter(([, groups]) => groups.some((g) => (g.hooks ?? []).some((h) => /agentihooks|runtime\.mjs/.test(h.command ?? ""))))
+    .map(([event]) => event)
+    .sort();
+}
+
+for (const variant of [
+  { label: "embedded default", bundle: false },
+  { label: "fixture bundle", bundle: true },
+]) {
+  describe(`Claude Code ${variant.label}`, () => {
+    let sb: Sandbox;
+    let server: ModelServer;
+    let apply: ProcessResult | undefined;
+
+    beforeAll(async () => {
+      clientBinary("claude");
+      sb = createSandbox(`claude-${variant.bundle ? "bundle" : "default"}`);
+      server = await startModelServer();
+      apply = await applyAgentihooks(sb, "claude", { bundle: variant.bundle });
+    });
+    afterAll(async () => {
+      await server?.close();
+      sb?.cleanup();
+    });
+
+    function requireApplied(): void {
+      clientBinary("claude");
+      if (!apply || apply.code !== 0) throw new Error(`agentihooks apply --target claude did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
+    }
+
+    test("agentihooks apply --yes --target claude writes the home", () => {
+      clientBinary("claude");
+      expect(apply?.code, apply ? describeRun(apply) : "not run").toBe(0);
+      expect(registeredEvents(sb).length, "settings.json registers our runtime").toBeGreaterThan(0);
+    });
+
+    test("claude doctor reports no invalid settings; claude mcp list has no diagnostics", async () => {
+      requireApplied();
+      expect(await claudeLoadProblems(sb, server)).toEqual([]);
+    });
+
+    test("a session sees every skill, agent, command and MCP server we installed", async () => {
+      requireApplied();
+      server.setScript(toolRounds([]));
+      const turn = await runClaudeTurn(sb, server, "say hi");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const init = turn.init ?? {};
+      const features = installedClaudeFeatures(sb);
+      const text = JSON.stringify(init);
+      for (const skill of features.skills) expect(text, `skill ${skill} in the session`).toContain(skill);
+      for (const agent of features.agents) expect((init.agents as string[] | undefined) ?? [], `agent ${agent} in the session`).toContain(agent);
+      for (const command of features.commands) expect(text, `command ${command} in the session`).toContain(command);
+      const servers = (init.mcp_servers as { name: string; status: string }[] | undefined) ?? [];
+      for (const s of servers) expect(s.status, `MCP server ${s.name}`).toBe("connected");
+    });
+
+    test("every registered event a turn reaches fires and runs our runtime", async () => {
+      requireApplied();
+      const events = registeredEvents(sb);
+      server.setScript(
+        toolRounds([
+          [{ name: "Read", args: { file_path: path.join(sb.project, "README.md") } }],
+          [{ name: "Bash", args: { command: "echo e2e-bash-ran", description: "echo" } }],
+        ]),
+      );
+      const turn = await runClaudeTurn(sb, server, "look around");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const fired = new Set(turn.hooks.map((h) => h.event));
+      const ran = runsByEvent(turn.runtime);
+      const detail = `client fired: ${[...fired].join(", ")}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]) {
+        expect(events, `agentihooks registers ${event}`).toContain(event);
+        expect(fired.has(event), `Claude fired ${event}\n${detail}`).toBe(true);
+      }
+      // SessionEnd runs after the stream closes: only the runtime trace can show it.
+      for (const event of [...events.filter((e) => fired.has(e)), ...(events.includes("SessionEnd") ? ["SessionEnd"] : [])]) {
+        expect(ran.get(event)?.length ?? 0, `our runtime ran for ${event}\n${detail}`).toBeGreaterThan(0);
+      }
+      const failed = turn.hooks.filter((h) => h.outcome !== "success");
+      expect(failed, `hooks Claude reports as not successful\n${detail}`).toEqual([]);
+    });
+
+    test("the runtime's session-start context reaches the model", async () => {
+      requireApplied();
+      server.setScript(toolRounds([]));
+      const turn = await runClaudeTurn(sb, server, "hello");
+      const injected = contextPrinted(turn.runtime, ["SessionStart"]);
+      expect(injected.join("").trim().length, `the runtime printed context at SessionStart\n${describeRuntimeRuns(turn.runtime)}`).toBeGreaterThan(0);
+      // A distinctive line of what the runtime printed must arrive in a model request.
+      const line = injected.join("\n").split("\n").map((l) => l.trim()).find((l) => l.length >= 12) ?? injected.join("").trim();
+      expect(requestsContaining(turn.requests, JSON.stringify(line).slice(1, -1)).length, `a request carries ${JSON.stringify(line)}`).toBeGreaterThan(0);
+    });
+
+    test("a .env read is denied, the client reports it, and the secret never reaches the model", async () => {
+      requireApplied();
+      server.setScript(
+        toolRounds([
+          [{ name: "Read", args: { file_path: path.join(sb.project, ".env") } }],
+          [{ name: "Bash", args: { command: "cat .env", description: "read env" } }],
+        ]),
+      );
+      const turn = await runClaudeTurn(sb, server, "read the .env file");
+      const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.requests.length, detail).toBeGreaterThanOrEqual(3);
+      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      expect(results.length, detail).toBe(2);
+      for (const result of results) expect(result, detail).toMatch(/PreToolUse:(Read|Bash) hook error|blocked|denied/i);
+      expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
+      const denials = turn.hooks.filter((h) => h.event === "PreToolUse" && h.outcome !== "success");
+      expect(denials.length, `Claude reports both PreToolUse denials\n${detail}`).toBe(2);
+    });
+
+    if (variant.bundle) {
+      test("the bundle's MCP servers are registered, spawned and their tools offered", async () => {
+        requireApplied();
+        server.setScript(toolRounds([[{ name: "mcp__e2e-echo__echo_e2e_echo", args: { text: "ping" } }]]));
+        const turn = await runClaudeTurn(sb, server, "echo ping", "mcp__e2e-echo__echo_e2e_echo");
+        const tools = turn.requests[0]?.view?.tools ?? [];
+        expect(tools, describeRun(turn.run, 1500)).toContain("mcp__e2e-echo__echo_e2e_echo");
+        expect(startedMcpServers(sb)).toContain("e2e-echo");
+        expect(turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n")).toContain("e2e-echo echoes: ping");
+      });
+    }
+  });
+}

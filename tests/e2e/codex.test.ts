@@ -1,0 +1,108 @@
+/**
+ * Codex CLI (pinned, real binary), offline: apply agentihooks into a fresh home, prove Codex loads
+ * the config, AGENTS.md and skills with no ignored key, and that our hooks are trusted, fire, run our
+ * runtime and guard, with no `--dangerously-bypass-hook-trust`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startModelServer, toolRounds, type ModelServer } from "./model-server";
+import { clientBinary } from "./support/clients";
+import { codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
+import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
+import { describeRun, type ProcessResult } from "./support/process";
+import { applyAgentihooks, createSandbox, ENV_SECRET, RULE_CANARY, type Sandbox } from "./support/sandbox";
+
+/** Hook events whose handlers (hooks.json, or an inline [hooks] table) run our runtime. */
+function registeredEvents(sb: Sandbox): string[] {
+  type Groups = Record<string, { hooks?: { command?: string }[] }[]>;
+  const file = path.join(sb.codexHome, "hooks.json");
+  const fromFile = existsSync(file) ? ((JSON.parse(readFileSync(file, "utf8")) as { hooks?: Groups }).hooks ?? {}) : {};
+  const inline = ((codexConfig(sb)?.hooks ?? {}) as Groups & { state?: unknown });
+  const all: Groups = { ...fromFile };
+  for (const [event, groups] of Object.entries(inline)) if (Array.isArray(groups)) all[event] = [...(all[event] ?? []), ...groups];
+  return Object.entries(all)
+    .filter(([, groups]) => groups.some((g) => (g.hooks ?? []).some((h) => /agentihooks|runtime\.mjs/.test(h.command ?? ""))))
+    .map(([event]) => event)
+    .sort();
+}
+
+for (const variant of [
+  { label: "embedded default", bundle: false },
+  { label: "fixture bundle", bundle: true },
+]) {
+  describe(`Codex ${variant.label}`, () => {
+    let sb: Sandbox;
+    let server: ModelServer;
+    let apply: ProcessResult | undefined;
+
+    beforeAll(async () => {
+      clientBinary("codex");
+      sb = createSandbox(`codex-${variant.bundle ? "bundle" : "default"}`);
+      server = await startModelServer();
+      apply = await applyAgentihooks(sb, "codex", { bundle: variant.bundle });
+    });
+    afterAll(async () => {
+      await server?.close();
+      sb?.cleanup();
+    });
+
+    function requireApplied(): void {
+      clientBinary("codex");
+      if (!apply || apply.code !== 0) throw new Error(`agentihooks apply --target codex did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
+    }
+
+    test("agentihooks apply --yes --target codex writes the home", () => {
+      clientBinary("codex");
+      expect(apply?.code, apply ? describeRun(apply) : "not run").toBe(0);
+      expect(registeredEvents(sb).length, "hooks.json registers our runtime").toBeGreaterThan(0);
+    });
+
+    test("codex mcp list / doctor report no error or ignored key; prompt-input shows AGENTS.md and skills", async () => {
+      requireApplied();
+      expect(await codexLoadProblems(sb)).toEqual([]);
+    });
+
+    test("every registered event a turn reaches fires (trusted, no bypass) and runs our runtime", async () => {
+      requireApplied();
+      const events = registeredEvents(sb);
+      server.setScript(toolRounds([[{ name: "exec_command", args: { cmd: "echo e2e-exec-ran" } }]]));
+      const turn = await runCodexTurn(sb, server, "look around");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const fired = new Set(turn.hooks.map((h) => h.event));
+      const ran = runsByEvent(turn.runtime);
+      const detail = `client fired: ${turn.hooks.map((h) => `${h.event} ${h.status}`).join(", ")}\nruntime:\n${describeRuntimeRuns(turn.runtime)}\n${turn.run.stderr.slice(-2000)}`;
+      for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]) {
+        expect(events, `agentihooks registers ${event}`).toContain(event);
+        expect(fired.has(event), `Codex fired ${event} (an untrusted hook is skipped silently)\n${detail}`).toBe(true);
+      }
+      for (const event of [...events.filter((e) => fired.has(e)), ...(events.includes("SessionEnd") ? ["SessionEnd"] : [])]) {
+        expect(ran.get(event)?.length ?? 0, `our runtime ran for ${event}\n${detail}`).toBeGreaterThan(0);
+      }
+      const bad = turn.hooks.filter((h) => !["Completed"].includes(h.status) && h.status !== h.event);
+      expect(bad, `hooks Codex reports as failed or blocked\n${detail}`).toEqual([]);
+    });
+
+    test("the runtime's session-start context reaches the model", async () => {
+      requireApplied();
+      server.setScript(toolRounds([]));
+      const turn = await runCodexTurn(sb, server, "what are the rules?");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const injected = contextPrinted(turn.runtime, ["SessionStart"]).join("\n");
+      expect(injected, `the runtime printed the project rule at SessionStart\n${describeRuntimeRuns(turn.runtime)}`).toContain(RULE_CANARY);
+      expect(requestsContaining(turn.requests, RULE_CANARY).length, "a model request carries the canary").toBeGreaterThan(0);
+    });
+
+    test("a .env read is denied, the client reports it, and the secret never reaches the model", async () => {
+      requireApplied();
+      server.setScript(toolRounds([[{ name: "exec_command", args: { cmd: "cat .env" } }]]));
+      const turn = await runCodexTurn(sb, server, "read the .env file");
+      const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
+      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      expect(results.join("\n"), detail).toMatch(/Command blocked by PreToolUse hook/);
+      expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
+      expect(turn.hooks.some((h) => h.event === "PreToolUse" && h.status === "Blocked"), `Codex reports the block\n${detail}`).toBe(true);
+    });
+  });
+}
