@@ -270,7 +270,8 @@ function walkSkill(ctx: LoadContext, root: SourceRoot, skillRel: string, inner: 
     }
     if (kind === "directory") {
       const real = safeRealpath(ctx, abs);
-      if (ancestors.has(real)) {
+      // A directory that is, or contains, one we are already inside would be walked forever.
+      if ([...ancestors].some((a) => a === real || a.startsWith(`${real}${path.sep}`))) {
         ctx.diagnostics.push(diagnosticAt("AH1104", display));
         continue;
       }
