@@ -1,8 +1,57 @@
-import type { DesiredTree } from "../../desired-tree";
+/**
+ * The OpenAI Codex CLI target: IR + Environment → DesiredTree. Pure: no fs, no process state;
+ * every machine fact comes from `env`. Each artifact is lowered by the file named after it.
+ */
+import type { DesiredEntry, DesiredTree } from "../../desired-tree";
+import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
+import { hookWrapperEntry, policyFileEntry } from "../../lower/runtime-files";
+import { diagnostic } from "../../messages";
+import { configEntry, lowerConfig, projectDocMaxBytes } from "./config";
+import { descriptor } from "./descriptor";
+import { lowerFeatures } from "./features";
+import { desiredHookGroups, lowerHooks, trustEntries } from "./hooks";
+import { lowerMcp } from "./mcp";
+import { codexPaths } from "./paths";
+import { lowerPersona } from "./persona";
 
-/** Lowers the IR to this target's desired tree. (Being built: see the target's issue.) */
-export function compileTarget(_ir: Ir, _env: Environment): DesiredTree {
-  return { target: "codex", entries: [], diagnostics: [] };
+/** Lowers the IR to Codex's desired tree: entries sorted by path then kind, diagnostics sorted. */
+export function compileTarget(ir: Ir, env: Environment): DesiredTree {
+  const paths = codexPaths(env);
+  const input = ir.targets.codex;
+  const diagnostics: Diagnostic[] = [];
+  const config = lowerConfig(input.settings);
+  diagnostics.push(...config.diagnostics);
+  const mcp = lowerMcp(input.mcpServers);
+  diagnostics.push(...mcp.diagnostics);
+  const features = lowerFeatures(ir, paths);
+  diagnostics.push(...features.diagnostics);
+
+  const persona = lowerPersona(ir, paths);
+  const lists = desiredHookGroups(paths, config.layerHooks);
+  const trustHooks = ir.options?.codexHookTrust !== false;
+  if (!trustHooks) diagnostics.push(diagnostic("AH4211", { file: "config:codexHookTrust" }));
+
+  const entries: DesiredEntry[] = [
+    configEntry(paths, env, {
+      layerKeys: config.keys,
+      mcp: mcp.tables,
+      trust: trustHooks ? trustEntries(paths, lists) : [],
+      projectDocMaxBytes: projectDocMaxBytes(Buffer.byteLength(persona.content, "utf8"), config.projectDocMaxBytes),
+      notify: !config.notifySet,
+    }),
+    lowerHooks(paths, lists, Object.keys(config.layerHooks).length > 0),
+    hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    policyFileEntry(ir, env, descriptor.id),
+    persona,
+    ...features.entries,
+  ];
+
+  entries.sort((a, b) => compare(a.path, b.path) || compare(a.kind, b.kind));
+  return { target: descriptor.id, entries, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

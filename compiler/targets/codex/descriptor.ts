@@ -1,4 +1,5 @@
 import type { TargetDescriptor } from "../target";
+import { codexCapabilities } from "./capabilities";
 
 /** OpenAI Codex CLI: `~/.codex/config.toml` (shared with the operator), `hooks.json`, AGENTS.md. */
 export const descriptor = {
@@ -15,4 +16,5 @@ export const descriptor = {
     mcpContainer: "mcp_servers",
     mcpSchema: "https://agentihooks.dev/schemas/codex-mcp.schema.json",
   },
+  capabilities: codexCapabilities,
 } as const satisfies TargetDescriptor;

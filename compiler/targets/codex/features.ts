@@ -1,0 +1,27 @@
+/**
+ * Skills, agents and commands for Codex (reference-spec C.3.3, design H-11). Skills are copied into
+ * the open-standard directory `~/.agents/skills`, which Codex 0.171 reads and Copilot shares: both
+ * targets produce the same files under the same manifest, so neither deletes the other's. Codex has
+ * no custom-agent registry, and 0.171 loads no `~/.codex/prompts`: agents and commands are reported,
+ * not written (Copilot's command-skills in `~/.agents/skills` reach Codex when both are applied).
+ */
+import type { FileEntry } from "../../desired-tree";
+import type { Diagnostic } from "../../diagnostics";
+import type { Ir, MarkdownFeature } from "../../ir";
+import { skillFileEntries } from "../../lower/skills";
+import { diagnostic } from "../../messages";
+import type { CodexPaths } from "./paths";
+
+/** Skill files, plus one info diagnostic each for the agents and the commands Codex cannot take. */
+export function lowerFeatures(ir: Pick<Ir, "agents" | "commands" | "skills">, paths: CodexPaths): { entries: FileEntry[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const report = (code: "AH4201" | "AH4202", items: readonly MarkdownFeature[]): void => {
+    if (items.length === 0) return;
+    const names = items.map((i) => i.name).sort();
+    // One diagnostic for the lot, located at the first item, so a bundle of 15 agents is one line.
+    diagnostics.push(diagnostic(code, items[0]!.origin, { count: items.length, names: names.join(", ") }));
+  };
+  report("AH4201", ir.agents);
+  report("AH4202", ir.commands);
+  return { entries: skillFileEntries(ir.skills, paths.skillsDir), diagnostics };
+}

@@ -1,0 +1,71 @@
+/**
+ * Codex hook registration `~/.codex/hooks.json` (reference-spec C.3.2, design H-11): one group per
+ * event, running the wrapper `~/.codex/agentihooks-hook.sh` (Codex sends the event name on stdin),
+ * first in each event so its trust key is stable, then the groups the profile layers declare, then
+ * the operator's. No `$schema` key (Codex 0.171 rejects the whole file) and no `version`.
+ */
+import type { JsonListsEntry } from "../../desired-tree";
+import { defaultJsonStyle } from "../../desired-tree";
+import { shellQuote } from "../../lower/shell-quote";
+import { CODEX_HOOK_EVENTS, HOOK_TIMEOUT, INLINE_CONTEXT_EVENTS } from "./capabilities";
+import { type CodexCommandHandler, codexHookHash, codexHookStateKey } from "./hook-trust";
+import type { CodexPaths } from "./paths";
+
+/** A hook group as Codex reads it. */
+export interface CodexHookGroup {
+  matcher?: string;
+  hooks: Array<Record<string, unknown>>;
+}
+
+/** The command every agentihooks group runs: the wrapper path, shell-quoted (Codex runs it through a shell). */
+export function wrapperCommand(paths: CodexPaths): string {
+  return shellQuote(paths.wrapper);
+}
+
+/** Our handler for `event`: `timeout` (3 s on SessionEnd), and `additionalContextLimit: 0` where the runtime injects context. */
+export function agentihooksHandler(paths: CodexPaths, event: string): CodexCommandHandler {
+  const handler: CodexCommandHandler = { type: "command", command: wrapperCommand(paths), timeout: HOOK_TIMEOUT.short[event] ?? HOOK_TIMEOUT.seconds };
+  if (INLINE_CONTEXT_EVENTS.has(event)) handler.additionalContextLimit = 0;
+  return handler;
+}
+
+/** Per event, the groups we write, in order: ours, then the layers'. */
+export function desiredHookGroups(paths: CodexPaths, layerHooks: Readonly<Record<string, CodexHookGroup[]>>): Record<string, CodexHookGroup[]> {
+  const lists: Record<string, CodexHookGroup[]> = {};
+  for (const event of CODEX_HOOK_EVENTS) lists[event] = [{ hooks: [{ ...agentihooksHandler(paths, event) }] }];
+  for (const [event, groups] of Object.entries(layerHooks)) lists[event] = [...(lists[event] ?? []), ...groups];
+  return lists;
+}
+
+/** The hooks.json edit. */
+export function lowerHooks(paths: CodexPaths, lists: Readonly<Record<string, CodexHookGroup[]>>, hasLayerHooks: boolean): JsonListsEntry {
+  return {
+    kind: "json-lists",
+    path: paths.hooksFile,
+    container: ["hooks"],
+    lists: { ...lists },
+    ownerCommand: wrapperCommand(paths),
+    position: "first",
+    style: defaultJsonStyle,
+    mode: 0o644,
+    recordItems: hasLayerHooks,
+  };
+}
+
+/**
+ * The `[hooks.state]` trust values for every handler we write: key
+ * `<hooks.json>:<snake_case event>:<group>:<handler>` (our groups come first, so their indices do
+ * not depend on the operator's groups) → `sha256:` hash of the handler's identity. Sorted by key.
+ */
+export function trustEntries(paths: CodexPaths, lists: Readonly<Record<string, CodexHookGroup[]>>): Array<{ key: string; hash: string }> {
+  const out: Array<{ key: string; hash: string }> = [];
+  for (const [event, groups] of Object.entries(lists)) {
+    groups.forEach((group, groupIndex) => {
+      group.hooks.forEach((handler, handlerIndex) => {
+        if (handler.type !== "command" || typeof handler.command !== "string") return;
+        out.push({ key: codexHookStateKey(paths.hooksFile, event, groupIndex, handlerIndex), hash: codexHookHash(event, group.matcher, handler as unknown as CodexCommandHandler) });
+      });
+    });
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
