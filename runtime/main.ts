@@ -4,19 +4,10 @@
  * the reply and sets the exit code. `runtime.mjs statusline` prints Copilot's status line instead.
  * Node builtins and this directory's modules only: this file starts before and after every tool call.
  */
-import { readFileSync } from "node:fs";
 import { dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";
 import { notifyArgument, runHook } from "./run-hook";
+import { readStdin } from "./read-stdin";
 import { renderStatusLine } from "./statusline";
-
-function readStdin(): string {
-  if (process.stdin.isTTY) return "";
-  try {
-    return readFileSync(0, "utf8");
-  } catch {
-    return "";
-  }
-}
 
 function main(): void {
   const argv = process.argv.slice(2);

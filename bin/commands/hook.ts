@@ -3,17 +3,8 @@
  * stdin, exactly as the bundled dist/runtime.mjs does (the generated wrappers call that file
  * directly because it starts faster). The target comes from AGENTIHOOKS_TARGET (default claude).
  */
-import { readFileSync } from "node:fs";
+import { readStdin } from "../../runtime/read-stdin";
 import { runHook } from "../../runtime/run-hook";
-
-function readStdin(): string {
-  if (process.stdin.isTTY) return "";
-  try {
-    return readFileSync(0, "utf8");
-  } catch {
-    return "";
-  }
-}
 
 /** Runs one hook; returns the runtime's exit code (0, or 2 for a block). */
 export async function run(argv: string[]): Promise<number> {

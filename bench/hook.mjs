@@ -1,0 +1,95 @@
+// Hook benchmark (`npm run bench:hook`): wall time of one hook invocation through a real wrapper
+// script (/bin/sh → exec node dist/runtime.mjs), per event, with a typical and a large payload,
+// against `node -e 0` run through the same kind of wrapper in the same run. Runs are interleaved
+// (one of each case per round) so machine noise hits every case alike. Prints median, p95 and the
+// spread (p95 − p5) in milliseconds, and each median as a ratio to the baseline's median.
+//
+// Usage: node bench/hook.mjs [--runs N] [--warmup N] [--json]
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const runtime = join(root, "dist", "runtime.mjs");
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+};
+const runs = option("--runs", 40);
+const warmup = option("--warmup", 5);
+const asJson = args.includes("--json");
+
+if (!existsSync(runtime)) {
+  process.stderr.write("bench/hook.mjs: dist/runtime.mjs is missing; run `npm run build` first (npm run bench:hook does).\n");
+  process.exit(1);
+}
+
+const work = mkdtempSync(join(tmpdir(), "agentihooks-bench-"));
+const home = join(work, "agentihooks-home");
+const quote = (s) => `'${s.replace(/'/g, `'"'"'`)}'`;
+
+// The wrapper the Copilot target generates (docs/runtime.md, "How a hook is invoked").
+const wrapper = join(work, "agentihooks-hook.sh");
+writeFileSync(wrapper, `#!/bin/sh\nAGENTIHOOKS_COPILOT_EVENT="$1" AGENTIHOOKS_TARGET=copilot exec ${quote(process.execPath)} ${quote(runtime)}\n`);
+chmodSync(wrapper, 0o755);
+const baseline = join(work, "node-e-0.sh");
+writeFileSync(baseline, `#!/bin/sh\nexec ${quote(process.execPath)} -e 0\n`);
+chmodSync(baseline, 0o755);
+
+const cwd = root;
+const typicalPre = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "bash", toolArgs: { command: "git status --short && npm test -- --reporter dot 2>&1 | tail -n 40", description: "Run the tests" } });
+const largeContent = Array.from({ length: 4000 }, (_, i) => `export const value${i} = "line ${i} of a generated module with some ordinary text";`).join("\n");
+const largePre = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "create", toolArgs: { path: join(work, "generated.ts"), file_text: largeContent } });
+const typicalPost = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "bash", toolArgs: { command: "ls -la" }, toolResult: { resultType: "success", textResultForLlm: "total 8\ndrwxr-xr-x 2 me me 4096 .\n" } });
+const largePost = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "view", toolArgs: { path: "src/big.ts" }, toolResult: { resultType: "success", textResultForLlm: largeContent } });
+const sessionStart = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, source: "new", initialPrompt: "fix the tests" });
+const prompt = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, prompt: "Please refactor the runtime module and run the tests." });
+
+const cases = [
+  { name: "node -e 0 (baseline)", script: baseline, event: "", input: typicalPre },
+  { name: "preToolUse typical", script: wrapper, event: "preToolUse", input: typicalPre },
+  { name: `preToolUse large (${Math.round(largePre.length / 1024)} KiB)`, script: wrapper, event: "preToolUse", input: largePre },
+  { name: "postToolUse typical", script: wrapper, event: "postToolUse", input: typicalPost },
+  { name: `postToolUse large (${Math.round(largePost.length / 1024)} KiB)`, script: wrapper, event: "postToolUse", input: largePost },
+  { name: "sessionStart", script: wrapper, event: "sessionStart", input: sessionStart },
+  { name: "userPromptSubmitted", script: wrapper, event: "userPromptSubmitted", input: prompt },
+];
+
+const env = { ...process.env, AGENTIHOOKS_HOME: home };
+delete env.NODE_OPTIONS;
+
+function once(c) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(c.script, c.event ? [c.event] : [], { input: c.input, env, encoding: "utf8" });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${c.name}: exit ${result.status}\n${result.stderr}`);
+  return ms;
+}
+
+for (let i = 0; i < warmup; i += 1) for (const c of cases) once(c);
+const samples = cases.map(() => []);
+for (let i = 0; i < runs; i += 1) cases.forEach((c, k) => samples[k].push(once(c)));
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))];
+const rows = cases.map((c, k) => {
+  const sorted = [...samples[k]].sort((a, b) => a - b);
+  return { name: c.name, median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), spread: quantile(sorted, 0.95) - quantile(sorted, 0.05) };
+});
+const base = rows[0].median;
+for (const row of rows) row.ratio = row.median / base;
+rmSync(work, { recursive: true, force: true });
+
+if (asJson) {
+  process.stdout.write(`${JSON.stringify({ runs, warmup, node: process.version, rows }, null, 2)}\n`);
+} else {
+  const width = Math.max(...rows.map((r) => r.name.length));
+  const lines = [`hook benchmark: ${runs} runs after ${warmup} warm-up rounds, Node ${process.version}, through /bin/sh wrappers`, ""];
+  lines.push(`${"case".padEnd(width)}  median ms    p95 ms  spread ms  ratio`);
+  for (const r of rows) lines.push(`${r.name.padEnd(width)}  ${r.median.toFixed(1).padStart(9)}  ${r.p95.toFixed(1).padStart(8)}  ${r.spread.toFixed(1).padStart(9)}  ${r.ratio.toFixed(2).padStart(5)}x`);
+  const typical = rows[1];
+  lines.push("", `typical preToolUse: ${typical.ratio.toFixed(2)}x node -e 0 (goal: within 1.25x)`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
