@@ -155,6 +155,27 @@ export interface JsonStyle {
   finalNewline: boolean;
 }
 
+/**
+ * A block of lines we own inside a text file the operator owns (a shell start-up file such as
+ * `~/.bashrc`), between a `begin` and an `end` marker line. Apply removes any existing block with
+ * these markers and appends the new one at the end of the file (so it runs after the operator's
+ * own settings); uninstall removes the block and keeps every other byte. A file listed with
+ * `onlyIfExists` is never created (e.g. `~/.zshrc` for someone who does not use zsh).
+ */
+export interface TextBlockEntry {
+  kind: "text-block";
+  path: string;
+  /** The whole begin marker line, without its newline. */
+  begin: string;
+  /** The whole end marker line, without its newline. */
+  end: string;
+  /** The lines between the markers, LF, each ending with a newline. */
+  content: string;
+  onlyIfExists: boolean;
+  /** File mode when created. */
+  mode: number;
+}
+
 export type DesiredEntry =
   | FileEntry
   | ManagedRegionEntry
@@ -162,7 +183,8 @@ export type DesiredEntry =
   | JsonEntriesEntry
   | JsonListsEntry
   | JsonMembersEntry
-  | TomlKeysEntry;
+  | TomlKeysEntry
+  | TextBlockEntry;
 
 /** What one target wants on disk, plus what it could not express. */
 export interface DesiredTree {

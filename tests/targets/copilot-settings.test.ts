@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FileEntry, JsonKeysEntry, JsonMembersEntry } from "../../compiler/desired-tree";
+import type { FileEntry, JsonKeysEntry, JsonMembersEntry, TextBlockEntry } from "../../compiler/desired-tree";
 import { portableEnvironment, type Environment } from "../../compiler/environment";
 import { compileTarget } from "../../compiler/targets/copilot/compile";
 import { WSL_BROWSER_CANDIDATES } from "../../compiler/targets/copilot/capabilities";
@@ -215,5 +215,37 @@ describe("copilot disabledMcpServers (B.3)", () => {
     expect(exclude(["hooks-utils", "zeta", "agentihooks"])).toEqual(["agentihooks", "zeta"]);
     expect(exclude("drawio")).toEqual(["agentihooks"]);
     expect(codes({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: "drawio" } })).toEqual(["AH4023"]);
+  });
+});
+
+describe("copilot shell integration (D.3)", () => {
+  it("adds the env-loading block to ~/.bashrc, and ~/.zshrc only where it exists, when there is an env file", () => {
+    expect(compile({}).entries.some((e) => e.kind === "text-block")).toBe(false);
+    const blocks = compile({ _agentihooks: { allowAll: true } }).entries.filter((e): e is TextBlockEntry => e.kind === "text-block");
+    expect(blocks.map((b) => [b.path, b.onlyIfExists, b.begin, b.end])).toEqual([
+      [`${HOME}/.bashrc`, false, "# === agentihooks ===", "# === end-agentihooks ==="],
+      [`${HOME}/.zshrc`, true, "# === agentihooks ===", "# === end-agentihooks ==="],
+    ]);
+  });
+
+  it("exports every env file to programs started from the shell, even from a home with spaces and quotes", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "ah-shell-"));
+    try {
+      const ahHome = path.join(root, "it's home", ".agentihooks");
+      const content = envFile({ _agentihooks: { allowAll: true, channels: "brain,amygdala" } })!;
+      const block = compile({ _agentihooks: { allowAll: true } }, { agentihooksHome: ahHome }).entries.find((e): e is TextBlockEntry => e.kind === "text-block")!;
+      mkdirSync(ahHome, { recursive: true });
+      writeFileSync(path.join(ahHome, "copilot.env"), content);
+      const rc = path.join(root, "bashrc");
+      writeFileSync(rc, `${block.begin}\n${block.content}${block.end}\n`);
+      expect(spawnSync("bash", ["-n", rc]).status).toBe(0);
+      const run = spawnSync("bash", ["-c", `. ${JSON.stringify(rc)}; case "$-" in *a*) echo allexport-left-on;; esac; node -e 'console.log(process.env.COPILOT_ALLOW_ALL + " " + process.env.AGENTIHOOKS_BASE_CHANNELS)'`]);
+      expect(run.stderr.toString()).toBe("");
+      expect(run.stdout.toString()).toBe("true brain,amygdala\n");
+      const empty = spawnSync("bash", ["-c", `rm ${JSON.stringify(path.join(ahHome, "copilot.env"))}; . ${JSON.stringify(rc)}; echo ok`]);
+      expect(empty.stdout.toString()).toBe("ok\n");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

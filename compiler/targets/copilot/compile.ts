@@ -16,6 +16,7 @@ import { copilotPaths } from "./paths";
 import { lowerPersona } from "./persona";
 import { lowerPolicy } from "./policy";
 import { lowerDisabledServers, lowerSettings } from "./settings";
+import { lowerShellIntegration } from "./shell-integration";
 import { lowerSkills } from "./skills";
 import { lowerWrapper } from "./wrapper";
 
@@ -35,7 +36,8 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const disabled = lowerDisabledServers(directives, paths);
   if (disabled) entries.push(disabled);
   const envFile = take(lowerEnvFile(directives, env, paths)).entry;
-  if (envFile) entries.push(envFile);
+  // The env file reaches Copilot only through the shell that starts it.
+  if (envFile) entries.push(envFile, ...lowerShellIntegration(env));
   entries.push(lowerHooks(paths), lowerWrapper(env, paths), lowerPersona(ir, paths), lowerPolicy(ir, env));
   const mcp = take(lowerMcp(input.mcpServers, directives, env, paths)).entry;
   if (mcp) entries.push(mcp);
