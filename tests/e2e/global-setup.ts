@@ -18,7 +18,12 @@ declare module "vitest" {
 
 export default function setup(project: TestProject): void {
   const root = fileURLToPath(new URL("../..", import.meta.url));
-  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
+  try {
+    execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
+  } catch {
+    // Another build swapping dist/ at the same moment is the usual cause; a real error repeats.
+    execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
+  }
   const results: Record<string, InstallResult> = {};
   for (const name of Object.keys(CLIENTS) as ClientName[]) {
     const started = Date.now();
