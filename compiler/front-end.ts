@@ -79,7 +79,8 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
 
   const chain = resolveMembers(ctx, sources, options, config, loaded);
   const settingsProfile = resolveSettingsProfile(ctx, sources, options, config, loaded);
-  if (hasErrors(ctx.diagnostics) || chain === undefined) return fail();
+  // A schema error in a profile.yml does not stop reading: every file's problems are reported together.
+  if (chain === undefined) return fail();
 
   // Read every layer in merge order: package → bundle → chain (left to right) → settings profile.
   const builtin = (rel: string, layer: string): SourceRoot => ({ dir: path.join(sources.builtinProfiles, rel), display: `built-in:profiles/${rel}`, layer });
@@ -119,7 +120,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   const ir: Ir = {
     requestedChain: chainText(options, config),
     chain: members,
-    basePersona: (members.find((m) => m.source !== "linked") ?? members[0])?.name ?? defaultChain,
+    basePersona: basePersonaOf(parseChain(chainText(options, config)), members),
     persona: {
       profiles: memberLayers.flatMap(({ member, layer }) => (layer.persona ? [{ ...layer.persona, profile: member.name }] : [])),
     },
@@ -138,6 +139,15 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   const project: Project = { targets: selected, env, ir };
   if (loaded) project.configFile = loaded.file;
   return { value: project, diagnostics: ctx.diagnostics };
+}
+
+/**
+ * The persona's identity: the first profile the operator named that is not a linked profile (a
+ * parent pulled in by `extends` is part of the persona, not its name); all linked → the first named.
+ */
+function basePersonaOf(requested: readonly string[], members: readonly ChainMember[]): string {
+  const named = requested.map((name) => members.find((m) => m.name === name)).filter(isDefined);
+  return (named.find((m) => m.source !== "linked") ?? named[0] ?? members[0])?.name ?? defaultChain;
 }
 
 /** Pure: runs each selected target's compile over the IR, in registry order. */

@@ -5,6 +5,8 @@
  * every later stage works on checked data and every problem points at a file and line.
  */
 import path from "node:path";
+import type { Diagnostic } from "../diagnostics";
+import { checkMcpLayer } from "../merge/merge-mcp";
 import { diagnostic, type MessageCode } from "../messages";
 import { decodeUtf8 } from "../parse/decode-utf8";
 import type { MarkdownFeature, Origin, Skill, SkillFile, TextSource } from "../ir";
@@ -20,6 +22,8 @@ import { type LayerDocument, noFeatures, type SourceFeatures, type SourceLayer, 
 /** Loader state: filesystem, collected diagnostics, and parsed documents by absolute path (each file parsed once). */
 export interface LoadContext extends ReadContext {
   parsed: Map<string, ParsedDocument | undefined>;
+  /** `path + schema` pairs already validated: a file read for two purposes is reported once. */
+  validated?: Set<string>;
 }
 
 /** Which parts of a root to read: a settings profile contributes only its layers, `_base` only settings. */
@@ -36,6 +40,7 @@ export const sharedMcpLayer = {
   file: ".mcp.json",
   format: "jsonc" as DocumentFormat,
   schema: "https://agentihooks.dev/schemas/claude-mcp.schema.json",
+  container: "mcpServers",
 };
 
 const profileSchema = "https://agentihooks.dev/schemas/profile.schema.json";
@@ -93,14 +98,17 @@ export function readNativeLayers(ctx: LoadContext, root: SourceRoot): SourceLaye
     }
     const mcpRel = lookup(ctx, root, subdir, mcp);
     if (mcpRel) {
-      const doc = readDocument(ctx, root, mcpRel, format, mcpSchema, `${descriptor.displayName} MCP layer`);
+      const containers = [sharedMcpLayer.container, descriptor.layers.mcpContainer];
+      const doc = readDocument(ctx, root, mcpRel, format, mcpSchema, `${descriptor.displayName} MCP layer`, (d) => checkMcpLayer(d, containers));
       if (doc) set.mcp = doc;
     }
     layers.targets[descriptor.id] = set;
   }
   const sharedRel = lookup(ctx, root, sharedMcpLayer.subdir, sharedMcpLayer.file);
   if (sharedRel) {
-    const doc = readDocument(ctx, root, sharedRel, sharedMcpLayer.format, sharedMcpLayer.schema, "MCP layer (.mcp.json)");
+    const doc = readDocument(ctx, root, sharedRel, sharedMcpLayer.format, sharedMcpLayer.schema, "MCP layer (.mcp.json)", (d) =>
+      checkMcpLayer(d, [sharedMcpLayer.container]),
+    );
     if (doc) layers.sharedMcp = doc;
   }
   return layers;
@@ -147,6 +155,7 @@ function readDocument(
   format: DocumentFormat,
   schema: string,
   what: string,
+  check?: (layer: LayerDocument) => Diagnostic[],
 ): LayerDocument | undefined {
   const abs = path.join(root.dir, rel);
   const display = displayJoin(root.display, rel);
@@ -163,8 +172,15 @@ function readDocument(
     ctx.parsed.set(abs, doc);
   }
   if (doc === undefined) return undefined;
-  ctx.diagnostics.push(...validate(schema as SchemaId, doc, display));
-  return { doc, file: display, root };
+  ctx.validated ??= new Set();
+  const key = `${abs}\u0000${schema}`;
+  const layer: LayerDocument = { doc, file: display, root };
+  if (!ctx.validated.has(key)) {
+    ctx.validated.add(key);
+    ctx.diagnostics.push(...validate(schema as SchemaId, doc, display));
+    if (check) ctx.diagnostics.push(...check(layer));
+  }
+  return layer;
 }
 
 /** The feature folders `<root>/.claude/{rules,commands,agents,skills}` (A.2 filters applied). */

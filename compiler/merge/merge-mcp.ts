@@ -33,11 +33,8 @@ export function mergeMcpServers(descriptor: TargetDescriptor, layers: readonly L
       for (const name of Object.keys(servers)) {
         const pointer = `/${escapePointer(container)}/${escapePointer(name)}`;
         const server = servers[name];
-        if (!isPlainObject(server)) continue; // the schema already reported it
-        if (typeof server.command !== "string" && typeof server.url !== "string") {
-          diagnostics.push(diagnostic("AH3101", at(layer, pointer), { name }));
-          continue;
-        }
+        // Not an object, or neither command nor url: already reported by checkMcpLayer when the file was read.
+        if (!isPlainObject(server) || !isUsableServer(server)) continue;
         byName.set(name, { server: server as McpServerEntry["server"], origin: { ...at(layer, pointer), layer: layer.root.layer } });
       }
     }
@@ -46,6 +43,31 @@ export function mergeMcpServers(descriptor: TargetDescriptor, layers: readonly L
   // Sorted by name: layer file order carries no meaning for the result.
   for (const name of [...byName.keys()].sort()) out[name] = byName.get(name)!;
   return { value: out, diagnostics };
+}
+
+/** A server is usable when it says how to reach it: a command to run or a url. */
+function isUsableServer(server: Record<string, unknown>): boolean {
+  return typeof server.command === "string" || typeof server.url === "string";
+}
+
+/**
+ * Checks an MCP layer document beyond its schema, once per file: every server needs a `command`
+ * or a `url`. `containers` are the keys that may hold servers in this file.
+ */
+export function checkMcpLayer(layer: LayerDocument, containers: readonly string[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const doc = layer.doc.value;
+  if (!isPlainObject(doc)) return diagnostics;
+  for (const container of new Set(containers)) {
+    const servers = doc[container];
+    if (!isPlainObject(servers)) continue;
+    for (const [name, server] of Object.entries(servers)) {
+      if (isPlainObject(server) && !isUsableServer(server)) {
+        diagnostics.push(diagnostic("AH3101", at(layer, `/${escapePointer(container)}/${escapePointer(name)}`), { name }));
+      }
+    }
+  }
+  return diagnostics;
 }
 
 function at(layer: LayerDocument, pointer: string) {
