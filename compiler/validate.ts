@@ -5,7 +5,7 @@
  * `npm run schemas:types`), so a run never pays for compiling schemas.
  */
 import type { ErrorObject } from "ajv";
-import type { Diagnostic } from "./diagnostics";
+import { sortDiagnostics, type Diagnostic } from "./diagnostics";
 import { diagnostic } from "./messages";
 import type { ParsedDocument } from "./parse/parse-document";
 import { displayPath, joinPointer, splitPointer } from "./parse/positions";
@@ -63,7 +63,7 @@ export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string):
       out.push(d);
     }
   }
-  return out;
+  return sortDiagnostics(out);
 }
 
 const shapeKeywords = new Set(["type", "enum", "const"]);
@@ -87,6 +87,10 @@ function condense(errors: ErrorObject[]): { errors: ErrorObject[]; shapes: Map<E
     const onlyRequired = same.length > 0 && same.every((e) => e.keyword === "required");
     if (onlyRequired) for (const e of same) drop.add(e);
     else if (specific.length > 0) drop.add(c);
+  }
+  // A value of the wrong type also fails its enum or const; the list of allowed values says more.
+  for (const e of errors) {
+    if (e.keyword === "type" && errors.some((o) => o.instancePath === e.instancePath && (o.keyword === "enum" || o.keyword === "const") && !drop.has(o))) drop.add(e);
   }
   return { errors: errors.filter((e) => !drop.has(e)), shapes };
 }

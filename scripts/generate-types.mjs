@@ -100,17 +100,17 @@ async function generateValidators(schemas) {
 }
 
 /**
- * ajv's standalone ESM output still calls require() for its runtime helpers (ucs2length for
- * minLength/maxLength), which plain ESM does not have; turn each into a static import.
+ * ajv's standalone ESM output still calls require() for its runtime helpers, which ESM does not
+ * have (and whose CommonJS default export bundlers and vitest unwrap differently). The only helper
+ * our schemas need is ucs2length (minLength/maxLength count code points, not UTF-16 units): define
+ * it in the file. Any other helper fails generation, so a schema change cannot ship a broken file.
  */
 function esmRuntimeImports(code) {
-  const imports = [];
-  const body = code.replace(/require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default/g, (_, mod) => {
-    const local = `__ajvRuntime${imports.length}`;
-    imports.push(`import ${local} from "${mod}.js";`);
-    return `${local}.default`;
-  });
-  return body.replace('"use strict";', `"use strict";\n${imports.join("\n")}`);
+  const ucs2length = "function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }";
+  const body = code.replace(/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, "__ucs2length");
+  const leftover = /require\("[^"]+"\)/.exec(body);
+  if (leftover) throw new Error(`generate-types: unsupported ajv runtime helper ${leftover[0]}; teach esmRuntimeImports about it`);
+  return body.replace('"use strict";', `"use strict";\n${ucs2length}`);
 }
 
 /** Every generated file: absolute path → expected content. */

@@ -116,7 +116,7 @@ function indexPositions(text: string): Map<string, { key: Position; value: Posit
       const key = readKey(line, header[0].length);
       if (!key) return;
       table = withArrayIndexes(key.parts, isArray);
-      const position = { line: lineNo, column: header[0].length + 1 };
+      const position = { line: lineNo, column: (header[1]?.length ?? 0) + 1 };
       index.set(JSON.stringify(table), { key: position, value: position });
       return;
     }
