@@ -78,7 +78,7 @@ describe("copilot commands → skills (C.1.4) and skills", () => {
     const p = `${HOME}/.agents/skills/review-changes/SKILL.md`;
     expect(text(t.entries, p)).toBe("---\nname: review-changes\ndescription: Review the diff\n---\n\nDo the review.\n");
     expect(file(t.entries, p)!.manifest).toEqual({ dir: `${HOME}/.agents/skills`, file: ".agentihooks-copilot-commands.json", item: "review-changes" });
-    expect(t.diagnostics).toEqual([]);
+    expect(t.diagnostics.map((d) => [d.code, d.message])).toEqual([["AH4026", "Command 'review-changes': frontmatter 'argument-hint' has no equivalent in a Copilot skill and was dropped."]]);
   });
 
   it("synthesises a missing description and warns when one exceeds Copilot's 1024-character cap", () => {

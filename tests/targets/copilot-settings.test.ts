@@ -249,3 +249,18 @@ describe("copilot shell integration (D.3)", () => {
     }
   });
 });
+
+describe("copilot diagnostics name the layer that set the value", () => {
+  it("uses the first recorded leaf of an object, not the last layer merged", () => {
+    const ir = withCopilot(makeIr(), { hooks: { preToolUse: [{ command: "/x" }] } });
+    const layerA = { file: "bundle:.copilot/settings.overrides.json", layer: "bundle" };
+    const layerB = { file: "bundle:profiles/admin/.copilot/settings.overrides.json", layer: "settings profile admin" };
+    ir.targets.copilot.settings = {
+      value: { hooks: { preToolUse: [{ command: "/x" }] } },
+      provenance: { "/hooks/preToolUse/0": { ...layerA, pointer: "/hooks/preToolUse/0", line: 8, column: 29 } },
+      layers: [layerA, layerB],
+    };
+    const [d] = compileTarget(ir, portableEnvironment()).diagnostics;
+    expect([d!.code, d!.file, d!.pointer, d!.line]).toEqual(["AH4001", layerA.file, "/hooks", 8]);
+  });
+});

@@ -67,7 +67,7 @@ export function translateAgent(agent: MarkdownFeature, paths: CopilotPaths): { e
     diagnostics.push(diagnostic("AH4018", { ...agent.origin, pointer: "/model" }, { agent: agent.name, model: String(front.model) }));
   }
   const dropped = Object.keys(front)
-    .filter((key) => !["name", "description", "tools", "model"].includes(key))
+    .filter((key) => !["name", "description", "tools", "model", "$schema"].includes(key))
     .sort();
   if (dropped.length > 0) diagnostics.push(diagnostic("AH4017", agent.origin, { agent: agent.name, keys: dropped.map((k) => `'${k}'`).join(", ") }));
 

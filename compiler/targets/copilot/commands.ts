@@ -32,6 +32,10 @@ export function lowerCommands(commands: readonly MarkdownFeature[], skills: read
     if (measured > SKILL_DESCRIPTION_LIMIT) {
       diagnostics.push(diagnostic("AH4022", { ...command.origin, pointer: "/description" }, { kind: "Command", name: command.name, length: measured, limit: SKILL_DESCRIPTION_LIMIT }));
     }
+    const dropped = Object.keys(command.frontmatter)
+      .filter((key) => key !== "name" && key !== "description" && key !== "$schema")
+      .sort();
+    if (dropped.length > 0) diagnostics.push(diagnostic("AH4026", command.origin, { name: command.name, keys: dropped.map((k) => `'${k}'`).join(", ") }));
     const dir = path.posix.join(paths.skillsDir, command.name);
     entries.push({
       kind: "file",

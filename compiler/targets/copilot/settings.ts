@@ -58,8 +58,8 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
     wanted.set(key, value);
   }
   const keys = [...wanted.keys()].sort().map((key) => {
-    const origin = doc.provenance[`/${key}`];
-    return origin ? { key: [key], value: wanted.get(key), origin } : { key: [key], value: wanted.get(key) };
+    const authored = key in doc.value;
+    return authored ? { key: [key], value: wanted.get(key), origin: originOf(doc, [key]) } : { key: [key], value: wanted.get(key) };
   });
   return {
     entry: {
