@@ -77,7 +77,8 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
     searchStrategy: search.strategy ?? "project",
     cache: false,
     loaders: {
-      ".json": parsingLoader("json"),
+      // Comments and trailing commas are accepted in a JSON config, as in the settings layers.
+      ".json": parsingLoader("jsonc"),
       ".yaml": parsingLoader("yaml"),
       ".yml": parsingLoader("yaml"),
       // `.agentihooksrc` without an extension is YAML (JSON is valid YAML).
