@@ -5,7 +5,7 @@
 import { accessSync, constants, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { findPackageRoot } from "./load/package-root";
 
 /** Every machine fact the compiler reads. Paths are absolute (or placeholders in a portable build). */
 export interface Environment {
@@ -69,8 +69,9 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     return first ? expandHome(first, home) : undefined;
   };
   const claudeConfigDir = firstEntry(env.CLAUDE_CONFIG_DIR);
-  const packageRoot = fileURLToPath(new URL("..", import.meta.url));
-  const root = packageRoot.endsWith(path.sep) ? packageRoot.slice(0, -1) : packageRoot;
+  // Found by walking up from this module: once bundled it sits in dist/ or dist/chunks/, so a
+  // fixed "../" would name dist/ and every wrapper would run a missing dist/dist/runtime.mjs.
+  const root = findPackageRoot();
   const vars: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined) vars[key] = value;
   return {
