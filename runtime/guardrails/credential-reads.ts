@@ -60,6 +60,8 @@ const VALUE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   scp: ["-P", "-i", "-o", "-F", "-J"],
 };
 const TWO_VALUE_OPTIONS = new Set(["--arg", "--argjson"]);
+// `--opt=value` options whose value is never a file to read.
+const NON_FILE_OPTION = /exclude|include|glob|ignore|type|colou?r|format|label|context|max|regexp|sort|threads|encoding/;
 
 const SECRET_VARIABLE = /(PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|CREDENTIAL|PRIVATE_?KEY|ACCESS_?KEY|SESSION_?KEY|AUTH(?!OR))/i;
 
@@ -122,7 +124,10 @@ function readerOperands(verb: string, args: readonly string[], patternFirst: boo
         }
         // `sed -f script` / `awk -f prog`: the script is given, every operand is a file.
         if (option === "-f") patternSeen = true;
-      } else if (eq > 0) files.push(word.slice(eq + 1));
+      } else if (eq > 0) {
+        // `--exclude=.env` names a file to skip, not one to read.
+        if (!valueOptions.includes(option) && !NON_FILE_OPTION.test(option)) files.push(word.slice(eq + 1));
+      }
       else if (TWO_VALUE_OPTIONS.has(option)) i += 2;
       else if (valueOptions.includes(option)) i += 1;
       continue;

@@ -55,7 +55,9 @@ function findBlock(args: readonly string[], env: NodeJS.ProcessEnv): string | un
   }
   const deletes = args.includes("-delete") || args.some((a, i) => (a === "-exec" || a === "-execdir") && basename(args[i + 1] ?? "") === "rm");
   if (!deletes) return undefined;
-  const broad = (roots.length > 0 ? roots : ["."]).find((r) => isBroadPath(r, env));
+  // `find . -name '*.pyc' -delete` is a targeted clean-up; without a filter it empties the tree.
+  const filtered = args.some((a) => /^-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|atime|amin|size|empty|user|group|perm)$/.test(a));
+  const broad = (roots.length > 0 ? roots : ["."]).find((r) => isBroadPath(r, env) && !(filtered && /^\.\/?$/.test(r)));
   return broad ? `BLOCKED: find ${broad} … -delete would delete files across a broad or home directory. Narrow the starting directory to what you mean to clean.` : undefined;
 }
 
