@@ -18,6 +18,13 @@ export interface CaseOptions {
   targets?: TargetId[];
   /** Also render each selected target's output tree (the `out/` view: a fresh apply to empty homes). */
   out?: boolean;
+  /** Machine facts to inject instead of the portable defaults (still no real machine is read). */
+  environment?: {
+    /** Pretend to run under WSL. */
+    wsl?: boolean;
+    /** Executables that "exist": names resolve to `/usr/bin/<name>`, paths to themselves. */
+    executables?: string[];
+  };
 }
 
 /** One golden case. */

@@ -27,10 +27,14 @@ export interface View {
 
 /** Runs the front end over a case's input, exactly as the CLI would from that directory. */
 export function compileCase(goldenCase: GoldenCase, fs?: SourceFileSystem): CompiledCase {
-  const { profile, settingsProfile, targets } = goldenCase.options;
+  const { profile, settingsProfile, targets, environment } = goldenCase.options;
+  const executables = new Set(environment?.executables ?? []);
   const load = loadProject({
     cwd: goldenCase.input,
-    env: portableEnvironment(),
+    env: portableEnvironment({
+      wsl: environment?.wsl ?? false,
+      resolveExecutable: (command) => (executables.has(command) ? (command.includes("/") ? command : `/usr/bin/${command}`) : null),
+    }),
     configSearch: "none",
     ...(fs ? { fs } : {}),
     ...(profile !== undefined ? { profile } : {}),
