@@ -1,0 +1,64 @@
+/**
+ * The Copilot desired tree through the real planner, against homes that already hold operator
+ * files (reference-spec G.1/G.2 scenarios that start from an existing home): proves the entries
+ * this target emits keep foreign hooks, operator settings and servers, and the B.3 rules.
+ */
+import { describe, expect, it } from "vitest";
+import { portableEnvironment } from "../../compiler/environment";
+import { memoryFileSystem } from "../../compiler/fs/memory";
+import { planChanges } from "../../compiler/plan/plan-changes";
+import { compileTarget } from "../../compiler/targets/copilot/compile";
+import { makeIr, mcp, withCopilot } from "./ir-fixtures";
+
+const H = "/home/agent/.copilot";
+const wrapper = `${H}/agentihooks-hook.sh`;
+
+function apply(seed: Record<string, string>, settings: Record<string, unknown> = {}, servers: Record<string, Record<string, unknown>> = {}) {
+  const env = portableEnvironment();
+  const ir = withCopilot(makeIr(), settings, Object.fromEntries(Object.entries(servers).map(([n, s]) => [n, mcp(s, n)])));
+  const plan = planChanges([compileTarget(ir, env)], { fs: memoryFileSystem(seed), env, now: new Date(0) });
+  const after = (p: string): unknown => {
+    const change = plan.changes.find((c) => c.path === p);
+    return change?.after === undefined ? undefined : JSON.parse(new TextDecoder().decode(change.after));
+  };
+  return { plan, after };
+}
+
+describe("copilot entries through the planner", () => {
+  it("keeps operator settings and never touches config.json", () => {
+    const { plan, after } = apply({ [`${H}/settings.json`]: '{"theme":"dim","allowedUrls":["github.com"],"beep":true}', [`${H}/config.json`]: '{"auth":"x"}' });
+    expect(after(`${H}/settings.json`)).toMatchObject({ theme: "dim", allowedUrls: ["github.com"], beep: true, disableAllHooks: false });
+    expect(plan.changes.some((c) => c.path === `${H}/config.json`)).toBe(false);
+  });
+
+  it("keeps foreign hook entries, appends ours last, drops our stale events", () => {
+    const existing = {
+      version: 1,
+      hooks: {
+        preToolUse: [{ type: "command", command: "/usr/bin/audit-hook" }, { type: "command", command: `${wrapper}.disabled-by-operator` }],
+        PostCompact: [{ type: "command", command: `${wrapper} PostCompact` }, { type: "command", command: "/usr/local/bin/operator-hook" }],
+        Stop: [{ type: "command", command: `${wrapper} Stop` }],
+      },
+    };
+    const { after } = apply({ [`${H}/hooks/agentihooks.json`]: JSON.stringify(existing) });
+    const hooks = (after(`${H}/hooks/agentihooks.json`) as { version: number; hooks: Record<string, Array<{ command: string }>> });
+    expect(hooks.version).toBe(1);
+    expect(hooks.hooks.preToolUse!.map((h) => h.command)).toEqual(["/usr/bin/audit-hook", `${wrapper}.disabled-by-operator`, `${wrapper} preToolUse`]);
+    expect(hooks.hooks.PostCompact!.map((h) => h.command)).toEqual(["/usr/local/bin/operator-hook"]);
+    expect(hooks.hooks.Stop).toBeUndefined();
+    expect(hooks.hooks.sessionStart).toEqual([{ type: "command", command: `${wrapper} sessionStart`, timeoutSec: 30 }]);
+  });
+
+  it("keeps the operator's MCP servers and disables every configured server except always-on and re-enabled ones (B.3)", () => {
+    const { after } = apply(
+      {
+        [`${H}/mcp-config.json`]: JSON.stringify({ mcpServers: { mine: { type: "local", command: "/bin/mine" }, WorkIQ: { type: "http", url: "https://w" } } }),
+        [`${H}/settings.json`]: JSON.stringify({ disabledMcpServers: ["agentihooks"], enabledMcpServers: ["atlassian"] }),
+      },
+      { _agentihooks: { mcpDefaultDisabled: true } },
+      { agentihooks: { command: "/usr/local/bin/node", args: ["x"] }, atlassian: { type: "http", url: "https://a" }, drawio: { command: "drawio" } },
+    );
+    expect(Object.keys((after(`${H}/mcp-config.json`) as { mcpServers: object }).mcpServers).sort()).toEqual(["WorkIQ", "agentihooks", "atlassian", "drawio", "mine"]);
+    expect((after(`${H}/settings.json`) as { disabledMcpServers: string[] }).disabledMcpServers).toEqual(["WorkIQ", "drawio", "mine"]);
+  });
+});
