@@ -86,7 +86,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   const builtin = (rel: string, layer: string): SourceRoot => ({ dir: path.join(sources.builtinProfiles, rel), display: `built-in:profiles/${rel}`, layer });
   const baseLayers = readBaseLayers(ctx, builtin("_base", "base"));
   const packageDir = path.join(sources.builtinProfiles, "package");
-  const packageLayer = isDirectory(ctx.fs, packageDir) ? readLayer(ctx, builtin("package", "package"), { features: true }) : undefined;
+  const packageLayer = isDirectory(ctx.fs, packageDir) ? readLayer(ctx, builtin("package", "package"), { features: true, featureDir: "" }) : undefined;
   const bundleLayer =
     sources.bundle === undefined
       ? undefined

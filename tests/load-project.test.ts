@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -151,6 +151,29 @@ describe("loadProject", () => {
     expect(ir.targets.codex.mcpServers.gh?.origin).toMatchObject({ layer: "profile c", file: "bundle:profiles/c/.codex/mcp.overrides.toml", line: 1 });
     expect(ir.targets.copilot.mcpServers.gh?.server).toEqual({ url: "https://a", headers: { X: "1" } });
     expect(Object.keys(ir.targets.claude.mcpServers)).toEqual(["fs", "gh"]);
+  });
+
+  it("puts the package layer's features first (rules at profiles/package/rules), later layers replacing by name", () => {
+    const pkg = project({
+      "package.json": '{ "name": "agentihooks" }\n',
+      "profiles/default/CLAUDE.md": "default\n",
+      "profiles/package/rules/house.md": "package house rule\n",
+      "profiles/package/rules/zz-last.md": "package rule\n",
+      "profiles/package/commands/ship.md": "---\ndescription: package ship\n---\nship\n",
+    });
+    cpSync(new URL("../profiles/_base", import.meta.url), path.join(pkg, "profiles", "_base"), { recursive: true });
+    const dir = project({
+      "agentihooks.config.json": '{ "bundle": "b", "profile": "a" }\n',
+      "b/profiles/a/.claude/rules/aa-first.md": "profile rule\n",
+      "b/profiles/a/.claude/rules/house.md": "profile house rule\n",
+      "b/profiles/a/.claude/commands/ship.md": "---\ndescription: profile ship\n---\nship\n",
+    });
+    const result = load(dir, { packageRoot: pkg });
+    expect(formatDiagnostics(result.diagnostics)).toBe("");
+    const ir = result.value!.ir;
+    expect(ir.rules.map((r) => `${r.fileName}:${r.origin.layer}`)).toEqual(["house.md:profile a", "zz-last.md:package", "aa-first.md:profile a"]);
+    expect(ir.rules[1]?.origin.file).toBe("built-in:profiles/package/rules/zz-last.md");
+    expect(ir.commands.map((c) => c.frontmatter.description)).toEqual(["profile ship"]);
   });
 
   it("compiles every selected target over the IR, in registry order", () => {

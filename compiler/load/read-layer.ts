@@ -31,7 +31,12 @@ export interface ReadParts {
   persona?: readonly string[];
   manifest?: boolean;
   layers?: boolean;
+  /**
+   * Read the feature folders from `<root>/<featureDir>/{rules,commands,agents,skills}`: `.claude`
+   * for profiles and the bundle (A.2); `""` for the package layer, which keeps them at its root (A.6).
+   */
   features?: boolean;
+  featureDir?: string;
 }
 
 /** The Claude-shaped MCP file every root may hold; the fallback MCP layer of every target (A.7). */
@@ -62,7 +67,7 @@ export function readLayer(ctx: LoadContext, root: SourceRoot, parts: ReadParts):
     if (manifest) layer.manifest = manifest;
   }
   if (parts.layers) layer.layers = readNativeLayers(ctx, root);
-  if (parts.features) layer.features = readFeatures(ctx, root);
+  if (parts.features) layer.features = readFeatures(ctx, root, parts.featureDir ?? ".claude");
   return layer;
 }
 
@@ -183,13 +188,14 @@ function readDocument(
   return layer;
 }
 
-/** The feature folders `<root>/.claude/{rules,commands,agents,skills}` (A.2 filters applied). */
-export function readFeatures(ctx: LoadContext, root: SourceRoot): SourceFeatures {
+/** The feature folders `<root>/<featureDir>/{rules,commands,agents,skills}` (A.2 filters applied). */
+export function readFeatures(ctx: LoadContext, root: SourceRoot, featureDir = ".claude"): SourceFeatures {
   const features = noFeatures();
-  features.rules = readMarkdownFolder(ctx, root, "rules", undefined);
-  features.commands = readMarkdownFolder(ctx, root, "commands", frontmatterSchemas.commands);
-  features.agents = readMarkdownFolder(ctx, root, "agents", frontmatterSchemas.agents);
-  features.skills = readSkills(ctx, root);
+  const folder = (kind: string) => (featureDir ? `${featureDir}/${kind}` : kind);
+  features.rules = readMarkdownFolder(ctx, root, folder("rules"), "rule", undefined);
+  features.commands = readMarkdownFolder(ctx, root, folder("commands"), "command", frontmatterSchemas.commands);
+  features.agents = readMarkdownFolder(ctx, root, folder("agents"), "agent", frontmatterSchemas.agents);
+  features.skills = readSkills(ctx, root, folder("skills"));
   return features;
 }
 
@@ -208,15 +214,14 @@ function listFolder(ctx: LoadContext, root: SourceRoot, rel: string): string[] |
   }
 }
 
-function readMarkdownFolder(ctx: LoadContext, root: SourceRoot, kind: "rules" | "commands" | "agents", schema: string | undefined): MarkdownFeature[] {
-  const rel = `.claude/${kind}`;
+function readMarkdownFolder(ctx: LoadContext, root: SourceRoot, rel: string, kind: string, schema: string | undefined): MarkdownFeature[] {
   const names = listFolder(ctx, root, rel) ?? [];
   const out: MarkdownFeature[] = [];
   for (const fileName of names) {
     if (!fileName.endsWith(".md") || fileName === "README.md") continue;
     const fileRel = `${rel}/${fileName}`;
     const display = displayJoin(root.display, fileRel);
-    const text = readOptionalText(ctx, path.join(root.dir, fileRel), display, `${kind.slice(0, -1)} markdown`);
+    const text = readOptionalText(ctx, path.join(root.dir, fileRel), display, `${kind} markdown`);
     if (text === undefined) continue;
     const parsed = parseMarkdown(text, display);
     ctx.diagnostics.push(...parsed.diagnostics);
@@ -228,8 +233,7 @@ function readMarkdownFolder(ctx: LoadContext, root: SourceRoot, kind: "rules" | 
   return out;
 }
 
-function readSkills(ctx: LoadContext, root: SourceRoot): Skill[] {
-  const rel = ".claude/skills";
+function readSkills(ctx: LoadContext, root: SourceRoot, rel: string): Skill[] {
   const names = listFolder(ctx, root, rel) ?? [];
   const out: Skill[] = [];
   for (const name of names) {
