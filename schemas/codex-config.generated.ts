@@ -3,7 +3,7 @@
 export type McpOutputFilter = "none" | "markdown" | "hidden_characters";
 
 /**
- * A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type; the contents of nested tables are not checked key by key yet. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).
+ * A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type, every key confirmed against that release with `codex doctor`. Nested tables are not checked key by key, except MCP servers. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).
  */
 export interface CodexConfigLayer {
   /**
@@ -12,9 +12,10 @@ export interface CodexConfigLayer {
   $schema?: string;
   agents?: {};
   allow_login_shell?: boolean;
+  allow_symlinked_codex_home?: boolean;
   analytics?: {};
   approval_policy?:
-    | ("untrusted" | "on-failure" | "on-request" | "never")
+    | ("on-failure" | "on-request" | "never")
     | {
         granular: {};
       };
@@ -24,23 +25,27 @@ export interface CodexConfigLayer {
   audio?: {};
   auto_review?: {};
   background_terminal_max_timeout?: number;
+  browser_use?: {};
   chatgpt_base_url?: string;
   check_for_update_on_startup?: boolean;
   cli_auth_credentials_store?: "file" | "keyring" | "auto" | "ephemeral";
+  cloud?: {};
+  code_mode?: {};
   compact_prompt?: string;
-  debug?: {};
+  computer_use?: {};
   default_permissions?: string;
   desktop?: {};
   developer_instructions?: string;
   disable_paste_burst?: boolean;
   experimental_compact_prompt_file?: string;
   experimental_realtime_start_instructions?: string;
+  experimental_realtime_webrtc_call_base_url?: string;
   experimental_realtime_ws_backend_prompt?: string;
   experimental_realtime_ws_base_url?: string;
   experimental_realtime_ws_model?: string;
   experimental_realtime_ws_startup_context?: string;
-  experimental_thread_config_endpoint?: string;
   experimental_thread_store?: {};
+  experimental_thread_store_endpoint?: string;
   experimental_use_unified_exec_tool?: boolean;
   features?: {
     [k: string]: boolean | {};
@@ -50,6 +55,7 @@ export interface CodexConfigLayer {
   forced_chatgpt_workspace_id?: string | string[];
   forced_login_method?: "chatgpt" | "api";
   ghost_snapshot?: {};
+  goals?: {};
   hide_agent_reasoning?: boolean;
   history?: {};
   /**
@@ -61,13 +67,17 @@ export interface CodexConfigLayer {
   include_environment_context?: boolean;
   include_permissions_instructions?: boolean;
   instructions?: string;
+  js_repl_node_module_dirs?: string[];
+  js_repl_node_path?: string;
   log_dir?: string;
   marketplaces?: {
     [k: string]: {};
   };
+  mcp_enterprise_managed_auth?: {};
   mcp_oauth_callback_port?: number;
   mcp_oauth_callback_url?: string;
   mcp_oauth_credentials_store?: "auto" | "file" | "keyring";
+  mcp_optional_startup_grace_ms?: number;
   /**
    * MCP servers are declared in the MCP layer (.codex/mcp.overrides.toml); here they are read the same way.
    */
@@ -81,17 +91,18 @@ export interface CodexConfigLayer {
   model_catalog_json?: string;
   model_context_window?: number;
   model_instructions_file?: string;
+  model_post_turn_compact_threshold_percent?: number;
   model_provider?: string;
   model_providers?: {
     [k: string]: {};
   };
   model_reasoning_effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
   model_reasoning_summary?: "auto" | "concise" | "detailed" | "none";
-  model_supports_reasoning_summaries?: boolean;
   model_verbosity?: "low" | "medium" | "high";
   notice?: {};
   notify?: string[];
   openai_base_url?: string;
+  orchestrator?: {};
   oss_provider?: string;
   otel?: {};
   permissions?: {};
@@ -111,7 +122,10 @@ export interface CodexConfigLayer {
     [k: string]: {};
   };
   realtime?: {};
+  responses?: {};
+  responses_api_metadata?: {};
   review_model?: string;
+  rollout_trace?: {};
   sandbox_mode?: "read-only" | "workspace-write" | "danger-full-access";
   sandbox_workspace_write?: {};
   service_tier?: string;
@@ -120,6 +134,7 @@ export interface CodexConfigLayer {
   skills?: {};
   sqlite_home?: string;
   suppress_unstable_features_warning?: boolean;
+  thread_unload_delay_secs?: number;
   tool_output_token_limit?: number;
   tool_suggest?: {};
   tools?: {};

@@ -260,9 +260,9 @@ export interface CopilotSettingsLayer {
     };
     captureContent?: boolean;
     headersProvider?: {
-      args?: unknown;
-      path?: unknown;
-      refreshIntervalMs?: unknown;
+      path: string;
+      args?: string[];
+      refreshIntervalMs?: number;
     };
   };
   terminalNotifications?: boolean;

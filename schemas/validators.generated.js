@@ -21005,7 +21005,7 @@ return errors === 0;
 }
 
 export const codexConfig = validate16;
-const schema20 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/codex-config.schema.json","title":"CodexConfigLayer","description":"A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type; the contents of nested tables are not checked key by key yet. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"agents":{"type":"object"},"allow_login_shell":{"type":"boolean"},"analytics":{"type":"object"},"approval_policy":{"anyOf":[{"type":"string","enum":["untrusted","on-failure","on-request","never"]},{"type":"object","additionalProperties":false,"required":["granular"],"properties":{"granular":{"type":"object"}}}]},"approvals_reviewer":{"type":"string","enum":["user","auto_review","guardian_subagent"]},"apps":{"type":"object"},"apps_mcp_product_sku":{"type":"string"},"audio":{"type":"object"},"auto_review":{"type":"object"},"background_terminal_max_timeout":{"type":"integer","minimum":0},"chatgpt_base_url":{"type":"string"},"check_for_update_on_startup":{"type":"boolean"},"cli_auth_credentials_store":{"type":"string","enum":["file","keyring","auto","ephemeral"]},"compact_prompt":{"type":"string"},"debug":{"type":"object"},"default_permissions":{"type":"string"},"desktop":{"type":"object"},"developer_instructions":{"type":"string"},"disable_paste_burst":{"type":"boolean"},"experimental_compact_prompt_file":{"type":"string"},"experimental_realtime_start_instructions":{"type":"string"},"experimental_realtime_ws_backend_prompt":{"type":"string"},"experimental_realtime_ws_base_url":{"type":"string"},"experimental_realtime_ws_model":{"type":"string"},"experimental_realtime_ws_startup_context":{"type":"string"},"experimental_thread_config_endpoint":{"type":"string"},"experimental_thread_store":{"type":"object"},"experimental_use_unified_exec_tool":{"type":"boolean"},"features":{"type":"object","additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"object"}]}},"feedback":{"type":"object"},"file_opener":{"type":"string","enum":["vscode","vscode-insiders","windsurf","cursor","none"]},"forced_chatgpt_workspace_id":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"forced_login_method":{"type":"string","enum":["chatgpt","api"]},"ghost_snapshot":{"type":"object"},"hide_agent_reasoning":{"type":"boolean"},"history":{"type":"object"},"hooks":{"description":"Inline hooks keyed by event name, plus `state` (hook trust). Targets decide what to do with hooks declared here.","type":"object"},"include_apps_instructions":{"type":"boolean"},"include_collaboration_mode_instructions":{"type":"boolean"},"include_environment_context":{"type":"boolean"},"include_permissions_instructions":{"type":"boolean"},"instructions":{"type":"string"},"log_dir":{"type":"string"},"marketplaces":{"type":"object","additionalProperties":{"type":"object"}},"mcp_oauth_callback_port":{"type":"integer","minimum":0,"maximum":65535},"mcp_oauth_callback_url":{"type":"string"},"mcp_oauth_credentials_store":{"type":"string","enum":["auto","file","keyring"]},"mcp_servers":{"description":"MCP servers are declared in the MCP layer (.codex/mcp.overrides.toml); here they are read the same way.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}},"memories":{"type":"object"},"model":{"type":"string"},"model_auto_compact_token_limit":{"type":"integer"},"model_auto_compact_token_limit_scope":{"type":"string","enum":["total","body_after_prefix"]},"model_catalog_json":{"type":"string"},"model_context_window":{"type":"integer"},"model_instructions_file":{"type":"string"},"model_provider":{"type":"string"},"model_providers":{"type":"object","additionalProperties":{"type":"object"}},"model_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"model_reasoning_summary":{"type":"string","enum":["auto","concise","detailed","none"]},"model_supports_reasoning_summaries":{"type":"boolean"},"model_verbosity":{"type":"string","enum":["low","medium","high"]},"notice":{"type":"object"},"notify":{"type":"array","items":{"type":"string"}},"openai_base_url":{"type":"string"},"oss_provider":{"type":"string"},"otel":{"type":"object"},"permissions":{"type":"object"},"personality":{"type":"string","enum":["none","friendly","pragmatic"]},"plan_mode_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"plugins":{"type":"object","additionalProperties":{"type":"object"}},"profile":{"type":"string"},"profiles":{"type":"object","additionalProperties":{"type":"object"}},"project_doc_fallback_filenames":{"type":"array","items":{"type":"string"}},"project_doc_max_bytes":{"type":"integer","minimum":0},"project_root_markers":{"type":"array","items":{"type":"string"}},"projects":{"type":"object","additionalProperties":{"type":"object"}},"realtime":{"type":"object"},"review_model":{"type":"string"},"sandbox_mode":{"type":"string","enum":["read-only","workspace-write","danger-full-access"]},"sandbox_workspace_write":{"type":"object"},"service_tier":{"type":"string"},"shell_environment_policy":{"type":"object"},"show_raw_agent_reasoning":{"type":"boolean"},"skills":{"type":"object"},"sqlite_home":{"type":"string"},"suppress_unstable_features_warning":{"type":"boolean"},"tool_output_token_limit":{"type":"integer","minimum":0},"tool_suggest":{"type":"object"},"tools":{"type":"object"},"tui":{"type":"object"},"web_search":{"type":"string","enum":["disabled","cached","live"]},"windows":{"type":"object"}}};
+const schema20 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/codex-config.schema.json","title":"CodexConfigLayer","description":"A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type, every key confirmed against that release with `codex doctor`. Nested tables are not checked key by key, except MCP servers. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"agents":{"type":"object"},"allow_login_shell":{"type":"boolean"},"allow_symlinked_codex_home":{"type":"boolean"},"analytics":{"type":"object"},"approval_policy":{"anyOf":[{"type":"string","enum":["on-failure","on-request","never"]},{"type":"object","additionalProperties":false,"required":["granular"],"properties":{"granular":{"type":"object"}}}]},"approvals_reviewer":{"type":"string","enum":["user","auto_review","guardian_subagent"]},"apps":{"type":"object"},"apps_mcp_product_sku":{"type":"string"},"audio":{"type":"object"},"auto_review":{"type":"object"},"background_terminal_max_timeout":{"type":"integer","minimum":0},"browser_use":{"type":"object"},"chatgpt_base_url":{"type":"string"},"check_for_update_on_startup":{"type":"boolean"},"cli_auth_credentials_store":{"type":"string","enum":["file","keyring","auto","ephemeral"]},"cloud":{"type":"object"},"code_mode":{"type":"object"},"compact_prompt":{"type":"string"},"computer_use":{"type":"object"},"default_permissions":{"type":"string"},"desktop":{"type":"object"},"developer_instructions":{"type":"string"},"disable_paste_burst":{"type":"boolean"},"experimental_compact_prompt_file":{"type":"string"},"experimental_realtime_start_instructions":{"type":"string"},"experimental_realtime_webrtc_call_base_url":{"type":"string"},"experimental_realtime_ws_backend_prompt":{"type":"string"},"experimental_realtime_ws_base_url":{"type":"string"},"experimental_realtime_ws_model":{"type":"string"},"experimental_realtime_ws_startup_context":{"type":"string"},"experimental_thread_store":{"type":"object"},"experimental_thread_store_endpoint":{"type":"string"},"experimental_use_unified_exec_tool":{"type":"boolean"},"features":{"type":"object","additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"object"}]}},"feedback":{"type":"object"},"file_opener":{"type":"string","enum":["vscode","vscode-insiders","windsurf","cursor","none"]},"forced_chatgpt_workspace_id":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"forced_login_method":{"type":"string","enum":["chatgpt","api"]},"ghost_snapshot":{"type":"object"},"goals":{"type":"object"},"hide_agent_reasoning":{"type":"boolean"},"history":{"type":"object"},"hooks":{"description":"Inline hooks keyed by event name, plus `state` (hook trust). Targets decide what to do with hooks declared here.","type":"object"},"include_apps_instructions":{"type":"boolean"},"include_collaboration_mode_instructions":{"type":"boolean"},"include_environment_context":{"type":"boolean"},"include_permissions_instructions":{"type":"boolean"},"instructions":{"type":"string"},"js_repl_node_module_dirs":{"type":"array","items":{"type":"string"}},"js_repl_node_path":{"type":"string"},"log_dir":{"type":"string"},"marketplaces":{"type":"object","additionalProperties":{"type":"object"}},"mcp_enterprise_managed_auth":{"type":"object"},"mcp_oauth_callback_port":{"type":"integer","minimum":0,"maximum":65535},"mcp_oauth_callback_url":{"type":"string"},"mcp_oauth_credentials_store":{"type":"string","enum":["auto","file","keyring"]},"mcp_optional_startup_grace_ms":{"type":"integer","minimum":0},"mcp_servers":{"description":"MCP servers are declared in the MCP layer (.codex/mcp.overrides.toml); here they are read the same way.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}},"memories":{"type":"object"},"model":{"type":"string"},"model_auto_compact_token_limit":{"type":"integer"},"model_auto_compact_token_limit_scope":{"type":"string","enum":["total","body_after_prefix"]},"model_catalog_json":{"type":"string"},"model_context_window":{"type":"integer"},"model_instructions_file":{"type":"string"},"model_post_turn_compact_threshold_percent":{"type":"integer","minimum":0},"model_provider":{"type":"string"},"model_providers":{"type":"object","additionalProperties":{"type":"object"}},"model_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"model_reasoning_summary":{"type":"string","enum":["auto","concise","detailed","none"]},"model_verbosity":{"type":"string","enum":["low","medium","high"]},"notice":{"type":"object"},"notify":{"type":"array","items":{"type":"string"}},"openai_base_url":{"type":"string"},"orchestrator":{"type":"object"},"oss_provider":{"type":"string"},"otel":{"type":"object"},"permissions":{"type":"object"},"personality":{"type":"string","enum":["none","friendly","pragmatic"]},"plan_mode_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"plugins":{"type":"object","additionalProperties":{"type":"object"}},"profile":{"type":"string"},"profiles":{"type":"object","additionalProperties":{"type":"object"}},"project_doc_fallback_filenames":{"type":"array","items":{"type":"string"}},"project_doc_max_bytes":{"type":"integer","minimum":0},"project_root_markers":{"type":"array","items":{"type":"string"}},"projects":{"type":"object","additionalProperties":{"type":"object"}},"realtime":{"type":"object"},"responses":{"type":"object"},"responses_api_metadata":{"type":"object"},"review_model":{"type":"string"},"rollout_trace":{"type":"object"},"sandbox_mode":{"type":"string","enum":["read-only","workspace-write","danger-full-access"]},"sandbox_workspace_write":{"type":"object"},"service_tier":{"type":"string"},"shell_environment_policy":{"type":"object"},"show_raw_agent_reasoning":{"type":"boolean"},"skills":{"type":"object"},"sqlite_home":{"type":"string"},"suppress_unstable_features_warning":{"type":"boolean"},"thread_unload_delay_secs":{"type":"integer","minimum":0},"tool_output_token_limit":{"type":"integer","minimum":0},"tool_suggest":{"type":"object"},"tools":{"type":"object"},"tui":{"type":"object"},"web_search":{"type":"string","enum":["disabled","cached","live"]},"windows":{"type":"object"}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/codex-config.schema.json" */;
@@ -21063,10 +21063,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.analytics !== undefined){
-let data3 = data.analytics;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err4 = {instancePath:instancePath+"/analytics",schemaPath:"#/properties/analytics/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.analytics.type,parentSchema:schema20.properties.analytics,data:data3};
+if(data.allow_symlinked_codex_home !== undefined){
+let data3 = data.allow_symlinked_codex_home;
+if(typeof data3 !== "boolean"){
+const err4 = {instancePath:instancePath+"/allow_symlinked_codex_home",schemaPath:"#/properties/allow_symlinked_codex_home/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.allow_symlinked_codex_home.type,parentSchema:schema20.properties.allow_symlinked_codex_home,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21076,13 +21076,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.approval_policy !== undefined){
-let data4 = data.approval_policy;
-const _errs11 = errors;
-let valid1 = false;
-const _errs12 = errors;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.approval_policy.anyOf[0].type,parentSchema:schema20.properties.approval_policy.anyOf[0],data:data4};
+if(data.analytics !== undefined){
+let data4 = data.analytics;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err5 = {instancePath:instancePath+"/analytics",schemaPath:"#/properties/analytics/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.analytics.type,parentSchema:schema20.properties.analytics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21091,8 +21088,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!((((data4 === "untrusted") || (data4 === "on-failure")) || (data4 === "on-request")) || (data4 === "never"))){
-const err6 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema20.properties.approval_policy.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema20.properties.approval_policy.anyOf[0].enum,parentSchema:schema20.properties.approval_policy.anyOf[0],data:data4};
+}
+if(data.approval_policy !== undefined){
+let data5 = data.approval_policy;
+const _errs13 = errors;
+let valid1 = false;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+const err6 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.approval_policy.anyOf[0].type,parentSchema:schema20.properties.approval_policy.anyOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21101,13 +21104,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-var _valid0 = _errs12 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs14 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.granular === undefined){
-const err7 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/1/required",keyword:"required",params:{missingProperty: "granular"},message:"must have required property '"+"granular"+"'",schema:schema20.properties.approval_policy.anyOf[1].required,parentSchema:schema20.properties.approval_policy.anyOf[1],data:data4};
+if(!(((data5 === "on-failure") || (data5 === "on-request")) || (data5 === "never"))){
+const err7 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema20.properties.approval_policy.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema20.properties.approval_policy.anyOf[0].enum,parentSchema:schema20.properties.approval_policy.anyOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21116,9 +21114,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!(key1 === "granular")){
-const err8 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.approval_policy.anyOf[1],data:data4};
+var _valid0 = _errs14 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs16 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.granular === undefined){
+const err8 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/1/required",keyword:"required",params:{missingProperty: "granular"},message:"must have required property '"+"granular"+"'",schema:schema20.properties.approval_policy.anyOf[1].required,parentSchema:schema20.properties.approval_policy.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21127,11 +21129,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data4.granular !== undefined){
-let data5 = data4.granular;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err9 = {instancePath:instancePath+"/approval_policy/granular",schemaPath:"#/properties/approval_policy/anyOf/1/properties/granular/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.approval_policy.anyOf[1].properties.granular.type,parentSchema:schema20.properties.approval_policy.anyOf[1].properties.granular,data:data5};
+for(const key1 in data5){
+if(!(key1 === "granular")){
+const err9 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.approval_policy.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21141,9 +21141,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.approval_policy.anyOf[1].type,parentSchema:schema20.properties.approval_policy.anyOf[1],data:data4};
+if(data5.granular !== undefined){
+let data6 = data5.granular;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err10 = {instancePath:instancePath+"/approval_policy/granular",schemaPath:"#/properties/approval_policy/anyOf/1/properties/granular/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.approval_policy.anyOf[1].properties.granular.type,parentSchema:schema20.properties.approval_policy.anyOf[1].properties.granular,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21152,11 +21153,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid0 = _errs14 === errors;
-valid1 = valid1 || _valid0;
 }
-if(!valid1){
-const err11 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema20.properties.approval_policy.anyOf,parentSchema:schema20.properties.approval_policy,data:data4};
+}
+else {
+const err11 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.approval_policy.anyOf[1].type,parentSchema:schema20.properties.approval_policy.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21165,22 +21165,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
+var _valid0 = _errs16 === errors;
+valid1 = valid1 || _valid0;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.approvals_reviewer !== undefined){
-let data6 = data.approvals_reviewer;
-if(typeof data6 !== "string"){
-const err12 = {instancePath:instancePath+"/approvals_reviewer",schemaPath:"#/properties/approvals_reviewer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.approvals_reviewer.type,parentSchema:schema20.properties.approvals_reviewer,data:data6};
+if(!valid1){
+const err12 = {instancePath:instancePath+"/approval_policy",schemaPath:"#/properties/approval_policy/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema20.properties.approval_policy.anyOf,parentSchema:schema20.properties.approval_policy,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21189,8 +21178,22 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(((data6 === "user") || (data6 === "auto_review")) || (data6 === "guardian_subagent"))){
-const err13 = {instancePath:instancePath+"/approvals_reviewer",schemaPath:"#/properties/approvals_reviewer/enum",keyword:"enum",params:{allowedValues: schema20.properties.approvals_reviewer.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.approvals_reviewer.enum,parentSchema:schema20.properties.approvals_reviewer,data:data6};
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.approvals_reviewer !== undefined){
+let data7 = data.approvals_reviewer;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/approvals_reviewer",schemaPath:"#/properties/approvals_reviewer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.approvals_reviewer.type,parentSchema:schema20.properties.approvals_reviewer,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21199,11 +21202,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.apps !== undefined){
-let data7 = data.apps;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err14 = {instancePath:instancePath+"/apps",schemaPath:"#/properties/apps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.apps.type,parentSchema:schema20.properties.apps,data:data7};
+if(!(((data7 === "user") || (data7 === "auto_review")) || (data7 === "guardian_subagent"))){
+const err14 = {instancePath:instancePath+"/approvals_reviewer",schemaPath:"#/properties/approvals_reviewer/enum",keyword:"enum",params:{allowedValues: schema20.properties.approvals_reviewer.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.approvals_reviewer.enum,parentSchema:schema20.properties.approvals_reviewer,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21213,10 +21213,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.apps_mcp_product_sku !== undefined){
-let data8 = data.apps_mcp_product_sku;
-if(typeof data8 !== "string"){
-const err15 = {instancePath:instancePath+"/apps_mcp_product_sku",schemaPath:"#/properties/apps_mcp_product_sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.apps_mcp_product_sku.type,parentSchema:schema20.properties.apps_mcp_product_sku,data:data8};
+if(data.apps !== undefined){
+let data8 = data.apps;
+if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
+const err15 = {instancePath:instancePath+"/apps",schemaPath:"#/properties/apps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.apps.type,parentSchema:schema20.properties.apps,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21226,10 +21226,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.audio !== undefined){
-let data9 = data.audio;
-if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-const err16 = {instancePath:instancePath+"/audio",schemaPath:"#/properties/audio/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.audio.type,parentSchema:schema20.properties.audio,data:data9};
+if(data.apps_mcp_product_sku !== undefined){
+let data9 = data.apps_mcp_product_sku;
+if(typeof data9 !== "string"){
+const err16 = {instancePath:instancePath+"/apps_mcp_product_sku",schemaPath:"#/properties/apps_mcp_product_sku/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.apps_mcp_product_sku.type,parentSchema:schema20.properties.apps_mcp_product_sku,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21239,10 +21239,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.auto_review !== undefined){
-let data10 = data.auto_review;
+if(data.audio !== undefined){
+let data10 = data.audio;
 if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err17 = {instancePath:instancePath+"/auto_review",schemaPath:"#/properties/auto_review/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.auto_review.type,parentSchema:schema20.properties.auto_review,data:data10};
+const err17 = {instancePath:instancePath+"/audio",schemaPath:"#/properties/audio/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.audio.type,parentSchema:schema20.properties.audio,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21252,10 +21252,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.background_terminal_max_timeout !== undefined){
-let data11 = data.background_terminal_max_timeout;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err18 = {instancePath:instancePath+"/background_terminal_max_timeout",schemaPath:"#/properties/background_terminal_max_timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.background_terminal_max_timeout.type,parentSchema:schema20.properties.background_terminal_max_timeout,data:data11};
+if(data.auto_review !== undefined){
+let data11 = data.auto_review;
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err18 = {instancePath:instancePath+"/auto_review",schemaPath:"#/properties/auto_review/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.auto_review.type,parentSchema:schema20.properties.auto_review,data:data11};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21264,9 +21264,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err19 = {instancePath:instancePath+"/background_terminal_max_timeout",schemaPath:"#/properties/background_terminal_max_timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.background_terminal_max_timeout,data:data11};
+}
+if(data.background_terminal_max_timeout !== undefined){
+let data12 = data.background_terminal_max_timeout;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err19 = {instancePath:instancePath+"/background_terminal_max_timeout",schemaPath:"#/properties/background_terminal_max_timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.background_terminal_max_timeout.type,parentSchema:schema20.properties.background_terminal_max_timeout,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21275,12 +21277,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-if(data.chatgpt_base_url !== undefined){
-let data12 = data.chatgpt_base_url;
-if(typeof data12 !== "string"){
-const err20 = {instancePath:instancePath+"/chatgpt_base_url",schemaPath:"#/properties/chatgpt_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.chatgpt_base_url.type,parentSchema:schema20.properties.chatgpt_base_url,data:data12};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err20 = {instancePath:instancePath+"/background_terminal_max_timeout",schemaPath:"#/properties/background_terminal_max_timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.background_terminal_max_timeout,data:data12};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21290,10 +21289,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.check_for_update_on_startup !== undefined){
-let data13 = data.check_for_update_on_startup;
-if(typeof data13 !== "boolean"){
-const err21 = {instancePath:instancePath+"/check_for_update_on_startup",schemaPath:"#/properties/check_for_update_on_startup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.check_for_update_on_startup.type,parentSchema:schema20.properties.check_for_update_on_startup,data:data13};
+}
+if(data.browser_use !== undefined){
+let data13 = data.browser_use;
+if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
+const err21 = {instancePath:instancePath+"/browser_use",schemaPath:"#/properties/browser_use/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.browser_use.type,parentSchema:schema20.properties.browser_use,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21303,10 +21303,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.cli_auth_credentials_store !== undefined){
-let data14 = data.cli_auth_credentials_store;
+if(data.chatgpt_base_url !== undefined){
+let data14 = data.chatgpt_base_url;
 if(typeof data14 !== "string"){
-const err22 = {instancePath:instancePath+"/cli_auth_credentials_store",schemaPath:"#/properties/cli_auth_credentials_store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.cli_auth_credentials_store.type,parentSchema:schema20.properties.cli_auth_credentials_store,data:data14};
+const err22 = {instancePath:instancePath+"/chatgpt_base_url",schemaPath:"#/properties/chatgpt_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.chatgpt_base_url.type,parentSchema:schema20.properties.chatgpt_base_url,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21315,8 +21315,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!((((data14 === "file") || (data14 === "keyring")) || (data14 === "auto")) || (data14 === "ephemeral"))){
-const err23 = {instancePath:instancePath+"/cli_auth_credentials_store",schemaPath:"#/properties/cli_auth_credentials_store/enum",keyword:"enum",params:{allowedValues: schema20.properties.cli_auth_credentials_store.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.cli_auth_credentials_store.enum,parentSchema:schema20.properties.cli_auth_credentials_store,data:data14};
+}
+if(data.check_for_update_on_startup !== undefined){
+let data15 = data.check_for_update_on_startup;
+if(typeof data15 !== "boolean"){
+const err23 = {instancePath:instancePath+"/check_for_update_on_startup",schemaPath:"#/properties/check_for_update_on_startup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.check_for_update_on_startup.type,parentSchema:schema20.properties.check_for_update_on_startup,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21326,10 +21329,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.compact_prompt !== undefined){
-let data15 = data.compact_prompt;
-if(typeof data15 !== "string"){
-const err24 = {instancePath:instancePath+"/compact_prompt",schemaPath:"#/properties/compact_prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.compact_prompt.type,parentSchema:schema20.properties.compact_prompt,data:data15};
+if(data.cli_auth_credentials_store !== undefined){
+let data16 = data.cli_auth_credentials_store;
+if(typeof data16 !== "string"){
+const err24 = {instancePath:instancePath+"/cli_auth_credentials_store",schemaPath:"#/properties/cli_auth_credentials_store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.cli_auth_credentials_store.type,parentSchema:schema20.properties.cli_auth_credentials_store,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21338,11 +21341,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.debug !== undefined){
-let data16 = data.debug;
-if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err25 = {instancePath:instancePath+"/debug",schemaPath:"#/properties/debug/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.debug.type,parentSchema:schema20.properties.debug,data:data16};
+if(!((((data16 === "file") || (data16 === "keyring")) || (data16 === "auto")) || (data16 === "ephemeral"))){
+const err25 = {instancePath:instancePath+"/cli_auth_credentials_store",schemaPath:"#/properties/cli_auth_credentials_store/enum",keyword:"enum",params:{allowedValues: schema20.properties.cli_auth_credentials_store.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.cli_auth_credentials_store.enum,parentSchema:schema20.properties.cli_auth_credentials_store,data:data16};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21352,10 +21352,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.default_permissions !== undefined){
-let data17 = data.default_permissions;
-if(typeof data17 !== "string"){
-const err26 = {instancePath:instancePath+"/default_permissions",schemaPath:"#/properties/default_permissions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.default_permissions.type,parentSchema:schema20.properties.default_permissions,data:data17};
+if(data.cloud !== undefined){
+let data17 = data.cloud;
+if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+const err26 = {instancePath:instancePath+"/cloud",schemaPath:"#/properties/cloud/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.cloud.type,parentSchema:schema20.properties.cloud,data:data17};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21365,10 +21365,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.desktop !== undefined){
-let data18 = data.desktop;
+if(data.code_mode !== undefined){
+let data18 = data.code_mode;
 if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
-const err27 = {instancePath:instancePath+"/desktop",schemaPath:"#/properties/desktop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.desktop.type,parentSchema:schema20.properties.desktop,data:data18};
+const err27 = {instancePath:instancePath+"/code_mode",schemaPath:"#/properties/code_mode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.code_mode.type,parentSchema:schema20.properties.code_mode,data:data18};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21378,10 +21378,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.developer_instructions !== undefined){
-let data19 = data.developer_instructions;
+if(data.compact_prompt !== undefined){
+let data19 = data.compact_prompt;
 if(typeof data19 !== "string"){
-const err28 = {instancePath:instancePath+"/developer_instructions",schemaPath:"#/properties/developer_instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.developer_instructions.type,parentSchema:schema20.properties.developer_instructions,data:data19};
+const err28 = {instancePath:instancePath+"/compact_prompt",schemaPath:"#/properties/compact_prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.compact_prompt.type,parentSchema:schema20.properties.compact_prompt,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -21391,10 +21391,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.disable_paste_burst !== undefined){
-let data20 = data.disable_paste_burst;
-if(typeof data20 !== "boolean"){
-const err29 = {instancePath:instancePath+"/disable_paste_burst",schemaPath:"#/properties/disable_paste_burst/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.disable_paste_burst.type,parentSchema:schema20.properties.disable_paste_burst,data:data20};
+if(data.computer_use !== undefined){
+let data20 = data.computer_use;
+if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
+const err29 = {instancePath:instancePath+"/computer_use",schemaPath:"#/properties/computer_use/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.computer_use.type,parentSchema:schema20.properties.computer_use,data:data20};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21404,10 +21404,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.experimental_compact_prompt_file !== undefined){
-let data21 = data.experimental_compact_prompt_file;
+if(data.default_permissions !== undefined){
+let data21 = data.default_permissions;
 if(typeof data21 !== "string"){
-const err30 = {instancePath:instancePath+"/experimental_compact_prompt_file",schemaPath:"#/properties/experimental_compact_prompt_file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_compact_prompt_file.type,parentSchema:schema20.properties.experimental_compact_prompt_file,data:data21};
+const err30 = {instancePath:instancePath+"/default_permissions",schemaPath:"#/properties/default_permissions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.default_permissions.type,parentSchema:schema20.properties.default_permissions,data:data21};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21417,10 +21417,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.experimental_realtime_start_instructions !== undefined){
-let data22 = data.experimental_realtime_start_instructions;
-if(typeof data22 !== "string"){
-const err31 = {instancePath:instancePath+"/experimental_realtime_start_instructions",schemaPath:"#/properties/experimental_realtime_start_instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_start_instructions.type,parentSchema:schema20.properties.experimental_realtime_start_instructions,data:data22};
+if(data.desktop !== undefined){
+let data22 = data.desktop;
+if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+const err31 = {instancePath:instancePath+"/desktop",schemaPath:"#/properties/desktop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.desktop.type,parentSchema:schema20.properties.desktop,data:data22};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21430,10 +21430,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.experimental_realtime_ws_backend_prompt !== undefined){
-let data23 = data.experimental_realtime_ws_backend_prompt;
+if(data.developer_instructions !== undefined){
+let data23 = data.developer_instructions;
 if(typeof data23 !== "string"){
-const err32 = {instancePath:instancePath+"/experimental_realtime_ws_backend_prompt",schemaPath:"#/properties/experimental_realtime_ws_backend_prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_backend_prompt.type,parentSchema:schema20.properties.experimental_realtime_ws_backend_prompt,data:data23};
+const err32 = {instancePath:instancePath+"/developer_instructions",schemaPath:"#/properties/developer_instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.developer_instructions.type,parentSchema:schema20.properties.developer_instructions,data:data23};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -21443,10 +21443,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.experimental_realtime_ws_base_url !== undefined){
-let data24 = data.experimental_realtime_ws_base_url;
-if(typeof data24 !== "string"){
-const err33 = {instancePath:instancePath+"/experimental_realtime_ws_base_url",schemaPath:"#/properties/experimental_realtime_ws_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_base_url.type,parentSchema:schema20.properties.experimental_realtime_ws_base_url,data:data24};
+if(data.disable_paste_burst !== undefined){
+let data24 = data.disable_paste_burst;
+if(typeof data24 !== "boolean"){
+const err33 = {instancePath:instancePath+"/disable_paste_burst",schemaPath:"#/properties/disable_paste_burst/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.disable_paste_burst.type,parentSchema:schema20.properties.disable_paste_burst,data:data24};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -21456,10 +21456,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.experimental_realtime_ws_model !== undefined){
-let data25 = data.experimental_realtime_ws_model;
+if(data.experimental_compact_prompt_file !== undefined){
+let data25 = data.experimental_compact_prompt_file;
 if(typeof data25 !== "string"){
-const err34 = {instancePath:instancePath+"/experimental_realtime_ws_model",schemaPath:"#/properties/experimental_realtime_ws_model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_model.type,parentSchema:schema20.properties.experimental_realtime_ws_model,data:data25};
+const err34 = {instancePath:instancePath+"/experimental_compact_prompt_file",schemaPath:"#/properties/experimental_compact_prompt_file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_compact_prompt_file.type,parentSchema:schema20.properties.experimental_compact_prompt_file,data:data25};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -21469,10 +21469,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.experimental_realtime_ws_startup_context !== undefined){
-let data26 = data.experimental_realtime_ws_startup_context;
+if(data.experimental_realtime_start_instructions !== undefined){
+let data26 = data.experimental_realtime_start_instructions;
 if(typeof data26 !== "string"){
-const err35 = {instancePath:instancePath+"/experimental_realtime_ws_startup_context",schemaPath:"#/properties/experimental_realtime_ws_startup_context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_startup_context.type,parentSchema:schema20.properties.experimental_realtime_ws_startup_context,data:data26};
+const err35 = {instancePath:instancePath+"/experimental_realtime_start_instructions",schemaPath:"#/properties/experimental_realtime_start_instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_start_instructions.type,parentSchema:schema20.properties.experimental_realtime_start_instructions,data:data26};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21482,10 +21482,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.experimental_thread_config_endpoint !== undefined){
-let data27 = data.experimental_thread_config_endpoint;
+if(data.experimental_realtime_webrtc_call_base_url !== undefined){
+let data27 = data.experimental_realtime_webrtc_call_base_url;
 if(typeof data27 !== "string"){
-const err36 = {instancePath:instancePath+"/experimental_thread_config_endpoint",schemaPath:"#/properties/experimental_thread_config_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_thread_config_endpoint.type,parentSchema:schema20.properties.experimental_thread_config_endpoint,data:data27};
+const err36 = {instancePath:instancePath+"/experimental_realtime_webrtc_call_base_url",schemaPath:"#/properties/experimental_realtime_webrtc_call_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_webrtc_call_base_url.type,parentSchema:schema20.properties.experimental_realtime_webrtc_call_base_url,data:data27};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -21495,10 +21495,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.experimental_thread_store !== undefined){
-let data28 = data.experimental_thread_store;
-if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
-const err37 = {instancePath:instancePath+"/experimental_thread_store",schemaPath:"#/properties/experimental_thread_store/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.experimental_thread_store.type,parentSchema:schema20.properties.experimental_thread_store,data:data28};
+if(data.experimental_realtime_ws_backend_prompt !== undefined){
+let data28 = data.experimental_realtime_ws_backend_prompt;
+if(typeof data28 !== "string"){
+const err37 = {instancePath:instancePath+"/experimental_realtime_ws_backend_prompt",schemaPath:"#/properties/experimental_realtime_ws_backend_prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_backend_prompt.type,parentSchema:schema20.properties.experimental_realtime_ws_backend_prompt,data:data28};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -21508,10 +21508,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.experimental_use_unified_exec_tool !== undefined){
-let data29 = data.experimental_use_unified_exec_tool;
-if(typeof data29 !== "boolean"){
-const err38 = {instancePath:instancePath+"/experimental_use_unified_exec_tool",schemaPath:"#/properties/experimental_use_unified_exec_tool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.experimental_use_unified_exec_tool.type,parentSchema:schema20.properties.experimental_use_unified_exec_tool,data:data29};
+if(data.experimental_realtime_ws_base_url !== undefined){
+let data29 = data.experimental_realtime_ws_base_url;
+if(typeof data29 !== "string"){
+const err38 = {instancePath:instancePath+"/experimental_realtime_ws_base_url",schemaPath:"#/properties/experimental_realtime_ws_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_base_url.type,parentSchema:schema20.properties.experimental_realtime_ws_base_url,data:data29};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -21521,16 +21521,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.features !== undefined){
-let data30 = data.features;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key2 in data30){
-let data31 = data30[key2];
-const _errs71 = errors;
-let valid4 = false;
-const _errs72 = errors;
-if(typeof data31 !== "boolean"){
-const err39 = {instancePath:instancePath+"/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.features.additionalProperties.anyOf[0].type,parentSchema:schema20.properties.features.additionalProperties.anyOf[0],data:data31};
+if(data.experimental_realtime_ws_model !== undefined){
+let data30 = data.experimental_realtime_ws_model;
+if(typeof data30 !== "string"){
+const err39 = {instancePath:instancePath+"/experimental_realtime_ws_model",schemaPath:"#/properties/experimental_realtime_ws_model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_model.type,parentSchema:schema20.properties.experimental_realtime_ws_model,data:data30};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -21539,12 +21533,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-var _valid1 = _errs72 === errors;
-valid4 = valid4 || _valid1;
-if(!valid4){
-const _errs74 = errors;
-if(!(data31 && typeof data31 == "object" && !Array.isArray(data31))){
-const err40 = {instancePath:instancePath+"/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.features.additionalProperties.anyOf[1].type,parentSchema:schema20.properties.features.additionalProperties.anyOf[1],data:data31};
+}
+if(data.experimental_realtime_ws_startup_context !== undefined){
+let data31 = data.experimental_realtime_ws_startup_context;
+if(typeof data31 !== "string"){
+const err40 = {instancePath:instancePath+"/experimental_realtime_ws_startup_context",schemaPath:"#/properties/experimental_realtime_ws_startup_context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_realtime_ws_startup_context.type,parentSchema:schema20.properties.experimental_realtime_ws_startup_context,data:data31};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -21553,11 +21546,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid1 = _errs74 === errors;
-valid4 = valid4 || _valid1;
 }
-if(!valid4){
-const err41 = {instancePath:instancePath+"/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema20.properties.features.additionalProperties.anyOf,parentSchema:schema20.properties.features.additionalProperties,data:data31};
+if(data.experimental_thread_store !== undefined){
+let data32 = data.experimental_thread_store;
+if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
+const err41 = {instancePath:instancePath+"/experimental_thread_store",schemaPath:"#/properties/experimental_thread_store/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.experimental_thread_store.type,parentSchema:schema20.properties.experimental_thread_store,data:data32};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -21566,21 +21559,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.features.type,parentSchema:schema20.properties.features,data:data30};
+if(data.experimental_thread_store_endpoint !== undefined){
+let data33 = data.experimental_thread_store_endpoint;
+if(typeof data33 !== "string"){
+const err42 = {instancePath:instancePath+"/experimental_thread_store_endpoint",schemaPath:"#/properties/experimental_thread_store_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.experimental_thread_store_endpoint.type,parentSchema:schema20.properties.experimental_thread_store_endpoint,data:data33};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -21590,10 +21573,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.feedback !== undefined){
-let data32 = data.feedback;
-if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
-const err43 = {instancePath:instancePath+"/feedback",schemaPath:"#/properties/feedback/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.feedback.type,parentSchema:schema20.properties.feedback,data:data32};
+if(data.experimental_use_unified_exec_tool !== undefined){
+let data34 = data.experimental_use_unified_exec_tool;
+if(typeof data34 !== "boolean"){
+const err43 = {instancePath:instancePath+"/experimental_use_unified_exec_tool",schemaPath:"#/properties/experimental_use_unified_exec_tool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.experimental_use_unified_exec_tool.type,parentSchema:schema20.properties.experimental_use_unified_exec_tool,data:data34};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -21603,10 +21586,16 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.file_opener !== undefined){
-let data33 = data.file_opener;
-if(typeof data33 !== "string"){
-const err44 = {instancePath:instancePath+"/file_opener",schemaPath:"#/properties/file_opener/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.file_opener.type,parentSchema:schema20.properties.file_opener,data:data33};
+if(data.features !== undefined){
+let data35 = data.features;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+for(const key2 in data35){
+let data36 = data35[key2];
+const _errs81 = errors;
+let valid4 = false;
+const _errs82 = errors;
+if(typeof data36 !== "boolean"){
+const err44 = {instancePath:instancePath+"/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.features.additionalProperties.anyOf[0].type,parentSchema:schema20.properties.features.additionalProperties.anyOf[0],data:data36};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -21615,8 +21604,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!(((((data33 === "vscode") || (data33 === "vscode-insiders")) || (data33 === "windsurf")) || (data33 === "cursor")) || (data33 === "none"))){
-const err45 = {instancePath:instancePath+"/file_opener",schemaPath:"#/properties/file_opener/enum",keyword:"enum",params:{allowedValues: schema20.properties.file_opener.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.file_opener.enum,parentSchema:schema20.properties.file_opener,data:data33};
+var _valid1 = _errs82 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const _errs84 = errors;
+if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
+const err45 = {instancePath:instancePath+"/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.features.additionalProperties.anyOf[1].type,parentSchema:schema20.properties.features.additionalProperties.anyOf[1],data:data36};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -21625,62 +21618,16 @@ vErrors.push(err45);
 }
 errors++;
 }
+var _valid1 = _errs84 === errors;
+valid4 = valid4 || _valid1;
 }
-if(data.forced_chatgpt_workspace_id !== undefined){
-let data34 = data.forced_chatgpt_workspace_id;
-const _errs81 = errors;
-let valid5 = false;
-const _errs82 = errors;
-if(typeof data34 !== "string"){
-const err46 = {instancePath:instancePath+"/forced_chatgpt_workspace_id",schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf[0].type,parentSchema:schema20.properties.forced_chatgpt_workspace_id.anyOf[0],data:data34};
+if(!valid4){
+const err46 = {instancePath:instancePath+"/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema20.properties.features.additionalProperties.anyOf,parentSchema:schema20.properties.features.additionalProperties,data:data36};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
-}
-errors++;
-}
-var _valid2 = _errs82 === errors;
-valid5 = valid5 || _valid2;
-if(!valid5){
-const _errs84 = errors;
-if(Array.isArray(data34)){
-const len0 = data34.length;
-for(let i0=0; i0<len0; i0++){
-let data35 = data34[i0];
-if(typeof data35 !== "string"){
-const err47 = {instancePath:instancePath+"/forced_chatgpt_workspace_id/" + i0,schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1].items.type,parentSchema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1].items,data:data35};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/forced_chatgpt_workspace_id",schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1].type,parentSchema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1],data:data34};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-var _valid2 = _errs84 === errors;
-valid5 = valid5 || _valid2;
-}
-if(!valid5){
-const err49 = {instancePath:instancePath+"/forced_chatgpt_workspace_id",schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf,parentSchema:schema20.properties.forced_chatgpt_workspace_id,data:data34};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
 }
 errors++;
 }
@@ -21696,10 +21643,45 @@ vErrors = null;
 }
 }
 }
-if(data.forced_login_method !== undefined){
-let data36 = data.forced_login_method;
-if(typeof data36 !== "string"){
-const err50 = {instancePath:instancePath+"/forced_login_method",schemaPath:"#/properties/forced_login_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.forced_login_method.type,parentSchema:schema20.properties.forced_login_method,data:data36};
+}
+else {
+const err47 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.features.type,parentSchema:schema20.properties.features,data:data35};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.feedback !== undefined){
+let data37 = data.feedback;
+if(!(data37 && typeof data37 == "object" && !Array.isArray(data37))){
+const err48 = {instancePath:instancePath+"/feedback",schemaPath:"#/properties/feedback/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.feedback.type,parentSchema:schema20.properties.feedback,data:data37};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.file_opener !== undefined){
+let data38 = data.file_opener;
+if(typeof data38 !== "string"){
+const err49 = {instancePath:instancePath+"/file_opener",schemaPath:"#/properties/file_opener/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.file_opener.type,parentSchema:schema20.properties.file_opener,data:data38};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(!(((((data38 === "vscode") || (data38 === "vscode-insiders")) || (data38 === "windsurf")) || (data38 === "cursor")) || (data38 === "none"))){
+const err50 = {instancePath:instancePath+"/file_opener",schemaPath:"#/properties/file_opener/enum",keyword:"enum",params:{allowedValues: schema20.properties.file_opener.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.file_opener.enum,parentSchema:schema20.properties.file_opener,data:data38};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -21708,8 +21690,14 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!((data36 === "chatgpt") || (data36 === "api"))){
-const err51 = {instancePath:instancePath+"/forced_login_method",schemaPath:"#/properties/forced_login_method/enum",keyword:"enum",params:{allowedValues: schema20.properties.forced_login_method.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.forced_login_method.enum,parentSchema:schema20.properties.forced_login_method,data:data36};
+}
+if(data.forced_chatgpt_workspace_id !== undefined){
+let data39 = data.forced_chatgpt_workspace_id;
+const _errs91 = errors;
+let valid5 = false;
+const _errs92 = errors;
+if(typeof data39 !== "string"){
+const err51 = {instancePath:instancePath+"/forced_chatgpt_workspace_id",schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf[0].type,parentSchema:schema20.properties.forced_chatgpt_workspace_id.anyOf[0],data:data39};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -21718,11 +21706,16 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.ghost_snapshot !== undefined){
-let data37 = data.ghost_snapshot;
-if(!(data37 && typeof data37 == "object" && !Array.isArray(data37))){
-const err52 = {instancePath:instancePath+"/ghost_snapshot",schemaPath:"#/properties/ghost_snapshot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ghost_snapshot.type,parentSchema:schema20.properties.ghost_snapshot,data:data37};
+var _valid2 = _errs92 === errors;
+valid5 = valid5 || _valid2;
+if(!valid5){
+const _errs94 = errors;
+if(Array.isArray(data39)){
+const len0 = data39.length;
+for(let i0=0; i0<len0; i0++){
+let data40 = data39[i0];
+if(typeof data40 !== "string"){
+const err52 = {instancePath:instancePath+"/forced_chatgpt_workspace_id/" + i0,schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1].items.type,parentSchema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1].items,data:data40};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -21732,10 +21725,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.hide_agent_reasoning !== undefined){
-let data38 = data.hide_agent_reasoning;
-if(typeof data38 !== "boolean"){
-const err53 = {instancePath:instancePath+"/hide_agent_reasoning",schemaPath:"#/properties/hide_agent_reasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.hide_agent_reasoning.type,parentSchema:schema20.properties.hide_agent_reasoning,data:data38};
+}
+else {
+const err53 = {instancePath:instancePath+"/forced_chatgpt_workspace_id",schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1].type,parentSchema:schema20.properties.forced_chatgpt_workspace_id.anyOf[1],data:data39};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -21744,11 +21736,11 @@ vErrors.push(err53);
 }
 errors++;
 }
+var _valid2 = _errs94 === errors;
+valid5 = valid5 || _valid2;
 }
-if(data.history !== undefined){
-let data39 = data.history;
-if(!(data39 && typeof data39 == "object" && !Array.isArray(data39))){
-const err54 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.history.type,parentSchema:schema20.properties.history,data:data39};
+if(!valid5){
+const err54 = {instancePath:instancePath+"/forced_chatgpt_workspace_id",schemaPath:"#/properties/forced_chatgpt_workspace_id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema20.properties.forced_chatgpt_workspace_id.anyOf,parentSchema:schema20.properties.forced_chatgpt_workspace_id,data:data39};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -21757,11 +21749,22 @@ vErrors.push(err54);
 }
 errors++;
 }
+else {
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
 }
-if(data.hooks !== undefined){
-let data40 = data.hooks;
-if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
-const err55 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.hooks.type,parentSchema:schema20.properties.hooks,data:data40};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.forced_login_method !== undefined){
+let data41 = data.forced_login_method;
+if(typeof data41 !== "string"){
+const err55 = {instancePath:instancePath+"/forced_login_method",schemaPath:"#/properties/forced_login_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.forced_login_method.type,parentSchema:schema20.properties.forced_login_method,data:data41};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -21770,11 +21773,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data.include_apps_instructions !== undefined){
-let data41 = data.include_apps_instructions;
-if(typeof data41 !== "boolean"){
-const err56 = {instancePath:instancePath+"/include_apps_instructions",schemaPath:"#/properties/include_apps_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_apps_instructions.type,parentSchema:schema20.properties.include_apps_instructions,data:data41};
+if(!((data41 === "chatgpt") || (data41 === "api"))){
+const err56 = {instancePath:instancePath+"/forced_login_method",schemaPath:"#/properties/forced_login_method/enum",keyword:"enum",params:{allowedValues: schema20.properties.forced_login_method.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.forced_login_method.enum,parentSchema:schema20.properties.forced_login_method,data:data41};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -21784,10 +21784,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.include_collaboration_mode_instructions !== undefined){
-let data42 = data.include_collaboration_mode_instructions;
-if(typeof data42 !== "boolean"){
-const err57 = {instancePath:instancePath+"/include_collaboration_mode_instructions",schemaPath:"#/properties/include_collaboration_mode_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_collaboration_mode_instructions.type,parentSchema:schema20.properties.include_collaboration_mode_instructions,data:data42};
+if(data.ghost_snapshot !== undefined){
+let data42 = data.ghost_snapshot;
+if(!(data42 && typeof data42 == "object" && !Array.isArray(data42))){
+const err57 = {instancePath:instancePath+"/ghost_snapshot",schemaPath:"#/properties/ghost_snapshot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ghost_snapshot.type,parentSchema:schema20.properties.ghost_snapshot,data:data42};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -21797,10 +21797,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.include_environment_context !== undefined){
-let data43 = data.include_environment_context;
-if(typeof data43 !== "boolean"){
-const err58 = {instancePath:instancePath+"/include_environment_context",schemaPath:"#/properties/include_environment_context/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_environment_context.type,parentSchema:schema20.properties.include_environment_context,data:data43};
+if(data.goals !== undefined){
+let data43 = data.goals;
+if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
+const err58 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.goals.type,parentSchema:schema20.properties.goals,data:data43};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -21810,10 +21810,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.include_permissions_instructions !== undefined){
-let data44 = data.include_permissions_instructions;
+if(data.hide_agent_reasoning !== undefined){
+let data44 = data.hide_agent_reasoning;
 if(typeof data44 !== "boolean"){
-const err59 = {instancePath:instancePath+"/include_permissions_instructions",schemaPath:"#/properties/include_permissions_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_permissions_instructions.type,parentSchema:schema20.properties.include_permissions_instructions,data:data44};
+const err59 = {instancePath:instancePath+"/hide_agent_reasoning",schemaPath:"#/properties/hide_agent_reasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.hide_agent_reasoning.type,parentSchema:schema20.properties.hide_agent_reasoning,data:data44};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -21823,10 +21823,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.instructions !== undefined){
-let data45 = data.instructions;
-if(typeof data45 !== "string"){
-const err60 = {instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.instructions.type,parentSchema:schema20.properties.instructions,data:data45};
+if(data.history !== undefined){
+let data45 = data.history;
+if(!(data45 && typeof data45 == "object" && !Array.isArray(data45))){
+const err60 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.history.type,parentSchema:schema20.properties.history,data:data45};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -21836,10 +21836,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.log_dir !== undefined){
-let data46 = data.log_dir;
-if(typeof data46 !== "string"){
-const err61 = {instancePath:instancePath+"/log_dir",schemaPath:"#/properties/log_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.log_dir.type,parentSchema:schema20.properties.log_dir,data:data46};
+if(data.hooks !== undefined){
+let data46 = data.hooks;
+if(!(data46 && typeof data46 == "object" && !Array.isArray(data46))){
+const err61 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.hooks.type,parentSchema:schema20.properties.hooks,data:data46};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -21849,13 +21849,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.marketplaces !== undefined){
-let data47 = data.marketplaces;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-for(const key3 in data47){
-let data48 = data47[key3];
-if(!(data48 && typeof data48 == "object" && !Array.isArray(data48))){
-const err62 = {instancePath:instancePath+"/marketplaces/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/marketplaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.marketplaces.additionalProperties.type,parentSchema:schema20.properties.marketplaces.additionalProperties,data:data48};
+if(data.include_apps_instructions !== undefined){
+let data47 = data.include_apps_instructions;
+if(typeof data47 !== "boolean"){
+const err62 = {instancePath:instancePath+"/include_apps_instructions",schemaPath:"#/properties/include_apps_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_apps_instructions.type,parentSchema:schema20.properties.include_apps_instructions,data:data47};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -21865,9 +21862,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/marketplaces",schemaPath:"#/properties/marketplaces/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.marketplaces.type,parentSchema:schema20.properties.marketplaces,data:data47};
+if(data.include_collaboration_mode_instructions !== undefined){
+let data48 = data.include_collaboration_mode_instructions;
+if(typeof data48 !== "boolean"){
+const err63 = {instancePath:instancePath+"/include_collaboration_mode_instructions",schemaPath:"#/properties/include_collaboration_mode_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_collaboration_mode_instructions.type,parentSchema:schema20.properties.include_collaboration_mode_instructions,data:data48};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -21877,10 +21875,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.mcp_oauth_callback_port !== undefined){
-let data49 = data.mcp_oauth_callback_port;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err64 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.mcp_oauth_callback_port.type,parentSchema:schema20.properties.mcp_oauth_callback_port,data:data49};
+if(data.include_environment_context !== undefined){
+let data49 = data.include_environment_context;
+if(typeof data49 !== "boolean"){
+const err64 = {instancePath:instancePath+"/include_environment_context",schemaPath:"#/properties/include_environment_context/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_environment_context.type,parentSchema:schema20.properties.include_environment_context,data:data49};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21889,9 +21887,11 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 65535 || isNaN(data49)){
-const err65 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema20.properties.mcp_oauth_callback_port,data:data49};
+}
+if(data.include_permissions_instructions !== undefined){
+let data50 = data.include_permissions_instructions;
+if(typeof data50 !== "boolean"){
+const err65 = {instancePath:instancePath+"/include_permissions_instructions",schemaPath:"#/properties/include_permissions_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.include_permissions_instructions.type,parentSchema:schema20.properties.include_permissions_instructions,data:data50};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -21900,8 +21900,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data49 < 0 || isNaN(data49)){
-const err66 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.mcp_oauth_callback_port,data:data49};
+}
+if(data.instructions !== undefined){
+let data51 = data.instructions;
+if(typeof data51 !== "string"){
+const err66 = {instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.instructions.type,parentSchema:schema20.properties.instructions,data:data51};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -21911,11 +21914,14 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-if(data.mcp_oauth_callback_url !== undefined){
-let data50 = data.mcp_oauth_callback_url;
-if(typeof data50 !== "string"){
-const err67 = {instancePath:instancePath+"/mcp_oauth_callback_url",schemaPath:"#/properties/mcp_oauth_callback_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.mcp_oauth_callback_url.type,parentSchema:schema20.properties.mcp_oauth_callback_url,data:data50};
+if(data.js_repl_node_module_dirs !== undefined){
+let data52 = data.js_repl_node_module_dirs;
+if(Array.isArray(data52)){
+const len1 = data52.length;
+for(let i1=0; i1<len1; i1++){
+let data53 = data52[i1];
+if(typeof data53 !== "string"){
+const err67 = {instancePath:instancePath+"/js_repl_node_module_dirs/" + i1,schemaPath:"#/properties/js_repl_node_module_dirs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.js_repl_node_module_dirs.items.type,parentSchema:schema20.properties.js_repl_node_module_dirs.items,data:data53};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -21925,10 +21931,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.mcp_oauth_credentials_store !== undefined){
-let data51 = data.mcp_oauth_credentials_store;
-if(typeof data51 !== "string"){
-const err68 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.mcp_oauth_credentials_store.type,parentSchema:schema20.properties.mcp_oauth_credentials_store,data:data51};
+}
+else {
+const err68 = {instancePath:instancePath+"/js_repl_node_module_dirs",schemaPath:"#/properties/js_repl_node_module_dirs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.js_repl_node_module_dirs.type,parentSchema:schema20.properties.js_repl_node_module_dirs,data:data52};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -21937,8 +21942,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(!(((data51 === "auto") || (data51 === "file")) || (data51 === "keyring"))){
-const err69 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/enum",keyword:"enum",params:{allowedValues: schema20.properties.mcp_oauth_credentials_store.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.mcp_oauth_credentials_store.enum,parentSchema:schema20.properties.mcp_oauth_credentials_store,data:data51};
+}
+if(data.js_repl_node_path !== undefined){
+let data54 = data.js_repl_node_path;
+if(typeof data54 !== "string"){
+const err69 = {instancePath:instancePath+"/js_repl_node_path",schemaPath:"#/properties/js_repl_node_path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.js_repl_node_path.type,parentSchema:schema20.properties.js_repl_node_path,data:data54};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -21948,18 +21956,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.mcp_servers !== undefined){
-let data52 = data.mcp_servers;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-for(const key4 in data52){
-if(!(validate11(data52[key4], {instancePath:instancePath+"/mcp_servers/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data52,parentDataProperty:key4,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/mcp_servers",schemaPath:"#/properties/mcp_servers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.mcp_servers.type,parentSchema:schema20.properties.mcp_servers,data:data52};
+if(data.log_dir !== undefined){
+let data55 = data.log_dir;
+if(typeof data55 !== "string"){
+const err70 = {instancePath:instancePath+"/log_dir",schemaPath:"#/properties/log_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.log_dir.type,parentSchema:schema20.properties.log_dir,data:data55};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -21969,10 +21969,13 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.memories !== undefined){
-let data54 = data.memories;
-if(!(data54 && typeof data54 == "object" && !Array.isArray(data54))){
-const err71 = {instancePath:instancePath+"/memories",schemaPath:"#/properties/memories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.memories.type,parentSchema:schema20.properties.memories,data:data54};
+if(data.marketplaces !== undefined){
+let data56 = data.marketplaces;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+for(const key3 in data56){
+let data57 = data56[key3];
+if(!(data57 && typeof data57 == "object" && !Array.isArray(data57))){
+const err71 = {instancePath:instancePath+"/marketplaces/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/marketplaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.marketplaces.additionalProperties.type,parentSchema:schema20.properties.marketplaces.additionalProperties,data:data57};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -21982,10 +21985,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.model !== undefined){
-let data55 = data.model;
-if(typeof data55 !== "string"){
-const err72 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model.type,parentSchema:schema20.properties.model,data:data55};
+}
+else {
+const err72 = {instancePath:instancePath+"/marketplaces",schemaPath:"#/properties/marketplaces/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.marketplaces.type,parentSchema:schema20.properties.marketplaces,data:data56};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -21995,10 +21997,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.model_auto_compact_token_limit !== undefined){
-let data56 = data.model_auto_compact_token_limit;
-if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-const err73 = {instancePath:instancePath+"/model_auto_compact_token_limit",schemaPath:"#/properties/model_auto_compact_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.model_auto_compact_token_limit.type,parentSchema:schema20.properties.model_auto_compact_token_limit,data:data56};
+if(data.mcp_enterprise_managed_auth !== undefined){
+let data58 = data.mcp_enterprise_managed_auth;
+if(!(data58 && typeof data58 == "object" && !Array.isArray(data58))){
+const err73 = {instancePath:instancePath+"/mcp_enterprise_managed_auth",schemaPath:"#/properties/mcp_enterprise_managed_auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.mcp_enterprise_managed_auth.type,parentSchema:schema20.properties.mcp_enterprise_managed_auth,data:data58};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -22008,10 +22010,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.model_auto_compact_token_limit_scope !== undefined){
-let data57 = data.model_auto_compact_token_limit_scope;
-if(typeof data57 !== "string"){
-const err74 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_auto_compact_token_limit_scope.type,parentSchema:schema20.properties.model_auto_compact_token_limit_scope,data:data57};
+if(data.mcp_oauth_callback_port !== undefined){
+let data59 = data.mcp_oauth_callback_port;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+const err74 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.mcp_oauth_callback_port.type,parentSchema:schema20.properties.mcp_oauth_callback_port,data:data59};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -22020,8 +22022,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((data57 === "total") || (data57 === "body_after_prefix"))){
-const err75 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_auto_compact_token_limit_scope.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_auto_compact_token_limit_scope.enum,parentSchema:schema20.properties.model_auto_compact_token_limit_scope,data:data57};
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 > 65535 || isNaN(data59)){
+const err75 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema20.properties.mcp_oauth_callback_port,data:data59};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -22030,11 +22033,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data.model_catalog_json !== undefined){
-let data58 = data.model_catalog_json;
-if(typeof data58 !== "string"){
-const err76 = {instancePath:instancePath+"/model_catalog_json",schemaPath:"#/properties/model_catalog_json/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_catalog_json.type,parentSchema:schema20.properties.model_catalog_json,data:data58};
+if(data59 < 0 || isNaN(data59)){
+const err76 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.mcp_oauth_callback_port,data:data59};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -22044,10 +22044,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.model_context_window !== undefined){
-let data59 = data.model_context_window;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err77 = {instancePath:instancePath+"/model_context_window",schemaPath:"#/properties/model_context_window/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.model_context_window.type,parentSchema:schema20.properties.model_context_window,data:data59};
+}
+if(data.mcp_oauth_callback_url !== undefined){
+let data60 = data.mcp_oauth_callback_url;
+if(typeof data60 !== "string"){
+const err77 = {instancePath:instancePath+"/mcp_oauth_callback_url",schemaPath:"#/properties/mcp_oauth_callback_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.mcp_oauth_callback_url.type,parentSchema:schema20.properties.mcp_oauth_callback_url,data:data60};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -22057,10 +22058,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.model_instructions_file !== undefined){
-let data60 = data.model_instructions_file;
-if(typeof data60 !== "string"){
-const err78 = {instancePath:instancePath+"/model_instructions_file",schemaPath:"#/properties/model_instructions_file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_instructions_file.type,parentSchema:schema20.properties.model_instructions_file,data:data60};
+if(data.mcp_oauth_credentials_store !== undefined){
+let data61 = data.mcp_oauth_credentials_store;
+if(typeof data61 !== "string"){
+const err78 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.mcp_oauth_credentials_store.type,parentSchema:schema20.properties.mcp_oauth_credentials_store,data:data61};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -22069,11 +22070,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data.model_provider !== undefined){
-let data61 = data.model_provider;
-if(typeof data61 !== "string"){
-const err79 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_provider.type,parentSchema:schema20.properties.model_provider,data:data61};
+if(!(((data61 === "auto") || (data61 === "file")) || (data61 === "keyring"))){
+const err79 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/enum",keyword:"enum",params:{allowedValues: schema20.properties.mcp_oauth_credentials_store.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.mcp_oauth_credentials_store.enum,parentSchema:schema20.properties.mcp_oauth_credentials_store,data:data61};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -22083,13 +22081,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.model_providers !== undefined){
-let data62 = data.model_providers;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-for(const key5 in data62){
-let data63 = data62[key5];
-if(!(data63 && typeof data63 == "object" && !Array.isArray(data63))){
-const err80 = {instancePath:instancePath+"/model_providers/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/model_providers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.model_providers.additionalProperties.type,parentSchema:schema20.properties.model_providers.additionalProperties,data:data63};
+if(data.mcp_optional_startup_grace_ms !== undefined){
+let data62 = data.mcp_optional_startup_grace_ms;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err80 = {instancePath:instancePath+"/mcp_optional_startup_grace_ms",schemaPath:"#/properties/mcp_optional_startup_grace_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.mcp_optional_startup_grace_ms.type,parentSchema:schema20.properties.mcp_optional_startup_grace_ms,data:data62};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -22098,10 +22093,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/model_providers",schemaPath:"#/properties/model_providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.model_providers.type,parentSchema:schema20.properties.model_providers,data:data62};
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 < 0 || isNaN(data62)){
+const err81 = {instancePath:instancePath+"/mcp_optional_startup_grace_ms",schemaPath:"#/properties/mcp_optional_startup_grace_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.mcp_optional_startup_grace_ms,data:data62};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -22111,10 +22105,19 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.model_reasoning_effort !== undefined){
-let data64 = data.model_reasoning_effort;
-if(typeof data64 !== "string"){
-const err82 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_reasoning_effort.type,parentSchema:schema20.properties.model_reasoning_effort,data:data64};
+}
+if(data.mcp_servers !== undefined){
+let data63 = data.mcp_servers;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+for(const key4 in data63){
+if(!(validate11(data63[key4], {instancePath:instancePath+"/mcp_servers/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data63,parentDataProperty:key4,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/mcp_servers",schemaPath:"#/properties/mcp_servers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.mcp_servers.type,parentSchema:schema20.properties.mcp_servers,data:data63};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -22123,8 +22126,11 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(!((((((data64 === "none") || (data64 === "minimal")) || (data64 === "low")) || (data64 === "medium")) || (data64 === "high")) || (data64 === "xhigh"))){
-const err83 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_reasoning_effort.enum,parentSchema:schema20.properties.model_reasoning_effort,data:data64};
+}
+if(data.memories !== undefined){
+let data65 = data.memories;
+if(!(data65 && typeof data65 == "object" && !Array.isArray(data65))){
+const err83 = {instancePath:instancePath+"/memories",schemaPath:"#/properties/memories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.memories.type,parentSchema:schema20.properties.memories,data:data65};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -22134,10 +22140,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.model_reasoning_summary !== undefined){
-let data65 = data.model_reasoning_summary;
-if(typeof data65 !== "string"){
-const err84 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_reasoning_summary.type,parentSchema:schema20.properties.model_reasoning_summary,data:data65};
+if(data.model !== undefined){
+let data66 = data.model;
+if(typeof data66 !== "string"){
+const err84 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model.type,parentSchema:schema20.properties.model,data:data66};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -22146,8 +22152,11 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!((((data65 === "auto") || (data65 === "concise")) || (data65 === "detailed")) || (data65 === "none"))){
-const err85 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_reasoning_summary.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_reasoning_summary.enum,parentSchema:schema20.properties.model_reasoning_summary,data:data65};
+}
+if(data.model_auto_compact_token_limit !== undefined){
+let data67 = data.model_auto_compact_token_limit;
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err85 = {instancePath:instancePath+"/model_auto_compact_token_limit",schemaPath:"#/properties/model_auto_compact_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.model_auto_compact_token_limit.type,parentSchema:schema20.properties.model_auto_compact_token_limit,data:data67};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -22157,10 +22166,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.model_supports_reasoning_summaries !== undefined){
-let data66 = data.model_supports_reasoning_summaries;
-if(typeof data66 !== "boolean"){
-const err86 = {instancePath:instancePath+"/model_supports_reasoning_summaries",schemaPath:"#/properties/model_supports_reasoning_summaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.model_supports_reasoning_summaries.type,parentSchema:schema20.properties.model_supports_reasoning_summaries,data:data66};
+if(data.model_auto_compact_token_limit_scope !== undefined){
+let data68 = data.model_auto_compact_token_limit_scope;
+if(typeof data68 !== "string"){
+const err86 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_auto_compact_token_limit_scope.type,parentSchema:schema20.properties.model_auto_compact_token_limit_scope,data:data68};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -22169,11 +22178,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data.model_verbosity !== undefined){
-let data67 = data.model_verbosity;
-if(typeof data67 !== "string"){
-const err87 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_verbosity.type,parentSchema:schema20.properties.model_verbosity,data:data67};
+if(!((data68 === "total") || (data68 === "body_after_prefix"))){
+const err87 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_auto_compact_token_limit_scope.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_auto_compact_token_limit_scope.enum,parentSchema:schema20.properties.model_auto_compact_token_limit_scope,data:data68};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -22182,8 +22188,11 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(!(((data67 === "low") || (data67 === "medium")) || (data67 === "high"))){
-const err88 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_verbosity.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_verbosity.enum,parentSchema:schema20.properties.model_verbosity,data:data67};
+}
+if(data.model_catalog_json !== undefined){
+let data69 = data.model_catalog_json;
+if(typeof data69 !== "string"){
+const err88 = {instancePath:instancePath+"/model_catalog_json",schemaPath:"#/properties/model_catalog_json/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_catalog_json.type,parentSchema:schema20.properties.model_catalog_json,data:data69};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -22193,10 +22202,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.notice !== undefined){
-let data68 = data.notice;
-if(!(data68 && typeof data68 == "object" && !Array.isArray(data68))){
-const err89 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.notice.type,parentSchema:schema20.properties.notice,data:data68};
+if(data.model_context_window !== undefined){
+let data70 = data.model_context_window;
+if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
+const err89 = {instancePath:instancePath+"/model_context_window",schemaPath:"#/properties/model_context_window/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.model_context_window.type,parentSchema:schema20.properties.model_context_window,data:data70};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -22206,14 +22215,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.notify !== undefined){
-let data69 = data.notify;
-if(Array.isArray(data69)){
-const len1 = data69.length;
-for(let i1=0; i1<len1; i1++){
-let data70 = data69[i1];
-if(typeof data70 !== "string"){
-const err90 = {instancePath:instancePath+"/notify/" + i1,schemaPath:"#/properties/notify/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notify.items.type,parentSchema:schema20.properties.notify.items,data:data70};
+if(data.model_instructions_file !== undefined){
+let data71 = data.model_instructions_file;
+if(typeof data71 !== "string"){
+const err90 = {instancePath:instancePath+"/model_instructions_file",schemaPath:"#/properties/model_instructions_file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_instructions_file.type,parentSchema:schema20.properties.model_instructions_file,data:data71};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -22223,9 +22228,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-else {
-const err91 = {instancePath:instancePath+"/notify",schemaPath:"#/properties/notify/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notify.type,parentSchema:schema20.properties.notify,data:data69};
+if(data.model_post_turn_compact_threshold_percent !== undefined){
+let data72 = data.model_post_turn_compact_threshold_percent;
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
+const err91 = {instancePath:instancePath+"/model_post_turn_compact_threshold_percent",schemaPath:"#/properties/model_post_turn_compact_threshold_percent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.model_post_turn_compact_threshold_percent.type,parentSchema:schema20.properties.model_post_turn_compact_threshold_percent,data:data72};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -22234,11 +22240,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data.openai_base_url !== undefined){
-let data71 = data.openai_base_url;
-if(typeof data71 !== "string"){
-const err92 = {instancePath:instancePath+"/openai_base_url",schemaPath:"#/properties/openai_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.openai_base_url.type,parentSchema:schema20.properties.openai_base_url,data:data71};
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 < 0 || isNaN(data72)){
+const err92 = {instancePath:instancePath+"/model_post_turn_compact_threshold_percent",schemaPath:"#/properties/model_post_turn_compact_threshold_percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.model_post_turn_compact_threshold_percent,data:data72};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -22248,10 +22252,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.oss_provider !== undefined){
-let data72 = data.oss_provider;
-if(typeof data72 !== "string"){
-const err93 = {instancePath:instancePath+"/oss_provider",schemaPath:"#/properties/oss_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.oss_provider.type,parentSchema:schema20.properties.oss_provider,data:data72};
+}
+if(data.model_provider !== undefined){
+let data73 = data.model_provider;
+if(typeof data73 !== "string"){
+const err93 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_provider.type,parentSchema:schema20.properties.model_provider,data:data73};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -22261,10 +22266,13 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.otel !== undefined){
-let data73 = data.otel;
-if(!(data73 && typeof data73 == "object" && !Array.isArray(data73))){
-const err94 = {instancePath:instancePath+"/otel",schemaPath:"#/properties/otel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.otel.type,parentSchema:schema20.properties.otel,data:data73};
+if(data.model_providers !== undefined){
+let data74 = data.model_providers;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+for(const key5 in data74){
+let data75 = data74[key5];
+if(!(data75 && typeof data75 == "object" && !Array.isArray(data75))){
+const err94 = {instancePath:instancePath+"/model_providers/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/model_providers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.model_providers.additionalProperties.type,parentSchema:schema20.properties.model_providers.additionalProperties,data:data75};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -22274,10 +22282,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data74 = data.permissions;
-if(!(data74 && typeof data74 == "object" && !Array.isArray(data74))){
-const err95 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.permissions.type,parentSchema:schema20.properties.permissions,data:data74};
+}
+else {
+const err95 = {instancePath:instancePath+"/model_providers",schemaPath:"#/properties/model_providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.model_providers.type,parentSchema:schema20.properties.model_providers,data:data74};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -22287,10 +22294,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.personality !== undefined){
-let data75 = data.personality;
-if(typeof data75 !== "string"){
-const err96 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.personality.type,parentSchema:schema20.properties.personality,data:data75};
+if(data.model_reasoning_effort !== undefined){
+let data76 = data.model_reasoning_effort;
+if(typeof data76 !== "string"){
+const err96 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_reasoning_effort.type,parentSchema:schema20.properties.model_reasoning_effort,data:data76};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -22299,8 +22306,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(!(((data75 === "none") || (data75 === "friendly")) || (data75 === "pragmatic"))){
-const err97 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/enum",keyword:"enum",params:{allowedValues: schema20.properties.personality.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.personality.enum,parentSchema:schema20.properties.personality,data:data75};
+if(!((((((data76 === "none") || (data76 === "minimal")) || (data76 === "low")) || (data76 === "medium")) || (data76 === "high")) || (data76 === "xhigh"))){
+const err97 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_reasoning_effort.enum,parentSchema:schema20.properties.model_reasoning_effort,data:data76};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -22310,10 +22317,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.plan_mode_reasoning_effort !== undefined){
-let data76 = data.plan_mode_reasoning_effort;
-if(typeof data76 !== "string"){
-const err98 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.plan_mode_reasoning_effort.type,parentSchema:schema20.properties.plan_mode_reasoning_effort,data:data76};
+if(data.model_reasoning_summary !== undefined){
+let data77 = data.model_reasoning_summary;
+if(typeof data77 !== "string"){
+const err98 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_reasoning_summary.type,parentSchema:schema20.properties.model_reasoning_summary,data:data77};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -22322,8 +22329,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!((((((data76 === "none") || (data76 === "minimal")) || (data76 === "low")) || (data76 === "medium")) || (data76 === "high")) || (data76 === "xhigh"))){
-const err99 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema20.properties.plan_mode_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.plan_mode_reasoning_effort.enum,parentSchema:schema20.properties.plan_mode_reasoning_effort,data:data76};
+if(!((((data77 === "auto") || (data77 === "concise")) || (data77 === "detailed")) || (data77 === "none"))){
+const err99 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_reasoning_summary.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_reasoning_summary.enum,parentSchema:schema20.properties.model_reasoning_summary,data:data77};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -22333,13 +22340,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.plugins !== undefined){
-let data77 = data.plugins;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-for(const key6 in data77){
-let data78 = data77[key6];
-if(!(data78 && typeof data78 == "object" && !Array.isArray(data78))){
-const err100 = {instancePath:instancePath+"/plugins/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/plugins/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.plugins.additionalProperties.type,parentSchema:schema20.properties.plugins.additionalProperties,data:data78};
+if(data.model_verbosity !== undefined){
+let data78 = data.model_verbosity;
+if(typeof data78 !== "string"){
+const err100 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.model_verbosity.type,parentSchema:schema20.properties.model_verbosity,data:data78};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -22348,10 +22352,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/plugins",schemaPath:"#/properties/plugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.plugins.type,parentSchema:schema20.properties.plugins,data:data77};
+if(!(((data78 === "low") || (data78 === "medium")) || (data78 === "high"))){
+const err101 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/enum",keyword:"enum",params:{allowedValues: schema20.properties.model_verbosity.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.model_verbosity.enum,parentSchema:schema20.properties.model_verbosity,data:data78};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -22361,10 +22363,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.profile !== undefined){
-let data79 = data.profile;
-if(typeof data79 !== "string"){
-const err102 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.profile.type,parentSchema:schema20.properties.profile,data:data79};
+if(data.notice !== undefined){
+let data79 = data.notice;
+if(!(data79 && typeof data79 == "object" && !Array.isArray(data79))){
+const err102 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.notice.type,parentSchema:schema20.properties.notice,data:data79};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -22374,13 +22376,14 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.profiles !== undefined){
-let data80 = data.profiles;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-for(const key7 in data80){
-let data81 = data80[key7];
-if(!(data81 && typeof data81 == "object" && !Array.isArray(data81))){
-const err103 = {instancePath:instancePath+"/profiles/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/profiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.profiles.additionalProperties.type,parentSchema:schema20.properties.profiles.additionalProperties,data:data81};
+if(data.notify !== undefined){
+let data80 = data.notify;
+if(Array.isArray(data80)){
+const len2 = data80.length;
+for(let i2=0; i2<len2; i2++){
+let data81 = data80[i2];
+if(typeof data81 !== "string"){
+const err103 = {instancePath:instancePath+"/notify/" + i2,schemaPath:"#/properties/notify/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notify.items.type,parentSchema:schema20.properties.notify.items,data:data81};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -22392,7 +22395,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.profiles.type,parentSchema:schema20.properties.profiles,data:data80};
+const err104 = {instancePath:instancePath+"/notify",schemaPath:"#/properties/notify/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notify.type,parentSchema:schema20.properties.notify,data:data80};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -22402,14 +22405,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.project_doc_fallback_filenames !== undefined){
-let data82 = data.project_doc_fallback_filenames;
-if(Array.isArray(data82)){
-const len2 = data82.length;
-for(let i2=0; i2<len2; i2++){
-let data83 = data82[i2];
-if(typeof data83 !== "string"){
-const err105 = {instancePath:instancePath+"/project_doc_fallback_filenames/" + i2,schemaPath:"#/properties/project_doc_fallback_filenames/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.project_doc_fallback_filenames.items.type,parentSchema:schema20.properties.project_doc_fallback_filenames.items,data:data83};
+if(data.openai_base_url !== undefined){
+let data82 = data.openai_base_url;
+if(typeof data82 !== "string"){
+const err105 = {instancePath:instancePath+"/openai_base_url",schemaPath:"#/properties/openai_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.openai_base_url.type,parentSchema:schema20.properties.openai_base_url,data:data82};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -22419,9 +22418,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-else {
-const err106 = {instancePath:instancePath+"/project_doc_fallback_filenames",schemaPath:"#/properties/project_doc_fallback_filenames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.project_doc_fallback_filenames.type,parentSchema:schema20.properties.project_doc_fallback_filenames,data:data82};
+if(data.orchestrator !== undefined){
+let data83 = data.orchestrator;
+if(!(data83 && typeof data83 == "object" && !Array.isArray(data83))){
+const err106 = {instancePath:instancePath+"/orchestrator",schemaPath:"#/properties/orchestrator/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.orchestrator.type,parentSchema:schema20.properties.orchestrator,data:data83};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -22431,10 +22431,10 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.project_doc_max_bytes !== undefined){
-let data84 = data.project_doc_max_bytes;
-if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
-const err107 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.project_doc_max_bytes.type,parentSchema:schema20.properties.project_doc_max_bytes,data:data84};
+if(data.oss_provider !== undefined){
+let data84 = data.oss_provider;
+if(typeof data84 !== "string"){
+const err107 = {instancePath:instancePath+"/oss_provider",schemaPath:"#/properties/oss_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.oss_provider.type,parentSchema:schema20.properties.oss_provider,data:data84};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -22443,9 +22443,11 @@ vErrors.push(err107);
 }
 errors++;
 }
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 0 || isNaN(data84)){
-const err108 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.project_doc_max_bytes,data:data84};
+}
+if(data.otel !== undefined){
+let data85 = data.otel;
+if(!(data85 && typeof data85 == "object" && !Array.isArray(data85))){
+const err108 = {instancePath:instancePath+"/otel",schemaPath:"#/properties/otel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.otel.type,parentSchema:schema20.properties.otel,data:data85};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -22455,15 +22457,10 @@ vErrors.push(err108);
 errors++;
 }
 }
-}
-if(data.project_root_markers !== undefined){
-let data85 = data.project_root_markers;
-if(Array.isArray(data85)){
-const len3 = data85.length;
-for(let i3=0; i3<len3; i3++){
-let data86 = data85[i3];
-if(typeof data86 !== "string"){
-const err109 = {instancePath:instancePath+"/project_root_markers/" + i3,schemaPath:"#/properties/project_root_markers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.project_root_markers.items.type,parentSchema:schema20.properties.project_root_markers.items,data:data86};
+if(data.permissions !== undefined){
+let data86 = data.permissions;
+if(!(data86 && typeof data86 == "object" && !Array.isArray(data86))){
+const err109 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.permissions.type,parentSchema:schema20.properties.permissions,data:data86};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -22473,9 +22470,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/project_root_markers",schemaPath:"#/properties/project_root_markers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.project_root_markers.type,parentSchema:schema20.properties.project_root_markers,data:data85};
+if(data.personality !== undefined){
+let data87 = data.personality;
+if(typeof data87 !== "string"){
+const err110 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.personality.type,parentSchema:schema20.properties.personality,data:data87};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -22484,14 +22482,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data.projects !== undefined){
-let data87 = data.projects;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-for(const key8 in data87){
-let data88 = data87[key8];
-if(!(data88 && typeof data88 == "object" && !Array.isArray(data88))){
-const err111 = {instancePath:instancePath+"/projects/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/projects/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.projects.additionalProperties.type,parentSchema:schema20.properties.projects.additionalProperties,data:data88};
+if(!(((data87 === "none") || (data87 === "friendly")) || (data87 === "pragmatic"))){
+const err111 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/enum",keyword:"enum",params:{allowedValues: schema20.properties.personality.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.personality.enum,parentSchema:schema20.properties.personality,data:data87};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -22501,9 +22493,10 @@ vErrors.push(err111);
 errors++;
 }
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.projects.type,parentSchema:schema20.properties.projects,data:data87};
+if(data.plan_mode_reasoning_effort !== undefined){
+let data88 = data.plan_mode_reasoning_effort;
+if(typeof data88 !== "string"){
+const err112 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.plan_mode_reasoning_effort.type,parentSchema:schema20.properties.plan_mode_reasoning_effort,data:data88};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -22512,11 +22505,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data.realtime !== undefined){
-let data89 = data.realtime;
-if(!(data89 && typeof data89 == "object" && !Array.isArray(data89))){
-const err113 = {instancePath:instancePath+"/realtime",schemaPath:"#/properties/realtime/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.realtime.type,parentSchema:schema20.properties.realtime,data:data89};
+if(!((((((data88 === "none") || (data88 === "minimal")) || (data88 === "low")) || (data88 === "medium")) || (data88 === "high")) || (data88 === "xhigh"))){
+const err113 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema20.properties.plan_mode_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.plan_mode_reasoning_effort.enum,parentSchema:schema20.properties.plan_mode_reasoning_effort,data:data88};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -22526,10 +22516,13 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data.review_model !== undefined){
-let data90 = data.review_model;
-if(typeof data90 !== "string"){
-const err114 = {instancePath:instancePath+"/review_model",schemaPath:"#/properties/review_model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.review_model.type,parentSchema:schema20.properties.review_model,data:data90};
+if(data.plugins !== undefined){
+let data89 = data.plugins;
+if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+for(const key6 in data89){
+let data90 = data89[key6];
+if(!(data90 && typeof data90 == "object" && !Array.isArray(data90))){
+const err114 = {instancePath:instancePath+"/plugins/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/plugins/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.plugins.additionalProperties.type,parentSchema:schema20.properties.plugins.additionalProperties,data:data90};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -22539,10 +22532,9 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data.sandbox_mode !== undefined){
-let data91 = data.sandbox_mode;
-if(typeof data91 !== "string"){
-const err115 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sandbox_mode.type,parentSchema:schema20.properties.sandbox_mode,data:data91};
+}
+else {
+const err115 = {instancePath:instancePath+"/plugins",schemaPath:"#/properties/plugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.plugins.type,parentSchema:schema20.properties.plugins,data:data89};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -22551,8 +22543,11 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!(((data91 === "read-only") || (data91 === "workspace-write")) || (data91 === "danger-full-access"))){
-const err116 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/enum",keyword:"enum",params:{allowedValues: schema20.properties.sandbox_mode.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.sandbox_mode.enum,parentSchema:schema20.properties.sandbox_mode,data:data91};
+}
+if(data.profile !== undefined){
+let data91 = data.profile;
+if(typeof data91 !== "string"){
+const err116 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.profile.type,parentSchema:schema20.properties.profile,data:data91};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -22562,10 +22557,13 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data.sandbox_workspace_write !== undefined){
-let data92 = data.sandbox_workspace_write;
-if(!(data92 && typeof data92 == "object" && !Array.isArray(data92))){
-const err117 = {instancePath:instancePath+"/sandbox_workspace_write",schemaPath:"#/properties/sandbox_workspace_write/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sandbox_workspace_write.type,parentSchema:schema20.properties.sandbox_workspace_write,data:data92};
+if(data.profiles !== undefined){
+let data92 = data.profiles;
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+for(const key7 in data92){
+let data93 = data92[key7];
+if(!(data93 && typeof data93 == "object" && !Array.isArray(data93))){
+const err117 = {instancePath:instancePath+"/profiles/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/profiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.profiles.additionalProperties.type,parentSchema:schema20.properties.profiles.additionalProperties,data:data93};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -22575,10 +22573,9 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data.service_tier !== undefined){
-let data93 = data.service_tier;
-if(typeof data93 !== "string"){
-const err118 = {instancePath:instancePath+"/service_tier",schemaPath:"#/properties/service_tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.service_tier.type,parentSchema:schema20.properties.service_tier,data:data93};
+}
+else {
+const err118 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.profiles.type,parentSchema:schema20.properties.profiles,data:data92};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -22588,10 +22585,14 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.shell_environment_policy !== undefined){
-let data94 = data.shell_environment_policy;
-if(!(data94 && typeof data94 == "object" && !Array.isArray(data94))){
-const err119 = {instancePath:instancePath+"/shell_environment_policy",schemaPath:"#/properties/shell_environment_policy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.shell_environment_policy.type,parentSchema:schema20.properties.shell_environment_policy,data:data94};
+if(data.project_doc_fallback_filenames !== undefined){
+let data94 = data.project_doc_fallback_filenames;
+if(Array.isArray(data94)){
+const len3 = data94.length;
+for(let i3=0; i3<len3; i3++){
+let data95 = data94[i3];
+if(typeof data95 !== "string"){
+const err119 = {instancePath:instancePath+"/project_doc_fallback_filenames/" + i3,schemaPath:"#/properties/project_doc_fallback_filenames/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.project_doc_fallback_filenames.items.type,parentSchema:schema20.properties.project_doc_fallback_filenames.items,data:data95};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -22601,10 +22602,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data.show_raw_agent_reasoning !== undefined){
-let data95 = data.show_raw_agent_reasoning;
-if(typeof data95 !== "boolean"){
-const err120 = {instancePath:instancePath+"/show_raw_agent_reasoning",schemaPath:"#/properties/show_raw_agent_reasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.show_raw_agent_reasoning.type,parentSchema:schema20.properties.show_raw_agent_reasoning,data:data95};
+}
+else {
+const err120 = {instancePath:instancePath+"/project_doc_fallback_filenames",schemaPath:"#/properties/project_doc_fallback_filenames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.project_doc_fallback_filenames.type,parentSchema:schema20.properties.project_doc_fallback_filenames,data:data94};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -22614,10 +22614,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data.skills !== undefined){
-let data96 = data.skills;
-if(!(data96 && typeof data96 == "object" && !Array.isArray(data96))){
-const err121 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.skills.type,parentSchema:schema20.properties.skills,data:data96};
+if(data.project_doc_max_bytes !== undefined){
+let data96 = data.project_doc_max_bytes;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err121 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.project_doc_max_bytes.type,parentSchema:schema20.properties.project_doc_max_bytes,data:data96};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -22626,11 +22626,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data.sqlite_home !== undefined){
-let data97 = data.sqlite_home;
-if(typeof data97 !== "string"){
-const err122 = {instancePath:instancePath+"/sqlite_home",schemaPath:"#/properties/sqlite_home/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sqlite_home.type,parentSchema:schema20.properties.sqlite_home,data:data97};
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 0 || isNaN(data96)){
+const err122 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.project_doc_max_bytes,data:data96};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -22640,10 +22638,15 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.suppress_unstable_features_warning !== undefined){
-let data98 = data.suppress_unstable_features_warning;
-if(typeof data98 !== "boolean"){
-const err123 = {instancePath:instancePath+"/suppress_unstable_features_warning",schemaPath:"#/properties/suppress_unstable_features_warning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.suppress_unstable_features_warning.type,parentSchema:schema20.properties.suppress_unstable_features_warning,data:data98};
+}
+if(data.project_root_markers !== undefined){
+let data97 = data.project_root_markers;
+if(Array.isArray(data97)){
+const len4 = data97.length;
+for(let i4=0; i4<len4; i4++){
+let data98 = data97[i4];
+if(typeof data98 !== "string"){
+const err123 = {instancePath:instancePath+"/project_root_markers/" + i4,schemaPath:"#/properties/project_root_markers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.project_root_markers.items.type,parentSchema:schema20.properties.project_root_markers.items,data:data98};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -22653,10 +22656,9 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data.tool_output_token_limit !== undefined){
-let data99 = data.tool_output_token_limit;
-if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-const err124 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.tool_output_token_limit.type,parentSchema:schema20.properties.tool_output_token_limit,data:data99};
+}
+else {
+const err124 = {instancePath:instancePath+"/project_root_markers",schemaPath:"#/properties/project_root_markers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.project_root_markers.type,parentSchema:schema20.properties.project_root_markers,data:data97};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -22665,9 +22667,14 @@ vErrors.push(err124);
 }
 errors++;
 }
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 < 0 || isNaN(data99)){
-const err125 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.tool_output_token_limit,data:data99};
+}
+if(data.projects !== undefined){
+let data99 = data.projects;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+for(const key8 in data99){
+let data100 = data99[key8];
+if(!(data100 && typeof data100 == "object" && !Array.isArray(data100))){
+const err125 = {instancePath:instancePath+"/projects/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/projects/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.projects.additionalProperties.type,parentSchema:schema20.properties.projects.additionalProperties,data:data100};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -22678,10 +22685,8 @@ errors++;
 }
 }
 }
-if(data.tool_suggest !== undefined){
-let data100 = data.tool_suggest;
-if(!(data100 && typeof data100 == "object" && !Array.isArray(data100))){
-const err126 = {instancePath:instancePath+"/tool_suggest",schemaPath:"#/properties/tool_suggest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tool_suggest.type,parentSchema:schema20.properties.tool_suggest,data:data100};
+else {
+const err126 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.projects.type,parentSchema:schema20.properties.projects,data:data99};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -22691,10 +22696,10 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data.tools !== undefined){
-let data101 = data.tools;
+if(data.realtime !== undefined){
+let data101 = data.realtime;
 if(!(data101 && typeof data101 == "object" && !Array.isArray(data101))){
-const err127 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tools.type,parentSchema:schema20.properties.tools,data:data101};
+const err127 = {instancePath:instancePath+"/realtime",schemaPath:"#/properties/realtime/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.realtime.type,parentSchema:schema20.properties.realtime,data:data101};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -22704,10 +22709,10 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.tui !== undefined){
-let data102 = data.tui;
+if(data.responses !== undefined){
+let data102 = data.responses;
 if(!(data102 && typeof data102 == "object" && !Array.isArray(data102))){
-const err128 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tui.type,parentSchema:schema20.properties.tui,data:data102};
+const err128 = {instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.responses.type,parentSchema:schema20.properties.responses,data:data102};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -22717,10 +22722,10 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data.web_search !== undefined){
-let data103 = data.web_search;
-if(typeof data103 !== "string"){
-const err129 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.web_search.type,parentSchema:schema20.properties.web_search,data:data103};
+if(data.responses_api_metadata !== undefined){
+let data103 = data.responses_api_metadata;
+if(!(data103 && typeof data103 == "object" && !Array.isArray(data103))){
+const err129 = {instancePath:instancePath+"/responses_api_metadata",schemaPath:"#/properties/responses_api_metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.responses_api_metadata.type,parentSchema:schema20.properties.responses_api_metadata,data:data103};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -22729,8 +22734,11 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(!(((data103 === "disabled") || (data103 === "cached")) || (data103 === "live"))){
-const err130 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/enum",keyword:"enum",params:{allowedValues: schema20.properties.web_search.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.web_search.enum,parentSchema:schema20.properties.web_search,data:data103};
+}
+if(data.review_model !== undefined){
+let data104 = data.review_model;
+if(typeof data104 !== "string"){
+const err130 = {instancePath:instancePath+"/review_model",schemaPath:"#/properties/review_model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.review_model.type,parentSchema:schema20.properties.review_model,data:data104};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -22740,10 +22748,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.windows !== undefined){
-let data104 = data.windows;
-if(!(data104 && typeof data104 == "object" && !Array.isArray(data104))){
-const err131 = {instancePath:instancePath+"/windows",schemaPath:"#/properties/windows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.windows.type,parentSchema:schema20.properties.windows,data:data104};
+if(data.rollout_trace !== undefined){
+let data105 = data.rollout_trace;
+if(!(data105 && typeof data105 == "object" && !Array.isArray(data105))){
+const err131 = {instancePath:instancePath+"/rollout_trace",schemaPath:"#/properties/rollout_trace/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.rollout_trace.type,parentSchema:schema20.properties.rollout_trace,data:data105};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -22753,14 +22761,253 @@ vErrors.push(err131);
 errors++;
 }
 }
-}
-else {
-const err132 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(data.sandbox_mode !== undefined){
+let data106 = data.sandbox_mode;
+if(typeof data106 !== "string"){
+const err132 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sandbox_mode.type,parentSchema:schema20.properties.sandbox_mode,data:data106};
 if(vErrors === null){
 vErrors = [err132];
 }
 else {
 vErrors.push(err132);
+}
+errors++;
+}
+if(!(((data106 === "read-only") || (data106 === "workspace-write")) || (data106 === "danger-full-access"))){
+const err133 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/enum",keyword:"enum",params:{allowedValues: schema20.properties.sandbox_mode.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.sandbox_mode.enum,parentSchema:schema20.properties.sandbox_mode,data:data106};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data.sandbox_workspace_write !== undefined){
+let data107 = data.sandbox_workspace_write;
+if(!(data107 && typeof data107 == "object" && !Array.isArray(data107))){
+const err134 = {instancePath:instancePath+"/sandbox_workspace_write",schemaPath:"#/properties/sandbox_workspace_write/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sandbox_workspace_write.type,parentSchema:schema20.properties.sandbox_workspace_write,data:data107};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data.service_tier !== undefined){
+let data108 = data.service_tier;
+if(typeof data108 !== "string"){
+const err135 = {instancePath:instancePath+"/service_tier",schemaPath:"#/properties/service_tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.service_tier.type,parentSchema:schema20.properties.service_tier,data:data108};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data.shell_environment_policy !== undefined){
+let data109 = data.shell_environment_policy;
+if(!(data109 && typeof data109 == "object" && !Array.isArray(data109))){
+const err136 = {instancePath:instancePath+"/shell_environment_policy",schemaPath:"#/properties/shell_environment_policy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.shell_environment_policy.type,parentSchema:schema20.properties.shell_environment_policy,data:data109};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data.show_raw_agent_reasoning !== undefined){
+let data110 = data.show_raw_agent_reasoning;
+if(typeof data110 !== "boolean"){
+const err137 = {instancePath:instancePath+"/show_raw_agent_reasoning",schemaPath:"#/properties/show_raw_agent_reasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.show_raw_agent_reasoning.type,parentSchema:schema20.properties.show_raw_agent_reasoning,data:data110};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data.skills !== undefined){
+let data111 = data.skills;
+if(!(data111 && typeof data111 == "object" && !Array.isArray(data111))){
+const err138 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.skills.type,parentSchema:schema20.properties.skills,data:data111};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+if(data.sqlite_home !== undefined){
+let data112 = data.sqlite_home;
+if(typeof data112 !== "string"){
+const err139 = {instancePath:instancePath+"/sqlite_home",schemaPath:"#/properties/sqlite_home/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sqlite_home.type,parentSchema:schema20.properties.sqlite_home,data:data112};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data.suppress_unstable_features_warning !== undefined){
+let data113 = data.suppress_unstable_features_warning;
+if(typeof data113 !== "boolean"){
+const err140 = {instancePath:instancePath+"/suppress_unstable_features_warning",schemaPath:"#/properties/suppress_unstable_features_warning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.suppress_unstable_features_warning.type,parentSchema:schema20.properties.suppress_unstable_features_warning,data:data113};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data.thread_unload_delay_secs !== undefined){
+let data114 = data.thread_unload_delay_secs;
+if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
+const err141 = {instancePath:instancePath+"/thread_unload_delay_secs",schemaPath:"#/properties/thread_unload_delay_secs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.thread_unload_delay_secs.type,parentSchema:schema20.properties.thread_unload_delay_secs,data:data114};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+if((typeof data114 == "number") && (isFinite(data114))){
+if(data114 < 0 || isNaN(data114)){
+const err142 = {instancePath:instancePath+"/thread_unload_delay_secs",schemaPath:"#/properties/thread_unload_delay_secs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.thread_unload_delay_secs,data:data114};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+if(data.tool_output_token_limit !== undefined){
+let data115 = data.tool_output_token_limit;
+if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
+const err143 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.tool_output_token_limit.type,parentSchema:schema20.properties.tool_output_token_limit,data:data115};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+if((typeof data115 == "number") && (isFinite(data115))){
+if(data115 < 0 || isNaN(data115)){
+const err144 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.tool_output_token_limit,data:data115};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+if(data.tool_suggest !== undefined){
+let data116 = data.tool_suggest;
+if(!(data116 && typeof data116 == "object" && !Array.isArray(data116))){
+const err145 = {instancePath:instancePath+"/tool_suggest",schemaPath:"#/properties/tool_suggest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tool_suggest.type,parentSchema:schema20.properties.tool_suggest,data:data116};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data.tools !== undefined){
+let data117 = data.tools;
+if(!(data117 && typeof data117 == "object" && !Array.isArray(data117))){
+const err146 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tools.type,parentSchema:schema20.properties.tools,data:data117};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data.tui !== undefined){
+let data118 = data.tui;
+if(!(data118 && typeof data118 == "object" && !Array.isArray(data118))){
+const err147 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tui.type,parentSchema:schema20.properties.tui,data:data118};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data.web_search !== undefined){
+let data119 = data.web_search;
+if(typeof data119 !== "string"){
+const err148 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.web_search.type,parentSchema:schema20.properties.web_search,data:data119};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+if(!(((data119 === "disabled") || (data119 === "cached")) || (data119 === "live"))){
+const err149 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/enum",keyword:"enum",params:{allowedValues: schema20.properties.web_search.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.web_search.enum,parentSchema:schema20.properties.web_search,data:data119};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+if(data.windows !== undefined){
+let data120 = data.windows;
+if(!(data120 && typeof data120 == "object" && !Array.isArray(data120))){
+const err150 = {instancePath:instancePath+"/windows",schemaPath:"#/properties/windows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.windows.type,parentSchema:schema20.properties.windows,data:data120};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+}
+else {
+const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
 }
 errors++;
 }
@@ -23757,7 +24004,7 @@ return errors === 0;
 }
 
 export const copilotSettings = validate25;
-const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-settings.schema.json","title":"CopilotSettingsLayer","description":"A Copilot settings layer (.copilot/settings.overrides.json): keys of Copilot CLI 1.0.102's user settings.json (taken from the settings key list and metadata embedded in that release), plus agentihooks' `_agentihooks` directives. Unknown keys are errors: Copilot would ignore them with a warning on every launch.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"_agentihooks":{"title":"CopilotDirectives","description":"agentihooks directives for the Copilot target. agentihooks reads them and never writes this block to settings.json.","type":"object","additionalProperties":false,"properties":{"allowAll":{"description":"Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.","const":true},"channels":{"description":"Release channel(s) to write for the Copilot wrapper.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1}}]},"browserCommand":{"description":"Browser launcher for Copilot's login and links: \"auto\" (find one on this machine, WSL aware), a command line, or a command as a list of words.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"},"minItems":1}]},"suppressBrowserLaunch":{"description":"Never let Copilot open a browser.","type":"boolean"},"mcpDefaultDisabled":{"description":"Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.","type":"boolean"},"mcpAlwaysEnabled":{"description":"MCP servers exempt from mcpDefaultDisabled (default [\"agentihooks\"]).","type":"array","items":{"type":"string","minLength":1}},"resolveHeaderEnv":{"description":"Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.","type":"boolean"}}},"ahpEnvironment":{"type":"object","additionalProperties":false,"properties":{"acceptRemoteConnections":{"type":"boolean"},"computeId":{"type":"string"},"name":{"type":"string"},"outgoingConnections":{},"publishNewSessionsByDefault":{"type":"boolean"},"requireConnectionBinding":{"type":"boolean"}}},"allowedUrls":{"type":"array","items":{"type":"string"}},"askUser":{"type":"boolean"},"assistedApprovalInstructions":{"type":"string"},"autoTier":{"type":"string","enum":["efficiency","balance","intelligence"]},"autoUpdate":{"type":"boolean"},"autoUpdatesChannel":{"type":"string","enum":["stable","prerelease"]},"banner":{"type":"string","enum":["always","once","never"]},"bannerStyle":{"type":"string","enum":["mona","classic"]},"bashEnv":{"type":"boolean"},"beep":{"type":"boolean"},"beepOnSchedule":{"type":"boolean"},"builtInAgents":{"type":"object","additionalProperties":false,"properties":{"rubberDuck":{"type":"boolean"},"rubberDuckAutoInvoke":{"type":"boolean"}}},"color_mode":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"],"description":"Older spelling of `theme`, still read by Copilot."},"commandHistoryMaxSize":{"type":"number"},"compactPaste":{"type":"boolean"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"connectors":{"type":"boolean"},"contextManagementTools":{"type":"boolean"},"contextTier":{"type":"string","enum":["default","long_context"]},"continueOnAutoMode":{"type":"boolean"},"copilotUrl":{"type":"string"},"copyOnSelect":{"type":"boolean"},"customAgents":{"type":"object","additionalProperties":false,"properties":{"defaultLocalOnly":{"type":"boolean"}}},"defaultMode":{"type":"string","enum":["interactive","plan","autopilot"]},"defaultPermissionMode":{"type":"string","enum":["manual","assisted","allow-all"]},"deniedUrls":{"type":"array","items":{"type":"string"}},"disableAllHooks":{"type":"boolean"},"disabledHooks":{"type":"array","items":{"type":"string"}},"disabledMcpServers":{"type":"array","items":{"type":"string"}},"disabledSkills":{"type":"array","items":{"type":"string"}},"dynamicRetrieval":{"type":"object","additionalProperties":false,"properties":{"mcp":{"type":"boolean"},"skills":{"type":"boolean"}}},"editorMode":{"type":"string","enum":["normal","vim"]},"effortLevel":{"type":"string"},"enableAllGithubMcpTools":{"type":"boolean"},"enabledFeatureFlags":{"type":"object","additionalProperties":{"type":"boolean"}},"enabledMcpServers":{"type":"array","items":{"type":"string"}},"enabledPlugins":{"type":"object","additionalProperties":{"type":"boolean"}},"experimental":{"type":"boolean"},"extensions":{"type":"object","additionalProperties":false,"properties":{"disabledExtensions":{"type":"array","items":{"type":"string"}},"mode":{"type":"string","enum":["disabled","load_only","load_and_augment"]}}},"extraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object"}},"feature_flags":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"array","items":{"type":"string"}}}},"footer":{"type":"object","additionalProperties":false,"properties":{"showAgent":{"type":"boolean"},"showAiUsed":{"type":"boolean"},"showBranch":{"type":"boolean"},"showCiStatus":{"type":"boolean"},"showCodeChanges":{"type":"boolean"},"showContextWindow":{"type":"boolean"},"showCustom":{"type":"boolean"},"showDirectory":{"type":"boolean"},"showModelEffort":{"type":"boolean"},"showPullRequest":{"type":"boolean"},"showQuota":{"type":"boolean"},"showSandbox":{"type":"boolean"},"showSchedules":{"type":"boolean"},"showUsername":{"type":"boolean"},"showYolo":{"type":"boolean"}}},"githubMcpInsiders":{"type":"boolean"},"githubMcpTools":{"type":"array","items":{"type":"string"}},"githubMcpToolsets":{"type":"array","items":{"type":"string"}},"hooks":{"description":"Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.","type":"object","additionalProperties":{"type":"array","items":{"type":"object"}}},"ide":{"type":"object","additionalProperties":false,"properties":{"autoConnect":{"type":"boolean"},"openDiffOnEdit":{"type":"boolean"}}},"ignoredSkillsLocations":{"type":"array","items":{"type":"string"}},"imageGeneration":{"type":"boolean"},"imageGenerationWatermark":{"type":"boolean"},"includeCoAuthoredBy":{"type":"boolean"},"include_coauthor":{"type":"boolean","description":"Older spelling of `includeCoAuthoredBy`, still read by Copilot."},"inlineImageLiveWindow":{"type":"number"},"inlineImages":{"type":"boolean"},"keepAlive":{"type":"string","enum":["on","off","busy"]},"logLevel":{"type":"string","enum":["none","error","warning","info","debug","all","default"]},"memory":{"type":"boolean"},"mergeStrategy":{"type":"string","enum":["rebase","merge"]},"model":{"type":"string"},"modelProviderId":{"type":"string"},"mouse":{"type":"boolean"},"notifications":{"type":"boolean"},"permissions":{"type":"object","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"disableBypassPermissionsMode":{"type":"string"}}},"pinnedPrompts":{"type":"boolean"},"planContextTier":{"type":"string","enum":["default","long_context"]},"planEffortLevel":{"type":"string"},"planModel":{"type":"string"},"planModelProviderId":{"type":"string"},"powershellFlags":{"type":"array","items":{"type":"string"}},"proxyKerberosServicePrincipal":{"type":"string"},"proxyUrl":{"type":"string"},"reasoning_effort":{"type":"string","description":"Older spelling of `effortLevel`, still read by Copilot."},"remoteExport":{"type":"boolean"},"remoteSessions":{"type":"boolean"},"renderHexColors":{"type":"boolean"},"renderMarkdown":{"type":"boolean"},"respectGitignore":{"type":"boolean"},"sandbox":{"type":"object","additionalProperties":false,"properties":{"addCurrentWorkingDirectory":{"type":"boolean"},"allowBypass":{"type":"boolean"},"allowDevToolAccess":{"type":"boolean"},"auth":{"type":"object","additionalProperties":false,"properties":{"gh":{"type":"boolean"},"git":{"type":"boolean"}}},"credentials":{"type":"object","additionalProperties":false,"properties":{"envVars":{"type":"object","additionalProperties":{"type":"object"}}}},"enabled":{"type":"boolean"},"sandboxLspServers":{"type":"boolean"},"sandboxMcpServers":{"type":"boolean"},"userPolicy":{"type":"object","additionalProperties":false,"properties":{"experimental":{"type":"object","additionalProperties":false,"properties":{"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}},"filesystem":{"type":"object","additionalProperties":false,"properties":{"deniedPaths":{"type":"array","items":{"type":"string"}},"readonlyPaths":{"type":"array","items":{"type":"string"}},"readwritePaths":{"type":"array","items":{"type":"string"}}}},"network":{"type":"object","additionalProperties":false,"properties":{"allowLocalNetwork":{"type":"boolean"},"allowOutbound":{"type":"boolean"},"allowedHosts":{"type":"array","items":{"type":"string"}},"blockedHosts":{"type":"array","items":{"type":"string"}},"proxy":{"type":"object","additionalProperties":false,"properties":{"password":{"type":"string"},"url":{"type":"string"},"username":{"type":"string"}}}}},"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}}}},"screenReader":{"type":"boolean"},"scrollbar":{"type":"boolean"},"shellShortcut":{"type":"boolean"},"showReasoning":{"type":"boolean"},"showTimestamps":{"type":"boolean"},"showTipsOnStartup":{"type":"boolean"},"showToolDurations":{"type":"boolean"},"sidebar":{"type":"object","additionalProperties":false,"properties":{"accentActiveSession":{"type":"boolean"},"coloredHints":{"type":"boolean"},"enabled":{"type":"boolean"},"hoverFocus":{"type":"boolean"},"showCloseButton":{"type":"boolean"},"showHeaderButtons":{"type":"boolean"},"showResumableSessions":{"type":"boolean"}}},"skillDirectories":{"type":"array","items":{"type":"string"}},"statusLine":{"type":"object","additionalProperties":false,"properties":{"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"type":{"type":"string","enum":["command"]}}},"stayInAutopilot":{"type":"boolean"},"storeTokenPlaintext":{"type":"boolean"},"stream":{"type":"boolean"},"streamerMode":{"type":"boolean"},"strictKnownMarketplaces":{},"sub_agents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}},"description":"Older spelling of `subagents`, still read by Copilot."},"subagents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}}},"tabs":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"hide":{"type":"array","items":{"type":"string"}},"sort":{"type":"array","items":{"type":"string"}}}},"taskbarPresence":{"type":"boolean"},"telemetry":{"type":"object","additionalProperties":false,"properties":{"capture":{"type":"object","additionalProperties":false,"properties":{"identity":{"type":"boolean"},"policyDetail":{"type":"boolean"},"prompts":{"type":"boolean"},"responses":{"type":"boolean"},"toolArguments":{"type":"boolean"},"toolOutput":{"type":"boolean"}}},"captureContent":{"type":"boolean"},"headersProvider":{"type":"object","additionalProperties":false,"properties":{"args":{},"path":{},"refreshIntervalMs":{}}}}},"terminalNotifications":{"type":"boolean"},"terminalProgress":{"type":"boolean"},"theme":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"]},"toolSearch":{"type":"boolean"},"transcriptView":{"type":"string","enum":["default","concise"]},"updateTerminalTitle":{"type":"boolean"},"update_channel":{"type":"string","enum":["stable","prerelease"],"description":"Older spelling of `autoUpdatesChannel`, still read by Copilot."},"voice":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"selectedDevice":{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"occurrence":{"type":"number"}}},"selectedModel":{"type":"string"}}},"workflows":{"type":"object","additionalProperties":false,"properties":{"defaultLimits":{"type":"object","additionalProperties":false,"properties":{"maxAiCredits":{"type":"number"},"maxConcurrentSubagents":{"type":"number"},"maxTotalSubagents":{"type":"number"},"timeoutSeconds":{"type":"number"}}},"logPhaseNames":{"type":"boolean"},"maxConcurrentRuns":{"type":"number"}}},"worktreeBaseRef":{"type":"string","enum":["head","defaultBranch"]},"worktreePathTemplate":{"type":"string"}}};
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-settings.schema.json","title":"CopilotSettingsLayer","description":"A Copilot settings layer (.copilot/settings.overrides.json): keys of Copilot CLI 1.0.102's user settings.json (taken from the settings key list and metadata embedded in that release), plus agentihooks' `_agentihooks` directives. Unknown keys are errors: Copilot would ignore them with a warning on every launch.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"_agentihooks":{"title":"CopilotDirectives","description":"agentihooks directives for the Copilot target. agentihooks reads them and never writes this block to settings.json.","type":"object","additionalProperties":false,"properties":{"allowAll":{"description":"Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.","const":true},"channels":{"description":"Release channel(s) to write for the Copilot wrapper.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1}}]},"browserCommand":{"description":"Browser launcher for Copilot's login and links: \"auto\" (find one on this machine, WSL aware), a command line, or a command as a list of words.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"},"minItems":1}]},"suppressBrowserLaunch":{"description":"Never let Copilot open a browser.","type":"boolean"},"mcpDefaultDisabled":{"description":"Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.","type":"boolean"},"mcpAlwaysEnabled":{"description":"MCP servers exempt from mcpDefaultDisabled (default [\"agentihooks\"]).","type":"array","items":{"type":"string","minLength":1}},"resolveHeaderEnv":{"description":"Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.","type":"boolean"}}},"ahpEnvironment":{"type":"object","additionalProperties":false,"properties":{"acceptRemoteConnections":{"type":"boolean"},"computeId":{"type":"string"},"name":{"type":"string"},"outgoingConnections":{},"publishNewSessionsByDefault":{"type":"boolean"},"requireConnectionBinding":{"type":"boolean"}}},"allowedUrls":{"type":"array","items":{"type":"string"}},"askUser":{"type":"boolean"},"assistedApprovalInstructions":{"type":"string"},"autoTier":{"type":"string","enum":["efficiency","balance","intelligence"]},"autoUpdate":{"type":"boolean"},"autoUpdatesChannel":{"type":"string","enum":["stable","prerelease"]},"banner":{"type":"string","enum":["always","once","never"]},"bannerStyle":{"type":"string","enum":["mona","classic"]},"bashEnv":{"type":"boolean"},"beep":{"type":"boolean"},"beepOnSchedule":{"type":"boolean"},"builtInAgents":{"type":"object","additionalProperties":false,"properties":{"rubberDuck":{"type":"boolean"},"rubberDuckAutoInvoke":{"type":"boolean"}}},"color_mode":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"],"description":"Older spelling of `theme`, still read by Copilot."},"commandHistoryMaxSize":{"type":"number"},"compactPaste":{"type":"boolean"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"connectors":{"type":"boolean"},"contextManagementTools":{"type":"boolean"},"contextTier":{"type":"string","enum":["default","long_context"]},"continueOnAutoMode":{"type":"boolean"},"copilotUrl":{"type":"string"},"copyOnSelect":{"type":"boolean"},"customAgents":{"type":"object","additionalProperties":false,"properties":{"defaultLocalOnly":{"type":"boolean"}}},"defaultMode":{"type":"string","enum":["interactive","plan","autopilot"]},"defaultPermissionMode":{"type":"string","enum":["manual","assisted","allow-all"]},"deniedUrls":{"type":"array","items":{"type":"string"}},"disableAllHooks":{"type":"boolean"},"disabledHooks":{"type":"array","items":{"type":"string"}},"disabledMcpServers":{"type":"array","items":{"type":"string"}},"disabledSkills":{"type":"array","items":{"type":"string"}},"dynamicRetrieval":{"type":"object","additionalProperties":false,"properties":{"mcp":{"type":"boolean"},"skills":{"type":"boolean"}}},"editorMode":{"type":"string","enum":["normal","vim"]},"effortLevel":{"type":"string"},"enableAllGithubMcpTools":{"type":"boolean"},"enabledFeatureFlags":{"type":"object","additionalProperties":{"type":"boolean"}},"enabledMcpServers":{"type":"array","items":{"type":"string"}},"enabledPlugins":{"type":"object","additionalProperties":{"type":"boolean"}},"experimental":{"type":"boolean"},"extensions":{"type":"object","additionalProperties":false,"properties":{"disabledExtensions":{"type":"array","items":{"type":"string"}},"mode":{"type":"string","enum":["disabled","load_only","load_and_augment"]}}},"extraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object"}},"feature_flags":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"array","items":{"type":"string"}}}},"footer":{"type":"object","additionalProperties":false,"properties":{"showAgent":{"type":"boolean"},"showAiUsed":{"type":"boolean"},"showBranch":{"type":"boolean"},"showCiStatus":{"type":"boolean"},"showCodeChanges":{"type":"boolean"},"showContextWindow":{"type":"boolean"},"showCustom":{"type":"boolean"},"showDirectory":{"type":"boolean"},"showModelEffort":{"type":"boolean"},"showPullRequest":{"type":"boolean"},"showQuota":{"type":"boolean"},"showSandbox":{"type":"boolean"},"showSchedules":{"type":"boolean"},"showUsername":{"type":"boolean"},"showYolo":{"type":"boolean"}}},"githubMcpInsiders":{"type":"boolean"},"githubMcpTools":{"type":"array","items":{"type":"string"}},"githubMcpToolsets":{"type":"array","items":{"type":"string"}},"hooks":{"description":"Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.","type":"object","additionalProperties":{"type":"array","items":{"type":"object"}}},"ide":{"type":"object","additionalProperties":false,"properties":{"autoConnect":{"type":"boolean"},"openDiffOnEdit":{"type":"boolean"}}},"ignoredSkillsLocations":{"type":"array","items":{"type":"string"}},"imageGeneration":{"type":"boolean"},"imageGenerationWatermark":{"type":"boolean"},"includeCoAuthoredBy":{"type":"boolean"},"include_coauthor":{"type":"boolean","description":"Older spelling of `includeCoAuthoredBy`, still read by Copilot."},"inlineImageLiveWindow":{"type":"number"},"inlineImages":{"type":"boolean"},"keepAlive":{"type":"string","enum":["on","off","busy"]},"logLevel":{"type":"string","enum":["none","error","warning","info","debug","all","default"]},"memory":{"type":"boolean"},"mergeStrategy":{"type":"string","enum":["rebase","merge"]},"model":{"type":"string"},"modelProviderId":{"type":"string"},"mouse":{"type":"boolean"},"notifications":{"type":"boolean"},"permissions":{"type":"object","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"disableBypassPermissionsMode":{"type":"string"}}},"pinnedPrompts":{"type":"boolean"},"planContextTier":{"type":"string","enum":["default","long_context"]},"planEffortLevel":{"type":"string"},"planModel":{"type":"string"},"planModelProviderId":{"type":"string"},"powershellFlags":{"type":"array","items":{"type":"string"}},"proxyKerberosServicePrincipal":{"type":"string"},"proxyUrl":{"type":"string"},"reasoning_effort":{"type":"string","description":"Older spelling of `effortLevel`, still read by Copilot."},"remoteExport":{"type":"boolean"},"remoteSessions":{"type":"boolean"},"renderHexColors":{"type":"boolean"},"renderMarkdown":{"type":"boolean"},"respectGitignore":{"type":"boolean"},"sandbox":{"type":"object","additionalProperties":false,"properties":{"addCurrentWorkingDirectory":{"type":"boolean"},"allowBypass":{"type":"boolean"},"allowDevToolAccess":{"type":"boolean"},"auth":{"type":"object","additionalProperties":false,"properties":{"gh":{"type":"boolean"},"git":{"type":"boolean"}}},"credentials":{"type":"object","additionalProperties":false,"properties":{"envVars":{"type":"object","additionalProperties":{"type":"object"}}}},"enabled":{"type":"boolean"},"sandboxLspServers":{"type":"boolean"},"sandboxMcpServers":{"type":"boolean"},"userPolicy":{"type":"object","additionalProperties":false,"properties":{"experimental":{"type":"object","additionalProperties":false,"properties":{"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}},"filesystem":{"type":"object","additionalProperties":false,"properties":{"deniedPaths":{"type":"array","items":{"type":"string"}},"readonlyPaths":{"type":"array","items":{"type":"string"}},"readwritePaths":{"type":"array","items":{"type":"string"}}}},"network":{"type":"object","additionalProperties":false,"properties":{"allowLocalNetwork":{"type":"boolean"},"allowOutbound":{"type":"boolean"},"allowedHosts":{"type":"array","items":{"type":"string"}},"blockedHosts":{"type":"array","items":{"type":"string"}},"proxy":{"type":"object","additionalProperties":false,"properties":{"password":{"type":"string"},"url":{"type":"string"},"username":{"type":"string"}}}}},"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}}}},"screenReader":{"type":"boolean"},"scrollbar":{"type":"boolean"},"shellShortcut":{"type":"boolean"},"showReasoning":{"type":"boolean"},"showTimestamps":{"type":"boolean"},"showTipsOnStartup":{"type":"boolean"},"showToolDurations":{"type":"boolean"},"sidebar":{"type":"object","additionalProperties":false,"properties":{"accentActiveSession":{"type":"boolean"},"coloredHints":{"type":"boolean"},"enabled":{"type":"boolean"},"hoverFocus":{"type":"boolean"},"showCloseButton":{"type":"boolean"},"showHeaderButtons":{"type":"boolean"},"showResumableSessions":{"type":"boolean"}}},"skillDirectories":{"type":"array","items":{"type":"string"}},"statusLine":{"type":"object","additionalProperties":false,"properties":{"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"type":{"type":"string","enum":["command"]}}},"stayInAutopilot":{"type":"boolean"},"storeTokenPlaintext":{"type":"boolean"},"stream":{"type":"boolean"},"streamerMode":{"type":"boolean"},"strictKnownMarketplaces":{},"sub_agents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}},"description":"Older spelling of `subagents`, still read by Copilot."},"subagents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}}},"tabs":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"hide":{"type":"array","items":{"type":"string"}},"sort":{"type":"array","items":{"type":"string"}}}},"taskbarPresence":{"type":"boolean"},"telemetry":{"type":"object","additionalProperties":false,"properties":{"capture":{"type":"object","additionalProperties":false,"properties":{"identity":{"type":"boolean"},"policyDetail":{"type":"boolean"},"prompts":{"type":"boolean"},"responses":{"type":"boolean"},"toolArguments":{"type":"boolean"},"toolOutput":{"type":"boolean"}}},"captureContent":{"type":"boolean"},"headersProvider":{"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"refreshIntervalMs":{"type":"number"}}}}},"terminalNotifications":{"type":"boolean"},"terminalProgress":{"type":"boolean"},"theme":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"]},"toolSearch":{"type":"boolean"},"transcriptView":{"type":"string","enum":["default","concise"]},"updateTerminalTitle":{"type":"boolean"},"update_channel":{"type":"string","enum":["stable","prerelease"],"description":"Older spelling of `autoUpdatesChannel`, still read by Copilot."},"voice":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"selectedDevice":{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"occurrence":{"type":"number"}}},"selectedModel":{"type":"string"}}},"workflows":{"type":"object","additionalProperties":false,"properties":{"defaultLimits":{"type":"object","additionalProperties":false,"properties":{"maxAiCredits":{"type":"number"},"maxConcurrentSubagents":{"type":"number"},"maxTotalSubagents":{"type":"number"},"timeoutSeconds":{"type":"number"}}},"logPhaseNames":{"type":"boolean"},"maxConcurrentRuns":{"type":"number"}}},"worktreeBaseRef":{"type":"string","enum":["head","defaultBranch"]},"worktreePathTemplate":{"type":"string"}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/copilot-settings.schema.json" */;
@@ -27659,9 +27906,8 @@ errors++;
 if(data231.headersProvider !== undefined){
 let data240 = data231.headersProvider;
 if(data240 && typeof data240 == "object" && !Array.isArray(data240)){
-for(const key35 in data240){
-if(!(((key35 === "args") || (key35 === "path")) || (key35 === "refreshIntervalMs"))){
-const err291 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.telemetry.properties.headersProvider,data:data240};
+if(data240.path === undefined){
+const err291 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema27.properties.telemetry.properties.headersProvider.required,parentSchema:schema27.properties.telemetry.properties.headersProvider,data:data240};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -27670,10 +27916,9 @@ vErrors.push(err291);
 }
 errors++;
 }
-}
-}
-else {
-const err292 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.telemetry.properties.headersProvider.type,parentSchema:schema27.properties.telemetry.properties.headersProvider,data:data240};
+for(const key35 in data240){
+if(!(((key35 === "path") || (key35 === "args")) || (key35 === "refreshIntervalMs"))){
+const err292 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.telemetry.properties.headersProvider,data:data240};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -27683,9 +27928,10 @@ vErrors.push(err292);
 errors++;
 }
 }
-}
-else {
-const err293 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.telemetry.type,parentSchema:schema27.properties.telemetry,data:data231};
+if(data240.path !== undefined){
+let data241 = data240.path;
+if(typeof data241 !== "string"){
+const err293 = {instancePath:instancePath+"/telemetry/headersProvider/path",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.telemetry.properties.headersProvider.properties.path.type,parentSchema:schema27.properties.telemetry.properties.headersProvider.properties.path,data:data241};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -27695,10 +27941,14 @@ vErrors.push(err293);
 errors++;
 }
 }
-if(data.terminalNotifications !== undefined){
-let data241 = data.terminalNotifications;
-if(typeof data241 !== "boolean"){
-const err294 = {instancePath:instancePath+"/terminalNotifications",schemaPath:"#/properties/terminalNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.terminalNotifications.type,parentSchema:schema27.properties.terminalNotifications,data:data241};
+if(data240.args !== undefined){
+let data242 = data240.args;
+if(Array.isArray(data242)){
+const len30 = data242.length;
+for(let i30=0; i30<len30; i30++){
+let data243 = data242[i30];
+if(typeof data243 !== "string"){
+const err294 = {instancePath:instancePath+"/telemetry/headersProvider/args/" + i30,schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.telemetry.properties.headersProvider.properties.args.items.type,parentSchema:schema27.properties.telemetry.properties.headersProvider.properties.args.items,data:data243};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -27708,10 +27958,9 @@ vErrors.push(err294);
 errors++;
 }
 }
-if(data.terminalProgress !== undefined){
-let data242 = data.terminalProgress;
-if(typeof data242 !== "boolean"){
-const err295 = {instancePath:instancePath+"/terminalProgress",schemaPath:"#/properties/terminalProgress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.terminalProgress.type,parentSchema:schema27.properties.terminalProgress,data:data242};
+}
+else {
+const err295 = {instancePath:instancePath+"/telemetry/headersProvider/args",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.telemetry.properties.headersProvider.properties.args.type,parentSchema:schema27.properties.telemetry.properties.headersProvider.properties.args,data:data242};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -27721,10 +27970,10 @@ vErrors.push(err295);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data243 = data.theme;
-if(typeof data243 !== "string"){
-const err296 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.theme.type,parentSchema:schema27.properties.theme,data:data243};
+if(data240.refreshIntervalMs !== undefined){
+let data244 = data240.refreshIntervalMs;
+if(!((typeof data244 == "number") && (isFinite(data244)))){
+const err296 = {instancePath:instancePath+"/telemetry/headersProvider/refreshIntervalMs",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs.type,parentSchema:schema27.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs,data:data244};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -27733,8 +27982,10 @@ vErrors.push(err296);
 }
 errors++;
 }
-if(!(((((data243 === "default") || (data243 === "github")) || (data243 === "dim")) || (data243 === "high-contrast")) || (data243 === "colorblind"))){
-const err297 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema27.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.theme.enum,parentSchema:schema27.properties.theme,data:data243};
+}
+}
+else {
+const err297 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.telemetry.properties.headersProvider.type,parentSchema:schema27.properties.telemetry.properties.headersProvider,data:data240};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -27744,10 +27995,9 @@ vErrors.push(err297);
 errors++;
 }
 }
-if(data.toolSearch !== undefined){
-let data244 = data.toolSearch;
-if(typeof data244 !== "boolean"){
-const err298 = {instancePath:instancePath+"/toolSearch",schemaPath:"#/properties/toolSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.toolSearch.type,parentSchema:schema27.properties.toolSearch,data:data244};
+}
+else {
+const err298 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.telemetry.type,parentSchema:schema27.properties.telemetry,data:data231};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -27757,10 +28007,10 @@ vErrors.push(err298);
 errors++;
 }
 }
-if(data.transcriptView !== undefined){
-let data245 = data.transcriptView;
-if(typeof data245 !== "string"){
-const err299 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.transcriptView.type,parentSchema:schema27.properties.transcriptView,data:data245};
+if(data.terminalNotifications !== undefined){
+let data245 = data.terminalNotifications;
+if(typeof data245 !== "boolean"){
+const err299 = {instancePath:instancePath+"/terminalNotifications",schemaPath:"#/properties/terminalNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.terminalNotifications.type,parentSchema:schema27.properties.terminalNotifications,data:data245};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -27769,8 +28019,11 @@ vErrors.push(err299);
 }
 errors++;
 }
-if(!((data245 === "default") || (data245 === "concise"))){
-const err300 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/enum",keyword:"enum",params:{allowedValues: schema27.properties.transcriptView.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.transcriptView.enum,parentSchema:schema27.properties.transcriptView,data:data245};
+}
+if(data.terminalProgress !== undefined){
+let data246 = data.terminalProgress;
+if(typeof data246 !== "boolean"){
+const err300 = {instancePath:instancePath+"/terminalProgress",schemaPath:"#/properties/terminalProgress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.terminalProgress.type,parentSchema:schema27.properties.terminalProgress,data:data246};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -27780,10 +28033,10 @@ vErrors.push(err300);
 errors++;
 }
 }
-if(data.updateTerminalTitle !== undefined){
-let data246 = data.updateTerminalTitle;
-if(typeof data246 !== "boolean"){
-const err301 = {instancePath:instancePath+"/updateTerminalTitle",schemaPath:"#/properties/updateTerminalTitle/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.updateTerminalTitle.type,parentSchema:schema27.properties.updateTerminalTitle,data:data246};
+if(data.theme !== undefined){
+let data247 = data.theme;
+if(typeof data247 !== "string"){
+const err301 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.theme.type,parentSchema:schema27.properties.theme,data:data247};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -27792,11 +28045,8 @@ vErrors.push(err301);
 }
 errors++;
 }
-}
-if(data.update_channel !== undefined){
-let data247 = data.update_channel;
-if(typeof data247 !== "string"){
-const err302 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.update_channel.type,parentSchema:schema27.properties.update_channel,data:data247};
+if(!(((((data247 === "default") || (data247 === "github")) || (data247 === "dim")) || (data247 === "high-contrast")) || (data247 === "colorblind"))){
+const err302 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema27.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.theme.enum,parentSchema:schema27.properties.theme,data:data247};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -27805,8 +28055,11 @@ vErrors.push(err302);
 }
 errors++;
 }
-if(!((data247 === "stable") || (data247 === "prerelease"))){
-const err303 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/enum",keyword:"enum",params:{allowedValues: schema27.properties.update_channel.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.update_channel.enum,parentSchema:schema27.properties.update_channel,data:data247};
+}
+if(data.toolSearch !== undefined){
+let data248 = data.toolSearch;
+if(typeof data248 !== "boolean"){
+const err303 = {instancePath:instancePath+"/toolSearch",schemaPath:"#/properties/toolSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.toolSearch.type,parentSchema:schema27.properties.toolSearch,data:data248};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -27816,12 +28069,10 @@ vErrors.push(err303);
 errors++;
 }
 }
-if(data.voice !== undefined){
-let data248 = data.voice;
-if(data248 && typeof data248 == "object" && !Array.isArray(data248)){
-for(const key36 in data248){
-if(!(((key36 === "enabled") || (key36 === "selectedDevice")) || (key36 === "selectedModel"))){
-const err304 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.voice,data:data248};
+if(data.transcriptView !== undefined){
+let data249 = data.transcriptView;
+if(typeof data249 !== "string"){
+const err304 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.transcriptView.type,parentSchema:schema27.properties.transcriptView,data:data249};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -27830,11 +28081,8 @@ vErrors.push(err304);
 }
 errors++;
 }
-}
-if(data248.enabled !== undefined){
-let data249 = data248.enabled;
-if(typeof data249 !== "boolean"){
-const err305 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.voice.properties.enabled.type,parentSchema:schema27.properties.voice.properties.enabled,data:data249};
+if(!((data249 === "default") || (data249 === "concise"))){
+const err305 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/enum",keyword:"enum",params:{allowedValues: schema27.properties.transcriptView.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.transcriptView.enum,parentSchema:schema27.properties.transcriptView,data:data249};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -27844,12 +28092,10 @@ vErrors.push(err305);
 errors++;
 }
 }
-if(data248.selectedDevice !== undefined){
-let data250 = data248.selectedDevice;
-if(data250 && typeof data250 == "object" && !Array.isArray(data250)){
-for(const key37 in data250){
-if(!((key37 === "name") || (key37 === "occurrence"))){
-const err306 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.voice.properties.selectedDevice,data:data250};
+if(data.updateTerminalTitle !== undefined){
+let data250 = data.updateTerminalTitle;
+if(typeof data250 !== "boolean"){
+const err306 = {instancePath:instancePath+"/updateTerminalTitle",schemaPath:"#/properties/updateTerminalTitle/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.updateTerminalTitle.type,parentSchema:schema27.properties.updateTerminalTitle,data:data250};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -27859,10 +28105,10 @@ vErrors.push(err306);
 errors++;
 }
 }
-if(data250.name !== undefined){
-let data251 = data250.name;
+if(data.update_channel !== undefined){
+let data251 = data.update_channel;
 if(typeof data251 !== "string"){
-const err307 = {instancePath:instancePath+"/voice/selectedDevice/name",schemaPath:"#/properties/voice/properties/selectedDevice/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.voice.properties.selectedDevice.properties.name.type,parentSchema:schema27.properties.voice.properties.selectedDevice.properties.name,data:data251};
+const err307 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.update_channel.type,parentSchema:schema27.properties.update_channel,data:data251};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -27871,11 +28117,8 @@ vErrors.push(err307);
 }
 errors++;
 }
-}
-if(data250.occurrence !== undefined){
-let data252 = data250.occurrence;
-if(!((typeof data252 == "number") && (isFinite(data252)))){
-const err308 = {instancePath:instancePath+"/voice/selectedDevice/occurrence",schemaPath:"#/properties/voice/properties/selectedDevice/properties/occurrence/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.voice.properties.selectedDevice.properties.occurrence.type,parentSchema:schema27.properties.voice.properties.selectedDevice.properties.occurrence,data:data252};
+if(!((data251 === "stable") || (data251 === "prerelease"))){
+const err308 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/enum",keyword:"enum",params:{allowedValues: schema27.properties.update_channel.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.update_channel.enum,parentSchema:schema27.properties.update_channel,data:data251};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -27885,9 +28128,12 @@ vErrors.push(err308);
 errors++;
 }
 }
-}
-else {
-const err309 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.voice.properties.selectedDevice.type,parentSchema:schema27.properties.voice.properties.selectedDevice,data:data250};
+if(data.voice !== undefined){
+let data252 = data.voice;
+if(data252 && typeof data252 == "object" && !Array.isArray(data252)){
+for(const key36 in data252){
+if(!(((key36 === "enabled") || (key36 === "selectedDevice")) || (key36 === "selectedModel"))){
+const err309 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.voice,data:data252};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -27897,10 +28143,10 @@ vErrors.push(err309);
 errors++;
 }
 }
-if(data248.selectedModel !== undefined){
-let data253 = data248.selectedModel;
-if(typeof data253 !== "string"){
-const err310 = {instancePath:instancePath+"/voice/selectedModel",schemaPath:"#/properties/voice/properties/selectedModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.voice.properties.selectedModel.type,parentSchema:schema27.properties.voice.properties.selectedModel,data:data253};
+if(data252.enabled !== undefined){
+let data253 = data252.enabled;
+if(typeof data253 !== "boolean"){
+const err310 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.voice.properties.enabled.type,parentSchema:schema27.properties.voice.properties.enabled,data:data253};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -27910,9 +28156,12 @@ vErrors.push(err310);
 errors++;
 }
 }
-}
-else {
-const err311 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.voice.type,parentSchema:schema27.properties.voice,data:data248};
+if(data252.selectedDevice !== undefined){
+let data254 = data252.selectedDevice;
+if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
+for(const key37 in data254){
+if(!((key37 === "name") || (key37 === "occurrence"))){
+const err311 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.voice.properties.selectedDevice,data:data254};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -27922,12 +28171,10 @@ vErrors.push(err311);
 errors++;
 }
 }
-if(data.workflows !== undefined){
-let data254 = data.workflows;
-if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
-for(const key38 in data254){
-if(!(((key38 === "defaultLimits") || (key38 === "logPhaseNames")) || (key38 === "maxConcurrentRuns"))){
-const err312 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.workflows,data:data254};
+if(data254.name !== undefined){
+let data255 = data254.name;
+if(typeof data255 !== "string"){
+const err312 = {instancePath:instancePath+"/voice/selectedDevice/name",schemaPath:"#/properties/voice/properties/selectedDevice/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.voice.properties.selectedDevice.properties.name.type,parentSchema:schema27.properties.voice.properties.selectedDevice.properties.name,data:data255};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -27937,12 +28184,10 @@ vErrors.push(err312);
 errors++;
 }
 }
-if(data254.defaultLimits !== undefined){
-let data255 = data254.defaultLimits;
-if(data255 && typeof data255 == "object" && !Array.isArray(data255)){
-for(const key39 in data255){
-if(!((((key39 === "maxAiCredits") || (key39 === "maxConcurrentSubagents")) || (key39 === "maxTotalSubagents")) || (key39 === "timeoutSeconds"))){
-const err313 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.workflows.properties.defaultLimits,data:data255};
+if(data254.occurrence !== undefined){
+let data256 = data254.occurrence;
+if(!((typeof data256 == "number") && (isFinite(data256)))){
+const err313 = {instancePath:instancePath+"/voice/selectedDevice/occurrence",schemaPath:"#/properties/voice/properties/selectedDevice/properties/occurrence/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.voice.properties.selectedDevice.properties.occurrence.type,parentSchema:schema27.properties.voice.properties.selectedDevice.properties.occurrence,data:data256};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -27952,10 +28197,9 @@ vErrors.push(err313);
 errors++;
 }
 }
-if(data255.maxAiCredits !== undefined){
-let data256 = data255.maxAiCredits;
-if(!((typeof data256 == "number") && (isFinite(data256)))){
-const err314 = {instancePath:instancePath+"/workflows/defaultLimits/maxAiCredits",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxAiCredits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.maxAiCredits.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.maxAiCredits,data:data256};
+}
+else {
+const err314 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.voice.properties.selectedDevice.type,parentSchema:schema27.properties.voice.properties.selectedDevice,data:data254};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -27965,10 +28209,10 @@ vErrors.push(err314);
 errors++;
 }
 }
-if(data255.maxConcurrentSubagents !== undefined){
-let data257 = data255.maxConcurrentSubagents;
-if(!((typeof data257 == "number") && (isFinite(data257)))){
-const err315 = {instancePath:instancePath+"/workflows/defaultLimits/maxConcurrentSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxConcurrentSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents,data:data257};
+if(data252.selectedModel !== undefined){
+let data257 = data252.selectedModel;
+if(typeof data257 !== "string"){
+const err315 = {instancePath:instancePath+"/voice/selectedModel",schemaPath:"#/properties/voice/properties/selectedModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.voice.properties.selectedModel.type,parentSchema:schema27.properties.voice.properties.selectedModel,data:data257};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -27978,10 +28222,9 @@ vErrors.push(err315);
 errors++;
 }
 }
-if(data255.maxTotalSubagents !== undefined){
-let data258 = data255.maxTotalSubagents;
-if(!((typeof data258 == "number") && (isFinite(data258)))){
-const err316 = {instancePath:instancePath+"/workflows/defaultLimits/maxTotalSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxTotalSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents,data:data258};
+}
+else {
+const err316 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.voice.type,parentSchema:schema27.properties.voice,data:data252};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -27991,10 +28234,12 @@ vErrors.push(err316);
 errors++;
 }
 }
-if(data255.timeoutSeconds !== undefined){
-let data259 = data255.timeoutSeconds;
-if(!((typeof data259 == "number") && (isFinite(data259)))){
-const err317 = {instancePath:instancePath+"/workflows/defaultLimits/timeoutSeconds",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.timeoutSeconds.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.timeoutSeconds,data:data259};
+if(data.workflows !== undefined){
+let data258 = data.workflows;
+if(data258 && typeof data258 == "object" && !Array.isArray(data258)){
+for(const key38 in data258){
+if(!(((key38 === "defaultLimits") || (key38 === "logPhaseNames")) || (key38 === "maxConcurrentRuns"))){
+const err317 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.workflows,data:data258};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -28004,9 +28249,12 @@ vErrors.push(err317);
 errors++;
 }
 }
-}
-else {
-const err318 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.workflows.properties.defaultLimits.type,parentSchema:schema27.properties.workflows.properties.defaultLimits,data:data255};
+if(data258.defaultLimits !== undefined){
+let data259 = data258.defaultLimits;
+if(data259 && typeof data259 == "object" && !Array.isArray(data259)){
+for(const key39 in data259){
+if(!((((key39 === "maxAiCredits") || (key39 === "maxConcurrentSubagents")) || (key39 === "maxTotalSubagents")) || (key39 === "timeoutSeconds"))){
+const err318 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema27.properties.workflows.properties.defaultLimits,data:data259};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -28016,10 +28264,10 @@ vErrors.push(err318);
 errors++;
 }
 }
-if(data254.logPhaseNames !== undefined){
-let data260 = data254.logPhaseNames;
-if(typeof data260 !== "boolean"){
-const err319 = {instancePath:instancePath+"/workflows/logPhaseNames",schemaPath:"#/properties/workflows/properties/logPhaseNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.workflows.properties.logPhaseNames.type,parentSchema:schema27.properties.workflows.properties.logPhaseNames,data:data260};
+if(data259.maxAiCredits !== undefined){
+let data260 = data259.maxAiCredits;
+if(!((typeof data260 == "number") && (isFinite(data260)))){
+const err319 = {instancePath:instancePath+"/workflows/defaultLimits/maxAiCredits",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxAiCredits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.maxAiCredits.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.maxAiCredits,data:data260};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -28029,10 +28277,10 @@ vErrors.push(err319);
 errors++;
 }
 }
-if(data254.maxConcurrentRuns !== undefined){
-let data261 = data254.maxConcurrentRuns;
+if(data259.maxConcurrentSubagents !== undefined){
+let data261 = data259.maxConcurrentSubagents;
 if(!((typeof data261 == "number") && (isFinite(data261)))){
-const err320 = {instancePath:instancePath+"/workflows/maxConcurrentRuns",schemaPath:"#/properties/workflows/properties/maxConcurrentRuns/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.maxConcurrentRuns.type,parentSchema:schema27.properties.workflows.properties.maxConcurrentRuns,data:data261};
+const err320 = {instancePath:instancePath+"/workflows/defaultLimits/maxConcurrentSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxConcurrentSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents,data:data261};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -28042,9 +28290,10 @@ vErrors.push(err320);
 errors++;
 }
 }
-}
-else {
-const err321 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.workflows.type,parentSchema:schema27.properties.workflows,data:data254};
+if(data259.maxTotalSubagents !== undefined){
+let data262 = data259.maxTotalSubagents;
+if(!((typeof data262 == "number") && (isFinite(data262)))){
+const err321 = {instancePath:instancePath+"/workflows/defaultLimits/maxTotalSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxTotalSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents,data:data262};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -28054,10 +28303,10 @@ vErrors.push(err321);
 errors++;
 }
 }
-if(data.worktreeBaseRef !== undefined){
-let data262 = data.worktreeBaseRef;
-if(typeof data262 !== "string"){
-const err322 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.worktreeBaseRef.type,parentSchema:schema27.properties.worktreeBaseRef,data:data262};
+if(data259.timeoutSeconds !== undefined){
+let data263 = data259.timeoutSeconds;
+if(!((typeof data263 == "number") && (isFinite(data263)))){
+const err322 = {instancePath:instancePath+"/workflows/defaultLimits/timeoutSeconds",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.defaultLimits.properties.timeoutSeconds.type,parentSchema:schema27.properties.workflows.properties.defaultLimits.properties.timeoutSeconds,data:data263};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -28066,8 +28315,10 @@ vErrors.push(err322);
 }
 errors++;
 }
-if(!((data262 === "head") || (data262 === "defaultBranch"))){
-const err323 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/enum",keyword:"enum",params:{allowedValues: schema27.properties.worktreeBaseRef.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.worktreeBaseRef.enum,parentSchema:schema27.properties.worktreeBaseRef,data:data262};
+}
+}
+else {
+const err323 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.workflows.properties.defaultLimits.type,parentSchema:schema27.properties.workflows.properties.defaultLimits,data:data259};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -28077,10 +28328,10 @@ vErrors.push(err323);
 errors++;
 }
 }
-if(data.worktreePathTemplate !== undefined){
-let data263 = data.worktreePathTemplate;
-if(typeof data263 !== "string"){
-const err324 = {instancePath:instancePath+"/worktreePathTemplate",schemaPath:"#/properties/worktreePathTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.worktreePathTemplate.type,parentSchema:schema27.properties.worktreePathTemplate,data:data263};
+if(data258.logPhaseNames !== undefined){
+let data264 = data258.logPhaseNames;
+if(typeof data264 !== "boolean"){
+const err324 = {instancePath:instancePath+"/workflows/logPhaseNames",schemaPath:"#/properties/workflows/properties/logPhaseNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.workflows.properties.logPhaseNames.type,parentSchema:schema27.properties.workflows.properties.logPhaseNames,data:data264};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -28090,14 +28341,75 @@ vErrors.push(err324);
 errors++;
 }
 }
-}
-else {
-const err325 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(data258.maxConcurrentRuns !== undefined){
+let data265 = data258.maxConcurrentRuns;
+if(!((typeof data265 == "number") && (isFinite(data265)))){
+const err325 = {instancePath:instancePath+"/workflows/maxConcurrentRuns",schemaPath:"#/properties/workflows/properties/maxConcurrentRuns/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.workflows.properties.maxConcurrentRuns.type,parentSchema:schema27.properties.workflows.properties.maxConcurrentRuns,data:data265};
 if(vErrors === null){
 vErrors = [err325];
 }
 else {
 vErrors.push(err325);
+}
+errors++;
+}
+}
+}
+else {
+const err326 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.workflows.type,parentSchema:schema27.properties.workflows,data:data258};
+if(vErrors === null){
+vErrors = [err326];
+}
+else {
+vErrors.push(err326);
+}
+errors++;
+}
+}
+if(data.worktreeBaseRef !== undefined){
+let data266 = data.worktreeBaseRef;
+if(typeof data266 !== "string"){
+const err327 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.worktreeBaseRef.type,parentSchema:schema27.properties.worktreeBaseRef,data:data266};
+if(vErrors === null){
+vErrors = [err327];
+}
+else {
+vErrors.push(err327);
+}
+errors++;
+}
+if(!((data266 === "head") || (data266 === "defaultBranch"))){
+const err328 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/enum",keyword:"enum",params:{allowedValues: schema27.properties.worktreeBaseRef.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.worktreeBaseRef.enum,parentSchema:schema27.properties.worktreeBaseRef,data:data266};
+if(vErrors === null){
+vErrors = [err328];
+}
+else {
+vErrors.push(err328);
+}
+errors++;
+}
+}
+if(data.worktreePathTemplate !== undefined){
+let data267 = data.worktreePathTemplate;
+if(typeof data267 !== "string"){
+const err329 = {instancePath:instancePath+"/worktreePathTemplate",schemaPath:"#/properties/worktreePathTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.worktreePathTemplate.type,parentSchema:schema27.properties.worktreePathTemplate,data:data267};
+if(vErrors === null){
+vErrors = [err329];
+}
+else {
+vErrors.push(err329);
+}
+errors++;
+}
+}
+}
+else {
+const err330 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err330];
+}
+else {
+vErrors.push(err330);
 }
 errors++;
 }

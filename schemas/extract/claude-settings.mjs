@@ -1,0 +1,118 @@
+// Regenerates schemas/claude-settings.schema.json from @anthropic-ai/claude-agent-sdk. Claude Code
+// ships no settings schema file; the SDK's `Settings` type (sdk.d.ts) is generated from Claude
+// Code's own settings schema, and the SDK version matches the Claude Code release (0.3.332 ↔
+// 2.1.332). This script converts that TypeScript type into JSON Schema with the TypeScript
+// compiler API: key names and value types carry over; descriptions are not copied. Objects the
+// client leaves open (`[k: string]: unknown`) stay open, except the top level, which is closed so a
+// misspelt key is an error. agentihooks' own `_agentihooks` block is added here.
+//
+// Usage: npm pack @anthropic-ai/claude-agent-sdk@<version>, unpack it, then
+//   node schemas/extract/claude-settings.mjs <unpacked package dir> <claude code version>
+// and run `npm run schemas:types`.
+import ts from "typescript";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const [pkg, claudeVersion] = process.argv.slice(2);
+if (!pkg || !claudeVersion) throw new Error("usage: node schemas/extract/claude-settings.mjs <sdk package dir> <claude code version>");
+const sdkVersion = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version;
+const src = ts.createSourceFile("sdk.d.ts", readFileSync(path.join(pkg, "sdk.d.ts"), "utf8"), ts.ScriptTarget.Latest, true);
+let settings;
+const aliases = new Map();
+ts.forEachChild(src, (n) => {
+  if (ts.isInterfaceDeclaration(n) && n.name.text === "Settings") settings = n;
+  if (ts.isTypeAliasDeclaration(n)) aliases.set(n.name.text, n.type);
+});
+const unresolved = new Set();
+function conv(t) {
+  switch (t.kind) {
+    case ts.SyntaxKind.StringKeyword: return { type: "string" };
+    case ts.SyntaxKind.NumberKeyword: return { type: "number" };
+    case ts.SyntaxKind.BooleanKeyword: return { type: "boolean" };
+    case ts.SyntaxKind.UnknownKeyword: case ts.SyntaxKind.AnyKeyword: return {};
+    case ts.SyntaxKind.ParenthesizedType: return conv(t.type);
+    case ts.SyntaxKind.LiteralType:
+      if (ts.isStringLiteral(t.literal)) return { type: "string", const: t.literal.text };
+      if (ts.isNumericLiteral(t.literal)) return { type: "number", const: Number(t.literal.text) };
+      if (t.literal.kind === ts.SyntaxKind.TrueKeyword) return { type: "boolean", const: true };
+      if (t.literal.kind === ts.SyntaxKind.FalseKeyword) return { type: "boolean", const: false };
+      if (t.literal.kind === ts.SyntaxKind.NullKeyword) return { type: "null" };
+      throw new Error("literal " + t.getText());
+    case ts.SyntaxKind.ArrayType: return { type: "array", items: conv(t.elementType) };
+    case ts.SyntaxKind.TupleType: {
+      const first = t.elements[0];
+      const rest = t.elements.find((e) => ts.isRestTypeNode(e));
+      const item = rest ? conv(rest.type.elementType ?? rest.type) : conv(first);
+      return { type: "array", items: item, minItems: t.elements.filter((e) => !ts.isRestTypeNode(e)).length };
+    }
+    case ts.SyntaxKind.UnionType: {
+      const parts = t.types.map(conv);
+      // `0 | number` and similar: a literal absorbed by its base type.
+      const strConsts = parts.filter((p) => p.type === "string" && "const" in p && Object.keys(p).length === 2);
+      const others = parts.filter((p) => !strConsts.includes(p));
+      const plainTypes = new Set(others.filter((p) => Object.keys(p).length === 1 && p.type).map((p) => p.type));
+      const kept = others.filter((p) => !(p.type && "const" in p && plainTypes.has(p.type) && Object.keys(p).length === 2));
+      const out = [];
+      if (strConsts.length && !plainTypes.has("string")) out.push({ type: "string", enum: strConsts.map((p) => p.const) });
+      out.push(...kept);
+      return out.length === 1 ? out[0] : { anyOf: out };
+    }
+    case ts.SyntaxKind.TypeLiteral: return object(t.members, false);
+    case ts.SyntaxKind.TypeReference: {
+      const name = t.typeName.getText();
+      if (name === "Record" && t.typeArguments?.length === 2) return { type: "object", additionalProperties: conv(t.typeArguments[1]) };
+      if (aliases.has(name)) return conv(aliases.get(name));
+      unresolved.add(name);
+      return {};
+    }
+    default: throw new Error("kind " + ts.SyntaxKind[t.kind] + ": " + t.getText().slice(0, 80));
+  }
+}
+function object(members, topLevel) {
+  const properties = {};
+  const required = [];
+  let additional = false;
+  for (const m of members) {
+    if (ts.isPropertySignature(m)) {
+      const name = m.name.text ?? m.name.getText();
+      properties[name] = conv(m.type);
+      if (!m.questionToken) required.push(name);
+    } else if (ts.isIndexSignatureDeclaration(m)) {
+      if (!topLevel) {
+        const v = conv(m.type);
+        additional = Object.keys(v).length === 0 ? true : v;
+      }
+    } else throw new Error("member " + m.getText().slice(0, 60));
+  }
+  const s = { type: "object" };
+  if (Object.keys(properties).length) s.properties = properties;
+  if (required.length) s.required = required;
+  s.additionalProperties = additional;
+  return s;
+}
+const body = object(settings.members, true);
+if (unresolved.size > 0) throw new Error(`unresolved type references: ${[...unresolved].join(", ")}`);
+const schema = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://agentihooks.dev/schemas/claude-settings.schema.json",
+  title: "ClaudeSettingsLayer",
+  description: `A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code ${claudeVersion}'s settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk ${sdkVersion}, which is generated from Claude Code's own settings schema), plus agentihooks' \`_agentihooks\` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.`,
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    _agentihooks: {
+      title: "ClaudeDirectives",
+      description: "agentihooks directives for the Claude target; never written to settings.json.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        env: { description: "Environment variables for the Claude wrapper's env file.", type: "object", additionalProperties: { type: "string" } },
+      },
+    },
+    ...body.properties,
+  },
+};
+const target = fileURLToPath(new URL("../claude-settings.schema.json", import.meta.url));
+writeFileSync(target, JSON.stringify(schema, null, 2) + "\n");
+console.log(`wrote ${target} from claude-agent-sdk ${sdkVersion}`);
