@@ -4,10 +4,10 @@
  * trees (stale files deleted); a normal run never writes. A second test compiles each case with
  * every directory listing reversed and requires the same bytes.
  */
-import { createTwoFilesPatch } from "diff";
 import { describe, expect, it } from "vitest";
 import { nodeFileSystem, withReversedListings } from "../compiler/load/file-system";
 import { discoverCases, type FileTree, readTree, writeTree } from "./golden/cases";
+import { compareTrees } from "./golden/compare";
 import { type CompiledCase, compileCase, views } from "./golden/views";
 
 const updating = process.env.AGENTIHOOKS_GOLDEN_UPDATE === "1";
@@ -24,22 +24,6 @@ function renderViews(compiled: CompiledCase): FileTree {
     }
   }
   return tree;
-}
-
-/** Describes every difference between two trees; empty when equal. */
-function compareTrees(expected: FileTree, actual: FileTree, label: string): string[] {
-  const problems: string[] = [];
-  for (const rel of [...new Set([...expected.keys(), ...actual.keys()])].sort()) {
-    const want = expected.get(rel);
-    const got = actual.get(rel);
-    if (want === undefined) problems.push(`${label}/${rel}: produced but not expected (unexpected file)`);
-    else if (got === undefined) problems.push(`${label}/${rel}: expected but not produced (missing file)`);
-    else if (Buffer.compare(Buffer.from(want), Buffer.from(got)) !== 0) {
-      const text = (b: Uint8Array) => new TextDecoder().decode(b);
-      problems.push(`${label}/${rel}: content differs\n${createTwoFilesPatch(`expected/${rel}`, `actual/${rel}`, text(want), text(got), "", "", { context: 2 })}`);
-    }
-  }
-  return problems;
 }
 
 describe("golden cases", () => {
