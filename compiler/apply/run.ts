@@ -8,6 +8,7 @@ import type { Environment } from "../environment";
 import type { FileSystem } from "../fs/file-system";
 import type { Plan } from "../plan/change";
 import { planChanges } from "../plan/plan-changes";
+import { planUninstall } from "../uninstall/uninstall";
 import { applyPlan, withApplyLock, type ApplyResult } from "./apply-plan";
 
 /** Inputs of a run. */
@@ -31,8 +32,7 @@ export function planAndApply(trees: readonly DesiredTree[], ctx: RunContext): Ru
 
 /** Uninstalls the targets: strips everything the ledger says they own and restores displaced files. */
 export function uninstallTargets(targets: readonly string[], ctx: RunContext): RunOutcome {
-  const trees = targets.map((target) => ({ target, entries: [], diagnostics: [] }) as unknown as DesiredTree);
-  return locked(ctx, () => planChanges(trees, ctx, { uninstall: true }));
+  return locked(ctx, () => planUninstall(targets, ctx));
 }
 
 /** Applies a plan made earlier (`apply --plan FILE`): refused when anything it read has changed. */

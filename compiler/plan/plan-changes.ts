@@ -103,6 +103,9 @@ interface Work {
   entries: DesiredEntry[];
   /** The file was unparseable and starts over (its original is in `backup`). */
   reset: boolean;
+  /** Whole files: whether we took ownership (shared by identical entries of other targets). */
+  claim?: "owned" | "pending" | "operator";
+  displacedBy?: string;
 }
 
 /** Computes the plan for the given trees (one per target to process). */
@@ -114,7 +117,7 @@ class Planner {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly observed: Record<string, string> = {};
   private readonly works = new Map<string, Work>();
-  private readonly sidecars = new Map<string, { sidecar: Sidecar; files: Record<string, FileRecord>; touched: boolean }>();
+  private readonly sidecars = new Map<string, { sidecar: Sidecar; files: Record<string, FileRecord>; touched: boolean; target: string }>();
   private readonly extraChanges = new Map<string, Change>();
   private ledger!: Ledger;
   private readonly usedBackups = new Set<string>();
@@ -133,6 +136,7 @@ class Planner {
       this.note("AH5018", ledgerFile, { file: this.display(ledgerFile), backup: this.display(backup) });
       this.addExtra({ target: "agentihooks", path: backup, action: "create", before: undefined, after: ledgerBytes, mode: 0o600, bookkeeping: true, conflicts: 0, save: true });
     }
+    this.runTargets = new Set(trees.map((t) => t.target));
     const before = new Map<string, TargetLedger>();
     const after = new Map<string, TargetLedger>();
     for (const tree of trees) {
@@ -255,12 +259,12 @@ class Planner {
     return doc;
   }
 
-  private sidecarRecord(sidecarPath: string, file: string): { record: FileRecord; commit: (r: FileRecord) => void } {
+  private sidecarRecord(sidecarPath: string, file: string, target: string): { record: FileRecord; commit: (r: FileRecord) => void } {
     let entry = this.sidecars.get(sidecarPath);
     if (!entry) {
       const bytes = this.read(sidecarPath);
       const sidecar = parseSidecar(bytes === undefined ? undefined : decoder.decode(bytes));
-      entry = { sidecar, files: { ...sidecar.files }, touched: false };
+      entry = { sidecar, files: { ...sidecar.files }, touched: false, target };
       this.sidecars.set(sidecarPath, entry);
     }
     const name = path.basename(file);
@@ -342,11 +346,17 @@ class Planner {
   private applyFile(target: string, entry: FileEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
-    if (w.doc) return; // a second identical entry for the same path (another target): already handled
     const desired = contentBytes(entry);
     const recorded = prev.owned.find((r): r is OwnedFile => r.kind === "file" && r.path === entry.path);
     const record: OwnedFile = { kind: "file", path: entry.path, digest: digestOf(desired), mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) };
     if (recorded?.displaced) record.displaced = recorded.displaced;
+    if (w.doc) {
+      // A second, identical entry for the same path from another target (the shared ~/.agents/skills):
+      // it shares the first one's outcome, and each target records its own ownership.
+      if (w.claim === "owned") next.owned.push(w.displacedBy ? { ...record, displaced: w.displacedBy } : record);
+      else if (w.claim === "pending") this.pendingClaims.push({ target, entry, record });
+      return;
+    }
     w.mode = entry.mode;
     if (entry.manifest && this.linkedItem(entry.manifest)) {
       w.doc = { kind: "whole", bytes: w.before };
@@ -359,9 +369,11 @@ class Planner {
       if (w.before !== undefined && !recorded && entry.manifest && !this.itemOwned(entry.manifest, prev)) {
         // An identical operator copy of a translated item: claimed only if the whole item matches (see reconcileManifests).
         this.pendingClaims.push({ target, entry, record });
+        w.claim = "pending";
         return;
       }
       next.owned.push(record);
+      w.claim = "owned";
       return;
     }
     if (recorded || (entry.manifest && this.itemOwned(entry.manifest, prev) && !this.linkedItem(entry.manifest))) {
@@ -371,6 +383,7 @@ class Planner {
       }
       w.doc = { kind: "whole", bytes: desired };
       next.owned.push(record);
+      w.claim = "owned";
       return;
     }
     if (entry.manifest) {
@@ -378,6 +391,7 @@ class Planner {
       w.doc = { kind: "whole", bytes: w.before };
       w.mode = w.beforeMode ?? entry.mode;
       w.conflicts++;
+      w.claim = "operator";
       this.operatorItems.add(manifestKey(entry.manifest));
       return;
     }
@@ -387,6 +401,8 @@ class Planner {
     record.displaced = backup;
     w.doc = { kind: "whole", bytes: desired };
     next.owned.push(record);
+    w.claim = "owned";
+    w.displacedBy = backup;
   }
 
   private readonly pendingClaims: Array<{ target: string; entry: FileEntry; record: OwnedFile }> = [];
@@ -456,7 +472,7 @@ class Planner {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, entry.format === "jsonc");
-    const side = this.sidecarRecord(entry.sidecar, entry.path);
+    const side = this.sidecarRecord(entry.sidecar, entry.path, target);
     const record: FileRecord = cloneJson(side.record);
     // C.1.1 step 5: a legacy in-file record counts when the sidecar has none.
     const legacy = doc.get(["agentihooks", "managed"]);
@@ -492,7 +508,7 @@ class Planner {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
     const doc = this.tomlDoc(w);
-    const side = this.sidecarRecord(entry.sidecar, entry.path);
+    const side = this.sidecarRecord(entry.sidecar, entry.path, target);
     const record: FileRecord = cloneJson(side.record);
     // The Python original kept its record in the file: [agentihooks.managed], tables per sub-key.
     const legacy = doc.get(["agentihooks", "managed"]);
@@ -637,7 +653,7 @@ class Planner {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, true);
-    const side = this.sidecarRecord(entry.sidecar, entry.path);
+    const side = this.sidecarRecord(entry.sidecar, entry.path, target);
     const record: FileRecord = cloneJson(side.record);
     const pointer = toPointer(entry.key);
     const added = new Set(record.members[pointer] ?? []);
@@ -712,6 +728,10 @@ class Planner {
   private stripFile(target: string, record: OwnedFile): void {
     const w = this.work(target, record.path, record.mode);
     if (w.doc) return; // another target now produces this path
+    if (this.ownedElsewhere(target, record.path)) {
+      w.doc = { kind: "whole", bytes: w.before }; // a target outside this run (shared ~/.agents/skills) still owns it
+      return;
+    }
     if (w.before === undefined) {
       w.doc = { kind: "whole", bytes: this.restoreDisplaced(target, record) };
       return;
@@ -723,6 +743,20 @@ class Planner {
     }
     w.doc = { kind: "whole", bytes: this.restoreDisplaced(target, record) };
   }
+
+  /** True when a target not covered by this run records the same whole file. */
+  private ownedElsewhere(target: string, file: string): boolean {
+    return this.otherTargets().some((other) => other !== target && readTargetLedger(this.ledger, other).owned.some((r) => r.kind === "file" && r.path === file));
+  }
+
+  /** Targets with a ledger record that this run does not cover. */
+  private otherTargets(): string[] {
+    const targets = this.ledger.raw.targets;
+    const global = isObject(targets) && isObject(targets.global) ? targets.global : {};
+    return Object.keys(global).filter((t) => !this.runTargets.has(t));
+  }
+
+  private runTargets = new Set<string>();
 
   /** The displaced operator file's bytes (its backup is removed), or undefined. */
   private restoreDisplaced(target: string, record: OwnedFile): Uint8Array | undefined {
@@ -768,8 +802,8 @@ class Planner {
 
   private stripKeys(target: string, kind: "json-keys" | "toml-keys", file: string, sidecarPath: string): void {
     const w = this.work(target, file, 0o644);
-    if (w.before === undefined) return this.dropRecord(sidecarPath, file);
-    const side = this.sidecarRecord(sidecarPath, file);
+    if (w.before === undefined) return this.dropRecord(target, sidecarPath, file);
+    const side = this.sidecarRecord(sidecarPath, file, target);
     const record = side.record;
     if (kind === "json-keys") {
       if (w.doc && w.doc.kind !== "json") return;
@@ -806,14 +840,14 @@ class Planner {
     side.commit(left);
   }
 
-  private dropRecord(sidecarPath: string, file: string): void {
-    const side = this.sidecarRecord(sidecarPath, file);
+  private dropRecord(target: string, sidecarPath: string, file: string): void {
+    const side = this.sidecarRecord(sidecarPath, file, target);
     side.commit(emptyFileRecord());
   }
 
   private stripMembers(target: string, file: string, sidecarPath: string, key: string[]): void {
     const w = this.work(target, file, 0o644);
-    const side = this.sidecarRecord(sidecarPath, file);
+    const side = this.sidecarRecord(sidecarPath, file, target);
     const record = cloneJson(side.record);
     const pointer = toPointer(key);
     const added = new Set(record.members[pointer] ?? []);
@@ -897,6 +931,8 @@ class Planner {
     for (const [manifestPath, { dir, file, target }] of manifests) {
       const items = new Set<string>();
       for (const ledger of after.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
+      // Targets outside this run keep their items in a manifest they share with us.
+      for (const other of this.otherTargets()) for (const r of readTargetLedger(this.ledger, other).owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
       // Legacy manifest names with no ledger record and no desired entry: the Python original's items, removed.
       const recordedItems = new Set<string>();
       for (const ledger of before.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) recordedItems.add(r.manifest.item);
@@ -985,7 +1021,7 @@ class Planner {
       const text = serializeSidecar(side.files);
       const beforeBytes = this.ctx.fs.read(sidecarPath);
       const afterBytes = text === undefined ? undefined : encoder.encode(text);
-      const w: Work = { path: sidecarPath, target: trees[0]?.target ?? "agentihooks", before: beforeBytes, beforeMode: undefined, doc: undefined, mode: 0o644, conflicts: 0, entries: [], reset: false };
+      const w: Work = { path: sidecarPath, target: side.target, before: beforeBytes, beforeMode: undefined, doc: undefined, mode: 0o644, conflicts: 0, entries: [], reset: false };
       this.bookkeepingPaths.add(sidecarPath);
       changes.push(this.change(w, semanticallySameJson(beforeBytes, afterBytes) ? beforeBytes : afterBytes));
     }
@@ -1004,9 +1040,10 @@ class Planner {
       const next = afterLedgers.get(tree.target) as TargetLedger;
       const prevDirs = (before.get(tree.target) as TargetLedger).dirs ?? [];
       const dirs = new Set(prevDirs);
-      for (const c of ordered) {
-        if (c.target !== tree.target || c.action !== "create") continue;
-        for (let dir = path.dirname(c.path); dir !== path.dirname(dir) && this.ctx.fs.stat(dir) === undefined; dir = path.dirname(dir)) dirs.add(dir);
+      const paths = tree.entries.map((e) => e.path);
+      for (const c of ordered) if (c.target === tree.target && c.action === "create") paths.push(c.path);
+      for (const p of paths) {
+        for (let dir = path.dirname(p); dir !== path.dirname(dir) && this.ctx.fs.stat(dir) === undefined; dir = path.dirname(dir)) dirs.add(dir);
       }
       for (const dir of dirs) pruneDirs.add(dir);
       next.dirs = this.options.uninstall ? [] : [...dirs].sort();

@@ -1,0 +1,44 @@
+/**
+ * `build --out DIR`: the portable render of each target (renderFresh in the portable environment)
+ * written under `DIR/<target>/`, with paths relative to the placeholder home, so a bundle repository
+ * can commit it and pull requests show the generated diff. Stale files are removed; unchanged files
+ * are not rewritten.
+ */
+import path from "node:path";
+import type { DesiredTree } from "../desired-tree";
+import type { FileSystem } from "../fs/file-system";
+import type { Change, Plan } from "../plan/change";
+import { renderFresh } from "../render-fresh";
+
+/** Where a rendered path goes under the output directory. */
+export function outPath(dir: string, target: string, file: string, home: string): string {
+  const rel = file.startsWith(`${home}/`) ? file.slice(home.length + 1) : path.join("_root", file);
+  return path.join(dir, target, rel);
+}
+
+/** The changes that make `dir` hold exactly the portable render of `trees` (as a plan, for the views). */
+export function planOut(trees: readonly DesiredTree[], dir: string, home: string, fs: FileSystem): Plan {
+  const changes: Change[] = [];
+  for (const tree of trees) {
+    const wanted = new Map(renderFresh(tree).map((f) => [outPath(dir, tree.target, f.path, home), f]));
+    const present = listFiles(fs, path.join(dir, tree.target));
+    for (const file of [...new Set([...wanted.keys(), ...present])].sort()) {
+      const want = wanted.get(file);
+      const before = fs.read(file);
+      const same = want && before && Buffer.from(before).equals(Buffer.from(want.content)) && fs.stat(file)?.mode === want.mode;
+      changes.push({ target: tree.target, path: file, action: same ? "keep" : !before ? "create" : !want ? "delete" : "update", before, after: want?.content, mode: want?.mode ?? 0o644, bookkeeping: false, conflicts: 0 });
+    }
+  }
+  return { targets: trees.map((t) => t.target), changes, diagnostics: [], observed: {}, pruneDirs: [] };
+}
+
+function listFiles(fs: FileSystem, dir: string): string[] {
+  const out: string[] = [];
+  for (const name of fs.list(dir) ?? []) {
+    const full = path.join(dir, name);
+    const info = fs.stat(full);
+    if (info?.kind === "directory") out.push(...listFiles(fs, full));
+    else if (info) out.push(full);
+  }
+  return out;
+}
