@@ -116,6 +116,7 @@ export const messages = {
   AH4214: { severity: "info", text: "A {event} hook handler uses 'timeoutSec', which Codex ignores silently; it was written as 'timeout' (seconds). Write 'timeout' in the profile." },
   AH4216: { severity: "warning", text: "'features.hooks' is false: Codex runs no hooks at all, so every agentihooks guardrail is off for Codex. Remove the key to turn hooks back on." },
   AH4026: { severity: "info", text: "Command '{name}': frontmatter {keys} has no equivalent in a Copilot skill and was dropped." },
+  AH4027: { severity: "warning", text: "'disableAllHooks: true' would switch off every Copilot hook, the agentihooks guardrails included; agentihooks writes false. Remove the key from the layer." },
   // --- AH43xx: shared lowering (compiler/lower) ---
   AH4301: { severity: "warning", text: "MCP server '{server}' carries credential-shaped literals in {fields}; the server was NOT written to {file}. Reference secrets through environment variables instead of embedding the value." },
   AH4302: { severity: "warning", text: "MCP server '{server}' env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },

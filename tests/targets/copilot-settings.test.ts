@@ -64,7 +64,7 @@ describe("copilot settings.json managed keys", () => {
     });
     const entry = tree.entries.find((e): e is JsonKeysEntry => e.kind === "json-keys")!;
     expect(entry.keys.map((k) => [k.key.join("."), k.value])).toEqual([
-      ["disableAllHooks", true],
+      ["disableAllHooks", false],
       ["effortLevel", "high"],
       ["statusLine", { type: "command", command: "/usr/local/bin/my-status" }],
       ["theme", "dim"],
@@ -74,6 +74,7 @@ describe("copilot settings.json managed keys", () => {
       ["AH4002", "/trustedFolders"],
       ["AH4003", "/approval_policy"],
       ["AH4003", "/env"],
+      ["AH4027", "/disableAllHooks"],
       ["AH4024", "/_comment"],
     ]);
     expect(tree.diagnostics.every((d) => d.file === "bundle:.copilot/settings.overrides.json")).toBe(true);

@@ -23,7 +23,8 @@ export function statusLine(env: Environment): { type: "command"; command: string
  * The managed keys of settings.json: every top-level key of the merged layers except `$schema`,
  * `_`-prefixed keys (the `_agentihooks` block is consumed), `hooks` (registered in the hooks
  * directory instead), `trustedFolders` and other clients' keys (each dropped with a warning); then
- * `disableAllHooks: false` and the agentihooks status line unless a layer set them. Keys are sorted
+ * `disableAllHooks: false` (always: a layer's `true` is refused with a warning) and the agentihooks
+ * status line unless a layer set its own. Keys are sorted
  * so the record and a new file do not depend on layer order. A legacy in-file `agentihooks` record
  * is removed.
  */
@@ -54,6 +55,11 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
       continue;
     }
     if (key === "permissions") diagnostics.push(diagnostic("AH4004", at));
+    if (key === "disableAllHooks") {
+      // Pinned: an inherited true would silently switch off every guardrail.
+      if (value !== false) diagnostics.push(diagnostic("AH4027", at));
+      continue;
+    }
     if (value === undefined) continue;
     wanted.set(key, value);
   }
