@@ -62,3 +62,10 @@ describe("copilot entries through the planner", () => {
     expect((after(`${H}/settings.json`) as { disabledMcpServers: string[] }).disabledMcpServers).toEqual(["WorkIQ", "drawio", "mine"]);
   });
 });
+
+describe("copilot mcpDefaultDisabled with nothing to disable", () => {
+  it("writes no empty disabledMcpServers list", () => {
+    const { after } = apply({}, { _agentihooks: { mcpDefaultDisabled: true } });
+    expect(after(`${H}/settings.json`)).not.toHaveProperty("disabledMcpServers");
+  });
+});
