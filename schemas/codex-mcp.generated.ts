@@ -24,7 +24,7 @@ export interface CodexMcpLayer {
   };
 }
 /**
- * One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept. A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.
+ * One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.
  */
 export interface McpServer {
   /**
@@ -80,13 +80,13 @@ export interface McpServer {
         [k: string]: McpOutputFilter;
       };
   /**
-   * Copilot: tool call timeout in milliseconds.
+   * Copilot and Claude: tool call timeout in milliseconds.
    */
   timeout?: number;
   /**
-   * Copilot: OAuth for a remote server: false to turn it off, or its settings.
+   * OAuth for a remote server. Copilot: false to turn it off, or its settings. Codex: the mechanism, "oauth" or "ema_auth".
    */
-  auth?: boolean | McpAuthSettings;
+  auth?: boolean | McpAuthSettings | ("oauth" | "ema_auth");
   /**
    * Copilot: authenticate with the GitHub OIDC token.
    */
@@ -106,6 +106,26 @@ export interface McpServer {
    */
   oauthScopes?: [string, ...string[]];
   /**
+   * Copilot: OAuth grant type.
+   */
+  oauthGrantType?: "authorization_code" | "client_credentials";
+  /**
+   * Copilot: how long headers obtained for the server stay fresh, in milliseconds.
+   */
+  headersRefreshTtlMs?: number;
+  /**
+   * Copilot: milliseconds after which a connection counts as slow.
+   */
+  slowConnectionThresholdMs?: number;
+  /**
+   * Copilot: do not mask secrets in this server's output.
+   */
+  disableSecretMasking?: boolean;
+  /**
+   * Claude: always include this server's tools in the prompt instead of deferring them behind tool search.
+   */
+  alwaysLoad?: boolean;
+  /**
    * Codex: environment variable holding a bearer token for a remote server.
    */
   bearer_token_env_var?: string;
@@ -121,6 +141,10 @@ export interface McpServer {
   env_http_headers?: {
     [k: string]: string;
   };
+  /**
+   * Codex: command that prints HTTP headers for the server.
+   */
+  http_headers_helper?: string;
   /**
    * Codex: environment variables passed through to a local server.
    */
@@ -161,6 +185,7 @@ export interface McpServer {
    * Codex: OAuth resource parameter.
    */
   oauth_resource?: string;
+  oauth?: CodexMcpOAuth;
   /**
    * Codex: the server handles concurrent tool calls.
    */
@@ -169,6 +194,10 @@ export interface McpServer {
    * Codex: approval mode for this server's tools.
    */
   default_tools_approval_mode?: "auto" | "prompt" | "approve";
+  /**
+   * Codex: environment the server runs in.
+   */
+  environment_id?: string;
 }
 export interface McpAuthSettings {
   /**
@@ -179,4 +208,13 @@ export interface McpAuthSettings {
 export interface CodexEnvVar {
   name: string;
   source?: string;
+}
+/**
+ * Codex: OAuth client settings.
+ */
+export interface CodexMcpOAuth {
+  client_id?: string;
+  client_secret?: string;
+  token_endpoint_auth_method?: string;
+  authorization_server_issuer?: string;
 }

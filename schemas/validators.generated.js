@@ -8,7 +8,7 @@ const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"htt
 const schema12 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __ucs2length;
-const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/mcp-server.schema.json","title":"McpServer","description":"One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept. A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.","type":"object","additionalProperties":false,"properties":{"type":{"description":"Transport. `stdio` and `local` are the same (a local process); `http`, `sse` and `streamable-http` are remote. Default: `stdio` with `command`, `http` with `url`.","type":"string","enum":["stdio","local","http","sse","streamable-http"]},"command":{"description":"Program that runs a local server.","type":"string","minLength":1},"args":{"description":"Arguments for `command`.","type":"array","items":{"type":"string"}},"env":{"description":"Environment for a local server. `${VAR}` references are passed through.","type":"object","additionalProperties":{"type":"string"}},"cwd":{"description":"Working directory of a local server.","type":"string"},"url":{"description":"Endpoint of a remote server.","type":"string","minLength":1},"headers":{"description":"HTTP headers for a remote server. Copilot sends values literally (see `_agentihooks.resolveHeaderEnv`).","type":"object","additionalProperties":{"type":"string"}},"tools":{"description":"Copilot: tools to expose, exact names or the lone \"*\" for all.","type":"array","items":{"type":"string"}},"excludeTools":{"description":"Copilot: tools to hide.","type":"array","items":{"type":"string"}},"deferTools":{"description":"Copilot: load the tools on demand through tool search (`auto`) or always (`never`).","type":"string","enum":["auto","never"]},"filterMapping":{"description":"Copilot: how tool output is filtered, for all tools or per tool name.","anyOf":[{"$ref":"#/definitions/OutputFilter"},{"type":"object","additionalProperties":{"$ref":"#/definitions/OutputFilter"}}]},"timeout":{"description":"Copilot: tool call timeout in milliseconds.","type":"number","minimum":0},"auth":{"description":"Copilot: OAuth for a remote server: false to turn it off, or its settings.","anyOf":[{"type":"boolean"},{"title":"McpAuthSettings","type":"object","additionalProperties":false,"properties":{"redirectPort":{"description":"Local port of the OAuth redirect.","type":"integer","minimum":1,"maximum":65535}}}]},"oidc":{"description":"Copilot: authenticate with the GitHub OIDC token.","type":"boolean"},"oauthClientId":{"description":"Copilot: OAuth client id.","type":"string"},"oauthPublicClient":{"description":"Copilot: the OAuth client is public (no secret).","type":"boolean"},"oauthScopes":{"description":"Copilot: OAuth scopes to request.","type":"array","items":{"type":"string"},"minItems":1},"bearer_token_env_var":{"description":"Codex: environment variable holding a bearer token for a remote server.","type":"string"},"http_headers":{"description":"Codex: HTTP headers (the Codex spelling of `headers`).","type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"description":"Codex: header name → environment variable whose value is sent.","type":"object","additionalProperties":{"type":"string"}},"env_vars":{"description":"Codex: environment variables passed through to a local server.","type":"array","items":{"anyOf":[{"type":"string"},{"title":"CodexEnvVar","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"source":{"type":"string"}}}]}},"startup_timeout_sec":{"description":"Codex: seconds to wait for the server to start.","type":"number","minimum":0},"startup_timeout_ms":{"description":"Codex: milliseconds to wait for the server to start (older spelling).","type":"integer","minimum":0},"tool_timeout_sec":{"description":"Codex: seconds a tool call may take.","type":"number","minimum":0},"enabled":{"description":"Codex: false keeps the server configured but not started.","type":"boolean"},"required":{"description":"Codex: fail startup when this server cannot start.","type":"boolean"},"enabled_tools":{"description":"Codex: allow-list of tools.","type":"array","items":{"type":"string"}},"disabled_tools":{"description":"Codex: deny-list of tools, applied after enabled_tools.","type":"array","items":{"type":"string"}},"scopes":{"description":"Codex: OAuth scopes to request.","type":"array","items":{"type":"string"}},"oauth_resource":{"description":"Codex: OAuth resource parameter.","type":"string"},"supports_parallel_tool_calls":{"description":"Codex: the server handles concurrent tool calls.","type":"boolean"},"default_tools_approval_mode":{"description":"Codex: approval mode for this server's tools.","type":"string","enum":["auto","prompt","approve"]}},"definitions":{"OutputFilter":{"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]}}};
+const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/mcp-server.schema.json","title":"McpServer","description":"One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.","type":"object","additionalProperties":false,"properties":{"type":{"description":"Transport. `stdio` and `local` are the same (a local process); `http`, `sse` and `streamable-http` are remote. Default: `stdio` with `command`, `http` with `url`.","type":"string","enum":["stdio","local","http","sse","streamable-http"]},"command":{"description":"Program that runs a local server.","type":"string","minLength":1},"args":{"description":"Arguments for `command`.","type":"array","items":{"type":"string"}},"env":{"description":"Environment for a local server. `${VAR}` references are passed through.","type":"object","additionalProperties":{"type":"string"}},"cwd":{"description":"Working directory of a local server.","type":"string"},"url":{"description":"Endpoint of a remote server.","type":"string","minLength":1},"headers":{"description":"HTTP headers for a remote server. Copilot sends values literally (see `_agentihooks.resolveHeaderEnv`).","type":"object","additionalProperties":{"type":"string"}},"tools":{"description":"Copilot: tools to expose, exact names or the lone \"*\" for all.","type":"array","items":{"type":"string"}},"excludeTools":{"description":"Copilot: tools to hide.","type":"array","items":{"type":"string"}},"deferTools":{"description":"Copilot: load the tools on demand through tool search (`auto`) or always (`never`).","type":"string","enum":["auto","never"]},"filterMapping":{"description":"Copilot: how tool output is filtered, for all tools or per tool name.","anyOf":[{"$ref":"#/definitions/OutputFilter"},{"type":"object","additionalProperties":{"$ref":"#/definitions/OutputFilter"}}]},"timeout":{"description":"Copilot and Claude: tool call timeout in milliseconds.","type":"number","minimum":0},"auth":{"description":"OAuth for a remote server. Copilot: false to turn it off, or its settings. Codex: the mechanism, \"oauth\" or \"ema_auth\".","anyOf":[{"type":"boolean"},{"title":"McpAuthSettings","type":"object","additionalProperties":false,"properties":{"redirectPort":{"description":"Local port of the OAuth redirect.","type":"integer","minimum":1,"maximum":65535}}},{"type":"string","enum":["oauth","ema_auth"]}]},"oidc":{"description":"Copilot: authenticate with the GitHub OIDC token.","type":"boolean"},"oauthClientId":{"description":"Copilot: OAuth client id.","type":"string"},"oauthPublicClient":{"description":"Copilot: the OAuth client is public (no secret).","type":"boolean"},"oauthScopes":{"description":"Copilot: OAuth scopes to request.","type":"array","items":{"type":"string"},"minItems":1},"oauthGrantType":{"description":"Copilot: OAuth grant type.","type":"string","enum":["authorization_code","client_credentials"]},"headersRefreshTtlMs":{"description":"Copilot: how long headers obtained for the server stay fresh, in milliseconds.","type":"number","minimum":0},"slowConnectionThresholdMs":{"description":"Copilot: milliseconds after which a connection counts as slow.","type":"number","minimum":0},"disableSecretMasking":{"description":"Copilot: do not mask secrets in this server's output.","type":"boolean"},"alwaysLoad":{"description":"Claude: always include this server's tools in the prompt instead of deferring them behind tool search.","type":"boolean"},"bearer_token_env_var":{"description":"Codex: environment variable holding a bearer token for a remote server.","type":"string"},"http_headers":{"description":"Codex: HTTP headers (the Codex spelling of `headers`).","type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"description":"Codex: header name → environment variable whose value is sent.","type":"object","additionalProperties":{"type":"string"}},"http_headers_helper":{"description":"Codex: command that prints HTTP headers for the server.","type":"string","minLength":1},"env_vars":{"description":"Codex: environment variables passed through to a local server.","type":"array","items":{"anyOf":[{"type":"string"},{"title":"CodexEnvVar","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"source":{"type":"string"}}}]}},"startup_timeout_sec":{"description":"Codex: seconds to wait for the server to start.","type":"number","minimum":0},"startup_timeout_ms":{"description":"Codex: milliseconds to wait for the server to start (older spelling).","type":"integer","minimum":0},"tool_timeout_sec":{"description":"Codex: seconds a tool call may take.","type":"number","minimum":0},"enabled":{"description":"Codex: false keeps the server configured but not started.","type":"boolean"},"required":{"description":"Codex: fail startup when this server cannot start.","type":"boolean"},"enabled_tools":{"description":"Codex: allow-list of tools.","type":"array","items":{"type":"string"}},"disabled_tools":{"description":"Codex: deny-list of tools, applied after enabled_tools.","type":"array","items":{"type":"string"}},"scopes":{"description":"Codex: OAuth scopes to request.","type":"array","items":{"type":"string"}},"oauth_resource":{"description":"Codex: OAuth resource parameter.","type":"string"},"oauth":{"title":"CodexMcpOAuth","description":"Codex: OAuth client settings.","type":"object","additionalProperties":false,"properties":{"client_id":{"type":"string"},"client_secret":{"type":"string","minLength":1},"token_endpoint_auth_method":{"type":"string"},"authorization_server_issuer":{"type":"string"}}},"supports_parallel_tool_calls":{"description":"Codex: the server handles concurrent tool calls.","type":"boolean"},"default_tools_approval_mode":{"description":"Codex: approval mode for this server's tools.","type":"string","enum":["auto","prompt","approve"]},"environment_id":{"description":"Codex: environment the server runs in.","type":"string"}},"definitions":{"OutputFilter":{"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]}}};
 const schema16 = {"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -474,14 +474,39 @@ errors++;
 }
 var _valid1 = _errs51 === errors;
 valid13 = valid13 || _valid1;
-}
 if(!valid13){
-const err34 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.auth.anyOf,parentSchema:schema15.properties.auth,data:data18};
+const _errs56 = errors;
+if(typeof data18 !== "string"){
+const err34 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.auth.anyOf[2].type,parentSchema:schema15.properties.auth.anyOf[2],data:data18};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+if(!((data18 === "oauth") || (data18 === "ema_auth"))){
+const err35 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema15.properties.auth.anyOf[2].enum},message:"must be equal to one of the allowed values",schema:schema15.properties.auth.anyOf[2].enum,parentSchema:schema15.properties.auth.anyOf[2],data:data18};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+var _valid1 = _errs56 === errors;
+valid13 = valid13 || _valid1;
+}
+}
+if(!valid13){
+const err36 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.auth.anyOf,parentSchema:schema15.properties.auth,data:data18};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -500,33 +525,7 @@ vErrors = null;
 if(data.oidc !== undefined){
 let data20 = data.oidc;
 if(typeof data20 !== "boolean"){
-const err35 = {instancePath:instancePath+"/oidc",schemaPath:"#/properties/oidc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.oidc.type,parentSchema:schema15.properties.oidc,data:data20};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.oauthClientId !== undefined){
-let data21 = data.oauthClientId;
-if(typeof data21 !== "string"){
-const err36 = {instancePath:instancePath+"/oauthClientId",schemaPath:"#/properties/oauthClientId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauthClientId.type,parentSchema:schema15.properties.oauthClientId,data:data21};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.oauthPublicClient !== undefined){
-let data22 = data.oauthPublicClient;
-if(typeof data22 !== "boolean"){
-const err37 = {instancePath:instancePath+"/oauthPublicClient",schemaPath:"#/properties/oauthPublicClient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.oauthPublicClient.type,parentSchema:schema15.properties.oauthPublicClient,data:data22};
+const err37 = {instancePath:instancePath+"/oidc",schemaPath:"#/properties/oidc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.oidc.type,parentSchema:schema15.properties.oidc,data:data20};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -536,11 +535,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.oauthScopes !== undefined){
-let data23 = data.oauthScopes;
-if(Array.isArray(data23)){
-if(data23.length < 1){
-const err38 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema15.properties.oauthScopes,data:data23};
+if(data.oauthClientId !== undefined){
+let data21 = data.oauthClientId;
+if(typeof data21 !== "string"){
+const err38 = {instancePath:instancePath+"/oauthClientId",schemaPath:"#/properties/oauthClientId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauthClientId.type,parentSchema:schema15.properties.oauthClientId,data:data21};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -549,11 +547,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-let data24 = data23[i3];
-if(typeof data24 !== "string"){
-const err39 = {instancePath:instancePath+"/oauthScopes/" + i3,schemaPath:"#/properties/oauthScopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauthScopes.items.type,parentSchema:schema15.properties.oauthScopes.items,data:data24};
+}
+if(data.oauthPublicClient !== undefined){
+let data22 = data.oauthPublicClient;
+if(typeof data22 !== "boolean"){
+const err39 = {instancePath:instancePath+"/oauthPublicClient",schemaPath:"#/properties/oauthPublicClient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.oauthPublicClient.type,parentSchema:schema15.properties.oauthPublicClient,data:data22};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -563,9 +561,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.oauthScopes.type,parentSchema:schema15.properties.oauthScopes,data:data23};
+if(data.oauthScopes !== undefined){
+let data23 = data.oauthScopes;
+if(Array.isArray(data23)){
+if(data23.length < 1){
+const err40 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema15.properties.oauthScopes,data:data23};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -574,11 +574,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.bearer_token_env_var !== undefined){
-let data25 = data.bearer_token_env_var;
-if(typeof data25 !== "string"){
-const err41 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.bearer_token_env_var.type,parentSchema:schema15.properties.bearer_token_env_var,data:data25};
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(typeof data24 !== "string"){
+const err41 = {instancePath:instancePath+"/oauthScopes/" + i3,schemaPath:"#/properties/oauthScopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauthScopes.items.type,parentSchema:schema15.properties.oauthScopes.items,data:data24};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -588,13 +588,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.http_headers !== undefined){
-let data26 = data.http_headers;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key5 in data26){
-let data27 = data26[key5];
-if(typeof data27 !== "string"){
-const err42 = {instancePath:instancePath+"/http_headers/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.http_headers.additionalProperties.type,parentSchema:schema15.properties.http_headers.additionalProperties,data:data27};
+}
+else {
+const err42 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.oauthScopes.type,parentSchema:schema15.properties.oauthScopes,data:data23};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -604,9 +600,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/http_headers",schemaPath:"#/properties/http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.http_headers.type,parentSchema:schema15.properties.http_headers,data:data26};
+if(data.oauthGrantType !== undefined){
+let data25 = data.oauthGrantType;
+if(typeof data25 !== "string"){
+const err43 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauthGrantType.type,parentSchema:schema15.properties.oauthGrantType,data:data25};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -615,14 +612,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data.env_http_headers !== undefined){
-let data28 = data.env_http_headers;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-for(const key6 in data28){
-let data29 = data28[key6];
-if(typeof data29 !== "string"){
-const err44 = {instancePath:instancePath+"/env_http_headers/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_http_headers.additionalProperties.type,parentSchema:schema15.properties.env_http_headers.additionalProperties,data:data29};
+if(!((data25 === "authorization_code") || (data25 === "client_credentials"))){
+const err44 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/enum",keyword:"enum",params:{allowedValues: schema15.properties.oauthGrantType.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.oauthGrantType.enum,parentSchema:schema15.properties.oauthGrantType,data:data25};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -632,9 +623,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/env_http_headers",schemaPath:"#/properties/env_http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.env_http_headers.type,parentSchema:schema15.properties.env_http_headers,data:data28};
+if(data.headersRefreshTtlMs !== undefined){
+let data26 = data.headersRefreshTtlMs;
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err45 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.headersRefreshTtlMs,data:data26};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -644,17 +637,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.env_vars !== undefined){
-let data30 = data.env_vars;
-if(Array.isArray(data30)){
-const len4 = data30.length;
-for(let i4=0; i4<len4; i4++){
-let data31 = data30[i4];
-const _errs81 = errors;
-let valid21 = false;
-const _errs82 = errors;
-if(typeof data31 !== "string"){
-const err46 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_vars.items.anyOf[0].type,parentSchema:schema15.properties.env_vars.items.anyOf[0],data:data31};
+else {
+const err46 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema15.properties.headersRefreshTtlMs.type,parentSchema:schema15.properties.headersRefreshTtlMs,data:data26};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -663,13 +647,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-var _valid2 = _errs82 === errors;
-valid21 = valid21 || _valid2;
-if(!valid21){
-const _errs84 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.name === undefined){
-const err47 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema15.properties.env_vars.items.anyOf[1].required,parentSchema:schema15.properties.env_vars.items.anyOf[1],data:data31};
+}
+if(data.slowConnectionThresholdMs !== undefined){
+let data27 = data.slowConnectionThresholdMs;
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err47 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.slowConnectionThresholdMs,data:data27};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -678,9 +661,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key7 in data31){
-if(!((key7 === "name") || (key7 === "source"))){
-const err48 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.env_vars.items.anyOf[1],data:data31};
+}
+else {
+const err48 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema15.properties.slowConnectionThresholdMs.type,parentSchema:schema15.properties.slowConnectionThresholdMs,data:data27};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -690,10 +673,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data31.name !== undefined){
-let data32 = data31.name;
-if(typeof data32 !== "string"){
-const err49 = {instancePath:instancePath+"/env_vars/" + i4+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_vars.items.anyOf[1].properties.name.type,parentSchema:schema15.properties.env_vars.items.anyOf[1].properties.name,data:data32};
+if(data.disableSecretMasking !== undefined){
+let data28 = data.disableSecretMasking;
+if(typeof data28 !== "boolean"){
+const err49 = {instancePath:instancePath+"/disableSecretMasking",schemaPath:"#/properties/disableSecretMasking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.disableSecretMasking.type,parentSchema:schema15.properties.disableSecretMasking,data:data28};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -703,10 +686,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data31.source !== undefined){
-let data33 = data31.source;
-if(typeof data33 !== "string"){
-const err50 = {instancePath:instancePath+"/env_vars/" + i4+"/source",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_vars.items.anyOf[1].properties.source.type,parentSchema:schema15.properties.env_vars.items.anyOf[1].properties.source,data:data33};
+if(data.alwaysLoad !== undefined){
+let data29 = data.alwaysLoad;
+if(typeof data29 !== "boolean"){
+const err50 = {instancePath:instancePath+"/alwaysLoad",schemaPath:"#/properties/alwaysLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.alwaysLoad.type,parentSchema:schema15.properties.alwaysLoad,data:data29};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -716,9 +699,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.env_vars.items.anyOf[1].type,parentSchema:schema15.properties.env_vars.items.anyOf[1],data:data31};
+if(data.bearer_token_env_var !== undefined){
+let data30 = data.bearer_token_env_var;
+if(typeof data30 !== "string"){
+const err51 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.bearer_token_env_var.type,parentSchema:schema15.properties.bearer_token_env_var,data:data30};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -727,11 +711,14 @@ vErrors.push(err51);
 }
 errors++;
 }
-var _valid2 = _errs84 === errors;
-valid21 = valid21 || _valid2;
 }
-if(!valid21){
-const err52 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.env_vars.items.anyOf,parentSchema:schema15.properties.env_vars.items,data:data31};
+if(data.http_headers !== undefined){
+let data31 = data.http_headers;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key5 in data31){
+let data32 = data31[key5];
+if(typeof data32 !== "string"){
+const err52 = {instancePath:instancePath+"/http_headers/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.http_headers.additionalProperties.type,parentSchema:schema15.properties.http_headers.additionalProperties,data:data32};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -740,21 +727,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
-}
-else {
-vErrors = null;
-}
-}
-}
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/env_vars",schemaPath:"#/properties/env_vars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.env_vars.type,parentSchema:schema15.properties.env_vars,data:data30};
+const err53 = {instancePath:instancePath+"/http_headers",schemaPath:"#/properties/http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.http_headers.type,parentSchema:schema15.properties.http_headers,data:data31};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -764,11 +740,13 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.startup_timeout_sec !== undefined){
-let data34 = data.startup_timeout_sec;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err54 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.startup_timeout_sec,data:data34};
+if(data.env_http_headers !== undefined){
+let data33 = data.env_http_headers;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+for(const key6 in data33){
+let data34 = data33[key6];
+if(typeof data34 !== "string"){
+const err54 = {instancePath:instancePath+"/env_http_headers/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_http_headers.additionalProperties.type,parentSchema:schema15.properties.env_http_headers.additionalProperties,data:data34};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -778,8 +756,9 @@ vErrors.push(err54);
 errors++;
 }
 }
+}
 else {
-const err55 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema15.properties.startup_timeout_sec.type,parentSchema:schema15.properties.startup_timeout_sec,data:data34};
+const err55 = {instancePath:instancePath+"/env_http_headers",schemaPath:"#/properties/env_http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.env_http_headers.type,parentSchema:schema15.properties.env_http_headers,data:data33};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -789,10 +768,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.startup_timeout_ms !== undefined){
-let data35 = data.startup_timeout_ms;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err56 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.startup_timeout_ms.type,parentSchema:schema15.properties.startup_timeout_ms,data:data35};
+if(data.http_headers_helper !== undefined){
+let data35 = data.http_headers_helper;
+if(typeof data35 === "string"){
+if(func3(data35) < 1){
+const err56 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15.properties.http_headers_helper,data:data35};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -801,9 +781,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err57 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.startup_timeout_ms,data:data35};
+}
+else {
+const err57 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.http_headers_helper.type,parentSchema:schema15.properties.http_headers_helper,data:data35};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -813,12 +793,17 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-if(data.tool_timeout_sec !== undefined){
-let data36 = data.tool_timeout_sec;
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 0 || isNaN(data36)){
-const err58 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.tool_timeout_sec,data:data36};
+if(data.env_vars !== undefined){
+let data36 = data.env_vars;
+if(Array.isArray(data36)){
+const len4 = data36.length;
+for(let i4=0; i4<len4; i4++){
+let data37 = data36[i4];
+const _errs95 = errors;
+let valid21 = false;
+const _errs96 = errors;
+if(typeof data37 !== "string"){
+const err58 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_vars.items.anyOf[0].type,parentSchema:schema15.properties.env_vars.items.anyOf[0],data:data37};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -827,9 +812,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema15.properties.tool_timeout_sec.type,parentSchema:schema15.properties.tool_timeout_sec,data:data36};
+var _valid2 = _errs96 === errors;
+valid21 = valid21 || _valid2;
+if(!valid21){
+const _errs98 = errors;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.name === undefined){
+const err59 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema15.properties.env_vars.items.anyOf[1].required,parentSchema:schema15.properties.env_vars.items.anyOf[1],data:data37};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -838,11 +827,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.enabled !== undefined){
-let data37 = data.enabled;
-if(typeof data37 !== "boolean"){
-const err60 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.enabled.type,parentSchema:schema15.properties.enabled,data:data37};
+for(const key7 in data37){
+if(!((key7 === "name") || (key7 === "source"))){
+const err60 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.env_vars.items.anyOf[1],data:data37};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -852,10 +839,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.required !== undefined){
-let data38 = data.required;
-if(typeof data38 !== "boolean"){
-const err61 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.required.type,parentSchema:schema15.properties.required,data:data38};
+if(data37.name !== undefined){
+let data38 = data37.name;
+if(typeof data38 !== "string"){
+const err61 = {instancePath:instancePath+"/env_vars/" + i4+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_vars.items.anyOf[1].properties.name.type,parentSchema:schema15.properties.env_vars.items.anyOf[1].properties.name,data:data38};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -865,14 +852,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.enabled_tools !== undefined){
-let data39 = data.enabled_tools;
-if(Array.isArray(data39)){
-const len5 = data39.length;
-for(let i5=0; i5<len5; i5++){
-let data40 = data39[i5];
-if(typeof data40 !== "string"){
-const err62 = {instancePath:instancePath+"/enabled_tools/" + i5,schemaPath:"#/properties/enabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.enabled_tools.items.type,parentSchema:schema15.properties.enabled_tools.items,data:data40};
+if(data37.source !== undefined){
+let data39 = data37.source;
+if(typeof data39 !== "string"){
+const err62 = {instancePath:instancePath+"/env_vars/" + i4+"/source",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.env_vars.items.anyOf[1].properties.source.type,parentSchema:schema15.properties.env_vars.items.anyOf[1].properties.source,data:data39};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -884,7 +867,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/enabled_tools",schemaPath:"#/properties/enabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.enabled_tools.type,parentSchema:schema15.properties.enabled_tools,data:data39};
+const err63 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.env_vars.items.anyOf[1].type,parentSchema:schema15.properties.env_vars.items.anyOf[1],data:data37};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -893,15 +876,11 @@ vErrors.push(err63);
 }
 errors++;
 }
+var _valid2 = _errs98 === errors;
+valid21 = valid21 || _valid2;
 }
-if(data.disabled_tools !== undefined){
-let data41 = data.disabled_tools;
-if(Array.isArray(data41)){
-const len6 = data41.length;
-for(let i6=0; i6<len6; i6++){
-let data42 = data41[i6];
-if(typeof data42 !== "string"){
-const err64 = {instancePath:instancePath+"/disabled_tools/" + i6,schemaPath:"#/properties/disabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.disabled_tools.items.type,parentSchema:schema15.properties.disabled_tools.items,data:data42};
+if(!valid21){
+const err64 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.env_vars.items.anyOf,parentSchema:schema15.properties.env_vars.items,data:data37};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -910,10 +889,21 @@ vErrors.push(err64);
 }
 errors++;
 }
+else {
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+}
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/disabled_tools",schemaPath:"#/properties/disabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.disabled_tools.type,parentSchema:schema15.properties.disabled_tools,data:data41};
+const err65 = {instancePath:instancePath+"/env_vars",schemaPath:"#/properties/env_vars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.env_vars.type,parentSchema:schema15.properties.env_vars,data:data36};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -923,14 +913,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.scopes !== undefined){
-let data43 = data.scopes;
-if(Array.isArray(data43)){
-const len7 = data43.length;
-for(let i7=0; i7<len7; i7++){
-let data44 = data43[i7];
-if(typeof data44 !== "string"){
-const err66 = {instancePath:instancePath+"/scopes/" + i7,schemaPath:"#/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.scopes.items.type,parentSchema:schema15.properties.scopes.items,data:data44};
+if(data.startup_timeout_sec !== undefined){
+let data40 = data.startup_timeout_sec;
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err66 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.startup_timeout_sec,data:data40};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -940,9 +927,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
 else {
-const err67 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.scopes.type,parentSchema:schema15.properties.scopes,data:data43};
+const err67 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema15.properties.startup_timeout_sec.type,parentSchema:schema15.properties.startup_timeout_sec,data:data40};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -952,10 +938,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.oauth_resource !== undefined){
-let data45 = data.oauth_resource;
-if(typeof data45 !== "string"){
-const err68 = {instancePath:instancePath+"/oauth_resource",schemaPath:"#/properties/oauth_resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauth_resource.type,parentSchema:schema15.properties.oauth_resource,data:data45};
+if(data.startup_timeout_ms !== undefined){
+let data41 = data.startup_timeout_ms;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err68 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.startup_timeout_ms.type,parentSchema:schema15.properties.startup_timeout_ms,data:data41};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -964,11 +950,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data.supports_parallel_tool_calls !== undefined){
-let data46 = data.supports_parallel_tool_calls;
-if(typeof data46 !== "boolean"){
-const err69 = {instancePath:instancePath+"/supports_parallel_tool_calls",schemaPath:"#/properties/supports_parallel_tool_calls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.supports_parallel_tool_calls.type,parentSchema:schema15.properties.supports_parallel_tool_calls,data:data46};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 0 || isNaN(data41)){
+const err69 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.startup_timeout_ms,data:data41};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -978,10 +962,12 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.default_tools_approval_mode !== undefined){
-let data47 = data.default_tools_approval_mode;
-if(typeof data47 !== "string"){
-const err70 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.default_tools_approval_mode.type,parentSchema:schema15.properties.default_tools_approval_mode,data:data47};
+}
+if(data.tool_timeout_sec !== undefined){
+let data42 = data.tool_timeout_sec;
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err70 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.tool_timeout_sec,data:data42};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -990,8 +976,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!(((data47 === "auto") || (data47 === "prompt")) || (data47 === "approve"))){
-const err71 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/enum",keyword:"enum",params:{allowedValues: schema15.properties.default_tools_approval_mode.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.default_tools_approval_mode.enum,parentSchema:schema15.properties.default_tools_approval_mode,data:data47};
+}
+else {
+const err71 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema15.properties.tool_timeout_sec.type,parentSchema:schema15.properties.tool_timeout_sec,data:data42};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1001,14 +988,280 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if(data.enabled !== undefined){
+let data43 = data.enabled;
+if(typeof data43 !== "boolean"){
+const err72 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.enabled.type,parentSchema:schema15.properties.enabled,data:data43};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.required !== undefined){
+let data44 = data.required;
+if(typeof data44 !== "boolean"){
+const err73 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.required.type,parentSchema:schema15.properties.required,data:data44};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.enabled_tools !== undefined){
+let data45 = data.enabled_tools;
+if(Array.isArray(data45)){
+const len5 = data45.length;
+for(let i5=0; i5<len5; i5++){
+let data46 = data45[i5];
+if(typeof data46 !== "string"){
+const err74 = {instancePath:instancePath+"/enabled_tools/" + i5,schemaPath:"#/properties/enabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.enabled_tools.items.type,parentSchema:schema15.properties.enabled_tools.items,data:data46};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/enabled_tools",schemaPath:"#/properties/enabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.enabled_tools.type,parentSchema:schema15.properties.enabled_tools,data:data45};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.disabled_tools !== undefined){
+let data47 = data.disabled_tools;
+if(Array.isArray(data47)){
+const len6 = data47.length;
+for(let i6=0; i6<len6; i6++){
+let data48 = data47[i6];
+if(typeof data48 !== "string"){
+const err76 = {instancePath:instancePath+"/disabled_tools/" + i6,schemaPath:"#/properties/disabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.disabled_tools.items.type,parentSchema:schema15.properties.disabled_tools.items,data:data48};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/disabled_tools",schemaPath:"#/properties/disabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.disabled_tools.type,parentSchema:schema15.properties.disabled_tools,data:data47};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data49 = data.scopes;
+if(Array.isArray(data49)){
+const len7 = data49.length;
+for(let i7=0; i7<len7; i7++){
+let data50 = data49[i7];
+if(typeof data50 !== "string"){
+const err78 = {instancePath:instancePath+"/scopes/" + i7,schemaPath:"#/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.scopes.items.type,parentSchema:schema15.properties.scopes.items,data:data50};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.scopes.type,parentSchema:schema15.properties.scopes,data:data49};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data.oauth_resource !== undefined){
+let data51 = data.oauth_resource;
+if(typeof data51 !== "string"){
+const err80 = {instancePath:instancePath+"/oauth_resource",schemaPath:"#/properties/oauth_resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauth_resource.type,parentSchema:schema15.properties.oauth_resource,data:data51};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.oauth !== undefined){
+let data52 = data.oauth;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key8 in data52){
+if(!((((key8 === "client_id") || (key8 === "client_secret")) || (key8 === "token_endpoint_auth_method")) || (key8 === "authorization_server_issuer"))){
+const err81 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.oauth,data:data52};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data52.client_id !== undefined){
+let data53 = data52.client_id;
+if(typeof data53 !== "string"){
+const err82 = {instancePath:instancePath+"/oauth/client_id",schemaPath:"#/properties/oauth/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauth.properties.client_id.type,parentSchema:schema15.properties.oauth.properties.client_id,data:data53};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data52.client_secret !== undefined){
+let data54 = data52.client_secret;
+if(typeof data54 === "string"){
+if(func3(data54) < 1){
+const err83 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15.properties.oauth.properties.client_secret,data:data54};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauth.properties.client_secret.type,parentSchema:schema15.properties.oauth.properties.client_secret,data:data54};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data52.token_endpoint_auth_method !== undefined){
+let data55 = data52.token_endpoint_auth_method;
+if(typeof data55 !== "string"){
+const err85 = {instancePath:instancePath+"/oauth/token_endpoint_auth_method",schemaPath:"#/properties/oauth/properties/token_endpoint_auth_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauth.properties.token_endpoint_auth_method.type,parentSchema:schema15.properties.oauth.properties.token_endpoint_auth_method,data:data55};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data52.authorization_server_issuer !== undefined){
+let data56 = data52.authorization_server_issuer;
+if(typeof data56 !== "string"){
+const err86 = {instancePath:instancePath+"/oauth/authorization_server_issuer",schemaPath:"#/properties/oauth/properties/authorization_server_issuer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oauth.properties.authorization_server_issuer.type,parentSchema:schema15.properties.oauth.properties.authorization_server_issuer,data:data56};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.oauth.type,parentSchema:schema15.properties.oauth,data:data52};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.supports_parallel_tool_calls !== undefined){
+let data57 = data.supports_parallel_tool_calls;
+if(typeof data57 !== "boolean"){
+const err88 = {instancePath:instancePath+"/supports_parallel_tool_calls",schemaPath:"#/properties/supports_parallel_tool_calls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.supports_parallel_tool_calls.type,parentSchema:schema15.properties.supports_parallel_tool_calls,data:data57};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data.default_tools_approval_mode !== undefined){
+let data58 = data.default_tools_approval_mode;
+if(typeof data58 !== "string"){
+const err89 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.default_tools_approval_mode.type,parentSchema:schema15.properties.default_tools_approval_mode,data:data58};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(!(((data58 === "auto") || (data58 === "prompt")) || (data58 === "approve"))){
+const err90 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/enum",keyword:"enum",params:{allowedValues: schema15.properties.default_tools_approval_mode.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.default_tools_approval_mode.enum,parentSchema:schema15.properties.default_tools_approval_mode,data:data58};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.environment_id !== undefined){
+let data59 = data.environment_id;
+if(typeof data59 !== "string"){
+const err91 = {instancePath:instancePath+"/environment_id",schemaPath:"#/properties/environment_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.environment_id.type,parentSchema:schema15.properties.environment_id,data:data59};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
