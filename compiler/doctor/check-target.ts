@@ -1,0 +1,196 @@
+/**
+ * Static doctor checks of one installed target, derived from its desired tree (what the profiles
+ * want) and the disk: shared files parse, managed values are in place, hooks are wired, MCP entries
+ * are registered, owned files are intact and executable where they must be, the persona carries its
+ * markers, skill descriptions fit the clients' cap, and apply has nothing left to do.
+ * The checks follow the entry kinds, not the target id, so every target gets the same scrutiny
+ * (reference-spec C.1.9, C.3.5 and their Claude analogue).
+ */
+import path from "node:path";
+import type { DesiredEntry, DesiredTree } from "../desired-tree";
+import type { Environment } from "../environment";
+import type { FileSystem } from "../fs/file-system";
+import { dryRunFileSystem } from "../fs/dry-run";
+import { digestOf } from "../plan/digest";
+import { parseJsonText } from "../plan/json-document";
+import { jsonEqual, showValue } from "../plan/json-value";
+import { parseTomlText } from "../plan/toml-document";
+import { isOurItem, planChanges } from "../plan/plan-changes";
+import { parseLedger, readTargetLedger } from "../state/ledger";
+import { displayPath } from "../plan/plan-view";
+
+/** One check's outcome: `fail` makes doctor exit 1; `note` is information. */
+export interface DoctorCheck {
+  status: "ok" | "fail" | "note";
+  message: string;
+}
+
+/** All checks of one target. */
+export interface DoctorReport {
+  target: string;
+  displayName: string;
+  checks: DoctorCheck[];
+  ok: boolean;
+}
+
+/** Skill descriptions longer than this are dropped by Copilot (reference-spec C.1.9 item 8). */
+export const skillDescriptionCap = 1024;
+
+const decoder = new TextDecoder();
+
+/** Runs the static checks. */
+export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "agentihooksHome">; binary: string | null }): DoctorReport {
+  const checks: DoctorCheck[] = [];
+  const show = (p: string) => displayPath(p, ctx.env.home);
+  const ok = (message: string) => checks.push({ status: "ok", message });
+  const fail = (message: string) => checks.push({ status: "fail", message });
+  const note = (message: string) => checks.push({ status: "note", message });
+  const ledgerBytes = ctx.fs.read(path.join(ctx.env.agentihooksHome, "state.json"));
+  const ledger = readTargetLedger(parseLedger(ledgerBytes ? decoder.decode(ledgerBytes) : undefined), tree.target);
+  if (ledger.owned.length === 0) fail(`not installed (no ownership record) — run: agentihooks apply --target ${tree.target}`);
+
+  const parsed = new Map<string, unknown>();
+  const byPath = new Map<string, DesiredEntry[]>();
+  for (const entry of tree.entries) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry]);
+  let files = 0;
+  const badFiles: string[] = [];
+  const notExecutable: string[] = [];
+  for (const [file, entries] of byPath) {
+    const kind = entries[0]?.kind;
+    const bytes = ctx.fs.read(file);
+    if (kind === "file") {
+      const entry = entries[0] as Extract<DesiredEntry, { kind: "file" }>;
+      files++;
+      const want = typeof entry.content === "string" ? new TextEncoder().encode(entry.content) : entry.content;
+      if (bytes === undefined) badFiles.push(`${show(file)} (missing)`);
+      else if (digestOf(bytes) !== digestOf(want)) badFiles.push(`${show(file)} (differs)`);
+      if (entry.mode & 0o111 && bytes !== undefined) {
+        const info = ctx.fs.stat(file);
+        if (!info || (info.mode & 0o111) === 0) notExecutable.push(show(file));
+        else ok(`${path.basename(file)} is executable (${show(file)})`);
+      }
+      if (path.basename(file) === "SKILL.md") {
+        const description = skillDescription(typeof entry.content === "string" ? entry.content : decoder.decode(entry.content));
+        if (description !== undefined && description.length > skillDescriptionCap) fail(`skill ${path.basename(path.dirname(file))} description is ${description.length} chars, over the ${skillDescriptionCap}-char cap — the client drops it`);
+      }
+      continue;
+    }
+    if (kind === "managed-region") {
+      const entry = entries[0] as Extract<DesiredEntry, { kind: "managed-region" }>;
+      if (bytes === undefined) {
+        fail(`${show(file)} missing`);
+        continue;
+      }
+      const text = decoder.decode(bytes);
+      if (text.includes(entry.header)) ok(`${path.basename(file)} is agentihooks-managed`);
+      else fail(`${path.basename(file)} is not agentihooks-managed (no header)`);
+      if (text.includes(entry.footer)) ok(`${path.basename(file)} has its managed-end marker`);
+      else fail(`${path.basename(file)} has no managed-end marker`);
+      continue;
+    }
+    // Shared files: they must exist and parse.
+    if (bytes === undefined) {
+      fail(`${show(file)} missing — run: agentihooks apply --target ${tree.target}`);
+      continue;
+    }
+    const text = decoder.decode(bytes);
+    const result = kind === "toml-keys" ? parseTomlText(text) : parseJsonText(text, true);
+    if (!result.ok) {
+      fail(`${show(file)} unparseable: ${result.error}`);
+      continue;
+    }
+    parsed.set(file, result.value);
+    ok(`${path.basename(file)} parses (${show(file)})`);
+    for (const entry of entries) checkShared(entry, result.value, show, ok, fail);
+  }
+  if (files > 0) {
+    if (badFiles.length === 0) ok(`${files} owned file(s) match the profiles`);
+    else fail(`${badFiles.length} of ${files} owned file(s) missing or edited: ${badFiles.slice(0, 8).join(", ")}${badFiles.length > 8 ? ", …" : ""}`);
+  }
+  for (const file of notExecutable) fail(`${file} is not executable — run: agentihooks apply --target ${tree.target}`);
+
+  // The last word: apply through the dry-run wrapper must have nothing to do.
+  const plan = planChanges([tree], { fs: dryRunFileSystem(ctx.fs), env: ctx.env, now: new Date(0) });
+  const pending = plan.changes.filter((c) => !c.bookkeeping && (c.action === "create" || c.action === "update" || c.action === "delete"));
+  if (pending.length === 0) ok("the home matches the profiles (apply has nothing to do)");
+  else fail(`${pending.length} change(s) pending — run: agentihooks plan --target ${tree.target}`);
+  const kept = plan.changes.filter((c) => c.conflicts > 0);
+  if (kept.length > 0) note(`${kept.reduce((n, c) => n + c.conflicts, 0)} hand edit(s) or operator item(s) kept in ${kept.map((c) => show(c.path)).join(", ")}`);
+  if (ctx.binary) ok(`\`${tree.target}\` binary on PATH (${ctx.binary})`);
+  else note(`\`${tree.target}\` binary not on PATH — live checks skipped`);
+  return { target: tree.target, displayName, checks, ok: !checks.some((c) => c.status === "fail") };
+}
+
+function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => string, ok: (m: string) => void, fail: (m: string) => void): void {
+  const at = (key: string[]): unknown => key.reduce<unknown>((node, step) => (node !== null && typeof node === "object" && !Array.isArray(node) ? (node as Record<string, unknown>)[step] : undefined), doc);
+  switch (entry.kind) {
+    case "json-keys":
+    case "toml-keys": {
+      const off = entry.keys.filter(({ key, value }) => !jsonEqual(normalize(at(key)), value));
+      if (off.length === 0 && entry.keys.length > 0) ok(`${entry.keys.length} managed key(s) in place in ${path.basename(entry.path)}`);
+      for (const { key, value } of off) fail(`${path.basename(entry.path)} '${key.join(".")}' is ${showValue(normalize(at(key)))} (the profiles want ${showValue(value)})`);
+      return;
+    }
+    case "json-entries": {
+      const container = at(entry.container);
+      const present = container && typeof container === "object" ? Object.keys(container) : [];
+      const missing = Object.keys(entry.entries).filter((n) => !present.includes(n));
+      if (missing.length === 0) ok(`${entry.container.join(".")} registered: ${present.length > 0 ? present.join(", ") : "none"}`);
+      else fail(`${entry.container.join(".")} in ${show(entry.path)} lacks: ${missing.join(", ")}`);
+      return;
+    }
+    case "json-lists": {
+      const container = at(entry.container);
+      let wired = 0;
+      const missing: string[] = [];
+      for (const [event, items] of Object.entries(entry.lists)) {
+        const list = container && typeof container === "object" ? (container as Record<string, unknown>)[event] : undefined;
+        const have = Array.isArray(list) ? list : [];
+        for (const item of items) {
+          if (have.some((h) => jsonEqual(h, item))) wired++;
+          else missing.push(event);
+        }
+      }
+      const events = Object.keys(entry.lists).length;
+      if (missing.length === 0) ok(`${path.basename(entry.path)} wires ${wired} agentihooks entries across ${events} events`);
+      else fail(`${path.basename(entry.path)} lacks agentihooks entries for: ${[...new Set(missing)].join(", ")}`);
+      const foreign = container && typeof container === "object" ? Object.values(container as Record<string, unknown>).flatMap((l) => (Array.isArray(l) ? l : [])).filter((i) => !isOurItem(i, entry.ownerCommand)).length : 0;
+      if (foreign > 0 && !entry.recordItems) ok(`${foreign} operator hook entr${foreign === 1 ? "y" : "ies"} kept`);
+      return;
+    }
+    case "json-members": {
+      const list = at(entry.key);
+      ok(`${entry.key.join(".")}: ${Array.isArray(list) && list.length > 0 ? list.join(", ") : "none"}`);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function normalize(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v)]));
+  return value;
+}
+
+/** The `description` of a SKILL.md frontmatter (plain or quoted scalar on one line, or a folded block). */
+export function skillDescription(text: string): string | undefined {
+  const match = /^---\n([\s\S]*?)\n---/.exec(text);
+  if (!match) return undefined;
+  const lines = (match[1] as string).split("\n");
+  const i = lines.findIndex((l) => /^description:/.test(l));
+  if (i < 0) return undefined;
+  let value = (lines[i] as string).replace(/^description:\s*/, "");
+  if (/^[>|][-+]?$/.test(value)) {
+    const block: string[] = [];
+    for (const l of lines.slice(i + 1)) {
+      if (/^\s+/.test(l) || l === "") block.push(l.trim());
+      else break;
+    }
+    value = block.join(value.startsWith(">") ? " " : "\n").trim();
+  } else if (/^["'].*["']$/.test(value)) value = value.slice(1, -1);
+  return value;
+}
