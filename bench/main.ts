@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { type GeneratedInputs, generateInputs } from "./generate-bundle";
 import { type Invocation, type MemoryProbe, chooseMemoryProbe, runForMemory, runTimed, summarise } from "./measure";
 import { type InstalledPeer, benchCacheDir, installPeers } from "./peers";
-import { type CommandResult, type HookReport, type MachineInfo, type ScaleResult, parseHookRatio, renderReport } from "./report";
+import { type CommandResult, type HookReport, type MachineInfo, type ScaleResult, readHookReport, renderReport } from "./report";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -194,7 +194,14 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string;
       invocation: ours(["build", "--out", dirs.out]),
       before: () => rmSync(dirs.out, { recursive: true, force: true }),
     },
-    { id: "dry-run", label: "agentihooks build --dry-run (populated home)", tool: "agentihooks", cheap: false, invocation: ours(["build", "--dry-run"]) },
+    {
+      id: "dry-run",
+      label: "agentihooks build --dry-run (populated home)",
+      tool: "agentihooks",
+      cheap: false,
+      // Exit 2 means "changes pending": still a complete plan, so still a valid run to time.
+      invocation: { ...ours(["build", "--dry-run"]), okStatuses: [0, 2] },
+    },
     { id: "apply", label: "agentihooks apply --yes (no-op)", tool: "agentihooks", cheap: false, invocation: ours(["apply", "--yes"]) },
   ];
   if (peers?.ruler) {
@@ -289,13 +296,12 @@ function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, wor
   };
 }
 
-function runHookBench(): HookReport | null {
+function runHookBench(): HookReport {
   const script = path.join(root, "bench", "hook.mjs");
-  if (!existsSync(script)) return { ok: false, output: "bench/hook.mjs does not exist yet (the hook runtime's benchmark).", ratio: null };
-  log("running bench/hook.mjs");
-  const child = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8", timeout: timeoutMs, env: { ...process.env, NO_COLOR: "1" } });
-  const output = `${child.stdout ?? ""}${child.stderr ? `\n${child.stderr}` : ""}`.trim();
-  return { ok: child.status === 0, output, ratio: parseHookRatio(child.stdout ?? "") };
+  if (!existsSync(script)) return { ok: false, output: "bench/hook.mjs does not exist yet (the hook runtime's benchmark).", rows: [], ratio: null };
+  log("running bench/hook.mjs --json");
+  const child = spawnSync(process.execPath, [script, "--json"], { cwd: root, encoding: "utf8", timeout: timeoutMs, env: { ...process.env, NO_COLOR: "1" } });
+  return readHookReport(child.status, child.stdout ?? "", child.stderr ?? "");
 }
 
 async function main(): Promise<void> {

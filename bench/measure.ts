@@ -13,6 +13,8 @@ export interface Invocation {
   argv: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Exit statuses that count as success (default: only 0). */
+  okStatuses?: readonly number[];
 }
 
 /** What one run gave. */
@@ -42,7 +44,7 @@ export function runTimed(invocation: Invocation, timeoutMs: number): RunResult {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const status = child.status ?? -1;
   const stderrTail = (child.stderr ?? "").trim().split("\n").slice(-3).join(" | ");
-  return { ok: status === 0, ms, status, stderrTail: child.error ? `${child.error.message} ${stderrTail}` : stderrTail };
+  return { ok: (invocation.okStatuses ?? [0]).includes(status), ms, status, stderrTail: child.error ? `${child.error.message} ${stderrTail}` : stderrTail };
 }
 
 /** How peak memory is read on this machine. */

@@ -46,12 +46,47 @@ export interface ScaleResult {
   notes: string[];
 }
 
-/** What bench/hook.mjs printed. */
+/** One case of bench/hook.mjs (`--json`): milliseconds, and the median as a ratio to `node -e 0`. */
+export interface HookRow {
+  name: string;
+  median: number;
+  p95: number;
+  spread: number;
+  ratio: number;
+}
+
+/** What bench/hook.mjs reported. */
 export interface HookReport {
   ok: boolean;
+  /** Its output when it could not be read as JSON (a failure, or an older text-only version). */
   output: string;
-  /** Its headline median ratio to `node -e 0`, when it could be read. */
+  rows: HookRow[];
+  /** The headline: the typical preToolUse median as a ratio to `node -e 0`. */
   ratio: number | null;
+}
+
+/** The case design.md's hook goal is about. */
+export const hookHeadlineCase = "preToolUse typical";
+
+/**
+ * Reads `node bench/hook.mjs --json` (`{ rows: [{ name, median, p95, spread, ratio }] }`); anything
+ * else is kept as text, with the ratio taken from the text when it states one.
+ */
+export function readHookReport(status: number | null, stdout: string, stderr: string): HookReport {
+  try {
+    const parsed = JSON.parse(stdout) as { rows?: unknown };
+    if (Array.isArray(parsed.rows)) {
+      const rows = (parsed.rows as Record<string, unknown>[])
+        .filter((r) => typeof r.name === "string" && typeof r.median === "number" && typeof r.ratio === "number")
+        .map((r) => ({ name: r.name as string, median: r.median as number, p95: Number(r.p95), spread: Number(r.spread), ratio: r.ratio as number }));
+      const headline = rows.find((r) => r.name === hookHeadlineCase);
+      return { ok: status === 0, output: "", rows, ratio: headline ? headline.ratio : null };
+    }
+  } catch {
+    // not JSON: fall through to the text
+  }
+  const output = [stdout.trim(), stderr.trim()].filter((part) => part.length > 0).join("\n");
+  return { ok: status === 0, output, rows: [], ratio: parseHookRatio(stdout) };
 }
 
 /** Input of `renderReport`. */
@@ -312,6 +347,23 @@ function summaryParagraph(run: BenchRun, list: GoalVerdict[]): string {
   return parts.join(" ");
 }
 
+function hookLines(hook: HookReport | null): string[] {
+  if (!hook) return ["Skipped (--no-hook)."];
+  const lines: string[] = [];
+  if (hook.rows.length > 0) {
+    lines.push(
+      "One invocation through the generated wrapper (`/bin/sh` → `node dist/runtime.mjs`) against `node -e 0` through the same kind of wrapper, interleaved.",
+      "",
+      "| case | median | p95 | spread (p95 − p5) | × node -e 0 |",
+      "|---|--:|--:|--:|--:|",
+      ...hook.rows.map((r) => `| ${r.name} | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.spread.toFixed(1)} ms | ${r.ratio.toFixed(2)}x |`),
+    );
+  }
+  if (hook.output) lines.push("```text", hook.output, "```");
+  if (!hook.ok) lines.push("", "bench/hook.mjs did not exit 0.");
+  return lines;
+}
+
 /** The Markdown of bench/results.md and the console summary. */
 export function renderReport(run: BenchRun): { markdown: string; console: string } {
   const m = run.machine;
@@ -360,7 +412,7 @@ export function renderReport(run: BenchRun): { markdown: string; console: string
     "",
     "## Hook benchmark (bench/hook.mjs)",
     "",
-    run.hook ? ["```text", run.hook.output || "(no output)", "```"].join("\n") : "Skipped (--no-hook).",
+    ...hookLines(run.hook),
     "",
   ].join("\n");
   const consoleView = [...timing, "", ...goalLines, "", summary].join("\n");

@@ -29,8 +29,10 @@ await rm(`${root}/${staging}`, { recursive: true, force: true });
 try {
   await Promise.all([
     // typescript stays external: cosmiconfig requires it only to load an agentihooks.config.ts, and
-    // bundling it would add ~10 MB that every command using the config parses.
-    build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, splitting: true, chunkNames: "chunks/[name]-[hash]", external: ["typescript"] }),
+    // bundling it would add ~10 MB that every command using the config parses. js-yaml, parse-json
+    // and import-fresh are cosmiconfig's own lazily required loaders, which compiler/config.ts
+    // replaces with ours; bundled they were ~200 KB that every config-reading command parsed.
+    build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, splitting: true, chunkNames: "chunks/[name]-[hash]", external: ["typescript", "js-yaml", "parse-json", "import-fresh"] }),
     build({ ...common, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
   ]);
   await rename(`${root}/dist`, retired).catch((error) => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseToml } from "smol-toml";
 import { benchProfile, countsFor, generateInputs } from "../bench/generate-bundle";
 import { fitLine, summarise } from "../bench/measure";
-import { parseHookRatio } from "../bench/report";
+import { parseHookRatio, readHookReport } from "../bench/report";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-generator-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -98,5 +98,21 @@ describe("bench statistics", () => {
     expect(parseHookRatio('noise\n{"event":"preToolUse","ratio":1.12}\n')).toBe(1.12);
     expect(parseHookRatio("preToolUse typical: median 80 ms, 1.18x node -e 0")).toBe(1.18);
     expect(parseHookRatio("nothing here")).toBeNull();
+  });
+
+  it("takes the typical preToolUse row of bench/hook.mjs --json as the hook's headline", () => {
+    const json = JSON.stringify({
+      runs: 40,
+      rows: [
+        { name: "node -e 0 (baseline)", median: 70, p95: 80, spread: 12, ratio: 1 },
+        { name: "preToolUse typical", median: 77, p95: 90, spread: 15, ratio: 1.1 },
+        { name: "postToolUse typical", median: 90, p95: 99, spread: 15, ratio: 1.29 },
+      ],
+    });
+    const report = readHookReport(0, json, "");
+    expect(report).toMatchObject({ ok: true, ratio: 1.1, output: "" });
+    expect(report.rows).toHaveLength(3);
+    const failed = readHookReport(1, "", "dist/runtime.mjs is missing");
+    expect(failed).toEqual({ ok: false, output: "dist/runtime.mjs is missing", rows: [], ratio: null });
   });
 });
