@@ -39,6 +39,7 @@ export function lowerHooks(paths: ClaudePaths, layerHooks: Readonly<Record<strin
     position: "first",
     style: defaultJsonStyle,
     mode: 0o644,
-    recordItems: Object.keys(layerHooks).length > 0,
+    // Always: a group the profiles stop declaring is still recognised (from the record) and removed.
+    recordItems: true,
   };
 }

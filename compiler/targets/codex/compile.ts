@@ -41,7 +41,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
       projectDocMaxBytes: projectDocMaxBytes(Buffer.byteLength(persona.content, "utf8"), config.projectDocMaxBytes),
       notify: !config.notifySet,
     }),
-    lowerHooks(paths, lists, Object.keys(config.layerHooks).length > 0),
+    lowerHooks(paths, lists),
     hookWrapperEntry(descriptor, env, paths.wrapper, false),
     policyFileEntry(ir, env, descriptor.id),
     persona,

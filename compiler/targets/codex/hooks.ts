@@ -38,7 +38,7 @@ export function desiredHookGroups(paths: CodexPaths, layerHooks: Readonly<Record
 }
 
 /** The hooks.json edit. */
-export function lowerHooks(paths: CodexPaths, lists: Readonly<Record<string, CodexHookGroup[]>>, hasLayerHooks: boolean): JsonListsEntry {
+export function lowerHooks(paths: CodexPaths, lists: Readonly<Record<string, CodexHookGroup[]>>): JsonListsEntry {
   return {
     kind: "json-lists",
     path: paths.hooksFile,
@@ -48,7 +48,8 @@ export function lowerHooks(paths: CodexPaths, lists: Readonly<Record<string, Cod
     position: "first",
     style: defaultJsonStyle,
     mode: 0o644,
-    recordItems: hasLayerHooks,
+    // Always: a group the profiles stop declaring is still recognised (from the record) and removed.
+    recordItems: true,
   };
 }
 
