@@ -6,7 +6,7 @@ import type { Ir } from "../../compiler/ir";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/codex/compile";
 import { codexHookHash } from "../../compiler/targets/codex/hook-trust";
-import { feature, makeIr, mcp, merged, skill } from "./ir-fixtures";
+import { feature, makeIr, mcp, member, merged, skill } from "./ir-fixtures";
 
 const env = portableEnvironment();
 const WRAPPER = "/home/agent/.codex/agentihooks-hook.sh";
@@ -193,5 +193,37 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
       ["AH4201", "info", "Codex has no custom-agent registry; 2 agent(s) were not installed for Codex: architect, reviewer."],
       ["AH4202", "info", expect.stringContaining("1 command(s) were not installed for Codex: ship.")],
     ]);
+  });
+});
+
+describe("Codex target: shared pieces", () => {
+  it("writes a wrapper that bash accepts when every path holds spaces and quotes (G.5 130)", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const odd = portableEnvironment({ codexHome: "/home/Jane O'Neil/.codex", nodePath: "/opt/my node/bin/node", runtimePath: "/opt/agenti hooks/dist/runtime.mjs" });
+    const tree = compileTarget(makeIr(), odd);
+    const wrapper = entry(tree, "file", "/home/Jane O'Neil/.codex/agentihooks-hook.sh") as FileEntry;
+    const check = spawnSync("bash", ["-n"], { input: text(wrapper.content), encoding: "utf8" });
+    expect(check.status, check.stderr).toBe(0);
+    expect(text(wrapper.content)).toContain(`exec '/opt/my node/bin/node' '/opt/agenti hooks/dist/runtime.mjs' "$@"`);
+    const hooks = entry(tree, "json-lists", "/home/Jane O'Neil/.codex/hooks.json") as JsonListsEntry;
+    expect(hooks.ownerCommand).toBe(`'/home/Jane O'\\''Neil/.codex/agentihooks-hook.sh'`);
+  });
+
+  it("names the base persona and its linked layers in AGENTS.md, never the joined chain (G.5 133)", () => {
+    const ir = makeIr({ requestedChain: "anton,brain", chain: [member("anton"), member("brain", "linked")], basePersona: "anton" });
+    const persona = entry(compileTarget(ir, env), "managed-region", "/home/agent/.codex/AGENTS.md") as ManagedRegionEntry;
+    expect(persona.content).toContain("You are **anton**");
+    expect(persona.content).toContain("Layered on top: **brain**");
+    expect(persona.content).not.toContain("**anton,brain**");
+    expect(persona.content).toContain("It grants no precedence");
+  });
+
+  it("writes the same skill files, under the same manifest, as the Copilot target (neither deletes the other's)", async () => {
+    const { compileTarget: compileCopilot } = await import("../../compiler/targets/copilot/compile");
+    const ir = makeIr({ skills: [skill("deploy", "---\ndescription: Deploys\n---\nDo it.\n", [{ path: "run.sh", content: "#!/bin/sh\n", executable: true }])] });
+    const shared = (tree: DesiredTree) => tree.entries.filter((e) => e.path.startsWith(env.agentsSkills) && e.path.includes("/deploy/"));
+    const codexSkills = shared(compileTarget(ir, env));
+    expect(codexSkills).toHaveLength(2);
+    expect(codexSkills).toEqual(shared(compileCopilot(ir, env)));
   });
 });
