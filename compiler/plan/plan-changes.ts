@@ -30,6 +30,7 @@ import type {
   JsonMembersEntry,
   JsonStyle,
   ManagedRegionEntry,
+  TextBlockEntry,
   TomlKeysEntry,
 } from "../desired-tree";
 import { defaultJsonStyle } from "../desired-tree";
@@ -52,6 +53,7 @@ import {
   writeTargetLedger,
   type Ledger,
   type OriginalRecord,
+  type OwnedBlock,
   type OwnedEntries,
   type OwnedFile,
   type OwnedLists,
@@ -340,7 +342,26 @@ class Planner {
         return this.applyJsonLists(target, entry, prev, next);
       case "json-members":
         return; // deferred
+      case "text-block":
+        return this.applyTextBlock(target, entry, next);
     }
+  }
+
+  /**
+   * A block of ours at the end of an operator's text file (a shell start-up file): any block with
+   * the same markers is taken out, trailing blank lines collapse to one, and the new block is
+   * appended after a blank line, so a second apply is byte-identical. A file listed with
+   * `onlyIfExists` that does not exist is left absent.
+   */
+  private applyTextBlock(target: string, entry: TextBlockEntry, next: TargetLedger): void {
+    if (!this.works.has(entry.path) && entry.onlyIfExists && this.read(entry.path) === undefined) return;
+    const w = this.work(target, entry.path, entry.mode);
+    w.entries.push(entry);
+    next.owned.push({ kind: "text-block", path: entry.path, begin: entry.begin, end: entry.end });
+    if (w.doc) return; // the same block from another target
+    const rest = w.before === undefined ? "" : withoutBlock(decoder.decode(w.before), entry.begin, entry.end);
+    const head = rest.trim() === "" ? "" : `${rest.replace(/\n*$/, "")}\n\n`;
+    w.doc = { kind: "whole", bytes: encoder.encode(`${head}${entry.begin}\n${entry.content}${entry.end}\n`) };
   }
 
   private applyFile(target: string, entry: FileEntry, prev: TargetLedger, next: TargetLedger): void {
@@ -722,7 +743,18 @@ class Planner {
         return this.stripEntries(target, record);
       case "json-lists":
         return this.stripLists(target, record.path, record.container, record.ownerCommand, new Set(record.items ?? []));
+      case "text-block":
+        return this.stripTextBlock(target, record);
     }
+  }
+
+  /** Takes our block out of the file; every other byte stays (the original comes back when untouched since). */
+  private stripTextBlock(target: string, record: OwnedBlock): void {
+    const w = this.work(target, record.path, 0o644);
+    if (w.doc || w.before === undefined) return;
+    const text = decoder.decode(w.before);
+    const rest = withoutBlock(text, record.begin, record.end);
+    w.doc = { kind: "whole", bytes: rest === text ? w.before : encoder.encode(rest.trim() === "" ? "" : rest.replace(/\n*$/, "\n")) };
   }
 
   private stripFile(target: string, record: OwnedFile): void {
@@ -1129,6 +1161,29 @@ function getIn(value: unknown, key: string[]): unknown {
 }
 
 /** True when an item (or a group holding handlers) runs our wrapper: its command is `ownerCommand` alone or followed by whitespace. */
+/**
+ * `text` without the lines from a line equal to `begin` through the next line equal to `end`
+ * (every such block, with the one blank line before it). A `begin` with no `end` after it is left
+ * alone: what follows may be the operator's.
+ */
+export function withoutBlock(text: string, begin: string, end: string): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] === begin) {
+      const close = lines.indexOf(end, i + 1);
+      if (close >= 0) {
+        // The blank line apply put before the block goes with it.
+        if (out.length > 0 && out[out.length - 1] === "") out.pop();
+        i = close;
+        continue;
+      }
+    }
+    out.push(lines[i] as string);
+  }
+  return out.join("\n");
+}
+
 export function isOurItem(item: unknown, ownerCommand: string): boolean {
   if (!isObject(item)) return false;
   const command = item.command;

@@ -59,7 +59,15 @@ export interface OwnedLists {
   items?: string[];
 }
 
-export type OwnedRecord = OwnedFile | OwnedKeys | OwnedEntries | OwnedLists;
+/** A block of lines we own between two marker lines of an operator's text file (a shell start-up file). */
+export interface OwnedBlock {
+  kind: "text-block";
+  path: string;
+  begin: string;
+  end: string;
+}
+
+export type OwnedRecord = OwnedFile | OwnedKeys | OwnedEntries | OwnedLists | OwnedBlock;
 
 /** A shared file's state before our first edit. */
 export interface OriginalRecord {

@@ -11,6 +11,7 @@ import { inspectData, renderInspect } from "../../compiler/inspect-view";
 import type { SourceFileSystem } from "../../compiler/load/file-system";
 import { renderFresh } from "../../compiler/render-fresh";
 import type { GoldenCase } from "./cases";
+import { planView } from "../plan-golden-view";
 
 /** A case run through the front end once; views render from it. */
 export interface CompiledCase {
@@ -83,4 +84,4 @@ const outView: View = {
 };
 
 /** Every view, in the order their files are produced. */
-export const views: View[] = [diagnosticsView, inspectView, outView];
+export const views: View[] = [diagnosticsView, inspectView, outView, planView];
