@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { claudeLoadProblems, installedClaudeFeatures, runClaudeTurn } from "./support/claude";
 import { clientBinary } from "./support/clients";
-import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
+import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, ENV_SECRET, startedMcpServers, type Sandbox } from "./support/sandbox";
 
@@ -125,6 +125,7 @@ for (const variant of [
       const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
       expect(results.length, detail).toBe(2);
       for (const result of results) expect(result, detail).toMatch(/PreToolUse:(Read|Bash) hook error|blocked|denied/i);
+      expect(runtimeDenials(turn.runtime).length, `our runtime decided both denials\n${detail}`).toBe(2);
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
       const denials = turn.hooks.filter((h) => h.event === "PreToolUse" && h.outcome !== "success");
       expect(denials.length, `Claude reports both PreToolUse denials\n${detail}`).toBe(2);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { clientBinary } from "./support/clients";
 import { codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
-import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
+import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, ENV_SECRET, RULE_CANARY, type Sandbox } from "./support/sandbox";
 
@@ -101,6 +101,7 @@ for (const variant of [
       expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
       const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
       expect(results.join("\n"), detail).toMatch(/Command blocked by PreToolUse hook/);
+      expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
       expect(turn.hooks.some((h) => h.event === "PreToolUse" && h.status === "Blocked"), `Codex reports the block\n${detail}`).toBe(true);
     });

@@ -16,7 +16,7 @@ import {
   runCopilotTurn,
   writeCopilotCanary,
 } from "./support/copilot";
-import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
+import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
@@ -134,7 +134,9 @@ for (const variant of [
       expect(turn.requests.length, detail).toBeGreaterThanOrEqual(3);
       const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
       expect(results.length, detail).toBe(2);
-      for (const result of results) expect(result, detail).toMatch(/Denied by preToolUse hook/);
+      // The model must see our reason, not "hook exited with code 1" (a crashed hook that fails closed).
+      for (const result of results) expect(result, detail).toMatch(/Denied by preToolUse hook: (?!hook exited with code)/);
+      expect(runtimeDenials(turn.runtime).length, `our runtime decided both denials\n${detail}`).toBe(2);
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
       expect(turn.run.stdout + turn.run.stderr, "the client shows the denial").toMatch(/Denied by preToolUse hook/);
     });
@@ -149,7 +151,8 @@ for (const variant of [
       const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
       expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
       const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
-      expect(results.join("\n"), detail).toMatch(/Denied by preToolUse hook/);
+      expect(results.join("\n"), detail).toMatch(/Denied by preToolUse hook: (?!hook exited with code)/);
+      expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
       expect(existsSync(target), `${target} must not exist\n${detail}`).toBe(false);
     });
 

@@ -36,7 +36,7 @@ describe("model server", () => {
     expect(chunks.at(-1)).toBe("[DONE]");
     const call = chunks.map((c) => (c === "[DONE]" ? undefined : JSON.parse(c))).find((c) => c?.choices?.[0]?.delta?.tool_calls);
     expect(call.choices[0].delta.tool_calls[0].function).toEqual({ name: "view", arguments: '{"path":"/x"}' });
-    const second = await (
+    const second = (await (
       await post("/v1/chat/completions", {
         model: "m",
         messages: [
@@ -46,8 +46,8 @@ describe("model server", () => {
         ],
         tools: [{ type: "function", function: { name: "view" } }],
       })
-    ).json();
-    expect(second.choices[0].message.content).toBe("FINAL");
+    ).json()) as { choices: { message: { content: string } }[] };
+    expect(second.choices[0]?.message.content).toBe("FINAL");
     expect(server.requests.at(-1)?.view?.toolResults).toEqual([{ callId: "c1", output: "file body" }]);
   });
 

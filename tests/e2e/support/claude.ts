@@ -16,6 +16,8 @@ function claudeEnv(sb: Sandbox, server: ModelServer | undefined, extra: NodeJS.P
     DISABLE_AUTOUPDATER: "1",
     DISABLE_TELEMETRY: "1",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    // MCP tools are otherwise deferred behind ToolSearch and absent from the first request's tool list.
+    ENABLE_TOOL_SEARCH: "false",
     ...(server ? { ANTHROPIC_BASE_URL: server.url } : {}),
     ...extra,
   });

@@ -96,11 +96,21 @@ export function installedCopilotAgents(sb: Sandbox): string[] {
  */
 export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Promise<string[]> {
   const problems: string[] = [];
+  // The subcommands only read the home: run them together (each starts the client, ~1 s).
+  const agents = installedCopilotAgents(sb);
+  const [configJson, configPlain, mcpRun, skillRun, instructionRun, agentProbe] = await Promise.all([
+    copilotCommand(sb, ["config", "--list", "--json"]),
+    copilotCommand(sb, ["config", "--list"]),
+    copilotCommand(sb, ["mcp", "list", "--json"]),
+    copilotCommand(sb, ["skill", "list", "--json"]),
+    copilotCommand(sb, ["instruction", "list", "--json"]),
+    agents.length > 0 ? copilotCommand(sb, ["--agent", "e2e-no-such-agent", "-p", "hi", "--no-custom-instructions"], server) : undefined,
+  ]);
   // settings.json: every key we wrote must come back from the client (one bad value drops them all).
   const settingsFile = path.join(sb.copilotHome, "settings.json");
   const settings = existsSync(settingsFile) ? (readJsonc(settingsFile) as Record<string, unknown> | undefined) : {};
   if (settings === undefined || typeof settings !== "object") problems.push(`settings.json is not a JSON object`);
-  const listed = parseJsonOutput<Record<string, unknown>>(await copilotCommand(sb, ["config", "--list", "--json"]), "copilot config --list --json", problems);
+  const listed = parseJsonOutput<Record<string, unknown>>(configJson, "copilot config --list --json", problems);
   if (listed && settings) {
     for (const [key, value] of Object.entries(settings)) {
       if (!(key in listed)) problems.push(`settings.json key '${key}' is missing from copilot config --list (dropped by the client)`);
@@ -109,7 +119,7 @@ export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Pro
       }
     }
   }
-  const plain = await copilotCommand(sb, ["config", "--list"]);
+  const plain = configPlain;
   if (/couldn't be loaded|unknown (top-level )?key|invalid/i.test(plain.stdout + plain.stderr)) {
     problems.push(`copilot config --list complains:\n${describeRun(plain, 1500)}`);
   }
@@ -117,7 +127,7 @@ export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Pro
   // mcp-config.json: every server must be listed (a bad entry is dropped silently).
   const mcpFile = path.join(sb.copilotHome, "mcp-config.json");
   const mcpWritten = existsSync(mcpFile) ? ((readJsonc(mcpFile) as { mcpServers?: Record<string, unknown> })?.mcpServers ?? {}) : {};
-  const mcpListed = parseJsonOutput<{ mcpServers?: Record<string, unknown> }>(await copilotCommand(sb, ["mcp", "list", "--json"]), "copilot mcp list --json", problems);
+  const mcpListed = parseJsonOutput<{ mcpServers?: Record<string, unknown> }>(mcpRun, "copilot mcp list --json", problems);
   if (mcpListed) {
     for (const name of Object.keys(mcpWritten)) {
       if (!mcpListed.mcpServers?.[name]) problems.push(`MCP server '${name}' in mcp-config.json is missing from copilot mcp list (dropped silently)`);
@@ -125,7 +135,7 @@ export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Pro
   }
 
   // Skills: every installed skill must be listed as enabled.
-  const skills = parseJsonOutput<{ name: string; enabled?: boolean; source?: string }[]>(await copilotCommand(sb, ["skill", "list", "--json"]), "copilot skill list --json", problems);
+  const skills = parseJsonOutput<{ name: string; enabled?: boolean; source?: string }[]>(skillRun, "copilot skill list --json", problems);
   if (skills) {
     for (const name of installedCopilotSkills(sb)) {
       const found = skills.find((s) => s.name === name);
@@ -135,16 +145,15 @@ export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Pro
   }
 
   // Instructions: the persona file must be listed.
-  const instructions = parseJsonOutput<{ sourcePath?: string }[]>(await copilotCommand(sb, ["instruction", "list", "--json"]), "copilot instruction list --json", problems);
+  const instructions = parseJsonOutput<{ sourcePath?: string }[]>(instructionRun, "copilot instruction list --json", problems);
   const persona = path.join(sb.copilotHome, "copilot-instructions.md");
   if (instructions && existsSync(persona) && !instructions.some((i) => i.sourcePath === persona)) {
     problems.push(`copilot instruction list does not show ${persona}`);
   }
 
   // Agents: every agent file must be selectable (`--agent` with an unknown name lists what it found).
-  const agents = installedCopilotAgents(sb);
-  if (agents.length > 0) {
-    const probe = await copilotCommand(sb, ["--agent", "e2e-no-such-agent", "-p", "hi", "--no-custom-instructions"], server);
+  if (agentProbe) {
+    const probe = agentProbe;
     const available = /available:\s*(.*)/.exec(probe.stdout + probe.stderr)?.[1]?.split(",").map((s) => s.trim()) ?? [];
     for (const name of agents) if (!available.includes(name)) problems.push(`agent '${name}' is not selectable (copilot lists: ${available.join(", ") || "nothing"})`);
   }
@@ -236,7 +245,11 @@ export function copilotLoaderComplaints(logText: string): { unknownEvents: { fil
       continue;
     }
     if (/tls_certs/.test(line)) continue;
-    if (/unknown top-level key|couldn't be loaded|Failed to (load|parse)|invalid hook|hook.*(error|invalid)|mcpServers: Required/i.test(line) && /\[(WARNING|ERROR)\]/.test(line)) {
+    // What the loaders say about files they reject (probed on 1.0.102), and any error of the hook
+    // engine (a hook that crashed: "Hook from <file> execution failed"). Other warnings are the
+    // client's own noise and appear with an empty home too (e.g. "Failed to reload managed hooks").
+    const loaderProblem = /Invalid hook configuration|unknown top-level key|couldn't be loaded|Failed to (load|parse)|mcpServers: Required/i.test(line);
+    if ((loaderProblem && /\[(WARNING|ERROR)\]/.test(line)) || /\[ERROR\] \[rust:hooks\]/.test(line)) {
       other.push(line.trim());
     }
   }

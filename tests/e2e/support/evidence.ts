@@ -37,10 +37,11 @@ export function lastJsonObject(stdout: string): Record<string, unknown> | undefi
   }
 }
 
-/** The runtime runs per event name (as the runtime saw it). */
+/** The runtime runs per event name (as the runtime saw it); only runs whose runtime file exists count. */
 export function runsByEvent(runs: readonly RuntimeRun[]): Map<string, RuntimeRun[]> {
   const map = new Map<string, RuntimeRun[]>();
   for (const run of runs) {
+    if (!run.scriptExists) continue;
     const event = eventOfRun(run) ?? "(unknown)";
     map.set(event, [...(map.get(event) ?? []), run]);
   }
@@ -51,7 +52,7 @@ export function runsByEvent(runs: readonly RuntimeRun[]): Map<string, RuntimeRun
 export function describeRuntimeRuns(runs: readonly RuntimeRun[]): string {
   if (runs.length === 0) return "(the runtime never ran)";
   return runs
-    .map((r) => `${eventOfRun(r) ?? "?"} exit=${r.exitCode} ${r.ms}ms stdout=${JSON.stringify(r.stdout.slice(0, 300))} stderr=${JSON.stringify(r.stderr.slice(0, 300))}`)
+    .map((r) => `${eventOfRun(r) ?? "?"}${r.scriptExists ? "" : ` (MISSING RUNTIME ${r.script})`} exit=${r.exitCode} ${r.ms}ms stdout=${JSON.stringify(r.stdout.slice(0, 300))} stderr=${JSON.stringify(r.stderr.slice(0, 300))}`)
     .join("\n");
 }
 
@@ -59,4 +60,19 @@ export function describeRuntimeRuns(runs: readonly RuntimeRun[]): string {
 export function toolResultsSeen(requests: readonly RecordedRequest[]): string[] {
   const last = requests.at(-1);
   return last?.view?.toolResults.map((t) => t.output) ?? [];
+}
+
+/**
+ * The PreToolUse runs in which our runtime itself decided to deny: it loaded, and it exited 2 or
+ * printed a deny in any client's envelope. A hook that crashed (exit 1, which Copilot also treats
+ * as a deny) does not count: that is a broken guard that happens to fail closed.
+ */
+export function runtimeDenials(runs: readonly RuntimeRun[]): RuntimeRun[] {
+  return runs.filter((run) => {
+    if (!run.scriptExists || !/^(PreToolUse|preToolUse)$/.test(eventOfRun(run) ?? "")) return false;
+    if (run.exitCode === 2) return true;
+    const json = lastJsonObject(run.stdout);
+    const nested = json?.hookSpecificOutput as { permissionDecision?: unknown } | undefined;
+    return json?.permissionDecision === "deny" || json?.decision === "block" || nested?.permissionDecision === "deny";
+  });
 }

@@ -14,12 +14,21 @@ if (traceFile && /(^|[\\/])runtime\.mjs$/.test(script)) {
     if (chunk && captured.stdin.length < 20000) captured.stdin += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
   };
   // Stdin is teed at the two places a Node program can read it from, without consuming anything:
-  // the stream's push (for process.stdin readers) and fs.readFileSync(0) (for synchronous readers).
+  // the stream's push (for process.stdin readers), fs.readSync(0, …) and fs.readFileSync(0).
   const stdin = process.stdin;
   const push = stdin.push.bind(stdin);
   stdin.push = (chunk, ...rest) => {
     keepStdin(chunk);
     return push(chunk, ...rest);
+  };
+  const readSync = fs.readSync;
+  fs.readSync = function (fd, buffer, ...rest) {
+    const n = readSync.call(this, fd, buffer, ...rest);
+    if (fd === 0 && n > 0) {
+      const offset = typeof rest[0] === "number" ? rest[0] : (rest[0] && rest[0].offset) || 0;
+      keepStdin(Buffer.from(buffer.buffer, buffer.byteOffset + offset, n));
+    }
+    return n;
   };
   const readFileSync = fs.readFileSync;
   fs.readFileSync = function (file, ...rest) {
@@ -39,6 +48,8 @@ if (traceFile && /(^|[\\/])runtime\.mjs$/.test(script)) {
     const record = {
       argv: process.argv.slice(2),
       script,
+      // A wrapper pointing at a runtime that does not exist still starts Node (and this tracer).
+      scriptExists: fs.existsSync(script),
       target: process.env.AGENTIHOOKS_TARGET ?? null,
       copilotEvent: process.env.AGENTIHOOKS_COPILOT_EVENT ?? null,
       cwd: process.cwd(),

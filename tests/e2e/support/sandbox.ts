@@ -145,6 +145,8 @@ function copyTemplate(from: string, to: string, sb: Sandbox): void {
 export interface RuntimeRun {
   argv: string[];
   script: string;
+  /** False when the wrapper pointed at a runtime file that does not exist (Node failed to load it). */
+  scriptExists: boolean;
   target: string | null;
   copilotEvent: string | null;
   cwd: string;
