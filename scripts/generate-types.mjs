@@ -75,7 +75,7 @@ async function generateTypes(schemas) {
 async function generateValidators(schemas) {
   const { default: Ajv } = await import("ajv");
   const { default: standaloneCode } = await import("ajv/dist/standalone/index.js");
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, inlineRefs: false, code: { source: true, esm: true, lines: true } });
   for (const { schema } of schemas) ajv.addSchema(schema);
   const mapping = Object.fromEntries(schemas.map(({ name, schema }) => [exportName(name), schema.$id]));
   const code = standaloneCode(ajv, mapping);

@@ -113,6 +113,53 @@ const schema = {
     ...body.properties,
   },
 };
+hoistRepeats(schema);
 const target = fileURLToPath(new URL("../claude-settings.schema.json", import.meta.url));
 writeFileSync(target, JSON.stringify(schema, null, 2) + "\n");
 console.log(`wrote ${target} from claude-agent-sdk ${sdkVersion}`);
+
+/**
+ * The Settings type repeats large shapes (marketplace sources, plugin lists) in several keys. Each
+ * shape that occurs more than once moves to `definitions` and is referenced, which keeps the
+ * schema, the generated types and the compiled validator several times smaller.
+ */
+function hoistRepeats(root) {
+  const minSize = 400;
+  const definitions = {};
+  const used = new Set();
+  for (;;) {
+    // Count subschemas at schema positions, remembering the property name of the first occurrence.
+    const seen = new Map();
+    const visit = (node, name) => {
+      if (node === null || typeof node !== "object" || Array.isArray(node)) return;
+      const key = JSON.stringify(node);
+      if (node !== root && key.length >= minSize && !node.$ref) {
+        const entry = seen.get(key) ?? { count: 0, name };
+        entry.count++;
+        seen.set(key, entry);
+      }
+      for (const [prop, child] of Object.entries(node.properties ?? {})) visit(child, prop);
+      if (node.items) visit(node.items, `${name}Item`);
+      if (typeof node.additionalProperties === "object") visit(node.additionalProperties, `${name}Entry`);
+      for (const branch of node.anyOf ?? []) visit(branch, name);
+    };
+    visit(root, "settings");
+    const repeats = [...seen].filter(([, e]) => e.count > 1).sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1));
+    if (repeats.length === 0) break;
+    const [key, { name }] = repeats[0];
+    let defName = name.replace(/(^|[-_])(\w)/g, (_, __, c) => c.toUpperCase());
+    for (let i = 2; used.has(defName); i++) defName = `${defName.replace(/\d+$/, "")}${i}`;
+    used.add(defName);
+    definitions[defName] = JSON.parse(key);
+    const replace = (node) => {
+      if (node === null || typeof node !== "object") return node;
+      if (Array.isArray(node)) return node.map(replace);
+      if (JSON.stringify(node) === key) return { $ref: `#/definitions/${defName}` };
+      for (const k of Object.keys(node)) node[k] = replace(node[k]);
+      return node;
+    };
+    for (const k of Object.keys(root.properties)) root.properties[k] = replace(root.properties[k]);
+    for (const k of Object.keys(definitions)) if (k !== defName) definitions[k] = replace(definitions[k]);
+  }
+  if (Object.keys(definitions).length > 0) root.definitions = definitions;
+}
