@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { planAndApply } from "../compiler/apply/run";
+import { dryRunFileSystem } from "../compiler/fs/dry-run";
+import { memoryFileSystem } from "../compiler/fs/memory";
+import { realFileSystem } from "../compiler/fs/real";
+import { recordingFileSystem } from "../compiler/fs/recording";
+import { codexTree, copilotTree, get, makeHomes, put, snapshot } from "./apply-fixtures";
+
+describe("real filesystem port", () => {
+  it("writes atomically with the exact mode (whatever the umask) and leaves no temp file", () => {
+    const h = makeHomes();
+    const fs = realFileSystem();
+    const file = path.join(h.home, "a/b/c.sh");
+    const old = process.umask(0o077);
+    try {
+      fs.write(file, new TextEncoder().encode("x\n"), 0o755);
+      fs.write(path.join(h.home, "a/b/secret.json"), new TextEncoder().encode("{}"), 0o600);
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(file).mode & 0o777).toBe(0o755);
+    expect(statSync(path.join(h.home, "a/b/secret.json")).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.join(h.home, "a/b")).sort()).toEqual(["c.sh", "secret.json"]);
+  });
+
+  it("lists sorted, reads only regular files, and locks exclusively", () => {
+    const h = makeHomes();
+    const fs = realFileSystem();
+    put(path.join(h.home, "d/b"), "b");
+    put(path.join(h.home, "d/a"), "a");
+    expect(fs.list(path.join(h.home, "d"))).toEqual(["a", "b"]);
+    expect(fs.read(path.join(h.home, "d"))).toBeUndefined();
+    const lock = fs.lock(path.join(h.home, "l.lock"));
+    expect("release" in lock).toBe(true);
+    const second = fs.lock(path.join(h.home, "l.lock"));
+    expect(second).toEqual({ heldBy: String(process.pid) });
+    if ("release" in lock) lock.release();
+    expect(existsSync(path.join(h.home, "l.lock"))).toBe(false);
+  });
+});
+
+describe("dry-run and recording wrappers", () => {
+  it("dry-run records writes, shows them to later reads, and never touches the disk", () => {
+    const h = makeHomes();
+    put(path.join(h.home, "keep.txt"), "old");
+    const fs = dryRunFileSystem(realFileSystem());
+    fs.write(path.join(h.home, "keep.txt"), new TextEncoder().encode("new"), 0o644);
+    fs.write(path.join(h.home, "x/new.txt"), new TextEncoder().encode("n"), 0o644);
+    fs.remove(path.join(h.home, "keep.txt"));
+    expect(fs.read(path.join(h.home, "keep.txt"))).toBeUndefined();
+    expect(new TextDecoder().decode(fs.read(path.join(h.home, "x/new.txt")))).toBe("n");
+    expect(fs.operations.map((o) => o.op)).toEqual(["write", "write", "remove"]);
+    expect(get(path.join(h.home, "keep.txt"))).toBe("old");
+    expect(existsSync(path.join(h.home, "x"))).toBe(false);
+  });
+
+  it("recording keeps before and after of each write", () => {
+    const fs = recordingFileSystem(memoryFileSystem({ "/h/a": "1" }));
+    fs.write("/h/a", new TextEncoder().encode("2"), 0o644);
+    fs.remove("/h/a");
+    expect(fs.changes.map((c) => [c.path, c.before && new TextDecoder().decode(c.before), c.after && new TextDecoder().decode(c.after)])).toEqual([
+      ["/h/a", "1", "2"],
+      ["/h/a", "2", undefined],
+    ]);
+  });
+
+  it("apply through the dry-run wrapper performs exactly the plan's writes and leaves the home untouched", () => {
+    const h = makeHomes();
+    put(`${h.copilot}/settings.json`, '{"theme": "dim"}\n');
+    const before = snapshot(h.home);
+    const fs = dryRunFileSystem(realFileSystem());
+    const out = planAndApply([copilotTree(h), codexTree(h)], { ...h.ctx(), fs });
+    expect(out.result?.ok).toBe(true);
+    expect(snapshot(h.home)).toEqual(before);
+    const planned = out.plan!.changes.filter((c) => c.action !== "keep" && c.action !== "conflict").map((c) => c.path).sort();
+    const written = [...new Set(fs.operations.map((o) => (o.op === "rename" ? o.to : o.path)))].filter((p) => !p.includes(".bak.")).sort();
+    expect(written).toEqual(planned);
+    // And the real apply then writes the same bytes the dry run showed.
+    const real = planAndApply([copilotTree(h), codexTree(h)], h.ctx());
+    for (const op of fs.operations) if (op.op === "write" && !op.path.includes(".bak.")) expect(get(op.path)).toBe(new TextDecoder().decode(op.content));
+    expect(real.result?.ok).toBe(true);
+  });
+});
