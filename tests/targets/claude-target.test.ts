@@ -207,6 +207,19 @@ describe("Claude target: MCP servers in ~/.claude.json", () => {
     expect(tree.diagnostics.find((d) => d.code === "AH4104")!.message).toContain("'cwd', 'tools'");
   });
 
+  it("follows the authored type when the server has what it needs, and reports the other half", () => {
+    const servers = {
+      both: mcp({ type: "http", command: "srv", url: "https://both.example/mcp" }, "both"),
+      mislabelled: mcp({ type: "sse", command: "srv" }, "mislabelled"),
+    };
+    const tree = compileTarget(withClaude(makeIr(), {}, servers), env);
+    expect((entry(tree, "json-entries", "/home/agent/.claude.json") as JsonEntriesEntry).entries).toEqual({
+      both: { type: "http", url: "https://both.example/mcp" },
+      mislabelled: { type: "stdio", command: "srv" },
+    });
+    expect(tree.diagnostics.map((d) => [d.code, d.message.split(":")[1]?.trim()])).toEqual([["AH4104", "'command' has no Claude Code equivalent and was dropped from ~/.claude.json."]]);
+  });
+
   it("writes no ~/.claude.json entry when there is no server", () => {
     expect(compileTarget(makeIr(), env).entries.some((e) => e.path === "/home/agent/.claude.json")).toBe(false);
   });

@@ -153,6 +153,12 @@ describe("Codex target: MCP servers", () => {
     ]);
   });
 
+  it("writes a server with both a command and a url by its authored remote type", () => {
+    const tree = compileTarget(withCodex(makeIr(), {}, { both: mcp({ type: "http", command: "srv", url: "https://both.example/mcp" }, "both") }), env);
+    expect(parse(rendered(tree, CONFIG)).mcp_servers).toEqual({ both: { url: "https://both.example/mcp" } });
+    expect(tree.diagnostics.map((d) => d.message)).toEqual(["MCP server 'both': 'command' has no Codex equivalent and was dropped from config.toml."]);
+  });
+
   it("drops credential literals and reports keys Codex cannot express", () => {
     const servers = {
       leak: mcp({ url: "https://x.example/mcp?token=ghp_" + "d".repeat(36) }, "leak"),

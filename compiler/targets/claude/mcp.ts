@@ -45,8 +45,9 @@ export function translateServer(name: string, source: McpServerEntry): Translate
   const hasCommand = typeof spec.command === "string" && spec.command.length > 0;
   const hasUrl = typeof spec.url === "string" && spec.url.length > 0;
   if (!hasCommand && !hasUrl) return { diagnostics: [diagnostic("AH4105", origin, { server: name })] };
-  const authored = typeof spec.type === "string" ? spec.type : hasCommand ? "stdio" : "http";
-  const type = MCP_TYPES[authored] ?? (hasCommand ? "stdio" : "http");
+  // The authored type decides when the server has what that type needs; otherwise what it has decides.
+  const authored = typeof spec.type === "string" ? MCP_TYPES[spec.type] : undefined;
+  const type = authored === "stdio" ? (hasCommand ? "stdio" : "http") : authored && hasUrl ? authored : hasCommand ? "stdio" : "http";
 
   const diagnostics: Diagnostic[] = [];
   const entry: Record<string, unknown> = { type };
@@ -90,7 +91,7 @@ export function translateServer(name: string, source: McpServerEntry): Translate
   if (typeof spec.timeout === "number") entry.timeout = spec.timeout;
 
   const unknown = Object.keys(spec)
-    .filter((key) => !HANDLED_KEYS.has(key) || (hasCommand && ["url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var"].includes(key)) || (!hasCommand && ["args", "env", "env_vars"].includes(key)))
+    .filter((key) => !HANDLED_KEYS.has(key) || (type === "stdio" && ["url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var"].includes(key)) || (type !== "stdio" && ["command", "args", "env", "env_vars"].includes(key)))
     .sort();
   if (unknown.length > 0) diagnostics.push(diagnostic("AH4104", origin, { server: name, keys: unknown.map((k) => `'${k}'`).join(", ") }));
   return { entry, diagnostics };

@@ -31,7 +31,7 @@ const PASS_THROUGH_KEYS = [
 /** Keys this translation reads (directly or translated); anything else is reported as dropped. */
 const HANDLED_KEYS = new Set<string>(["type", "command", "args", "env", "env_vars", "cwd", "url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var", "tools", "excludeTools", "timeout", ...PASS_THROUGH_KEYS]);
 const LOCAL_ONLY = ["args", "env", "env_vars", "cwd"];
-const REMOTE_ONLY = ["headers", "http_headers", "env_http_headers", "bearer_token_env_var"];
+const REMOTE_ONLY = ["url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var"];
 
 /** `${NAME}` or `$NAME` and nothing else. */
 const WHOLE_REFERENCE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/;
@@ -78,7 +78,9 @@ export function translateServer(name: string, source: McpServerEntry): Translate
 
   const diagnostics: Diagnostic[] = [];
   const table: Record<string, unknown> = {};
-  if (hasCommand) translateLocal(name, spec, origin, table, diagnostics);
+  // A remote type with a url wins over a command; otherwise a command makes a local server.
+  const local = hasCommand && !(hasUrl && (spec.type === "http" || spec.type === "streamable-http"));
+  if (local) translateLocal(name, spec, origin, table, diagnostics);
   else translateRemote(name, spec, origin, table, diagnostics);
 
   // Copilot's spellings, where Codex has the same meaning.
@@ -88,7 +90,7 @@ export function translateServer(name: string, source: McpServerEntry): Translate
   for (const key of PASS_THROUGH_KEYS) if (spec[key] !== undefined) table[key] = spec[key];
 
   const unknown = Object.keys(spec)
-    .filter((key) => !HANDLED_KEYS.has(key) || (hasCommand && REMOTE_ONLY.includes(key)) || (!hasCommand && LOCAL_ONLY.includes(key)))
+    .filter((key) => !HANDLED_KEYS.has(key) || (local && REMOTE_ONLY.includes(key)) || (!local && (key === "command" || LOCAL_ONLY.includes(key))))
     .sort();
   if (unknown.length > 0) diagnostics.push(diagnostic("AH4205", origin, { server: name, keys: unknown.map((k) => `'${k}'`).join(", ") }));
   return { table, diagnostics };
