@@ -57,7 +57,7 @@ export async function run(argv: string[]): Promise<number> {
     const code = await plan.run(argv.filter((a) => a !== "--dry-run" && a !== "--yes" && a !== "-y" && a !== "--quiet" && a !== "-q"));
     return code === 2 ? 0 : code;
   }
-  const [{ loadSession, useColor, checkTargets }, { realFileSystem }, { planChanges }, { applySavedPlan }, { renderPlanText, summaryLine, summarizePlan }, { hasPendingChanges }, { parsePlanFile }, { readFileSync }, { diagnostic }, { readEnvironment }] =
+  const [{ loadSession, useColor, checkTargets }, { realFileSystem }, { planChanges }, { applySavedPlan }, { renderPlanText, summaryLine, summarizePlan }, { hasPendingChanges, hasContentChanges }, { parsePlanFile }, { readFileSync }, { diagnostic }, { readEnvironment }] =
     await Promise.all([
       import("../../compiler/apply/session"),
       import("../../compiler/fs/real"),
@@ -116,9 +116,11 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${summaryLine(summarizePlan(plan))}\n`);
     return 0;
   }
-  if (values.quiet) process.stdout.write(`${summaryLine(summarizePlan(plan))}\n`);
+  // Only our own records change (e.g. a record migrated or a hand edit noticed): written without asking.
+  const recordsOnly = !hasContentChanges(plan);
+  if (values.quiet || recordsOnly) process.stdout.write(`${summaryLine(summarizePlan(plan))}\n`);
   else process.stdout.write(renderPlanText(plan, { home: env.home, color: useColor(process.stdout) }));
-  if (!values.yes && process.stdin.isTTY && !(await confirm("Apply these changes? [y/N] "))) {
+  if (!recordsOnly && !values.yes && process.stdin.isTTY && !(await confirm("Apply these changes? [y/N] "))) {
     process.stdout.write("Aborted: nothing was written.\n");
     return 0;
   }

@@ -64,7 +64,7 @@ export async function run(argv: string[]): Promise<number> {
     const plan = await import("./plan");
     return plan.run(passThrough());
   }
-  const [{ loadSession, useColor }, { portableEnvironment }, { realFileSystem }, { planOut }, { renderPlanText, planJson }, { hasPendingChanges }, { serializeJson }, { renderFresh }] = await Promise.all([
+  const [{ loadSession, useColor }, { portableEnvironment }, { realFileSystem }, { planOut }, { renderPlanText, planJson }, { hasContentChanges }, { serializeJson }, { renderFresh }] = await Promise.all([
     import("../../compiler/apply/session"),
     import("../../compiler/environment"),
     import("../../compiler/fs/real"),
@@ -95,7 +95,7 @@ export async function run(argv: string[]): Promise<number> {
   const fs = realFileSystem();
   const home = loaded.project.env.home;
   const plan = planOut(loaded.trees, values.out, home, fs);
-  const pending = hasPendingChanges(plan);
+  const pending = hasContentChanges(plan);
   if (values.check) {
     if (values.json) process.stdout.write(serializeJson(planJson(plan, values.out)));
     else if (pending) process.stdout.write(renderPlanText(plan, { home: values.out, color: useColor(process.stdout) }));

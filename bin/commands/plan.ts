@@ -85,7 +85,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 async function show(plan: import("../../compiler/plan/change").Plan, home: string, values: { json?: boolean; markdown?: boolean; verbose?: boolean }): Promise<number> {
-  const [{ renderPlanText, renderPlanMarkdown, planJson }, { hasPendingChanges }, { serializeJson }, { useColor }] = await Promise.all([
+  const [{ renderPlanText, renderPlanMarkdown, planJson }, { hasContentChanges }, { serializeJson }, { useColor }] = await Promise.all([
     import("../../compiler/plan/plan-view"),
     import("../../compiler/plan/change"),
     import("../../compiler/serialize/json"),
@@ -94,5 +94,5 @@ async function show(plan: import("../../compiler/plan/change").Plan, home: strin
   if (values.json) process.stdout.write(serializeJson(planJson(plan, home)));
   else if (values.markdown) process.stdout.write(renderPlanMarkdown(plan, home));
   else process.stdout.write(renderPlanText(plan, { home, color: useColor(process.stdout), verbose: values.verbose }));
-  return hasPendingChanges(plan) ? 2 : 0;
+  return hasContentChanges(plan) ? 2 : 0;
 }

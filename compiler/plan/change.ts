@@ -37,7 +37,15 @@ export interface Plan {
   pruneDirs: string[];
 }
 
-/** True when applying the plan would write something. */
+/** True when applying the plan would write something (our own records included). */
 export function hasPendingChanges(plan: Plan): boolean {
   return plan.changes.some((c) => c.action === "create" || c.action === "update" || c.action === "delete");
+}
+
+/**
+ * True when the plan changes the homes' content, not only our own records: this is what `plan`,
+ * `diff` and `--check` report with exit 2.
+ */
+export function hasContentChanges(plan: Plan): boolean {
+  return plan.changes.some((c) => !c.bookkeeping && (c.action === "create" || c.action === "update" || c.action === "delete"));
 }

@@ -1,0 +1,145 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { mtimes, snapshot } from "./apply-fixtures";
+
+const cli = new URL("../bin/agentihooks.js", import.meta.url).pathname;
+
+function sandbox(): { home: string; project: string; run: (args: string[]) => { status: number; stdout: string; stderr: string } } {
+  const root = mkdtempSync(path.join(tmpdir(), "ah-cli-"));
+  const home = path.join(root, "home");
+  const project = path.join(root, "project");
+  mkdirSync(home);
+  mkdirSync(project);
+  const env: NodeJS.ProcessEnv = { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" };
+  return {
+    home,
+    project,
+    run: (args) => {
+      const r = spawnSync(process.execPath, [cli, ...args], { cwd: project, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+    },
+  };
+}
+
+describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () => {
+  it("plan exits 2 with a diff, apply writes, a second apply writes nothing, uninstall restores the seed", () => {
+    const s = sandbox();
+    mkdirSync(path.join(s.home, ".copilot"), { recursive: true });
+    writeFileSync(path.join(s.home, ".copilot/settings.json"), '{\n  // mine\n  "theme": "dim"\n}\n');
+    mkdirSync(path.join(s.home, ".codex"), { recursive: true });
+    writeFileSync(path.join(s.home, ".codex/config.toml"), '# mine\nmodel = "o3"\n');
+    writeFileSync(path.join(s.home, ".bashrc"), "export PS1='$ '\n");
+    const seed = snapshot(s.home);
+
+    const dry = s.run(["build", "--dry-run"]);
+    expect(dry.status).toBe(2);
+    expect(dry.stdout).toContain("~/.copilot/settings.json");
+    expect(dry.stdout).toMatch(/^Plan: \d+ to create, \d+ to update/m);
+    expect(snapshot(s.home)).toEqual(seed);
+
+    const plan = s.run(["plan"]);
+    expect(plan.status).toBe(2);
+    expect(plan.stdout).toContain("+++ b/~/.copilot/settings.json");
+    expect(plan.stdout).not.toContain("\u001b[");
+
+    const json = JSON.parse(s.run(["plan", "--json"]).stdout);
+    expect(json.summary.create).toBeGreaterThan(0);
+    expect(json.changes[0]).toHaveProperty("diff");
+    expect(s.run(["plan", "--markdown"]).stdout).toContain("| target | create | update | delete | left alone |");
+
+    const applied = s.run(["apply", "--yes"]);
+    expect(applied.status).toBe(0);
+    expect(applied.stdout).toMatch(/^Applied: \d+ path\(s\)/m);
+    expect(readFileSync(path.join(s.home, ".copilot/settings.json"), "utf8")).toContain("// mine");
+    expect(readFileSync(path.join(s.home, ".codex/config.toml"), "utf8").startsWith('# mine\nmodel = "o3"\n')).toBe(true);
+
+    const old = new Date(Date.UTC(2020, 0, 1));
+    for (const rel of Object.keys(mtimes(s.home))) utimesSync(path.join(s.home, rel), old, old);
+    const times = mtimes(s.home);
+    const again = s.run(["apply", "--yes"]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain("No changes");
+    expect(mtimes(s.home)).toEqual(times);
+    expect(s.run(["plan"]).status).toBe(0);
+
+    const doctor = s.run(["doctor", "--json"]);
+    expect(JSON.parse(doctor.stdout).ok).toBe(true);
+    expect(doctor.status).toBe(0);
+
+    expect(s.run(["uninstall"]).status).toBe(1); // not a terminal and no --yes: refused
+    const removed = s.run(["uninstall", "--yes"]);
+    expect(removed.status).toBe(0);
+    expect(snapshot(s.home, (rel) => rel.startsWith(".agentihooks") || /\.bak\./.test(rel))).toEqual(seed);
+    expect(s.run(["uninstall", "--yes"]).stdout).toContain("Nothing to uninstall");
+  });
+
+  it("apply --plan applies a saved plan and refuses it once its files changed", () => {
+    const s = sandbox();
+    const planFile = path.join(s.project, "plan.json");
+    expect(s.run(["plan", "--target", "codex", "--out", planFile]).status).toBe(2);
+    expect(s.run(["apply", "--plan", planFile, "--yes"]).status).toBe(0);
+    expect(existsSync(path.join(s.home, ".codex/config.toml"))).toBe(true);
+    // Plan again, then change a file the plan read: the plan is stale.
+    writeFileSync(path.join(s.home, ".codex/config.toml"), readFileSync(path.join(s.home, ".codex/config.toml"), "utf8").replace("on-request", "never"));
+    expect(s.run(["plan", "--target", "codex", "--out", planFile]).status).toBe(0);
+    writeFileSync(path.join(s.home, ".codex/config.toml"), '# changed\n');
+    const stale = s.run(["apply", "--plan", planFile, "--yes"]);
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain("AH5013");
+    expect(readFileSync(path.join(s.home, ".codex/config.toml"), "utf8")).toBe("# changed\n");
+  });
+
+  it("doctor fails on a home that was never applied; unknown targets and options are errors", () => {
+    const s = sandbox();
+    const doctor = s.run(["doctor", "--target", "copilot"]);
+    expect(doctor.status).toBe(1);
+    expect(doctor.stdout).toContain("[!!] not installed");
+    const bad = s.run(["apply", "--target", "emacs"]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("AH5104");
+    expect(s.run(["plan", "--bogus"]).status).toBe(1);
+  });
+
+  it("build --out writes a portable tree; --check reports drift with exit 2", () => {
+    const s = sandbox();
+    const out = path.join(s.project, "generated");
+    const built = s.run(["build", "--out", out]);
+    expect(built.status).toBe(0);
+    const settings = readFileSync(path.join(out, "copilot/.copilot/settings.json"), "utf8");
+    expect(settings).not.toContain(s.home);
+    expect(JSON.stringify(snapshot(out))).not.toContain(s.home);
+    expect(s.run(["build", "--out", out, "--check"]).status).toBe(0);
+    writeFileSync(path.join(out, "copilot/.copilot/settings.json"), "{}\n");
+    writeFileSync(path.join(out, "copilot/stale.txt"), "x");
+    const check = s.run(["build", "--out", out, "--check"]);
+    expect(check.status).toBe(2);
+    expect(check.stdout).toContain("stale.txt");
+    expect(s.run(["build", "--out", out]).status).toBe(0);
+    expect(existsSync(path.join(out, "copilot/stale.txt"))).toBe(false);
+    expect(s.run(["build", "--out", out, "--check"]).status).toBe(0);
+  });
+
+  it("diff --base compares the bundle at a git ref with the working tree", () => {
+    const s = sandbox();
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: s.project, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+    mkdirSync(path.join(s.project, "bundle/profiles/solo"), { recursive: true });
+    writeFileSync(path.join(s.project, "agentihooks.config.json"), '{ "bundle": "./bundle", "profile": "solo", "targets": ["codex"] }\n');
+    writeFileSync(path.join(s.project, "bundle/profiles/solo/CLAUDE.md"), "# Solo v1\n");
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-q", "-m", "base");
+    writeFileSync(path.join(s.project, "bundle/profiles/solo/CLAUDE.md"), "# Solo v2\n");
+    const diff = s.run(["diff", "--base", "HEAD"]);
+    expect(diff.stderr).not.toContain("error");
+    expect(diff.status).toBe(2);
+    expect(diff.stdout).toContain("-# Solo v1");
+    expect(diff.stdout).toContain("+# Solo v2");
+    expect(diff.stdout).toContain("~/.codex/AGENTS.md");
+    git("commit", "-q", "-am", "v2");
+    expect(s.run(["diff", "--base", "HEAD"]).status).toBe(0);
+    expect(s.run(["diff", "--base", "no-such-ref"]).status).toBe(1);
+  });
+});
