@@ -319,29 +319,32 @@ function outputLines(scales: ScaleResult[]): string[] {
 }
 
 function summaryParagraph(run: BenchRun, list: GoalVerdict[]): string {
-  const one = run.scales.find((s) => s.factor === 1);
-  const ten = run.scales.find((s) => s.factor === 10);
-  const build1 = median(find(one, "build"));
-  const ruler1 = median(find(one, "ruler"));
-  const rulesync1 = median(find(one, "rulesync"));
-  const build10 = median(find(ten, "build"));
-  const ruler10 = median(find(ten, "ruler"));
-  const rulesync10 = median(find(ten, "rulesync"));
+  const first = run.scales.find((s) => s.factor === 1) ?? run.scales[0];
+  const ten = run.scales.find((s) => s.factor === 10 && s !== first);
   const m = run.machine;
   const parts: string[] = [`On a ${m.cores}-core machine with Node ${m.node.replace(/^v/, "")} (${m.date} UTC),`];
-  if (build1 !== null) {
-    parts.push(
-      `\`agentihooks build\` compiles the 1x bundle (one persona, 50 rules, 20 MCP servers, 15 commands, 15 agents, 5 skills) for Copilot CLI, Claude Code and Codex CLI in ${ms(build1)}` +
-        (ruler1 !== null && rulesync1 !== null ? `, ${ratio(build1 / ruler1)} the time of \`ruler apply\` and ${ratio(build1 / rulesync1)} that of \`rulesync generate\` on the same input` : "") +
-        (build10 !== null ? `; ten times that input takes ${ms(build10)}` + (ruler10 !== null && rulesync10 !== null ? ` (ruler ${ms(ruler10)}, rulesync ${ms(rulesync10)})` : "") : "") +
-        ".",
-    );
+  const build = median(find(first, "build"));
+  if (first && build !== null) {
+    const c = first.counts;
+    const ruler = median(find(first, "ruler"));
+    const rulesync = median(find(first, "rulesync"));
+    let sentence = `\`agentihooks build\` compiles a bundle of one persona, ${c.rules} rules, ${c.mcpServers} MCP servers, ${c.commands} commands, ${c.agents} agents and ${c.skills} skills for Copilot CLI, Claude Code and Codex CLI in ${ms(build)}`;
+    if (ruler !== null && rulesync !== null) sentence += `, ${ratio(build / ruler)} the time of \`ruler apply\` and ${ratio(build / rulesync)} that of \`rulesync generate\` on the same input`;
+    const build10 = median(find(ten, "build"));
+    if (build10 !== null) {
+      const ruler10 = median(find(ten, "ruler"));
+      const rulesync10 = median(find(ten, "rulesync"));
+      sentence += `; ten times that input takes ${ms(build10)}` + (ruler10 !== null && rulesync10 !== null ? ` (ruler ${ms(ruler10)}, rulesync ${ms(rulesync10)})` : "");
+    }
+    parts.push(`${sentence}.`);
   } else {
-    parts.push("`agentihooks build` could not be timed yet (see the failures above).");
+    parts.push("`agentihooks build` could not be timed (see the failures below).");
   }
   const version = list.find((g) => g.id === "version");
   const hook = list.find((g) => g.id === "hook");
-  if (version && version.measured !== "–") parts.push(`\`agentihooks --version\` costs ${version.measured.split(" ")[0]} the time of \`node -e 0\`${hook && hook.measured !== "–" ? `, and a hook invocation ${hook.measured}` : ""}.`);
+  if (version && version.measured !== "–") {
+    parts.push(`\`agentihooks --version\` takes ${version.measured.split(" ")[0]} the time of \`node -e 0\`${hook && hook.measured !== "–" ? `, and a typical preToolUse hook ${hook.measured}` : ""}.`);
+  }
   const met = list.filter((g) => g.met === true).length;
   parts.push(`${met} of ${list.length} goals of the design are met in this run (ratios from one run on a shared machine; see bench/results.md).`);
   return parts.join(" ");
@@ -380,8 +383,8 @@ export function renderReport(run: BenchRun): { markdown: string; console: string
     `- Date: ${m.date} UTC; the whole run took ${run.elapsedSeconds.toFixed(0)} s`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB memory, ${m.os}`,
     `- Node: ${m.node}; peers: ${m.peers.length > 0 ? m.peers.join(", ") : "not installed (run without peers)"}`,
-    `- Peak memory: ${m.memoryProbe}, read on the warm-up run`,
-    `- Method: per scale, each command runs ${run.scales.map((s) => `${s.warmup} warm-up + ${s.runs}`).join(" / ")} timed rounds (1x / 10x / 100x), the commands interleaved round by round; \`node -e 0\` and \`--version\` run 3 times per round. Wall time is spawn to exit of a plain child process.`,
+    `- Peak memory: ${m.memoryProbe}, read on the warm-up run (on the first timed run where a scale has no warm-up)`,
+    `- Method: per scale, each command runs ${run.scales.map((s) => `${s.warmup} warm-up + ${s.runs}`).join(" / ")} timed rounds (${run.scales.map((s) => `${s.factor}x`).join(" / ")}), the commands interleaved round by round; \`node -e 0\` and \`--version\` run 3 times per round. Wall time is spawn to exit of a plain child process.`,
     "",
     "## Summary",
     "",
@@ -406,7 +409,7 @@ export function renderReport(run: BenchRun): { markdown: string; console: string
     "",
     ...slopeTable(run.scales),
     "",
-    "## Outputs each tool wrote (from the warm-up run)",
+    "## Outputs each tool wrote",
     "",
     ...outputLines(run.scales),
     "",
