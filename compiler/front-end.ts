@@ -6,9 +6,9 @@
 import path from "node:path";
 import { findConfig, type LoadedConfig, type ProjectConfig } from "./config";
 import type { DesiredTree } from "./desired-tree";
-import { type Diagnostic, hasErrors, type Result, type SourceLocation } from "./diagnostics";
+import { hasErrors, type Result, type SourceLocation } from "./diagnostics";
 import type { Environment } from "./environment";
-import type { ChainMember, Ir, TargetInput } from "./ir";
+import type { ChainMember, Ir, Origin, TargetInput } from "./ir";
 import { isDirectory, nodeFileSystem, type SourceFileSystem } from "./load/file-system";
 import { findPackageRoot } from "./load/package-root";
 import { type LoadContext, readBaseLayers, readLayer, readManifest } from "./load/read-layer";
@@ -54,6 +54,8 @@ export interface Project {
   /** The Environment with the config's `homes` overrides applied. */
   env: Environment;
   ir: Ir;
+  /** For each guardrail switch a profile set: where (the last one) set it. Switches at their default are absent. */
+  guardrailOrigins: Record<string, Origin>;
 }
 
 /** The chain used when neither the config nor the command line names one. */
@@ -129,14 +131,14 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
     agents: features.agents,
     skills: features.skills,
     targets: targetInputs,
-    guardrails: guardrails.value,
+    guardrails: guardrails.value.policy,
   };
   if (settingsProfile) ir.settingsProfile = settingsProfile.member;
   if (typeof config.codexHookTrust === "boolean") ir.options = { codexHookTrust: config.codexHookTrust };
   if (sources.bundle !== undefined) ir.bundle = "bundle:";
   if (bundleLayer?.persona) ir.persona.bundleShared = bundleLayer.persona;
 
-  const project: Project = { targets: selected, env, ir };
+  const project: Project = { targets: selected, env, ir, guardrailOrigins: guardrails.value.origins };
   if (loaded) project.configFile = loaded.file;
   return { value: project, diagnostics: ctx.diagnostics };
 }
@@ -330,4 +332,3 @@ function isDefined<T>(value: T | undefined): value is T {
   return value !== undefined;
 }
 
-export type { Diagnostic };

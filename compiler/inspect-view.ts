@@ -37,7 +37,7 @@ export interface InspectData {
   commands: Array<{ name: string } & ShownOrigin>;
   agents: Array<{ name: string } & ShownOrigin>;
   skills: Array<{ name: string; files: string[] } & ShownOrigin>;
-  guardrails: Record<string, unknown>;
+  guardrails: Array<{ name: string; value: unknown; origin: ShownOrigin | null }>;
   perTarget: Array<{
     target: TargetId;
     displayName: string;
@@ -74,7 +74,12 @@ export function inspectData(project: Project, only?: readonly TargetId[]): Inspe
     commands: ir.commands.map((c) => ({ name: c.name, ...origin(c.origin) })),
     agents: ir.agents.map((a) => ({ name: a.name, ...origin(a.origin) })),
     skills: ir.skills.map((s) => ({ name: s.name, files: s.files.map((f) => f.path), ...origin(s.origin) })),
-    guardrails: { ...ir.guardrails },
+    guardrails: Object.keys(ir.guardrails)
+      .sort()
+      .map((name) => {
+        const set = project.guardrailOrigins[name];
+        return { name, value: (ir.guardrails as Record<string, unknown>)[name], origin: set ? origin(set) : null };
+      }),
     perTarget: targets
       .filter((t) => shown.includes(t.descriptor.id))
       .map(({ descriptor }) => {
@@ -118,7 +123,11 @@ export function renderInspect(data: InspectData): string {
   section(out, "commands", data.commands.map((c) => `${c.name}  ${c.layer}  ${where(c)}`));
   section(out, "agents", data.agents.map((a) => `${a.name}  ${a.layer}  ${where(a)}`));
   section(out, "skills", data.skills.map((s) => `${s.name}  ${s.layer}  ${where(s)}  [${s.files.join(", ")}]`));
-  section(out, "guardrails", Object.keys(data.guardrails).sort().map((k) => `${k}: ${compact(data.guardrails[k])}`));
+  section(
+    out,
+    "guardrails",
+    data.guardrails.map((g) => `${g.name} = ${compact(g.value)}  <- ${g.origin ? `${g.origin.layer}  ${where(g.origin)}` : "default"}`),
+  );
 
   for (const t of data.perTarget) {
     line();

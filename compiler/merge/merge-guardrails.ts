@@ -4,7 +4,7 @@
  * so the schema stays the one place a default is written.
  */
 import type { Result } from "../diagnostics";
-import type { GuardrailPolicy } from "../ir";
+import type { GuardrailPolicy, Origin } from "../ir";
 import type { LayerDocument } from "../load/source-tree";
 import profileSchema from "../../schemas/profile.schema.json";
 
@@ -19,14 +19,28 @@ export function guardrailDefaults(): GuardrailPolicy {
   return defaults as GuardrailPolicy;
 }
 
+/** The merged switches and, for each switch a profile set, the origin of the last one to set it. */
+export interface MergedGuardrails {
+  policy: GuardrailPolicy;
+  /** Switch name → where it was set; switches left at their default are absent. */
+  origins: Record<string, Origin>;
+}
+
 /** Merges the chain members' guardrail blocks (manifests in chain order) over the defaults. */
-export function mergeGuardrails(manifests: readonly LayerDocument[]): Result<GuardrailPolicy> {
+export function mergeGuardrails(manifests: readonly LayerDocument[]): Result<MergedGuardrails> {
   const policy: Record<string, unknown> = { ...guardrailDefaults() };
+  const origins: Record<string, Origin> = {};
   for (const manifest of manifests) {
     const value = manifest.doc.value as { guardrails?: Record<string, unknown> } | null;
     const block = value && typeof value === "object" ? value.guardrails : undefined;
     if (!block || typeof block !== "object") continue;
-    for (const [key, setting] of Object.entries(block)) if (setting !== undefined) policy[key] = setting;
+    for (const [key, setting] of Object.entries(block)) {
+      if (setting === undefined) continue;
+      policy[key] = setting;
+      const pointer = `/guardrails/${key}`;
+      const pos = manifest.doc.locate(pointer);
+      origins[key] = { file: manifest.file, layer: manifest.root.layer, pointer, ...(pos ?? {}) };
+    }
   }
-  return { value: policy as GuardrailPolicy, diagnostics: [] };
+  return { value: { policy: policy as GuardrailPolicy, origins }, diagnostics: [] };
 }
