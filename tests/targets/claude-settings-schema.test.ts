@@ -9,9 +9,10 @@
  *    missing; the check is skipped, visibly, only when neither works.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { portableEnvironment } from "../../compiler/environment";
@@ -119,6 +120,13 @@ const cases: Array<[string, Ir]> = [
   ["rich layers", richIr()],
 ];
 
+/** Every settings.json the golden cases pin (`golden/<case>/expected/out/claude/.claude/settings.json`). */
+const goldenRoot = fileURLToPath(new URL("../../golden/", import.meta.url));
+const goldenSettings: Array<[string, string]> = readdirSync(goldenRoot)
+  .sort()
+  .map((name): [string, string] => [name, path.join(goldenRoot, name, "expected", "out", "claude", ".claude", "settings.json")])
+  .filter(([, file]) => existsSync(file));
+
 function renderedSettings(ir: Ir): string {
   const env = portableEnvironment();
   const file = renderFresh(compileTarget(ir, env)).find((f) => f.path === `${env.claudeHome}/settings.json`);
@@ -127,6 +135,15 @@ function renderedSettings(ir: Ir): string {
 }
 
 describe("Claude settings.json validity", () => {
+  it("finds the golden settings files", () => {
+    expect(goldenSettings.map(([name]) => name)).toEqual(expect.arrayContaining(["claude-default", "claude-codex-rich"]));
+  });
+
+  it.each(goldenSettings)("golden %s: settings.json passes the claude-settings schema", (_name, file) => {
+    const settings = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    expect(claudeSettings(settings), JSON.stringify(claudeSettings.errors)).toBe(true);
+  });
+
   it.each(cases)("%s: passes the claude-settings schema and uses only Claude's hook events and handler keys", (_name, ir) => {
     const settings = JSON.parse(renderedSettings(ir)) as Record<string, unknown> & { hooks: Record<string, Array<{ hooks: Array<Record<string, unknown>> }>> };
     const valid = claudeSettings(settings);
@@ -147,7 +164,7 @@ describe("Claude settings.json validity", () => {
     // catches those. This one checks the value of every known key, nested shapes included.
     it("the type check rejects bad documents (it can fail) and accepts every rendered settings.json", () => {
       const bad = ['{ "permissions": { "defaultMode": "yolo" } }', '{ "hooks": { "PreToolUse": { "hooks": [] } } }', '{ "cleanupPeriodDays": "30" }'];
-      const rendered = cases.map(([, ir]) => renderedSettings(ir));
+      const rendered = [...cases.map(([, ir]) => renderedSettings(ir)), ...goldenSettings.map(([, file]) => readFileSync(file, "utf8"))];
       const results = typeErrors(declaration, [...bad, ...rendered]);
       for (let i = 0; i < bad.length; i += 1) expect(results[i]!.length, bad[i]).toBeGreaterThan(0);
       expect(results.slice(bad.length)).toEqual(rendered.map(() => []));
