@@ -56,6 +56,18 @@ describe("schemas", () => {
     expect(loose).toEqual([]);
   });
 
+  it("never put keywords beside a $ref (draft-07 ignores them, and the type generator would clone the type)", () => {
+    const offenders: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
+      if (node === null || typeof node !== "object") return;
+      if ("$ref" in node && Object.keys(node).length > 1) offenders.push(where);
+      for (const [key, value] of Object.entries(node)) walk(value, `${where}/${key}`);
+    };
+    for (const { file, schema } of schemas) walk(schema, file);
+    expect(offenders).toEqual([]);
+  });
+
   it("compile under ajv's strict mode", () => {
     const ajv = new Ajv({ strict: true, allErrors: true });
     for (const { schema } of schemas) ajv.addSchema(schema);
