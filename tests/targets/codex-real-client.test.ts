@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { portableEnvironment } from "../../compiler/environment";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/codex/compile";
-import { makeIr, merged, mcp } from "./ir-fixtures";
+import { feature, makeIr, merged, mcp, skill } from "./ir-fixtures";
 
 const codexBin = path.join(process.env.AGENTIHOOKS_E2E_CACHE ?? path.join(homedir(), ".cache", "agentihooks-e2e"), "openai-codex@0.171.0", "node_modules", ".bin", "codex");
 const available = existsSync(codexBin);
@@ -102,6 +102,18 @@ describe.skipIf(!available)(`Codex target against the real client (${available ?
         "userPromptSubmit",
       ].map((e) => `${e} trusted`),
     );
+  }, 60_000);
+
+  it("AGENTS.md (rules compiled in) and the skills reach the model-visible prompt (codex debug prompt-input)", () => {
+    const ir = makeIr({
+      rules: [feature("rules", "canary", "Rule canary zq7-rule: never force-push.\n")],
+      skills: [skill("canary-skill", "---\ndescription: Skill canary zq7-skill\n---\nBody.\n")],
+    });
+    const root = install(ir);
+    const run = spawnSync(codexBin, ["debug", "prompt-input", "hello"], { env: { ...process.env, HOME: root, CODEX_HOME: path.join(root, ".codex") }, cwd: root, encoding: "utf8", timeout: 60_000 });
+    expect(run.stdout).toContain("zq7-rule");
+    expect(run.stdout).toContain("You are **default**");
+    expect(run.stdout).toContain("canary-skill: Skill canary zq7-skill");
   }, 60_000);
 
   it("config.toml with MCP tables loads with no unknown-key warning (codex doctor)", () => {
