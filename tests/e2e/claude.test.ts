@@ -100,6 +100,22 @@ for (const variant of [
       expect(failed, `hooks Claude reports as not successful\n${detail}`).toEqual([]);
     });
 
+    test("a subagent fires SubagentStart and SubagentStop, and both run our runtime", async () => {
+      requireApplied();
+      const events = registeredEvents(sb);
+      const main = toolRounds([[{ name: ["Agent", "Task"], args: { description: "e2e subagent", prompt: "Say done.", subagent_type: "general-purpose" } }]]);
+      // The subagent's own requests come without the Agent tool: they get plain text, so it ends.
+      server.setScript((view) => (view.tools.includes("Agent") || view.tools.includes("Task") ? main(view) : { text: "E2E_SUBAGENT_DONE" }));
+      const turn = await runClaudeTurn(sb, server, "delegate something", "Agent,Task,Read,Bash");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const ran = runsByEvent(turn.runtime);
+      const detail = `client fired: ${turn.hooks.map((h) => h.event).join(", ")}\nruntime:\n${describeRuntimeRuns(turn.runtime)}\n${describeRun(turn.run, 1500)}`;
+      for (const event of ["SubagentStart", "SubagentStop"]) {
+        expect(events, `agentihooks registers ${event}`).toContain(event);
+        expect(ran.get(event)?.length ?? 0, `our runtime ran for ${event}\n${detail}`).toBeGreaterThan(0);
+      }
+    });
+
     test("the runtime's session-start context reaches the model", async () => {
       requireApplied();
       server.setScript(toolRounds([]));

@@ -79,6 +79,11 @@ for (const variant of [
       for (const event of [...events.filter((e) => fired.has(e)), ...(events.includes("SessionEnd") ? ["SessionEnd"] : [])]) {
         expect(ran.get(event)?.length ?? 0, `our runtime ran for ${event}\n${detail}`).toBeGreaterThan(0);
       }
+      // notify (Codex's turn-complete program, not a hook) runs our runtime once per turn when configured.
+      const notify = codexConfig(sb)?.notify;
+      if (Array.isArray(notify) && notify.some((a) => /runtime\.mjs/.test(String(a)))) {
+        expect(turn.runtime.filter((r) => r.scriptExists && r.argv.includes("notify")).length, `notify ran our runtime\n${detail}`).toBe(1);
+      }
       const bad = turn.hooks.filter((h) => !["Completed"].includes(h.status) && h.status !== h.event);
       expect(bad, `hooks Codex reports as failed or blocked\n${detail}`).toEqual([]);
     });

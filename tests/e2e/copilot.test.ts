@@ -111,6 +111,25 @@ for (const variant of [
       expect(failed, `hooks the client reports as failed\n${detail}`).toEqual([]);
     });
 
+    test("a subagent fires subagentStart and subagentStop, and both run our runtime", async () => {
+      requireApplied();
+      const { events } = registeredEvents(sb);
+      // The subagent's own requests come without the task tool: they get plain text, so it ends.
+      const main = toolRounds([[{ name: "task", args: { description: "e2e subagent", prompt: "Say done.", agent_type: "explore", name: "e2e-sub" } }]]);
+      server.setScript((view) => (view.tools.includes("task") ? main(view) : { text: "E2E_SUBAGENT_DONE" }));
+      const turn = await runCopilotTurn(sb, server, "delegate something");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      const fired = new Set(turn.hooks.map((h) => h.event));
+      const ran = runsByEvent(turn.runtime);
+      const detail = `client fired: ${[...fired].join(", ")}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      for (const event of ["subagentStart", "subagentStop"]) {
+        expect(events, `agentihooks registers ${event}`).toContain(event);
+        expect(fired.has(event), `Copilot fired ${event}\n${detail}`).toBe(true);
+        expect(ran.get(event)?.length ?? 0, `our runtime ran for ${event}\n${detail}`).toBeGreaterThan(0);
+      }
+      expect(turn.hooks.filter((h) => !h.ok), detail).toEqual([]);
+    });
+
     test("the runtime's session-start context reaches the model", async () => {
       requireApplied();
       server.setScript(toolRounds([]));
