@@ -67,6 +67,8 @@ export async function run(argv: string[]): Promise<number> {
     configFile: values.config,
     profile: values.profile,
     settingsProfile: values["settings-profile"],
+    // --target names the targets to show, whatever the config's `targets` says.
+    ...(requested.length > 0 ? { targets: requested as Parameters<typeof inspectData>[1] } : {}),
   });
   if (result.diagnostics.length > 0) process.stderr.write(formatDiagnostics(result.diagnostics));
   if (!result.value || hasErrors(result.diagnostics)) return 1;
