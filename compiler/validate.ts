@@ -104,16 +104,18 @@ function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema:
     case "additionalProperties": {
       const key = String(params.additionalProperty);
       const keyPointer = joinPointer([...splitPointer(pointer), key]);
+      const keyAt = { file, pointer: keyPointer, ...(doc.locateKey?.(keyPointer) ?? doc.locate(keyPointer)) };
+      const owner = pointer === "" ? otherClientOwning(key, schema) : undefined;
+      if (owner !== undefined) {
+        const here = clients[schema as SettingsName];
+        return diagnostic("AH2013", keyAt, { key, owner: owner.client, client: here.client, layer: owner.layer });
+      }
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const suggestion = closestName(key, known);
-      return diagnostic(
-        "AH2001",
-        { file, pointer: keyPointer, ...(doc.locateKey?.(keyPointer) ?? doc.locate(keyPointer)) },
-        { key, where: whereIn(pointer), suggestion: suggestion === undefined ? "" : ` Did you mean '${suggestion}'?` },
-      );
+      return diagnostic("AH2001", keyAt, { key, where: whereIn(pointer, schema), suggestion: suggestion === undefined ? "" : ` Did you mean '${suggestion}'?` });
     }
     case "required":
-      return diagnostic("AH2005", at, { key: String(params.missingProperty), where: whereIn(pointer) });
+      return diagnostic("AH2005", at, { key: String(params.missingProperty), where: whereIn(pointer, schema) });
     case "type":
       return diagnostic("AH2002", at, { path, expected: typeName(String(params.type)), actual: valueText(error.data) });
     case "enum":
@@ -160,8 +162,27 @@ function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema:
   }
 }
 
-function whereIn(pointer: string): string {
-  return pointer === "" ? "at the top level" : `in '${displayPath(pointer)}'`;
+function whereIn(pointer: string, schema: SchemaName): string {
+  if (pointer !== "") return `in '${displayPath(pointer)}'`;
+  return schema.endsWith("-frontmatter") ? "in the frontmatter" : "at the top level";
+}
+
+type SettingsName = keyof typeof validators.settingsTopLevelKeys;
+
+/** Each client's settings layer: how the client is named and where its layer lives in a profile. */
+const clients: Record<SettingsName, { client: string; layer: string }> = {
+  "copilot-settings": { client: "Copilot CLI", layer: ".copilot/settings.overrides.json" },
+  "claude-settings": { client: "Claude Code", layer: ".claude/settings.overrides.json" },
+  "codex-config": { client: "Codex CLI", layer: ".codex/config.overrides.toml" },
+};
+
+/** When a settings layer holds a key that only another client knows, that client and its layer. */
+function otherClientOwning(key: string, schema: SchemaName): { client: string; layer: string } | undefined {
+  if (!(schema in clients)) return undefined;
+  for (const other of Object.keys(clients) as SettingsName[]) {
+    if (other !== schema && validators.settingsTopLevelKeys[other].includes(key)) return clients[other];
+  }
+  return undefined;
 }
 
 function isRequiredOnly(branch: unknown): boolean {

@@ -31,3 +31,6 @@ export declare const mcpServer: CompiledValidator;
 export declare const profile: CompiledValidator;
 /** Validates against https://agentihooks.dev/schemas/skill-frontmatter.schema.json. */
 export declare const skillFrontmatter: CompiledValidator;
+
+/** Top-level keys of each client's settings layer (directives and $schema excluded), sorted. */
+export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config", string[]>;

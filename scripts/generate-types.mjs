@@ -79,7 +79,14 @@ async function generateValidators(schemas) {
   for (const { schema } of schemas) ajv.addSchema(schema);
   const mapping = Object.fromEntries(schemas.map(({ name, schema }) => [exportName(name), schema.$id]));
   const code = standaloneCode(ajv, mapping);
-  const js = `${banner("schemas/*.schema.json")}\n// @ts-nocheck\n/* eslint-disable */\n${esmRuntimeImports(code).trimEnd()}\n`;
+  // The top-level keys of each client's settings layer, so a key put in the wrong client's layer is
+  // named as such instead of as a typo.
+  const settingsNames = ["copilot-settings", "claude-settings", "codex-config"];
+  const topLevelKeys = Object.fromEntries(
+    schemas.filter(({ name }) => settingsNames.includes(name)).map(({ name, schema }) => [name, Object.keys(schema.properties).filter((k) => !k.startsWith("$") && !k.startsWith("_")).sort()]),
+  );
+  const keysExport = `\n/** Top-level keys of each client's settings layer (directives and $schema excluded). */\nexport const settingsTopLevelKeys = ${JSON.stringify(topLevelKeys)};\n`;
+  const js = `${banner("schemas/*.schema.json")}\n// @ts-nocheck\n/* eslint-disable */\n${esmRuntimeImports(code).trimEnd()}\n${keysExport}`;
   const dts = [
     banner("schemas/*.schema.json"),
     'import type { ErrorObject } from "ajv";',
@@ -91,6 +98,9 @@ async function generateValidators(schemas) {
     "}",
     "",
     ...schemas.map(({ name, schema }) => `/** Validates against ${schema.$id}. */\nexport declare const ${exportName(name)}: CompiledValidator;`),
+    "",
+    "/** Top-level keys of each client's settings layer (directives and $schema excluded), sorted. */",
+    'export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config", string[]>;',
     "",
   ].join("\n");
   return new Map([

@@ -55,6 +55,24 @@ describe("validate: unknown keys", () => {
     expect(diagnostics[0]!.message).toContain("Did you mean 'tools'?");
   });
 
+  it("names the client a key belongs to when it sits in another client's layer", () => {
+    const diagnostics = check("copilot-settings", '{\n  "env": { "A": "1" }\n}\n', "json", "bundle:profiles/a/.copilot/settings.overrides.json");
+    expect(diagnostics).toEqual([
+      {
+        file: "bundle:profiles/a/.copilot/settings.overrides.json",
+        pointer: "/env",
+        line: 2,
+        column: 3,
+        severity: "error",
+        code: "AH2013",
+        message: "'env' is a Claude Code setting, not a Copilot CLI one. Move it to the Claude Code layer (.claude/settings.overrides.json), or remove it.",
+      },
+    ]);
+    expect(check("claude-settings", "{\"sandbox_mode\": \"read-only\"}", "json")[0]!.message).toContain("is a Codex CLI setting");
+    // Nested keys are not attributed: only a whole top-level setting belongs to a client.
+    expect(check("copilot-settings", '{"footer": {"env": 1}}', "json")[0]!.code).toBe("AH2001");
+  });
+
   it("offers no suggestion when nothing is close", () => {
     const [d] = check("config", '{"zzzzqqq": 1}', "json");
     expect(d!.message).toBe("Unknown key 'zzzzqqq' at the top level. Remove it or correct its spelling (keys are case-sensitive).");
@@ -116,7 +134,7 @@ describe("validate: values", () => {
     const parsed = parseMarkdown("---\nname: deploy\n---\nSteps.\n", "skills/deploy/SKILL.md");
     const diagnostics = validate(schemaId("skill-frontmatter"), parsed.value!.frontmatter, "skills/deploy/SKILL.md");
     expect(diagnostics).toMatchObject([{ code: "AH2005", line: 2, pointer: "" }]);
-    expect(diagnostics[0]!.message).toBe("Required key 'description' is missing at the top level. Add it.");
+    expect(diagnostics[0]!.message).toBe("Required key 'description' is missing in the frontmatter. Add it.");
   });
 
   it("reports duplicates, empty lists and empty strings", () => {
