@@ -10,6 +10,7 @@ import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
 import { credentialHits, dropIfCredentialed, escapePointer, scrubMcpEnv } from "../../lower/mcp-credentials";
+import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { MCP_TYPES } from "./capabilities";
 import type { ClaudePaths } from "./paths";
@@ -58,11 +59,11 @@ export function translateServer(name: string, source: McpServerEntry): Translate
     // Codex's pass-through names: the server sees the variable of the same name.
     if (Array.isArray(spec.env_vars)) {
       for (const item of spec.env_vars) {
-        const varName = typeof item === "string" ? item : isObject(item) && typeof item.name === "string" ? item.name : undefined;
+        const varName = typeof item === "string" ? item : isPlainObject(item) && typeof item.name === "string" ? item.name : undefined;
         if (varName) env[varName] = `\${${varName}}`;
       }
     }
-    if (isObject(spec.env)) Object.assign(env, spec.env);
+    if (isPlainObject(spec.env)) Object.assign(env, spec.env);
     if (Object.keys(env).length > 0) {
       const scrubbed = scrubMcpEnv(name, env, origin, FILE);
       diagnostics.push(...scrubbed.diagnostics);
@@ -73,9 +74,9 @@ export function translateServer(name: string, source: McpServerEntry): Translate
     const headers: Record<string, string> = {};
     const candidates: Array<[string, string]> = [];
     if (typeof spec.bearer_token_env_var === "string") candidates.push(["Authorization", `Bearer \${${spec.bearer_token_env_var}}`]);
-    if (isObject(spec.env_http_headers)) for (const [h, v] of Object.entries(spec.env_http_headers)) candidates.push([h, `\${${String(v)}}`]);
-    if (isObject(spec.http_headers)) for (const [h, v] of Object.entries(spec.http_headers)) candidates.push([h, String(v)]);
-    if (isObject(spec.headers)) for (const [h, v] of Object.entries(spec.headers)) candidates.push([h, String(v)]);
+    if (isPlainObject(spec.env_http_headers)) for (const [h, v] of Object.entries(spec.env_http_headers)) candidates.push([h, `\${${String(v)}}`]);
+    if (isPlainObject(spec.http_headers)) for (const [h, v] of Object.entries(spec.http_headers)) candidates.push([h, String(v)]);
+    if (isPlainObject(spec.headers)) for (const [h, v] of Object.entries(spec.headers)) candidates.push([h, String(v)]);
     for (const [header, value] of candidates) {
       // Scanned as the header line, so `Authorization: Bearer <literal>` is recognised as a token.
       const hits = credentialHits(`${header}: ${value}`);
@@ -112,8 +113,4 @@ export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, path
     entry: { kind: "json-entries", path: paths.claudeJson, container: ["mcpServers"], entries, style: defaultJsonStyle, mode: 0o600 },
     diagnostics,
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

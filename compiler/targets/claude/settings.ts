@@ -8,17 +8,16 @@ import type { JsonKeysEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { MergedDocument } from "../../ir";
+import { type HookGroup, readHookGroups } from "../../lower/hook-groups";
 import { scrubSettingsEnv } from "../../lower/mcp-credentials";
+import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { originOf } from "../copilot/origins";
 import { CLAUDE_KNOWN_HOOK_EVENTS } from "./capabilities";
 import type { ClaudePaths } from "./paths";
 
 /** A hook group as Claude reads it: an optional matcher and its handlers. */
-export interface ClaudeHookGroup {
-  matcher?: string;
-  hooks: Array<Record<string, unknown>>;
-}
+export type ClaudeHookGroup = HookGroup;
 
 /** The settings document split into what goes where. */
 export interface LoweredSettings {
@@ -67,14 +66,19 @@ export function lowerSettings(doc: MergedDocument, paths: ClaudePaths): LoweredS
       continue;
     }
     if (key === "hooks") {
-      layerHooks = readLayerHooks(item, doc, diagnostics);
+      // A group under an event Claude does not know would invalidate the whole settings file.
+      layerHooks = readHookGroups(item, {
+        knownEvents: CLAUDE_KNOWN_HOOK_EVENTS,
+        unknownEvent: (event) => diagnostics.push(diagnostic("AH4108", originOf(doc, ["hooks", event]), { event })),
+        renamedTimeout: (event, index) => diagnostics.push(diagnostic("AH4109", originOf(doc, ["hooks", event, String(index)]), { event })),
+      });
       continue;
     }
     wanted.set(key, item);
   }
 
   // B-claude: `_agentihooks.env` goes under the document's `env`, which wins on a shared name.
-  const docEnv = isObject(wanted.get("env")) ? (wanted.get("env") as Record<string, unknown>) : {};
+  const docEnv = isPlainObject(wanted.get("env")) ? (wanted.get("env") as Record<string, unknown>) : {};
   const foldedEnv = { ...directiveEnv, ...docEnv };
   if (Object.keys(foldedEnv).length > 0 || wanted.has("env")) {
     const envOrigin = (name: string) => originOf(doc, name in docEnv ? ["env", name] : ["_agentihooks", "env", name]);
@@ -87,7 +91,7 @@ export function lowerSettings(doc: MergedDocument, paths: ClaudePaths): LoweredS
   const keys: JsonKeysEntry["keys"] = [];
   for (const key of [...wanted.keys()].sort()) {
     const item = wanted.get(key);
-    if (MEMBER_KEYS.has(key) && isObject(item) && Object.keys(item).length > 0) {
+    if (MEMBER_KEYS.has(key) && isPlainObject(item) && Object.keys(item).length > 0) {
       for (const member of Object.keys(item).sort()) keys.push({ key: [key, member], value: item[member], origin: originOf(doc, [key, member]) });
     } else {
       keys.push({ key: [key], value: item, origin: originOf(doc, [key]) });
@@ -113,7 +117,7 @@ export function lowerSettings(doc: MergedDocument, paths: ClaudePaths): LoweredS
 
 /** Reads the `_agentihooks` block: only `env` means something to Claude. */
 function readDirectives(block: unknown, doc: MergedDocument, diagnostics: Diagnostic[]): Record<string, unknown> {
-  if (!isObject(block)) return {};
+  if (!isPlainObject(block)) return {};
   let env: Record<string, unknown> = {};
   for (const key of Object.keys(block).sort()) {
     const at = originOf(doc, ["_agentihooks", key]);
@@ -122,45 +126,10 @@ function readDirectives(block: unknown, doc: MergedDocument, diagnostics: Diagno
       continue;
     }
     const value = block[key];
-    if (isObject(value)) env = value;
+    if (isPlainObject(value)) env = value;
     else diagnostics.push(diagnostic("AH4103", at, { got: describe(value) }));
   }
   return env;
-}
-
-/**
- * The hook groups the layers declare. A group under an event Claude does not know is dropped (it
- * would invalidate the whole settings file); `timeoutSec`, which Claude ignores, becomes `timeout`.
- */
-function readLayerHooks(hooks: unknown, doc: MergedDocument, diagnostics: Diagnostic[]): Record<string, ClaudeHookGroup[]> {
-  const out: Record<string, ClaudeHookGroup[]> = {};
-  if (!isObject(hooks)) return out;
-  for (const event of Object.keys(hooks).sort()) {
-    const at = originOf(doc, ["hooks", event]);
-    if (!CLAUDE_KNOWN_HOOK_EVENTS.has(event)) {
-      diagnostics.push(diagnostic("AH4108", at, { event }));
-      continue;
-    }
-    const groups = hooks[event];
-    if (!Array.isArray(groups)) continue;
-    const kept: ClaudeHookGroup[] = [];
-    groups.forEach((group, index) => {
-      if (!isObject(group) || !Array.isArray(group.hooks)) return;
-      const handlers = group.hooks.filter(isObject).map((handler) => {
-        if (!("timeoutSec" in handler)) return handler;
-        diagnostics.push(diagnostic("AH4109", originOf(doc, ["hooks", event, String(index)]), { event }));
-        const { timeoutSec, ...rest } = handler;
-        return "timeout" in rest ? rest : { ...rest, timeout: timeoutSec };
-      });
-      kept.push(typeof group.matcher === "string" ? { matcher: group.matcher, hooks: handlers } : { hooks: handlers });
-    });
-    if (kept.length > 0) out[event] = kept;
-  }
-  return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

@@ -9,6 +9,8 @@ import type { TomlKeysEntry } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { MergedDocument, Origin } from "../../ir";
+import { readHookGroups } from "../../lower/hook-groups";
+import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { originOf } from "../copilot/origins";
 import { CODEX_KNOWN_HOOK_EVENTS, PROJECT_DOC_FLOOR } from "./capabilities";
@@ -52,14 +54,21 @@ export function lowerConfig(doc: MergedDocument): LoweredConfig {
       continue;
     }
     if (key === "hooks") {
-      layerHooks = readLayerHooks(value, doc, diagnostics);
+      layerHooks = readHookGroups(value, {
+        knownEvents: CODEX_KNOWN_HOOK_EVENTS,
+        notEvents: new Set(["state"]),
+        skipped: () => diagnostics.push(diagnostic("AH4210", originOf(doc, ["hooks", "state"]))),
+        unknownEvent: (event) => diagnostics.push(diagnostic("AH4212", originOf(doc, ["hooks", event]), { event })),
+        renamedTimeout: (event, index) => diagnostics.push(diagnostic("AH4214", originOf(doc, ["hooks", event, String(index)]), { event })),
+      });
+      for (const event of Object.keys(layerHooks)) diagnostics.push(diagnostic("AH4207", originOf(doc, ["hooks", event]), { event }));
       continue;
     }
     if (key === "project_doc_max_bytes" && typeof value === "number") {
       projectDocMaxBytes = value;
       continue;
     }
-    if (key === "features" && isObject(value) && value.hooks === false) diagnostics.push(diagnostic("AH4216", originOf(doc, ["features", "hooks"])));
+    if (key === "features" && isPlainObject(value) && value.hooks === false) diagnostics.push(diagnostic("AH4216", originOf(doc, ["features", "hooks"])));
     flatten([key], value, doc, keys);
   }
   const notifySet = keys.some((k) => k.key.length === 1 && k.key[0] === "notify");
@@ -71,45 +80,12 @@ export function lowerConfig(doc: MergedDocument): LoweredConfig {
 
 /** Tables are recursed so each leaf is its own managed key (an operator's sibling key survives); arrays and scalars are leaves. */
 function flatten(path: string[], value: unknown, doc: MergedDocument, out: TomlKeysEntry["keys"]): void {
-  if (isObject(value) && Object.keys(value).length > 0) {
+  if (isPlainObject(value) && Object.keys(value).length > 0) {
     for (const key of Object.keys(value).sort()) flatten([...path, key], value[key], doc, out);
     return;
   }
   if (value === undefined || value === null) return;
   out.push({ key: path, value, origin: originOf(doc, path) });
-}
-
-/** Inline `[hooks]` groups of the layers, for hooks.json. Unknown events and `state` are dropped with a warning. */
-function readLayerHooks(hooks: unknown, doc: MergedDocument, diagnostics: Diagnostic[]): Record<string, CodexHookGroup[]> {
-  const out: Record<string, CodexHookGroup[]> = {};
-  if (!isObject(hooks)) return out;
-  for (const event of Object.keys(hooks).sort()) {
-    const at = originOf(doc, ["hooks", event]);
-    if (event === "state") {
-      diagnostics.push(diagnostic("AH4210", at));
-      continue;
-    }
-    if (!CODEX_KNOWN_HOOK_EVENTS.has(event)) {
-      diagnostics.push(diagnostic("AH4212", at, { event }));
-      continue;
-    }
-    const groups = hooks[event];
-    if (!Array.isArray(groups)) continue;
-    const kept: CodexHookGroup[] = [];
-    groups.forEach((group, index) => {
-      if (!isObject(group) || !Array.isArray(group.hooks)) return;
-      const handlers = group.hooks.filter(isObject).map((handler) => {
-        if (!("timeoutSec" in handler) && !("timeout_sec" in handler)) return handler;
-        diagnostics.push(diagnostic("AH4214", originOf(doc, ["hooks", event, String(index)]), { event }));
-        const { timeoutSec, timeout_sec, ...rest } = handler;
-        return "timeout" in rest ? rest : { ...rest, timeout: timeoutSec ?? timeout_sec };
-      });
-      kept.push(typeof group.matcher === "string" ? { matcher: group.matcher, hooks: handlers } : { hooks: handlers });
-    });
-    if (kept.length > 0) out[event] = kept;
-    diagnostics.push(diagnostic("AH4207", at, { event }));
-  }
-  return out;
 }
 
 /** `max(floor, ⌊1.25 × AGENTS.md bytes⌋)`: Codex cuts AGENTS.md past `project_doc_max_bytes`, silently. */
@@ -137,8 +113,4 @@ export function configEntry(
   // operator's own `notify` wins and is never reported as a conflict.
   if (parts.notify) entry.defaults = [{ key: ["notify"], value: [env.nodePath, env.runtimePath, "notify"] }];
   return entry;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
 }

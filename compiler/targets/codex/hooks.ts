@@ -6,16 +6,14 @@
  */
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
+import type { HookGroup } from "../../lower/hook-groups";
 import { shellQuote } from "../../lower/shell-quote";
 import { CODEX_HOOK_EVENTS, HOOK_TIMEOUT, INLINE_CONTEXT_EVENTS } from "./capabilities";
 import { type CodexCommandHandler, codexHookHash, codexHookStateKey } from "./hook-trust";
 import type { CodexPaths } from "./paths";
 
 /** A hook group as Codex reads it. */
-export interface CodexHookGroup {
-  matcher?: string;
-  hooks: Array<Record<string, unknown>>;
-}
+export type CodexHookGroup = HookGroup;
 
 /** The command every agentihooks group runs: the wrapper path, shell-quoted (Codex runs it through a shell). */
 export function wrapperCommand(paths: CodexPaths): string {
