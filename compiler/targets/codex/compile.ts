@@ -31,7 +31,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const persona = lowerPersona(ir, paths);
   const lists = desiredHookGroups(paths, config.layerHooks);
   const trustHooks = ir.options?.codexHookTrust !== false;
-  if (!trustHooks) diagnostics.push(diagnostic("AH4211", { file: "config:codexHookTrust" }));
+  if (!trustHooks) diagnostics.push(diagnostic("AH4211", { file: "config", pointer: "/codexHookTrust" }));
 
   const entries: DesiredEntry[] = [
     configEntry(paths, env, {
