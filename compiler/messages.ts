@@ -48,6 +48,7 @@ export const messages = {
   AH2011: { severity: "error", text: "'{path}' needs {alternatives}. Add one of them." },
   AH2012: { severity: "error", text: "'{path}' is invalid: {reason}. Check the value against the documentation ({schema})." },
   AH2013: { severity: "error", text: "'{key}' is a {owner} setting, not a {client} one. Move it to the {owner} layer ({layer}), or remove it." },
+  AH2014: { severity: "error", text: "'{key}' does not belong in this layer: {reason}. Remove it." },
   // AH3xxx: resolution and merge
   // AH3000–AH3099: profile sources, chain and extends (compiler/resolve)
   AH3001: { severity: "error", text: "The profile chain is empty. Name at least one profile, for example `\"profile\": \"default\"` in the config or `--profile default`." },

@@ -105,6 +105,8 @@ function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema:
       const key = String(params.additionalProperty);
       const keyPointer = joinPointer([...splitPointer(pointer), key]);
       const keyAt = { file, pointer: keyPointer, ...(doc.locateKey?.(keyPointer) ?? doc.locate(keyPointer)) };
+      const misplaced = pointer === "" ? notReadFrom[schema]?.[key] : undefined;
+      if (misplaced !== undefined) return diagnostic("AH2014", keyAt, { key, reason: misplaced });
       const owner = pointer === "" ? otherClientOwning(key, schema) : undefined;
       if (owner !== undefined) {
         const here = clients[schema as SettingsName];
@@ -174,6 +176,13 @@ const clients: Record<SettingsName, { client: string; layer: string }> = {
   "copilot-settings": { client: "Copilot CLI", layer: ".copilot/settings.overrides.json" },
   "claude-settings": { client: "Claude Code", layer: ".claude/settings.overrides.json" },
   "codex-config": { client: "Codex CLI", layer: ".codex/config.overrides.toml" },
+};
+
+/** Keys people put in a settings layer that the client does not read from there, with the reason. */
+const notReadFrom: Partial<Record<SchemaName, Record<string, string>>> = {
+  // Copilot CLI 1.0.102 warns that trustedFolders is an unknown key in settings.json and then loads
+  // no repository hooks; it reads the list only from config.json, which it manages itself.
+  "copilot-settings": { trustedFolders: "Copilot CLI 1.0.102 reads it only from its own config.json (which agentihooks never writes), and in settings.json it stops repository hooks from loading. Trust a folder from inside Copilot instead" },
 };
 
 /** When a settings layer holds a key that only another client knows, that client and its layer. */

@@ -73,6 +73,12 @@ describe("validate: unknown keys", () => {
     expect(check("copilot-settings", '{"footer": {"env": 1}}', "json")[0]!.code).toBe("AH2001");
   });
 
+  it("explains a key the client does not read from its settings file", () => {
+    const [d] = check("copilot-settings", '{"trustedFolders": ["/src"]}', "json");
+    expect(d).toMatchObject({ code: "AH2014", pointer: "/trustedFolders", line: 1, column: 2 });
+    expect(d!.message).toMatch(/^'trustedFolders' does not belong in this layer: Copilot CLI 1\.0\.102 reads it only from its own config\.json .+\. Remove it\.$/);
+  });
+
   it("offers no suggestion when nothing is close", () => {
     const [d] = check("config", '{"zzzzqqq": 1}', "json");
     expect(d!.message).toBe("Unknown key 'zzzzqqq' at the top level. Remove it or correct its spelling (keys are case-sensitive).");
