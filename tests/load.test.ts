@@ -137,3 +137,12 @@ describe("displayJoin", () => {
     expect(displayJoin("built-in:profiles/default", "CLAUDE.md")).toBe("built-in:profiles/default/CLAUDE.md");
   });
 });
+
+describe("readLayer: a target folder that is a file", () => {
+  it("is reported instead of hiding the layers inside it", () => {
+    write("filey/.codex", "not a folder\n");
+    const ctx = context();
+    readLayer(ctx, { dir: path.join(root, "filey"), display: "bundle:profiles/filey", layer: "profile filey" }, { layers: true, features: true });
+    expect(ctx.diagnostics.map((d) => [d.code, d.file])).toEqual([["AH1103", "bundle:profiles/filey/.codex"]]);
+  });
+});

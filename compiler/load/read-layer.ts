@@ -66,6 +66,11 @@ export function readLayer(ctx: LoadContext, root: SourceRoot, parts: ReadParts):
     const manifest = readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml");
     if (manifest) layer.manifest = manifest;
   }
+  // A target subdirectory that is a file would otherwise hide every layer inside it, silently.
+  const subdirs = new Set<string>();
+  if (parts.layers) for (const { descriptor } of targets) subdirs.add(descriptor.layers.subdir);
+  if (parts.features && (parts.featureDir ?? ".claude") !== "") subdirs.add(parts.featureDir ?? ".claude");
+  for (const subdir of [...subdirs].sort()) probe(ctx, path.join(root.dir, subdir), displayJoin(root.display, subdir), "directory", `${subdir} folder`);
   if (parts.layers) layer.layers = readNativeLayers(ctx, root);
   if (parts.features) layer.features = readFeatures(ctx, root, parts.featureDir ?? ".claude");
   return layer;
