@@ -22,10 +22,10 @@ const hooksPath = `${portableEnvironment().codexHome}/hooks.json`;
 
 describe("golden Codex outputs", () => {
   it("finds them", () => {
-    expect(outputs.map(([name]) => name)).toEqual(expect.arrayContaining(["codex-default", "claude-codex-rich"]));
+    expect(outputs.map(([name]) => name)).toEqual(expect.arrayContaining(["codex-default", "codex-no-trust", "claude-codex-rich"]));
   });
 
-  it.each(outputs)("%s: config.toml parses, hooks.json loads, every handler is trusted", (_name, dir) => {
+  it.each(outputs)("%s: config.toml parses, hooks.json loads, every handler is trusted (none with codexHookTrust: false)", (name, dir) => {
     const config = parse(readFileSync(path.join(dir, "config.toml"), "utf8")) as { hooks?: { state?: Record<string, { trusted_hash: string }> } };
     const hooks = JSON.parse(readFileSync(path.join(dir, "hooks.json"), "utf8")) as Record<string, unknown> & { hooks: Record<string, Array<{ matcher?: string; hooks: CodexCommandHandler[] }>> };
     expect(Object.keys(hooks)).toEqual(["hooks"]);
@@ -35,6 +35,8 @@ describe("golden Codex outputs", () => {
       expect(CODEX_KNOWN_HOOK_EVENTS.has(event), event).toBe(true);
       groups.forEach((group, g) => group.hooks.forEach((handler, h) => (expected[codexHookStateKey(hooksPath, event, g, h)] = codexHookHash(event, group.matcher, handler))));
     }
-    expect(Object.fromEntries(Object.entries(state).map(([key, value]) => [key, value.trusted_hash]))).toEqual(expected);
+    const configFile = path.join(goldenRoot, name, "input", "agentihooks.config.json");
+    const trustOff = existsSync(configFile) && (JSON.parse(readFileSync(configFile, "utf8")) as { codexHookTrust?: boolean }).codexHookTrust === false;
+    expect(Object.fromEntries(Object.entries(state).map(([key, value]) => [key, value.trusted_hash]))).toEqual(trustOff ? {} : expected);
   });
 });
