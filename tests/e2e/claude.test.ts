@@ -10,7 +10,7 @@ import { claudeLoadProblems, installedClaudeFeatures, runClaudeTurn } from "./su
 import { clientBinary } from "./support/clients";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, ENV_SECRET, startedMcpServers, type Sandbox } from "./support/sandbox";
+import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, startedMcpServers, type Sandbox } from "./support/sandbox";
 
 /** Hook events whose settings.json handlers run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -158,5 +158,13 @@ for (const variant of [
         expect(turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n")).toContain("e2e-echo echoes: ping");
       });
     }
+
+    test("after the client has run (and written its own state), the plan is empty", async () => {
+      requireApplied();
+      const plan = await planAgentihooks(sb, "claude");
+      expect(plan.code, `the client's own writes must not look like drift\n${describeRun(plan)}`).toBe(0);
+      // The design: a second apply with no change in the profiles writes nothing (records included).
+      expect(plan.stdout, describeRun(plan)).toMatch(/No changes/);
+    });
   });
 }

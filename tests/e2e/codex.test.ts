@@ -11,7 +11,7 @@ import { clientBinary } from "./support/clients";
 import { codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, ENV_SECRET, RULE_CANARY, type Sandbox } from "./support/sandbox";
+import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, RULE_CANARY, type Sandbox } from "./support/sandbox";
 
 /** Hook events whose handlers (hooks.json, or an inline [hooks] table) run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -109,6 +109,14 @@ for (const variant of [
       expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
       expect(turn.hooks.some((h) => h.event === "PreToolUse" && h.status === "Blocked"), `Codex reports the block\n${detail}`).toBe(true);
+    });
+
+    test("after the client has run (and written its own state), the plan is empty", async () => {
+      requireApplied();
+      const plan = await planAgentihooks(sb, "codex");
+      expect(plan.code, `the client's own writes must not look like drift\n${describeRun(plan)}`).toBe(0);
+      // The design: a second apply with no change in the profiles writes nothing (records included).
+      expect(plan.stdout, describeRun(plan)).toMatch(/No changes/);
     });
   });
 }

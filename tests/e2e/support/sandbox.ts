@@ -121,6 +121,18 @@ export async function applyAgentihooks(sb: Sandbox, target: string, options: App
   });
 }
 
+/**
+ * Runs `node bin/agentihooks.js plan --target T` in the same apply directory: exit 0 means the homes
+ * match the profiles, 2 means changes are pending.
+ */
+export function planAgentihooks(sb: Sandbox, target: string): Promise<ProcessResult> {
+  return runProcess(process.execPath, [path.join(repoRoot, "bin", "agentihooks.js"), "plan", "--target", target], {
+    cwd: sb.applyDir,
+    env: sb.env(),
+    timeoutMs: 60_000,
+  });
+}
+
 /** Copies a fixture tree, filling `__E2E_FIXTURES__`, `__E2E_SANDBOX__`, `__E2E_NODE__` in text files. */
 function copyTemplate(from: string, to: string, sb: Sandbox): void {
   cpSync(from, to, { recursive: true });
