@@ -28,11 +28,15 @@ export interface Session {
   diagnostics: Diagnostic[];
 }
 
-/** Checks `--target` values; returns the ids or a diagnostic for the first unknown one. */
+/** Checks `--target` values (`all` names every target); returns the ids or a diagnostic for the first unknown one. */
 export function checkTargets(values: string[] | undefined): { ids?: TargetId[]; error?: Diagnostic } {
   if (!values || values.length === 0) return {};
   const ids: TargetId[] = [];
   for (const value of values.flatMap((v) => v.split(","))) {
+    if (value.trim() === "all") {
+      for (const id of targetIds) if (!ids.includes(id)) ids.push(id);
+      continue;
+    }
     const t = findTarget(value.trim());
     if (!t) return { error: diagnostic("AH5104", { file: "command line" }, { target: value, known: targetIds.join(", ") }) };
     if (!ids.includes(t.descriptor.id)) ids.push(t.descriptor.id);
