@@ -19,7 +19,7 @@ import { mergeDocuments, type MergeLayer } from "./merge/merge-documents";
 import { mergeFeatures } from "./merge/merge-features";
 import { mergeGuardrails } from "./merge/merge-guardrails";
 import { mergeMcpServers } from "./merge/merge-mcp";
-import { findProfile, listProfiles, type FoundProfile, type ProfileSources, profileRoot } from "./resolve/profile-sources";
+import { findProfile, isValidProfileName, listProfiles, type FoundProfile, type ProfileSources, profileRoot } from "./resolve/profile-sources";
 import { expandChain, parseChain } from "./resolve/resolve-chain";
 import { type TargetId, targetIds, targets } from "./targets/registry";
 
@@ -198,7 +198,8 @@ function resolveSources(ctx: LoadContext, packageRoot: string, projectDir: strin
     const pointer = `/linkedProfiles/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
     const dir = path.resolve(projectDir, rel);
     const shadow = findProfile(ctx.fs, { ...sources, linked: [] }, name);
-    if (shadow) ctx.diagnostics.push(diagnostic("AH3009", at(pointer), { name, source: shadow.source }));
+    if (!isValidProfileName(name)) ctx.diagnostics.push(diagnostic("AH3010", at(pointer), { name }));
+    else if (shadow) ctx.diagnostics.push(diagnostic("AH3009", at(pointer), { name, source: shadow.source }));
     else if (!isDirectory(ctx.fs, dir)) ctx.diagnostics.push(diagnostic("AH3008", at(pointer), { name, path: rel }));
     else linked.push({ name, dir });
   }

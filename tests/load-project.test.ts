@@ -130,6 +130,11 @@ describe("loadProject", () => {
     ]);
   });
 
+  it("rejects a linked alias that is not a valid profile name", () => {
+    const dir = project({ "agentihooks.config.json": '{ "linkedProfiles": { "_hidden": "x" } }\n', "x/CLAUDE.md": "x\n" });
+    expect(load(dir).diagnostics.map((d) => [d.code, d.pointer])).toEqual([["AH3010", "/linkedProfiles/_hidden"]]);
+  });
+
   it("strips a top-level $schema from every layer before merging", () => {
     const dir = project({
       "agentihooks.config.json": '{ "bundle": "b", "profile": "a" }\n',
