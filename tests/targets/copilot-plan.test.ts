@@ -69,3 +69,54 @@ describe("copilot mcpDefaultDisabled with nothing to disable", () => {
     expect(after(`${H}/settings.json`)).not.toHaveProperty("disabledMcpServers");
   });
 });
+
+describe("copilot shell integration through the planner (text-block)", () => {
+  const bashrc = "/home/agent/.bashrc";
+  const zshrc = "/home/agent/.zshrc";
+  const settings = { _agentihooks: { allowAll: true } };
+  type MemFs = ReturnType<typeof memoryFileSystem>;
+  const run = (fs: MemFs, s: Record<string, unknown>, uninstall = false) => {
+    const env = portableEnvironment();
+    const trees = [uninstall ? { target: "copilot" as const, entries: [], diagnostics: [] } : compileTarget(withCopilot(makeIr(), s), env)];
+    const plan = planChanges(trees, { fs, env, now: new Date(0) }, { uninstall });
+    for (const c of plan.changes) {
+      if (c.after === undefined) fs.remove(c.path);
+      else fs.write(c.path, c.after, c.mode);
+    }
+    return plan;
+  };
+  const text = (fs: MemFs, p: string) => (fs.files.has(p) ? new TextDecoder().decode(fs.files.get(p)!.content) : undefined);
+
+  it("appends the block after the operator's lines, leaves a missing ~/.zshrc absent, and is idempotent", () => {
+    const fs = memoryFileSystem({ [bashrc]: "export EDITOR=vim\n\n\n" });
+    run(fs, settings);
+    const after = text(fs, bashrc)!;
+    expect(after.startsWith("export EDITOR=vim\n\n# === agentihooks ===\n# Exports the agentihooks env files")).toBe(true);
+    expect(after.endsWith("agentienv\n# === end-agentihooks ===\n")).toBe(true);
+    expect(text(fs, zshrc)).toBeUndefined();
+    const again = run(fs, settings);
+    expect(again.changes.find((c) => c.path === bashrc)?.action).toBe("keep");
+    expect(text(fs, bashrc)).toBe(after);
+  });
+
+  it("moves an older block to the end and writes ~/.zshrc only when it exists", () => {
+    const fs = memoryFileSystem({ [bashrc]: "# === agentihooks ===\nold\n# === end-agentihooks ===\nalias ll='ls -l'\n", [zshrc]: "setopt autocd\n" });
+    run(fs, settings);
+    expect(text(fs, bashrc)!.startsWith("alias ll='ls -l'\n\n# === agentihooks ===\n")).toBe(true);
+    expect(text(fs, bashrc)).not.toContain("\nold\n");
+    expect(text(fs, zshrc)!.startsWith("setopt autocd\n\n# === agentihooks ===\n")).toBe(true);
+  });
+
+  it("removes the block when no directive needs it any more, and uninstall restores the files", () => {
+    const fs = memoryFileSystem({ [bashrc]: "export EDITOR=vim\n" });
+    run(fs, settings);
+    fs.write(bashrc, new TextEncoder().encode(`${text(fs, bashrc)}export LATER=1\n`), 0o644);
+    run(fs, {});
+    expect(text(fs, bashrc)).toBe("export EDITOR=vim\nexport LATER=1\n");
+    const fresh = memoryFileSystem({});
+    run(fresh, settings);
+    expect(text(fresh, bashrc)!.startsWith("# === agentihooks ===\n")).toBe(true);
+    run(fresh, {}, true);
+    expect(text(fresh, bashrc)).toBeUndefined();
+  });
+});
