@@ -54,3 +54,16 @@ describe("golden determinism", () => {
     });
   }
 });
+
+describe("bad-input cases", () => {
+  // Every `bad-*` case must fail the build with at least one error that names a file, so the CLI exits 1.
+  for (const goldenCase of cases.filter((c) => c.name.startsWith("bad-"))) {
+    it(`${goldenCase.name}: fails with located errors`, () => {
+      const { load } = compileCase(goldenCase);
+      expect(load.value).toBeUndefined();
+      const errors = load.diagnostics.filter((d) => d.severity === "error");
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) expect(error.file).toMatch(/^(config|bundle|built-in|linked\([^)]+\)|command line)/);
+    });
+  }
+});
