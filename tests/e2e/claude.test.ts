@@ -148,6 +148,14 @@ for (const variant of [
     });
 
     if (variant.bundle) {
+      test("the bundle's persona and rule reach the model", async () => {
+        requireApplied();
+        server.setScript(toolRounds([]));
+        const turn = await runClaudeTurn(sb, server, "hello");
+        expect(requestsContaining(turn.requests, "E2E_PERSONA_CANARY_9b41").length, describeRun(turn.run, 1500)).toBeGreaterThan(0);
+        expect(requestsContaining(turn.requests, "E2E_BUNDLE_RULE_CANARY_33c7").length, "the rule file").toBeGreaterThan(0);
+      });
+
       test("the bundle's MCP servers are registered, spawned and their tools offered", async () => {
         requireApplied();
         server.setScript(toolRounds([[{ name: "mcp__e2e-echo__echo_e2e_echo", args: { text: "ping" } }]]));

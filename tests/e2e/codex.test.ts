@@ -111,6 +111,16 @@ for (const variant of [
       expect(turn.hooks.some((h) => h.event === "PreToolUse" && h.status === "Blocked"), `Codex reports the block\n${detail}`).toBe(true);
     });
 
+    if (variant.bundle) {
+      test("the bundle's persona and rule reach the model", async () => {
+        requireApplied();
+        server.setScript(toolRounds([]));
+        const turn = await runCodexTurn(sb, server, "hello");
+        expect(requestsContaining(turn.requests, "E2E_PERSONA_CANARY_9b41").length, describeRun(turn.run, 1500)).toBeGreaterThan(0);
+        expect(requestsContaining(turn.requests, "E2E_BUNDLE_RULE_CANARY_33c7").length, "the compiled rule").toBeGreaterThan(0);
+      });
+    }
+
     test("after the client has run (and written its own state), the plan is empty", async () => {
       requireApplied();
       const plan = await planAgentihooks(sb, "codex");

@@ -176,6 +176,17 @@ for (const variant of [
     });
 
     if (variant.bundle) {
+      test("the bundle's persona and rule reach the model, and a custom agent's prompt is used when selected", async () => {
+        requireApplied();
+        server.setScript(toolRounds([]));
+        const turn = await runCopilotTurn(sb, server, "hello");
+        expect(requestsContaining(turn.requests, "E2E_PERSONA_CANARY_9b41").length, describeRun(turn.run, 1500)).toBeGreaterThan(0);
+        expect(requestsContaining(turn.requests, "E2E_BUNDLE_RULE_CANARY_33c7").length, "the compiled rule").toBeGreaterThan(0);
+        const agentTurn = await runCopilotTurn(sb, server, "review", { agent: "e2e-reviewer" });
+        expect(agentTurn.run.code, describeRun(agentTurn.run)).toBe(0);
+        expect(requestsContaining(agentTurn.requests, "E2E_AGENT_CANARY_reviewer").length, "the agent's prompt").toBeGreaterThan(0);
+      });
+
       test("mcpDefaultDisabled: configured servers start disabled except the exempt ones", async () => {
         requireApplied();
         const listed = JSON.parse((await copilotCommand(sb, ["mcp", "list", "--json"])).stdout) as { mcpServers: Record<string, { enabled?: boolean }> };
