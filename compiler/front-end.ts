@@ -35,7 +35,7 @@ export interface FrontEndOptions {
   profile?: string;
   /** Settings profile override (`--settings-profile`). */
   settingsProfile?: string;
-  /** Targets override (`--target`), instead of the config's `targets`. */
+  /** Targets override (`--target`), instead of the config's `targets`; empty means no override. */
   targets?: readonly TargetId[];
   /** Test seam: the filesystem the profile tree is read through (default: the real one). */
   fs?: SourceFileSystem;
@@ -76,7 +76,8 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   const packageRoot = options.packageRoot ?? findPackageRoot();
   const sources = resolveSources(ctx, packageRoot, projectDir, config, loaded);
   const env = applyHomes(options.env, config, projectDir);
-  const selected = selectTargets(options.targets ?? (config.targets as TargetId[] | undefined));
+  // An empty override (no --target given) means "the config's targets", not "none".
+  const selected = selectTargets(options.targets && options.targets.length > 0 ? options.targets : (config.targets as TargetId[] | undefined));
   if (hasErrors(ctx.diagnostics)) return fail();
 
   const chain = resolveMembers(ctx, sources, options, config, loaded);

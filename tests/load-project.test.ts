@@ -130,6 +130,11 @@ describe("loadProject", () => {
     ]);
   });
 
+  it("treats an empty --target list as no override", () => {
+    const dir = project({ "agentihooks.config.json": '{ "targets": ["codex"] }\n' });
+    expect(load(dir, { targets: [] }).value?.targets).toEqual(["codex"]);
+  });
+
   it("rejects a linked alias that is not a valid profile name", () => {
     const dir = project({ "agentihooks.config.json": '{ "linkedProfiles": { "_hidden": "x" } }\n', "x/CLAUDE.md": "x\n" });
     expect(load(dir).diagnostics.map((d) => [d.code, d.pointer])).toEqual([["AH3010", "/linkedProfiles/_hidden"]]);
