@@ -45,6 +45,23 @@ export function auditLine(record: AuditRecord): string {
   return `${JSON.stringify(redactValue(record))}\n`;
 }
 
+/**
+ * Creates `dir` (and up to two missing parents), mode 0700. Not `mkdirSync(…, { recursive: true })`:
+ * on Node 20 that never returns for some unwritable paths (observed under /proc), and a hook that
+ * hangs is a hook that times out.
+ */
+function ensureDir(dir: string, depth = 0): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return;
+    if (code !== "ENOENT" || depth >= 2) throw error;
+    ensureDir(dirname(dir), depth + 1);
+    mkdirSync(dir, { mode: 0o700 });
+  }
+}
+
 /** Appends `records` to the policy's audit log (no-op when the log is off). Never throws. */
 export function appendAudit(policy: Policy, records: readonly AuditRecord[]): void {
   const path = policy.auditLog;
@@ -54,7 +71,7 @@ export function appendAudit(policy: Policy, records: readonly AuditRecord[]): vo
     try {
       if (statSync(path).size + text.length > policy.auditLogMaxBytes) renameSync(path, `${path}.1`);
     } catch {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      ensureDir(dirname(path));
     }
     appendFileSync(path, text, { mode: 0o600 });
   } catch {

@@ -107,7 +107,7 @@ export function linkCodexSkills(cwd: string, env: NodeJS.ProcessEnv): void {
       present = false;
     }
     if (!present) {
-      mkdirSync(join(root, ".agents"), { recursive: true });
+      if (!isDir(join(root, ".agents"))) mkdirSync(join(root, ".agents"));
       symlinkSync(join("..", ".claude", "skills"), link);
     }
     const gitDir = commonGitDir(root);
@@ -120,7 +120,7 @@ export function linkCodexSkills(cwd: string, env: NodeJS.ProcessEnv): void {
       current = "";
     }
     if (!current.split("\n").some((line) => line.trim() === "/.agents/")) {
-      mkdirSync(join(gitDir, "info"), { recursive: true });
+      if (!isDir(join(gitDir, "info"))) mkdirSync(join(gitDir, "info"));
       appendFileSync(exclude, `${current && !current.endsWith("\n") ? "\n" : ""}/.agents/\n`);
     }
   } catch {
