@@ -45,7 +45,6 @@ export const messages = {
   AH2008: { severity: "error", text: "'{path}' is {actual}, which is not allowed: {rule}. Change the value." },
   AH2009: { severity: "error", text: "'{path}' {problem}. {fix}" },
   AH2010: { severity: "error", text: "The document is empty, but it must be a mapping of keys to values. Add content, or delete the file." },
-  AH2011: { severity: "error", text: "'{path}' needs {alternatives}. Add one of them." },
   AH2012: { severity: "error", text: "'{path}' is invalid: {reason}. Check the value against the documentation ({schema})." },
   AH2013: { severity: "error", text: "'{key}' is a {owner} setting, not a {client} one. Move it to the {owner} layer ({layer}), or remove it." },
   AH2014: { severity: "error", text: "'{key}' does not belong in this layer: {reason}. Remove it." },

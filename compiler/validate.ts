@@ -72,27 +72,82 @@ const shapeKeywords = new Set(["type", "enum", "const"]);
  * ajv reports every failed branch of an anyOf. When one branch had the right shape and failed
  * inside, its errors are the useful ones; otherwise one summary of the allowed forms is.
  */
-function condense(errors: ErrorObject[]): { errors: ErrorObject[]; shapes: Map<ErrorObject, ErrorObject[]> } {
-  const combinators = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf");
+function condense(input: ErrorObject[]): { errors: ErrorObject[]; shapes: Map<ErrorObject, ErrorObject[]> } {
+  let errors = [...input];
+  // Outermost first: an inner combinator's errors may already be gone when the outer one is done.
+  const combinators = errors
+    .filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf")
+    .sort((a, b) => a.instancePath.length - b.instancePath.length);
   const drop = new Set<ErrorObject>();
   const shapes = new Map<ErrorObject, ErrorObject[]>();
   for (const c of combinators) {
-    const same = errors.filter((e) => e !== c && e.instancePath === c.instancePath);
-    const deeper = errors.filter((e) => e.instancePath.startsWith(`${c.instancePath}/`));
+    if (drop.has(c)) continue;
+    const tagged = pickTaggedBranch(c, errors.filter((e) => !drop.has(e)));
+    if (tagged.replacement !== undefined) errors = errors.map((e) => (e === c ? tagged.replacement! : e));
+    for (const e of tagged.drop) drop.add(e);
+    if (tagged.replacement !== undefined) continue;
+    const live = errors.filter((e) => e !== c && !drop.has(e));
+    const same = live.filter((e) => e.instancePath === c.instancePath);
+    const deeper = live.filter((e) => e.instancePath.startsWith(`${c.instancePath}/`));
     const specific = [...same.filter((e) => !shapeKeywords.has(e.keyword) && e.keyword !== c.keyword), ...deeper];
     const shape = same.filter((e) => shapeKeywords.has(e.keyword));
     shapes.set(c, shape);
     for (const e of shape) drop.add(e);
-    // An `anyOf` of `required` sets (for example "command or url") stays one message too.
-    const onlyRequired = same.length > 0 && same.every((e) => e.keyword === "required");
-    if (onlyRequired) for (const e of same) drop.add(e);
-    else if (specific.length > 0) drop.add(c);
+    if (specific.length > 0) drop.add(c);
   }
   // A value of the wrong type also fails its enum or const; the list of allowed values says more.
   for (const e of errors) {
     if (e.keyword === "type" && errors.some((o) => o.instancePath === e.instancePath && (o.keyword === "enum" || o.keyword === "const") && !drop.has(o))) drop.add(e);
   }
   return { errors: errors.filter((e) => !drop.has(e)), shapes };
+}
+
+/**
+ * Tagged unions (Claude's hook handlers: `type: "command" | "prompt" | …`): a branch whose tag
+ * property fails its const is not what the author meant, so its errors are noise. When some branch
+ * accepted the tag, only that branch's errors are kept; when none did, the one useful message is
+ * the list of allowed tags. Errors are tied to branches through ajv's verbose `parentSchema`.
+ */
+function pickTaggedBranch(c: ErrorObject, errors: ErrorObject[]): { drop: ErrorObject[]; replacement?: ErrorObject } {
+  const branches = Array.isArray(c.schema) ? (c.schema as unknown[]) : [];
+  if (branches.length < 2) return { drop: [] };
+  const owner = new Map<ErrorObject, number>();
+  branches.forEach((branch, index) => {
+    const nodes = schemaNodes(branch);
+    for (const e of errors) {
+      if (e === c || owner.has(e) || !isWithin(e.instancePath, c.instancePath)) continue;
+      if (nodes.has(e.parentSchema)) owner.set(e, index);
+    }
+  });
+  const tagErrors = [...owner.keys()].filter((e) => (e.keyword === "const" || e.keyword === "enum") && isChildOf(e.instancePath, c.instancePath));
+  const rejected = new Set(tagErrors.map((e) => owner.get(e) as number));
+  if (rejected.size === 0) return { drop: [] };
+  const noise = [...owner].filter(([, index]) => rejected.has(index)).map(([e]) => e);
+  if (rejected.size < branches.length) return { drop: noise };
+  // Every branch refused the tag: report the tag with all its allowed values, at the tag.
+  const tagPath = tagErrors[0]!.instancePath;
+  const allowed = tagErrors
+    .filter((e) => e.instancePath === tagPath)
+    .flatMap((e) => (e.keyword === "const" ? [(e.params as { allowedValue: unknown }).allowedValue] : ((e.params as { allowedValues: unknown[] }).allowedValues ?? [])));
+  const replacement: ErrorObject = { ...tagErrors[0]!, keyword: "enum", params: { allowedValues: [...new Set(allowed)] } };
+  return { drop: [...owner.keys()], replacement };
+}
+
+/** Every object inside a schema, for identity lookups. */
+function schemaNodes(schema: unknown, into = new Set<unknown>()): Set<unknown> {
+  if (schema !== null && typeof schema === "object" && !into.has(schema)) {
+    into.add(schema);
+    for (const value of Object.values(schema)) schemaNodes(value, into);
+  }
+  return into;
+}
+
+function isWithin(path: string, parent: string): boolean {
+  return path === parent || path.startsWith(`${parent}/`);
+}
+
+function isChildOf(path: string, parent: string): boolean {
+  return path.startsWith(`${parent}/`) && !path.slice(parent.length + 1).includes("/");
 }
 
 function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema: SchemaName, shapes: ErrorObject[]): Diagnostic {
@@ -127,10 +182,6 @@ function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema:
     case "anyOf":
     case "oneOf": {
       const branches = (error.schema as unknown[]) ?? [];
-      if (branches.every((b) => isRequiredOnly(b))) {
-        const names = branches.flatMap((b) => (b as { required: string[] }).required.map((k) => `'${k}'`));
-        return diagnostic("AH2011", at, { path, alternatives: listOf(names, "or") });
-      }
       return diagnostic("AH2006", at, { path, expected: alternativesText(branches, shapes), actual: valueText(error.data) });
     }
     case "minimum":
@@ -192,10 +243,6 @@ function otherClientOwning(key: string, schema: SchemaName): { client: string; l
     if (other !== schema && validators.settingsTopLevelKeys[other].includes(key)) return clients[other];
   }
   return undefined;
-}
-
-function isRequiredOnly(branch: unknown): boolean {
-  return typeof branch === "object" && branch !== null && Object.keys(branch).length === 1 && Array.isArray((branch as { required?: unknown }).required);
 }
 
 /**

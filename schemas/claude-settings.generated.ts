@@ -252,6 +252,10 @@ export interface ClaudeSettingsLayer {
             once?: boolean;
             async?: boolean;
             asyncRewake?: boolean;
+            /**
+             * Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`.
+             */
+            timeoutSec?: number;
           }
         | {
             type: "prompt";

@@ -2022,7 +2022,7 @@ return errors === 0;
 }
 
 export const claudeSettings = validate35;
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"attributionProjectPolicy":{"type":"object","properties":{"default":{"type":"string"}},"additionalProperties":false},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"availableModelsMatch":{"type":"string","enum":["prefix","exact"]},"deniedModels":{"type":"array","items":{"type":"string"}},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"managedMcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":true}},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"attributionProjectPolicy":{"type":"object","properties":{"default":{"type":"string"}},"additionalProperties":false},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"availableModelsMatch":{"type":"string","enum":["prefix","exact"]},"deniedModels":{"type":"array","items":{"type":"string"}},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"managedMcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":true}},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"},"timeoutSec":{"type":"number","description":"Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`."}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
 const schema13 = {"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8500,9 +8500,10 @@ vErrors.push(err157);
 errors++;
 }
 }
-}
-else {
-const err158 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data112};
+if(data112.timeoutSec !== undefined){
+let data125 = data112.timeoutSec;
+if(!((typeof data125 == "number") && (isFinite(data125)))){
+const err158 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeoutSec",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeoutSec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec,data:data125};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -8511,13 +8512,10 @@ vErrors.push(err158);
 }
 errors++;
 }
-var _valid1 = _errs253 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs280 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err159 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data112};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -8526,8 +8524,13 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data112.prompt === undefined){
-const err160 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+var _valid1 = _errs253 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs282 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.type === undefined){
+const err160 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -8536,9 +8539,8 @@ vErrors.push(err160);
 }
 errors++;
 }
-for(const key20 in data112){
-if(!((((((((key20 === "type") || (key20 === "prompt")) || (key20 === "if")) || (key20 === "timeout")) || (key20 === "model")) || (key20 === "continueOnBlock")) || (key20 === "statusMessage")) || (key20 === "once"))){
-const err161 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+if(data112.prompt === undefined){
+const err161 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -8547,11 +8549,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-if(data112.type !== undefined){
-let data125 = data112.type;
-if(typeof data125 !== "string"){
-const err162 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data125};
+for(const key20 in data112){
+if(!((((((((key20 === "type") || (key20 === "prompt")) || (key20 === "if")) || (key20 === "timeout")) || (key20 === "model")) || (key20 === "continueOnBlock")) || (key20 === "statusMessage")) || (key20 === "once"))){
+const err162 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -8560,8 +8560,11 @@ vErrors.push(err162);
 }
 errors++;
 }
-if("prompt" !== data125){
-const err163 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data125};
+}
+if(data112.type !== undefined){
+let data126 = data112.type;
+if(typeof data126 !== "string"){
+const err163 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data126};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -8570,11 +8573,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-}
-if(data112.prompt !== undefined){
-let data126 = data112.prompt;
-if(typeof data126 !== "string"){
-const err164 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data126};
+if("prompt" !== data126){
+const err164 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data126};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -8584,10 +8584,10 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data112.if !== undefined){
-let data127 = data112.if;
+if(data112.prompt !== undefined){
+let data127 = data112.prompt;
 if(typeof data127 !== "string"){
-const err165 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data127};
+const err165 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data127};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -8597,10 +8597,10 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data112.timeout !== undefined){
-let data128 = data112.timeout;
-if(!((typeof data128 == "number") && (isFinite(data128)))){
-const err166 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data128};
+if(data112.if !== undefined){
+let data128 = data112.if;
+if(typeof data128 !== "string"){
+const err166 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data128};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -8610,10 +8610,10 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data112.model !== undefined){
-let data129 = data112.model;
-if(typeof data129 !== "string"){
-const err167 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data129};
+if(data112.timeout !== undefined){
+let data129 = data112.timeout;
+if(!((typeof data129 == "number") && (isFinite(data129)))){
+const err167 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data129};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -8623,10 +8623,10 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data112.continueOnBlock !== undefined){
-let data130 = data112.continueOnBlock;
-if(typeof data130 !== "boolean"){
-const err168 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data130};
+if(data112.model !== undefined){
+let data130 = data112.model;
+if(typeof data130 !== "string"){
+const err168 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data130};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -8636,10 +8636,10 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data112.statusMessage !== undefined){
-let data131 = data112.statusMessage;
-if(typeof data131 !== "string"){
-const err169 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data131};
+if(data112.continueOnBlock !== undefined){
+let data131 = data112.continueOnBlock;
+if(typeof data131 !== "boolean"){
+const err169 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data131};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -8649,10 +8649,10 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data112.once !== undefined){
-let data132 = data112.once;
-if(typeof data132 !== "boolean"){
-const err170 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data132};
+if(data112.statusMessage !== undefined){
+let data132 = data112.statusMessage;
+if(typeof data132 !== "string"){
+const err170 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data132};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -8662,9 +8662,10 @@ vErrors.push(err170);
 errors++;
 }
 }
-}
-else {
-const err171 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+if(data112.once !== undefined){
+let data133 = data112.once;
+if(typeof data133 !== "boolean"){
+const err171 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data133};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -8673,13 +8674,10 @@ vErrors.push(err171);
 }
 errors++;
 }
-var _valid1 = _errs280 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs299 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err172 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+}
+}
+else {
+const err172 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -8688,8 +8686,13 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data112.prompt === undefined){
-const err173 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+var _valid1 = _errs282 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs301 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.type === undefined){
+const err173 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -8698,9 +8701,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-for(const key21 in data112){
-if(!(((((((key21 === "type") || (key21 === "prompt")) || (key21 === "if")) || (key21 === "timeout")) || (key21 === "model")) || (key21 === "statusMessage")) || (key21 === "once"))){
-const err174 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+if(data112.prompt === undefined){
+const err174 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -8709,11 +8711,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-if(data112.type !== undefined){
-let data133 = data112.type;
-if(typeof data133 !== "string"){
-const err175 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data133};
+for(const key21 in data112){
+if(!(((((((key21 === "type") || (key21 === "prompt")) || (key21 === "if")) || (key21 === "timeout")) || (key21 === "model")) || (key21 === "statusMessage")) || (key21 === "once"))){
+const err175 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -8722,8 +8722,11 @@ vErrors.push(err175);
 }
 errors++;
 }
-if("agent" !== data133){
-const err176 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data133};
+}
+if(data112.type !== undefined){
+let data134 = data112.type;
+if(typeof data134 !== "string"){
+const err176 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -8732,11 +8735,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-if(data112.prompt !== undefined){
-let data134 = data112.prompt;
-if(typeof data134 !== "string"){
-const err177 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data134};
+if("agent" !== data134){
+const err177 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -8746,10 +8746,10 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data112.if !== undefined){
-let data135 = data112.if;
+if(data112.prompt !== undefined){
+let data135 = data112.prompt;
 if(typeof data135 !== "string"){
-const err178 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data135};
+const err178 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data135};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -8759,10 +8759,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data112.timeout !== undefined){
-let data136 = data112.timeout;
-if(!((typeof data136 == "number") && (isFinite(data136)))){
-const err179 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data136};
+if(data112.if !== undefined){
+let data136 = data112.if;
+if(typeof data136 !== "string"){
+const err179 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data136};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -8772,10 +8772,10 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data112.model !== undefined){
-let data137 = data112.model;
-if(typeof data137 !== "string"){
-const err180 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data137};
+if(data112.timeout !== undefined){
+let data137 = data112.timeout;
+if(!((typeof data137 == "number") && (isFinite(data137)))){
+const err180 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data137};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -8785,10 +8785,10 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data112.statusMessage !== undefined){
-let data138 = data112.statusMessage;
+if(data112.model !== undefined){
+let data138 = data112.model;
 if(typeof data138 !== "string"){
-const err181 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data138};
+const err181 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data138};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -8798,10 +8798,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data112.once !== undefined){
-let data139 = data112.once;
-if(typeof data139 !== "boolean"){
-const err182 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data139};
+if(data112.statusMessage !== undefined){
+let data139 = data112.statusMessage;
+if(typeof data139 !== "string"){
+const err182 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data139};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -8811,9 +8811,10 @@ vErrors.push(err182);
 errors++;
 }
 }
-}
-else {
-const err183 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+if(data112.once !== undefined){
+let data140 = data112.once;
+if(typeof data140 !== "boolean"){
+const err183 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data140};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -8822,13 +8823,10 @@ vErrors.push(err183);
 }
 errors++;
 }
-var _valid1 = _errs299 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs316 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err184 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+}
+}
+else {
+const err184 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -8837,8 +8835,13 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(data112.url === undefined){
-const err185 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+var _valid1 = _errs301 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs318 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.type === undefined){
+const err185 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -8847,9 +8850,8 @@ vErrors.push(err185);
 }
 errors++;
 }
-for(const key22 in data112){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key22))){
-const err186 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+if(data112.url === undefined){
+const err186 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -8858,11 +8860,9 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-if(data112.type !== undefined){
-let data140 = data112.type;
-if(typeof data140 !== "string"){
-const err187 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data140};
+for(const key22 in data112){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key22))){
+const err187 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -8871,8 +8871,11 @@ vErrors.push(err187);
 }
 errors++;
 }
-if("http" !== data140){
-const err188 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data140};
+}
+if(data112.type !== undefined){
+let data141 = data112.type;
+if(typeof data141 !== "string"){
+const err188 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data141};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -8881,11 +8884,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-if(data112.url !== undefined){
-let data141 = data112.url;
-if(typeof data141 !== "string"){
-const err189 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data141};
+if("http" !== data141){
+const err189 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data141};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -8895,10 +8895,10 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data112.if !== undefined){
-let data142 = data112.if;
+if(data112.url !== undefined){
+let data142 = data112.url;
 if(typeof data142 !== "string"){
-const err190 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data142};
+const err190 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data142};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -8908,10 +8908,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data112.timeout !== undefined){
-let data143 = data112.timeout;
-if(!((typeof data143 == "number") && (isFinite(data143)))){
-const err191 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data143};
+if(data112.if !== undefined){
+let data143 = data112.if;
+if(typeof data143 !== "string"){
+const err191 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data143};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -8921,10 +8921,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data112.onFailure !== undefined){
-let data144 = data112.onFailure;
-if(typeof data144 !== "string"){
-const err192 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data144};
+if(data112.timeout !== undefined){
+let data144 = data112.timeout;
+if(!((typeof data144 == "number") && (isFinite(data144)))){
+const err192 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data144};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -8933,8 +8933,11 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(!((data144 === "continue") || (data144 === "block"))){
-const err193 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data144};
+}
+if(data112.onFailure !== undefined){
+let data145 = data112.onFailure;
+if(typeof data145 !== "string"){
+const err193 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data145};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -8943,14 +8946,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data112.headers !== undefined){
-let data145 = data112.headers;
-if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
-for(const key23 in data145){
-let data146 = data145[key23];
-if(typeof data146 !== "string"){
-const err194 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/headers/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data146};
+if(!((data145 === "continue") || (data145 === "block"))){
+const err194 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data145};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -8960,9 +8957,13 @@ vErrors.push(err194);
 errors++;
 }
 }
-}
-else {
-const err195 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data145};
+if(data112.headers !== undefined){
+let data146 = data112.headers;
+if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
+for(const key23 in data146){
+let data147 = data146[key23];
+if(typeof data147 !== "string"){
+const err195 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/headers/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data147};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -8972,14 +8973,9 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data112.allowedEnvVars !== undefined){
-let data147 = data112.allowedEnvVars;
-if(Array.isArray(data147)){
-const len20 = data147.length;
-for(let i20=0; i20<len20; i20++){
-let data148 = data147[i20];
-if(typeof data148 !== "string"){
-const err196 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/allowedEnvVars/" + i20,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data148};
+}
+else {
+const err196 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data146};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -8989,9 +8985,14 @@ vErrors.push(err196);
 errors++;
 }
 }
-}
-else {
-const err197 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data147};
+if(data112.allowedEnvVars !== undefined){
+let data148 = data112.allowedEnvVars;
+if(Array.isArray(data148)){
+const len20 = data148.length;
+for(let i20=0; i20<len20; i20++){
+let data149 = data148[i20];
+if(typeof data149 !== "string"){
+const err197 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/allowedEnvVars/" + i20,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data149};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -9001,10 +9002,9 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data112.statusMessage !== undefined){
-let data149 = data112.statusMessage;
-if(typeof data149 !== "string"){
-const err198 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data149};
+}
+else {
+const err198 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data148};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -9014,10 +9014,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data112.once !== undefined){
-let data150 = data112.once;
-if(typeof data150 !== "boolean"){
-const err199 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data150};
+if(data112.statusMessage !== undefined){
+let data150 = data112.statusMessage;
+if(typeof data150 !== "string"){
+const err199 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data150};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -9027,9 +9027,10 @@ vErrors.push(err199);
 errors++;
 }
 }
-}
-else {
-const err200 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+if(data112.once !== undefined){
+let data151 = data112.once;
+if(typeof data151 !== "boolean"){
+const err200 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data151};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -9038,13 +9039,10 @@ vErrors.push(err200);
 }
 errors++;
 }
-var _valid1 = _errs316 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs342 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err201 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+}
+}
+else {
+const err201 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -9053,8 +9051,13 @@ vErrors.push(err201);
 }
 errors++;
 }
-if(data112.server === undefined){
-const err202 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+var _valid1 = _errs318 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs344 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.type === undefined){
+const err202 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -9063,8 +9066,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data112.tool === undefined){
-const err203 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+if(data112.server === undefined){
+const err203 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -9073,9 +9076,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-for(const key24 in data112){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key24))){
-const err204 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+if(data112.tool === undefined){
+const err204 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -9084,11 +9086,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-}
-if(data112.type !== undefined){
-let data151 = data112.type;
-if(typeof data151 !== "string"){
-const err205 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data151};
+for(const key24 in data112){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key24))){
+const err205 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -9097,8 +9097,11 @@ vErrors.push(err205);
 }
 errors++;
 }
-if("mcp_tool" !== data151){
-const err206 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data151};
+}
+if(data112.type !== undefined){
+let data152 = data112.type;
+if(typeof data152 !== "string"){
+const err206 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data152};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -9107,11 +9110,8 @@ vErrors.push(err206);
 }
 errors++;
 }
-}
-if(data112.server !== undefined){
-let data152 = data112.server;
-if(typeof data152 !== "string"){
-const err207 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data152};
+if("mcp_tool" !== data152){
+const err207 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data152};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -9121,10 +9121,10 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data112.tool !== undefined){
-let data153 = data112.tool;
+if(data112.server !== undefined){
+let data153 = data112.server;
 if(typeof data153 !== "string"){
-const err208 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data153};
+const err208 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data153};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -9134,12 +9134,10 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data112.input !== undefined){
-let data154 = data112.input;
-if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
-}
-else {
-const err209 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data154};
+if(data112.tool !== undefined){
+let data154 = data112.tool;
+if(typeof data154 !== "string"){
+const err209 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data154};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -9149,10 +9147,12 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data112.if !== undefined){
-let data155 = data112.if;
-if(typeof data155 !== "string"){
-const err210 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data155};
+if(data112.input !== undefined){
+let data155 = data112.input;
+if(data155 && typeof data155 == "object" && !Array.isArray(data155)){
+}
+else {
+const err210 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data155};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -9162,10 +9162,10 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data112.timeout !== undefined){
-let data156 = data112.timeout;
-if(!((typeof data156 == "number") && (isFinite(data156)))){
-const err211 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data156};
+if(data112.if !== undefined){
+let data156 = data112.if;
+if(typeof data156 !== "string"){
+const err211 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data156};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -9175,10 +9175,10 @@ vErrors.push(err211);
 errors++;
 }
 }
-if(data112.onFailure !== undefined){
-let data157 = data112.onFailure;
-if(typeof data157 !== "string"){
-const err212 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data157};
+if(data112.timeout !== undefined){
+let data157 = data112.timeout;
+if(!((typeof data157 == "number") && (isFinite(data157)))){
+const err212 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data157};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -9187,8 +9187,11 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(!((data157 === "continue") || (data157 === "block"))){
-const err213 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data157};
+}
+if(data112.onFailure !== undefined){
+let data158 = data112.onFailure;
+if(typeof data158 !== "string"){
+const err213 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data158};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -9197,11 +9200,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-if(data112.statusMessage !== undefined){
-let data158 = data112.statusMessage;
-if(typeof data158 !== "string"){
-const err214 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data158};
+if(!((data158 === "continue") || (data158 === "block"))){
+const err214 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data158};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -9211,10 +9211,10 @@ vErrors.push(err214);
 errors++;
 }
 }
-if(data112.once !== undefined){
-let data159 = data112.once;
-if(typeof data159 !== "boolean"){
-const err215 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data159};
+if(data112.statusMessage !== undefined){
+let data159 = data112.statusMessage;
+if(typeof data159 !== "string"){
+const err215 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data159};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -9224,9 +9224,10 @@ vErrors.push(err215);
 errors++;
 }
 }
-}
-else {
-const err216 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+if(data112.once !== undefined){
+let data160 = data112.once;
+if(typeof data160 !== "boolean"){
+const err216 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data160};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -9235,19 +9236,31 @@ vErrors.push(err216);
 }
 errors++;
 }
-var _valid1 = _errs342 === errors;
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+var _valid1 = _errs344 === errors;
 valid60 = valid60 || _valid1;
 }
 }
 }
 }
 if(!valid60){
-const err217 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data112};
+const err218 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data112};
 if(vErrors === null){
-vErrors = [err217];
+vErrors = [err218];
 }
 else {
-vErrors.push(err217);
+vErrors.push(err218);
 }
 errors++;
 }
@@ -9265,19 +9278,7 @@ vErrors = null;
 }
 }
 else {
-const err218 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data111};
-if(vErrors === null){
-vErrors = [err218];
-}
-else {
-vErrors.push(err218);
-}
-errors++;
-}
-}
-}
-else {
-const err219 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data109};
+const err219 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data111};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -9289,7 +9290,7 @@ errors++;
 }
 }
 else {
-const err220 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data108};
+const err220 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data109};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -9301,7 +9302,7 @@ errors++;
 }
 }
 else {
-const err221 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data107};
+const err221 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data108};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -9311,12 +9312,9 @@ vErrors.push(err221);
 errors++;
 }
 }
-if(data.worktree !== undefined){
-let data160 = data.worktree;
-if(data160 && typeof data160 == "object" && !Array.isArray(data160)){
-for(const key25 in data160){
-if(!(((((key25 === "symlinkDirectories") || (key25 === "sparsePaths")) || (key25 === "baseRef")) || (key25 === "bgIsolation")) || (key25 === "location"))){
-const err222 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data160};
+}
+else {
+const err222 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data107};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -9326,14 +9324,12 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data160.symlinkDirectories !== undefined){
-let data161 = data160.symlinkDirectories;
-if(Array.isArray(data161)){
-const len21 = data161.length;
-for(let i21=0; i21<len21; i21++){
-let data162 = data161[i21];
-if(typeof data162 !== "string"){
-const err223 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i21,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data162};
+if(data.worktree !== undefined){
+let data161 = data.worktree;
+if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
+for(const key25 in data161){
+if(!(((((key25 === "symlinkDirectories") || (key25 === "sparsePaths")) || (key25 === "baseRef")) || (key25 === "bgIsolation")) || (key25 === "location"))){
+const err223 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data161};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -9343,9 +9339,14 @@ vErrors.push(err223);
 errors++;
 }
 }
-}
-else {
-const err224 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data161};
+if(data161.symlinkDirectories !== undefined){
+let data162 = data161.symlinkDirectories;
+if(Array.isArray(data162)){
+const len21 = data162.length;
+for(let i21=0; i21<len21; i21++){
+let data163 = data162[i21];
+if(typeof data163 !== "string"){
+const err224 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i21,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data163};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -9355,14 +9356,9 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data160.sparsePaths !== undefined){
-let data163 = data160.sparsePaths;
-if(Array.isArray(data163)){
-const len22 = data163.length;
-for(let i22=0; i22<len22; i22++){
-let data164 = data163[i22];
-if(typeof data164 !== "string"){
-const err225 = {instancePath:instancePath+"/worktree/sparsePaths/" + i22,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data164};
+}
+else {
+const err225 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data162};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -9372,9 +9368,14 @@ vErrors.push(err225);
 errors++;
 }
 }
-}
-else {
-const err226 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data163};
+if(data161.sparsePaths !== undefined){
+let data164 = data161.sparsePaths;
+if(Array.isArray(data164)){
+const len22 = data164.length;
+for(let i22=0; i22<len22; i22++){
+let data165 = data164[i22];
+if(typeof data165 !== "string"){
+const err226 = {instancePath:instancePath+"/worktree/sparsePaths/" + i22,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data165};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -9384,10 +9385,9 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data160.baseRef !== undefined){
-let data165 = data160.baseRef;
-if(typeof data165 !== "string"){
-const err227 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data165};
+}
+else {
+const err227 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data164};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -9396,8 +9396,11 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(!((data165 === "fresh") || (data165 === "head"))){
-const err228 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data165};
+}
+if(data161.baseRef !== undefined){
+let data166 = data161.baseRef;
+if(typeof data166 !== "string"){
+const err228 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data166};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -9406,11 +9409,8 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-if(data160.bgIsolation !== undefined){
-let data166 = data160.bgIsolation;
-if(typeof data166 !== "string"){
-const err229 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data166};
+if(!((data166 === "fresh") || (data166 === "head"))){
+const err229 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data166};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -9419,8 +9419,11 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(!((data166 === "worktree") || (data166 === "none"))){
-const err230 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data166};
+}
+if(data161.bgIsolation !== undefined){
+let data167 = data161.bgIsolation;
+if(typeof data167 !== "string"){
+const err230 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data167};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -9429,11 +9432,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data160.location !== undefined){
-let data167 = data160.location;
-if(typeof data167 !== "string"){
-const err231 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data167};
+if(!((data167 === "worktree") || (data167 === "none"))){
+const err231 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data167};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -9443,9 +9443,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-}
-else {
-const err232 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data160};
+if(data161.location !== undefined){
+let data168 = data161.location;
+if(typeof data168 !== "string"){
+const err232 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data168};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -9455,10 +9456,9 @@ vErrors.push(err232);
 errors++;
 }
 }
-if(data.disableAllHooks !== undefined){
-let data168 = data.disableAllHooks;
-if(typeof data168 !== "boolean"){
-const err233 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data168};
+}
+else {
+const err233 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data161};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -9468,10 +9468,10 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data.disableReplyCheck !== undefined){
-let data169 = data.disableReplyCheck;
+if(data.disableAllHooks !== undefined){
+let data169 = data.disableAllHooks;
 if(typeof data169 !== "boolean"){
-const err234 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data169};
+const err234 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data169};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -9481,10 +9481,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data.disableAgentView !== undefined){
-let data170 = data.disableAgentView;
+if(data.disableReplyCheck !== undefined){
+let data170 = data.disableReplyCheck;
 if(typeof data170 !== "boolean"){
-const err235 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data170};
+const err235 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data170};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -9494,10 +9494,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data.disableRemoteControl !== undefined){
-let data171 = data.disableRemoteControl;
+if(data.disableAgentView !== undefined){
+let data171 = data.disableAgentView;
 if(typeof data171 !== "boolean"){
-const err236 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data171};
+const err236 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data171};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -9507,10 +9507,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data.disableWorkflows !== undefined){
-let data172 = data.disableWorkflows;
+if(data.disableRemoteControl !== undefined){
+let data172 = data.disableRemoteControl;
 if(typeof data172 !== "boolean"){
-const err237 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data172};
+const err237 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data172};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -9520,10 +9520,10 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data.disableArtifact !== undefined){
-let data173 = data.disableArtifact;
+if(data.disableWorkflows !== undefined){
+let data173 = data.disableWorkflows;
 if(typeof data173 !== "boolean"){
-const err238 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data173};
+const err238 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data173};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -9533,10 +9533,10 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data.enableArtifact !== undefined){
-let data174 = data.enableArtifact;
+if(data.disableArtifact !== undefined){
+let data174 = data.disableArtifact;
 if(typeof data174 !== "boolean"){
-const err239 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data174};
+const err239 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data174};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -9546,10 +9546,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data.enableWorkflows !== undefined){
-let data175 = data.enableWorkflows;
+if(data.enableArtifact !== undefined){
+let data175 = data.enableArtifact;
 if(typeof data175 !== "boolean"){
-const err240 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data175};
+const err240 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data175};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -9559,10 +9559,10 @@ vErrors.push(err240);
 errors++;
 }
 }
-if(data.workflowSizeGuideline !== undefined){
-let data176 = data.workflowSizeGuideline;
-if(typeof data176 !== "string"){
-const err241 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data176};
+if(data.enableWorkflows !== undefined){
+let data176 = data.enableWorkflows;
+if(typeof data176 !== "boolean"){
+const err241 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data176};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -9571,8 +9571,11 @@ vErrors.push(err241);
 }
 errors++;
 }
-if(!((((data176 === "unrestricted") || (data176 === "small")) || (data176 === "medium")) || (data176 === "large"))){
-const err242 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data176};
+}
+if(data.workflowSizeGuideline !== undefined){
+let data177 = data.workflowSizeGuideline;
+if(typeof data177 !== "string"){
+const err242 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data177};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -9581,11 +9584,8 @@ vErrors.push(err242);
 }
 errors++;
 }
-}
-if(data.workflowKeywordTriggerEnabled !== undefined){
-let data177 = data.workflowKeywordTriggerEnabled;
-if(typeof data177 !== "boolean"){
-const err243 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data177};
+if(!((((data177 === "unrestricted") || (data177 === "small")) || (data177 === "medium")) || (data177 === "large"))){
+const err243 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data177};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -9595,10 +9595,10 @@ vErrors.push(err243);
 errors++;
 }
 }
-if(data.disableSkillShellExecution !== undefined){
-let data178 = data.disableSkillShellExecution;
+if(data.workflowKeywordTriggerEnabled !== undefined){
+let data178 = data.workflowKeywordTriggerEnabled;
 if(typeof data178 !== "boolean"){
-const err244 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data178};
+const err244 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data178};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -9608,10 +9608,10 @@ vErrors.push(err244);
 errors++;
 }
 }
-if(data.disableWindowsBashCommandSplit !== undefined){
-let data179 = data.disableWindowsBashCommandSplit;
+if(data.disableSkillShellExecution !== undefined){
+let data179 = data.disableSkillShellExecution;
 if(typeof data179 !== "boolean"){
-const err245 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data179};
+const err245 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data179};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -9621,10 +9621,10 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data.defaultShell !== undefined){
-let data180 = data.defaultShell;
-if(typeof data180 !== "string"){
-const err246 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data180};
+if(data.disableWindowsBashCommandSplit !== undefined){
+let data180 = data.disableWindowsBashCommandSplit;
+if(typeof data180 !== "boolean"){
+const err246 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data180};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -9633,8 +9633,11 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(!((data180 === "bash") || (data180 === "powershell"))){
-const err247 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data180};
+}
+if(data.defaultShell !== undefined){
+let data181 = data.defaultShell;
+if(typeof data181 !== "string"){
+const err247 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data181};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -9643,11 +9646,8 @@ vErrors.push(err247);
 }
 errors++;
 }
-}
-if(data.bashEditDiffEnabled !== undefined){
-let data181 = data.bashEditDiffEnabled;
-if(typeof data181 !== "boolean"){
-const err248 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data181};
+if(!((data181 === "bash") || (data181 === "powershell"))){
+const err248 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data181};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -9657,10 +9657,10 @@ vErrors.push(err248);
 errors++;
 }
 }
-if(data.bashOutputMaxChars !== undefined){
-let data182 = data.bashOutputMaxChars;
-if(!((typeof data182 == "number") && (isFinite(data182)))){
-const err249 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data182};
+if(data.bashEditDiffEnabled !== undefined){
+let data182 = data.bashEditDiffEnabled;
+if(typeof data182 !== "boolean"){
+const err249 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data182};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -9670,10 +9670,10 @@ vErrors.push(err249);
 errors++;
 }
 }
-if(data.taskOutputMaxChars !== undefined){
-let data183 = data.taskOutputMaxChars;
+if(data.bashOutputMaxChars !== undefined){
+let data183 = data.bashOutputMaxChars;
 if(!((typeof data183 == "number") && (isFinite(data183)))){
-const err250 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data183};
+const err250 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data183};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -9683,10 +9683,10 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data.respondToBashCommands !== undefined){
-let data184 = data.respondToBashCommands;
-if(typeof data184 !== "boolean"){
-const err251 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data184};
+if(data.taskOutputMaxChars !== undefined){
+let data184 = data.taskOutputMaxChars;
+if(!((typeof data184 == "number") && (isFinite(data184)))){
+const err251 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data184};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -9696,10 +9696,10 @@ vErrors.push(err251);
 errors++;
 }
 }
-if(data.allowManagedHooksOnly !== undefined){
-let data185 = data.allowManagedHooksOnly;
+if(data.respondToBashCommands !== undefined){
+let data185 = data.respondToBashCommands;
 if(typeof data185 !== "boolean"){
-const err252 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data185};
+const err252 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data185};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -9709,14 +9709,10 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data.allowedHttpHookUrls !== undefined){
-let data186 = data.allowedHttpHookUrls;
-if(Array.isArray(data186)){
-const len23 = data186.length;
-for(let i23=0; i23<len23; i23++){
-let data187 = data186[i23];
-if(typeof data187 !== "string"){
-const err253 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i23,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data187};
+if(data.allowManagedHooksOnly !== undefined){
+let data186 = data.allowManagedHooksOnly;
+if(typeof data186 !== "boolean"){
+const err253 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data186};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -9726,9 +9722,14 @@ vErrors.push(err253);
 errors++;
 }
 }
-}
-else {
-const err254 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data186};
+if(data.allowedHttpHookUrls !== undefined){
+let data187 = data.allowedHttpHookUrls;
+if(Array.isArray(data187)){
+const len23 = data187.length;
+for(let i23=0; i23<len23; i23++){
+let data188 = data187[i23];
+if(typeof data188 !== "string"){
+const err254 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i23,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data188};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -9738,14 +9739,9 @@ vErrors.push(err254);
 errors++;
 }
 }
-if(data.httpHookAllowedEnvVars !== undefined){
-let data188 = data.httpHookAllowedEnvVars;
-if(Array.isArray(data188)){
-const len24 = data188.length;
-for(let i24=0; i24<len24; i24++){
-let data189 = data188[i24];
-if(typeof data189 !== "string"){
-const err255 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i24,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data189};
+}
+else {
+const err255 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data187};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -9755,9 +9751,14 @@ vErrors.push(err255);
 errors++;
 }
 }
-}
-else {
-const err256 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data188};
+if(data.httpHookAllowedEnvVars !== undefined){
+let data189 = data.httpHookAllowedEnvVars;
+if(Array.isArray(data189)){
+const len24 = data189.length;
+for(let i24=0; i24<len24; i24++){
+let data190 = data189[i24];
+if(typeof data190 !== "string"){
+const err256 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i24,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data190};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -9767,10 +9768,9 @@ vErrors.push(err256);
 errors++;
 }
 }
-if(data.allowManagedPermissionRulesOnly !== undefined){
-let data190 = data.allowManagedPermissionRulesOnly;
-if(typeof data190 !== "boolean"){
-const err257 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data190};
+}
+else {
+const err257 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data189};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -9780,10 +9780,10 @@ vErrors.push(err257);
 errors++;
 }
 }
-if(data.allowManagedMcpServersOnly !== undefined){
-let data191 = data.allowManagedMcpServersOnly;
+if(data.allowManagedPermissionRulesOnly !== undefined){
+let data191 = data.allowManagedPermissionRulesOnly;
 if(typeof data191 !== "boolean"){
-const err258 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data191};
+const err258 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data191};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -9793,10 +9793,10 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data.desktopMcpServersListScope !== undefined){
-let data192 = data.desktopMcpServersListScope;
-if(typeof data192 !== "string"){
-const err259 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data192};
+if(data.allowManagedMcpServersOnly !== undefined){
+let data192 = data.allowManagedMcpServersOnly;
+if(typeof data192 !== "boolean"){
+const err259 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data192};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -9806,10 +9806,10 @@ vErrors.push(err259);
 errors++;
 }
 }
-if(data.allowAllClaudeAiMcps !== undefined){
-let data193 = data.allowAllClaudeAiMcps;
-if(typeof data193 !== "boolean"){
-const err260 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data193};
+if(data.desktopMcpServersListScope !== undefined){
+let data193 = data.desktopMcpServersListScope;
+if(typeof data193 !== "string"){
+const err260 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data193};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -9819,10 +9819,10 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data.allowClaudeInChromeWithManagedMcp !== undefined){
-let data194 = data.allowClaudeInChromeWithManagedMcp;
+if(data.allowAllClaudeAiMcps !== undefined){
+let data194 = data.allowAllClaudeAiMcps;
 if(typeof data194 !== "boolean"){
-const err261 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data194};
+const err261 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data194};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -9832,13 +9832,10 @@ vErrors.push(err261);
 errors++;
 }
 }
-if(data.strictPluginOnlyCustomization !== undefined){
-let data195 = data.strictPluginOnlyCustomization;
-const _errs436 = errors;
-let valid80 = false;
-const _errs437 = errors;
+if(data.allowClaudeInChromeWithManagedMcp !== undefined){
+let data195 = data.allowClaudeInChromeWithManagedMcp;
 if(typeof data195 !== "boolean"){
-const err262 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data195};
+const err262 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data195};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -9847,16 +9844,14 @@ vErrors.push(err262);
 }
 errors++;
 }
-var _valid2 = _errs437 === errors;
-valid80 = valid80 || _valid2;
-if(!valid80){
+}
+if(data.strictPluginOnlyCustomization !== undefined){
+let data196 = data.strictPluginOnlyCustomization;
+const _errs438 = errors;
+let valid80 = false;
 const _errs439 = errors;
-if(Array.isArray(data195)){
-const len25 = data195.length;
-for(let i25=0; i25<len25; i25++){
-let data196 = data195[i25];
-if(typeof data196 !== "string"){
-const err263 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i25,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data196};
+if(typeof data196 !== "boolean"){
+const err263 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data196};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -9865,8 +9860,16 @@ vErrors.push(err263);
 }
 errors++;
 }
-if(!((((data196 === "skills") || (data196 === "agents")) || (data196 === "hooks")) || (data196 === "mcp"))){
-const err264 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i25,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data196};
+var _valid2 = _errs439 === errors;
+valid80 = valid80 || _valid2;
+if(!valid80){
+const _errs441 = errors;
+if(Array.isArray(data196)){
+const len25 = data196.length;
+for(let i25=0; i25<len25; i25++){
+let data197 = data196[i25];
+if(typeof data197 !== "string"){
+const err264 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i25,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data197};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -9875,10 +9878,8 @@ vErrors.push(err264);
 }
 errors++;
 }
-}
-}
-else {
-const err265 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data195};
+if(!((((data197 === "skills") || (data197 === "agents")) || (data197 === "hooks")) || (data197 === "mcp"))){
+const err265 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i25,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data197};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -9887,11 +9888,10 @@ vErrors.push(err265);
 }
 errors++;
 }
-var _valid2 = _errs439 === errors;
-valid80 = valid80 || _valid2;
 }
-if(!valid80){
-const err266 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data195};
+}
+else {
+const err266 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data196};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -9900,23 +9900,11 @@ vErrors.push(err266);
 }
 errors++;
 }
-else {
-errors = _errs436;
-if(vErrors !== null){
-if(_errs436){
-vErrors.length = _errs436;
+var _valid2 = _errs441 === errors;
+valid80 = valid80 || _valid2;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.statusLine !== undefined){
-let data197 = data.statusLine;
-if(data197 && typeof data197 == "object" && !Array.isArray(data197)){
-if(data197.type === undefined){
-const err267 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data197};
+if(!valid80){
+const err267 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data196};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -9925,8 +9913,23 @@ vErrors.push(err267);
 }
 errors++;
 }
-if(data197.command === undefined){
-const err268 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data197};
+else {
+errors = _errs438;
+if(vErrors !== null){
+if(_errs438){
+vErrors.length = _errs438;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.statusLine !== undefined){
+let data198 = data.statusLine;
+if(data198 && typeof data198 == "object" && !Array.isArray(data198)){
+if(data198.type === undefined){
+const err268 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data198};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -9935,9 +9938,8 @@ vErrors.push(err268);
 }
 errors++;
 }
-for(const key26 in data197){
-if(!(((((key26 === "type") || (key26 === "command")) || (key26 === "padding")) || (key26 === "refreshInterval")) || (key26 === "hideVimModeIndicator"))){
-const err269 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data197};
+if(data198.command === undefined){
+const err269 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data198};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -9946,11 +9948,9 @@ vErrors.push(err269);
 }
 errors++;
 }
-}
-if(data197.type !== undefined){
-let data198 = data197.type;
-if(typeof data198 !== "string"){
-const err270 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data198};
+for(const key26 in data198){
+if(!(((((key26 === "type") || (key26 === "command")) || (key26 === "padding")) || (key26 === "refreshInterval")) || (key26 === "hideVimModeIndicator"))){
+const err270 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data198};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -9959,8 +9959,11 @@ vErrors.push(err270);
 }
 errors++;
 }
-if("command" !== data198){
-const err271 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data198};
+}
+if(data198.type !== undefined){
+let data199 = data198.type;
+if(typeof data199 !== "string"){
+const err271 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data199};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -9969,11 +9972,8 @@ vErrors.push(err271);
 }
 errors++;
 }
-}
-if(data197.command !== undefined){
-let data199 = data197.command;
-if(typeof data199 !== "string"){
-const err272 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data199};
+if("command" !== data199){
+const err272 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data199};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -9983,10 +9983,10 @@ vErrors.push(err272);
 errors++;
 }
 }
-if(data197.padding !== undefined){
-let data200 = data197.padding;
-if(!((typeof data200 == "number") && (isFinite(data200)))){
-const err273 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data200};
+if(data198.command !== undefined){
+let data200 = data198.command;
+if(typeof data200 !== "string"){
+const err273 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data200};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -9996,10 +9996,10 @@ vErrors.push(err273);
 errors++;
 }
 }
-if(data197.refreshInterval !== undefined){
-let data201 = data197.refreshInterval;
+if(data198.padding !== undefined){
+let data201 = data198.padding;
 if(!((typeof data201 == "number") && (isFinite(data201)))){
-const err274 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data201};
+const err274 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data201};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -10009,10 +10009,10 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data197.hideVimModeIndicator !== undefined){
-let data202 = data197.hideVimModeIndicator;
-if(typeof data202 !== "boolean"){
-const err275 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data202};
+if(data198.refreshInterval !== undefined){
+let data202 = data198.refreshInterval;
+if(!((typeof data202 == "number") && (isFinite(data202)))){
+const err275 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data202};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -10022,9 +10022,10 @@ vErrors.push(err275);
 errors++;
 }
 }
-}
-else {
-const err276 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data197};
+if(data198.hideVimModeIndicator !== undefined){
+let data203 = data198.hideVimModeIndicator;
+if(typeof data203 !== "boolean"){
+const err276 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data203};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -10034,10 +10035,9 @@ vErrors.push(err276);
 errors++;
 }
 }
-if(data.prUrlTemplate !== undefined){
-let data203 = data.prUrlTemplate;
-if(typeof data203 !== "string"){
-const err277 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data203};
+}
+else {
+const err277 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data198};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -10047,18 +10047,10 @@ vErrors.push(err277);
 errors++;
 }
 }
-if(data.footerLinksRegexes !== undefined){
-let data204 = data.footerLinksRegexes;
-if(Array.isArray(data204)){
-const len26 = data204.length;
-for(let i26=0; i26<len26; i26++){
-let data205 = data204[i26];
-const _errs461 = errors;
-let valid86 = false;
-const _errs462 = errors;
-if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
-if(data205.type === undefined){
-const err278 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data205};
+if(data.prUrlTemplate !== undefined){
+let data204 = data.prUrlTemplate;
+if(typeof data204 !== "string"){
+const err278 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data204};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -10067,8 +10059,19 @@ vErrors.push(err278);
 }
 errors++;
 }
-if(data205.pattern === undefined){
-const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data205};
+}
+if(data.footerLinksRegexes !== undefined){
+let data205 = data.footerLinksRegexes;
+if(Array.isArray(data205)){
+const len26 = data205.length;
+for(let i26=0; i26<len26; i26++){
+let data206 = data205[i26];
+const _errs463 = errors;
+let valid86 = false;
+const _errs464 = errors;
+if(data206 && typeof data206 == "object" && !Array.isArray(data206)){
+if(data206.type === undefined){
+const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -10077,8 +10080,8 @@ vErrors.push(err279);
 }
 errors++;
 }
-if(data205.url === undefined){
-const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data205};
+if(data206.pattern === undefined){
+const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -10087,10 +10090,8 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(data205.type !== undefined){
-let data206 = data205.type;
-if(typeof data206 !== "string"){
-const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data206};
+if(data206.url === undefined){
+const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -10099,8 +10100,10 @@ vErrors.push(err281);
 }
 errors++;
 }
-if("regex" !== data206){
-const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data206};
+if(data206.type !== undefined){
+let data207 = data206.type;
+if(typeof data207 !== "string"){
+const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data207};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -10109,11 +10112,8 @@ vErrors.push(err282);
 }
 errors++;
 }
-}
-if(data205.pattern !== undefined){
-let data207 = data205.pattern;
-if(typeof data207 !== "string"){
-const err283 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data207};
+if("regex" !== data207){
+const err283 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data207};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -10123,10 +10123,10 @@ vErrors.push(err283);
 errors++;
 }
 }
-if(data205.url !== undefined){
-let data208 = data205.url;
+if(data206.pattern !== undefined){
+let data208 = data206.pattern;
 if(typeof data208 !== "string"){
-const err284 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data208};
+const err284 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data208};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -10136,10 +10136,10 @@ vErrors.push(err284);
 errors++;
 }
 }
-if(data205.label !== undefined){
-let data209 = data205.label;
+if(data206.url !== undefined){
+let data209 = data206.url;
 if(typeof data209 !== "string"){
-const err285 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data209};
+const err285 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data209};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -10149,9 +10149,10 @@ vErrors.push(err285);
 errors++;
 }
 }
-}
-else {
-const err286 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data205};
+if(data206.label !== undefined){
+let data210 = data206.label;
+if(typeof data210 !== "string"){
+const err286 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data210};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -10160,13 +10161,10 @@ vErrors.push(err286);
 }
 errors++;
 }
-var _valid3 = _errs462 === errors;
-valid86 = valid86 || _valid3;
-if(!valid86){
-const _errs473 = errors;
-if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
-if(data205.type === undefined){
-const err287 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data205};
+}
+}
+else {
+const err287 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -10175,10 +10173,13 @@ vErrors.push(err287);
 }
 errors++;
 }
-if(data205.type !== undefined){
-let data210 = data205.type;
-if(typeof data210 !== "string"){
-const err288 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data210};
+var _valid3 = _errs464 === errors;
+valid86 = valid86 || _valid3;
+if(!valid86){
+const _errs475 = errors;
+if(data206 && typeof data206 == "object" && !Array.isArray(data206)){
+if(data206.type === undefined){
+const err288 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data206};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -10187,10 +10188,10 @@ vErrors.push(err288);
 }
 errors++;
 }
-}
-}
-else {
-const err289 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data205};
+if(data206.type !== undefined){
+let data211 = data206.type;
+if(typeof data211 !== "string"){
+const err289 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data211};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -10199,11 +10200,10 @@ vErrors.push(err289);
 }
 errors++;
 }
-var _valid3 = _errs473 === errors;
-valid86 = valid86 || _valid3;
 }
-if(!valid86){
-const err290 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data205};
+}
+else {
+const err290 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data206};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -10212,11 +10212,24 @@ vErrors.push(err290);
 }
 errors++;
 }
+var _valid3 = _errs475 === errors;
+valid86 = valid86 || _valid3;
+}
+if(!valid86){
+const err291 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data206};
+if(vErrors === null){
+vErrors = [err291];
+}
 else {
-errors = _errs461;
+vErrors.push(err291);
+}
+errors++;
+}
+else {
+errors = _errs463;
 if(vErrors !== null){
-if(_errs461){
-vErrors.length = _errs461;
+if(_errs463){
+vErrors.length = _errs463;
 }
 else {
 vErrors = null;
@@ -10226,21 +10239,7 @@ vErrors = null;
 }
 }
 else {
-const err291 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data204};
-if(vErrors === null){
-vErrors = [err291];
-}
-else {
-vErrors.push(err291);
-}
-errors++;
-}
-}
-if(data.subagentStatusLine !== undefined){
-let data211 = data.subagentStatusLine;
-if(data211 && typeof data211 == "object" && !Array.isArray(data211)){
-if(data211.type === undefined){
-const err292 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data211};
+const err292 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data205};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -10249,8 +10248,12 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(data211.command === undefined){
-const err293 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data211};
+}
+if(data.subagentStatusLine !== undefined){
+let data212 = data.subagentStatusLine;
+if(data212 && typeof data212 == "object" && !Array.isArray(data212)){
+if(data212.type === undefined){
+const err293 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data212};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -10259,9 +10262,8 @@ vErrors.push(err293);
 }
 errors++;
 }
-for(const key27 in data211){
-if(!((key27 === "type") || (key27 === "command"))){
-const err294 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data211};
+if(data212.command === undefined){
+const err294 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data212};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -10270,11 +10272,9 @@ vErrors.push(err294);
 }
 errors++;
 }
-}
-if(data211.type !== undefined){
-let data212 = data211.type;
-if(typeof data212 !== "string"){
-const err295 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data212};
+for(const key27 in data212){
+if(!((key27 === "type") || (key27 === "command"))){
+const err295 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data212};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -10283,8 +10283,11 @@ vErrors.push(err295);
 }
 errors++;
 }
-if("command" !== data212){
-const err296 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data212};
+}
+if(data212.type !== undefined){
+let data213 = data212.type;
+if(typeof data213 !== "string"){
+const err296 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data213};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -10293,11 +10296,8 @@ vErrors.push(err296);
 }
 errors++;
 }
-}
-if(data211.command !== undefined){
-let data213 = data211.command;
-if(typeof data213 !== "string"){
-const err297 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data213};
+if("command" !== data213){
+const err297 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data213};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -10307,9 +10307,10 @@ vErrors.push(err297);
 errors++;
 }
 }
-}
-else {
-const err298 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data211};
+if(data212.command !== undefined){
+let data214 = data212.command;
+if(typeof data214 !== "string"){
+const err298 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data214};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -10319,20 +10320,9 @@ vErrors.push(err298);
 errors++;
 }
 }
-if(data.enabledPlugins !== undefined){
-let data214 = data.enabledPlugins;
-if(data214 && typeof data214 == "object" && !Array.isArray(data214)){
-for(const key28 in data214){
-let data215 = data214[key28];
-const _errs489 = errors;
-let valid91 = false;
-const _errs490 = errors;
-if(Array.isArray(data215)){
-const len27 = data215.length;
-for(let i27=0; i27<len27; i27++){
-let data216 = data215[i27];
-if(typeof data216 !== "string"){
-const err299 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i27,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data216};
+}
+else {
+const err299 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data212};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -10342,9 +10332,20 @@ vErrors.push(err299);
 errors++;
 }
 }
-}
-else {
-const err300 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data215};
+if(data.enabledPlugins !== undefined){
+let data215 = data.enabledPlugins;
+if(data215 && typeof data215 == "object" && !Array.isArray(data215)){
+for(const key28 in data215){
+let data216 = data215[key28];
+const _errs491 = errors;
+let valid91 = false;
+const _errs492 = errors;
+if(Array.isArray(data216)){
+const len27 = data216.length;
+for(let i27=0; i27<len27; i27++){
+let data217 = data216[i27];
+if(typeof data217 !== "string"){
+const err300 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i27,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data217};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -10353,12 +10354,10 @@ vErrors.push(err300);
 }
 errors++;
 }
-var _valid4 = _errs490 === errors;
-valid91 = valid91 || _valid4;
-if(!valid91){
-const _errs494 = errors;
-if(typeof data215 !== "boolean"){
-const err301 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data215};
+}
+}
+else {
+const err301 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data216};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -10367,14 +10366,12 @@ vErrors.push(err301);
 }
 errors++;
 }
-var _valid4 = _errs494 === errors;
+var _valid4 = _errs492 === errors;
 valid91 = valid91 || _valid4;
 if(!valid91){
 const _errs496 = errors;
-if(data215 && typeof data215 == "object" && !Array.isArray(data215)){
-}
-else {
-const err302 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data215};
+if(typeof data216 !== "boolean"){
+const err302 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data216};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -10385,10 +10382,12 @@ errors++;
 }
 var _valid4 = _errs496 === errors;
 valid91 = valid91 || _valid4;
-}
-}
 if(!valid91){
-const err303 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data215};
+const _errs498 = errors;
+if(data216 && typeof data216 == "object" && !Array.isArray(data216)){
+}
+else {
+const err303 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data216};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -10397,11 +10396,25 @@ vErrors.push(err303);
 }
 errors++;
 }
+var _valid4 = _errs498 === errors;
+valid91 = valid91 || _valid4;
+}
+}
+if(!valid91){
+const err304 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data216};
+if(vErrors === null){
+vErrors = [err304];
+}
 else {
-errors = _errs489;
+vErrors.push(err304);
+}
+errors++;
+}
+else {
+errors = _errs491;
 if(vErrors !== null){
-if(_errs489){
-vErrors.length = _errs489;
+if(_errs491){
+vErrors.length = _errs491;
 }
 else {
 vErrors = null;
@@ -10411,24 +10424,7 @@ vErrors = null;
 }
 }
 else {
-const err304 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data214};
-if(vErrors === null){
-vErrors = [err304];
-}
-else {
-vErrors.push(err304);
-}
-errors++;
-}
-}
-if(data.prependPlugins !== undefined){
-let data217 = data.prependPlugins;
-if(Array.isArray(data217)){
-const len28 = data217.length;
-for(let i28=0; i28<len28; i28++){
-let data218 = data217[i28];
-if(typeof data218 !== "string"){
-const err305 = {instancePath:instancePath+"/prependPlugins/" + i28,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data218};
+const err305 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data215};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -10438,9 +10434,14 @@ vErrors.push(err305);
 errors++;
 }
 }
-}
-else {
-const err306 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data217};
+if(data.prependPlugins !== undefined){
+let data218 = data.prependPlugins;
+if(Array.isArray(data218)){
+const len28 = data218.length;
+for(let i28=0; i28<len28; i28++){
+let data219 = data218[i28];
+if(typeof data219 !== "string"){
+const err306 = {instancePath:instancePath+"/prependPlugins/" + i28,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data219};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -10450,14 +10451,9 @@ vErrors.push(err306);
 errors++;
 }
 }
-if(data.appendPlugins !== undefined){
-let data219 = data.appendPlugins;
-if(Array.isArray(data219)){
-const len29 = data219.length;
-for(let i29=0; i29<len29; i29++){
-let data220 = data219[i29];
-if(typeof data220 !== "string"){
-const err307 = {instancePath:instancePath+"/appendPlugins/" + i29,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data220};
+}
+else {
+const err307 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data218};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -10467,14 +10463,31 @@ vErrors.push(err307);
 errors++;
 }
 }
-}
-else {
-const err308 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data219};
+if(data.appendPlugins !== undefined){
+let data220 = data.appendPlugins;
+if(Array.isArray(data220)){
+const len29 = data220.length;
+for(let i29=0; i29<len29; i29++){
+let data221 = data220[i29];
+if(typeof data221 !== "string"){
+const err308 = {instancePath:instancePath+"/appendPlugins/" + i29,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data221};
 if(vErrors === null){
 vErrors = [err308];
 }
 else {
 vErrors.push(err308);
+}
+errors++;
+}
+}
+}
+else {
+const err309 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data220};
+if(vErrors === null){
+vErrors = [err309];
+}
+else {
+vErrors.push(err309);
 }
 errors++;
 }
@@ -10510,22 +10523,9 @@ errors = vErrors.length;
 }
 }
 if(data.disableCommandPluginSources !== undefined){
-let data226 = data.disableCommandPluginSources;
-if(typeof data226 !== "boolean"){
-const err309 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data226};
-if(vErrors === null){
-vErrors = [err309];
-}
-else {
-vErrors.push(err309);
-}
-errors++;
-}
-}
-if(data.disableSideloadFlags !== undefined){
-let data227 = data.disableSideloadFlags;
+let data227 = data.disableCommandPluginSources;
 if(typeof data227 !== "boolean"){
-const err310 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data227};
+const err310 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data227};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -10535,14 +10535,10 @@ vErrors.push(err310);
 errors++;
 }
 }
-if(data.pluginSuggestionMarketplaces !== undefined){
-let data228 = data.pluginSuggestionMarketplaces;
-if(Array.isArray(data228)){
-const len30 = data228.length;
-for(let i30=0; i30<len30; i30++){
-let data229 = data228[i30];
-if(typeof data229 !== "string"){
-const err311 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i30,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data229};
+if(data.disableSideloadFlags !== undefined){
+let data228 = data.disableSideloadFlags;
+if(typeof data228 !== "boolean"){
+const err311 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data228};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -10552,9 +10548,14 @@ vErrors.push(err311);
 errors++;
 }
 }
-}
-else {
-const err312 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data228};
+if(data.pluginSuggestionMarketplaces !== undefined){
+let data229 = data.pluginSuggestionMarketplaces;
+if(Array.isArray(data229)){
+const len30 = data229.length;
+for(let i30=0; i30<len30; i30++){
+let data230 = data229[i30];
+if(typeof data230 !== "string"){
+const err312 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i30,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data230};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -10564,10 +10565,9 @@ vErrors.push(err312);
 errors++;
 }
 }
-if(data.forceLoginMethod !== undefined){
-let data230 = data.forceLoginMethod;
-if(typeof data230 !== "string"){
-const err313 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data230};
+}
+else {
+const err313 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data229};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -10576,8 +10576,11 @@ vErrors.push(err313);
 }
 errors++;
 }
-if(!(((data230 === "claudeai") || (data230 === "console")) || (data230 === "gateway"))){
-const err314 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data230};
+}
+if(data.forceLoginMethod !== undefined){
+let data231 = data.forceLoginMethod;
+if(typeof data231 !== "string"){
+const err314 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data231};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -10586,11 +10589,8 @@ vErrors.push(err314);
 }
 errors++;
 }
-}
-if(data.forceLoginGatewayUrl !== undefined){
-let data231 = data.forceLoginGatewayUrl;
-if(typeof data231 !== "string"){
-const err315 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data231};
+if(!(((data231 === "claudeai") || (data231 === "console")) || (data231 === "gateway"))){
+const err315 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data231};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -10600,14 +10600,10 @@ vErrors.push(err315);
 errors++;
 }
 }
-if(data.gatewayInternalNetworks !== undefined){
-let data232 = data.gatewayInternalNetworks;
-if(Array.isArray(data232)){
-const len31 = data232.length;
-for(let i31=0; i31<len31; i31++){
-let data233 = data232[i31];
-if(typeof data233 !== "string"){
-const err316 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i31,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data233};
+if(data.forceLoginGatewayUrl !== undefined){
+let data232 = data.forceLoginGatewayUrl;
+if(typeof data232 !== "string"){
+const err316 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data232};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -10617,9 +10613,14 @@ vErrors.push(err316);
 errors++;
 }
 }
-}
-else {
-const err317 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data232};
+if(data.gatewayInternalNetworks !== undefined){
+let data233 = data.gatewayInternalNetworks;
+if(Array.isArray(data233)){
+const len31 = data233.length;
+for(let i31=0; i31<len31; i31++){
+let data234 = data233[i31];
+if(typeof data234 !== "string"){
+const err317 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i31,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data234};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -10629,10 +10630,9 @@ vErrors.push(err317);
 errors++;
 }
 }
-if(data.parentSettingsBehavior !== undefined){
-let data234 = data.parentSettingsBehavior;
-if(typeof data234 !== "string"){
-const err318 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data234};
+}
+else {
+const err318 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data233};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -10641,8 +10641,11 @@ vErrors.push(err318);
 }
 errors++;
 }
-if(!((data234 === "first-wins") || (data234 === "merge"))){
-const err319 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data234};
+}
+if(data.parentSettingsBehavior !== undefined){
+let data235 = data.parentSettingsBehavior;
+if(typeof data235 !== "string"){
+const err319 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data235};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -10651,11 +10654,8 @@ vErrors.push(err319);
 }
 errors++;
 }
-}
-if(data.managedSourcesBehavior !== undefined){
-let data235 = data.managedSourcesBehavior;
-if(typeof data235 !== "string"){
-const err320 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data235};
+if(!((data235 === "first-wins") || (data235 === "merge"))){
+const err320 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data235};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -10664,8 +10664,11 @@ vErrors.push(err320);
 }
 errors++;
 }
-if(!((data235 === "first-wins") || (data235 === "merge"))){
-const err321 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data235};
+}
+if(data.managedSourcesBehavior !== undefined){
+let data236 = data.managedSourcesBehavior;
+if(typeof data236 !== "string"){
+const err321 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data236};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -10674,14 +10677,8 @@ vErrors.push(err321);
 }
 errors++;
 }
-}
-if(data.forceLoginOrgUUID !== undefined){
-let data236 = data.forceLoginOrgUUID;
-const _errs533 = errors;
-let valid102 = false;
-const _errs534 = errors;
-if(typeof data236 !== "string"){
-const err322 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data236};
+if(!((data236 === "first-wins") || (data236 === "merge"))){
+const err322 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data236};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -10690,16 +10687,14 @@ vErrors.push(err322);
 }
 errors++;
 }
-var _valid5 = _errs534 === errors;
-valid102 = valid102 || _valid5;
-if(!valid102){
+}
+if(data.forceLoginOrgUUID !== undefined){
+let data237 = data.forceLoginOrgUUID;
+const _errs535 = errors;
+let valid102 = false;
 const _errs536 = errors;
-if(Array.isArray(data236)){
-const len32 = data236.length;
-for(let i32=0; i32<len32; i32++){
-let data237 = data236[i32];
 if(typeof data237 !== "string"){
-const err323 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i32,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data237};
+const err323 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data237};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -10708,10 +10703,16 @@ vErrors.push(err323);
 }
 errors++;
 }
-}
-}
-else {
-const err324 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data236};
+var _valid5 = _errs536 === errors;
+valid102 = valid102 || _valid5;
+if(!valid102){
+const _errs538 = errors;
+if(Array.isArray(data237)){
+const len32 = data237.length;
+for(let i32=0; i32<len32; i32++){
+let data238 = data237[i32];
+if(typeof data238 !== "string"){
+const err324 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i32,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data238};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -10720,11 +10721,10 @@ vErrors.push(err324);
 }
 errors++;
 }
-var _valid5 = _errs536 === errors;
-valid102 = valid102 || _valid5;
 }
-if(!valid102){
-const err325 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data236};
+}
+else {
+const err325 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data237};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -10733,22 +10733,11 @@ vErrors.push(err325);
 }
 errors++;
 }
-else {
-errors = _errs533;
-if(vErrors !== null){
-if(_errs533){
-vErrors.length = _errs533;
+var _valid5 = _errs538 === errors;
+valid102 = valid102 || _valid5;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.allowNestedModelAccessUnderForceLogin !== undefined){
-let data238 = data.allowNestedModelAccessUnderForceLogin;
-if(typeof data238 !== "boolean"){
-const err326 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data238};
+if(!valid102){
+const err326 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data237};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -10757,15 +10746,22 @@ vErrors.push(err326);
 }
 errors++;
 }
+else {
+errors = _errs535;
+if(vErrors !== null){
+if(_errs535){
+vErrors.length = _errs535;
 }
-if(data.allowedProviders !== undefined){
-let data239 = data.allowedProviders;
-if(Array.isArray(data239)){
-const len33 = data239.length;
-for(let i33=0; i33<len33; i33++){
-let data240 = data239[i33];
-if(typeof data240 !== "string"){
-const err327 = {instancePath:instancePath+"/allowedProviders/" + i33,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data240};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.allowNestedModelAccessUnderForceLogin !== undefined){
+let data239 = data.allowNestedModelAccessUnderForceLogin;
+if(typeof data239 !== "boolean"){
+const err327 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data239};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -10774,8 +10770,15 @@ vErrors.push(err327);
 }
 errors++;
 }
-if(!((((((((data240 === "anthropic") || (data240 === "customEndpoint")) || (data240 === "bedrock")) || (data240 === "vertex")) || (data240 === "foundry")) || (data240 === "anthropicAws")) || (data240 === "mantle")) || (data240 === "gateway"))){
-const err328 = {instancePath:instancePath+"/allowedProviders/" + i33,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data240};
+}
+if(data.allowedProviders !== undefined){
+let data240 = data.allowedProviders;
+if(Array.isArray(data240)){
+const len33 = data240.length;
+for(let i33=0; i33<len33; i33++){
+let data241 = data240[i33];
+if(typeof data241 !== "string"){
+const err328 = {instancePath:instancePath+"/allowedProviders/" + i33,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data241};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -10784,10 +10787,8 @@ vErrors.push(err328);
 }
 errors++;
 }
-}
-}
-else {
-const err329 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data239};
+if(!((((((((data241 === "anthropic") || (data241 === "customEndpoint")) || (data241 === "bedrock")) || (data241 === "vertex")) || (data241 === "foundry")) || (data241 === "anthropicAws")) || (data241 === "mantle")) || (data241 === "gateway"))){
+const err329 = {instancePath:instancePath+"/allowedProviders/" + i33,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data241};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -10797,10 +10798,9 @@ vErrors.push(err329);
 errors++;
 }
 }
-if(data.forceRemoteSettingsRefresh !== undefined){
-let data241 = data.forceRemoteSettingsRefresh;
-if(typeof data241 !== "boolean"){
-const err330 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data241};
+}
+else {
+const err330 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data240};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -10810,10 +10810,10 @@ vErrors.push(err330);
 errors++;
 }
 }
-if(data.otelHeadersHelper !== undefined){
-let data242 = data.otelHeadersHelper;
-if(typeof data242 !== "string"){
-const err331 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data242};
+if(data.forceRemoteSettingsRefresh !== undefined){
+let data242 = data.forceRemoteSettingsRefresh;
+if(typeof data242 !== "boolean"){
+const err331 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data242};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -10823,10 +10823,10 @@ vErrors.push(err331);
 errors++;
 }
 }
-if(data.outputStyle !== undefined){
-let data243 = data.outputStyle;
+if(data.otelHeadersHelper !== undefined){
+let data243 = data.otelHeadersHelper;
 if(typeof data243 !== "string"){
-const err332 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data243};
+const err332 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data243};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -10836,10 +10836,10 @@ vErrors.push(err332);
 errors++;
 }
 }
-if(data.viewMode !== undefined){
-let data244 = data.viewMode;
+if(data.outputStyle !== undefined){
+let data244 = data.outputStyle;
 if(typeof data244 !== "string"){
-const err333 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data244};
+const err333 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data244};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -10848,8 +10848,11 @@ vErrors.push(err333);
 }
 errors++;
 }
-if(!(((data244 === "default") || (data244 === "verbose")) || (data244 === "focus"))){
-const err334 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data244};
+}
+if(data.viewMode !== undefined){
+let data245 = data.viewMode;
+if(typeof data245 !== "string"){
+const err334 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data245};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -10858,11 +10861,8 @@ vErrors.push(err334);
 }
 errors++;
 }
-}
-if(data.language !== undefined){
-let data245 = data.language;
-if(typeof data245 !== "string"){
-const err335 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data245};
+if(!(((data245 === "default") || (data245 === "verbose")) || (data245 === "focus"))){
+const err335 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data245};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -10872,10 +10872,10 @@ vErrors.push(err335);
 errors++;
 }
 }
-if(data.skipWebFetchPreflight !== undefined){
-let data246 = data.skipWebFetchPreflight;
-if(typeof data246 !== "boolean"){
-const err336 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data246};
+if(data.language !== undefined){
+let data246 = data.language;
+if(typeof data246 !== "string"){
+const err336 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data246};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -10885,13 +10885,10 @@ vErrors.push(err336);
 errors++;
 }
 }
-if(data.sandbox !== undefined){
-let data247 = data.sandbox;
-if(data247 && typeof data247 == "object" && !Array.isArray(data247)){
-if(data247.enabled !== undefined){
-let data248 = data247.enabled;
-if(typeof data248 !== "boolean"){
-const err337 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data248};
+if(data.skipWebFetchPreflight !== undefined){
+let data247 = data.skipWebFetchPreflight;
+if(typeof data247 !== "boolean"){
+const err337 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data247};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -10901,10 +10898,13 @@ vErrors.push(err337);
 errors++;
 }
 }
-if(data247.failIfUnavailable !== undefined){
-let data249 = data247.failIfUnavailable;
+if(data.sandbox !== undefined){
+let data248 = data.sandbox;
+if(data248 && typeof data248 == "object" && !Array.isArray(data248)){
+if(data248.enabled !== undefined){
+let data249 = data248.enabled;
 if(typeof data249 !== "boolean"){
-const err338 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data249};
+const err338 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data249};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -10914,10 +10914,10 @@ vErrors.push(err338);
 errors++;
 }
 }
-if(data247.autoAllowBashIfSandboxed !== undefined){
-let data250 = data247.autoAllowBashIfSandboxed;
+if(data248.failIfUnavailable !== undefined){
+let data250 = data248.failIfUnavailable;
 if(typeof data250 !== "boolean"){
-const err339 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data250};
+const err339 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data250};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -10927,10 +10927,10 @@ vErrors.push(err339);
 errors++;
 }
 }
-if(data247.allowUnsandboxedCommands !== undefined){
-let data251 = data247.allowUnsandboxedCommands;
+if(data248.autoAllowBashIfSandboxed !== undefined){
+let data251 = data248.autoAllowBashIfSandboxed;
 if(typeof data251 !== "boolean"){
-const err340 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data251};
+const err340 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data251};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -10940,12 +10940,10 @@ vErrors.push(err340);
 errors++;
 }
 }
-if(data247.network !== undefined){
-let data252 = data247.network;
-if(data252 && typeof data252 == "object" && !Array.isArray(data252)){
-for(const key29 in data252){
-if(!(func2.call(schema12.properties.sandbox.properties.network.properties, key29))){
-const err341 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data252};
+if(data248.allowUnsandboxedCommands !== undefined){
+let data252 = data248.allowUnsandboxedCommands;
+if(typeof data252 !== "boolean"){
+const err341 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data252};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -10955,14 +10953,12 @@ vErrors.push(err341);
 errors++;
 }
 }
-if(data252.allowedDomains !== undefined){
-let data253 = data252.allowedDomains;
-if(Array.isArray(data253)){
-const len34 = data253.length;
-for(let i34=0; i34<len34; i34++){
-let data254 = data253[i34];
-if(typeof data254 !== "string"){
-const err342 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data254};
+if(data248.network !== undefined){
+let data253 = data248.network;
+if(data253 && typeof data253 == "object" && !Array.isArray(data253)){
+for(const key29 in data253){
+if(!(func2.call(schema12.properties.sandbox.properties.network.properties, key29))){
+const err342 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data253};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -10972,9 +10968,14 @@ vErrors.push(err342);
 errors++;
 }
 }
-}
-else {
-const err343 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data253};
+if(data253.allowedDomains !== undefined){
+let data254 = data253.allowedDomains;
+if(Array.isArray(data254)){
+const len34 = data254.length;
+for(let i34=0; i34<len34; i34++){
+let data255 = data254[i34];
+if(typeof data255 !== "string"){
+const err343 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data255};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -10984,14 +10985,9 @@ vErrors.push(err343);
 errors++;
 }
 }
-if(data252.deniedDomains !== undefined){
-let data255 = data252.deniedDomains;
-if(Array.isArray(data255)){
-const len35 = data255.length;
-for(let i35=0; i35<len35; i35++){
-let data256 = data255[i35];
-if(typeof data256 !== "string"){
-const err344 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data256};
+}
+else {
+const err344 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data254};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -11001,9 +10997,14 @@ vErrors.push(err344);
 errors++;
 }
 }
-}
-else {
-const err345 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data255};
+if(data253.deniedDomains !== undefined){
+let data256 = data253.deniedDomains;
+if(Array.isArray(data256)){
+const len35 = data256.length;
+for(let i35=0; i35<len35; i35++){
+let data257 = data256[i35];
+if(typeof data257 !== "string"){
+const err345 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data257};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -11013,10 +11014,9 @@ vErrors.push(err345);
 errors++;
 }
 }
-if(data252.strictAllowlist !== undefined){
-let data257 = data252.strictAllowlist;
-if(typeof data257 !== "boolean"){
-const err346 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data257};
+}
+else {
+const err346 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data256};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -11026,10 +11026,10 @@ vErrors.push(err346);
 errors++;
 }
 }
-if(data252.allowManagedDomainsOnly !== undefined){
-let data258 = data252.allowManagedDomainsOnly;
+if(data253.strictAllowlist !== undefined){
+let data258 = data253.strictAllowlist;
 if(typeof data258 !== "boolean"){
-const err347 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data258};
+const err347 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data258};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -11039,14 +11039,10 @@ vErrors.push(err347);
 errors++;
 }
 }
-if(data252.allowUnixSockets !== undefined){
-let data259 = data252.allowUnixSockets;
-if(Array.isArray(data259)){
-const len36 = data259.length;
-for(let i36=0; i36<len36; i36++){
-let data260 = data259[i36];
-if(typeof data260 !== "string"){
-const err348 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data260};
+if(data253.allowManagedDomainsOnly !== undefined){
+let data259 = data253.allowManagedDomainsOnly;
+if(typeof data259 !== "boolean"){
+const err348 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data259};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -11056,9 +11052,14 @@ vErrors.push(err348);
 errors++;
 }
 }
-}
-else {
-const err349 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data259};
+if(data253.allowUnixSockets !== undefined){
+let data260 = data253.allowUnixSockets;
+if(Array.isArray(data260)){
+const len36 = data260.length;
+for(let i36=0; i36<len36; i36++){
+let data261 = data260[i36];
+if(typeof data261 !== "string"){
+const err349 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data261};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -11068,10 +11069,9 @@ vErrors.push(err349);
 errors++;
 }
 }
-if(data252.allowAllUnixSockets !== undefined){
-let data261 = data252.allowAllUnixSockets;
-if(typeof data261 !== "boolean"){
-const err350 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data261};
+}
+else {
+const err350 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data260};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -11081,10 +11081,10 @@ vErrors.push(err350);
 errors++;
 }
 }
-if(data252.allowLocalBinding !== undefined){
-let data262 = data252.allowLocalBinding;
+if(data253.allowAllUnixSockets !== undefined){
+let data262 = data253.allowAllUnixSockets;
 if(typeof data262 !== "boolean"){
-const err351 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data262};
+const err351 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data262};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -11094,14 +11094,10 @@ vErrors.push(err351);
 errors++;
 }
 }
-if(data252.allowMachLookup !== undefined){
-let data263 = data252.allowMachLookup;
-if(Array.isArray(data263)){
-const len37 = data263.length;
-for(let i37=0; i37<len37; i37++){
-let data264 = data263[i37];
-if(typeof data264 !== "string"){
-const err352 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i37,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data264};
+if(data253.allowLocalBinding !== undefined){
+let data263 = data253.allowLocalBinding;
+if(typeof data263 !== "boolean"){
+const err352 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data263};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -11111,9 +11107,14 @@ vErrors.push(err352);
 errors++;
 }
 }
-}
-else {
-const err353 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data263};
+if(data253.allowMachLookup !== undefined){
+let data264 = data253.allowMachLookup;
+if(Array.isArray(data264)){
+const len37 = data264.length;
+for(let i37=0; i37<len37; i37++){
+let data265 = data264[i37];
+if(typeof data265 !== "string"){
+const err353 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i37,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data265};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -11123,10 +11124,9 @@ vErrors.push(err353);
 errors++;
 }
 }
-if(data252.httpProxyPort !== undefined){
-let data265 = data252.httpProxyPort;
-if(!((typeof data265 == "number") && (isFinite(data265)))){
-const err354 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data265};
+}
+else {
+const err354 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data264};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -11136,10 +11136,10 @@ vErrors.push(err354);
 errors++;
 }
 }
-if(data252.socksProxyPort !== undefined){
-let data266 = data252.socksProxyPort;
+if(data253.httpProxyPort !== undefined){
+let data266 = data253.httpProxyPort;
 if(!((typeof data266 == "number") && (isFinite(data266)))){
-const err355 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data266};
+const err355 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data266};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -11149,12 +11149,10 @@ vErrors.push(err355);
 errors++;
 }
 }
-if(data252.tlsTerminate !== undefined){
-let data267 = data252.tlsTerminate;
-if(data267 && typeof data267 == "object" && !Array.isArray(data267)){
-for(const key30 in data267){
-if(!((key30 === "caCertPath") || (key30 === "caKeyPath"))){
-const err356 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data267};
+if(data253.socksProxyPort !== undefined){
+let data267 = data253.socksProxyPort;
+if(!((typeof data267 == "number") && (isFinite(data267)))){
+const err356 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data267};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -11164,10 +11162,12 @@ vErrors.push(err356);
 errors++;
 }
 }
-if(data267.caCertPath !== undefined){
-let data268 = data267.caCertPath;
-if(typeof data268 !== "string"){
-const err357 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data268};
+if(data253.tlsTerminate !== undefined){
+let data268 = data253.tlsTerminate;
+if(data268 && typeof data268 == "object" && !Array.isArray(data268)){
+for(const key30 in data268){
+if(!((key30 === "caCertPath") || (key30 === "caKeyPath"))){
+const err357 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data268};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -11177,10 +11177,10 @@ vErrors.push(err357);
 errors++;
 }
 }
-if(data267.caKeyPath !== undefined){
-let data269 = data267.caKeyPath;
+if(data268.caCertPath !== undefined){
+let data269 = data268.caCertPath;
 if(typeof data269 !== "string"){
-const err358 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data269};
+const err358 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data269};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -11190,9 +11190,10 @@ vErrors.push(err358);
 errors++;
 }
 }
-}
-else {
-const err359 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data267};
+if(data268.caKeyPath !== undefined){
+let data270 = data268.caKeyPath;
+if(typeof data270 !== "string"){
+const err359 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data270};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -11204,7 +11205,7 @@ errors++;
 }
 }
 else {
-const err360 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data252};
+const err360 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data268};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -11214,12 +11215,9 @@ vErrors.push(err360);
 errors++;
 }
 }
-if(data247.filesystem !== undefined){
-let data270 = data247.filesystem;
-if(data270 && typeof data270 == "object" && !Array.isArray(data270)){
-for(const key31 in data270){
-if(!((((((key31 === "allowWrite") || (key31 === "denyWrite")) || (key31 === "denyRead")) || (key31 === "allowRead")) || (key31 === "allowManagedReadPathsOnly")) || (key31 === "disabled"))){
-const err361 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data270};
+}
+else {
+const err361 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data253};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -11229,14 +11227,12 @@ vErrors.push(err361);
 errors++;
 }
 }
-if(data270.allowWrite !== undefined){
-let data271 = data270.allowWrite;
-if(Array.isArray(data271)){
-const len38 = data271.length;
-for(let i38=0; i38<len38; i38++){
-let data272 = data271[i38];
-if(typeof data272 !== "string"){
-const err362 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data272};
+if(data248.filesystem !== undefined){
+let data271 = data248.filesystem;
+if(data271 && typeof data271 == "object" && !Array.isArray(data271)){
+for(const key31 in data271){
+if(!((((((key31 === "allowWrite") || (key31 === "denyWrite")) || (key31 === "denyRead")) || (key31 === "allowRead")) || (key31 === "allowManagedReadPathsOnly")) || (key31 === "disabled"))){
+const err362 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data271};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -11246,9 +11242,14 @@ vErrors.push(err362);
 errors++;
 }
 }
-}
-else {
-const err363 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data271};
+if(data271.allowWrite !== undefined){
+let data272 = data271.allowWrite;
+if(Array.isArray(data272)){
+const len38 = data272.length;
+for(let i38=0; i38<len38; i38++){
+let data273 = data272[i38];
+if(typeof data273 !== "string"){
+const err363 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data273};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -11258,14 +11259,9 @@ vErrors.push(err363);
 errors++;
 }
 }
-if(data270.denyWrite !== undefined){
-let data273 = data270.denyWrite;
-if(Array.isArray(data273)){
-const len39 = data273.length;
-for(let i39=0; i39<len39; i39++){
-let data274 = data273[i39];
-if(typeof data274 !== "string"){
-const err364 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data274};
+}
+else {
+const err364 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data272};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -11275,9 +11271,14 @@ vErrors.push(err364);
 errors++;
 }
 }
-}
-else {
-const err365 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data273};
+if(data271.denyWrite !== undefined){
+let data274 = data271.denyWrite;
+if(Array.isArray(data274)){
+const len39 = data274.length;
+for(let i39=0; i39<len39; i39++){
+let data275 = data274[i39];
+if(typeof data275 !== "string"){
+const err365 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data275};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -11287,14 +11288,9 @@ vErrors.push(err365);
 errors++;
 }
 }
-if(data270.denyRead !== undefined){
-let data275 = data270.denyRead;
-if(Array.isArray(data275)){
-const len40 = data275.length;
-for(let i40=0; i40<len40; i40++){
-let data276 = data275[i40];
-if(typeof data276 !== "string"){
-const err366 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data276};
+}
+else {
+const err366 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data274};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -11304,9 +11300,14 @@ vErrors.push(err366);
 errors++;
 }
 }
-}
-else {
-const err367 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data275};
+if(data271.denyRead !== undefined){
+let data276 = data271.denyRead;
+if(Array.isArray(data276)){
+const len40 = data276.length;
+for(let i40=0; i40<len40; i40++){
+let data277 = data276[i40];
+if(typeof data277 !== "string"){
+const err367 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data277};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -11316,14 +11317,9 @@ vErrors.push(err367);
 errors++;
 }
 }
-if(data270.allowRead !== undefined){
-let data277 = data270.allowRead;
-if(Array.isArray(data277)){
-const len41 = data277.length;
-for(let i41=0; i41<len41; i41++){
-let data278 = data277[i41];
-if(typeof data278 !== "string"){
-const err368 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i41,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data278};
+}
+else {
+const err368 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data276};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -11333,9 +11329,14 @@ vErrors.push(err368);
 errors++;
 }
 }
-}
-else {
-const err369 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data277};
+if(data271.allowRead !== undefined){
+let data278 = data271.allowRead;
+if(Array.isArray(data278)){
+const len41 = data278.length;
+for(let i41=0; i41<len41; i41++){
+let data279 = data278[i41];
+if(typeof data279 !== "string"){
+const err369 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i41,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data279};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -11345,10 +11346,9 @@ vErrors.push(err369);
 errors++;
 }
 }
-if(data270.allowManagedReadPathsOnly !== undefined){
-let data279 = data270.allowManagedReadPathsOnly;
-if(typeof data279 !== "boolean"){
-const err370 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data279};
+}
+else {
+const err370 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data278};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -11358,10 +11358,10 @@ vErrors.push(err370);
 errors++;
 }
 }
-if(data270.disabled !== undefined){
-let data280 = data270.disabled;
+if(data271.allowManagedReadPathsOnly !== undefined){
+let data280 = data271.allowManagedReadPathsOnly;
 if(typeof data280 !== "boolean"){
-const err371 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data280};
+const err371 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data280};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -11371,9 +11371,10 @@ vErrors.push(err371);
 errors++;
 }
 }
-}
-else {
-const err372 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data270};
+if(data271.disabled !== undefined){
+let data281 = data271.disabled;
+if(typeof data281 !== "boolean"){
+const err372 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data281};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -11383,12 +11384,9 @@ vErrors.push(err372);
 errors++;
 }
 }
-if(data247.credentials !== undefined){
-let data281 = data247.credentials;
-if(data281 && typeof data281 == "object" && !Array.isArray(data281)){
-for(const key32 in data281){
-if(!(((((key32 === "files") || (key32 === "envVars")) || (key32 === "allowPlaintextInject")) || (key32 === "awsPairs")) || (key32 === "sigv4"))){
-const err373 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data281};
+}
+else {
+const err373 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data271};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -11398,15 +11396,12 @@ vErrors.push(err373);
 errors++;
 }
 }
-if(data281.files !== undefined){
-let data282 = data281.files;
-if(Array.isArray(data282)){
-const len42 = data282.length;
-for(let i42=0; i42<len42; i42++){
-let data283 = data282[i42];
-if(data283 && typeof data283 == "object" && !Array.isArray(data283)){
-if(data283.path === undefined){
-const err374 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data283};
+if(data248.credentials !== undefined){
+let data282 = data248.credentials;
+if(data282 && typeof data282 == "object" && !Array.isArray(data282)){
+for(const key32 in data282){
+if(!(((((key32 === "files") || (key32 === "envVars")) || (key32 === "allowPlaintextInject")) || (key32 === "awsPairs")) || (key32 === "sigv4"))){
+const err374 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data282};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -11415,8 +11410,16 @@ vErrors.push(err374);
 }
 errors++;
 }
-if(data283.mode === undefined){
-const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data283};
+}
+if(data282.files !== undefined){
+let data283 = data282.files;
+if(Array.isArray(data283)){
+const len42 = data283.length;
+for(let i42=0; i42<len42; i42++){
+let data284 = data283[i42];
+if(data284 && typeof data284 == "object" && !Array.isArray(data284)){
+if(data284.path === undefined){
+const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -11425,9 +11428,8 @@ vErrors.push(err375);
 }
 errors++;
 }
-for(const key33 in data283){
-if(!((((((((key33 === "path") || (key33 === "mode")) || (key33 === "extract")) || (key33 === "onExtractNoMatch")) || (key33 === "decode")) || (key33 === "maskClaims")) || (key33 === "maskDuplicates")) || (key33 === "injectHosts"))){
-const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data283};
+if(data284.mode === undefined){
+const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -11436,11 +11438,9 @@ vErrors.push(err376);
 }
 errors++;
 }
-}
-if(data283.path !== undefined){
-let data284 = data283.path;
-if(typeof data284 !== "string"){
-const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data284};
+for(const key33 in data284){
+if(!((((((((key33 === "path") || (key33 === "mode")) || (key33 === "extract")) || (key33 === "onExtractNoMatch")) || (key33 === "decode")) || (key33 === "maskClaims")) || (key33 === "maskDuplicates")) || (key33 === "injectHosts"))){
+const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -11450,10 +11450,10 @@ vErrors.push(err377);
 errors++;
 }
 }
-if(data283.mode !== undefined){
-let data285 = data283.mode;
+if(data284.path !== undefined){
+let data285 = data284.path;
 if(typeof data285 !== "string"){
-const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data285};
+const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data285};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -11462,8 +11462,11 @@ vErrors.push(err378);
 }
 errors++;
 }
-if(!((data285 === "deny") || (data285 === "mask"))){
-const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data285};
+}
+if(data284.mode !== undefined){
+let data286 = data284.mode;
+if(typeof data286 !== "string"){
+const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data286};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -11472,11 +11475,8 @@ vErrors.push(err379);
 }
 errors++;
 }
-}
-if(data283.extract !== undefined){
-let data286 = data283.extract;
-if(typeof data286 !== "string"){
-const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data286};
+if(!((data286 === "deny") || (data286 === "mask"))){
+const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data286};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -11486,10 +11486,10 @@ vErrors.push(err380);
 errors++;
 }
 }
-if(data283.onExtractNoMatch !== undefined){
-let data287 = data283.onExtractNoMatch;
+if(data284.extract !== undefined){
+let data287 = data284.extract;
 if(typeof data287 !== "string"){
-const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data287};
+const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data287};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -11498,8 +11498,11 @@ vErrors.push(err381);
 }
 errors++;
 }
-if(!(((data287 === "warn") || (data287 === "deny")) || (data287 === "error"))){
-const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data287};
+}
+if(data284.onExtractNoMatch !== undefined){
+let data288 = data284.onExtractNoMatch;
+if(typeof data288 !== "string"){
+const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data288};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -11508,11 +11511,8 @@ vErrors.push(err382);
 }
 errors++;
 }
-}
-if(data283.decode !== undefined){
-let data288 = data283.decode;
-if(typeof data288 !== "string"){
-const err383 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data288};
+if(!(((data288 === "warn") || (data288 === "deny")) || (data288 === "error"))){
+const err383 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data288};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -11521,8 +11521,11 @@ vErrors.push(err383);
 }
 errors++;
 }
-if("jwt" !== data288){
-const err384 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data288};
+}
+if(data284.decode !== undefined){
+let data289 = data284.decode;
+if(typeof data289 !== "string"){
+const err384 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data289};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -11531,15 +11534,8 @@ vErrors.push(err384);
 }
 errors++;
 }
-}
-if(data283.maskClaims !== undefined){
-let data289 = data283.maskClaims;
-if(Array.isArray(data289)){
-const len43 = data289.length;
-for(let i43=0; i43<len43; i43++){
-let data290 = data289[i43];
-if(typeof data290 !== "string"){
-const err385 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskClaims/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data290};
+if("jwt" !== data289){
+const err385 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data289};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -11549,9 +11545,14 @@ vErrors.push(err385);
 errors++;
 }
 }
-}
-else {
-const err386 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data289};
+if(data284.maskClaims !== undefined){
+let data290 = data284.maskClaims;
+if(Array.isArray(data290)){
+const len43 = data290.length;
+for(let i43=0; i43<len43; i43++){
+let data291 = data290[i43];
+if(typeof data291 !== "string"){
+const err386 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskClaims/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data291};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -11561,10 +11562,9 @@ vErrors.push(err386);
 errors++;
 }
 }
-if(data283.maskDuplicates !== undefined){
-let data291 = data283.maskDuplicates;
-if(typeof data291 !== "boolean"){
-const err387 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data291};
+}
+else {
+const err387 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data290};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -11574,14 +11574,10 @@ vErrors.push(err387);
 errors++;
 }
 }
-if(data283.injectHosts !== undefined){
-let data292 = data283.injectHosts;
-if(Array.isArray(data292)){
-const len44 = data292.length;
-for(let i44=0; i44<len44; i44++){
-let data293 = data292[i44];
-if(typeof data293 !== "string"){
-const err388 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/injectHosts/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data293};
+if(data284.maskDuplicates !== undefined){
+let data292 = data284.maskDuplicates;
+if(typeof data292 !== "boolean"){
+const err388 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data292};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -11591,9 +11587,14 @@ vErrors.push(err388);
 errors++;
 }
 }
-}
-else {
-const err389 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data292};
+if(data284.injectHosts !== undefined){
+let data293 = data284.injectHosts;
+if(Array.isArray(data293)){
+const len44 = data293.length;
+for(let i44=0; i44<len44; i44++){
+let data294 = data293[i44];
+if(typeof data294 !== "string"){
+const err389 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/injectHosts/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data294};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -11605,7 +11606,7 @@ errors++;
 }
 }
 else {
-const err390 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data283};
+const err390 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data293};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -11617,7 +11618,7 @@ errors++;
 }
 }
 else {
-const err391 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data282};
+const err391 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -11627,15 +11628,9 @@ vErrors.push(err391);
 errors++;
 }
 }
-if(data281.envVars !== undefined){
-let data294 = data281.envVars;
-if(Array.isArray(data294)){
-const len45 = data294.length;
-for(let i45=0; i45<len45; i45++){
-let data295 = data294[i45];
-if(data295 && typeof data295 == "object" && !Array.isArray(data295)){
-if(data295.name === undefined){
-const err392 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data295};
+}
+else {
+const err392 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data283};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -11644,8 +11639,16 @@ vErrors.push(err392);
 }
 errors++;
 }
-if(data295.mode === undefined){
-const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data295};
+}
+if(data282.envVars !== undefined){
+let data295 = data282.envVars;
+if(Array.isArray(data295)){
+const len45 = data295.length;
+for(let i45=0; i45<len45; i45++){
+let data296 = data295[i45];
+if(data296 && typeof data296 == "object" && !Array.isArray(data296)){
+if(data296.name === undefined){
+const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -11654,9 +11657,8 @@ vErrors.push(err393);
 }
 errors++;
 }
-for(const key34 in data295){
-if(!(((((((key34 === "name") || (key34 === "mode")) || (key34 === "extract")) || (key34 === "onExtractNoMatch")) || (key34 === "decode")) || (key34 === "maskClaims")) || (key34 === "injectHosts"))){
-const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data295};
+if(data296.mode === undefined){
+const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -11665,11 +11667,9 @@ vErrors.push(err394);
 }
 errors++;
 }
-}
-if(data295.name !== undefined){
-let data296 = data295.name;
-if(typeof data296 !== "string"){
-const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data296};
+for(const key34 in data296){
+if(!(((((((key34 === "name") || (key34 === "mode")) || (key34 === "extract")) || (key34 === "onExtractNoMatch")) || (key34 === "decode")) || (key34 === "maskClaims")) || (key34 === "injectHosts"))){
+const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -11679,10 +11679,10 @@ vErrors.push(err395);
 errors++;
 }
 }
-if(data295.mode !== undefined){
-let data297 = data295.mode;
+if(data296.name !== undefined){
+let data297 = data296.name;
 if(typeof data297 !== "string"){
-const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data297};
+const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data297};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -11691,8 +11691,11 @@ vErrors.push(err396);
 }
 errors++;
 }
-if(!((data297 === "deny") || (data297 === "mask"))){
-const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data297};
+}
+if(data296.mode !== undefined){
+let data298 = data296.mode;
+if(typeof data298 !== "string"){
+const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data298};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -11701,11 +11704,8 @@ vErrors.push(err397);
 }
 errors++;
 }
-}
-if(data295.extract !== undefined){
-let data298 = data295.extract;
-if(typeof data298 !== "string"){
-const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data298};
+if(!((data298 === "deny") || (data298 === "mask"))){
+const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data298};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -11715,10 +11715,10 @@ vErrors.push(err398);
 errors++;
 }
 }
-if(data295.onExtractNoMatch !== undefined){
-let data299 = data295.onExtractNoMatch;
+if(data296.extract !== undefined){
+let data299 = data296.extract;
 if(typeof data299 !== "string"){
-const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data299};
+const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data299};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -11727,8 +11727,11 @@ vErrors.push(err399);
 }
 errors++;
 }
-if(!(((data299 === "warn") || (data299 === "deny")) || (data299 === "error"))){
-const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data299};
+}
+if(data296.onExtractNoMatch !== undefined){
+let data300 = data296.onExtractNoMatch;
+if(typeof data300 !== "string"){
+const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data300};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -11737,11 +11740,8 @@ vErrors.push(err400);
 }
 errors++;
 }
-}
-if(data295.decode !== undefined){
-let data300 = data295.decode;
-if(typeof data300 !== "string"){
-const err401 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data300};
+if(!(((data300 === "warn") || (data300 === "deny")) || (data300 === "error"))){
+const err401 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data300};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -11750,8 +11750,11 @@ vErrors.push(err401);
 }
 errors++;
 }
-if("jwt" !== data300){
-const err402 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data300};
+}
+if(data296.decode !== undefined){
+let data301 = data296.decode;
+if(typeof data301 !== "string"){
+const err402 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data301};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -11760,15 +11763,8 @@ vErrors.push(err402);
 }
 errors++;
 }
-}
-if(data295.maskClaims !== undefined){
-let data301 = data295.maskClaims;
-if(Array.isArray(data301)){
-const len46 = data301.length;
-for(let i46=0; i46<len46; i46++){
-let data302 = data301[i46];
-if(typeof data302 !== "string"){
-const err403 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/maskClaims/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data302};
+if("jwt" !== data301){
+const err403 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data301};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -11778,9 +11774,14 @@ vErrors.push(err403);
 errors++;
 }
 }
-}
-else {
-const err404 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data301};
+if(data296.maskClaims !== undefined){
+let data302 = data296.maskClaims;
+if(Array.isArray(data302)){
+const len46 = data302.length;
+for(let i46=0; i46<len46; i46++){
+let data303 = data302[i46];
+if(typeof data303 !== "string"){
+const err404 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/maskClaims/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data303};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -11790,14 +11791,9 @@ vErrors.push(err404);
 errors++;
 }
 }
-if(data295.injectHosts !== undefined){
-let data303 = data295.injectHosts;
-if(Array.isArray(data303)){
-const len47 = data303.length;
-for(let i47=0; i47<len47; i47++){
-let data304 = data303[i47];
-if(typeof data304 !== "string"){
-const err405 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/injectHosts/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data304};
+}
+else {
+const err405 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data302};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -11807,9 +11803,14 @@ vErrors.push(err405);
 errors++;
 }
 }
-}
-else {
-const err406 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data303};
+if(data296.injectHosts !== undefined){
+let data304 = data296.injectHosts;
+if(Array.isArray(data304)){
+const len47 = data304.length;
+for(let i47=0; i47<len47; i47++){
+let data305 = data304[i47];
+if(typeof data305 !== "string"){
+const err406 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/injectHosts/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data305};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -11821,7 +11822,7 @@ errors++;
 }
 }
 else {
-const err407 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data295};
+const err407 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data304};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -11833,7 +11834,7 @@ errors++;
 }
 }
 else {
-const err408 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data294};
+const err408 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -11843,10 +11844,9 @@ vErrors.push(err408);
 errors++;
 }
 }
-if(data281.allowPlaintextInject !== undefined){
-let data305 = data281.allowPlaintextInject;
-if(typeof data305 !== "boolean"){
-const err409 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data305};
+}
+else {
+const err409 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data295};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -11856,15 +11856,10 @@ vErrors.push(err409);
 errors++;
 }
 }
-if(data281.awsPairs !== undefined){
-let data306 = data281.awsPairs;
-if(Array.isArray(data306)){
-const len48 = data306.length;
-for(let i48=0; i48<len48; i48++){
-let data307 = data306[i48];
-if(data307 && typeof data307 == "object" && !Array.isArray(data307)){
-if(data307.accessKeyIdVar === undefined){
-const err410 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data307};
+if(data282.allowPlaintextInject !== undefined){
+let data306 = data282.allowPlaintextInject;
+if(typeof data306 !== "boolean"){
+const err410 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data306};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -11873,8 +11868,16 @@ vErrors.push(err410);
 }
 errors++;
 }
-if(data307.secretAccessKeyVar === undefined){
-const err411 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data307};
+}
+if(data282.awsPairs !== undefined){
+let data307 = data282.awsPairs;
+if(Array.isArray(data307)){
+const len48 = data307.length;
+for(let i48=0; i48<len48; i48++){
+let data308 = data307[i48];
+if(data308 && typeof data308 == "object" && !Array.isArray(data308)){
+if(data308.accessKeyIdVar === undefined){
+const err411 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -11883,9 +11886,8 @@ vErrors.push(err411);
 }
 errors++;
 }
-for(const key35 in data307){
-if(!(((key35 === "accessKeyIdVar") || (key35 === "secretAccessKeyVar")) || (key35 === "sessionTokenVar"))){
-const err412 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data307};
+if(data308.secretAccessKeyVar === undefined){
+const err412 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -11894,11 +11896,9 @@ vErrors.push(err412);
 }
 errors++;
 }
-}
-if(data307.accessKeyIdVar !== undefined){
-let data308 = data307.accessKeyIdVar;
-if(typeof data308 !== "string"){
-const err413 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data308};
+for(const key35 in data308){
+if(!(((key35 === "accessKeyIdVar") || (key35 === "secretAccessKeyVar")) || (key35 === "sessionTokenVar"))){
+const err413 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -11908,10 +11908,10 @@ vErrors.push(err413);
 errors++;
 }
 }
-if(data307.secretAccessKeyVar !== undefined){
-let data309 = data307.secretAccessKeyVar;
+if(data308.accessKeyIdVar !== undefined){
+let data309 = data308.accessKeyIdVar;
 if(typeof data309 !== "string"){
-const err414 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data309};
+const err414 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data309};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -11921,10 +11921,10 @@ vErrors.push(err414);
 errors++;
 }
 }
-if(data307.sessionTokenVar !== undefined){
-let data310 = data307.sessionTokenVar;
+if(data308.secretAccessKeyVar !== undefined){
+let data310 = data308.secretAccessKeyVar;
 if(typeof data310 !== "string"){
-const err415 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data310};
+const err415 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data310};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -11934,9 +11934,10 @@ vErrors.push(err415);
 errors++;
 }
 }
-}
-else {
-const err416 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data307};
+if(data308.sessionTokenVar !== undefined){
+let data311 = data308.sessionTokenVar;
+if(typeof data311 !== "string"){
+const err416 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data311};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -11948,7 +11949,7 @@ errors++;
 }
 }
 else {
-const err417 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data306};
+const err417 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -11958,12 +11959,9 @@ vErrors.push(err417);
 errors++;
 }
 }
-if(data281.sigv4 !== undefined){
-let data311 = data281.sigv4;
-if(data311 && typeof data311 == "object" && !Array.isArray(data311)){
-for(const key36 in data311){
-if(!(((key36 === "streaming") || (key36 === "presigned")) || (key36 === "sigv4a"))){
-const err418 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data311};
+}
+else {
+const err418 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data307};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -11973,10 +11971,12 @@ vErrors.push(err418);
 errors++;
 }
 }
-if(data311.streaming !== undefined){
-let data312 = data311.streaming;
-if(typeof data312 !== "string"){
-const err419 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data312};
+if(data282.sigv4 !== undefined){
+let data312 = data282.sigv4;
+if(data312 && typeof data312 == "object" && !Array.isArray(data312)){
+for(const key36 in data312){
+if(!(((key36 === "streaming") || (key36 === "presigned")) || (key36 === "sigv4a"))){
+const err419 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data312};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -11985,8 +11985,11 @@ vErrors.push(err419);
 }
 errors++;
 }
-if(!((data312 === "deny") || (data312 === "passthrough"))){
-const err420 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data312};
+}
+if(data312.streaming !== undefined){
+let data313 = data312.streaming;
+if(typeof data313 !== "string"){
+const err420 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data313};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -11995,11 +11998,8 @@ vErrors.push(err420);
 }
 errors++;
 }
-}
-if(data311.presigned !== undefined){
-let data313 = data311.presigned;
-if(typeof data313 !== "string"){
-const err421 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data313};
+if(!((data313 === "deny") || (data313 === "passthrough"))){
+const err421 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data313};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -12008,8 +12008,11 @@ vErrors.push(err421);
 }
 errors++;
 }
-if(!((data313 === "deny") || (data313 === "passthrough"))){
-const err422 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data313};
+}
+if(data312.presigned !== undefined){
+let data314 = data312.presigned;
+if(typeof data314 !== "string"){
+const err422 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data314};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -12018,11 +12021,8 @@ vErrors.push(err422);
 }
 errors++;
 }
-}
-if(data311.sigv4a !== undefined){
-let data314 = data311.sigv4a;
-if(typeof data314 !== "string"){
-const err423 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data314};
+if(!((data314 === "deny") || (data314 === "passthrough"))){
+const err423 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data314};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -12031,8 +12031,11 @@ vErrors.push(err423);
 }
 errors++;
 }
-if(!((data314 === "deny") || (data314 === "passthrough"))){
-const err424 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data314};
+}
+if(data312.sigv4a !== undefined){
+let data315 = data312.sigv4a;
+if(typeof data315 !== "string"){
+const err424 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data315};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -12041,10 +12044,8 @@ vErrors.push(err424);
 }
 errors++;
 }
-}
-}
-else {
-const err425 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data311};
+if(!((data315 === "deny") || (data315 === "passthrough"))){
+const err425 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data315};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -12056,7 +12057,7 @@ errors++;
 }
 }
 else {
-const err426 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data281};
+const err426 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data312};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -12066,17 +12067,9 @@ vErrors.push(err426);
 errors++;
 }
 }
-if(data247.ignoreViolations !== undefined){
-let data315 = data247.ignoreViolations;
-if(data315 && typeof data315 == "object" && !Array.isArray(data315)){
-for(const key37 in data315){
-let data316 = data315[key37];
-if(Array.isArray(data316)){
-const len49 = data316.length;
-for(let i49=0; i49<len49; i49++){
-let data317 = data316[i49];
-if(typeof data317 !== "string"){
-const err427 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i49,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data317};
+}
+else {
+const err427 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data282};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -12086,9 +12079,17 @@ vErrors.push(err427);
 errors++;
 }
 }
-}
-else {
-const err428 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data316};
+if(data248.ignoreViolations !== undefined){
+let data316 = data248.ignoreViolations;
+if(data316 && typeof data316 == "object" && !Array.isArray(data316)){
+for(const key37 in data316){
+let data317 = data316[key37];
+if(Array.isArray(data317)){
+const len49 = data317.length;
+for(let i49=0; i49<len49; i49++){
+let data318 = data317[i49];
+if(typeof data318 !== "string"){
+const err428 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i49,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data318};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -12100,7 +12101,7 @@ errors++;
 }
 }
 else {
-const err429 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data315};
+const err429 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data317};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -12110,10 +12111,9 @@ vErrors.push(err429);
 errors++;
 }
 }
-if(data247.enableWeakerNestedSandbox !== undefined){
-let data318 = data247.enableWeakerNestedSandbox;
-if(typeof data318 !== "boolean"){
-const err430 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data318};
+}
+else {
+const err430 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data316};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -12123,10 +12123,10 @@ vErrors.push(err430);
 errors++;
 }
 }
-if(data247.allowNestedUserNamespaces !== undefined){
-let data319 = data247.allowNestedUserNamespaces;
+if(data248.enableWeakerNestedSandbox !== undefined){
+let data319 = data248.enableWeakerNestedSandbox;
 if(typeof data319 !== "boolean"){
-const err431 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data319};
+const err431 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data319};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -12136,10 +12136,10 @@ vErrors.push(err431);
 errors++;
 }
 }
-if(data247.enableWeakerNetworkIsolation !== undefined){
-let data320 = data247.enableWeakerNetworkIsolation;
+if(data248.allowNestedUserNamespaces !== undefined){
+let data320 = data248.allowNestedUserNamespaces;
 if(typeof data320 !== "boolean"){
-const err432 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data320};
+const err432 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data320};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -12149,10 +12149,10 @@ vErrors.push(err432);
 errors++;
 }
 }
-if(data247.allowAppleEvents !== undefined){
-let data321 = data247.allowAppleEvents;
+if(data248.enableWeakerNetworkIsolation !== undefined){
+let data321 = data248.enableWeakerNetworkIsolation;
 if(typeof data321 !== "boolean"){
-const err433 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data321};
+const err433 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data321};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -12162,14 +12162,10 @@ vErrors.push(err433);
 errors++;
 }
 }
-if(data247.excludedCommands !== undefined){
-let data322 = data247.excludedCommands;
-if(Array.isArray(data322)){
-const len50 = data322.length;
-for(let i50=0; i50<len50; i50++){
-let data323 = data322[i50];
-if(typeof data323 !== "string"){
-const err434 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i50,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data323};
+if(data248.allowAppleEvents !== undefined){
+let data322 = data248.allowAppleEvents;
+if(typeof data322 !== "boolean"){
+const err434 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data322};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -12179,9 +12175,14 @@ vErrors.push(err434);
 errors++;
 }
 }
-}
-else {
-const err435 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data322};
+if(data248.excludedCommands !== undefined){
+let data323 = data248.excludedCommands;
+if(Array.isArray(data323)){
+const len50 = data323.length;
+for(let i50=0; i50<len50; i50++){
+let data324 = data323[i50];
+if(typeof data324 !== "string"){
+const err435 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i50,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data324};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -12191,11 +12192,9 @@ vErrors.push(err435);
 errors++;
 }
 }
-if(data247.ripgrep !== undefined){
-let data324 = data247.ripgrep;
-if(data324 && typeof data324 == "object" && !Array.isArray(data324)){
-if(data324.command === undefined){
-const err436 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data324};
+}
+else {
+const err436 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data323};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -12204,9 +12203,12 @@ vErrors.push(err436);
 }
 errors++;
 }
-for(const key38 in data324){
-if(!((key38 === "command") || (key38 === "args"))){
-const err437 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data324};
+}
+if(data248.ripgrep !== undefined){
+let data325 = data248.ripgrep;
+if(data325 && typeof data325 == "object" && !Array.isArray(data325)){
+if(data325.command === undefined){
+const err437 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data325};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -12215,11 +12217,9 @@ vErrors.push(err437);
 }
 errors++;
 }
-}
-if(data324.command !== undefined){
-let data325 = data324.command;
-if(typeof data325 !== "string"){
-const err438 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data325};
+for(const key38 in data325){
+if(!((key38 === "command") || (key38 === "args"))){
+const err438 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data325};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -12229,14 +12229,10 @@ vErrors.push(err438);
 errors++;
 }
 }
-if(data324.args !== undefined){
-let data326 = data324.args;
-if(Array.isArray(data326)){
-const len51 = data326.length;
-for(let i51=0; i51<len51; i51++){
-let data327 = data326[i51];
-if(typeof data327 !== "string"){
-const err439 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i51,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data327};
+if(data325.command !== undefined){
+let data326 = data325.command;
+if(typeof data326 !== "string"){
+const err439 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data326};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -12246,9 +12242,14 @@ vErrors.push(err439);
 errors++;
 }
 }
-}
-else {
-const err440 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data326};
+if(data325.args !== undefined){
+let data327 = data325.args;
+if(Array.isArray(data327)){
+const len51 = data327.length;
+for(let i51=0; i51<len51; i51++){
+let data328 = data327[i51];
+if(typeof data328 !== "string"){
+const err440 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i51,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data328};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -12260,7 +12261,7 @@ errors++;
 }
 }
 else {
-const err441 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data324};
+const err441 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data327};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -12270,10 +12271,9 @@ vErrors.push(err441);
 errors++;
 }
 }
-if(data247.bwrapPath !== undefined){
-let data328 = data247.bwrapPath;
-if(typeof data328 !== "string"){
-const err442 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data328};
+}
+else {
+const err442 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data325};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -12283,10 +12283,10 @@ vErrors.push(err442);
 errors++;
 }
 }
-if(data247.socatPath !== undefined){
-let data329 = data247.socatPath;
+if(data248.bwrapPath !== undefined){
+let data329 = data248.bwrapPath;
 if(typeof data329 !== "string"){
-const err443 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data329};
+const err443 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data329};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -12296,9 +12296,10 @@ vErrors.push(err443);
 errors++;
 }
 }
-}
-else {
-const err444 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data247};
+if(data248.socatPath !== undefined){
+let data330 = data248.socatPath;
+if(typeof data330 !== "string"){
+const err444 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data330};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -12308,10 +12309,9 @@ vErrors.push(err444);
 errors++;
 }
 }
-if(data.feedbackSurveyRate !== undefined){
-let data330 = data.feedbackSurveyRate;
-if(!((typeof data330 == "number") && (isFinite(data330)))){
-const err445 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data330};
+}
+else {
+const err445 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data248};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -12321,10 +12321,10 @@ vErrors.push(err445);
 errors++;
 }
 }
-if(data.feedbackDrafts !== undefined){
-let data331 = data.feedbackDrafts;
-if(typeof data331 !== "string"){
-const err446 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data331};
+if(data.feedbackSurveyRate !== undefined){
+let data331 = data.feedbackSurveyRate;
+if(!((typeof data331 == "number") && (isFinite(data331)))){
+const err446 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data331};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -12333,8 +12333,11 @@ vErrors.push(err446);
 }
 errors++;
 }
-if(!(((data331 === "notify") || (data331 === "quiet")) || (data331 === "off"))){
-const err447 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data331};
+}
+if(data.feedbackDrafts !== undefined){
+let data332 = data.feedbackDrafts;
+if(typeof data332 !== "string"){
+const err447 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data332};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -12343,11 +12346,8 @@ vErrors.push(err447);
 }
 errors++;
 }
-}
-if(data.spinnerTipsEnabled !== undefined){
-let data332 = data.spinnerTipsEnabled;
-if(typeof data332 !== "boolean"){
-const err448 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data332};
+if(!(((data332 === "notify") || (data332 === "quiet")) || (data332 === "off"))){
+const err448 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data332};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -12357,11 +12357,10 @@ vErrors.push(err448);
 errors++;
 }
 }
-if(data.spinnerVerbs !== undefined){
-let data333 = data.spinnerVerbs;
-if(data333 && typeof data333 == "object" && !Array.isArray(data333)){
-if(data333.mode === undefined){
-const err449 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data333};
+if(data.spinnerTipsEnabled !== undefined){
+let data333 = data.spinnerTipsEnabled;
+if(typeof data333 !== "boolean"){
+const err449 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data333};
 if(vErrors === null){
 vErrors = [err449];
 }
@@ -12370,8 +12369,12 @@ vErrors.push(err449);
 }
 errors++;
 }
-if(data333.verbs === undefined){
-const err450 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data333};
+}
+if(data.spinnerVerbs !== undefined){
+let data334 = data.spinnerVerbs;
+if(data334 && typeof data334 == "object" && !Array.isArray(data334)){
+if(data334.mode === undefined){
+const err450 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data334};
 if(vErrors === null){
 vErrors = [err450];
 }
@@ -12380,9 +12383,8 @@ vErrors.push(err450);
 }
 errors++;
 }
-for(const key39 in data333){
-if(!((key39 === "mode") || (key39 === "verbs"))){
-const err451 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data333};
+if(data334.verbs === undefined){
+const err451 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data334};
 if(vErrors === null){
 vErrors = [err451];
 }
@@ -12391,11 +12393,9 @@ vErrors.push(err451);
 }
 errors++;
 }
-}
-if(data333.mode !== undefined){
-let data334 = data333.mode;
-if(typeof data334 !== "string"){
-const err452 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data334};
+for(const key39 in data334){
+if(!((key39 === "mode") || (key39 === "verbs"))){
+const err452 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data334};
 if(vErrors === null){
 vErrors = [err452];
 }
@@ -12404,8 +12404,11 @@ vErrors.push(err452);
 }
 errors++;
 }
-if(!((data334 === "append") || (data334 === "replace"))){
-const err453 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data334};
+}
+if(data334.mode !== undefined){
+let data335 = data334.mode;
+if(typeof data335 !== "string"){
+const err453 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data335};
 if(vErrors === null){
 vErrors = [err453];
 }
@@ -12414,15 +12417,8 @@ vErrors.push(err453);
 }
 errors++;
 }
-}
-if(data333.verbs !== undefined){
-let data335 = data333.verbs;
-if(Array.isArray(data335)){
-const len52 = data335.length;
-for(let i52=0; i52<len52; i52++){
-let data336 = data335[i52];
-if(typeof data336 !== "string"){
-const err454 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i52,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data336};
+if(!((data335 === "append") || (data335 === "replace"))){
+const err454 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data335};
 if(vErrors === null){
 vErrors = [err454];
 }
@@ -12432,9 +12428,14 @@ vErrors.push(err454);
 errors++;
 }
 }
-}
-else {
-const err455 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data335};
+if(data334.verbs !== undefined){
+let data336 = data334.verbs;
+if(Array.isArray(data336)){
+const len52 = data336.length;
+for(let i52=0; i52<len52; i52++){
+let data337 = data336[i52];
+if(typeof data337 !== "string"){
+const err455 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i52,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data337};
 if(vErrors === null){
 vErrors = [err455];
 }
@@ -12446,7 +12447,7 @@ errors++;
 }
 }
 else {
-const err456 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data333};
+const err456 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data336};
 if(vErrors === null){
 vErrors = [err456];
 }
@@ -12456,13 +12457,9 @@ vErrors.push(err456);
 errors++;
 }
 }
-if(data.spinnerTipsOverride !== undefined){
-let data337 = data.spinnerTipsOverride;
-if(data337 && typeof data337 == "object" && !Array.isArray(data337)){
-if(data337.excludeDefault !== undefined){
-let data338 = data337.excludeDefault;
-if(typeof data338 !== "boolean"){
-const err457 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data338};
+}
+else {
+const err457 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data334};
 if(vErrors === null){
 vErrors = [err457];
 }
@@ -12472,17 +12469,13 @@ vErrors.push(err457);
 errors++;
 }
 }
-if(data337.tips !== undefined){
-let data339 = data337.tips;
-if(Array.isArray(data339)){
-const len53 = data339.length;
-for(let i53=0; i53<len53; i53++){
-let data340 = data339[i53];
-const _errs758 = errors;
-let valid160 = false;
-const _errs759 = errors;
-if(typeof data340 !== "string"){
-const err458 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data340};
+if(data.spinnerTipsOverride !== undefined){
+let data338 = data.spinnerTipsOverride;
+if(data338 && typeof data338 == "object" && !Array.isArray(data338)){
+if(data338.excludeDefault !== undefined){
+let data339 = data338.excludeDefault;
+if(typeof data339 !== "boolean"){
+const err458 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data339};
 if(vErrors === null){
 vErrors = [err458];
 }
@@ -12491,14 +12484,18 @@ vErrors.push(err458);
 }
 errors++;
 }
-var _valid6 = _errs759 === errors;
-valid160 = valid160 || _valid6;
-if(!valid160){
-const _errs761 = errors;
-if(data340 && typeof data340 == "object" && !Array.isArray(data340)){
 }
-else {
-const err459 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data340};
+if(data338.tips !== undefined){
+let data340 = data338.tips;
+if(Array.isArray(data340)){
+const len53 = data340.length;
+for(let i53=0; i53<len53; i53++){
+let data341 = data340[i53];
+const _errs760 = errors;
+let valid160 = false;
+const _errs761 = errors;
+if(typeof data341 !== "string"){
+const err459 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data341};
 if(vErrors === null){
 vErrors = [err459];
 }
@@ -12509,9 +12506,12 @@ errors++;
 }
 var _valid6 = _errs761 === errors;
 valid160 = valid160 || _valid6;
-}
 if(!valid160){
-const err460 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data340};
+const _errs763 = errors;
+if(data341 && typeof data341 == "object" && !Array.isArray(data341)){
+}
+else {
+const err460 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data341};
 if(vErrors === null){
 vErrors = [err460];
 }
@@ -12520,11 +12520,24 @@ vErrors.push(err460);
 }
 errors++;
 }
+var _valid6 = _errs763 === errors;
+valid160 = valid160 || _valid6;
+}
+if(!valid160){
+const err461 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data341};
+if(vErrors === null){
+vErrors = [err461];
+}
 else {
-errors = _errs758;
+vErrors.push(err461);
+}
+errors++;
+}
+else {
+errors = _errs760;
 if(vErrors !== null){
-if(_errs758){
-vErrors.length = _errs758;
+if(_errs760){
+vErrors.length = _errs760;
 }
 else {
 vErrors = null;
@@ -12534,20 +12547,7 @@ vErrors = null;
 }
 }
 else {
-const err461 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data339};
-if(vErrors === null){
-vErrors = [err461];
-}
-else {
-vErrors.push(err461);
-}
-errors++;
-}
-}
-if(data337.tipsFile !== undefined){
-let data341 = data337.tipsFile;
-if(typeof data341 !== "string"){
-const err462 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data341};
+const err462 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data340};
 if(vErrors === null){
 vErrors = [err462];
 }
@@ -12557,10 +12557,10 @@ vErrors.push(err462);
 errors++;
 }
 }
-if(data337.label !== undefined){
-let data342 = data337.label;
+if(data338.tipsFile !== undefined){
+let data342 = data338.tipsFile;
 if(typeof data342 !== "string"){
-const err463 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data342};
+const err463 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data342};
 if(vErrors === null){
 vErrors = [err463];
 }
@@ -12570,9 +12570,10 @@ vErrors.push(err463);
 errors++;
 }
 }
-}
-else {
-const err464 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data337};
+if(data338.label !== undefined){
+let data343 = data338.label;
+if(typeof data343 !== "string"){
+const err464 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data343};
 if(vErrors === null){
 vErrors = [err464];
 }
@@ -12582,10 +12583,9 @@ vErrors.push(err464);
 errors++;
 }
 }
-if(data.syntaxHighlightingDisabled !== undefined){
-let data343 = data.syntaxHighlightingDisabled;
-if(typeof data343 !== "boolean"){
-const err465 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data343};
+}
+else {
+const err465 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data338};
 if(vErrors === null){
 vErrors = [err465];
 }
@@ -12595,10 +12595,10 @@ vErrors.push(err465);
 errors++;
 }
 }
-if(data.maxProseWidth !== undefined){
-let data344 = data.maxProseWidth;
-if(!((typeof data344 == "number") && (isFinite(data344)))){
-const err466 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data344};
+if(data.syntaxHighlightingDisabled !== undefined){
+let data344 = data.syntaxHighlightingDisabled;
+if(typeof data344 !== "boolean"){
+const err466 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data344};
 if(vErrors === null){
 vErrors = [err466];
 }
@@ -12608,13 +12608,10 @@ vErrors.push(err466);
 errors++;
 }
 }
-if(data.spellcheck !== undefined){
-let data345 = data.spellcheck;
-if(data345 && typeof data345 == "object" && !Array.isArray(data345)){
-if(data345.enabled !== undefined){
-let data346 = data345.enabled;
-if(typeof data346 !== "boolean"){
-const err467 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data346};
+if(data.maxProseWidth !== undefined){
+let data345 = data.maxProseWidth;
+if(!((typeof data345 == "number") && (isFinite(data345)))){
+const err467 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data345};
 if(vErrors === null){
 vErrors = [err467];
 }
@@ -12624,10 +12621,13 @@ vErrors.push(err467);
 errors++;
 }
 }
-if(data345.checker !== undefined){
-let data347 = data345.checker;
-if(typeof data347 !== "string"){
-const err468 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data347};
+if(data.spellcheck !== undefined){
+let data346 = data.spellcheck;
+if(data346 && typeof data346 == "object" && !Array.isArray(data346)){
+if(data346.enabled !== undefined){
+let data347 = data346.enabled;
+if(typeof data347 !== "boolean"){
+const err468 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data347};
 if(vErrors === null){
 vErrors = [err468];
 }
@@ -12637,10 +12637,10 @@ vErrors.push(err468);
 errors++;
 }
 }
-if(data345.language !== undefined){
-let data348 = data345.language;
+if(data346.checker !== undefined){
+let data348 = data346.checker;
 if(typeof data348 !== "string"){
-const err469 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data348};
+const err469 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data348};
 if(vErrors === null){
 vErrors = [err469];
 }
@@ -12650,10 +12650,10 @@ vErrors.push(err469);
 errors++;
 }
 }
-if(data345.color !== undefined){
-let data349 = data345.color;
+if(data346.language !== undefined){
+let data349 = data346.language;
 if(typeof data349 !== "string"){
-const err470 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data349};
+const err470 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data349};
 if(vErrors === null){
 vErrors = [err470];
 }
@@ -12663,9 +12663,10 @@ vErrors.push(err470);
 errors++;
 }
 }
-}
-else {
-const err471 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data345};
+if(data346.color !== undefined){
+let data350 = data346.color;
+if(typeof data350 !== "string"){
+const err471 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data350};
 if(vErrors === null){
 vErrors = [err471];
 }
@@ -12675,10 +12676,9 @@ vErrors.push(err471);
 errors++;
 }
 }
-if(data.terminalTitleFromRename !== undefined){
-let data350 = data.terminalTitleFromRename;
-if(typeof data350 !== "boolean"){
-const err472 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data350};
+}
+else {
+const err472 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data346};
 if(vErrors === null){
 vErrors = [err472];
 }
@@ -12688,10 +12688,10 @@ vErrors.push(err472);
 errors++;
 }
 }
-if(data.promptCacheTtl !== undefined){
-let data351 = data.promptCacheTtl;
-if(typeof data351 !== "string"){
-const err473 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data351};
+if(data.terminalTitleFromRename !== undefined){
+let data351 = data.terminalTitleFromRename;
+if(typeof data351 !== "boolean"){
+const err473 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data351};
 if(vErrors === null){
 vErrors = [err473];
 }
@@ -12700,8 +12700,11 @@ vErrors.push(err473);
 }
 errors++;
 }
-if(!((data351 === "5m") || (data351 === "1h"))){
-const err474 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data351};
+}
+if(data.promptCacheTtl !== undefined){
+let data352 = data.promptCacheTtl;
+if(typeof data352 !== "string"){
+const err474 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data352};
 if(vErrors === null){
 vErrors = [err474];
 }
@@ -12710,11 +12713,8 @@ vErrors.push(err474);
 }
 errors++;
 }
-}
-if(data.subagentPromptCacheTtl !== undefined){
-let data352 = data.subagentPromptCacheTtl;
-if(typeof data352 !== "string"){
-const err475 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data352};
+if(!((data352 === "5m") || (data352 === "1h"))){
+const err475 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data352};
 if(vErrors === null){
 vErrors = [err475];
 }
@@ -12723,8 +12723,11 @@ vErrors.push(err475);
 }
 errors++;
 }
-if(!((data352 === "5m") || (data352 === "1h"))){
-const err476 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data352};
+}
+if(data.subagentPromptCacheTtl !== undefined){
+let data353 = data.subagentPromptCacheTtl;
+if(typeof data353 !== "string"){
+const err476 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data353};
 if(vErrors === null){
 vErrors = [err476];
 }
@@ -12733,11 +12736,8 @@ vErrors.push(err476);
 }
 errors++;
 }
-}
-if(data.alwaysThinkingEnabled !== undefined){
-let data353 = data.alwaysThinkingEnabled;
-if(typeof data353 !== "boolean"){
-const err477 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data353};
+if(!((data353 === "5m") || (data353 === "1h"))){
+const err477 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data353};
 if(vErrors === null){
 vErrors = [err477];
 }
@@ -12747,10 +12747,10 @@ vErrors.push(err477);
 errors++;
 }
 }
-if(data.effortLevel !== undefined){
-let data354 = data.effortLevel;
-if(typeof data354 !== "string"){
-const err478 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data354};
+if(data.alwaysThinkingEnabled !== undefined){
+let data354 = data.alwaysThinkingEnabled;
+if(typeof data354 !== "boolean"){
+const err478 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data354};
 if(vErrors === null){
 vErrors = [err478];
 }
@@ -12759,8 +12759,11 @@ vErrors.push(err478);
 }
 errors++;
 }
-if(!((((data354 === "low") || (data354 === "medium")) || (data354 === "high")) || (data354 === "xhigh"))){
-const err479 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data354};
+}
+if(data.effortLevel !== undefined){
+let data355 = data.effortLevel;
+if(typeof data355 !== "string"){
+const err479 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data355};
 if(vErrors === null){
 vErrors = [err479];
 }
@@ -12769,11 +12772,8 @@ vErrors.push(err479);
 }
 errors++;
 }
-}
-if(data.maxEffortLevel !== undefined){
-let data355 = data.maxEffortLevel;
-if(typeof data355 !== "string"){
-const err480 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data355};
+if(!((((data355 === "low") || (data355 === "medium")) || (data355 === "high")) || (data355 === "xhigh"))){
+const err480 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data355};
 if(vErrors === null){
 vErrors = [err480];
 }
@@ -12782,8 +12782,11 @@ vErrors.push(err480);
 }
 errors++;
 }
-if(!(((((data355 === "low") || (data355 === "medium")) || (data355 === "high")) || (data355 === "xhigh")) || (data355 === "max"))){
-const err481 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data355};
+}
+if(data.maxEffortLevel !== undefined){
+let data356 = data.maxEffortLevel;
+if(typeof data356 !== "string"){
+const err481 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data356};
 if(vErrors === null){
 vErrors = [err481];
 }
@@ -12792,17 +12795,8 @@ vErrors.push(err481);
 }
 errors++;
 }
-}
-if(data.modelSettings !== undefined){
-let data356 = data.modelSettings;
-if(data356 && typeof data356 == "object" && !Array.isArray(data356)){
-for(const key40 in data356){
-let data357 = data356[key40];
-if(data357 && typeof data357 == "object" && !Array.isArray(data357)){
-if(data357.effortLevel !== undefined){
-let data358 = data357.effortLevel;
-if(typeof data358 !== "string"){
-const err482 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data358};
+if(!(((((data356 === "low") || (data356 === "medium")) || (data356 === "high")) || (data356 === "xhigh")) || (data356 === "max"))){
+const err482 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data356};
 if(vErrors === null){
 vErrors = [err482];
 }
@@ -12811,8 +12805,17 @@ vErrors.push(err482);
 }
 errors++;
 }
-if(!((((data358 === "low") || (data358 === "medium")) || (data358 === "high")) || (data358 === "xhigh"))){
-const err483 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data358};
+}
+if(data.modelSettings !== undefined){
+let data357 = data.modelSettings;
+if(data357 && typeof data357 == "object" && !Array.isArray(data357)){
+for(const key40 in data357){
+let data358 = data357[key40];
+if(data358 && typeof data358 == "object" && !Array.isArray(data358)){
+if(data358.effortLevel !== undefined){
+let data359 = data358.effortLevel;
+if(typeof data359 !== "string"){
+const err483 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data359};
 if(vErrors === null){
 vErrors = [err483];
 }
@@ -12821,11 +12824,8 @@ vErrors.push(err483);
 }
 errors++;
 }
-}
-if(data357.maxEffortLevel !== undefined){
-let data359 = data357.maxEffortLevel;
-if(typeof data359 !== "string"){
-const err484 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data359};
+if(!((((data359 === "low") || (data359 === "medium")) || (data359 === "high")) || (data359 === "xhigh"))){
+const err484 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data359};
 if(vErrors === null){
 vErrors = [err484];
 }
@@ -12834,8 +12834,11 @@ vErrors.push(err484);
 }
 errors++;
 }
-if(!(((((data359 === "low") || (data359 === "medium")) || (data359 === "high")) || (data359 === "xhigh")) || (data359 === "max"))){
-const err485 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data359};
+}
+if(data358.maxEffortLevel !== undefined){
+let data360 = data358.maxEffortLevel;
+if(typeof data360 !== "string"){
+const err485 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data360};
 if(vErrors === null){
 vErrors = [err485];
 }
@@ -12844,14 +12847,8 @@ vErrors.push(err485);
 }
 errors++;
 }
-}
-if(data357.autoCompactWindow !== undefined){
-let data360 = data357.autoCompactWindow;
-const _errs806 = errors;
-let valid164 = false;
-const _errs807 = errors;
-if(typeof data360 !== "string"){
-const err486 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data360};
+if(!(((((data360 === "low") || (data360 === "medium")) || (data360 === "high")) || (data360 === "xhigh")) || (data360 === "max"))){
+const err486 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data360};
 if(vErrors === null){
 vErrors = [err486];
 }
@@ -12860,8 +12857,14 @@ vErrors.push(err486);
 }
 errors++;
 }
-if(!(data360 === "auto")){
-const err487 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data360};
+}
+if(data358.autoCompactWindow !== undefined){
+let data361 = data358.autoCompactWindow;
+const _errs808 = errors;
+let valid164 = false;
+const _errs809 = errors;
+if(typeof data361 !== "string"){
+const err487 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data361};
 if(vErrors === null){
 vErrors = [err487];
 }
@@ -12870,12 +12873,8 @@ vErrors.push(err487);
 }
 errors++;
 }
-var _valid7 = _errs807 === errors;
-valid164 = valid164 || _valid7;
-if(!valid164){
-const _errs809 = errors;
-if(!((typeof data360 == "number") && (isFinite(data360)))){
-const err488 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data360};
+if(!(data361 === "auto")){
+const err488 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data361};
 if(vErrors === null){
 vErrors = [err488];
 }
@@ -12886,9 +12885,10 @@ errors++;
 }
 var _valid7 = _errs809 === errors;
 valid164 = valid164 || _valid7;
-}
 if(!valid164){
-const err489 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data360};
+const _errs811 = errors;
+if(!((typeof data361 == "number") && (isFinite(data361)))){
+const err489 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data361};
 if(vErrors === null){
 vErrors = [err489];
 }
@@ -12897,11 +12897,24 @@ vErrors.push(err489);
 }
 errors++;
 }
+var _valid7 = _errs811 === errors;
+valid164 = valid164 || _valid7;
+}
+if(!valid164){
+const err490 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data361};
+if(vErrors === null){
+vErrors = [err490];
+}
 else {
-errors = _errs806;
+vErrors.push(err490);
+}
+errors++;
+}
+else {
+errors = _errs808;
 if(vErrors !== null){
-if(_errs806){
-vErrors.length = _errs806;
+if(_errs808){
+vErrors.length = _errs808;
 }
 else {
 vErrors = null;
@@ -12911,19 +12924,7 @@ vErrors = null;
 }
 }
 else {
-const err490 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data357};
-if(vErrors === null){
-vErrors = [err490];
-}
-else {
-vErrors.push(err490);
-}
-errors++;
-}
-}
-}
-else {
-const err491 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data356};
+const err491 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data358};
 if(vErrors === null){
 vErrors = [err491];
 }
@@ -12933,10 +12934,9 @@ vErrors.push(err491);
 errors++;
 }
 }
-if(data.ultracode !== undefined){
-let data361 = data.ultracode;
-if(typeof data361 !== "boolean"){
-const err492 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data361};
+}
+else {
+const err492 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data357};
 if(vErrors === null){
 vErrors = [err492];
 }
@@ -12946,10 +12946,10 @@ vErrors.push(err492);
 errors++;
 }
 }
-if(data.autoCompactWindow !== undefined){
-let data362 = data.autoCompactWindow;
-if(!((typeof data362 == "number") && (isFinite(data362)))){
-const err493 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data362};
+if(data.ultracode !== undefined){
+let data362 = data.ultracode;
+if(typeof data362 !== "boolean"){
+const err493 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data362};
 if(vErrors === null){
 vErrors = [err493];
 }
@@ -12959,10 +12959,10 @@ vErrors.push(err493);
 errors++;
 }
 }
-if(data.advisorModel !== undefined){
-let data363 = data.advisorModel;
-if(typeof data363 !== "string"){
-const err494 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data363};
+if(data.autoCompactWindow !== undefined){
+let data363 = data.autoCompactWindow;
+if(!((typeof data363 == "number") && (isFinite(data363)))){
+const err494 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data363};
 if(vErrors === null){
 vErrors = [err494];
 }
@@ -12972,10 +12972,10 @@ vErrors.push(err494);
 errors++;
 }
 }
-if(data.fastMode !== undefined){
-let data364 = data.fastMode;
-if(typeof data364 !== "boolean"){
-const err495 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data364};
+if(data.advisorModel !== undefined){
+let data364 = data.advisorModel;
+if(typeof data364 !== "string"){
+const err495 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data364};
 if(vErrors === null){
 vErrors = [err495];
 }
@@ -12985,10 +12985,10 @@ vErrors.push(err495);
 errors++;
 }
 }
-if(data.fastModePerSessionOptIn !== undefined){
-let data365 = data.fastModePerSessionOptIn;
+if(data.fastMode !== undefined){
+let data365 = data.fastMode;
 if(typeof data365 !== "boolean"){
-const err496 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data365};
+const err496 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data365};
 if(vErrors === null){
 vErrors = [err496];
 }
@@ -12998,10 +12998,10 @@ vErrors.push(err496);
 errors++;
 }
 }
-if(data.promptSuggestionEnabled !== undefined){
-let data366 = data.promptSuggestionEnabled;
+if(data.fastModePerSessionOptIn !== undefined){
+let data366 = data.fastModePerSessionOptIn;
 if(typeof data366 !== "boolean"){
-const err497 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data366};
+const err497 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data366};
 if(vErrors === null){
 vErrors = [err497];
 }
@@ -13011,10 +13011,10 @@ vErrors.push(err497);
 errors++;
 }
 }
-if(data.emojiCompletionEnabled !== undefined){
-let data367 = data.emojiCompletionEnabled;
+if(data.promptSuggestionEnabled !== undefined){
+let data367 = data.promptSuggestionEnabled;
 if(typeof data367 !== "boolean"){
-const err498 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data367};
+const err498 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data367};
 if(vErrors === null){
 vErrors = [err498];
 }
@@ -13024,10 +13024,10 @@ vErrors.push(err498);
 errors++;
 }
 }
-if(data.showClearContextOnPlanAccept !== undefined){
-let data368 = data.showClearContextOnPlanAccept;
+if(data.emojiCompletionEnabled !== undefined){
+let data368 = data.emojiCompletionEnabled;
 if(typeof data368 !== "boolean"){
-const err499 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data368};
+const err499 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data368};
 if(vErrors === null){
 vErrors = [err499];
 }
@@ -13037,10 +13037,10 @@ vErrors.push(err499);
 errors++;
 }
 }
-if(data.askUserQuestionTimeout !== undefined){
-let data369 = data.askUserQuestionTimeout;
-if(typeof data369 !== "string"){
-const err500 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data369};
+if(data.showClearContextOnPlanAccept !== undefined){
+let data369 = data.showClearContextOnPlanAccept;
+if(typeof data369 !== "boolean"){
+const err500 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data369};
 if(vErrors === null){
 vErrors = [err500];
 }
@@ -13049,8 +13049,11 @@ vErrors.push(err500);
 }
 errors++;
 }
-if(!((((data369 === "60s") || (data369 === "5m")) || (data369 === "10m")) || (data369 === "never"))){
-const err501 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data369};
+}
+if(data.askUserQuestionTimeout !== undefined){
+let data370 = data.askUserQuestionTimeout;
+if(typeof data370 !== "string"){
+const err501 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data370};
 if(vErrors === null){
 vErrors = [err501];
 }
@@ -13059,11 +13062,8 @@ vErrors.push(err501);
 }
 errors++;
 }
-}
-if(data.dialogExpiry !== undefined){
-let data370 = data.dialogExpiry;
-if(typeof data370 !== "string"){
-const err502 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data370};
+if(!((((data370 === "60s") || (data370 === "5m")) || (data370 === "10m")) || (data370 === "never"))){
+const err502 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data370};
 if(vErrors === null){
 vErrors = [err502];
 }
@@ -13072,8 +13072,11 @@ vErrors.push(err502);
 }
 errors++;
 }
-if(!((((data370 === "60s") || (data370 === "5m")) || (data370 === "10m")) || (data370 === "never"))){
-const err503 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data370};
+}
+if(data.dialogExpiry !== undefined){
+let data371 = data.dialogExpiry;
+if(typeof data371 !== "string"){
+const err503 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data371};
 if(vErrors === null){
 vErrors = [err503];
 }
@@ -13082,11 +13085,8 @@ vErrors.push(err503);
 }
 errors++;
 }
-}
-if(data.agent !== undefined){
-let data371 = data.agent;
-if(typeof data371 !== "string"){
-const err504 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data371};
+if(!((((data371 === "60s") || (data371 === "5m")) || (data371 === "10m")) || (data371 === "never"))){
+const err504 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data371};
 if(vErrors === null){
 vErrors = [err504];
 }
@@ -13096,14 +13096,10 @@ vErrors.push(err504);
 errors++;
 }
 }
-if(data.companyAnnouncements !== undefined){
-let data372 = data.companyAnnouncements;
-if(Array.isArray(data372)){
-const len54 = data372.length;
-for(let i54=0; i54<len54; i54++){
-let data373 = data372[i54];
-if(typeof data373 !== "string"){
-const err505 = {instancePath:instancePath+"/companyAnnouncements/" + i54,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data373};
+if(data.agent !== undefined){
+let data372 = data.agent;
+if(typeof data372 !== "string"){
+const err505 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data372};
 if(vErrors === null){
 vErrors = [err505];
 }
@@ -13113,9 +13109,14 @@ vErrors.push(err505);
 errors++;
 }
 }
-}
-else {
-const err506 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data372};
+if(data.companyAnnouncements !== undefined){
+let data373 = data.companyAnnouncements;
+if(Array.isArray(data373)){
+const len54 = data373.length;
+for(let i54=0; i54<len54; i54++){
+let data374 = data373[i54];
+if(typeof data374 !== "string"){
+const err506 = {instancePath:instancePath+"/companyAnnouncements/" + i54,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data374};
 if(vErrors === null){
 vErrors = [err506];
 }
@@ -13125,18 +13126,9 @@ vErrors.push(err506);
 errors++;
 }
 }
-if(data.pluginConfigs !== undefined){
-let data374 = data.pluginConfigs;
-if(data374 && typeof data374 == "object" && !Array.isArray(data374)){
-for(const key41 in data374){
-let data375 = data374[key41];
-const _errs841 = errors;
-let valid168 = false;
-const _errs842 = errors;
-if(data375 && typeof data375 == "object" && !Array.isArray(data375)){
-for(const key42 in data375){
-if(!((key42 === "mcpServers") || (key42 === "options"))){
-const err507 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data375};
+}
+else {
+const err507 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data373};
 if(vErrors === null){
 vErrors = [err507];
 }
@@ -13146,19 +13138,18 @@ vErrors.push(err507);
 errors++;
 }
 }
-if(data375.mcpServers !== undefined){
-let data376 = data375.mcpServers;
+if(data.pluginConfigs !== undefined){
+let data375 = data.pluginConfigs;
+if(data375 && typeof data375 == "object" && !Array.isArray(data375)){
+for(const key41 in data375){
+let data376 = data375[key41];
+const _errs843 = errors;
+let valid168 = false;
+const _errs844 = errors;
 if(data376 && typeof data376 == "object" && !Array.isArray(data376)){
-for(const key43 in data376){
-let data377 = data376[key43];
-if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
-for(const key44 in data377){
-let data378 = data377[key44];
-const _errs852 = errors;
-let valid172 = false;
-const _errs853 = errors;
-if(typeof data378 !== "string"){
-const err508 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data378};
+for(const key42 in data376){
+if(!((key42 === "mcpServers") || (key42 === "options"))){
+const err508 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data376};
 if(vErrors === null){
 vErrors = [err508];
 }
@@ -13167,12 +13158,20 @@ vErrors.push(err508);
 }
 errors++;
 }
-var _valid9 = _errs853 === errors;
-valid172 = valid172 || _valid9;
-if(!valid172){
+}
+if(data376.mcpServers !== undefined){
+let data377 = data376.mcpServers;
+if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
+for(const key43 in data377){
+let data378 = data377[key43];
+if(data378 && typeof data378 == "object" && !Array.isArray(data378)){
+for(const key44 in data378){
+let data379 = data378[key44];
+const _errs854 = errors;
+let valid172 = false;
 const _errs855 = errors;
-if(!((typeof data378 == "number") && (isFinite(data378)))){
-const err509 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data378};
+if(typeof data379 !== "string"){
+const err509 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data379};
 if(vErrors === null){
 vErrors = [err509];
 }
@@ -13185,8 +13184,8 @@ var _valid9 = _errs855 === errors;
 valid172 = valid172 || _valid9;
 if(!valid172){
 const _errs857 = errors;
-if(typeof data378 !== "boolean"){
-const err510 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data378};
+if(!((typeof data379 == "number") && (isFinite(data379)))){
+const err510 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data379};
 if(vErrors === null){
 vErrors = [err510];
 }
@@ -13199,12 +13198,8 @@ var _valid9 = _errs857 === errors;
 valid172 = valid172 || _valid9;
 if(!valid172){
 const _errs859 = errors;
-if(Array.isArray(data378)){
-const len55 = data378.length;
-for(let i55=0; i55<len55; i55++){
-let data379 = data378[i55];
-if(typeof data379 !== "string"){
-const err511 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data379};
+if(typeof data379 !== "boolean"){
+const err511 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data379};
 if(vErrors === null){
 vErrors = [err511];
 }
@@ -13213,10 +13208,16 @@ vErrors.push(err511);
 }
 errors++;
 }
-}
-}
-else {
-const err512 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data378};
+var _valid9 = _errs859 === errors;
+valid172 = valid172 || _valid9;
+if(!valid172){
+const _errs861 = errors;
+if(Array.isArray(data379)){
+const len55 = data379.length;
+for(let i55=0; i55<len55; i55++){
+let data380 = data379[i55];
+if(typeof data380 !== "string"){
+const err512 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data380};
 if(vErrors === null){
 vErrors = [err512];
 }
@@ -13225,13 +13226,10 @@ vErrors.push(err512);
 }
 errors++;
 }
-var _valid9 = _errs859 === errors;
-valid172 = valid172 || _valid9;
 }
 }
-}
-if(!valid172){
-const err513 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data378};
+else {
+const err513 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data379};
 if(vErrors === null){
 vErrors = [err513];
 }
@@ -13240,11 +13238,26 @@ vErrors.push(err513);
 }
 errors++;
 }
+var _valid9 = _errs861 === errors;
+valid172 = valid172 || _valid9;
+}
+}
+}
+if(!valid172){
+const err514 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data379};
+if(vErrors === null){
+vErrors = [err514];
+}
 else {
-errors = _errs852;
+vErrors.push(err514);
+}
+errors++;
+}
+else {
+errors = _errs854;
 if(vErrors !== null){
-if(_errs852){
-vErrors.length = _errs852;
+if(_errs854){
+vErrors.length = _errs854;
 }
 else {
 vErrors = null;
@@ -13254,19 +13267,7 @@ vErrors = null;
 }
 }
 else {
-const err514 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data377};
-if(vErrors === null){
-vErrors = [err514];
-}
-else {
-vErrors.push(err514);
-}
-errors++;
-}
-}
-}
-else {
-const err515 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data376};
+const err515 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data378};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -13276,16 +13277,9 @@ vErrors.push(err515);
 errors++;
 }
 }
-if(data375.options !== undefined){
-let data380 = data375.options;
-if(data380 && typeof data380 == "object" && !Array.isArray(data380)){
-for(const key45 in data380){
-let data381 = data380[key45];
-const _errs867 = errors;
-let valid176 = false;
-const _errs868 = errors;
-if(typeof data381 !== "string"){
-const err516 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data381};
+}
+else {
+const err516 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data377};
 if(vErrors === null){
 vErrors = [err516];
 }
@@ -13294,12 +13288,17 @@ vErrors.push(err516);
 }
 errors++;
 }
-var _valid10 = _errs868 === errors;
-valid176 = valid176 || _valid10;
-if(!valid176){
+}
+if(data376.options !== undefined){
+let data381 = data376.options;
+if(data381 && typeof data381 == "object" && !Array.isArray(data381)){
+for(const key45 in data381){
+let data382 = data381[key45];
+const _errs869 = errors;
+let valid176 = false;
 const _errs870 = errors;
-if(!((typeof data381 == "number") && (isFinite(data381)))){
-const err517 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data381};
+if(typeof data382 !== "string"){
+const err517 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data382};
 if(vErrors === null){
 vErrors = [err517];
 }
@@ -13312,8 +13311,8 @@ var _valid10 = _errs870 === errors;
 valid176 = valid176 || _valid10;
 if(!valid176){
 const _errs872 = errors;
-if(typeof data381 !== "boolean"){
-const err518 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data381};
+if(!((typeof data382 == "number") && (isFinite(data382)))){
+const err518 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data382};
 if(vErrors === null){
 vErrors = [err518];
 }
@@ -13326,12 +13325,8 @@ var _valid10 = _errs872 === errors;
 valid176 = valid176 || _valid10;
 if(!valid176){
 const _errs874 = errors;
-if(Array.isArray(data381)){
-const len56 = data381.length;
-for(let i56=0; i56<len56; i56++){
-let data382 = data381[i56];
-if(typeof data382 !== "string"){
-const err519 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i56,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data382};
+if(typeof data382 !== "boolean"){
+const err519 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data382};
 if(vErrors === null){
 vErrors = [err519];
 }
@@ -13340,10 +13335,16 @@ vErrors.push(err519);
 }
 errors++;
 }
-}
-}
-else {
-const err520 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data381};
+var _valid10 = _errs874 === errors;
+valid176 = valid176 || _valid10;
+if(!valid176){
+const _errs876 = errors;
+if(Array.isArray(data382)){
+const len56 = data382.length;
+for(let i56=0; i56<len56; i56++){
+let data383 = data382[i56];
+if(typeof data383 !== "string"){
+const err520 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i56,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data383};
 if(vErrors === null){
 vErrors = [err520];
 }
@@ -13352,13 +13353,10 @@ vErrors.push(err520);
 }
 errors++;
 }
-var _valid10 = _errs874 === errors;
-valid176 = valid176 || _valid10;
 }
 }
-}
-if(!valid176){
-const err521 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data381};
+else {
+const err521 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data382};
 if(vErrors === null){
 vErrors = [err521];
 }
@@ -13367,21 +13365,13 @@ vErrors.push(err521);
 }
 errors++;
 }
-else {
-errors = _errs867;
-if(vErrors !== null){
-if(_errs867){
-vErrors.length = _errs867;
-}
-else {
-vErrors = null;
+var _valid10 = _errs876 === errors;
+valid176 = valid176 || _valid10;
 }
 }
 }
-}
-}
-else {
-const err522 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data380};
+if(!valid176){
+const err522 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data382};
 if(vErrors === null){
 vErrors = [err522];
 }
@@ -13390,52 +13380,11 @@ vErrors.push(err522);
 }
 errors++;
 }
-}
-}
 else {
-const err523 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data375};
-if(vErrors === null){
-vErrors = [err523];
-}
-else {
-vErrors.push(err523);
-}
-errors++;
-}
-var _valid8 = _errs842 === errors;
-valid168 = valid168 || _valid8;
-if(!valid168){
-const _errs878 = errors;
-if(data375 && typeof data375 == "object" && !Array.isArray(data375)){
-}
-else {
-const err524 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data375};
-if(vErrors === null){
-vErrors = [err524];
-}
-else {
-vErrors.push(err524);
-}
-errors++;
-}
-var _valid8 = _errs878 === errors;
-valid168 = valid168 || _valid8;
-}
-if(!valid168){
-const err525 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data375};
-if(vErrors === null){
-vErrors = [err525];
-}
-else {
-vErrors.push(err525);
-}
-errors++;
-}
-else {
-errors = _errs841;
+errors = _errs869;
 if(vErrors !== null){
-if(_errs841){
-vErrors.length = _errs841;
+if(_errs869){
+vErrors.length = _errs869;
 }
 else {
 vErrors = null;
@@ -13445,7 +13394,48 @@ vErrors = null;
 }
 }
 else {
-const err526 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data374};
+const err523 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data381};
+if(vErrors === null){
+vErrors = [err523];
+}
+else {
+vErrors.push(err523);
+}
+errors++;
+}
+}
+}
+else {
+const err524 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data376};
+if(vErrors === null){
+vErrors = [err524];
+}
+else {
+vErrors.push(err524);
+}
+errors++;
+}
+var _valid8 = _errs844 === errors;
+valid168 = valid168 || _valid8;
+if(!valid168){
+const _errs880 = errors;
+if(data376 && typeof data376 == "object" && !Array.isArray(data376)){
+}
+else {
+const err525 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data376};
+if(vErrors === null){
+vErrors = [err525];
+}
+else {
+vErrors.push(err525);
+}
+errors++;
+}
+var _valid8 = _errs880 === errors;
+valid168 = valid168 || _valid8;
+}
+if(!valid168){
+const err526 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data376};
 if(vErrors === null){
 vErrors = [err526];
 }
@@ -13454,13 +13444,21 @@ vErrors.push(err526);
 }
 errors++;
 }
+else {
+errors = _errs843;
+if(vErrors !== null){
+if(_errs843){
+vErrors.length = _errs843;
 }
-if(data.remote !== undefined){
-let data383 = data.remote;
-if(data383 && typeof data383 == "object" && !Array.isArray(data383)){
-for(const key46 in data383){
-if(!(key46 === "defaultEnvironmentId")){
-const err527 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data383};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err527 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data375};
 if(vErrors === null){
 vErrors = [err527];
 }
@@ -13470,10 +13468,12 @@ vErrors.push(err527);
 errors++;
 }
 }
-if(data383.defaultEnvironmentId !== undefined){
-let data384 = data383.defaultEnvironmentId;
-if(typeof data384 !== "string"){
-const err528 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data384};
+if(data.remote !== undefined){
+let data384 = data.remote;
+if(data384 && typeof data384 == "object" && !Array.isArray(data384)){
+for(const key46 in data384){
+if(!(key46 === "defaultEnvironmentId")){
+const err528 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data384};
 if(vErrors === null){
 vErrors = [err528];
 }
@@ -13483,9 +13483,10 @@ vErrors.push(err528);
 errors++;
 }
 }
-}
-else {
-const err529 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data383};
+if(data384.defaultEnvironmentId !== undefined){
+let data385 = data384.defaultEnvironmentId;
+if(typeof data385 !== "string"){
+const err529 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data385};
 if(vErrors === null){
 vErrors = [err529];
 }
@@ -13495,10 +13496,9 @@ vErrors.push(err529);
 errors++;
 }
 }
-if(data.autoUpdatesChannel !== undefined){
-let data385 = data.autoUpdatesChannel;
-if(typeof data385 !== "string"){
-const err530 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data385};
+}
+else {
+const err530 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data384};
 if(vErrors === null){
 vErrors = [err530];
 }
@@ -13507,8 +13507,11 @@ vErrors.push(err530);
 }
 errors++;
 }
-if(!(((data385 === "latest") || (data385 === "stable")) || (data385 === "rc"))){
-const err531 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data385};
+}
+if(data.autoUpdatesChannel !== undefined){
+let data386 = data.autoUpdatesChannel;
+if(typeof data386 !== "string"){
+const err531 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data386};
 if(vErrors === null){
 vErrors = [err531];
 }
@@ -13517,11 +13520,8 @@ vErrors.push(err531);
 }
 errors++;
 }
-}
-if(data.minimumVersion !== undefined){
-let data386 = data.minimumVersion;
-if(typeof data386 !== "string"){
-const err532 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data386};
+if(!(((data386 === "latest") || (data386 === "stable")) || (data386 === "rc"))){
+const err532 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data386};
 if(vErrors === null){
 vErrors = [err532];
 }
@@ -13531,10 +13531,10 @@ vErrors.push(err532);
 errors++;
 }
 }
-if(data.requiredMinimumVersion !== undefined){
-let data387 = data.requiredMinimumVersion;
+if(data.minimumVersion !== undefined){
+let data387 = data.minimumVersion;
 if(typeof data387 !== "string"){
-const err533 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data387};
+const err533 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data387};
 if(vErrors === null){
 vErrors = [err533];
 }
@@ -13544,10 +13544,10 @@ vErrors.push(err533);
 errors++;
 }
 }
-if(data.requiredMaximumVersion !== undefined){
-let data388 = data.requiredMaximumVersion;
+if(data.requiredMinimumVersion !== undefined){
+let data388 = data.requiredMinimumVersion;
 if(typeof data388 !== "string"){
-const err534 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data388};
+const err534 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data388};
 if(vErrors === null){
 vErrors = [err534];
 }
@@ -13557,10 +13557,10 @@ vErrors.push(err534);
 errors++;
 }
 }
-if(data.downloadsMirrorUrl !== undefined){
-let data389 = data.downloadsMirrorUrl;
+if(data.requiredMaximumVersion !== undefined){
+let data389 = data.requiredMaximumVersion;
 if(typeof data389 !== "string"){
-const err535 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data389};
+const err535 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data389};
 if(vErrors === null){
 vErrors = [err535];
 }
@@ -13570,10 +13570,10 @@ vErrors.push(err535);
 errors++;
 }
 }
-if(data.plansDirectory !== undefined){
-let data390 = data.plansDirectory;
+if(data.downloadsMirrorUrl !== undefined){
+let data390 = data.downloadsMirrorUrl;
 if(typeof data390 !== "string"){
-const err536 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data390};
+const err536 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data390};
 if(vErrors === null){
 vErrors = [err536];
 }
@@ -13583,10 +13583,10 @@ vErrors.push(err536);
 errors++;
 }
 }
-if(data.tui !== undefined){
-let data391 = data.tui;
+if(data.plansDirectory !== undefined){
+let data391 = data.plansDirectory;
 if(typeof data391 !== "string"){
-const err537 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data391};
+const err537 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data391};
 if(vErrors === null){
 vErrors = [err537];
 }
@@ -13595,8 +13595,11 @@ vErrors.push(err537);
 }
 errors++;
 }
-if(!((data391 === "default") || (data391 === "fullscreen"))){
-const err538 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data391};
+}
+if(data.tui !== undefined){
+let data392 = data.tui;
+if(typeof data392 !== "string"){
+const err538 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data392};
 if(vErrors === null){
 vErrors = [err538];
 }
@@ -13605,13 +13608,8 @@ vErrors.push(err538);
 }
 errors++;
 }
-}
-if(data.voice !== undefined){
-let data392 = data.voice;
-if(data392 && typeof data392 == "object" && !Array.isArray(data392)){
-for(const key47 in data392){
-if(!(((key47 === "enabled") || (key47 === "mode")) || (key47 === "autoSubmit"))){
-const err539 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data392};
+if(!((data392 === "default") || (data392 === "fullscreen"))){
+const err539 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data392};
 if(vErrors === null){
 vErrors = [err539];
 }
@@ -13621,10 +13619,12 @@ vErrors.push(err539);
 errors++;
 }
 }
-if(data392.enabled !== undefined){
-let data393 = data392.enabled;
-if(typeof data393 !== "boolean"){
-const err540 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data393};
+if(data.voice !== undefined){
+let data393 = data.voice;
+if(data393 && typeof data393 == "object" && !Array.isArray(data393)){
+for(const key47 in data393){
+if(!(((key47 === "enabled") || (key47 === "mode")) || (key47 === "autoSubmit"))){
+const err540 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data393};
 if(vErrors === null){
 vErrors = [err540];
 }
@@ -13634,10 +13634,10 @@ vErrors.push(err540);
 errors++;
 }
 }
-if(data392.mode !== undefined){
-let data394 = data392.mode;
-if(typeof data394 !== "string"){
-const err541 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data394};
+if(data393.enabled !== undefined){
+let data394 = data393.enabled;
+if(typeof data394 !== "boolean"){
+const err541 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data394};
 if(vErrors === null){
 vErrors = [err541];
 }
@@ -13646,8 +13646,11 @@ vErrors.push(err541);
 }
 errors++;
 }
-if(!((data394 === "hold") || (data394 === "tap"))){
-const err542 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data394};
+}
+if(data393.mode !== undefined){
+let data395 = data393.mode;
+if(typeof data395 !== "string"){
+const err542 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data395};
 if(vErrors === null){
 vErrors = [err542];
 }
@@ -13656,11 +13659,8 @@ vErrors.push(err542);
 }
 errors++;
 }
-}
-if(data392.autoSubmit !== undefined){
-let data395 = data392.autoSubmit;
-if(typeof data395 !== "boolean"){
-const err543 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data395};
+if(!((data395 === "hold") || (data395 === "tap"))){
+const err543 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data395};
 if(vErrors === null){
 vErrors = [err543];
 }
@@ -13670,9 +13670,10 @@ vErrors.push(err543);
 errors++;
 }
 }
-}
-else {
-const err544 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data392};
+if(data393.autoSubmit !== undefined){
+let data396 = data393.autoSubmit;
+if(typeof data396 !== "boolean"){
+const err544 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data396};
 if(vErrors === null){
 vErrors = [err544];
 }
@@ -13682,10 +13683,9 @@ vErrors.push(err544);
 errors++;
 }
 }
-if(data.channelsEnabled !== undefined){
-let data396 = data.channelsEnabled;
-if(typeof data396 !== "boolean"){
-const err545 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data396};
+}
+else {
+const err545 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data393};
 if(vErrors === null){
 vErrors = [err545];
 }
@@ -13695,15 +13695,10 @@ vErrors.push(err545);
 errors++;
 }
 }
-if(data.allowedChannelPlugins !== undefined){
-let data397 = data.allowedChannelPlugins;
-if(Array.isArray(data397)){
-const len57 = data397.length;
-for(let i57=0; i57<len57; i57++){
-let data398 = data397[i57];
-if(data398 && typeof data398 == "object" && !Array.isArray(data398)){
-if(data398.marketplace === undefined){
-const err546 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data398};
+if(data.channelsEnabled !== undefined){
+let data397 = data.channelsEnabled;
+if(typeof data397 !== "boolean"){
+const err546 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data397};
 if(vErrors === null){
 vErrors = [err546];
 }
@@ -13712,8 +13707,16 @@ vErrors.push(err546);
 }
 errors++;
 }
-if(data398.plugin === undefined){
-const err547 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data398};
+}
+if(data.allowedChannelPlugins !== undefined){
+let data398 = data.allowedChannelPlugins;
+if(Array.isArray(data398)){
+const len57 = data398.length;
+for(let i57=0; i57<len57; i57++){
+let data399 = data398[i57];
+if(data399 && typeof data399 == "object" && !Array.isArray(data399)){
+if(data399.marketplace === undefined){
+const err547 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
 if(vErrors === null){
 vErrors = [err547];
 }
@@ -13722,9 +13725,8 @@ vErrors.push(err547);
 }
 errors++;
 }
-for(const key48 in data398){
-if(!((key48 === "marketplace") || (key48 === "plugin"))){
-const err548 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data398};
+if(data399.plugin === undefined){
+const err548 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
 if(vErrors === null){
 vErrors = [err548];
 }
@@ -13733,11 +13735,9 @@ vErrors.push(err548);
 }
 errors++;
 }
-}
-if(data398.marketplace !== undefined){
-let data399 = data398.marketplace;
-if(typeof data399 !== "string"){
-const err549 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data399};
+for(const key48 in data399){
+if(!((key48 === "marketplace") || (key48 === "plugin"))){
+const err549 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
 if(vErrors === null){
 vErrors = [err549];
 }
@@ -13747,10 +13747,10 @@ vErrors.push(err549);
 errors++;
 }
 }
-if(data398.plugin !== undefined){
-let data400 = data398.plugin;
+if(data399.marketplace !== undefined){
+let data400 = data399.marketplace;
 if(typeof data400 !== "string"){
-const err550 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data400};
+const err550 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data400};
 if(vErrors === null){
 vErrors = [err550];
 }
@@ -13760,9 +13760,10 @@ vErrors.push(err550);
 errors++;
 }
 }
-}
-else {
-const err551 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data398};
+if(data399.plugin !== undefined){
+let data401 = data399.plugin;
+if(typeof data401 !== "string"){
+const err551 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data401};
 if(vErrors === null){
 vErrors = [err551];
 }
@@ -13774,7 +13775,7 @@ errors++;
 }
 }
 else {
-const err552 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data397};
+const err552 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
 if(vErrors === null){
 vErrors = [err552];
 }
@@ -13784,10 +13785,9 @@ vErrors.push(err552);
 errors++;
 }
 }
-if(data.prefersReducedMotion !== undefined){
-let data401 = data.prefersReducedMotion;
-if(typeof data401 !== "boolean"){
-const err553 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data401};
+}
+else {
+const err553 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data398};
 if(vErrors === null){
 vErrors = [err553];
 }
@@ -13797,13 +13797,10 @@ vErrors.push(err553);
 errors++;
 }
 }
-if(data.timeFormat !== undefined){
-let data402 = data.timeFormat;
-const _errs923 = errors;
-let valid184 = false;
-const _errs924 = errors;
-if(typeof data402 !== "string"){
-const err554 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data402};
+if(data.prefersReducedMotion !== undefined){
+let data402 = data.prefersReducedMotion;
+if(typeof data402 !== "boolean"){
+const err554 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data402};
 if(vErrors === null){
 vErrors = [err554];
 }
@@ -13812,8 +13809,14 @@ vErrors.push(err554);
 }
 errors++;
 }
-if(!((((data402 === "auto") || (data402 === "12-hour")) || (data402 === "24-hour")) || (data402 === "24-hour-utc"))){
-const err555 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data402};
+}
+if(data.timeFormat !== undefined){
+let data403 = data.timeFormat;
+const _errs925 = errors;
+let valid184 = false;
+const _errs926 = errors;
+if(typeof data403 !== "string"){
+const err555 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data403};
 if(vErrors === null){
 vErrors = [err555];
 }
@@ -13822,12 +13825,8 @@ vErrors.push(err555);
 }
 errors++;
 }
-var _valid11 = _errs924 === errors;
-valid184 = valid184 || _valid11;
-if(!valid184){
-const _errs926 = errors;
-if(typeof data402 !== "string"){
-const err556 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data402};
+if(!((((data403 === "auto") || (data403 === "12-hour")) || (data403 === "24-hour")) || (data403 === "24-hour-utc"))){
+const err556 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data403};
 if(vErrors === null){
 vErrors = [err556];
 }
@@ -13838,9 +13837,10 @@ errors++;
 }
 var _valid11 = _errs926 === errors;
 valid184 = valid184 || _valid11;
-}
 if(!valid184){
-const err557 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data402};
+const _errs928 = errors;
+if(typeof data403 !== "string"){
+const err557 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data403};
 if(vErrors === null){
 vErrors = [err557];
 }
@@ -13849,22 +13849,11 @@ vErrors.push(err557);
 }
 errors++;
 }
-else {
-errors = _errs923;
-if(vErrors !== null){
-if(_errs923){
-vErrors.length = _errs923;
+var _valid11 = _errs928 === errors;
+valid184 = valid184 || _valid11;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.timeZone !== undefined){
-let data403 = data.timeZone;
-if(typeof data403 !== "string"){
-const err558 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data403};
+if(!valid184){
+const err558 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data403};
 if(vErrors === null){
 vErrors = [err558];
 }
@@ -13873,11 +13862,22 @@ vErrors.push(err558);
 }
 errors++;
 }
+else {
+errors = _errs925;
+if(vErrors !== null){
+if(_errs925){
+vErrors.length = _errs925;
 }
-if(data.autoMemoryEnabled !== undefined){
-let data404 = data.autoMemoryEnabled;
-if(typeof data404 !== "boolean"){
-const err559 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data404};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.timeZone !== undefined){
+let data404 = data.timeZone;
+if(typeof data404 !== "string"){
+const err559 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data404};
 if(vErrors === null){
 vErrors = [err559];
 }
@@ -13887,10 +13887,10 @@ vErrors.push(err559);
 errors++;
 }
 }
-if(data.autoMemoryDirectory !== undefined){
-let data405 = data.autoMemoryDirectory;
-if(typeof data405 !== "string"){
-const err560 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data405};
+if(data.autoMemoryEnabled !== undefined){
+let data405 = data.autoMemoryEnabled;
+if(typeof data405 !== "boolean"){
+const err560 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data405};
 if(vErrors === null){
 vErrors = [err560];
 }
@@ -13900,10 +13900,10 @@ vErrors.push(err560);
 errors++;
 }
 }
-if(data.autoDreamEnabled !== undefined){
-let data406 = data.autoDreamEnabled;
-if(typeof data406 !== "boolean"){
-const err561 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data406};
+if(data.autoMemoryDirectory !== undefined){
+let data406 = data.autoMemoryDirectory;
+if(typeof data406 !== "string"){
+const err561 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data406};
 if(vErrors === null){
 vErrors = [err561];
 }
@@ -13913,10 +13913,10 @@ vErrors.push(err561);
 errors++;
 }
 }
-if(data.showThinkingSummaries !== undefined){
-let data407 = data.showThinkingSummaries;
+if(data.autoDreamEnabled !== undefined){
+let data407 = data.autoDreamEnabled;
 if(typeof data407 !== "boolean"){
-const err562 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data407};
+const err562 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data407};
 if(vErrors === null){
 vErrors = [err562];
 }
@@ -13926,10 +13926,10 @@ vErrors.push(err562);
 errors++;
 }
 }
-if(data.skipDangerousModePermissionPrompt !== undefined){
-let data408 = data.skipDangerousModePermissionPrompt;
+if(data.showThinkingSummaries !== undefined){
+let data408 = data.showThinkingSummaries;
 if(typeof data408 !== "boolean"){
-const err563 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data408};
+const err563 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data408};
 if(vErrors === null){
 vErrors = [err563];
 }
@@ -13939,10 +13939,10 @@ vErrors.push(err563);
 errors++;
 }
 }
-if(data.disableAutoMode !== undefined){
-let data409 = data.disableAutoMode;
-if(typeof data409 !== "string"){
-const err564 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data409};
+if(data.skipDangerousModePermissionPrompt !== undefined){
+let data409 = data.skipDangerousModePermissionPrompt;
+if(typeof data409 !== "boolean"){
+const err564 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data409};
 if(vErrors === null){
 vErrors = [err564];
 }
@@ -13951,8 +13951,11 @@ vErrors.push(err564);
 }
 errors++;
 }
-if("disable" !== data409){
-const err565 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data409};
+}
+if(data.disableAutoMode !== undefined){
+let data410 = data.disableAutoMode;
+if(typeof data410 !== "string"){
+const err565 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data410};
 if(vErrors === null){
 vErrors = [err565];
 }
@@ -13961,16 +13964,8 @@ vErrors.push(err565);
 }
 errors++;
 }
-}
-if(data.sshConfigs !== undefined){
-let data410 = data.sshConfigs;
-if(Array.isArray(data410)){
-const len58 = data410.length;
-for(let i58=0; i58<len58; i58++){
-let data411 = data410[i58];
-if(data411 && typeof data411 == "object" && !Array.isArray(data411)){
-if(data411.id === undefined){
-const err566 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data411};
+if("disable" !== data410){
+const err566 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data410};
 if(vErrors === null){
 vErrors = [err566];
 }
@@ -13979,8 +13974,16 @@ vErrors.push(err566);
 }
 errors++;
 }
-if(data411.name === undefined){
-const err567 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data411};
+}
+if(data.sshConfigs !== undefined){
+let data411 = data.sshConfigs;
+if(Array.isArray(data411)){
+const len58 = data411.length;
+for(let i58=0; i58<len58; i58++){
+let data412 = data411[i58];
+if(data412 && typeof data412 == "object" && !Array.isArray(data412)){
+if(data412.id === undefined){
+const err567 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data412};
 if(vErrors === null){
 vErrors = [err567];
 }
@@ -13989,8 +13992,8 @@ vErrors.push(err567);
 }
 errors++;
 }
-if(data411.sshHost === undefined){
-const err568 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data411};
+if(data412.name === undefined){
+const err568 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data412};
 if(vErrors === null){
 vErrors = [err568];
 }
@@ -13999,9 +14002,8 @@ vErrors.push(err568);
 }
 errors++;
 }
-for(const key49 in data411){
-if(!((((((key49 === "id") || (key49 === "name")) || (key49 === "sshHost")) || (key49 === "sshPort")) || (key49 === "sshIdentityFile")) || (key49 === "startDirectory"))){
-const err569 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data411};
+if(data412.sshHost === undefined){
+const err569 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data412};
 if(vErrors === null){
 vErrors = [err569];
 }
@@ -14010,11 +14012,9 @@ vErrors.push(err569);
 }
 errors++;
 }
-}
-if(data411.id !== undefined){
-let data412 = data411.id;
-if(typeof data412 !== "string"){
-const err570 = {instancePath:instancePath+"/sshConfigs/" + i58+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data412};
+for(const key49 in data412){
+if(!((((((key49 === "id") || (key49 === "name")) || (key49 === "sshHost")) || (key49 === "sshPort")) || (key49 === "sshIdentityFile")) || (key49 === "startDirectory"))){
+const err570 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data412};
 if(vErrors === null){
 vErrors = [err570];
 }
@@ -14024,10 +14024,10 @@ vErrors.push(err570);
 errors++;
 }
 }
-if(data411.name !== undefined){
-let data413 = data411.name;
+if(data412.id !== undefined){
+let data413 = data412.id;
 if(typeof data413 !== "string"){
-const err571 = {instancePath:instancePath+"/sshConfigs/" + i58+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data413};
+const err571 = {instancePath:instancePath+"/sshConfigs/" + i58+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data413};
 if(vErrors === null){
 vErrors = [err571];
 }
@@ -14037,10 +14037,10 @@ vErrors.push(err571);
 errors++;
 }
 }
-if(data411.sshHost !== undefined){
-let data414 = data411.sshHost;
+if(data412.name !== undefined){
+let data414 = data412.name;
 if(typeof data414 !== "string"){
-const err572 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data414};
+const err572 = {instancePath:instancePath+"/sshConfigs/" + i58+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data414};
 if(vErrors === null){
 vErrors = [err572];
 }
@@ -14050,10 +14050,10 @@ vErrors.push(err572);
 errors++;
 }
 }
-if(data411.sshPort !== undefined){
-let data415 = data411.sshPort;
-if(!((typeof data415 == "number") && (isFinite(data415)))){
-const err573 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data415};
+if(data412.sshHost !== undefined){
+let data415 = data412.sshHost;
+if(typeof data415 !== "string"){
+const err573 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data415};
 if(vErrors === null){
 vErrors = [err573];
 }
@@ -14063,10 +14063,10 @@ vErrors.push(err573);
 errors++;
 }
 }
-if(data411.sshIdentityFile !== undefined){
-let data416 = data411.sshIdentityFile;
-if(typeof data416 !== "string"){
-const err574 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data416};
+if(data412.sshPort !== undefined){
+let data416 = data412.sshPort;
+if(!((typeof data416 == "number") && (isFinite(data416)))){
+const err574 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data416};
 if(vErrors === null){
 vErrors = [err574];
 }
@@ -14076,10 +14076,10 @@ vErrors.push(err574);
 errors++;
 }
 }
-if(data411.startDirectory !== undefined){
-let data417 = data411.startDirectory;
+if(data412.sshIdentityFile !== undefined){
+let data417 = data412.sshIdentityFile;
 if(typeof data417 !== "string"){
-const err575 = {instancePath:instancePath+"/sshConfigs/" + i58+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data417};
+const err575 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data417};
 if(vErrors === null){
 vErrors = [err575];
 }
@@ -14089,9 +14089,10 @@ vErrors.push(err575);
 errors++;
 }
 }
-}
-else {
-const err576 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data411};
+if(data412.startDirectory !== undefined){
+let data418 = data412.startDirectory;
+if(typeof data418 !== "string"){
+const err576 = {instancePath:instancePath+"/sshConfigs/" + i58+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data418};
 if(vErrors === null){
 vErrors = [err576];
 }
@@ -14103,7 +14104,7 @@ errors++;
 }
 }
 else {
-const err577 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data410};
+const err577 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data412};
 if(vErrors === null){
 vErrors = [err577];
 }
@@ -14113,10 +14114,9 @@ vErrors.push(err577);
 errors++;
 }
 }
-if(data.sshHostCommands !== undefined){
-let data418 = data.sshHostCommands;
-if(!(Array.isArray(data418))){
-const err578 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data418};
+}
+else {
+const err578 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data411};
 if(vErrors === null){
 vErrors = [err578];
 }
@@ -14126,10 +14126,10 @@ vErrors.push(err578);
 errors++;
 }
 }
-if(data.claudeMd !== undefined){
-let data419 = data.claudeMd;
-if(typeof data419 !== "string"){
-const err579 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data419};
+if(data.sshHostCommands !== undefined){
+let data419 = data.sshHostCommands;
+if(!(Array.isArray(data419))){
+const err579 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data419};
 if(vErrors === null){
 vErrors = [err579];
 }
@@ -14139,14 +14139,10 @@ vErrors.push(err579);
 errors++;
 }
 }
-if(data.claudeMdExcludes !== undefined){
-let data420 = data.claudeMdExcludes;
-if(Array.isArray(data420)){
-const len59 = data420.length;
-for(let i59=0; i59<len59; i59++){
-let data421 = data420[i59];
-if(typeof data421 !== "string"){
-const err580 = {instancePath:instancePath+"/claudeMdExcludes/" + i59,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data421};
+if(data.claudeMd !== undefined){
+let data420 = data.claudeMd;
+if(typeof data420 !== "string"){
+const err580 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data420};
 if(vErrors === null){
 vErrors = [err580];
 }
@@ -14156,9 +14152,14 @@ vErrors.push(err580);
 errors++;
 }
 }
-}
-else {
-const err581 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data420};
+if(data.claudeMdExcludes !== undefined){
+let data421 = data.claudeMdExcludes;
+if(Array.isArray(data421)){
+const len59 = data421.length;
+for(let i59=0; i59<len59; i59++){
+let data422 = data421[i59];
+if(typeof data422 !== "string"){
+const err581 = {instancePath:instancePath+"/claudeMdExcludes/" + i59,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data422};
 if(vErrors === null){
 vErrors = [err581];
 }
@@ -14168,10 +14169,9 @@ vErrors.push(err581);
 errors++;
 }
 }
-if(data.pluginTrustMessage !== undefined){
-let data422 = data.pluginTrustMessage;
-if(typeof data422 !== "string"){
-const err582 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data422};
+}
+else {
+const err582 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data421};
 if(vErrors === null){
 vErrors = [err582];
 }
@@ -14181,13 +14181,10 @@ vErrors.push(err582);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data423 = data.theme;
-const _errs970 = errors;
-let valid190 = false;
-const _errs971 = errors;
+if(data.pluginTrustMessage !== undefined){
+let data423 = data.pluginTrustMessage;
 if(typeof data423 !== "string"){
-const err583 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data423};
+const err583 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data423};
 if(vErrors === null){
 vErrors = [err583];
 }
@@ -14196,8 +14193,14 @@ vErrors.push(err583);
 }
 errors++;
 }
-if(!(((((((data423 === "auto") || (data423 === "dark")) || (data423 === "light")) || (data423 === "light-daltonized")) || (data423 === "dark-daltonized")) || (data423 === "light-ansi")) || (data423 === "dark-ansi"))){
-const err584 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data423};
+}
+if(data.theme !== undefined){
+let data424 = data.theme;
+const _errs972 = errors;
+let valid190 = false;
+const _errs973 = errors;
+if(typeof data424 !== "string"){
+const err584 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data424};
 if(vErrors === null){
 vErrors = [err584];
 }
@@ -14206,12 +14209,8 @@ vErrors.push(err584);
 }
 errors++;
 }
-var _valid12 = _errs971 === errors;
-valid190 = valid190 || _valid12;
-if(!valid190){
-const _errs973 = errors;
-if(typeof data423 !== "string"){
-const err585 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data423};
+if(!(((((((data424 === "auto") || (data424 === "dark")) || (data424 === "light")) || (data424 === "light-daltonized")) || (data424 === "dark-daltonized")) || (data424 === "light-ansi")) || (data424 === "dark-ansi"))){
+const err585 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data424};
 if(vErrors === null){
 vErrors = [err585];
 }
@@ -14222,9 +14221,10 @@ errors++;
 }
 var _valid12 = _errs973 === errors;
 valid190 = valid190 || _valid12;
-}
 if(!valid190){
-const err586 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data423};
+const _errs975 = errors;
+if(typeof data424 !== "string"){
+const err586 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data424};
 if(vErrors === null){
 vErrors = [err586];
 }
@@ -14233,22 +14233,11 @@ vErrors.push(err586);
 }
 errors++;
 }
-else {
-errors = _errs970;
-if(vErrors !== null){
-if(_errs970){
-vErrors.length = _errs970;
+var _valid12 = _errs975 === errors;
+valid190 = valid190 || _valid12;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.editorMode !== undefined){
-let data424 = data.editorMode;
-if(typeof data424 !== "string"){
-const err587 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data424};
+if(!valid190){
+const err587 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data424};
 if(vErrors === null){
 vErrors = [err587];
 }
@@ -14257,8 +14246,22 @@ vErrors.push(err587);
 }
 errors++;
 }
-if(!((data424 === "normal") || (data424 === "vim"))){
-const err588 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data424};
+else {
+errors = _errs972;
+if(vErrors !== null){
+if(_errs972){
+vErrors.length = _errs972;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.editorMode !== undefined){
+let data425 = data.editorMode;
+if(typeof data425 !== "string"){
+const err588 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data425};
 if(vErrors === null){
 vErrors = [err588];
 }
@@ -14267,11 +14270,8 @@ vErrors.push(err588);
 }
 errors++;
 }
-}
-if(data.keybindingFlavor !== undefined){
-let data425 = data.keybindingFlavor;
-if(typeof data425 !== "string"){
-const err589 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data425};
+if(!((data425 === "normal") || (data425 === "vim"))){
+const err589 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data425};
 if(vErrors === null){
 vErrors = [err589];
 }
@@ -14280,8 +14280,11 @@ vErrors.push(err589);
 }
 errors++;
 }
-if(!((data425 === "classic") || (data425 === "readline"))){
-const err590 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data425};
+}
+if(data.keybindingFlavor !== undefined){
+let data426 = data.keybindingFlavor;
+if(typeof data426 !== "string"){
+const err590 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data426};
 if(vErrors === null){
 vErrors = [err590];
 }
@@ -14290,13 +14293,8 @@ vErrors.push(err590);
 }
 errors++;
 }
-}
-if(data.vimInsertModeRemaps !== undefined){
-let data426 = data.vimInsertModeRemaps;
-if(data426 && typeof data426 == "object" && !Array.isArray(data426)){
-}
-else {
-const err591 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data426};
+if(!((data426 === "classic") || (data426 === "readline"))){
+const err591 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data426};
 if(vErrors === null){
 vErrors = [err591];
 }
@@ -14306,10 +14304,12 @@ vErrors.push(err591);
 errors++;
 }
 }
-if(data.verbose !== undefined){
-let data427 = data.verbose;
-if(typeof data427 !== "boolean"){
-const err592 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data427};
+if(data.vimInsertModeRemaps !== undefined){
+let data427 = data.vimInsertModeRemaps;
+if(data427 && typeof data427 == "object" && !Array.isArray(data427)){
+}
+else {
+const err592 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data427};
 if(vErrors === null){
 vErrors = [err592];
 }
@@ -14319,10 +14319,10 @@ vErrors.push(err592);
 errors++;
 }
 }
-if(data.preferredNotifChannel !== undefined){
-let data428 = data.preferredNotifChannel;
-if(typeof data428 !== "string"){
-const err593 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data428};
+if(data.verbose !== undefined){
+let data428 = data.verbose;
+if(typeof data428 !== "boolean"){
+const err593 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data428};
 if(vErrors === null){
 vErrors = [err593];
 }
@@ -14331,8 +14331,11 @@ vErrors.push(err593);
 }
 errors++;
 }
-if(!(((((((data428 === "auto") || (data428 === "iterm2")) || (data428 === "terminal_bell")) || (data428 === "iterm2_with_bell")) || (data428 === "kitty")) || (data428 === "ghostty")) || (data428 === "notifications_disabled"))){
-const err594 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data428};
+}
+if(data.preferredNotifChannel !== undefined){
+let data429 = data.preferredNotifChannel;
+if(typeof data429 !== "string"){
+const err594 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data429};
 if(vErrors === null){
 vErrors = [err594];
 }
@@ -14341,11 +14344,8 @@ vErrors.push(err594);
 }
 errors++;
 }
-}
-if(data.autoCompactEnabled !== undefined){
-let data429 = data.autoCompactEnabled;
-if(typeof data429 !== "boolean"){
-const err595 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data429};
+if(!(((((((data429 === "auto") || (data429 === "iterm2")) || (data429 === "terminal_bell")) || (data429 === "iterm2_with_bell")) || (data429 === "kitty")) || (data429 === "ghostty")) || (data429 === "notifications_disabled"))){
+const err595 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data429};
 if(vErrors === null){
 vErrors = [err595];
 }
@@ -14355,10 +14355,10 @@ vErrors.push(err595);
 errors++;
 }
 }
-if(data.precomputeCompactionEnabled !== undefined){
-let data430 = data.precomputeCompactionEnabled;
+if(data.autoCompactEnabled !== undefined){
+let data430 = data.autoCompactEnabled;
 if(typeof data430 !== "boolean"){
-const err596 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data430};
+const err596 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data430};
 if(vErrors === null){
 vErrors = [err596];
 }
@@ -14368,10 +14368,10 @@ vErrors.push(err596);
 errors++;
 }
 }
-if(data.idleCompaction !== undefined){
-let data431 = data.idleCompaction;
+if(data.precomputeCompactionEnabled !== undefined){
+let data431 = data.precomputeCompactionEnabled;
 if(typeof data431 !== "boolean"){
-const err597 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data431};
+const err597 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data431};
 if(vErrors === null){
 vErrors = [err597];
 }
@@ -14381,10 +14381,10 @@ vErrors.push(err597);
 errors++;
 }
 }
-if(data.switchModelsOnFlag !== undefined){
-let data432 = data.switchModelsOnFlag;
+if(data.idleCompaction !== undefined){
+let data432 = data.idleCompaction;
 if(typeof data432 !== "boolean"){
-const err598 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data432};
+const err598 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data432};
 if(vErrors === null){
 vErrors = [err598];
 }
@@ -14394,10 +14394,10 @@ vErrors.push(err598);
 errors++;
 }
 }
-if(data.autoContinueAtUsageLimit !== undefined){
-let data433 = data.autoContinueAtUsageLimit;
+if(data.switchModelsOnFlag !== undefined){
+let data433 = data.switchModelsOnFlag;
 if(typeof data433 !== "boolean"){
-const err599 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data433};
+const err599 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data433};
 if(vErrors === null){
 vErrors = [err599];
 }
@@ -14407,10 +14407,10 @@ vErrors.push(err599);
 errors++;
 }
 }
-if(data.autoScrollEnabled !== undefined){
-let data434 = data.autoScrollEnabled;
+if(data.autoContinueAtUsageLimit !== undefined){
+let data434 = data.autoContinueAtUsageLimit;
 if(typeof data434 !== "boolean"){
-const err600 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data434};
+const err600 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data434};
 if(vErrors === null){
 vErrors = [err600];
 }
@@ -14420,10 +14420,10 @@ vErrors.push(err600);
 errors++;
 }
 }
-if(data.wheelScrollAccelerationEnabled !== undefined){
-let data435 = data.wheelScrollAccelerationEnabled;
+if(data.autoScrollEnabled !== undefined){
+let data435 = data.autoScrollEnabled;
 if(typeof data435 !== "boolean"){
-const err601 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data435};
+const err601 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data435};
 if(vErrors === null){
 vErrors = [err601];
 }
@@ -14433,10 +14433,10 @@ vErrors.push(err601);
 errors++;
 }
 }
-if(data.fileCheckpointingEnabled !== undefined){
-let data436 = data.fileCheckpointingEnabled;
+if(data.wheelScrollAccelerationEnabled !== undefined){
+let data436 = data.wheelScrollAccelerationEnabled;
 if(typeof data436 !== "boolean"){
-const err602 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data436};
+const err602 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data436};
 if(vErrors === null){
 vErrors = [err602];
 }
@@ -14446,10 +14446,10 @@ vErrors.push(err602);
 errors++;
 }
 }
-if(data.showTurnDuration !== undefined){
-let data437 = data.showTurnDuration;
+if(data.fileCheckpointingEnabled !== undefined){
+let data437 = data.fileCheckpointingEnabled;
 if(typeof data437 !== "boolean"){
-const err603 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data437};
+const err603 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data437};
 if(vErrors === null){
 vErrors = [err603];
 }
@@ -14459,10 +14459,10 @@ vErrors.push(err603);
 errors++;
 }
 }
-if(data.showMessageTimestamps !== undefined){
-let data438 = data.showMessageTimestamps;
+if(data.showTurnDuration !== undefined){
+let data438 = data.showTurnDuration;
 if(typeof data438 !== "boolean"){
-const err604 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data438};
+const err604 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data438};
 if(vErrors === null){
 vErrors = [err604];
 }
@@ -14472,10 +14472,10 @@ vErrors.push(err604);
 errors++;
 }
 }
-if(data.terminalProgressBarEnabled !== undefined){
-let data439 = data.terminalProgressBarEnabled;
+if(data.showMessageTimestamps !== undefined){
+let data439 = data.showMessageTimestamps;
 if(typeof data439 !== "boolean"){
-const err605 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data439};
+const err605 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data439};
 if(vErrors === null){
 vErrors = [err605];
 }
@@ -14485,10 +14485,10 @@ vErrors.push(err605);
 errors++;
 }
 }
-if(data.todoFeatureEnabled !== undefined){
-let data440 = data.todoFeatureEnabled;
+if(data.terminalProgressBarEnabled !== undefined){
+let data440 = data.terminalProgressBarEnabled;
 if(typeof data440 !== "boolean"){
-const err606 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data440};
+const err606 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data440};
 if(vErrors === null){
 vErrors = [err606];
 }
@@ -14498,10 +14498,10 @@ vErrors.push(err606);
 errors++;
 }
 }
-if(data.teammateMode !== undefined){
-let data441 = data.teammateMode;
-if(typeof data441 !== "string"){
-const err607 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data441};
+if(data.todoFeatureEnabled !== undefined){
+let data441 = data.todoFeatureEnabled;
+if(typeof data441 !== "boolean"){
+const err607 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data441};
 if(vErrors === null){
 vErrors = [err607];
 }
@@ -14510,8 +14510,11 @@ vErrors.push(err607);
 }
 errors++;
 }
-if(!((((data441 === "auto") || (data441 === "tmux")) || (data441 === "iterm2")) || (data441 === "in-process"))){
-const err608 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data441};
+}
+if(data.teammateMode !== undefined){
+let data442 = data.teammateMode;
+if(typeof data442 !== "string"){
+const err608 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data442};
 if(vErrors === null){
 vErrors = [err608];
 }
@@ -14520,11 +14523,8 @@ vErrors.push(err608);
 }
 errors++;
 }
-}
-if(data.remoteControlAtStartup !== undefined){
-let data442 = data.remoteControlAtStartup;
-if(typeof data442 !== "boolean"){
-const err609 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data442};
+if(!((((data442 === "auto") || (data442 === "tmux")) || (data442 === "iterm2")) || (data442 === "in-process"))){
+const err609 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data442};
 if(vErrors === null){
 vErrors = [err609];
 }
@@ -14534,10 +14534,10 @@ vErrors.push(err609);
 errors++;
 }
 }
-if(data.isolatePeerMachines !== undefined){
-let data443 = data.isolatePeerMachines;
+if(data.remoteControlAtStartup !== undefined){
+let data443 = data.remoteControlAtStartup;
 if(typeof data443 !== "boolean"){
-const err610 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data443};
+const err610 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data443};
 if(vErrors === null){
 vErrors = [err610];
 }
@@ -14547,10 +14547,10 @@ vErrors.push(err610);
 errors++;
 }
 }
-if(data.daemonColdStart !== undefined){
-let data444 = data.daemonColdStart;
-if(typeof data444 !== "string"){
-const err611 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data444};
+if(data.isolatePeerMachines !== undefined){
+let data444 = data.isolatePeerMachines;
+if(typeof data444 !== "boolean"){
+const err611 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data444};
 if(vErrors === null){
 vErrors = [err611];
 }
@@ -14559,8 +14559,11 @@ vErrors.push(err611);
 }
 errors++;
 }
-if(!((data444 === "transient") || (data444 === "ask"))){
-const err612 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data444};
+}
+if(data.daemonColdStart !== undefined){
+let data445 = data.daemonColdStart;
+if(typeof data445 !== "string"){
+const err612 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data445};
 if(vErrors === null){
 vErrors = [err612];
 }
@@ -14569,11 +14572,8 @@ vErrors.push(err612);
 }
 errors++;
 }
-}
-if(data.crossSessionInbound !== undefined){
-let data445 = data.crossSessionInbound;
-if(typeof data445 !== "string"){
-const err613 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data445};
+if(!((data445 === "transient") || (data445 === "ask"))){
+const err613 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data445};
 if(vErrors === null){
 vErrors = [err613];
 }
@@ -14582,8 +14582,11 @@ vErrors.push(err613);
 }
 errors++;
 }
-if(!(((data445 === "accept") || (data445 === "hold")) || (data445 === "refuse"))){
-const err614 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data445};
+}
+if(data.crossSessionInbound !== undefined){
+let data446 = data.crossSessionInbound;
+if(typeof data446 !== "string"){
+const err614 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data446};
 if(vErrors === null){
 vErrors = [err614];
 }
@@ -14592,11 +14595,8 @@ vErrors.push(err614);
 }
 errors++;
 }
-}
-if(data.autoUploadSessions !== undefined){
-let data446 = data.autoUploadSessions;
-if(typeof data446 !== "boolean"){
-const err615 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data446};
+if(!(((data446 === "accept") || (data446 === "hold")) || (data446 === "refuse"))){
+const err615 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data446};
 if(vErrors === null){
 vErrors = [err615];
 }
@@ -14606,10 +14606,10 @@ vErrors.push(err615);
 errors++;
 }
 }
-if(data.inputNeededNotifEnabled !== undefined){
-let data447 = data.inputNeededNotifEnabled;
+if(data.autoUploadSessions !== undefined){
+let data447 = data.autoUploadSessions;
 if(typeof data447 !== "boolean"){
-const err616 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data447};
+const err616 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data447};
 if(vErrors === null){
 vErrors = [err616];
 }
@@ -14619,10 +14619,10 @@ vErrors.push(err616);
 errors++;
 }
 }
-if(data.agentPushNotifEnabled !== undefined){
-let data448 = data.agentPushNotifEnabled;
+if(data.inputNeededNotifEnabled !== undefined){
+let data448 = data.inputNeededNotifEnabled;
 if(typeof data448 !== "boolean"){
-const err617 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data448};
+const err617 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data448};
 if(vErrors === null){
 vErrors = [err617];
 }
@@ -14632,10 +14632,10 @@ vErrors.push(err617);
 errors++;
 }
 }
-if(data.skipAutoPermissionPrompt !== undefined){
-let data449 = data.skipAutoPermissionPrompt;
+if(data.agentPushNotifEnabled !== undefined){
+let data449 = data.agentPushNotifEnabled;
 if(typeof data449 !== "boolean"){
-const err618 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data449};
+const err618 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data449};
 if(vErrors === null){
 vErrors = [err618];
 }
@@ -14645,10 +14645,10 @@ vErrors.push(err618);
 errors++;
 }
 }
-if(data.useAutoModeDuringPlan !== undefined){
-let data450 = data.useAutoModeDuringPlan;
+if(data.skipAutoPermissionPrompt !== undefined){
+let data450 = data.skipAutoPermissionPrompt;
 if(typeof data450 !== "boolean"){
-const err619 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data450};
+const err619 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data450};
 if(vErrors === null){
 vErrors = [err619];
 }
@@ -14658,12 +14658,10 @@ vErrors.push(err619);
 errors++;
 }
 }
-if(data.autoMode !== undefined){
-let data451 = data.autoMode;
-if(data451 && typeof data451 == "object" && !Array.isArray(data451)){
-for(const key50 in data451){
-if(!(((((key50 === "allow") || (key50 === "soft_deny")) || (key50 === "hard_deny")) || (key50 === "environment")) || (key50 === "classifyAllShell"))){
-const err620 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data451};
+if(data.useAutoModeDuringPlan !== undefined){
+let data451 = data.useAutoModeDuringPlan;
+if(typeof data451 !== "boolean"){
+const err620 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data451};
 if(vErrors === null){
 vErrors = [err620];
 }
@@ -14673,14 +14671,12 @@ vErrors.push(err620);
 errors++;
 }
 }
-if(data451.allow !== undefined){
-let data452 = data451.allow;
-if(Array.isArray(data452)){
-const len60 = data452.length;
-for(let i60=0; i60<len60; i60++){
-let data453 = data452[i60];
-if(typeof data453 !== "string"){
-const err621 = {instancePath:instancePath+"/autoMode/allow/" + i60,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data453};
+if(data.autoMode !== undefined){
+let data452 = data.autoMode;
+if(data452 && typeof data452 == "object" && !Array.isArray(data452)){
+for(const key50 in data452){
+if(!(((((key50 === "allow") || (key50 === "soft_deny")) || (key50 === "hard_deny")) || (key50 === "environment")) || (key50 === "classifyAllShell"))){
+const err621 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data452};
 if(vErrors === null){
 vErrors = [err621];
 }
@@ -14690,9 +14686,14 @@ vErrors.push(err621);
 errors++;
 }
 }
-}
-else {
-const err622 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data452};
+if(data452.allow !== undefined){
+let data453 = data452.allow;
+if(Array.isArray(data453)){
+const len60 = data453.length;
+for(let i60=0; i60<len60; i60++){
+let data454 = data453[i60];
+if(typeof data454 !== "string"){
+const err622 = {instancePath:instancePath+"/autoMode/allow/" + i60,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data454};
 if(vErrors === null){
 vErrors = [err622];
 }
@@ -14702,14 +14703,9 @@ vErrors.push(err622);
 errors++;
 }
 }
-if(data451.soft_deny !== undefined){
-let data454 = data451.soft_deny;
-if(Array.isArray(data454)){
-const len61 = data454.length;
-for(let i61=0; i61<len61; i61++){
-let data455 = data454[i61];
-if(typeof data455 !== "string"){
-const err623 = {instancePath:instancePath+"/autoMode/soft_deny/" + i61,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data455};
+}
+else {
+const err623 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data453};
 if(vErrors === null){
 vErrors = [err623];
 }
@@ -14719,9 +14715,14 @@ vErrors.push(err623);
 errors++;
 }
 }
-}
-else {
-const err624 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data454};
+if(data452.soft_deny !== undefined){
+let data455 = data452.soft_deny;
+if(Array.isArray(data455)){
+const len61 = data455.length;
+for(let i61=0; i61<len61; i61++){
+let data456 = data455[i61];
+if(typeof data456 !== "string"){
+const err624 = {instancePath:instancePath+"/autoMode/soft_deny/" + i61,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data456};
 if(vErrors === null){
 vErrors = [err624];
 }
@@ -14731,14 +14732,9 @@ vErrors.push(err624);
 errors++;
 }
 }
-if(data451.hard_deny !== undefined){
-let data456 = data451.hard_deny;
-if(Array.isArray(data456)){
-const len62 = data456.length;
-for(let i62=0; i62<len62; i62++){
-let data457 = data456[i62];
-if(typeof data457 !== "string"){
-const err625 = {instancePath:instancePath+"/autoMode/hard_deny/" + i62,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data457};
+}
+else {
+const err625 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data455};
 if(vErrors === null){
 vErrors = [err625];
 }
@@ -14748,9 +14744,14 @@ vErrors.push(err625);
 errors++;
 }
 }
-}
-else {
-const err626 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data456};
+if(data452.hard_deny !== undefined){
+let data457 = data452.hard_deny;
+if(Array.isArray(data457)){
+const len62 = data457.length;
+for(let i62=0; i62<len62; i62++){
+let data458 = data457[i62];
+if(typeof data458 !== "string"){
+const err626 = {instancePath:instancePath+"/autoMode/hard_deny/" + i62,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data458};
 if(vErrors === null){
 vErrors = [err626];
 }
@@ -14760,14 +14761,9 @@ vErrors.push(err626);
 errors++;
 }
 }
-if(data451.environment !== undefined){
-let data458 = data451.environment;
-if(Array.isArray(data458)){
-const len63 = data458.length;
-for(let i63=0; i63<len63; i63++){
-let data459 = data458[i63];
-if(typeof data459 !== "string"){
-const err627 = {instancePath:instancePath+"/autoMode/environment/" + i63,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data459};
+}
+else {
+const err627 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data457};
 if(vErrors === null){
 vErrors = [err627];
 }
@@ -14777,9 +14773,14 @@ vErrors.push(err627);
 errors++;
 }
 }
-}
-else {
-const err628 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data458};
+if(data452.environment !== undefined){
+let data459 = data452.environment;
+if(Array.isArray(data459)){
+const len63 = data459.length;
+for(let i63=0; i63<len63; i63++){
+let data460 = data459[i63];
+if(typeof data460 !== "string"){
+const err628 = {instancePath:instancePath+"/autoMode/environment/" + i63,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data460};
 if(vErrors === null){
 vErrors = [err628];
 }
@@ -14789,10 +14790,9 @@ vErrors.push(err628);
 errors++;
 }
 }
-if(data451.classifyAllShell !== undefined){
-let data460 = data451.classifyAllShell;
-if(typeof data460 !== "boolean"){
-const err629 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data460};
+}
+else {
+const err629 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data459};
 if(vErrors === null){
 vErrors = [err629];
 }
@@ -14802,9 +14802,10 @@ vErrors.push(err629);
 errors++;
 }
 }
-}
-else {
-const err630 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data451};
+if(data452.classifyAllShell !== undefined){
+let data461 = data452.classifyAllShell;
+if(typeof data461 !== "boolean"){
+const err630 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data461};
 if(vErrors === null){
 vErrors = [err630];
 }
@@ -14814,10 +14815,9 @@ vErrors.push(err630);
 errors++;
 }
 }
-if(data.disableDeepLinkRegistration !== undefined){
-let data461 = data.disableDeepLinkRegistration;
-if(typeof data461 !== "string"){
-const err631 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data461};
+}
+else {
+const err631 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data452};
 if(vErrors === null){
 vErrors = [err631];
 }
@@ -14826,8 +14826,11 @@ vErrors.push(err631);
 }
 errors++;
 }
-if("disable" !== data461){
-const err632 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data461};
+}
+if(data.disableDeepLinkRegistration !== undefined){
+let data462 = data.disableDeepLinkRegistration;
+if(typeof data462 !== "string"){
+const err632 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data462};
 if(vErrors === null){
 vErrors = [err632];
 }
@@ -14836,11 +14839,8 @@ vErrors.push(err632);
 }
 errors++;
 }
-}
-if(data.voiceEnabled !== undefined){
-let data462 = data.voiceEnabled;
-if(typeof data462 !== "boolean"){
-const err633 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data462};
+if("disable" !== data462){
+const err633 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data462};
 if(vErrors === null){
 vErrors = [err633];
 }
@@ -14850,10 +14850,10 @@ vErrors.push(err633);
 errors++;
 }
 }
-if(data.defaultView !== undefined){
-let data463 = data.defaultView;
-if(typeof data463 !== "string"){
-const err634 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data463};
+if(data.voiceEnabled !== undefined){
+let data463 = data.voiceEnabled;
+if(typeof data463 !== "boolean"){
+const err634 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data463};
 if(vErrors === null){
 vErrors = [err634];
 }
@@ -14862,8 +14862,11 @@ vErrors.push(err634);
 }
 errors++;
 }
-if(!((data463 === "chat") || (data463 === "transcript"))){
-const err635 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data463};
+}
+if(data.defaultView !== undefined){
+let data464 = data.defaultView;
+if(typeof data464 !== "string"){
+const err635 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data464};
 if(vErrors === null){
 vErrors = [err635];
 }
@@ -14872,15 +14875,25 @@ vErrors.push(err635);
 }
 errors++;
 }
-}
-}
-else {
-const err636 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(!((data464 === "chat") || (data464 === "transcript"))){
+const err636 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data464};
 if(vErrors === null){
 vErrors = [err636];
 }
 else {
 vErrors.push(err636);
+}
+errors++;
+}
+}
+}
+else {
+const err637 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err637];
+}
+else {
+vErrors.push(err637);
 }
 errors++;
 }

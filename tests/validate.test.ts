@@ -208,6 +208,10 @@ describe("validate: accepts what the clients accept", () => {
     });
     expect(check("claude-settings", text, "json")).toEqual([]);
     expect(check("claude-settings", '{"_agentihooks": {"allowAll": true}}', "json")).toMatchObject([{ code: "AH2001" }]);
+    // Copilot's timeoutSec is let through for the Claude target to rewrite; a typo is not.
+    const hook = (extra: string) => `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", ${extra}}]}]}}`;
+    expect(check("claude-settings", hook('"timeoutSec": 30'), "json")).toEqual([]);
+    expect(check("claude-settings", hook('"timeot": 30'), "json")).toMatchObject([{ code: "AH2001", pointer: "/hooks/Stop/0/hooks/0/timeot" }]);
   });
 
   it("a Codex layer and its MCP servers", () => {
@@ -245,5 +249,26 @@ describe("closestName", () => {
     expect(closestName("timeoutSeconds", ["timeout", "type"])).toBe("timeout");
     expect(closestName("banana", ["model", "theme"])).toBeUndefined();
     expect(closestName("ab", ["cd"])).toBeUndefined();
+  });
+});
+
+describe("validate: tagged unions", () => {
+  const hook = (handler: string) => `{"hooks": {"Stop": [{"hooks": [${handler}]}]}}`;
+
+  it("reports only the errors of the branch whose tag matched", () => {
+    const diagnostics = check("claude-settings", hook('{"type": "command", "command": "x", "timeot": 30}'), "json");
+    expect(diagnostics).toMatchObject([{ code: "AH2001", pointer: "/hooks/Stop/0/hooks/0/timeot" }]);
+    expect(diagnostics[0]!.message).toContain("Did you mean 'timeout'?");
+    const missing = check("claude-settings", hook('{"type": "http"}'), "json");
+    expect(missing.map((d) => d.message)).toEqual(["Required key 'url' is missing in 'hooks.Stop[0].hooks[0]'. Add it."]);
+  });
+
+  it("lists the allowed tags when none matched", () => {
+    const [d, ...rest] = check("claude-settings", hook('{"type": "shell", "command": "x"}'), "json");
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ code: "AH2003", pointer: "/hooks/Stop/0/hooks/0/type" });
+    expect(d!.message).toBe(
+      `'hooks.Stop[0].hooks[0].type' must be one of "command", "prompt", "agent", "http" or "mcp_tool", but it is the string "shell". Use one of the allowed values.`,
+    );
   });
 });

@@ -113,6 +113,7 @@ const schema = {
     ...body.properties,
   },
 };
+allowTimeoutSec(schema);
 hoistRepeats(schema);
 const target = fileURLToPath(new URL("../claude-settings.schema.json", import.meta.url));
 writeFileSync(target, JSON.stringify(schema, null, 2) + "\n");
@@ -162,4 +163,19 @@ function hoistRepeats(root) {
     for (const k of Object.keys(definitions)) if (k !== defName) definitions[k] = replace(definitions[k]);
   }
   if (Object.keys(definitions).length > 0) root.definitions = definitions;
+}
+
+/**
+ * Hook handlers written for Copilot use `timeoutSec`; Claude Code ignores that key (it reads
+ * `timeout`), and the Claude target rewrites it with a note. Accept it on command handlers so the
+ * rewrite, not a schema error, handles profiles shared between the two clients.
+ */
+function allowTimeoutSec(node) {
+  if (node === null || typeof node !== "object") return;
+  if (Array.isArray(node)) return node.forEach(allowTimeoutSec);
+  const props = node.properties;
+  if (props?.type?.const === "command" && props.command && props.timeout && !props.timeoutSec) {
+    props.timeoutSec = { type: "number", description: "Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`." };
+  }
+  for (const value of Object.values(node)) allowTimeoutSec(value);
 }
