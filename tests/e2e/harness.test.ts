@@ -12,7 +12,7 @@ import { claudeLoadProblems, doctorInvalidSettings, claudeCommand, runClaudeTurn
 import { clientBinary } from "./support/clients";
 import { codexLoadProblems, runCodexTurn } from "./support/codex";
 import { copilotLoaderComplaints, copilotLoadProblems, runCopilotTurn, writeCopilotCanary, COPILOT_CANARY_EVENT } from "./support/copilot";
-import { contextPrinted, requestsContaining, runsByEvent } from "./support/evidence";
+import { contextPrinted, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun } from "./support/process";
 import { createSandbox, ENV_SECRET, fixturesDir, RULE_CANARY, type Sandbox } from "./support/sandbox";
 
@@ -71,6 +71,24 @@ describe("self-test: Copilot checks pass on a right home and fail on a wrong one
     const turn = await runCopilotTurn(sb, server, "read .env");
     expect(requestsContaining(turn.requests, ENV_SECRET).length, "the leak check must catch the secret").toBeGreaterThan(0);
     expect(contextPrinted(turn.runtime, ["sessionStart"]).join("")).not.toContain(RULE_CANARY);
+  });
+
+  test("FAILS ON PURPOSE: a wrapper pointing at a missing runtime fails closed on Copilot, and the checks do not count it as our guard", async () => {
+    const missing = path.join(sb.root, "nowhere", "runtime.mjs");
+    const entry = (event: string) => [{ type: "command", bash: `${process.execPath} ${missing} ${event}`, timeoutSec: 30 }];
+    writeJson(path.join(sb.copilotHome, "hooks", "fake.json"), { version: 1, hooks: Object.fromEntries(copilotEvents.map((e) => [e, entry(e)])) });
+    server.setScript(toolRounds([[{ name: "view", args: { path: path.join(sb.project, ".env") } }]]));
+    const turn = await runCopilotTurn(sb, server, "read .env");
+    const result = turn.requests.at(-1)?.view?.toolResults[0]?.output ?? "";
+    // Copilot denies on exit 1, so the secret stays out: a pass for the wrong reason...
+    expect(result).toMatch(/Denied by preToolUse hook/);
+    expect(requestsContaining(turn.requests, ENV_SECRET)).toEqual([]);
+    // ...which the suite's stricter checks refuse: no reason of ours, no run of a real runtime, no decision.
+    expect(result).not.toMatch(/Denied by preToolUse hook: (?!hook exited with code)/);
+    expect(turn.runtime.length).toBeGreaterThan(0);
+    expect(turn.runtime.every((r) => !r.scriptExists)).toBe(true);
+    expect(runsByEvent(turn.runtime).size).toBe(0);
+    expect(runtimeDenials(turn.runtime)).toEqual([]);
   });
 
   test("FAILS ON PURPOSE: a misspelt hook event and a bad settings value are caught by the load checks", async () => {
@@ -178,13 +196,16 @@ describe("self-test: Codex checks pass on a right home and fail on a wrong one",
   });
 
   test("FAILS ON PURPOSE: an ignored config key and a missing skill are caught by the load checks", async () => {
+    mkdirSync(sb.codexHome, { recursive: true });
     writeFileSync(path.join(sb.codexHome, "config.toml"), '[mcp_servers.e2e]\ncommand = "node"\nargs = ["-e", "0"]\nbogus_e2e_key = 1\n');
-    mkdirSync(path.join(sb.codexHome, "skills", "no-frontmatter"), { recursive: true });
-    // A skill whose SKILL.md has frontmatter but a name Codex must show: present on disk, so it must appear.
+    // A complete skill loads; one without a description is dropped by Codex silently (0.171.0).
     mkdirSync(path.join(sb.home, ".agents", "skills", "e2e-visible"), { recursive: true });
     writeFileSync(path.join(sb.home, ".agents", "skills", "e2e-visible", "SKILL.md"), "---\nname: e2e-visible\ndescription: visible\n---\nbody\n");
+    mkdirSync(path.join(sb.home, ".agents", "skills", "e2e-nodesc"), { recursive: true });
+    writeFileSync(path.join(sb.home, ".agents", "skills", "e2e-nodesc", "SKILL.md"), "---\nname: e2e-nodesc\n---\nbody\n");
     const problems = await codexLoadProblems(sb);
     expect(problems.join("\n")).toMatch(/mcp_servers\.e2e\.bogus_e2e_key` is ignored/);
+    expect(problems).toContain("skill 'e2e-nodesc' is not in the model-visible prompt");
     expect(problems.join("\n")).not.toMatch(/skill 'e2e-visible'/);
   });
 });
