@@ -66,13 +66,17 @@ export function ensureClient(name) {
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "agentihooks-e2e-client", private: true }) + "\n");
   }
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  // 8 minutes per client keeps a hung registry inside the CI budget (fresh installs take 8-30 s here).
   const result = spawnSync(
     npm,
     ["install", "--prefix", dir, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${c.pkg}@${c.version}`],
-    { encoding: "utf8", timeout: 15 * 60_000, stdio: ["ignore", "pipe", "pipe"] },
+    { encoding: "utf8", timeout: 8 * 60_000, stdio: ["ignore", "pipe", "pipe"] },
   );
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  if (result.error) return { name, pkg: c.pkg, version: c.version, error: `npm install could not run: ${result.error.message}` };
+  if (result.error) {
+    const why = result.error.code === "ETIMEDOUT" ? "npm install did not finish within 8 minutes" : `npm install could not run: ${result.error.message}`;
+    return { name, pkg: c.pkg, version: c.version, error: why };
+  }
   if (result.status !== 0) {
     const tail = `${result.stderr}${result.stdout}`.trim().split("\n").slice(-12).join("\n");
     return { name, pkg: c.pkg, version: c.version, error: `npm install ${c.pkg}@${c.version} exited ${result.status}:\n${tail}` };
