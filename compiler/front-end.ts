@@ -8,9 +8,10 @@ import { findConfig, type LoadedConfig, type ProjectConfig } from "./config";
 import type { DesiredTree } from "./desired-tree";
 import { hasErrors, type Result, type SourceLocation } from "./diagnostics";
 import type { Environment } from "./environment";
-import type { ChainMember, Ir, Origin, TargetInput } from "./ir";
+import type { ChainMember, Ir, Origin, TargetInput, TextSource } from "./ir";
 import { isDirectory, nodeFileSystem, type SourceFileSystem } from "./load/file-system";
 import { findPackageRoot } from "./load/package-root";
+import { probe, readOptionalText } from "./load/read-file";
 import { type LoadContext, readBaseLayers, readLayer, readManifest } from "./load/read-layer";
 import type { SourceRoot } from "./load/source-root";
 import type { LayerDocument, SourceLayer } from "./load/source-tree";
@@ -99,6 +100,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
     layer: readLayer(ctx, profileRoot(profile, "chain"), { persona: ["CLAUDE.md"], manifest: true, layers: true, features: true }),
   }));
   const settingsLayer = settingsProfile ? readLayer(ctx, profileRoot(settingsProfile.profile, "settings"), { layers: true }) : undefined;
+  const manifesto = readManifesto(ctx, options);
   if (hasErrors(ctx.diagnostics)) return fail();
 
   const ordered: SourceLayer[] = [...(bundleLayer ? [bundleLayer] : []), ...memberLayers.map((m) => m.layer), ...(settingsLayer ? [settingsLayer] : [])];
@@ -138,6 +140,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   if (typeof config.codexHookTrust === "boolean") ir.options = { codexHookTrust: config.codexHookTrust };
   if (sources.bundle !== undefined) ir.bundle = "bundle:";
   if (bundleLayer?.persona) ir.persona.bundleShared = bundleLayer.persona;
+  if (manifesto) ir.persona.manifesto = manifesto;
 
   const project: Project = { targets: selected, env, ir, guardrailOrigins: guardrails.value.origins };
   if (loaded) project.configFile = loaded.file;
@@ -151,6 +154,23 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
 function basePersonaOf(requested: readonly string[], members: readonly ChainMember[]): string {
   const named = requested.map((name) => members.find((m) => m.name === name)).filter(isDefined);
   return (named.find((m) => m.source !== "linked") ?? named[0] ?? members[0])?.name ?? defaultChain;
+}
+
+/**
+ * The CI manifesto (reference-spec A.8): the file named by `CI_MANIFESTO_PATH` in the environment
+ * (relative to cwd), appended last to the Copilot and Codex personas. Shown as `manifesto:<name>`.
+ */
+function readManifesto(ctx: LoadContext, options: FrontEndOptions): TextSource | undefined {
+  const named = options.env.vars.CI_MANIFESTO_PATH;
+  if (named === undefined || named.trim() === "") return undefined;
+  const abs = path.resolve(options.cwd, named);
+  const file = `manifesto:${path.basename(abs)}`;
+  if (probe(ctx, abs, file, "file", "CI manifesto").kind === "missing") {
+    ctx.diagnostics.push(diagnostic("AH1113", { file }));
+    return undefined;
+  }
+  const text = readOptionalText(ctx, abs, file, "CI manifesto");
+  return text === undefined ? undefined : { text, origin: { file, layer: "manifesto" } };
 }
 
 /** Pure: runs each selected target's compile over the IR, in registry order. */

@@ -20,6 +20,7 @@ export const messages = {
   AH1009: { severity: "error", text: "The frontmatter must be a mapping of keys to values, but it is {type}. Write it as `key: value` lines between the two '---' lines." },
   AH1010: { severity: "warning", text: "YAML warning: {reason}. {hint}" },
   AH1011: { severity: "error", text: "This YAML file holds more than one document (a '---' separator in the middle). Keep one document per file." },
+  AH1012: { severity: "error", text: "This file is UTF-16 text (it starts with a UTF-16 byte-order mark), but profile files must be UTF-8. Save it as UTF-8." },
   // AH1100–AH1199: reading profile trees and the project config (compiler/load, compiler/config.ts)
   AH1101: { severity: "error", text: "This file is {size} bytes, over the {limit}-byte (1 MiB) limit for profile files. Keep large assets out of profiles, or split the file." },
   AH1102: { severity: "error", text: "Expected a file ({kind}) but found a directory. Remove the directory or move its content into a single file of that name." },
@@ -33,6 +34,7 @@ export const messages = {
   AH1110: { severity: "error", text: "The project config could not be loaded: {reason}. Fix the file so it evaluates to a plain object." },
   AH1111: { severity: "error", text: "The project config must be an object of settings, not {type}. Write it as a mapping such as {\"profile\": \"default\"}." },
   AH1112: { severity: "error", text: "The config file named with --config does not exist or is not a file. Check the path." },
+  AH1113: { severity: "warning", text: "CI_MANIFESTO_PATH names a file that does not exist, so no CI manifesto was added to the persona. Fix the variable or unset it." },
   // AH2xxx: schema validation
   // AH2000–AH2999: schema validation (compiler/validate.ts)
   AH2001: { severity: "error", text: "Unknown key '{key}' {where}.{suggestion} Remove it or correct its spelling (keys are case-sensitive)." },

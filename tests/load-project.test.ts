@@ -130,6 +130,15 @@ describe("loadProject", () => {
     ]);
   });
 
+  it("reads the CI manifesto named by CI_MANIFESTO_PATH, and warns when it is missing", () => {
+    const dir = project({ "ci/MANIFESTO.md": "Ship small.\n" });
+    const found = load(dir, { env: portableEnvironment({ vars: { CI_MANIFESTO_PATH: "ci/MANIFESTO.md" } }) });
+    expect(found.value?.ir.persona.manifesto).toEqual({ text: "Ship small.\n", origin: { file: "manifesto:MANIFESTO.md", layer: "manifesto" } });
+    const missing = load(dir, { env: portableEnvironment({ vars: { CI_MANIFESTO_PATH: "ci/NOPE.md" } }) });
+    expect(missing.value?.ir.persona.manifesto).toBeUndefined();
+    expect(missing.diagnostics.map((d) => [d.code, d.severity])).toEqual([["AH1113", "warning"]]);
+  });
+
   it("treats an empty --target list as no override", () => {
     const dir = project({ "agentihooks.config.json": '{ "targets": ["codex"] }\n' });
     expect(load(dir, { targets: [] }).value?.targets).toEqual(["codex"]);
