@@ -272,6 +272,11 @@ describe("decodeUtf8", () => {
     ]);
   });
 
+  it("names UTF-16 files", () => {
+    const utf16 = new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x3a, 0x00]);
+    expect(decodeUtf8(utf16, "w.yml").diagnostics).toMatchObject([{ code: "AH1012", line: 1, column: 1, file: "w.yml" }]);
+  });
+
   it("rejects overlong encodings and UTF-16 surrogates", () => {
     expect(decodeUtf8(new Uint8Array([0x41, 0xc0, 0xaf]), "x").diagnostics[0]!.message).toContain("offset 1");
     expect(decodeUtf8(new Uint8Array([0xed, 0xa0, 0x80]), "x").diagnostics[0]!.message).toContain("offset 0");

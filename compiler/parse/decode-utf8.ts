@@ -8,13 +8,18 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Decodes UTF-8 bytes, stripping a leading byte-order mark. Invalid UTF-8 yields `undefined` and one
- * AH1001 diagnostic naming the byte offset of the first bad sequence and its line.
+ * AH1001 diagnostic naming the byte offset of the first bad sequence and its line (AH1012 for a
+ * UTF-16 file).
  */
 export function decodeUtf8(bytes: Uint8Array, file: string): Result<string | undefined> {
   try {
     const text = decoder.decode(bytes);
     return { value: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, diagnostics: [] };
   } catch {
+    // Editors on Windows save "Unicode" as UTF-16 with a byte-order mark; name it, it is common.
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+      return { value: undefined, diagnostics: [diagnostic("AH1012", { file, line: 1, column: 1 })] };
+    }
     const offset = firstInvalidOffset(bytes);
     const { line, column } = lineOfByte(bytes, offset);
     return { value: undefined, diagnostics: [diagnostic("AH1001", { file, line, column }, { offset })] };
