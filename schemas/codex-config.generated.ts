@@ -3,7 +3,7 @@
 export type McpOutputFilter = "none" | "markdown" | "hidden_characters";
 
 /**
- * A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type, every key confirmed against that release with `codex doctor`. Nested tables are not checked key by key, except MCP servers. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).
+ * A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type, every key confirmed against that release with `codex doctor`. Nested tables are checked key by key for MCP servers, model providers, projects, history, sandbox_workspace_write and shell_environment_policy (each key confirmed the same way); the other tables are checked for their type only. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).
  */
 export interface CodexConfigLayer {
   /**
@@ -57,7 +57,7 @@ export interface CodexConfigLayer {
   ghost_snapshot?: {};
   goals?: {};
   hide_agent_reasoning?: boolean;
-  history?: {};
+  history?: CodexHistory;
   /**
    * Inline hooks keyed by event name, plus `state` (hook trust). Targets decide what to do with hooks declared here.
    */
@@ -94,7 +94,7 @@ export interface CodexConfigLayer {
   model_post_turn_compact_threshold_percent?: number;
   model_provider?: string;
   model_providers?: {
-    [k: string]: {};
+    [k: string]: CodexModelProvider;
   };
   model_reasoning_effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
   model_reasoning_summary?: "auto" | "concise" | "detailed" | "none";
@@ -119,7 +119,7 @@ export interface CodexConfigLayer {
   project_doc_max_bytes?: number;
   project_root_markers?: string[];
   projects?: {
-    [k: string]: {};
+    [k: string]: CodexProject;
   };
   realtime?: {};
   responses?: {};
@@ -127,9 +127,9 @@ export interface CodexConfigLayer {
   review_model?: string;
   rollout_trace?: {};
   sandbox_mode?: "read-only" | "workspace-write" | "danger-full-access";
-  sandbox_workspace_write?: {};
+  sandbox_workspace_write?: CodexSandboxWorkspaceWrite;
   service_tier?: string;
-  shell_environment_policy?: {};
+  shell_environment_policy?: CodexShellEnvironmentPolicy;
   show_raw_agent_reasoning?: boolean;
   skills?: {};
   sqlite_home?: string;
@@ -141,6 +141,10 @@ export interface CodexConfigLayer {
   tui?: {};
   web_search?: "disabled" | "cached" | "live";
   windows?: {};
+}
+export interface CodexHistory {
+  max_bytes?: number;
+  persistence?: "save-all" | "none";
 }
 /**
  * One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.
@@ -336,4 +340,64 @@ export interface CodexMcpOAuth {
   client_secret?: string;
   token_endpoint_auth_method?: string;
   authorization_server_issuer?: string;
+}
+export interface CodexModelProvider {
+  name?: string;
+  base_url?: string;
+  env_key?: string;
+  env_key_instructions?: string;
+  experimental_bearer_token?: string;
+  wire_api?: "responses";
+  query_params?: {
+    [k: string]: string;
+  };
+  http_headers?: {
+    [k: string]: string;
+  };
+  env_http_headers?: {
+    [k: string]: string;
+  };
+  request_max_retries?: number;
+  stream_max_retries?: number;
+  stream_idle_timeout_ms?: number;
+  websocket_connect_timeout_ms?: number;
+  requires_openai_auth?: boolean;
+  supports_websockets?: boolean;
+  supports_standalone_web_search?: boolean;
+  model_catalog_url?: string;
+  auth?: CodexProviderAuth;
+  /**
+   * AWS request signing for the provider (shape not checked).
+   */
+  aws?: {};
+  /**
+   * Gateway OAuth for the provider (shape not checked).
+   */
+  gateway_oauth?: {};
+}
+export interface CodexProviderAuth {
+  command: string;
+  args?: string[];
+  cwd?: string;
+  timeout_ms?: number;
+  refresh_interval_ms?: number;
+}
+export interface CodexProject {
+  trust_level?: "trusted" | "untrusted";
+}
+export interface CodexSandboxWorkspaceWrite {
+  exclude_slash_tmp?: boolean;
+  exclude_tmpdir_env_var?: boolean;
+  network_access?: boolean;
+  writable_roots?: string[];
+}
+export interface CodexShellEnvironmentPolicy {
+  exclude?: string[];
+  experimental_use_profile?: boolean;
+  ignore_default_excludes?: boolean;
+  include_only?: string[];
+  inherit?: "core" | "all" | "none";
+  set?: {
+    [k: string]: string;
+  };
 }

@@ -14902,7 +14902,950 @@ return errors === 0;
 }
 
 export const codexConfig = validate43;
-const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/codex-config.schema.json","title":"CodexConfigLayer","description":"A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type, every key confirmed against that release with `codex doctor`. Nested tables are not checked key by key, except MCP servers. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"agents":{"type":"object"},"allow_login_shell":{"type":"boolean"},"allow_symlinked_codex_home":{"type":"boolean"},"analytics":{"type":"object"},"approval_policy":{"anyOf":[{"type":"string","enum":["on-failure","on-request","never"]},{"type":"object","additionalProperties":false,"required":["granular"],"properties":{"granular":{"type":"object"}}}]},"approvals_reviewer":{"type":"string","enum":["user","auto_review","guardian_subagent"]},"apps":{"type":"object"},"apps_mcp_product_sku":{"type":"string"},"audio":{"type":"object"},"auto_review":{"type":"object"},"background_terminal_max_timeout":{"type":"integer","minimum":0},"browser_use":{"type":"object"},"chatgpt_base_url":{"type":"string"},"check_for_update_on_startup":{"type":"boolean"},"cli_auth_credentials_store":{"type":"string","enum":["file","keyring","auto","ephemeral"]},"cloud":{"type":"object"},"code_mode":{"type":"object"},"compact_prompt":{"type":"string"},"computer_use":{"type":"object"},"default_permissions":{"type":"string"},"desktop":{"type":"object"},"developer_instructions":{"type":"string"},"disable_paste_burst":{"type":"boolean"},"experimental_compact_prompt_file":{"type":"string"},"experimental_realtime_start_instructions":{"type":"string"},"experimental_realtime_webrtc_call_base_url":{"type":"string"},"experimental_realtime_ws_backend_prompt":{"type":"string"},"experimental_realtime_ws_base_url":{"type":"string"},"experimental_realtime_ws_model":{"type":"string"},"experimental_realtime_ws_startup_context":{"type":"string"},"experimental_thread_store":{"type":"object"},"experimental_thread_store_endpoint":{"type":"string"},"experimental_use_unified_exec_tool":{"type":"boolean"},"features":{"type":"object","additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"object"}]}},"feedback":{"type":"object"},"file_opener":{"type":"string","enum":["vscode","vscode-insiders","windsurf","cursor","none"]},"forced_chatgpt_workspace_id":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"forced_login_method":{"type":"string","enum":["chatgpt","api"]},"ghost_snapshot":{"type":"object"},"goals":{"type":"object"},"hide_agent_reasoning":{"type":"boolean"},"history":{"type":"object"},"hooks":{"description":"Inline hooks keyed by event name, plus `state` (hook trust). Targets decide what to do with hooks declared here.","type":"object"},"include_apps_instructions":{"type":"boolean"},"include_collaboration_mode_instructions":{"type":"boolean"},"include_environment_context":{"type":"boolean"},"include_permissions_instructions":{"type":"boolean"},"instructions":{"type":"string"},"js_repl_node_module_dirs":{"type":"array","items":{"type":"string"}},"js_repl_node_path":{"type":"string"},"log_dir":{"type":"string"},"marketplaces":{"type":"object","additionalProperties":{"type":"object"}},"mcp_enterprise_managed_auth":{"type":"object"},"mcp_oauth_callback_port":{"type":"integer","minimum":0,"maximum":65535},"mcp_oauth_callback_url":{"type":"string"},"mcp_oauth_credentials_store":{"type":"string","enum":["auto","file","keyring"]},"mcp_optional_startup_grace_ms":{"type":"integer","minimum":0},"mcp_servers":{"description":"MCP servers are declared in the MCP layer (.codex/mcp.overrides.toml); here they are read the same way.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}},"memories":{"type":"object"},"model":{"type":"string"},"model_auto_compact_token_limit":{"type":"integer"},"model_auto_compact_token_limit_scope":{"type":"string","enum":["total","body_after_prefix"]},"model_catalog_json":{"type":"string"},"model_context_window":{"type":"integer"},"model_instructions_file":{"type":"string"},"model_post_turn_compact_threshold_percent":{"type":"integer","minimum":0},"model_provider":{"type":"string"},"model_providers":{"type":"object","additionalProperties":{"type":"object"}},"model_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"model_reasoning_summary":{"type":"string","enum":["auto","concise","detailed","none"]},"model_verbosity":{"type":"string","enum":["low","medium","high"]},"notice":{"type":"object"},"notify":{"type":"array","items":{"type":"string"}},"openai_base_url":{"type":"string"},"orchestrator":{"type":"object"},"oss_provider":{"type":"string"},"otel":{"type":"object"},"permissions":{"type":"object"},"personality":{"type":"string","enum":["none","friendly","pragmatic"]},"plan_mode_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"plugins":{"type":"object","additionalProperties":{"type":"object"}},"profile":{"type":"string"},"profiles":{"type":"object","additionalProperties":{"type":"object"}},"project_doc_fallback_filenames":{"type":"array","items":{"type":"string"}},"project_doc_max_bytes":{"type":"integer","minimum":0},"project_root_markers":{"type":"array","items":{"type":"string"}},"projects":{"type":"object","additionalProperties":{"type":"object"}},"realtime":{"type":"object"},"responses":{"type":"object"},"responses_api_metadata":{"type":"object"},"review_model":{"type":"string"},"rollout_trace":{"type":"object"},"sandbox_mode":{"type":"string","enum":["read-only","workspace-write","danger-full-access"]},"sandbox_workspace_write":{"type":"object"},"service_tier":{"type":"string"},"shell_environment_policy":{"type":"object"},"show_raw_agent_reasoning":{"type":"boolean"},"skills":{"type":"object"},"sqlite_home":{"type":"string"},"suppress_unstable_features_warning":{"type":"boolean"},"thread_unload_delay_secs":{"type":"integer","minimum":0},"tool_output_token_limit":{"type":"integer","minimum":0},"tool_suggest":{"type":"object"},"tools":{"type":"object"},"tui":{"type":"object"},"web_search":{"type":"string","enum":["disabled","cached","live"]},"windows":{"type":"object"}}};
+const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/codex-config.schema.json","title":"CodexConfigLayer","description":"A Codex settings layer (.codex/config.overrides.toml): the top-level keys of Codex CLI 0.171.0's config.toml (ConfigToml), each with its value type, every key confirmed against that release with `codex doctor`. Nested tables are checked key by key for MCP servers, model providers, projects, history, sandbox_workspace_write and shell_environment_policy (each key confirmed the same way); the other tables are checked for their type only. An unknown top-level key is an error, since Codex ignores it (reported only by `codex doctor`).","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"agents":{"type":"object"},"allow_login_shell":{"type":"boolean"},"allow_symlinked_codex_home":{"type":"boolean"},"analytics":{"type":"object"},"approval_policy":{"anyOf":[{"type":"string","enum":["on-failure","on-request","never"]},{"type":"object","additionalProperties":false,"required":["granular"],"properties":{"granular":{"type":"object"}}}]},"approvals_reviewer":{"type":"string","enum":["user","auto_review","guardian_subagent"]},"apps":{"type":"object"},"apps_mcp_product_sku":{"type":"string"},"audio":{"type":"object"},"auto_review":{"type":"object"},"background_terminal_max_timeout":{"type":"integer","minimum":0},"browser_use":{"type":"object"},"chatgpt_base_url":{"type":"string"},"check_for_update_on_startup":{"type":"boolean"},"cli_auth_credentials_store":{"type":"string","enum":["file","keyring","auto","ephemeral"]},"cloud":{"type":"object"},"code_mode":{"type":"object"},"compact_prompt":{"type":"string"},"computer_use":{"type":"object"},"default_permissions":{"type":"string"},"desktop":{"type":"object"},"developer_instructions":{"type":"string"},"disable_paste_burst":{"type":"boolean"},"experimental_compact_prompt_file":{"type":"string"},"experimental_realtime_start_instructions":{"type":"string"},"experimental_realtime_webrtc_call_base_url":{"type":"string"},"experimental_realtime_ws_backend_prompt":{"type":"string"},"experimental_realtime_ws_base_url":{"type":"string"},"experimental_realtime_ws_model":{"type":"string"},"experimental_realtime_ws_startup_context":{"type":"string"},"experimental_thread_store":{"type":"object"},"experimental_thread_store_endpoint":{"type":"string"},"experimental_use_unified_exec_tool":{"type":"boolean"},"features":{"type":"object","additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"object"}]}},"feedback":{"type":"object"},"file_opener":{"type":"string","enum":["vscode","vscode-insiders","windsurf","cursor","none"]},"forced_chatgpt_workspace_id":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"forced_login_method":{"type":"string","enum":["chatgpt","api"]},"ghost_snapshot":{"type":"object"},"goals":{"type":"object"},"hide_agent_reasoning":{"type":"boolean"},"history":{"$ref":"#/definitions/History"},"hooks":{"description":"Inline hooks keyed by event name, plus `state` (hook trust). Targets decide what to do with hooks declared here.","type":"object"},"include_apps_instructions":{"type":"boolean"},"include_collaboration_mode_instructions":{"type":"boolean"},"include_environment_context":{"type":"boolean"},"include_permissions_instructions":{"type":"boolean"},"instructions":{"type":"string"},"js_repl_node_module_dirs":{"type":"array","items":{"type":"string"}},"js_repl_node_path":{"type":"string"},"log_dir":{"type":"string"},"marketplaces":{"type":"object","additionalProperties":{"type":"object"}},"mcp_enterprise_managed_auth":{"type":"object"},"mcp_oauth_callback_port":{"type":"integer","minimum":0,"maximum":65535},"mcp_oauth_callback_url":{"type":"string"},"mcp_oauth_credentials_store":{"type":"string","enum":["auto","file","keyring"]},"mcp_optional_startup_grace_ms":{"type":"integer","minimum":0},"mcp_servers":{"description":"MCP servers are declared in the MCP layer (.codex/mcp.overrides.toml); here they are read the same way.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}},"memories":{"type":"object"},"model":{"type":"string"},"model_auto_compact_token_limit":{"type":"integer"},"model_auto_compact_token_limit_scope":{"type":"string","enum":["total","body_after_prefix"]},"model_catalog_json":{"type":"string"},"model_context_window":{"type":"integer"},"model_instructions_file":{"type":"string"},"model_post_turn_compact_threshold_percent":{"type":"integer","minimum":0},"model_provider":{"type":"string"},"model_providers":{"type":"object","additionalProperties":{"$ref":"#/definitions/ModelProvider"}},"model_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"model_reasoning_summary":{"type":"string","enum":["auto","concise","detailed","none"]},"model_verbosity":{"type":"string","enum":["low","medium","high"]},"notice":{"type":"object"},"notify":{"type":"array","items":{"type":"string"}},"openai_base_url":{"type":"string"},"orchestrator":{"type":"object"},"oss_provider":{"type":"string"},"otel":{"type":"object"},"permissions":{"type":"object"},"personality":{"type":"string","enum":["none","friendly","pragmatic"]},"plan_mode_reasoning_effort":{"type":"string","enum":["none","minimal","low","medium","high","xhigh"]},"plugins":{"type":"object","additionalProperties":{"type":"object"}},"profile":{"type":"string"},"profiles":{"type":"object","additionalProperties":{"type":"object"}},"project_doc_fallback_filenames":{"type":"array","items":{"type":"string"}},"project_doc_max_bytes":{"type":"integer","minimum":0},"project_root_markers":{"type":"array","items":{"type":"string"}},"projects":{"type":"object","additionalProperties":{"$ref":"#/definitions/Project"}},"realtime":{"type":"object"},"responses":{"type":"object"},"responses_api_metadata":{"type":"object"},"review_model":{"type":"string"},"rollout_trace":{"type":"object"},"sandbox_mode":{"type":"string","enum":["read-only","workspace-write","danger-full-access"]},"sandbox_workspace_write":{"$ref":"#/definitions/SandboxWorkspaceWrite"},"service_tier":{"type":"string"},"shell_environment_policy":{"$ref":"#/definitions/ShellEnvironmentPolicy"},"show_raw_agent_reasoning":{"type":"boolean"},"skills":{"type":"object"},"sqlite_home":{"type":"string"},"suppress_unstable_features_warning":{"type":"boolean"},"thread_unload_delay_secs":{"type":"integer","minimum":0},"tool_output_token_limit":{"type":"integer","minimum":0},"tool_suggest":{"type":"object"},"tools":{"type":"object"},"tui":{"type":"object"},"web_search":{"type":"string","enum":["disabled","cached","live"]},"windows":{"type":"object"}},"definitions":{"History":{"title":"CodexHistory","type":"object","additionalProperties":false,"properties":{"max_bytes":{"type":"integer","minimum":0},"persistence":{"type":"string","enum":["save-all","none"]}}},"SandboxWorkspaceWrite":{"title":"CodexSandboxWorkspaceWrite","type":"object","additionalProperties":false,"properties":{"exclude_slash_tmp":{"type":"boolean"},"exclude_tmpdir_env_var":{"type":"boolean"},"network_access":{"type":"boolean"},"writable_roots":{"type":"array","items":{"type":"string"}}}},"ShellEnvironmentPolicy":{"title":"CodexShellEnvironmentPolicy","type":"object","additionalProperties":false,"properties":{"exclude":{"type":"array","items":{"type":"string"}},"experimental_use_profile":{"type":"boolean"},"ignore_default_excludes":{"type":"boolean"},"include_only":{"type":"array","items":{"type":"string"}},"inherit":{"type":"string","enum":["core","all","none"]},"set":{"type":"object","additionalProperties":{"type":"string"}}}},"Project":{"title":"CodexProject","type":"object","additionalProperties":false,"properties":{"trust_level":{"type":"string","enum":["trusted","untrusted"]}}},"ModelProvider":{"title":"CodexModelProvider","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"base_url":{"type":"string"},"env_key":{"type":"string"},"env_key_instructions":{"type":"string"},"experimental_bearer_token":{"type":"string"},"wire_api":{"type":"string","enum":["responses"]},"query_params":{"type":"object","additionalProperties":{"type":"string"}},"http_headers":{"type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"type":"object","additionalProperties":{"type":"string"}},"request_max_retries":{"type":"integer","minimum":0},"stream_max_retries":{"type":"integer","minimum":0},"stream_idle_timeout_ms":{"type":"integer","minimum":0},"websocket_connect_timeout_ms":{"type":"integer","minimum":0},"requires_openai_auth":{"type":"boolean"},"supports_websockets":{"type":"boolean"},"supports_standalone_web_search":{"type":"boolean"},"model_catalog_url":{"type":"string"},"auth":{"title":"CodexProviderAuth","type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"timeout_ms":{"type":"integer","minimum":0},"refresh_interval_ms":{"type":"integer","minimum":0}}},"aws":{"description":"AWS request signing for the provider (shape not checked).","type":"object"},"gateway_oauth":{"description":"Gateway OAuth for the provider (shape not checked).","type":"object"}}}}};
+const schema16 = {"title":"CodexHistory","type":"object","additionalProperties":false,"properties":{"max_bytes":{"type":"integer","minimum":0},"persistence":{"type":"string","enum":["save-all","none"]}}};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "max_bytes") || (key0 === "persistence"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.max_bytes !== undefined){
+let data0 = data.max_bytes;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/max_bytes",schemaPath:"#/properties/max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.max_bytes.type,parentSchema:schema16.properties.max_bytes,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 0 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/max_bytes",schemaPath:"#/properties/max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.max_bytes,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.persistence !== undefined){
+let data1 = data.persistence;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/persistence",schemaPath:"#/properties/persistence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.persistence.type,parentSchema:schema16.properties.persistence,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((data1 === "save-all") || (data1 === "none"))){
+const err4 = {instancePath:instancePath+"/persistence",schemaPath:"#/properties/persistence/enum",keyword:"enum",params:{allowedValues: schema16.properties.persistence.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.persistence.enum,parentSchema:schema16.properties.persistence,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+const schema17 = {"title":"CodexModelProvider","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"base_url":{"type":"string"},"env_key":{"type":"string"},"env_key_instructions":{"type":"string"},"experimental_bearer_token":{"type":"string"},"wire_api":{"type":"string","enum":["responses"]},"query_params":{"type":"object","additionalProperties":{"type":"string"}},"http_headers":{"type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"type":"object","additionalProperties":{"type":"string"}},"request_max_retries":{"type":"integer","minimum":0},"stream_max_retries":{"type":"integer","minimum":0},"stream_idle_timeout_ms":{"type":"integer","minimum":0},"websocket_connect_timeout_ms":{"type":"integer","minimum":0},"requires_openai_auth":{"type":"boolean"},"supports_websockets":{"type":"boolean"},"supports_standalone_web_search":{"type":"boolean"},"model_catalog_url":{"type":"string"},"auth":{"title":"CodexProviderAuth","type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"timeout_ms":{"type":"integer","minimum":0},"refresh_interval_ms":{"type":"integer","minimum":0}}},"aws":{"description":"AWS request signing for the provider (shape not checked).","type":"object"},"gateway_oauth":{"description":"Gateway OAuth for the provider (shape not checked).","type":"object"}}};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func2.call(schema17.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.name.type,parentSchema:schema17.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.base_url !== undefined){
+let data1 = data.base_url;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/base_url",schemaPath:"#/properties/base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.base_url.type,parentSchema:schema17.properties.base_url,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.env_key !== undefined){
+let data2 = data.env_key;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/env_key",schemaPath:"#/properties/env_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.env_key.type,parentSchema:schema17.properties.env_key,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.env_key_instructions !== undefined){
+let data3 = data.env_key_instructions;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/env_key_instructions",schemaPath:"#/properties/env_key_instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.env_key_instructions.type,parentSchema:schema17.properties.env_key_instructions,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.experimental_bearer_token !== undefined){
+let data4 = data.experimental_bearer_token;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/experimental_bearer_token",schemaPath:"#/properties/experimental_bearer_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.experimental_bearer_token.type,parentSchema:schema17.properties.experimental_bearer_token,data:data4};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.wire_api !== undefined){
+let data5 = data.wire_api;
+if(typeof data5 !== "string"){
+const err6 = {instancePath:instancePath+"/wire_api",schemaPath:"#/properties/wire_api/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.wire_api.type,parentSchema:schema17.properties.wire_api,data:data5};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(data5 === "responses")){
+const err7 = {instancePath:instancePath+"/wire_api",schemaPath:"#/properties/wire_api/enum",keyword:"enum",params:{allowedValues: schema17.properties.wire_api.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.wire_api.enum,parentSchema:schema17.properties.wire_api,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.query_params !== undefined){
+let data6 = data.query_params;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+let data7 = data6[key1];
+if(typeof data7 !== "string"){
+const err8 = {instancePath:instancePath+"/query_params/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/query_params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.query_params.additionalProperties.type,parentSchema:schema17.properties.query_params.additionalProperties,data:data7};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/query_params",schemaPath:"#/properties/query_params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.query_params.type,parentSchema:schema17.properties.query_params,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.http_headers !== undefined){
+let data8 = data.http_headers;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+let data9 = data8[key2];
+if(typeof data9 !== "string"){
+const err10 = {instancePath:instancePath+"/http_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.http_headers.additionalProperties.type,parentSchema:schema17.properties.http_headers.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/http_headers",schemaPath:"#/properties/http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.http_headers.type,parentSchema:schema17.properties.http_headers,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.env_http_headers !== undefined){
+let data10 = data.env_http_headers;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key3 in data10){
+let data11 = data10[key3];
+if(typeof data11 !== "string"){
+const err12 = {instancePath:instancePath+"/env_http_headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.env_http_headers.additionalProperties.type,parentSchema:schema17.properties.env_http_headers.additionalProperties,data:data11};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/env_http_headers",schemaPath:"#/properties/env_http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.env_http_headers.type,parentSchema:schema17.properties.env_http_headers,data:data10};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.request_max_retries !== undefined){
+let data12 = data.request_max_retries;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err14 = {instancePath:instancePath+"/request_max_retries",schemaPath:"#/properties/request_max_retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.request_max_retries.type,parentSchema:schema17.properties.request_max_retries,data:data12};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err15 = {instancePath:instancePath+"/request_max_retries",schemaPath:"#/properties/request_max_retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.request_max_retries,data:data12};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.stream_max_retries !== undefined){
+let data13 = data.stream_max_retries;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err16 = {instancePath:instancePath+"/stream_max_retries",schemaPath:"#/properties/stream_max_retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.stream_max_retries.type,parentSchema:schema17.properties.stream_max_retries,data:data13};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err17 = {instancePath:instancePath+"/stream_max_retries",schemaPath:"#/properties/stream_max_retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.stream_max_retries,data:data13};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.stream_idle_timeout_ms !== undefined){
+let data14 = data.stream_idle_timeout_ms;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err18 = {instancePath:instancePath+"/stream_idle_timeout_ms",schemaPath:"#/properties/stream_idle_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.stream_idle_timeout_ms.type,parentSchema:schema17.properties.stream_idle_timeout_ms,data:data14};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err19 = {instancePath:instancePath+"/stream_idle_timeout_ms",schemaPath:"#/properties/stream_idle_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.stream_idle_timeout_ms,data:data14};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.websocket_connect_timeout_ms !== undefined){
+let data15 = data.websocket_connect_timeout_ms;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err20 = {instancePath:instancePath+"/websocket_connect_timeout_ms",schemaPath:"#/properties/websocket_connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.websocket_connect_timeout_ms.type,parentSchema:schema17.properties.websocket_connect_timeout_ms,data:data15};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err21 = {instancePath:instancePath+"/websocket_connect_timeout_ms",schemaPath:"#/properties/websocket_connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.websocket_connect_timeout_ms,data:data15};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.requires_openai_auth !== undefined){
+let data16 = data.requires_openai_auth;
+if(typeof data16 !== "boolean"){
+const err22 = {instancePath:instancePath+"/requires_openai_auth",schemaPath:"#/properties/requires_openai_auth/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.requires_openai_auth.type,parentSchema:schema17.properties.requires_openai_auth,data:data16};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.supports_websockets !== undefined){
+let data17 = data.supports_websockets;
+if(typeof data17 !== "boolean"){
+const err23 = {instancePath:instancePath+"/supports_websockets",schemaPath:"#/properties/supports_websockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.supports_websockets.type,parentSchema:schema17.properties.supports_websockets,data:data17};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.supports_standalone_web_search !== undefined){
+let data18 = data.supports_standalone_web_search;
+if(typeof data18 !== "boolean"){
+const err24 = {instancePath:instancePath+"/supports_standalone_web_search",schemaPath:"#/properties/supports_standalone_web_search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.supports_standalone_web_search.type,parentSchema:schema17.properties.supports_standalone_web_search,data:data18};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.model_catalog_url !== undefined){
+let data19 = data.model_catalog_url;
+if(typeof data19 !== "string"){
+const err25 = {instancePath:instancePath+"/model_catalog_url",schemaPath:"#/properties/model_catalog_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.model_catalog_url.type,parentSchema:schema17.properties.model_catalog_url,data:data19};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.auth !== undefined){
+let data20 = data.auth;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.command === undefined){
+const err26 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema17.properties.auth.required,parentSchema:schema17.properties.auth,data:data20};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+for(const key4 in data20){
+if(!(((((key4 === "command") || (key4 === "args")) || (key4 === "cwd")) || (key4 === "timeout_ms")) || (key4 === "refresh_interval_ms"))){
+const err27 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema17.properties.auth,data:data20};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data20.command !== undefined){
+let data21 = data20.command;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err28 = {instancePath:instancePath+"/auth/command",schemaPath:"#/properties/auth/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.auth.properties.command,data:data21};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/auth/command",schemaPath:"#/properties/auth/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.auth.properties.command.type,parentSchema:schema17.properties.auth.properties.command,data:data21};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data20.args !== undefined){
+let data22 = data20.args;
+if(Array.isArray(data22)){
+const len0 = data22.length;
+for(let i0=0; i0<len0; i0++){
+let data23 = data22[i0];
+if(typeof data23 !== "string"){
+const err30 = {instancePath:instancePath+"/auth/args/" + i0,schemaPath:"#/properties/auth/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.auth.properties.args.items.type,parentSchema:schema17.properties.auth.properties.args.items,data:data23};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/auth/args",schemaPath:"#/properties/auth/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.auth.properties.args.type,parentSchema:schema17.properties.auth.properties.args,data:data22};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data20.cwd !== undefined){
+let data24 = data20.cwd;
+if(typeof data24 !== "string"){
+const err32 = {instancePath:instancePath+"/auth/cwd",schemaPath:"#/properties/auth/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.auth.properties.cwd.type,parentSchema:schema17.properties.auth.properties.cwd,data:data24};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data20.timeout_ms !== undefined){
+let data25 = data20.timeout_ms;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err33 = {instancePath:instancePath+"/auth/timeout_ms",schemaPath:"#/properties/auth/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.auth.properties.timeout_ms.type,parentSchema:schema17.properties.auth.properties.timeout_ms,data:data25};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err34 = {instancePath:instancePath+"/auth/timeout_ms",schemaPath:"#/properties/auth/properties/timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.auth.properties.timeout_ms,data:data25};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data20.refresh_interval_ms !== undefined){
+let data26 = data20.refresh_interval_ms;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err35 = {instancePath:instancePath+"/auth/refresh_interval_ms",schemaPath:"#/properties/auth/properties/refresh_interval_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.auth.properties.refresh_interval_ms.type,parentSchema:schema17.properties.auth.properties.refresh_interval_ms,data:data26};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err36 = {instancePath:instancePath+"/auth/refresh_interval_ms",schemaPath:"#/properties/auth/properties/refresh_interval_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.auth.properties.refresh_interval_ms,data:data26};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.auth.type,parentSchema:schema17.properties.auth,data:data20};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.aws !== undefined){
+let data27 = data.aws;
+if(!(data27 && typeof data27 == "object" && !Array.isArray(data27))){
+const err38 = {instancePath:instancePath+"/aws",schemaPath:"#/properties/aws/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.aws.type,parentSchema:schema17.properties.aws,data:data27};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.gateway_oauth !== undefined){
+let data28 = data.gateway_oauth;
+if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
+const err39 = {instancePath:instancePath+"/gateway_oauth",schemaPath:"#/properties/gateway_oauth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.gateway_oauth.type,parentSchema:schema17.properties.gateway_oauth,data:data28};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+const schema18 = {"title":"CodexProject","type":"object","additionalProperties":false,"properties":{"trust_level":{"type":"string","enum":["trusted","untrusted"]}}};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "trust_level")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.trust_level !== undefined){
+let data0 = data.trust_level;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/trust_level",schemaPath:"#/properties/trust_level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.trust_level.type,parentSchema:schema18.properties.trust_level,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!((data0 === "trusted") || (data0 === "untrusted"))){
+const err2 = {instancePath:instancePath+"/trust_level",schemaPath:"#/properties/trust_level/enum",keyword:"enum",params:{allowedValues: schema18.properties.trust_level.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.trust_level.enum,parentSchema:schema18.properties.trust_level,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+const schema19 = {"title":"CodexSandboxWorkspaceWrite","type":"object","additionalProperties":false,"properties":{"exclude_slash_tmp":{"type":"boolean"},"exclude_tmpdir_env_var":{"type":"boolean"},"network_access":{"type":"boolean"},"writable_roots":{"type":"array","items":{"type":"string"}}}};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "exclude_slash_tmp") || (key0 === "exclude_tmpdir_env_var")) || (key0 === "network_access")) || (key0 === "writable_roots"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.exclude_slash_tmp !== undefined){
+let data0 = data.exclude_slash_tmp;
+if(typeof data0 !== "boolean"){
+const err1 = {instancePath:instancePath+"/exclude_slash_tmp",schemaPath:"#/properties/exclude_slash_tmp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.exclude_slash_tmp.type,parentSchema:schema19.properties.exclude_slash_tmp,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.exclude_tmpdir_env_var !== undefined){
+let data1 = data.exclude_tmpdir_env_var;
+if(typeof data1 !== "boolean"){
+const err2 = {instancePath:instancePath+"/exclude_tmpdir_env_var",schemaPath:"#/properties/exclude_tmpdir_env_var/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.exclude_tmpdir_env_var.type,parentSchema:schema19.properties.exclude_tmpdir_env_var,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.network_access !== undefined){
+let data2 = data.network_access;
+if(typeof data2 !== "boolean"){
+const err3 = {instancePath:instancePath+"/network_access",schemaPath:"#/properties/network_access/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.network_access.type,parentSchema:schema19.properties.network_access,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.writable_roots !== undefined){
+let data3 = data.writable_roots;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 !== "string"){
+const err4 = {instancePath:instancePath+"/writable_roots/" + i0,schemaPath:"#/properties/writable_roots/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.writable_roots.items.type,parentSchema:schema19.properties.writable_roots.items,data:data4};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/writable_roots",schemaPath:"#/properties/writable_roots/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.writable_roots.type,parentSchema:schema19.properties.writable_roots,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"title":"CodexShellEnvironmentPolicy","type":"object","additionalProperties":false,"properties":{"exclude":{"type":"array","items":{"type":"string"}},"experimental_use_profile":{"type":"boolean"},"ignore_default_excludes":{"type":"boolean"},"include_only":{"type":"array","items":{"type":"string"}},"inherit":{"type":"string","enum":["core","all","none"]},"set":{"type":"object","additionalProperties":{"type":"string"}}}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((key0 === "exclude") || (key0 === "experimental_use_profile")) || (key0 === "ignore_default_excludes")) || (key0 === "include_only")) || (key0 === "inherit")) || (key0 === "set"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+let data0 = data.exclude;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 !== "string"){
+const err1 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.exclude.items.type,parentSchema:schema20.properties.exclude.items,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.exclude.type,parentSchema:schema20.properties.exclude,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.experimental_use_profile !== undefined){
+let data2 = data.experimental_use_profile;
+if(typeof data2 !== "boolean"){
+const err3 = {instancePath:instancePath+"/experimental_use_profile",schemaPath:"#/properties/experimental_use_profile/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.experimental_use_profile.type,parentSchema:schema20.properties.experimental_use_profile,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.ignore_default_excludes !== undefined){
+let data3 = data.ignore_default_excludes;
+if(typeof data3 !== "boolean"){
+const err4 = {instancePath:instancePath+"/ignore_default_excludes",schemaPath:"#/properties/ignore_default_excludes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ignore_default_excludes.type,parentSchema:schema20.properties.ignore_default_excludes,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.include_only !== undefined){
+let data4 = data.include_only;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+if(typeof data5 !== "string"){
+const err5 = {instancePath:instancePath+"/include_only/" + i1,schemaPath:"#/properties/include_only/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.include_only.items.type,parentSchema:schema20.properties.include_only.items,data:data5};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/include_only",schemaPath:"#/properties/include_only/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.include_only.type,parentSchema:schema20.properties.include_only,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.inherit !== undefined){
+let data6 = data.inherit;
+if(typeof data6 !== "string"){
+const err7 = {instancePath:instancePath+"/inherit",schemaPath:"#/properties/inherit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.inherit.type,parentSchema:schema20.properties.inherit,data:data6};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!(((data6 === "core") || (data6 === "all")) || (data6 === "none"))){
+const err8 = {instancePath:instancePath+"/inherit",schemaPath:"#/properties/inherit/enum",keyword:"enum",params:{allowedValues: schema20.properties.inherit.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.inherit.enum,parentSchema:schema20.properties.inherit,data:data6};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.set !== undefined){
+let data7 = data.set;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key1 in data7){
+let data8 = data7[key1];
+if(typeof data8 !== "string"){
+const err9 = {instancePath:instancePath+"/set/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/set/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.set.additionalProperties.type,parentSchema:schema20.properties.set.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/set",schemaPath:"#/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.set.type,parentSchema:schema20.properties.set,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/codex-config.schema.json" */;
@@ -15721,9 +16664,15 @@ errors++;
 }
 }
 if(data.history !== undefined){
-let data45 = data.history;
-if(!(data45 && typeof data45 == "object" && !Array.isArray(data45))){
-const err60 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.history.type,parentSchema:schema15.properties.history,data:data45};
+if(!(validate44(data.history, {instancePath:instancePath+"/history",parentData:data,parentDataProperty:"history",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+if(data.hooks !== undefined){
+let data46 = data.hooks;
+if(!(data46 && typeof data46 == "object" && !Array.isArray(data46))){
+const err60 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.hooks.type,parentSchema:schema15.properties.hooks,data:data46};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -15733,10 +16682,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.hooks !== undefined){
-let data46 = data.hooks;
-if(!(data46 && typeof data46 == "object" && !Array.isArray(data46))){
-const err61 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.hooks.type,parentSchema:schema15.properties.hooks,data:data46};
+if(data.include_apps_instructions !== undefined){
+let data47 = data.include_apps_instructions;
+if(typeof data47 !== "boolean"){
+const err61 = {instancePath:instancePath+"/include_apps_instructions",schemaPath:"#/properties/include_apps_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_apps_instructions.type,parentSchema:schema15.properties.include_apps_instructions,data:data47};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -15746,10 +16695,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.include_apps_instructions !== undefined){
-let data47 = data.include_apps_instructions;
-if(typeof data47 !== "boolean"){
-const err62 = {instancePath:instancePath+"/include_apps_instructions",schemaPath:"#/properties/include_apps_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_apps_instructions.type,parentSchema:schema15.properties.include_apps_instructions,data:data47};
+if(data.include_collaboration_mode_instructions !== undefined){
+let data48 = data.include_collaboration_mode_instructions;
+if(typeof data48 !== "boolean"){
+const err62 = {instancePath:instancePath+"/include_collaboration_mode_instructions",schemaPath:"#/properties/include_collaboration_mode_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_collaboration_mode_instructions.type,parentSchema:schema15.properties.include_collaboration_mode_instructions,data:data48};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -15759,10 +16708,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.include_collaboration_mode_instructions !== undefined){
-let data48 = data.include_collaboration_mode_instructions;
-if(typeof data48 !== "boolean"){
-const err63 = {instancePath:instancePath+"/include_collaboration_mode_instructions",schemaPath:"#/properties/include_collaboration_mode_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_collaboration_mode_instructions.type,parentSchema:schema15.properties.include_collaboration_mode_instructions,data:data48};
+if(data.include_environment_context !== undefined){
+let data49 = data.include_environment_context;
+if(typeof data49 !== "boolean"){
+const err63 = {instancePath:instancePath+"/include_environment_context",schemaPath:"#/properties/include_environment_context/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_environment_context.type,parentSchema:schema15.properties.include_environment_context,data:data49};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -15772,10 +16721,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.include_environment_context !== undefined){
-let data49 = data.include_environment_context;
-if(typeof data49 !== "boolean"){
-const err64 = {instancePath:instancePath+"/include_environment_context",schemaPath:"#/properties/include_environment_context/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_environment_context.type,parentSchema:schema15.properties.include_environment_context,data:data49};
+if(data.include_permissions_instructions !== undefined){
+let data50 = data.include_permissions_instructions;
+if(typeof data50 !== "boolean"){
+const err64 = {instancePath:instancePath+"/include_permissions_instructions",schemaPath:"#/properties/include_permissions_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_permissions_instructions.type,parentSchema:schema15.properties.include_permissions_instructions,data:data50};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -15785,28 +16734,15 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.include_permissions_instructions !== undefined){
-let data50 = data.include_permissions_instructions;
-if(typeof data50 !== "boolean"){
-const err65 = {instancePath:instancePath+"/include_permissions_instructions",schemaPath:"#/properties/include_permissions_instructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_permissions_instructions.type,parentSchema:schema15.properties.include_permissions_instructions,data:data50};
+if(data.instructions !== undefined){
+let data51 = data.instructions;
+if(typeof data51 !== "string"){
+const err65 = {instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.instructions.type,parentSchema:schema15.properties.instructions,data:data51};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data.instructions !== undefined){
-let data51 = data.instructions;
-if(typeof data51 !== "string"){
-const err66 = {instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.instructions.type,parentSchema:schema15.properties.instructions,data:data51};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
 }
 errors++;
 }
@@ -15818,7 +16754,19 @@ const len1 = data52.length;
 for(let i1=0; i1<len1; i1++){
 let data53 = data52[i1];
 if(typeof data53 !== "string"){
-const err67 = {instancePath:instancePath+"/js_repl_node_module_dirs/" + i1,schemaPath:"#/properties/js_repl_node_module_dirs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.js_repl_node_module_dirs.items.type,parentSchema:schema15.properties.js_repl_node_module_dirs.items,data:data53};
+const err66 = {instancePath:instancePath+"/js_repl_node_module_dirs/" + i1,schemaPath:"#/properties/js_repl_node_module_dirs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.js_repl_node_module_dirs.items.type,parentSchema:schema15.properties.js_repl_node_module_dirs.items,data:data53};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/js_repl_node_module_dirs",schemaPath:"#/properties/js_repl_node_module_dirs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.js_repl_node_module_dirs.type,parentSchema:schema15.properties.js_repl_node_module_dirs,data:data52};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -15828,9 +16776,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/js_repl_node_module_dirs",schemaPath:"#/properties/js_repl_node_module_dirs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.js_repl_node_module_dirs.type,parentSchema:schema15.properties.js_repl_node_module_dirs,data:data52};
+if(data.js_repl_node_path !== undefined){
+let data54 = data.js_repl_node_path;
+if(typeof data54 !== "string"){
+const err68 = {instancePath:instancePath+"/js_repl_node_path",schemaPath:"#/properties/js_repl_node_path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.js_repl_node_path.type,parentSchema:schema15.properties.js_repl_node_path,data:data54};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -15840,28 +16789,15 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.js_repl_node_path !== undefined){
-let data54 = data.js_repl_node_path;
-if(typeof data54 !== "string"){
-const err69 = {instancePath:instancePath+"/js_repl_node_path",schemaPath:"#/properties/js_repl_node_path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.js_repl_node_path.type,parentSchema:schema15.properties.js_repl_node_path,data:data54};
+if(data.log_dir !== undefined){
+let data55 = data.log_dir;
+if(typeof data55 !== "string"){
+const err69 = {instancePath:instancePath+"/log_dir",schemaPath:"#/properties/log_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.log_dir.type,parentSchema:schema15.properties.log_dir,data:data55};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
-}
-errors++;
-}
-}
-if(data.log_dir !== undefined){
-let data55 = data.log_dir;
-if(typeof data55 !== "string"){
-const err70 = {instancePath:instancePath+"/log_dir",schemaPath:"#/properties/log_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.log_dir.type,parentSchema:schema15.properties.log_dir,data:data55};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
 }
 errors++;
 }
@@ -15872,7 +16808,19 @@ if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 for(const key3 in data56){
 let data57 = data56[key3];
 if(!(data57 && typeof data57 == "object" && !Array.isArray(data57))){
-const err71 = {instancePath:instancePath+"/marketplaces/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/marketplaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.marketplaces.additionalProperties.type,parentSchema:schema15.properties.marketplaces.additionalProperties,data:data57};
+const err70 = {instancePath:instancePath+"/marketplaces/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/marketplaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.marketplaces.additionalProperties.type,parentSchema:schema15.properties.marketplaces.additionalProperties,data:data57};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/marketplaces",schemaPath:"#/properties/marketplaces/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.marketplaces.type,parentSchema:schema15.properties.marketplaces,data:data56};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -15882,9 +16830,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/marketplaces",schemaPath:"#/properties/marketplaces/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.marketplaces.type,parentSchema:schema15.properties.marketplaces,data:data56};
+if(data.mcp_enterprise_managed_auth !== undefined){
+let data58 = data.mcp_enterprise_managed_auth;
+if(!(data58 && typeof data58 == "object" && !Array.isArray(data58))){
+const err72 = {instancePath:instancePath+"/mcp_enterprise_managed_auth",schemaPath:"#/properties/mcp_enterprise_managed_auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.mcp_enterprise_managed_auth.type,parentSchema:schema15.properties.mcp_enterprise_managed_auth,data:data58};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -15894,10 +16843,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.mcp_enterprise_managed_auth !== undefined){
-let data58 = data.mcp_enterprise_managed_auth;
-if(!(data58 && typeof data58 == "object" && !Array.isArray(data58))){
-const err73 = {instancePath:instancePath+"/mcp_enterprise_managed_auth",schemaPath:"#/properties/mcp_enterprise_managed_auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.mcp_enterprise_managed_auth.type,parentSchema:schema15.properties.mcp_enterprise_managed_auth,data:data58};
+if(data.mcp_oauth_callback_port !== undefined){
+let data59 = data.mcp_oauth_callback_port;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+const err73 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.mcp_oauth_callback_port.type,parentSchema:schema15.properties.mcp_oauth_callback_port,data:data59};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -15906,11 +16855,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.mcp_oauth_callback_port !== undefined){
-let data59 = data.mcp_oauth_callback_port;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err74 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.mcp_oauth_callback_port.type,parentSchema:schema15.properties.mcp_oauth_callback_port,data:data59};
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 > 65535 || isNaN(data59)){
+const err74 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema15.properties.mcp_oauth_callback_port,data:data59};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -15919,9 +16866,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 > 65535 || isNaN(data59)){
-const err75 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema15.properties.mcp_oauth_callback_port,data:data59};
+if(data59 < 0 || isNaN(data59)){
+const err75 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.mcp_oauth_callback_port,data:data59};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -15930,8 +16876,12 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data59 < 0 || isNaN(data59)){
-const err76 = {instancePath:instancePath+"/mcp_oauth_callback_port",schemaPath:"#/properties/mcp_oauth_callback_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.mcp_oauth_callback_port,data:data59};
+}
+}
+if(data.mcp_oauth_callback_url !== undefined){
+let data60 = data.mcp_oauth_callback_url;
+if(typeof data60 !== "string"){
+const err76 = {instancePath:instancePath+"/mcp_oauth_callback_url",schemaPath:"#/properties/mcp_oauth_callback_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.mcp_oauth_callback_url.type,parentSchema:schema15.properties.mcp_oauth_callback_url,data:data60};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -15941,11 +16891,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-if(data.mcp_oauth_callback_url !== undefined){
-let data60 = data.mcp_oauth_callback_url;
-if(typeof data60 !== "string"){
-const err77 = {instancePath:instancePath+"/mcp_oauth_callback_url",schemaPath:"#/properties/mcp_oauth_callback_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.mcp_oauth_callback_url.type,parentSchema:schema15.properties.mcp_oauth_callback_url,data:data60};
+if(data.mcp_oauth_credentials_store !== undefined){
+let data61 = data.mcp_oauth_credentials_store;
+if(typeof data61 !== "string"){
+const err77 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.mcp_oauth_credentials_store.type,parentSchema:schema15.properties.mcp_oauth_credentials_store,data:data61};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -15954,11 +16903,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data.mcp_oauth_credentials_store !== undefined){
-let data61 = data.mcp_oauth_credentials_store;
-if(typeof data61 !== "string"){
-const err78 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.mcp_oauth_credentials_store.type,parentSchema:schema15.properties.mcp_oauth_credentials_store,data:data61};
+if(!(((data61 === "auto") || (data61 === "file")) || (data61 === "keyring"))){
+const err78 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/enum",keyword:"enum",params:{allowedValues: schema15.properties.mcp_oauth_credentials_store.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.mcp_oauth_credentials_store.enum,parentSchema:schema15.properties.mcp_oauth_credentials_store,data:data61};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -15967,8 +16913,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!(((data61 === "auto") || (data61 === "file")) || (data61 === "keyring"))){
-const err79 = {instancePath:instancePath+"/mcp_oauth_credentials_store",schemaPath:"#/properties/mcp_oauth_credentials_store/enum",keyword:"enum",params:{allowedValues: schema15.properties.mcp_oauth_credentials_store.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.mcp_oauth_credentials_store.enum,parentSchema:schema15.properties.mcp_oauth_credentials_store,data:data61};
+}
+if(data.mcp_optional_startup_grace_ms !== undefined){
+let data62 = data.mcp_optional_startup_grace_ms;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err79 = {instancePath:instancePath+"/mcp_optional_startup_grace_ms",schemaPath:"#/properties/mcp_optional_startup_grace_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.mcp_optional_startup_grace_ms.type,parentSchema:schema15.properties.mcp_optional_startup_grace_ms,data:data62};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -15977,27 +16926,14 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.mcp_optional_startup_grace_ms !== undefined){
-let data62 = data.mcp_optional_startup_grace_ms;
-if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
-const err80 = {instancePath:instancePath+"/mcp_optional_startup_grace_ms",schemaPath:"#/properties/mcp_optional_startup_grace_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.mcp_optional_startup_grace_ms.type,parentSchema:schema15.properties.mcp_optional_startup_grace_ms,data:data62};
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 < 0 || isNaN(data62)){
+const err80 = {instancePath:instancePath+"/mcp_optional_startup_grace_ms",schemaPath:"#/properties/mcp_optional_startup_grace_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.mcp_optional_startup_grace_ms,data:data62};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
-}
-errors++;
-}
-if((typeof data62 == "number") && (isFinite(data62))){
-if(data62 < 0 || isNaN(data62)){
-const err81 = {instancePath:instancePath+"/mcp_optional_startup_grace_ms",schemaPath:"#/properties/mcp_optional_startup_grace_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.mcp_optional_startup_grace_ms,data:data62};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
 }
 errors++;
 }
@@ -16014,7 +16950,20 @@ errors = vErrors.length;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/mcp_servers",schemaPath:"#/properties/mcp_servers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.mcp_servers.type,parentSchema:schema15.properties.mcp_servers,data:data63};
+const err81 = {instancePath:instancePath+"/mcp_servers",schemaPath:"#/properties/mcp_servers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.mcp_servers.type,parentSchema:schema15.properties.mcp_servers,data:data63};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data.memories !== undefined){
+let data65 = data.memories;
+if(!(data65 && typeof data65 == "object" && !Array.isArray(data65))){
+const err82 = {instancePath:instancePath+"/memories",schemaPath:"#/properties/memories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.memories.type,parentSchema:schema15.properties.memories,data:data65};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -16024,10 +16973,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.memories !== undefined){
-let data65 = data.memories;
-if(!(data65 && typeof data65 == "object" && !Array.isArray(data65))){
-const err83 = {instancePath:instancePath+"/memories",schemaPath:"#/properties/memories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.memories.type,parentSchema:schema15.properties.memories,data:data65};
+if(data.model !== undefined){
+let data66 = data.model;
+if(typeof data66 !== "string"){
+const err83 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model.type,parentSchema:schema15.properties.model,data:data66};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -16037,10 +16986,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.model !== undefined){
-let data66 = data.model;
-if(typeof data66 !== "string"){
-const err84 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model.type,parentSchema:schema15.properties.model,data:data66};
+if(data.model_auto_compact_token_limit !== undefined){
+let data67 = data.model_auto_compact_token_limit;
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err84 = {instancePath:instancePath+"/model_auto_compact_token_limit",schemaPath:"#/properties/model_auto_compact_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.model_auto_compact_token_limit.type,parentSchema:schema15.properties.model_auto_compact_token_limit,data:data67};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -16050,10 +16999,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.model_auto_compact_token_limit !== undefined){
-let data67 = data.model_auto_compact_token_limit;
-if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
-const err85 = {instancePath:instancePath+"/model_auto_compact_token_limit",schemaPath:"#/properties/model_auto_compact_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.model_auto_compact_token_limit.type,parentSchema:schema15.properties.model_auto_compact_token_limit,data:data67};
+if(data.model_auto_compact_token_limit_scope !== undefined){
+let data68 = data.model_auto_compact_token_limit_scope;
+if(typeof data68 !== "string"){
+const err85 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_auto_compact_token_limit_scope.type,parentSchema:schema15.properties.model_auto_compact_token_limit_scope,data:data68};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -16062,11 +17011,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data.model_auto_compact_token_limit_scope !== undefined){
-let data68 = data.model_auto_compact_token_limit_scope;
-if(typeof data68 !== "string"){
-const err86 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_auto_compact_token_limit_scope.type,parentSchema:schema15.properties.model_auto_compact_token_limit_scope,data:data68};
+if(!((data68 === "total") || (data68 === "body_after_prefix"))){
+const err86 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_auto_compact_token_limit_scope.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_auto_compact_token_limit_scope.enum,parentSchema:schema15.properties.model_auto_compact_token_limit_scope,data:data68};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -16075,8 +17021,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(!((data68 === "total") || (data68 === "body_after_prefix"))){
-const err87 = {instancePath:instancePath+"/model_auto_compact_token_limit_scope",schemaPath:"#/properties/model_auto_compact_token_limit_scope/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_auto_compact_token_limit_scope.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_auto_compact_token_limit_scope.enum,parentSchema:schema15.properties.model_auto_compact_token_limit_scope,data:data68};
+}
+if(data.model_catalog_json !== undefined){
+let data69 = data.model_catalog_json;
+if(typeof data69 !== "string"){
+const err87 = {instancePath:instancePath+"/model_catalog_json",schemaPath:"#/properties/model_catalog_json/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_catalog_json.type,parentSchema:schema15.properties.model_catalog_json,data:data69};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -16086,10 +17035,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.model_catalog_json !== undefined){
-let data69 = data.model_catalog_json;
-if(typeof data69 !== "string"){
-const err88 = {instancePath:instancePath+"/model_catalog_json",schemaPath:"#/properties/model_catalog_json/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_catalog_json.type,parentSchema:schema15.properties.model_catalog_json,data:data69};
+if(data.model_context_window !== undefined){
+let data70 = data.model_context_window;
+if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
+const err88 = {instancePath:instancePath+"/model_context_window",schemaPath:"#/properties/model_context_window/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.model_context_window.type,parentSchema:schema15.properties.model_context_window,data:data70};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -16099,10 +17048,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.model_context_window !== undefined){
-let data70 = data.model_context_window;
-if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
-const err89 = {instancePath:instancePath+"/model_context_window",schemaPath:"#/properties/model_context_window/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.model_context_window.type,parentSchema:schema15.properties.model_context_window,data:data70};
+if(data.model_instructions_file !== undefined){
+let data71 = data.model_instructions_file;
+if(typeof data71 !== "string"){
+const err89 = {instancePath:instancePath+"/model_instructions_file",schemaPath:"#/properties/model_instructions_file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_instructions_file.type,parentSchema:schema15.properties.model_instructions_file,data:data71};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -16112,10 +17061,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.model_instructions_file !== undefined){
-let data71 = data.model_instructions_file;
-if(typeof data71 !== "string"){
-const err90 = {instancePath:instancePath+"/model_instructions_file",schemaPath:"#/properties/model_instructions_file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_instructions_file.type,parentSchema:schema15.properties.model_instructions_file,data:data71};
+if(data.model_post_turn_compact_threshold_percent !== undefined){
+let data72 = data.model_post_turn_compact_threshold_percent;
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
+const err90 = {instancePath:instancePath+"/model_post_turn_compact_threshold_percent",schemaPath:"#/properties/model_post_turn_compact_threshold_percent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.model_post_turn_compact_threshold_percent.type,parentSchema:schema15.properties.model_post_turn_compact_threshold_percent,data:data72};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -16124,11 +17073,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data.model_post_turn_compact_threshold_percent !== undefined){
-let data72 = data.model_post_turn_compact_threshold_percent;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err91 = {instancePath:instancePath+"/model_post_turn_compact_threshold_percent",schemaPath:"#/properties/model_post_turn_compact_threshold_percent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.model_post_turn_compact_threshold_percent.type,parentSchema:schema15.properties.model_post_turn_compact_threshold_percent,data:data72};
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 < 0 || isNaN(data72)){
+const err91 = {instancePath:instancePath+"/model_post_turn_compact_threshold_percent",schemaPath:"#/properties/model_post_turn_compact_threshold_percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.model_post_turn_compact_threshold_percent,data:data72};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -16137,9 +17084,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-if((typeof data72 == "number") && (isFinite(data72))){
-if(data72 < 0 || isNaN(data72)){
-const err92 = {instancePath:instancePath+"/model_post_turn_compact_threshold_percent",schemaPath:"#/properties/model_post_turn_compact_threshold_percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.model_post_turn_compact_threshold_percent,data:data72};
+}
+}
+if(data.model_provider !== undefined){
+let data73 = data.model_provider;
+if(typeof data73 !== "string"){
+const err92 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_provider.type,parentSchema:schema15.properties.model_provider,data:data73};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -16149,11 +17099,18 @@ vErrors.push(err92);
 errors++;
 }
 }
+if(data.model_providers !== undefined){
+let data74 = data.model_providers;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+for(const key5 in data74){
+if(!(validate47(data74[key5], {instancePath:instancePath+"/model_providers/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data74,parentDataProperty:key5,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
 }
-if(data.model_provider !== undefined){
-let data73 = data.model_provider;
-if(typeof data73 !== "string"){
-const err93 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_provider.type,parentSchema:schema15.properties.model_provider,data:data73};
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/model_providers",schemaPath:"#/properties/model_providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.model_providers.type,parentSchema:schema15.properties.model_providers,data:data74};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -16163,13 +17120,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.model_providers !== undefined){
-let data74 = data.model_providers;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-for(const key5 in data74){
-let data75 = data74[key5];
-if(!(data75 && typeof data75 == "object" && !Array.isArray(data75))){
-const err94 = {instancePath:instancePath+"/model_providers/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/model_providers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.model_providers.additionalProperties.type,parentSchema:schema15.properties.model_providers.additionalProperties,data:data75};
+if(data.model_reasoning_effort !== undefined){
+let data76 = data.model_reasoning_effort;
+if(typeof data76 !== "string"){
+const err94 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_reasoning_effort.type,parentSchema:schema15.properties.model_reasoning_effort,data:data76};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -16178,10 +17132,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/model_providers",schemaPath:"#/properties/model_providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.model_providers.type,parentSchema:schema15.properties.model_providers,data:data74};
+if(!((((((data76 === "none") || (data76 === "minimal")) || (data76 === "low")) || (data76 === "medium")) || (data76 === "high")) || (data76 === "xhigh"))){
+const err95 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_reasoning_effort.enum,parentSchema:schema15.properties.model_reasoning_effort,data:data76};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -16191,10 +17143,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.model_reasoning_effort !== undefined){
-let data76 = data.model_reasoning_effort;
-if(typeof data76 !== "string"){
-const err96 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_reasoning_effort.type,parentSchema:schema15.properties.model_reasoning_effort,data:data76};
+if(data.model_reasoning_summary !== undefined){
+let data77 = data.model_reasoning_summary;
+if(typeof data77 !== "string"){
+const err96 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_reasoning_summary.type,parentSchema:schema15.properties.model_reasoning_summary,data:data77};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -16203,8 +17155,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(!((((((data76 === "none") || (data76 === "minimal")) || (data76 === "low")) || (data76 === "medium")) || (data76 === "high")) || (data76 === "xhigh"))){
-const err97 = {instancePath:instancePath+"/model_reasoning_effort",schemaPath:"#/properties/model_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_reasoning_effort.enum,parentSchema:schema15.properties.model_reasoning_effort,data:data76};
+if(!((((data77 === "auto") || (data77 === "concise")) || (data77 === "detailed")) || (data77 === "none"))){
+const err97 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_reasoning_summary.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_reasoning_summary.enum,parentSchema:schema15.properties.model_reasoning_summary,data:data77};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -16214,10 +17166,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.model_reasoning_summary !== undefined){
-let data77 = data.model_reasoning_summary;
-if(typeof data77 !== "string"){
-const err98 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_reasoning_summary.type,parentSchema:schema15.properties.model_reasoning_summary,data:data77};
+if(data.model_verbosity !== undefined){
+let data78 = data.model_verbosity;
+if(typeof data78 !== "string"){
+const err98 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_verbosity.type,parentSchema:schema15.properties.model_verbosity,data:data78};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -16226,8 +17178,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!((((data77 === "auto") || (data77 === "concise")) || (data77 === "detailed")) || (data77 === "none"))){
-const err99 = {instancePath:instancePath+"/model_reasoning_summary",schemaPath:"#/properties/model_reasoning_summary/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_reasoning_summary.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_reasoning_summary.enum,parentSchema:schema15.properties.model_reasoning_summary,data:data77};
+if(!(((data78 === "low") || (data78 === "medium")) || (data78 === "high"))){
+const err99 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_verbosity.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_verbosity.enum,parentSchema:schema15.properties.model_verbosity,data:data78};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -16237,38 +17189,15 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.model_verbosity !== undefined){
-let data78 = data.model_verbosity;
-if(typeof data78 !== "string"){
-const err100 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.model_verbosity.type,parentSchema:schema15.properties.model_verbosity,data:data78};
+if(data.notice !== undefined){
+let data79 = data.notice;
+if(!(data79 && typeof data79 == "object" && !Array.isArray(data79))){
+const err100 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.notice.type,parentSchema:schema15.properties.notice,data:data79};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
-}
-errors++;
-}
-if(!(((data78 === "low") || (data78 === "medium")) || (data78 === "high"))){
-const err101 = {instancePath:instancePath+"/model_verbosity",schemaPath:"#/properties/model_verbosity/enum",keyword:"enum",params:{allowedValues: schema15.properties.model_verbosity.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.model_verbosity.enum,parentSchema:schema15.properties.model_verbosity,data:data78};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-if(data.notice !== undefined){
-let data79 = data.notice;
-if(!(data79 && typeof data79 == "object" && !Array.isArray(data79))){
-const err102 = {instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.notice.type,parentSchema:schema15.properties.notice,data:data79};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
 }
 errors++;
 }
@@ -16280,7 +17209,32 @@ const len2 = data80.length;
 for(let i2=0; i2<len2; i2++){
 let data81 = data80[i2];
 if(typeof data81 !== "string"){
-const err103 = {instancePath:instancePath+"/notify/" + i2,schemaPath:"#/properties/notify/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.notify.items.type,parentSchema:schema15.properties.notify.items,data:data81};
+const err101 = {instancePath:instancePath+"/notify/" + i2,schemaPath:"#/properties/notify/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.notify.items.type,parentSchema:schema15.properties.notify.items,data:data81};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/notify",schemaPath:"#/properties/notify/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.notify.type,parentSchema:schema15.properties.notify,data:data80};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data.openai_base_url !== undefined){
+let data82 = data.openai_base_url;
+if(typeof data82 !== "string"){
+const err103 = {instancePath:instancePath+"/openai_base_url",schemaPath:"#/properties/openai_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.openai_base_url.type,parentSchema:schema15.properties.openai_base_url,data:data82};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -16290,9 +17244,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/notify",schemaPath:"#/properties/notify/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.notify.type,parentSchema:schema15.properties.notify,data:data80};
+if(data.orchestrator !== undefined){
+let data83 = data.orchestrator;
+if(!(data83 && typeof data83 == "object" && !Array.isArray(data83))){
+const err104 = {instancePath:instancePath+"/orchestrator",schemaPath:"#/properties/orchestrator/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.orchestrator.type,parentSchema:schema15.properties.orchestrator,data:data83};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -16302,10 +17257,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.openai_base_url !== undefined){
-let data82 = data.openai_base_url;
-if(typeof data82 !== "string"){
-const err105 = {instancePath:instancePath+"/openai_base_url",schemaPath:"#/properties/openai_base_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.openai_base_url.type,parentSchema:schema15.properties.openai_base_url,data:data82};
+if(data.oss_provider !== undefined){
+let data84 = data.oss_provider;
+if(typeof data84 !== "string"){
+const err105 = {instancePath:instancePath+"/oss_provider",schemaPath:"#/properties/oss_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oss_provider.type,parentSchema:schema15.properties.oss_provider,data:data84};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -16315,10 +17270,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.orchestrator !== undefined){
-let data83 = data.orchestrator;
-if(!(data83 && typeof data83 == "object" && !Array.isArray(data83))){
-const err106 = {instancePath:instancePath+"/orchestrator",schemaPath:"#/properties/orchestrator/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.orchestrator.type,parentSchema:schema15.properties.orchestrator,data:data83};
+if(data.otel !== undefined){
+let data85 = data.otel;
+if(!(data85 && typeof data85 == "object" && !Array.isArray(data85))){
+const err106 = {instancePath:instancePath+"/otel",schemaPath:"#/properties/otel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.otel.type,parentSchema:schema15.properties.otel,data:data85};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -16328,10 +17283,10 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.oss_provider !== undefined){
-let data84 = data.oss_provider;
-if(typeof data84 !== "string"){
-const err107 = {instancePath:instancePath+"/oss_provider",schemaPath:"#/properties/oss_provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.oss_provider.type,parentSchema:schema15.properties.oss_provider,data:data84};
+if(data.permissions !== undefined){
+let data86 = data.permissions;
+if(!(data86 && typeof data86 == "object" && !Array.isArray(data86))){
+const err107 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.permissions.type,parentSchema:schema15.properties.permissions,data:data86};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -16341,10 +17296,10 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data.otel !== undefined){
-let data85 = data.otel;
-if(!(data85 && typeof data85 == "object" && !Array.isArray(data85))){
-const err108 = {instancePath:instancePath+"/otel",schemaPath:"#/properties/otel/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.otel.type,parentSchema:schema15.properties.otel,data:data85};
+if(data.personality !== undefined){
+let data87 = data.personality;
+if(typeof data87 !== "string"){
+const err108 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.personality.type,parentSchema:schema15.properties.personality,data:data87};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -16353,11 +17308,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data.permissions !== undefined){
-let data86 = data.permissions;
-if(!(data86 && typeof data86 == "object" && !Array.isArray(data86))){
-const err109 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.permissions.type,parentSchema:schema15.properties.permissions,data:data86};
+if(!(((data87 === "none") || (data87 === "friendly")) || (data87 === "pragmatic"))){
+const err109 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/enum",keyword:"enum",params:{allowedValues: schema15.properties.personality.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.personality.enum,parentSchema:schema15.properties.personality,data:data87};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -16367,10 +17319,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.personality !== undefined){
-let data87 = data.personality;
-if(typeof data87 !== "string"){
-const err110 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.personality.type,parentSchema:schema15.properties.personality,data:data87};
+if(data.plan_mode_reasoning_effort !== undefined){
+let data88 = data.plan_mode_reasoning_effort;
+if(typeof data88 !== "string"){
+const err110 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.plan_mode_reasoning_effort.type,parentSchema:schema15.properties.plan_mode_reasoning_effort,data:data88};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -16379,36 +17331,13 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(!(((data87 === "none") || (data87 === "friendly")) || (data87 === "pragmatic"))){
-const err111 = {instancePath:instancePath+"/personality",schemaPath:"#/properties/personality/enum",keyword:"enum",params:{allowedValues: schema15.properties.personality.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.personality.enum,parentSchema:schema15.properties.personality,data:data87};
+if(!((((((data88 === "none") || (data88 === "minimal")) || (data88 === "low")) || (data88 === "medium")) || (data88 === "high")) || (data88 === "xhigh"))){
+const err111 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema15.properties.plan_mode_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.plan_mode_reasoning_effort.enum,parentSchema:schema15.properties.plan_mode_reasoning_effort,data:data88};
 if(vErrors === null){
 vErrors = [err111];
 }
 else {
 vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data.plan_mode_reasoning_effort !== undefined){
-let data88 = data.plan_mode_reasoning_effort;
-if(typeof data88 !== "string"){
-const err112 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.plan_mode_reasoning_effort.type,parentSchema:schema15.properties.plan_mode_reasoning_effort,data:data88};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-if(!((((((data88 === "none") || (data88 === "minimal")) || (data88 === "low")) || (data88 === "medium")) || (data88 === "high")) || (data88 === "xhigh"))){
-const err113 = {instancePath:instancePath+"/plan_mode_reasoning_effort",schemaPath:"#/properties/plan_mode_reasoning_effort/enum",keyword:"enum",params:{allowedValues: schema15.properties.plan_mode_reasoning_effort.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.plan_mode_reasoning_effort.enum,parentSchema:schema15.properties.plan_mode_reasoning_effort,data:data88};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
 }
 errors++;
 }
@@ -16419,24 +17348,24 @@ if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 for(const key6 in data89){
 let data90 = data89[key6];
 if(!(data90 && typeof data90 == "object" && !Array.isArray(data90))){
-const err114 = {instancePath:instancePath+"/plugins/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/plugins/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.plugins.additionalProperties.type,parentSchema:schema15.properties.plugins.additionalProperties,data:data90};
+const err112 = {instancePath:instancePath+"/plugins/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/plugins/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.plugins.additionalProperties.type,parentSchema:schema15.properties.plugins.additionalProperties,data:data90};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err112];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err112);
 }
 errors++;
 }
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/plugins",schemaPath:"#/properties/plugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.plugins.type,parentSchema:schema15.properties.plugins,data:data89};
+const err113 = {instancePath:instancePath+"/plugins",schemaPath:"#/properties/plugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.plugins.type,parentSchema:schema15.properties.plugins,data:data89};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err113];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err113);
 }
 errors++;
 }
@@ -16444,12 +17373,12 @@ errors++;
 if(data.profile !== undefined){
 let data91 = data.profile;
 if(typeof data91 !== "string"){
-const err116 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.profile.type,parentSchema:schema15.properties.profile,data:data91};
+const err114 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.profile.type,parentSchema:schema15.properties.profile,data:data91};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err114];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err114);
 }
 errors++;
 }
@@ -16460,24 +17389,24 @@ if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 for(const key7 in data92){
 let data93 = data92[key7];
 if(!(data93 && typeof data93 == "object" && !Array.isArray(data93))){
-const err117 = {instancePath:instancePath+"/profiles/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/profiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.profiles.additionalProperties.type,parentSchema:schema15.properties.profiles.additionalProperties,data:data93};
+const err115 = {instancePath:instancePath+"/profiles/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/profiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.profiles.additionalProperties.type,parentSchema:schema15.properties.profiles.additionalProperties,data:data93};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err115];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err115);
 }
 errors++;
 }
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.profiles.type,parentSchema:schema15.properties.profiles,data:data92};
+const err116 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.profiles.type,parentSchema:schema15.properties.profiles,data:data92};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err116];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err116);
 }
 errors++;
 }
@@ -16489,7 +17418,32 @@ const len3 = data94.length;
 for(let i3=0; i3<len3; i3++){
 let data95 = data94[i3];
 if(typeof data95 !== "string"){
-const err119 = {instancePath:instancePath+"/project_doc_fallback_filenames/" + i3,schemaPath:"#/properties/project_doc_fallback_filenames/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.project_doc_fallback_filenames.items.type,parentSchema:schema15.properties.project_doc_fallback_filenames.items,data:data95};
+const err117 = {instancePath:instancePath+"/project_doc_fallback_filenames/" + i3,schemaPath:"#/properties/project_doc_fallback_filenames/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.project_doc_fallback_filenames.items.type,parentSchema:schema15.properties.project_doc_fallback_filenames.items,data:data95};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/project_doc_fallback_filenames",schemaPath:"#/properties/project_doc_fallback_filenames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.project_doc_fallback_filenames.type,parentSchema:schema15.properties.project_doc_fallback_filenames,data:data94};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data.project_doc_max_bytes !== undefined){
+let data96 = data.project_doc_max_bytes;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err119 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.project_doc_max_bytes.type,parentSchema:schema15.properties.project_doc_max_bytes,data:data96};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -16498,39 +17452,14 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/project_doc_fallback_filenames",schemaPath:"#/properties/project_doc_fallback_filenames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.project_doc_fallback_filenames.type,parentSchema:schema15.properties.project_doc_fallback_filenames,data:data94};
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 0 || isNaN(data96)){
+const err120 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.project_doc_max_bytes,data:data96};
 if(vErrors === null){
 vErrors = [err120];
 }
 else {
 vErrors.push(err120);
-}
-errors++;
-}
-}
-if(data.project_doc_max_bytes !== undefined){
-let data96 = data.project_doc_max_bytes;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err121 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.project_doc_max_bytes.type,parentSchema:schema15.properties.project_doc_max_bytes,data:data96};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 < 0 || isNaN(data96)){
-const err122 = {instancePath:instancePath+"/project_doc_max_bytes",schemaPath:"#/properties/project_doc_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.project_doc_max_bytes,data:data96};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
 }
 errors++;
 }
@@ -16543,7 +17472,40 @@ const len4 = data97.length;
 for(let i4=0; i4<len4; i4++){
 let data98 = data97[i4];
 if(typeof data98 !== "string"){
-const err123 = {instancePath:instancePath+"/project_root_markers/" + i4,schemaPath:"#/properties/project_root_markers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.project_root_markers.items.type,parentSchema:schema15.properties.project_root_markers.items,data:data98};
+const err121 = {instancePath:instancePath+"/project_root_markers/" + i4,schemaPath:"#/properties/project_root_markers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.project_root_markers.items.type,parentSchema:schema15.properties.project_root_markers.items,data:data98};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/project_root_markers",schemaPath:"#/properties/project_root_markers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.project_root_markers.type,parentSchema:schema15.properties.project_root_markers,data:data97};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data99 = data.projects;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+for(const key8 in data99){
+if(!(validate49(data99[key8], {instancePath:instancePath+"/projects/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data99,parentDataProperty:key8,rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.projects.type,parentSchema:schema15.properties.projects,data:data99};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -16553,9 +17515,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-}
-else {
-const err124 = {instancePath:instancePath+"/project_root_markers",schemaPath:"#/properties/project_root_markers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.project_root_markers.type,parentSchema:schema15.properties.project_root_markers,data:data97};
+if(data.realtime !== undefined){
+let data101 = data.realtime;
+if(!(data101 && typeof data101 == "object" && !Array.isArray(data101))){
+const err124 = {instancePath:instancePath+"/realtime",schemaPath:"#/properties/realtime/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.realtime.type,parentSchema:schema15.properties.realtime,data:data101};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -16565,13 +17528,10 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.projects !== undefined){
-let data99 = data.projects;
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-for(const key8 in data99){
-let data100 = data99[key8];
-if(!(data100 && typeof data100 == "object" && !Array.isArray(data100))){
-const err125 = {instancePath:instancePath+"/projects/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/projects/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.projects.additionalProperties.type,parentSchema:schema15.properties.projects.additionalProperties,data:data100};
+if(data.responses !== undefined){
+let data102 = data.responses;
+if(!(data102 && typeof data102 == "object" && !Array.isArray(data102))){
+const err125 = {instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.responses.type,parentSchema:schema15.properties.responses,data:data102};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -16581,9 +17541,10 @@ vErrors.push(err125);
 errors++;
 }
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.projects.type,parentSchema:schema15.properties.projects,data:data99};
+if(data.responses_api_metadata !== undefined){
+let data103 = data.responses_api_metadata;
+if(!(data103 && typeof data103 == "object" && !Array.isArray(data103))){
+const err126 = {instancePath:instancePath+"/responses_api_metadata",schemaPath:"#/properties/responses_api_metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.responses_api_metadata.type,parentSchema:schema15.properties.responses_api_metadata,data:data103};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -16593,10 +17554,10 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data.realtime !== undefined){
-let data101 = data.realtime;
-if(!(data101 && typeof data101 == "object" && !Array.isArray(data101))){
-const err127 = {instancePath:instancePath+"/realtime",schemaPath:"#/properties/realtime/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.realtime.type,parentSchema:schema15.properties.realtime,data:data101};
+if(data.review_model !== undefined){
+let data104 = data.review_model;
+if(typeof data104 !== "string"){
+const err127 = {instancePath:instancePath+"/review_model",schemaPath:"#/properties/review_model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.review_model.type,parentSchema:schema15.properties.review_model,data:data104};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -16606,10 +17567,10 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.responses !== undefined){
-let data102 = data.responses;
-if(!(data102 && typeof data102 == "object" && !Array.isArray(data102))){
-const err128 = {instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.responses.type,parentSchema:schema15.properties.responses,data:data102};
+if(data.rollout_trace !== undefined){
+let data105 = data.rollout_trace;
+if(!(data105 && typeof data105 == "object" && !Array.isArray(data105))){
+const err128 = {instancePath:instancePath+"/rollout_trace",schemaPath:"#/properties/rollout_trace/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.rollout_trace.type,parentSchema:schema15.properties.rollout_trace,data:data105};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -16619,10 +17580,10 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data.responses_api_metadata !== undefined){
-let data103 = data.responses_api_metadata;
-if(!(data103 && typeof data103 == "object" && !Array.isArray(data103))){
-const err129 = {instancePath:instancePath+"/responses_api_metadata",schemaPath:"#/properties/responses_api_metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.responses_api_metadata.type,parentSchema:schema15.properties.responses_api_metadata,data:data103};
+if(data.sandbox_mode !== undefined){
+let data106 = data.sandbox_mode;
+if(typeof data106 !== "string"){
+const err129 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sandbox_mode.type,parentSchema:schema15.properties.sandbox_mode,data:data106};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -16631,11 +17592,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-if(data.review_model !== undefined){
-let data104 = data.review_model;
-if(typeof data104 !== "string"){
-const err130 = {instancePath:instancePath+"/review_model",schemaPath:"#/properties/review_model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.review_model.type,parentSchema:schema15.properties.review_model,data:data104};
+if(!(((data106 === "read-only") || (data106 === "workspace-write")) || (data106 === "danger-full-access"))){
+const err130 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/enum",keyword:"enum",params:{allowedValues: schema15.properties.sandbox_mode.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.sandbox_mode.enum,parentSchema:schema15.properties.sandbox_mode,data:data106};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -16645,10 +17603,16 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.rollout_trace !== undefined){
-let data105 = data.rollout_trace;
-if(!(data105 && typeof data105 == "object" && !Array.isArray(data105))){
-const err131 = {instancePath:instancePath+"/rollout_trace",schemaPath:"#/properties/rollout_trace/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.rollout_trace.type,parentSchema:schema15.properties.rollout_trace,data:data105};
+if(data.sandbox_workspace_write !== undefined){
+if(!(validate51(data.sandbox_workspace_write, {instancePath:instancePath+"/sandbox_workspace_write",parentData:data,parentDataProperty:"sandbox_workspace_write",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+if(data.service_tier !== undefined){
+let data108 = data.service_tier;
+if(typeof data108 !== "string"){
+const err131 = {instancePath:instancePath+"/service_tier",schemaPath:"#/properties/service_tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.service_tier.type,parentSchema:schema15.properties.service_tier,data:data108};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -16658,10 +17622,16 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data.sandbox_mode !== undefined){
-let data106 = data.sandbox_mode;
-if(typeof data106 !== "string"){
-const err132 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sandbox_mode.type,parentSchema:schema15.properties.sandbox_mode,data:data106};
+if(data.shell_environment_policy !== undefined){
+if(!(validate53(data.shell_environment_policy, {instancePath:instancePath+"/shell_environment_policy",parentData:data,parentDataProperty:"shell_environment_policy",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+if(data.show_raw_agent_reasoning !== undefined){
+let data110 = data.show_raw_agent_reasoning;
+if(typeof data110 !== "boolean"){
+const err132 = {instancePath:instancePath+"/show_raw_agent_reasoning",schemaPath:"#/properties/show_raw_agent_reasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.show_raw_agent_reasoning.type,parentSchema:schema15.properties.show_raw_agent_reasoning,data:data110};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -16670,8 +17640,11 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(!(((data106 === "read-only") || (data106 === "workspace-write")) || (data106 === "danger-full-access"))){
-const err133 = {instancePath:instancePath+"/sandbox_mode",schemaPath:"#/properties/sandbox_mode/enum",keyword:"enum",params:{allowedValues: schema15.properties.sandbox_mode.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.sandbox_mode.enum,parentSchema:schema15.properties.sandbox_mode,data:data106};
+}
+if(data.skills !== undefined){
+let data111 = data.skills;
+if(!(data111 && typeof data111 == "object" && !Array.isArray(data111))){
+const err133 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.skills.type,parentSchema:schema15.properties.skills,data:data111};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -16681,10 +17654,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data.sandbox_workspace_write !== undefined){
-let data107 = data.sandbox_workspace_write;
-if(!(data107 && typeof data107 == "object" && !Array.isArray(data107))){
-const err134 = {instancePath:instancePath+"/sandbox_workspace_write",schemaPath:"#/properties/sandbox_workspace_write/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.sandbox_workspace_write.type,parentSchema:schema15.properties.sandbox_workspace_write,data:data107};
+if(data.sqlite_home !== undefined){
+let data112 = data.sqlite_home;
+if(typeof data112 !== "string"){
+const err134 = {instancePath:instancePath+"/sqlite_home",schemaPath:"#/properties/sqlite_home/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sqlite_home.type,parentSchema:schema15.properties.sqlite_home,data:data112};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -16694,10 +17667,10 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data.service_tier !== undefined){
-let data108 = data.service_tier;
-if(typeof data108 !== "string"){
-const err135 = {instancePath:instancePath+"/service_tier",schemaPath:"#/properties/service_tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.service_tier.type,parentSchema:schema15.properties.service_tier,data:data108};
+if(data.suppress_unstable_features_warning !== undefined){
+let data113 = data.suppress_unstable_features_warning;
+if(typeof data113 !== "boolean"){
+const err135 = {instancePath:instancePath+"/suppress_unstable_features_warning",schemaPath:"#/properties/suppress_unstable_features_warning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.suppress_unstable_features_warning.type,parentSchema:schema15.properties.suppress_unstable_features_warning,data:data113};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -16707,10 +17680,10 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data.shell_environment_policy !== undefined){
-let data109 = data.shell_environment_policy;
-if(!(data109 && typeof data109 == "object" && !Array.isArray(data109))){
-const err136 = {instancePath:instancePath+"/shell_environment_policy",schemaPath:"#/properties/shell_environment_policy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.shell_environment_policy.type,parentSchema:schema15.properties.shell_environment_policy,data:data109};
+if(data.thread_unload_delay_secs !== undefined){
+let data114 = data.thread_unload_delay_secs;
+if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
+const err136 = {instancePath:instancePath+"/thread_unload_delay_secs",schemaPath:"#/properties/thread_unload_delay_secs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.thread_unload_delay_secs.type,parentSchema:schema15.properties.thread_unload_delay_secs,data:data114};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -16719,11 +17692,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data.show_raw_agent_reasoning !== undefined){
-let data110 = data.show_raw_agent_reasoning;
-if(typeof data110 !== "boolean"){
-const err137 = {instancePath:instancePath+"/show_raw_agent_reasoning",schemaPath:"#/properties/show_raw_agent_reasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.show_raw_agent_reasoning.type,parentSchema:schema15.properties.show_raw_agent_reasoning,data:data110};
+if((typeof data114 == "number") && (isFinite(data114))){
+if(data114 < 0 || isNaN(data114)){
+const err137 = {instancePath:instancePath+"/thread_unload_delay_secs",schemaPath:"#/properties/thread_unload_delay_secs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.thread_unload_delay_secs,data:data114};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -16733,10 +17704,11 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data.skills !== undefined){
-let data111 = data.skills;
-if(!(data111 && typeof data111 == "object" && !Array.isArray(data111))){
-const err138 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.skills.type,parentSchema:schema15.properties.skills,data:data111};
+}
+if(data.tool_output_token_limit !== undefined){
+let data115 = data.tool_output_token_limit;
+if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
+const err138 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.tool_output_token_limit.type,parentSchema:schema15.properties.tool_output_token_limit,data:data115};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -16745,11 +17717,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data.sqlite_home !== undefined){
-let data112 = data.sqlite_home;
-if(typeof data112 !== "string"){
-const err139 = {instancePath:instancePath+"/sqlite_home",schemaPath:"#/properties/sqlite_home/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sqlite_home.type,parentSchema:schema15.properties.sqlite_home,data:data112};
+if((typeof data115 == "number") && (isFinite(data115))){
+if(data115 < 0 || isNaN(data115)){
+const err139 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.tool_output_token_limit,data:data115};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -16759,10 +17729,11 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data.suppress_unstable_features_warning !== undefined){
-let data113 = data.suppress_unstable_features_warning;
-if(typeof data113 !== "boolean"){
-const err140 = {instancePath:instancePath+"/suppress_unstable_features_warning",schemaPath:"#/properties/suppress_unstable_features_warning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.suppress_unstable_features_warning.type,parentSchema:schema15.properties.suppress_unstable_features_warning,data:data113};
+}
+if(data.tool_suggest !== undefined){
+let data116 = data.tool_suggest;
+if(!(data116 && typeof data116 == "object" && !Array.isArray(data116))){
+const err140 = {instancePath:instancePath+"/tool_suggest",schemaPath:"#/properties/tool_suggest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.tool_suggest.type,parentSchema:schema15.properties.tool_suggest,data:data116};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -16772,10 +17743,10 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data.thread_unload_delay_secs !== undefined){
-let data114 = data.thread_unload_delay_secs;
-if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-const err141 = {instancePath:instancePath+"/thread_unload_delay_secs",schemaPath:"#/properties/thread_unload_delay_secs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.thread_unload_delay_secs.type,parentSchema:schema15.properties.thread_unload_delay_secs,data:data114};
+if(data.tools !== undefined){
+let data117 = data.tools;
+if(!(data117 && typeof data117 == "object" && !Array.isArray(data117))){
+const err141 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.tools.type,parentSchema:schema15.properties.tools,data:data117};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -16784,9 +17755,11 @@ vErrors.push(err141);
 }
 errors++;
 }
-if((typeof data114 == "number") && (isFinite(data114))){
-if(data114 < 0 || isNaN(data114)){
-const err142 = {instancePath:instancePath+"/thread_unload_delay_secs",schemaPath:"#/properties/thread_unload_delay_secs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.thread_unload_delay_secs,data:data114};
+}
+if(data.tui !== undefined){
+let data118 = data.tui;
+if(!(data118 && typeof data118 == "object" && !Array.isArray(data118))){
+const err142 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.tui.type,parentSchema:schema15.properties.tui,data:data118};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -16796,11 +17769,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-}
-if(data.tool_output_token_limit !== undefined){
-let data115 = data.tool_output_token_limit;
-if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
-const err143 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.tool_output_token_limit.type,parentSchema:schema15.properties.tool_output_token_limit,data:data115};
+if(data.web_search !== undefined){
+let data119 = data.web_search;
+if(typeof data119 !== "string"){
+const err143 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.web_search.type,parentSchema:schema15.properties.web_search,data:data119};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -16809,9 +17781,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-if((typeof data115 == "number") && (isFinite(data115))){
-if(data115 < 0 || isNaN(data115)){
-const err144 = {instancePath:instancePath+"/tool_output_token_limit",schemaPath:"#/properties/tool_output_token_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.tool_output_token_limit,data:data115};
+if(!(((data119 === "disabled") || (data119 === "cached")) || (data119 === "live"))){
+const err144 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/enum",keyword:"enum",params:{allowedValues: schema15.properties.web_search.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.web_search.enum,parentSchema:schema15.properties.web_search,data:data119};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -16821,11 +17792,10 @@ vErrors.push(err144);
 errors++;
 }
 }
-}
-if(data.tool_suggest !== undefined){
-let data116 = data.tool_suggest;
-if(!(data116 && typeof data116 == "object" && !Array.isArray(data116))){
-const err145 = {instancePath:instancePath+"/tool_suggest",schemaPath:"#/properties/tool_suggest/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.tool_suggest.type,parentSchema:schema15.properties.tool_suggest,data:data116};
+if(data.windows !== undefined){
+let data120 = data.windows;
+if(!(data120 && typeof data120 == "object" && !Array.isArray(data120))){
+const err145 = {instancePath:instancePath+"/windows",schemaPath:"#/properties/windows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.windows.type,parentSchema:schema15.properties.windows,data:data120};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -16835,10 +17805,9 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data.tools !== undefined){
-let data117 = data.tools;
-if(!(data117 && typeof data117 == "object" && !Array.isArray(data117))){
-const err146 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.tools.type,parentSchema:schema15.properties.tools,data:data117};
+}
+else {
+const err146 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -16847,82 +17816,21 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-if(data.tui !== undefined){
-let data118 = data.tui;
-if(!(data118 && typeof data118 == "object" && !Array.isArray(data118))){
-const err147 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.tui.type,parentSchema:schema15.properties.tui,data:data118};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-}
-if(data.web_search !== undefined){
-let data119 = data.web_search;
-if(typeof data119 !== "string"){
-const err148 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.web_search.type,parentSchema:schema15.properties.web_search,data:data119};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-if(!(((data119 === "disabled") || (data119 === "cached")) || (data119 === "live"))){
-const err149 = {instancePath:instancePath+"/web_search",schemaPath:"#/properties/web_search/enum",keyword:"enum",params:{allowedValues: schema15.properties.web_search.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.web_search.enum,parentSchema:schema15.properties.web_search,data:data119};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-}
-if(data.windows !== undefined){
-let data120 = data.windows;
-if(!(data120 && typeof data120 == "object" && !Array.isArray(data120))){
-const err150 = {instancePath:instancePath+"/windows",schemaPath:"#/properties/windows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.windows.type,parentSchema:schema15.properties.windows,data:data120};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-}
-}
-else {
-const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
 validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const codexMcp = validate45;
-const schema16 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/codex-mcp.schema.json","title":"CodexMcpLayer","description":"A Codex MCP layer (.codex/mcp.overrides.toml): [mcp_servers.<name>] tables as in Codex CLI 0.171.0's config.toml. The older spelling [mcpServers.<name>] is read too.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"mcp_servers":{"description":"MCP servers by name; a later layer replaces a whole entry.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}},"mcpServers":{"description":"Older spelling of mcp_servers.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}}}};
+export const codexMcp = validate55;
+const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/codex-mcp.schema.json","title":"CodexMcpLayer","description":"A Codex MCP layer (.codex/mcp.overrides.toml): [mcp_servers.<name>] tables as in Codex CLI 0.171.0's config.toml. The older spelling [mcpServers.<name>] is read too.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"mcp_servers":{"description":"MCP servers by name; a later layer replaces a whole entry.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}},"mcpServers":{"description":"Older spelling of mcp_servers.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/codex-mcp.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "$schema") || (key0 === "mcp_servers")) || (key0 === "mcpServers"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16935,7 +17843,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.$schema.type,parentSchema:schema16.properties.$schema,data:data0};
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.$schema.type,parentSchema:schema21.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16956,7 +17864,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/mcp_servers",schemaPath:"#/properties/mcp_servers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.mcp_servers.type,parentSchema:schema16.properties.mcp_servers,data:data1};
+const err2 = {instancePath:instancePath+"/mcp_servers",schemaPath:"#/properties/mcp_servers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.mcp_servers.type,parentSchema:schema21.properties.mcp_servers,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16977,7 +17885,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.mcpServers.type,parentSchema:schema16.properties.mcpServers,data:data3};
+const err3 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.mcpServers.type,parentSchema:schema21.properties.mcpServers,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16989,7 +17897,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16998,22 +17906,22 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const commandFrontmatter = validate48;
-const schema17 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/command-frontmatter.schema.json","title":"CommandFrontmatter","description":"Frontmatter of a slash command (commands/<name>.md): the command keys Claude Code 2.1.332 accepts (its own frontmatter schema; commands and skills share it).","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}}};
-const schema18 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
+export const commandFrontmatter = validate58;
+const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/command-frontmatter.schema.json","title":"CommandFrontmatter","description":"Frontmatter of a slash command (commands/<name>.md): the command keys Claude Code 2.1.332 accepts (its own frontmatter schema; commands and skills share it).","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}}};
+const schema23 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.anyOf[0].type,parentSchema:schema18.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.anyOf[0].type,parentSchema:schema23.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17031,7 +17939,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.anyOf[1].items.type,parentSchema:schema18.anyOf[1].items,data:data0};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.anyOf[1].items.type,parentSchema:schema23.anyOf[1].items,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17043,7 +17951,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.anyOf[1].type,parentSchema:schema18.anyOf[1],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.anyOf[1].type,parentSchema:schema23.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17056,7 +17964,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema18.anyOf,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.anyOf,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17076,19 +17984,19 @@ vErrors = null;
 }
 }
 }
-validate49.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/command-frontmatter.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema17.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+if(!(func2.call(schema22.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17101,7 +18009,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.$schema.type,parentSchema:schema17.properties.$schema,data:data0};
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.$schema.type,parentSchema:schema22.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17115,7 +18023,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.name,data:data1};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17126,7 +18034,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.name.type,parentSchema:schema17.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.name.type,parentSchema:schema22.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17140,7 +18048,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.description,data:data2};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17151,7 +18059,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.description.type,parentSchema:schema17.properties.description,data:data2};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.description.type,parentSchema:schema22.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17164,7 +18072,7 @@ errors++;
 if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.model.type,parentSchema:schema17.properties.model,data:data3};
+const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.model.type,parentSchema:schema22.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17175,27 +18083,27 @@ errors++;
 }
 }
 if(data["allowed-tools"] !== undefined){
-if(!(validate49(data["allowed-tools"], {instancePath:instancePath+"/allowed-tools",parentData:data,parentDataProperty:"allowed-tools",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate59(data["allowed-tools"], {instancePath:instancePath+"/allowed-tools",parentData:data,parentDataProperty:"allowed-tools",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data["disallowed-tools"] !== undefined){
-if(!(validate49(data["disallowed-tools"], {instancePath:instancePath+"/disallowed-tools",parentData:data,parentDataProperty:"disallowed-tools",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate59(data["disallowed-tools"], {instancePath:instancePath+"/disallowed-tools",parentData:data,parentDataProperty:"disallowed-tools",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.disallowedTools !== undefined){
-if(!(validate49(data.disallowedTools, {instancePath:instancePath+"/disallowedTools",parentData:data,parentDataProperty:"disallowedTools",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate59(data.disallowedTools, {instancePath:instancePath+"/disallowedTools",parentData:data,parentDataProperty:"disallowedTools",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data["argument-hint"] !== undefined){
 let data7 = data["argument-hint"];
 if(typeof data7 !== "string"){
-const err7 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties["argument-hint"].type,parentSchema:schema17.properties["argument-hint"],data:data7};
+const err7 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties["argument-hint"].type,parentSchema:schema22.properties["argument-hint"],data:data7};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17206,15 +18114,15 @@ errors++;
 }
 }
 if(data.arguments !== undefined){
-if(!(validate49(data.arguments, {instancePath:instancePath+"/arguments",parentData:data,parentDataProperty:"arguments",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate59(data.arguments, {instancePath:instancePath+"/arguments",parentData:data,parentDataProperty:"arguments",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data["disable-model-invocation"] !== undefined){
 let data9 = data["disable-model-invocation"];
 if(typeof data9 !== "boolean"){
-const err8 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties["disable-model-invocation"].type,parentSchema:schema17.properties["disable-model-invocation"],data:data9};
+const err8 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties["disable-model-invocation"].type,parentSchema:schema22.properties["disable-model-invocation"],data:data9};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17227,7 +18135,7 @@ errors++;
 if(data["user-invocable"] !== undefined){
 let data10 = data["user-invocable"];
 if(typeof data10 !== "boolean"){
-const err9 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties["user-invocable"].type,parentSchema:schema17.properties["user-invocable"],data:data10};
+const err9 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties["user-invocable"].type,parentSchema:schema22.properties["user-invocable"],data:data10};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17240,7 +18148,7 @@ errors++;
 if(data.effort !== undefined){
 let data11 = data.effort;
 if(typeof data11 !== "string"){
-const err10 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.effort.type,parentSchema:schema17.properties.effort,data:data11};
+const err10 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.effort.type,parentSchema:schema22.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17250,7 +18158,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((((data11 === "low") || (data11 === "medium")) || (data11 === "high")) || (data11 === "xhigh")) || (data11 === "max"))){
-const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema17.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.effort.enum,parentSchema:schema17.properties.effort,data:data11};
+const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema22.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.effort.enum,parentSchema:schema22.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17263,7 +18171,7 @@ errors++;
 if(data.shell !== undefined){
 let data12 = data.shell;
 if(typeof data12 !== "string"){
-const err12 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.shell.type,parentSchema:schema17.properties.shell,data:data12};
+const err12 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.shell.type,parentSchema:schema22.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17273,7 +18181,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data12 === "bash") || (data12 === "powershell"))){
-const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema17.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.shell.enum,parentSchema:schema17.properties.shell,data:data12};
+const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema22.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.shell.enum,parentSchema:schema22.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17289,7 +18197,7 @@ const _errs25 = errors;
 let valid1 = false;
 const _errs26 = errors;
 if(typeof data13 !== "string"){
-const err14 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.version.anyOf[0].type,parentSchema:schema17.properties.version.anyOf[0],data:data13};
+const err14 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.version.anyOf[0].type,parentSchema:schema22.properties.version.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17303,7 +18211,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs28 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema17.properties.version.anyOf[1].type,parentSchema:schema17.properties.version.anyOf[1],data:data13};
+const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.properties.version.anyOf[1].type,parentSchema:schema22.properties.version.anyOf[1],data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17316,7 +18224,7 @@ var _valid0 = _errs28 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema17.properties.version.anyOf,parentSchema:schema17.properties.version,data:data13};
+const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema22.properties.version.anyOf,parentSchema:schema22.properties.version,data:data13};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17340,7 +18248,7 @@ vErrors = null;
 if(data.when_to_use !== undefined){
 let data14 = data.when_to_use;
 if(typeof data14 !== "string"){
-const err17 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.when_to_use.type,parentSchema:schema17.properties.when_to_use,data:data14};
+const err17 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.when_to_use.type,parentSchema:schema22.properties.when_to_use,data:data14};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17351,15 +18259,15 @@ errors++;
 }
 }
 if(data.paths !== undefined){
-if(!(validate49(data.paths, {instancePath:instancePath+"/paths",parentData:data,parentDataProperty:"paths",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate59(data.paths, {instancePath:instancePath+"/paths",parentData:data,parentDataProperty:"paths",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.hooks !== undefined){
 let data16 = data.hooks;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err18 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.hooks.type,parentSchema:schema17.properties.hooks,data:data16};
+const err18 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.hooks.type,parentSchema:schema22.properties.hooks,data:data16};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17372,7 +18280,7 @@ errors++;
 if(data.context !== undefined){
 let data17 = data.context;
 if(typeof data17 !== "string"){
-const err19 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.context.type,parentSchema:schema17.properties.context,data:data17};
+const err19 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.context.type,parentSchema:schema22.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17382,7 +18290,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!((data17 === "inline") || (data17 === "fork"))){
-const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema17.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.context.enum,parentSchema:schema17.properties.context,data:data17};
+const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema22.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.context.enum,parentSchema:schema22.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17395,7 +18303,7 @@ errors++;
 if(data.agent !== undefined){
 let data18 = data.agent;
 if(typeof data18 !== "string"){
-const err21 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.agent.type,parentSchema:schema17.properties.agent,data:data18};
+const err21 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.agent.type,parentSchema:schema22.properties.agent,data:data18};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17408,7 +18316,7 @@ errors++;
 if(data.background !== undefined){
 let data19 = data.background;
 if(typeof data19 !== "boolean"){
-const err22 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.background.type,parentSchema:schema17.properties.background,data:data19};
+const err22 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.background.type,parentSchema:schema22.properties.background,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17420,7 +18328,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17429,21 +18337,21 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const config = validate55;
-const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: all three.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true}}};
+export const config = validate65;
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: all three.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/config.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "$schema") || (key0 === "bundle")) || (key0 === "profile")) || (key0 === "settingsProfile")) || (key0 === "linkedProfiles")) || (key0 === "targets")) || (key0 === "homes")) || (key0 === "codexHookTrust"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17456,7 +18364,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.$schema.type,parentSchema:schema19.properties.$schema,data:data0};
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.$schema.type,parentSchema:schema24.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17470,7 +18378,7 @@ if(data.bundle !== undefined){
 let data1 = data.bundle;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err2 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.bundle,data:data1};
+const err2 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.bundle,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17481,7 +18389,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.bundle.type,parentSchema:schema19.properties.bundle,data:data1};
+const err3 = {instancePath:instancePath+"/bundle",schemaPath:"#/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.bundle.type,parentSchema:schema24.properties.bundle,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17498,7 +18406,7 @@ let valid1 = false;
 const _errs8 = errors;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err4 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.profile.anyOf[0],data:data2};
+const err4 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.profile.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17509,7 +18417,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.profile.anyOf[0].type,parentSchema:schema19.properties.profile.anyOf[0],data:data2};
+const err5 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.profile.anyOf[0].type,parentSchema:schema24.properties.profile.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17524,7 +18432,7 @@ if(!valid1){
 const _errs10 = errors;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err6 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.profile.anyOf[1],data:data2};
+const err6 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema24.properties.profile.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17538,7 +18446,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
-const err7 = {instancePath:instancePath+"/profile/" + i0,schemaPath:"#/properties/profile/anyOf/1/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.profile.anyOf[1].items,data:data3};
+const err7 = {instancePath:instancePath+"/profile/" + i0,schemaPath:"#/properties/profile/anyOf/1/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.profile.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17549,7 +18457,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/profile/" + i0,schemaPath:"#/properties/profile/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.profile.anyOf[1].items.type,parentSchema:schema19.properties.profile.anyOf[1].items,data:data3};
+const err8 = {instancePath:instancePath+"/profile/" + i0,schemaPath:"#/properties/profile/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.profile.anyOf[1].items.type,parentSchema:schema24.properties.profile.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17561,7 +18469,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.profile.anyOf[1].type,parentSchema:schema19.properties.profile.anyOf[1],data:data2};
+const err9 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.profile.anyOf[1].type,parentSchema:schema24.properties.profile.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17574,7 +18482,7 @@ var _valid0 = _errs10 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.profile.anyOf,parentSchema:schema19.properties.profile,data:data2};
+const err10 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema24.properties.profile.anyOf,parentSchema:schema24.properties.profile,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17599,7 +18507,7 @@ if(data.settingsProfile !== undefined){
 let data4 = data.settingsProfile;
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-const err11 = {instancePath:instancePath+"/settingsProfile",schemaPath:"#/properties/settingsProfile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.settingsProfile,data:data4};
+const err11 = {instancePath:instancePath+"/settingsProfile",schemaPath:"#/properties/settingsProfile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.settingsProfile,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17610,7 +18518,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/settingsProfile",schemaPath:"#/properties/settingsProfile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.settingsProfile.type,parentSchema:schema19.properties.settingsProfile,data:data4};
+const err12 = {instancePath:instancePath+"/settingsProfile",schemaPath:"#/properties/settingsProfile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.settingsProfile.type,parentSchema:schema24.properties.settingsProfile,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17627,7 +18535,7 @@ for(const key1 in data5){
 let data6 = data5[key1];
 if(typeof data6 === "string"){
 if(func3(data6) < 1){
-const err13 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.linkedProfiles.additionalProperties,data:data6};
+const err13 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.linkedProfiles.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17638,7 +18546,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.linkedProfiles.additionalProperties.type,parentSchema:schema19.properties.linkedProfiles.additionalProperties,data:data6};
+const err14 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.linkedProfiles.additionalProperties.type,parentSchema:schema24.properties.linkedProfiles.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17650,7 +18558,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/linkedProfiles",schemaPath:"#/properties/linkedProfiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.linkedProfiles.type,parentSchema:schema19.properties.linkedProfiles,data:data5};
+const err15 = {instancePath:instancePath+"/linkedProfiles",schemaPath:"#/properties/linkedProfiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.linkedProfiles.type,parentSchema:schema24.properties.linkedProfiles,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17664,7 +18572,7 @@ if(data.targets !== undefined){
 let data7 = data.targets;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.targets,data:data7};
+const err16 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema24.properties.targets,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17677,7 +18585,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 if(typeof data8 !== "string"){
-const err17 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.targets.items.type,parentSchema:schema19.properties.targets.items,data:data8};
+const err17 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.targets.items.type,parentSchema:schema24.properties.targets.items,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17687,7 +18595,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((data8 === "copilot") || (data8 === "claude")) || (data8 === "codex"))){
-const err18 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/enum",keyword:"enum",params:{allowedValues: schema19.properties.targets.items.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.targets.items.enum,parentSchema:schema19.properties.targets.items,data:data8};
+const err18 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.targets.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.targets.items.enum,parentSchema:schema24.properties.targets.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17708,7 +18616,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err19 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema19.properties.targets,data:data7};
+const err19 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema24.properties.targets,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17723,7 +18631,7 @@ indices0[item0] = i2;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.targets.type,parentSchema:schema19.properties.targets,data:data7};
+const err20 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.targets.type,parentSchema:schema24.properties.targets,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17738,7 +18646,7 @@ let data9 = data.homes;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
 if(!((((key2 === "copilot") || (key2 === "claude")) || (key2 === "codex")) || (key2 === "state"))){
-const err21 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.homes,data:data9};
+const err21 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.homes,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17752,7 +18660,7 @@ if(data9.copilot !== undefined){
 let data10 = data9.copilot;
 if(typeof data10 === "string"){
 if(func3(data10) < 1){
-const err22 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.homes.properties.copilot,data:data10};
+const err22 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.copilot,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17763,7 +18671,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.homes.properties.copilot.type,parentSchema:schema19.properties.homes.properties.copilot,data:data10};
+const err23 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.copilot.type,parentSchema:schema24.properties.homes.properties.copilot,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17777,7 +18685,7 @@ if(data9.claude !== undefined){
 let data11 = data9.claude;
 if(typeof data11 === "string"){
 if(func3(data11) < 1){
-const err24 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.homes.properties.claude,data:data11};
+const err24 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.claude,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17788,7 +18696,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.homes.properties.claude.type,parentSchema:schema19.properties.homes.properties.claude,data:data11};
+const err25 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.claude.type,parentSchema:schema24.properties.homes.properties.claude,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17802,7 +18710,7 @@ if(data9.codex !== undefined){
 let data12 = data9.codex;
 if(typeof data12 === "string"){
 if(func3(data12) < 1){
-const err26 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.homes.properties.codex,data:data12};
+const err26 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.codex,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -17813,7 +18721,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.homes.properties.codex.type,parentSchema:schema19.properties.homes.properties.codex,data:data12};
+const err27 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.codex.type,parentSchema:schema24.properties.homes.properties.codex,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -17827,7 +18735,7 @@ if(data9.state !== undefined){
 let data13 = data9.state;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-const err28 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.homes.properties.state,data:data13};
+const err28 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.state,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -17838,7 +18746,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.homes.properties.state.type,parentSchema:schema19.properties.homes.properties.state,data:data13};
+const err29 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.state.type,parentSchema:schema24.properties.homes.properties.state,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -17850,7 +18758,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.homes.type,parentSchema:schema19.properties.homes,data:data9};
+const err30 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.homes.type,parentSchema:schema24.properties.homes,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -17863,7 +18771,7 @@ errors++;
 if(data.codexHookTrust !== undefined){
 let data14 = data.codexHookTrust;
 if(typeof data14 !== "boolean"){
-const err31 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.codexHookTrust.type,parentSchema:schema19.properties.codexHookTrust,data:data14};
+const err31 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -17875,7 +18783,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17884,21 +18792,21 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const copilotMcp = validate56;
-const schema20 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-mcp.schema.json","title":"CopilotMcpLayer","description":"A Copilot MCP layer (.copilot/mcp-config.overrides.json): servers by name, in the shape of Copilot CLI 1.0.102's mcp-config.json.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion.","type":"string"},"mcpServers":{"description":"MCP servers by name; a later layer replaces a whole entry.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}}}};
+export const copilotMcp = validate66;
+const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-mcp.schema.json","title":"CopilotMcpLayer","description":"A Copilot MCP layer (.copilot/mcp-config.overrides.json): servers by name, in the shape of Copilot CLI 1.0.102's mcp-config.json.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion.","type":"string"},"mcpServers":{"description":"MCP servers by name; a later layer replaces a whole entry.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/copilot-mcp.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "$schema") || (key0 === "mcpServers"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17911,7 +18819,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.$schema.type,parentSchema:schema20.properties.$schema,data:data0};
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.$schema.type,parentSchema:schema25.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17932,7 +18840,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.mcpServers.type,parentSchema:schema20.properties.mcpServers,data:data1};
+const err2 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.mcpServers.type,parentSchema:schema25.properties.mcpServers,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17944,7 +18852,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17953,21 +18861,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const copilotSettings = validate58;
-const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-settings.schema.json","title":"CopilotSettingsLayer","description":"A Copilot settings layer (.copilot/settings.overrides.json): keys of Copilot CLI 1.0.102's user settings.json (taken from the settings key list and metadata embedded in that release), plus agentihooks' `_agentihooks` directives. Unknown keys are errors: Copilot would ignore them with a warning on every launch.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"_agentihooks":{"title":"CopilotDirectives","description":"agentihooks directives for the Copilot target. agentihooks reads them and never writes this block to settings.json.","type":"object","additionalProperties":false,"properties":{"allowAll":{"description":"Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.","const":true},"channels":{"description":"Release channel(s) to write for the Copilot wrapper.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1}}]},"browserCommand":{"description":"Browser launcher for Copilot's login and links: \"auto\" (find one on this machine, WSL aware), a command line, or a command as a list of words.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"},"minItems":1}]},"suppressBrowserLaunch":{"description":"Never let Copilot open a browser.","type":"boolean"},"mcpDefaultDisabled":{"description":"Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.","type":"boolean"},"mcpAlwaysEnabled":{"description":"MCP servers exempt from mcpDefaultDisabled (default [\"agentihooks\"]).","type":"array","items":{"type":"string","minLength":1}},"resolveHeaderEnv":{"description":"Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.","type":"boolean"}}},"ahpEnvironment":{"type":"object","additionalProperties":false,"properties":{"acceptRemoteConnections":{"type":"boolean"},"computeId":{"type":"string"},"name":{"type":"string"},"outgoingConnections":{},"publishNewSessionsByDefault":{"type":"boolean"},"requireConnectionBinding":{"type":"boolean"}}},"allowedUrls":{"type":"array","items":{"type":"string"}},"askUser":{"type":"boolean"},"assistedApprovalInstructions":{"type":"string"},"autoTier":{"type":"string","enum":["efficiency","balance","intelligence"]},"autoUpdate":{"type":"boolean"},"autoUpdatesChannel":{"type":"string","enum":["stable","prerelease"]},"banner":{"type":"string","enum":["always","once","never"]},"bannerStyle":{"type":"string","enum":["mona","classic"]},"bashEnv":{"type":"boolean"},"beep":{"type":"boolean"},"beepOnSchedule":{"type":"boolean"},"builtInAgents":{"type":"object","additionalProperties":false,"properties":{"rubberDuck":{"type":"boolean"},"rubberDuckAutoInvoke":{"type":"boolean"}}},"color_mode":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"],"description":"Older spelling of `theme`, still read by Copilot."},"commandHistoryMaxSize":{"type":"number"},"compactPaste":{"type":"boolean"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"connectors":{"type":"boolean"},"contextManagementTools":{"type":"boolean"},"contextTier":{"type":"string","enum":["default","long_context"]},"continueOnAutoMode":{"type":"boolean"},"copilotUrl":{"type":"string"},"copyOnSelect":{"type":"boolean"},"customAgents":{"type":"object","additionalProperties":false,"properties":{"defaultLocalOnly":{"type":"boolean"}}},"defaultMode":{"type":"string","enum":["interactive","plan","autopilot"]},"defaultPermissionMode":{"type":"string","enum":["manual","assisted","allow-all"]},"deniedUrls":{"type":"array","items":{"type":"string"}},"disableAllHooks":{"type":"boolean"},"disabledHooks":{"type":"array","items":{"type":"string"}},"disabledMcpServers":{"type":"array","items":{"type":"string"}},"disabledSkills":{"type":"array","items":{"type":"string"}},"dynamicRetrieval":{"type":"object","additionalProperties":false,"properties":{"mcp":{"type":"boolean"},"skills":{"type":"boolean"}}},"editorMode":{"type":"string","enum":["normal","vim"]},"effortLevel":{"type":"string"},"enableAllGithubMcpTools":{"type":"boolean"},"enabledFeatureFlags":{"type":"object","additionalProperties":{"type":"boolean"}},"enabledMcpServers":{"type":"array","items":{"type":"string"}},"enabledPlugins":{"type":"object","additionalProperties":{"type":"boolean"}},"experimental":{"type":"boolean"},"extensions":{"type":"object","additionalProperties":false,"properties":{"disabledExtensions":{"type":"array","items":{"type":"string"}},"mode":{"type":"string","enum":["disabled","load_only","load_and_augment"]}}},"extraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object"}},"feature_flags":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"array","items":{"type":"string"}}}},"footer":{"type":"object","additionalProperties":false,"properties":{"showAgent":{"type":"boolean"},"showAiUsed":{"type":"boolean"},"showBranch":{"type":"boolean"},"showCiStatus":{"type":"boolean"},"showCodeChanges":{"type":"boolean"},"showContextWindow":{"type":"boolean"},"showCustom":{"type":"boolean"},"showDirectory":{"type":"boolean"},"showModelEffort":{"type":"boolean"},"showPullRequest":{"type":"boolean"},"showQuota":{"type":"boolean"},"showSandbox":{"type":"boolean"},"showSchedules":{"type":"boolean"},"showUsername":{"type":"boolean"},"showYolo":{"type":"boolean"}}},"githubMcpInsiders":{"type":"boolean"},"githubMcpTools":{"type":"array","items":{"type":"string"}},"githubMcpToolsets":{"type":"array","items":{"type":"string"}},"hooks":{"description":"Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.","type":"object","additionalProperties":{"type":"array","items":{"type":"object"}}},"ide":{"type":"object","additionalProperties":false,"properties":{"autoConnect":{"type":"boolean"},"openDiffOnEdit":{"type":"boolean"}}},"ignoredSkillsLocations":{"type":"array","items":{"type":"string"}},"imageGeneration":{"type":"boolean"},"imageGenerationWatermark":{"type":"boolean"},"includeCoAuthoredBy":{"type":"boolean"},"include_coauthor":{"type":"boolean","description":"Older spelling of `includeCoAuthoredBy`, still read by Copilot."},"inlineImageLiveWindow":{"type":"number"},"inlineImages":{"type":"boolean"},"keepAlive":{"type":"string","enum":["on","off","busy"]},"logLevel":{"type":"string","enum":["none","error","warning","info","debug","all","default"]},"memory":{"type":"boolean"},"mergeStrategy":{"type":"string","enum":["rebase","merge"]},"model":{"type":"string"},"modelProviderId":{"type":"string"},"mouse":{"type":"boolean"},"notifications":{"type":"boolean"},"permissions":{"type":"object","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"disableBypassPermissionsMode":{"type":"string"}}},"pinnedPrompts":{"type":"boolean"},"planContextTier":{"type":"string","enum":["default","long_context"]},"planEffortLevel":{"type":"string"},"planModel":{"type":"string"},"planModelProviderId":{"type":"string"},"powershellFlags":{"type":"array","items":{"type":"string"}},"proxyKerberosServicePrincipal":{"type":"string"},"proxyUrl":{"type":"string"},"reasoning_effort":{"type":"string","description":"Older spelling of `effortLevel`, still read by Copilot."},"remoteExport":{"type":"boolean"},"remoteSessions":{"type":"boolean"},"renderHexColors":{"type":"boolean"},"renderMarkdown":{"type":"boolean"},"respectGitignore":{"type":"boolean"},"sandbox":{"type":"object","additionalProperties":false,"properties":{"addCurrentWorkingDirectory":{"type":"boolean"},"allowBypass":{"type":"boolean"},"allowDevToolAccess":{"type":"boolean"},"auth":{"type":"object","additionalProperties":false,"properties":{"gh":{"type":"boolean"},"git":{"type":"boolean"}}},"credentials":{"type":"object","additionalProperties":false,"properties":{"envVars":{"type":"object","additionalProperties":{"type":"object"}}}},"enabled":{"type":"boolean"},"sandboxLspServers":{"type":"boolean"},"sandboxMcpServers":{"type":"boolean"},"userPolicy":{"type":"object","additionalProperties":false,"properties":{"experimental":{"type":"object","additionalProperties":false,"properties":{"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}},"filesystem":{"type":"object","additionalProperties":false,"properties":{"deniedPaths":{"type":"array","items":{"type":"string"}},"readonlyPaths":{"type":"array","items":{"type":"string"}},"readwritePaths":{"type":"array","items":{"type":"string"}}}},"network":{"type":"object","additionalProperties":false,"properties":{"allowLocalNetwork":{"type":"boolean"},"allowOutbound":{"type":"boolean"},"allowedHosts":{"type":"array","items":{"type":"string"}},"blockedHosts":{"type":"array","items":{"type":"string"}},"proxy":{"type":"object","additionalProperties":false,"properties":{"password":{"type":"string"},"url":{"type":"string"},"username":{"type":"string"}}}}},"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}}}},"screenReader":{"type":"boolean"},"scrollbar":{"type":"boolean"},"shellShortcut":{"type":"boolean"},"showReasoning":{"type":"boolean"},"showTimestamps":{"type":"boolean"},"showTipsOnStartup":{"type":"boolean"},"showToolDurations":{"type":"boolean"},"sidebar":{"type":"object","additionalProperties":false,"properties":{"accentActiveSession":{"type":"boolean"},"coloredHints":{"type":"boolean"},"enabled":{"type":"boolean"},"hoverFocus":{"type":"boolean"},"showCloseButton":{"type":"boolean"},"showHeaderButtons":{"type":"boolean"},"showResumableSessions":{"type":"boolean"}}},"skillDirectories":{"type":"array","items":{"type":"string"}},"statusLine":{"type":"object","additionalProperties":false,"properties":{"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"type":{"type":"string","enum":["command"]}}},"stayInAutopilot":{"type":"boolean"},"storeTokenPlaintext":{"type":"boolean"},"stream":{"type":"boolean"},"streamerMode":{"type":"boolean"},"strictKnownMarketplaces":{},"sub_agents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}},"description":"Older spelling of `subagents`, still read by Copilot."},"subagents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}}},"tabs":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"hide":{"type":"array","items":{"type":"string"}},"sort":{"type":"array","items":{"type":"string"}}}},"taskbarPresence":{"type":"boolean"},"telemetry":{"type":"object","additionalProperties":false,"properties":{"capture":{"type":"object","additionalProperties":false,"properties":{"identity":{"type":"boolean"},"policyDetail":{"type":"boolean"},"prompts":{"type":"boolean"},"responses":{"type":"boolean"},"toolArguments":{"type":"boolean"},"toolOutput":{"type":"boolean"}}},"captureContent":{"type":"boolean"},"headersProvider":{"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"refreshIntervalMs":{"type":"number"}}}}},"terminalNotifications":{"type":"boolean"},"terminalProgress":{"type":"boolean"},"theme":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"]},"toolSearch":{"type":"boolean"},"transcriptView":{"type":"string","enum":["default","concise"]},"updateTerminalTitle":{"type":"boolean"},"update_channel":{"type":"string","enum":["stable","prerelease"],"description":"Older spelling of `autoUpdatesChannel`, still read by Copilot."},"voice":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"selectedDevice":{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"occurrence":{"type":"number"}}},"selectedModel":{"type":"string"}}},"workflows":{"type":"object","additionalProperties":false,"properties":{"defaultLimits":{"type":"object","additionalProperties":false,"properties":{"maxAiCredits":{"type":"number"},"maxConcurrentSubagents":{"type":"number"},"maxTotalSubagents":{"type":"number"},"timeoutSeconds":{"type":"number"}}},"logPhaseNames":{"type":"boolean"},"maxConcurrentRuns":{"type":"number"}}},"worktreeBaseRef":{"type":"string","enum":["head","defaultBranch"]},"worktreePathTemplate":{"type":"string"}}};
+export const copilotSettings = validate68;
+const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-settings.schema.json","title":"CopilotSettingsLayer","description":"A Copilot settings layer (.copilot/settings.overrides.json): keys of Copilot CLI 1.0.102's user settings.json (taken from the settings key list and metadata embedded in that release), plus agentihooks' `_agentihooks` directives. Unknown keys are errors: Copilot would ignore them with a warning on every launch.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"_agentihooks":{"title":"CopilotDirectives","description":"agentihooks directives for the Copilot target. agentihooks reads them and never writes this block to settings.json.","type":"object","additionalProperties":false,"properties":{"allowAll":{"description":"Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.","const":true},"channels":{"description":"Release channel(s) to write for the Copilot wrapper.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1}}]},"browserCommand":{"description":"Browser launcher for Copilot's login and links: \"auto\" (find one on this machine, WSL aware), a command line, or a command as a list of words.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"},"minItems":1}]},"suppressBrowserLaunch":{"description":"Never let Copilot open a browser.","type":"boolean"},"mcpDefaultDisabled":{"description":"Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.","type":"boolean"},"mcpAlwaysEnabled":{"description":"MCP servers exempt from mcpDefaultDisabled (default [\"agentihooks\"]).","type":"array","items":{"type":"string","minLength":1}},"resolveHeaderEnv":{"description":"Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.","type":"boolean"}}},"ahpEnvironment":{"type":"object","additionalProperties":false,"properties":{"acceptRemoteConnections":{"type":"boolean"},"computeId":{"type":"string"},"name":{"type":"string"},"outgoingConnections":{},"publishNewSessionsByDefault":{"type":"boolean"},"requireConnectionBinding":{"type":"boolean"}}},"allowedUrls":{"type":"array","items":{"type":"string"}},"askUser":{"type":"boolean"},"assistedApprovalInstructions":{"type":"string"},"autoTier":{"type":"string","enum":["efficiency","balance","intelligence"]},"autoUpdate":{"type":"boolean"},"autoUpdatesChannel":{"type":"string","enum":["stable","prerelease"]},"banner":{"type":"string","enum":["always","once","never"]},"bannerStyle":{"type":"string","enum":["mona","classic"]},"bashEnv":{"type":"boolean"},"beep":{"type":"boolean"},"beepOnSchedule":{"type":"boolean"},"builtInAgents":{"type":"object","additionalProperties":false,"properties":{"rubberDuck":{"type":"boolean"},"rubberDuckAutoInvoke":{"type":"boolean"}}},"color_mode":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"],"description":"Older spelling of `theme`, still read by Copilot."},"commandHistoryMaxSize":{"type":"number"},"compactPaste":{"type":"boolean"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"connectors":{"type":"boolean"},"contextManagementTools":{"type":"boolean"},"contextTier":{"type":"string","enum":["default","long_context"]},"continueOnAutoMode":{"type":"boolean"},"copilotUrl":{"type":"string"},"copyOnSelect":{"type":"boolean"},"customAgents":{"type":"object","additionalProperties":false,"properties":{"defaultLocalOnly":{"type":"boolean"}}},"defaultMode":{"type":"string","enum":["interactive","plan","autopilot"]},"defaultPermissionMode":{"type":"string","enum":["manual","assisted","allow-all"]},"deniedUrls":{"type":"array","items":{"type":"string"}},"disableAllHooks":{"type":"boolean"},"disabledHooks":{"type":"array","items":{"type":"string"}},"disabledMcpServers":{"type":"array","items":{"type":"string"}},"disabledSkills":{"type":"array","items":{"type":"string"}},"dynamicRetrieval":{"type":"object","additionalProperties":false,"properties":{"mcp":{"type":"boolean"},"skills":{"type":"boolean"}}},"editorMode":{"type":"string","enum":["normal","vim"]},"effortLevel":{"type":"string"},"enableAllGithubMcpTools":{"type":"boolean"},"enabledFeatureFlags":{"type":"object","additionalProperties":{"type":"boolean"}},"enabledMcpServers":{"type":"array","items":{"type":"string"}},"enabledPlugins":{"type":"object","additionalProperties":{"type":"boolean"}},"experimental":{"type":"boolean"},"extensions":{"type":"object","additionalProperties":false,"properties":{"disabledExtensions":{"type":"array","items":{"type":"string"}},"mode":{"type":"string","enum":["disabled","load_only","load_and_augment"]}}},"extraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object"}},"feature_flags":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"array","items":{"type":"string"}}}},"footer":{"type":"object","additionalProperties":false,"properties":{"showAgent":{"type":"boolean"},"showAiUsed":{"type":"boolean"},"showBranch":{"type":"boolean"},"showCiStatus":{"type":"boolean"},"showCodeChanges":{"type":"boolean"},"showContextWindow":{"type":"boolean"},"showCustom":{"type":"boolean"},"showDirectory":{"type":"boolean"},"showModelEffort":{"type":"boolean"},"showPullRequest":{"type":"boolean"},"showQuota":{"type":"boolean"},"showSandbox":{"type":"boolean"},"showSchedules":{"type":"boolean"},"showUsername":{"type":"boolean"},"showYolo":{"type":"boolean"}}},"githubMcpInsiders":{"type":"boolean"},"githubMcpTools":{"type":"array","items":{"type":"string"}},"githubMcpToolsets":{"type":"array","items":{"type":"string"}},"hooks":{"description":"Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.","type":"object","additionalProperties":{"type":"array","items":{"type":"object"}}},"ide":{"type":"object","additionalProperties":false,"properties":{"autoConnect":{"type":"boolean"},"openDiffOnEdit":{"type":"boolean"}}},"ignoredSkillsLocations":{"type":"array","items":{"type":"string"}},"imageGeneration":{"type":"boolean"},"imageGenerationWatermark":{"type":"boolean"},"includeCoAuthoredBy":{"type":"boolean"},"include_coauthor":{"type":"boolean","description":"Older spelling of `includeCoAuthoredBy`, still read by Copilot."},"inlineImageLiveWindow":{"type":"number"},"inlineImages":{"type":"boolean"},"keepAlive":{"type":"string","enum":["on","off","busy"]},"logLevel":{"type":"string","enum":["none","error","warning","info","debug","all","default"]},"memory":{"type":"boolean"},"mergeStrategy":{"type":"string","enum":["rebase","merge"]},"model":{"type":"string"},"modelProviderId":{"type":"string"},"mouse":{"type":"boolean"},"notifications":{"type":"boolean"},"permissions":{"type":"object","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"disableBypassPermissionsMode":{"type":"string"}}},"pinnedPrompts":{"type":"boolean"},"planContextTier":{"type":"string","enum":["default","long_context"]},"planEffortLevel":{"type":"string"},"planModel":{"type":"string"},"planModelProviderId":{"type":"string"},"powershellFlags":{"type":"array","items":{"type":"string"}},"proxyKerberosServicePrincipal":{"type":"string"},"proxyUrl":{"type":"string"},"reasoning_effort":{"type":"string","description":"Older spelling of `effortLevel`, still read by Copilot."},"remoteExport":{"type":"boolean"},"remoteSessions":{"type":"boolean"},"renderHexColors":{"type":"boolean"},"renderMarkdown":{"type":"boolean"},"respectGitignore":{"type":"boolean"},"sandbox":{"type":"object","additionalProperties":false,"properties":{"addCurrentWorkingDirectory":{"type":"boolean"},"allowBypass":{"type":"boolean"},"allowDevToolAccess":{"type":"boolean"},"auth":{"type":"object","additionalProperties":false,"properties":{"gh":{"type":"boolean"},"git":{"type":"boolean"}}},"credentials":{"type":"object","additionalProperties":false,"properties":{"envVars":{"type":"object","additionalProperties":{"type":"object"}}}},"enabled":{"type":"boolean"},"sandboxLspServers":{"type":"boolean"},"sandboxMcpServers":{"type":"boolean"},"userPolicy":{"type":"object","additionalProperties":false,"properties":{"experimental":{"type":"object","additionalProperties":false,"properties":{"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}},"filesystem":{"type":"object","additionalProperties":false,"properties":{"deniedPaths":{"type":"array","items":{"type":"string"}},"readonlyPaths":{"type":"array","items":{"type":"string"}},"readwritePaths":{"type":"array","items":{"type":"string"}}}},"network":{"type":"object","additionalProperties":false,"properties":{"allowLocalNetwork":{"type":"boolean"},"allowOutbound":{"type":"boolean"},"allowedHosts":{"type":"array","items":{"type":"string"}},"blockedHosts":{"type":"array","items":{"type":"string"}},"proxy":{"type":"object","additionalProperties":false,"properties":{"password":{"type":"string"},"url":{"type":"string"},"username":{"type":"string"}}}}},"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}}}},"screenReader":{"type":"boolean"},"scrollbar":{"type":"boolean"},"shellShortcut":{"type":"boolean"},"showReasoning":{"type":"boolean"},"showTimestamps":{"type":"boolean"},"showTipsOnStartup":{"type":"boolean"},"showToolDurations":{"type":"boolean"},"sidebar":{"type":"object","additionalProperties":false,"properties":{"accentActiveSession":{"type":"boolean"},"coloredHints":{"type":"boolean"},"enabled":{"type":"boolean"},"hoverFocus":{"type":"boolean"},"showCloseButton":{"type":"boolean"},"showHeaderButtons":{"type":"boolean"},"showResumableSessions":{"type":"boolean"}}},"skillDirectories":{"type":"array","items":{"type":"string"}},"statusLine":{"type":"object","additionalProperties":false,"properties":{"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"type":{"type":"string","enum":["command"]}}},"stayInAutopilot":{"type":"boolean"},"storeTokenPlaintext":{"type":"boolean"},"stream":{"type":"boolean"},"streamerMode":{"type":"boolean"},"strictKnownMarketplaces":{},"sub_agents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}},"description":"Older spelling of `subagents`, still read by Copilot."},"subagents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}}},"tabs":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"hide":{"type":"array","items":{"type":"string"}},"sort":{"type":"array","items":{"type":"string"}}}},"taskbarPresence":{"type":"boolean"},"telemetry":{"type":"object","additionalProperties":false,"properties":{"capture":{"type":"object","additionalProperties":false,"properties":{"identity":{"type":"boolean"},"policyDetail":{"type":"boolean"},"prompts":{"type":"boolean"},"responses":{"type":"boolean"},"toolArguments":{"type":"boolean"},"toolOutput":{"type":"boolean"}}},"captureContent":{"type":"boolean"},"headersProvider":{"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"refreshIntervalMs":{"type":"number"}}}}},"terminalNotifications":{"type":"boolean"},"terminalProgress":{"type":"boolean"},"theme":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"]},"toolSearch":{"type":"boolean"},"transcriptView":{"type":"string","enum":["default","concise"]},"updateTerminalTitle":{"type":"boolean"},"update_channel":{"type":"string","enum":["stable","prerelease"],"description":"Older spelling of `autoUpdatesChannel`, still read by Copilot."},"voice":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"selectedDevice":{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"occurrence":{"type":"number"}}},"selectedModel":{"type":"string"}}},"workflows":{"type":"object","additionalProperties":false,"properties":{"defaultLimits":{"type":"object","additionalProperties":false,"properties":{"maxAiCredits":{"type":"number"},"maxConcurrentSubagents":{"type":"number"},"maxTotalSubagents":{"type":"number"},"timeoutSeconds":{"type":"number"}}},"logPhaseNames":{"type":"boolean"},"maxConcurrentRuns":{"type":"number"}}},"worktreeBaseRef":{"type":"string","enum":["head","defaultBranch"]},"worktreePathTemplate":{"type":"string"}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/copilot-settings.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema26.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17980,7 +18888,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.$schema.type,parentSchema:schema21.properties.$schema,data:data0};
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.$schema.type,parentSchema:schema26.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17995,7 +18903,7 @@ let data1 = data._agentihooks;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 if(!(((((((key1 === "allowAll") || (key1 === "channels")) || (key1 === "browserCommand")) || (key1 === "suppressBrowserLaunch")) || (key1 === "mcpDefaultDisabled")) || (key1 === "mcpAlwaysEnabled")) || (key1 === "resolveHeaderEnv"))){
-const err2 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties._agentihooks,data:data1};
+const err2 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties._agentihooks,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18008,7 +18916,7 @@ errors++;
 if(data1.allowAll !== undefined){
 let data2 = data1.allowAll;
 if(true !== data2){
-const err3 = {instancePath:instancePath+"/_agentihooks/allowAll",schemaPath:"#/properties/_agentihooks/properties/allowAll/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema21.properties._agentihooks.properties.allowAll,data:data2};
+const err3 = {instancePath:instancePath+"/_agentihooks/allowAll",schemaPath:"#/properties/_agentihooks/properties/allowAll/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema26.properties._agentihooks.properties.allowAll,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18025,7 +18933,7 @@ let valid2 = false;
 const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
-const err4 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties._agentihooks.properties.channels.anyOf[0],data:data3};
+const err4 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties._agentihooks.properties.channels.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18036,7 +18944,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties._agentihooks.properties.channels.anyOf[0].type,parentSchema:schema21.properties._agentihooks.properties.channels.anyOf[0],data:data3};
+const err5 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties._agentihooks.properties.channels.anyOf[0].type,parentSchema:schema26.properties._agentihooks.properties.channels.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18055,7 +18963,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-const err6 = {instancePath:instancePath+"/_agentihooks/channels/" + i0,schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/1/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties._agentihooks.properties.channels.anyOf[1].items,data:data4};
+const err6 = {instancePath:instancePath+"/_agentihooks/channels/" + i0,schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/1/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties._agentihooks.properties.channels.anyOf[1].items,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18066,7 +18974,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/_agentihooks/channels/" + i0,schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties._agentihooks.properties.channels.anyOf[1].items.type,parentSchema:schema21.properties._agentihooks.properties.channels.anyOf[1].items,data:data4};
+const err7 = {instancePath:instancePath+"/_agentihooks/channels/" + i0,schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties._agentihooks.properties.channels.anyOf[1].items.type,parentSchema:schema26.properties._agentihooks.properties.channels.anyOf[1].items,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18078,7 +18986,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties._agentihooks.properties.channels.anyOf[1].type,parentSchema:schema21.properties._agentihooks.properties.channels.anyOf[1],data:data3};
+const err8 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties._agentihooks.properties.channels.anyOf[1].type,parentSchema:schema26.properties._agentihooks.properties.channels.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18091,7 +18999,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err9 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties._agentihooks.properties.channels.anyOf,parentSchema:schema21.properties._agentihooks.properties.channels,data:data3};
+const err9 = {instancePath:instancePath+"/_agentihooks/channels",schemaPath:"#/properties/_agentihooks/properties/channels/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.properties._agentihooks.properties.channels.anyOf,parentSchema:schema26.properties._agentihooks.properties.channels,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18119,7 +19027,7 @@ let valid5 = false;
 const _errs18 = errors;
 if(typeof data5 === "string"){
 if(func3(data5) < 1){
-const err10 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties._agentihooks.properties.browserCommand.anyOf[0],data:data5};
+const err10 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties._agentihooks.properties.browserCommand.anyOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18130,7 +19038,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties._agentihooks.properties.browserCommand.anyOf[0].type,parentSchema:schema21.properties._agentihooks.properties.browserCommand.anyOf[0],data:data5};
+const err11 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties._agentihooks.properties.browserCommand.anyOf[0].type,parentSchema:schema26.properties._agentihooks.properties.browserCommand.anyOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18145,7 +19053,7 @@ if(!valid5){
 const _errs20 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err12 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties._agentihooks.properties.browserCommand.anyOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema26.properties._agentihooks.properties.browserCommand.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18158,7 +19066,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/_agentihooks/browserCommand/" + i1,schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties._agentihooks.properties.browserCommand.anyOf[1].items.type,parentSchema:schema21.properties._agentihooks.properties.browserCommand.anyOf[1].items,data:data6};
+const err13 = {instancePath:instancePath+"/_agentihooks/browserCommand/" + i1,schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties._agentihooks.properties.browserCommand.anyOf[1].items.type,parentSchema:schema26.properties._agentihooks.properties.browserCommand.anyOf[1].items,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18170,7 +19078,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties._agentihooks.properties.browserCommand.anyOf[1].type,parentSchema:schema21.properties._agentihooks.properties.browserCommand.anyOf[1],data:data5};
+const err14 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties._agentihooks.properties.browserCommand.anyOf[1].type,parentSchema:schema26.properties._agentihooks.properties.browserCommand.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18183,7 +19091,7 @@ var _valid1 = _errs20 === errors;
 valid5 = valid5 || _valid1;
 }
 if(!valid5){
-const err15 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties._agentihooks.properties.browserCommand.anyOf,parentSchema:schema21.properties._agentihooks.properties.browserCommand,data:data5};
+const err15 = {instancePath:instancePath+"/_agentihooks/browserCommand",schemaPath:"#/properties/_agentihooks/properties/browserCommand/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.properties._agentihooks.properties.browserCommand.anyOf,parentSchema:schema26.properties._agentihooks.properties.browserCommand,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18207,7 +19115,7 @@ vErrors = null;
 if(data1.suppressBrowserLaunch !== undefined){
 let data7 = data1.suppressBrowserLaunch;
 if(typeof data7 !== "boolean"){
-const err16 = {instancePath:instancePath+"/_agentihooks/suppressBrowserLaunch",schemaPath:"#/properties/_agentihooks/properties/suppressBrowserLaunch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties._agentihooks.properties.suppressBrowserLaunch.type,parentSchema:schema21.properties._agentihooks.properties.suppressBrowserLaunch,data:data7};
+const err16 = {instancePath:instancePath+"/_agentihooks/suppressBrowserLaunch",schemaPath:"#/properties/_agentihooks/properties/suppressBrowserLaunch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties._agentihooks.properties.suppressBrowserLaunch.type,parentSchema:schema26.properties._agentihooks.properties.suppressBrowserLaunch,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18220,7 +19128,7 @@ errors++;
 if(data1.mcpDefaultDisabled !== undefined){
 let data8 = data1.mcpDefaultDisabled;
 if(typeof data8 !== "boolean"){
-const err17 = {instancePath:instancePath+"/_agentihooks/mcpDefaultDisabled",schemaPath:"#/properties/_agentihooks/properties/mcpDefaultDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties._agentihooks.properties.mcpDefaultDisabled.type,parentSchema:schema21.properties._agentihooks.properties.mcpDefaultDisabled,data:data8};
+const err17 = {instancePath:instancePath+"/_agentihooks/mcpDefaultDisabled",schemaPath:"#/properties/_agentihooks/properties/mcpDefaultDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties._agentihooks.properties.mcpDefaultDisabled.type,parentSchema:schema26.properties._agentihooks.properties.mcpDefaultDisabled,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18238,7 +19146,7 @@ for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(typeof data10 === "string"){
 if(func3(data10) < 1){
-const err18 = {instancePath:instancePath+"/_agentihooks/mcpAlwaysEnabled/" + i2,schemaPath:"#/properties/_agentihooks/properties/mcpAlwaysEnabled/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties._agentihooks.properties.mcpAlwaysEnabled.items,data:data10};
+const err18 = {instancePath:instancePath+"/_agentihooks/mcpAlwaysEnabled/" + i2,schemaPath:"#/properties/_agentihooks/properties/mcpAlwaysEnabled/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties._agentihooks.properties.mcpAlwaysEnabled.items,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18249,7 +19157,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/_agentihooks/mcpAlwaysEnabled/" + i2,schemaPath:"#/properties/_agentihooks/properties/mcpAlwaysEnabled/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties._agentihooks.properties.mcpAlwaysEnabled.items.type,parentSchema:schema21.properties._agentihooks.properties.mcpAlwaysEnabled.items,data:data10};
+const err19 = {instancePath:instancePath+"/_agentihooks/mcpAlwaysEnabled/" + i2,schemaPath:"#/properties/_agentihooks/properties/mcpAlwaysEnabled/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties._agentihooks.properties.mcpAlwaysEnabled.items.type,parentSchema:schema26.properties._agentihooks.properties.mcpAlwaysEnabled.items,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18261,7 +19169,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/_agentihooks/mcpAlwaysEnabled",schemaPath:"#/properties/_agentihooks/properties/mcpAlwaysEnabled/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties._agentihooks.properties.mcpAlwaysEnabled.type,parentSchema:schema21.properties._agentihooks.properties.mcpAlwaysEnabled,data:data9};
+const err20 = {instancePath:instancePath+"/_agentihooks/mcpAlwaysEnabled",schemaPath:"#/properties/_agentihooks/properties/mcpAlwaysEnabled/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties._agentihooks.properties.mcpAlwaysEnabled.type,parentSchema:schema26.properties._agentihooks.properties.mcpAlwaysEnabled,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18274,7 +19182,7 @@ errors++;
 if(data1.resolveHeaderEnv !== undefined){
 let data11 = data1.resolveHeaderEnv;
 if(typeof data11 !== "boolean"){
-const err21 = {instancePath:instancePath+"/_agentihooks/resolveHeaderEnv",schemaPath:"#/properties/_agentihooks/properties/resolveHeaderEnv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties._agentihooks.properties.resolveHeaderEnv.type,parentSchema:schema21.properties._agentihooks.properties.resolveHeaderEnv,data:data11};
+const err21 = {instancePath:instancePath+"/_agentihooks/resolveHeaderEnv",schemaPath:"#/properties/_agentihooks/properties/resolveHeaderEnv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties._agentihooks.properties.resolveHeaderEnv.type,parentSchema:schema26.properties._agentihooks.properties.resolveHeaderEnv,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18286,7 +19194,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties._agentihooks.type,parentSchema:schema21.properties._agentihooks,data:data1};
+const err22 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties._agentihooks.type,parentSchema:schema26.properties._agentihooks,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18301,7 +19209,7 @@ let data12 = data.ahpEnvironment;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 for(const key2 in data12){
 if(!((((((key2 === "acceptRemoteConnections") || (key2 === "computeId")) || (key2 === "name")) || (key2 === "outgoingConnections")) || (key2 === "publishNewSessionsByDefault")) || (key2 === "requireConnectionBinding"))){
-const err23 = {instancePath:instancePath+"/ahpEnvironment",schemaPath:"#/properties/ahpEnvironment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ahpEnvironment,data:data12};
+const err23 = {instancePath:instancePath+"/ahpEnvironment",schemaPath:"#/properties/ahpEnvironment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.ahpEnvironment,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18314,7 +19222,7 @@ errors++;
 if(data12.acceptRemoteConnections !== undefined){
 let data13 = data12.acceptRemoteConnections;
 if(typeof data13 !== "boolean"){
-const err24 = {instancePath:instancePath+"/ahpEnvironment/acceptRemoteConnections",schemaPath:"#/properties/ahpEnvironment/properties/acceptRemoteConnections/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ahpEnvironment.properties.acceptRemoteConnections.type,parentSchema:schema21.properties.ahpEnvironment.properties.acceptRemoteConnections,data:data13};
+const err24 = {instancePath:instancePath+"/ahpEnvironment/acceptRemoteConnections",schemaPath:"#/properties/ahpEnvironment/properties/acceptRemoteConnections/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.ahpEnvironment.properties.acceptRemoteConnections.type,parentSchema:schema26.properties.ahpEnvironment.properties.acceptRemoteConnections,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18327,7 +19235,7 @@ errors++;
 if(data12.computeId !== undefined){
 let data14 = data12.computeId;
 if(typeof data14 !== "string"){
-const err25 = {instancePath:instancePath+"/ahpEnvironment/computeId",schemaPath:"#/properties/ahpEnvironment/properties/computeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ahpEnvironment.properties.computeId.type,parentSchema:schema21.properties.ahpEnvironment.properties.computeId,data:data14};
+const err25 = {instancePath:instancePath+"/ahpEnvironment/computeId",schemaPath:"#/properties/ahpEnvironment/properties/computeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ahpEnvironment.properties.computeId.type,parentSchema:schema26.properties.ahpEnvironment.properties.computeId,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18340,7 +19248,7 @@ errors++;
 if(data12.name !== undefined){
 let data15 = data12.name;
 if(typeof data15 !== "string"){
-const err26 = {instancePath:instancePath+"/ahpEnvironment/name",schemaPath:"#/properties/ahpEnvironment/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ahpEnvironment.properties.name.type,parentSchema:schema21.properties.ahpEnvironment.properties.name,data:data15};
+const err26 = {instancePath:instancePath+"/ahpEnvironment/name",schemaPath:"#/properties/ahpEnvironment/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ahpEnvironment.properties.name.type,parentSchema:schema26.properties.ahpEnvironment.properties.name,data:data15};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -18353,7 +19261,7 @@ errors++;
 if(data12.publishNewSessionsByDefault !== undefined){
 let data16 = data12.publishNewSessionsByDefault;
 if(typeof data16 !== "boolean"){
-const err27 = {instancePath:instancePath+"/ahpEnvironment/publishNewSessionsByDefault",schemaPath:"#/properties/ahpEnvironment/properties/publishNewSessionsByDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ahpEnvironment.properties.publishNewSessionsByDefault.type,parentSchema:schema21.properties.ahpEnvironment.properties.publishNewSessionsByDefault,data:data16};
+const err27 = {instancePath:instancePath+"/ahpEnvironment/publishNewSessionsByDefault",schemaPath:"#/properties/ahpEnvironment/properties/publishNewSessionsByDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.ahpEnvironment.properties.publishNewSessionsByDefault.type,parentSchema:schema26.properties.ahpEnvironment.properties.publishNewSessionsByDefault,data:data16};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -18366,7 +19274,7 @@ errors++;
 if(data12.requireConnectionBinding !== undefined){
 let data17 = data12.requireConnectionBinding;
 if(typeof data17 !== "boolean"){
-const err28 = {instancePath:instancePath+"/ahpEnvironment/requireConnectionBinding",schemaPath:"#/properties/ahpEnvironment/properties/requireConnectionBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ahpEnvironment.properties.requireConnectionBinding.type,parentSchema:schema21.properties.ahpEnvironment.properties.requireConnectionBinding,data:data17};
+const err28 = {instancePath:instancePath+"/ahpEnvironment/requireConnectionBinding",schemaPath:"#/properties/ahpEnvironment/properties/requireConnectionBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.ahpEnvironment.properties.requireConnectionBinding.type,parentSchema:schema26.properties.ahpEnvironment.properties.requireConnectionBinding,data:data17};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -18378,7 +19286,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/ahpEnvironment",schemaPath:"#/properties/ahpEnvironment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ahpEnvironment.type,parentSchema:schema21.properties.ahpEnvironment,data:data12};
+const err29 = {instancePath:instancePath+"/ahpEnvironment",schemaPath:"#/properties/ahpEnvironment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.ahpEnvironment.type,parentSchema:schema26.properties.ahpEnvironment,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -18395,7 +19303,7 @@ const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
 let data19 = data18[i3];
 if(typeof data19 !== "string"){
-const err30 = {instancePath:instancePath+"/allowedUrls/" + i3,schemaPath:"#/properties/allowedUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.allowedUrls.items.type,parentSchema:schema21.properties.allowedUrls.items,data:data19};
+const err30 = {instancePath:instancePath+"/allowedUrls/" + i3,schemaPath:"#/properties/allowedUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.allowedUrls.items.type,parentSchema:schema26.properties.allowedUrls.items,data:data19};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -18407,7 +19315,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/allowedUrls",schemaPath:"#/properties/allowedUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.allowedUrls.type,parentSchema:schema21.properties.allowedUrls,data:data18};
+const err31 = {instancePath:instancePath+"/allowedUrls",schemaPath:"#/properties/allowedUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.allowedUrls.type,parentSchema:schema26.properties.allowedUrls,data:data18};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18420,7 +19328,7 @@ errors++;
 if(data.askUser !== undefined){
 let data20 = data.askUser;
 if(typeof data20 !== "boolean"){
-const err32 = {instancePath:instancePath+"/askUser",schemaPath:"#/properties/askUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.askUser.type,parentSchema:schema21.properties.askUser,data:data20};
+const err32 = {instancePath:instancePath+"/askUser",schemaPath:"#/properties/askUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.askUser.type,parentSchema:schema26.properties.askUser,data:data20};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18433,7 +19341,7 @@ errors++;
 if(data.assistedApprovalInstructions !== undefined){
 let data21 = data.assistedApprovalInstructions;
 if(typeof data21 !== "string"){
-const err33 = {instancePath:instancePath+"/assistedApprovalInstructions",schemaPath:"#/properties/assistedApprovalInstructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.assistedApprovalInstructions.type,parentSchema:schema21.properties.assistedApprovalInstructions,data:data21};
+const err33 = {instancePath:instancePath+"/assistedApprovalInstructions",schemaPath:"#/properties/assistedApprovalInstructions/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.assistedApprovalInstructions.type,parentSchema:schema26.properties.assistedApprovalInstructions,data:data21};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -18446,7 +19354,7 @@ errors++;
 if(data.autoTier !== undefined){
 let data22 = data.autoTier;
 if(typeof data22 !== "string"){
-const err34 = {instancePath:instancePath+"/autoTier",schemaPath:"#/properties/autoTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.autoTier.type,parentSchema:schema21.properties.autoTier,data:data22};
+const err34 = {instancePath:instancePath+"/autoTier",schemaPath:"#/properties/autoTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.autoTier.type,parentSchema:schema26.properties.autoTier,data:data22};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -18456,7 +19364,7 @@ vErrors.push(err34);
 errors++;
 }
 if(!(((data22 === "efficiency") || (data22 === "balance")) || (data22 === "intelligence"))){
-const err35 = {instancePath:instancePath+"/autoTier",schemaPath:"#/properties/autoTier/enum",keyword:"enum",params:{allowedValues: schema21.properties.autoTier.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.autoTier.enum,parentSchema:schema21.properties.autoTier,data:data22};
+const err35 = {instancePath:instancePath+"/autoTier",schemaPath:"#/properties/autoTier/enum",keyword:"enum",params:{allowedValues: schema26.properties.autoTier.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.autoTier.enum,parentSchema:schema26.properties.autoTier,data:data22};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -18469,7 +19377,7 @@ errors++;
 if(data.autoUpdate !== undefined){
 let data23 = data.autoUpdate;
 if(typeof data23 !== "boolean"){
-const err36 = {instancePath:instancePath+"/autoUpdate",schemaPath:"#/properties/autoUpdate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.autoUpdate.type,parentSchema:schema21.properties.autoUpdate,data:data23};
+const err36 = {instancePath:instancePath+"/autoUpdate",schemaPath:"#/properties/autoUpdate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.autoUpdate.type,parentSchema:schema26.properties.autoUpdate,data:data23};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -18482,7 +19390,7 @@ errors++;
 if(data.autoUpdatesChannel !== undefined){
 let data24 = data.autoUpdatesChannel;
 if(typeof data24 !== "string"){
-const err37 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.autoUpdatesChannel.type,parentSchema:schema21.properties.autoUpdatesChannel,data:data24};
+const err37 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.autoUpdatesChannel.type,parentSchema:schema26.properties.autoUpdatesChannel,data:data24};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -18492,7 +19400,7 @@ vErrors.push(err37);
 errors++;
 }
 if(!((data24 === "stable") || (data24 === "prerelease"))){
-const err38 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema21.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.autoUpdatesChannel.enum,parentSchema:schema21.properties.autoUpdatesChannel,data:data24};
+const err38 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema26.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.autoUpdatesChannel.enum,parentSchema:schema26.properties.autoUpdatesChannel,data:data24};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -18505,7 +19413,7 @@ errors++;
 if(data.banner !== undefined){
 let data25 = data.banner;
 if(typeof data25 !== "string"){
-const err39 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.banner.type,parentSchema:schema21.properties.banner,data:data25};
+const err39 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.banner.type,parentSchema:schema26.properties.banner,data:data25};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -18515,7 +19423,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!(((data25 === "always") || (data25 === "once")) || (data25 === "never"))){
-const err40 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/enum",keyword:"enum",params:{allowedValues: schema21.properties.banner.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.banner.enum,parentSchema:schema21.properties.banner,data:data25};
+const err40 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/enum",keyword:"enum",params:{allowedValues: schema26.properties.banner.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.banner.enum,parentSchema:schema26.properties.banner,data:data25};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -18528,7 +19436,7 @@ errors++;
 if(data.bannerStyle !== undefined){
 let data26 = data.bannerStyle;
 if(typeof data26 !== "string"){
-const err41 = {instancePath:instancePath+"/bannerStyle",schemaPath:"#/properties/bannerStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.bannerStyle.type,parentSchema:schema21.properties.bannerStyle,data:data26};
+const err41 = {instancePath:instancePath+"/bannerStyle",schemaPath:"#/properties/bannerStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.bannerStyle.type,parentSchema:schema26.properties.bannerStyle,data:data26};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -18538,7 +19446,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!((data26 === "mona") || (data26 === "classic"))){
-const err42 = {instancePath:instancePath+"/bannerStyle",schemaPath:"#/properties/bannerStyle/enum",keyword:"enum",params:{allowedValues: schema21.properties.bannerStyle.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.bannerStyle.enum,parentSchema:schema21.properties.bannerStyle,data:data26};
+const err42 = {instancePath:instancePath+"/bannerStyle",schemaPath:"#/properties/bannerStyle/enum",keyword:"enum",params:{allowedValues: schema26.properties.bannerStyle.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.bannerStyle.enum,parentSchema:schema26.properties.bannerStyle,data:data26};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -18551,7 +19459,7 @@ errors++;
 if(data.bashEnv !== undefined){
 let data27 = data.bashEnv;
 if(typeof data27 !== "boolean"){
-const err43 = {instancePath:instancePath+"/bashEnv",schemaPath:"#/properties/bashEnv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.bashEnv.type,parentSchema:schema21.properties.bashEnv,data:data27};
+const err43 = {instancePath:instancePath+"/bashEnv",schemaPath:"#/properties/bashEnv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.bashEnv.type,parentSchema:schema26.properties.bashEnv,data:data27};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -18564,7 +19472,7 @@ errors++;
 if(data.beep !== undefined){
 let data28 = data.beep;
 if(typeof data28 !== "boolean"){
-const err44 = {instancePath:instancePath+"/beep",schemaPath:"#/properties/beep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.beep.type,parentSchema:schema21.properties.beep,data:data28};
+const err44 = {instancePath:instancePath+"/beep",schemaPath:"#/properties/beep/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.beep.type,parentSchema:schema26.properties.beep,data:data28};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -18577,7 +19485,7 @@ errors++;
 if(data.beepOnSchedule !== undefined){
 let data29 = data.beepOnSchedule;
 if(typeof data29 !== "boolean"){
-const err45 = {instancePath:instancePath+"/beepOnSchedule",schemaPath:"#/properties/beepOnSchedule/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.beepOnSchedule.type,parentSchema:schema21.properties.beepOnSchedule,data:data29};
+const err45 = {instancePath:instancePath+"/beepOnSchedule",schemaPath:"#/properties/beepOnSchedule/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.beepOnSchedule.type,parentSchema:schema26.properties.beepOnSchedule,data:data29};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -18592,7 +19500,7 @@ let data30 = data.builtInAgents;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 for(const key3 in data30){
 if(!((key3 === "rubberDuck") || (key3 === "rubberDuckAutoInvoke"))){
-const err46 = {instancePath:instancePath+"/builtInAgents",schemaPath:"#/properties/builtInAgents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.builtInAgents,data:data30};
+const err46 = {instancePath:instancePath+"/builtInAgents",schemaPath:"#/properties/builtInAgents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.builtInAgents,data:data30};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -18605,7 +19513,7 @@ errors++;
 if(data30.rubberDuck !== undefined){
 let data31 = data30.rubberDuck;
 if(typeof data31 !== "boolean"){
-const err47 = {instancePath:instancePath+"/builtInAgents/rubberDuck",schemaPath:"#/properties/builtInAgents/properties/rubberDuck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.builtInAgents.properties.rubberDuck.type,parentSchema:schema21.properties.builtInAgents.properties.rubberDuck,data:data31};
+const err47 = {instancePath:instancePath+"/builtInAgents/rubberDuck",schemaPath:"#/properties/builtInAgents/properties/rubberDuck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.builtInAgents.properties.rubberDuck.type,parentSchema:schema26.properties.builtInAgents.properties.rubberDuck,data:data31};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -18618,7 +19526,7 @@ errors++;
 if(data30.rubberDuckAutoInvoke !== undefined){
 let data32 = data30.rubberDuckAutoInvoke;
 if(typeof data32 !== "boolean"){
-const err48 = {instancePath:instancePath+"/builtInAgents/rubberDuckAutoInvoke",schemaPath:"#/properties/builtInAgents/properties/rubberDuckAutoInvoke/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.builtInAgents.properties.rubberDuckAutoInvoke.type,parentSchema:schema21.properties.builtInAgents.properties.rubberDuckAutoInvoke,data:data32};
+const err48 = {instancePath:instancePath+"/builtInAgents/rubberDuckAutoInvoke",schemaPath:"#/properties/builtInAgents/properties/rubberDuckAutoInvoke/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.builtInAgents.properties.rubberDuckAutoInvoke.type,parentSchema:schema26.properties.builtInAgents.properties.rubberDuckAutoInvoke,data:data32};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -18630,7 +19538,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/builtInAgents",schemaPath:"#/properties/builtInAgents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.builtInAgents.type,parentSchema:schema21.properties.builtInAgents,data:data30};
+const err49 = {instancePath:instancePath+"/builtInAgents",schemaPath:"#/properties/builtInAgents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.builtInAgents.type,parentSchema:schema26.properties.builtInAgents,data:data30};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -18643,7 +19551,7 @@ errors++;
 if(data.color_mode !== undefined){
 let data33 = data.color_mode;
 if(typeof data33 !== "string"){
-const err50 = {instancePath:instancePath+"/color_mode",schemaPath:"#/properties/color_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.color_mode.type,parentSchema:schema21.properties.color_mode,data:data33};
+const err50 = {instancePath:instancePath+"/color_mode",schemaPath:"#/properties/color_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.color_mode.type,parentSchema:schema26.properties.color_mode,data:data33};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -18653,7 +19561,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(((((data33 === "default") || (data33 === "github")) || (data33 === "dim")) || (data33 === "high-contrast")) || (data33 === "colorblind"))){
-const err51 = {instancePath:instancePath+"/color_mode",schemaPath:"#/properties/color_mode/enum",keyword:"enum",params:{allowedValues: schema21.properties.color_mode.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.color_mode.enum,parentSchema:schema21.properties.color_mode,data:data33};
+const err51 = {instancePath:instancePath+"/color_mode",schemaPath:"#/properties/color_mode/enum",keyword:"enum",params:{allowedValues: schema26.properties.color_mode.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.color_mode.enum,parentSchema:schema26.properties.color_mode,data:data33};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -18666,7 +19574,7 @@ errors++;
 if(data.commandHistoryMaxSize !== undefined){
 let data34 = data.commandHistoryMaxSize;
 if(!((typeof data34 == "number") && (isFinite(data34)))){
-const err52 = {instancePath:instancePath+"/commandHistoryMaxSize",schemaPath:"#/properties/commandHistoryMaxSize/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.commandHistoryMaxSize.type,parentSchema:schema21.properties.commandHistoryMaxSize,data:data34};
+const err52 = {instancePath:instancePath+"/commandHistoryMaxSize",schemaPath:"#/properties/commandHistoryMaxSize/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.commandHistoryMaxSize.type,parentSchema:schema26.properties.commandHistoryMaxSize,data:data34};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -18679,7 +19587,7 @@ errors++;
 if(data.compactPaste !== undefined){
 let data35 = data.compactPaste;
 if(typeof data35 !== "boolean"){
-const err53 = {instancePath:instancePath+"/compactPaste",schemaPath:"#/properties/compactPaste/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.compactPaste.type,parentSchema:schema21.properties.compactPaste,data:data35};
+const err53 = {instancePath:instancePath+"/compactPaste",schemaPath:"#/properties/compactPaste/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.compactPaste.type,parentSchema:schema26.properties.compactPaste,data:data35};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -18696,7 +19604,7 @@ const len4 = data36.length;
 for(let i4=0; i4<len4; i4++){
 let data37 = data36[i4];
 if(typeof data37 !== "string"){
-const err54 = {instancePath:instancePath+"/companyAnnouncements/" + i4,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.companyAnnouncements.items.type,parentSchema:schema21.properties.companyAnnouncements.items,data:data37};
+const err54 = {instancePath:instancePath+"/companyAnnouncements/" + i4,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.companyAnnouncements.items.type,parentSchema:schema26.properties.companyAnnouncements.items,data:data37};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18708,7 +19616,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.companyAnnouncements.type,parentSchema:schema21.properties.companyAnnouncements,data:data36};
+const err55 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.companyAnnouncements.type,parentSchema:schema26.properties.companyAnnouncements,data:data36};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -18721,7 +19629,7 @@ errors++;
 if(data.connectors !== undefined){
 let data38 = data.connectors;
 if(typeof data38 !== "boolean"){
-const err56 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.connectors.type,parentSchema:schema21.properties.connectors,data:data38};
+const err56 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.connectors.type,parentSchema:schema26.properties.connectors,data:data38};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -18734,7 +19642,7 @@ errors++;
 if(data.contextManagementTools !== undefined){
 let data39 = data.contextManagementTools;
 if(typeof data39 !== "boolean"){
-const err57 = {instancePath:instancePath+"/contextManagementTools",schemaPath:"#/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.contextManagementTools.type,parentSchema:schema21.properties.contextManagementTools,data:data39};
+const err57 = {instancePath:instancePath+"/contextManagementTools",schemaPath:"#/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.contextManagementTools.type,parentSchema:schema26.properties.contextManagementTools,data:data39};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -18747,7 +19655,7 @@ errors++;
 if(data.contextTier !== undefined){
 let data40 = data.contextTier;
 if(typeof data40 !== "string"){
-const err58 = {instancePath:instancePath+"/contextTier",schemaPath:"#/properties/contextTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.contextTier.type,parentSchema:schema21.properties.contextTier,data:data40};
+const err58 = {instancePath:instancePath+"/contextTier",schemaPath:"#/properties/contextTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.contextTier.type,parentSchema:schema26.properties.contextTier,data:data40};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -18757,7 +19665,7 @@ vErrors.push(err58);
 errors++;
 }
 if(!((data40 === "default") || (data40 === "long_context"))){
-const err59 = {instancePath:instancePath+"/contextTier",schemaPath:"#/properties/contextTier/enum",keyword:"enum",params:{allowedValues: schema21.properties.contextTier.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.contextTier.enum,parentSchema:schema21.properties.contextTier,data:data40};
+const err59 = {instancePath:instancePath+"/contextTier",schemaPath:"#/properties/contextTier/enum",keyword:"enum",params:{allowedValues: schema26.properties.contextTier.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.contextTier.enum,parentSchema:schema26.properties.contextTier,data:data40};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -18770,7 +19678,7 @@ errors++;
 if(data.continueOnAutoMode !== undefined){
 let data41 = data.continueOnAutoMode;
 if(typeof data41 !== "boolean"){
-const err60 = {instancePath:instancePath+"/continueOnAutoMode",schemaPath:"#/properties/continueOnAutoMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.continueOnAutoMode.type,parentSchema:schema21.properties.continueOnAutoMode,data:data41};
+const err60 = {instancePath:instancePath+"/continueOnAutoMode",schemaPath:"#/properties/continueOnAutoMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.continueOnAutoMode.type,parentSchema:schema26.properties.continueOnAutoMode,data:data41};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -18783,7 +19691,7 @@ errors++;
 if(data.copilotUrl !== undefined){
 let data42 = data.copilotUrl;
 if(typeof data42 !== "string"){
-const err61 = {instancePath:instancePath+"/copilotUrl",schemaPath:"#/properties/copilotUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.copilotUrl.type,parentSchema:schema21.properties.copilotUrl,data:data42};
+const err61 = {instancePath:instancePath+"/copilotUrl",schemaPath:"#/properties/copilotUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.copilotUrl.type,parentSchema:schema26.properties.copilotUrl,data:data42};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -18796,7 +19704,7 @@ errors++;
 if(data.copyOnSelect !== undefined){
 let data43 = data.copyOnSelect;
 if(typeof data43 !== "boolean"){
-const err62 = {instancePath:instancePath+"/copyOnSelect",schemaPath:"#/properties/copyOnSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.copyOnSelect.type,parentSchema:schema21.properties.copyOnSelect,data:data43};
+const err62 = {instancePath:instancePath+"/copyOnSelect",schemaPath:"#/properties/copyOnSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.copyOnSelect.type,parentSchema:schema26.properties.copyOnSelect,data:data43};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -18811,7 +19719,7 @@ let data44 = data.customAgents;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 for(const key4 in data44){
 if(!(key4 === "defaultLocalOnly")){
-const err63 = {instancePath:instancePath+"/customAgents",schemaPath:"#/properties/customAgents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.customAgents,data:data44};
+const err63 = {instancePath:instancePath+"/customAgents",schemaPath:"#/properties/customAgents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.customAgents,data:data44};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -18824,7 +19732,7 @@ errors++;
 if(data44.defaultLocalOnly !== undefined){
 let data45 = data44.defaultLocalOnly;
 if(typeof data45 !== "boolean"){
-const err64 = {instancePath:instancePath+"/customAgents/defaultLocalOnly",schemaPath:"#/properties/customAgents/properties/defaultLocalOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.customAgents.properties.defaultLocalOnly.type,parentSchema:schema21.properties.customAgents.properties.defaultLocalOnly,data:data45};
+const err64 = {instancePath:instancePath+"/customAgents/defaultLocalOnly",schemaPath:"#/properties/customAgents/properties/defaultLocalOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.customAgents.properties.defaultLocalOnly.type,parentSchema:schema26.properties.customAgents.properties.defaultLocalOnly,data:data45};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -18836,7 +19744,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/customAgents",schemaPath:"#/properties/customAgents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.customAgents.type,parentSchema:schema21.properties.customAgents,data:data44};
+const err65 = {instancePath:instancePath+"/customAgents",schemaPath:"#/properties/customAgents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.customAgents.type,parentSchema:schema26.properties.customAgents,data:data44};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -18849,7 +19757,7 @@ errors++;
 if(data.defaultMode !== undefined){
 let data46 = data.defaultMode;
 if(typeof data46 !== "string"){
-const err66 = {instancePath:instancePath+"/defaultMode",schemaPath:"#/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.defaultMode.type,parentSchema:schema21.properties.defaultMode,data:data46};
+const err66 = {instancePath:instancePath+"/defaultMode",schemaPath:"#/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.defaultMode.type,parentSchema:schema26.properties.defaultMode,data:data46};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -18859,7 +19767,7 @@ vErrors.push(err66);
 errors++;
 }
 if(!(((data46 === "interactive") || (data46 === "plan")) || (data46 === "autopilot"))){
-const err67 = {instancePath:instancePath+"/defaultMode",schemaPath:"#/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema21.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.defaultMode.enum,parentSchema:schema21.properties.defaultMode,data:data46};
+const err67 = {instancePath:instancePath+"/defaultMode",schemaPath:"#/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema26.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.defaultMode.enum,parentSchema:schema26.properties.defaultMode,data:data46};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -18872,7 +19780,7 @@ errors++;
 if(data.defaultPermissionMode !== undefined){
 let data47 = data.defaultPermissionMode;
 if(typeof data47 !== "string"){
-const err68 = {instancePath:instancePath+"/defaultPermissionMode",schemaPath:"#/properties/defaultPermissionMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.defaultPermissionMode.type,parentSchema:schema21.properties.defaultPermissionMode,data:data47};
+const err68 = {instancePath:instancePath+"/defaultPermissionMode",schemaPath:"#/properties/defaultPermissionMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.defaultPermissionMode.type,parentSchema:schema26.properties.defaultPermissionMode,data:data47};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -18882,7 +19790,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!(((data47 === "manual") || (data47 === "assisted")) || (data47 === "allow-all"))){
-const err69 = {instancePath:instancePath+"/defaultPermissionMode",schemaPath:"#/properties/defaultPermissionMode/enum",keyword:"enum",params:{allowedValues: schema21.properties.defaultPermissionMode.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.defaultPermissionMode.enum,parentSchema:schema21.properties.defaultPermissionMode,data:data47};
+const err69 = {instancePath:instancePath+"/defaultPermissionMode",schemaPath:"#/properties/defaultPermissionMode/enum",keyword:"enum",params:{allowedValues: schema26.properties.defaultPermissionMode.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.defaultPermissionMode.enum,parentSchema:schema26.properties.defaultPermissionMode,data:data47};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -18899,7 +19807,7 @@ const len5 = data48.length;
 for(let i5=0; i5<len5; i5++){
 let data49 = data48[i5];
 if(typeof data49 !== "string"){
-const err70 = {instancePath:instancePath+"/deniedUrls/" + i5,schemaPath:"#/properties/deniedUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.deniedUrls.items.type,parentSchema:schema21.properties.deniedUrls.items,data:data49};
+const err70 = {instancePath:instancePath+"/deniedUrls/" + i5,schemaPath:"#/properties/deniedUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.deniedUrls.items.type,parentSchema:schema26.properties.deniedUrls.items,data:data49};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -18911,7 +19819,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/deniedUrls",schemaPath:"#/properties/deniedUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.deniedUrls.type,parentSchema:schema21.properties.deniedUrls,data:data48};
+const err71 = {instancePath:instancePath+"/deniedUrls",schemaPath:"#/properties/deniedUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.deniedUrls.type,parentSchema:schema26.properties.deniedUrls,data:data48};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -18924,7 +19832,7 @@ errors++;
 if(data.disableAllHooks !== undefined){
 let data50 = data.disableAllHooks;
 if(typeof data50 !== "boolean"){
-const err72 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.disableAllHooks.type,parentSchema:schema21.properties.disableAllHooks,data:data50};
+const err72 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.disableAllHooks.type,parentSchema:schema26.properties.disableAllHooks,data:data50};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -18941,7 +19849,7 @@ const len6 = data51.length;
 for(let i6=0; i6<len6; i6++){
 let data52 = data51[i6];
 if(typeof data52 !== "string"){
-const err73 = {instancePath:instancePath+"/disabledHooks/" + i6,schemaPath:"#/properties/disabledHooks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.disabledHooks.items.type,parentSchema:schema21.properties.disabledHooks.items,data:data52};
+const err73 = {instancePath:instancePath+"/disabledHooks/" + i6,schemaPath:"#/properties/disabledHooks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.disabledHooks.items.type,parentSchema:schema26.properties.disabledHooks.items,data:data52};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -18953,7 +19861,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/disabledHooks",schemaPath:"#/properties/disabledHooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.disabledHooks.type,parentSchema:schema21.properties.disabledHooks,data:data51};
+const err74 = {instancePath:instancePath+"/disabledHooks",schemaPath:"#/properties/disabledHooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.disabledHooks.type,parentSchema:schema26.properties.disabledHooks,data:data51};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -18970,7 +19878,7 @@ const len7 = data53.length;
 for(let i7=0; i7<len7; i7++){
 let data54 = data53[i7];
 if(typeof data54 !== "string"){
-const err75 = {instancePath:instancePath+"/disabledMcpServers/" + i7,schemaPath:"#/properties/disabledMcpServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.disabledMcpServers.items.type,parentSchema:schema21.properties.disabledMcpServers.items,data:data54};
+const err75 = {instancePath:instancePath+"/disabledMcpServers/" + i7,schemaPath:"#/properties/disabledMcpServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.disabledMcpServers.items.type,parentSchema:schema26.properties.disabledMcpServers.items,data:data54};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -18982,7 +19890,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/disabledMcpServers",schemaPath:"#/properties/disabledMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.disabledMcpServers.type,parentSchema:schema21.properties.disabledMcpServers,data:data53};
+const err76 = {instancePath:instancePath+"/disabledMcpServers",schemaPath:"#/properties/disabledMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.disabledMcpServers.type,parentSchema:schema26.properties.disabledMcpServers,data:data53};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -18999,7 +19907,7 @@ const len8 = data55.length;
 for(let i8=0; i8<len8; i8++){
 let data56 = data55[i8];
 if(typeof data56 !== "string"){
-const err77 = {instancePath:instancePath+"/disabledSkills/" + i8,schemaPath:"#/properties/disabledSkills/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.disabledSkills.items.type,parentSchema:schema21.properties.disabledSkills.items,data:data56};
+const err77 = {instancePath:instancePath+"/disabledSkills/" + i8,schemaPath:"#/properties/disabledSkills/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.disabledSkills.items.type,parentSchema:schema26.properties.disabledSkills.items,data:data56};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -19011,7 +19919,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/disabledSkills",schemaPath:"#/properties/disabledSkills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.disabledSkills.type,parentSchema:schema21.properties.disabledSkills,data:data55};
+const err78 = {instancePath:instancePath+"/disabledSkills",schemaPath:"#/properties/disabledSkills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.disabledSkills.type,parentSchema:schema26.properties.disabledSkills,data:data55};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -19026,7 +19934,7 @@ let data57 = data.dynamicRetrieval;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 for(const key5 in data57){
 if(!((key5 === "mcp") || (key5 === "skills"))){
-const err79 = {instancePath:instancePath+"/dynamicRetrieval",schemaPath:"#/properties/dynamicRetrieval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.dynamicRetrieval,data:data57};
+const err79 = {instancePath:instancePath+"/dynamicRetrieval",schemaPath:"#/properties/dynamicRetrieval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.dynamicRetrieval,data:data57};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -19039,7 +19947,7 @@ errors++;
 if(data57.mcp !== undefined){
 let data58 = data57.mcp;
 if(typeof data58 !== "boolean"){
-const err80 = {instancePath:instancePath+"/dynamicRetrieval/mcp",schemaPath:"#/properties/dynamicRetrieval/properties/mcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.dynamicRetrieval.properties.mcp.type,parentSchema:schema21.properties.dynamicRetrieval.properties.mcp,data:data58};
+const err80 = {instancePath:instancePath+"/dynamicRetrieval/mcp",schemaPath:"#/properties/dynamicRetrieval/properties/mcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.dynamicRetrieval.properties.mcp.type,parentSchema:schema26.properties.dynamicRetrieval.properties.mcp,data:data58};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -19052,7 +19960,7 @@ errors++;
 if(data57.skills !== undefined){
 let data59 = data57.skills;
 if(typeof data59 !== "boolean"){
-const err81 = {instancePath:instancePath+"/dynamicRetrieval/skills",schemaPath:"#/properties/dynamicRetrieval/properties/skills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.dynamicRetrieval.properties.skills.type,parentSchema:schema21.properties.dynamicRetrieval.properties.skills,data:data59};
+const err81 = {instancePath:instancePath+"/dynamicRetrieval/skills",schemaPath:"#/properties/dynamicRetrieval/properties/skills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.dynamicRetrieval.properties.skills.type,parentSchema:schema26.properties.dynamicRetrieval.properties.skills,data:data59};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -19064,7 +19972,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/dynamicRetrieval",schemaPath:"#/properties/dynamicRetrieval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.dynamicRetrieval.type,parentSchema:schema21.properties.dynamicRetrieval,data:data57};
+const err82 = {instancePath:instancePath+"/dynamicRetrieval",schemaPath:"#/properties/dynamicRetrieval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.dynamicRetrieval.type,parentSchema:schema26.properties.dynamicRetrieval,data:data57};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -19077,7 +19985,7 @@ errors++;
 if(data.editorMode !== undefined){
 let data60 = data.editorMode;
 if(typeof data60 !== "string"){
-const err83 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.editorMode.type,parentSchema:schema21.properties.editorMode,data:data60};
+const err83 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.editorMode.type,parentSchema:schema26.properties.editorMode,data:data60};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -19087,7 +19995,7 @@ vErrors.push(err83);
 errors++;
 }
 if(!((data60 === "normal") || (data60 === "vim"))){
-const err84 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema21.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.editorMode.enum,parentSchema:schema21.properties.editorMode,data:data60};
+const err84 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema26.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.editorMode.enum,parentSchema:schema26.properties.editorMode,data:data60};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -19100,7 +20008,7 @@ errors++;
 if(data.effortLevel !== undefined){
 let data61 = data.effortLevel;
 if(typeof data61 !== "string"){
-const err85 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.effortLevel.type,parentSchema:schema21.properties.effortLevel,data:data61};
+const err85 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.effortLevel.type,parentSchema:schema26.properties.effortLevel,data:data61};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -19113,7 +20021,7 @@ errors++;
 if(data.enableAllGithubMcpTools !== undefined){
 let data62 = data.enableAllGithubMcpTools;
 if(typeof data62 !== "boolean"){
-const err86 = {instancePath:instancePath+"/enableAllGithubMcpTools",schemaPath:"#/properties/enableAllGithubMcpTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.enableAllGithubMcpTools.type,parentSchema:schema21.properties.enableAllGithubMcpTools,data:data62};
+const err86 = {instancePath:instancePath+"/enableAllGithubMcpTools",schemaPath:"#/properties/enableAllGithubMcpTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.enableAllGithubMcpTools.type,parentSchema:schema26.properties.enableAllGithubMcpTools,data:data62};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -19129,7 +20037,7 @@ if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 for(const key6 in data63){
 let data64 = data63[key6];
 if(typeof data64 !== "boolean"){
-const err87 = {instancePath:instancePath+"/enabledFeatureFlags/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledFeatureFlags/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.enabledFeatureFlags.additionalProperties.type,parentSchema:schema21.properties.enabledFeatureFlags.additionalProperties,data:data64};
+const err87 = {instancePath:instancePath+"/enabledFeatureFlags/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledFeatureFlags/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.enabledFeatureFlags.additionalProperties.type,parentSchema:schema26.properties.enabledFeatureFlags.additionalProperties,data:data64};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -19141,7 +20049,7 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/enabledFeatureFlags",schemaPath:"#/properties/enabledFeatureFlags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.enabledFeatureFlags.type,parentSchema:schema21.properties.enabledFeatureFlags,data:data63};
+const err88 = {instancePath:instancePath+"/enabledFeatureFlags",schemaPath:"#/properties/enabledFeatureFlags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.enabledFeatureFlags.type,parentSchema:schema26.properties.enabledFeatureFlags,data:data63};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -19158,7 +20066,7 @@ const len9 = data65.length;
 for(let i9=0; i9<len9; i9++){
 let data66 = data65[i9];
 if(typeof data66 !== "string"){
-const err89 = {instancePath:instancePath+"/enabledMcpServers/" + i9,schemaPath:"#/properties/enabledMcpServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.enabledMcpServers.items.type,parentSchema:schema21.properties.enabledMcpServers.items,data:data66};
+const err89 = {instancePath:instancePath+"/enabledMcpServers/" + i9,schemaPath:"#/properties/enabledMcpServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.enabledMcpServers.items.type,parentSchema:schema26.properties.enabledMcpServers.items,data:data66};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -19170,7 +20078,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/enabledMcpServers",schemaPath:"#/properties/enabledMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.enabledMcpServers.type,parentSchema:schema21.properties.enabledMcpServers,data:data65};
+const err90 = {instancePath:instancePath+"/enabledMcpServers",schemaPath:"#/properties/enabledMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.enabledMcpServers.type,parentSchema:schema26.properties.enabledMcpServers,data:data65};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -19186,7 +20094,7 @@ if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 for(const key7 in data67){
 let data68 = data67[key7];
 if(typeof data68 !== "boolean"){
-const err91 = {instancePath:instancePath+"/enabledPlugins/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.enabledPlugins.additionalProperties.type,parentSchema:schema21.properties.enabledPlugins.additionalProperties,data:data68};
+const err91 = {instancePath:instancePath+"/enabledPlugins/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.enabledPlugins.additionalProperties.type,parentSchema:schema26.properties.enabledPlugins.additionalProperties,data:data68};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -19198,7 +20106,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.enabledPlugins.type,parentSchema:schema21.properties.enabledPlugins,data:data67};
+const err92 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.enabledPlugins.type,parentSchema:schema26.properties.enabledPlugins,data:data67};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -19211,7 +20119,7 @@ errors++;
 if(data.experimental !== undefined){
 let data69 = data.experimental;
 if(typeof data69 !== "boolean"){
-const err93 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.experimental.type,parentSchema:schema21.properties.experimental,data:data69};
+const err93 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.experimental.type,parentSchema:schema26.properties.experimental,data:data69};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -19226,7 +20134,7 @@ let data70 = data.extensions;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 for(const key8 in data70){
 if(!((key8 === "disabledExtensions") || (key8 === "mode"))){
-const err94 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.extensions,data:data70};
+const err94 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.extensions,data:data70};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -19243,7 +20151,7 @@ const len10 = data71.length;
 for(let i10=0; i10<len10; i10++){
 let data72 = data71[i10];
 if(typeof data72 !== "string"){
-const err95 = {instancePath:instancePath+"/extensions/disabledExtensions/" + i10,schemaPath:"#/properties/extensions/properties/disabledExtensions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.extensions.properties.disabledExtensions.items.type,parentSchema:schema21.properties.extensions.properties.disabledExtensions.items,data:data72};
+const err95 = {instancePath:instancePath+"/extensions/disabledExtensions/" + i10,schemaPath:"#/properties/extensions/properties/disabledExtensions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.extensions.properties.disabledExtensions.items.type,parentSchema:schema26.properties.extensions.properties.disabledExtensions.items,data:data72};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -19255,7 +20163,7 @@ errors++;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/extensions/disabledExtensions",schemaPath:"#/properties/extensions/properties/disabledExtensions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.extensions.properties.disabledExtensions.type,parentSchema:schema21.properties.extensions.properties.disabledExtensions,data:data71};
+const err96 = {instancePath:instancePath+"/extensions/disabledExtensions",schemaPath:"#/properties/extensions/properties/disabledExtensions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.extensions.properties.disabledExtensions.type,parentSchema:schema26.properties.extensions.properties.disabledExtensions,data:data71};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -19268,7 +20176,7 @@ errors++;
 if(data70.mode !== undefined){
 let data73 = data70.mode;
 if(typeof data73 !== "string"){
-const err97 = {instancePath:instancePath+"/extensions/mode",schemaPath:"#/properties/extensions/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.extensions.properties.mode.type,parentSchema:schema21.properties.extensions.properties.mode,data:data73};
+const err97 = {instancePath:instancePath+"/extensions/mode",schemaPath:"#/properties/extensions/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.extensions.properties.mode.type,parentSchema:schema26.properties.extensions.properties.mode,data:data73};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -19278,7 +20186,7 @@ vErrors.push(err97);
 errors++;
 }
 if(!(((data73 === "disabled") || (data73 === "load_only")) || (data73 === "load_and_augment"))){
-const err98 = {instancePath:instancePath+"/extensions/mode",schemaPath:"#/properties/extensions/properties/mode/enum",keyword:"enum",params:{allowedValues: schema21.properties.extensions.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.extensions.properties.mode.enum,parentSchema:schema21.properties.extensions.properties.mode,data:data73};
+const err98 = {instancePath:instancePath+"/extensions/mode",schemaPath:"#/properties/extensions/properties/mode/enum",keyword:"enum",params:{allowedValues: schema26.properties.extensions.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.extensions.properties.mode.enum,parentSchema:schema26.properties.extensions.properties.mode,data:data73};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -19290,7 +20198,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.extensions.type,parentSchema:schema21.properties.extensions,data:data70};
+const err99 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.extensions.type,parentSchema:schema26.properties.extensions,data:data70};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -19306,7 +20214,7 @@ if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
 for(const key9 in data74){
 let data75 = data74[key9];
 if(!(data75 && typeof data75 == "object" && !Array.isArray(data75))){
-const err100 = {instancePath:instancePath+"/extraKnownMarketplaces/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/extraKnownMarketplaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.extraKnownMarketplaces.additionalProperties.type,parentSchema:schema21.properties.extraKnownMarketplaces.additionalProperties,data:data75};
+const err100 = {instancePath:instancePath+"/extraKnownMarketplaces/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/extraKnownMarketplaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.extraKnownMarketplaces.additionalProperties.type,parentSchema:schema26.properties.extraKnownMarketplaces.additionalProperties,data:data75};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -19318,7 +20226,7 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/extraKnownMarketplaces",schemaPath:"#/properties/extraKnownMarketplaces/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.extraKnownMarketplaces.type,parentSchema:schema21.properties.extraKnownMarketplaces,data:data74};
+const err101 = {instancePath:instancePath+"/extraKnownMarketplaces",schemaPath:"#/properties/extraKnownMarketplaces/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.extraKnownMarketplaces.type,parentSchema:schema26.properties.extraKnownMarketplaces,data:data74};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -19333,7 +20241,7 @@ let data76 = data.feature_flags;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 for(const key10 in data76){
 if(!(key10 === "enabled")){
-const err102 = {instancePath:instancePath+"/feature_flags",schemaPath:"#/properties/feature_flags/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.feature_flags,data:data76};
+const err102 = {instancePath:instancePath+"/feature_flags",schemaPath:"#/properties/feature_flags/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.feature_flags,data:data76};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -19350,7 +20258,7 @@ const len11 = data77.length;
 for(let i11=0; i11<len11; i11++){
 let data78 = data77[i11];
 if(typeof data78 !== "string"){
-const err103 = {instancePath:instancePath+"/feature_flags/enabled/" + i11,schemaPath:"#/properties/feature_flags/properties/enabled/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.feature_flags.properties.enabled.items.type,parentSchema:schema21.properties.feature_flags.properties.enabled.items,data:data78};
+const err103 = {instancePath:instancePath+"/feature_flags/enabled/" + i11,schemaPath:"#/properties/feature_flags/properties/enabled/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.feature_flags.properties.enabled.items.type,parentSchema:schema26.properties.feature_flags.properties.enabled.items,data:data78};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -19362,7 +20270,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/feature_flags/enabled",schemaPath:"#/properties/feature_flags/properties/enabled/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.feature_flags.properties.enabled.type,parentSchema:schema21.properties.feature_flags.properties.enabled,data:data77};
+const err104 = {instancePath:instancePath+"/feature_flags/enabled",schemaPath:"#/properties/feature_flags/properties/enabled/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.feature_flags.properties.enabled.type,parentSchema:schema26.properties.feature_flags.properties.enabled,data:data77};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -19374,7 +20282,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/feature_flags",schemaPath:"#/properties/feature_flags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.feature_flags.type,parentSchema:schema21.properties.feature_flags,data:data76};
+const err105 = {instancePath:instancePath+"/feature_flags",schemaPath:"#/properties/feature_flags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.feature_flags.type,parentSchema:schema26.properties.feature_flags,data:data76};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -19388,8 +20296,8 @@ if(data.footer !== undefined){
 let data79 = data.footer;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 for(const key11 in data79){
-if(!(func2.call(schema21.properties.footer.properties, key11))){
-const err106 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.footer,data:data79};
+if(!(func2.call(schema26.properties.footer.properties, key11))){
+const err106 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.footer,data:data79};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -19402,7 +20310,7 @@ errors++;
 if(data79.showAgent !== undefined){
 let data80 = data79.showAgent;
 if(typeof data80 !== "boolean"){
-const err107 = {instancePath:instancePath+"/footer/showAgent",schemaPath:"#/properties/footer/properties/showAgent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showAgent.type,parentSchema:schema21.properties.footer.properties.showAgent,data:data80};
+const err107 = {instancePath:instancePath+"/footer/showAgent",schemaPath:"#/properties/footer/properties/showAgent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showAgent.type,parentSchema:schema26.properties.footer.properties.showAgent,data:data80};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -19415,7 +20323,7 @@ errors++;
 if(data79.showAiUsed !== undefined){
 let data81 = data79.showAiUsed;
 if(typeof data81 !== "boolean"){
-const err108 = {instancePath:instancePath+"/footer/showAiUsed",schemaPath:"#/properties/footer/properties/showAiUsed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showAiUsed.type,parentSchema:schema21.properties.footer.properties.showAiUsed,data:data81};
+const err108 = {instancePath:instancePath+"/footer/showAiUsed",schemaPath:"#/properties/footer/properties/showAiUsed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showAiUsed.type,parentSchema:schema26.properties.footer.properties.showAiUsed,data:data81};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -19428,7 +20336,7 @@ errors++;
 if(data79.showBranch !== undefined){
 let data82 = data79.showBranch;
 if(typeof data82 !== "boolean"){
-const err109 = {instancePath:instancePath+"/footer/showBranch",schemaPath:"#/properties/footer/properties/showBranch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showBranch.type,parentSchema:schema21.properties.footer.properties.showBranch,data:data82};
+const err109 = {instancePath:instancePath+"/footer/showBranch",schemaPath:"#/properties/footer/properties/showBranch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showBranch.type,parentSchema:schema26.properties.footer.properties.showBranch,data:data82};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -19441,7 +20349,7 @@ errors++;
 if(data79.showCiStatus !== undefined){
 let data83 = data79.showCiStatus;
 if(typeof data83 !== "boolean"){
-const err110 = {instancePath:instancePath+"/footer/showCiStatus",schemaPath:"#/properties/footer/properties/showCiStatus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showCiStatus.type,parentSchema:schema21.properties.footer.properties.showCiStatus,data:data83};
+const err110 = {instancePath:instancePath+"/footer/showCiStatus",schemaPath:"#/properties/footer/properties/showCiStatus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showCiStatus.type,parentSchema:schema26.properties.footer.properties.showCiStatus,data:data83};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -19454,7 +20362,7 @@ errors++;
 if(data79.showCodeChanges !== undefined){
 let data84 = data79.showCodeChanges;
 if(typeof data84 !== "boolean"){
-const err111 = {instancePath:instancePath+"/footer/showCodeChanges",schemaPath:"#/properties/footer/properties/showCodeChanges/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showCodeChanges.type,parentSchema:schema21.properties.footer.properties.showCodeChanges,data:data84};
+const err111 = {instancePath:instancePath+"/footer/showCodeChanges",schemaPath:"#/properties/footer/properties/showCodeChanges/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showCodeChanges.type,parentSchema:schema26.properties.footer.properties.showCodeChanges,data:data84};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -19467,7 +20375,7 @@ errors++;
 if(data79.showContextWindow !== undefined){
 let data85 = data79.showContextWindow;
 if(typeof data85 !== "boolean"){
-const err112 = {instancePath:instancePath+"/footer/showContextWindow",schemaPath:"#/properties/footer/properties/showContextWindow/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showContextWindow.type,parentSchema:schema21.properties.footer.properties.showContextWindow,data:data85};
+const err112 = {instancePath:instancePath+"/footer/showContextWindow",schemaPath:"#/properties/footer/properties/showContextWindow/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showContextWindow.type,parentSchema:schema26.properties.footer.properties.showContextWindow,data:data85};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -19480,7 +20388,7 @@ errors++;
 if(data79.showCustom !== undefined){
 let data86 = data79.showCustom;
 if(typeof data86 !== "boolean"){
-const err113 = {instancePath:instancePath+"/footer/showCustom",schemaPath:"#/properties/footer/properties/showCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showCustom.type,parentSchema:schema21.properties.footer.properties.showCustom,data:data86};
+const err113 = {instancePath:instancePath+"/footer/showCustom",schemaPath:"#/properties/footer/properties/showCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showCustom.type,parentSchema:schema26.properties.footer.properties.showCustom,data:data86};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -19493,7 +20401,7 @@ errors++;
 if(data79.showDirectory !== undefined){
 let data87 = data79.showDirectory;
 if(typeof data87 !== "boolean"){
-const err114 = {instancePath:instancePath+"/footer/showDirectory",schemaPath:"#/properties/footer/properties/showDirectory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showDirectory.type,parentSchema:schema21.properties.footer.properties.showDirectory,data:data87};
+const err114 = {instancePath:instancePath+"/footer/showDirectory",schemaPath:"#/properties/footer/properties/showDirectory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showDirectory.type,parentSchema:schema26.properties.footer.properties.showDirectory,data:data87};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -19506,7 +20414,7 @@ errors++;
 if(data79.showModelEffort !== undefined){
 let data88 = data79.showModelEffort;
 if(typeof data88 !== "boolean"){
-const err115 = {instancePath:instancePath+"/footer/showModelEffort",schemaPath:"#/properties/footer/properties/showModelEffort/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showModelEffort.type,parentSchema:schema21.properties.footer.properties.showModelEffort,data:data88};
+const err115 = {instancePath:instancePath+"/footer/showModelEffort",schemaPath:"#/properties/footer/properties/showModelEffort/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showModelEffort.type,parentSchema:schema26.properties.footer.properties.showModelEffort,data:data88};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -19519,7 +20427,7 @@ errors++;
 if(data79.showPullRequest !== undefined){
 let data89 = data79.showPullRequest;
 if(typeof data89 !== "boolean"){
-const err116 = {instancePath:instancePath+"/footer/showPullRequest",schemaPath:"#/properties/footer/properties/showPullRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showPullRequest.type,parentSchema:schema21.properties.footer.properties.showPullRequest,data:data89};
+const err116 = {instancePath:instancePath+"/footer/showPullRequest",schemaPath:"#/properties/footer/properties/showPullRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showPullRequest.type,parentSchema:schema26.properties.footer.properties.showPullRequest,data:data89};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -19532,7 +20440,7 @@ errors++;
 if(data79.showQuota !== undefined){
 let data90 = data79.showQuota;
 if(typeof data90 !== "boolean"){
-const err117 = {instancePath:instancePath+"/footer/showQuota",schemaPath:"#/properties/footer/properties/showQuota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showQuota.type,parentSchema:schema21.properties.footer.properties.showQuota,data:data90};
+const err117 = {instancePath:instancePath+"/footer/showQuota",schemaPath:"#/properties/footer/properties/showQuota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showQuota.type,parentSchema:schema26.properties.footer.properties.showQuota,data:data90};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -19545,7 +20453,7 @@ errors++;
 if(data79.showSandbox !== undefined){
 let data91 = data79.showSandbox;
 if(typeof data91 !== "boolean"){
-const err118 = {instancePath:instancePath+"/footer/showSandbox",schemaPath:"#/properties/footer/properties/showSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showSandbox.type,parentSchema:schema21.properties.footer.properties.showSandbox,data:data91};
+const err118 = {instancePath:instancePath+"/footer/showSandbox",schemaPath:"#/properties/footer/properties/showSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showSandbox.type,parentSchema:schema26.properties.footer.properties.showSandbox,data:data91};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -19558,7 +20466,7 @@ errors++;
 if(data79.showSchedules !== undefined){
 let data92 = data79.showSchedules;
 if(typeof data92 !== "boolean"){
-const err119 = {instancePath:instancePath+"/footer/showSchedules",schemaPath:"#/properties/footer/properties/showSchedules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showSchedules.type,parentSchema:schema21.properties.footer.properties.showSchedules,data:data92};
+const err119 = {instancePath:instancePath+"/footer/showSchedules",schemaPath:"#/properties/footer/properties/showSchedules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showSchedules.type,parentSchema:schema26.properties.footer.properties.showSchedules,data:data92};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -19571,7 +20479,7 @@ errors++;
 if(data79.showUsername !== undefined){
 let data93 = data79.showUsername;
 if(typeof data93 !== "boolean"){
-const err120 = {instancePath:instancePath+"/footer/showUsername",schemaPath:"#/properties/footer/properties/showUsername/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showUsername.type,parentSchema:schema21.properties.footer.properties.showUsername,data:data93};
+const err120 = {instancePath:instancePath+"/footer/showUsername",schemaPath:"#/properties/footer/properties/showUsername/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showUsername.type,parentSchema:schema26.properties.footer.properties.showUsername,data:data93};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -19584,7 +20492,7 @@ errors++;
 if(data79.showYolo !== undefined){
 let data94 = data79.showYolo;
 if(typeof data94 !== "boolean"){
-const err121 = {instancePath:instancePath+"/footer/showYolo",schemaPath:"#/properties/footer/properties/showYolo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.footer.properties.showYolo.type,parentSchema:schema21.properties.footer.properties.showYolo,data:data94};
+const err121 = {instancePath:instancePath+"/footer/showYolo",schemaPath:"#/properties/footer/properties/showYolo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.footer.properties.showYolo.type,parentSchema:schema26.properties.footer.properties.showYolo,data:data94};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -19596,7 +20504,7 @@ errors++;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.footer.type,parentSchema:schema21.properties.footer,data:data79};
+const err122 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.footer.type,parentSchema:schema26.properties.footer,data:data79};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -19609,7 +20517,7 @@ errors++;
 if(data.githubMcpInsiders !== undefined){
 let data95 = data.githubMcpInsiders;
 if(typeof data95 !== "boolean"){
-const err123 = {instancePath:instancePath+"/githubMcpInsiders",schemaPath:"#/properties/githubMcpInsiders/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.githubMcpInsiders.type,parentSchema:schema21.properties.githubMcpInsiders,data:data95};
+const err123 = {instancePath:instancePath+"/githubMcpInsiders",schemaPath:"#/properties/githubMcpInsiders/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.githubMcpInsiders.type,parentSchema:schema26.properties.githubMcpInsiders,data:data95};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -19626,7 +20534,7 @@ const len12 = data96.length;
 for(let i12=0; i12<len12; i12++){
 let data97 = data96[i12];
 if(typeof data97 !== "string"){
-const err124 = {instancePath:instancePath+"/githubMcpTools/" + i12,schemaPath:"#/properties/githubMcpTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.githubMcpTools.items.type,parentSchema:schema21.properties.githubMcpTools.items,data:data97};
+const err124 = {instancePath:instancePath+"/githubMcpTools/" + i12,schemaPath:"#/properties/githubMcpTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.githubMcpTools.items.type,parentSchema:schema26.properties.githubMcpTools.items,data:data97};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -19638,7 +20546,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/githubMcpTools",schemaPath:"#/properties/githubMcpTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.githubMcpTools.type,parentSchema:schema21.properties.githubMcpTools,data:data96};
+const err125 = {instancePath:instancePath+"/githubMcpTools",schemaPath:"#/properties/githubMcpTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.githubMcpTools.type,parentSchema:schema26.properties.githubMcpTools,data:data96};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -19655,7 +20563,7 @@ const len13 = data98.length;
 for(let i13=0; i13<len13; i13++){
 let data99 = data98[i13];
 if(typeof data99 !== "string"){
-const err126 = {instancePath:instancePath+"/githubMcpToolsets/" + i13,schemaPath:"#/properties/githubMcpToolsets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.githubMcpToolsets.items.type,parentSchema:schema21.properties.githubMcpToolsets.items,data:data99};
+const err126 = {instancePath:instancePath+"/githubMcpToolsets/" + i13,schemaPath:"#/properties/githubMcpToolsets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.githubMcpToolsets.items.type,parentSchema:schema26.properties.githubMcpToolsets.items,data:data99};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -19667,7 +20575,7 @@ errors++;
 }
 }
 else {
-const err127 = {instancePath:instancePath+"/githubMcpToolsets",schemaPath:"#/properties/githubMcpToolsets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.githubMcpToolsets.type,parentSchema:schema21.properties.githubMcpToolsets,data:data98};
+const err127 = {instancePath:instancePath+"/githubMcpToolsets",schemaPath:"#/properties/githubMcpToolsets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.githubMcpToolsets.type,parentSchema:schema26.properties.githubMcpToolsets,data:data98};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -19687,7 +20595,7 @@ const len14 = data101.length;
 for(let i14=0; i14<len14; i14++){
 let data102 = data101[i14];
 if(!(data102 && typeof data102 == "object" && !Array.isArray(data102))){
-const err128 = {instancePath:instancePath+"/hooks/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i14,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.hooks.additionalProperties.items.type,parentSchema:schema21.properties.hooks.additionalProperties.items,data:data102};
+const err128 = {instancePath:instancePath+"/hooks/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i14,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.hooks.additionalProperties.items.type,parentSchema:schema26.properties.hooks.additionalProperties.items,data:data102};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -19699,7 +20607,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/hooks/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.hooks.additionalProperties.type,parentSchema:schema21.properties.hooks.additionalProperties,data:data101};
+const err129 = {instancePath:instancePath+"/hooks/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.hooks.additionalProperties.type,parentSchema:schema26.properties.hooks.additionalProperties,data:data101};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -19711,7 +20619,7 @@ errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.hooks.type,parentSchema:schema21.properties.hooks,data:data100};
+const err130 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.hooks.type,parentSchema:schema26.properties.hooks,data:data100};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -19726,7 +20634,7 @@ let data103 = data.ide;
 if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
 for(const key13 in data103){
 if(!((key13 === "autoConnect") || (key13 === "openDiffOnEdit"))){
-const err131 = {instancePath:instancePath+"/ide",schemaPath:"#/properties/ide/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ide,data:data103};
+const err131 = {instancePath:instancePath+"/ide",schemaPath:"#/properties/ide/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.ide,data:data103};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -19739,7 +20647,7 @@ errors++;
 if(data103.autoConnect !== undefined){
 let data104 = data103.autoConnect;
 if(typeof data104 !== "boolean"){
-const err132 = {instancePath:instancePath+"/ide/autoConnect",schemaPath:"#/properties/ide/properties/autoConnect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ide.properties.autoConnect.type,parentSchema:schema21.properties.ide.properties.autoConnect,data:data104};
+const err132 = {instancePath:instancePath+"/ide/autoConnect",schemaPath:"#/properties/ide/properties/autoConnect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.ide.properties.autoConnect.type,parentSchema:schema26.properties.ide.properties.autoConnect,data:data104};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -19752,7 +20660,7 @@ errors++;
 if(data103.openDiffOnEdit !== undefined){
 let data105 = data103.openDiffOnEdit;
 if(typeof data105 !== "boolean"){
-const err133 = {instancePath:instancePath+"/ide/openDiffOnEdit",schemaPath:"#/properties/ide/properties/openDiffOnEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ide.properties.openDiffOnEdit.type,parentSchema:schema21.properties.ide.properties.openDiffOnEdit,data:data105};
+const err133 = {instancePath:instancePath+"/ide/openDiffOnEdit",schemaPath:"#/properties/ide/properties/openDiffOnEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.ide.properties.openDiffOnEdit.type,parentSchema:schema26.properties.ide.properties.openDiffOnEdit,data:data105};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -19764,7 +20672,7 @@ errors++;
 }
 }
 else {
-const err134 = {instancePath:instancePath+"/ide",schemaPath:"#/properties/ide/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ide.type,parentSchema:schema21.properties.ide,data:data103};
+const err134 = {instancePath:instancePath+"/ide",schemaPath:"#/properties/ide/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.ide.type,parentSchema:schema26.properties.ide,data:data103};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -19781,7 +20689,7 @@ const len15 = data106.length;
 for(let i15=0; i15<len15; i15++){
 let data107 = data106[i15];
 if(typeof data107 !== "string"){
-const err135 = {instancePath:instancePath+"/ignoredSkillsLocations/" + i15,schemaPath:"#/properties/ignoredSkillsLocations/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ignoredSkillsLocations.items.type,parentSchema:schema21.properties.ignoredSkillsLocations.items,data:data107};
+const err135 = {instancePath:instancePath+"/ignoredSkillsLocations/" + i15,schemaPath:"#/properties/ignoredSkillsLocations/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ignoredSkillsLocations.items.type,parentSchema:schema26.properties.ignoredSkillsLocations.items,data:data107};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -19793,7 +20701,7 @@ errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/ignoredSkillsLocations",schemaPath:"#/properties/ignoredSkillsLocations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.ignoredSkillsLocations.type,parentSchema:schema21.properties.ignoredSkillsLocations,data:data106};
+const err136 = {instancePath:instancePath+"/ignoredSkillsLocations",schemaPath:"#/properties/ignoredSkillsLocations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.ignoredSkillsLocations.type,parentSchema:schema26.properties.ignoredSkillsLocations,data:data106};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -19806,7 +20714,7 @@ errors++;
 if(data.imageGeneration !== undefined){
 let data108 = data.imageGeneration;
 if(typeof data108 !== "boolean"){
-const err137 = {instancePath:instancePath+"/imageGeneration",schemaPath:"#/properties/imageGeneration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.imageGeneration.type,parentSchema:schema21.properties.imageGeneration,data:data108};
+const err137 = {instancePath:instancePath+"/imageGeneration",schemaPath:"#/properties/imageGeneration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.imageGeneration.type,parentSchema:schema26.properties.imageGeneration,data:data108};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -19819,7 +20727,7 @@ errors++;
 if(data.imageGenerationWatermark !== undefined){
 let data109 = data.imageGenerationWatermark;
 if(typeof data109 !== "boolean"){
-const err138 = {instancePath:instancePath+"/imageGenerationWatermark",schemaPath:"#/properties/imageGenerationWatermark/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.imageGenerationWatermark.type,parentSchema:schema21.properties.imageGenerationWatermark,data:data109};
+const err138 = {instancePath:instancePath+"/imageGenerationWatermark",schemaPath:"#/properties/imageGenerationWatermark/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.imageGenerationWatermark.type,parentSchema:schema26.properties.imageGenerationWatermark,data:data109};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -19832,7 +20740,7 @@ errors++;
 if(data.includeCoAuthoredBy !== undefined){
 let data110 = data.includeCoAuthoredBy;
 if(typeof data110 !== "boolean"){
-const err139 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.includeCoAuthoredBy.type,parentSchema:schema21.properties.includeCoAuthoredBy,data:data110};
+const err139 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.includeCoAuthoredBy.type,parentSchema:schema26.properties.includeCoAuthoredBy,data:data110};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -19845,7 +20753,7 @@ errors++;
 if(data.include_coauthor !== undefined){
 let data111 = data.include_coauthor;
 if(typeof data111 !== "boolean"){
-const err140 = {instancePath:instancePath+"/include_coauthor",schemaPath:"#/properties/include_coauthor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.include_coauthor.type,parentSchema:schema21.properties.include_coauthor,data:data111};
+const err140 = {instancePath:instancePath+"/include_coauthor",schemaPath:"#/properties/include_coauthor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.include_coauthor.type,parentSchema:schema26.properties.include_coauthor,data:data111};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -19858,7 +20766,7 @@ errors++;
 if(data.inlineImageLiveWindow !== undefined){
 let data112 = data.inlineImageLiveWindow;
 if(!((typeof data112 == "number") && (isFinite(data112)))){
-const err141 = {instancePath:instancePath+"/inlineImageLiveWindow",schemaPath:"#/properties/inlineImageLiveWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.inlineImageLiveWindow.type,parentSchema:schema21.properties.inlineImageLiveWindow,data:data112};
+const err141 = {instancePath:instancePath+"/inlineImageLiveWindow",schemaPath:"#/properties/inlineImageLiveWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.inlineImageLiveWindow.type,parentSchema:schema26.properties.inlineImageLiveWindow,data:data112};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -19871,7 +20779,7 @@ errors++;
 if(data.inlineImages !== undefined){
 let data113 = data.inlineImages;
 if(typeof data113 !== "boolean"){
-const err142 = {instancePath:instancePath+"/inlineImages",schemaPath:"#/properties/inlineImages/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.inlineImages.type,parentSchema:schema21.properties.inlineImages,data:data113};
+const err142 = {instancePath:instancePath+"/inlineImages",schemaPath:"#/properties/inlineImages/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.inlineImages.type,parentSchema:schema26.properties.inlineImages,data:data113};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -19884,7 +20792,7 @@ errors++;
 if(data.keepAlive !== undefined){
 let data114 = data.keepAlive;
 if(typeof data114 !== "string"){
-const err143 = {instancePath:instancePath+"/keepAlive",schemaPath:"#/properties/keepAlive/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.keepAlive.type,parentSchema:schema21.properties.keepAlive,data:data114};
+const err143 = {instancePath:instancePath+"/keepAlive",schemaPath:"#/properties/keepAlive/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.keepAlive.type,parentSchema:schema26.properties.keepAlive,data:data114};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -19894,7 +20802,7 @@ vErrors.push(err143);
 errors++;
 }
 if(!(((data114 === "on") || (data114 === "off")) || (data114 === "busy"))){
-const err144 = {instancePath:instancePath+"/keepAlive",schemaPath:"#/properties/keepAlive/enum",keyword:"enum",params:{allowedValues: schema21.properties.keepAlive.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.keepAlive.enum,parentSchema:schema21.properties.keepAlive,data:data114};
+const err144 = {instancePath:instancePath+"/keepAlive",schemaPath:"#/properties/keepAlive/enum",keyword:"enum",params:{allowedValues: schema26.properties.keepAlive.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.keepAlive.enum,parentSchema:schema26.properties.keepAlive,data:data114};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -19907,7 +20815,7 @@ errors++;
 if(data.logLevel !== undefined){
 let data115 = data.logLevel;
 if(typeof data115 !== "string"){
-const err145 = {instancePath:instancePath+"/logLevel",schemaPath:"#/properties/logLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.logLevel.type,parentSchema:schema21.properties.logLevel,data:data115};
+const err145 = {instancePath:instancePath+"/logLevel",schemaPath:"#/properties/logLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.logLevel.type,parentSchema:schema26.properties.logLevel,data:data115};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -19917,7 +20825,7 @@ vErrors.push(err145);
 errors++;
 }
 if(!(((((((data115 === "none") || (data115 === "error")) || (data115 === "warning")) || (data115 === "info")) || (data115 === "debug")) || (data115 === "all")) || (data115 === "default"))){
-const err146 = {instancePath:instancePath+"/logLevel",schemaPath:"#/properties/logLevel/enum",keyword:"enum",params:{allowedValues: schema21.properties.logLevel.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.logLevel.enum,parentSchema:schema21.properties.logLevel,data:data115};
+const err146 = {instancePath:instancePath+"/logLevel",schemaPath:"#/properties/logLevel/enum",keyword:"enum",params:{allowedValues: schema26.properties.logLevel.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.logLevel.enum,parentSchema:schema26.properties.logLevel,data:data115};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -19930,7 +20838,7 @@ errors++;
 if(data.memory !== undefined){
 let data116 = data.memory;
 if(typeof data116 !== "boolean"){
-const err147 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.memory.type,parentSchema:schema21.properties.memory,data:data116};
+const err147 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.memory.type,parentSchema:schema26.properties.memory,data:data116};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -19943,7 +20851,7 @@ errors++;
 if(data.mergeStrategy !== undefined){
 let data117 = data.mergeStrategy;
 if(typeof data117 !== "string"){
-const err148 = {instancePath:instancePath+"/mergeStrategy",schemaPath:"#/properties/mergeStrategy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.mergeStrategy.type,parentSchema:schema21.properties.mergeStrategy,data:data117};
+const err148 = {instancePath:instancePath+"/mergeStrategy",schemaPath:"#/properties/mergeStrategy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.mergeStrategy.type,parentSchema:schema26.properties.mergeStrategy,data:data117};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -19953,7 +20861,7 @@ vErrors.push(err148);
 errors++;
 }
 if(!((data117 === "rebase") || (data117 === "merge"))){
-const err149 = {instancePath:instancePath+"/mergeStrategy",schemaPath:"#/properties/mergeStrategy/enum",keyword:"enum",params:{allowedValues: schema21.properties.mergeStrategy.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.mergeStrategy.enum,parentSchema:schema21.properties.mergeStrategy,data:data117};
+const err149 = {instancePath:instancePath+"/mergeStrategy",schemaPath:"#/properties/mergeStrategy/enum",keyword:"enum",params:{allowedValues: schema26.properties.mergeStrategy.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.mergeStrategy.enum,parentSchema:schema26.properties.mergeStrategy,data:data117};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -19966,7 +20874,7 @@ errors++;
 if(data.model !== undefined){
 let data118 = data.model;
 if(typeof data118 !== "string"){
-const err150 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.model.type,parentSchema:schema21.properties.model,data:data118};
+const err150 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.model.type,parentSchema:schema26.properties.model,data:data118};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -19979,7 +20887,7 @@ errors++;
 if(data.modelProviderId !== undefined){
 let data119 = data.modelProviderId;
 if(typeof data119 !== "string"){
-const err151 = {instancePath:instancePath+"/modelProviderId",schemaPath:"#/properties/modelProviderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.modelProviderId.type,parentSchema:schema21.properties.modelProviderId,data:data119};
+const err151 = {instancePath:instancePath+"/modelProviderId",schemaPath:"#/properties/modelProviderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.modelProviderId.type,parentSchema:schema26.properties.modelProviderId,data:data119};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -19992,7 +20900,7 @@ errors++;
 if(data.mouse !== undefined){
 let data120 = data.mouse;
 if(typeof data120 !== "boolean"){
-const err152 = {instancePath:instancePath+"/mouse",schemaPath:"#/properties/mouse/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.mouse.type,parentSchema:schema21.properties.mouse,data:data120};
+const err152 = {instancePath:instancePath+"/mouse",schemaPath:"#/properties/mouse/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.mouse.type,parentSchema:schema26.properties.mouse,data:data120};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -20005,7 +20913,7 @@ errors++;
 if(data.notifications !== undefined){
 let data121 = data.notifications;
 if(typeof data121 !== "boolean"){
-const err153 = {instancePath:instancePath+"/notifications",schemaPath:"#/properties/notifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.notifications.type,parentSchema:schema21.properties.notifications,data:data121};
+const err153 = {instancePath:instancePath+"/notifications",schemaPath:"#/properties/notifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.notifications.type,parentSchema:schema26.properties.notifications,data:data121};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -20020,7 +20928,7 @@ let data122 = data.permissions;
 if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
 for(const key14 in data122){
 if(!((((key14 === "allow") || (key14 === "ask")) || (key14 === "deny")) || (key14 === "disableBypassPermissionsMode"))){
-const err154 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.permissions,data:data122};
+const err154 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.permissions,data:data122};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -20037,7 +20945,7 @@ const len16 = data123.length;
 for(let i16=0; i16<len16; i16++){
 let data124 = data123[i16];
 if(typeof data124 !== "string"){
-const err155 = {instancePath:instancePath+"/permissions/allow/" + i16,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.permissions.properties.allow.items.type,parentSchema:schema21.properties.permissions.properties.allow.items,data:data124};
+const err155 = {instancePath:instancePath+"/permissions/allow/" + i16,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.permissions.properties.allow.items.type,parentSchema:schema26.properties.permissions.properties.allow.items,data:data124};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -20049,7 +20957,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.permissions.properties.allow.type,parentSchema:schema21.properties.permissions.properties.allow,data:data123};
+const err156 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.permissions.properties.allow.type,parentSchema:schema26.properties.permissions.properties.allow,data:data123};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -20066,7 +20974,7 @@ const len17 = data125.length;
 for(let i17=0; i17<len17; i17++){
 let data126 = data125[i17];
 if(typeof data126 !== "string"){
-const err157 = {instancePath:instancePath+"/permissions/ask/" + i17,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.permissions.properties.ask.items.type,parentSchema:schema21.properties.permissions.properties.ask.items,data:data126};
+const err157 = {instancePath:instancePath+"/permissions/ask/" + i17,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.permissions.properties.ask.items.type,parentSchema:schema26.properties.permissions.properties.ask.items,data:data126};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -20078,7 +20986,7 @@ errors++;
 }
 }
 else {
-const err158 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.permissions.properties.ask.type,parentSchema:schema21.properties.permissions.properties.ask,data:data125};
+const err158 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.permissions.properties.ask.type,parentSchema:schema26.properties.permissions.properties.ask,data:data125};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -20095,7 +21003,7 @@ const len18 = data127.length;
 for(let i18=0; i18<len18; i18++){
 let data128 = data127[i18];
 if(typeof data128 !== "string"){
-const err159 = {instancePath:instancePath+"/permissions/deny/" + i18,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.permissions.properties.deny.items.type,parentSchema:schema21.properties.permissions.properties.deny.items,data:data128};
+const err159 = {instancePath:instancePath+"/permissions/deny/" + i18,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.permissions.properties.deny.items.type,parentSchema:schema26.properties.permissions.properties.deny.items,data:data128};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -20107,7 +21015,7 @@ errors++;
 }
 }
 else {
-const err160 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.permissions.properties.deny.type,parentSchema:schema21.properties.permissions.properties.deny,data:data127};
+const err160 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.permissions.properties.deny.type,parentSchema:schema26.properties.permissions.properties.deny,data:data127};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -20120,7 +21028,7 @@ errors++;
 if(data122.disableBypassPermissionsMode !== undefined){
 let data129 = data122.disableBypassPermissionsMode;
 if(typeof data129 !== "string"){
-const err161 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema21.properties.permissions.properties.disableBypassPermissionsMode,data:data129};
+const err161 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema26.properties.permissions.properties.disableBypassPermissionsMode,data:data129};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -20132,7 +21040,7 @@ errors++;
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.permissions.type,parentSchema:schema21.properties.permissions,data:data122};
+const err162 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.permissions.type,parentSchema:schema26.properties.permissions,data:data122};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -20145,7 +21053,7 @@ errors++;
 if(data.pinnedPrompts !== undefined){
 let data130 = data.pinnedPrompts;
 if(typeof data130 !== "boolean"){
-const err163 = {instancePath:instancePath+"/pinnedPrompts",schemaPath:"#/properties/pinnedPrompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.pinnedPrompts.type,parentSchema:schema21.properties.pinnedPrompts,data:data130};
+const err163 = {instancePath:instancePath+"/pinnedPrompts",schemaPath:"#/properties/pinnedPrompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.pinnedPrompts.type,parentSchema:schema26.properties.pinnedPrompts,data:data130};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -20158,7 +21066,7 @@ errors++;
 if(data.planContextTier !== undefined){
 let data131 = data.planContextTier;
 if(typeof data131 !== "string"){
-const err164 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.planContextTier.type,parentSchema:schema21.properties.planContextTier,data:data131};
+const err164 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planContextTier.type,parentSchema:schema26.properties.planContextTier,data:data131};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -20168,7 +21076,7 @@ vErrors.push(err164);
 errors++;
 }
 if(!((data131 === "default") || (data131 === "long_context"))){
-const err165 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/enum",keyword:"enum",params:{allowedValues: schema21.properties.planContextTier.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.planContextTier.enum,parentSchema:schema21.properties.planContextTier,data:data131};
+const err165 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/enum",keyword:"enum",params:{allowedValues: schema26.properties.planContextTier.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.planContextTier.enum,parentSchema:schema26.properties.planContextTier,data:data131};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -20181,7 +21089,7 @@ errors++;
 if(data.planEffortLevel !== undefined){
 let data132 = data.planEffortLevel;
 if(typeof data132 !== "string"){
-const err166 = {instancePath:instancePath+"/planEffortLevel",schemaPath:"#/properties/planEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.planEffortLevel.type,parentSchema:schema21.properties.planEffortLevel,data:data132};
+const err166 = {instancePath:instancePath+"/planEffortLevel",schemaPath:"#/properties/planEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planEffortLevel.type,parentSchema:schema26.properties.planEffortLevel,data:data132};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -20194,7 +21102,7 @@ errors++;
 if(data.planModel !== undefined){
 let data133 = data.planModel;
 if(typeof data133 !== "string"){
-const err167 = {instancePath:instancePath+"/planModel",schemaPath:"#/properties/planModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.planModel.type,parentSchema:schema21.properties.planModel,data:data133};
+const err167 = {instancePath:instancePath+"/planModel",schemaPath:"#/properties/planModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planModel.type,parentSchema:schema26.properties.planModel,data:data133};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -20207,7 +21115,7 @@ errors++;
 if(data.planModelProviderId !== undefined){
 let data134 = data.planModelProviderId;
 if(typeof data134 !== "string"){
-const err168 = {instancePath:instancePath+"/planModelProviderId",schemaPath:"#/properties/planModelProviderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.planModelProviderId.type,parentSchema:schema21.properties.planModelProviderId,data:data134};
+const err168 = {instancePath:instancePath+"/planModelProviderId",schemaPath:"#/properties/planModelProviderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planModelProviderId.type,parentSchema:schema26.properties.planModelProviderId,data:data134};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -20224,7 +21132,7 @@ const len19 = data135.length;
 for(let i19=0; i19<len19; i19++){
 let data136 = data135[i19];
 if(typeof data136 !== "string"){
-const err169 = {instancePath:instancePath+"/powershellFlags/" + i19,schemaPath:"#/properties/powershellFlags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.powershellFlags.items.type,parentSchema:schema21.properties.powershellFlags.items,data:data136};
+const err169 = {instancePath:instancePath+"/powershellFlags/" + i19,schemaPath:"#/properties/powershellFlags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.powershellFlags.items.type,parentSchema:schema26.properties.powershellFlags.items,data:data136};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -20236,7 +21144,7 @@ errors++;
 }
 }
 else {
-const err170 = {instancePath:instancePath+"/powershellFlags",schemaPath:"#/properties/powershellFlags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.powershellFlags.type,parentSchema:schema21.properties.powershellFlags,data:data135};
+const err170 = {instancePath:instancePath+"/powershellFlags",schemaPath:"#/properties/powershellFlags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.powershellFlags.type,parentSchema:schema26.properties.powershellFlags,data:data135};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -20249,7 +21157,7 @@ errors++;
 if(data.proxyKerberosServicePrincipal !== undefined){
 let data137 = data.proxyKerberosServicePrincipal;
 if(typeof data137 !== "string"){
-const err171 = {instancePath:instancePath+"/proxyKerberosServicePrincipal",schemaPath:"#/properties/proxyKerberosServicePrincipal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.proxyKerberosServicePrincipal.type,parentSchema:schema21.properties.proxyKerberosServicePrincipal,data:data137};
+const err171 = {instancePath:instancePath+"/proxyKerberosServicePrincipal",schemaPath:"#/properties/proxyKerberosServicePrincipal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.proxyKerberosServicePrincipal.type,parentSchema:schema26.properties.proxyKerberosServicePrincipal,data:data137};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -20262,7 +21170,7 @@ errors++;
 if(data.proxyUrl !== undefined){
 let data138 = data.proxyUrl;
 if(typeof data138 !== "string"){
-const err172 = {instancePath:instancePath+"/proxyUrl",schemaPath:"#/properties/proxyUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.proxyUrl.type,parentSchema:schema21.properties.proxyUrl,data:data138};
+const err172 = {instancePath:instancePath+"/proxyUrl",schemaPath:"#/properties/proxyUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.proxyUrl.type,parentSchema:schema26.properties.proxyUrl,data:data138};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -20275,7 +21183,7 @@ errors++;
 if(data.reasoning_effort !== undefined){
 let data139 = data.reasoning_effort;
 if(typeof data139 !== "string"){
-const err173 = {instancePath:instancePath+"/reasoning_effort",schemaPath:"#/properties/reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.reasoning_effort.type,parentSchema:schema21.properties.reasoning_effort,data:data139};
+const err173 = {instancePath:instancePath+"/reasoning_effort",schemaPath:"#/properties/reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.reasoning_effort.type,parentSchema:schema26.properties.reasoning_effort,data:data139};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -20288,7 +21196,7 @@ errors++;
 if(data.remoteExport !== undefined){
 let data140 = data.remoteExport;
 if(typeof data140 !== "boolean"){
-const err174 = {instancePath:instancePath+"/remoteExport",schemaPath:"#/properties/remoteExport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.remoteExport.type,parentSchema:schema21.properties.remoteExport,data:data140};
+const err174 = {instancePath:instancePath+"/remoteExport",schemaPath:"#/properties/remoteExport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.remoteExport.type,parentSchema:schema26.properties.remoteExport,data:data140};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -20301,7 +21209,7 @@ errors++;
 if(data.remoteSessions !== undefined){
 let data141 = data.remoteSessions;
 if(typeof data141 !== "boolean"){
-const err175 = {instancePath:instancePath+"/remoteSessions",schemaPath:"#/properties/remoteSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.remoteSessions.type,parentSchema:schema21.properties.remoteSessions,data:data141};
+const err175 = {instancePath:instancePath+"/remoteSessions",schemaPath:"#/properties/remoteSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.remoteSessions.type,parentSchema:schema26.properties.remoteSessions,data:data141};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -20314,7 +21222,7 @@ errors++;
 if(data.renderHexColors !== undefined){
 let data142 = data.renderHexColors;
 if(typeof data142 !== "boolean"){
-const err176 = {instancePath:instancePath+"/renderHexColors",schemaPath:"#/properties/renderHexColors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.renderHexColors.type,parentSchema:schema21.properties.renderHexColors,data:data142};
+const err176 = {instancePath:instancePath+"/renderHexColors",schemaPath:"#/properties/renderHexColors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.renderHexColors.type,parentSchema:schema26.properties.renderHexColors,data:data142};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -20327,7 +21235,7 @@ errors++;
 if(data.renderMarkdown !== undefined){
 let data143 = data.renderMarkdown;
 if(typeof data143 !== "boolean"){
-const err177 = {instancePath:instancePath+"/renderMarkdown",schemaPath:"#/properties/renderMarkdown/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.renderMarkdown.type,parentSchema:schema21.properties.renderMarkdown,data:data143};
+const err177 = {instancePath:instancePath+"/renderMarkdown",schemaPath:"#/properties/renderMarkdown/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.renderMarkdown.type,parentSchema:schema26.properties.renderMarkdown,data:data143};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -20340,7 +21248,7 @@ errors++;
 if(data.respectGitignore !== undefined){
 let data144 = data.respectGitignore;
 if(typeof data144 !== "boolean"){
-const err178 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.respectGitignore.type,parentSchema:schema21.properties.respectGitignore,data:data144};
+const err178 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.respectGitignore.type,parentSchema:schema26.properties.respectGitignore,data:data144};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -20354,8 +21262,8 @@ if(data.sandbox !== undefined){
 let data145 = data.sandbox;
 if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
 for(const key15 in data145){
-if(!(func2.call(schema21.properties.sandbox.properties, key15))){
-const err179 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox,data:data145};
+if(!(func2.call(schema26.properties.sandbox.properties, key15))){
+const err179 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox,data:data145};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -20368,7 +21276,7 @@ errors++;
 if(data145.addCurrentWorkingDirectory !== undefined){
 let data146 = data145.addCurrentWorkingDirectory;
 if(typeof data146 !== "boolean"){
-const err180 = {instancePath:instancePath+"/sandbox/addCurrentWorkingDirectory",schemaPath:"#/properties/sandbox/properties/addCurrentWorkingDirectory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.addCurrentWorkingDirectory.type,parentSchema:schema21.properties.sandbox.properties.addCurrentWorkingDirectory,data:data146};
+const err180 = {instancePath:instancePath+"/sandbox/addCurrentWorkingDirectory",schemaPath:"#/properties/sandbox/properties/addCurrentWorkingDirectory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.addCurrentWorkingDirectory.type,parentSchema:schema26.properties.sandbox.properties.addCurrentWorkingDirectory,data:data146};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -20381,7 +21289,7 @@ errors++;
 if(data145.allowBypass !== undefined){
 let data147 = data145.allowBypass;
 if(typeof data147 !== "boolean"){
-const err181 = {instancePath:instancePath+"/sandbox/allowBypass",schemaPath:"#/properties/sandbox/properties/allowBypass/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.allowBypass.type,parentSchema:schema21.properties.sandbox.properties.allowBypass,data:data147};
+const err181 = {instancePath:instancePath+"/sandbox/allowBypass",schemaPath:"#/properties/sandbox/properties/allowBypass/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.allowBypass.type,parentSchema:schema26.properties.sandbox.properties.allowBypass,data:data147};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -20394,7 +21302,7 @@ errors++;
 if(data145.allowDevToolAccess !== undefined){
 let data148 = data145.allowDevToolAccess;
 if(typeof data148 !== "boolean"){
-const err182 = {instancePath:instancePath+"/sandbox/allowDevToolAccess",schemaPath:"#/properties/sandbox/properties/allowDevToolAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.allowDevToolAccess.type,parentSchema:schema21.properties.sandbox.properties.allowDevToolAccess,data:data148};
+const err182 = {instancePath:instancePath+"/sandbox/allowDevToolAccess",schemaPath:"#/properties/sandbox/properties/allowDevToolAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.allowDevToolAccess.type,parentSchema:schema26.properties.sandbox.properties.allowDevToolAccess,data:data148};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -20409,7 +21317,7 @@ let data149 = data145.auth;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 for(const key16 in data149){
 if(!((key16 === "gh") || (key16 === "git"))){
-const err183 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.auth,data:data149};
+const err183 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.auth,data:data149};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -20422,7 +21330,7 @@ errors++;
 if(data149.gh !== undefined){
 let data150 = data149.gh;
 if(typeof data150 !== "boolean"){
-const err184 = {instancePath:instancePath+"/sandbox/auth/gh",schemaPath:"#/properties/sandbox/properties/auth/properties/gh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.auth.properties.gh.type,parentSchema:schema21.properties.sandbox.properties.auth.properties.gh,data:data150};
+const err184 = {instancePath:instancePath+"/sandbox/auth/gh",schemaPath:"#/properties/sandbox/properties/auth/properties/gh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.auth.properties.gh.type,parentSchema:schema26.properties.sandbox.properties.auth.properties.gh,data:data150};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -20435,7 +21343,7 @@ errors++;
 if(data149.git !== undefined){
 let data151 = data149.git;
 if(typeof data151 !== "boolean"){
-const err185 = {instancePath:instancePath+"/sandbox/auth/git",schemaPath:"#/properties/sandbox/properties/auth/properties/git/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.auth.properties.git.type,parentSchema:schema21.properties.sandbox.properties.auth.properties.git,data:data151};
+const err185 = {instancePath:instancePath+"/sandbox/auth/git",schemaPath:"#/properties/sandbox/properties/auth/properties/git/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.auth.properties.git.type,parentSchema:schema26.properties.sandbox.properties.auth.properties.git,data:data151};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -20447,7 +21355,7 @@ errors++;
 }
 }
 else {
-const err186 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.auth.type,parentSchema:schema21.properties.sandbox.properties.auth,data:data149};
+const err186 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.auth.type,parentSchema:schema26.properties.sandbox.properties.auth,data:data149};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -20462,7 +21370,7 @@ let data152 = data145.credentials;
 if(data152 && typeof data152 == "object" && !Array.isArray(data152)){
 for(const key17 in data152){
 if(!(key17 === "envVars")){
-const err187 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.credentials,data:data152};
+const err187 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.credentials,data:data152};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -20478,7 +21386,7 @@ if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
 for(const key18 in data153){
 let data154 = data153[key18];
 if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
-const err188 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.credentials.properties.envVars.additionalProperties.type,parentSchema:schema21.properties.sandbox.properties.credentials.properties.envVars.additionalProperties,data:data154};
+const err188 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.properties.envVars.additionalProperties.type,parentSchema:schema26.properties.sandbox.properties.credentials.properties.envVars.additionalProperties,data:data154};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -20490,7 +21398,7 @@ errors++;
 }
 }
 else {
-const err189 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema21.properties.sandbox.properties.credentials.properties.envVars,data:data153};
+const err189 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema26.properties.sandbox.properties.credentials.properties.envVars,data:data153};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -20502,7 +21410,7 @@ errors++;
 }
 }
 else {
-const err190 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.credentials.type,parentSchema:schema21.properties.sandbox.properties.credentials,data:data152};
+const err190 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.type,parentSchema:schema26.properties.sandbox.properties.credentials,data:data152};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -20515,7 +21423,7 @@ errors++;
 if(data145.enabled !== undefined){
 let data155 = data145.enabled;
 if(typeof data155 !== "boolean"){
-const err191 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.enabled.type,parentSchema:schema21.properties.sandbox.properties.enabled,data:data155};
+const err191 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.enabled.type,parentSchema:schema26.properties.sandbox.properties.enabled,data:data155};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -20528,7 +21436,7 @@ errors++;
 if(data145.sandboxLspServers !== undefined){
 let data156 = data145.sandboxLspServers;
 if(typeof data156 !== "boolean"){
-const err192 = {instancePath:instancePath+"/sandbox/sandboxLspServers",schemaPath:"#/properties/sandbox/properties/sandboxLspServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.sandboxLspServers.type,parentSchema:schema21.properties.sandbox.properties.sandboxLspServers,data:data156};
+const err192 = {instancePath:instancePath+"/sandbox/sandboxLspServers",schemaPath:"#/properties/sandbox/properties/sandboxLspServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.sandboxLspServers.type,parentSchema:schema26.properties.sandbox.properties.sandboxLspServers,data:data156};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -20541,7 +21449,7 @@ errors++;
 if(data145.sandboxMcpServers !== undefined){
 let data157 = data145.sandboxMcpServers;
 if(typeof data157 !== "boolean"){
-const err193 = {instancePath:instancePath+"/sandbox/sandboxMcpServers",schemaPath:"#/properties/sandbox/properties/sandboxMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.sandboxMcpServers.type,parentSchema:schema21.properties.sandbox.properties.sandboxMcpServers,data:data157};
+const err193 = {instancePath:instancePath+"/sandbox/sandboxMcpServers",schemaPath:"#/properties/sandbox/properties/sandboxMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.sandboxMcpServers.type,parentSchema:schema26.properties.sandbox.properties.sandboxMcpServers,data:data157};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -20556,7 +21464,7 @@ let data158 = data145.userPolicy;
 if(data158 && typeof data158 == "object" && !Array.isArray(data158)){
 for(const key19 in data158){
 if(!((((key19 === "experimental") || (key19 === "filesystem")) || (key19 === "network")) || (key19 === "seatbelt"))){
-const err194 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.userPolicy,data:data158};
+const err194 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy,data:data158};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -20571,7 +21479,7 @@ let data159 = data158.experimental;
 if(data159 && typeof data159 == "object" && !Array.isArray(data159)){
 for(const key20 in data159){
 if(!(key20 === "seatbelt")){
-const err195 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.experimental,data:data159};
+const err195 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental,data:data159};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -20586,7 +21494,7 @@ let data160 = data159.seatbelt;
 if(data160 && typeof data160 == "object" && !Array.isArray(data160)){
 for(const key21 in data160){
 if(!(key21 === "keychainAccess")){
-const err196 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data160};
+const err196 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data160};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -20599,7 +21507,7 @@ errors++;
 if(data160.keychainAccess !== undefined){
 let data161 = data160.keychainAccess;
 if(typeof data161 !== "boolean"){
-const err197 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess,data:data161};
+const err197 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess,data:data161};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -20611,7 +21519,7 @@ errors++;
 }
 }
 else {
-const err198 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data160};
+const err198 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data160};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -20623,7 +21531,7 @@ errors++;
 }
 }
 else {
-const err199 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.userPolicy.properties.experimental.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.experimental,data:data159};
+const err199 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental,data:data159};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -20638,7 +21546,7 @@ let data162 = data158.filesystem;
 if(data162 && typeof data162 == "object" && !Array.isArray(data162)){
 for(const key22 in data162){
 if(!(((key22 === "deniedPaths") || (key22 === "readonlyPaths")) || (key22 === "readwritePaths"))){
-const err200 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem,data:data162};
+const err200 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem,data:data162};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -20655,7 +21563,7 @@ const len20 = data163.length;
 for(let i20=0; i20<len20; i20++){
 let data164 = data163[i20];
 if(typeof data164 !== "string"){
-const err201 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths/" + i20,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items,data:data164};
+const err201 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths/" + i20,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items,data:data164};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -20667,7 +21575,7 @@ errors++;
 }
 }
 else {
-const err202 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths,data:data163};
+const err202 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths,data:data163};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -20684,7 +21592,7 @@ const len21 = data165.length;
 for(let i21=0; i21<len21; i21++){
 let data166 = data165[i21];
 if(typeof data166 !== "string"){
-const err203 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths/" + i21,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items,data:data166};
+const err203 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths/" + i21,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items,data:data166};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -20696,7 +21604,7 @@ errors++;
 }
 }
 else {
-const err204 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths,data:data165};
+const err204 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths,data:data165};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -20713,7 +21621,7 @@ const len22 = data167.length;
 for(let i22=0; i22<len22; i22++){
 let data168 = data167[i22];
 if(typeof data168 !== "string"){
-const err205 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths/" + i22,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items,data:data168};
+const err205 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths/" + i22,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items,data:data168};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -20725,7 +21633,7 @@ errors++;
 }
 }
 else {
-const err206 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths,data:data167};
+const err206 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths,data:data167};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -20737,7 +21645,7 @@ errors++;
 }
 }
 else {
-const err207 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.filesystem,data:data162};
+const err207 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem,data:data162};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -20752,7 +21660,7 @@ let data169 = data158.network;
 if(data169 && typeof data169 == "object" && !Array.isArray(data169)){
 for(const key23 in data169){
 if(!(((((key23 === "allowLocalNetwork") || (key23 === "allowOutbound")) || (key23 === "allowedHosts")) || (key23 === "blockedHosts")) || (key23 === "proxy"))){
-const err208 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network,data:data169};
+const err208 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network,data:data169};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -20765,7 +21673,7 @@ errors++;
 if(data169.allowLocalNetwork !== undefined){
 let data170 = data169.allowLocalNetwork;
 if(typeof data170 !== "boolean"){
-const err209 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowLocalNetwork",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowLocalNetwork/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork,data:data170};
+const err209 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowLocalNetwork",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowLocalNetwork/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork,data:data170};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -20778,7 +21686,7 @@ errors++;
 if(data169.allowOutbound !== undefined){
 let data171 = data169.allowOutbound;
 if(typeof data171 !== "boolean"){
-const err210 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowOutbound",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowOutbound/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound,data:data171};
+const err210 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowOutbound",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowOutbound/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound,data:data171};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -20795,7 +21703,7 @@ const len23 = data172.length;
 for(let i23=0; i23<len23; i23++){
 let data173 = data172[i23];
 if(typeof data173 !== "string"){
-const err211 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts/" + i23,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items,data:data173};
+const err211 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts/" + i23,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items,data:data173};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -20807,7 +21715,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts,data:data172};
+const err212 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts,data:data172};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -20824,7 +21732,7 @@ const len24 = data174.length;
 for(let i24=0; i24<len24; i24++){
 let data175 = data174[i24];
 if(typeof data175 !== "string"){
-const err213 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts/" + i24,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items,data:data175};
+const err213 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts/" + i24,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items,data:data175};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -20836,7 +21744,7 @@ errors++;
 }
 }
 else {
-const err214 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts,data:data174};
+const err214 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts,data:data174};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -20851,7 +21759,7 @@ let data176 = data169.proxy;
 if(data176 && typeof data176 == "object" && !Array.isArray(data176)){
 for(const key24 in data176){
 if(!(((key24 === "password") || (key24 === "url")) || (key24 === "username"))){
-const err215 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data176};
+const err215 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data176};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -20864,7 +21772,7 @@ errors++;
 if(data176.password !== undefined){
 let data177 = data176.password;
 if(typeof data177 !== "string"){
-const err216 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/password",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password,data:data177};
+const err216 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/password",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password,data:data177};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -20877,7 +21785,7 @@ errors++;
 if(data176.url !== undefined){
 let data178 = data176.url;
 if(typeof data178 !== "string"){
-const err217 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/url",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url,data:data178};
+const err217 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/url",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url,data:data178};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -20890,7 +21798,7 @@ errors++;
 if(data176.username !== undefined){
 let data179 = data176.username;
 if(typeof data179 !== "string"){
-const err218 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/username",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username,data:data179};
+const err218 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/username",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username,data:data179};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -20902,7 +21810,7 @@ errors++;
 }
 }
 else {
-const err219 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data176};
+const err219 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data176};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -20914,7 +21822,7 @@ errors++;
 }
 }
 else {
-const err220 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.userPolicy.properties.network.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.network,data:data169};
+const err220 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network,data:data169};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -20929,7 +21837,7 @@ let data180 = data158.seatbelt;
 if(data180 && typeof data180 == "object" && !Array.isArray(data180)){
 for(const key25 in data180){
 if(!(key25 === "keychainAccess")){
-const err221 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data180};
+const err221 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data180};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -20942,7 +21850,7 @@ errors++;
 if(data180.keychainAccess !== undefined){
 let data181 = data180.keychainAccess;
 if(typeof data181 !== "boolean"){
-const err222 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess,data:data181};
+const err222 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess,data:data181};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -20954,7 +21862,7 @@ errors++;
 }
 }
 else {
-const err223 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.userPolicy.properties.seatbelt.type,parentSchema:schema21.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data180};
+const err223 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data180};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -20966,7 +21874,7 @@ errors++;
 }
 }
 else {
-const err224 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.properties.userPolicy.type,parentSchema:schema21.properties.sandbox.properties.userPolicy,data:data158};
+const err224 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.type,parentSchema:schema26.properties.sandbox.properties.userPolicy,data:data158};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -20978,7 +21886,7 @@ errors++;
 }
 }
 else {
-const err225 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sandbox.type,parentSchema:schema21.properties.sandbox,data:data145};
+const err225 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.type,parentSchema:schema26.properties.sandbox,data:data145};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -20991,7 +21899,7 @@ errors++;
 if(data.screenReader !== undefined){
 let data182 = data.screenReader;
 if(typeof data182 !== "boolean"){
-const err226 = {instancePath:instancePath+"/screenReader",schemaPath:"#/properties/screenReader/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.screenReader.type,parentSchema:schema21.properties.screenReader,data:data182};
+const err226 = {instancePath:instancePath+"/screenReader",schemaPath:"#/properties/screenReader/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.screenReader.type,parentSchema:schema26.properties.screenReader,data:data182};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -21004,7 +21912,7 @@ errors++;
 if(data.scrollbar !== undefined){
 let data183 = data.scrollbar;
 if(typeof data183 !== "boolean"){
-const err227 = {instancePath:instancePath+"/scrollbar",schemaPath:"#/properties/scrollbar/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.scrollbar.type,parentSchema:schema21.properties.scrollbar,data:data183};
+const err227 = {instancePath:instancePath+"/scrollbar",schemaPath:"#/properties/scrollbar/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.scrollbar.type,parentSchema:schema26.properties.scrollbar,data:data183};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -21017,7 +21925,7 @@ errors++;
 if(data.shellShortcut !== undefined){
 let data184 = data.shellShortcut;
 if(typeof data184 !== "boolean"){
-const err228 = {instancePath:instancePath+"/shellShortcut",schemaPath:"#/properties/shellShortcut/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.shellShortcut.type,parentSchema:schema21.properties.shellShortcut,data:data184};
+const err228 = {instancePath:instancePath+"/shellShortcut",schemaPath:"#/properties/shellShortcut/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.shellShortcut.type,parentSchema:schema26.properties.shellShortcut,data:data184};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -21030,7 +21938,7 @@ errors++;
 if(data.showReasoning !== undefined){
 let data185 = data.showReasoning;
 if(typeof data185 !== "boolean"){
-const err229 = {instancePath:instancePath+"/showReasoning",schemaPath:"#/properties/showReasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.showReasoning.type,parentSchema:schema21.properties.showReasoning,data:data185};
+const err229 = {instancePath:instancePath+"/showReasoning",schemaPath:"#/properties/showReasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showReasoning.type,parentSchema:schema26.properties.showReasoning,data:data185};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -21043,7 +21951,7 @@ errors++;
 if(data.showTimestamps !== undefined){
 let data186 = data.showTimestamps;
 if(typeof data186 !== "boolean"){
-const err230 = {instancePath:instancePath+"/showTimestamps",schemaPath:"#/properties/showTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.showTimestamps.type,parentSchema:schema21.properties.showTimestamps,data:data186};
+const err230 = {instancePath:instancePath+"/showTimestamps",schemaPath:"#/properties/showTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showTimestamps.type,parentSchema:schema26.properties.showTimestamps,data:data186};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -21056,7 +21964,7 @@ errors++;
 if(data.showTipsOnStartup !== undefined){
 let data187 = data.showTipsOnStartup;
 if(typeof data187 !== "boolean"){
-const err231 = {instancePath:instancePath+"/showTipsOnStartup",schemaPath:"#/properties/showTipsOnStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.showTipsOnStartup.type,parentSchema:schema21.properties.showTipsOnStartup,data:data187};
+const err231 = {instancePath:instancePath+"/showTipsOnStartup",schemaPath:"#/properties/showTipsOnStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showTipsOnStartup.type,parentSchema:schema26.properties.showTipsOnStartup,data:data187};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -21069,7 +21977,7 @@ errors++;
 if(data.showToolDurations !== undefined){
 let data188 = data.showToolDurations;
 if(typeof data188 !== "boolean"){
-const err232 = {instancePath:instancePath+"/showToolDurations",schemaPath:"#/properties/showToolDurations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.showToolDurations.type,parentSchema:schema21.properties.showToolDurations,data:data188};
+const err232 = {instancePath:instancePath+"/showToolDurations",schemaPath:"#/properties/showToolDurations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showToolDurations.type,parentSchema:schema26.properties.showToolDurations,data:data188};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -21084,7 +21992,7 @@ let data189 = data.sidebar;
 if(data189 && typeof data189 == "object" && !Array.isArray(data189)){
 for(const key26 in data189){
 if(!(((((((key26 === "accentActiveSession") || (key26 === "coloredHints")) || (key26 === "enabled")) || (key26 === "hoverFocus")) || (key26 === "showCloseButton")) || (key26 === "showHeaderButtons")) || (key26 === "showResumableSessions"))){
-const err233 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sidebar,data:data189};
+const err233 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sidebar,data:data189};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -21097,7 +22005,7 @@ errors++;
 if(data189.accentActiveSession !== undefined){
 let data190 = data189.accentActiveSession;
 if(typeof data190 !== "boolean"){
-const err234 = {instancePath:instancePath+"/sidebar/accentActiveSession",schemaPath:"#/properties/sidebar/properties/accentActiveSession/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sidebar.properties.accentActiveSession.type,parentSchema:schema21.properties.sidebar.properties.accentActiveSession,data:data190};
+const err234 = {instancePath:instancePath+"/sidebar/accentActiveSession",schemaPath:"#/properties/sidebar/properties/accentActiveSession/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.accentActiveSession.type,parentSchema:schema26.properties.sidebar.properties.accentActiveSession,data:data190};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -21110,7 +22018,7 @@ errors++;
 if(data189.coloredHints !== undefined){
 let data191 = data189.coloredHints;
 if(typeof data191 !== "boolean"){
-const err235 = {instancePath:instancePath+"/sidebar/coloredHints",schemaPath:"#/properties/sidebar/properties/coloredHints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sidebar.properties.coloredHints.type,parentSchema:schema21.properties.sidebar.properties.coloredHints,data:data191};
+const err235 = {instancePath:instancePath+"/sidebar/coloredHints",schemaPath:"#/properties/sidebar/properties/coloredHints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.coloredHints.type,parentSchema:schema26.properties.sidebar.properties.coloredHints,data:data191};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -21123,7 +22031,7 @@ errors++;
 if(data189.enabled !== undefined){
 let data192 = data189.enabled;
 if(typeof data192 !== "boolean"){
-const err236 = {instancePath:instancePath+"/sidebar/enabled",schemaPath:"#/properties/sidebar/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sidebar.properties.enabled.type,parentSchema:schema21.properties.sidebar.properties.enabled,data:data192};
+const err236 = {instancePath:instancePath+"/sidebar/enabled",schemaPath:"#/properties/sidebar/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.enabled.type,parentSchema:schema26.properties.sidebar.properties.enabled,data:data192};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -21136,7 +22044,7 @@ errors++;
 if(data189.hoverFocus !== undefined){
 let data193 = data189.hoverFocus;
 if(typeof data193 !== "boolean"){
-const err237 = {instancePath:instancePath+"/sidebar/hoverFocus",schemaPath:"#/properties/sidebar/properties/hoverFocus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sidebar.properties.hoverFocus.type,parentSchema:schema21.properties.sidebar.properties.hoverFocus,data:data193};
+const err237 = {instancePath:instancePath+"/sidebar/hoverFocus",schemaPath:"#/properties/sidebar/properties/hoverFocus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.hoverFocus.type,parentSchema:schema26.properties.sidebar.properties.hoverFocus,data:data193};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -21149,7 +22057,7 @@ errors++;
 if(data189.showCloseButton !== undefined){
 let data194 = data189.showCloseButton;
 if(typeof data194 !== "boolean"){
-const err238 = {instancePath:instancePath+"/sidebar/showCloseButton",schemaPath:"#/properties/sidebar/properties/showCloseButton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sidebar.properties.showCloseButton.type,parentSchema:schema21.properties.sidebar.properties.showCloseButton,data:data194};
+const err238 = {instancePath:instancePath+"/sidebar/showCloseButton",schemaPath:"#/properties/sidebar/properties/showCloseButton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showCloseButton.type,parentSchema:schema26.properties.sidebar.properties.showCloseButton,data:data194};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -21162,7 +22070,7 @@ errors++;
 if(data189.showHeaderButtons !== undefined){
 let data195 = data189.showHeaderButtons;
 if(typeof data195 !== "boolean"){
-const err239 = {instancePath:instancePath+"/sidebar/showHeaderButtons",schemaPath:"#/properties/sidebar/properties/showHeaderButtons/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sidebar.properties.showHeaderButtons.type,parentSchema:schema21.properties.sidebar.properties.showHeaderButtons,data:data195};
+const err239 = {instancePath:instancePath+"/sidebar/showHeaderButtons",schemaPath:"#/properties/sidebar/properties/showHeaderButtons/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showHeaderButtons.type,parentSchema:schema26.properties.sidebar.properties.showHeaderButtons,data:data195};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -21175,7 +22083,7 @@ errors++;
 if(data189.showResumableSessions !== undefined){
 let data196 = data189.showResumableSessions;
 if(typeof data196 !== "boolean"){
-const err240 = {instancePath:instancePath+"/sidebar/showResumableSessions",schemaPath:"#/properties/sidebar/properties/showResumableSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sidebar.properties.showResumableSessions.type,parentSchema:schema21.properties.sidebar.properties.showResumableSessions,data:data196};
+const err240 = {instancePath:instancePath+"/sidebar/showResumableSessions",schemaPath:"#/properties/sidebar/properties/showResumableSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showResumableSessions.type,parentSchema:schema26.properties.sidebar.properties.showResumableSessions,data:data196};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -21187,7 +22095,7 @@ errors++;
 }
 }
 else {
-const err241 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sidebar.type,parentSchema:schema21.properties.sidebar,data:data189};
+const err241 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sidebar.type,parentSchema:schema26.properties.sidebar,data:data189};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -21204,7 +22112,7 @@ const len25 = data197.length;
 for(let i25=0; i25<len25; i25++){
 let data198 = data197[i25];
 if(typeof data198 !== "string"){
-const err242 = {instancePath:instancePath+"/skillDirectories/" + i25,schemaPath:"#/properties/skillDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.skillDirectories.items.type,parentSchema:schema21.properties.skillDirectories.items,data:data198};
+const err242 = {instancePath:instancePath+"/skillDirectories/" + i25,schemaPath:"#/properties/skillDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.skillDirectories.items.type,parentSchema:schema26.properties.skillDirectories.items,data:data198};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -21216,7 +22124,7 @@ errors++;
 }
 }
 else {
-const err243 = {instancePath:instancePath+"/skillDirectories",schemaPath:"#/properties/skillDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.skillDirectories.type,parentSchema:schema21.properties.skillDirectories,data:data197};
+const err243 = {instancePath:instancePath+"/skillDirectories",schemaPath:"#/properties/skillDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.skillDirectories.type,parentSchema:schema26.properties.skillDirectories,data:data197};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -21231,7 +22139,7 @@ let data199 = data.statusLine;
 if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
 for(const key27 in data199){
 if(!((((key27 === "command") || (key27 === "padding")) || (key27 === "refreshInterval")) || (key27 === "type"))){
-const err244 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.statusLine,data:data199};
+const err244 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.statusLine,data:data199};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -21244,7 +22152,7 @@ errors++;
 if(data199.command !== undefined){
 let data200 = data199.command;
 if(typeof data200 !== "string"){
-const err245 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.statusLine.properties.command.type,parentSchema:schema21.properties.statusLine.properties.command,data:data200};
+const err245 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.statusLine.properties.command.type,parentSchema:schema26.properties.statusLine.properties.command,data:data200};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -21257,7 +22165,7 @@ errors++;
 if(data199.padding !== undefined){
 let data201 = data199.padding;
 if(!((typeof data201 == "number") && (isFinite(data201)))){
-const err246 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.statusLine.properties.padding.type,parentSchema:schema21.properties.statusLine.properties.padding,data:data201};
+const err246 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.statusLine.properties.padding.type,parentSchema:schema26.properties.statusLine.properties.padding,data:data201};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -21270,7 +22178,7 @@ errors++;
 if(data199.refreshInterval !== undefined){
 let data202 = data199.refreshInterval;
 if(!((typeof data202 == "number") && (isFinite(data202)))){
-const err247 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.statusLine.properties.refreshInterval.type,parentSchema:schema21.properties.statusLine.properties.refreshInterval,data:data202};
+const err247 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.statusLine.properties.refreshInterval.type,parentSchema:schema26.properties.statusLine.properties.refreshInterval,data:data202};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -21283,7 +22191,7 @@ errors++;
 if(data199.type !== undefined){
 let data203 = data199.type;
 if(typeof data203 !== "string"){
-const err248 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.statusLine.properties.type.type,parentSchema:schema21.properties.statusLine.properties.type,data:data203};
+const err248 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.statusLine.properties.type.type,parentSchema:schema26.properties.statusLine.properties.type,data:data203};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -21293,7 +22201,7 @@ vErrors.push(err248);
 errors++;
 }
 if(!(data203 === "command")){
-const err249 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/enum",keyword:"enum",params:{allowedValues: schema21.properties.statusLine.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.statusLine.properties.type.enum,parentSchema:schema21.properties.statusLine.properties.type,data:data203};
+const err249 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/enum",keyword:"enum",params:{allowedValues: schema26.properties.statusLine.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.statusLine.properties.type.enum,parentSchema:schema26.properties.statusLine.properties.type,data:data203};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -21305,7 +22213,7 @@ errors++;
 }
 }
 else {
-const err250 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.statusLine.type,parentSchema:schema21.properties.statusLine,data:data199};
+const err250 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.statusLine.type,parentSchema:schema26.properties.statusLine,data:data199};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -21318,7 +22226,7 @@ errors++;
 if(data.stayInAutopilot !== undefined){
 let data204 = data.stayInAutopilot;
 if(typeof data204 !== "boolean"){
-const err251 = {instancePath:instancePath+"/stayInAutopilot",schemaPath:"#/properties/stayInAutopilot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.stayInAutopilot.type,parentSchema:schema21.properties.stayInAutopilot,data:data204};
+const err251 = {instancePath:instancePath+"/stayInAutopilot",schemaPath:"#/properties/stayInAutopilot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.stayInAutopilot.type,parentSchema:schema26.properties.stayInAutopilot,data:data204};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -21331,7 +22239,7 @@ errors++;
 if(data.storeTokenPlaintext !== undefined){
 let data205 = data.storeTokenPlaintext;
 if(typeof data205 !== "boolean"){
-const err252 = {instancePath:instancePath+"/storeTokenPlaintext",schemaPath:"#/properties/storeTokenPlaintext/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.storeTokenPlaintext.type,parentSchema:schema21.properties.storeTokenPlaintext,data:data205};
+const err252 = {instancePath:instancePath+"/storeTokenPlaintext",schemaPath:"#/properties/storeTokenPlaintext/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.storeTokenPlaintext.type,parentSchema:schema26.properties.storeTokenPlaintext,data:data205};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -21344,7 +22252,7 @@ errors++;
 if(data.stream !== undefined){
 let data206 = data.stream;
 if(typeof data206 !== "boolean"){
-const err253 = {instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.stream.type,parentSchema:schema21.properties.stream,data:data206};
+const err253 = {instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.stream.type,parentSchema:schema26.properties.stream,data:data206};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -21357,7 +22265,7 @@ errors++;
 if(data.streamerMode !== undefined){
 let data207 = data.streamerMode;
 if(typeof data207 !== "boolean"){
-const err254 = {instancePath:instancePath+"/streamerMode",schemaPath:"#/properties/streamerMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.streamerMode.type,parentSchema:schema21.properties.streamerMode,data:data207};
+const err254 = {instancePath:instancePath+"/streamerMode",schemaPath:"#/properties/streamerMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.streamerMode.type,parentSchema:schema26.properties.streamerMode,data:data207};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -21372,7 +22280,7 @@ let data208 = data.sub_agents;
 if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
 for(const key28 in data208){
 if(!(((((key28 === "agents") || (key28 === "contextManagementTools")) || (key28 === "disabledSubagents")) || (key28 === "maxConcurrency")) || (key28 === "maxDepth"))){
-const err255 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sub_agents,data:data208};
+const err255 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sub_agents,data:data208};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -21388,7 +22296,7 @@ if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
 for(const key29 in data209){
 let data210 = data209[key29];
 if(!(data210 && typeof data210 == "object" && !Array.isArray(data210))){
-const err256 = {instancePath:instancePath+"/sub_agents/agents/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sub_agents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sub_agents.properties.agents.additionalProperties.type,parentSchema:schema21.properties.sub_agents.properties.agents.additionalProperties,data:data210};
+const err256 = {instancePath:instancePath+"/sub_agents/agents/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sub_agents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.properties.agents.additionalProperties.type,parentSchema:schema26.properties.sub_agents.properties.agents.additionalProperties,data:data210};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -21400,7 +22308,7 @@ errors++;
 }
 }
 else {
-const err257 = {instancePath:instancePath+"/sub_agents/agents",schemaPath:"#/properties/sub_agents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sub_agents.properties.agents.type,parentSchema:schema21.properties.sub_agents.properties.agents,data:data209};
+const err257 = {instancePath:instancePath+"/sub_agents/agents",schemaPath:"#/properties/sub_agents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.properties.agents.type,parentSchema:schema26.properties.sub_agents.properties.agents,data:data209};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -21413,7 +22321,7 @@ errors++;
 if(data208.contextManagementTools !== undefined){
 let data211 = data208.contextManagementTools;
 if(typeof data211 !== "boolean"){
-const err258 = {instancePath:instancePath+"/sub_agents/contextManagementTools",schemaPath:"#/properties/sub_agents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.sub_agents.properties.contextManagementTools.type,parentSchema:schema21.properties.sub_agents.properties.contextManagementTools,data:data211};
+const err258 = {instancePath:instancePath+"/sub_agents/contextManagementTools",schemaPath:"#/properties/sub_agents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sub_agents.properties.contextManagementTools.type,parentSchema:schema26.properties.sub_agents.properties.contextManagementTools,data:data211};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -21430,7 +22338,7 @@ const len26 = data212.length;
 for(let i26=0; i26<len26; i26++){
 let data213 = data212[i26];
 if(typeof data213 !== "string"){
-const err259 = {instancePath:instancePath+"/sub_agents/disabledSubagents/" + i26,schemaPath:"#/properties/sub_agents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sub_agents.properties.disabledSubagents.items.type,parentSchema:schema21.properties.sub_agents.properties.disabledSubagents.items,data:data213};
+const err259 = {instancePath:instancePath+"/sub_agents/disabledSubagents/" + i26,schemaPath:"#/properties/sub_agents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sub_agents.properties.disabledSubagents.items.type,parentSchema:schema26.properties.sub_agents.properties.disabledSubagents.items,data:data213};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -21442,7 +22350,7 @@ errors++;
 }
 }
 else {
-const err260 = {instancePath:instancePath+"/sub_agents/disabledSubagents",schemaPath:"#/properties/sub_agents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sub_agents.properties.disabledSubagents.type,parentSchema:schema21.properties.sub_agents.properties.disabledSubagents,data:data212};
+const err260 = {instancePath:instancePath+"/sub_agents/disabledSubagents",schemaPath:"#/properties/sub_agents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sub_agents.properties.disabledSubagents.type,parentSchema:schema26.properties.sub_agents.properties.disabledSubagents,data:data212};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -21455,7 +22363,7 @@ errors++;
 if(data208.maxConcurrency !== undefined){
 let data214 = data208.maxConcurrency;
 if(!((typeof data214 == "number") && (isFinite(data214)))){
-const err261 = {instancePath:instancePath+"/sub_agents/maxConcurrency",schemaPath:"#/properties/sub_agents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.sub_agents.properties.maxConcurrency.type,parentSchema:schema21.properties.sub_agents.properties.maxConcurrency,data:data214};
+const err261 = {instancePath:instancePath+"/sub_agents/maxConcurrency",schemaPath:"#/properties/sub_agents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.sub_agents.properties.maxConcurrency.type,parentSchema:schema26.properties.sub_agents.properties.maxConcurrency,data:data214};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -21468,7 +22376,7 @@ errors++;
 if(data208.maxDepth !== undefined){
 let data215 = data208.maxDepth;
 if(!((typeof data215 == "number") && (isFinite(data215)))){
-const err262 = {instancePath:instancePath+"/sub_agents/maxDepth",schemaPath:"#/properties/sub_agents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.sub_agents.properties.maxDepth.type,parentSchema:schema21.properties.sub_agents.properties.maxDepth,data:data215};
+const err262 = {instancePath:instancePath+"/sub_agents/maxDepth",schemaPath:"#/properties/sub_agents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.sub_agents.properties.maxDepth.type,parentSchema:schema26.properties.sub_agents.properties.maxDepth,data:data215};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -21480,7 +22388,7 @@ errors++;
 }
 }
 else {
-const err263 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sub_agents.type,parentSchema:schema21.properties.sub_agents,data:data208};
+const err263 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.type,parentSchema:schema26.properties.sub_agents,data:data208};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -21495,7 +22403,7 @@ let data216 = data.subagents;
 if(data216 && typeof data216 == "object" && !Array.isArray(data216)){
 for(const key30 in data216){
 if(!(((((key30 === "agents") || (key30 === "contextManagementTools")) || (key30 === "disabledSubagents")) || (key30 === "maxConcurrency")) || (key30 === "maxDepth"))){
-const err264 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.subagents,data:data216};
+const err264 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.subagents,data:data216};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -21511,7 +22419,7 @@ if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 for(const key31 in data217){
 let data218 = data217[key31];
 if(!(data218 && typeof data218 == "object" && !Array.isArray(data218))){
-const err265 = {instancePath:instancePath+"/subagents/agents/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/subagents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.subagents.properties.agents.additionalProperties.type,parentSchema:schema21.properties.subagents.properties.agents.additionalProperties,data:data218};
+const err265 = {instancePath:instancePath+"/subagents/agents/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/subagents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.properties.agents.additionalProperties.type,parentSchema:schema26.properties.subagents.properties.agents.additionalProperties,data:data218};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -21523,7 +22431,7 @@ errors++;
 }
 }
 else {
-const err266 = {instancePath:instancePath+"/subagents/agents",schemaPath:"#/properties/subagents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.subagents.properties.agents.type,parentSchema:schema21.properties.subagents.properties.agents,data:data217};
+const err266 = {instancePath:instancePath+"/subagents/agents",schemaPath:"#/properties/subagents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.properties.agents.type,parentSchema:schema26.properties.subagents.properties.agents,data:data217};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -21536,7 +22444,7 @@ errors++;
 if(data216.contextManagementTools !== undefined){
 let data219 = data216.contextManagementTools;
 if(typeof data219 !== "boolean"){
-const err267 = {instancePath:instancePath+"/subagents/contextManagementTools",schemaPath:"#/properties/subagents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.subagents.properties.contextManagementTools.type,parentSchema:schema21.properties.subagents.properties.contextManagementTools,data:data219};
+const err267 = {instancePath:instancePath+"/subagents/contextManagementTools",schemaPath:"#/properties/subagents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.subagents.properties.contextManagementTools.type,parentSchema:schema26.properties.subagents.properties.contextManagementTools,data:data219};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -21553,7 +22461,7 @@ const len27 = data220.length;
 for(let i27=0; i27<len27; i27++){
 let data221 = data220[i27];
 if(typeof data221 !== "string"){
-const err268 = {instancePath:instancePath+"/subagents/disabledSubagents/" + i27,schemaPath:"#/properties/subagents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.subagents.properties.disabledSubagents.items.type,parentSchema:schema21.properties.subagents.properties.disabledSubagents.items,data:data221};
+const err268 = {instancePath:instancePath+"/subagents/disabledSubagents/" + i27,schemaPath:"#/properties/subagents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.subagents.properties.disabledSubagents.items.type,parentSchema:schema26.properties.subagents.properties.disabledSubagents.items,data:data221};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -21565,7 +22473,7 @@ errors++;
 }
 }
 else {
-const err269 = {instancePath:instancePath+"/subagents/disabledSubagents",schemaPath:"#/properties/subagents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.subagents.properties.disabledSubagents.type,parentSchema:schema21.properties.subagents.properties.disabledSubagents,data:data220};
+const err269 = {instancePath:instancePath+"/subagents/disabledSubagents",schemaPath:"#/properties/subagents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.subagents.properties.disabledSubagents.type,parentSchema:schema26.properties.subagents.properties.disabledSubagents,data:data220};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -21578,7 +22486,7 @@ errors++;
 if(data216.maxConcurrency !== undefined){
 let data222 = data216.maxConcurrency;
 if(!((typeof data222 == "number") && (isFinite(data222)))){
-const err270 = {instancePath:instancePath+"/subagents/maxConcurrency",schemaPath:"#/properties/subagents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.subagents.properties.maxConcurrency.type,parentSchema:schema21.properties.subagents.properties.maxConcurrency,data:data222};
+const err270 = {instancePath:instancePath+"/subagents/maxConcurrency",schemaPath:"#/properties/subagents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.subagents.properties.maxConcurrency.type,parentSchema:schema26.properties.subagents.properties.maxConcurrency,data:data222};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -21591,7 +22499,7 @@ errors++;
 if(data216.maxDepth !== undefined){
 let data223 = data216.maxDepth;
 if(!((typeof data223 == "number") && (isFinite(data223)))){
-const err271 = {instancePath:instancePath+"/subagents/maxDepth",schemaPath:"#/properties/subagents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.subagents.properties.maxDepth.type,parentSchema:schema21.properties.subagents.properties.maxDepth,data:data223};
+const err271 = {instancePath:instancePath+"/subagents/maxDepth",schemaPath:"#/properties/subagents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.subagents.properties.maxDepth.type,parentSchema:schema26.properties.subagents.properties.maxDepth,data:data223};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -21603,7 +22511,7 @@ errors++;
 }
 }
 else {
-const err272 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.subagents.type,parentSchema:schema21.properties.subagents,data:data216};
+const err272 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.type,parentSchema:schema26.properties.subagents,data:data216};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -21618,7 +22526,7 @@ let data224 = data.tabs;
 if(data224 && typeof data224 == "object" && !Array.isArray(data224)){
 for(const key32 in data224){
 if(!(((key32 === "enabled") || (key32 === "hide")) || (key32 === "sort"))){
-const err273 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.tabs,data:data224};
+const err273 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.tabs,data:data224};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -21631,7 +22539,7 @@ errors++;
 if(data224.enabled !== undefined){
 let data225 = data224.enabled;
 if(typeof data225 !== "boolean"){
-const err274 = {instancePath:instancePath+"/tabs/enabled",schemaPath:"#/properties/tabs/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.tabs.properties.enabled.type,parentSchema:schema21.properties.tabs.properties.enabled,data:data225};
+const err274 = {instancePath:instancePath+"/tabs/enabled",schemaPath:"#/properties/tabs/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.tabs.properties.enabled.type,parentSchema:schema26.properties.tabs.properties.enabled,data:data225};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -21648,7 +22556,7 @@ const len28 = data226.length;
 for(let i28=0; i28<len28; i28++){
 let data227 = data226[i28];
 if(typeof data227 !== "string"){
-const err275 = {instancePath:instancePath+"/tabs/hide/" + i28,schemaPath:"#/properties/tabs/properties/hide/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.tabs.properties.hide.items.type,parentSchema:schema21.properties.tabs.properties.hide.items,data:data227};
+const err275 = {instancePath:instancePath+"/tabs/hide/" + i28,schemaPath:"#/properties/tabs/properties/hide/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tabs.properties.hide.items.type,parentSchema:schema26.properties.tabs.properties.hide.items,data:data227};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -21660,7 +22568,7 @@ errors++;
 }
 }
 else {
-const err276 = {instancePath:instancePath+"/tabs/hide",schemaPath:"#/properties/tabs/properties/hide/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.tabs.properties.hide.type,parentSchema:schema21.properties.tabs.properties.hide,data:data226};
+const err276 = {instancePath:instancePath+"/tabs/hide",schemaPath:"#/properties/tabs/properties/hide/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.tabs.properties.hide.type,parentSchema:schema26.properties.tabs.properties.hide,data:data226};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -21677,7 +22585,7 @@ const len29 = data228.length;
 for(let i29=0; i29<len29; i29++){
 let data229 = data228[i29];
 if(typeof data229 !== "string"){
-const err277 = {instancePath:instancePath+"/tabs/sort/" + i29,schemaPath:"#/properties/tabs/properties/sort/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.tabs.properties.sort.items.type,parentSchema:schema21.properties.tabs.properties.sort.items,data:data229};
+const err277 = {instancePath:instancePath+"/tabs/sort/" + i29,schemaPath:"#/properties/tabs/properties/sort/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tabs.properties.sort.items.type,parentSchema:schema26.properties.tabs.properties.sort.items,data:data229};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -21689,7 +22597,7 @@ errors++;
 }
 }
 else {
-const err278 = {instancePath:instancePath+"/tabs/sort",schemaPath:"#/properties/tabs/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.tabs.properties.sort.type,parentSchema:schema21.properties.tabs.properties.sort,data:data228};
+const err278 = {instancePath:instancePath+"/tabs/sort",schemaPath:"#/properties/tabs/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.tabs.properties.sort.type,parentSchema:schema26.properties.tabs.properties.sort,data:data228};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -21701,7 +22609,7 @@ errors++;
 }
 }
 else {
-const err279 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.tabs.type,parentSchema:schema21.properties.tabs,data:data224};
+const err279 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.tabs.type,parentSchema:schema26.properties.tabs,data:data224};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -21714,7 +22622,7 @@ errors++;
 if(data.taskbarPresence !== undefined){
 let data230 = data.taskbarPresence;
 if(typeof data230 !== "boolean"){
-const err280 = {instancePath:instancePath+"/taskbarPresence",schemaPath:"#/properties/taskbarPresence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.taskbarPresence.type,parentSchema:schema21.properties.taskbarPresence,data:data230};
+const err280 = {instancePath:instancePath+"/taskbarPresence",schemaPath:"#/properties/taskbarPresence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.taskbarPresence.type,parentSchema:schema26.properties.taskbarPresence,data:data230};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -21729,7 +22637,7 @@ let data231 = data.telemetry;
 if(data231 && typeof data231 == "object" && !Array.isArray(data231)){
 for(const key33 in data231){
 if(!(((key33 === "capture") || (key33 === "captureContent")) || (key33 === "headersProvider"))){
-const err281 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.telemetry,data:data231};
+const err281 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry,data:data231};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -21744,7 +22652,7 @@ let data232 = data231.capture;
 if(data232 && typeof data232 == "object" && !Array.isArray(data232)){
 for(const key34 in data232){
 if(!((((((key34 === "identity") || (key34 === "policyDetail")) || (key34 === "prompts")) || (key34 === "responses")) || (key34 === "toolArguments")) || (key34 === "toolOutput"))){
-const err282 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.telemetry.properties.capture,data:data232};
+const err282 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry.properties.capture,data:data232};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -21757,7 +22665,7 @@ errors++;
 if(data232.identity !== undefined){
 let data233 = data232.identity;
 if(typeof data233 !== "boolean"){
-const err283 = {instancePath:instancePath+"/telemetry/capture/identity",schemaPath:"#/properties/telemetry/properties/capture/properties/identity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.telemetry.properties.capture.properties.identity.type,parentSchema:schema21.properties.telemetry.properties.capture.properties.identity,data:data233};
+const err283 = {instancePath:instancePath+"/telemetry/capture/identity",schemaPath:"#/properties/telemetry/properties/capture/properties/identity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.identity.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.identity,data:data233};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -21770,7 +22678,7 @@ errors++;
 if(data232.policyDetail !== undefined){
 let data234 = data232.policyDetail;
 if(typeof data234 !== "boolean"){
-const err284 = {instancePath:instancePath+"/telemetry/capture/policyDetail",schemaPath:"#/properties/telemetry/properties/capture/properties/policyDetail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.telemetry.properties.capture.properties.policyDetail.type,parentSchema:schema21.properties.telemetry.properties.capture.properties.policyDetail,data:data234};
+const err284 = {instancePath:instancePath+"/telemetry/capture/policyDetail",schemaPath:"#/properties/telemetry/properties/capture/properties/policyDetail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.policyDetail.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.policyDetail,data:data234};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -21783,7 +22691,7 @@ errors++;
 if(data232.prompts !== undefined){
 let data235 = data232.prompts;
 if(typeof data235 !== "boolean"){
-const err285 = {instancePath:instancePath+"/telemetry/capture/prompts",schemaPath:"#/properties/telemetry/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.telemetry.properties.capture.properties.prompts.type,parentSchema:schema21.properties.telemetry.properties.capture.properties.prompts,data:data235};
+const err285 = {instancePath:instancePath+"/telemetry/capture/prompts",schemaPath:"#/properties/telemetry/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.prompts.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.prompts,data:data235};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -21796,7 +22704,7 @@ errors++;
 if(data232.responses !== undefined){
 let data236 = data232.responses;
 if(typeof data236 !== "boolean"){
-const err286 = {instancePath:instancePath+"/telemetry/capture/responses",schemaPath:"#/properties/telemetry/properties/capture/properties/responses/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.telemetry.properties.capture.properties.responses.type,parentSchema:schema21.properties.telemetry.properties.capture.properties.responses,data:data236};
+const err286 = {instancePath:instancePath+"/telemetry/capture/responses",schemaPath:"#/properties/telemetry/properties/capture/properties/responses/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.responses.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.responses,data:data236};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -21809,7 +22717,7 @@ errors++;
 if(data232.toolArguments !== undefined){
 let data237 = data232.toolArguments;
 if(typeof data237 !== "boolean"){
-const err287 = {instancePath:instancePath+"/telemetry/capture/toolArguments",schemaPath:"#/properties/telemetry/properties/capture/properties/toolArguments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.telemetry.properties.capture.properties.toolArguments.type,parentSchema:schema21.properties.telemetry.properties.capture.properties.toolArguments,data:data237};
+const err287 = {instancePath:instancePath+"/telemetry/capture/toolArguments",schemaPath:"#/properties/telemetry/properties/capture/properties/toolArguments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.toolArguments.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.toolArguments,data:data237};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -21822,7 +22730,7 @@ errors++;
 if(data232.toolOutput !== undefined){
 let data238 = data232.toolOutput;
 if(typeof data238 !== "boolean"){
-const err288 = {instancePath:instancePath+"/telemetry/capture/toolOutput",schemaPath:"#/properties/telemetry/properties/capture/properties/toolOutput/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.telemetry.properties.capture.properties.toolOutput.type,parentSchema:schema21.properties.telemetry.properties.capture.properties.toolOutput,data:data238};
+const err288 = {instancePath:instancePath+"/telemetry/capture/toolOutput",schemaPath:"#/properties/telemetry/properties/capture/properties/toolOutput/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.toolOutput.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.toolOutput,data:data238};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -21834,7 +22742,7 @@ errors++;
 }
 }
 else {
-const err289 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.telemetry.properties.capture.type,parentSchema:schema21.properties.telemetry.properties.capture,data:data232};
+const err289 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.properties.capture.type,parentSchema:schema26.properties.telemetry.properties.capture,data:data232};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -21847,7 +22755,7 @@ errors++;
 if(data231.captureContent !== undefined){
 let data239 = data231.captureContent;
 if(typeof data239 !== "boolean"){
-const err290 = {instancePath:instancePath+"/telemetry/captureContent",schemaPath:"#/properties/telemetry/properties/captureContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.telemetry.properties.captureContent.type,parentSchema:schema21.properties.telemetry.properties.captureContent,data:data239};
+const err290 = {instancePath:instancePath+"/telemetry/captureContent",schemaPath:"#/properties/telemetry/properties/captureContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.captureContent.type,parentSchema:schema26.properties.telemetry.properties.captureContent,data:data239};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -21861,7 +22769,7 @@ if(data231.headersProvider !== undefined){
 let data240 = data231.headersProvider;
 if(data240 && typeof data240 == "object" && !Array.isArray(data240)){
 if(data240.path === undefined){
-const err291 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema21.properties.telemetry.properties.headersProvider.required,parentSchema:schema21.properties.telemetry.properties.headersProvider,data:data240};
+const err291 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema26.properties.telemetry.properties.headersProvider.required,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data240};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -21872,7 +22780,7 @@ errors++;
 }
 for(const key35 in data240){
 if(!(((key35 === "path") || (key35 === "args")) || (key35 === "refreshIntervalMs"))){
-const err292 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.telemetry.properties.headersProvider,data:data240};
+const err292 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data240};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -21885,7 +22793,7 @@ errors++;
 if(data240.path !== undefined){
 let data241 = data240.path;
 if(typeof data241 !== "string"){
-const err293 = {instancePath:instancePath+"/telemetry/headersProvider/path",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.telemetry.properties.headersProvider.properties.path.type,parentSchema:schema21.properties.telemetry.properties.headersProvider.properties.path,data:data241};
+const err293 = {instancePath:instancePath+"/telemetry/headersProvider/path",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.telemetry.properties.headersProvider.properties.path.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.path,data:data241};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -21902,7 +22810,7 @@ const len30 = data242.length;
 for(let i30=0; i30<len30; i30++){
 let data243 = data242[i30];
 if(typeof data243 !== "string"){
-const err294 = {instancePath:instancePath+"/telemetry/headersProvider/args/" + i30,schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.telemetry.properties.headersProvider.properties.args.items.type,parentSchema:schema21.properties.telemetry.properties.headersProvider.properties.args.items,data:data243};
+const err294 = {instancePath:instancePath+"/telemetry/headersProvider/args/" + i30,schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.telemetry.properties.headersProvider.properties.args.items.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.args.items,data:data243};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -21914,7 +22822,7 @@ errors++;
 }
 }
 else {
-const err295 = {instancePath:instancePath+"/telemetry/headersProvider/args",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.telemetry.properties.headersProvider.properties.args.type,parentSchema:schema21.properties.telemetry.properties.headersProvider.properties.args,data:data242};
+const err295 = {instancePath:instancePath+"/telemetry/headersProvider/args",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.telemetry.properties.headersProvider.properties.args.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.args,data:data242};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -21927,7 +22835,7 @@ errors++;
 if(data240.refreshIntervalMs !== undefined){
 let data244 = data240.refreshIntervalMs;
 if(!((typeof data244 == "number") && (isFinite(data244)))){
-const err296 = {instancePath:instancePath+"/telemetry/headersProvider/refreshIntervalMs",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs.type,parentSchema:schema21.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs,data:data244};
+const err296 = {instancePath:instancePath+"/telemetry/headersProvider/refreshIntervalMs",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs,data:data244};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -21939,7 +22847,7 @@ errors++;
 }
 }
 else {
-const err297 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.telemetry.properties.headersProvider.type,parentSchema:schema21.properties.telemetry.properties.headersProvider,data:data240};
+const err297 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.properties.headersProvider.type,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data240};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -21951,7 +22859,7 @@ errors++;
 }
 }
 else {
-const err298 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.telemetry.type,parentSchema:schema21.properties.telemetry,data:data231};
+const err298 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.type,parentSchema:schema26.properties.telemetry,data:data231};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -21964,7 +22872,7 @@ errors++;
 if(data.terminalNotifications !== undefined){
 let data245 = data.terminalNotifications;
 if(typeof data245 !== "boolean"){
-const err299 = {instancePath:instancePath+"/terminalNotifications",schemaPath:"#/properties/terminalNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.terminalNotifications.type,parentSchema:schema21.properties.terminalNotifications,data:data245};
+const err299 = {instancePath:instancePath+"/terminalNotifications",schemaPath:"#/properties/terminalNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.terminalNotifications.type,parentSchema:schema26.properties.terminalNotifications,data:data245};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -21977,7 +22885,7 @@ errors++;
 if(data.terminalProgress !== undefined){
 let data246 = data.terminalProgress;
 if(typeof data246 !== "boolean"){
-const err300 = {instancePath:instancePath+"/terminalProgress",schemaPath:"#/properties/terminalProgress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.terminalProgress.type,parentSchema:schema21.properties.terminalProgress,data:data246};
+const err300 = {instancePath:instancePath+"/terminalProgress",schemaPath:"#/properties/terminalProgress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.terminalProgress.type,parentSchema:schema26.properties.terminalProgress,data:data246};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -21990,7 +22898,7 @@ errors++;
 if(data.theme !== undefined){
 let data247 = data.theme;
 if(typeof data247 !== "string"){
-const err301 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.theme.type,parentSchema:schema21.properties.theme,data:data247};
+const err301 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.theme.type,parentSchema:schema26.properties.theme,data:data247};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -22000,7 +22908,7 @@ vErrors.push(err301);
 errors++;
 }
 if(!(((((data247 === "default") || (data247 === "github")) || (data247 === "dim")) || (data247 === "high-contrast")) || (data247 === "colorblind"))){
-const err302 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema21.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.theme.enum,parentSchema:schema21.properties.theme,data:data247};
+const err302 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema26.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.theme.enum,parentSchema:schema26.properties.theme,data:data247};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -22013,7 +22921,7 @@ errors++;
 if(data.toolSearch !== undefined){
 let data248 = data.toolSearch;
 if(typeof data248 !== "boolean"){
-const err303 = {instancePath:instancePath+"/toolSearch",schemaPath:"#/properties/toolSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.toolSearch.type,parentSchema:schema21.properties.toolSearch,data:data248};
+const err303 = {instancePath:instancePath+"/toolSearch",schemaPath:"#/properties/toolSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.toolSearch.type,parentSchema:schema26.properties.toolSearch,data:data248};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -22026,7 +22934,7 @@ errors++;
 if(data.transcriptView !== undefined){
 let data249 = data.transcriptView;
 if(typeof data249 !== "string"){
-const err304 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.transcriptView.type,parentSchema:schema21.properties.transcriptView,data:data249};
+const err304 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.transcriptView.type,parentSchema:schema26.properties.transcriptView,data:data249};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -22036,7 +22944,7 @@ vErrors.push(err304);
 errors++;
 }
 if(!((data249 === "default") || (data249 === "concise"))){
-const err305 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/enum",keyword:"enum",params:{allowedValues: schema21.properties.transcriptView.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.transcriptView.enum,parentSchema:schema21.properties.transcriptView,data:data249};
+const err305 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/enum",keyword:"enum",params:{allowedValues: schema26.properties.transcriptView.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.transcriptView.enum,parentSchema:schema26.properties.transcriptView,data:data249};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -22049,7 +22957,7 @@ errors++;
 if(data.updateTerminalTitle !== undefined){
 let data250 = data.updateTerminalTitle;
 if(typeof data250 !== "boolean"){
-const err306 = {instancePath:instancePath+"/updateTerminalTitle",schemaPath:"#/properties/updateTerminalTitle/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.updateTerminalTitle.type,parentSchema:schema21.properties.updateTerminalTitle,data:data250};
+const err306 = {instancePath:instancePath+"/updateTerminalTitle",schemaPath:"#/properties/updateTerminalTitle/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.updateTerminalTitle.type,parentSchema:schema26.properties.updateTerminalTitle,data:data250};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -22062,7 +22970,7 @@ errors++;
 if(data.update_channel !== undefined){
 let data251 = data.update_channel;
 if(typeof data251 !== "string"){
-const err307 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.update_channel.type,parentSchema:schema21.properties.update_channel,data:data251};
+const err307 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.update_channel.type,parentSchema:schema26.properties.update_channel,data:data251};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -22072,7 +22980,7 @@ vErrors.push(err307);
 errors++;
 }
 if(!((data251 === "stable") || (data251 === "prerelease"))){
-const err308 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/enum",keyword:"enum",params:{allowedValues: schema21.properties.update_channel.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.update_channel.enum,parentSchema:schema21.properties.update_channel,data:data251};
+const err308 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/enum",keyword:"enum",params:{allowedValues: schema26.properties.update_channel.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.update_channel.enum,parentSchema:schema26.properties.update_channel,data:data251};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -22087,7 +22995,7 @@ let data252 = data.voice;
 if(data252 && typeof data252 == "object" && !Array.isArray(data252)){
 for(const key36 in data252){
 if(!(((key36 === "enabled") || (key36 === "selectedDevice")) || (key36 === "selectedModel"))){
-const err309 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.voice,data:data252};
+const err309 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.voice,data:data252};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -22100,7 +23008,7 @@ errors++;
 if(data252.enabled !== undefined){
 let data253 = data252.enabled;
 if(typeof data253 !== "boolean"){
-const err310 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.voice.properties.enabled.type,parentSchema:schema21.properties.voice.properties.enabled,data:data253};
+const err310 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.voice.properties.enabled.type,parentSchema:schema26.properties.voice.properties.enabled,data:data253};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -22115,7 +23023,7 @@ let data254 = data252.selectedDevice;
 if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
 for(const key37 in data254){
 if(!((key37 === "name") || (key37 === "occurrence"))){
-const err311 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.voice.properties.selectedDevice,data:data254};
+const err311 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.voice.properties.selectedDevice,data:data254};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -22128,7 +23036,7 @@ errors++;
 if(data254.name !== undefined){
 let data255 = data254.name;
 if(typeof data255 !== "string"){
-const err312 = {instancePath:instancePath+"/voice/selectedDevice/name",schemaPath:"#/properties/voice/properties/selectedDevice/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.voice.properties.selectedDevice.properties.name.type,parentSchema:schema21.properties.voice.properties.selectedDevice.properties.name,data:data255};
+const err312 = {instancePath:instancePath+"/voice/selectedDevice/name",schemaPath:"#/properties/voice/properties/selectedDevice/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.voice.properties.selectedDevice.properties.name.type,parentSchema:schema26.properties.voice.properties.selectedDevice.properties.name,data:data255};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -22141,7 +23049,7 @@ errors++;
 if(data254.occurrence !== undefined){
 let data256 = data254.occurrence;
 if(!((typeof data256 == "number") && (isFinite(data256)))){
-const err313 = {instancePath:instancePath+"/voice/selectedDevice/occurrence",schemaPath:"#/properties/voice/properties/selectedDevice/properties/occurrence/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.voice.properties.selectedDevice.properties.occurrence.type,parentSchema:schema21.properties.voice.properties.selectedDevice.properties.occurrence,data:data256};
+const err313 = {instancePath:instancePath+"/voice/selectedDevice/occurrence",schemaPath:"#/properties/voice/properties/selectedDevice/properties/occurrence/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.voice.properties.selectedDevice.properties.occurrence.type,parentSchema:schema26.properties.voice.properties.selectedDevice.properties.occurrence,data:data256};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -22153,7 +23061,7 @@ errors++;
 }
 }
 else {
-const err314 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.voice.properties.selectedDevice.type,parentSchema:schema21.properties.voice.properties.selectedDevice,data:data254};
+const err314 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.voice.properties.selectedDevice.type,parentSchema:schema26.properties.voice.properties.selectedDevice,data:data254};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -22166,7 +23074,7 @@ errors++;
 if(data252.selectedModel !== undefined){
 let data257 = data252.selectedModel;
 if(typeof data257 !== "string"){
-const err315 = {instancePath:instancePath+"/voice/selectedModel",schemaPath:"#/properties/voice/properties/selectedModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.voice.properties.selectedModel.type,parentSchema:schema21.properties.voice.properties.selectedModel,data:data257};
+const err315 = {instancePath:instancePath+"/voice/selectedModel",schemaPath:"#/properties/voice/properties/selectedModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.voice.properties.selectedModel.type,parentSchema:schema26.properties.voice.properties.selectedModel,data:data257};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -22178,7 +23086,7 @@ errors++;
 }
 }
 else {
-const err316 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.voice.type,parentSchema:schema21.properties.voice,data:data252};
+const err316 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.voice.type,parentSchema:schema26.properties.voice,data:data252};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -22193,7 +23101,7 @@ let data258 = data.workflows;
 if(data258 && typeof data258 == "object" && !Array.isArray(data258)){
 for(const key38 in data258){
 if(!(((key38 === "defaultLimits") || (key38 === "logPhaseNames")) || (key38 === "maxConcurrentRuns"))){
-const err317 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.workflows,data:data258};
+const err317 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.workflows,data:data258};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -22208,7 +23116,7 @@ let data259 = data258.defaultLimits;
 if(data259 && typeof data259 == "object" && !Array.isArray(data259)){
 for(const key39 in data259){
 if(!((((key39 === "maxAiCredits") || (key39 === "maxConcurrentSubagents")) || (key39 === "maxTotalSubagents")) || (key39 === "timeoutSeconds"))){
-const err318 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.workflows.properties.defaultLimits,data:data259};
+const err318 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.workflows.properties.defaultLimits,data:data259};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -22221,7 +23129,7 @@ errors++;
 if(data259.maxAiCredits !== undefined){
 let data260 = data259.maxAiCredits;
 if(!((typeof data260 == "number") && (isFinite(data260)))){
-const err319 = {instancePath:instancePath+"/workflows/defaultLimits/maxAiCredits",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxAiCredits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.workflows.properties.defaultLimits.properties.maxAiCredits.type,parentSchema:schema21.properties.workflows.properties.defaultLimits.properties.maxAiCredits,data:data260};
+const err319 = {instancePath:instancePath+"/workflows/defaultLimits/maxAiCredits",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxAiCredits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxAiCredits.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxAiCredits,data:data260};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -22234,7 +23142,7 @@ errors++;
 if(data259.maxConcurrentSubagents !== undefined){
 let data261 = data259.maxConcurrentSubagents;
 if(!((typeof data261 == "number") && (isFinite(data261)))){
-const err320 = {instancePath:instancePath+"/workflows/defaultLimits/maxConcurrentSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxConcurrentSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents.type,parentSchema:schema21.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents,data:data261};
+const err320 = {instancePath:instancePath+"/workflows/defaultLimits/maxConcurrentSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxConcurrentSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents,data:data261};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -22247,7 +23155,7 @@ errors++;
 if(data259.maxTotalSubagents !== undefined){
 let data262 = data259.maxTotalSubagents;
 if(!((typeof data262 == "number") && (isFinite(data262)))){
-const err321 = {instancePath:instancePath+"/workflows/defaultLimits/maxTotalSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxTotalSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents.type,parentSchema:schema21.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents,data:data262};
+const err321 = {instancePath:instancePath+"/workflows/defaultLimits/maxTotalSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxTotalSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents,data:data262};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -22260,7 +23168,7 @@ errors++;
 if(data259.timeoutSeconds !== undefined){
 let data263 = data259.timeoutSeconds;
 if(!((typeof data263 == "number") && (isFinite(data263)))){
-const err322 = {instancePath:instancePath+"/workflows/defaultLimits/timeoutSeconds",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.workflows.properties.defaultLimits.properties.timeoutSeconds.type,parentSchema:schema21.properties.workflows.properties.defaultLimits.properties.timeoutSeconds,data:data263};
+const err322 = {instancePath:instancePath+"/workflows/defaultLimits/timeoutSeconds",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.timeoutSeconds.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.timeoutSeconds,data:data263};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -22272,7 +23180,7 @@ errors++;
 }
 }
 else {
-const err323 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.workflows.properties.defaultLimits.type,parentSchema:schema21.properties.workflows.properties.defaultLimits,data:data259};
+const err323 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.workflows.properties.defaultLimits.type,parentSchema:schema26.properties.workflows.properties.defaultLimits,data:data259};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -22285,7 +23193,7 @@ errors++;
 if(data258.logPhaseNames !== undefined){
 let data264 = data258.logPhaseNames;
 if(typeof data264 !== "boolean"){
-const err324 = {instancePath:instancePath+"/workflows/logPhaseNames",schemaPath:"#/properties/workflows/properties/logPhaseNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.workflows.properties.logPhaseNames.type,parentSchema:schema21.properties.workflows.properties.logPhaseNames,data:data264};
+const err324 = {instancePath:instancePath+"/workflows/logPhaseNames",schemaPath:"#/properties/workflows/properties/logPhaseNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.workflows.properties.logPhaseNames.type,parentSchema:schema26.properties.workflows.properties.logPhaseNames,data:data264};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -22298,7 +23206,7 @@ errors++;
 if(data258.maxConcurrentRuns !== undefined){
 let data265 = data258.maxConcurrentRuns;
 if(!((typeof data265 == "number") && (isFinite(data265)))){
-const err325 = {instancePath:instancePath+"/workflows/maxConcurrentRuns",schemaPath:"#/properties/workflows/properties/maxConcurrentRuns/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.workflows.properties.maxConcurrentRuns.type,parentSchema:schema21.properties.workflows.properties.maxConcurrentRuns,data:data265};
+const err325 = {instancePath:instancePath+"/workflows/maxConcurrentRuns",schemaPath:"#/properties/workflows/properties/maxConcurrentRuns/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.maxConcurrentRuns.type,parentSchema:schema26.properties.workflows.properties.maxConcurrentRuns,data:data265};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -22310,7 +23218,7 @@ errors++;
 }
 }
 else {
-const err326 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.workflows.type,parentSchema:schema21.properties.workflows,data:data258};
+const err326 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.workflows.type,parentSchema:schema26.properties.workflows,data:data258};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -22323,7 +23231,7 @@ errors++;
 if(data.worktreeBaseRef !== undefined){
 let data266 = data.worktreeBaseRef;
 if(typeof data266 !== "string"){
-const err327 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.worktreeBaseRef.type,parentSchema:schema21.properties.worktreeBaseRef,data:data266};
+const err327 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.worktreeBaseRef.type,parentSchema:schema26.properties.worktreeBaseRef,data:data266};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -22333,7 +23241,7 @@ vErrors.push(err327);
 errors++;
 }
 if(!((data266 === "head") || (data266 === "defaultBranch"))){
-const err328 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/enum",keyword:"enum",params:{allowedValues: schema21.properties.worktreeBaseRef.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.worktreeBaseRef.enum,parentSchema:schema21.properties.worktreeBaseRef,data:data266};
+const err328 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/enum",keyword:"enum",params:{allowedValues: schema26.properties.worktreeBaseRef.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.worktreeBaseRef.enum,parentSchema:schema26.properties.worktreeBaseRef,data:data266};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -22346,7 +23254,7 @@ errors++;
 if(data.worktreePathTemplate !== undefined){
 let data267 = data.worktreePathTemplate;
 if(typeof data267 !== "string"){
-const err329 = {instancePath:instancePath+"/worktreePathTemplate",schemaPath:"#/properties/worktreePathTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.worktreePathTemplate.type,parentSchema:schema21.properties.worktreePathTemplate,data:data267};
+const err329 = {instancePath:instancePath+"/worktreePathTemplate",schemaPath:"#/properties/worktreePathTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.worktreePathTemplate.type,parentSchema:schema26.properties.worktreePathTemplate,data:data267};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -22358,7 +23266,7 @@ errors++;
 }
 }
 else {
-const err330 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err330 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -22367,23 +23275,23 @@ vErrors.push(err330);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 export const mcpServer = validate27;
 
-export const profile = validate59;
-const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
-const schema23 = {"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}};
+export const profile = validate69;
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
+const schema28 = {"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "secretsInWrites") || (key0 === "credentialReads")) || (key0 === "destructiveCommands")) || (key0 === "branchProtection")) || (key0 === "protectedBranches")) || (key0 === "auditLog")) || (key0 === "projectBridge")) || (key0 === "sessionBanner"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22396,7 +23304,7 @@ errors++;
 if(data.secretsInWrites !== undefined){
 let data0 = data.secretsInWrites;
 if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/secretsInWrites",schemaPath:"#/properties/secretsInWrites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.secretsInWrites.type,parentSchema:schema23.properties.secretsInWrites,data:data0};
+const err1 = {instancePath:instancePath+"/secretsInWrites",schemaPath:"#/properties/secretsInWrites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.secretsInWrites.type,parentSchema:schema28.properties.secretsInWrites,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22409,7 +23317,7 @@ errors++;
 if(data.credentialReads !== undefined){
 let data1 = data.credentialReads;
 if(typeof data1 !== "boolean"){
-const err2 = {instancePath:instancePath+"/credentialReads",schemaPath:"#/properties/credentialReads/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.credentialReads.type,parentSchema:schema23.properties.credentialReads,data:data1};
+const err2 = {instancePath:instancePath+"/credentialReads",schemaPath:"#/properties/credentialReads/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.credentialReads.type,parentSchema:schema28.properties.credentialReads,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22422,7 +23330,7 @@ errors++;
 if(data.destructiveCommands !== undefined){
 let data2 = data.destructiveCommands;
 if(typeof data2 !== "boolean"){
-const err3 = {instancePath:instancePath+"/destructiveCommands",schemaPath:"#/properties/destructiveCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.destructiveCommands.type,parentSchema:schema23.properties.destructiveCommands,data:data2};
+const err3 = {instancePath:instancePath+"/destructiveCommands",schemaPath:"#/properties/destructiveCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.destructiveCommands.type,parentSchema:schema28.properties.destructiveCommands,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22435,7 +23343,7 @@ errors++;
 if(data.branchProtection !== undefined){
 let data3 = data.branchProtection;
 if(typeof data3 !== "boolean"){
-const err4 = {instancePath:instancePath+"/branchProtection",schemaPath:"#/properties/branchProtection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.branchProtection.type,parentSchema:schema23.properties.branchProtection,data:data3};
+const err4 = {instancePath:instancePath+"/branchProtection",schemaPath:"#/properties/branchProtection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.branchProtection.type,parentSchema:schema28.properties.branchProtection,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22453,7 +23361,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(typeof data5 === "string"){
 if(func3(data5) < 1){
-const err5 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.protectedBranches.items,data:data5};
+const err5 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.protectedBranches.items,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22464,7 +23372,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.protectedBranches.items.type,parentSchema:schema23.properties.protectedBranches.items,data:data5};
+const err6 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.protectedBranches.items.type,parentSchema:schema28.properties.protectedBranches.items,data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22476,7 +23384,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/protectedBranches",schemaPath:"#/properties/protectedBranches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.protectedBranches.type,parentSchema:schema23.properties.protectedBranches,data:data4};
+const err7 = {instancePath:instancePath+"/protectedBranches",schemaPath:"#/properties/protectedBranches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.protectedBranches.type,parentSchema:schema28.properties.protectedBranches,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22489,7 +23397,7 @@ errors++;
 if(data.auditLog !== undefined){
 let data6 = data.auditLog;
 if(typeof data6 !== "boolean"){
-const err8 = {instancePath:instancePath+"/auditLog",schemaPath:"#/properties/auditLog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.auditLog.type,parentSchema:schema23.properties.auditLog,data:data6};
+const err8 = {instancePath:instancePath+"/auditLog",schemaPath:"#/properties/auditLog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.auditLog.type,parentSchema:schema28.properties.auditLog,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22502,7 +23410,7 @@ errors++;
 if(data.projectBridge !== undefined){
 let data7 = data.projectBridge;
 if(typeof data7 !== "boolean"){
-const err9 = {instancePath:instancePath+"/projectBridge",schemaPath:"#/properties/projectBridge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.projectBridge.type,parentSchema:schema23.properties.projectBridge,data:data7};
+const err9 = {instancePath:instancePath+"/projectBridge",schemaPath:"#/properties/projectBridge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.projectBridge.type,parentSchema:schema28.properties.projectBridge,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22515,7 +23423,7 @@ errors++;
 if(data.sessionBanner !== undefined){
 let data8 = data.sessionBanner;
 if(typeof data8 !== "boolean"){
-const err10 = {instancePath:instancePath+"/sessionBanner",schemaPath:"#/properties/sessionBanner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.sessionBanner.type,parentSchema:schema23.properties.sessionBanner,data:data8};
+const err10 = {instancePath:instancePath+"/sessionBanner",schemaPath:"#/properties/sessionBanner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.sessionBanner.type,parentSchema:schema28.properties.sessionBanner,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22527,7 +23435,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22536,19 +23444,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/profile.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "$schema") || (key0 === "name")) || (key0 === "description")) || (key0 === "extends")) || (key0 === "guardrails"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22561,7 +23469,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.$schema.type,parentSchema:schema22.properties.$schema,data:data0};
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.$schema.type,parentSchema:schema27.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22574,7 +23482,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.name.type,parentSchema:schema22.properties.name,data:data1};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.name.type,parentSchema:schema27.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22587,7 +23495,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.description.type,parentSchema:schema22.properties.description,data:data2};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22605,7 +23513,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-const err4 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.extends.items,data:data4};
+const err4 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.extends.items,data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22616,7 +23524,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.extends.items.type,parentSchema:schema22.properties.extends.items,data:data4};
+const err5 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.extends.items.type,parentSchema:schema27.properties.extends.items,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22628,7 +23536,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extends",schemaPath:"#/properties/extends/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.extends.type,parentSchema:schema22.properties.extends,data:data3};
+const err6 = {instancePath:instancePath+"/extends",schemaPath:"#/properties/extends/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.extends.type,parentSchema:schema27.properties.extends,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22639,14 +23547,14 @@ errors++;
 }
 }
 if(data.guardrails !== undefined){
-if(!(validate60(data.guardrails, {instancePath:instancePath+"/guardrails",parentData:data,parentDataProperty:"guardrails",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate70(data.guardrails, {instancePath:instancePath+"/guardrails",parentData:data,parentDataProperty:"guardrails",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22655,22 +23563,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const skillFrontmatter = validate62;
-const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/skill-frontmatter.schema.json","title":"SkillFrontmatter","description":"Frontmatter of a skill's SKILL.md: the Agent Skills keys (name, description, license, compatibility, allowed-tools, metadata) plus every key Claude Code 2.1.332 accepts in its own strict skill frontmatter schema.","type":"object","additionalProperties":false,"required":["description"],"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"},"license":{"description":"License of the skill.","type":"string"},"compatibility":{"description":"Agent Skills: environment requirements of the skill.","type":"string"},"metadata":{"description":"Free-form metadata.","type":"object"},"fallback":{"description":"Claude Code: skill fallback switch.","type":"boolean"},"created_by":{"description":"Who created the skill.","type":"string"},"improved_by":{"description":"Who improved the skill.","type":"string"},"mcpServers":{"$ref":"#/definitions/AnyValue"},"lspServers":{"$ref":"#/definitions/AnyValue"},"agents":{"$ref":"#/definitions/AnyValue"},"outputStyles":{"$ref":"#/definitions/AnyValue"},"themes":{"$ref":"#/definitions/AnyValue"},"workflows":{"$ref":"#/definitions/AnyValue"},"channels":{"$ref":"#/definitions/AnyValue"},"monitors":{"$ref":"#/definitions/AnyValue"},"settings":{"$ref":"#/definitions/AnyValue"},"userConfig":{"$ref":"#/definitions/AnyValue"},"defaultEnabled":{"$ref":"#/definitions/AnyValue"},"experimental":{"$ref":"#/definitions/AnyValue"},"dependencies":{"$ref":"#/definitions/AnyValue"},"displayName":{"$ref":"#/definitions/AnyValue"},"author":{"$ref":"#/definitions/AnyValue"},"homepage":{"$ref":"#/definitions/AnyValue"},"repository":{"$ref":"#/definitions/AnyValue"},"keywords":{"$ref":"#/definitions/AnyValue"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"AnyValue":{"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]}}};
-const schema25 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
+export const skillFrontmatter = validate72;
+const schema29 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/skill-frontmatter.schema.json","title":"SkillFrontmatter","description":"Frontmatter of a skill's SKILL.md: the Agent Skills keys (name, description, license, compatibility, allowed-tools, metadata) plus every key Claude Code 2.1.332 accepts in its own strict skill frontmatter schema.","type":"object","additionalProperties":false,"required":["description"],"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"},"license":{"description":"License of the skill.","type":"string"},"compatibility":{"description":"Agent Skills: environment requirements of the skill.","type":"string"},"metadata":{"description":"Free-form metadata.","type":"object"},"fallback":{"description":"Claude Code: skill fallback switch.","type":"boolean"},"created_by":{"description":"Who created the skill.","type":"string"},"improved_by":{"description":"Who improved the skill.","type":"string"},"mcpServers":{"$ref":"#/definitions/AnyValue"},"lspServers":{"$ref":"#/definitions/AnyValue"},"agents":{"$ref":"#/definitions/AnyValue"},"outputStyles":{"$ref":"#/definitions/AnyValue"},"themes":{"$ref":"#/definitions/AnyValue"},"workflows":{"$ref":"#/definitions/AnyValue"},"channels":{"$ref":"#/definitions/AnyValue"},"monitors":{"$ref":"#/definitions/AnyValue"},"settings":{"$ref":"#/definitions/AnyValue"},"userConfig":{"$ref":"#/definitions/AnyValue"},"defaultEnabled":{"$ref":"#/definitions/AnyValue"},"experimental":{"$ref":"#/definitions/AnyValue"},"dependencies":{"$ref":"#/definitions/AnyValue"},"displayName":{"$ref":"#/definitions/AnyValue"},"author":{"$ref":"#/definitions/AnyValue"},"homepage":{"$ref":"#/definitions/AnyValue"},"repository":{"$ref":"#/definitions/AnyValue"},"keywords":{"$ref":"#/definitions/AnyValue"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"AnyValue":{"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]}}};
+const schema30 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.anyOf[0].type,parentSchema:schema25.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.anyOf[0].type,parentSchema:schema30.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22688,7 +23596,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.anyOf[1].items.type,parentSchema:schema25.anyOf[1].items,data:data0};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.anyOf[1].items.type,parentSchema:schema30.anyOf[1].items,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22700,7 +23608,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.anyOf[1].type,parentSchema:schema25.anyOf[1],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.anyOf[1].type,parentSchema:schema30.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22713,7 +23621,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema30.anyOf,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22733,20 +23641,20 @@ vErrors = null;
 }
 }
 }
-validate63.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]};
+const schema31 = {"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.anyOf[0].type,parentSchema:schema26.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.anyOf[0].type,parentSchema:schema31.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22760,7 +23668,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!((typeof data == "number") && (isFinite(data)))){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.anyOf[1].type,parentSchema:schema26.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.anyOf[1].type,parentSchema:schema31.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22774,7 +23682,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.anyOf[2].type,parentSchema:schema26.anyOf[2],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.anyOf[2].type,parentSchema:schema31.anyOf[2],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22788,7 +23696,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(data !== null){
-const err3 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema26.anyOf[3].type,parentSchema:schema26.anyOf[3],data};
+const err3 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.anyOf[3].type,parentSchema:schema31.anyOf[3],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22802,7 +23710,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(Array.isArray(data))){
-const err4 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.anyOf[4].type,parentSchema:schema26.anyOf[4],data};
+const err4 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.anyOf[4].type,parentSchema:schema31.anyOf[4],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22816,7 +23724,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err5 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.anyOf[5].type,parentSchema:schema26.anyOf[5],data};
+const err5 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.anyOf[5].type,parentSchema:schema31.anyOf[5],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22833,7 +23741,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.anyOf,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22853,18 +23761,18 @@ vErrors = null;
 }
 }
 }
-validate69.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/skill-frontmatter.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22874,8 +23782,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema24.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(!(func2.call(schema29.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22888,7 +23796,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.$schema.type,parentSchema:schema24.properties.$schema,data:data0};
+const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.$schema.type,parentSchema:schema29.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22902,7 +23810,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22913,7 +23821,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.name.type,parentSchema:schema29.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22927,7 +23835,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.description,data:data2};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22938,7 +23846,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.description.type,parentSchema:schema24.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.description.type,parentSchema:schema29.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22951,7 +23859,7 @@ errors++;
 if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.model.type,parentSchema:schema24.properties.model,data:data3};
+const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.model.type,parentSchema:schema29.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22962,27 +23870,27 @@ errors++;
 }
 }
 if(data["allowed-tools"] !== undefined){
-if(!(validate63(data["allowed-tools"], {instancePath:instancePath+"/allowed-tools",parentData:data,parentDataProperty:"allowed-tools",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate73(data["allowed-tools"], {instancePath:instancePath+"/allowed-tools",parentData:data,parentDataProperty:"allowed-tools",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data["disallowed-tools"] !== undefined){
-if(!(validate63(data["disallowed-tools"], {instancePath:instancePath+"/disallowed-tools",parentData:data,parentDataProperty:"disallowed-tools",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate73(data["disallowed-tools"], {instancePath:instancePath+"/disallowed-tools",parentData:data,parentDataProperty:"disallowed-tools",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data.disallowedTools !== undefined){
-if(!(validate63(data.disallowedTools, {instancePath:instancePath+"/disallowedTools",parentData:data,parentDataProperty:"disallowedTools",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate73(data.disallowedTools, {instancePath:instancePath+"/disallowedTools",parentData:data,parentDataProperty:"disallowedTools",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data["argument-hint"] !== undefined){
 let data7 = data["argument-hint"];
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties["argument-hint"].type,parentSchema:schema24.properties["argument-hint"],data:data7};
+const err8 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties["argument-hint"].type,parentSchema:schema29.properties["argument-hint"],data:data7};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22993,15 +23901,15 @@ errors++;
 }
 }
 if(data.arguments !== undefined){
-if(!(validate63(data.arguments, {instancePath:instancePath+"/arguments",parentData:data,parentDataProperty:"arguments",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate73(data.arguments, {instancePath:instancePath+"/arguments",parentData:data,parentDataProperty:"arguments",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data["disable-model-invocation"] !== undefined){
 let data9 = data["disable-model-invocation"];
 if(typeof data9 !== "boolean"){
-const err9 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties["disable-model-invocation"].type,parentSchema:schema24.properties["disable-model-invocation"],data:data9};
+const err9 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties["disable-model-invocation"].type,parentSchema:schema29.properties["disable-model-invocation"],data:data9};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23014,7 +23922,7 @@ errors++;
 if(data["user-invocable"] !== undefined){
 let data10 = data["user-invocable"];
 if(typeof data10 !== "boolean"){
-const err10 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties["user-invocable"].type,parentSchema:schema24.properties["user-invocable"],data:data10};
+const err10 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties["user-invocable"].type,parentSchema:schema29.properties["user-invocable"],data:data10};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23027,7 +23935,7 @@ errors++;
 if(data.effort !== undefined){
 let data11 = data.effort;
 if(typeof data11 !== "string"){
-const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.effort.type,parentSchema:schema24.properties.effort,data:data11};
+const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.effort.type,parentSchema:schema29.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23037,7 +23945,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((data11 === "low") || (data11 === "medium")) || (data11 === "high")) || (data11 === "xhigh")) || (data11 === "max"))){
-const err12 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema24.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.effort.enum,parentSchema:schema24.properties.effort,data:data11};
+const err12 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema29.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.effort.enum,parentSchema:schema29.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23050,7 +23958,7 @@ errors++;
 if(data.shell !== undefined){
 let data12 = data.shell;
 if(typeof data12 !== "string"){
-const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.shell.type,parentSchema:schema24.properties.shell,data:data12};
+const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.shell.type,parentSchema:schema29.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23060,7 +23968,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data12 === "bash") || (data12 === "powershell"))){
-const err14 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema24.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.shell.enum,parentSchema:schema24.properties.shell,data:data12};
+const err14 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema29.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.shell.enum,parentSchema:schema29.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23076,7 +23984,7 @@ const _errs25 = errors;
 let valid1 = false;
 const _errs26 = errors;
 if(typeof data13 !== "string"){
-const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.version.anyOf[0].type,parentSchema:schema24.properties.version.anyOf[0],data:data13};
+const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.version.anyOf[0].type,parentSchema:schema29.properties.version.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23090,7 +23998,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs28 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.version.anyOf[1].type,parentSchema:schema24.properties.version.anyOf[1],data:data13};
+const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.version.anyOf[1].type,parentSchema:schema29.properties.version.anyOf[1],data:data13};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23103,7 +24011,7 @@ var _valid0 = _errs28 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema24.properties.version.anyOf,parentSchema:schema24.properties.version,data:data13};
+const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema29.properties.version.anyOf,parentSchema:schema29.properties.version,data:data13};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23127,7 +24035,7 @@ vErrors = null;
 if(data.when_to_use !== undefined){
 let data14 = data.when_to_use;
 if(typeof data14 !== "string"){
-const err18 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.when_to_use.type,parentSchema:schema24.properties.when_to_use,data:data14};
+const err18 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.when_to_use.type,parentSchema:schema29.properties.when_to_use,data:data14};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23138,15 +24046,15 @@ errors++;
 }
 }
 if(data.paths !== undefined){
-if(!(validate63(data.paths, {instancePath:instancePath+"/paths",parentData:data,parentDataProperty:"paths",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate73(data.paths, {instancePath:instancePath+"/paths",parentData:data,parentDataProperty:"paths",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data.hooks !== undefined){
 let data16 = data.hooks;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err19 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.hooks.type,parentSchema:schema24.properties.hooks,data:data16};
+const err19 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.hooks.type,parentSchema:schema29.properties.hooks,data:data16};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23159,7 +24067,7 @@ errors++;
 if(data.context !== undefined){
 let data17 = data.context;
 if(typeof data17 !== "string"){
-const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.context.type,parentSchema:schema24.properties.context,data:data17};
+const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.context.type,parentSchema:schema29.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23169,7 +24077,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((data17 === "inline") || (data17 === "fork"))){
-const err21 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema24.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.context.enum,parentSchema:schema24.properties.context,data:data17};
+const err21 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema29.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.context.enum,parentSchema:schema29.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23182,7 +24090,7 @@ errors++;
 if(data.agent !== undefined){
 let data18 = data.agent;
 if(typeof data18 !== "string"){
-const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.agent.type,parentSchema:schema24.properties.agent,data:data18};
+const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.agent.type,parentSchema:schema29.properties.agent,data:data18};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23195,7 +24103,7 @@ errors++;
 if(data.background !== undefined){
 let data19 = data.background;
 if(typeof data19 !== "boolean"){
-const err23 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.background.type,parentSchema:schema24.properties.background,data:data19};
+const err23 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.background.type,parentSchema:schema29.properties.background,data:data19};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23208,7 +24116,7 @@ errors++;
 if(data.license !== undefined){
 let data20 = data.license;
 if(typeof data20 !== "string"){
-const err24 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.license.type,parentSchema:schema24.properties.license,data:data20};
+const err24 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.license.type,parentSchema:schema29.properties.license,data:data20};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23221,7 +24129,7 @@ errors++;
 if(data.compatibility !== undefined){
 let data21 = data.compatibility;
 if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/compatibility",schemaPath:"#/properties/compatibility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.compatibility.type,parentSchema:schema24.properties.compatibility,data:data21};
+const err25 = {instancePath:instancePath+"/compatibility",schemaPath:"#/properties/compatibility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.compatibility.type,parentSchema:schema29.properties.compatibility,data:data21};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23234,7 +24142,7 @@ errors++;
 if(data.metadata !== undefined){
 let data22 = data.metadata;
 if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err26 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.metadata.type,parentSchema:schema24.properties.metadata,data:data22};
+const err26 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.metadata.type,parentSchema:schema29.properties.metadata,data:data22};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23247,7 +24155,7 @@ errors++;
 if(data.fallback !== undefined){
 let data23 = data.fallback;
 if(typeof data23 !== "boolean"){
-const err27 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.fallback.type,parentSchema:schema24.properties.fallback,data:data23};
+const err27 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.fallback.type,parentSchema:schema29.properties.fallback,data:data23};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23260,7 +24168,7 @@ errors++;
 if(data.created_by !== undefined){
 let data24 = data.created_by;
 if(typeof data24 !== "string"){
-const err28 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.created_by.type,parentSchema:schema24.properties.created_by,data:data24};
+const err28 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.created_by.type,parentSchema:schema29.properties.created_by,data:data24};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23273,7 +24181,7 @@ errors++;
 if(data.improved_by !== undefined){
 let data25 = data.improved_by;
 if(typeof data25 !== "string"){
-const err29 = {instancePath:instancePath+"/improved_by",schemaPath:"#/properties/improved_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.improved_by.type,parentSchema:schema24.properties.improved_by,data:data25};
+const err29 = {instancePath:instancePath+"/improved_by",schemaPath:"#/properties/improved_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.improved_by.type,parentSchema:schema29.properties.improved_by,data:data25};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23284,116 +24192,116 @@ errors++;
 }
 }
 if(data.mcpServers !== undefined){
-if(!(validate69(data.mcpServers, {instancePath:instancePath+"/mcpServers",parentData:data,parentDataProperty:"mcpServers",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.mcpServers, {instancePath:instancePath+"/mcpServers",parentData:data,parentDataProperty:"mcpServers",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.lspServers !== undefined){
-if(!(validate69(data.lspServers, {instancePath:instancePath+"/lspServers",parentData:data,parentDataProperty:"lspServers",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.lspServers, {instancePath:instancePath+"/lspServers",parentData:data,parentDataProperty:"lspServers",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.agents !== undefined){
-if(!(validate69(data.agents, {instancePath:instancePath+"/agents",parentData:data,parentDataProperty:"agents",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.agents, {instancePath:instancePath+"/agents",parentData:data,parentDataProperty:"agents",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.outputStyles !== undefined){
-if(!(validate69(data.outputStyles, {instancePath:instancePath+"/outputStyles",parentData:data,parentDataProperty:"outputStyles",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.outputStyles, {instancePath:instancePath+"/outputStyles",parentData:data,parentDataProperty:"outputStyles",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.themes !== undefined){
-if(!(validate69(data.themes, {instancePath:instancePath+"/themes",parentData:data,parentDataProperty:"themes",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.themes, {instancePath:instancePath+"/themes",parentData:data,parentDataProperty:"themes",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.workflows !== undefined){
-if(!(validate69(data.workflows, {instancePath:instancePath+"/workflows",parentData:data,parentDataProperty:"workflows",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.workflows, {instancePath:instancePath+"/workflows",parentData:data,parentDataProperty:"workflows",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.channels !== undefined){
-if(!(validate69(data.channels, {instancePath:instancePath+"/channels",parentData:data,parentDataProperty:"channels",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.channels, {instancePath:instancePath+"/channels",parentData:data,parentDataProperty:"channels",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.monitors !== undefined){
-if(!(validate69(data.monitors, {instancePath:instancePath+"/monitors",parentData:data,parentDataProperty:"monitors",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.monitors, {instancePath:instancePath+"/monitors",parentData:data,parentDataProperty:"monitors",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.settings !== undefined){
-if(!(validate69(data.settings, {instancePath:instancePath+"/settings",parentData:data,parentDataProperty:"settings",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.settings, {instancePath:instancePath+"/settings",parentData:data,parentDataProperty:"settings",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.userConfig !== undefined){
-if(!(validate69(data.userConfig, {instancePath:instancePath+"/userConfig",parentData:data,parentDataProperty:"userConfig",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.userConfig, {instancePath:instancePath+"/userConfig",parentData:data,parentDataProperty:"userConfig",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.defaultEnabled !== undefined){
-if(!(validate69(data.defaultEnabled, {instancePath:instancePath+"/defaultEnabled",parentData:data,parentDataProperty:"defaultEnabled",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.defaultEnabled, {instancePath:instancePath+"/defaultEnabled",parentData:data,parentDataProperty:"defaultEnabled",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined){
-if(!(validate69(data.experimental, {instancePath:instancePath+"/experimental",parentData:data,parentDataProperty:"experimental",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.experimental, {instancePath:instancePath+"/experimental",parentData:data,parentDataProperty:"experimental",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.dependencies !== undefined){
-if(!(validate69(data.dependencies, {instancePath:instancePath+"/dependencies",parentData:data,parentDataProperty:"dependencies",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.dependencies, {instancePath:instancePath+"/dependencies",parentData:data,parentDataProperty:"dependencies",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.displayName !== undefined){
-if(!(validate69(data.displayName, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.displayName, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.author !== undefined){
-if(!(validate69(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.homepage !== undefined){
-if(!(validate69(data.homepage, {instancePath:instancePath+"/homepage",parentData:data,parentDataProperty:"homepage",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.homepage, {instancePath:instancePath+"/homepage",parentData:data,parentDataProperty:"homepage",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.repository !== undefined){
-if(!(validate69(data.repository, {instancePath:instancePath+"/repository",parentData:data,parentDataProperty:"repository",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.repository, {instancePath:instancePath+"/repository",parentData:data,parentDataProperty:"repository",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.keywords !== undefined){
-if(!(validate69(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate79(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -23402,7 +24310,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 

@@ -48,6 +48,15 @@ describe("validate: unknown keys", () => {
     expect(diagnostics[0]!.message).toContain("Did you mean 'bearer_token_env_var'?");
   });
 
+  it("reports a typo inside a checked Codex table", () => {
+    const text = 'model = "gpt-5.5"\n\n[sandbox_workspace_write]\nnetwork_acess = true\n\n[model_providers.local]\nbase_url = "http://127.0.0.1:8080/v1"\nenv_keys = "LOCAL_KEY"\n';
+    const diagnostics = check("codex-config", text, "toml", "config.overrides.toml");
+    expect(diagnostics.map((d) => [d.line, d.column, d.pointer, d.message.split(" Remove")[0]])).toEqual([
+      [4, 1, "/sandbox_workspace_write/network_acess", "Unknown key 'network_acess' in 'sandbox_workspace_write'. Did you mean 'network_access'?"],
+      [8, 1, "/model_providers/local/env_keys", "Unknown key 'env_keys' in 'model_providers.local'. Did you mean 'env_key'?"],
+    ]);
+  });
+
   it("reports a frontmatter error at the markdown file's own line", () => {
     const parsed = parseMarkdown("---\nname: reviewer\ndescription: Reviews code\ntool: Read, Grep\n---\n\nBody\n", "agents/reviewer.md");
     const diagnostics = validate(schemaId("agent-frontmatter"), parsed.value!.frontmatter, "agents/reviewer.md");
