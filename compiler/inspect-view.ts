@@ -19,6 +19,8 @@ export interface ShownOrigin {
 export interface ShownValue extends ShownOrigin {
   pointer: string;
   value: unknown;
+  /** Earlier layers whose value at this pointer was replaced, in merge order. */
+  overrides?: ShownOrigin[];
 }
 
 /** Everything `inspect` shows. Key order here is the order of the text view. */
@@ -147,7 +149,10 @@ function section(out: string[], title: string, items: string[], blankBefore = tr
 }
 
 function valueLine(v: ShownValue): string {
-  return `${v.pointer} = ${compact(v.value)}  <- ${v.layer}  ${where(v)}`;
+  const line = `${v.pointer} = ${compact(v.value)}  <- ${v.layer}  ${where(v)}`;
+  // Most recent first: "overrides bundle (…), base (…)" reads as the story of the value backwards.
+  const over = v.overrides ? `\n      overrides ${[...v.overrides].reverse().map((o) => `${o.layer} (${where(o)})`).join(", ")}` : "";
+  return `${line}${over}`;
 }
 
 function where(o: ShownOrigin): string {
@@ -175,7 +180,10 @@ export function listValues(doc: MergedDocument): ShownValue[] {
   const walk = (value: unknown, pointer: string) => {
     const set = doc.provenance[pointer];
     if (set && pointer !== "") {
-      out.push({ pointer, value, ...origin(set) });
+      const shown: ShownValue = { pointer, value, ...origin(set) };
+      const replaced = doc.overridden?.[pointer];
+      if (replaced && replaced.length > 0) shown.overrides = replaced.map(origin);
+      out.push(shown);
       return;
     }
     if (isPlainObject(value)) for (const key of Object.keys(value)) walk(value[key], `${pointer}/${escapePointer(key)}`);

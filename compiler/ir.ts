@@ -81,6 +81,8 @@ export interface MergedDocument {
   provenance: Record<string, Origin>;
   /** The layers that contributed, in merge order. */
   layers: Origin[];
+  /** For a pointer set by more than one layer: the earlier setters it replaced, in merge order. */
+  overridden?: Record<string, Origin[]>;
 }
 
 /** Everything the front end resolved for one target's native layers. */

@@ -54,6 +54,17 @@ describe("mergeDocuments (A.5 rules)", () => {
     expect(merged.layers.map((l) => l.layer)).toEqual(["base", "top"]);
   });
 
+  it("remembers the earlier layers a value overrode, in merge order", () => {
+    const merged = mergeDocuments([layer("base", { model: "a", keep: 1 }), layer("bundle", { model: "b" }), layer("admin", { model: "c" })]);
+    expect(merged.provenance["/model"]?.layer).toBe("admin");
+    expect(merged.overridden).toEqual({
+      "/model": [
+        { file: "base.json", layer: "base", pointer: "/model" },
+        { file: "bundle.json", layer: "bundle", pointer: "/model" },
+      ],
+    });
+  });
+
   it("escapes pointer tokens (RFC 6901)", () => {
     const merged = mergeDocuments([layer("base", { "a/b": { "c~d": 1 } })]);
     expect(Object.keys(merged.provenance)).toEqual(["/a~1b/c~0d"]);

@@ -37,13 +37,21 @@ const mergeValues = deepmergeCustom<unknown, {}, PathMeta>(
 /** Merges layers in order (later wins) and records provenance. Inputs are not modified. */
 export function mergeDocuments(layers: readonly MergeLayer[]): MergedDocument {
   const value = cloneTree(layers.length === 0 ? {} : mergeValues(...layers.map((l) => l.value))) as Record<string, unknown>;
-  const provenance: Record<string, Origin> = {};
+  const record: ProvenanceRecord = { provenance: {}, overridden: {} };
   let sofar: unknown = {};
   for (const layer of layers) {
-    recordLayer(layer, layer.value, sofar, "", [], provenance);
+    recordLayer(layer, layer.value, sofar, "", [], record);
     sofar = mergeValues(sofar, layer.value);
   }
-  return { value, provenance: sortedRecord(provenance), layers: layers.map((l) => l.origin) };
+  const merged: MergedDocument = { value, provenance: sortedRecord(record.provenance), layers: layers.map((l) => l.origin) };
+  if (Object.keys(record.overridden).length > 0) merged.overridden = sortedRecord(record.overridden);
+  return merged;
+}
+
+/** Who set each pointer last, and whom they replaced. */
+interface ProvenanceRecord {
+  provenance: Record<string, Origin>;
+  overridden: Record<string, Origin[]>;
 }
 
 /** Records which pointers `incoming` sets over `existing`, following the merge rules. */
@@ -53,45 +61,55 @@ function recordLayer(
   existing: unknown,
   pointer: string,
   path: readonly string[],
-  provenance: Record<string, Origin>,
+  record: ProvenanceRecord,
 ): void {
   if (isPlainObject(incoming) && isPlainObject(existing)) {
     const keys = Object.keys(incoming);
     for (const key of keys) {
       if (incoming[key] === undefined) continue;
-      recordLayer(layer, incoming[key], existing[key], `${pointer}/${escapePointer(key)}`, [...path, key], provenance);
+      recordLayer(layer, incoming[key], existing[key], `${pointer}/${escapePointer(key)}`, [...path, key], record);
     }
-    if (keys.length === 0 && pointer !== "" && !(pointer in provenance)) set(layer, pointer, provenance);
+    if (keys.length === 0 && pointer !== "" && !(pointer in record.provenance)) set(layer, pointer, record);
     return;
   }
   if (Array.isArray(incoming) && Array.isArray(existing) && isAppendArray(path)) {
-    incoming.forEach((_item, index) => set(layer, `${pointer}/${existing.length + index}`, provenance));
+    incoming.forEach((_item, index) => set(layer, `${pointer}/${existing.length + index}`, record));
     return;
   }
   // Replacement: whatever an earlier layer set below this pointer is gone.
-  clearBelow(pointer, provenance);
+  clearBelow(pointer, record);
   if (isPlainObject(incoming) && Object.keys(incoming).length > 0) {
+    // A value replaced by an object: provenance moves to the object's members.
+    delete record.provenance[pointer];
+    delete record.overridden[pointer];
     for (const key of Object.keys(incoming)) {
       if (incoming[key] === undefined) continue;
-      recordLayer(layer, incoming[key], undefined, `${pointer}/${escapePointer(key)}`, [...path, key], provenance);
+      recordLayer(layer, incoming[key], undefined, `${pointer}/${escapePointer(key)}`, [...path, key], record);
     }
     return;
   }
   if (Array.isArray(incoming) && isAppendArray(path)) {
-    incoming.forEach((_item, index) => set(layer, `${pointer}/${index}`, provenance));
+    incoming.forEach((_item, index) => set(layer, `${pointer}/${index}`, record));
     if (incoming.length > 0) return;
   }
-  set(layer, pointer, provenance);
+  set(layer, pointer, record);
 }
 
-function set(layer: MergeLayer, pointer: string, provenance: Record<string, Origin>): void {
+function set(layer: MergeLayer, pointer: string, record: ProvenanceRecord): void {
   const at = layer.locate?.(pointer);
-  provenance[pointer] = at ? { ...layer.origin, pointer, line: at.line, column: at.column } : { ...layer.origin, pointer };
+  const previous = record.provenance[pointer];
+  if (previous) (record.overridden[pointer] ??= []).push(previous);
+  record.provenance[pointer] = at ? { ...layer.origin, pointer, line: at.line, column: at.column } : { ...layer.origin, pointer };
 }
 
-function clearBelow(pointer: string, provenance: Record<string, Origin>): void {
+/** Forgets what earlier layers set strictly below `pointer` (the pointer itself is replaced by `set`). */
+function clearBelow(pointer: string, record: ProvenanceRecord): void {
   const prefix = `${pointer}/`;
-  for (const key of Object.keys(provenance)) if (key === pointer || key.startsWith(prefix)) delete provenance[key];
+  for (const key of Object.keys(record.provenance)) {
+    if (!key.startsWith(prefix)) continue;
+    delete record.provenance[key];
+    delete record.overridden[key];
+  }
 }
 
 /** RFC 6901 escaping of one reference token. */
@@ -118,8 +136,8 @@ function cloneTree(value: unknown): unknown {
 }
 
 /** Pointer order in output is document order within a layer; sort for a stable record. */
-function sortedRecord(record: Record<string, Origin>): Record<string, Origin> {
-  const out: Record<string, Origin> = {};
-  for (const key of Object.keys(record).sort()) out[key] = record[key] as Origin;
+function sortedRecord<T>(record: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const key of Object.keys(record).sort()) out[key] = record[key] as T;
   return out;
 }
