@@ -132,6 +132,7 @@ export interface CopilotSettingsLayer {
     allow?: string[];
     ask?: string[];
     deny?: string[];
+    disableAssistedPermissionsMode?: boolean;
     disableBypassPermissionsMode?: string;
   };
   pinnedPrompts?: boolean;

@@ -18866,7 +18866,7 @@ return errors === 0;
 }
 
 export const copilotSettings = validate68;
-const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-settings.schema.json","title":"CopilotSettingsLayer","description":"A Copilot settings layer (.copilot/settings.overrides.json): keys of Copilot CLI 1.0.102's user settings.json (taken from the settings key list and metadata embedded in that release), plus agentihooks' `_agentihooks` directives. Unknown keys are errors: Copilot would ignore them with a warning on every launch.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"_agentihooks":{"title":"CopilotDirectives","description":"agentihooks directives for the Copilot target. agentihooks reads them and never writes this block to settings.json.","type":"object","additionalProperties":false,"properties":{"allowAll":{"description":"Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.","const":true},"channels":{"description":"Release channel(s) to write for the Copilot wrapper.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1}}]},"browserCommand":{"description":"Browser launcher for Copilot's login and links: \"auto\" (find one on this machine, WSL aware), a command line, or a command as a list of words.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"},"minItems":1}]},"suppressBrowserLaunch":{"description":"Never let Copilot open a browser.","type":"boolean"},"mcpDefaultDisabled":{"description":"Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.","type":"boolean"},"mcpAlwaysEnabled":{"description":"MCP servers exempt from mcpDefaultDisabled (default [\"agentihooks\"]).","type":"array","items":{"type":"string","minLength":1}},"resolveHeaderEnv":{"description":"Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.","type":"boolean"}}},"ahpEnvironment":{"type":"object","additionalProperties":false,"properties":{"acceptRemoteConnections":{"type":"boolean"},"computeId":{"type":"string"},"name":{"type":"string"},"outgoingConnections":{},"publishNewSessionsByDefault":{"type":"boolean"},"requireConnectionBinding":{"type":"boolean"}}},"allowedUrls":{"type":"array","items":{"type":"string"}},"askUser":{"type":"boolean"},"assistedApprovalInstructions":{"type":"string"},"autoTier":{"type":"string","enum":["efficiency","balance","intelligence"]},"autoUpdate":{"type":"boolean"},"autoUpdatesChannel":{"type":"string","enum":["stable","prerelease"]},"banner":{"type":"string","enum":["always","once","never"]},"bannerStyle":{"type":"string","enum":["mona","classic"]},"bashEnv":{"type":"boolean"},"beep":{"type":"boolean"},"beepOnSchedule":{"type":"boolean"},"builtInAgents":{"type":"object","additionalProperties":false,"properties":{"rubberDuck":{"type":"boolean"},"rubberDuckAutoInvoke":{"type":"boolean"}}},"color_mode":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"],"description":"Older spelling of `theme`, still read by Copilot."},"commandHistoryMaxSize":{"type":"number"},"compactPaste":{"type":"boolean"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"connectors":{"type":"boolean"},"contextManagementTools":{"type":"boolean"},"contextTier":{"type":"string","enum":["default","long_context"]},"continueOnAutoMode":{"type":"boolean"},"copilotUrl":{"type":"string"},"copyOnSelect":{"type":"boolean"},"customAgents":{"type":"object","additionalProperties":false,"properties":{"defaultLocalOnly":{"type":"boolean"}}},"defaultMode":{"type":"string","enum":["interactive","plan","autopilot"]},"defaultPermissionMode":{"type":"string","enum":["manual","assisted","allow-all"]},"deniedUrls":{"type":"array","items":{"type":"string"}},"disableAllHooks":{"type":"boolean"},"disabledHooks":{"type":"array","items":{"type":"string"}},"disabledMcpServers":{"type":"array","items":{"type":"string"}},"disabledSkills":{"type":"array","items":{"type":"string"}},"dynamicRetrieval":{"type":"object","additionalProperties":false,"properties":{"mcp":{"type":"boolean"},"skills":{"type":"boolean"}}},"editorMode":{"type":"string","enum":["normal","vim"]},"effortLevel":{"type":"string"},"enableAllGithubMcpTools":{"type":"boolean"},"enabledFeatureFlags":{"type":"object","additionalProperties":{"type":"boolean"}},"enabledMcpServers":{"type":"array","items":{"type":"string"}},"enabledPlugins":{"type":"object","additionalProperties":{"type":"boolean"}},"experimental":{"type":"boolean"},"extensions":{"type":"object","additionalProperties":false,"properties":{"disabledExtensions":{"type":"array","items":{"type":"string"}},"mode":{"type":"string","enum":["disabled","load_only","load_and_augment"]}}},"extraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object"}},"feature_flags":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"array","items":{"type":"string"}}}},"footer":{"type":"object","additionalProperties":false,"properties":{"showAgent":{"type":"boolean"},"showAiUsed":{"type":"boolean"},"showBranch":{"type":"boolean"},"showCiStatus":{"type":"boolean"},"showCodeChanges":{"type":"boolean"},"showContextWindow":{"type":"boolean"},"showCustom":{"type":"boolean"},"showDirectory":{"type":"boolean"},"showModelEffort":{"type":"boolean"},"showPullRequest":{"type":"boolean"},"showQuota":{"type":"boolean"},"showSandbox":{"type":"boolean"},"showSchedules":{"type":"boolean"},"showUsername":{"type":"boolean"},"showYolo":{"type":"boolean"}}},"githubMcpInsiders":{"type":"boolean"},"githubMcpTools":{"type":"array","items":{"type":"string"}},"githubMcpToolsets":{"type":"array","items":{"type":"string"}},"hooks":{"description":"Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.","type":"object","additionalProperties":{"type":"array","items":{"type":"object"}}},"ide":{"type":"object","additionalProperties":false,"properties":{"autoConnect":{"type":"boolean"},"openDiffOnEdit":{"type":"boolean"}}},"ignoredSkillsLocations":{"type":"array","items":{"type":"string"}},"imageGeneration":{"type":"boolean"},"imageGenerationWatermark":{"type":"boolean"},"includeCoAuthoredBy":{"type":"boolean"},"include_coauthor":{"type":"boolean","description":"Older spelling of `includeCoAuthoredBy`, still read by Copilot."},"inlineImageLiveWindow":{"type":"number"},"inlineImages":{"type":"boolean"},"keepAlive":{"type":"string","enum":["on","off","busy"]},"logLevel":{"type":"string","enum":["none","error","warning","info","debug","all","default"]},"memory":{"type":"boolean"},"mergeStrategy":{"type":"string","enum":["rebase","merge"]},"model":{"type":"string"},"modelProviderId":{"type":"string"},"mouse":{"type":"boolean"},"notifications":{"type":"boolean"},"permissions":{"type":"object","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"disableBypassPermissionsMode":{"type":"string"}}},"pinnedPrompts":{"type":"boolean"},"planContextTier":{"type":"string","enum":["default","long_context"]},"planEffortLevel":{"type":"string"},"planModel":{"type":"string"},"planModelProviderId":{"type":"string"},"powershellFlags":{"type":"array","items":{"type":"string"}},"proxyKerberosServicePrincipal":{"type":"string"},"proxyUrl":{"type":"string"},"reasoning_effort":{"type":"string","description":"Older spelling of `effortLevel`, still read by Copilot."},"remoteExport":{"type":"boolean"},"remoteSessions":{"type":"boolean"},"renderHexColors":{"type":"boolean"},"renderMarkdown":{"type":"boolean"},"respectGitignore":{"type":"boolean"},"sandbox":{"type":"object","additionalProperties":false,"properties":{"addCurrentWorkingDirectory":{"type":"boolean"},"allowBypass":{"type":"boolean"},"allowDevToolAccess":{"type":"boolean"},"auth":{"type":"object","additionalProperties":false,"properties":{"gh":{"type":"boolean"},"git":{"type":"boolean"}}},"credentials":{"type":"object","additionalProperties":false,"properties":{"envVars":{"type":"object","additionalProperties":{"type":"object"}}}},"enabled":{"type":"boolean"},"sandboxLspServers":{"type":"boolean"},"sandboxMcpServers":{"type":"boolean"},"userPolicy":{"type":"object","additionalProperties":false,"properties":{"experimental":{"type":"object","additionalProperties":false,"properties":{"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}},"filesystem":{"type":"object","additionalProperties":false,"properties":{"deniedPaths":{"type":"array","items":{"type":"string"}},"readonlyPaths":{"type":"array","items":{"type":"string"}},"readwritePaths":{"type":"array","items":{"type":"string"}}}},"network":{"type":"object","additionalProperties":false,"properties":{"allowLocalNetwork":{"type":"boolean"},"allowOutbound":{"type":"boolean"},"allowedHosts":{"type":"array","items":{"type":"string"}},"blockedHosts":{"type":"array","items":{"type":"string"}},"proxy":{"type":"object","additionalProperties":false,"properties":{"password":{"type":"string"},"url":{"type":"string"},"username":{"type":"string"}}}}},"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}}}},"screenReader":{"type":"boolean"},"scrollbar":{"type":"boolean"},"shellShortcut":{"type":"boolean"},"showReasoning":{"type":"boolean"},"showTimestamps":{"type":"boolean"},"showTipsOnStartup":{"type":"boolean"},"showToolDurations":{"type":"boolean"},"sidebar":{"type":"object","additionalProperties":false,"properties":{"accentActiveSession":{"type":"boolean"},"coloredHints":{"type":"boolean"},"enabled":{"type":"boolean"},"hoverFocus":{"type":"boolean"},"showCloseButton":{"type":"boolean"},"showHeaderButtons":{"type":"boolean"},"showResumableSessions":{"type":"boolean"}}},"skillDirectories":{"type":"array","items":{"type":"string"}},"statusLine":{"type":"object","additionalProperties":false,"properties":{"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"type":{"type":"string","enum":["command"]}}},"stayInAutopilot":{"type":"boolean"},"storeTokenPlaintext":{"type":"boolean"},"stream":{"type":"boolean"},"streamerMode":{"type":"boolean"},"strictKnownMarketplaces":{},"sub_agents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}},"description":"Older spelling of `subagents`, still read by Copilot."},"subagents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}}},"tabs":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"hide":{"type":"array","items":{"type":"string"}},"sort":{"type":"array","items":{"type":"string"}}}},"taskbarPresence":{"type":"boolean"},"telemetry":{"type":"object","additionalProperties":false,"properties":{"capture":{"type":"object","additionalProperties":false,"properties":{"identity":{"type":"boolean"},"policyDetail":{"type":"boolean"},"prompts":{"type":"boolean"},"responses":{"type":"boolean"},"toolArguments":{"type":"boolean"},"toolOutput":{"type":"boolean"}}},"captureContent":{"type":"boolean"},"headersProvider":{"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"refreshIntervalMs":{"type":"number"}}}}},"terminalNotifications":{"type":"boolean"},"terminalProgress":{"type":"boolean"},"theme":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"]},"toolSearch":{"type":"boolean"},"transcriptView":{"type":"string","enum":["default","concise"]},"updateTerminalTitle":{"type":"boolean"},"update_channel":{"type":"string","enum":["stable","prerelease"],"description":"Older spelling of `autoUpdatesChannel`, still read by Copilot."},"voice":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"selectedDevice":{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"occurrence":{"type":"number"}}},"selectedModel":{"type":"string"}}},"workflows":{"type":"object","additionalProperties":false,"properties":{"defaultLimits":{"type":"object","additionalProperties":false,"properties":{"maxAiCredits":{"type":"number"},"maxConcurrentSubagents":{"type":"number"},"maxTotalSubagents":{"type":"number"},"timeoutSeconds":{"type":"number"}}},"logPhaseNames":{"type":"boolean"},"maxConcurrentRuns":{"type":"number"}}},"worktreeBaseRef":{"type":"string","enum":["head","defaultBranch"]},"worktreePathTemplate":{"type":"string"}}};
+const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-settings.schema.json","title":"CopilotSettingsLayer","description":"A Copilot settings layer (.copilot/settings.overrides.json): keys of Copilot CLI 1.0.102's user settings.json (taken from the settings key list and metadata embedded in that release), plus agentihooks' `_agentihooks` directives. Unknown keys are errors: Copilot would ignore them with a warning on every launch.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion (agentihooks removes it before writing).","type":"string"},"_agentihooks":{"title":"CopilotDirectives","description":"agentihooks directives for the Copilot target. agentihooks reads them and never writes this block to settings.json.","type":"object","additionalProperties":false,"properties":{"allowAll":{"description":"Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.","const":true},"channels":{"description":"Release channel(s) to write for the Copilot wrapper.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1}}]},"browserCommand":{"description":"Browser launcher for Copilot's login and links: \"auto\" (find one on this machine, WSL aware), a command line, or a command as a list of words.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"},"minItems":1}]},"suppressBrowserLaunch":{"description":"Never let Copilot open a browser.","type":"boolean"},"mcpDefaultDisabled":{"description":"Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.","type":"boolean"},"mcpAlwaysEnabled":{"description":"MCP servers exempt from mcpDefaultDisabled (default [\"agentihooks\"]).","type":"array","items":{"type":"string","minLength":1}},"resolveHeaderEnv":{"description":"Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.","type":"boolean"}}},"ahpEnvironment":{"type":"object","additionalProperties":false,"properties":{"acceptRemoteConnections":{"type":"boolean"},"computeId":{"type":"string"},"name":{"type":"string"},"outgoingConnections":{},"publishNewSessionsByDefault":{"type":"boolean"},"requireConnectionBinding":{"type":"boolean"}}},"allowedUrls":{"type":"array","items":{"type":"string"}},"askUser":{"type":"boolean"},"assistedApprovalInstructions":{"type":"string"},"autoTier":{"type":"string","enum":["efficiency","balance","intelligence"]},"autoUpdate":{"type":"boolean"},"autoUpdatesChannel":{"type":"string","enum":["stable","prerelease"]},"banner":{"type":"string","enum":["always","once","never"]},"bannerStyle":{"type":"string","enum":["mona","classic"]},"bashEnv":{"type":"boolean"},"beep":{"type":"boolean"},"beepOnSchedule":{"type":"boolean"},"builtInAgents":{"type":"object","additionalProperties":false,"properties":{"rubberDuck":{"type":"boolean"},"rubberDuckAutoInvoke":{"type":"boolean"}}},"color_mode":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"],"description":"Older spelling of `theme`, still read by Copilot."},"commandHistoryMaxSize":{"type":"number"},"compactPaste":{"type":"boolean"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"connectors":{"type":"boolean"},"contextManagementTools":{"type":"boolean"},"contextTier":{"type":"string","enum":["default","long_context"]},"continueOnAutoMode":{"type":"boolean"},"copilotUrl":{"type":"string"},"copyOnSelect":{"type":"boolean"},"customAgents":{"type":"object","additionalProperties":false,"properties":{"defaultLocalOnly":{"type":"boolean"}}},"defaultMode":{"type":"string","enum":["interactive","plan","autopilot"]},"defaultPermissionMode":{"type":"string","enum":["manual","assisted","allow-all"]},"deniedUrls":{"type":"array","items":{"type":"string"}},"disableAllHooks":{"type":"boolean"},"disabledHooks":{"type":"array","items":{"type":"string"}},"disabledMcpServers":{"type":"array","items":{"type":"string"}},"disabledSkills":{"type":"array","items":{"type":"string"}},"dynamicRetrieval":{"type":"object","additionalProperties":false,"properties":{"mcp":{"type":"boolean"},"skills":{"type":"boolean"}}},"editorMode":{"type":"string","enum":["normal","vim"]},"effortLevel":{"type":"string"},"enableAllGithubMcpTools":{"type":"boolean"},"enabledFeatureFlags":{"type":"object","additionalProperties":{"type":"boolean"}},"enabledMcpServers":{"type":"array","items":{"type":"string"}},"enabledPlugins":{"type":"object","additionalProperties":{"type":"boolean"}},"experimental":{"type":"boolean"},"extensions":{"type":"object","additionalProperties":false,"properties":{"disabledExtensions":{"type":"array","items":{"type":"string"}},"mode":{"type":"string","enum":["disabled","load_only","load_and_augment"]}}},"extraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object"}},"feature_flags":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"array","items":{"type":"string"}}}},"footer":{"type":"object","additionalProperties":false,"properties":{"showAgent":{"type":"boolean"},"showAiUsed":{"type":"boolean"},"showBranch":{"type":"boolean"},"showCiStatus":{"type":"boolean"},"showCodeChanges":{"type":"boolean"},"showContextWindow":{"type":"boolean"},"showCustom":{"type":"boolean"},"showDirectory":{"type":"boolean"},"showModelEffort":{"type":"boolean"},"showPullRequest":{"type":"boolean"},"showQuota":{"type":"boolean"},"showSandbox":{"type":"boolean"},"showSchedules":{"type":"boolean"},"showUsername":{"type":"boolean"},"showYolo":{"type":"boolean"}}},"githubMcpInsiders":{"type":"boolean"},"githubMcpTools":{"type":"array","items":{"type":"string"}},"githubMcpToolsets":{"type":"array","items":{"type":"string"}},"hooks":{"description":"Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.","type":"object","additionalProperties":{"type":"array","items":{"type":"object"}}},"ide":{"type":"object","additionalProperties":false,"properties":{"autoConnect":{"type":"boolean"},"openDiffOnEdit":{"type":"boolean"}}},"ignoredSkillsLocations":{"type":"array","items":{"type":"string"}},"imageGeneration":{"type":"boolean"},"imageGenerationWatermark":{"type":"boolean"},"includeCoAuthoredBy":{"type":"boolean"},"include_coauthor":{"type":"boolean","description":"Older spelling of `includeCoAuthoredBy`, still read by Copilot."},"inlineImageLiveWindow":{"type":"number"},"inlineImages":{"type":"boolean"},"keepAlive":{"type":"string","enum":["on","off","busy"]},"logLevel":{"type":"string","enum":["none","error","warning","info","debug","all","default"]},"memory":{"type":"boolean"},"mergeStrategy":{"type":"string","enum":["rebase","merge"]},"model":{"type":"string"},"modelProviderId":{"type":"string"},"mouse":{"type":"boolean"},"notifications":{"type":"boolean"},"permissions":{"type":"object","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"disableAssistedPermissionsMode":{"type":"boolean"},"disableBypassPermissionsMode":{"type":"string"}}},"pinnedPrompts":{"type":"boolean"},"planContextTier":{"type":"string","enum":["default","long_context"]},"planEffortLevel":{"type":"string"},"planModel":{"type":"string"},"planModelProviderId":{"type":"string"},"powershellFlags":{"type":"array","items":{"type":"string"}},"proxyKerberosServicePrincipal":{"type":"string"},"proxyUrl":{"type":"string"},"reasoning_effort":{"type":"string","description":"Older spelling of `effortLevel`, still read by Copilot."},"remoteExport":{"type":"boolean"},"remoteSessions":{"type":"boolean"},"renderHexColors":{"type":"boolean"},"renderMarkdown":{"type":"boolean"},"respectGitignore":{"type":"boolean"},"sandbox":{"type":"object","additionalProperties":false,"properties":{"addCurrentWorkingDirectory":{"type":"boolean"},"allowBypass":{"type":"boolean"},"allowDevToolAccess":{"type":"boolean"},"auth":{"type":"object","additionalProperties":false,"properties":{"gh":{"type":"boolean"},"git":{"type":"boolean"}}},"credentials":{"type":"object","additionalProperties":false,"properties":{"envVars":{"type":"object","additionalProperties":{"type":"object"}}}},"enabled":{"type":"boolean"},"sandboxLspServers":{"type":"boolean"},"sandboxMcpServers":{"type":"boolean"},"userPolicy":{"type":"object","additionalProperties":false,"properties":{"experimental":{"type":"object","additionalProperties":false,"properties":{"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}},"filesystem":{"type":"object","additionalProperties":false,"properties":{"deniedPaths":{"type":"array","items":{"type":"string"}},"readonlyPaths":{"type":"array","items":{"type":"string"}},"readwritePaths":{"type":"array","items":{"type":"string"}}}},"network":{"type":"object","additionalProperties":false,"properties":{"allowLocalNetwork":{"type":"boolean"},"allowOutbound":{"type":"boolean"},"allowedHosts":{"type":"array","items":{"type":"string"}},"blockedHosts":{"type":"array","items":{"type":"string"}},"proxy":{"type":"object","additionalProperties":false,"properties":{"password":{"type":"string"},"url":{"type":"string"},"username":{"type":"string"}}}}},"seatbelt":{"type":"object","additionalProperties":false,"properties":{"keychainAccess":{"type":"boolean"}}}}}}},"screenReader":{"type":"boolean"},"scrollbar":{"type":"boolean"},"shellShortcut":{"type":"boolean"},"showReasoning":{"type":"boolean"},"showTimestamps":{"type":"boolean"},"showTipsOnStartup":{"type":"boolean"},"showToolDurations":{"type":"boolean"},"sidebar":{"type":"object","additionalProperties":false,"properties":{"accentActiveSession":{"type":"boolean"},"coloredHints":{"type":"boolean"},"enabled":{"type":"boolean"},"hoverFocus":{"type":"boolean"},"showCloseButton":{"type":"boolean"},"showHeaderButtons":{"type":"boolean"},"showResumableSessions":{"type":"boolean"}}},"skillDirectories":{"type":"array","items":{"type":"string"}},"statusLine":{"type":"object","additionalProperties":false,"properties":{"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"type":{"type":"string","enum":["command"]}}},"stayInAutopilot":{"type":"boolean"},"storeTokenPlaintext":{"type":"boolean"},"stream":{"type":"boolean"},"streamerMode":{"type":"boolean"},"strictKnownMarketplaces":{},"sub_agents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}},"description":"Older spelling of `subagents`, still read by Copilot."},"subagents":{"type":"object","additionalProperties":false,"properties":{"agents":{"type":"object","additionalProperties":{"type":"object"}},"contextManagementTools":{"type":"boolean"},"disabledSubagents":{"type":"array","items":{"type":"string"}},"maxConcurrency":{"type":"number"},"maxDepth":{"type":"number"}}},"tabs":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"hide":{"type":"array","items":{"type":"string"}},"sort":{"type":"array","items":{"type":"string"}}}},"taskbarPresence":{"type":"boolean"},"telemetry":{"type":"object","additionalProperties":false,"properties":{"capture":{"type":"object","additionalProperties":false,"properties":{"identity":{"type":"boolean"},"policyDetail":{"type":"boolean"},"prompts":{"type":"boolean"},"responses":{"type":"boolean"},"toolArguments":{"type":"boolean"},"toolOutput":{"type":"boolean"}}},"captureContent":{"type":"boolean"},"headersProvider":{"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"refreshIntervalMs":{"type":"number"}}}}},"terminalNotifications":{"type":"boolean"},"terminalProgress":{"type":"boolean"},"theme":{"type":"string","enum":["default","github","dim","high-contrast","colorblind"]},"toolSearch":{"type":"boolean"},"transcriptView":{"type":"string","enum":["default","concise"]},"updateTerminalTitle":{"type":"boolean"},"update_channel":{"type":"string","enum":["stable","prerelease"],"description":"Older spelling of `autoUpdatesChannel`, still read by Copilot."},"voice":{"type":"object","additionalProperties":false,"properties":{"enabled":{"type":"boolean"},"selectedDevice":{"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"occurrence":{"type":"number"}}},"selectedModel":{"type":"string"}}},"workflows":{"type":"object","additionalProperties":false,"properties":{"defaultLimits":{"type":"object","additionalProperties":false,"properties":{"maxAiCredits":{"type":"number"},"maxConcurrentSubagents":{"type":"number"},"maxTotalSubagents":{"type":"number"},"timeoutSeconds":{"type":"number"}}},"logPhaseNames":{"type":"boolean"},"maxConcurrentRuns":{"type":"number"}}},"worktreeBaseRef":{"type":"string","enum":["head","defaultBranch"]},"worktreePathTemplate":{"type":"string"}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/copilot-settings.schema.json" */;
@@ -20927,7 +20927,7 @@ if(data.permissions !== undefined){
 let data122 = data.permissions;
 if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
 for(const key14 in data122){
-if(!((((key14 === "allow") || (key14 === "ask")) || (key14 === "deny")) || (key14 === "disableBypassPermissionsMode"))){
+if(!(((((key14 === "allow") || (key14 === "ask")) || (key14 === "deny")) || (key14 === "disableAssistedPermissionsMode")) || (key14 === "disableBypassPermissionsMode"))){
 const err154 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.permissions,data:data122};
 if(vErrors === null){
 vErrors = [err154];
@@ -21025,10 +21025,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data122.disableBypassPermissionsMode !== undefined){
-let data129 = data122.disableBypassPermissionsMode;
-if(typeof data129 !== "string"){
-const err161 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema26.properties.permissions.properties.disableBypassPermissionsMode,data:data129};
+if(data122.disableAssistedPermissionsMode !== undefined){
+let data129 = data122.disableAssistedPermissionsMode;
+if(typeof data129 !== "boolean"){
+const err161 = {instancePath:instancePath+"/permissions/disableAssistedPermissionsMode",schemaPath:"#/properties/permissions/properties/disableAssistedPermissionsMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.permissions.properties.disableAssistedPermissionsMode.type,parentSchema:schema26.properties.permissions.properties.disableAssistedPermissionsMode,data:data129};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -21038,9 +21038,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-}
-else {
-const err162 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.permissions.type,parentSchema:schema26.properties.permissions,data:data122};
+if(data122.disableBypassPermissionsMode !== undefined){
+let data130 = data122.disableBypassPermissionsMode;
+if(typeof data130 !== "string"){
+const err162 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema26.properties.permissions.properties.disableBypassPermissionsMode,data:data130};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -21050,10 +21051,9 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.pinnedPrompts !== undefined){
-let data130 = data.pinnedPrompts;
-if(typeof data130 !== "boolean"){
-const err163 = {instancePath:instancePath+"/pinnedPrompts",schemaPath:"#/properties/pinnedPrompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.pinnedPrompts.type,parentSchema:schema26.properties.pinnedPrompts,data:data130};
+}
+else {
+const err163 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.permissions.type,parentSchema:schema26.properties.permissions,data:data122};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -21063,10 +21063,10 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data.planContextTier !== undefined){
-let data131 = data.planContextTier;
-if(typeof data131 !== "string"){
-const err164 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planContextTier.type,parentSchema:schema26.properties.planContextTier,data:data131};
+if(data.pinnedPrompts !== undefined){
+let data131 = data.pinnedPrompts;
+if(typeof data131 !== "boolean"){
+const err164 = {instancePath:instancePath+"/pinnedPrompts",schemaPath:"#/properties/pinnedPrompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.pinnedPrompts.type,parentSchema:schema26.properties.pinnedPrompts,data:data131};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -21075,8 +21075,11 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(!((data131 === "default") || (data131 === "long_context"))){
-const err165 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/enum",keyword:"enum",params:{allowedValues: schema26.properties.planContextTier.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.planContextTier.enum,parentSchema:schema26.properties.planContextTier,data:data131};
+}
+if(data.planContextTier !== undefined){
+let data132 = data.planContextTier;
+if(typeof data132 !== "string"){
+const err165 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planContextTier.type,parentSchema:schema26.properties.planContextTier,data:data132};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -21085,11 +21088,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-if(data.planEffortLevel !== undefined){
-let data132 = data.planEffortLevel;
-if(typeof data132 !== "string"){
-const err166 = {instancePath:instancePath+"/planEffortLevel",schemaPath:"#/properties/planEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planEffortLevel.type,parentSchema:schema26.properties.planEffortLevel,data:data132};
+if(!((data132 === "default") || (data132 === "long_context"))){
+const err166 = {instancePath:instancePath+"/planContextTier",schemaPath:"#/properties/planContextTier/enum",keyword:"enum",params:{allowedValues: schema26.properties.planContextTier.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.planContextTier.enum,parentSchema:schema26.properties.planContextTier,data:data132};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -21099,10 +21099,10 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data.planModel !== undefined){
-let data133 = data.planModel;
+if(data.planEffortLevel !== undefined){
+let data133 = data.planEffortLevel;
 if(typeof data133 !== "string"){
-const err167 = {instancePath:instancePath+"/planModel",schemaPath:"#/properties/planModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planModel.type,parentSchema:schema26.properties.planModel,data:data133};
+const err167 = {instancePath:instancePath+"/planEffortLevel",schemaPath:"#/properties/planEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planEffortLevel.type,parentSchema:schema26.properties.planEffortLevel,data:data133};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -21112,10 +21112,10 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data.planModelProviderId !== undefined){
-let data134 = data.planModelProviderId;
+if(data.planModel !== undefined){
+let data134 = data.planModel;
 if(typeof data134 !== "string"){
-const err168 = {instancePath:instancePath+"/planModelProviderId",schemaPath:"#/properties/planModelProviderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planModelProviderId.type,parentSchema:schema26.properties.planModelProviderId,data:data134};
+const err168 = {instancePath:instancePath+"/planModel",schemaPath:"#/properties/planModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planModel.type,parentSchema:schema26.properties.planModel,data:data134};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -21125,14 +21125,10 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data.powershellFlags !== undefined){
-let data135 = data.powershellFlags;
-if(Array.isArray(data135)){
-const len19 = data135.length;
-for(let i19=0; i19<len19; i19++){
-let data136 = data135[i19];
-if(typeof data136 !== "string"){
-const err169 = {instancePath:instancePath+"/powershellFlags/" + i19,schemaPath:"#/properties/powershellFlags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.powershellFlags.items.type,parentSchema:schema26.properties.powershellFlags.items,data:data136};
+if(data.planModelProviderId !== undefined){
+let data135 = data.planModelProviderId;
+if(typeof data135 !== "string"){
+const err169 = {instancePath:instancePath+"/planModelProviderId",schemaPath:"#/properties/planModelProviderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.planModelProviderId.type,parentSchema:schema26.properties.planModelProviderId,data:data135};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -21142,9 +21138,14 @@ vErrors.push(err169);
 errors++;
 }
 }
-}
-else {
-const err170 = {instancePath:instancePath+"/powershellFlags",schemaPath:"#/properties/powershellFlags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.powershellFlags.type,parentSchema:schema26.properties.powershellFlags,data:data135};
+if(data.powershellFlags !== undefined){
+let data136 = data.powershellFlags;
+if(Array.isArray(data136)){
+const len19 = data136.length;
+for(let i19=0; i19<len19; i19++){
+let data137 = data136[i19];
+if(typeof data137 !== "string"){
+const err170 = {instancePath:instancePath+"/powershellFlags/" + i19,schemaPath:"#/properties/powershellFlags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.powershellFlags.items.type,parentSchema:schema26.properties.powershellFlags.items,data:data137};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -21154,10 +21155,9 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data.proxyKerberosServicePrincipal !== undefined){
-let data137 = data.proxyKerberosServicePrincipal;
-if(typeof data137 !== "string"){
-const err171 = {instancePath:instancePath+"/proxyKerberosServicePrincipal",schemaPath:"#/properties/proxyKerberosServicePrincipal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.proxyKerberosServicePrincipal.type,parentSchema:schema26.properties.proxyKerberosServicePrincipal,data:data137};
+}
+else {
+const err171 = {instancePath:instancePath+"/powershellFlags",schemaPath:"#/properties/powershellFlags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.powershellFlags.type,parentSchema:schema26.properties.powershellFlags,data:data136};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -21167,10 +21167,10 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data.proxyUrl !== undefined){
-let data138 = data.proxyUrl;
+if(data.proxyKerberosServicePrincipal !== undefined){
+let data138 = data.proxyKerberosServicePrincipal;
 if(typeof data138 !== "string"){
-const err172 = {instancePath:instancePath+"/proxyUrl",schemaPath:"#/properties/proxyUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.proxyUrl.type,parentSchema:schema26.properties.proxyUrl,data:data138};
+const err172 = {instancePath:instancePath+"/proxyKerberosServicePrincipal",schemaPath:"#/properties/proxyKerberosServicePrincipal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.proxyKerberosServicePrincipal.type,parentSchema:schema26.properties.proxyKerberosServicePrincipal,data:data138};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -21180,10 +21180,10 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data.reasoning_effort !== undefined){
-let data139 = data.reasoning_effort;
+if(data.proxyUrl !== undefined){
+let data139 = data.proxyUrl;
 if(typeof data139 !== "string"){
-const err173 = {instancePath:instancePath+"/reasoning_effort",schemaPath:"#/properties/reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.reasoning_effort.type,parentSchema:schema26.properties.reasoning_effort,data:data139};
+const err173 = {instancePath:instancePath+"/proxyUrl",schemaPath:"#/properties/proxyUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.proxyUrl.type,parentSchema:schema26.properties.proxyUrl,data:data139};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -21193,10 +21193,10 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data.remoteExport !== undefined){
-let data140 = data.remoteExport;
-if(typeof data140 !== "boolean"){
-const err174 = {instancePath:instancePath+"/remoteExport",schemaPath:"#/properties/remoteExport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.remoteExport.type,parentSchema:schema26.properties.remoteExport,data:data140};
+if(data.reasoning_effort !== undefined){
+let data140 = data.reasoning_effort;
+if(typeof data140 !== "string"){
+const err174 = {instancePath:instancePath+"/reasoning_effort",schemaPath:"#/properties/reasoning_effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.reasoning_effort.type,parentSchema:schema26.properties.reasoning_effort,data:data140};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -21206,10 +21206,10 @@ vErrors.push(err174);
 errors++;
 }
 }
-if(data.remoteSessions !== undefined){
-let data141 = data.remoteSessions;
+if(data.remoteExport !== undefined){
+let data141 = data.remoteExport;
 if(typeof data141 !== "boolean"){
-const err175 = {instancePath:instancePath+"/remoteSessions",schemaPath:"#/properties/remoteSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.remoteSessions.type,parentSchema:schema26.properties.remoteSessions,data:data141};
+const err175 = {instancePath:instancePath+"/remoteExport",schemaPath:"#/properties/remoteExport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.remoteExport.type,parentSchema:schema26.properties.remoteExport,data:data141};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -21219,10 +21219,10 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data.renderHexColors !== undefined){
-let data142 = data.renderHexColors;
+if(data.remoteSessions !== undefined){
+let data142 = data.remoteSessions;
 if(typeof data142 !== "boolean"){
-const err176 = {instancePath:instancePath+"/renderHexColors",schemaPath:"#/properties/renderHexColors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.renderHexColors.type,parentSchema:schema26.properties.renderHexColors,data:data142};
+const err176 = {instancePath:instancePath+"/remoteSessions",schemaPath:"#/properties/remoteSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.remoteSessions.type,parentSchema:schema26.properties.remoteSessions,data:data142};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -21232,10 +21232,10 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data.renderMarkdown !== undefined){
-let data143 = data.renderMarkdown;
+if(data.renderHexColors !== undefined){
+let data143 = data.renderHexColors;
 if(typeof data143 !== "boolean"){
-const err177 = {instancePath:instancePath+"/renderMarkdown",schemaPath:"#/properties/renderMarkdown/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.renderMarkdown.type,parentSchema:schema26.properties.renderMarkdown,data:data143};
+const err177 = {instancePath:instancePath+"/renderHexColors",schemaPath:"#/properties/renderHexColors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.renderHexColors.type,parentSchema:schema26.properties.renderHexColors,data:data143};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -21245,10 +21245,10 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data.respectGitignore !== undefined){
-let data144 = data.respectGitignore;
+if(data.renderMarkdown !== undefined){
+let data144 = data.renderMarkdown;
 if(typeof data144 !== "boolean"){
-const err178 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.respectGitignore.type,parentSchema:schema26.properties.respectGitignore,data:data144};
+const err178 = {instancePath:instancePath+"/renderMarkdown",schemaPath:"#/properties/renderMarkdown/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.renderMarkdown.type,parentSchema:schema26.properties.renderMarkdown,data:data144};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -21258,12 +21258,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data.sandbox !== undefined){
-let data145 = data.sandbox;
-if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
-for(const key15 in data145){
-if(!(func2.call(schema26.properties.sandbox.properties, key15))){
-const err179 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox,data:data145};
+if(data.respectGitignore !== undefined){
+let data145 = data.respectGitignore;
+if(typeof data145 !== "boolean"){
+const err179 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.respectGitignore.type,parentSchema:schema26.properties.respectGitignore,data:data145};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -21273,10 +21271,12 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data145.addCurrentWorkingDirectory !== undefined){
-let data146 = data145.addCurrentWorkingDirectory;
-if(typeof data146 !== "boolean"){
-const err180 = {instancePath:instancePath+"/sandbox/addCurrentWorkingDirectory",schemaPath:"#/properties/sandbox/properties/addCurrentWorkingDirectory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.addCurrentWorkingDirectory.type,parentSchema:schema26.properties.sandbox.properties.addCurrentWorkingDirectory,data:data146};
+if(data.sandbox !== undefined){
+let data146 = data.sandbox;
+if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
+for(const key15 in data146){
+if(!(func2.call(schema26.properties.sandbox.properties, key15))){
+const err180 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox,data:data146};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -21286,10 +21286,10 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data145.allowBypass !== undefined){
-let data147 = data145.allowBypass;
+if(data146.addCurrentWorkingDirectory !== undefined){
+let data147 = data146.addCurrentWorkingDirectory;
 if(typeof data147 !== "boolean"){
-const err181 = {instancePath:instancePath+"/sandbox/allowBypass",schemaPath:"#/properties/sandbox/properties/allowBypass/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.allowBypass.type,parentSchema:schema26.properties.sandbox.properties.allowBypass,data:data147};
+const err181 = {instancePath:instancePath+"/sandbox/addCurrentWorkingDirectory",schemaPath:"#/properties/sandbox/properties/addCurrentWorkingDirectory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.addCurrentWorkingDirectory.type,parentSchema:schema26.properties.sandbox.properties.addCurrentWorkingDirectory,data:data147};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -21299,10 +21299,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data145.allowDevToolAccess !== undefined){
-let data148 = data145.allowDevToolAccess;
+if(data146.allowBypass !== undefined){
+let data148 = data146.allowBypass;
 if(typeof data148 !== "boolean"){
-const err182 = {instancePath:instancePath+"/sandbox/allowDevToolAccess",schemaPath:"#/properties/sandbox/properties/allowDevToolAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.allowDevToolAccess.type,parentSchema:schema26.properties.sandbox.properties.allowDevToolAccess,data:data148};
+const err182 = {instancePath:instancePath+"/sandbox/allowBypass",schemaPath:"#/properties/sandbox/properties/allowBypass/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.allowBypass.type,parentSchema:schema26.properties.sandbox.properties.allowBypass,data:data148};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -21312,12 +21312,10 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data145.auth !== undefined){
-let data149 = data145.auth;
-if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
-for(const key16 in data149){
-if(!((key16 === "gh") || (key16 === "git"))){
-const err183 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.auth,data:data149};
+if(data146.allowDevToolAccess !== undefined){
+let data149 = data146.allowDevToolAccess;
+if(typeof data149 !== "boolean"){
+const err183 = {instancePath:instancePath+"/sandbox/allowDevToolAccess",schemaPath:"#/properties/sandbox/properties/allowDevToolAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.allowDevToolAccess.type,parentSchema:schema26.properties.sandbox.properties.allowDevToolAccess,data:data149};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -21327,10 +21325,12 @@ vErrors.push(err183);
 errors++;
 }
 }
-if(data149.gh !== undefined){
-let data150 = data149.gh;
-if(typeof data150 !== "boolean"){
-const err184 = {instancePath:instancePath+"/sandbox/auth/gh",schemaPath:"#/properties/sandbox/properties/auth/properties/gh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.auth.properties.gh.type,parentSchema:schema26.properties.sandbox.properties.auth.properties.gh,data:data150};
+if(data146.auth !== undefined){
+let data150 = data146.auth;
+if(data150 && typeof data150 == "object" && !Array.isArray(data150)){
+for(const key16 in data150){
+if(!((key16 === "gh") || (key16 === "git"))){
+const err184 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.auth,data:data150};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -21340,10 +21340,10 @@ vErrors.push(err184);
 errors++;
 }
 }
-if(data149.git !== undefined){
-let data151 = data149.git;
+if(data150.gh !== undefined){
+let data151 = data150.gh;
 if(typeof data151 !== "boolean"){
-const err185 = {instancePath:instancePath+"/sandbox/auth/git",schemaPath:"#/properties/sandbox/properties/auth/properties/git/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.auth.properties.git.type,parentSchema:schema26.properties.sandbox.properties.auth.properties.git,data:data151};
+const err185 = {instancePath:instancePath+"/sandbox/auth/gh",schemaPath:"#/properties/sandbox/properties/auth/properties/gh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.auth.properties.gh.type,parentSchema:schema26.properties.sandbox.properties.auth.properties.gh,data:data151};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -21353,9 +21353,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-}
-else {
-const err186 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.auth.type,parentSchema:schema26.properties.sandbox.properties.auth,data:data149};
+if(data150.git !== undefined){
+let data152 = data150.git;
+if(typeof data152 !== "boolean"){
+const err186 = {instancePath:instancePath+"/sandbox/auth/git",schemaPath:"#/properties/sandbox/properties/auth/properties/git/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.auth.properties.git.type,parentSchema:schema26.properties.sandbox.properties.auth.properties.git,data:data152};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -21365,12 +21366,9 @@ vErrors.push(err186);
 errors++;
 }
 }
-if(data145.credentials !== undefined){
-let data152 = data145.credentials;
-if(data152 && typeof data152 == "object" && !Array.isArray(data152)){
-for(const key17 in data152){
-if(!(key17 === "envVars")){
-const err187 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.credentials,data:data152};
+}
+else {
+const err187 = {instancePath:instancePath+"/sandbox/auth",schemaPath:"#/properties/sandbox/properties/auth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.auth.type,parentSchema:schema26.properties.sandbox.properties.auth,data:data150};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -21380,13 +21378,12 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data152.envVars !== undefined){
-let data153 = data152.envVars;
+if(data146.credentials !== undefined){
+let data153 = data146.credentials;
 if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
-for(const key18 in data153){
-let data154 = data153[key18];
-if(!(data154 && typeof data154 == "object" && !Array.isArray(data154))){
-const err188 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.properties.envVars.additionalProperties.type,parentSchema:schema26.properties.sandbox.properties.credentials.properties.envVars.additionalProperties,data:data154};
+for(const key17 in data153){
+if(!(key17 === "envVars")){
+const err188 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.credentials,data:data153};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -21396,9 +21393,13 @@ vErrors.push(err188);
 errors++;
 }
 }
-}
-else {
-const err189 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema26.properties.sandbox.properties.credentials.properties.envVars,data:data153};
+if(data153.envVars !== undefined){
+let data154 = data153.envVars;
+if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
+for(const key18 in data154){
+let data155 = data154[key18];
+if(!(data155 && typeof data155 == "object" && !Array.isArray(data155))){
+const err189 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.properties.envVars.additionalProperties.type,parentSchema:schema26.properties.sandbox.properties.credentials.properties.envVars.additionalProperties,data:data155};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -21410,7 +21411,7 @@ errors++;
 }
 }
 else {
-const err190 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.type,parentSchema:schema26.properties.sandbox.properties.credentials,data:data152};
+const err190 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema26.properties.sandbox.properties.credentials.properties.envVars,data:data154};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -21420,10 +21421,9 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data145.enabled !== undefined){
-let data155 = data145.enabled;
-if(typeof data155 !== "boolean"){
-const err191 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.enabled.type,parentSchema:schema26.properties.sandbox.properties.enabled,data:data155};
+}
+else {
+const err191 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.credentials.type,parentSchema:schema26.properties.sandbox.properties.credentials,data:data153};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -21433,10 +21433,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data145.sandboxLspServers !== undefined){
-let data156 = data145.sandboxLspServers;
+if(data146.enabled !== undefined){
+let data156 = data146.enabled;
 if(typeof data156 !== "boolean"){
-const err192 = {instancePath:instancePath+"/sandbox/sandboxLspServers",schemaPath:"#/properties/sandbox/properties/sandboxLspServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.sandboxLspServers.type,parentSchema:schema26.properties.sandbox.properties.sandboxLspServers,data:data156};
+const err192 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.enabled.type,parentSchema:schema26.properties.sandbox.properties.enabled,data:data156};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -21446,10 +21446,10 @@ vErrors.push(err192);
 errors++;
 }
 }
-if(data145.sandboxMcpServers !== undefined){
-let data157 = data145.sandboxMcpServers;
+if(data146.sandboxLspServers !== undefined){
+let data157 = data146.sandboxLspServers;
 if(typeof data157 !== "boolean"){
-const err193 = {instancePath:instancePath+"/sandbox/sandboxMcpServers",schemaPath:"#/properties/sandbox/properties/sandboxMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.sandboxMcpServers.type,parentSchema:schema26.properties.sandbox.properties.sandboxMcpServers,data:data157};
+const err193 = {instancePath:instancePath+"/sandbox/sandboxLspServers",schemaPath:"#/properties/sandbox/properties/sandboxLspServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.sandboxLspServers.type,parentSchema:schema26.properties.sandbox.properties.sandboxLspServers,data:data157};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -21459,12 +21459,10 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data145.userPolicy !== undefined){
-let data158 = data145.userPolicy;
-if(data158 && typeof data158 == "object" && !Array.isArray(data158)){
-for(const key19 in data158){
-if(!((((key19 === "experimental") || (key19 === "filesystem")) || (key19 === "network")) || (key19 === "seatbelt"))){
-const err194 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy,data:data158};
+if(data146.sandboxMcpServers !== undefined){
+let data158 = data146.sandboxMcpServers;
+if(typeof data158 !== "boolean"){
+const err194 = {instancePath:instancePath+"/sandbox/sandboxMcpServers",schemaPath:"#/properties/sandbox/properties/sandboxMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.sandboxMcpServers.type,parentSchema:schema26.properties.sandbox.properties.sandboxMcpServers,data:data158};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -21474,12 +21472,12 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data158.experimental !== undefined){
-let data159 = data158.experimental;
+if(data146.userPolicy !== undefined){
+let data159 = data146.userPolicy;
 if(data159 && typeof data159 == "object" && !Array.isArray(data159)){
-for(const key20 in data159){
-if(!(key20 === "seatbelt")){
-const err195 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental,data:data159};
+for(const key19 in data159){
+if(!((((key19 === "experimental") || (key19 === "filesystem")) || (key19 === "network")) || (key19 === "seatbelt"))){
+const err195 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy,data:data159};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -21489,12 +21487,12 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data159.seatbelt !== undefined){
-let data160 = data159.seatbelt;
+if(data159.experimental !== undefined){
+let data160 = data159.experimental;
 if(data160 && typeof data160 == "object" && !Array.isArray(data160)){
-for(const key21 in data160){
-if(!(key21 === "keychainAccess")){
-const err196 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data160};
+for(const key20 in data160){
+if(!(key20 === "seatbelt")){
+const err196 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental,data:data160};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -21504,10 +21502,12 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data160.keychainAccess !== undefined){
-let data161 = data160.keychainAccess;
-if(typeof data161 !== "boolean"){
-const err197 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess,data:data161};
+if(data160.seatbelt !== undefined){
+let data161 = data160.seatbelt;
+if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
+for(const key21 in data161){
+if(!(key21 === "keychainAccess")){
+const err197 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data161};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -21517,9 +21517,10 @@ vErrors.push(err197);
 errors++;
 }
 }
-}
-else {
-const err198 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data160};
+if(data161.keychainAccess !== undefined){
+let data162 = data161.keychainAccess;
+if(typeof data162 !== "boolean"){
+const err198 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.properties.keychainAccess,data:data162};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -21531,7 +21532,7 @@ errors++;
 }
 }
 else {
-const err199 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental,data:data159};
+const err199 = {instancePath:instancePath+"/sandbox/userPolicy/experimental/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.properties.seatbelt,data:data161};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -21541,12 +21542,9 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data158.filesystem !== undefined){
-let data162 = data158.filesystem;
-if(data162 && typeof data162 == "object" && !Array.isArray(data162)){
-for(const key22 in data162){
-if(!(((key22 === "deniedPaths") || (key22 === "readonlyPaths")) || (key22 === "readwritePaths"))){
-const err200 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem,data:data162};
+}
+else {
+const err200 = {instancePath:instancePath+"/sandbox/userPolicy/experimental",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.experimental.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.experimental,data:data160};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -21556,14 +21554,12 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data162.deniedPaths !== undefined){
-let data163 = data162.deniedPaths;
-if(Array.isArray(data163)){
-const len20 = data163.length;
-for(let i20=0; i20<len20; i20++){
-let data164 = data163[i20];
-if(typeof data164 !== "string"){
-const err201 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths/" + i20,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items,data:data164};
+if(data159.filesystem !== undefined){
+let data163 = data159.filesystem;
+if(data163 && typeof data163 == "object" && !Array.isArray(data163)){
+for(const key22 in data163){
+if(!(((key22 === "deniedPaths") || (key22 === "readonlyPaths")) || (key22 === "readwritePaths"))){
+const err201 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem,data:data163};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -21573,9 +21569,14 @@ vErrors.push(err201);
 errors++;
 }
 }
-}
-else {
-const err202 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths,data:data163};
+if(data163.deniedPaths !== undefined){
+let data164 = data163.deniedPaths;
+if(Array.isArray(data164)){
+const len20 = data164.length;
+for(let i20=0; i20<len20; i20++){
+let data165 = data164[i20];
+if(typeof data165 !== "string"){
+const err202 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths/" + i20,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.items,data:data165};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -21585,14 +21586,9 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data162.readonlyPaths !== undefined){
-let data165 = data162.readonlyPaths;
-if(Array.isArray(data165)){
-const len21 = data165.length;
-for(let i21=0; i21<len21; i21++){
-let data166 = data165[i21];
-if(typeof data166 !== "string"){
-const err203 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths/" + i21,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items,data:data166};
+}
+else {
+const err203 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/deniedPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/deniedPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.deniedPaths,data:data164};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -21602,9 +21598,14 @@ vErrors.push(err203);
 errors++;
 }
 }
-}
-else {
-const err204 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths,data:data165};
+if(data163.readonlyPaths !== undefined){
+let data166 = data163.readonlyPaths;
+if(Array.isArray(data166)){
+const len21 = data166.length;
+for(let i21=0; i21<len21; i21++){
+let data167 = data166[i21];
+if(typeof data167 !== "string"){
+const err204 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths/" + i21,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.items,data:data167};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -21614,14 +21615,9 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data162.readwritePaths !== undefined){
-let data167 = data162.readwritePaths;
-if(Array.isArray(data167)){
-const len22 = data167.length;
-for(let i22=0; i22<len22; i22++){
-let data168 = data167[i22];
-if(typeof data168 !== "string"){
-const err205 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths/" + i22,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items,data:data168};
+}
+else {
+const err205 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readonlyPaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readonlyPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readonlyPaths,data:data166};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -21631,9 +21627,14 @@ vErrors.push(err205);
 errors++;
 }
 }
-}
-else {
-const err206 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths,data:data167};
+if(data163.readwritePaths !== undefined){
+let data168 = data163.readwritePaths;
+if(Array.isArray(data168)){
+const len22 = data168.length;
+for(let i22=0; i22<len22; i22++){
+let data169 = data168[i22];
+if(typeof data169 !== "string"){
+const err206 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths/" + i22,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.items,data:data169};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -21645,7 +21646,7 @@ errors++;
 }
 }
 else {
-const err207 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem,data:data162};
+const err207 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem/readwritePaths",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/properties/readwritePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.properties.readwritePaths,data:data168};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -21655,12 +21656,9 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data158.network !== undefined){
-let data169 = data158.network;
-if(data169 && typeof data169 == "object" && !Array.isArray(data169)){
-for(const key23 in data169){
-if(!(((((key23 === "allowLocalNetwork") || (key23 === "allowOutbound")) || (key23 === "allowedHosts")) || (key23 === "blockedHosts")) || (key23 === "proxy"))){
-const err208 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network,data:data169};
+}
+else {
+const err208 = {instancePath:instancePath+"/sandbox/userPolicy/filesystem",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.filesystem,data:data163};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -21670,10 +21668,12 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data169.allowLocalNetwork !== undefined){
-let data170 = data169.allowLocalNetwork;
-if(typeof data170 !== "boolean"){
-const err209 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowLocalNetwork",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowLocalNetwork/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork,data:data170};
+if(data159.network !== undefined){
+let data170 = data159.network;
+if(data170 && typeof data170 == "object" && !Array.isArray(data170)){
+for(const key23 in data170){
+if(!(((((key23 === "allowLocalNetwork") || (key23 === "allowOutbound")) || (key23 === "allowedHosts")) || (key23 === "blockedHosts")) || (key23 === "proxy"))){
+const err209 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network,data:data170};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -21683,10 +21683,10 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data169.allowOutbound !== undefined){
-let data171 = data169.allowOutbound;
+if(data170.allowLocalNetwork !== undefined){
+let data171 = data170.allowLocalNetwork;
 if(typeof data171 !== "boolean"){
-const err210 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowOutbound",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowOutbound/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound,data:data171};
+const err210 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowLocalNetwork",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowLocalNetwork/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowLocalNetwork,data:data171};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -21696,14 +21696,10 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data169.allowedHosts !== undefined){
-let data172 = data169.allowedHosts;
-if(Array.isArray(data172)){
-const len23 = data172.length;
-for(let i23=0; i23<len23; i23++){
-let data173 = data172[i23];
-if(typeof data173 !== "string"){
-const err211 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts/" + i23,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items,data:data173};
+if(data170.allowOutbound !== undefined){
+let data172 = data170.allowOutbound;
+if(typeof data172 !== "boolean"){
+const err211 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowOutbound",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowOutbound/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowOutbound,data:data172};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -21713,9 +21709,14 @@ vErrors.push(err211);
 errors++;
 }
 }
-}
-else {
-const err212 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts,data:data172};
+if(data170.allowedHosts !== undefined){
+let data173 = data170.allowedHosts;
+if(Array.isArray(data173)){
+const len23 = data173.length;
+for(let i23=0; i23<len23; i23++){
+let data174 = data173[i23];
+if(typeof data174 !== "string"){
+const err212 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts/" + i23,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.items,data:data174};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -21725,14 +21726,9 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data169.blockedHosts !== undefined){
-let data174 = data169.blockedHosts;
-if(Array.isArray(data174)){
-const len24 = data174.length;
-for(let i24=0; i24<len24; i24++){
-let data175 = data174[i24];
-if(typeof data175 !== "string"){
-const err213 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts/" + i24,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items,data:data175};
+}
+else {
+const err213 = {instancePath:instancePath+"/sandbox/userPolicy/network/allowedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/allowedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.allowedHosts,data:data173};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -21742,9 +21738,14 @@ vErrors.push(err213);
 errors++;
 }
 }
-}
-else {
-const err214 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts,data:data174};
+if(data170.blockedHosts !== undefined){
+let data175 = data170.blockedHosts;
+if(Array.isArray(data175)){
+const len24 = data175.length;
+for(let i24=0; i24<len24; i24++){
+let data176 = data175[i24];
+if(typeof data176 !== "string"){
+const err214 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts/" + i24,schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.items,data:data176};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -21754,12 +21755,9 @@ vErrors.push(err214);
 errors++;
 }
 }
-if(data169.proxy !== undefined){
-let data176 = data169.proxy;
-if(data176 && typeof data176 == "object" && !Array.isArray(data176)){
-for(const key24 in data176){
-if(!(((key24 === "password") || (key24 === "url")) || (key24 === "username"))){
-const err215 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data176};
+}
+else {
+const err215 = {instancePath:instancePath+"/sandbox/userPolicy/network/blockedHosts",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/blockedHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.blockedHosts,data:data175};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -21769,10 +21767,12 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data176.password !== undefined){
-let data177 = data176.password;
-if(typeof data177 !== "string"){
-const err216 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/password",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password,data:data177};
+if(data170.proxy !== undefined){
+let data177 = data170.proxy;
+if(data177 && typeof data177 == "object" && !Array.isArray(data177)){
+for(const key24 in data177){
+if(!(((key24 === "password") || (key24 === "url")) || (key24 === "username"))){
+const err216 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data177};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -21782,10 +21782,10 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data176.url !== undefined){
-let data178 = data176.url;
+if(data177.password !== undefined){
+let data178 = data177.password;
 if(typeof data178 !== "string"){
-const err217 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/url",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url,data:data178};
+const err217 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/password",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.password,data:data178};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -21795,10 +21795,10 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data176.username !== undefined){
-let data179 = data176.username;
+if(data177.url !== undefined){
+let data179 = data177.url;
 if(typeof data179 !== "string"){
-const err218 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/username",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username,data:data179};
+const err218 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/url",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.url,data:data179};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -21808,9 +21808,10 @@ vErrors.push(err218);
 errors++;
 }
 }
-}
-else {
-const err219 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data176};
+if(data177.username !== undefined){
+let data180 = data177.username;
+if(typeof data180 !== "string"){
+const err219 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy/username",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.properties.username,data:data180};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -21822,7 +21823,7 @@ errors++;
 }
 }
 else {
-const err220 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network,data:data169};
+const err220 = {instancePath:instancePath+"/sandbox/userPolicy/network/proxy",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/properties/proxy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network.properties.proxy,data:data177};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -21832,12 +21833,9 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data158.seatbelt !== undefined){
-let data180 = data158.seatbelt;
-if(data180 && typeof data180 == "object" && !Array.isArray(data180)){
-for(const key25 in data180){
-if(!(key25 === "keychainAccess")){
-const err221 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data180};
+}
+else {
+const err221 = {instancePath:instancePath+"/sandbox/userPolicy/network",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.network.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.network,data:data170};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -21847,10 +21845,12 @@ vErrors.push(err221);
 errors++;
 }
 }
-if(data180.keychainAccess !== undefined){
-let data181 = data180.keychainAccess;
-if(typeof data181 !== "boolean"){
-const err222 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess,data:data181};
+if(data159.seatbelt !== undefined){
+let data181 = data159.seatbelt;
+if(data181 && typeof data181 == "object" && !Array.isArray(data181)){
+for(const key25 in data181){
+if(!(key25 === "keychainAccess")){
+const err222 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data181};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -21860,9 +21860,10 @@ vErrors.push(err222);
 errors++;
 }
 }
-}
-else {
-const err223 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data180};
+if(data181.keychainAccess !== undefined){
+let data182 = data181.keychainAccess;
+if(typeof data182 !== "boolean"){
+const err223 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt/keychainAccess",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/properties/keychainAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.properties.keychainAccess,data:data182};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -21874,7 +21875,7 @@ errors++;
 }
 }
 else {
-const err224 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.type,parentSchema:schema26.properties.sandbox.properties.userPolicy,data:data158};
+const err224 = {instancePath:instancePath+"/sandbox/userPolicy/seatbelt",schemaPath:"#/properties/sandbox/properties/userPolicy/properties/seatbelt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt.type,parentSchema:schema26.properties.sandbox.properties.userPolicy.properties.seatbelt,data:data181};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -21886,7 +21887,7 @@ errors++;
 }
 }
 else {
-const err225 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.type,parentSchema:schema26.properties.sandbox,data:data145};
+const err225 = {instancePath:instancePath+"/sandbox/userPolicy",schemaPath:"#/properties/sandbox/properties/userPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.properties.userPolicy.type,parentSchema:schema26.properties.sandbox.properties.userPolicy,data:data159};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -21896,10 +21897,9 @@ vErrors.push(err225);
 errors++;
 }
 }
-if(data.screenReader !== undefined){
-let data182 = data.screenReader;
-if(typeof data182 !== "boolean"){
-const err226 = {instancePath:instancePath+"/screenReader",schemaPath:"#/properties/screenReader/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.screenReader.type,parentSchema:schema26.properties.screenReader,data:data182};
+}
+else {
+const err226 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sandbox.type,parentSchema:schema26.properties.sandbox,data:data146};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -21909,10 +21909,10 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data.scrollbar !== undefined){
-let data183 = data.scrollbar;
+if(data.screenReader !== undefined){
+let data183 = data.screenReader;
 if(typeof data183 !== "boolean"){
-const err227 = {instancePath:instancePath+"/scrollbar",schemaPath:"#/properties/scrollbar/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.scrollbar.type,parentSchema:schema26.properties.scrollbar,data:data183};
+const err227 = {instancePath:instancePath+"/screenReader",schemaPath:"#/properties/screenReader/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.screenReader.type,parentSchema:schema26.properties.screenReader,data:data183};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -21922,10 +21922,10 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data.shellShortcut !== undefined){
-let data184 = data.shellShortcut;
+if(data.scrollbar !== undefined){
+let data184 = data.scrollbar;
 if(typeof data184 !== "boolean"){
-const err228 = {instancePath:instancePath+"/shellShortcut",schemaPath:"#/properties/shellShortcut/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.shellShortcut.type,parentSchema:schema26.properties.shellShortcut,data:data184};
+const err228 = {instancePath:instancePath+"/scrollbar",schemaPath:"#/properties/scrollbar/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.scrollbar.type,parentSchema:schema26.properties.scrollbar,data:data184};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -21935,10 +21935,10 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data.showReasoning !== undefined){
-let data185 = data.showReasoning;
+if(data.shellShortcut !== undefined){
+let data185 = data.shellShortcut;
 if(typeof data185 !== "boolean"){
-const err229 = {instancePath:instancePath+"/showReasoning",schemaPath:"#/properties/showReasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showReasoning.type,parentSchema:schema26.properties.showReasoning,data:data185};
+const err229 = {instancePath:instancePath+"/shellShortcut",schemaPath:"#/properties/shellShortcut/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.shellShortcut.type,parentSchema:schema26.properties.shellShortcut,data:data185};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -21948,10 +21948,10 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data.showTimestamps !== undefined){
-let data186 = data.showTimestamps;
+if(data.showReasoning !== undefined){
+let data186 = data.showReasoning;
 if(typeof data186 !== "boolean"){
-const err230 = {instancePath:instancePath+"/showTimestamps",schemaPath:"#/properties/showTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showTimestamps.type,parentSchema:schema26.properties.showTimestamps,data:data186};
+const err230 = {instancePath:instancePath+"/showReasoning",schemaPath:"#/properties/showReasoning/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showReasoning.type,parentSchema:schema26.properties.showReasoning,data:data186};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -21961,10 +21961,10 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data.showTipsOnStartup !== undefined){
-let data187 = data.showTipsOnStartup;
+if(data.showTimestamps !== undefined){
+let data187 = data.showTimestamps;
 if(typeof data187 !== "boolean"){
-const err231 = {instancePath:instancePath+"/showTipsOnStartup",schemaPath:"#/properties/showTipsOnStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showTipsOnStartup.type,parentSchema:schema26.properties.showTipsOnStartup,data:data187};
+const err231 = {instancePath:instancePath+"/showTimestamps",schemaPath:"#/properties/showTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showTimestamps.type,parentSchema:schema26.properties.showTimestamps,data:data187};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -21974,10 +21974,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data.showToolDurations !== undefined){
-let data188 = data.showToolDurations;
+if(data.showTipsOnStartup !== undefined){
+let data188 = data.showTipsOnStartup;
 if(typeof data188 !== "boolean"){
-const err232 = {instancePath:instancePath+"/showToolDurations",schemaPath:"#/properties/showToolDurations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showToolDurations.type,parentSchema:schema26.properties.showToolDurations,data:data188};
+const err232 = {instancePath:instancePath+"/showTipsOnStartup",schemaPath:"#/properties/showTipsOnStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showTipsOnStartup.type,parentSchema:schema26.properties.showTipsOnStartup,data:data188};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -21987,12 +21987,10 @@ vErrors.push(err232);
 errors++;
 }
 }
-if(data.sidebar !== undefined){
-let data189 = data.sidebar;
-if(data189 && typeof data189 == "object" && !Array.isArray(data189)){
-for(const key26 in data189){
-if(!(((((((key26 === "accentActiveSession") || (key26 === "coloredHints")) || (key26 === "enabled")) || (key26 === "hoverFocus")) || (key26 === "showCloseButton")) || (key26 === "showHeaderButtons")) || (key26 === "showResumableSessions"))){
-const err233 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sidebar,data:data189};
+if(data.showToolDurations !== undefined){
+let data189 = data.showToolDurations;
+if(typeof data189 !== "boolean"){
+const err233 = {instancePath:instancePath+"/showToolDurations",schemaPath:"#/properties/showToolDurations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.showToolDurations.type,parentSchema:schema26.properties.showToolDurations,data:data189};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -22002,10 +22000,12 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data189.accentActiveSession !== undefined){
-let data190 = data189.accentActiveSession;
-if(typeof data190 !== "boolean"){
-const err234 = {instancePath:instancePath+"/sidebar/accentActiveSession",schemaPath:"#/properties/sidebar/properties/accentActiveSession/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.accentActiveSession.type,parentSchema:schema26.properties.sidebar.properties.accentActiveSession,data:data190};
+if(data.sidebar !== undefined){
+let data190 = data.sidebar;
+if(data190 && typeof data190 == "object" && !Array.isArray(data190)){
+for(const key26 in data190){
+if(!(((((((key26 === "accentActiveSession") || (key26 === "coloredHints")) || (key26 === "enabled")) || (key26 === "hoverFocus")) || (key26 === "showCloseButton")) || (key26 === "showHeaderButtons")) || (key26 === "showResumableSessions"))){
+const err234 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sidebar,data:data190};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -22015,10 +22015,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data189.coloredHints !== undefined){
-let data191 = data189.coloredHints;
+if(data190.accentActiveSession !== undefined){
+let data191 = data190.accentActiveSession;
 if(typeof data191 !== "boolean"){
-const err235 = {instancePath:instancePath+"/sidebar/coloredHints",schemaPath:"#/properties/sidebar/properties/coloredHints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.coloredHints.type,parentSchema:schema26.properties.sidebar.properties.coloredHints,data:data191};
+const err235 = {instancePath:instancePath+"/sidebar/accentActiveSession",schemaPath:"#/properties/sidebar/properties/accentActiveSession/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.accentActiveSession.type,parentSchema:schema26.properties.sidebar.properties.accentActiveSession,data:data191};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -22028,10 +22028,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data189.enabled !== undefined){
-let data192 = data189.enabled;
+if(data190.coloredHints !== undefined){
+let data192 = data190.coloredHints;
 if(typeof data192 !== "boolean"){
-const err236 = {instancePath:instancePath+"/sidebar/enabled",schemaPath:"#/properties/sidebar/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.enabled.type,parentSchema:schema26.properties.sidebar.properties.enabled,data:data192};
+const err236 = {instancePath:instancePath+"/sidebar/coloredHints",schemaPath:"#/properties/sidebar/properties/coloredHints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.coloredHints.type,parentSchema:schema26.properties.sidebar.properties.coloredHints,data:data192};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -22041,10 +22041,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data189.hoverFocus !== undefined){
-let data193 = data189.hoverFocus;
+if(data190.enabled !== undefined){
+let data193 = data190.enabled;
 if(typeof data193 !== "boolean"){
-const err237 = {instancePath:instancePath+"/sidebar/hoverFocus",schemaPath:"#/properties/sidebar/properties/hoverFocus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.hoverFocus.type,parentSchema:schema26.properties.sidebar.properties.hoverFocus,data:data193};
+const err237 = {instancePath:instancePath+"/sidebar/enabled",schemaPath:"#/properties/sidebar/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.enabled.type,parentSchema:schema26.properties.sidebar.properties.enabled,data:data193};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -22054,10 +22054,10 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data189.showCloseButton !== undefined){
-let data194 = data189.showCloseButton;
+if(data190.hoverFocus !== undefined){
+let data194 = data190.hoverFocus;
 if(typeof data194 !== "boolean"){
-const err238 = {instancePath:instancePath+"/sidebar/showCloseButton",schemaPath:"#/properties/sidebar/properties/showCloseButton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showCloseButton.type,parentSchema:schema26.properties.sidebar.properties.showCloseButton,data:data194};
+const err238 = {instancePath:instancePath+"/sidebar/hoverFocus",schemaPath:"#/properties/sidebar/properties/hoverFocus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.hoverFocus.type,parentSchema:schema26.properties.sidebar.properties.hoverFocus,data:data194};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -22067,10 +22067,10 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data189.showHeaderButtons !== undefined){
-let data195 = data189.showHeaderButtons;
+if(data190.showCloseButton !== undefined){
+let data195 = data190.showCloseButton;
 if(typeof data195 !== "boolean"){
-const err239 = {instancePath:instancePath+"/sidebar/showHeaderButtons",schemaPath:"#/properties/sidebar/properties/showHeaderButtons/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showHeaderButtons.type,parentSchema:schema26.properties.sidebar.properties.showHeaderButtons,data:data195};
+const err239 = {instancePath:instancePath+"/sidebar/showCloseButton",schemaPath:"#/properties/sidebar/properties/showCloseButton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showCloseButton.type,parentSchema:schema26.properties.sidebar.properties.showCloseButton,data:data195};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -22080,10 +22080,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data189.showResumableSessions !== undefined){
-let data196 = data189.showResumableSessions;
+if(data190.showHeaderButtons !== undefined){
+let data196 = data190.showHeaderButtons;
 if(typeof data196 !== "boolean"){
-const err240 = {instancePath:instancePath+"/sidebar/showResumableSessions",schemaPath:"#/properties/sidebar/properties/showResumableSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showResumableSessions.type,parentSchema:schema26.properties.sidebar.properties.showResumableSessions,data:data196};
+const err240 = {instancePath:instancePath+"/sidebar/showHeaderButtons",schemaPath:"#/properties/sidebar/properties/showHeaderButtons/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showHeaderButtons.type,parentSchema:schema26.properties.sidebar.properties.showHeaderButtons,data:data196};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -22093,9 +22093,10 @@ vErrors.push(err240);
 errors++;
 }
 }
-}
-else {
-const err241 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sidebar.type,parentSchema:schema26.properties.sidebar,data:data189};
+if(data190.showResumableSessions !== undefined){
+let data197 = data190.showResumableSessions;
+if(typeof data197 !== "boolean"){
+const err241 = {instancePath:instancePath+"/sidebar/showResumableSessions",schemaPath:"#/properties/sidebar/properties/showResumableSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sidebar.properties.showResumableSessions.type,parentSchema:schema26.properties.sidebar.properties.showResumableSessions,data:data197};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -22105,14 +22106,9 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data.skillDirectories !== undefined){
-let data197 = data.skillDirectories;
-if(Array.isArray(data197)){
-const len25 = data197.length;
-for(let i25=0; i25<len25; i25++){
-let data198 = data197[i25];
-if(typeof data198 !== "string"){
-const err242 = {instancePath:instancePath+"/skillDirectories/" + i25,schemaPath:"#/properties/skillDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.skillDirectories.items.type,parentSchema:schema26.properties.skillDirectories.items,data:data198};
+}
+else {
+const err242 = {instancePath:instancePath+"/sidebar",schemaPath:"#/properties/sidebar/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sidebar.type,parentSchema:schema26.properties.sidebar,data:data190};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -22122,9 +22118,14 @@ vErrors.push(err242);
 errors++;
 }
 }
-}
-else {
-const err243 = {instancePath:instancePath+"/skillDirectories",schemaPath:"#/properties/skillDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.skillDirectories.type,parentSchema:schema26.properties.skillDirectories,data:data197};
+if(data.skillDirectories !== undefined){
+let data198 = data.skillDirectories;
+if(Array.isArray(data198)){
+const len25 = data198.length;
+for(let i25=0; i25<len25; i25++){
+let data199 = data198[i25];
+if(typeof data199 !== "string"){
+const err243 = {instancePath:instancePath+"/skillDirectories/" + i25,schemaPath:"#/properties/skillDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.skillDirectories.items.type,parentSchema:schema26.properties.skillDirectories.items,data:data199};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -22134,12 +22135,9 @@ vErrors.push(err243);
 errors++;
 }
 }
-if(data.statusLine !== undefined){
-let data199 = data.statusLine;
-if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
-for(const key27 in data199){
-if(!((((key27 === "command") || (key27 === "padding")) || (key27 === "refreshInterval")) || (key27 === "type"))){
-const err244 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.statusLine,data:data199};
+}
+else {
+const err244 = {instancePath:instancePath+"/skillDirectories",schemaPath:"#/properties/skillDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.skillDirectories.type,parentSchema:schema26.properties.skillDirectories,data:data198};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -22149,10 +22147,12 @@ vErrors.push(err244);
 errors++;
 }
 }
-if(data199.command !== undefined){
-let data200 = data199.command;
-if(typeof data200 !== "string"){
-const err245 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.statusLine.properties.command.type,parentSchema:schema26.properties.statusLine.properties.command,data:data200};
+if(data.statusLine !== undefined){
+let data200 = data.statusLine;
+if(data200 && typeof data200 == "object" && !Array.isArray(data200)){
+for(const key27 in data200){
+if(!((((key27 === "command") || (key27 === "padding")) || (key27 === "refreshInterval")) || (key27 === "type"))){
+const err245 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.statusLine,data:data200};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -22162,10 +22162,10 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data199.padding !== undefined){
-let data201 = data199.padding;
-if(!((typeof data201 == "number") && (isFinite(data201)))){
-const err246 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.statusLine.properties.padding.type,parentSchema:schema26.properties.statusLine.properties.padding,data:data201};
+if(data200.command !== undefined){
+let data201 = data200.command;
+if(typeof data201 !== "string"){
+const err246 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.statusLine.properties.command.type,parentSchema:schema26.properties.statusLine.properties.command,data:data201};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -22175,10 +22175,10 @@ vErrors.push(err246);
 errors++;
 }
 }
-if(data199.refreshInterval !== undefined){
-let data202 = data199.refreshInterval;
+if(data200.padding !== undefined){
+let data202 = data200.padding;
 if(!((typeof data202 == "number") && (isFinite(data202)))){
-const err247 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.statusLine.properties.refreshInterval.type,parentSchema:schema26.properties.statusLine.properties.refreshInterval,data:data202};
+const err247 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.statusLine.properties.padding.type,parentSchema:schema26.properties.statusLine.properties.padding,data:data202};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -22188,10 +22188,10 @@ vErrors.push(err247);
 errors++;
 }
 }
-if(data199.type !== undefined){
-let data203 = data199.type;
-if(typeof data203 !== "string"){
-const err248 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.statusLine.properties.type.type,parentSchema:schema26.properties.statusLine.properties.type,data:data203};
+if(data200.refreshInterval !== undefined){
+let data203 = data200.refreshInterval;
+if(!((typeof data203 == "number") && (isFinite(data203)))){
+const err248 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.statusLine.properties.refreshInterval.type,parentSchema:schema26.properties.statusLine.properties.refreshInterval,data:data203};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -22200,8 +22200,11 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(!(data203 === "command")){
-const err249 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/enum",keyword:"enum",params:{allowedValues: schema26.properties.statusLine.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.statusLine.properties.type.enum,parentSchema:schema26.properties.statusLine.properties.type,data:data203};
+}
+if(data200.type !== undefined){
+let data204 = data200.type;
+if(typeof data204 !== "string"){
+const err249 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.statusLine.properties.type.type,parentSchema:schema26.properties.statusLine.properties.type,data:data204};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -22210,10 +22213,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-}
-else {
-const err250 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.statusLine.type,parentSchema:schema26.properties.statusLine,data:data199};
+if(!(data204 === "command")){
+const err250 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/enum",keyword:"enum",params:{allowedValues: schema26.properties.statusLine.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.statusLine.properties.type.enum,parentSchema:schema26.properties.statusLine.properties.type,data:data204};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -22223,10 +22224,9 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data.stayInAutopilot !== undefined){
-let data204 = data.stayInAutopilot;
-if(typeof data204 !== "boolean"){
-const err251 = {instancePath:instancePath+"/stayInAutopilot",schemaPath:"#/properties/stayInAutopilot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.stayInAutopilot.type,parentSchema:schema26.properties.stayInAutopilot,data:data204};
+}
+else {
+const err251 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.statusLine.type,parentSchema:schema26.properties.statusLine,data:data200};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -22236,10 +22236,10 @@ vErrors.push(err251);
 errors++;
 }
 }
-if(data.storeTokenPlaintext !== undefined){
-let data205 = data.storeTokenPlaintext;
+if(data.stayInAutopilot !== undefined){
+let data205 = data.stayInAutopilot;
 if(typeof data205 !== "boolean"){
-const err252 = {instancePath:instancePath+"/storeTokenPlaintext",schemaPath:"#/properties/storeTokenPlaintext/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.storeTokenPlaintext.type,parentSchema:schema26.properties.storeTokenPlaintext,data:data205};
+const err252 = {instancePath:instancePath+"/stayInAutopilot",schemaPath:"#/properties/stayInAutopilot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.stayInAutopilot.type,parentSchema:schema26.properties.stayInAutopilot,data:data205};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -22249,10 +22249,10 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data.stream !== undefined){
-let data206 = data.stream;
+if(data.storeTokenPlaintext !== undefined){
+let data206 = data.storeTokenPlaintext;
 if(typeof data206 !== "boolean"){
-const err253 = {instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.stream.type,parentSchema:schema26.properties.stream,data:data206};
+const err253 = {instancePath:instancePath+"/storeTokenPlaintext",schemaPath:"#/properties/storeTokenPlaintext/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.storeTokenPlaintext.type,parentSchema:schema26.properties.storeTokenPlaintext,data:data206};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -22262,10 +22262,10 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data.streamerMode !== undefined){
-let data207 = data.streamerMode;
+if(data.stream !== undefined){
+let data207 = data.stream;
 if(typeof data207 !== "boolean"){
-const err254 = {instancePath:instancePath+"/streamerMode",schemaPath:"#/properties/streamerMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.streamerMode.type,parentSchema:schema26.properties.streamerMode,data:data207};
+const err254 = {instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.stream.type,parentSchema:schema26.properties.stream,data:data207};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -22275,12 +22275,10 @@ vErrors.push(err254);
 errors++;
 }
 }
-if(data.sub_agents !== undefined){
-let data208 = data.sub_agents;
-if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
-for(const key28 in data208){
-if(!(((((key28 === "agents") || (key28 === "contextManagementTools")) || (key28 === "disabledSubagents")) || (key28 === "maxConcurrency")) || (key28 === "maxDepth"))){
-const err255 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sub_agents,data:data208};
+if(data.streamerMode !== undefined){
+let data208 = data.streamerMode;
+if(typeof data208 !== "boolean"){
+const err255 = {instancePath:instancePath+"/streamerMode",schemaPath:"#/properties/streamerMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.streamerMode.type,parentSchema:schema26.properties.streamerMode,data:data208};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -22290,13 +22288,12 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data208.agents !== undefined){
-let data209 = data208.agents;
+if(data.sub_agents !== undefined){
+let data209 = data.sub_agents;
 if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
-for(const key29 in data209){
-let data210 = data209[key29];
-if(!(data210 && typeof data210 == "object" && !Array.isArray(data210))){
-const err256 = {instancePath:instancePath+"/sub_agents/agents/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sub_agents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.properties.agents.additionalProperties.type,parentSchema:schema26.properties.sub_agents.properties.agents.additionalProperties,data:data210};
+for(const key28 in data209){
+if(!(((((key28 === "agents") || (key28 === "contextManagementTools")) || (key28 === "disabledSubagents")) || (key28 === "maxConcurrency")) || (key28 === "maxDepth"))){
+const err256 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sub_agents,data:data209};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -22306,9 +22303,13 @@ vErrors.push(err256);
 errors++;
 }
 }
-}
-else {
-const err257 = {instancePath:instancePath+"/sub_agents/agents",schemaPath:"#/properties/sub_agents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.properties.agents.type,parentSchema:schema26.properties.sub_agents.properties.agents,data:data209};
+if(data209.agents !== undefined){
+let data210 = data209.agents;
+if(data210 && typeof data210 == "object" && !Array.isArray(data210)){
+for(const key29 in data210){
+let data211 = data210[key29];
+if(!(data211 && typeof data211 == "object" && !Array.isArray(data211))){
+const err257 = {instancePath:instancePath+"/sub_agents/agents/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sub_agents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.properties.agents.additionalProperties.type,parentSchema:schema26.properties.sub_agents.properties.agents.additionalProperties,data:data211};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -22318,10 +22319,9 @@ vErrors.push(err257);
 errors++;
 }
 }
-if(data208.contextManagementTools !== undefined){
-let data211 = data208.contextManagementTools;
-if(typeof data211 !== "boolean"){
-const err258 = {instancePath:instancePath+"/sub_agents/contextManagementTools",schemaPath:"#/properties/sub_agents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sub_agents.properties.contextManagementTools.type,parentSchema:schema26.properties.sub_agents.properties.contextManagementTools,data:data211};
+}
+else {
+const err258 = {instancePath:instancePath+"/sub_agents/agents",schemaPath:"#/properties/sub_agents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.properties.agents.type,parentSchema:schema26.properties.sub_agents.properties.agents,data:data210};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -22331,14 +22331,10 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data208.disabledSubagents !== undefined){
-let data212 = data208.disabledSubagents;
-if(Array.isArray(data212)){
-const len26 = data212.length;
-for(let i26=0; i26<len26; i26++){
-let data213 = data212[i26];
-if(typeof data213 !== "string"){
-const err259 = {instancePath:instancePath+"/sub_agents/disabledSubagents/" + i26,schemaPath:"#/properties/sub_agents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sub_agents.properties.disabledSubagents.items.type,parentSchema:schema26.properties.sub_agents.properties.disabledSubagents.items,data:data213};
+if(data209.contextManagementTools !== undefined){
+let data212 = data209.contextManagementTools;
+if(typeof data212 !== "boolean"){
+const err259 = {instancePath:instancePath+"/sub_agents/contextManagementTools",schemaPath:"#/properties/sub_agents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.sub_agents.properties.contextManagementTools.type,parentSchema:schema26.properties.sub_agents.properties.contextManagementTools,data:data212};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -22348,9 +22344,14 @@ vErrors.push(err259);
 errors++;
 }
 }
-}
-else {
-const err260 = {instancePath:instancePath+"/sub_agents/disabledSubagents",schemaPath:"#/properties/sub_agents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sub_agents.properties.disabledSubagents.type,parentSchema:schema26.properties.sub_agents.properties.disabledSubagents,data:data212};
+if(data209.disabledSubagents !== undefined){
+let data213 = data209.disabledSubagents;
+if(Array.isArray(data213)){
+const len26 = data213.length;
+for(let i26=0; i26<len26; i26++){
+let data214 = data213[i26];
+if(typeof data214 !== "string"){
+const err260 = {instancePath:instancePath+"/sub_agents/disabledSubagents/" + i26,schemaPath:"#/properties/sub_agents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sub_agents.properties.disabledSubagents.items.type,parentSchema:schema26.properties.sub_agents.properties.disabledSubagents.items,data:data214};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -22360,10 +22361,9 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data208.maxConcurrency !== undefined){
-let data214 = data208.maxConcurrency;
-if(!((typeof data214 == "number") && (isFinite(data214)))){
-const err261 = {instancePath:instancePath+"/sub_agents/maxConcurrency",schemaPath:"#/properties/sub_agents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.sub_agents.properties.maxConcurrency.type,parentSchema:schema26.properties.sub_agents.properties.maxConcurrency,data:data214};
+}
+else {
+const err261 = {instancePath:instancePath+"/sub_agents/disabledSubagents",schemaPath:"#/properties/sub_agents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sub_agents.properties.disabledSubagents.type,parentSchema:schema26.properties.sub_agents.properties.disabledSubagents,data:data213};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -22373,10 +22373,10 @@ vErrors.push(err261);
 errors++;
 }
 }
-if(data208.maxDepth !== undefined){
-let data215 = data208.maxDepth;
+if(data209.maxConcurrency !== undefined){
+let data215 = data209.maxConcurrency;
 if(!((typeof data215 == "number") && (isFinite(data215)))){
-const err262 = {instancePath:instancePath+"/sub_agents/maxDepth",schemaPath:"#/properties/sub_agents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.sub_agents.properties.maxDepth.type,parentSchema:schema26.properties.sub_agents.properties.maxDepth,data:data215};
+const err262 = {instancePath:instancePath+"/sub_agents/maxConcurrency",schemaPath:"#/properties/sub_agents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.sub_agents.properties.maxConcurrency.type,parentSchema:schema26.properties.sub_agents.properties.maxConcurrency,data:data215};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -22386,9 +22386,10 @@ vErrors.push(err262);
 errors++;
 }
 }
-}
-else {
-const err263 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.type,parentSchema:schema26.properties.sub_agents,data:data208};
+if(data209.maxDepth !== undefined){
+let data216 = data209.maxDepth;
+if(!((typeof data216 == "number") && (isFinite(data216)))){
+const err263 = {instancePath:instancePath+"/sub_agents/maxDepth",schemaPath:"#/properties/sub_agents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.sub_agents.properties.maxDepth.type,parentSchema:schema26.properties.sub_agents.properties.maxDepth,data:data216};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -22398,12 +22399,9 @@ vErrors.push(err263);
 errors++;
 }
 }
-if(data.subagents !== undefined){
-let data216 = data.subagents;
-if(data216 && typeof data216 == "object" && !Array.isArray(data216)){
-for(const key30 in data216){
-if(!(((((key30 === "agents") || (key30 === "contextManagementTools")) || (key30 === "disabledSubagents")) || (key30 === "maxConcurrency")) || (key30 === "maxDepth"))){
-const err264 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.subagents,data:data216};
+}
+else {
+const err264 = {instancePath:instancePath+"/sub_agents",schemaPath:"#/properties/sub_agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sub_agents.type,parentSchema:schema26.properties.sub_agents,data:data209};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -22413,13 +22411,12 @@ vErrors.push(err264);
 errors++;
 }
 }
-if(data216.agents !== undefined){
-let data217 = data216.agents;
+if(data.subagents !== undefined){
+let data217 = data.subagents;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-for(const key31 in data217){
-let data218 = data217[key31];
-if(!(data218 && typeof data218 == "object" && !Array.isArray(data218))){
-const err265 = {instancePath:instancePath+"/subagents/agents/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/subagents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.properties.agents.additionalProperties.type,parentSchema:schema26.properties.subagents.properties.agents.additionalProperties,data:data218};
+for(const key30 in data217){
+if(!(((((key30 === "agents") || (key30 === "contextManagementTools")) || (key30 === "disabledSubagents")) || (key30 === "maxConcurrency")) || (key30 === "maxDepth"))){
+const err265 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.subagents,data:data217};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -22429,9 +22426,13 @@ vErrors.push(err265);
 errors++;
 }
 }
-}
-else {
-const err266 = {instancePath:instancePath+"/subagents/agents",schemaPath:"#/properties/subagents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.properties.agents.type,parentSchema:schema26.properties.subagents.properties.agents,data:data217};
+if(data217.agents !== undefined){
+let data218 = data217.agents;
+if(data218 && typeof data218 == "object" && !Array.isArray(data218)){
+for(const key31 in data218){
+let data219 = data218[key31];
+if(!(data219 && typeof data219 == "object" && !Array.isArray(data219))){
+const err266 = {instancePath:instancePath+"/subagents/agents/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/subagents/properties/agents/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.properties.agents.additionalProperties.type,parentSchema:schema26.properties.subagents.properties.agents.additionalProperties,data:data219};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -22441,10 +22442,9 @@ vErrors.push(err266);
 errors++;
 }
 }
-if(data216.contextManagementTools !== undefined){
-let data219 = data216.contextManagementTools;
-if(typeof data219 !== "boolean"){
-const err267 = {instancePath:instancePath+"/subagents/contextManagementTools",schemaPath:"#/properties/subagents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.subagents.properties.contextManagementTools.type,parentSchema:schema26.properties.subagents.properties.contextManagementTools,data:data219};
+}
+else {
+const err267 = {instancePath:instancePath+"/subagents/agents",schemaPath:"#/properties/subagents/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.properties.agents.type,parentSchema:schema26.properties.subagents.properties.agents,data:data218};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -22454,14 +22454,10 @@ vErrors.push(err267);
 errors++;
 }
 }
-if(data216.disabledSubagents !== undefined){
-let data220 = data216.disabledSubagents;
-if(Array.isArray(data220)){
-const len27 = data220.length;
-for(let i27=0; i27<len27; i27++){
-let data221 = data220[i27];
-if(typeof data221 !== "string"){
-const err268 = {instancePath:instancePath+"/subagents/disabledSubagents/" + i27,schemaPath:"#/properties/subagents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.subagents.properties.disabledSubagents.items.type,parentSchema:schema26.properties.subagents.properties.disabledSubagents.items,data:data221};
+if(data217.contextManagementTools !== undefined){
+let data220 = data217.contextManagementTools;
+if(typeof data220 !== "boolean"){
+const err268 = {instancePath:instancePath+"/subagents/contextManagementTools",schemaPath:"#/properties/subagents/properties/contextManagementTools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.subagents.properties.contextManagementTools.type,parentSchema:schema26.properties.subagents.properties.contextManagementTools,data:data220};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -22471,9 +22467,14 @@ vErrors.push(err268);
 errors++;
 }
 }
-}
-else {
-const err269 = {instancePath:instancePath+"/subagents/disabledSubagents",schemaPath:"#/properties/subagents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.subagents.properties.disabledSubagents.type,parentSchema:schema26.properties.subagents.properties.disabledSubagents,data:data220};
+if(data217.disabledSubagents !== undefined){
+let data221 = data217.disabledSubagents;
+if(Array.isArray(data221)){
+const len27 = data221.length;
+for(let i27=0; i27<len27; i27++){
+let data222 = data221[i27];
+if(typeof data222 !== "string"){
+const err269 = {instancePath:instancePath+"/subagents/disabledSubagents/" + i27,schemaPath:"#/properties/subagents/properties/disabledSubagents/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.subagents.properties.disabledSubagents.items.type,parentSchema:schema26.properties.subagents.properties.disabledSubagents.items,data:data222};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -22483,10 +22484,9 @@ vErrors.push(err269);
 errors++;
 }
 }
-if(data216.maxConcurrency !== undefined){
-let data222 = data216.maxConcurrency;
-if(!((typeof data222 == "number") && (isFinite(data222)))){
-const err270 = {instancePath:instancePath+"/subagents/maxConcurrency",schemaPath:"#/properties/subagents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.subagents.properties.maxConcurrency.type,parentSchema:schema26.properties.subagents.properties.maxConcurrency,data:data222};
+}
+else {
+const err270 = {instancePath:instancePath+"/subagents/disabledSubagents",schemaPath:"#/properties/subagents/properties/disabledSubagents/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.subagents.properties.disabledSubagents.type,parentSchema:schema26.properties.subagents.properties.disabledSubagents,data:data221};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -22496,10 +22496,10 @@ vErrors.push(err270);
 errors++;
 }
 }
-if(data216.maxDepth !== undefined){
-let data223 = data216.maxDepth;
+if(data217.maxConcurrency !== undefined){
+let data223 = data217.maxConcurrency;
 if(!((typeof data223 == "number") && (isFinite(data223)))){
-const err271 = {instancePath:instancePath+"/subagents/maxDepth",schemaPath:"#/properties/subagents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.subagents.properties.maxDepth.type,parentSchema:schema26.properties.subagents.properties.maxDepth,data:data223};
+const err271 = {instancePath:instancePath+"/subagents/maxConcurrency",schemaPath:"#/properties/subagents/properties/maxConcurrency/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.subagents.properties.maxConcurrency.type,parentSchema:schema26.properties.subagents.properties.maxConcurrency,data:data223};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -22509,9 +22509,10 @@ vErrors.push(err271);
 errors++;
 }
 }
-}
-else {
-const err272 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.type,parentSchema:schema26.properties.subagents,data:data216};
+if(data217.maxDepth !== undefined){
+let data224 = data217.maxDepth;
+if(!((typeof data224 == "number") && (isFinite(data224)))){
+const err272 = {instancePath:instancePath+"/subagents/maxDepth",schemaPath:"#/properties/subagents/properties/maxDepth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.subagents.properties.maxDepth.type,parentSchema:schema26.properties.subagents.properties.maxDepth,data:data224};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -22521,12 +22522,9 @@ vErrors.push(err272);
 errors++;
 }
 }
-if(data.tabs !== undefined){
-let data224 = data.tabs;
-if(data224 && typeof data224 == "object" && !Array.isArray(data224)){
-for(const key32 in data224){
-if(!(((key32 === "enabled") || (key32 === "hide")) || (key32 === "sort"))){
-const err273 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.tabs,data:data224};
+}
+else {
+const err273 = {instancePath:instancePath+"/subagents",schemaPath:"#/properties/subagents/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.subagents.type,parentSchema:schema26.properties.subagents,data:data217};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -22536,10 +22534,12 @@ vErrors.push(err273);
 errors++;
 }
 }
-if(data224.enabled !== undefined){
-let data225 = data224.enabled;
-if(typeof data225 !== "boolean"){
-const err274 = {instancePath:instancePath+"/tabs/enabled",schemaPath:"#/properties/tabs/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.tabs.properties.enabled.type,parentSchema:schema26.properties.tabs.properties.enabled,data:data225};
+if(data.tabs !== undefined){
+let data225 = data.tabs;
+if(data225 && typeof data225 == "object" && !Array.isArray(data225)){
+for(const key32 in data225){
+if(!(((key32 === "enabled") || (key32 === "hide")) || (key32 === "sort"))){
+const err274 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.tabs,data:data225};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -22549,14 +22549,10 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data224.hide !== undefined){
-let data226 = data224.hide;
-if(Array.isArray(data226)){
-const len28 = data226.length;
-for(let i28=0; i28<len28; i28++){
-let data227 = data226[i28];
-if(typeof data227 !== "string"){
-const err275 = {instancePath:instancePath+"/tabs/hide/" + i28,schemaPath:"#/properties/tabs/properties/hide/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tabs.properties.hide.items.type,parentSchema:schema26.properties.tabs.properties.hide.items,data:data227};
+if(data225.enabled !== undefined){
+let data226 = data225.enabled;
+if(typeof data226 !== "boolean"){
+const err275 = {instancePath:instancePath+"/tabs/enabled",schemaPath:"#/properties/tabs/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.tabs.properties.enabled.type,parentSchema:schema26.properties.tabs.properties.enabled,data:data226};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -22566,9 +22562,14 @@ vErrors.push(err275);
 errors++;
 }
 }
-}
-else {
-const err276 = {instancePath:instancePath+"/tabs/hide",schemaPath:"#/properties/tabs/properties/hide/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.tabs.properties.hide.type,parentSchema:schema26.properties.tabs.properties.hide,data:data226};
+if(data225.hide !== undefined){
+let data227 = data225.hide;
+if(Array.isArray(data227)){
+const len28 = data227.length;
+for(let i28=0; i28<len28; i28++){
+let data228 = data227[i28];
+if(typeof data228 !== "string"){
+const err276 = {instancePath:instancePath+"/tabs/hide/" + i28,schemaPath:"#/properties/tabs/properties/hide/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tabs.properties.hide.items.type,parentSchema:schema26.properties.tabs.properties.hide.items,data:data228};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -22578,14 +22579,9 @@ vErrors.push(err276);
 errors++;
 }
 }
-if(data224.sort !== undefined){
-let data228 = data224.sort;
-if(Array.isArray(data228)){
-const len29 = data228.length;
-for(let i29=0; i29<len29; i29++){
-let data229 = data228[i29];
-if(typeof data229 !== "string"){
-const err277 = {instancePath:instancePath+"/tabs/sort/" + i29,schemaPath:"#/properties/tabs/properties/sort/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tabs.properties.sort.items.type,parentSchema:schema26.properties.tabs.properties.sort.items,data:data229};
+}
+else {
+const err277 = {instancePath:instancePath+"/tabs/hide",schemaPath:"#/properties/tabs/properties/hide/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.tabs.properties.hide.type,parentSchema:schema26.properties.tabs.properties.hide,data:data227};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -22595,9 +22591,14 @@ vErrors.push(err277);
 errors++;
 }
 }
-}
-else {
-const err278 = {instancePath:instancePath+"/tabs/sort",schemaPath:"#/properties/tabs/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.tabs.properties.sort.type,parentSchema:schema26.properties.tabs.properties.sort,data:data228};
+if(data225.sort !== undefined){
+let data229 = data225.sort;
+if(Array.isArray(data229)){
+const len29 = data229.length;
+for(let i29=0; i29<len29; i29++){
+let data230 = data229[i29];
+if(typeof data230 !== "string"){
+const err278 = {instancePath:instancePath+"/tabs/sort/" + i29,schemaPath:"#/properties/tabs/properties/sort/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tabs.properties.sort.items.type,parentSchema:schema26.properties.tabs.properties.sort.items,data:data230};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -22609,7 +22610,7 @@ errors++;
 }
 }
 else {
-const err279 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.tabs.type,parentSchema:schema26.properties.tabs,data:data224};
+const err279 = {instancePath:instancePath+"/tabs/sort",schemaPath:"#/properties/tabs/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.tabs.properties.sort.type,parentSchema:schema26.properties.tabs.properties.sort,data:data229};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -22619,10 +22620,9 @@ vErrors.push(err279);
 errors++;
 }
 }
-if(data.taskbarPresence !== undefined){
-let data230 = data.taskbarPresence;
-if(typeof data230 !== "boolean"){
-const err280 = {instancePath:instancePath+"/taskbarPresence",schemaPath:"#/properties/taskbarPresence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.taskbarPresence.type,parentSchema:schema26.properties.taskbarPresence,data:data230};
+}
+else {
+const err280 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.tabs.type,parentSchema:schema26.properties.tabs,data:data225};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -22632,12 +22632,10 @@ vErrors.push(err280);
 errors++;
 }
 }
-if(data.telemetry !== undefined){
-let data231 = data.telemetry;
-if(data231 && typeof data231 == "object" && !Array.isArray(data231)){
-for(const key33 in data231){
-if(!(((key33 === "capture") || (key33 === "captureContent")) || (key33 === "headersProvider"))){
-const err281 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry,data:data231};
+if(data.taskbarPresence !== undefined){
+let data231 = data.taskbarPresence;
+if(typeof data231 !== "boolean"){
+const err281 = {instancePath:instancePath+"/taskbarPresence",schemaPath:"#/properties/taskbarPresence/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.taskbarPresence.type,parentSchema:schema26.properties.taskbarPresence,data:data231};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -22647,12 +22645,12 @@ vErrors.push(err281);
 errors++;
 }
 }
-if(data231.capture !== undefined){
-let data232 = data231.capture;
+if(data.telemetry !== undefined){
+let data232 = data.telemetry;
 if(data232 && typeof data232 == "object" && !Array.isArray(data232)){
-for(const key34 in data232){
-if(!((((((key34 === "identity") || (key34 === "policyDetail")) || (key34 === "prompts")) || (key34 === "responses")) || (key34 === "toolArguments")) || (key34 === "toolOutput"))){
-const err282 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry.properties.capture,data:data232};
+for(const key33 in data232){
+if(!(((key33 === "capture") || (key33 === "captureContent")) || (key33 === "headersProvider"))){
+const err282 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry,data:data232};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -22662,10 +22660,12 @@ vErrors.push(err282);
 errors++;
 }
 }
-if(data232.identity !== undefined){
-let data233 = data232.identity;
-if(typeof data233 !== "boolean"){
-const err283 = {instancePath:instancePath+"/telemetry/capture/identity",schemaPath:"#/properties/telemetry/properties/capture/properties/identity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.identity.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.identity,data:data233};
+if(data232.capture !== undefined){
+let data233 = data232.capture;
+if(data233 && typeof data233 == "object" && !Array.isArray(data233)){
+for(const key34 in data233){
+if(!((((((key34 === "identity") || (key34 === "policyDetail")) || (key34 === "prompts")) || (key34 === "responses")) || (key34 === "toolArguments")) || (key34 === "toolOutput"))){
+const err283 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry.properties.capture,data:data233};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -22675,10 +22675,10 @@ vErrors.push(err283);
 errors++;
 }
 }
-if(data232.policyDetail !== undefined){
-let data234 = data232.policyDetail;
+if(data233.identity !== undefined){
+let data234 = data233.identity;
 if(typeof data234 !== "boolean"){
-const err284 = {instancePath:instancePath+"/telemetry/capture/policyDetail",schemaPath:"#/properties/telemetry/properties/capture/properties/policyDetail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.policyDetail.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.policyDetail,data:data234};
+const err284 = {instancePath:instancePath+"/telemetry/capture/identity",schemaPath:"#/properties/telemetry/properties/capture/properties/identity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.identity.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.identity,data:data234};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -22688,10 +22688,10 @@ vErrors.push(err284);
 errors++;
 }
 }
-if(data232.prompts !== undefined){
-let data235 = data232.prompts;
+if(data233.policyDetail !== undefined){
+let data235 = data233.policyDetail;
 if(typeof data235 !== "boolean"){
-const err285 = {instancePath:instancePath+"/telemetry/capture/prompts",schemaPath:"#/properties/telemetry/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.prompts.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.prompts,data:data235};
+const err285 = {instancePath:instancePath+"/telemetry/capture/policyDetail",schemaPath:"#/properties/telemetry/properties/capture/properties/policyDetail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.policyDetail.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.policyDetail,data:data235};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -22701,10 +22701,10 @@ vErrors.push(err285);
 errors++;
 }
 }
-if(data232.responses !== undefined){
-let data236 = data232.responses;
+if(data233.prompts !== undefined){
+let data236 = data233.prompts;
 if(typeof data236 !== "boolean"){
-const err286 = {instancePath:instancePath+"/telemetry/capture/responses",schemaPath:"#/properties/telemetry/properties/capture/properties/responses/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.responses.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.responses,data:data236};
+const err286 = {instancePath:instancePath+"/telemetry/capture/prompts",schemaPath:"#/properties/telemetry/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.prompts.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.prompts,data:data236};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -22714,10 +22714,10 @@ vErrors.push(err286);
 errors++;
 }
 }
-if(data232.toolArguments !== undefined){
-let data237 = data232.toolArguments;
+if(data233.responses !== undefined){
+let data237 = data233.responses;
 if(typeof data237 !== "boolean"){
-const err287 = {instancePath:instancePath+"/telemetry/capture/toolArguments",schemaPath:"#/properties/telemetry/properties/capture/properties/toolArguments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.toolArguments.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.toolArguments,data:data237};
+const err287 = {instancePath:instancePath+"/telemetry/capture/responses",schemaPath:"#/properties/telemetry/properties/capture/properties/responses/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.responses.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.responses,data:data237};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -22727,10 +22727,10 @@ vErrors.push(err287);
 errors++;
 }
 }
-if(data232.toolOutput !== undefined){
-let data238 = data232.toolOutput;
+if(data233.toolArguments !== undefined){
+let data238 = data233.toolArguments;
 if(typeof data238 !== "boolean"){
-const err288 = {instancePath:instancePath+"/telemetry/capture/toolOutput",schemaPath:"#/properties/telemetry/properties/capture/properties/toolOutput/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.toolOutput.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.toolOutput,data:data238};
+const err288 = {instancePath:instancePath+"/telemetry/capture/toolArguments",schemaPath:"#/properties/telemetry/properties/capture/properties/toolArguments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.toolArguments.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.toolArguments,data:data238};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -22740,9 +22740,10 @@ vErrors.push(err288);
 errors++;
 }
 }
-}
-else {
-const err289 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.properties.capture.type,parentSchema:schema26.properties.telemetry.properties.capture,data:data232};
+if(data233.toolOutput !== undefined){
+let data239 = data233.toolOutput;
+if(typeof data239 !== "boolean"){
+const err289 = {instancePath:instancePath+"/telemetry/capture/toolOutput",schemaPath:"#/properties/telemetry/properties/capture/properties/toolOutput/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.capture.properties.toolOutput.type,parentSchema:schema26.properties.telemetry.properties.capture.properties.toolOutput,data:data239};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -22752,10 +22753,9 @@ vErrors.push(err289);
 errors++;
 }
 }
-if(data231.captureContent !== undefined){
-let data239 = data231.captureContent;
-if(typeof data239 !== "boolean"){
-const err290 = {instancePath:instancePath+"/telemetry/captureContent",schemaPath:"#/properties/telemetry/properties/captureContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.captureContent.type,parentSchema:schema26.properties.telemetry.properties.captureContent,data:data239};
+}
+else {
+const err290 = {instancePath:instancePath+"/telemetry/capture",schemaPath:"#/properties/telemetry/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.properties.capture.type,parentSchema:schema26.properties.telemetry.properties.capture,data:data233};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -22765,11 +22765,10 @@ vErrors.push(err290);
 errors++;
 }
 }
-if(data231.headersProvider !== undefined){
-let data240 = data231.headersProvider;
-if(data240 && typeof data240 == "object" && !Array.isArray(data240)){
-if(data240.path === undefined){
-const err291 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema26.properties.telemetry.properties.headersProvider.required,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data240};
+if(data232.captureContent !== undefined){
+let data240 = data232.captureContent;
+if(typeof data240 !== "boolean"){
+const err291 = {instancePath:instancePath+"/telemetry/captureContent",schemaPath:"#/properties/telemetry/properties/captureContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.telemetry.properties.captureContent.type,parentSchema:schema26.properties.telemetry.properties.captureContent,data:data240};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -22778,9 +22777,12 @@ vErrors.push(err291);
 }
 errors++;
 }
-for(const key35 in data240){
-if(!(((key35 === "path") || (key35 === "args")) || (key35 === "refreshIntervalMs"))){
-const err292 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data240};
+}
+if(data232.headersProvider !== undefined){
+let data241 = data232.headersProvider;
+if(data241 && typeof data241 == "object" && !Array.isArray(data241)){
+if(data241.path === undefined){
+const err292 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema26.properties.telemetry.properties.headersProvider.required,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data241};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -22789,11 +22791,9 @@ vErrors.push(err292);
 }
 errors++;
 }
-}
-if(data240.path !== undefined){
-let data241 = data240.path;
-if(typeof data241 !== "string"){
-const err293 = {instancePath:instancePath+"/telemetry/headersProvider/path",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.telemetry.properties.headersProvider.properties.path.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.path,data:data241};
+for(const key35 in data241){
+if(!(((key35 === "path") || (key35 === "args")) || (key35 === "refreshIntervalMs"))){
+const err293 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data241};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -22803,14 +22803,10 @@ vErrors.push(err293);
 errors++;
 }
 }
-if(data240.args !== undefined){
-let data242 = data240.args;
-if(Array.isArray(data242)){
-const len30 = data242.length;
-for(let i30=0; i30<len30; i30++){
-let data243 = data242[i30];
-if(typeof data243 !== "string"){
-const err294 = {instancePath:instancePath+"/telemetry/headersProvider/args/" + i30,schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.telemetry.properties.headersProvider.properties.args.items.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.args.items,data:data243};
+if(data241.path !== undefined){
+let data242 = data241.path;
+if(typeof data242 !== "string"){
+const err294 = {instancePath:instancePath+"/telemetry/headersProvider/path",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.telemetry.properties.headersProvider.properties.path.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.path,data:data242};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -22820,9 +22816,14 @@ vErrors.push(err294);
 errors++;
 }
 }
-}
-else {
-const err295 = {instancePath:instancePath+"/telemetry/headersProvider/args",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.telemetry.properties.headersProvider.properties.args.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.args,data:data242};
+if(data241.args !== undefined){
+let data243 = data241.args;
+if(Array.isArray(data243)){
+const len30 = data243.length;
+for(let i30=0; i30<len30; i30++){
+let data244 = data243[i30];
+if(typeof data244 !== "string"){
+const err295 = {instancePath:instancePath+"/telemetry/headersProvider/args/" + i30,schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.telemetry.properties.headersProvider.properties.args.items.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.args.items,data:data244};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -22832,10 +22833,9 @@ vErrors.push(err295);
 errors++;
 }
 }
-if(data240.refreshIntervalMs !== undefined){
-let data244 = data240.refreshIntervalMs;
-if(!((typeof data244 == "number") && (isFinite(data244)))){
-const err296 = {instancePath:instancePath+"/telemetry/headersProvider/refreshIntervalMs",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs,data:data244};
+}
+else {
+const err296 = {instancePath:instancePath+"/telemetry/headersProvider/args",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.telemetry.properties.headersProvider.properties.args.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.args,data:data243};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -22845,9 +22845,10 @@ vErrors.push(err296);
 errors++;
 }
 }
-}
-else {
-const err297 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.properties.headersProvider.type,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data240};
+if(data241.refreshIntervalMs !== undefined){
+let data245 = data241.refreshIntervalMs;
+if(!((typeof data245 == "number") && (isFinite(data245)))){
+const err297 = {instancePath:instancePath+"/telemetry/headersProvider/refreshIntervalMs",schemaPath:"#/properties/telemetry/properties/headersProvider/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs.type,parentSchema:schema26.properties.telemetry.properties.headersProvider.properties.refreshIntervalMs,data:data245};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -22859,7 +22860,7 @@ errors++;
 }
 }
 else {
-const err298 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.type,parentSchema:schema26.properties.telemetry,data:data231};
+const err298 = {instancePath:instancePath+"/telemetry/headersProvider",schemaPath:"#/properties/telemetry/properties/headersProvider/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.properties.headersProvider.type,parentSchema:schema26.properties.telemetry.properties.headersProvider,data:data241};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -22869,10 +22870,9 @@ vErrors.push(err298);
 errors++;
 }
 }
-if(data.terminalNotifications !== undefined){
-let data245 = data.terminalNotifications;
-if(typeof data245 !== "boolean"){
-const err299 = {instancePath:instancePath+"/terminalNotifications",schemaPath:"#/properties/terminalNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.terminalNotifications.type,parentSchema:schema26.properties.terminalNotifications,data:data245};
+}
+else {
+const err299 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.telemetry.type,parentSchema:schema26.properties.telemetry,data:data232};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -22882,10 +22882,10 @@ vErrors.push(err299);
 errors++;
 }
 }
-if(data.terminalProgress !== undefined){
-let data246 = data.terminalProgress;
+if(data.terminalNotifications !== undefined){
+let data246 = data.terminalNotifications;
 if(typeof data246 !== "boolean"){
-const err300 = {instancePath:instancePath+"/terminalProgress",schemaPath:"#/properties/terminalProgress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.terminalProgress.type,parentSchema:schema26.properties.terminalProgress,data:data246};
+const err300 = {instancePath:instancePath+"/terminalNotifications",schemaPath:"#/properties/terminalNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.terminalNotifications.type,parentSchema:schema26.properties.terminalNotifications,data:data246};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -22895,10 +22895,10 @@ vErrors.push(err300);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data247 = data.theme;
-if(typeof data247 !== "string"){
-const err301 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.theme.type,parentSchema:schema26.properties.theme,data:data247};
+if(data.terminalProgress !== undefined){
+let data247 = data.terminalProgress;
+if(typeof data247 !== "boolean"){
+const err301 = {instancePath:instancePath+"/terminalProgress",schemaPath:"#/properties/terminalProgress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.terminalProgress.type,parentSchema:schema26.properties.terminalProgress,data:data247};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -22907,8 +22907,11 @@ vErrors.push(err301);
 }
 errors++;
 }
-if(!(((((data247 === "default") || (data247 === "github")) || (data247 === "dim")) || (data247 === "high-contrast")) || (data247 === "colorblind"))){
-const err302 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema26.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.theme.enum,parentSchema:schema26.properties.theme,data:data247};
+}
+if(data.theme !== undefined){
+let data248 = data.theme;
+if(typeof data248 !== "string"){
+const err302 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.theme.type,parentSchema:schema26.properties.theme,data:data248};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -22917,11 +22920,8 @@ vErrors.push(err302);
 }
 errors++;
 }
-}
-if(data.toolSearch !== undefined){
-let data248 = data.toolSearch;
-if(typeof data248 !== "boolean"){
-const err303 = {instancePath:instancePath+"/toolSearch",schemaPath:"#/properties/toolSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.toolSearch.type,parentSchema:schema26.properties.toolSearch,data:data248};
+if(!(((((data248 === "default") || (data248 === "github")) || (data248 === "dim")) || (data248 === "high-contrast")) || (data248 === "colorblind"))){
+const err303 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema26.properties.theme.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.theme.enum,parentSchema:schema26.properties.theme,data:data248};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -22931,10 +22931,10 @@ vErrors.push(err303);
 errors++;
 }
 }
-if(data.transcriptView !== undefined){
-let data249 = data.transcriptView;
-if(typeof data249 !== "string"){
-const err304 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.transcriptView.type,parentSchema:schema26.properties.transcriptView,data:data249};
+if(data.toolSearch !== undefined){
+let data249 = data.toolSearch;
+if(typeof data249 !== "boolean"){
+const err304 = {instancePath:instancePath+"/toolSearch",schemaPath:"#/properties/toolSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.toolSearch.type,parentSchema:schema26.properties.toolSearch,data:data249};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -22943,8 +22943,11 @@ vErrors.push(err304);
 }
 errors++;
 }
-if(!((data249 === "default") || (data249 === "concise"))){
-const err305 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/enum",keyword:"enum",params:{allowedValues: schema26.properties.transcriptView.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.transcriptView.enum,parentSchema:schema26.properties.transcriptView,data:data249};
+}
+if(data.transcriptView !== undefined){
+let data250 = data.transcriptView;
+if(typeof data250 !== "string"){
+const err305 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.transcriptView.type,parentSchema:schema26.properties.transcriptView,data:data250};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -22953,11 +22956,8 @@ vErrors.push(err305);
 }
 errors++;
 }
-}
-if(data.updateTerminalTitle !== undefined){
-let data250 = data.updateTerminalTitle;
-if(typeof data250 !== "boolean"){
-const err306 = {instancePath:instancePath+"/updateTerminalTitle",schemaPath:"#/properties/updateTerminalTitle/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.updateTerminalTitle.type,parentSchema:schema26.properties.updateTerminalTitle,data:data250};
+if(!((data250 === "default") || (data250 === "concise"))){
+const err306 = {instancePath:instancePath+"/transcriptView",schemaPath:"#/properties/transcriptView/enum",keyword:"enum",params:{allowedValues: schema26.properties.transcriptView.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.transcriptView.enum,parentSchema:schema26.properties.transcriptView,data:data250};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -22967,10 +22967,10 @@ vErrors.push(err306);
 errors++;
 }
 }
-if(data.update_channel !== undefined){
-let data251 = data.update_channel;
-if(typeof data251 !== "string"){
-const err307 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.update_channel.type,parentSchema:schema26.properties.update_channel,data:data251};
+if(data.updateTerminalTitle !== undefined){
+let data251 = data.updateTerminalTitle;
+if(typeof data251 !== "boolean"){
+const err307 = {instancePath:instancePath+"/updateTerminalTitle",schemaPath:"#/properties/updateTerminalTitle/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.updateTerminalTitle.type,parentSchema:schema26.properties.updateTerminalTitle,data:data251};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -22979,8 +22979,11 @@ vErrors.push(err307);
 }
 errors++;
 }
-if(!((data251 === "stable") || (data251 === "prerelease"))){
-const err308 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/enum",keyword:"enum",params:{allowedValues: schema26.properties.update_channel.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.update_channel.enum,parentSchema:schema26.properties.update_channel,data:data251};
+}
+if(data.update_channel !== undefined){
+let data252 = data.update_channel;
+if(typeof data252 !== "string"){
+const err308 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.update_channel.type,parentSchema:schema26.properties.update_channel,data:data252};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -22989,13 +22992,8 @@ vErrors.push(err308);
 }
 errors++;
 }
-}
-if(data.voice !== undefined){
-let data252 = data.voice;
-if(data252 && typeof data252 == "object" && !Array.isArray(data252)){
-for(const key36 in data252){
-if(!(((key36 === "enabled") || (key36 === "selectedDevice")) || (key36 === "selectedModel"))){
-const err309 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.voice,data:data252};
+if(!((data252 === "stable") || (data252 === "prerelease"))){
+const err309 = {instancePath:instancePath+"/update_channel",schemaPath:"#/properties/update_channel/enum",keyword:"enum",params:{allowedValues: schema26.properties.update_channel.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.update_channel.enum,parentSchema:schema26.properties.update_channel,data:data252};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -23005,10 +23003,12 @@ vErrors.push(err309);
 errors++;
 }
 }
-if(data252.enabled !== undefined){
-let data253 = data252.enabled;
-if(typeof data253 !== "boolean"){
-const err310 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.voice.properties.enabled.type,parentSchema:schema26.properties.voice.properties.enabled,data:data253};
+if(data.voice !== undefined){
+let data253 = data.voice;
+if(data253 && typeof data253 == "object" && !Array.isArray(data253)){
+for(const key36 in data253){
+if(!(((key36 === "enabled") || (key36 === "selectedDevice")) || (key36 === "selectedModel"))){
+const err310 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.voice,data:data253};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -23018,12 +23018,10 @@ vErrors.push(err310);
 errors++;
 }
 }
-if(data252.selectedDevice !== undefined){
-let data254 = data252.selectedDevice;
-if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
-for(const key37 in data254){
-if(!((key37 === "name") || (key37 === "occurrence"))){
-const err311 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.voice.properties.selectedDevice,data:data254};
+if(data253.enabled !== undefined){
+let data254 = data253.enabled;
+if(typeof data254 !== "boolean"){
+const err311 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.voice.properties.enabled.type,parentSchema:schema26.properties.voice.properties.enabled,data:data254};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -23033,10 +23031,12 @@ vErrors.push(err311);
 errors++;
 }
 }
-if(data254.name !== undefined){
-let data255 = data254.name;
-if(typeof data255 !== "string"){
-const err312 = {instancePath:instancePath+"/voice/selectedDevice/name",schemaPath:"#/properties/voice/properties/selectedDevice/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.voice.properties.selectedDevice.properties.name.type,parentSchema:schema26.properties.voice.properties.selectedDevice.properties.name,data:data255};
+if(data253.selectedDevice !== undefined){
+let data255 = data253.selectedDevice;
+if(data255 && typeof data255 == "object" && !Array.isArray(data255)){
+for(const key37 in data255){
+if(!((key37 === "name") || (key37 === "occurrence"))){
+const err312 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.voice.properties.selectedDevice,data:data255};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -23046,10 +23046,10 @@ vErrors.push(err312);
 errors++;
 }
 }
-if(data254.occurrence !== undefined){
-let data256 = data254.occurrence;
-if(!((typeof data256 == "number") && (isFinite(data256)))){
-const err313 = {instancePath:instancePath+"/voice/selectedDevice/occurrence",schemaPath:"#/properties/voice/properties/selectedDevice/properties/occurrence/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.voice.properties.selectedDevice.properties.occurrence.type,parentSchema:schema26.properties.voice.properties.selectedDevice.properties.occurrence,data:data256};
+if(data255.name !== undefined){
+let data256 = data255.name;
+if(typeof data256 !== "string"){
+const err313 = {instancePath:instancePath+"/voice/selectedDevice/name",schemaPath:"#/properties/voice/properties/selectedDevice/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.voice.properties.selectedDevice.properties.name.type,parentSchema:schema26.properties.voice.properties.selectedDevice.properties.name,data:data256};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -23059,9 +23059,10 @@ vErrors.push(err313);
 errors++;
 }
 }
-}
-else {
-const err314 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.voice.properties.selectedDevice.type,parentSchema:schema26.properties.voice.properties.selectedDevice,data:data254};
+if(data255.occurrence !== undefined){
+let data257 = data255.occurrence;
+if(!((typeof data257 == "number") && (isFinite(data257)))){
+const err314 = {instancePath:instancePath+"/voice/selectedDevice/occurrence",schemaPath:"#/properties/voice/properties/selectedDevice/properties/occurrence/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.voice.properties.selectedDevice.properties.occurrence.type,parentSchema:schema26.properties.voice.properties.selectedDevice.properties.occurrence,data:data257};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -23071,10 +23072,9 @@ vErrors.push(err314);
 errors++;
 }
 }
-if(data252.selectedModel !== undefined){
-let data257 = data252.selectedModel;
-if(typeof data257 !== "string"){
-const err315 = {instancePath:instancePath+"/voice/selectedModel",schemaPath:"#/properties/voice/properties/selectedModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.voice.properties.selectedModel.type,parentSchema:schema26.properties.voice.properties.selectedModel,data:data257};
+}
+else {
+const err315 = {instancePath:instancePath+"/voice/selectedDevice",schemaPath:"#/properties/voice/properties/selectedDevice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.voice.properties.selectedDevice.type,parentSchema:schema26.properties.voice.properties.selectedDevice,data:data255};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -23084,9 +23084,10 @@ vErrors.push(err315);
 errors++;
 }
 }
-}
-else {
-const err316 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.voice.type,parentSchema:schema26.properties.voice,data:data252};
+if(data253.selectedModel !== undefined){
+let data258 = data253.selectedModel;
+if(typeof data258 !== "string"){
+const err316 = {instancePath:instancePath+"/voice/selectedModel",schemaPath:"#/properties/voice/properties/selectedModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.voice.properties.selectedModel.type,parentSchema:schema26.properties.voice.properties.selectedModel,data:data258};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -23096,12 +23097,9 @@ vErrors.push(err316);
 errors++;
 }
 }
-if(data.workflows !== undefined){
-let data258 = data.workflows;
-if(data258 && typeof data258 == "object" && !Array.isArray(data258)){
-for(const key38 in data258){
-if(!(((key38 === "defaultLimits") || (key38 === "logPhaseNames")) || (key38 === "maxConcurrentRuns"))){
-const err317 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.workflows,data:data258};
+}
+else {
+const err317 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.voice.type,parentSchema:schema26.properties.voice,data:data253};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -23111,12 +23109,12 @@ vErrors.push(err317);
 errors++;
 }
 }
-if(data258.defaultLimits !== undefined){
-let data259 = data258.defaultLimits;
+if(data.workflows !== undefined){
+let data259 = data.workflows;
 if(data259 && typeof data259 == "object" && !Array.isArray(data259)){
-for(const key39 in data259){
-if(!((((key39 === "maxAiCredits") || (key39 === "maxConcurrentSubagents")) || (key39 === "maxTotalSubagents")) || (key39 === "timeoutSeconds"))){
-const err318 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.workflows.properties.defaultLimits,data:data259};
+for(const key38 in data259){
+if(!(((key38 === "defaultLimits") || (key38 === "logPhaseNames")) || (key38 === "maxConcurrentRuns"))){
+const err318 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.workflows,data:data259};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -23126,10 +23124,12 @@ vErrors.push(err318);
 errors++;
 }
 }
-if(data259.maxAiCredits !== undefined){
-let data260 = data259.maxAiCredits;
-if(!((typeof data260 == "number") && (isFinite(data260)))){
-const err319 = {instancePath:instancePath+"/workflows/defaultLimits/maxAiCredits",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxAiCredits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxAiCredits.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxAiCredits,data:data260};
+if(data259.defaultLimits !== undefined){
+let data260 = data259.defaultLimits;
+if(data260 && typeof data260 == "object" && !Array.isArray(data260)){
+for(const key39 in data260){
+if(!((((key39 === "maxAiCredits") || (key39 === "maxConcurrentSubagents")) || (key39 === "maxTotalSubagents")) || (key39 === "timeoutSeconds"))){
+const err319 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.workflows.properties.defaultLimits,data:data260};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -23139,10 +23139,10 @@ vErrors.push(err319);
 errors++;
 }
 }
-if(data259.maxConcurrentSubagents !== undefined){
-let data261 = data259.maxConcurrentSubagents;
+if(data260.maxAiCredits !== undefined){
+let data261 = data260.maxAiCredits;
 if(!((typeof data261 == "number") && (isFinite(data261)))){
-const err320 = {instancePath:instancePath+"/workflows/defaultLimits/maxConcurrentSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxConcurrentSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents,data:data261};
+const err320 = {instancePath:instancePath+"/workflows/defaultLimits/maxAiCredits",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxAiCredits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxAiCredits.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxAiCredits,data:data261};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -23152,10 +23152,10 @@ vErrors.push(err320);
 errors++;
 }
 }
-if(data259.maxTotalSubagents !== undefined){
-let data262 = data259.maxTotalSubagents;
+if(data260.maxConcurrentSubagents !== undefined){
+let data262 = data260.maxConcurrentSubagents;
 if(!((typeof data262 == "number") && (isFinite(data262)))){
-const err321 = {instancePath:instancePath+"/workflows/defaultLimits/maxTotalSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxTotalSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents,data:data262};
+const err321 = {instancePath:instancePath+"/workflows/defaultLimits/maxConcurrentSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxConcurrentSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxConcurrentSubagents,data:data262};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -23165,10 +23165,10 @@ vErrors.push(err321);
 errors++;
 }
 }
-if(data259.timeoutSeconds !== undefined){
-let data263 = data259.timeoutSeconds;
+if(data260.maxTotalSubagents !== undefined){
+let data263 = data260.maxTotalSubagents;
 if(!((typeof data263 == "number") && (isFinite(data263)))){
-const err322 = {instancePath:instancePath+"/workflows/defaultLimits/timeoutSeconds",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.timeoutSeconds.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.timeoutSeconds,data:data263};
+const err322 = {instancePath:instancePath+"/workflows/defaultLimits/maxTotalSubagents",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/maxTotalSubagents/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.maxTotalSubagents,data:data263};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -23178,9 +23178,10 @@ vErrors.push(err322);
 errors++;
 }
 }
-}
-else {
-const err323 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.workflows.properties.defaultLimits.type,parentSchema:schema26.properties.workflows.properties.defaultLimits,data:data259};
+if(data260.timeoutSeconds !== undefined){
+let data264 = data260.timeoutSeconds;
+if(!((typeof data264 == "number") && (isFinite(data264)))){
+const err323 = {instancePath:instancePath+"/workflows/defaultLimits/timeoutSeconds",schemaPath:"#/properties/workflows/properties/defaultLimits/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.defaultLimits.properties.timeoutSeconds.type,parentSchema:schema26.properties.workflows.properties.defaultLimits.properties.timeoutSeconds,data:data264};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -23190,10 +23191,9 @@ vErrors.push(err323);
 errors++;
 }
 }
-if(data258.logPhaseNames !== undefined){
-let data264 = data258.logPhaseNames;
-if(typeof data264 !== "boolean"){
-const err324 = {instancePath:instancePath+"/workflows/logPhaseNames",schemaPath:"#/properties/workflows/properties/logPhaseNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.workflows.properties.logPhaseNames.type,parentSchema:schema26.properties.workflows.properties.logPhaseNames,data:data264};
+}
+else {
+const err324 = {instancePath:instancePath+"/workflows/defaultLimits",schemaPath:"#/properties/workflows/properties/defaultLimits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.workflows.properties.defaultLimits.type,parentSchema:schema26.properties.workflows.properties.defaultLimits,data:data260};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -23203,10 +23203,10 @@ vErrors.push(err324);
 errors++;
 }
 }
-if(data258.maxConcurrentRuns !== undefined){
-let data265 = data258.maxConcurrentRuns;
-if(!((typeof data265 == "number") && (isFinite(data265)))){
-const err325 = {instancePath:instancePath+"/workflows/maxConcurrentRuns",schemaPath:"#/properties/workflows/properties/maxConcurrentRuns/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.maxConcurrentRuns.type,parentSchema:schema26.properties.workflows.properties.maxConcurrentRuns,data:data265};
+if(data259.logPhaseNames !== undefined){
+let data265 = data259.logPhaseNames;
+if(typeof data265 !== "boolean"){
+const err325 = {instancePath:instancePath+"/workflows/logPhaseNames",schemaPath:"#/properties/workflows/properties/logPhaseNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.workflows.properties.logPhaseNames.type,parentSchema:schema26.properties.workflows.properties.logPhaseNames,data:data265};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -23216,9 +23216,10 @@ vErrors.push(err325);
 errors++;
 }
 }
-}
-else {
-const err326 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.workflows.type,parentSchema:schema26.properties.workflows,data:data258};
+if(data259.maxConcurrentRuns !== undefined){
+let data266 = data259.maxConcurrentRuns;
+if(!((typeof data266 == "number") && (isFinite(data266)))){
+const err326 = {instancePath:instancePath+"/workflows/maxConcurrentRuns",schemaPath:"#/properties/workflows/properties/maxConcurrentRuns/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.workflows.properties.maxConcurrentRuns.type,parentSchema:schema26.properties.workflows.properties.maxConcurrentRuns,data:data266};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -23228,10 +23229,9 @@ vErrors.push(err326);
 errors++;
 }
 }
-if(data.worktreeBaseRef !== undefined){
-let data266 = data.worktreeBaseRef;
-if(typeof data266 !== "string"){
-const err327 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.worktreeBaseRef.type,parentSchema:schema26.properties.worktreeBaseRef,data:data266};
+}
+else {
+const err327 = {instancePath:instancePath+"/workflows",schemaPath:"#/properties/workflows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.workflows.type,parentSchema:schema26.properties.workflows,data:data259};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -23240,8 +23240,11 @@ vErrors.push(err327);
 }
 errors++;
 }
-if(!((data266 === "head") || (data266 === "defaultBranch"))){
-const err328 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/enum",keyword:"enum",params:{allowedValues: schema26.properties.worktreeBaseRef.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.worktreeBaseRef.enum,parentSchema:schema26.properties.worktreeBaseRef,data:data266};
+}
+if(data.worktreeBaseRef !== undefined){
+let data267 = data.worktreeBaseRef;
+if(typeof data267 !== "string"){
+const err328 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.worktreeBaseRef.type,parentSchema:schema26.properties.worktreeBaseRef,data:data267};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -23250,11 +23253,8 @@ vErrors.push(err328);
 }
 errors++;
 }
-}
-if(data.worktreePathTemplate !== undefined){
-let data267 = data.worktreePathTemplate;
-if(typeof data267 !== "string"){
-const err329 = {instancePath:instancePath+"/worktreePathTemplate",schemaPath:"#/properties/worktreePathTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.worktreePathTemplate.type,parentSchema:schema26.properties.worktreePathTemplate,data:data267};
+if(!((data267 === "head") || (data267 === "defaultBranch"))){
+const err329 = {instancePath:instancePath+"/worktreeBaseRef",schemaPath:"#/properties/worktreeBaseRef/enum",keyword:"enum",params:{allowedValues: schema26.properties.worktreeBaseRef.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.worktreeBaseRef.enum,parentSchema:schema26.properties.worktreeBaseRef,data:data267};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -23264,14 +23264,27 @@ vErrors.push(err329);
 errors++;
 }
 }
-}
-else {
-const err330 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+if(data.worktreePathTemplate !== undefined){
+let data268 = data.worktreePathTemplate;
+if(typeof data268 !== "string"){
+const err330 = {instancePath:instancePath+"/worktreePathTemplate",schemaPath:"#/properties/worktreePathTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.worktreePathTemplate.type,parentSchema:schema26.properties.worktreePathTemplate,data:data268};
 if(vErrors === null){
 vErrors = [err330];
 }
 else {
 vErrors.push(err330);
+}
+errors++;
+}
+}
+}
+else {
+const err331 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err331];
+}
+else {
+vErrors.push(err331);
 }
 errors++;
 }

@@ -60,7 +60,13 @@ function leaf(m) {
 }
 function build(prefix, node) {
   const properties = {};
-  for (const key of [...node.canonicalKeys].sort()) {
+  // The key list and the metadata each miss a few keys the other has (for example
+  // permissions.disableAssistedPermissionsMode is only in the metadata): take both.
+  const fromMeta = meta
+    .map((m) => m.path)
+    .filter((p) => (prefix === "" ? true : p.startsWith(`${prefix}.`)))
+    .map((p) => (prefix === "" ? p : p.slice(prefix.length + 1)).split(".")[0]);
+  for (const key of [...new Set([...node.canonicalKeys, ...fromMeta])].sort()) {
     const path = prefix ? `${prefix}.${key}` : key;
     properties[key] = schemaFor(path, node.nested?.[key]);
   }
