@@ -60,7 +60,7 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
   const diagnostics: Diagnostic[] = [];
   const documents = new Map<string, ParsedDocument>();
   const parsingLoader = (format: DocumentFormat) => (filepath: string, content: string) => {
-    const parsed = parseDocument(content.replace(/^\uFEFF/, ""), format, displayOf(filepath, search.cwd));
+    const parsed = parseDocument(content.replace(/^\uFEFF/, ""), format, displayOf(filepath));
     diagnostics.push(...parsed.diagnostics);
     if (!parsed.value) throw new ConfigParseFailure(filepath);
     documents.set(filepath, parsed.value);
@@ -101,7 +101,7 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
     }
   } catch (error) {
     const filepath = (error as { filepath?: string }).filepath ?? attempted ?? search.cwd;
-    const file = displayOf(filepath, search.cwd);
+    const file = displayOf(filepath);
     if (error instanceof ConfigParseFailure) return { value: { file, dir: projectDirOf(filepath), config: undefined }, diagnostics };
     const code = (error as NodeJS.ErrnoException).code;
     if (search.configFile !== undefined && (code === "ENOENT" || code === "EISDIR")) {
@@ -114,7 +114,7 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
     return { value: { file, dir: projectDirOf(filepath), config: undefined }, diagnostics };
   }
   if (!result) return { value: undefined, diagnostics };
-  const file = displayOf(result.filepath, search.cwd);
+  const file = displayOf(result.filepath);
   const dir = projectDirOf(result.filepath);
   const config: unknown = result.isEmpty ? {} : result.config;
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
@@ -138,12 +138,10 @@ function locatedDocument(filepath: string, value: object, parsed: ParsedDocument
 }
 
 /** `config:` plus the path relative to the project directory (`.config/…` kept), never a machine path. */
-function displayOf(filepath: string, cwd: string): string {
+function displayOf(filepath: string): string {
   const base = path.basename(filepath);
   const parent = path.basename(path.dirname(filepath));
-  if (parent === ".config") return `config:.config/${base}`;
-  void cwd;
-  return `config:${base}`;
+  return parent === ".config" ? `config:.config/${base}` : `config:${base}`;
 }
 
 /** The directory config paths are relative to: the config's own directory, or above `.config/`. */

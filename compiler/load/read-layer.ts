@@ -131,7 +131,7 @@ export function readBaseLayers(ctx: LoadContext, root: SourceRoot): Record<strin
     const { base, format, settingsSchema } = descriptor.layers;
     const found = probe(ctx, path.join(root.dir, base), displayJoin(root.display, base), "file", "base layer");
     if (found.kind === "missing") {
-      ctx.diagnostics.push({ ...diagnosticAt("AH1109", displayJoin(root.display, base)) });
+      ctx.diagnostics.push(diagnosticAt("AH1109", displayJoin(root.display, base)));
       out[descriptor.id] = undefined;
       continue;
     }
