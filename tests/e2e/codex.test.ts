@@ -11,7 +11,7 @@ import { clientBinary } from "./support/clients";
 import { codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, RULE_CANARY, type Sandbox } from "./support/sandbox";
+import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, type Sandbox } from "./support/sandbox";
 
 /** Hook events whose handlers (hooks.json, or an inline [hooks] table) run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -118,6 +118,8 @@ for (const variant of [
         const turn = await runCodexTurn(sb, server, "hello");
         expect(requestsContaining(turn.requests, "E2E_PERSONA_CANARY_9b41").length, describeRun(turn.run, 1500)).toBeGreaterThan(0);
         expect(requestsContaining(turn.requests, "E2E_BUNDLE_RULE_CANARY_33c7").length, "the compiled rule").toBeGreaterThan(0);
+        // Both bundle MCP servers are enabled for Codex (mcpDefaultDisabled is a Copilot directive): both start.
+        expect(startedMcpServers(sb), describeRun(turn.run, 1500)).toEqual(["e2e-echo", "e2e-quiet"]);
       });
     }
 
