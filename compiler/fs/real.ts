@@ -47,6 +47,7 @@ export function realFileSystem(): FileSystem {
     write(file, content, mode) {
       const dir = path.dirname(file);
       mkdirSync(dir, { recursive: true });
+      removeStaleTemps(dir, path.basename(file));
       // Same directory as the target, so the rename is atomic; the pid keeps concurrent writers apart.
       const temp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}`);
       try {
@@ -93,6 +94,22 @@ export function realFileSystem(): FileSystem {
       return { heldBy: "unknown" };
     },
   };
+}
+
+/** Temp files of this name left by a writer that was killed mid-write (its pid is gone) are removed. */
+function removeStaleTemps(dir: string, base: string): void {
+  const prefix = `.${base}.tmp-`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (pid !== process.pid && !processAlive(pid)) rmSync(path.join(dir, name), { force: true });
+  }
 }
 
 function processAlive(pid: number): boolean {

@@ -159,7 +159,7 @@ class Planner {
         else this.applyEntry(tree.target, entry, prev, next);
       }
     }
-    for (const { target, entry } of deferred) this.applyMembers(target, entry, after.get(target) as TargetLedger);
+    for (const { target, entry } of deferred) this.applyMembers(target, entry, before.get(target) as TargetLedger, after.get(target) as TargetLedger);
 
     // Pass 2: what we owned before and no longer want is stripped (uninstall strips everything).
     for (const tree of trees) {
@@ -563,8 +563,9 @@ class Planner {
       const pointer = toPointer(key);
       wantedDefaults.add(pointer);
       const current = doc.get(key);
-      if (current === undefined) {
-        doc.set(key, value);
+      if (current === undefined || tomlEqual(current, value)) {
+        // Absent, or already exactly ours (e.g. written by an apply that was interrupted before its record).
+        if (current === undefined) doc.set(key, value);
         record.defaults[pointer] = cloneJson(value);
       } else if (pointer in record.defaults && tomlEqual(current, record.defaults[pointer]) && !tomlEqual(current, value)) {
         doc.set(key, value); // a default we filled in follows the profile
@@ -670,7 +671,7 @@ class Planner {
     next.owned.push(record);
   }
 
-  private applyMembers(target: string, entry: JsonMembersEntry, next: TargetLedger): void {
+  private applyMembers(target: string, entry: JsonMembersEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, true);
@@ -689,6 +690,14 @@ class Planner {
     if (entry.unlessListedAt) {
       const enabled = doc.get(entry.unlessListedAt);
       if (Array.isArray(enabled)) for (const name of enabled) if (typeof name === "string") wanted.delete(name);
+    }
+    // A wanted member that is present but unrecorded is ours when the file as it was before our first
+    // edit did not list it (an apply interrupted before its record was written); otherwise the operator's.
+    const original = this.originalJson(prev, entry.path);
+    if (original !== undefined) {
+      const before = getIn(original, entry.key);
+      const listed = Array.isArray(before) ? before : [];
+      for (const m of current) if (wanted.has(m) && !added.has(m) && !listed.includes(m)) added.add(m);
     }
     const result = new Set(current.filter((m) => !entry.exclude.includes(m) && (!added.has(m) || wanted.has(m))));
     const nowAdded = new Set<string>();
@@ -709,6 +718,17 @@ class Planner {
     else delete record.members[pointer];
     side.commit(record);
     next.owned.push({ kind: "json-members", path: entry.path, sidecar: entry.sidecar, key: [...entry.key] });
+  }
+
+  /** The parsed content of a shared file before our first edit (`{}` when it did not exist), if recorded. */
+  private originalJson(prev: TargetLedger, file: string): unknown {
+    const original = prev.originals[file];
+    if (!original) return undefined;
+    if (original.before === "absent") return {};
+    const bytes = this.read(original.before);
+    if (bytes === undefined) return undefined;
+    const parsed = parseJsonText(decoder.decode(bytes), true);
+    return parsed.ok ? parsed.value : undefined;
   }
 
   /** The object at `key` in the file at `file` as this plan will leave it (or as it is on disk). */
