@@ -75,6 +75,11 @@ describe("YAML", () => {
     expect(d).toMatchObject({ code: "AH1011", line: 2 });
   });
 
+  it("resolves anchors, aliases and merge keys", () => {
+    const doc = parsed("base: &base\n  auditLog: false\nguardrails:\n  <<: *base\n  sessionBanner: false\n", "yaml");
+    expect(doc.value).toEqual({ base: { auditLog: false }, guardrails: { auditLog: false, sessionBanner: false } });
+  });
+
   it("parses an empty file as null", () => {
     expect(parsed("", "yaml").value).toBeNull();
     expect(parsed("# only a comment\n", "yaml").value).toBeNull();

@@ -14,7 +14,7 @@ import { splitPointer, type Position } from "./positions";
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): Result<ParsedDocument | undefined> {
   const lineCounter = new LineCounter();
-  const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, merge: true });
   const at = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + lineOffset, column: col };
