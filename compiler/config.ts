@@ -4,11 +4,13 @@
  * points at its line, and validating it strictly against `schemas/config.schema.json`.
  */
 import { cosmiconfigSync, defaultLoadersSync } from "cosmiconfig";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Diagnostic, Result } from "./diagnostics";
 import { diagnostic } from "./messages";
 import type { DocumentFormat, ParsedDocument } from "./parse/parse-document";
+import { decodeUtf8 } from "./parse/decode-utf8";
 import { parseDocument } from "./parse/parse-document";
 import { type SchemaId, validate } from "./validate";
 
@@ -59,8 +61,12 @@ class ConfigParseFailure extends Error {}
 export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefined> {
   const diagnostics: Diagnostic[] = [];
   const documents = new Map<string, ParsedDocument>();
-  const parsingLoader = (format: DocumentFormat) => (filepath: string, content: string) => {
-    const parsed = parseDocument(content.replace(/^\uFEFF/, ""), format, displayOf(filepath));
+  const parsingLoader = (format: DocumentFormat) => (filepath: string) => {
+    // cosmiconfig hands over text decoded leniently; decode the bytes again so non-UTF-8 is reported.
+    const decoded = decodeUtf8(new Uint8Array(readFileSync(filepath)), displayOf(filepath));
+    diagnostics.push(...decoded.diagnostics);
+    if (decoded.value === undefined) throw new ConfigParseFailure(filepath);
+    const parsed = parseDocument(decoded.value, format, displayOf(filepath));
     diagnostics.push(...parsed.diagnostics);
     if (!parsed.value) throw new ConfigParseFailure(filepath);
     documents.set(filepath, parsed.value);

@@ -76,6 +76,12 @@ describe("config discovery (cosmiconfig)", () => {
     expect(result.diagnostics[0]?.message).not.toContain(dir);
   });
 
+  it("reports a config file that is not UTF-8", () => {
+    const dir = project({});
+    writeFileSync(path.join(dir, "agentihooks.config.yaml"), new Uint8Array([0x70, 0x72, 0x6f, 0x66, 0x69, 0x6c, 0x65, 0x3a, 0x20, 0xe9, 0x0a]));
+    expect(load(dir).diagnostics.map((d) => [d.code, d.file, d.line])).toEqual([["AH1001", "config:agentihooks.config.yaml", 1]]);
+  });
+
   it("reports an explicit --config that does not exist", () => {
     const result = load(project({}), { configFile: "missing.json" });
     expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([["AH1112", "config:missing.json"]]);
