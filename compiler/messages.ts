@@ -63,6 +63,7 @@ export const messages = {
   AH3009: { severity: "error", text: "Linked profile alias '{name}' is also the name of a {source} profile, which would win and hide it. Choose another alias." },
   AH3010: { severity: "error", text: "'{name}' is not a valid profile name: names are letters, digits, '.', '_' and '-', and may not start with '_' or '.' (reserved). Rename it." },
   AH3011: { severity: "warning", text: "Profile '{name}' appears more than once in the chain ({path}); it is applied once, at its first position." },
+  AH3012: { severity: "info", text: "Settings profile '{name}' has {parts}, which a settings profile does not contribute: only its settings and MCP layers apply. Put them in a chain profile to use them." },
   // AH3100–AH3199: merging layers (compiler/merge)
   AH3101: { severity: "error", text: "MCP server '{name}' has no `command` and no `url`. Give it a command (a local stdio server) or a url (an http or sse server)." },
   AH3102: { severity: "error", text: "The MCP layer's `{container}` must be an object of servers by name. Write it as a mapping from server name to definition." },
@@ -143,7 +144,6 @@ export const messages = {
   AH5013: { severity: "error", text: "This file changed since the plan was made. Run 'agentihooks plan' again and apply the new plan." },
   AH5014: { severity: "error", text: "Another agentihooks apply or uninstall is running (lock {lock} held by process {pid}). Wait for it to finish; if that process is gone, delete the lock file." },
   AH5015: { severity: "warning", text: "This file is no longer produced by the profiles but was edited since agentihooks wrote it; it is left in place and no longer tracked. Delete it if you do not need it." },
-  AH5016: { severity: "warning", text: "'{name}' has no install record and does not look like agentihooks' own; it is left in place. Review it." },
   AH5017: { severity: "warning", text: "The managed region cannot be separated from operator text (no {footer} line); the whole file is moved to {backup}." },
   AH5018: { severity: "warning", text: "The ownership record {file} could not be parsed; it is treated as empty and backed up to {backup}. Files agentihooks wrote before will be claimed again when they match." },
   AH5019: { severity: "error", text: "Two entries in one file disagree on how to edit it ({first} and {second}). This is a bug in a target; report it." },
@@ -152,8 +152,6 @@ export const messages = {
   AH5102: { severity: "error", text: "The plan file was made for targets {planned}, not {requested}. Make a new plan for these targets." },
   AH5103: { severity: "error", text: "Writing failed: {reason}. Files written before the failure are complete (each write is atomic); run the command again after fixing the cause." },
   AH5104: { severity: "error", text: "Unknown target '{target}'. Known targets: {known}." },
-  AH5105: { severity: "error", text: "Unknown option '{option}' for 'agentihooks {command}'. Run 'agentihooks {command} --help'." },
-  AH5106: { severity: "error", text: "Option {option} needs a value." },
   AH5107: { severity: "error", text: "'git {args}' failed: {reason}. Check that {ref} names a commit in this repository." },
 } as const satisfies Record<string, { severity: Severity; text: string }>;
 
