@@ -32,6 +32,10 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     mkdirSync(path.join(s.home, ".codex"), { recursive: true });
     writeFileSync(path.join(s.home, ".codex/config.toml"), '# mine\nmodel = "o3"\n');
     writeFileSync(path.join(s.home, ".bashrc"), "export PS1='$ '\n");
+    mkdirSync(path.join(s.home, ".claude"), { recursive: true });
+    writeFileSync(path.join(s.home, ".claude/settings.json"), '{\n  "model": "opus",\n  "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/local/bin/my-guard"}]}]}\n}\n');
+    writeFileSync(path.join(s.home, ".claude.json"), '{"numStartups": 3, "mcpServers": {"mine": {"command": "/opt/mine"}}}\n');
+    writeFileSync(path.join(s.home, ".claude/CLAUDE.md"), "# my own CLAUDE.md\n");
     const seed = snapshot(s.home);
 
     const dry = s.run(["build", "--dry-run"]);
@@ -52,6 +56,10 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
 
     const applied = s.run(["apply", "--yes"]);
     expect(applied.status).toBe(0);
+    // The operator's CLAUDE.md is displaced to a backup (and reported); their Claude hook group stays.
+    expect(applied.stderr).toContain("~/.claude/CLAUDE.md: warning AH5009");
+    expect(readFileSync(path.join(s.home, ".claude/settings.json"), "utf8")).toContain("/usr/local/bin/my-guard");
+    expect(JSON.parse(readFileSync(path.join(s.home, ".claude.json"), "utf8")).mcpServers.mine).toEqual({ command: "/opt/mine" });
     expect(applied.stdout).toMatch(/^Applied: \d+ path\(s\)/m);
     expect(readFileSync(path.join(s.home, ".copilot/settings.json"), "utf8")).toContain("// mine");
     expect(readFileSync(path.join(s.home, ".codex/config.toml"), "utf8").startsWith('# mine\nmodel = "o3"\n')).toBe(true);
@@ -74,6 +82,29 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     expect(removed.status).toBe(0);
     expect(snapshot(s.home, (rel) => rel.startsWith(".agentihooks") || /\.bak\./.test(rel))).toEqual(seed);
     expect(s.run(["uninstall", "--yes"]).stdout).toContain("Nothing to uninstall");
+  });
+
+  it("bad input exits 1 having written nothing to any home", () => {
+    const s = sandbox();
+    writeFileSync(path.join(s.project, "agentihooks.config.json"), '{ "bundle": "./missing", "profile": "solo" }\n');
+    for (const args of [["apply", "--yes"], ["plan"], ["build", "--out", path.join(s.project, "out")], ["doctor"]]) {
+      const r = s.run(args);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stderr).toMatch(/error AH\d{4}/);
+    }
+    expect(snapshot(s.home)).toEqual({});
+    expect(existsSync(path.join(s.project, "out"))).toBe(false);
+  });
+
+  it("a hand edit is reported on apply and kept", () => {
+    const s = sandbox();
+    expect(s.run(["apply", "--yes", "--target", "copilot"]).status).toBe(0);
+    const file = path.join(s.home, ".copilot/settings.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"disableAllHooks": false', '"disableAllHooks": true'));
+    const again = s.run(["apply", "--yes", "--target", "copilot"]);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain("~/.copilot/settings.json: warning AH5001: 'disableAllHooks' was set by hand to true");
+    expect(readFileSync(file, "utf8")).toContain('"disableAllHooks": true');
   });
 
   it("apply --plan applies a saved plan and refuses it once its files changed", () => {
