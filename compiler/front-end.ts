@@ -9,7 +9,7 @@ import type { DesiredTree } from "./desired-tree";
 import { hasErrors, type Result, type SourceLocation } from "./diagnostics";
 import type { Environment } from "./environment";
 import type { ChainMember, Ir, Origin, TargetInput, TextSource } from "./ir";
-import { isDirectory, nodeFileSystem, type SourceFileSystem } from "./load/file-system";
+import { exists, isDirectory, nodeFileSystem, type SourceFileSystem } from "./load/file-system";
 import { findPackageRoot } from "./load/package-root";
 import { probe, readOptionalText } from "./load/read-file";
 import { type LoadContext, readBaseLayers, readLayer, readManifest } from "./load/read-layer";
@@ -100,6 +100,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
     layer: readLayer(ctx, profileRoot(profile, "chain"), { persona: ["CLAUDE.md"], manifest: true, layers: true, features: true }),
   }));
   const settingsLayer = settingsProfile ? readLayer(ctx, profileRoot(settingsProfile.profile, "settings"), { layers: true }) : undefined;
+  if (settingsProfile) noteIgnoredParts(ctx, settingsProfile.profile);
   const manifesto = readManifesto(ctx, options);
   if (hasErrors(ctx.diagnostics)) return fail();
 
@@ -154,6 +155,21 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
 function basePersonaOf(requested: readonly string[], members: readonly ChainMember[]): string {
   const named = requested.map((name) => members.find((m) => m.name === name)).filter(isDefined);
   return (named.find((m) => m.source !== "linked") ?? named[0] ?? members[0])?.name ?? defaultChain;
+}
+
+/** Says (info) when a settings profile holds a persona or features, which only a chain profile contributes. */
+function noteIgnoredParts(ctx: LoadContext, profile: FoundProfile): void {
+  const parts = [
+    ["CLAUDE.md", "a persona (CLAUDE.md)"],
+    [".claude/rules", "rules"],
+    [".claude/commands", "commands"],
+    [".claude/agents", "agents"],
+    [".claude/skills", "skills"],
+  ].filter(([rel]) => exists(ctx.fs, path.join(profile.dir, rel as string)));
+  if (parts.length === 0) return;
+  const names = parts.map(([, what]) => what as string);
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  ctx.diagnostics.push(diagnostic("AH3012", { file: profile.display }, { name: profile.name, parts: list }));
 }
 
 /**
