@@ -5,10 +5,12 @@
  * passes the policy's size limit, so the log is bounded at about twice that size. Never throws: an
  * audit failure must not change what the hook decided.
  */
-import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Policy } from "./policy";
 import { redactSecrets } from "./secrets";
+import { fs } from "./node-builtins";
+
+const { appendFileSync, mkdirSync, renameSync, statSync } = fs;
 
 /** One audit record (before redaction). */
 export interface AuditRecord {

@@ -6,13 +6,13 @@
  */
 import { dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";
 import { notifyArgument, runHook } from "./run-hook";
-import { readStdin } from "./read-stdin";
+import { readStdin, writeFd } from "./stdio";
 import { renderStatusLine } from "./statusline";
 
 function main(): void {
   const argv = process.argv.slice(2);
   if (argv[0] === "statusline") {
-    process.stdout.write(renderStatusLine(readStdin(), process.env, process.cwd()));
+    writeFd(1, renderStatusLine(readStdin(), process.env, process.cwd()));
     return;
   }
   // Codex's notify passes its JSON as an argument and leaves stdin alone: do not wait on it.
@@ -25,12 +25,12 @@ function main(): void {
     // and let everything else through. Never exit 1: Copilot reads it as a deny with no reason.
     const envEvent = dispatchEventFor((process.env.AGENTIHOOKS_COPILOT_EVENT ?? "").trim());
     const tool = garbledNamesToolEvent(stdin) || isToolPermissionEvent(envEvent);
-    process.stderr.write(`${tool ? "BLOCKED: " : ""}agentihooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeFd(2, `${tool ? "BLOCKED: " : ""}agentihooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = tool ? 2 : 0;
     return;
   }
-  if (reply.stdout) process.stdout.write(reply.stdout);
-  if (reply.stderr) process.stderr.write(reply.stderr);
+  writeFd(1, reply.stdout);
+  writeFd(2, reply.stderr);
   process.exitCode = reply.exitCode;
 }
 

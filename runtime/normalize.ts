@@ -5,11 +5,12 @@
  * `toolCalls` array with JSON-string `args` (1.0.80) and the per-call `toolName` + object
  * `toolArgs` (1.0.102).
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { dispatchEventFor } from "./events";
 import type { PolicyTarget } from "./policy";
+import { fs, homeDirectory } from "./node-builtins";
+
+const { existsSync, readdirSync, statSync } = fs;
 
 /** A hook payload: one JSON object. */
 export type Payload = Record<string, unknown>;
@@ -183,7 +184,7 @@ export function safeSessionId(id: unknown): id is string {
 /** `<copilot home>/session-state/<id>/events.jsonl` when the id is safe and the file exists; else "". */
 export function copilotTranscriptPath(sessionId: unknown, env: NodeJS.ProcessEnv): string {
   if (!safeSessionId(sessionId)) return "";
-  const home = env.COPILOT_HOME?.trim() || join(env.HOME?.trim() || homedir(), ".copilot");
+  const home = env.COPILOT_HOME?.trim() || join(homeDirectory(env), ".copilot");
   const path = join(home, "session-state", sessionId, "events.jsonl");
   try {
     return existsSync(path) ? path : "";
@@ -230,7 +231,7 @@ function findRolloutRecursive(dir: string, sessionId: string, depth: number): st
  */
 export function codexTranscriptPath(sessionId: unknown, env: NodeJS.ProcessEnv): string {
   if (!safeSessionId(sessionId)) return "";
-  const root = join(env.CODEX_HOME?.trim() || join(env.HOME?.trim() || homedir(), ".codex"), "sessions");
+  const root = join(env.CODEX_HOME?.trim() || join(homeDirectory(env), ".codex"), "sessions");
   try {
     if (!statSync(root).isDirectory()) return "";
   } catch {

@@ -4,9 +4,10 @@
  * (with `readPolicy`). A missing or unreadable policy means the defaults: every guardrail on.
  * Node builtins only: the runtime bundle must not pull in the compiler.
  */
-import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { fs, homeDirectory } from "./node-builtins";
+
+const { readFileSync } = fs;
 
 /** The clients a policy can be written for. */
 export type PolicyTarget = "copilot" | "claude" | "codex";
@@ -147,7 +148,7 @@ export function renderPolicy(guardrails: GuardrailsInput | undefined, target: Po
 /** The agentihooks home: `AGENTIHOOKS_HOME`, else `~/.agentihooks`. */
 export function agentihooksHome(env: NodeJS.ProcessEnv): string {
   const configured = env.AGENTIHOOKS_HOME?.trim();
-  return configured ? configured : join(env.HOME?.trim() || homedir(), ".agentihooks");
+  return configured ? configured : join(homeDirectory(env), ".agentihooks");
 }
 
 /** The target this call runs for: `AGENTIHOOKS_TARGET` trimmed and lower-cased; empty ⇒ `claude`. */

@@ -4,10 +4,11 @@
  * context block, within a byte budget. On Codex the repository's `.claude/skills` is also linked as
  * `.agents/skills` (which Codex does load) and `/.agents/` is added to git's info/exclude.
  */
-import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { PolicyTarget } from "./policy";
+import { fs, homeDirectory } from "./node-builtins";
+
+const { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } = fs;
 
 function isDir(path: string): boolean {
   try {
@@ -23,7 +24,7 @@ function isDir(path: string): boolean {
  * is Claude's own home, not a project). "" when none.
  */
 export function findProjectRoot(cwd: string, env: NodeJS.ProcessEnv): string {
-  const home = resolve(env.HOME?.trim() || homedir());
+  const home = resolve(homeDirectory(env));
   let current = resolve(cwd);
   for (let depth = 0; depth <= 10; depth += 1) {
     if (current !== home && isDir(join(current, ".claude"))) return current;
@@ -81,7 +82,7 @@ export function projectBridgeContext(cwd: string, env: NodeJS.ProcessEnv, maxByt
     const text = readText(join(rulesDir, name));
     if (text) sections.push(`--- .claude/rules/${name} ---\n${text}`);
   }
-  const claudeHome = env.CLAUDE_CONFIG_DIR?.trim() || join(env.HOME?.trim() || homedir(), ".claude");
+  const claudeHome = env.CLAUDE_CONFIG_DIR?.trim() || join(homeDirectory(env), ".claude");
   const memory = readText(join(claudeHome, "projects", claudeProjectKey(root), "memory", "MEMORY.md"));
   if (memory) sections.push(`--- project memory ---\n${memory}`);
   if (sections.length === 0) return "";

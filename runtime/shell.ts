@@ -311,6 +311,20 @@ const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "do", "done", "whi
  */
 export function allPipelines(text: string, depth = 0): Pipeline[] {
   if (depth > 4) return [];
+  // Every guard reads the same command: parse it once per invocation.
+  if (depth === 0 && text === lastText && lastPipelines) return lastPipelines;
+  const result = collectPipelines(text, depth);
+  if (depth === 0) {
+    lastText = text;
+    lastPipelines = result;
+  }
+  return result;
+}
+
+let lastText: string | undefined;
+let lastPipelines: Pipeline[] | undefined;
+
+function collectPipelines(text: string, depth: number): Pipeline[] {
   const parsed = parseShell(text);
   const result: Pipeline[] = [];
   for (const pipeline of parsed.pipelines) {

@@ -7,7 +7,9 @@
  * record); a `user.message` with `source: "system"` is hook-injected context, not a user turn;
  * `session.task_complete` counts as a turn's end only when that turn produced no assistant message.
  */
-import { readFileSync } from "node:fs";
+import { fs } from "./node-builtins";
+
+const { readFileSync } = fs;
 
 /** The client whose log this is. */
 export type TranscriptFormat = "copilot" | "codex" | "claude";

@@ -33,7 +33,9 @@ try {
     // and import-fresh are cosmiconfig's own lazily required loaders, which compiler/config.ts
     // replaces with ours; bundled they were ~200 KB that every config-reading command parsed.
     build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, splitting: true, chunkNames: "chunks/[name]-[hash]", external: ["typescript", "js-yaml", "parse-json", "import-fresh"] }),
-    build({ ...common, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
+    // The runtime bundles no CommonJS, so it skips the require() banner: importing node:module would
+    // cost every hook invocation internal modules it never uses.
+    build({ ...common, banner: {}, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
   ]);
   await rename(`${root}/dist`, retired).catch((error) => {
     if (error.code !== "ENOENT") throw error;

@@ -3,7 +3,7 @@
  * stdin, exactly as the bundled dist/runtime.mjs does (the generated wrappers call that file
  * directly because it starts faster). The target comes from AGENTIHOOKS_TARGET (default claude).
  */
-import { readStdin } from "../../runtime/read-stdin";
+import { readStdin } from "../../runtime/stdio";
 import { runHook } from "../../runtime/run-hook";
 
 /** Runs one hook; returns the runtime's exit code (0, or 2 for a block). */

@@ -1,5 +1,5 @@
 /** `agentihooks statusline`: Copilot's statusLine command (session JSON on stdin, one line out). */
-import { readStdin } from "../../runtime/read-stdin";
+import { readStdin } from "../../runtime/stdio";
 import { renderStatusLine } from "../../runtime/statusline";
 
 /** Prints the status line; always exits 0 (a status line must never break the client's UI). */

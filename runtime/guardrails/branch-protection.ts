@@ -6,10 +6,12 @@
  * it, `git branch -f`, `git checkout -B`, `git update-ref`). Commit messages and heredoc bodies are
  * words, not commands, so `git commit -m "push to main"` passes.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { allPipelines, basename, commandWords } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
+import { fs } from "../node-builtins";
+
+const { existsSync, readFileSync, statSync } = fs;
 
 /** The branch checked out in the repository containing `dir`, or "" (detached, no repo, unreadable). */
 export function currentBranch(dir: string): string {

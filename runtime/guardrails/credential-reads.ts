@@ -6,12 +6,13 @@
  * secrets. Naming a file is not reading it: `ls .env`, `find . -name .env`, `grep '\.env' a.py`
  * pass.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { allPipelines, basename, commandWords, type Pipeline, type SimpleCommand } from "../shell";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
 import { isDotenvName, isSensitivePath, mentionsSensitivePath } from "./sensitive-paths";
+import { fs, homeDirectory } from "../node-builtins";
+
+const { readdirSync, readFileSync, statSync } = fs;
 
 // Commands that print, copy or transmit the files named in their operands.
 const READERS = new Set([
@@ -66,7 +67,7 @@ const NON_FILE_OPTION = /exclude|include|glob|ignore|type|colou?r|format|label|c
 const SECRET_VARIABLE = /(PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|CREDENTIAL|PRIVATE_?KEY|ACCESS_?KEY|SESSION_?KEY|AUTH(?!OR))/i;
 
 function homeDir(env: NodeJS.ProcessEnv): string {
-  return env.HOME?.trim() || homedir();
+  return homeDirectory(env);
 }
 
 /** The names (never the values) a dotenv file defines, for the block message. */

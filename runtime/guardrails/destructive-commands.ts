@@ -5,10 +5,10 @@
  * shell command (redirection, `tee`, `cp`/`mv` destination, `sed -i`, `dd of=`), by Write/Edit or by
  * an `apply_patch` that touches one. Template files (`.env.example`, …) may be written.
  */
-import { homedir } from "node:os";
 import { allPipelines, basename, commandWords } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { isDotenvName } from "./sensitive-paths";
+import { homeDirectory } from "../node-builtins";
 
 const BROAD_LITERALS = new Set([".", "./", "..", "../", "*", "./*", "../*", ".*", "~", "~/*", "~/.*", "$HOME", "${HOME}", "$HOME/*", "${HOME}/*", "/home", "/home/*", "/root", "/Users", "/Users/*"]);
 
@@ -24,7 +24,7 @@ export function isBroadPath(path: string, env: NodeJS.ProcessEnv): boolean {
   if (/^\/root(\/\*|\/\.\*)?$/.test(p)) return true;
   if (/^~[A-Za-z_][\w.-]*(\/\*)?$/.test(p)) return true;
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*?$/.test(path.trim().replace(/^["']|["']$/g, ""))) return true;
-  const home = (env.HOME?.trim() || homedir()).replace(/\/+$/, "");
+  const home = (homeDirectory(env)).replace(/\/+$/, "");
   if (home && (p === home || p === `${home}/*` || p === `${home}/.*`)) return true;
   return false;
 }
