@@ -59,7 +59,10 @@ export function loadSession(options: SessionOptions): Session {
   const project = result.value;
   if (!project || result.diagnostics.some((d) => d.severity === "error")) return { trees: [], diagnostics: result.diagnostics };
   const trees = compileTargets(project.ir, project.env, project.targets);
-  return { project, trees, diagnostics: [...result.diagnostics, ...trees.flatMap((t) => t.diagnostics)] };
+  const diagnostics = [...result.diagnostics, ...trees.flatMap((t) => t.diagnostics)];
+  // A target that could not express something safely (an error) stops every command: nothing is written.
+  if (diagnostics.some((d) => d.severity === "error")) return { trees: [], diagnostics };
+  return { project, trees, diagnostics };
 }
 
 /** True when colour should be used on this stream (a terminal, and NO_COLOR unset). */
