@@ -14,23 +14,14 @@ export function parseJson(text: string, file: string, allowComments: boolean): R
   const at = (offset: number): Position => lines.position(offset);
   const diagnostics: Diagnostic[] = [];
 
-  if (!allowComments) {
-    // Find comments and trailing commas first, so they get their own precise message.
-    const errors: ParseError[] = [];
-    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-    for (const error of errors) {
-      const name = printParseErrorCode(error.error);
-      if (name === "InvalidCommentToken") diagnostics.push(diagnostic("AH1006", { file, ...at(error.offset) }));
-      else if (isTrailingComma(text, error)) diagnostics.push(diagnostic("AH1007", { file, ...at(trailingCommaOffset(text, error.offset)) }));
-      else diagnostics.push(syntaxError(file, at(error.offset), name, text, error.offset));
-    }
-    if (diagnostics.length > 0) return { value: undefined, diagnostics: firstOnly(diagnostics) };
-  }
-
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const root = parseTree(text, errors, { allowTrailingComma: allowComments, disallowComments: !allowComments, allowEmptyContent: false });
   for (const error of errors) {
-    diagnostics.push(syntaxError(file, at(error.offset), printParseErrorCode(error.error), text, error.offset));
+    const name = printParseErrorCode(error.error);
+    // In plain JSON, comments and trailing commas get their own, precise message.
+    if (name === "InvalidCommentToken") diagnostics.push(diagnostic("AH1006", { file, ...at(error.offset) }));
+    else if (!allowComments && isTrailingComma(text, error)) diagnostics.push(diagnostic("AH1007", { file, ...at(trailingCommaOffset(text, error.offset)) }));
+    else diagnostics.push(syntaxError(file, at(error.offset), name, text, error.offset));
   }
   if (diagnostics.length > 0 || root === undefined) {
     if (diagnostics.length === 0) diagnostics.push(syntaxError(file, at(0), "ValueExpected", text, 0));
