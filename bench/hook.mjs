@@ -1,6 +1,6 @@
 // Hook benchmark (`npm run bench:hook`): wall time of one hook invocation through a real wrapper
-// script (/bin/sh → exec node dist/runtime.mjs), per event, with a typical and a large payload,
-// against `node -e 0` run through the same kind of wrapper in the same run. Runs are interleaved
+// script (bash → exec node dist/runtime.mjs, as the targets generate it), per event, with a typical
+// and a large payload, against `node -e 0` run through the same kind of wrapper in the same run. Runs are interleaved
 // (one of each case per round) so machine noise hits every case alike. Prints median, p95 and the
 // spread (p95 − p5) in milliseconds, and each median as a ratio to the baseline's median.
 //
@@ -31,12 +31,13 @@ const work = mkdtempSync(join(tmpdir(), "agentihooks-bench-"));
 const home = join(work, "agentihooks-home");
 const quote = (s) => `'${s.replace(/'/g, `'"'"'`)}'`;
 
-// The wrapper the Copilot target generates (docs/runtime.md, "How a hook is invoked").
+// The wrapper the Copilot target generates (templates/hook-wrapper.sh.hbs; docs/runtime.md).
 const wrapper = join(work, "agentihooks-hook.sh");
-writeFileSync(wrapper, `#!/bin/sh\nAGENTIHOOKS_COPILOT_EVENT="$1" AGENTIHOOKS_TARGET=copilot exec ${quote(process.execPath)} ${quote(runtime)}\n`);
+writeFileSync(wrapper, `#!/usr/bin/env bash\nset -euo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="\${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nexec ${quote(process.execPath)} ${quote(runtime)} "$@"\n`);
 chmodSync(wrapper, 0o755);
+// The baseline goes through the same kind of script, so both sides pay the same bash start.
 const baseline = join(work, "node-e-0.sh");
-writeFileSync(baseline, `#!/bin/sh\nexec ${quote(process.execPath)} -e 0\n`);
+writeFileSync(baseline, `#!/usr/bin/env bash\nset -euo pipefail\nexec ${quote(process.execPath)} -e 0\n`);
 chmodSync(baseline, 0o755);
 
 const cwd = root;
@@ -86,7 +87,7 @@ if (asJson) {
   process.stdout.write(`${JSON.stringify({ runs, warmup, node: process.version, rows }, null, 2)}\n`);
 } else {
   const width = Math.max(...rows.map((r) => r.name.length));
-  const lines = [`hook benchmark: ${runs} runs after ${warmup} warm-up rounds, Node ${process.version}, through /bin/sh wrappers`, ""];
+  const lines = [`hook benchmark: ${runs} runs after ${warmup} warm-up rounds, Node ${process.version}, through bash wrappers`, ""];
   lines.push(`${"case".padEnd(width)}  median ms    p95 ms  spread ms  ratio`);
   for (const r of rows) lines.push(`${r.name.padEnd(width)}  ${r.median.toFixed(1).padStart(9)}  ${r.p95.toFixed(1).padStart(8)}  ${r.spread.toFixed(1).padStart(9)}  ${r.ratio.toFixed(2).padStart(5)}x`);
   const typical = rows[1];

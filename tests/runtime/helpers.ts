@@ -67,17 +67,17 @@ export function runRuntime(stdin: string, env: NodeJS.ProcessEnv, args: string[]
  */
 export function writeWrapper(dir: string, target: "copilot" | "claude" | "codex"): string {
   const q = (s: string): string => `'${s.replace(/'/g, `'"'"'`)}'`;
-  const line =
-    target === "copilot"
-      ? `AGENTIHOOKS_COPILOT_EVENT="$1" AGENTIHOOKS_TARGET=copilot exec ${q(process.execPath)} ${q(RUNTIME)}`
-      : `AGENTIHOOKS_TARGET=${target} exec ${q(process.execPath)} ${q(RUNTIME)}`;
+  // The shape of templates/hook-wrapper.sh.hbs.
+  const lines = ["#!/usr/bin/env bash", "set -euo pipefail"];
+  if (target === "copilot") lines.push('export AGENTIHOOKS_COPILOT_EVENT="${1:-}"');
+  lines.push(`export AGENTIHOOKS_TARGET=${target}`, `exec ${q(process.execPath)} ${q(RUNTIME)} "$@"`);
   const path = join(dir, `agentihooks-hook-${target}.sh`);
-  writeFileSync(path, `#!/bin/sh\n${line}\n`);
+  writeFileSync(path, `${lines.join("\n")}\n`);
   chmodSync(path, 0o755);
   return path;
 }
 
-/** Runs a wrapper script the way the clients do (`/bin/sh -c "<wrapper> <event>"`). */
+/** Runs a wrapper script the way Copilot does (`/bin/sh -c "<wrapper> <event>"`). */
 export function runWrapper(wrapper: string, stdin: string, env: NodeJS.ProcessEnv, event?: string): RunResult {
   const command = event ? `'${wrapper}' ${event}` : `'${wrapper}'`;
   const result = spawnSync("/bin/sh", ["-c", command], { input: stdin, env, encoding: "utf8" });
