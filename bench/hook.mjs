@@ -1,8 +1,9 @@
 // Hook benchmark (`npm run bench:hook`): wall time of one hook invocation through a real wrapper
 // script (bash → exec node dist/runtime.mjs, as the targets generate it), per event, with a typical
-// and a large payload, against `node -e 0` run through the same kind of wrapper in the same run. Runs are interleaved
-// (one of each case per round) so machine noise hits every case alike. Prints median, p95 and the
-// spread (p95 − p5) in milliseconds, and each median as a ratio to the baseline's median.
+// and a large payload, against `node -e 0` run through the same kind of wrapper in the same run.
+// Runs are interleaved (one of each case per round) so machine noise hits every case alike. Prints
+// median, p95 and the spread (p95 − p5) in milliseconds, and each median as a ratio to the
+// baseline's median.
 //
 // Usage: node bench/hook.mjs [--runs N] [--warmup N] [--json]
 import { spawnSync } from "node:child_process";
