@@ -1,9 +1,11 @@
 /**
  * The `inspect` view: what the front end resolved, with where every piece came from. One data
  * shape (`inspectData`, also printed by `--json`) and one deterministic text rendering of it.
+ * Secret-shaped literals are redacted in both.
  */
 import type { Project } from "./front-end";
 import type { ChainMember, MergedDocument, Origin } from "./ir";
+import { redactSecrets } from "../runtime/secrets";
 import { escapePointer, isPlainObject } from "./merge/merge-documents";
 import { type TargetId, targets } from "./targets/registry";
 
@@ -48,6 +50,21 @@ export interface InspectData {
     directives: ShownValue[];
     mcpServers: Array<{ name: string; server: unknown } & ShownOrigin>;
   }>;
+}
+
+/**
+ * A copy of a value with every secret-shaped string literal redacted (`[REDACTED:<pattern>]`), so
+ * `inspect` never copies a token from a profile onto a terminal, a CI log or a golden file.
+ */
+function redactDeep(value: unknown): unknown {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item);
+    return out;
+  }
+  return value;
 }
 
 /** The top-level settings key holding agentihooks directives (reference-spec B). */
@@ -97,7 +114,7 @@ export function inspectData(project: Project, only?: readonly TargetId[]): Inspe
             .sort()
             .map((name) => {
               const entry = input.mcpServers[name]!;
-              return { name, server: entry.server, ...origin(entry.origin) };
+              return { name, server: redactDeep(entry.server), ...origin(entry.origin) };
             }),
         };
       }),
@@ -180,7 +197,7 @@ export function listValues(doc: MergedDocument): ShownValue[] {
   const walk = (value: unknown, pointer: string) => {
     const set = doc.provenance[pointer];
     if (set && pointer !== "") {
-      const shown: ShownValue = { pointer, value, ...origin(set) };
+      const shown: ShownValue = { pointer, value: redactDeep(value), ...origin(set) };
       const replaced = doc.overridden?.[pointer];
       if (replaced && replaced.length > 0) shown.overrides = replaced.map(origin);
       out.push(shown);
