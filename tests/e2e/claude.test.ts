@@ -10,7 +10,7 @@ import { claudeLoadProblems, installedClaudeFeatures, runClaudeTurn } from "./su
 import { clientBinary } from "./support/clients";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, startedMcpServers, type Sandbox } from "./support/sandbox";
+import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
 /** Hook events whose settings.json handlers run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -145,6 +145,18 @@ for (const variant of [
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
       const denials = turn.hooks.filter((h) => h.event === "PreToolUse" && h.outcome !== "success");
       expect(denials.length, `Claude reports both PreToolUse denials\n${detail}`).toBe(2);
+    });
+
+    test("a secret written with Write is denied and the file is not created", async () => {
+      requireApplied();
+      const target = path.join(sb.project, "leak.txt");
+      server.setScript(toolRounds([[{ name: "Write", args: { file_path: target, content: `token=${WRITE_SECRET}\n` } }]]));
+      const turn = await runClaudeTurn(sb, server, "save the token", "Write");
+      const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
+      expect(turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n"), detail).toMatch(/PreToolUse:Write hook error|blocked|denied/i);
+      expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
+      expect(existsSync(target), `${target} must not exist\n${detail}`).toBe(false);
     });
 
     if (variant.bundle) {

@@ -11,7 +11,7 @@ import { clientBinary } from "./support/clients";
 import { codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, type Sandbox } from "./support/sandbox";
+import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
 /** Hook events whose handlers (hooks.json, or an inline [hooks] table) run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -109,6 +109,20 @@ for (const variant of [
       expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
       expect(turn.hooks.some((h) => h.event === "PreToolUse" && h.status === "Blocked"), `Codex reports the block\n${detail}`).toBe(true);
+    });
+
+    test("a secret written with apply_patch is blocked and the file is not created", async () => {
+      requireApplied();
+      const target = path.join(sb.project, "leak.txt");
+      const patch = `*** Begin Patch\n*** Add File: ${target}\n+token=${WRITE_SECRET}\n*** End Patch\n`;
+      server.setScript(toolRounds([[{ name: "apply_patch", args: {}, input: patch }]]));
+      // A writable sandbox, so only the hook stands between the patch and the file.
+      const turn = await runCodexTurn(sb, server, "save the token", ["--sandbox", "workspace-write"]);
+      const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
+      expect(turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n"), detail).toMatch(/blocked by PreToolUse hook/i);
+      expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
+      expect(existsSync(target), `${target} must not exist\n${detail}`).toBe(false);
     });
 
     if (variant.bundle) {

@@ -4,7 +4,7 @@
  * that cannot fail proves nothing; these show every kind of check in the client suites can.
  * The hooks here run tests/e2e/fixtures/fake-runtime/runtime.mjs, a stand-in for our runtime.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startModelServer, toolRounds, type ModelServer } from "./model-server";
@@ -14,7 +14,7 @@ import { codexLoadProblems, runCodexTurn } from "./support/codex";
 import { copilotLoaderComplaints, copilotLoadProblems, runCopilotTurn, writeCopilotCanary, COPILOT_CANARY_EVENT } from "./support/copilot";
 import { contextPrinted, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun } from "./support/process";
-import { createSandbox, ENV_SECRET, fixturesDir, RULE_CANARY, type Sandbox } from "./support/sandbox";
+import { createSandbox, ENV_SECRET, fixturesDir, RULE_CANARY, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
 const fake = path.join(fixturesDir, "fake-runtime", "runtime.mjs");
 const copilotEvents = ["sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse", "agentStop"];
@@ -156,6 +156,13 @@ describe("self-test: Claude Code checks pass on a right home and fail on a wrong
     expect(invalid.join("\n")).toMatch(/permissions\.defaultMode/);
     expect((await claudeLoadProblems(sb, server)).length).toBeGreaterThanOrEqual(2);
   });
+  test("FAILS ON PURPOSE: with a non-guarding hook a secret Write lands, so the file-absence check can fail", async () => {
+    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks("claude", "noop") });
+    const target = path.join(sb.project, "leak-unguarded.txt");
+    server.setScript(toolRounds([[{ name: "Write", args: { file_path: target, content: `token=${WRITE_SECRET}\n` } }]]));
+    const turn = await runClaudeTurn(sb, server, "save the token", "Write");
+    expect(existsSync(target), describeRun(turn.run, 2000)).toBe(true);
+  });
 });
 
 describe("self-test: Codex checks pass on a right home and fail on a wrong one", () => {
@@ -193,6 +200,14 @@ describe("self-test: Codex checks pass on a right home and fail on a wrong one",
     expect(turn.run.code, describeRun(turn.run)).toBe(0);
     expect(turn.hooks).toEqual([]);
     expect(turn.runtime).toEqual([]);
+  });
+
+  test("FAILS ON PURPOSE: with no guarding hook a secret patch lands, so the file-absence check can fail", async () => {
+    const target = path.join(sb.project, "leak-unguarded.txt");
+    const patch = `*** Begin Patch\n*** Add File: ${target}\n+token=${WRITE_SECRET}\n*** End Patch\n`;
+    server.setScript(toolRounds([[{ name: "apply_patch", args: {}, input: patch }]]));
+    const turn = await runCodexTurn(sb, server, "save the token", ["--sandbox", "workspace-write"]);
+    expect(existsSync(target), describeRun(turn.run, 2000)).toBe(true);
   });
 
   test("FAILS ON PURPOSE: an ignored config key and a missing skill are caught by the load checks", async () => {
