@@ -63,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
   const targets = checked.ids ?? [...targetIds];
   const real = realFileSystem();
   const fs = values["dry-run"] ? dryRunFileSystem(real) : real;
-  const plan = planUninstall(targets, { fs, env, now: new Date() });
+  const plan = planUninstall(targets, { fs, env, now: new Date() }, env.trees);
   if (!hasPendingChanges(plan)) {
     printDiagnostics(plan.diagnostics);
     process.stdout.write("Nothing to uninstall: agentihooks owns nothing in these homes.\n");

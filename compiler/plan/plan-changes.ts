@@ -79,6 +79,12 @@ export interface PlanContext {
 export interface PlanOptions {
   /** Uninstall: the listed targets' records are dropped entirely (the trees are empty). */
   uninstall?: boolean;
+  /**
+   * Records to assume for a target whose ledger holds none of ours (see `legacyRecordsFor`): how
+   * uninstall finds what the Python original installed. A file record with an empty digest is
+   * removed only when a manifest lists it or it carries the managed-by marker.
+   */
+  legacyRecords?: Record<string, OwnedRecord[]>;
 }
 
 const encoder = new TextEncoder();
@@ -143,6 +149,9 @@ class Planner {
     const after = new Map<string, TargetLedger>();
     for (const tree of trees) {
       const prev = readTargetLedger(this.ledger, tree.target);
+      // No record of ours yet (a home installed by the Python original): ownership inferred from the profiles.
+      const legacy = this.options.legacyRecords?.[tree.target];
+      if (prev.owned.length === 0 && legacy) prev.owned = legacy;
       before.set(tree.target, prev);
       after.set(tree.target, { owned: [], originals: { ...prev.originals }, legacyMcp: [] });
     }
@@ -788,6 +797,13 @@ class Planner {
       w.doc = { kind: "whole", bytes: this.restoreDisplaced(target, record) };
       return;
     }
+    if (record.digest === "") {
+      // Inferred (legacy) ownership: only what the Python original marked as its own goes.
+      const listed = record.manifest ? this.manifestNames(record.manifest.dir, record.manifest.file).includes(record.manifest.item) : false;
+      const marked = decoder.decode(w.before).includes("managed-by: agentihooks");
+      w.doc = { kind: "whole", bytes: listed || marked ? undefined : w.before };
+      return;
+    }
     if (digestOf(w.before) !== record.digest) {
       this.note("AH5015", record.path);
       w.doc = { kind: "whole", bytes: w.before };
@@ -1247,3 +1263,43 @@ function cmp(a: string, b: string): number {
 }
 
 export type { OriginalRecord };
+
+/**
+ * The records a Python-original install implies, from the desired tree: the same paths, keys,
+ * lists and markers (the original used the same wrapper paths, persona markers, sidecars and
+ * manifests), MCP names from its `managed_mcp` lists. Used only when our ledger has no record.
+ */
+export function legacyRecordsFor(tree: DesiredTree, legacyMcp: readonly string[]): OwnedRecord[] {
+  const records: OwnedRecord[] = [];
+  for (const entry of tree.entries) {
+    switch (entry.kind) {
+      case "file":
+        records.push({ kind: "file", path: entry.path, digest: "", mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) });
+        break;
+      case "managed-region":
+        records.push({ kind: "managed-region", path: entry.path, digest: "", mode: entry.mode, header: entry.header, footer: entry.footer });
+        break;
+      case "json-keys":
+        records.push({ kind: "json-keys", path: entry.path, sidecar: entry.sidecar, format: entry.format });
+        break;
+      case "toml-keys":
+        records.push({ kind: "toml-keys", path: entry.path, sidecar: entry.sidecar, format: "toml" });
+        break;
+      case "json-members":
+        records.push({ kind: "json-members", path: entry.path, sidecar: entry.sidecar, key: [...entry.key] });
+        break;
+      case "json-entries": {
+        const names = Object.fromEntries(legacyMcp.filter((n) => n in entry.entries).map((n) => [n, ""]));
+        records.push({ kind: "json-entries", path: entry.path, container: [...entry.container], names });
+        break;
+      }
+      case "json-lists":
+        records.push({ kind: "json-lists", path: entry.path, container: [...entry.container], ownerCommand: entry.ownerCommand });
+        break;
+      case "text-block":
+        records.push({ kind: "text-block", path: entry.path, begin: entry.begin, end: entry.end });
+        break;
+    }
+  }
+  return records;
+}
