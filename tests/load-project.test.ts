@@ -42,6 +42,7 @@ describe("config discovery (cosmiconfig)", () => {
     [".config/agentihooksrc.yml", "profile: default\ntargets: [codex]\n"],
     ["agentihooks.config.cjs", 'module.exports = { profile: "default", targets: ["codex"] };\n'],
     ["agentihooks.config.mjs", 'export default { profile: "default", targets: ["codex"] };\n'],
+    ["agentihooks.config.ts", 'const config: { targets: string[] } = { targets: ["codex"] };\nexport default config;\n'],
   ])("finds %s", (file, content) => {
     const result = load(project({ [file]: content }));
     expect(formatDiagnostics(result.diagnostics)).toBe("");
