@@ -234,6 +234,13 @@ const notReadFrom: Partial<Record<SchemaName, Record<string, string>>> = {
   // Copilot CLI 1.0.102 warns that trustedFolders is an unknown key in settings.json and then loads
   // no repository hooks; it reads the list only from config.json, which it manages itself.
   "copilot-settings": { trustedFolders: "Copilot CLI 1.0.102 reads it only from its own config.json (which agentihooks never writes), and in settings.json it stops repository hooks from loading. Trust a folder from inside Copilot instead" },
+  // `claude doctor` (2.1.332) reports these as "only honored from managed settings and was ignored here".
+  "claude-settings": Object.fromEntries(
+    ["availableModelsMatch", "attributionProjectPolicy", "deniedModels", "managedMcpServers"].map((key) => [
+      key,
+      "Claude Code 2.1.332 honours it only from managed (enterprise) settings and ignores it in user settings",
+    ]),
+  ),
 };
 
 /** When a settings layer holds a key that only another client knows, that client and its layer. */

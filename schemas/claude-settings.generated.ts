@@ -157,9 +157,6 @@ export interface ClaudeSettingsLayer {
         [k: string]: unknown;
       };
   attributionProject?: string;
-  attributionProjectPolicy?: {
-    default?: string;
-  };
   includeCoAuthoredBy?: boolean;
   includeGitInstructions?: boolean;
   permissions?: {
@@ -182,8 +179,6 @@ export interface ClaudeSettingsLayer {
   fallbackModel?: string[];
   availableModels?: string[];
   enforceAvailableModels?: boolean;
-  availableModelsMatch?: "prefix" | "exact";
-  deniedModels?: string[];
   modelOverrides?: {
     [k: string]: string;
   };
@@ -215,11 +210,6 @@ export interface ClaudeSettingsLayer {
     [k: string]: "on" | "name-only" | "user-invocable-only" | "off";
   };
   disableBundledSkills?: boolean;
-  managedMcpServers?: {
-    [k: string]: {
-      [k: string]: unknown;
-    };
-  };
   allowedMcpServers?: {
     serverName?: string;
     /**

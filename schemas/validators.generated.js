@@ -2022,7 +2022,7 @@ return errors === 0;
 }
 
 export const claudeSettings = validate35;
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"attributionProjectPolicy":{"type":"object","properties":{"default":{"type":"string"}},"additionalProperties":false},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"availableModelsMatch":{"type":"string","enum":["prefix","exact"]},"deniedModels":{"type":"array","items":{"type":"string"}},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"managedMcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":true}},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"},"timeoutSec":{"type":"number","description":"Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`."}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"},"timeoutSec":{"type":"number","description":"Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`."}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
 const schema13 = {"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6958,12 +6958,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.attributionProjectPolicy !== undefined){
-let data32 = data.attributionProjectPolicy;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key6 in data32){
-if(!(key6 === "default")){
-const err42 = {instancePath:instancePath+"/attributionProjectPolicy",schemaPath:"#/properties/attributionProjectPolicy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.attributionProjectPolicy,data:data32};
+if(data.includeCoAuthoredBy !== undefined){
+let data32 = data.includeCoAuthoredBy;
+if(typeof data32 !== "boolean"){
+const err42 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeCoAuthoredBy.type,parentSchema:schema12.properties.includeCoAuthoredBy,data:data32};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6973,10 +6971,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data32.default !== undefined){
-let data33 = data32.default;
-if(typeof data33 !== "string"){
-const err43 = {instancePath:instancePath+"/attributionProjectPolicy/default",schemaPath:"#/properties/attributionProjectPolicy/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attributionProjectPolicy.properties.default.type,parentSchema:schema12.properties.attributionProjectPolicy.properties.default,data:data33};
+if(data.includeGitInstructions !== undefined){
+let data33 = data.includeGitInstructions;
+if(typeof data33 !== "boolean"){
+const err43 = {instancePath:instancePath+"/includeGitInstructions",schemaPath:"#/properties/includeGitInstructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeGitInstructions.type,parentSchema:schema12.properties.includeGitInstructions,data:data33};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6986,9 +6984,17 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/attributionProjectPolicy",schemaPath:"#/properties/attributionProjectPolicy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.attributionProjectPolicy.type,parentSchema:schema12.properties.attributionProjectPolicy,data:data32};
+if(data.permissions !== undefined){
+let data34 = data.permissions;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.allow !== undefined){
+let data35 = data34.allow;
+if(Array.isArray(data35)){
+const len0 = data35.length;
+for(let i0=0; i0<len0; i0++){
+let data36 = data35[i0];
+if(typeof data36 !== "string"){
+const err44 = {instancePath:instancePath+"/permissions/allow/" + i0,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.allow.items.type,parentSchema:schema12.properties.permissions.properties.allow.items,data:data36};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6998,10 +7004,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.includeCoAuthoredBy !== undefined){
-let data34 = data.includeCoAuthoredBy;
-if(typeof data34 !== "boolean"){
-const err45 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeCoAuthoredBy.type,parentSchema:schema12.properties.includeCoAuthoredBy,data:data34};
+}
+else {
+const err45 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.allow.type,parentSchema:schema12.properties.permissions.properties.allow,data:data35};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7011,10 +7016,14 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.includeGitInstructions !== undefined){
-let data35 = data.includeGitInstructions;
-if(typeof data35 !== "boolean"){
-const err46 = {instancePath:instancePath+"/includeGitInstructions",schemaPath:"#/properties/includeGitInstructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeGitInstructions.type,parentSchema:schema12.properties.includeGitInstructions,data:data35};
+if(data34.deny !== undefined){
+let data37 = data34.deny;
+if(Array.isArray(data37)){
+const len1 = data37.length;
+for(let i1=0; i1<len1; i1++){
+let data38 = data37[i1];
+if(typeof data38 !== "string"){
+const err46 = {instancePath:instancePath+"/permissions/deny/" + i1,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.deny.items.type,parentSchema:schema12.properties.permissions.properties.deny.items,data:data38};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7024,17 +7033,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data36 = data.permissions;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.allow !== undefined){
-let data37 = data36.allow;
-if(Array.isArray(data37)){
-const len0 = data37.length;
-for(let i0=0; i0<len0; i0++){
-let data38 = data37[i0];
-if(typeof data38 !== "string"){
-const err47 = {instancePath:instancePath+"/permissions/allow/" + i0,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.allow.items.type,parentSchema:schema12.properties.permissions.properties.allow.items,data:data38};
+}
+else {
+const err47 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.deny.type,parentSchema:schema12.properties.permissions.properties.deny,data:data37};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7044,9 +7045,14 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.allow.type,parentSchema:schema12.properties.permissions.properties.allow,data:data37};
+if(data34.ask !== undefined){
+let data39 = data34.ask;
+if(Array.isArray(data39)){
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(typeof data40 !== "string"){
+const err48 = {instancePath:instancePath+"/permissions/ask/" + i2,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.ask.items.type,parentSchema:schema12.properties.permissions.properties.ask.items,data:data40};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7056,14 +7062,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data36.deny !== undefined){
-let data39 = data36.deny;
-if(Array.isArray(data39)){
-const len1 = data39.length;
-for(let i1=0; i1<len1; i1++){
-let data40 = data39[i1];
-if(typeof data40 !== "string"){
-const err49 = {instancePath:instancePath+"/permissions/deny/" + i1,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.deny.items.type,parentSchema:schema12.properties.permissions.properties.deny.items,data:data40};
+}
+else {
+const err49 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.ask.type,parentSchema:schema12.properties.permissions.properties.ask,data:data39};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7073,9 +7074,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.deny.type,parentSchema:schema12.properties.permissions.properties.deny,data:data39};
+if(data34.defaultMode !== undefined){
+let data41 = data34.defaultMode;
+if(typeof data41 !== "string"){
+const err50 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.defaultMode.type,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7084,15 +7086,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data36.ask !== undefined){
-let data41 = data36.ask;
-if(Array.isArray(data41)){
-const len2 = data41.length;
-for(let i2=0; i2<len2; i2++){
-let data42 = data41[i2];
-if(typeof data42 !== "string"){
-const err51 = {instancePath:instancePath+"/permissions/ask/" + i2,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.ask.items.type,parentSchema:schema12.properties.permissions.properties.ask.items,data:data42};
+if(!((((((data41 === "acceptEdits") || (data41 === "auto")) || (data41 === "bypassPermissions")) || (data41 === "default")) || (data41 === "dontAsk")) || (data41 === "plan"))){
+const err51 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.permissions.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.permissions.properties.defaultMode.enum,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7102,9 +7097,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.ask.type,parentSchema:schema12.properties.permissions.properties.ask,data:data41};
+if(data34.disableBypassPermissionsMode !== undefined){
+let data42 = data34.disableBypassPermissionsMode;
+if(typeof data42 !== "string"){
+const err52 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7113,11 +7109,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data36.defaultMode !== undefined){
-let data43 = data36.defaultMode;
-if(typeof data43 !== "string"){
-const err53 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.defaultMode.type,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data43};
+if("disable" !== data42){
+const err53 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7126,8 +7119,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((((data43 === "acceptEdits") || (data43 === "auto")) || (data43 === "bypassPermissions")) || (data43 === "default")) || (data43 === "dontAsk")) || (data43 === "plan"))){
-const err54 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.permissions.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.permissions.properties.defaultMode.enum,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data43};
+}
+if(data34.blockReadsOutsideWorkingDirectories !== undefined){
+let data43 = data34.blockReadsOutsideWorkingDirectories;
+if(typeof data43 !== "boolean"){
+const err54 = {instancePath:instancePath+"/permissions/blockReadsOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockReadsOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories,data:data43};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7137,10 +7133,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data36.disableBypassPermissionsMode !== undefined){
-let data44 = data36.disableBypassPermissionsMode;
-if(typeof data44 !== "string"){
-const err55 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data44};
+if(data34.blockWritesOutsideWorkingDirectories !== undefined){
+let data44 = data34.blockWritesOutsideWorkingDirectories;
+if(typeof data44 !== "boolean"){
+const err55 = {instancePath:instancePath+"/permissions/blockWritesOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockWritesOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories,data:data44};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7149,8 +7145,15 @@ vErrors.push(err55);
 }
 errors++;
 }
-if("disable" !== data44){
-const err56 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data44};
+}
+if(data34.blockReadsExemptPaths !== undefined){
+let data45 = data34.blockReadsExemptPaths;
+if(Array.isArray(data45)){
+const len3 = data45.length;
+for(let i3=0; i3<len3; i3++){
+let data46 = data45[i3];
+if(typeof data46 !== "string"){
+const err56 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths/" + i3,schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.items.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths.items,data:data46};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7160,10 +7163,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data36.blockReadsOutsideWorkingDirectories !== undefined){
-let data45 = data36.blockReadsOutsideWorkingDirectories;
-if(typeof data45 !== "boolean"){
-const err57 = {instancePath:instancePath+"/permissions/blockReadsOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockReadsOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories,data:data45};
+}
+else {
+const err57 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths",schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths,data:data45};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7173,10 +7175,14 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data36.blockWritesOutsideWorkingDirectories !== undefined){
-let data46 = data36.blockWritesOutsideWorkingDirectories;
-if(typeof data46 !== "boolean"){
-const err58 = {instancePath:instancePath+"/permissions/blockWritesOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockWritesOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories,data:data46};
+if(data34.workingDirectoriesAsGiven !== undefined){
+let data47 = data34.workingDirectoriesAsGiven;
+if(Array.isArray(data47)){
+const len4 = data47.length;
+for(let i4=0; i4<len4; i4++){
+let data48 = data47[i4];
+if(typeof data48 !== "string"){
+const err58 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven/" + i4,schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items,data:data48};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7186,14 +7192,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data36.blockReadsExemptPaths !== undefined){
-let data47 = data36.blockReadsExemptPaths;
-if(Array.isArray(data47)){
-const len3 = data47.length;
-for(let i3=0; i3<len3; i3++){
-let data48 = data47[i3];
-if(typeof data48 !== "string"){
-const err59 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths/" + i3,schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.items.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths.items,data:data48};
+}
+else {
+const err59 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven",schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven,data:data47};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7203,9 +7204,14 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths",schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths,data:data47};
+if(data34.workingDirectoriesExclude !== undefined){
+let data49 = data34.workingDirectoriesExclude;
+if(Array.isArray(data49)){
+const len5 = data49.length;
+for(let i5=0; i5<len5; i5++){
+let data50 = data49[i5];
+if(typeof data50 !== "string"){
+const err60 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude/" + i5,schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude.items,data:data50};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7215,14 +7221,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data36.workingDirectoriesAsGiven !== undefined){
-let data49 = data36.workingDirectoriesAsGiven;
-if(Array.isArray(data49)){
-const len4 = data49.length;
-for(let i4=0; i4<len4; i4++){
-let data50 = data49[i4];
-if(typeof data50 !== "string"){
-const err61 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven/" + i4,schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items,data:data50};
+}
+else {
+const err61 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude",schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude,data:data49};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7232,9 +7233,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven",schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven,data:data49};
+if(data34.disableAutoMode !== undefined){
+let data51 = data34.disableAutoMode;
+if(typeof data51 !== "string"){
+const err62 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableAutoMode.type,parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7243,15 +7245,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data36.workingDirectoriesExclude !== undefined){
-let data51 = data36.workingDirectoriesExclude;
-if(Array.isArray(data51)){
-const len5 = data51.length;
-for(let i5=0; i5<len5; i5++){
-let data52 = data51[i5];
-if(typeof data52 !== "string"){
-const err63 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude/" + i5,schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude.items,data:data52};
+if("disable" !== data51){
+const err63 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7261,9 +7256,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude",schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude,data:data51};
+if(data34.denyInsteadOfPrompting !== undefined){
+let data52 = data34.denyInsteadOfPrompting;
+if(typeof data52 !== "boolean"){
+const err64 = {instancePath:instancePath+"/permissions/denyInsteadOfPrompting",schemaPath:"#/properties/permissions/properties/denyInsteadOfPrompting/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.denyInsteadOfPrompting.type,parentSchema:schema12.properties.permissions.properties.denyInsteadOfPrompting,data:data52};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7273,10 +7269,14 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data36.disableAutoMode !== undefined){
-let data53 = data36.disableAutoMode;
-if(typeof data53 !== "string"){
-const err65 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableAutoMode.type,parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data53};
+if(data34.additionalDirectories !== undefined){
+let data53 = data34.additionalDirectories;
+if(Array.isArray(data53)){
+const len6 = data53.length;
+for(let i6=0; i6<len6; i6++){
+let data54 = data53[i6];
+if(typeof data54 !== "string"){
+const err65 = {instancePath:instancePath+"/permissions/additionalDirectories/" + i6,schemaPath:"#/properties/permissions/properties/additionalDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.additionalDirectories.items.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories.items,data:data54};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7285,8 +7285,10 @@ vErrors.push(err65);
 }
 errors++;
 }
-if("disable" !== data53){
-const err66 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data53};
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/permissions/additionalDirectories",schemaPath:"#/properties/permissions/properties/additionalDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.additionalDirectories.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories,data:data53};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7296,10 +7298,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data36.denyInsteadOfPrompting !== undefined){
-let data54 = data36.denyInsteadOfPrompting;
-if(typeof data54 !== "boolean"){
-const err67 = {instancePath:instancePath+"/permissions/denyInsteadOfPrompting",schemaPath:"#/properties/permissions/properties/denyInsteadOfPrompting/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.denyInsteadOfPrompting.type,parentSchema:schema12.properties.permissions.properties.denyInsteadOfPrompting,data:data54};
+}
+else {
+const err67 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.permissions.type,parentSchema:schema12.properties.permissions,data:data34};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7309,14 +7310,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data36.additionalDirectories !== undefined){
-let data55 = data36.additionalDirectories;
-if(Array.isArray(data55)){
-const len6 = data55.length;
-for(let i6=0; i6<len6; i6++){
-let data56 = data55[i6];
-if(typeof data56 !== "string"){
-const err68 = {instancePath:instancePath+"/permissions/additionalDirectories/" + i6,schemaPath:"#/properties/permissions/properties/additionalDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.additionalDirectories.items.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories.items,data:data56};
+if(data.model !== undefined){
+let data55 = data.model;
+if(typeof data55 !== "string"){
+const err68 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.model.type,parentSchema:schema12.properties.model,data:data55};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -7326,9 +7323,14 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/permissions/additionalDirectories",schemaPath:"#/properties/permissions/properties/additionalDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.additionalDirectories.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories,data:data55};
+if(data.fallbackModel !== undefined){
+let data56 = data.fallbackModel;
+if(Array.isArray(data56)){
+const len7 = data56.length;
+for(let i7=0; i7<len7; i7++){
+let data57 = data56[i7];
+if(typeof data57 !== "string"){
+const err69 = {instancePath:instancePath+"/fallbackModel/" + i7,schemaPath:"#/properties/fallbackModel/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fallbackModel.items.type,parentSchema:schema12.properties.fallbackModel.items,data:data57};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -7340,7 +7342,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.permissions.type,parentSchema:schema12.properties.permissions,data:data36};
+const err70 = {instancePath:instancePath+"/fallbackModel",schemaPath:"#/properties/fallbackModel/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.fallbackModel.type,parentSchema:schema12.properties.fallbackModel,data:data56};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7350,10 +7352,14 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.model !== undefined){
-let data57 = data.model;
-if(typeof data57 !== "string"){
-const err71 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.model.type,parentSchema:schema12.properties.model,data:data57};
+if(data.availableModels !== undefined){
+let data58 = data.availableModels;
+if(Array.isArray(data58)){
+const len8 = data58.length;
+for(let i8=0; i8<len8; i8++){
+let data59 = data58[i8];
+if(typeof data59 !== "string"){
+const err71 = {instancePath:instancePath+"/availableModels/" + i8,schemaPath:"#/properties/availableModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.availableModels.items.type,parentSchema:schema12.properties.availableModels.items,data:data59};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7363,14 +7369,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.fallbackModel !== undefined){
-let data58 = data.fallbackModel;
-if(Array.isArray(data58)){
-const len7 = data58.length;
-for(let i7=0; i7<len7; i7++){
-let data59 = data58[i7];
-if(typeof data59 !== "string"){
-const err72 = {instancePath:instancePath+"/fallbackModel/" + i7,schemaPath:"#/properties/fallbackModel/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fallbackModel.items.type,parentSchema:schema12.properties.fallbackModel.items,data:data59};
+}
+else {
+const err72 = {instancePath:instancePath+"/availableModels",schemaPath:"#/properties/availableModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.availableModels.type,parentSchema:schema12.properties.availableModels,data:data58};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7380,9 +7381,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/fallbackModel",schemaPath:"#/properties/fallbackModel/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.fallbackModel.type,parentSchema:schema12.properties.fallbackModel,data:data58};
+if(data.enforceAvailableModels !== undefined){
+let data60 = data.enforceAvailableModels;
+if(typeof data60 !== "boolean"){
+const err73 = {instancePath:instancePath+"/enforceAvailableModels",schemaPath:"#/properties/enforceAvailableModels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enforceAvailableModels.type,parentSchema:schema12.properties.enforceAvailableModels,data:data60};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7392,14 +7394,13 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.availableModels !== undefined){
-let data60 = data.availableModels;
-if(Array.isArray(data60)){
-const len8 = data60.length;
-for(let i8=0; i8<len8; i8++){
-let data61 = data60[i8];
-if(typeof data61 !== "string"){
-const err74 = {instancePath:instancePath+"/availableModels/" + i8,schemaPath:"#/properties/availableModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.availableModels.items.type,parentSchema:schema12.properties.availableModels.items,data:data61};
+if(data.modelOverrides !== undefined){
+let data61 = data.modelOverrides;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+for(const key6 in data61){
+let data62 = data61[key6];
+if(typeof data62 !== "string"){
+const err74 = {instancePath:instancePath+"/modelOverrides/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelOverrides.additionalProperties.type,parentSchema:schema12.properties.modelOverrides.additionalProperties,data:data62};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7411,7 +7412,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/availableModels",schemaPath:"#/properties/availableModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.availableModels.type,parentSchema:schema12.properties.availableModels,data:data60};
+const err75 = {instancePath:instancePath+"/modelOverrides",schemaPath:"#/properties/modelOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelOverrides.type,parentSchema:schema12.properties.modelOverrides,data:data61};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7421,10 +7422,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.enforceAvailableModels !== undefined){
-let data62 = data.enforceAvailableModels;
-if(typeof data62 !== "boolean"){
-const err76 = {instancePath:instancePath+"/enforceAvailableModels",schemaPath:"#/properties/enforceAvailableModels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enforceAvailableModels.type,parentSchema:schema12.properties.enforceAvailableModels,data:data62};
+if(data.modelPicker !== undefined){
+let data63 = data.modelPicker;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.options === undefined){
+const err76 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema12.properties.modelPicker.required,parentSchema:schema12.properties.modelPicker,data:data63};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -7433,11 +7435,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data.availableModelsMatch !== undefined){
-let data63 = data.availableModelsMatch;
-if(typeof data63 !== "string"){
-const err77 = {instancePath:instancePath+"/availableModelsMatch",schemaPath:"#/properties/availableModelsMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.availableModelsMatch.type,parentSchema:schema12.properties.availableModelsMatch,data:data63};
+for(const key7 in data63){
+if(!((key7 === "options") || (key7 === "replaceBuiltInOptions"))){
+const err77 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker,data:data63};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -7446,8 +7446,16 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(!((data63 === "prefix") || (data63 === "exact"))){
-const err78 = {instancePath:instancePath+"/availableModelsMatch",schemaPath:"#/properties/availableModelsMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.availableModelsMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.availableModelsMatch.enum,parentSchema:schema12.properties.availableModelsMatch,data:data63};
+}
+if(data63.options !== undefined){
+let data64 = data63.options;
+if(Array.isArray(data64)){
+const len9 = data64.length;
+for(let i9=0; i9<len9; i9++){
+let data65 = data64[i9];
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+if(data65.model === undefined){
+const err78 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema12.properties.modelPicker.properties.options.items.required,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -7456,15 +7464,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data.deniedModels !== undefined){
-let data64 = data.deniedModels;
-if(Array.isArray(data64)){
-const len9 = data64.length;
-for(let i9=0; i9<len9; i9++){
-let data65 = data64[i9];
-if(typeof data65 !== "string"){
-const err79 = {instancePath:instancePath+"/deniedModels/" + i9,schemaPath:"#/properties/deniedModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedModels.items.type,parentSchema:schema12.properties.deniedModels.items,data:data65};
+for(const key8 in data65){
+if(!((((key8 === "model") || (key8 === "label")) || (key8 === "description")) || (key8 === "behavesAs"))){
+const err79 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -7474,9 +7476,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/deniedModels",schemaPath:"#/properties/deniedModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedModels.type,parentSchema:schema12.properties.deniedModels,data:data64};
+if(data65.model !== undefined){
+let data66 = data65.model;
+if(typeof data66 !== "string"){
+const err80 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/model",schemaPath:"#/properties/modelPicker/properties/options/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.model.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.model,data:data66};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -7486,13 +7489,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.modelOverrides !== undefined){
-let data66 = data.modelOverrides;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-for(const key7 in data66){
-let data67 = data66[key7];
+if(data65.label !== undefined){
+let data67 = data65.label;
 if(typeof data67 !== "string"){
-const err81 = {instancePath:instancePath+"/modelOverrides/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelOverrides.additionalProperties.type,parentSchema:schema12.properties.modelOverrides.additionalProperties,data:data67};
+const err81 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/label",schemaPath:"#/properties/modelPicker/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.label.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.label,data:data67};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -7502,9 +7502,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-}
-else {
-const err82 = {instancePath:instancePath+"/modelOverrides",schemaPath:"#/properties/modelOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelOverrides.type,parentSchema:schema12.properties.modelOverrides,data:data66};
+if(data65.description !== undefined){
+let data68 = data65.description;
+if(typeof data68 !== "string"){
+const err82 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/description",schemaPath:"#/properties/modelPicker/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.description.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.description,data:data68};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -7514,11 +7515,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.modelPicker !== undefined){
-let data68 = data.modelPicker;
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-if(data68.options === undefined){
-const err83 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema12.properties.modelPicker.required,parentSchema:schema12.properties.modelPicker,data:data68};
+if(data65.behavesAs !== undefined){
+let data69 = data65.behavesAs;
+if(typeof data69 !== "string"){
+const err83 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/behavesAs",schemaPath:"#/properties/modelPicker/properties/options/items/properties/behavesAs/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs,data:data69};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -7527,9 +7527,10 @@ vErrors.push(err83);
 }
 errors++;
 }
-for(const key8 in data68){
-if(!((key8 === "options") || (key8 === "replaceBuiltInOptions"))){
-const err84 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker,data:data68};
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.properties.options.items.type,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -7539,15 +7540,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data68.options !== undefined){
-let data69 = data68.options;
-if(Array.isArray(data69)){
-const len10 = data69.length;
-for(let i10=0; i10<len10; i10++){
-let data70 = data69[i10];
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if(data70.model === undefined){
-const err85 = {instancePath:instancePath+"/modelPicker/options/" + i10,schemaPath:"#/properties/modelPicker/properties/options/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema12.properties.modelPicker.properties.options.items.required,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data70};
+}
+else {
+const err85 = {instancePath:instancePath+"/modelPicker/options",schemaPath:"#/properties/modelPicker/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.modelPicker.properties.options.type,parentSchema:schema12.properties.modelPicker.properties.options,data:data64};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -7556,9 +7551,11 @@ vErrors.push(err85);
 }
 errors++;
 }
-for(const key9 in data70){
-if(!((((key9 === "model") || (key9 === "label")) || (key9 === "description")) || (key9 === "behavesAs"))){
-const err86 = {instancePath:instancePath+"/modelPicker/options/" + i10,schemaPath:"#/properties/modelPicker/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data70};
+}
+if(data63.replaceBuiltInOptions !== undefined){
+let data70 = data63.replaceBuiltInOptions;
+if(typeof data70 !== "boolean"){
+const err86 = {instancePath:instancePath+"/modelPicker/replaceBuiltInOptions",schemaPath:"#/properties/modelPicker/properties/replaceBuiltInOptions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.modelPicker.properties.replaceBuiltInOptions.type,parentSchema:schema12.properties.modelPicker.properties.replaceBuiltInOptions,data:data70};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -7568,10 +7565,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data70.model !== undefined){
-let data71 = data70.model;
-if(typeof data71 !== "string"){
-const err87 = {instancePath:instancePath+"/modelPicker/options/" + i10+"/model",schemaPath:"#/properties/modelPicker/properties/options/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.model.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.model,data:data71};
+}
+else {
+const err87 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.type,parentSchema:schema12.properties.modelPicker,data:data63};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -7581,10 +7577,12 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data70.label !== undefined){
-let data72 = data70.label;
-if(typeof data72 !== "string"){
-const err88 = {instancePath:instancePath+"/modelPicker/options/" + i10+"/label",schemaPath:"#/properties/modelPicker/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.label.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.label,data:data72};
+if(data.modelPricing !== undefined){
+let data71 = data.modelPricing;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+for(const key9 in data71){
+if(!((key9 === "multiplier") || (key9 === "overrides"))){
+const err88 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing,data:data71};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -7594,10 +7592,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data70.description !== undefined){
-let data73 = data70.description;
-if(typeof data73 !== "string"){
-const err89 = {instancePath:instancePath+"/modelPicker/options/" + i10+"/description",schemaPath:"#/properties/modelPicker/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.description.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.description,data:data73};
+if(data71.multiplier !== undefined){
+let data72 = data71.multiplier;
+if(!((typeof data72 == "number") && (isFinite(data72)))){
+const err89 = {instancePath:instancePath+"/modelPricing/multiplier",schemaPath:"#/properties/modelPricing/properties/multiplier/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.multiplier.type,parentSchema:schema12.properties.modelPricing.properties.multiplier,data:data72};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -7607,10 +7605,14 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data70.behavesAs !== undefined){
-let data74 = data70.behavesAs;
-if(typeof data74 !== "string"){
-const err90 = {instancePath:instancePath+"/modelPicker/options/" + i10+"/behavesAs",schemaPath:"#/properties/modelPicker/properties/options/items/properties/behavesAs/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs,data:data74};
+if(data71.overrides !== undefined){
+let data73 = data71.overrides;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+for(const key10 in data73){
+let data74 = data73[key10];
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.input === undefined){
+const err90 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -7619,10 +7621,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/modelPicker/options/" + i10,schemaPath:"#/properties/modelPicker/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.properties.options.items.type,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data70};
+if(data74.output === undefined){
+const err91 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -7631,10 +7631,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/modelPicker/options",schemaPath:"#/properties/modelPicker/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.modelPicker.properties.options.type,parentSchema:schema12.properties.modelPicker.properties.options,data:data69};
+if(data74.cacheRead === undefined){
+const err92 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheRead"},message:"must have required property '"+"cacheRead"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -7643,11 +7641,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-if(data68.replaceBuiltInOptions !== undefined){
-let data75 = data68.replaceBuiltInOptions;
-if(typeof data75 !== "boolean"){
-const err93 = {instancePath:instancePath+"/modelPicker/replaceBuiltInOptions",schemaPath:"#/properties/modelPicker/properties/replaceBuiltInOptions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.modelPicker.properties.replaceBuiltInOptions.type,parentSchema:schema12.properties.modelPicker.properties.replaceBuiltInOptions,data:data75};
+if(data74.cacheWrite === undefined){
+const err93 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheWrite"},message:"must have required property '"+"cacheWrite"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -7656,10 +7651,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.type,parentSchema:schema12.properties.modelPicker,data:data68};
+for(const key11 in data74){
+if(!((((key11 === "input") || (key11 === "output")) || (key11 === "cacheRead")) || (key11 === "cacheWrite"))){
+const err94 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -7669,12 +7663,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.modelPricing !== undefined){
-let data76 = data.modelPricing;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-for(const key10 in data76){
-if(!((key10 === "multiplier") || (key10 === "overrides"))){
-const err95 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing,data:data76};
+if(data74.input !== undefined){
+let data75 = data74.input;
+if(!((typeof data75 == "number") && (isFinite(data75)))){
+const err95 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input,data:data75};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -7684,10 +7676,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data76.multiplier !== undefined){
-let data77 = data76.multiplier;
-if(!((typeof data77 == "number") && (isFinite(data77)))){
-const err96 = {instancePath:instancePath+"/modelPricing/multiplier",schemaPath:"#/properties/modelPricing/properties/multiplier/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.multiplier.type,parentSchema:schema12.properties.modelPricing.properties.multiplier,data:data77};
+if(data74.output !== undefined){
+let data76 = data74.output;
+if(!((typeof data76 == "number") && (isFinite(data76)))){
+const err96 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output,data:data76};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -7697,14 +7689,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data76.overrides !== undefined){
-let data78 = data76.overrides;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-for(const key11 in data78){
-let data79 = data78[key11];
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.input === undefined){
-const err97 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data79};
+if(data74.cacheRead !== undefined){
+let data77 = data74.cacheRead;
+if(!((typeof data77 == "number") && (isFinite(data77)))){
+const err97 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheRead",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheRead/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead,data:data77};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -7713,8 +7701,11 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data79.output === undefined){
-const err98 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data79};
+}
+if(data74.cacheWrite !== undefined){
+let data78 = data74.cacheWrite;
+if(!((typeof data78 == "number") && (isFinite(data78)))){
+const err98 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite,data:data78};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -7723,8 +7714,10 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data79.cacheRead === undefined){
-const err99 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheRead"},message:"must have required property '"+"cacheRead"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data79};
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -7733,8 +7726,10 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data79.cacheWrite === undefined){
-const err100 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheWrite"},message:"must have required property '"+"cacheWrite"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data79};
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/modelPricing/overrides",schemaPath:"#/properties/modelPricing/properties/overrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.type,parentSchema:schema12.properties.modelPricing.properties.overrides,data:data73};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -7743,9 +7738,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-for(const key12 in data79){
-if(!((((key12 === "input") || (key12 === "output")) || (key12 === "cacheRead")) || (key12 === "cacheWrite"))){
-const err101 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data79};
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.type,parentSchema:schema12.properties.modelPricing,data:data71};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -7755,10 +7751,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data79.input !== undefined){
-let data80 = data79.input;
-if(!((typeof data80 == "number") && (isFinite(data80)))){
-const err102 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input,data:data80};
+if(data.enableAllProjectMcpServers !== undefined){
+let data79 = data.enableAllProjectMcpServers;
+if(typeof data79 !== "boolean"){
+const err102 = {instancePath:instancePath+"/enableAllProjectMcpServers",schemaPath:"#/properties/enableAllProjectMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableAllProjectMcpServers.type,parentSchema:schema12.properties.enableAllProjectMcpServers,data:data79};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -7768,10 +7764,14 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data79.output !== undefined){
-let data81 = data79.output;
-if(!((typeof data81 == "number") && (isFinite(data81)))){
-const err103 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output,data:data81};
+if(data.enabledMcpjsonServers !== undefined){
+let data80 = data.enabledMcpjsonServers;
+if(Array.isArray(data80)){
+const len10 = data80.length;
+for(let i10=0; i10<len10; i10++){
+let data81 = data80[i10];
+if(typeof data81 !== "string"){
+const err103 = {instancePath:instancePath+"/enabledMcpjsonServers/" + i10,schemaPath:"#/properties/enabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledMcpjsonServers.items.type,parentSchema:schema12.properties.enabledMcpjsonServers.items,data:data81};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -7781,10 +7781,9 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data79.cacheRead !== undefined){
-let data82 = data79.cacheRead;
-if(!((typeof data82 == "number") && (isFinite(data82)))){
-const err104 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheRead",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheRead/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead,data:data82};
+}
+else {
+const err104 = {instancePath:instancePath+"/enabledMcpjsonServers",schemaPath:"#/properties/enabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledMcpjsonServers.type,parentSchema:schema12.properties.enabledMcpjsonServers,data:data80};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -7794,10 +7793,14 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data79.cacheWrite !== undefined){
-let data83 = data79.cacheWrite;
-if(!((typeof data83 == "number") && (isFinite(data83)))){
-const err105 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite,data:data83};
+if(data.disabledMcpjsonServers !== undefined){
+let data82 = data.disabledMcpjsonServers;
+if(Array.isArray(data82)){
+const len11 = data82.length;
+for(let i11=0; i11<len11; i11++){
+let data83 = data82[i11];
+if(typeof data83 !== "string"){
+const err105 = {instancePath:instancePath+"/disabledMcpjsonServers/" + i11,schemaPath:"#/properties/disabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disabledMcpjsonServers.items.type,parentSchema:schema12.properties.disabledMcpjsonServers.items,data:data83};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -7809,7 +7812,7 @@ errors++;
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/modelPricing/overrides/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data79};
+const err106 = {instancePath:instancePath+"/disabledMcpjsonServers",schemaPath:"#/properties/disabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.disabledMcpjsonServers.type,parentSchema:schema12.properties.disabledMcpjsonServers,data:data82};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -7819,9 +7822,10 @@ vErrors.push(err106);
 errors++;
 }
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/modelPricing/overrides",schemaPath:"#/properties/modelPricing/properties/overrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.type,parentSchema:schema12.properties.modelPricing.properties.overrides,data:data78};
+if(data.disableClaudeAiConnectors !== undefined){
+let data84 = data.disableClaudeAiConnectors;
+if(typeof data84 !== "boolean"){
+const err107 = {instancePath:instancePath+"/disableClaudeAiConnectors",schemaPath:"#/properties/disableClaudeAiConnectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableClaudeAiConnectors.type,parentSchema:schema12.properties.disableClaudeAiConnectors,data:data84};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -7831,9 +7835,13 @@ vErrors.push(err107);
 errors++;
 }
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.type,parentSchema:schema12.properties.modelPricing,data:data76};
+if(data.skillOverrides !== undefined){
+let data85 = data.skillOverrides;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+for(const key12 in data85){
+let data86 = data85[key12];
+if(typeof data86 !== "string"){
+const err108 = {instancePath:instancePath+"/skillOverrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.skillOverrides.additionalProperties.type,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -7842,11 +7850,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data.enableAllProjectMcpServers !== undefined){
-let data84 = data.enableAllProjectMcpServers;
-if(typeof data84 !== "boolean"){
-const err109 = {instancePath:instancePath+"/enableAllProjectMcpServers",schemaPath:"#/properties/enableAllProjectMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableAllProjectMcpServers.type,parentSchema:schema12.properties.enableAllProjectMcpServers,data:data84};
+if(!((((data86 === "on") || (data86 === "name-only")) || (data86 === "user-invocable-only")) || (data86 === "off"))){
+const err109 = {instancePath:instancePath+"/skillOverrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema12.properties.skillOverrides.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.skillOverrides.additionalProperties.enum,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -7856,14 +7861,9 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.enabledMcpjsonServers !== undefined){
-let data85 = data.enabledMcpjsonServers;
-if(Array.isArray(data85)){
-const len11 = data85.length;
-for(let i11=0; i11<len11; i11++){
-let data86 = data85[i11];
-if(typeof data86 !== "string"){
-const err110 = {instancePath:instancePath+"/enabledMcpjsonServers/" + i11,schemaPath:"#/properties/enabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledMcpjsonServers.items.type,parentSchema:schema12.properties.enabledMcpjsonServers.items,data:data86};
+}
+else {
+const err110 = {instancePath:instancePath+"/skillOverrides",schemaPath:"#/properties/skillOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.skillOverrides.type,parentSchema:schema12.properties.skillOverrides,data:data85};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -7873,9 +7873,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/enabledMcpjsonServers",schemaPath:"#/properties/enabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledMcpjsonServers.type,parentSchema:schema12.properties.enabledMcpjsonServers,data:data85};
+if(data.disableBundledSkills !== undefined){
+let data87 = data.disableBundledSkills;
+if(typeof data87 !== "boolean"){
+const err111 = {instancePath:instancePath+"/disableBundledSkills",schemaPath:"#/properties/disableBundledSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableBundledSkills.type,parentSchema:schema12.properties.disableBundledSkills,data:data87};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -7885,14 +7886,16 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data.disabledMcpjsonServers !== undefined){
-let data87 = data.disabledMcpjsonServers;
-if(Array.isArray(data87)){
-const len12 = data87.length;
+if(data.allowedMcpServers !== undefined){
+let data88 = data.allowedMcpServers;
+if(Array.isArray(data88)){
+const len12 = data88.length;
 for(let i12=0; i12<len12; i12++){
-let data88 = data87[i12];
-if(typeof data88 !== "string"){
-const err112 = {instancePath:instancePath+"/disabledMcpjsonServers/" + i12,schemaPath:"#/properties/disabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disabledMcpjsonServers.items.type,parentSchema:schema12.properties.disabledMcpjsonServers.items,data:data88};
+let data89 = data88[i12];
+if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+for(const key13 in data89){
+if(!(((key13 === "serverName") || (key13 === "serverCommand")) || (key13 === "serverUrl"))){
+const err112 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -7902,9 +7905,10 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/disabledMcpjsonServers",schemaPath:"#/properties/disabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.disabledMcpjsonServers.type,parentSchema:schema12.properties.disabledMcpjsonServers,data:data87};
+if(data89.serverName !== undefined){
+let data90 = data89.serverName;
+if(typeof data90 !== "string"){
+const err113 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverName",schemaPath:"#/properties/allowedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverName,data:data90};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -7914,10 +7918,11 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data.disableClaudeAiConnectors !== undefined){
-let data89 = data.disableClaudeAiConnectors;
-if(typeof data89 !== "boolean"){
-const err114 = {instancePath:instancePath+"/disableClaudeAiConnectors",schemaPath:"#/properties/disableClaudeAiConnectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableClaudeAiConnectors.type,parentSchema:schema12.properties.disableClaudeAiConnectors,data:data89};
+if(data89.serverCommand !== undefined){
+let data91 = data89.serverCommand;
+if(Array.isArray(data91)){
+if(data91.length < 1){
+const err114 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -7926,14 +7931,11 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data.skillOverrides !== undefined){
-let data90 = data.skillOverrides;
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-for(const key13 in data90){
-let data91 = data90[key13];
-if(typeof data91 !== "string"){
-const err115 = {instancePath:instancePath+"/skillOverrides/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.skillOverrides.additionalProperties.type,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data91};
+const len13 = data91.length;
+for(let i13=0; i13<len13; i13++){
+let data92 = data91[i13];
+if(typeof data92 !== "string"){
+const err115 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand/" + i13,schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items,data:data92};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -7942,8 +7944,10 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!((((data91 === "on") || (data91 === "name-only")) || (data91 === "user-invocable-only")) || (data91 === "off"))){
-const err116 = {instancePath:instancePath+"/skillOverrides/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema12.properties.skillOverrides.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.skillOverrides.additionalProperties.enum,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data91};
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -7953,9 +7957,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/skillOverrides",schemaPath:"#/properties/skillOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.skillOverrides.type,parentSchema:schema12.properties.skillOverrides,data:data90};
+if(data89.serverUrl !== undefined){
+let data93 = data89.serverUrl;
+if(typeof data93 !== "string"){
+const err117 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverUrl",schemaPath:"#/properties/allowedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverUrl,data:data93};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -7965,10 +7970,9 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data.disableBundledSkills !== undefined){
-let data92 = data.disableBundledSkills;
-if(typeof data92 !== "boolean"){
-const err118 = {instancePath:instancePath+"/disableBundledSkills",schemaPath:"#/properties/disableBundledSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableBundledSkills.type,parentSchema:schema12.properties.disableBundledSkills,data:data92};
+}
+else {
+const err118 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedMcpServers.items.type,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -7978,15 +7982,9 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.managedMcpServers !== undefined){
-let data93 = data.managedMcpServers;
-if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-for(const key14 in data93){
-let data94 = data93[key14];
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
 }
 else {
-const err119 = {instancePath:instancePath+"/managedMcpServers/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/managedMcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.managedMcpServers.additionalProperties.type,parentSchema:schema12.properties.managedMcpServers.additionalProperties,data:data94};
+const err119 = {instancePath:instancePath+"/allowedMcpServers",schemaPath:"#/properties/allowedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.type,parentSchema:schema12.properties.allowedMcpServers,data:data88};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -7996,9 +7994,16 @@ vErrors.push(err119);
 errors++;
 }
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/managedMcpServers",schemaPath:"#/properties/managedMcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.managedMcpServers.type,parentSchema:schema12.properties.managedMcpServers,data:data93};
+if(data.deniedMcpServers !== undefined){
+let data94 = data.deniedMcpServers;
+if(Array.isArray(data94)){
+const len14 = data94.length;
+for(let i14=0; i14<len14; i14++){
+let data95 = data94[i14];
+if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
+for(const key14 in data95){
+if(!(((key14 === "serverName") || (key14 === "serverCommand")) || (key14 === "serverUrl"))){
+const err120 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -8008,16 +8013,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data.allowedMcpServers !== undefined){
-let data95 = data.allowedMcpServers;
-if(Array.isArray(data95)){
-const len13 = data95.length;
-for(let i13=0; i13<len13; i13++){
-let data96 = data95[i13];
-if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
-for(const key15 in data96){
-if(!(((key15 === "serverName") || (key15 === "serverCommand")) || (key15 === "serverUrl"))){
-const err121 = {instancePath:instancePath+"/allowedMcpServers/" + i13,schemaPath:"#/properties/allowedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedMcpServers.items,data:data96};
+if(data95.serverName !== undefined){
+let data96 = data95.serverName;
+if(typeof data96 !== "string"){
+const err121 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverName",schemaPath:"#/properties/deniedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverName,data:data96};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -8027,10 +8026,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data96.serverName !== undefined){
-let data97 = data96.serverName;
-if(typeof data97 !== "string"){
-const err122 = {instancePath:instancePath+"/allowedMcpServers/" + i13+"/serverName",schemaPath:"#/properties/allowedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverName,data:data97};
+if(data95.serverCommand !== undefined){
+let data97 = data95.serverCommand;
+if(Array.isArray(data97)){
+if(data97.length < 1){
+const err122 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -8039,12 +8039,11 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data96.serverCommand !== undefined){
-let data98 = data96.serverCommand;
-if(Array.isArray(data98)){
-if(data98.length < 1){
-const err123 = {instancePath:instancePath+"/allowedMcpServers/" + i13+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data98};
+const len15 = data97.length;
+for(let i15=0; i15<len15; i15++){
+let data98 = data97[i15];
+if(typeof data98 !== "string"){
+const err123 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand/" + i15,schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items,data:data98};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -8053,11 +8052,10 @@ vErrors.push(err123);
 }
 errors++;
 }
-const len14 = data98.length;
-for(let i14=0; i14<len14; i14++){
-let data99 = data98[i14];
-if(typeof data99 !== "string"){
-const err124 = {instancePath:instancePath+"/allowedMcpServers/" + i13+"/serverCommand/" + i14,schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items,data:data99};
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -8067,9 +8065,10 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/allowedMcpServers/" + i13+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data98};
+if(data95.serverUrl !== undefined){
+let data99 = data95.serverUrl;
+if(typeof data99 !== "string"){
+const err125 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverUrl",schemaPath:"#/properties/deniedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverUrl,data:data99};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -8079,10 +8078,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data96.serverUrl !== undefined){
-let data100 = data96.serverUrl;
-if(typeof data100 !== "string"){
-const err126 = {instancePath:instancePath+"/allowedMcpServers/" + i13+"/serverUrl",schemaPath:"#/properties/allowedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverUrl,data:data100};
+}
+else {
+const err126 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.deniedMcpServers.items.type,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -8094,7 +8092,7 @@ errors++;
 }
 }
 else {
-const err127 = {instancePath:instancePath+"/allowedMcpServers/" + i13,schemaPath:"#/properties/allowedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedMcpServers.items.type,parentSchema:schema12.properties.allowedMcpServers.items,data:data96};
+const err127 = {instancePath:instancePath+"/deniedMcpServers",schemaPath:"#/properties/deniedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.type,parentSchema:schema12.properties.deniedMcpServers,data:data94};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -8104,9 +8102,18 @@ vErrors.push(err127);
 errors++;
 }
 }
-}
-else {
-const err128 = {instancePath:instancePath+"/allowedMcpServers",schemaPath:"#/properties/allowedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.type,parentSchema:schema12.properties.allowedMcpServers,data:data95};
+if(data.hooks !== undefined){
+let data100 = data.hooks;
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+for(const key15 in data100){
+let data101 = data100[key15];
+if(Array.isArray(data101)){
+const len16 = data101.length;
+for(let i16=0; i16<len16; i16++){
+let data102 = data101[i16];
+if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
+if(data102.hooks === undefined){
+const err128 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'",schema:schema12.properties.hooks.additionalProperties.items.required,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -8115,17 +8122,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-if(data.deniedMcpServers !== undefined){
-let data101 = data.deniedMcpServers;
-if(Array.isArray(data101)){
-const len15 = data101.length;
-for(let i15=0; i15<len15; i15++){
-let data102 = data101[i15];
-if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
 for(const key16 in data102){
-if(!(((key16 === "serverName") || (key16 === "serverCommand")) || (key16 === "serverUrl"))){
-const err129 = {instancePath:instancePath+"/deniedMcpServers/" + i15,schemaPath:"#/properties/deniedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.deniedMcpServers.items,data:data102};
+if(!((key16 === "matcher") || (key16 === "hooks"))){
+const err129 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -8135,10 +8134,10 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data102.serverName !== undefined){
-let data103 = data102.serverName;
+if(data102.matcher !== undefined){
+let data103 = data102.matcher;
 if(typeof data103 !== "string"){
-const err130 = {instancePath:instancePath+"/deniedMcpServers/" + i15+"/serverName",schemaPath:"#/properties/deniedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverName,data:data103};
+const err130 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/matcher",schemaPath:"#/properties/hooks/additionalProperties/items/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.matcher.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.matcher,data:data103};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -8148,11 +8147,18 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data102.serverCommand !== undefined){
-let data104 = data102.serverCommand;
+if(data102.hooks !== undefined){
+let data104 = data102.hooks;
 if(Array.isArray(data104)){
-if(data104.length < 1){
-const err131 = {instancePath:instancePath+"/deniedMcpServers/" + i15+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data104};
+const len17 = data104.length;
+for(let i17=0; i17<len17; i17++){
+let data105 = data104[i17];
+const _errs235 = errors;
+let valid56 = false;
+const _errs236 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err131 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -8161,11 +8167,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-const len16 = data104.length;
-for(let i16=0; i16<len16; i16++){
-let data105 = data104[i16];
-if(typeof data105 !== "string"){
-const err132 = {instancePath:instancePath+"/deniedMcpServers/" + i15+"/serverCommand/" + i16,schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items,data:data105};
+if(data105.command === undefined){
+const err132 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -8174,10 +8177,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/deniedMcpServers/" + i15+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data104};
+for(const key17 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties, key17))){
+const err133 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -8187,10 +8189,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data102.serverUrl !== undefined){
-let data106 = data102.serverUrl;
+if(data105.type !== undefined){
+let data106 = data105.type;
 if(typeof data106 !== "string"){
-const err134 = {instancePath:instancePath+"/deniedMcpServers/" + i15+"/serverUrl",schemaPath:"#/properties/deniedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverUrl,data:data106};
+const err134 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -8199,10 +8201,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-else {
-const err135 = {instancePath:instancePath+"/deniedMcpServers/" + i15,schemaPath:"#/properties/deniedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.deniedMcpServers.items.type,parentSchema:schema12.properties.deniedMcpServers.items,data:data102};
+if("command" !== data106){
+const err135 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -8212,9 +8212,10 @@ vErrors.push(err135);
 errors++;
 }
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/deniedMcpServers",schemaPath:"#/properties/deniedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.type,parentSchema:schema12.properties.deniedMcpServers,data:data101};
+if(data105.command !== undefined){
+let data107 = data105.command;
+if(typeof data107 !== "string"){
+const err136 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/command",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command,data:data107};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -8224,18 +8225,14 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data.hooks !== undefined){
-let data107 = data.hooks;
-if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
-for(const key17 in data107){
-let data108 = data107[key17];
+if(data105.args !== undefined){
+let data108 = data105.args;
 if(Array.isArray(data108)){
-const len17 = data108.length;
-for(let i17=0; i17<len17; i17++){
-let data109 = data108[i17];
-if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
-if(data109.hooks === undefined){
-const err137 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'",schema:schema12.properties.hooks.additionalProperties.items.required,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data109};
+const len18 = data108.length;
+for(let i18=0; i18<len18; i18++){
+let data109 = data108[i18];
+if(typeof data109 !== "string"){
+const err137 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items,data:data109};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -8244,9 +8241,10 @@ vErrors.push(err137);
 }
 errors++;
 }
-for(const key18 in data109){
-if(!((key18 === "matcher") || (key18 === "hooks"))){
-const err138 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data109};
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args,data:data108};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -8256,10 +8254,10 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data109.matcher !== undefined){
-let data110 = data109.matcher;
+if(data105.if !== undefined){
+let data110 = data105.if;
 if(typeof data110 !== "string"){
-const err139 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/matcher",schemaPath:"#/properties/hooks/additionalProperties/items/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.matcher.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.matcher,data:data110};
+const err139 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if,data:data110};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -8269,18 +8267,10 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data109.hooks !== undefined){
-let data111 = data109.hooks;
-if(Array.isArray(data111)){
-const len18 = data111.length;
-for(let i18=0; i18<len18; i18++){
-let data112 = data111[i18];
-const _errs252 = errors;
-let valid60 = false;
-const _errs253 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err140 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data112};
+if(data105.shell !== undefined){
+let data111 = data105.shell;
+if(typeof data111 !== "string"){
+const err140 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -8289,8 +8279,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data112.command === undefined){
-const err141 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data112};
+if(!((data111 === "bash") || (data111 === "powershell"))){
+const err141 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -8299,9 +8289,11 @@ vErrors.push(err141);
 }
 errors++;
 }
-for(const key19 in data112){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties, key19))){
-const err142 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data112};
+}
+if(data105.timeout !== undefined){
+let data112 = data105.timeout;
+if(!((typeof data112 == "number") && (isFinite(data112)))){
+const err142 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout,data:data112};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -8311,10 +8303,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data112.type !== undefined){
-let data113 = data112.type;
+if(data105.onFailure !== undefined){
+let data113 = data105.onFailure;
 if(typeof data113 !== "string"){
-const err143 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data113};
+const err143 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -8323,8 +8315,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-if("command" !== data113){
-const err144 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data113};
+if(!((data113 === "continue") || (data113 === "block"))){
+const err144 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -8334,10 +8326,10 @@ vErrors.push(err144);
 errors++;
 }
 }
-if(data112.command !== undefined){
-let data114 = data112.command;
+if(data105.statusMessage !== undefined){
+let data114 = data105.statusMessage;
 if(typeof data114 !== "string"){
-const err145 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/command",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command,data:data114};
+const err145 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage,data:data114};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -8347,14 +8339,10 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data112.args !== undefined){
-let data115 = data112.args;
-if(Array.isArray(data115)){
-const len19 = data115.length;
-for(let i19=0; i19<len19; i19++){
-let data116 = data115[i19];
-if(typeof data116 !== "string"){
-const err146 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/args/" + i19,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items,data:data116};
+if(data105.once !== undefined){
+let data115 = data105.once;
+if(typeof data115 !== "boolean"){
+const err146 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once,data:data115};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -8364,9 +8352,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-}
-else {
-const err147 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/args",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args,data:data115};
+if(data105.async !== undefined){
+let data116 = data105.async;
+if(typeof data116 !== "boolean"){
+const err147 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/async",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/async/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async,data:data116};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -8376,10 +8365,10 @@ vErrors.push(err147);
 errors++;
 }
 }
-if(data112.if !== undefined){
-let data117 = data112.if;
-if(typeof data117 !== "string"){
-const err148 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if,data:data117};
+if(data105.asyncRewake !== undefined){
+let data117 = data105.asyncRewake;
+if(typeof data117 !== "boolean"){
+const err148 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/asyncRewake",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/asyncRewake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake,data:data117};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -8389,10 +8378,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data112.shell !== undefined){
-let data118 = data112.shell;
-if(typeof data118 !== "string"){
-const err149 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data118};
+if(data105.timeoutSec !== undefined){
+let data118 = data105.timeoutSec;
+if(!((typeof data118 == "number") && (isFinite(data118)))){
+const err149 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeoutSec",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeoutSec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec,data:data118};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -8401,8 +8390,10 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(!((data118 === "bash") || (data118 === "powershell"))){
-const err150 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data118};
+}
+}
+else {
+const err150 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -8411,11 +8402,13 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-if(data112.timeout !== undefined){
-let data119 = data112.timeout;
-if(!((typeof data119 == "number") && (isFinite(data119)))){
-const err151 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout,data:data119};
+var _valid1 = _errs236 === errors;
+valid56 = valid56 || _valid1;
+if(!valid56){
+const _errs265 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err151 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -8424,11 +8417,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-if(data112.onFailure !== undefined){
-let data120 = data112.onFailure;
-if(typeof data120 !== "string"){
-const err152 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data120};
+if(data105.prompt === undefined){
+const err152 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -8437,8 +8427,9 @@ vErrors.push(err152);
 }
 errors++;
 }
-if(!((data120 === "continue") || (data120 === "block"))){
-const err153 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data120};
+for(const key18 in data105){
+if(!((((((((key18 === "type") || (key18 === "prompt")) || (key18 === "if")) || (key18 === "timeout")) || (key18 === "model")) || (key18 === "continueOnBlock")) || (key18 === "statusMessage")) || (key18 === "once"))){
+const err153 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -8448,10 +8439,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data112.statusMessage !== undefined){
-let data121 = data112.statusMessage;
-if(typeof data121 !== "string"){
-const err154 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage,data:data121};
+if(data105.type !== undefined){
+let data119 = data105.type;
+if(typeof data119 !== "string"){
+const err154 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -8460,11 +8451,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-if(data112.once !== undefined){
-let data122 = data112.once;
-if(typeof data122 !== "boolean"){
-const err155 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once,data:data122};
+if("prompt" !== data119){
+const err155 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -8474,10 +8462,10 @@ vErrors.push(err155);
 errors++;
 }
 }
-if(data112.async !== undefined){
-let data123 = data112.async;
-if(typeof data123 !== "boolean"){
-const err156 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/async",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/async/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async,data:data123};
+if(data105.prompt !== undefined){
+let data120 = data105.prompt;
+if(typeof data120 !== "string"){
+const err156 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data120};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -8487,10 +8475,10 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data112.asyncRewake !== undefined){
-let data124 = data112.asyncRewake;
-if(typeof data124 !== "boolean"){
-const err157 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/asyncRewake",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/asyncRewake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake,data:data124};
+if(data105.if !== undefined){
+let data121 = data105.if;
+if(typeof data121 !== "string"){
+const err157 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data121};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -8500,10 +8488,10 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data112.timeoutSec !== undefined){
-let data125 = data112.timeoutSec;
-if(!((typeof data125 == "number") && (isFinite(data125)))){
-const err158 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeoutSec",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeoutSec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec,data:data125};
+if(data105.timeout !== undefined){
+let data122 = data105.timeout;
+if(!((typeof data122 == "number") && (isFinite(data122)))){
+const err158 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data122};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -8513,9 +8501,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
-else {
-const err159 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data112};
+if(data105.model !== undefined){
+let data123 = data105.model;
+if(typeof data123 !== "string"){
+const err159 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data123};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -8524,13 +8513,11 @@ vErrors.push(err159);
 }
 errors++;
 }
-var _valid1 = _errs253 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs282 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err160 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+}
+if(data105.continueOnBlock !== undefined){
+let data124 = data105.continueOnBlock;
+if(typeof data124 !== "boolean"){
+const err160 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data124};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -8539,8 +8526,11 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data112.prompt === undefined){
-const err161 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+}
+if(data105.statusMessage !== undefined){
+let data125 = data105.statusMessage;
+if(typeof data125 !== "string"){
+const err161 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data125};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -8549,9 +8539,11 @@ vErrors.push(err161);
 }
 errors++;
 }
-for(const key20 in data112){
-if(!((((((((key20 === "type") || (key20 === "prompt")) || (key20 === "if")) || (key20 === "timeout")) || (key20 === "model")) || (key20 === "continueOnBlock")) || (key20 === "statusMessage")) || (key20 === "once"))){
-const err162 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+}
+if(data105.once !== undefined){
+let data126 = data105.once;
+if(typeof data126 !== "boolean"){
+const err162 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data126};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -8561,10 +8553,9 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data112.type !== undefined){
-let data126 = data112.type;
-if(typeof data126 !== "string"){
-const err163 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data126};
+}
+else {
+const err163 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -8573,8 +8564,13 @@ vErrors.push(err163);
 }
 errors++;
 }
-if("prompt" !== data126){
-const err164 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data126};
+var _valid1 = _errs265 === errors;
+valid56 = valid56 || _valid1;
+if(!valid56){
+const _errs284 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err164 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -8583,11 +8579,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-if(data112.prompt !== undefined){
-let data127 = data112.prompt;
-if(typeof data127 !== "string"){
-const err165 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data127};
+if(data105.prompt === undefined){
+const err165 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -8596,11 +8589,9 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-if(data112.if !== undefined){
-let data128 = data112.if;
-if(typeof data128 !== "string"){
-const err166 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data128};
+for(const key19 in data105){
+if(!(((((((key19 === "type") || (key19 === "prompt")) || (key19 === "if")) || (key19 === "timeout")) || (key19 === "model")) || (key19 === "statusMessage")) || (key19 === "once"))){
+const err166 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -8610,10 +8601,10 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data112.timeout !== undefined){
-let data129 = data112.timeout;
-if(!((typeof data129 == "number") && (isFinite(data129)))){
-const err167 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data129};
+if(data105.type !== undefined){
+let data127 = data105.type;
+if(typeof data127 !== "string"){
+const err167 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -8622,11 +8613,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-if(data112.model !== undefined){
-let data130 = data112.model;
-if(typeof data130 !== "string"){
-const err168 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data130};
+if("agent" !== data127){
+const err168 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -8636,10 +8624,10 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data112.continueOnBlock !== undefined){
-let data131 = data112.continueOnBlock;
-if(typeof data131 !== "boolean"){
-const err169 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data131};
+if(data105.prompt !== undefined){
+let data128 = data105.prompt;
+if(typeof data128 !== "string"){
+const err169 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data128};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -8649,10 +8637,10 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data112.statusMessage !== undefined){
-let data132 = data112.statusMessage;
-if(typeof data132 !== "string"){
-const err170 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data132};
+if(data105.if !== undefined){
+let data129 = data105.if;
+if(typeof data129 !== "string"){
+const err170 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data129};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -8662,10 +8650,10 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data112.once !== undefined){
-let data133 = data112.once;
-if(typeof data133 !== "boolean"){
-const err171 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data133};
+if(data105.timeout !== undefined){
+let data130 = data105.timeout;
+if(!((typeof data130 == "number") && (isFinite(data130)))){
+const err171 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data130};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -8675,9 +8663,10 @@ vErrors.push(err171);
 errors++;
 }
 }
-}
-else {
-const err172 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data112};
+if(data105.model !== undefined){
+let data131 = data105.model;
+if(typeof data131 !== "string"){
+const err172 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data131};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -8686,13 +8675,11 @@ vErrors.push(err172);
 }
 errors++;
 }
-var _valid1 = _errs282 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs301 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err173 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+}
+if(data105.statusMessage !== undefined){
+let data132 = data105.statusMessage;
+if(typeof data132 !== "string"){
+const err173 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data132};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -8701,8 +8688,11 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(data112.prompt === undefined){
-const err174 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+}
+if(data105.once !== undefined){
+let data133 = data105.once;
+if(typeof data133 !== "boolean"){
+const err174 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data133};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -8711,9 +8701,10 @@ vErrors.push(err174);
 }
 errors++;
 }
-for(const key21 in data112){
-if(!(((((((key21 === "type") || (key21 === "prompt")) || (key21 === "if")) || (key21 === "timeout")) || (key21 === "model")) || (key21 === "statusMessage")) || (key21 === "once"))){
-const err175 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+}
+}
+else {
+const err175 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -8722,11 +8713,13 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-if(data112.type !== undefined){
-let data134 = data112.type;
-if(typeof data134 !== "string"){
-const err176 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data134};
+var _valid1 = _errs284 === errors;
+valid56 = valid56 || _valid1;
+if(!valid56){
+const _errs301 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err176 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -8735,8 +8728,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-if("agent" !== data134){
-const err177 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data134};
+if(data105.url === undefined){
+const err177 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -8745,11 +8738,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-if(data112.prompt !== undefined){
-let data135 = data112.prompt;
-if(typeof data135 !== "string"){
-const err178 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data135};
+for(const key20 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key20))){
+const err178 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -8759,10 +8750,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data112.if !== undefined){
-let data136 = data112.if;
-if(typeof data136 !== "string"){
-const err179 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data136};
+if(data105.type !== undefined){
+let data134 = data105.type;
+if(typeof data134 !== "string"){
+const err179 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -8771,11 +8762,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-if(data112.timeout !== undefined){
-let data137 = data112.timeout;
-if(!((typeof data137 == "number") && (isFinite(data137)))){
-const err180 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data137};
+if("http" !== data134){
+const err180 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -8785,10 +8773,10 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data112.model !== undefined){
-let data138 = data112.model;
-if(typeof data138 !== "string"){
-const err181 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data138};
+if(data105.url !== undefined){
+let data135 = data105.url;
+if(typeof data135 !== "string"){
+const err181 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data135};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -8798,10 +8786,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data112.statusMessage !== undefined){
-let data139 = data112.statusMessage;
-if(typeof data139 !== "string"){
-const err182 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data139};
+if(data105.if !== undefined){
+let data136 = data105.if;
+if(typeof data136 !== "string"){
+const err182 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data136};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -8811,10 +8799,10 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data112.once !== undefined){
-let data140 = data112.once;
-if(typeof data140 !== "boolean"){
-const err183 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data140};
+if(data105.timeout !== undefined){
+let data137 = data105.timeout;
+if(!((typeof data137 == "number") && (isFinite(data137)))){
+const err183 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data137};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -8824,9 +8812,10 @@ vErrors.push(err183);
 errors++;
 }
 }
-}
-else {
-const err184 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data112};
+if(data105.onFailure !== undefined){
+let data138 = data105.onFailure;
+if(typeof data138 !== "string"){
+const err184 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -8835,13 +8824,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-var _valid1 = _errs301 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs318 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err185 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+if(!((data138 === "continue") || (data138 === "block"))){
+const err185 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -8850,8 +8834,14 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(data112.url === undefined){
-const err186 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+}
+if(data105.headers !== undefined){
+let data139 = data105.headers;
+if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
+for(const key21 in data139){
+let data140 = data139[key21];
+if(typeof data140 !== "string"){
+const err186 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data140};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -8860,9 +8850,10 @@ vErrors.push(err186);
 }
 errors++;
 }
-for(const key22 in data112){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key22))){
-const err187 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data139};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -8872,10 +8863,14 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data112.type !== undefined){
-let data141 = data112.type;
-if(typeof data141 !== "string"){
-const err188 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data141};
+if(data105.allowedEnvVars !== undefined){
+let data141 = data105.allowedEnvVars;
+if(Array.isArray(data141)){
+const len19 = data141.length;
+for(let i19=0; i19<len19; i19++){
+let data142 = data141[i19];
+if(typeof data142 !== "string"){
+const err188 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars/" + i19,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data142};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -8884,8 +8879,10 @@ vErrors.push(err188);
 }
 errors++;
 }
-if("http" !== data141){
-const err189 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data141};
+}
+}
+else {
+const err189 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data141};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -8895,10 +8892,10 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data112.url !== undefined){
-let data142 = data112.url;
-if(typeof data142 !== "string"){
-const err190 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data142};
+if(data105.statusMessage !== undefined){
+let data143 = data105.statusMessage;
+if(typeof data143 !== "string"){
+const err190 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data143};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -8908,10 +8905,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data112.if !== undefined){
-let data143 = data112.if;
-if(typeof data143 !== "string"){
-const err191 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data143};
+if(data105.once !== undefined){
+let data144 = data105.once;
+if(typeof data144 !== "boolean"){
+const err191 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data144};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -8921,10 +8918,9 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data112.timeout !== undefined){
-let data144 = data112.timeout;
-if(!((typeof data144 == "number") && (isFinite(data144)))){
-const err192 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data144};
+}
+else {
+const err192 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -8933,11 +8929,13 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data112.onFailure !== undefined){
-let data145 = data112.onFailure;
-if(typeof data145 !== "string"){
-const err193 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data145};
+var _valid1 = _errs301 === errors;
+valid56 = valid56 || _valid1;
+if(!valid56){
+const _errs327 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err193 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -8946,8 +8944,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(!((data145 === "continue") || (data145 === "block"))){
-const err194 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data145};
+if(data105.server === undefined){
+const err194 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -8956,14 +8954,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-}
-if(data112.headers !== undefined){
-let data146 = data112.headers;
-if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
-for(const key23 in data146){
-let data147 = data146[key23];
-if(typeof data147 !== "string"){
-const err195 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/headers/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data147};
+if(data105.tool === undefined){
+const err195 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -8972,10 +8964,9 @@ vErrors.push(err195);
 }
 errors++;
 }
-}
-}
-else {
-const err196 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data146};
+for(const key22 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key22))){
+const err196 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -8985,14 +8976,10 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data112.allowedEnvVars !== undefined){
-let data148 = data112.allowedEnvVars;
-if(Array.isArray(data148)){
-const len20 = data148.length;
-for(let i20=0; i20<len20; i20++){
-let data149 = data148[i20];
-if(typeof data149 !== "string"){
-const err197 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/allowedEnvVars/" + i20,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data149};
+if(data105.type !== undefined){
+let data145 = data105.type;
+if(typeof data145 !== "string"){
+const err197 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -9001,10 +8988,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-}
-else {
-const err198 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data148};
+if("mcp_tool" !== data145){
+const err198 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -9014,10 +8999,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data112.statusMessage !== undefined){
-let data150 = data112.statusMessage;
-if(typeof data150 !== "string"){
-const err199 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data150};
+if(data105.server !== undefined){
+let data146 = data105.server;
+if(typeof data146 !== "string"){
+const err199 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data146};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -9027,10 +9012,10 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data112.once !== undefined){
-let data151 = data112.once;
-if(typeof data151 !== "boolean"){
-const err200 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data151};
+if(data105.tool !== undefined){
+let data147 = data105.tool;
+if(typeof data147 !== "string"){
+const err200 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data147};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -9040,9 +9025,12 @@ vErrors.push(err200);
 errors++;
 }
 }
+if(data105.input !== undefined){
+let data148 = data105.input;
+if(data148 && typeof data148 == "object" && !Array.isArray(data148)){
 }
 else {
-const err201 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data112};
+const err201 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data148};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -9051,13 +9039,11 @@ vErrors.push(err201);
 }
 errors++;
 }
-var _valid1 = _errs318 === errors;
-valid60 = valid60 || _valid1;
-if(!valid60){
-const _errs344 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type === undefined){
-const err202 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+}
+if(data105.if !== undefined){
+let data149 = data105.if;
+if(typeof data149 !== "string"){
+const err202 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data149};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -9066,8 +9052,11 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data112.server === undefined){
-const err203 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+}
+if(data105.timeout !== undefined){
+let data150 = data105.timeout;
+if(!((typeof data150 == "number") && (isFinite(data150)))){
+const err203 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data150};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -9076,8 +9065,11 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(data112.tool === undefined){
-const err204 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+}
+if(data105.onFailure !== undefined){
+let data151 = data105.onFailure;
+if(typeof data151 !== "string"){
+const err204 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -9086,9 +9078,8 @@ vErrors.push(err204);
 }
 errors++;
 }
-for(const key24 in data112){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key24))){
-const err205 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
+if(!((data151 === "continue") || (data151 === "block"))){
+const err205 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -9098,10 +9089,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data112.type !== undefined){
-let data152 = data112.type;
+if(data105.statusMessage !== undefined){
+let data152 = data105.statusMessage;
 if(typeof data152 !== "string"){
-const err206 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data152};
+const err206 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data152};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -9110,8 +9101,11 @@ vErrors.push(err206);
 }
 errors++;
 }
-if("mcp_tool" !== data152){
-const err207 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data152};
+}
+if(data105.once !== undefined){
+let data153 = data105.once;
+if(typeof data153 !== "boolean"){
+const err207 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data153};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -9121,10 +9115,9 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data112.server !== undefined){
-let data153 = data112.server;
-if(typeof data153 !== "string"){
-const err208 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data153};
+}
+else {
+const err208 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -9133,11 +9126,14 @@ vErrors.push(err208);
 }
 errors++;
 }
+var _valid1 = _errs327 === errors;
+valid56 = valid56 || _valid1;
 }
-if(data112.tool !== undefined){
-let data154 = data112.tool;
-if(typeof data154 !== "string"){
-const err209 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data154};
+}
+}
+}
+if(!valid56){
+const err209 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data105};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -9146,129 +9142,11 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-if(data112.input !== undefined){
-let data155 = data112.input;
-if(data155 && typeof data155 == "object" && !Array.isArray(data155)){
-}
 else {
-const err210 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data155};
-if(vErrors === null){
-vErrors = [err210];
-}
-else {
-vErrors.push(err210);
-}
-errors++;
-}
-}
-if(data112.if !== undefined){
-let data156 = data112.if;
-if(typeof data156 !== "string"){
-const err211 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data156};
-if(vErrors === null){
-vErrors = [err211];
-}
-else {
-vErrors.push(err211);
-}
-errors++;
-}
-}
-if(data112.timeout !== undefined){
-let data157 = data112.timeout;
-if(!((typeof data157 == "number") && (isFinite(data157)))){
-const err212 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data157};
-if(vErrors === null){
-vErrors = [err212];
-}
-else {
-vErrors.push(err212);
-}
-errors++;
-}
-}
-if(data112.onFailure !== undefined){
-let data158 = data112.onFailure;
-if(typeof data158 !== "string"){
-const err213 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data158};
-if(vErrors === null){
-vErrors = [err213];
-}
-else {
-vErrors.push(err213);
-}
-errors++;
-}
-if(!((data158 === "continue") || (data158 === "block"))){
-const err214 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data158};
-if(vErrors === null){
-vErrors = [err214];
-}
-else {
-vErrors.push(err214);
-}
-errors++;
-}
-}
-if(data112.statusMessage !== undefined){
-let data159 = data112.statusMessage;
-if(typeof data159 !== "string"){
-const err215 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data159};
-if(vErrors === null){
-vErrors = [err215];
-}
-else {
-vErrors.push(err215);
-}
-errors++;
-}
-}
-if(data112.once !== undefined){
-let data160 = data112.once;
-if(typeof data160 !== "boolean"){
-const err216 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data160};
-if(vErrors === null){
-vErrors = [err216];
-}
-else {
-vErrors.push(err216);
-}
-errors++;
-}
-}
-}
-else {
-const err217 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data112};
-if(vErrors === null){
-vErrors = [err217];
-}
-else {
-vErrors.push(err217);
-}
-errors++;
-}
-var _valid1 = _errs344 === errors;
-valid60 = valid60 || _valid1;
-}
-}
-}
-}
-if(!valid60){
-const err218 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data112};
-if(vErrors === null){
-vErrors = [err218];
-}
-else {
-vErrors.push(err218);
-}
-errors++;
-}
-else {
-errors = _errs252;
+errors = _errs235;
 if(vErrors !== null){
-if(_errs252){
-vErrors.length = _errs252;
+if(_errs235){
+vErrors.length = _errs235;
 }
 else {
 vErrors = null;
@@ -9278,7 +9156,129 @@ vErrors = null;
 }
 }
 else {
-const err219 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data111};
+const err210 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data104};
+if(vErrors === null){
+vErrors = [err210];
+}
+else {
+vErrors.push(err210);
+}
+errors++;
+}
+}
+}
+else {
+const err211 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+if(vErrors === null){
+vErrors = [err211];
+}
+else {
+vErrors.push(err211);
+}
+errors++;
+}
+}
+}
+else {
+const err212 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data101};
+if(vErrors === null){
+vErrors = [err212];
+}
+else {
+vErrors.push(err212);
+}
+errors++;
+}
+}
+}
+else {
+const err213 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data100};
+if(vErrors === null){
+vErrors = [err213];
+}
+else {
+vErrors.push(err213);
+}
+errors++;
+}
+}
+if(data.worktree !== undefined){
+let data154 = data.worktree;
+if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
+for(const key23 in data154){
+if(!(((((key23 === "symlinkDirectories") || (key23 === "sparsePaths")) || (key23 === "baseRef")) || (key23 === "bgIsolation")) || (key23 === "location"))){
+const err214 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data154};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+if(data154.symlinkDirectories !== undefined){
+let data155 = data154.symlinkDirectories;
+if(Array.isArray(data155)){
+const len20 = data155.length;
+for(let i20=0; i20<len20; i20++){
+let data156 = data155[i20];
+if(typeof data156 !== "string"){
+const err215 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i20,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data156};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
+}
+errors++;
+}
+}
+}
+else {
+const err216 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data155};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+}
+if(data154.sparsePaths !== undefined){
+let data157 = data154.sparsePaths;
+if(Array.isArray(data157)){
+const len21 = data157.length;
+for(let i21=0; i21<len21; i21++){
+let data158 = data157[i21];
+if(typeof data158 !== "string"){
+const err217 = {instancePath:instancePath+"/worktree/sparsePaths/" + i21,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data158};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+}
+}
+else {
+const err218 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data157};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+}
+if(data154.baseRef !== undefined){
+let data159 = data154.baseRef;
+if(typeof data159 !== "string"){
+const err219 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -9287,10 +9287,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-}
-else {
-const err220 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data109};
+if(!((data159 === "fresh") || (data159 === "head"))){
+const err220 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -9300,9 +9298,10 @@ vErrors.push(err220);
 errors++;
 }
 }
-}
-else {
-const err221 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data108};
+if(data154.bgIsolation !== undefined){
+let data160 = data154.bgIsolation;
+if(typeof data160 !== "string"){
+const err221 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -9311,10 +9310,8 @@ vErrors.push(err221);
 }
 errors++;
 }
-}
-}
-else {
-const err222 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data107};
+if(!((data160 === "worktree") || (data160 === "none"))){
+const err222 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -9324,12 +9321,10 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data.worktree !== undefined){
-let data161 = data.worktree;
-if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
-for(const key25 in data161){
-if(!(((((key25 === "symlinkDirectories") || (key25 === "sparsePaths")) || (key25 === "baseRef")) || (key25 === "bgIsolation")) || (key25 === "location"))){
-const err223 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data161};
+if(data154.location !== undefined){
+let data161 = data154.location;
+if(typeof data161 !== "string"){
+const err223 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data161};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -9339,14 +9334,9 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data161.symlinkDirectories !== undefined){
-let data162 = data161.symlinkDirectories;
-if(Array.isArray(data162)){
-const len21 = data162.length;
-for(let i21=0; i21<len21; i21++){
-let data163 = data162[i21];
-if(typeof data163 !== "string"){
-const err224 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i21,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data163};
+}
+else {
+const err224 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data154};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -9356,9 +9346,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-}
-else {
-const err225 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data162};
+if(data.disableAllHooks !== undefined){
+let data162 = data.disableAllHooks;
+if(typeof data162 !== "boolean"){
+const err225 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data162};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -9368,14 +9359,10 @@ vErrors.push(err225);
 errors++;
 }
 }
-if(data161.sparsePaths !== undefined){
-let data164 = data161.sparsePaths;
-if(Array.isArray(data164)){
-const len22 = data164.length;
-for(let i22=0; i22<len22; i22++){
-let data165 = data164[i22];
-if(typeof data165 !== "string"){
-const err226 = {instancePath:instancePath+"/worktree/sparsePaths/" + i22,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data165};
+if(data.disableReplyCheck !== undefined){
+let data163 = data.disableReplyCheck;
+if(typeof data163 !== "boolean"){
+const err226 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data163};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -9385,9 +9372,10 @@ vErrors.push(err226);
 errors++;
 }
 }
-}
-else {
-const err227 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data164};
+if(data.disableAgentView !== undefined){
+let data164 = data.disableAgentView;
+if(typeof data164 !== "boolean"){
+const err227 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data164};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -9397,10 +9385,10 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data161.baseRef !== undefined){
-let data166 = data161.baseRef;
-if(typeof data166 !== "string"){
-const err228 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data166};
+if(data.disableRemoteControl !== undefined){
+let data165 = data.disableRemoteControl;
+if(typeof data165 !== "boolean"){
+const err228 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data165};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -9409,8 +9397,11 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(!((data166 === "fresh") || (data166 === "head"))){
-const err229 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data166};
+}
+if(data.disableWorkflows !== undefined){
+let data166 = data.disableWorkflows;
+if(typeof data166 !== "boolean"){
+const err229 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data166};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -9420,10 +9411,10 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data161.bgIsolation !== undefined){
-let data167 = data161.bgIsolation;
-if(typeof data167 !== "string"){
-const err230 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data167};
+if(data.disableArtifact !== undefined){
+let data167 = data.disableArtifact;
+if(typeof data167 !== "boolean"){
+const err230 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data167};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -9432,8 +9423,11 @@ vErrors.push(err230);
 }
 errors++;
 }
-if(!((data167 === "worktree") || (data167 === "none"))){
-const err231 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data167};
+}
+if(data.enableArtifact !== undefined){
+let data168 = data.enableArtifact;
+if(typeof data168 !== "boolean"){
+const err231 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data168};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -9443,10 +9437,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data161.location !== undefined){
-let data168 = data161.location;
-if(typeof data168 !== "string"){
-const err232 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data168};
+if(data.enableWorkflows !== undefined){
+let data169 = data.enableWorkflows;
+if(typeof data169 !== "boolean"){
+const err232 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data169};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -9456,9 +9450,10 @@ vErrors.push(err232);
 errors++;
 }
 }
-}
-else {
-const err233 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data161};
+if(data.workflowSizeGuideline !== undefined){
+let data170 = data.workflowSizeGuideline;
+if(typeof data170 !== "string"){
+const err233 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -9467,11 +9462,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-}
-if(data.disableAllHooks !== undefined){
-let data169 = data.disableAllHooks;
-if(typeof data169 !== "boolean"){
-const err234 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data169};
+if(!((((data170 === "unrestricted") || (data170 === "small")) || (data170 === "medium")) || (data170 === "large"))){
+const err234 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -9481,10 +9473,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data.disableReplyCheck !== undefined){
-let data170 = data.disableReplyCheck;
-if(typeof data170 !== "boolean"){
-const err235 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data170};
+if(data.workflowKeywordTriggerEnabled !== undefined){
+let data171 = data.workflowKeywordTriggerEnabled;
+if(typeof data171 !== "boolean"){
+const err235 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data171};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -9494,10 +9486,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data.disableAgentView !== undefined){
-let data171 = data.disableAgentView;
-if(typeof data171 !== "boolean"){
-const err236 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data171};
+if(data.disableSkillShellExecution !== undefined){
+let data172 = data.disableSkillShellExecution;
+if(typeof data172 !== "boolean"){
+const err236 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data172};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -9507,10 +9499,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data.disableRemoteControl !== undefined){
-let data172 = data.disableRemoteControl;
-if(typeof data172 !== "boolean"){
-const err237 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data172};
+if(data.disableWindowsBashCommandSplit !== undefined){
+let data173 = data.disableWindowsBashCommandSplit;
+if(typeof data173 !== "boolean"){
+const err237 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data173};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -9520,10 +9512,10 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data.disableWorkflows !== undefined){
-let data173 = data.disableWorkflows;
-if(typeof data173 !== "boolean"){
-const err238 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data173};
+if(data.defaultShell !== undefined){
+let data174 = data.defaultShell;
+if(typeof data174 !== "string"){
+const err238 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data174};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -9532,11 +9524,8 @@ vErrors.push(err238);
 }
 errors++;
 }
-}
-if(data.disableArtifact !== undefined){
-let data174 = data.disableArtifact;
-if(typeof data174 !== "boolean"){
-const err239 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data174};
+if(!((data174 === "bash") || (data174 === "powershell"))){
+const err239 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data174};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -9546,10 +9535,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data.enableArtifact !== undefined){
-let data175 = data.enableArtifact;
+if(data.bashEditDiffEnabled !== undefined){
+let data175 = data.bashEditDiffEnabled;
 if(typeof data175 !== "boolean"){
-const err240 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data175};
+const err240 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data175};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -9559,10 +9548,10 @@ vErrors.push(err240);
 errors++;
 }
 }
-if(data.enableWorkflows !== undefined){
-let data176 = data.enableWorkflows;
-if(typeof data176 !== "boolean"){
-const err241 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data176};
+if(data.bashOutputMaxChars !== undefined){
+let data176 = data.bashOutputMaxChars;
+if(!((typeof data176 == "number") && (isFinite(data176)))){
+const err241 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data176};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -9572,10 +9561,10 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data.workflowSizeGuideline !== undefined){
-let data177 = data.workflowSizeGuideline;
-if(typeof data177 !== "string"){
-const err242 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data177};
+if(data.taskOutputMaxChars !== undefined){
+let data177 = data.taskOutputMaxChars;
+if(!((typeof data177 == "number") && (isFinite(data177)))){
+const err242 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data177};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -9584,8 +9573,11 @@ vErrors.push(err242);
 }
 errors++;
 }
-if(!((((data177 === "unrestricted") || (data177 === "small")) || (data177 === "medium")) || (data177 === "large"))){
-const err243 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data177};
+}
+if(data.respondToBashCommands !== undefined){
+let data178 = data.respondToBashCommands;
+if(typeof data178 !== "boolean"){
+const err243 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data178};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -9595,10 +9587,10 @@ vErrors.push(err243);
 errors++;
 }
 }
-if(data.workflowKeywordTriggerEnabled !== undefined){
-let data178 = data.workflowKeywordTriggerEnabled;
-if(typeof data178 !== "boolean"){
-const err244 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data178};
+if(data.allowManagedHooksOnly !== undefined){
+let data179 = data.allowManagedHooksOnly;
+if(typeof data179 !== "boolean"){
+const err244 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data179};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -9608,10 +9600,14 @@ vErrors.push(err244);
 errors++;
 }
 }
-if(data.disableSkillShellExecution !== undefined){
-let data179 = data.disableSkillShellExecution;
-if(typeof data179 !== "boolean"){
-const err245 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data179};
+if(data.allowedHttpHookUrls !== undefined){
+let data180 = data.allowedHttpHookUrls;
+if(Array.isArray(data180)){
+const len22 = data180.length;
+for(let i22=0; i22<len22; i22++){
+let data181 = data180[i22];
+if(typeof data181 !== "string"){
+const err245 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i22,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data181};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -9621,10 +9617,9 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data.disableWindowsBashCommandSplit !== undefined){
-let data180 = data.disableWindowsBashCommandSplit;
-if(typeof data180 !== "boolean"){
-const err246 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data180};
+}
+else {
+const err246 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data180};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -9634,10 +9629,14 @@ vErrors.push(err246);
 errors++;
 }
 }
-if(data.defaultShell !== undefined){
-let data181 = data.defaultShell;
-if(typeof data181 !== "string"){
-const err247 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data181};
+if(data.httpHookAllowedEnvVars !== undefined){
+let data182 = data.httpHookAllowedEnvVars;
+if(Array.isArray(data182)){
+const len23 = data182.length;
+for(let i23=0; i23<len23; i23++){
+let data183 = data182[i23];
+if(typeof data183 !== "string"){
+const err247 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i23,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data183};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -9646,8 +9645,10 @@ vErrors.push(err247);
 }
 errors++;
 }
-if(!((data181 === "bash") || (data181 === "powershell"))){
-const err248 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data181};
+}
+}
+else {
+const err248 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data182};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -9657,10 +9658,10 @@ vErrors.push(err248);
 errors++;
 }
 }
-if(data.bashEditDiffEnabled !== undefined){
-let data182 = data.bashEditDiffEnabled;
-if(typeof data182 !== "boolean"){
-const err249 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data182};
+if(data.allowManagedPermissionRulesOnly !== undefined){
+let data184 = data.allowManagedPermissionRulesOnly;
+if(typeof data184 !== "boolean"){
+const err249 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data184};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -9670,10 +9671,10 @@ vErrors.push(err249);
 errors++;
 }
 }
-if(data.bashOutputMaxChars !== undefined){
-let data183 = data.bashOutputMaxChars;
-if(!((typeof data183 == "number") && (isFinite(data183)))){
-const err250 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data183};
+if(data.allowManagedMcpServersOnly !== undefined){
+let data185 = data.allowManagedMcpServersOnly;
+if(typeof data185 !== "boolean"){
+const err250 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data185};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -9683,10 +9684,10 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data.taskOutputMaxChars !== undefined){
-let data184 = data.taskOutputMaxChars;
-if(!((typeof data184 == "number") && (isFinite(data184)))){
-const err251 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data184};
+if(data.desktopMcpServersListScope !== undefined){
+let data186 = data.desktopMcpServersListScope;
+if(typeof data186 !== "string"){
+const err251 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data186};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -9696,10 +9697,10 @@ vErrors.push(err251);
 errors++;
 }
 }
-if(data.respondToBashCommands !== undefined){
-let data185 = data.respondToBashCommands;
-if(typeof data185 !== "boolean"){
-const err252 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data185};
+if(data.allowAllClaudeAiMcps !== undefined){
+let data187 = data.allowAllClaudeAiMcps;
+if(typeof data187 !== "boolean"){
+const err252 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data187};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -9709,10 +9710,10 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data.allowManagedHooksOnly !== undefined){
-let data186 = data.allowManagedHooksOnly;
-if(typeof data186 !== "boolean"){
-const err253 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data186};
+if(data.allowClaudeInChromeWithManagedMcp !== undefined){
+let data188 = data.allowClaudeInChromeWithManagedMcp;
+if(typeof data188 !== "boolean"){
+const err253 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data188};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -9722,14 +9723,13 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data.allowedHttpHookUrls !== undefined){
-let data187 = data.allowedHttpHookUrls;
-if(Array.isArray(data187)){
-const len23 = data187.length;
-for(let i23=0; i23<len23; i23++){
-let data188 = data187[i23];
-if(typeof data188 !== "string"){
-const err254 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i23,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data188};
+if(data.strictPluginOnlyCustomization !== undefined){
+let data189 = data.strictPluginOnlyCustomization;
+const _errs421 = errors;
+let valid76 = false;
+const _errs422 = errors;
+if(typeof data189 !== "boolean"){
+const err254 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data189};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -9738,10 +9738,16 @@ vErrors.push(err254);
 }
 errors++;
 }
-}
-}
-else {
-const err255 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data187};
+var _valid2 = _errs422 === errors;
+valid76 = valid76 || _valid2;
+if(!valid76){
+const _errs424 = errors;
+if(Array.isArray(data189)){
+const len24 = data189.length;
+for(let i24=0; i24<len24; i24++){
+let data190 = data189[i24];
+if(typeof data190 !== "string"){
+const err255 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -9750,15 +9756,8 @@ vErrors.push(err255);
 }
 errors++;
 }
-}
-if(data.httpHookAllowedEnvVars !== undefined){
-let data189 = data.httpHookAllowedEnvVars;
-if(Array.isArray(data189)){
-const len24 = data189.length;
-for(let i24=0; i24<len24; i24++){
-let data190 = data189[i24];
-if(typeof data190 !== "string"){
-const err256 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i24,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data190};
+if(!((((data190 === "skills") || (data190 === "agents")) || (data190 === "hooks")) || (data190 === "mcp"))){
+const err256 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -9770,7 +9769,7 @@ errors++;
 }
 }
 else {
-const err257 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data189};
+const err257 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data189};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -9779,11 +9778,11 @@ vErrors.push(err257);
 }
 errors++;
 }
+var _valid2 = _errs424 === errors;
+valid76 = valid76 || _valid2;
 }
-if(data.allowManagedPermissionRulesOnly !== undefined){
-let data191 = data.allowManagedPermissionRulesOnly;
-if(typeof data191 !== "boolean"){
-const err258 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data191};
+if(!valid76){
+const err258 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data189};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -9792,11 +9791,23 @@ vErrors.push(err258);
 }
 errors++;
 }
+else {
+errors = _errs421;
+if(vErrors !== null){
+if(_errs421){
+vErrors.length = _errs421;
 }
-if(data.allowManagedMcpServersOnly !== undefined){
-let data192 = data.allowManagedMcpServersOnly;
-if(typeof data192 !== "boolean"){
-const err259 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data192};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.statusLine !== undefined){
+let data191 = data.statusLine;
+if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
+if(data191.type === undefined){
+const err259 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -9805,11 +9816,8 @@ vErrors.push(err259);
 }
 errors++;
 }
-}
-if(data.desktopMcpServersListScope !== undefined){
-let data193 = data.desktopMcpServersListScope;
-if(typeof data193 !== "string"){
-const err260 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data193};
+if(data191.command === undefined){
+const err260 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -9818,11 +9826,9 @@ vErrors.push(err260);
 }
 errors++;
 }
-}
-if(data.allowAllClaudeAiMcps !== undefined){
-let data194 = data.allowAllClaudeAiMcps;
-if(typeof data194 !== "boolean"){
-const err261 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data194};
+for(const key24 in data191){
+if(!(((((key24 === "type") || (key24 === "command")) || (key24 === "padding")) || (key24 === "refreshInterval")) || (key24 === "hideVimModeIndicator"))){
+const err261 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -9832,10 +9838,10 @@ vErrors.push(err261);
 errors++;
 }
 }
-if(data.allowClaudeInChromeWithManagedMcp !== undefined){
-let data195 = data.allowClaudeInChromeWithManagedMcp;
-if(typeof data195 !== "boolean"){
-const err262 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data195};
+if(data191.type !== undefined){
+let data192 = data191.type;
+if(typeof data192 !== "string"){
+const err262 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data192};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -9844,14 +9850,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-}
-if(data.strictPluginOnlyCustomization !== undefined){
-let data196 = data.strictPluginOnlyCustomization;
-const _errs438 = errors;
-let valid80 = false;
-const _errs439 = errors;
-if(typeof data196 !== "boolean"){
-const err263 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data196};
+if("command" !== data192){
+const err263 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data192};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -9860,16 +9860,11 @@ vErrors.push(err263);
 }
 errors++;
 }
-var _valid2 = _errs439 === errors;
-valid80 = valid80 || _valid2;
-if(!valid80){
-const _errs441 = errors;
-if(Array.isArray(data196)){
-const len25 = data196.length;
-for(let i25=0; i25<len25; i25++){
-let data197 = data196[i25];
-if(typeof data197 !== "string"){
-const err264 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i25,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data197};
+}
+if(data191.command !== undefined){
+let data193 = data191.command;
+if(typeof data193 !== "string"){
+const err264 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data193};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -9878,8 +9873,11 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(!((((data197 === "skills") || (data197 === "agents")) || (data197 === "hooks")) || (data197 === "mcp"))){
-const err265 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i25,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data197};
+}
+if(data191.padding !== undefined){
+let data194 = data191.padding;
+if(!((typeof data194 == "number") && (isFinite(data194)))){
+const err265 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data194};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -9889,9 +9887,10 @@ vErrors.push(err265);
 errors++;
 }
 }
-}
-else {
-const err266 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data196};
+if(data191.refreshInterval !== undefined){
+let data195 = data191.refreshInterval;
+if(!((typeof data195 == "number") && (isFinite(data195)))){
+const err266 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data195};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -9900,11 +9899,11 @@ vErrors.push(err266);
 }
 errors++;
 }
-var _valid2 = _errs441 === errors;
-valid80 = valid80 || _valid2;
 }
-if(!valid80){
-const err267 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data196};
+if(data191.hideVimModeIndicator !== undefined){
+let data196 = data191.hideVimModeIndicator;
+if(typeof data196 !== "boolean"){
+const err267 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data196};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -9913,23 +9912,10 @@ vErrors.push(err267);
 }
 errors++;
 }
-else {
-errors = _errs438;
-if(vErrors !== null){
-if(_errs438){
-vErrors.length = _errs438;
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.statusLine !== undefined){
-let data198 = data.statusLine;
-if(data198 && typeof data198 == "object" && !Array.isArray(data198)){
-if(data198.type === undefined){
-const err268 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data198};
+const err268 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -9938,8 +9924,11 @@ vErrors.push(err268);
 }
 errors++;
 }
-if(data198.command === undefined){
-const err269 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data198};
+}
+if(data.prUrlTemplate !== undefined){
+let data197 = data.prUrlTemplate;
+if(typeof data197 !== "string"){
+const err269 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data197};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -9948,9 +9937,19 @@ vErrors.push(err269);
 }
 errors++;
 }
-for(const key26 in data198){
-if(!(((((key26 === "type") || (key26 === "command")) || (key26 === "padding")) || (key26 === "refreshInterval")) || (key26 === "hideVimModeIndicator"))){
-const err270 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data198};
+}
+if(data.footerLinksRegexes !== undefined){
+let data198 = data.footerLinksRegexes;
+if(Array.isArray(data198)){
+const len25 = data198.length;
+for(let i25=0; i25<len25; i25++){
+let data199 = data198[i25];
+const _errs446 = errors;
+let valid82 = false;
+const _errs447 = errors;
+if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
+if(data199.type === undefined){
+const err270 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -9959,11 +9958,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-if(data198.type !== undefined){
-let data199 = data198.type;
-if(typeof data199 !== "string"){
-const err271 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data199};
+if(data199.pattern === undefined){
+const err271 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -9972,8 +9968,8 @@ vErrors.push(err271);
 }
 errors++;
 }
-if("command" !== data199){
-const err272 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data199};
+if(data199.url === undefined){
+const err272 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -9982,11 +9978,10 @@ vErrors.push(err272);
 }
 errors++;
 }
-}
-if(data198.command !== undefined){
-let data200 = data198.command;
+if(data199.type !== undefined){
+let data200 = data199.type;
 if(typeof data200 !== "string"){
-const err273 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data200};
+const err273 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -9995,11 +9990,8 @@ vErrors.push(err273);
 }
 errors++;
 }
-}
-if(data198.padding !== undefined){
-let data201 = data198.padding;
-if(!((typeof data201 == "number") && (isFinite(data201)))){
-const err274 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data201};
+if("regex" !== data200){
+const err274 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -10009,10 +10001,10 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data198.refreshInterval !== undefined){
-let data202 = data198.refreshInterval;
-if(!((typeof data202 == "number") && (isFinite(data202)))){
-const err275 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data202};
+if(data199.pattern !== undefined){
+let data201 = data199.pattern;
+if(typeof data201 !== "string"){
+const err275 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data201};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -10022,10 +10014,10 @@ vErrors.push(err275);
 errors++;
 }
 }
-if(data198.hideVimModeIndicator !== undefined){
-let data203 = data198.hideVimModeIndicator;
-if(typeof data203 !== "boolean"){
-const err276 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data203};
+if(data199.url !== undefined){
+let data202 = data199.url;
+if(typeof data202 !== "string"){
+const err276 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data202};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -10035,9 +10027,10 @@ vErrors.push(err276);
 errors++;
 }
 }
-}
-else {
-const err277 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data198};
+if(data199.label !== undefined){
+let data203 = data199.label;
+if(typeof data203 !== "string"){
+const err277 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data203};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -10047,10 +10040,9 @@ vErrors.push(err277);
 errors++;
 }
 }
-if(data.prUrlTemplate !== undefined){
-let data204 = data.prUrlTemplate;
-if(typeof data204 !== "string"){
-const err278 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data204};
+}
+else {
+const err278 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -10059,19 +10051,13 @@ vErrors.push(err278);
 }
 errors++;
 }
-}
-if(data.footerLinksRegexes !== undefined){
-let data205 = data.footerLinksRegexes;
-if(Array.isArray(data205)){
-const len26 = data205.length;
-for(let i26=0; i26<len26; i26++){
-let data206 = data205[i26];
-const _errs463 = errors;
-let valid86 = false;
-const _errs464 = errors;
-if(data206 && typeof data206 == "object" && !Array.isArray(data206)){
-if(data206.type === undefined){
-const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
+var _valid3 = _errs447 === errors;
+valid82 = valid82 || _valid3;
+if(!valid82){
+const _errs458 = errors;
+if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
+if(data199.type === undefined){
+const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -10080,8 +10066,10 @@ vErrors.push(err279);
 }
 errors++;
 }
-if(data206.pattern === undefined){
-const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
+if(data199.type !== undefined){
+let data204 = data199.type;
+if(typeof data204 !== "string"){
+const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data204};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -10090,8 +10078,10 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(data206.url === undefined){
-const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
+}
+}
+else {
+const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -10100,10 +10090,11 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(data206.type !== undefined){
-let data207 = data206.type;
-if(typeof data207 !== "string"){
-const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data207};
+var _valid3 = _errs458 === errors;
+valid82 = valid82 || _valid3;
+}
+if(!valid82){
+const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data199};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -10112,8 +10103,21 @@ vErrors.push(err282);
 }
 errors++;
 }
-if("regex" !== data207){
-const err283 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data207};
+else {
+errors = _errs446;
+if(vErrors !== null){
+if(_errs446){
+vErrors.length = _errs446;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err283 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data198};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -10123,10 +10127,11 @@ vErrors.push(err283);
 errors++;
 }
 }
-if(data206.pattern !== undefined){
-let data208 = data206.pattern;
-if(typeof data208 !== "string"){
-const err284 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data208};
+if(data.subagentStatusLine !== undefined){
+let data205 = data.subagentStatusLine;
+if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
+if(data205.type === undefined){
+const err284 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -10135,11 +10140,8 @@ vErrors.push(err284);
 }
 errors++;
 }
-}
-if(data206.url !== undefined){
-let data209 = data206.url;
-if(typeof data209 !== "string"){
-const err285 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data209};
+if(data205.command === undefined){
+const err285 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -10148,11 +10150,9 @@ vErrors.push(err285);
 }
 errors++;
 }
-}
-if(data206.label !== undefined){
-let data210 = data206.label;
-if(typeof data210 !== "string"){
-const err286 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data210};
+for(const key25 in data205){
+if(!((key25 === "type") || (key25 === "command"))){
+const err286 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -10162,9 +10162,10 @@ vErrors.push(err286);
 errors++;
 }
 }
-}
-else {
-const err287 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data206};
+if(data205.type !== undefined){
+let data206 = data205.type;
+if(typeof data206 !== "string"){
+const err287 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -10173,13 +10174,8 @@ vErrors.push(err287);
 }
 errors++;
 }
-var _valid3 = _errs464 === errors;
-valid86 = valid86 || _valid3;
-if(!valid86){
-const _errs475 = errors;
-if(data206 && typeof data206 == "object" && !Array.isArray(data206)){
-if(data206.type === undefined){
-const err288 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data206};
+if("command" !== data206){
+const err288 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -10188,10 +10184,11 @@ vErrors.push(err288);
 }
 errors++;
 }
-if(data206.type !== undefined){
-let data211 = data206.type;
-if(typeof data211 !== "string"){
-const err289 = {instancePath:instancePath+"/footerLinksRegexes/" + i26+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data211};
+}
+if(data205.command !== undefined){
+let data207 = data205.command;
+if(typeof data207 !== "string"){
+const err289 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data207};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -10203,7 +10200,7 @@ errors++;
 }
 }
 else {
-const err290 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data206};
+const err290 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -10212,11 +10209,21 @@ vErrors.push(err290);
 }
 errors++;
 }
-var _valid3 = _errs475 === errors;
-valid86 = valid86 || _valid3;
 }
-if(!valid86){
-const err291 = {instancePath:instancePath+"/footerLinksRegexes/" + i26,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data206};
+if(data.enabledPlugins !== undefined){
+let data208 = data.enabledPlugins;
+if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
+for(const key26 in data208){
+let data209 = data208[key26];
+const _errs474 = errors;
+let valid87 = false;
+const _errs475 = errors;
+if(Array.isArray(data209)){
+const len26 = data209.length;
+for(let i26=0; i26<len26; i26++){
+let data210 = data209[i26];
+if(typeof data210 !== "string"){
+const err291 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i26,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data210};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -10225,11 +10232,67 @@ vErrors.push(err291);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs463;
+const err292 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data209};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+var _valid4 = _errs475 === errors;
+valid87 = valid87 || _valid4;
+if(!valid87){
+const _errs479 = errors;
+if(typeof data209 !== "boolean"){
+const err293 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data209};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
+}
+errors++;
+}
+var _valid4 = _errs479 === errors;
+valid87 = valid87 || _valid4;
+if(!valid87){
+const _errs481 = errors;
+if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
+}
+else {
+const err294 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data209};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+var _valid4 = _errs481 === errors;
+valid87 = valid87 || _valid4;
+}
+}
+if(!valid87){
+const err295 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data209};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+else {
+errors = _errs474;
 if(vErrors !== null){
-if(_errs463){
-vErrors.length = _errs463;
+if(_errs474){
+vErrors.length = _errs474;
 }
 else {
 vErrors = null;
@@ -10239,55 +10302,7 @@ vErrors = null;
 }
 }
 else {
-const err292 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data205};
-if(vErrors === null){
-vErrors = [err292];
-}
-else {
-vErrors.push(err292);
-}
-errors++;
-}
-}
-if(data.subagentStatusLine !== undefined){
-let data212 = data.subagentStatusLine;
-if(data212 && typeof data212 == "object" && !Array.isArray(data212)){
-if(data212.type === undefined){
-const err293 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data212};
-if(vErrors === null){
-vErrors = [err293];
-}
-else {
-vErrors.push(err293);
-}
-errors++;
-}
-if(data212.command === undefined){
-const err294 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data212};
-if(vErrors === null){
-vErrors = [err294];
-}
-else {
-vErrors.push(err294);
-}
-errors++;
-}
-for(const key27 in data212){
-if(!((key27 === "type") || (key27 === "command"))){
-const err295 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data212};
-if(vErrors === null){
-vErrors = [err295];
-}
-else {
-vErrors.push(err295);
-}
-errors++;
-}
-}
-if(data212.type !== undefined){
-let data213 = data212.type;
-if(typeof data213 !== "string"){
-const err296 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data213};
+const err296 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data208};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -10296,8 +10311,15 @@ vErrors.push(err296);
 }
 errors++;
 }
-if("command" !== data213){
-const err297 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data213};
+}
+if(data.prependPlugins !== undefined){
+let data211 = data.prependPlugins;
+if(Array.isArray(data211)){
+const len27 = data211.length;
+for(let i27=0; i27<len27; i27++){
+let data212 = data211[i27];
+if(typeof data212 !== "string"){
+const err297 = {instancePath:instancePath+"/prependPlugins/" + i27,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data212};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -10307,10 +10329,9 @@ vErrors.push(err297);
 errors++;
 }
 }
-if(data212.command !== undefined){
-let data214 = data212.command;
-if(typeof data214 !== "string"){
-const err298 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data214};
+}
+else {
+const err298 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data211};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -10320,9 +10341,14 @@ vErrors.push(err298);
 errors++;
 }
 }
-}
-else {
-const err299 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data212};
+if(data.appendPlugins !== undefined){
+let data213 = data.appendPlugins;
+if(Array.isArray(data213)){
+const len28 = data213.length;
+for(let i28=0; i28<len28; i28++){
+let data214 = data213[i28];
+if(typeof data214 !== "string"){
+const err299 = {instancePath:instancePath+"/appendPlugins/" + i28,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data214};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -10332,162 +10358,14 @@ vErrors.push(err299);
 errors++;
 }
 }
-if(data.enabledPlugins !== undefined){
-let data215 = data.enabledPlugins;
-if(data215 && typeof data215 == "object" && !Array.isArray(data215)){
-for(const key28 in data215){
-let data216 = data215[key28];
-const _errs491 = errors;
-let valid91 = false;
-const _errs492 = errors;
-if(Array.isArray(data216)){
-const len27 = data216.length;
-for(let i27=0; i27<len27; i27++){
-let data217 = data216[i27];
-if(typeof data217 !== "string"){
-const err300 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i27,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data217};
+}
+else {
+const err300 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data213};
 if(vErrors === null){
 vErrors = [err300];
 }
 else {
 vErrors.push(err300);
-}
-errors++;
-}
-}
-}
-else {
-const err301 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data216};
-if(vErrors === null){
-vErrors = [err301];
-}
-else {
-vErrors.push(err301);
-}
-errors++;
-}
-var _valid4 = _errs492 === errors;
-valid91 = valid91 || _valid4;
-if(!valid91){
-const _errs496 = errors;
-if(typeof data216 !== "boolean"){
-const err302 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data216};
-if(vErrors === null){
-vErrors = [err302];
-}
-else {
-vErrors.push(err302);
-}
-errors++;
-}
-var _valid4 = _errs496 === errors;
-valid91 = valid91 || _valid4;
-if(!valid91){
-const _errs498 = errors;
-if(data216 && typeof data216 == "object" && !Array.isArray(data216)){
-}
-else {
-const err303 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data216};
-if(vErrors === null){
-vErrors = [err303];
-}
-else {
-vErrors.push(err303);
-}
-errors++;
-}
-var _valid4 = _errs498 === errors;
-valid91 = valid91 || _valid4;
-}
-}
-if(!valid91){
-const err304 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data216};
-if(vErrors === null){
-vErrors = [err304];
-}
-else {
-vErrors.push(err304);
-}
-errors++;
-}
-else {
-errors = _errs491;
-if(vErrors !== null){
-if(_errs491){
-vErrors.length = _errs491;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err305 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data215};
-if(vErrors === null){
-vErrors = [err305];
-}
-else {
-vErrors.push(err305);
-}
-errors++;
-}
-}
-if(data.prependPlugins !== undefined){
-let data218 = data.prependPlugins;
-if(Array.isArray(data218)){
-const len28 = data218.length;
-for(let i28=0; i28<len28; i28++){
-let data219 = data218[i28];
-if(typeof data219 !== "string"){
-const err306 = {instancePath:instancePath+"/prependPlugins/" + i28,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data219};
-if(vErrors === null){
-vErrors = [err306];
-}
-else {
-vErrors.push(err306);
-}
-errors++;
-}
-}
-}
-else {
-const err307 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data218};
-if(vErrors === null){
-vErrors = [err307];
-}
-else {
-vErrors.push(err307);
-}
-errors++;
-}
-}
-if(data.appendPlugins !== undefined){
-let data220 = data.appendPlugins;
-if(Array.isArray(data220)){
-const len29 = data220.length;
-for(let i29=0; i29<len29; i29++){
-let data221 = data220[i29];
-if(typeof data221 !== "string"){
-const err308 = {instancePath:instancePath+"/appendPlugins/" + i29,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data221};
-if(vErrors === null){
-vErrors = [err308];
-}
-else {
-vErrors.push(err308);
-}
-errors++;
-}
-}
-}
-else {
-const err309 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data220};
-if(vErrors === null){
-vErrors = [err309];
-}
-else {
-vErrors.push(err309);
 }
 errors++;
 }
@@ -10523,9 +10401,129 @@ errors = vErrors.length;
 }
 }
 if(data.disableCommandPluginSources !== undefined){
-let data227 = data.disableCommandPluginSources;
-if(typeof data227 !== "boolean"){
-const err310 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data227};
+let data220 = data.disableCommandPluginSources;
+if(typeof data220 !== "boolean"){
+const err301 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data220};
+if(vErrors === null){
+vErrors = [err301];
+}
+else {
+vErrors.push(err301);
+}
+errors++;
+}
+}
+if(data.disableSideloadFlags !== undefined){
+let data221 = data.disableSideloadFlags;
+if(typeof data221 !== "boolean"){
+const err302 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data221};
+if(vErrors === null){
+vErrors = [err302];
+}
+else {
+vErrors.push(err302);
+}
+errors++;
+}
+}
+if(data.pluginSuggestionMarketplaces !== undefined){
+let data222 = data.pluginSuggestionMarketplaces;
+if(Array.isArray(data222)){
+const len29 = data222.length;
+for(let i29=0; i29<len29; i29++){
+let data223 = data222[i29];
+if(typeof data223 !== "string"){
+const err303 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i29,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data223};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
+}
+errors++;
+}
+}
+}
+else {
+const err304 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data222};
+if(vErrors === null){
+vErrors = [err304];
+}
+else {
+vErrors.push(err304);
+}
+errors++;
+}
+}
+if(data.forceLoginMethod !== undefined){
+let data224 = data.forceLoginMethod;
+if(typeof data224 !== "string"){
+const err305 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data224};
+if(vErrors === null){
+vErrors = [err305];
+}
+else {
+vErrors.push(err305);
+}
+errors++;
+}
+if(!(((data224 === "claudeai") || (data224 === "console")) || (data224 === "gateway"))){
+const err306 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data224};
+if(vErrors === null){
+vErrors = [err306];
+}
+else {
+vErrors.push(err306);
+}
+errors++;
+}
+}
+if(data.forceLoginGatewayUrl !== undefined){
+let data225 = data.forceLoginGatewayUrl;
+if(typeof data225 !== "string"){
+const err307 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data225};
+if(vErrors === null){
+vErrors = [err307];
+}
+else {
+vErrors.push(err307);
+}
+errors++;
+}
+}
+if(data.gatewayInternalNetworks !== undefined){
+let data226 = data.gatewayInternalNetworks;
+if(Array.isArray(data226)){
+const len30 = data226.length;
+for(let i30=0; i30<len30; i30++){
+let data227 = data226[i30];
+if(typeof data227 !== "string"){
+const err308 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i30,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data227};
+if(vErrors === null){
+vErrors = [err308];
+}
+else {
+vErrors.push(err308);
+}
+errors++;
+}
+}
+}
+else {
+const err309 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data226};
+if(vErrors === null){
+vErrors = [err309];
+}
+else {
+vErrors.push(err309);
+}
+errors++;
+}
+}
+if(data.parentSettingsBehavior !== undefined){
+let data228 = data.parentSettingsBehavior;
+if(typeof data228 !== "string"){
+const err310 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -10534,11 +10532,8 @@ vErrors.push(err310);
 }
 errors++;
 }
-}
-if(data.disableSideloadFlags !== undefined){
-let data228 = data.disableSideloadFlags;
-if(typeof data228 !== "boolean"){
-const err311 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data228};
+if(!((data228 === "first-wins") || (data228 === "merge"))){
+const err311 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -10548,14 +10543,10 @@ vErrors.push(err311);
 errors++;
 }
 }
-if(data.pluginSuggestionMarketplaces !== undefined){
-let data229 = data.pluginSuggestionMarketplaces;
-if(Array.isArray(data229)){
-const len30 = data229.length;
-for(let i30=0; i30<len30; i30++){
-let data230 = data229[i30];
-if(typeof data230 !== "string"){
-const err312 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i30,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data230};
+if(data.managedSourcesBehavior !== undefined){
+let data229 = data.managedSourcesBehavior;
+if(typeof data229 !== "string"){
+const err312 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -10564,10 +10555,8 @@ vErrors.push(err312);
 }
 errors++;
 }
-}
-}
-else {
-const err313 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data229};
+if(!((data229 === "first-wins") || (data229 === "merge"))){
+const err313 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -10577,10 +10566,13 @@ vErrors.push(err313);
 errors++;
 }
 }
-if(data.forceLoginMethod !== undefined){
-let data231 = data.forceLoginMethod;
-if(typeof data231 !== "string"){
-const err314 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data231};
+if(data.forceLoginOrgUUID !== undefined){
+let data230 = data.forceLoginOrgUUID;
+const _errs518 = errors;
+let valid98 = false;
+const _errs519 = errors;
+if(typeof data230 !== "string"){
+const err314 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data230};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -10589,8 +10581,16 @@ vErrors.push(err314);
 }
 errors++;
 }
-if(!(((data231 === "claudeai") || (data231 === "console")) || (data231 === "gateway"))){
-const err315 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data231};
+var _valid5 = _errs519 === errors;
+valid98 = valid98 || _valid5;
+if(!valid98){
+const _errs521 = errors;
+if(Array.isArray(data230)){
+const len31 = data230.length;
+for(let i31=0; i31<len31; i31++){
+let data231 = data230[i31];
+if(typeof data231 !== "string"){
+const err315 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i31,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data231};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -10600,10 +10600,9 @@ vErrors.push(err315);
 errors++;
 }
 }
-if(data.forceLoginGatewayUrl !== undefined){
-let data232 = data.forceLoginGatewayUrl;
-if(typeof data232 !== "string"){
-const err316 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data232};
+}
+else {
+const err316 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data230};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -10612,15 +10611,11 @@ vErrors.push(err316);
 }
 errors++;
 }
+var _valid5 = _errs521 === errors;
+valid98 = valid98 || _valid5;
 }
-if(data.gatewayInternalNetworks !== undefined){
-let data233 = data.gatewayInternalNetworks;
-if(Array.isArray(data233)){
-const len31 = data233.length;
-for(let i31=0; i31<len31; i31++){
-let data234 = data233[i31];
-if(typeof data234 !== "string"){
-const err317 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i31,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data234};
+if(!valid98){
+const err317 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data230};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -10629,10 +10624,22 @@ vErrors.push(err317);
 }
 errors++;
 }
-}
+else {
+errors = _errs518;
+if(vErrors !== null){
+if(_errs518){
+vErrors.length = _errs518;
 }
 else {
-const err318 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data233};
+vErrors = null;
+}
+}
+}
+}
+if(data.allowNestedModelAccessUnderForceLogin !== undefined){
+let data232 = data.allowNestedModelAccessUnderForceLogin;
+if(typeof data232 !== "boolean"){
+const err318 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data232};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -10642,10 +10649,14 @@ vErrors.push(err318);
 errors++;
 }
 }
-if(data.parentSettingsBehavior !== undefined){
-let data235 = data.parentSettingsBehavior;
-if(typeof data235 !== "string"){
-const err319 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data235};
+if(data.allowedProviders !== undefined){
+let data233 = data.allowedProviders;
+if(Array.isArray(data233)){
+const len32 = data233.length;
+for(let i32=0; i32<len32; i32++){
+let data234 = data233[i32];
+if(typeof data234 !== "string"){
+const err319 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data234};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -10654,8 +10665,8 @@ vErrors.push(err319);
 }
 errors++;
 }
-if(!((data235 === "first-wins") || (data235 === "merge"))){
-const err320 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data235};
+if(!((((((((data234 === "anthropic") || (data234 === "customEndpoint")) || (data234 === "bedrock")) || (data234 === "vertex")) || (data234 === "foundry")) || (data234 === "anthropicAws")) || (data234 === "mantle")) || (data234 === "gateway"))){
+const err320 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data234};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -10665,10 +10676,9 @@ vErrors.push(err320);
 errors++;
 }
 }
-if(data.managedSourcesBehavior !== undefined){
-let data236 = data.managedSourcesBehavior;
-if(typeof data236 !== "string"){
-const err321 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data236};
+}
+else {
+const err321 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data233};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -10677,8 +10687,11 @@ vErrors.push(err321);
 }
 errors++;
 }
-if(!((data236 === "first-wins") || (data236 === "merge"))){
-const err322 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data236};
+}
+if(data.forceRemoteSettingsRefresh !== undefined){
+let data235 = data.forceRemoteSettingsRefresh;
+if(typeof data235 !== "boolean"){
+const err322 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data235};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -10688,13 +10701,10 @@ vErrors.push(err322);
 errors++;
 }
 }
-if(data.forceLoginOrgUUID !== undefined){
-let data237 = data.forceLoginOrgUUID;
-const _errs535 = errors;
-let valid102 = false;
-const _errs536 = errors;
-if(typeof data237 !== "string"){
-const err323 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data237};
+if(data.otelHeadersHelper !== undefined){
+let data236 = data.otelHeadersHelper;
+if(typeof data236 !== "string"){
+const err323 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data236};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -10703,16 +10713,11 @@ vErrors.push(err323);
 }
 errors++;
 }
-var _valid5 = _errs536 === errors;
-valid102 = valid102 || _valid5;
-if(!valid102){
-const _errs538 = errors;
-if(Array.isArray(data237)){
-const len32 = data237.length;
-for(let i32=0; i32<len32; i32++){
-let data238 = data237[i32];
-if(typeof data238 !== "string"){
-const err324 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i32,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data238};
+}
+if(data.outputStyle !== undefined){
+let data237 = data.outputStyle;
+if(typeof data237 !== "string"){
+const err324 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data237};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -10722,9 +10727,10 @@ vErrors.push(err324);
 errors++;
 }
 }
-}
-else {
-const err325 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data237};
+if(data.viewMode !== undefined){
+let data238 = data.viewMode;
+if(typeof data238 !== "string"){
+const err325 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data238};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -10733,11 +10739,8 @@ vErrors.push(err325);
 }
 errors++;
 }
-var _valid5 = _errs538 === errors;
-valid102 = valid102 || _valid5;
-}
-if(!valid102){
-const err326 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data237};
+if(!(((data238 === "default") || (data238 === "verbose")) || (data238 === "focus"))){
+const err326 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data238};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -10746,22 +10749,11 @@ vErrors.push(err326);
 }
 errors++;
 }
-else {
-errors = _errs535;
-if(vErrors !== null){
-if(_errs535){
-vErrors.length = _errs535;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.allowNestedModelAccessUnderForceLogin !== undefined){
-let data239 = data.allowNestedModelAccessUnderForceLogin;
-if(typeof data239 !== "boolean"){
-const err327 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data239};
+if(data.language !== undefined){
+let data239 = data.language;
+if(typeof data239 !== "string"){
+const err327 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data239};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -10771,14 +10763,10 @@ vErrors.push(err327);
 errors++;
 }
 }
-if(data.allowedProviders !== undefined){
-let data240 = data.allowedProviders;
-if(Array.isArray(data240)){
-const len33 = data240.length;
-for(let i33=0; i33<len33; i33++){
-let data241 = data240[i33];
-if(typeof data241 !== "string"){
-const err328 = {instancePath:instancePath+"/allowedProviders/" + i33,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data241};
+if(data.skipWebFetchPreflight !== undefined){
+let data240 = data.skipWebFetchPreflight;
+if(typeof data240 !== "boolean"){
+const err328 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data240};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -10787,8 +10775,14 @@ vErrors.push(err328);
 }
 errors++;
 }
-if(!((((((((data241 === "anthropic") || (data241 === "customEndpoint")) || (data241 === "bedrock")) || (data241 === "vertex")) || (data241 === "foundry")) || (data241 === "anthropicAws")) || (data241 === "mantle")) || (data241 === "gateway"))){
-const err329 = {instancePath:instancePath+"/allowedProviders/" + i33,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data241};
+}
+if(data.sandbox !== undefined){
+let data241 = data.sandbox;
+if(data241 && typeof data241 == "object" && !Array.isArray(data241)){
+if(data241.enabled !== undefined){
+let data242 = data241.enabled;
+if(typeof data242 !== "boolean"){
+const err329 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data242};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -10798,9 +10792,10 @@ vErrors.push(err329);
 errors++;
 }
 }
-}
-else {
-const err330 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data240};
+if(data241.failIfUnavailable !== undefined){
+let data243 = data241.failIfUnavailable;
+if(typeof data243 !== "boolean"){
+const err330 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data243};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -10810,10 +10805,10 @@ vErrors.push(err330);
 errors++;
 }
 }
-if(data.forceRemoteSettingsRefresh !== undefined){
-let data242 = data.forceRemoteSettingsRefresh;
-if(typeof data242 !== "boolean"){
-const err331 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data242};
+if(data241.autoAllowBashIfSandboxed !== undefined){
+let data244 = data241.autoAllowBashIfSandboxed;
+if(typeof data244 !== "boolean"){
+const err331 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data244};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -10823,10 +10818,10 @@ vErrors.push(err331);
 errors++;
 }
 }
-if(data.otelHeadersHelper !== undefined){
-let data243 = data.otelHeadersHelper;
-if(typeof data243 !== "string"){
-const err332 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data243};
+if(data241.allowUnsandboxedCommands !== undefined){
+let data245 = data241.allowUnsandboxedCommands;
+if(typeof data245 !== "boolean"){
+const err332 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data245};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -10836,10 +10831,12 @@ vErrors.push(err332);
 errors++;
 }
 }
-if(data.outputStyle !== undefined){
-let data244 = data.outputStyle;
-if(typeof data244 !== "string"){
-const err333 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data244};
+if(data241.network !== undefined){
+let data246 = data241.network;
+if(data246 && typeof data246 == "object" && !Array.isArray(data246)){
+for(const key27 in data246){
+if(!(func2.call(schema12.properties.sandbox.properties.network.properties, key27))){
+const err333 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -10849,10 +10846,14 @@ vErrors.push(err333);
 errors++;
 }
 }
-if(data.viewMode !== undefined){
-let data245 = data.viewMode;
-if(typeof data245 !== "string"){
-const err334 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data245};
+if(data246.allowedDomains !== undefined){
+let data247 = data246.allowedDomains;
+if(Array.isArray(data247)){
+const len33 = data247.length;
+for(let i33=0; i33<len33; i33++){
+let data248 = data247[i33];
+if(typeof data248 !== "string"){
+const err334 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i33,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data248};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -10861,8 +10862,10 @@ vErrors.push(err334);
 }
 errors++;
 }
-if(!(((data245 === "default") || (data245 === "verbose")) || (data245 === "focus"))){
-const err335 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data245};
+}
+}
+else {
+const err335 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data247};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -10872,10 +10875,14 @@ vErrors.push(err335);
 errors++;
 }
 }
-if(data.language !== undefined){
-let data246 = data.language;
-if(typeof data246 !== "string"){
-const err336 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data246};
+if(data246.deniedDomains !== undefined){
+let data249 = data246.deniedDomains;
+if(Array.isArray(data249)){
+const len34 = data249.length;
+for(let i34=0; i34<len34; i34++){
+let data250 = data249[i34];
+if(typeof data250 !== "string"){
+const err336 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data250};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -10885,10 +10892,9 @@ vErrors.push(err336);
 errors++;
 }
 }
-if(data.skipWebFetchPreflight !== undefined){
-let data247 = data.skipWebFetchPreflight;
-if(typeof data247 !== "boolean"){
-const err337 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data247};
+}
+else {
+const err337 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data249};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -10898,13 +10904,10 @@ vErrors.push(err337);
 errors++;
 }
 }
-if(data.sandbox !== undefined){
-let data248 = data.sandbox;
-if(data248 && typeof data248 == "object" && !Array.isArray(data248)){
-if(data248.enabled !== undefined){
-let data249 = data248.enabled;
-if(typeof data249 !== "boolean"){
-const err338 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data249};
+if(data246.strictAllowlist !== undefined){
+let data251 = data246.strictAllowlist;
+if(typeof data251 !== "boolean"){
+const err338 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data251};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -10914,10 +10917,10 @@ vErrors.push(err338);
 errors++;
 }
 }
-if(data248.failIfUnavailable !== undefined){
-let data250 = data248.failIfUnavailable;
-if(typeof data250 !== "boolean"){
-const err339 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data250};
+if(data246.allowManagedDomainsOnly !== undefined){
+let data252 = data246.allowManagedDomainsOnly;
+if(typeof data252 !== "boolean"){
+const err339 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data252};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -10927,10 +10930,14 @@ vErrors.push(err339);
 errors++;
 }
 }
-if(data248.autoAllowBashIfSandboxed !== undefined){
-let data251 = data248.autoAllowBashIfSandboxed;
-if(typeof data251 !== "boolean"){
-const err340 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data251};
+if(data246.allowUnixSockets !== undefined){
+let data253 = data246.allowUnixSockets;
+if(Array.isArray(data253)){
+const len35 = data253.length;
+for(let i35=0; i35<len35; i35++){
+let data254 = data253[i35];
+if(typeof data254 !== "string"){
+const err340 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data254};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -10940,10 +10947,9 @@ vErrors.push(err340);
 errors++;
 }
 }
-if(data248.allowUnsandboxedCommands !== undefined){
-let data252 = data248.allowUnsandboxedCommands;
-if(typeof data252 !== "boolean"){
-const err341 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data252};
+}
+else {
+const err341 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data253};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -10953,12 +10959,10 @@ vErrors.push(err341);
 errors++;
 }
 }
-if(data248.network !== undefined){
-let data253 = data248.network;
-if(data253 && typeof data253 == "object" && !Array.isArray(data253)){
-for(const key29 in data253){
-if(!(func2.call(schema12.properties.sandbox.properties.network.properties, key29))){
-const err342 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data253};
+if(data246.allowAllUnixSockets !== undefined){
+let data255 = data246.allowAllUnixSockets;
+if(typeof data255 !== "boolean"){
+const err342 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data255};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -10968,14 +10972,10 @@ vErrors.push(err342);
 errors++;
 }
 }
-if(data253.allowedDomains !== undefined){
-let data254 = data253.allowedDomains;
-if(Array.isArray(data254)){
-const len34 = data254.length;
-for(let i34=0; i34<len34; i34++){
-let data255 = data254[i34];
-if(typeof data255 !== "string"){
-const err343 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data255};
+if(data246.allowLocalBinding !== undefined){
+let data256 = data246.allowLocalBinding;
+if(typeof data256 !== "boolean"){
+const err343 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data256};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -10985,9 +10985,14 @@ vErrors.push(err343);
 errors++;
 }
 }
-}
-else {
-const err344 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data254};
+if(data246.allowMachLookup !== undefined){
+let data257 = data246.allowMachLookup;
+if(Array.isArray(data257)){
+const len36 = data257.length;
+for(let i36=0; i36<len36; i36++){
+let data258 = data257[i36];
+if(typeof data258 !== "string"){
+const err344 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data258};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -10997,14 +11002,9 @@ vErrors.push(err344);
 errors++;
 }
 }
-if(data253.deniedDomains !== undefined){
-let data256 = data253.deniedDomains;
-if(Array.isArray(data256)){
-const len35 = data256.length;
-for(let i35=0; i35<len35; i35++){
-let data257 = data256[i35];
-if(typeof data257 !== "string"){
-const err345 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data257};
+}
+else {
+const err345 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data257};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -11014,9 +11014,10 @@ vErrors.push(err345);
 errors++;
 }
 }
-}
-else {
-const err346 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data256};
+if(data246.httpProxyPort !== undefined){
+let data259 = data246.httpProxyPort;
+if(!((typeof data259 == "number") && (isFinite(data259)))){
+const err346 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data259};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -11026,10 +11027,10 @@ vErrors.push(err346);
 errors++;
 }
 }
-if(data253.strictAllowlist !== undefined){
-let data258 = data253.strictAllowlist;
-if(typeof data258 !== "boolean"){
-const err347 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data258};
+if(data246.socksProxyPort !== undefined){
+let data260 = data246.socksProxyPort;
+if(!((typeof data260 == "number") && (isFinite(data260)))){
+const err347 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data260};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -11039,10 +11040,12 @@ vErrors.push(err347);
 errors++;
 }
 }
-if(data253.allowManagedDomainsOnly !== undefined){
-let data259 = data253.allowManagedDomainsOnly;
-if(typeof data259 !== "boolean"){
-const err348 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data259};
+if(data246.tlsTerminate !== undefined){
+let data261 = data246.tlsTerminate;
+if(data261 && typeof data261 == "object" && !Array.isArray(data261)){
+for(const key28 in data261){
+if(!((key28 === "caCertPath") || (key28 === "caKeyPath"))){
+const err348 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -11052,14 +11055,10 @@ vErrors.push(err348);
 errors++;
 }
 }
-if(data253.allowUnixSockets !== undefined){
-let data260 = data253.allowUnixSockets;
-if(Array.isArray(data260)){
-const len36 = data260.length;
-for(let i36=0; i36<len36; i36++){
-let data261 = data260[i36];
-if(typeof data261 !== "string"){
-const err349 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data261};
+if(data261.caCertPath !== undefined){
+let data262 = data261.caCertPath;
+if(typeof data262 !== "string"){
+const err349 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data262};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -11069,9 +11068,10 @@ vErrors.push(err349);
 errors++;
 }
 }
-}
-else {
-const err350 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data260};
+if(data261.caKeyPath !== undefined){
+let data263 = data261.caKeyPath;
+if(typeof data263 !== "string"){
+const err350 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data263};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -11081,10 +11081,9 @@ vErrors.push(err350);
 errors++;
 }
 }
-if(data253.allowAllUnixSockets !== undefined){
-let data262 = data253.allowAllUnixSockets;
-if(typeof data262 !== "boolean"){
-const err351 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data262};
+}
+else {
+const err351 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -11094,10 +11093,9 @@ vErrors.push(err351);
 errors++;
 }
 }
-if(data253.allowLocalBinding !== undefined){
-let data263 = data253.allowLocalBinding;
-if(typeof data263 !== "boolean"){
-const err352 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data263};
+}
+else {
+const err352 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -11107,14 +11105,12 @@ vErrors.push(err352);
 errors++;
 }
 }
-if(data253.allowMachLookup !== undefined){
-let data264 = data253.allowMachLookup;
-if(Array.isArray(data264)){
-const len37 = data264.length;
-for(let i37=0; i37<len37; i37++){
-let data265 = data264[i37];
-if(typeof data265 !== "string"){
-const err353 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i37,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data265};
+if(data241.filesystem !== undefined){
+let data264 = data241.filesystem;
+if(data264 && typeof data264 == "object" && !Array.isArray(data264)){
+for(const key29 in data264){
+if(!((((((key29 === "allowWrite") || (key29 === "denyWrite")) || (key29 === "denyRead")) || (key29 === "allowRead")) || (key29 === "allowManagedReadPathsOnly")) || (key29 === "disabled"))){
+const err353 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -11124,9 +11120,14 @@ vErrors.push(err353);
 errors++;
 }
 }
-}
-else {
-const err354 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data264};
+if(data264.allowWrite !== undefined){
+let data265 = data264.allowWrite;
+if(Array.isArray(data265)){
+const len37 = data265.length;
+for(let i37=0; i37<len37; i37++){
+let data266 = data265[i37];
+if(typeof data266 !== "string"){
+const err354 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i37,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data266};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -11136,10 +11137,9 @@ vErrors.push(err354);
 errors++;
 }
 }
-if(data253.httpProxyPort !== undefined){
-let data266 = data253.httpProxyPort;
-if(!((typeof data266 == "number") && (isFinite(data266)))){
-const err355 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data266};
+}
+else {
+const err355 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data265};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -11149,10 +11149,14 @@ vErrors.push(err355);
 errors++;
 }
 }
-if(data253.socksProxyPort !== undefined){
-let data267 = data253.socksProxyPort;
-if(!((typeof data267 == "number") && (isFinite(data267)))){
-const err356 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data267};
+if(data264.denyWrite !== undefined){
+let data267 = data264.denyWrite;
+if(Array.isArray(data267)){
+const len38 = data267.length;
+for(let i38=0; i38<len38; i38++){
+let data268 = data267[i38];
+if(typeof data268 !== "string"){
+const err356 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data268};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -11162,12 +11166,9 @@ vErrors.push(err356);
 errors++;
 }
 }
-if(data253.tlsTerminate !== undefined){
-let data268 = data253.tlsTerminate;
-if(data268 && typeof data268 == "object" && !Array.isArray(data268)){
-for(const key30 in data268){
-if(!((key30 === "caCertPath") || (key30 === "caKeyPath"))){
-const err357 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data268};
+}
+else {
+const err357 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data267};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -11177,10 +11178,14 @@ vErrors.push(err357);
 errors++;
 }
 }
-if(data268.caCertPath !== undefined){
-let data269 = data268.caCertPath;
-if(typeof data269 !== "string"){
-const err358 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data269};
+if(data264.denyRead !== undefined){
+let data269 = data264.denyRead;
+if(Array.isArray(data269)){
+const len39 = data269.length;
+for(let i39=0; i39<len39; i39++){
+let data270 = data269[i39];
+if(typeof data270 !== "string"){
+const err358 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data270};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -11190,10 +11195,9 @@ vErrors.push(err358);
 errors++;
 }
 }
-if(data268.caKeyPath !== undefined){
-let data270 = data268.caKeyPath;
-if(typeof data270 !== "string"){
-const err359 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data270};
+}
+else {
+const err359 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data269};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -11203,9 +11207,14 @@ vErrors.push(err359);
 errors++;
 }
 }
-}
-else {
-const err360 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data268};
+if(data264.allowRead !== undefined){
+let data271 = data264.allowRead;
+if(Array.isArray(data271)){
+const len40 = data271.length;
+for(let i40=0; i40<len40; i40++){
+let data272 = data271[i40];
+if(typeof data272 !== "string"){
+const err360 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data272};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -11217,7 +11226,7 @@ errors++;
 }
 }
 else {
-const err361 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data253};
+const err361 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data271};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -11227,12 +11236,10 @@ vErrors.push(err361);
 errors++;
 }
 }
-if(data248.filesystem !== undefined){
-let data271 = data248.filesystem;
-if(data271 && typeof data271 == "object" && !Array.isArray(data271)){
-for(const key31 in data271){
-if(!((((((key31 === "allowWrite") || (key31 === "denyWrite")) || (key31 === "denyRead")) || (key31 === "allowRead")) || (key31 === "allowManagedReadPathsOnly")) || (key31 === "disabled"))){
-const err362 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data271};
+if(data264.allowManagedReadPathsOnly !== undefined){
+let data273 = data264.allowManagedReadPathsOnly;
+if(typeof data273 !== "boolean"){
+const err362 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data273};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -11242,14 +11249,10 @@ vErrors.push(err362);
 errors++;
 }
 }
-if(data271.allowWrite !== undefined){
-let data272 = data271.allowWrite;
-if(Array.isArray(data272)){
-const len38 = data272.length;
-for(let i38=0; i38<len38; i38++){
-let data273 = data272[i38];
-if(typeof data273 !== "string"){
-const err363 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data273};
+if(data264.disabled !== undefined){
+let data274 = data264.disabled;
+if(typeof data274 !== "boolean"){
+const err363 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data274};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -11261,7 +11264,7 @@ errors++;
 }
 }
 else {
-const err364 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data272};
+const err364 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -11271,14 +11274,12 @@ vErrors.push(err364);
 errors++;
 }
 }
-if(data271.denyWrite !== undefined){
-let data274 = data271.denyWrite;
-if(Array.isArray(data274)){
-const len39 = data274.length;
-for(let i39=0; i39<len39; i39++){
-let data275 = data274[i39];
-if(typeof data275 !== "string"){
-const err365 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data275};
+if(data241.credentials !== undefined){
+let data275 = data241.credentials;
+if(data275 && typeof data275 == "object" && !Array.isArray(data275)){
+for(const key30 in data275){
+if(!(((((key30 === "files") || (key30 === "envVars")) || (key30 === "allowPlaintextInject")) || (key30 === "awsPairs")) || (key30 === "sigv4"))){
+const err365 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -11288,9 +11289,15 @@ vErrors.push(err365);
 errors++;
 }
 }
-}
-else {
-const err366 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data274};
+if(data275.files !== undefined){
+let data276 = data275.files;
+if(Array.isArray(data276)){
+const len41 = data276.length;
+for(let i41=0; i41<len41; i41++){
+let data277 = data276[i41];
+if(data277 && typeof data277 == "object" && !Array.isArray(data277)){
+if(data277.path === undefined){
+const err366 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -11299,15 +11306,8 @@ vErrors.push(err366);
 }
 errors++;
 }
-}
-if(data271.denyRead !== undefined){
-let data276 = data271.denyRead;
-if(Array.isArray(data276)){
-const len40 = data276.length;
-for(let i40=0; i40<len40; i40++){
-let data277 = data276[i40];
-if(typeof data277 !== "string"){
-const err367 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data277};
+if(data277.mode === undefined){
+const err367 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -11316,10 +11316,9 @@ vErrors.push(err367);
 }
 errors++;
 }
-}
-}
-else {
-const err368 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data276};
+for(const key31 in data277){
+if(!((((((((key31 === "path") || (key31 === "mode")) || (key31 === "extract")) || (key31 === "onExtractNoMatch")) || (key31 === "decode")) || (key31 === "maskClaims")) || (key31 === "maskDuplicates")) || (key31 === "injectHosts"))){
+const err368 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -11329,14 +11328,10 @@ vErrors.push(err368);
 errors++;
 }
 }
-if(data271.allowRead !== undefined){
-let data278 = data271.allowRead;
-if(Array.isArray(data278)){
-const len41 = data278.length;
-for(let i41=0; i41<len41; i41++){
-let data279 = data278[i41];
-if(typeof data279 !== "string"){
-const err369 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i41,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data279};
+if(data277.path !== undefined){
+let data278 = data277.path;
+if(typeof data278 !== "string"){
+const err369 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data278};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -11346,9 +11341,10 @@ vErrors.push(err369);
 errors++;
 }
 }
-}
-else {
-const err370 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data278};
+if(data277.mode !== undefined){
+let data279 = data277.mode;
+if(typeof data279 !== "string"){
+const err370 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -11357,11 +11353,8 @@ vErrors.push(err370);
 }
 errors++;
 }
-}
-if(data271.allowManagedReadPathsOnly !== undefined){
-let data280 = data271.allowManagedReadPathsOnly;
-if(typeof data280 !== "boolean"){
-const err371 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data280};
+if(!((data279 === "deny") || (data279 === "mask"))){
+const err371 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -11371,10 +11364,10 @@ vErrors.push(err371);
 errors++;
 }
 }
-if(data271.disabled !== undefined){
-let data281 = data271.disabled;
-if(typeof data281 !== "boolean"){
-const err372 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data281};
+if(data277.extract !== undefined){
+let data280 = data277.extract;
+if(typeof data280 !== "string"){
+const err372 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data280};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -11384,9 +11377,10 @@ vErrors.push(err372);
 errors++;
 }
 }
-}
-else {
-const err373 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data271};
+if(data277.onExtractNoMatch !== undefined){
+let data281 = data277.onExtractNoMatch;
+if(typeof data281 !== "string"){
+const err373 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -11395,13 +11389,8 @@ vErrors.push(err373);
 }
 errors++;
 }
-}
-if(data248.credentials !== undefined){
-let data282 = data248.credentials;
-if(data282 && typeof data282 == "object" && !Array.isArray(data282)){
-for(const key32 in data282){
-if(!(((((key32 === "files") || (key32 === "envVars")) || (key32 === "allowPlaintextInject")) || (key32 === "awsPairs")) || (key32 === "sigv4"))){
-const err374 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data282};
+if(!(((data281 === "warn") || (data281 === "deny")) || (data281 === "error"))){
+const err374 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -11411,15 +11400,10 @@ vErrors.push(err374);
 errors++;
 }
 }
-if(data282.files !== undefined){
-let data283 = data282.files;
-if(Array.isArray(data283)){
-const len42 = data283.length;
-for(let i42=0; i42<len42; i42++){
-let data284 = data283[i42];
-if(data284 && typeof data284 == "object" && !Array.isArray(data284)){
-if(data284.path === undefined){
-const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
+if(data277.decode !== undefined){
+let data282 = data277.decode;
+if(typeof data282 !== "string"){
+const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -11428,8 +11412,8 @@ vErrors.push(err375);
 }
 errors++;
 }
-if(data284.mode === undefined){
-const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
+if("jwt" !== data282){
+const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -11438,9 +11422,15 @@ vErrors.push(err376);
 }
 errors++;
 }
-for(const key33 in data284){
-if(!((((((((key33 === "path") || (key33 === "mode")) || (key33 === "extract")) || (key33 === "onExtractNoMatch")) || (key33 === "decode")) || (key33 === "maskClaims")) || (key33 === "maskDuplicates")) || (key33 === "injectHosts"))){
-const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
+}
+if(data277.maskClaims !== undefined){
+let data283 = data277.maskClaims;
+if(Array.isArray(data283)){
+const len42 = data283.length;
+for(let i42=0; i42<len42; i42++){
+let data284 = data283[i42];
+if(typeof data284 !== "string"){
+const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data284};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -11450,10 +11440,9 @@ vErrors.push(err377);
 errors++;
 }
 }
-if(data284.path !== undefined){
-let data285 = data284.path;
-if(typeof data285 !== "string"){
-const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data285};
+}
+else {
+const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data283};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -11463,10 +11452,10 @@ vErrors.push(err378);
 errors++;
 }
 }
-if(data284.mode !== undefined){
-let data286 = data284.mode;
-if(typeof data286 !== "string"){
-const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data286};
+if(data277.maskDuplicates !== undefined){
+let data285 = data277.maskDuplicates;
+if(typeof data285 !== "boolean"){
+const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data285};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -11475,8 +11464,15 @@ vErrors.push(err379);
 }
 errors++;
 }
-if(!((data286 === "deny") || (data286 === "mask"))){
-const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data286};
+}
+if(data277.injectHosts !== undefined){
+let data286 = data277.injectHosts;
+if(Array.isArray(data286)){
+const len43 = data286.length;
+for(let i43=0; i43<len43; i43++){
+let data287 = data286[i43];
+if(typeof data287 !== "string"){
+const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data287};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -11486,10 +11482,9 @@ vErrors.push(err380);
 errors++;
 }
 }
-if(data284.extract !== undefined){
-let data287 = data284.extract;
-if(typeof data287 !== "string"){
-const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data287};
+}
+else {
+const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data286};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -11499,10 +11494,9 @@ vErrors.push(err381);
 errors++;
 }
 }
-if(data284.onExtractNoMatch !== undefined){
-let data288 = data284.onExtractNoMatch;
-if(typeof data288 !== "string"){
-const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data288};
+}
+else {
+const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -11511,8 +11505,10 @@ vErrors.push(err382);
 }
 errors++;
 }
-if(!(((data288 === "warn") || (data288 === "deny")) || (data288 === "error"))){
-const err383 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data288};
+}
+}
+else {
+const err383 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data276};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -11522,10 +11518,15 @@ vErrors.push(err383);
 errors++;
 }
 }
-if(data284.decode !== undefined){
-let data289 = data284.decode;
-if(typeof data289 !== "string"){
-const err384 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data289};
+if(data275.envVars !== undefined){
+let data288 = data275.envVars;
+if(Array.isArray(data288)){
+const len44 = data288.length;
+for(let i44=0; i44<len44; i44++){
+let data289 = data288[i44];
+if(data289 && typeof data289 == "object" && !Array.isArray(data289)){
+if(data289.name === undefined){
+const err384 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -11534,8 +11535,8 @@ vErrors.push(err384);
 }
 errors++;
 }
-if("jwt" !== data289){
-const err385 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data289};
+if(data289.mode === undefined){
+const err385 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -11544,15 +11545,9 @@ vErrors.push(err385);
 }
 errors++;
 }
-}
-if(data284.maskClaims !== undefined){
-let data290 = data284.maskClaims;
-if(Array.isArray(data290)){
-const len43 = data290.length;
-for(let i43=0; i43<len43; i43++){
-let data291 = data290[i43];
-if(typeof data291 !== "string"){
-const err386 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskClaims/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data291};
+for(const key32 in data289){
+if(!(((((((key32 === "name") || (key32 === "mode")) || (key32 === "extract")) || (key32 === "onExtractNoMatch")) || (key32 === "decode")) || (key32 === "maskClaims")) || (key32 === "injectHosts"))){
+const err386 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -11562,9 +11557,10 @@ vErrors.push(err386);
 errors++;
 }
 }
-}
-else {
-const err387 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data290};
+if(data289.name !== undefined){
+let data290 = data289.name;
+if(typeof data290 !== "string"){
+const err387 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data290};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -11574,10 +11570,10 @@ vErrors.push(err387);
 errors++;
 }
 }
-if(data284.maskDuplicates !== undefined){
-let data292 = data284.maskDuplicates;
-if(typeof data292 !== "boolean"){
-const err388 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data292};
+if(data289.mode !== undefined){
+let data291 = data289.mode;
+if(typeof data291 !== "string"){
+const err388 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -11586,15 +11582,8 @@ vErrors.push(err388);
 }
 errors++;
 }
-}
-if(data284.injectHosts !== undefined){
-let data293 = data284.injectHosts;
-if(Array.isArray(data293)){
-const len44 = data293.length;
-for(let i44=0; i44<len44; i44++){
-let data294 = data293[i44];
-if(typeof data294 !== "string"){
-const err389 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/injectHosts/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data294};
+if(!((data291 === "deny") || (data291 === "mask"))){
+const err389 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -11604,9 +11593,10 @@ vErrors.push(err389);
 errors++;
 }
 }
-}
-else {
-const err390 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data293};
+if(data289.extract !== undefined){
+let data292 = data289.extract;
+if(typeof data292 !== "string"){
+const err390 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data292};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -11616,9 +11606,10 @@ vErrors.push(err390);
 errors++;
 }
 }
-}
-else {
-const err391 = {instancePath:instancePath+"/sandbox/credentials/files/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data284};
+if(data289.onExtractNoMatch !== undefined){
+let data293 = data289.onExtractNoMatch;
+if(typeof data293 !== "string"){
+const err391 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -11627,10 +11618,8 @@ vErrors.push(err391);
 }
 errors++;
 }
-}
-}
-else {
-const err392 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data283};
+if(!(((data293 === "warn") || (data293 === "deny")) || (data293 === "error"))){
+const err392 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -11640,15 +11629,10 @@ vErrors.push(err392);
 errors++;
 }
 }
-if(data282.envVars !== undefined){
-let data295 = data282.envVars;
-if(Array.isArray(data295)){
-const len45 = data295.length;
-for(let i45=0; i45<len45; i45++){
-let data296 = data295[i45];
-if(data296 && typeof data296 == "object" && !Array.isArray(data296)){
-if(data296.name === undefined){
-const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
+if(data289.decode !== undefined){
+let data294 = data289.decode;
+if(typeof data294 !== "string"){
+const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -11657,8 +11641,8 @@ vErrors.push(err393);
 }
 errors++;
 }
-if(data296.mode === undefined){
-const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
+if("jwt" !== data294){
+const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -11667,9 +11651,15 @@ vErrors.push(err394);
 }
 errors++;
 }
-for(const key34 in data296){
-if(!(((((((key34 === "name") || (key34 === "mode")) || (key34 === "extract")) || (key34 === "onExtractNoMatch")) || (key34 === "decode")) || (key34 === "maskClaims")) || (key34 === "injectHosts"))){
-const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
+}
+if(data289.maskClaims !== undefined){
+let data295 = data289.maskClaims;
+if(Array.isArray(data295)){
+const len45 = data295.length;
+for(let i45=0; i45<len45; i45++){
+let data296 = data295[i45];
+if(typeof data296 !== "string"){
+const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data296};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -11679,10 +11669,9 @@ vErrors.push(err395);
 errors++;
 }
 }
-if(data296.name !== undefined){
-let data297 = data296.name;
-if(typeof data297 !== "string"){
-const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data297};
+}
+else {
+const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data295};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -11692,10 +11681,14 @@ vErrors.push(err396);
 errors++;
 }
 }
-if(data296.mode !== undefined){
-let data298 = data296.mode;
+if(data289.injectHosts !== undefined){
+let data297 = data289.injectHosts;
+if(Array.isArray(data297)){
+const len46 = data297.length;
+for(let i46=0; i46<len46; i46++){
+let data298 = data297[i46];
 if(typeof data298 !== "string"){
-const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data298};
+const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data298};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -11704,8 +11697,10 @@ vErrors.push(err397);
 }
 errors++;
 }
-if(!((data298 === "deny") || (data298 === "mask"))){
-const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data298};
+}
+}
+else {
+const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data297};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -11715,10 +11710,9 @@ vErrors.push(err398);
 errors++;
 }
 }
-if(data296.extract !== undefined){
-let data299 = data296.extract;
-if(typeof data299 !== "string"){
-const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data299};
+}
+else {
+const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -11728,10 +11722,9 @@ vErrors.push(err399);
 errors++;
 }
 }
-if(data296.onExtractNoMatch !== undefined){
-let data300 = data296.onExtractNoMatch;
-if(typeof data300 !== "string"){
-const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data300};
+}
+else {
+const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data288};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -11740,8 +11733,11 @@ vErrors.push(err400);
 }
 errors++;
 }
-if(!(((data300 === "warn") || (data300 === "deny")) || (data300 === "error"))){
-const err401 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data300};
+}
+if(data275.allowPlaintextInject !== undefined){
+let data299 = data275.allowPlaintextInject;
+if(typeof data299 !== "boolean"){
+const err401 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data299};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -11751,10 +11747,15 @@ vErrors.push(err401);
 errors++;
 }
 }
-if(data296.decode !== undefined){
-let data301 = data296.decode;
-if(typeof data301 !== "string"){
-const err402 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data301};
+if(data275.awsPairs !== undefined){
+let data300 = data275.awsPairs;
+if(Array.isArray(data300)){
+const len47 = data300.length;
+for(let i47=0; i47<len47; i47++){
+let data301 = data300[i47];
+if(data301 && typeof data301 == "object" && !Array.isArray(data301)){
+if(data301.accessKeyIdVar === undefined){
+const err402 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -11763,8 +11764,8 @@ vErrors.push(err402);
 }
 errors++;
 }
-if("jwt" !== data301){
-const err403 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data301};
+if(data301.secretAccessKeyVar === undefined){
+const err403 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -11773,15 +11774,9 @@ vErrors.push(err403);
 }
 errors++;
 }
-}
-if(data296.maskClaims !== undefined){
-let data302 = data296.maskClaims;
-if(Array.isArray(data302)){
-const len46 = data302.length;
-for(let i46=0; i46<len46; i46++){
-let data303 = data302[i46];
-if(typeof data303 !== "string"){
-const err404 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/maskClaims/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data303};
+for(const key33 in data301){
+if(!(((key33 === "accessKeyIdVar") || (key33 === "secretAccessKeyVar")) || (key33 === "sessionTokenVar"))){
+const err404 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -11791,9 +11786,10 @@ vErrors.push(err404);
 errors++;
 }
 }
-}
-else {
-const err405 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data302};
+if(data301.accessKeyIdVar !== undefined){
+let data302 = data301.accessKeyIdVar;
+if(typeof data302 !== "string"){
+const err405 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data302};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -11803,14 +11799,10 @@ vErrors.push(err405);
 errors++;
 }
 }
-if(data296.injectHosts !== undefined){
-let data304 = data296.injectHosts;
-if(Array.isArray(data304)){
-const len47 = data304.length;
-for(let i47=0; i47<len47; i47++){
-let data305 = data304[i47];
-if(typeof data305 !== "string"){
-const err406 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/injectHosts/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data305};
+if(data301.secretAccessKeyVar !== undefined){
+let data303 = data301.secretAccessKeyVar;
+if(typeof data303 !== "string"){
+const err406 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data303};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -11820,9 +11812,10 @@ vErrors.push(err406);
 errors++;
 }
 }
-}
-else {
-const err407 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data304};
+if(data301.sessionTokenVar !== undefined){
+let data304 = data301.sessionTokenVar;
+if(typeof data304 !== "string"){
+const err407 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data304};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -11834,7 +11827,7 @@ errors++;
 }
 }
 else {
-const err408 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data296};
+const err408 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -11846,7 +11839,7 @@ errors++;
 }
 }
 else {
-const err409 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data295};
+const err409 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data300};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -11856,10 +11849,12 @@ vErrors.push(err409);
 errors++;
 }
 }
-if(data282.allowPlaintextInject !== undefined){
-let data306 = data282.allowPlaintextInject;
-if(typeof data306 !== "boolean"){
-const err410 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data306};
+if(data275.sigv4 !== undefined){
+let data305 = data275.sigv4;
+if(data305 && typeof data305 == "object" && !Array.isArray(data305)){
+for(const key34 in data305){
+if(!(((key34 === "streaming") || (key34 === "presigned")) || (key34 === "sigv4a"))){
+const err410 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -11869,15 +11864,10 @@ vErrors.push(err410);
 errors++;
 }
 }
-if(data282.awsPairs !== undefined){
-let data307 = data282.awsPairs;
-if(Array.isArray(data307)){
-const len48 = data307.length;
-for(let i48=0; i48<len48; i48++){
-let data308 = data307[i48];
-if(data308 && typeof data308 == "object" && !Array.isArray(data308)){
-if(data308.accessKeyIdVar === undefined){
-const err411 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
+if(data305.streaming !== undefined){
+let data306 = data305.streaming;
+if(typeof data306 !== "string"){
+const err411 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -11886,8 +11876,8 @@ vErrors.push(err411);
 }
 errors++;
 }
-if(data308.secretAccessKeyVar === undefined){
-const err412 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
+if(!((data306 === "deny") || (data306 === "passthrough"))){
+const err412 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -11896,9 +11886,11 @@ vErrors.push(err412);
 }
 errors++;
 }
-for(const key35 in data308){
-if(!(((key35 === "accessKeyIdVar") || (key35 === "secretAccessKeyVar")) || (key35 === "sessionTokenVar"))){
-const err413 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
+}
+if(data305.presigned !== undefined){
+let data307 = data305.presigned;
+if(typeof data307 !== "string"){
+const err413 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -11907,11 +11899,8 @@ vErrors.push(err413);
 }
 errors++;
 }
-}
-if(data308.accessKeyIdVar !== undefined){
-let data309 = data308.accessKeyIdVar;
-if(typeof data309 !== "string"){
-const err414 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data309};
+if(!((data307 === "deny") || (data307 === "passthrough"))){
+const err414 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -11921,10 +11910,10 @@ vErrors.push(err414);
 errors++;
 }
 }
-if(data308.secretAccessKeyVar !== undefined){
-let data310 = data308.secretAccessKeyVar;
-if(typeof data310 !== "string"){
-const err415 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data310};
+if(data305.sigv4a !== undefined){
+let data308 = data305.sigv4a;
+if(typeof data308 !== "string"){
+const err415 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -11933,11 +11922,8 @@ vErrors.push(err415);
 }
 errors++;
 }
-}
-if(data308.sessionTokenVar !== undefined){
-let data311 = data308.sessionTokenVar;
-if(typeof data311 !== "string"){
-const err416 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data311};
+if(!((data308 === "deny") || (data308 === "passthrough"))){
+const err416 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -11949,7 +11935,7 @@ errors++;
 }
 }
 else {
-const err417 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i48,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data308};
+const err417 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -11961,7 +11947,7 @@ errors++;
 }
 }
 else {
-const err418 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data307};
+const err418 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -11971,12 +11957,17 @@ vErrors.push(err418);
 errors++;
 }
 }
-if(data282.sigv4 !== undefined){
-let data312 = data282.sigv4;
-if(data312 && typeof data312 == "object" && !Array.isArray(data312)){
-for(const key36 in data312){
-if(!(((key36 === "streaming") || (key36 === "presigned")) || (key36 === "sigv4a"))){
-const err419 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data312};
+if(data241.ignoreViolations !== undefined){
+let data309 = data241.ignoreViolations;
+if(data309 && typeof data309 == "object" && !Array.isArray(data309)){
+for(const key35 in data309){
+let data310 = data309[key35];
+if(Array.isArray(data310)){
+const len48 = data310.length;
+for(let i48=0; i48<len48; i48++){
+let data311 = data310[i48];
+if(typeof data311 !== "string"){
+const err419 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key35.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i48,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data311};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -11986,10 +11977,9 @@ vErrors.push(err419);
 errors++;
 }
 }
-if(data312.streaming !== undefined){
-let data313 = data312.streaming;
-if(typeof data313 !== "string"){
-const err420 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data313};
+}
+else {
+const err420 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data310};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -11998,8 +11988,10 @@ vErrors.push(err420);
 }
 errors++;
 }
-if(!((data313 === "deny") || (data313 === "passthrough"))){
-const err421 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data313};
+}
+}
+else {
+const err421 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data309};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -12009,10 +12001,10 @@ vErrors.push(err421);
 errors++;
 }
 }
-if(data312.presigned !== undefined){
-let data314 = data312.presigned;
-if(typeof data314 !== "string"){
-const err422 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data314};
+if(data241.enableWeakerNestedSandbox !== undefined){
+let data312 = data241.enableWeakerNestedSandbox;
+if(typeof data312 !== "boolean"){
+const err422 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data312};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -12021,8 +12013,11 @@ vErrors.push(err422);
 }
 errors++;
 }
-if(!((data314 === "deny") || (data314 === "passthrough"))){
-const err423 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data314};
+}
+if(data241.allowNestedUserNamespaces !== undefined){
+let data313 = data241.allowNestedUserNamespaces;
+if(typeof data313 !== "boolean"){
+const err423 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data313};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -12032,10 +12027,10 @@ vErrors.push(err423);
 errors++;
 }
 }
-if(data312.sigv4a !== undefined){
-let data315 = data312.sigv4a;
-if(typeof data315 !== "string"){
-const err424 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data315};
+if(data241.enableWeakerNetworkIsolation !== undefined){
+let data314 = data241.enableWeakerNetworkIsolation;
+if(typeof data314 !== "boolean"){
+const err424 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data314};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -12044,8 +12039,11 @@ vErrors.push(err424);
 }
 errors++;
 }
-if(!((data315 === "deny") || (data315 === "passthrough"))){
-const err425 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data315};
+}
+if(data241.allowAppleEvents !== undefined){
+let data315 = data241.allowAppleEvents;
+if(typeof data315 !== "boolean"){
+const err425 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data315};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -12055,9 +12053,14 @@ vErrors.push(err425);
 errors++;
 }
 }
-}
-else {
-const err426 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data312};
+if(data241.excludedCommands !== undefined){
+let data316 = data241.excludedCommands;
+if(Array.isArray(data316)){
+const len49 = data316.length;
+for(let i49=0; i49<len49; i49++){
+let data317 = data316[i49];
+if(typeof data317 !== "string"){
+const err426 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i49,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data317};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -12069,7 +12072,7 @@ errors++;
 }
 }
 else {
-const err427 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data282};
+const err427 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data316};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -12079,17 +12082,11 @@ vErrors.push(err427);
 errors++;
 }
 }
-if(data248.ignoreViolations !== undefined){
-let data316 = data248.ignoreViolations;
-if(data316 && typeof data316 == "object" && !Array.isArray(data316)){
-for(const key37 in data316){
-let data317 = data316[key37];
-if(Array.isArray(data317)){
-const len49 = data317.length;
-for(let i49=0; i49<len49; i49++){
-let data318 = data317[i49];
-if(typeof data318 !== "string"){
-const err428 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i49,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data318};
+if(data241.ripgrep !== undefined){
+let data318 = data241.ripgrep;
+if(data318 && typeof data318 == "object" && !Array.isArray(data318)){
+if(data318.command === undefined){
+const err428 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -12098,10 +12095,9 @@ vErrors.push(err428);
 }
 errors++;
 }
-}
-}
-else {
-const err429 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data317};
+for(const key36 in data318){
+if(!((key36 === "command") || (key36 === "args"))){
+const err429 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -12111,9 +12107,10 @@ vErrors.push(err429);
 errors++;
 }
 }
-}
-else {
-const err430 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data316};
+if(data318.command !== undefined){
+let data319 = data318.command;
+if(typeof data319 !== "string"){
+const err430 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data319};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -12123,10 +12120,14 @@ vErrors.push(err430);
 errors++;
 }
 }
-if(data248.enableWeakerNestedSandbox !== undefined){
-let data319 = data248.enableWeakerNestedSandbox;
-if(typeof data319 !== "boolean"){
-const err431 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data319};
+if(data318.args !== undefined){
+let data320 = data318.args;
+if(Array.isArray(data320)){
+const len50 = data320.length;
+for(let i50=0; i50<len50; i50++){
+let data321 = data320[i50];
+if(typeof data321 !== "string"){
+const err431 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i50,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data321};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -12136,10 +12137,9 @@ vErrors.push(err431);
 errors++;
 }
 }
-if(data248.allowNestedUserNamespaces !== undefined){
-let data320 = data248.allowNestedUserNamespaces;
-if(typeof data320 !== "boolean"){
-const err432 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data320};
+}
+else {
+const err432 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data320};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -12149,10 +12149,9 @@ vErrors.push(err432);
 errors++;
 }
 }
-if(data248.enableWeakerNetworkIsolation !== undefined){
-let data321 = data248.enableWeakerNetworkIsolation;
-if(typeof data321 !== "boolean"){
-const err433 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data321};
+}
+else {
+const err433 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -12162,10 +12161,10 @@ vErrors.push(err433);
 errors++;
 }
 }
-if(data248.allowAppleEvents !== undefined){
-let data322 = data248.allowAppleEvents;
-if(typeof data322 !== "boolean"){
-const err434 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data322};
+if(data241.bwrapPath !== undefined){
+let data322 = data241.bwrapPath;
+if(typeof data322 !== "string"){
+const err434 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data322};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -12175,14 +12174,10 @@ vErrors.push(err434);
 errors++;
 }
 }
-if(data248.excludedCommands !== undefined){
-let data323 = data248.excludedCommands;
-if(Array.isArray(data323)){
-const len50 = data323.length;
-for(let i50=0; i50<len50; i50++){
-let data324 = data323[i50];
-if(typeof data324 !== "string"){
-const err435 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i50,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data324};
+if(data241.socatPath !== undefined){
+let data323 = data241.socatPath;
+if(typeof data323 !== "string"){
+const err435 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data323};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -12194,7 +12189,7 @@ errors++;
 }
 }
 else {
-const err436 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data323};
+const err436 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data241};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -12204,11 +12199,10 @@ vErrors.push(err436);
 errors++;
 }
 }
-if(data248.ripgrep !== undefined){
-let data325 = data248.ripgrep;
-if(data325 && typeof data325 == "object" && !Array.isArray(data325)){
-if(data325.command === undefined){
-const err437 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data325};
+if(data.feedbackSurveyRate !== undefined){
+let data324 = data.feedbackSurveyRate;
+if(!((typeof data324 == "number") && (isFinite(data324)))){
+const err437 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data324};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -12217,9 +12211,11 @@ vErrors.push(err437);
 }
 errors++;
 }
-for(const key38 in data325){
-if(!((key38 === "command") || (key38 === "args"))){
-const err438 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data325};
+}
+if(data.feedbackDrafts !== undefined){
+let data325 = data.feedbackDrafts;
+if(typeof data325 !== "string"){
+const err438 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data325};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -12228,11 +12224,8 @@ vErrors.push(err438);
 }
 errors++;
 }
-}
-if(data325.command !== undefined){
-let data326 = data325.command;
-if(typeof data326 !== "string"){
-const err439 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data326};
+if(!(((data325 === "notify") || (data325 === "quiet")) || (data325 === "off"))){
+const err439 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data325};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -12242,14 +12235,10 @@ vErrors.push(err439);
 errors++;
 }
 }
-if(data325.args !== undefined){
-let data327 = data325.args;
-if(Array.isArray(data327)){
-const len51 = data327.length;
-for(let i51=0; i51<len51; i51++){
-let data328 = data327[i51];
-if(typeof data328 !== "string"){
-const err440 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i51,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data328};
+if(data.spinnerTipsEnabled !== undefined){
+let data326 = data.spinnerTipsEnabled;
+if(typeof data326 !== "boolean"){
+const err440 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data326};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -12259,9 +12248,11 @@ vErrors.push(err440);
 errors++;
 }
 }
-}
-else {
-const err441 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data327};
+if(data.spinnerVerbs !== undefined){
+let data327 = data.spinnerVerbs;
+if(data327 && typeof data327 == "object" && !Array.isArray(data327)){
+if(data327.mode === undefined){
+const err441 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -12270,10 +12261,8 @@ vErrors.push(err441);
 }
 errors++;
 }
-}
-}
-else {
-const err442 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data325};
+if(data327.verbs === undefined){
+const err442 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -12282,11 +12271,9 @@ vErrors.push(err442);
 }
 errors++;
 }
-}
-if(data248.bwrapPath !== undefined){
-let data329 = data248.bwrapPath;
-if(typeof data329 !== "string"){
-const err443 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data329};
+for(const key37 in data327){
+if(!((key37 === "mode") || (key37 === "verbs"))){
+const err443 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -12296,10 +12283,10 @@ vErrors.push(err443);
 errors++;
 }
 }
-if(data248.socatPath !== undefined){
-let data330 = data248.socatPath;
-if(typeof data330 !== "string"){
-const err444 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data330};
+if(data327.mode !== undefined){
+let data328 = data327.mode;
+if(typeof data328 !== "string"){
+const err444 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -12308,10 +12295,8 @@ vErrors.push(err444);
 }
 errors++;
 }
-}
-}
-else {
-const err445 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data248};
+if(!((data328 === "append") || (data328 === "replace"))){
+const err445 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -12321,10 +12306,14 @@ vErrors.push(err445);
 errors++;
 }
 }
-if(data.feedbackSurveyRate !== undefined){
-let data331 = data.feedbackSurveyRate;
-if(!((typeof data331 == "number") && (isFinite(data331)))){
-const err446 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data331};
+if(data327.verbs !== undefined){
+let data329 = data327.verbs;
+if(Array.isArray(data329)){
+const len51 = data329.length;
+for(let i51=0; i51<len51; i51++){
+let data330 = data329[i51];
+if(typeof data330 !== "string"){
+const err446 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i51,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data330};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -12334,10 +12323,9 @@ vErrors.push(err446);
 errors++;
 }
 }
-if(data.feedbackDrafts !== undefined){
-let data332 = data.feedbackDrafts;
-if(typeof data332 !== "string"){
-const err447 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data332};
+}
+else {
+const err447 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data329};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -12346,8 +12334,10 @@ vErrors.push(err447);
 }
 errors++;
 }
-if(!(((data332 === "notify") || (data332 === "quiet")) || (data332 === "off"))){
-const err448 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data332};
+}
+}
+else {
+const err448 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -12357,10 +12347,13 @@ vErrors.push(err448);
 errors++;
 }
 }
-if(data.spinnerTipsEnabled !== undefined){
-let data333 = data.spinnerTipsEnabled;
-if(typeof data333 !== "boolean"){
-const err449 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data333};
+if(data.spinnerTipsOverride !== undefined){
+let data331 = data.spinnerTipsOverride;
+if(data331 && typeof data331 == "object" && !Array.isArray(data331)){
+if(data331.excludeDefault !== undefined){
+let data332 = data331.excludeDefault;
+if(typeof data332 !== "boolean"){
+const err449 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data332};
 if(vErrors === null){
 vErrors = [err449];
 }
@@ -12370,11 +12363,17 @@ vErrors.push(err449);
 errors++;
 }
 }
-if(data.spinnerVerbs !== undefined){
-let data334 = data.spinnerVerbs;
-if(data334 && typeof data334 == "object" && !Array.isArray(data334)){
-if(data334.mode === undefined){
-const err450 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data334};
+if(data331.tips !== undefined){
+let data333 = data331.tips;
+if(Array.isArray(data333)){
+const len52 = data333.length;
+for(let i52=0; i52<len52; i52++){
+let data334 = data333[i52];
+const _errs743 = errors;
+let valid156 = false;
+const _errs744 = errors;
+if(typeof data334 !== "string"){
+const err450 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data334};
 if(vErrors === null){
 vErrors = [err450];
 }
@@ -12383,8 +12382,14 @@ vErrors.push(err450);
 }
 errors++;
 }
-if(data334.verbs === undefined){
-const err451 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data334};
+var _valid6 = _errs744 === errors;
+valid156 = valid156 || _valid6;
+if(!valid156){
+const _errs746 = errors;
+if(data334 && typeof data334 == "object" && !Array.isArray(data334)){
+}
+else {
+const err451 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data334};
 if(vErrors === null){
 vErrors = [err451];
 }
@@ -12393,9 +12398,11 @@ vErrors.push(err451);
 }
 errors++;
 }
-for(const key39 in data334){
-if(!((key39 === "mode") || (key39 === "verbs"))){
-const err452 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data334};
+var _valid6 = _errs746 === errors;
+valid156 = valid156 || _valid6;
+}
+if(!valid156){
+const err452 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data334};
 if(vErrors === null){
 vErrors = [err452];
 }
@@ -12404,11 +12411,21 @@ vErrors.push(err452);
 }
 errors++;
 }
+else {
+errors = _errs743;
+if(vErrors !== null){
+if(_errs743){
+vErrors.length = _errs743;
 }
-if(data334.mode !== undefined){
-let data335 = data334.mode;
-if(typeof data335 !== "string"){
-const err453 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data335};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err453 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data333};
 if(vErrors === null){
 vErrors = [err453];
 }
@@ -12417,8 +12434,11 @@ vErrors.push(err453);
 }
 errors++;
 }
-if(!((data335 === "append") || (data335 === "replace"))){
-const err454 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data335};
+}
+if(data331.tipsFile !== undefined){
+let data335 = data331.tipsFile;
+if(typeof data335 !== "string"){
+const err454 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data335};
 if(vErrors === null){
 vErrors = [err454];
 }
@@ -12428,14 +12448,10 @@ vErrors.push(err454);
 errors++;
 }
 }
-if(data334.verbs !== undefined){
-let data336 = data334.verbs;
-if(Array.isArray(data336)){
-const len52 = data336.length;
-for(let i52=0; i52<len52; i52++){
-let data337 = data336[i52];
-if(typeof data337 !== "string"){
-const err455 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i52,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data337};
+if(data331.label !== undefined){
+let data336 = data331.label;
+if(typeof data336 !== "string"){
+const err455 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data336};
 if(vErrors === null){
 vErrors = [err455];
 }
@@ -12447,7 +12463,7 @@ errors++;
 }
 }
 else {
-const err456 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data336};
+const err456 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data331};
 if(vErrors === null){
 vErrors = [err456];
 }
@@ -12457,9 +12473,10 @@ vErrors.push(err456);
 errors++;
 }
 }
-}
-else {
-const err457 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data334};
+if(data.syntaxHighlightingDisabled !== undefined){
+let data337 = data.syntaxHighlightingDisabled;
+if(typeof data337 !== "boolean"){
+const err457 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data337};
 if(vErrors === null){
 vErrors = [err457];
 }
@@ -12469,13 +12486,10 @@ vErrors.push(err457);
 errors++;
 }
 }
-if(data.spinnerTipsOverride !== undefined){
-let data338 = data.spinnerTipsOverride;
-if(data338 && typeof data338 == "object" && !Array.isArray(data338)){
-if(data338.excludeDefault !== undefined){
-let data339 = data338.excludeDefault;
-if(typeof data339 !== "boolean"){
-const err458 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data339};
+if(data.maxProseWidth !== undefined){
+let data338 = data.maxProseWidth;
+if(!((typeof data338 == "number") && (isFinite(data338)))){
+const err458 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data338};
 if(vErrors === null){
 vErrors = [err458];
 }
@@ -12485,17 +12499,13 @@ vErrors.push(err458);
 errors++;
 }
 }
-if(data338.tips !== undefined){
-let data340 = data338.tips;
-if(Array.isArray(data340)){
-const len53 = data340.length;
-for(let i53=0; i53<len53; i53++){
-let data341 = data340[i53];
-const _errs760 = errors;
-let valid160 = false;
-const _errs761 = errors;
-if(typeof data341 !== "string"){
-const err459 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data341};
+if(data.spellcheck !== undefined){
+let data339 = data.spellcheck;
+if(data339 && typeof data339 == "object" && !Array.isArray(data339)){
+if(data339.enabled !== undefined){
+let data340 = data339.enabled;
+if(typeof data340 !== "boolean"){
+const err459 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data340};
 if(vErrors === null){
 vErrors = [err459];
 }
@@ -12504,14 +12514,11 @@ vErrors.push(err459);
 }
 errors++;
 }
-var _valid6 = _errs761 === errors;
-valid160 = valid160 || _valid6;
-if(!valid160){
-const _errs763 = errors;
-if(data341 && typeof data341 == "object" && !Array.isArray(data341)){
 }
-else {
-const err460 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data341};
+if(data339.checker !== undefined){
+let data341 = data339.checker;
+if(typeof data341 !== "string"){
+const err460 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data341};
 if(vErrors === null){
 vErrors = [err460];
 }
@@ -12520,11 +12527,11 @@ vErrors.push(err460);
 }
 errors++;
 }
-var _valid6 = _errs763 === errors;
-valid160 = valid160 || _valid6;
 }
-if(!valid160){
-const err461 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i53,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data341};
+if(data339.language !== undefined){
+let data342 = data339.language;
+if(typeof data342 !== "string"){
+const err461 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data342};
 if(vErrors === null){
 vErrors = [err461];
 }
@@ -12533,21 +12540,11 @@ vErrors.push(err461);
 }
 errors++;
 }
-else {
-errors = _errs760;
-if(vErrors !== null){
-if(_errs760){
-vErrors.length = _errs760;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err462 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data340};
+if(data339.color !== undefined){
+let data343 = data339.color;
+if(typeof data343 !== "string"){
+const err462 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data343};
 if(vErrors === null){
 vErrors = [err462];
 }
@@ -12557,10 +12554,9 @@ vErrors.push(err462);
 errors++;
 }
 }
-if(data338.tipsFile !== undefined){
-let data342 = data338.tipsFile;
-if(typeof data342 !== "string"){
-const err463 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data342};
+}
+else {
+const err463 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data339};
 if(vErrors === null){
 vErrors = [err463];
 }
@@ -12570,10 +12566,10 @@ vErrors.push(err463);
 errors++;
 }
 }
-if(data338.label !== undefined){
-let data343 = data338.label;
-if(typeof data343 !== "string"){
-const err464 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data343};
+if(data.terminalTitleFromRename !== undefined){
+let data344 = data.terminalTitleFromRename;
+if(typeof data344 !== "boolean"){
+const err464 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data344};
 if(vErrors === null){
 vErrors = [err464];
 }
@@ -12583,9 +12579,10 @@ vErrors.push(err464);
 errors++;
 }
 }
-}
-else {
-const err465 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data338};
+if(data.promptCacheTtl !== undefined){
+let data345 = data.promptCacheTtl;
+if(typeof data345 !== "string"){
+const err465 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data345};
 if(vErrors === null){
 vErrors = [err465];
 }
@@ -12594,11 +12591,8 @@ vErrors.push(err465);
 }
 errors++;
 }
-}
-if(data.syntaxHighlightingDisabled !== undefined){
-let data344 = data.syntaxHighlightingDisabled;
-if(typeof data344 !== "boolean"){
-const err466 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data344};
+if(!((data345 === "5m") || (data345 === "1h"))){
+const err466 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data345};
 if(vErrors === null){
 vErrors = [err466];
 }
@@ -12608,10 +12602,10 @@ vErrors.push(err466);
 errors++;
 }
 }
-if(data.maxProseWidth !== undefined){
-let data345 = data.maxProseWidth;
-if(!((typeof data345 == "number") && (isFinite(data345)))){
-const err467 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data345};
+if(data.subagentPromptCacheTtl !== undefined){
+let data346 = data.subagentPromptCacheTtl;
+if(typeof data346 !== "string"){
+const err467 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
 if(vErrors === null){
 vErrors = [err467];
 }
@@ -12620,14 +12614,8 @@ vErrors.push(err467);
 }
 errors++;
 }
-}
-if(data.spellcheck !== undefined){
-let data346 = data.spellcheck;
-if(data346 && typeof data346 == "object" && !Array.isArray(data346)){
-if(data346.enabled !== undefined){
-let data347 = data346.enabled;
-if(typeof data347 !== "boolean"){
-const err468 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data347};
+if(!((data346 === "5m") || (data346 === "1h"))){
+const err468 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
 if(vErrors === null){
 vErrors = [err468];
 }
@@ -12637,10 +12625,10 @@ vErrors.push(err468);
 errors++;
 }
 }
-if(data346.checker !== undefined){
-let data348 = data346.checker;
-if(typeof data348 !== "string"){
-const err469 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data348};
+if(data.alwaysThinkingEnabled !== undefined){
+let data347 = data.alwaysThinkingEnabled;
+if(typeof data347 !== "boolean"){
+const err469 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data347};
 if(vErrors === null){
 vErrors = [err469];
 }
@@ -12650,10 +12638,10 @@ vErrors.push(err469);
 errors++;
 }
 }
-if(data346.language !== undefined){
-let data349 = data346.language;
-if(typeof data349 !== "string"){
-const err470 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data349};
+if(data.effortLevel !== undefined){
+let data348 = data.effortLevel;
+if(typeof data348 !== "string"){
+const err470 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data348};
 if(vErrors === null){
 vErrors = [err470];
 }
@@ -12662,11 +12650,8 @@ vErrors.push(err470);
 }
 errors++;
 }
-}
-if(data346.color !== undefined){
-let data350 = data346.color;
-if(typeof data350 !== "string"){
-const err471 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data350};
+if(!((((data348 === "low") || (data348 === "medium")) || (data348 === "high")) || (data348 === "xhigh"))){
+const err471 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data348};
 if(vErrors === null){
 vErrors = [err471];
 }
@@ -12676,9 +12661,10 @@ vErrors.push(err471);
 errors++;
 }
 }
-}
-else {
-const err472 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data346};
+if(data.maxEffortLevel !== undefined){
+let data349 = data.maxEffortLevel;
+if(typeof data349 !== "string"){
+const err472 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data349};
 if(vErrors === null){
 vErrors = [err472];
 }
@@ -12687,11 +12673,8 @@ vErrors.push(err472);
 }
 errors++;
 }
-}
-if(data.terminalTitleFromRename !== undefined){
-let data351 = data.terminalTitleFromRename;
-if(typeof data351 !== "boolean"){
-const err473 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data351};
+if(!(((((data349 === "low") || (data349 === "medium")) || (data349 === "high")) || (data349 === "xhigh")) || (data349 === "max"))){
+const err473 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data349};
 if(vErrors === null){
 vErrors = [err473];
 }
@@ -12701,10 +12684,16 @@ vErrors.push(err473);
 errors++;
 }
 }
-if(data.promptCacheTtl !== undefined){
-let data352 = data.promptCacheTtl;
+if(data.modelSettings !== undefined){
+let data350 = data.modelSettings;
+if(data350 && typeof data350 == "object" && !Array.isArray(data350)){
+for(const key38 in data350){
+let data351 = data350[key38];
+if(data351 && typeof data351 == "object" && !Array.isArray(data351)){
+if(data351.effortLevel !== undefined){
+let data352 = data351.effortLevel;
 if(typeof data352 !== "string"){
-const err474 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data352};
+const err474 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
 if(vErrors === null){
 vErrors = [err474];
 }
@@ -12713,8 +12702,8 @@ vErrors.push(err474);
 }
 errors++;
 }
-if(!((data352 === "5m") || (data352 === "1h"))){
-const err475 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data352};
+if(!((((data352 === "low") || (data352 === "medium")) || (data352 === "high")) || (data352 === "xhigh"))){
+const err475 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
 if(vErrors === null){
 vErrors = [err475];
 }
@@ -12724,10 +12713,10 @@ vErrors.push(err475);
 errors++;
 }
 }
-if(data.subagentPromptCacheTtl !== undefined){
-let data353 = data.subagentPromptCacheTtl;
+if(data351.maxEffortLevel !== undefined){
+let data353 = data351.maxEffortLevel;
 if(typeof data353 !== "string"){
-const err476 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data353};
+const err476 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
 if(vErrors === null){
 vErrors = [err476];
 }
@@ -12736,8 +12725,8 @@ vErrors.push(err476);
 }
 errors++;
 }
-if(!((data353 === "5m") || (data353 === "1h"))){
-const err477 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data353};
+if(!(((((data353 === "low") || (data353 === "medium")) || (data353 === "high")) || (data353 === "xhigh")) || (data353 === "max"))){
+const err477 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
 if(vErrors === null){
 vErrors = [err477];
 }
@@ -12747,10 +12736,13 @@ vErrors.push(err477);
 errors++;
 }
 }
-if(data.alwaysThinkingEnabled !== undefined){
-let data354 = data.alwaysThinkingEnabled;
-if(typeof data354 !== "boolean"){
-const err478 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data354};
+if(data351.autoCompactWindow !== undefined){
+let data354 = data351.autoCompactWindow;
+const _errs791 = errors;
+let valid160 = false;
+const _errs792 = errors;
+if(typeof data354 !== "string"){
+const err478 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
 if(vErrors === null){
 vErrors = [err478];
 }
@@ -12759,11 +12751,8 @@ vErrors.push(err478);
 }
 errors++;
 }
-}
-if(data.effortLevel !== undefined){
-let data355 = data.effortLevel;
-if(typeof data355 !== "string"){
-const err479 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data355};
+if(!(data354 === "auto")){
+const err479 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
 if(vErrors === null){
 vErrors = [err479];
 }
@@ -12772,8 +12761,12 @@ vErrors.push(err479);
 }
 errors++;
 }
-if(!((((data355 === "low") || (data355 === "medium")) || (data355 === "high")) || (data355 === "xhigh"))){
-const err480 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data355};
+var _valid7 = _errs792 === errors;
+valid160 = valid160 || _valid7;
+if(!valid160){
+const _errs794 = errors;
+if(!((typeof data354 == "number") && (isFinite(data354)))){
+const err480 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data354};
 if(vErrors === null){
 vErrors = [err480];
 }
@@ -12782,11 +12775,11 @@ vErrors.push(err480);
 }
 errors++;
 }
+var _valid7 = _errs794 === errors;
+valid160 = valid160 || _valid7;
 }
-if(data.maxEffortLevel !== undefined){
-let data356 = data.maxEffortLevel;
-if(typeof data356 !== "string"){
-const err481 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data356};
+if(!valid160){
+const err481 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data354};
 if(vErrors === null){
 vErrors = [err481];
 }
@@ -12795,126 +12788,11 @@ vErrors.push(err481);
 }
 errors++;
 }
-if(!(((((data356 === "low") || (data356 === "medium")) || (data356 === "high")) || (data356 === "xhigh")) || (data356 === "max"))){
-const err482 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data356};
-if(vErrors === null){
-vErrors = [err482];
-}
 else {
-vErrors.push(err482);
-}
-errors++;
-}
-}
-if(data.modelSettings !== undefined){
-let data357 = data.modelSettings;
-if(data357 && typeof data357 == "object" && !Array.isArray(data357)){
-for(const key40 in data357){
-let data358 = data357[key40];
-if(data358 && typeof data358 == "object" && !Array.isArray(data358)){
-if(data358.effortLevel !== undefined){
-let data359 = data358.effortLevel;
-if(typeof data359 !== "string"){
-const err483 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data359};
-if(vErrors === null){
-vErrors = [err483];
-}
-else {
-vErrors.push(err483);
-}
-errors++;
-}
-if(!((((data359 === "low") || (data359 === "medium")) || (data359 === "high")) || (data359 === "xhigh"))){
-const err484 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data359};
-if(vErrors === null){
-vErrors = [err484];
-}
-else {
-vErrors.push(err484);
-}
-errors++;
-}
-}
-if(data358.maxEffortLevel !== undefined){
-let data360 = data358.maxEffortLevel;
-if(typeof data360 !== "string"){
-const err485 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data360};
-if(vErrors === null){
-vErrors = [err485];
-}
-else {
-vErrors.push(err485);
-}
-errors++;
-}
-if(!(((((data360 === "low") || (data360 === "medium")) || (data360 === "high")) || (data360 === "xhigh")) || (data360 === "max"))){
-const err486 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data360};
-if(vErrors === null){
-vErrors = [err486];
-}
-else {
-vErrors.push(err486);
-}
-errors++;
-}
-}
-if(data358.autoCompactWindow !== undefined){
-let data361 = data358.autoCompactWindow;
-const _errs808 = errors;
-let valid164 = false;
-const _errs809 = errors;
-if(typeof data361 !== "string"){
-const err487 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data361};
-if(vErrors === null){
-vErrors = [err487];
-}
-else {
-vErrors.push(err487);
-}
-errors++;
-}
-if(!(data361 === "auto")){
-const err488 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data361};
-if(vErrors === null){
-vErrors = [err488];
-}
-else {
-vErrors.push(err488);
-}
-errors++;
-}
-var _valid7 = _errs809 === errors;
-valid164 = valid164 || _valid7;
-if(!valid164){
-const _errs811 = errors;
-if(!((typeof data361 == "number") && (isFinite(data361)))){
-const err489 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data361};
-if(vErrors === null){
-vErrors = [err489];
-}
-else {
-vErrors.push(err489);
-}
-errors++;
-}
-var _valid7 = _errs811 === errors;
-valid164 = valid164 || _valid7;
-}
-if(!valid164){
-const err490 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data361};
-if(vErrors === null){
-vErrors = [err490];
-}
-else {
-vErrors.push(err490);
-}
-errors++;
-}
-else {
-errors = _errs808;
+errors = _errs791;
 if(vErrors !== null){
-if(_errs808){
-vErrors.length = _errs808;
+if(_errs791){
+vErrors.length = _errs791;
 }
 else {
 vErrors = null;
@@ -12924,7 +12802,123 @@ vErrors = null;
 }
 }
 else {
-const err491 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data358};
+const err482 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data351};
+if(vErrors === null){
+vErrors = [err482];
+}
+else {
+vErrors.push(err482);
+}
+errors++;
+}
+}
+}
+else {
+const err483 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data350};
+if(vErrors === null){
+vErrors = [err483];
+}
+else {
+vErrors.push(err483);
+}
+errors++;
+}
+}
+if(data.ultracode !== undefined){
+let data355 = data.ultracode;
+if(typeof data355 !== "boolean"){
+const err484 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data355};
+if(vErrors === null){
+vErrors = [err484];
+}
+else {
+vErrors.push(err484);
+}
+errors++;
+}
+}
+if(data.autoCompactWindow !== undefined){
+let data356 = data.autoCompactWindow;
+if(!((typeof data356 == "number") && (isFinite(data356)))){
+const err485 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data356};
+if(vErrors === null){
+vErrors = [err485];
+}
+else {
+vErrors.push(err485);
+}
+errors++;
+}
+}
+if(data.advisorModel !== undefined){
+let data357 = data.advisorModel;
+if(typeof data357 !== "string"){
+const err486 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data357};
+if(vErrors === null){
+vErrors = [err486];
+}
+else {
+vErrors.push(err486);
+}
+errors++;
+}
+}
+if(data.fastMode !== undefined){
+let data358 = data.fastMode;
+if(typeof data358 !== "boolean"){
+const err487 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data358};
+if(vErrors === null){
+vErrors = [err487];
+}
+else {
+vErrors.push(err487);
+}
+errors++;
+}
+}
+if(data.fastModePerSessionOptIn !== undefined){
+let data359 = data.fastModePerSessionOptIn;
+if(typeof data359 !== "boolean"){
+const err488 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data359};
+if(vErrors === null){
+vErrors = [err488];
+}
+else {
+vErrors.push(err488);
+}
+errors++;
+}
+}
+if(data.promptSuggestionEnabled !== undefined){
+let data360 = data.promptSuggestionEnabled;
+if(typeof data360 !== "boolean"){
+const err489 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data360};
+if(vErrors === null){
+vErrors = [err489];
+}
+else {
+vErrors.push(err489);
+}
+errors++;
+}
+}
+if(data.emojiCompletionEnabled !== undefined){
+let data361 = data.emojiCompletionEnabled;
+if(typeof data361 !== "boolean"){
+const err490 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data361};
+if(vErrors === null){
+vErrors = [err490];
+}
+else {
+vErrors.push(err490);
+}
+errors++;
+}
+}
+if(data.showClearContextOnPlanAccept !== undefined){
+let data362 = data.showClearContextOnPlanAccept;
+if(typeof data362 !== "boolean"){
+const err491 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data362};
 if(vErrors === null){
 vErrors = [err491];
 }
@@ -12934,9 +12928,10 @@ vErrors.push(err491);
 errors++;
 }
 }
-}
-else {
-const err492 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data357};
+if(data.askUserQuestionTimeout !== undefined){
+let data363 = data.askUserQuestionTimeout;
+if(typeof data363 !== "string"){
+const err492 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
 if(vErrors === null){
 vErrors = [err492];
 }
@@ -12945,11 +12940,8 @@ vErrors.push(err492);
 }
 errors++;
 }
-}
-if(data.ultracode !== undefined){
-let data362 = data.ultracode;
-if(typeof data362 !== "boolean"){
-const err493 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data362};
+if(!((((data363 === "60s") || (data363 === "5m")) || (data363 === "10m")) || (data363 === "never"))){
+const err493 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
 if(vErrors === null){
 vErrors = [err493];
 }
@@ -12959,10 +12951,10 @@ vErrors.push(err493);
 errors++;
 }
 }
-if(data.autoCompactWindow !== undefined){
-let data363 = data.autoCompactWindow;
-if(!((typeof data363 == "number") && (isFinite(data363)))){
-const err494 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data363};
+if(data.dialogExpiry !== undefined){
+let data364 = data.dialogExpiry;
+if(typeof data364 !== "string"){
+const err494 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data364};
 if(vErrors === null){
 vErrors = [err494];
 }
@@ -12971,11 +12963,8 @@ vErrors.push(err494);
 }
 errors++;
 }
-}
-if(data.advisorModel !== undefined){
-let data364 = data.advisorModel;
-if(typeof data364 !== "string"){
-const err495 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data364};
+if(!((((data364 === "60s") || (data364 === "5m")) || (data364 === "10m")) || (data364 === "never"))){
+const err495 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data364};
 if(vErrors === null){
 vErrors = [err495];
 }
@@ -12985,10 +12974,10 @@ vErrors.push(err495);
 errors++;
 }
 }
-if(data.fastMode !== undefined){
-let data365 = data.fastMode;
-if(typeof data365 !== "boolean"){
-const err496 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data365};
+if(data.agent !== undefined){
+let data365 = data.agent;
+if(typeof data365 !== "string"){
+const err496 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data365};
 if(vErrors === null){
 vErrors = [err496];
 }
@@ -12998,10 +12987,14 @@ vErrors.push(err496);
 errors++;
 }
 }
-if(data.fastModePerSessionOptIn !== undefined){
-let data366 = data.fastModePerSessionOptIn;
-if(typeof data366 !== "boolean"){
-const err497 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data366};
+if(data.companyAnnouncements !== undefined){
+let data366 = data.companyAnnouncements;
+if(Array.isArray(data366)){
+const len53 = data366.length;
+for(let i53=0; i53<len53; i53++){
+let data367 = data366[i53];
+if(typeof data367 !== "string"){
+const err497 = {instancePath:instancePath+"/companyAnnouncements/" + i53,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data367};
 if(vErrors === null){
 vErrors = [err497];
 }
@@ -13011,10 +13004,9 @@ vErrors.push(err497);
 errors++;
 }
 }
-if(data.promptSuggestionEnabled !== undefined){
-let data367 = data.promptSuggestionEnabled;
-if(typeof data367 !== "boolean"){
-const err498 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data367};
+}
+else {
+const err498 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data366};
 if(vErrors === null){
 vErrors = [err498];
 }
@@ -13024,10 +13016,18 @@ vErrors.push(err498);
 errors++;
 }
 }
-if(data.emojiCompletionEnabled !== undefined){
-let data368 = data.emojiCompletionEnabled;
-if(typeof data368 !== "boolean"){
-const err499 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data368};
+if(data.pluginConfigs !== undefined){
+let data368 = data.pluginConfigs;
+if(data368 && typeof data368 == "object" && !Array.isArray(data368)){
+for(const key39 in data368){
+let data369 = data368[key39];
+const _errs826 = errors;
+let valid164 = false;
+const _errs827 = errors;
+if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
+for(const key40 in data369){
+if(!((key40 === "mcpServers") || (key40 === "options"))){
+const err499 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
 if(vErrors === null){
 vErrors = [err499];
 }
@@ -13037,10 +13037,19 @@ vErrors.push(err499);
 errors++;
 }
 }
-if(data.showClearContextOnPlanAccept !== undefined){
-let data369 = data.showClearContextOnPlanAccept;
-if(typeof data369 !== "boolean"){
-const err500 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data369};
+if(data369.mcpServers !== undefined){
+let data370 = data369.mcpServers;
+if(data370 && typeof data370 == "object" && !Array.isArray(data370)){
+for(const key41 in data370){
+let data371 = data370[key41];
+if(data371 && typeof data371 == "object" && !Array.isArray(data371)){
+for(const key42 in data371){
+let data372 = data371[key42];
+const _errs837 = errors;
+let valid168 = false;
+const _errs838 = errors;
+if(typeof data372 !== "string"){
+const err500 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data372};
 if(vErrors === null){
 vErrors = [err500];
 }
@@ -13049,11 +13058,12 @@ vErrors.push(err500);
 }
 errors++;
 }
-}
-if(data.askUserQuestionTimeout !== undefined){
-let data370 = data.askUserQuestionTimeout;
-if(typeof data370 !== "string"){
-const err501 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data370};
+var _valid9 = _errs838 === errors;
+valid168 = valid168 || _valid9;
+if(!valid168){
+const _errs840 = errors;
+if(!((typeof data372 == "number") && (isFinite(data372)))){
+const err501 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data372};
 if(vErrors === null){
 vErrors = [err501];
 }
@@ -13062,8 +13072,12 @@ vErrors.push(err501);
 }
 errors++;
 }
-if(!((((data370 === "60s") || (data370 === "5m")) || (data370 === "10m")) || (data370 === "never"))){
-const err502 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data370};
+var _valid9 = _errs840 === errors;
+valid168 = valid168 || _valid9;
+if(!valid168){
+const _errs842 = errors;
+if(typeof data372 !== "boolean"){
+const err502 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data372};
 if(vErrors === null){
 vErrors = [err502];
 }
@@ -13072,11 +13086,16 @@ vErrors.push(err502);
 }
 errors++;
 }
-}
-if(data.dialogExpiry !== undefined){
-let data371 = data.dialogExpiry;
-if(typeof data371 !== "string"){
-const err503 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data371};
+var _valid9 = _errs842 === errors;
+valid168 = valid168 || _valid9;
+if(!valid168){
+const _errs844 = errors;
+if(Array.isArray(data372)){
+const len54 = data372.length;
+for(let i54=0; i54<len54; i54++){
+let data373 = data372[i54];
+if(typeof data373 !== "string"){
+const err503 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i54,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data373};
 if(vErrors === null){
 vErrors = [err503];
 }
@@ -13085,8 +13104,10 @@ vErrors.push(err503);
 }
 errors++;
 }
-if(!((((data371 === "60s") || (data371 === "5m")) || (data371 === "10m")) || (data371 === "never"))){
-const err504 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data371};
+}
+}
+else {
+const err504 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data372};
 if(vErrors === null){
 vErrors = [err504];
 }
@@ -13095,11 +13116,13 @@ vErrors.push(err504);
 }
 errors++;
 }
+var _valid9 = _errs844 === errors;
+valid168 = valid168 || _valid9;
 }
-if(data.agent !== undefined){
-let data372 = data.agent;
-if(typeof data372 !== "string"){
-const err505 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data372};
+}
+}
+if(!valid168){
+const err505 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data372};
 if(vErrors === null){
 vErrors = [err505];
 }
@@ -13108,15 +13131,21 @@ vErrors.push(err505);
 }
 errors++;
 }
+else {
+errors = _errs837;
+if(vErrors !== null){
+if(_errs837){
+vErrors.length = _errs837;
 }
-if(data.companyAnnouncements !== undefined){
-let data373 = data.companyAnnouncements;
-if(Array.isArray(data373)){
-const len54 = data373.length;
-for(let i54=0; i54<len54; i54++){
-let data374 = data373[i54];
-if(typeof data374 !== "string"){
-const err506 = {instancePath:instancePath+"/companyAnnouncements/" + i54,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data374};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err506 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data371};
 if(vErrors === null){
 vErrors = [err506];
 }
@@ -13128,7 +13157,7 @@ errors++;
 }
 }
 else {
-const err507 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data373};
+const err507 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data370};
 if(vErrors === null){
 vErrors = [err507];
 }
@@ -13138,18 +13167,16 @@ vErrors.push(err507);
 errors++;
 }
 }
-if(data.pluginConfigs !== undefined){
-let data375 = data.pluginConfigs;
-if(data375 && typeof data375 == "object" && !Array.isArray(data375)){
-for(const key41 in data375){
-let data376 = data375[key41];
-const _errs843 = errors;
-let valid168 = false;
-const _errs844 = errors;
-if(data376 && typeof data376 == "object" && !Array.isArray(data376)){
-for(const key42 in data376){
-if(!((key42 === "mcpServers") || (key42 === "options"))){
-const err508 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data376};
+if(data369.options !== undefined){
+let data374 = data369.options;
+if(data374 && typeof data374 == "object" && !Array.isArray(data374)){
+for(const key43 in data374){
+let data375 = data374[key43];
+const _errs852 = errors;
+let valid172 = false;
+const _errs853 = errors;
+if(typeof data375 !== "string"){
+const err508 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data375};
 if(vErrors === null){
 vErrors = [err508];
 }
@@ -13158,20 +13185,12 @@ vErrors.push(err508);
 }
 errors++;
 }
-}
-if(data376.mcpServers !== undefined){
-let data377 = data376.mcpServers;
-if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
-for(const key43 in data377){
-let data378 = data377[key43];
-if(data378 && typeof data378 == "object" && !Array.isArray(data378)){
-for(const key44 in data378){
-let data379 = data378[key44];
-const _errs854 = errors;
-let valid172 = false;
+var _valid10 = _errs853 === errors;
+valid172 = valid172 || _valid10;
+if(!valid172){
 const _errs855 = errors;
-if(typeof data379 !== "string"){
-const err509 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data379};
+if(!((typeof data375 == "number") && (isFinite(data375)))){
+const err509 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data375};
 if(vErrors === null){
 vErrors = [err509];
 }
@@ -13180,12 +13199,12 @@ vErrors.push(err509);
 }
 errors++;
 }
-var _valid9 = _errs855 === errors;
-valid172 = valid172 || _valid9;
+var _valid10 = _errs855 === errors;
+valid172 = valid172 || _valid10;
 if(!valid172){
 const _errs857 = errors;
-if(!((typeof data379 == "number") && (isFinite(data379)))){
-const err510 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data379};
+if(typeof data375 !== "boolean"){
+const err510 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data375};
 if(vErrors === null){
 vErrors = [err510];
 }
@@ -13194,12 +13213,16 @@ vErrors.push(err510);
 }
 errors++;
 }
-var _valid9 = _errs857 === errors;
-valid172 = valid172 || _valid9;
+var _valid10 = _errs857 === errors;
+valid172 = valid172 || _valid10;
 if(!valid172){
 const _errs859 = errors;
-if(typeof data379 !== "boolean"){
-const err511 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data379};
+if(Array.isArray(data375)){
+const len55 = data375.length;
+for(let i55=0; i55<len55; i55++){
+let data376 = data375[i55];
+if(typeof data376 !== "string"){
+const err511 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data376};
 if(vErrors === null){
 vErrors = [err511];
 }
@@ -13208,16 +13231,10 @@ vErrors.push(err511);
 }
 errors++;
 }
-var _valid9 = _errs859 === errors;
-valid172 = valid172 || _valid9;
-if(!valid172){
-const _errs861 = errors;
-if(Array.isArray(data379)){
-const len55 = data379.length;
-for(let i55=0; i55<len55; i55++){
-let data380 = data379[i55];
-if(typeof data380 !== "string"){
-const err512 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data380};
+}
+}
+else {
+const err512 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data375};
 if(vErrors === null){
 vErrors = [err512];
 }
@@ -13226,10 +13243,13 @@ vErrors.push(err512);
 }
 errors++;
 }
+var _valid10 = _errs859 === errors;
+valid172 = valid172 || _valid10;
 }
 }
-else {
-const err513 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data379};
+}
+if(!valid172){
+const err513 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data375};
 if(vErrors === null){
 vErrors = [err513];
 }
@@ -13238,26 +13258,11 @@ vErrors.push(err513);
 }
 errors++;
 }
-var _valid9 = _errs861 === errors;
-valid172 = valid172 || _valid9;
-}
-}
-}
-if(!valid172){
-const err514 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data379};
-if(vErrors === null){
-vErrors = [err514];
-}
 else {
-vErrors.push(err514);
-}
-errors++;
-}
-else {
-errors = _errs854;
+errors = _errs852;
 if(vErrors !== null){
-if(_errs854){
-vErrors.length = _errs854;
+if(_errs852){
+vErrors.length = _errs852;
 }
 else {
 vErrors = null;
@@ -13267,7 +13272,19 @@ vErrors = null;
 }
 }
 else {
-const err515 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data378};
+const err514 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data374};
+if(vErrors === null){
+vErrors = [err514];
+}
+else {
+vErrors.push(err514);
+}
+errors++;
+}
+}
+}
+else {
+const err515 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -13276,10 +13293,14 @@ vErrors.push(err515);
 }
 errors++;
 }
-}
+var _valid8 = _errs827 === errors;
+valid164 = valid164 || _valid8;
+if(!valid164){
+const _errs863 = errors;
+if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
 }
 else {
-const err516 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data377};
+const err516 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data369};
 if(vErrors === null){
 vErrors = [err516];
 }
@@ -13288,17 +13309,11 @@ vErrors.push(err516);
 }
 errors++;
 }
+var _valid8 = _errs863 === errors;
+valid164 = valid164 || _valid8;
 }
-if(data376.options !== undefined){
-let data381 = data376.options;
-if(data381 && typeof data381 == "object" && !Array.isArray(data381)){
-for(const key45 in data381){
-let data382 = data381[key45];
-const _errs869 = errors;
-let valid176 = false;
-const _errs870 = errors;
-if(typeof data382 !== "string"){
-const err517 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data382};
+if(!valid164){
+const err517 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data369};
 if(vErrors === null){
 vErrors = [err517];
 }
@@ -13307,12 +13322,21 @@ vErrors.push(err517);
 }
 errors++;
 }
-var _valid10 = _errs870 === errors;
-valid176 = valid176 || _valid10;
-if(!valid176){
-const _errs872 = errors;
-if(!((typeof data382 == "number") && (isFinite(data382)))){
-const err518 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data382};
+else {
+errors = _errs826;
+if(vErrors !== null){
+if(_errs826){
+vErrors.length = _errs826;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err518 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data368};
 if(vErrors === null){
 vErrors = [err518];
 }
@@ -13321,12 +13345,13 @@ vErrors.push(err518);
 }
 errors++;
 }
-var _valid10 = _errs872 === errors;
-valid176 = valid176 || _valid10;
-if(!valid176){
-const _errs874 = errors;
-if(typeof data382 !== "boolean"){
-const err519 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data382};
+}
+if(data.remote !== undefined){
+let data377 = data.remote;
+if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
+for(const key44 in data377){
+if(!(key44 === "defaultEnvironmentId")){
+const err519 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data377};
 if(vErrors === null){
 vErrors = [err519];
 }
@@ -13335,16 +13360,11 @@ vErrors.push(err519);
 }
 errors++;
 }
-var _valid10 = _errs874 === errors;
-valid176 = valid176 || _valid10;
-if(!valid176){
-const _errs876 = errors;
-if(Array.isArray(data382)){
-const len56 = data382.length;
-for(let i56=0; i56<len56; i56++){
-let data383 = data382[i56];
-if(typeof data383 !== "string"){
-const err520 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i56,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data383};
+}
+if(data377.defaultEnvironmentId !== undefined){
+let data378 = data377.defaultEnvironmentId;
+if(typeof data378 !== "string"){
+const err520 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data378};
 if(vErrors === null){
 vErrors = [err520];
 }
@@ -13356,7 +13376,7 @@ errors++;
 }
 }
 else {
-const err521 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data382};
+const err521 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data377};
 if(vErrors === null){
 vErrors = [err521];
 }
@@ -13365,13 +13385,11 @@ vErrors.push(err521);
 }
 errors++;
 }
-var _valid10 = _errs876 === errors;
-valid176 = valid176 || _valid10;
 }
-}
-}
-if(!valid176){
-const err522 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data382};
+if(data.autoUpdatesChannel !== undefined){
+let data379 = data.autoUpdatesChannel;
+if(typeof data379 !== "string"){
+const err522 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
 if(vErrors === null){
 vErrors = [err522];
 }
@@ -13380,21 +13398,8 @@ vErrors.push(err522);
 }
 errors++;
 }
-else {
-errors = _errs869;
-if(vErrors !== null){
-if(_errs869){
-vErrors.length = _errs869;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err523 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data381};
+if(!(((data379 === "latest") || (data379 === "stable")) || (data379 === "rc"))){
+const err523 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
 if(vErrors === null){
 vErrors = [err523];
 }
@@ -13404,9 +13409,10 @@ vErrors.push(err523);
 errors++;
 }
 }
-}
-else {
-const err524 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data376};
+if(data.minimumVersion !== undefined){
+let data380 = data.minimumVersion;
+if(typeof data380 !== "string"){
+const err524 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data380};
 if(vErrors === null){
 vErrors = [err524];
 }
@@ -13415,14 +13421,11 @@ vErrors.push(err524);
 }
 errors++;
 }
-var _valid8 = _errs844 === errors;
-valid168 = valid168 || _valid8;
-if(!valid168){
-const _errs880 = errors;
-if(data376 && typeof data376 == "object" && !Array.isArray(data376)){
 }
-else {
-const err525 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data376};
+if(data.requiredMinimumVersion !== undefined){
+let data381 = data.requiredMinimumVersion;
+if(typeof data381 !== "string"){
+const err525 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data381};
 if(vErrors === null){
 vErrors = [err525];
 }
@@ -13431,11 +13434,11 @@ vErrors.push(err525);
 }
 errors++;
 }
-var _valid8 = _errs880 === errors;
-valid168 = valid168 || _valid8;
 }
-if(!valid168){
-const err526 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data376};
+if(data.requiredMaximumVersion !== undefined){
+let data382 = data.requiredMaximumVersion;
+if(typeof data382 !== "string"){
+const err526 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data382};
 if(vErrors === null){
 vErrors = [err526];
 }
@@ -13444,21 +13447,11 @@ vErrors.push(err526);
 }
 errors++;
 }
-else {
-errors = _errs843;
-if(vErrors !== null){
-if(_errs843){
-vErrors.length = _errs843;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err527 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data375};
+if(data.downloadsMirrorUrl !== undefined){
+let data383 = data.downloadsMirrorUrl;
+if(typeof data383 !== "string"){
+const err527 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data383};
 if(vErrors === null){
 vErrors = [err527];
 }
@@ -13468,12 +13461,10 @@ vErrors.push(err527);
 errors++;
 }
 }
-if(data.remote !== undefined){
-let data384 = data.remote;
-if(data384 && typeof data384 == "object" && !Array.isArray(data384)){
-for(const key46 in data384){
-if(!(key46 === "defaultEnvironmentId")){
-const err528 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data384};
+if(data.plansDirectory !== undefined){
+let data384 = data.plansDirectory;
+if(typeof data384 !== "string"){
+const err528 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data384};
 if(vErrors === null){
 vErrors = [err528];
 }
@@ -13483,10 +13474,10 @@ vErrors.push(err528);
 errors++;
 }
 }
-if(data384.defaultEnvironmentId !== undefined){
-let data385 = data384.defaultEnvironmentId;
+if(data.tui !== undefined){
+let data385 = data.tui;
 if(typeof data385 !== "string"){
-const err529 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data385};
+const err529 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data385};
 if(vErrors === null){
 vErrors = [err529];
 }
@@ -13495,10 +13486,8 @@ vErrors.push(err529);
 }
 errors++;
 }
-}
-}
-else {
-const err530 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data384};
+if(!((data385 === "default") || (data385 === "fullscreen"))){
+const err530 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data385};
 if(vErrors === null){
 vErrors = [err530];
 }
@@ -13508,10 +13497,12 @@ vErrors.push(err530);
 errors++;
 }
 }
-if(data.autoUpdatesChannel !== undefined){
-let data386 = data.autoUpdatesChannel;
-if(typeof data386 !== "string"){
-const err531 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data386};
+if(data.voice !== undefined){
+let data386 = data.voice;
+if(data386 && typeof data386 == "object" && !Array.isArray(data386)){
+for(const key45 in data386){
+if(!(((key45 === "enabled") || (key45 === "mode")) || (key45 === "autoSubmit"))){
+const err531 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key45},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data386};
 if(vErrors === null){
 vErrors = [err531];
 }
@@ -13520,8 +13511,11 @@ vErrors.push(err531);
 }
 errors++;
 }
-if(!(((data386 === "latest") || (data386 === "stable")) || (data386 === "rc"))){
-const err532 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data386};
+}
+if(data386.enabled !== undefined){
+let data387 = data386.enabled;
+if(typeof data387 !== "boolean"){
+const err532 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data387};
 if(vErrors === null){
 vErrors = [err532];
 }
@@ -13531,10 +13525,10 @@ vErrors.push(err532);
 errors++;
 }
 }
-if(data.minimumVersion !== undefined){
-let data387 = data.minimumVersion;
-if(typeof data387 !== "string"){
-const err533 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data387};
+if(data386.mode !== undefined){
+let data388 = data386.mode;
+if(typeof data388 !== "string"){
+const err533 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data388};
 if(vErrors === null){
 vErrors = [err533];
 }
@@ -13543,11 +13537,8 @@ vErrors.push(err533);
 }
 errors++;
 }
-}
-if(data.requiredMinimumVersion !== undefined){
-let data388 = data.requiredMinimumVersion;
-if(typeof data388 !== "string"){
-const err534 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data388};
+if(!((data388 === "hold") || (data388 === "tap"))){
+const err534 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data388};
 if(vErrors === null){
 vErrors = [err534];
 }
@@ -13557,10 +13548,10 @@ vErrors.push(err534);
 errors++;
 }
 }
-if(data.requiredMaximumVersion !== undefined){
-let data389 = data.requiredMaximumVersion;
-if(typeof data389 !== "string"){
-const err535 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data389};
+if(data386.autoSubmit !== undefined){
+let data389 = data386.autoSubmit;
+if(typeof data389 !== "boolean"){
+const err535 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data389};
 if(vErrors === null){
 vErrors = [err535];
 }
@@ -13570,10 +13561,9 @@ vErrors.push(err535);
 errors++;
 }
 }
-if(data.downloadsMirrorUrl !== undefined){
-let data390 = data.downloadsMirrorUrl;
-if(typeof data390 !== "string"){
-const err536 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data390};
+}
+else {
+const err536 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data386};
 if(vErrors === null){
 vErrors = [err536];
 }
@@ -13583,10 +13573,10 @@ vErrors.push(err536);
 errors++;
 }
 }
-if(data.plansDirectory !== undefined){
-let data391 = data.plansDirectory;
-if(typeof data391 !== "string"){
-const err537 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data391};
+if(data.channelsEnabled !== undefined){
+let data390 = data.channelsEnabled;
+if(typeof data390 !== "boolean"){
+const err537 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data390};
 if(vErrors === null){
 vErrors = [err537];
 }
@@ -13596,10 +13586,15 @@ vErrors.push(err537);
 errors++;
 }
 }
-if(data.tui !== undefined){
-let data392 = data.tui;
-if(typeof data392 !== "string"){
-const err538 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data392};
+if(data.allowedChannelPlugins !== undefined){
+let data391 = data.allowedChannelPlugins;
+if(Array.isArray(data391)){
+const len56 = data391.length;
+for(let i56=0; i56<len56; i56++){
+let data392 = data391[i56];
+if(data392 && typeof data392 == "object" && !Array.isArray(data392)){
+if(data392.marketplace === undefined){
+const err538 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err538];
 }
@@ -13608,8 +13603,8 @@ vErrors.push(err538);
 }
 errors++;
 }
-if(!((data392 === "default") || (data392 === "fullscreen"))){
-const err539 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data392};
+if(data392.plugin === undefined){
+const err539 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err539];
 }
@@ -13618,13 +13613,9 @@ vErrors.push(err539);
 }
 errors++;
 }
-}
-if(data.voice !== undefined){
-let data393 = data.voice;
-if(data393 && typeof data393 == "object" && !Array.isArray(data393)){
-for(const key47 in data393){
-if(!(((key47 === "enabled") || (key47 === "mode")) || (key47 === "autoSubmit"))){
-const err540 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data393};
+for(const key46 in data392){
+if(!((key46 === "marketplace") || (key46 === "plugin"))){
+const err540 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err540];
 }
@@ -13634,10 +13625,10 @@ vErrors.push(err540);
 errors++;
 }
 }
-if(data393.enabled !== undefined){
-let data394 = data393.enabled;
-if(typeof data394 !== "boolean"){
-const err541 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data394};
+if(data392.marketplace !== undefined){
+let data393 = data392.marketplace;
+if(typeof data393 !== "string"){
+const err541 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data393};
 if(vErrors === null){
 vErrors = [err541];
 }
@@ -13647,10 +13638,10 @@ vErrors.push(err541);
 errors++;
 }
 }
-if(data393.mode !== undefined){
-let data395 = data393.mode;
-if(typeof data395 !== "string"){
-const err542 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data395};
+if(data392.plugin !== undefined){
+let data394 = data392.plugin;
+if(typeof data394 !== "string"){
+const err542 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data394};
 if(vErrors === null){
 vErrors = [err542];
 }
@@ -13659,8 +13650,10 @@ vErrors.push(err542);
 }
 errors++;
 }
-if(!((data395 === "hold") || (data395 === "tap"))){
-const err543 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data395};
+}
+}
+else {
+const err543 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err543];
 }
@@ -13670,10 +13663,9 @@ vErrors.push(err543);
 errors++;
 }
 }
-if(data393.autoSubmit !== undefined){
-let data396 = data393.autoSubmit;
-if(typeof data396 !== "boolean"){
-const err544 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data396};
+}
+else {
+const err544 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data391};
 if(vErrors === null){
 vErrors = [err544];
 }
@@ -13683,9 +13675,10 @@ vErrors.push(err544);
 errors++;
 }
 }
-}
-else {
-const err545 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data393};
+if(data.prefersReducedMotion !== undefined){
+let data395 = data.prefersReducedMotion;
+if(typeof data395 !== "boolean"){
+const err545 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data395};
 if(vErrors === null){
 vErrors = [err545];
 }
@@ -13695,10 +13688,13 @@ vErrors.push(err545);
 errors++;
 }
 }
-if(data.channelsEnabled !== undefined){
-let data397 = data.channelsEnabled;
-if(typeof data397 !== "boolean"){
-const err546 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data397};
+if(data.timeFormat !== undefined){
+let data396 = data.timeFormat;
+const _errs908 = errors;
+let valid180 = false;
+const _errs909 = errors;
+if(typeof data396 !== "string"){
+const err546 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
 if(vErrors === null){
 vErrors = [err546];
 }
@@ -13707,16 +13703,8 @@ vErrors.push(err546);
 }
 errors++;
 }
-}
-if(data.allowedChannelPlugins !== undefined){
-let data398 = data.allowedChannelPlugins;
-if(Array.isArray(data398)){
-const len57 = data398.length;
-for(let i57=0; i57<len57; i57++){
-let data399 = data398[i57];
-if(data399 && typeof data399 == "object" && !Array.isArray(data399)){
-if(data399.marketplace === undefined){
-const err547 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
+if(!((((data396 === "auto") || (data396 === "12-hour")) || (data396 === "24-hour")) || (data396 === "24-hour-utc"))){
+const err547 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
 if(vErrors === null){
 vErrors = [err547];
 }
@@ -13725,8 +13713,12 @@ vErrors.push(err547);
 }
 errors++;
 }
-if(data399.plugin === undefined){
-const err548 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
+var _valid11 = _errs909 === errors;
+valid180 = valid180 || _valid11;
+if(!valid180){
+const _errs911 = errors;
+if(typeof data396 !== "string"){
+const err548 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data396};
 if(vErrors === null){
 vErrors = [err548];
 }
@@ -13735,9 +13727,11 @@ vErrors.push(err548);
 }
 errors++;
 }
-for(const key48 in data399){
-if(!((key48 === "marketplace") || (key48 === "plugin"))){
-const err549 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
+var _valid11 = _errs911 === errors;
+valid180 = valid180 || _valid11;
+}
+if(!valid180){
+const err549 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data396};
 if(vErrors === null){
 vErrors = [err549];
 }
@@ -13746,11 +13740,22 @@ vErrors.push(err549);
 }
 errors++;
 }
+else {
+errors = _errs908;
+if(vErrors !== null){
+if(_errs908){
+vErrors.length = _errs908;
 }
-if(data399.marketplace !== undefined){
-let data400 = data399.marketplace;
-if(typeof data400 !== "string"){
-const err550 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data400};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.timeZone !== undefined){
+let data397 = data.timeZone;
+if(typeof data397 !== "string"){
+const err550 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data397};
 if(vErrors === null){
 vErrors = [err550];
 }
@@ -13760,10 +13765,10 @@ vErrors.push(err550);
 errors++;
 }
 }
-if(data399.plugin !== undefined){
-let data401 = data399.plugin;
-if(typeof data401 !== "string"){
-const err551 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data401};
+if(data.autoMemoryEnabled !== undefined){
+let data398 = data.autoMemoryEnabled;
+if(typeof data398 !== "boolean"){
+const err551 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data398};
 if(vErrors === null){
 vErrors = [err551];
 }
@@ -13773,9 +13778,10 @@ vErrors.push(err551);
 errors++;
 }
 }
-}
-else {
-const err552 = {instancePath:instancePath+"/allowedChannelPlugins/" + i57,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data399};
+if(data.autoMemoryDirectory !== undefined){
+let data399 = data.autoMemoryDirectory;
+if(typeof data399 !== "string"){
+const err552 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data399};
 if(vErrors === null){
 vErrors = [err552];
 }
@@ -13785,9 +13791,10 @@ vErrors.push(err552);
 errors++;
 }
 }
-}
-else {
-const err553 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data398};
+if(data.autoDreamEnabled !== undefined){
+let data400 = data.autoDreamEnabled;
+if(typeof data400 !== "boolean"){
+const err553 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data400};
 if(vErrors === null){
 vErrors = [err553];
 }
@@ -13797,10 +13804,10 @@ vErrors.push(err553);
 errors++;
 }
 }
-if(data.prefersReducedMotion !== undefined){
-let data402 = data.prefersReducedMotion;
-if(typeof data402 !== "boolean"){
-const err554 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data402};
+if(data.showThinkingSummaries !== undefined){
+let data401 = data.showThinkingSummaries;
+if(typeof data401 !== "boolean"){
+const err554 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data401};
 if(vErrors === null){
 vErrors = [err554];
 }
@@ -13810,13 +13817,10 @@ vErrors.push(err554);
 errors++;
 }
 }
-if(data.timeFormat !== undefined){
-let data403 = data.timeFormat;
-const _errs925 = errors;
-let valid184 = false;
-const _errs926 = errors;
-if(typeof data403 !== "string"){
-const err555 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data403};
+if(data.skipDangerousModePermissionPrompt !== undefined){
+let data402 = data.skipDangerousModePermissionPrompt;
+if(typeof data402 !== "boolean"){
+const err555 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data402};
 if(vErrors === null){
 vErrors = [err555];
 }
@@ -13825,8 +13829,11 @@ vErrors.push(err555);
 }
 errors++;
 }
-if(!((((data403 === "auto") || (data403 === "12-hour")) || (data403 === "24-hour")) || (data403 === "24-hour-utc"))){
-const err556 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data403};
+}
+if(data.disableAutoMode !== undefined){
+let data403 = data.disableAutoMode;
+if(typeof data403 !== "string"){
+const err556 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data403};
 if(vErrors === null){
 vErrors = [err556];
 }
@@ -13835,12 +13842,8 @@ vErrors.push(err556);
 }
 errors++;
 }
-var _valid11 = _errs926 === errors;
-valid184 = valid184 || _valid11;
-if(!valid184){
-const _errs928 = errors;
-if(typeof data403 !== "string"){
-const err557 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data403};
+if("disable" !== data403){
+const err557 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data403};
 if(vErrors === null){
 vErrors = [err557];
 }
@@ -13849,11 +13852,16 @@ vErrors.push(err557);
 }
 errors++;
 }
-var _valid11 = _errs928 === errors;
-valid184 = valid184 || _valid11;
 }
-if(!valid184){
-const err558 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data403};
+if(data.sshConfigs !== undefined){
+let data404 = data.sshConfigs;
+if(Array.isArray(data404)){
+const len57 = data404.length;
+for(let i57=0; i57<len57; i57++){
+let data405 = data404[i57];
+if(data405 && typeof data405 == "object" && !Array.isArray(data405)){
+if(data405.id === undefined){
+const err558 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err558];
 }
@@ -13862,22 +13870,8 @@ vErrors.push(err558);
 }
 errors++;
 }
-else {
-errors = _errs925;
-if(vErrors !== null){
-if(_errs925){
-vErrors.length = _errs925;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.timeZone !== undefined){
-let data404 = data.timeZone;
-if(typeof data404 !== "string"){
-const err559 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data404};
+if(data405.name === undefined){
+const err559 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err559];
 }
@@ -13886,11 +13880,8 @@ vErrors.push(err559);
 }
 errors++;
 }
-}
-if(data.autoMemoryEnabled !== undefined){
-let data405 = data.autoMemoryEnabled;
-if(typeof data405 !== "boolean"){
-const err560 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data405};
+if(data405.sshHost === undefined){
+const err560 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err560];
 }
@@ -13899,11 +13890,9 @@ vErrors.push(err560);
 }
 errors++;
 }
-}
-if(data.autoMemoryDirectory !== undefined){
-let data406 = data.autoMemoryDirectory;
-if(typeof data406 !== "string"){
-const err561 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data406};
+for(const key47 in data405){
+if(!((((((key47 === "id") || (key47 === "name")) || (key47 === "sshHost")) || (key47 === "sshPort")) || (key47 === "sshIdentityFile")) || (key47 === "startDirectory"))){
+const err561 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err561];
 }
@@ -13913,10 +13902,10 @@ vErrors.push(err561);
 errors++;
 }
 }
-if(data.autoDreamEnabled !== undefined){
-let data407 = data.autoDreamEnabled;
-if(typeof data407 !== "boolean"){
-const err562 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data407};
+if(data405.id !== undefined){
+let data406 = data405.id;
+if(typeof data406 !== "string"){
+const err562 = {instancePath:instancePath+"/sshConfigs/" + i57+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data406};
 if(vErrors === null){
 vErrors = [err562];
 }
@@ -13926,10 +13915,10 @@ vErrors.push(err562);
 errors++;
 }
 }
-if(data.showThinkingSummaries !== undefined){
-let data408 = data.showThinkingSummaries;
-if(typeof data408 !== "boolean"){
-const err563 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data408};
+if(data405.name !== undefined){
+let data407 = data405.name;
+if(typeof data407 !== "string"){
+const err563 = {instancePath:instancePath+"/sshConfigs/" + i57+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data407};
 if(vErrors === null){
 vErrors = [err563];
 }
@@ -13939,10 +13928,10 @@ vErrors.push(err563);
 errors++;
 }
 }
-if(data.skipDangerousModePermissionPrompt !== undefined){
-let data409 = data.skipDangerousModePermissionPrompt;
-if(typeof data409 !== "boolean"){
-const err564 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data409};
+if(data405.sshHost !== undefined){
+let data408 = data405.sshHost;
+if(typeof data408 !== "string"){
+const err564 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data408};
 if(vErrors === null){
 vErrors = [err564];
 }
@@ -13952,10 +13941,10 @@ vErrors.push(err564);
 errors++;
 }
 }
-if(data.disableAutoMode !== undefined){
-let data410 = data.disableAutoMode;
-if(typeof data410 !== "string"){
-const err565 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data410};
+if(data405.sshPort !== undefined){
+let data409 = data405.sshPort;
+if(!((typeof data409 == "number") && (isFinite(data409)))){
+const err565 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data409};
 if(vErrors === null){
 vErrors = [err565];
 }
@@ -13964,8 +13953,11 @@ vErrors.push(err565);
 }
 errors++;
 }
-if("disable" !== data410){
-const err566 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data410};
+}
+if(data405.sshIdentityFile !== undefined){
+let data410 = data405.sshIdentityFile;
+if(typeof data410 !== "string"){
+const err566 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data410};
 if(vErrors === null){
 vErrors = [err566];
 }
@@ -13975,15 +13967,10 @@ vErrors.push(err566);
 errors++;
 }
 }
-if(data.sshConfigs !== undefined){
-let data411 = data.sshConfigs;
-if(Array.isArray(data411)){
-const len58 = data411.length;
-for(let i58=0; i58<len58; i58++){
-let data412 = data411[i58];
-if(data412 && typeof data412 == "object" && !Array.isArray(data412)){
-if(data412.id === undefined){
-const err567 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data412};
+if(data405.startDirectory !== undefined){
+let data411 = data405.startDirectory;
+if(typeof data411 !== "string"){
+const err567 = {instancePath:instancePath+"/sshConfigs/" + i57+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data411};
 if(vErrors === null){
 vErrors = [err567];
 }
@@ -13992,8 +13979,10 @@ vErrors.push(err567);
 }
 errors++;
 }
-if(data412.name === undefined){
-const err568 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data412};
+}
+}
+else {
+const err568 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err568];
 }
@@ -14002,8 +13991,10 @@ vErrors.push(err568);
 }
 errors++;
 }
-if(data412.sshHost === undefined){
-const err569 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data412};
+}
+}
+else {
+const err569 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data404};
 if(vErrors === null){
 vErrors = [err569];
 }
@@ -14012,9 +14003,11 @@ vErrors.push(err569);
 }
 errors++;
 }
-for(const key49 in data412){
-if(!((((((key49 === "id") || (key49 === "name")) || (key49 === "sshHost")) || (key49 === "sshPort")) || (key49 === "sshIdentityFile")) || (key49 === "startDirectory"))){
-const err570 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data412};
+}
+if(data.sshHostCommands !== undefined){
+let data412 = data.sshHostCommands;
+if(!(Array.isArray(data412))){
+const err570 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data412};
 if(vErrors === null){
 vErrors = [err570];
 }
@@ -14024,10 +14017,10 @@ vErrors.push(err570);
 errors++;
 }
 }
-if(data412.id !== undefined){
-let data413 = data412.id;
+if(data.claudeMd !== undefined){
+let data413 = data.claudeMd;
 if(typeof data413 !== "string"){
-const err571 = {instancePath:instancePath+"/sshConfigs/" + i58+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data413};
+const err571 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data413};
 if(vErrors === null){
 vErrors = [err571];
 }
@@ -14037,10 +14030,14 @@ vErrors.push(err571);
 errors++;
 }
 }
-if(data412.name !== undefined){
-let data414 = data412.name;
-if(typeof data414 !== "string"){
-const err572 = {instancePath:instancePath+"/sshConfigs/" + i58+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data414};
+if(data.claudeMdExcludes !== undefined){
+let data414 = data.claudeMdExcludes;
+if(Array.isArray(data414)){
+const len58 = data414.length;
+for(let i58=0; i58<len58; i58++){
+let data415 = data414[i58];
+if(typeof data415 !== "string"){
+const err572 = {instancePath:instancePath+"/claudeMdExcludes/" + i58,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data415};
 if(vErrors === null){
 vErrors = [err572];
 }
@@ -14050,10 +14047,9 @@ vErrors.push(err572);
 errors++;
 }
 }
-if(data412.sshHost !== undefined){
-let data415 = data412.sshHost;
-if(typeof data415 !== "string"){
-const err573 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data415};
+}
+else {
+const err573 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data414};
 if(vErrors === null){
 vErrors = [err573];
 }
@@ -14063,10 +14059,10 @@ vErrors.push(err573);
 errors++;
 }
 }
-if(data412.sshPort !== undefined){
-let data416 = data412.sshPort;
-if(!((typeof data416 == "number") && (isFinite(data416)))){
-const err574 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data416};
+if(data.pluginTrustMessage !== undefined){
+let data416 = data.pluginTrustMessage;
+if(typeof data416 !== "string"){
+const err574 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data416};
 if(vErrors === null){
 vErrors = [err574];
 }
@@ -14076,10 +14072,13 @@ vErrors.push(err574);
 errors++;
 }
 }
-if(data412.sshIdentityFile !== undefined){
-let data417 = data412.sshIdentityFile;
+if(data.theme !== undefined){
+let data417 = data.theme;
+const _errs955 = errors;
+let valid186 = false;
+const _errs956 = errors;
 if(typeof data417 !== "string"){
-const err575 = {instancePath:instancePath+"/sshConfigs/" + i58+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data417};
+const err575 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
 if(vErrors === null){
 vErrors = [err575];
 }
@@ -14088,11 +14087,8 @@ vErrors.push(err575);
 }
 errors++;
 }
-}
-if(data412.startDirectory !== undefined){
-let data418 = data412.startDirectory;
-if(typeof data418 !== "string"){
-const err576 = {instancePath:instancePath+"/sshConfigs/" + i58+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data418};
+if(!(((((((data417 === "auto") || (data417 === "dark")) || (data417 === "light")) || (data417 === "light-daltonized")) || (data417 === "dark-daltonized")) || (data417 === "light-ansi")) || (data417 === "dark-ansi"))){
+const err576 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
 if(vErrors === null){
 vErrors = [err576];
 }
@@ -14101,10 +14097,12 @@ vErrors.push(err576);
 }
 errors++;
 }
-}
-}
-else {
-const err577 = {instancePath:instancePath+"/sshConfigs/" + i58,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data412};
+var _valid12 = _errs956 === errors;
+valid186 = valid186 || _valid12;
+if(!valid186){
+const _errs958 = errors;
+if(typeof data417 !== "string"){
+const err577 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data417};
 if(vErrors === null){
 vErrors = [err577];
 }
@@ -14113,10 +14111,11 @@ vErrors.push(err577);
 }
 errors++;
 }
+var _valid12 = _errs958 === errors;
+valid186 = valid186 || _valid12;
 }
-}
-else {
-const err578 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data411};
+if(!valid186){
+const err578 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data417};
 if(vErrors === null){
 vErrors = [err578];
 }
@@ -14125,11 +14124,22 @@ vErrors.push(err578);
 }
 errors++;
 }
+else {
+errors = _errs955;
+if(vErrors !== null){
+if(_errs955){
+vErrors.length = _errs955;
 }
-if(data.sshHostCommands !== undefined){
-let data419 = data.sshHostCommands;
-if(!(Array.isArray(data419))){
-const err579 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data419};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.editorMode !== undefined){
+let data418 = data.editorMode;
+if(typeof data418 !== "string"){
+const err579 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data418};
 if(vErrors === null){
 vErrors = [err579];
 }
@@ -14138,11 +14148,8 @@ vErrors.push(err579);
 }
 errors++;
 }
-}
-if(data.claudeMd !== undefined){
-let data420 = data.claudeMd;
-if(typeof data420 !== "string"){
-const err580 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data420};
+if(!((data418 === "normal") || (data418 === "vim"))){
+const err580 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data418};
 if(vErrors === null){
 vErrors = [err580];
 }
@@ -14152,14 +14159,10 @@ vErrors.push(err580);
 errors++;
 }
 }
-if(data.claudeMdExcludes !== undefined){
-let data421 = data.claudeMdExcludes;
-if(Array.isArray(data421)){
-const len59 = data421.length;
-for(let i59=0; i59<len59; i59++){
-let data422 = data421[i59];
-if(typeof data422 !== "string"){
-const err581 = {instancePath:instancePath+"/claudeMdExcludes/" + i59,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data422};
+if(data.keybindingFlavor !== undefined){
+let data419 = data.keybindingFlavor;
+if(typeof data419 !== "string"){
+const err581 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data419};
 if(vErrors === null){
 vErrors = [err581];
 }
@@ -14168,10 +14171,8 @@ vErrors.push(err581);
 }
 errors++;
 }
-}
-}
-else {
-const err582 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data421};
+if(!((data419 === "classic") || (data419 === "readline"))){
+const err582 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data419};
 if(vErrors === null){
 vErrors = [err582];
 }
@@ -14181,10 +14182,12 @@ vErrors.push(err582);
 errors++;
 }
 }
-if(data.pluginTrustMessage !== undefined){
-let data423 = data.pluginTrustMessage;
-if(typeof data423 !== "string"){
-const err583 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data423};
+if(data.vimInsertModeRemaps !== undefined){
+let data420 = data.vimInsertModeRemaps;
+if(data420 && typeof data420 == "object" && !Array.isArray(data420)){
+}
+else {
+const err583 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data420};
 if(vErrors === null){
 vErrors = [err583];
 }
@@ -14194,13 +14197,10 @@ vErrors.push(err583);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data424 = data.theme;
-const _errs972 = errors;
-let valid190 = false;
-const _errs973 = errors;
-if(typeof data424 !== "string"){
-const err584 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data424};
+if(data.verbose !== undefined){
+let data421 = data.verbose;
+if(typeof data421 !== "boolean"){
+const err584 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data421};
 if(vErrors === null){
 vErrors = [err584];
 }
@@ -14209,8 +14209,11 @@ vErrors.push(err584);
 }
 errors++;
 }
-if(!(((((((data424 === "auto") || (data424 === "dark")) || (data424 === "light")) || (data424 === "light-daltonized")) || (data424 === "dark-daltonized")) || (data424 === "light-ansi")) || (data424 === "dark-ansi"))){
-const err585 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data424};
+}
+if(data.preferredNotifChannel !== undefined){
+let data422 = data.preferredNotifChannel;
+if(typeof data422 !== "string"){
+const err585 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
 if(vErrors === null){
 vErrors = [err585];
 }
@@ -14219,12 +14222,8 @@ vErrors.push(err585);
 }
 errors++;
 }
-var _valid12 = _errs973 === errors;
-valid190 = valid190 || _valid12;
-if(!valid190){
-const _errs975 = errors;
-if(typeof data424 !== "string"){
-const err586 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data424};
+if(!(((((((data422 === "auto") || (data422 === "iterm2")) || (data422 === "terminal_bell")) || (data422 === "iterm2_with_bell")) || (data422 === "kitty")) || (data422 === "ghostty")) || (data422 === "notifications_disabled"))){
+const err586 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
 if(vErrors === null){
 vErrors = [err586];
 }
@@ -14233,11 +14232,11 @@ vErrors.push(err586);
 }
 errors++;
 }
-var _valid12 = _errs975 === errors;
-valid190 = valid190 || _valid12;
 }
-if(!valid190){
-const err587 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data424};
+if(data.autoCompactEnabled !== undefined){
+let data423 = data.autoCompactEnabled;
+if(typeof data423 !== "boolean"){
+const err587 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data423};
 if(vErrors === null){
 vErrors = [err587];
 }
@@ -14246,22 +14245,11 @@ vErrors.push(err587);
 }
 errors++;
 }
-else {
-errors = _errs972;
-if(vErrors !== null){
-if(_errs972){
-vErrors.length = _errs972;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.editorMode !== undefined){
-let data425 = data.editorMode;
-if(typeof data425 !== "string"){
-const err588 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data425};
+if(data.precomputeCompactionEnabled !== undefined){
+let data424 = data.precomputeCompactionEnabled;
+if(typeof data424 !== "boolean"){
+const err588 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data424};
 if(vErrors === null){
 vErrors = [err588];
 }
@@ -14270,8 +14258,11 @@ vErrors.push(err588);
 }
 errors++;
 }
-if(!((data425 === "normal") || (data425 === "vim"))){
-const err589 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data425};
+}
+if(data.idleCompaction !== undefined){
+let data425 = data.idleCompaction;
+if(typeof data425 !== "boolean"){
+const err589 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data425};
 if(vErrors === null){
 vErrors = [err589];
 }
@@ -14281,10 +14272,10 @@ vErrors.push(err589);
 errors++;
 }
 }
-if(data.keybindingFlavor !== undefined){
-let data426 = data.keybindingFlavor;
-if(typeof data426 !== "string"){
-const err590 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data426};
+if(data.switchModelsOnFlag !== undefined){
+let data426 = data.switchModelsOnFlag;
+if(typeof data426 !== "boolean"){
+const err590 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data426};
 if(vErrors === null){
 vErrors = [err590];
 }
@@ -14293,8 +14284,11 @@ vErrors.push(err590);
 }
 errors++;
 }
-if(!((data426 === "classic") || (data426 === "readline"))){
-const err591 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data426};
+}
+if(data.autoContinueAtUsageLimit !== undefined){
+let data427 = data.autoContinueAtUsageLimit;
+if(typeof data427 !== "boolean"){
+const err591 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data427};
 if(vErrors === null){
 vErrors = [err591];
 }
@@ -14304,12 +14298,10 @@ vErrors.push(err591);
 errors++;
 }
 }
-if(data.vimInsertModeRemaps !== undefined){
-let data427 = data.vimInsertModeRemaps;
-if(data427 && typeof data427 == "object" && !Array.isArray(data427)){
-}
-else {
-const err592 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data427};
+if(data.autoScrollEnabled !== undefined){
+let data428 = data.autoScrollEnabled;
+if(typeof data428 !== "boolean"){
+const err592 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data428};
 if(vErrors === null){
 vErrors = [err592];
 }
@@ -14319,10 +14311,10 @@ vErrors.push(err592);
 errors++;
 }
 }
-if(data.verbose !== undefined){
-let data428 = data.verbose;
-if(typeof data428 !== "boolean"){
-const err593 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data428};
+if(data.wheelScrollAccelerationEnabled !== undefined){
+let data429 = data.wheelScrollAccelerationEnabled;
+if(typeof data429 !== "boolean"){
+const err593 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data429};
 if(vErrors === null){
 vErrors = [err593];
 }
@@ -14332,10 +14324,10 @@ vErrors.push(err593);
 errors++;
 }
 }
-if(data.preferredNotifChannel !== undefined){
-let data429 = data.preferredNotifChannel;
-if(typeof data429 !== "string"){
-const err594 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data429};
+if(data.fileCheckpointingEnabled !== undefined){
+let data430 = data.fileCheckpointingEnabled;
+if(typeof data430 !== "boolean"){
+const err594 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data430};
 if(vErrors === null){
 vErrors = [err594];
 }
@@ -14344,8 +14336,11 @@ vErrors.push(err594);
 }
 errors++;
 }
-if(!(((((((data429 === "auto") || (data429 === "iterm2")) || (data429 === "terminal_bell")) || (data429 === "iterm2_with_bell")) || (data429 === "kitty")) || (data429 === "ghostty")) || (data429 === "notifications_disabled"))){
-const err595 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data429};
+}
+if(data.showTurnDuration !== undefined){
+let data431 = data.showTurnDuration;
+if(typeof data431 !== "boolean"){
+const err595 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data431};
 if(vErrors === null){
 vErrors = [err595];
 }
@@ -14355,10 +14350,10 @@ vErrors.push(err595);
 errors++;
 }
 }
-if(data.autoCompactEnabled !== undefined){
-let data430 = data.autoCompactEnabled;
-if(typeof data430 !== "boolean"){
-const err596 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data430};
+if(data.showMessageTimestamps !== undefined){
+let data432 = data.showMessageTimestamps;
+if(typeof data432 !== "boolean"){
+const err596 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data432};
 if(vErrors === null){
 vErrors = [err596];
 }
@@ -14368,10 +14363,10 @@ vErrors.push(err596);
 errors++;
 }
 }
-if(data.precomputeCompactionEnabled !== undefined){
-let data431 = data.precomputeCompactionEnabled;
-if(typeof data431 !== "boolean"){
-const err597 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data431};
+if(data.terminalProgressBarEnabled !== undefined){
+let data433 = data.terminalProgressBarEnabled;
+if(typeof data433 !== "boolean"){
+const err597 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data433};
 if(vErrors === null){
 vErrors = [err597];
 }
@@ -14381,10 +14376,10 @@ vErrors.push(err597);
 errors++;
 }
 }
-if(data.idleCompaction !== undefined){
-let data432 = data.idleCompaction;
-if(typeof data432 !== "boolean"){
-const err598 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data432};
+if(data.todoFeatureEnabled !== undefined){
+let data434 = data.todoFeatureEnabled;
+if(typeof data434 !== "boolean"){
+const err598 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data434};
 if(vErrors === null){
 vErrors = [err598];
 }
@@ -14394,10 +14389,10 @@ vErrors.push(err598);
 errors++;
 }
 }
-if(data.switchModelsOnFlag !== undefined){
-let data433 = data.switchModelsOnFlag;
-if(typeof data433 !== "boolean"){
-const err599 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data433};
+if(data.teammateMode !== undefined){
+let data435 = data.teammateMode;
+if(typeof data435 !== "string"){
+const err599 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data435};
 if(vErrors === null){
 vErrors = [err599];
 }
@@ -14406,11 +14401,8 @@ vErrors.push(err599);
 }
 errors++;
 }
-}
-if(data.autoContinueAtUsageLimit !== undefined){
-let data434 = data.autoContinueAtUsageLimit;
-if(typeof data434 !== "boolean"){
-const err600 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data434};
+if(!((((data435 === "auto") || (data435 === "tmux")) || (data435 === "iterm2")) || (data435 === "in-process"))){
+const err600 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data435};
 if(vErrors === null){
 vErrors = [err600];
 }
@@ -14420,10 +14412,10 @@ vErrors.push(err600);
 errors++;
 }
 }
-if(data.autoScrollEnabled !== undefined){
-let data435 = data.autoScrollEnabled;
-if(typeof data435 !== "boolean"){
-const err601 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data435};
+if(data.remoteControlAtStartup !== undefined){
+let data436 = data.remoteControlAtStartup;
+if(typeof data436 !== "boolean"){
+const err601 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data436};
 if(vErrors === null){
 vErrors = [err601];
 }
@@ -14433,10 +14425,10 @@ vErrors.push(err601);
 errors++;
 }
 }
-if(data.wheelScrollAccelerationEnabled !== undefined){
-let data436 = data.wheelScrollAccelerationEnabled;
-if(typeof data436 !== "boolean"){
-const err602 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data436};
+if(data.isolatePeerMachines !== undefined){
+let data437 = data.isolatePeerMachines;
+if(typeof data437 !== "boolean"){
+const err602 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data437};
 if(vErrors === null){
 vErrors = [err602];
 }
@@ -14446,10 +14438,10 @@ vErrors.push(err602);
 errors++;
 }
 }
-if(data.fileCheckpointingEnabled !== undefined){
-let data437 = data.fileCheckpointingEnabled;
-if(typeof data437 !== "boolean"){
-const err603 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data437};
+if(data.daemonColdStart !== undefined){
+let data438 = data.daemonColdStart;
+if(typeof data438 !== "string"){
+const err603 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data438};
 if(vErrors === null){
 vErrors = [err603];
 }
@@ -14458,11 +14450,8 @@ vErrors.push(err603);
 }
 errors++;
 }
-}
-if(data.showTurnDuration !== undefined){
-let data438 = data.showTurnDuration;
-if(typeof data438 !== "boolean"){
-const err604 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data438};
+if(!((data438 === "transient") || (data438 === "ask"))){
+const err604 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data438};
 if(vErrors === null){
 vErrors = [err604];
 }
@@ -14472,10 +14461,10 @@ vErrors.push(err604);
 errors++;
 }
 }
-if(data.showMessageTimestamps !== undefined){
-let data439 = data.showMessageTimestamps;
-if(typeof data439 !== "boolean"){
-const err605 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data439};
+if(data.crossSessionInbound !== undefined){
+let data439 = data.crossSessionInbound;
+if(typeof data439 !== "string"){
+const err605 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data439};
 if(vErrors === null){
 vErrors = [err605];
 }
@@ -14484,11 +14473,8 @@ vErrors.push(err605);
 }
 errors++;
 }
-}
-if(data.terminalProgressBarEnabled !== undefined){
-let data440 = data.terminalProgressBarEnabled;
-if(typeof data440 !== "boolean"){
-const err606 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data440};
+if(!(((data439 === "accept") || (data439 === "hold")) || (data439 === "refuse"))){
+const err606 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data439};
 if(vErrors === null){
 vErrors = [err606];
 }
@@ -14498,10 +14484,10 @@ vErrors.push(err606);
 errors++;
 }
 }
-if(data.todoFeatureEnabled !== undefined){
-let data441 = data.todoFeatureEnabled;
-if(typeof data441 !== "boolean"){
-const err607 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data441};
+if(data.autoUploadSessions !== undefined){
+let data440 = data.autoUploadSessions;
+if(typeof data440 !== "boolean"){
+const err607 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data440};
 if(vErrors === null){
 vErrors = [err607];
 }
@@ -14511,10 +14497,10 @@ vErrors.push(err607);
 errors++;
 }
 }
-if(data.teammateMode !== undefined){
-let data442 = data.teammateMode;
-if(typeof data442 !== "string"){
-const err608 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data442};
+if(data.inputNeededNotifEnabled !== undefined){
+let data441 = data.inputNeededNotifEnabled;
+if(typeof data441 !== "boolean"){
+const err608 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data441};
 if(vErrors === null){
 vErrors = [err608];
 }
@@ -14523,8 +14509,11 @@ vErrors.push(err608);
 }
 errors++;
 }
-if(!((((data442 === "auto") || (data442 === "tmux")) || (data442 === "iterm2")) || (data442 === "in-process"))){
-const err609 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data442};
+}
+if(data.agentPushNotifEnabled !== undefined){
+let data442 = data.agentPushNotifEnabled;
+if(typeof data442 !== "boolean"){
+const err609 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data442};
 if(vErrors === null){
 vErrors = [err609];
 }
@@ -14534,10 +14523,10 @@ vErrors.push(err609);
 errors++;
 }
 }
-if(data.remoteControlAtStartup !== undefined){
-let data443 = data.remoteControlAtStartup;
+if(data.skipAutoPermissionPrompt !== undefined){
+let data443 = data.skipAutoPermissionPrompt;
 if(typeof data443 !== "boolean"){
-const err610 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data443};
+const err610 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data443};
 if(vErrors === null){
 vErrors = [err610];
 }
@@ -14547,10 +14536,10 @@ vErrors.push(err610);
 errors++;
 }
 }
-if(data.isolatePeerMachines !== undefined){
-let data444 = data.isolatePeerMachines;
+if(data.useAutoModeDuringPlan !== undefined){
+let data444 = data.useAutoModeDuringPlan;
 if(typeof data444 !== "boolean"){
-const err611 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data444};
+const err611 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data444};
 if(vErrors === null){
 vErrors = [err611];
 }
@@ -14560,10 +14549,12 @@ vErrors.push(err611);
 errors++;
 }
 }
-if(data.daemonColdStart !== undefined){
-let data445 = data.daemonColdStart;
-if(typeof data445 !== "string"){
-const err612 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data445};
+if(data.autoMode !== undefined){
+let data445 = data.autoMode;
+if(data445 && typeof data445 == "object" && !Array.isArray(data445)){
+for(const key48 in data445){
+if(!(((((key48 === "allow") || (key48 === "soft_deny")) || (key48 === "hard_deny")) || (key48 === "environment")) || (key48 === "classifyAllShell"))){
+const err612 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data445};
 if(vErrors === null){
 vErrors = [err612];
 }
@@ -14572,8 +14563,15 @@ vErrors.push(err612);
 }
 errors++;
 }
-if(!((data445 === "transient") || (data445 === "ask"))){
-const err613 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data445};
+}
+if(data445.allow !== undefined){
+let data446 = data445.allow;
+if(Array.isArray(data446)){
+const len59 = data446.length;
+for(let i59=0; i59<len59; i59++){
+let data447 = data446[i59];
+if(typeof data447 !== "string"){
+const err613 = {instancePath:instancePath+"/autoMode/allow/" + i59,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data447};
 if(vErrors === null){
 vErrors = [err613];
 }
@@ -14583,10 +14581,9 @@ vErrors.push(err613);
 errors++;
 }
 }
-if(data.crossSessionInbound !== undefined){
-let data446 = data.crossSessionInbound;
-if(typeof data446 !== "string"){
-const err614 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data446};
+}
+else {
+const err614 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data446};
 if(vErrors === null){
 vErrors = [err614];
 }
@@ -14595,8 +14592,15 @@ vErrors.push(err614);
 }
 errors++;
 }
-if(!(((data446 === "accept") || (data446 === "hold")) || (data446 === "refuse"))){
-const err615 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data446};
+}
+if(data445.soft_deny !== undefined){
+let data448 = data445.soft_deny;
+if(Array.isArray(data448)){
+const len60 = data448.length;
+for(let i60=0; i60<len60; i60++){
+let data449 = data448[i60];
+if(typeof data449 !== "string"){
+const err615 = {instancePath:instancePath+"/autoMode/soft_deny/" + i60,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data449};
 if(vErrors === null){
 vErrors = [err615];
 }
@@ -14606,10 +14610,9 @@ vErrors.push(err615);
 errors++;
 }
 }
-if(data.autoUploadSessions !== undefined){
-let data447 = data.autoUploadSessions;
-if(typeof data447 !== "boolean"){
-const err616 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data447};
+}
+else {
+const err616 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data448};
 if(vErrors === null){
 vErrors = [err616];
 }
@@ -14619,10 +14622,14 @@ vErrors.push(err616);
 errors++;
 }
 }
-if(data.inputNeededNotifEnabled !== undefined){
-let data448 = data.inputNeededNotifEnabled;
-if(typeof data448 !== "boolean"){
-const err617 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data448};
+if(data445.hard_deny !== undefined){
+let data450 = data445.hard_deny;
+if(Array.isArray(data450)){
+const len61 = data450.length;
+for(let i61=0; i61<len61; i61++){
+let data451 = data450[i61];
+if(typeof data451 !== "string"){
+const err617 = {instancePath:instancePath+"/autoMode/hard_deny/" + i61,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data451};
 if(vErrors === null){
 vErrors = [err617];
 }
@@ -14632,10 +14639,9 @@ vErrors.push(err617);
 errors++;
 }
 }
-if(data.agentPushNotifEnabled !== undefined){
-let data449 = data.agentPushNotifEnabled;
-if(typeof data449 !== "boolean"){
-const err618 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data449};
+}
+else {
+const err618 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data450};
 if(vErrors === null){
 vErrors = [err618];
 }
@@ -14645,10 +14651,14 @@ vErrors.push(err618);
 errors++;
 }
 }
-if(data.skipAutoPermissionPrompt !== undefined){
-let data450 = data.skipAutoPermissionPrompt;
-if(typeof data450 !== "boolean"){
-const err619 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data450};
+if(data445.environment !== undefined){
+let data452 = data445.environment;
+if(Array.isArray(data452)){
+const len62 = data452.length;
+for(let i62=0; i62<len62; i62++){
+let data453 = data452[i62];
+if(typeof data453 !== "string"){
+const err619 = {instancePath:instancePath+"/autoMode/environment/" + i62,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data453};
 if(vErrors === null){
 vErrors = [err619];
 }
@@ -14658,10 +14668,9 @@ vErrors.push(err619);
 errors++;
 }
 }
-if(data.useAutoModeDuringPlan !== undefined){
-let data451 = data.useAutoModeDuringPlan;
-if(typeof data451 !== "boolean"){
-const err620 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data451};
+}
+else {
+const err620 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data452};
 if(vErrors === null){
 vErrors = [err620];
 }
@@ -14671,12 +14680,10 @@ vErrors.push(err620);
 errors++;
 }
 }
-if(data.autoMode !== undefined){
-let data452 = data.autoMode;
-if(data452 && typeof data452 == "object" && !Array.isArray(data452)){
-for(const key50 in data452){
-if(!(((((key50 === "allow") || (key50 === "soft_deny")) || (key50 === "hard_deny")) || (key50 === "environment")) || (key50 === "classifyAllShell"))){
-const err621 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data452};
+if(data445.classifyAllShell !== undefined){
+let data454 = data445.classifyAllShell;
+if(typeof data454 !== "boolean"){
+const err621 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data454};
 if(vErrors === null){
 vErrors = [err621];
 }
@@ -14686,14 +14693,9 @@ vErrors.push(err621);
 errors++;
 }
 }
-if(data452.allow !== undefined){
-let data453 = data452.allow;
-if(Array.isArray(data453)){
-const len60 = data453.length;
-for(let i60=0; i60<len60; i60++){
-let data454 = data453[i60];
-if(typeof data454 !== "string"){
-const err622 = {instancePath:instancePath+"/autoMode/allow/" + i60,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data454};
+}
+else {
+const err622 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data445};
 if(vErrors === null){
 vErrors = [err622];
 }
@@ -14703,9 +14705,10 @@ vErrors.push(err622);
 errors++;
 }
 }
-}
-else {
-const err623 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data453};
+if(data.disableDeepLinkRegistration !== undefined){
+let data455 = data.disableDeepLinkRegistration;
+if(typeof data455 !== "string"){
+const err623 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
 if(vErrors === null){
 vErrors = [err623];
 }
@@ -14714,15 +14717,8 @@ vErrors.push(err623);
 }
 errors++;
 }
-}
-if(data452.soft_deny !== undefined){
-let data455 = data452.soft_deny;
-if(Array.isArray(data455)){
-const len61 = data455.length;
-for(let i61=0; i61<len61; i61++){
-let data456 = data455[i61];
-if(typeof data456 !== "string"){
-const err624 = {instancePath:instancePath+"/autoMode/soft_deny/" + i61,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data456};
+if("disable" !== data455){
+const err624 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
 if(vErrors === null){
 vErrors = [err624];
 }
@@ -14732,9 +14728,10 @@ vErrors.push(err624);
 errors++;
 }
 }
-}
-else {
-const err625 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data455};
+if(data.voiceEnabled !== undefined){
+let data456 = data.voiceEnabled;
+if(typeof data456 !== "boolean"){
+const err625 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data456};
 if(vErrors === null){
 vErrors = [err625];
 }
@@ -14744,14 +14741,10 @@ vErrors.push(err625);
 errors++;
 }
 }
-if(data452.hard_deny !== undefined){
-let data457 = data452.hard_deny;
-if(Array.isArray(data457)){
-const len62 = data457.length;
-for(let i62=0; i62<len62; i62++){
-let data458 = data457[i62];
-if(typeof data458 !== "string"){
-const err626 = {instancePath:instancePath+"/autoMode/hard_deny/" + i62,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data458};
+if(data.defaultView !== undefined){
+let data457 = data.defaultView;
+if(typeof data457 !== "string"){
+const err626 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data457};
 if(vErrors === null){
 vErrors = [err626];
 }
@@ -14760,10 +14753,8 @@ vErrors.push(err626);
 }
 errors++;
 }
-}
-}
-else {
-const err627 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data457};
+if(!((data457 === "chat") || (data457 === "transcript"))){
+const err627 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data457};
 if(vErrors === null){
 vErrors = [err627];
 }
@@ -14773,127 +14764,14 @@ vErrors.push(err627);
 errors++;
 }
 }
-if(data452.environment !== undefined){
-let data459 = data452.environment;
-if(Array.isArray(data459)){
-const len63 = data459.length;
-for(let i63=0; i63<len63; i63++){
-let data460 = data459[i63];
-if(typeof data460 !== "string"){
-const err628 = {instancePath:instancePath+"/autoMode/environment/" + i63,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data460};
+}
+else {
+const err628 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err628];
 }
 else {
 vErrors.push(err628);
-}
-errors++;
-}
-}
-}
-else {
-const err629 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data459};
-if(vErrors === null){
-vErrors = [err629];
-}
-else {
-vErrors.push(err629);
-}
-errors++;
-}
-}
-if(data452.classifyAllShell !== undefined){
-let data461 = data452.classifyAllShell;
-if(typeof data461 !== "boolean"){
-const err630 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data461};
-if(vErrors === null){
-vErrors = [err630];
-}
-else {
-vErrors.push(err630);
-}
-errors++;
-}
-}
-}
-else {
-const err631 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data452};
-if(vErrors === null){
-vErrors = [err631];
-}
-else {
-vErrors.push(err631);
-}
-errors++;
-}
-}
-if(data.disableDeepLinkRegistration !== undefined){
-let data462 = data.disableDeepLinkRegistration;
-if(typeof data462 !== "string"){
-const err632 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data462};
-if(vErrors === null){
-vErrors = [err632];
-}
-else {
-vErrors.push(err632);
-}
-errors++;
-}
-if("disable" !== data462){
-const err633 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data462};
-if(vErrors === null){
-vErrors = [err633];
-}
-else {
-vErrors.push(err633);
-}
-errors++;
-}
-}
-if(data.voiceEnabled !== undefined){
-let data463 = data.voiceEnabled;
-if(typeof data463 !== "boolean"){
-const err634 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data463};
-if(vErrors === null){
-vErrors = [err634];
-}
-else {
-vErrors.push(err634);
-}
-errors++;
-}
-}
-if(data.defaultView !== undefined){
-let data464 = data.defaultView;
-if(typeof data464 !== "string"){
-const err635 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data464};
-if(vErrors === null){
-vErrors = [err635];
-}
-else {
-vErrors.push(err635);
-}
-errors++;
-}
-if(!((data464 === "chat") || (data464 === "transcript"))){
-const err636 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data464};
-if(vErrors === null){
-vErrors = [err636];
-}
-else {
-vErrors.push(err636);
-}
-errors++;
-}
-}
-}
-else {
-const err637 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err637];
-}
-else {
-vErrors.push(err637);
 }
 errors++;
 }
@@ -24328,4 +24206,4 @@ return errors === 0;
 }
 
 /** Top-level keys of each client's settings layer (directives and $schema excluded). */
-export const settingsTopLevelKeys = {"claude-settings":["additionalMarketplaces","advisorModel","agent","agentPushNotifEnabled","allowAllClaudeAiMcps","allowClaudeInChromeWithManagedMcp","allowManagedHooksOnly","allowManagedMcpServersOnly","allowManagedPermissionRulesOnly","allowNestedModelAccessUnderForceLogin","allowedChannelPlugins","allowedHttpHookUrls","allowedMarketplaces","allowedMcpServers","allowedProviders","alwaysThinkingEnabled","apiKeyHelper","appendPlugins","askUserQuestionTimeout","attribution","attributionProject","attributionProjectPolicy","autoCompactEnabled","autoCompactWindow","autoContinueAtUsageLimit","autoDreamEnabled","autoMemoryDirectory","autoMemoryEnabled","autoMode","autoScrollEnabled","autoUpdatesChannel","autoUploadSessions","availableModels","availableModelsMatch","awsAuthRefresh","awsCredentialExport","bashEditDiffEnabled","bashOutputMaxChars","blockedMarketplaces","channelsEnabled","claudeMd","claudeMdExcludes","cleanupPeriodDays","companyAnnouncements","crossSessionInbound","daemonColdStart","defaultShell","defaultView","deniedMcpServers","deniedModels","desktopMcpServersListScope","desktopSessionCleanupPeriodDays","dialogExpiry","disableAgentView","disableAllHooks","disableArtifact","disableAutoMode","disableBundledSkills","disableClaudeAiConnectors","disableCommandPluginSources","disableDeepLinkRegistration","disableRemoteControl","disableReplyCheck","disableSideloadFlags","disableSkillShellExecution","disableWindowsBashCommandSplit","disableWorkflows","disabledMcpjsonServers","downloadsMirrorUrl","editorMode","effortLevel","emojiCompletionEnabled","enableAllProjectMcpServers","enableArtifact","enableWorkflows","enabledMcpjsonServers","enabledPlugins","enforceAvailableModels","env","extraKnownMarketplaces","fallbackModel","fastMode","fastModePerSessionOptIn","feedbackDrafts","feedbackSurveyRate","fileCheckpointingEnabled","fileSuggestion","footerLinksRegexes","forceLoginGatewayUrl","forceLoginMethod","forceLoginOrgUUID","forceRemoteSettingsRefresh","gatewayInternalNetworks","gcpAuthRefresh","hooks","httpHookAllowedEnvVars","idleCompaction","includeCoAuthoredBy","includeGitInstructions","inputNeededNotifEnabled","isolatePeerMachines","keybindingFlavor","language","managedMcpServers","managedSourcesBehavior","maxEffortLevel","maxProseWidth","minimumVersion","model","modelOverrides","modelPicker","modelPricing","modelSettings","otelHeadersHelper","outputStyle","parentSettingsBehavior","permissions","plansDirectory","pluginConfigs","pluginSuggestionMarketplaces","pluginTrustMessage","policyHelper","prUrlTemplate","precomputeCompactionEnabled","preferredNotifChannel","prefersReducedMotion","prependPlugins","processWrapper","promptCacheTtl","promptSuggestionEnabled","proxyAuthHelper","remote","remoteControlAtStartup","requiredMaximumVersion","requiredMinimumVersion","respectGitignore","respondToBashCommands","sandbox","showClearContextOnPlanAccept","showMessageTimestamps","showThinkingSummaries","showTurnDuration","skillListingBudgetFraction","skillListingMaxDescChars","skillOverrides","skipAutoPermissionPrompt","skipDangerousModePermissionPrompt","skipWebFetchPreflight","spellcheck","spinnerTipsEnabled","spinnerTipsOverride","spinnerVerbs","sshConfigs","sshHostCommands","statusLine","strictKnownMarketplaces","strictPluginOnlyCustomization","subagentPromptCacheTtl","subagentStatusLine","switchModelsOnFlag","syncClaudeAiPlugins","syncClaudeAiSkills","syntaxHighlightingDisabled","taskOutputMaxChars","teammateMode","terminalProgressBarEnabled","terminalTitleFromRename","theme","timeFormat","timeZone","todoFeatureEnabled","tui","ultracode","useAutoModeDuringPlan","verbose","viewMode","vimInsertModeRemaps","voice","voiceEnabled","wheelScrollAccelerationEnabled","workflowKeywordTriggerEnabled","workflowSizeGuideline","worktree","wslInheritsWindowsSettings"],"codex-config":["agents","allow_login_shell","allow_symlinked_codex_home","analytics","approval_policy","approvals_reviewer","apps","apps_mcp_product_sku","audio","auto_review","background_terminal_max_timeout","browser_use","chatgpt_base_url","check_for_update_on_startup","cli_auth_credentials_store","cloud","code_mode","compact_prompt","computer_use","default_permissions","desktop","developer_instructions","disable_paste_burst","experimental_compact_prompt_file","experimental_realtime_start_instructions","experimental_realtime_webrtc_call_base_url","experimental_realtime_ws_backend_prompt","experimental_realtime_ws_base_url","experimental_realtime_ws_model","experimental_realtime_ws_startup_context","experimental_thread_store","experimental_thread_store_endpoint","experimental_use_unified_exec_tool","features","feedback","file_opener","forced_chatgpt_workspace_id","forced_login_method","ghost_snapshot","goals","hide_agent_reasoning","history","hooks","include_apps_instructions","include_collaboration_mode_instructions","include_environment_context","include_permissions_instructions","instructions","js_repl_node_module_dirs","js_repl_node_path","log_dir","marketplaces","mcp_enterprise_managed_auth","mcp_oauth_callback_port","mcp_oauth_callback_url","mcp_oauth_credentials_store","mcp_optional_startup_grace_ms","mcp_servers","memories","model","model_auto_compact_token_limit","model_auto_compact_token_limit_scope","model_catalog_json","model_context_window","model_instructions_file","model_post_turn_compact_threshold_percent","model_provider","model_providers","model_reasoning_effort","model_reasoning_summary","model_verbosity","notice","notify","openai_base_url","orchestrator","oss_provider","otel","permissions","personality","plan_mode_reasoning_effort","plugins","profile","profiles","project_doc_fallback_filenames","project_doc_max_bytes","project_root_markers","projects","realtime","responses","responses_api_metadata","review_model","rollout_trace","sandbox_mode","sandbox_workspace_write","service_tier","shell_environment_policy","show_raw_agent_reasoning","skills","sqlite_home","suppress_unstable_features_warning","thread_unload_delay_secs","tool_output_token_limit","tool_suggest","tools","tui","web_search","windows"],"copilot-settings":["ahpEnvironment","allowedUrls","askUser","assistedApprovalInstructions","autoTier","autoUpdate","autoUpdatesChannel","banner","bannerStyle","bashEnv","beep","beepOnSchedule","builtInAgents","color_mode","commandHistoryMaxSize","compactPaste","companyAnnouncements","connectors","contextManagementTools","contextTier","continueOnAutoMode","copilotUrl","copyOnSelect","customAgents","defaultMode","defaultPermissionMode","deniedUrls","disableAllHooks","disabledHooks","disabledMcpServers","disabledSkills","dynamicRetrieval","editorMode","effortLevel","enableAllGithubMcpTools","enabledFeatureFlags","enabledMcpServers","enabledPlugins","experimental","extensions","extraKnownMarketplaces","feature_flags","footer","githubMcpInsiders","githubMcpTools","githubMcpToolsets","hooks","ide","ignoredSkillsLocations","imageGeneration","imageGenerationWatermark","includeCoAuthoredBy","include_coauthor","inlineImageLiveWindow","inlineImages","keepAlive","logLevel","memory","mergeStrategy","model","modelProviderId","mouse","notifications","permissions","pinnedPrompts","planContextTier","planEffortLevel","planModel","planModelProviderId","powershellFlags","proxyKerberosServicePrincipal","proxyUrl","reasoning_effort","remoteExport","remoteSessions","renderHexColors","renderMarkdown","respectGitignore","sandbox","screenReader","scrollbar","shellShortcut","showReasoning","showTimestamps","showTipsOnStartup","showToolDurations","sidebar","skillDirectories","statusLine","stayInAutopilot","storeTokenPlaintext","stream","streamerMode","strictKnownMarketplaces","sub_agents","subagents","tabs","taskbarPresence","telemetry","terminalNotifications","terminalProgress","theme","toolSearch","transcriptView","updateTerminalTitle","update_channel","voice","workflows","worktreeBaseRef","worktreePathTemplate"]};
+export const settingsTopLevelKeys = {"claude-settings":["additionalMarketplaces","advisorModel","agent","agentPushNotifEnabled","allowAllClaudeAiMcps","allowClaudeInChromeWithManagedMcp","allowManagedHooksOnly","allowManagedMcpServersOnly","allowManagedPermissionRulesOnly","allowNestedModelAccessUnderForceLogin","allowedChannelPlugins","allowedHttpHookUrls","allowedMarketplaces","allowedMcpServers","allowedProviders","alwaysThinkingEnabled","apiKeyHelper","appendPlugins","askUserQuestionTimeout","attribution","attributionProject","autoCompactEnabled","autoCompactWindow","autoContinueAtUsageLimit","autoDreamEnabled","autoMemoryDirectory","autoMemoryEnabled","autoMode","autoScrollEnabled","autoUpdatesChannel","autoUploadSessions","availableModels","awsAuthRefresh","awsCredentialExport","bashEditDiffEnabled","bashOutputMaxChars","blockedMarketplaces","channelsEnabled","claudeMd","claudeMdExcludes","cleanupPeriodDays","companyAnnouncements","crossSessionInbound","daemonColdStart","defaultShell","defaultView","deniedMcpServers","desktopMcpServersListScope","desktopSessionCleanupPeriodDays","dialogExpiry","disableAgentView","disableAllHooks","disableArtifact","disableAutoMode","disableBundledSkills","disableClaudeAiConnectors","disableCommandPluginSources","disableDeepLinkRegistration","disableRemoteControl","disableReplyCheck","disableSideloadFlags","disableSkillShellExecution","disableWindowsBashCommandSplit","disableWorkflows","disabledMcpjsonServers","downloadsMirrorUrl","editorMode","effortLevel","emojiCompletionEnabled","enableAllProjectMcpServers","enableArtifact","enableWorkflows","enabledMcpjsonServers","enabledPlugins","enforceAvailableModels","env","extraKnownMarketplaces","fallbackModel","fastMode","fastModePerSessionOptIn","feedbackDrafts","feedbackSurveyRate","fileCheckpointingEnabled","fileSuggestion","footerLinksRegexes","forceLoginGatewayUrl","forceLoginMethod","forceLoginOrgUUID","forceRemoteSettingsRefresh","gatewayInternalNetworks","gcpAuthRefresh","hooks","httpHookAllowedEnvVars","idleCompaction","includeCoAuthoredBy","includeGitInstructions","inputNeededNotifEnabled","isolatePeerMachines","keybindingFlavor","language","managedSourcesBehavior","maxEffortLevel","maxProseWidth","minimumVersion","model","modelOverrides","modelPicker","modelPricing","modelSettings","otelHeadersHelper","outputStyle","parentSettingsBehavior","permissions","plansDirectory","pluginConfigs","pluginSuggestionMarketplaces","pluginTrustMessage","policyHelper","prUrlTemplate","precomputeCompactionEnabled","preferredNotifChannel","prefersReducedMotion","prependPlugins","processWrapper","promptCacheTtl","promptSuggestionEnabled","proxyAuthHelper","remote","remoteControlAtStartup","requiredMaximumVersion","requiredMinimumVersion","respectGitignore","respondToBashCommands","sandbox","showClearContextOnPlanAccept","showMessageTimestamps","showThinkingSummaries","showTurnDuration","skillListingBudgetFraction","skillListingMaxDescChars","skillOverrides","skipAutoPermissionPrompt","skipDangerousModePermissionPrompt","skipWebFetchPreflight","spellcheck","spinnerTipsEnabled","spinnerTipsOverride","spinnerVerbs","sshConfigs","sshHostCommands","statusLine","strictKnownMarketplaces","strictPluginOnlyCustomization","subagentPromptCacheTtl","subagentStatusLine","switchModelsOnFlag","syncClaudeAiPlugins","syncClaudeAiSkills","syntaxHighlightingDisabled","taskOutputMaxChars","teammateMode","terminalProgressBarEnabled","terminalTitleFromRename","theme","timeFormat","timeZone","todoFeatureEnabled","tui","ultracode","useAutoModeDuringPlan","verbose","viewMode","vimInsertModeRemaps","voice","voiceEnabled","wheelScrollAccelerationEnabled","workflowKeywordTriggerEnabled","workflowSizeGuideline","worktree","wslInheritsWindowsSettings"],"codex-config":["agents","allow_login_shell","allow_symlinked_codex_home","analytics","approval_policy","approvals_reviewer","apps","apps_mcp_product_sku","audio","auto_review","background_terminal_max_timeout","browser_use","chatgpt_base_url","check_for_update_on_startup","cli_auth_credentials_store","cloud","code_mode","compact_prompt","computer_use","default_permissions","desktop","developer_instructions","disable_paste_burst","experimental_compact_prompt_file","experimental_realtime_start_instructions","experimental_realtime_webrtc_call_base_url","experimental_realtime_ws_backend_prompt","experimental_realtime_ws_base_url","experimental_realtime_ws_model","experimental_realtime_ws_startup_context","experimental_thread_store","experimental_thread_store_endpoint","experimental_use_unified_exec_tool","features","feedback","file_opener","forced_chatgpt_workspace_id","forced_login_method","ghost_snapshot","goals","hide_agent_reasoning","history","hooks","include_apps_instructions","include_collaboration_mode_instructions","include_environment_context","include_permissions_instructions","instructions","js_repl_node_module_dirs","js_repl_node_path","log_dir","marketplaces","mcp_enterprise_managed_auth","mcp_oauth_callback_port","mcp_oauth_callback_url","mcp_oauth_credentials_store","mcp_optional_startup_grace_ms","mcp_servers","memories","model","model_auto_compact_token_limit","model_auto_compact_token_limit_scope","model_catalog_json","model_context_window","model_instructions_file","model_post_turn_compact_threshold_percent","model_provider","model_providers","model_reasoning_effort","model_reasoning_summary","model_verbosity","notice","notify","openai_base_url","orchestrator","oss_provider","otel","permissions","personality","plan_mode_reasoning_effort","plugins","profile","profiles","project_doc_fallback_filenames","project_doc_max_bytes","project_root_markers","projects","realtime","responses","responses_api_metadata","review_model","rollout_trace","sandbox_mode","sandbox_workspace_write","service_tier","shell_environment_policy","show_raw_agent_reasoning","skills","sqlite_home","suppress_unstable_features_warning","thread_unload_delay_secs","tool_output_token_limit","tool_suggest","tools","tui","web_search","windows"],"copilot-settings":["ahpEnvironment","allowedUrls","askUser","assistedApprovalInstructions","autoTier","autoUpdate","autoUpdatesChannel","banner","bannerStyle","bashEnv","beep","beepOnSchedule","builtInAgents","color_mode","commandHistoryMaxSize","compactPaste","companyAnnouncements","connectors","contextManagementTools","contextTier","continueOnAutoMode","copilotUrl","copyOnSelect","customAgents","defaultMode","defaultPermissionMode","deniedUrls","disableAllHooks","disabledHooks","disabledMcpServers","disabledSkills","dynamicRetrieval","editorMode","effortLevel","enableAllGithubMcpTools","enabledFeatureFlags","enabledMcpServers","enabledPlugins","experimental","extensions","extraKnownMarketplaces","feature_flags","footer","githubMcpInsiders","githubMcpTools","githubMcpToolsets","hooks","ide","ignoredSkillsLocations","imageGeneration","imageGenerationWatermark","includeCoAuthoredBy","include_coauthor","inlineImageLiveWindow","inlineImages","keepAlive","logLevel","memory","mergeStrategy","model","modelProviderId","mouse","notifications","permissions","pinnedPrompts","planContextTier","planEffortLevel","planModel","planModelProviderId","powershellFlags","proxyKerberosServicePrincipal","proxyUrl","reasoning_effort","remoteExport","remoteSessions","renderHexColors","renderMarkdown","respectGitignore","sandbox","screenReader","scrollbar","shellShortcut","showReasoning","showTimestamps","showTipsOnStartup","showToolDurations","sidebar","skillDirectories","statusLine","stayInAutopilot","storeTokenPlaintext","stream","streamerMode","strictKnownMarketplaces","sub_agents","subagents","tabs","taskbarPresence","telemetry","terminalNotifications","terminalProgress","theme","toolSearch","transcriptView","updateTerminalTitle","update_channel","voice","workflows","worktreeBaseRef","worktreePathTemplate"]};

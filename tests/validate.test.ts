@@ -88,6 +88,12 @@ describe("validate: unknown keys", () => {
     expect(d!.message).toMatch(/^'trustedFolders' does not belong in this layer: Copilot CLI 1\.0\.102 reads it only from its own config\.json .+\. Remove it\.$/);
   });
 
+  it("explains a Claude key that only managed settings may set", () => {
+    const [d] = check("claude-settings", '{"deniedModels": ["opus"]}', "json");
+    expect(d).toMatchObject({ code: "AH2014", pointer: "/deniedModels" });
+    expect(d!.message).toBe("'deniedModels' does not belong in this layer: Claude Code 2.1.332 honours it only from managed (enterprise) settings and ignores it in user settings. Remove it.");
+  });
+
   it("offers no suggestion when nothing is close", () => {
     const [d] = check("config", '{"zzzzqqq": 1}', "json");
     expect(d!.message).toBe("Unknown key 'zzzzqqq' at the top level. Remove it or correct its spelling (keys are case-sensitive).");

@@ -113,6 +113,10 @@ const schema = {
     ...body.properties,
   },
 };
+// Keys `claude doctor` reports as "only honored from managed settings and was ignored here" when a
+// user settings file sets them (checked on 2.1.332): a layer must not set them, so they are left
+// out, and compiler/validate.ts explains why when one appears.
+for (const key of ["availableModelsMatch", "attributionProjectPolicy", "deniedModels", "managedMcpServers"]) delete schema.properties[key];
 allowTimeoutSec(schema);
 hoistRepeats(schema);
 const target = fileURLToPath(new URL("../claude-settings.schema.json", import.meta.url));
