@@ -299,6 +299,8 @@ class Planner {
     let ok = true;
     for (const tree of trees) {
       for (const entry of tree.entries) {
+        // An item whose directory is a symlink is the operator's (it wins, nothing is written there).
+        if (entry.kind === "file" && entry.manifest && this.linkedItem(entry.manifest)) continue;
         const info = this.ctx.fs.stat(entry.path);
         // A symlink is never written through or replaced; under a manifest it is the operator's item (it wins).
         if (info && info.kind !== "file" && !(info.kind === "symlink" && entry.kind === "file" && entry.manifest)) {
