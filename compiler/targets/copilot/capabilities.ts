@@ -75,7 +75,12 @@ export const AGENT_TOOL_NAMES: Readonly<Record<string, string>> = {
   AskUserQuestion: "ask_user",
 };
 
-/** Copilot refuses an agent body over this many characters (seed §5). */
+/**
+ * The documented agent prompt limit (seed §5). Copilot 1.0.102 still lists an agent with a
+ * 45 000-character body, so the cut is kept deliberately: it happens at a paragraph boundary with
+ * a visible marker instead of wherever the client might cut. (1.0.102 does refuse an agent with no
+ * description, hence the synthesised one.)
+ */
 export const AGENT_BODY_LIMIT = 30_000;
 
 /** Copilot refuses a skill whose description is longer than this: 1.0.102 leaves one with 1100 characters out of `copilot skill list`. */
