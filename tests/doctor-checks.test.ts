@@ -63,3 +63,20 @@ describe("doctor static checks", () => {
     expect(skillDescription("no frontmatter")).toBeUndefined();
   });
 });
+
+describe("doctor on text blocks", () => {
+  it("checks the shell block instead of parsing the file", () => {
+    const h = makeHomes();
+    const tree = copilotTree(h);
+    tree.entries.push({ kind: "text-block", path: `${h.home}/.bashrc`, begin: "# === agentihooks ===", end: "# === end-agentihooks ===", content: "agentienv\n", onlyIfExists: false, mode: 0o644 });
+    tree.entries.push({ kind: "text-block", path: `${h.home}/.zshrc`, begin: "# === agentihooks ===", end: "# === end-agentihooks ===", content: "agentienv\n", onlyIfExists: true, mode: 0o644 });
+    put(`${h.home}/.bashrc`, "export A=1\n");
+    apply([tree], h);
+    expect(get(`${h.home}/.bashrc`)).toBe("export A=1\n\n# === agentihooks ===\nagentienv\n# === end-agentihooks ===\n");
+    const report = run(h, tree);
+    expect(failed(report)).toEqual([]);
+    expect(report.checks.map((c) => c.message)).toContain(".bashrc has the agentihooks block");
+    put(`${h.home}/.bashrc`, "export A=1\n");
+    expect(failed(run(h, tree)).join("\n")).toContain("lacks the agentihooks block");
+  });
+});

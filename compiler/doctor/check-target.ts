@@ -88,6 +88,17 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
       else fail(`${path.basename(file)} has no managed-end marker`);
       continue;
     }
+    if (kind === "text-block") {
+      const entry = entries[0] as Extract<DesiredEntry, { kind: "text-block" }>;
+      if (bytes === undefined) {
+        if (!entry.onlyIfExists) fail(`${show(file)} missing — run: agentihooks apply --target ${tree.target}`);
+        continue;
+      }
+      const lines = decoder.decode(bytes).split("\n");
+      if (lines.includes(entry.begin) && lines.indexOf(entry.end, lines.indexOf(entry.begin)) > 0) ok(`${path.basename(file)} has the agentihooks block`);
+      else fail(`${show(file)} lacks the agentihooks block (${entry.begin})`);
+      continue;
+    }
     // Shared files: they must exist and parse.
     if (bytes === undefined) {
       fail(`${show(file)} missing — run: agentihooks apply --target ${tree.target}`);
