@@ -146,3 +146,13 @@ describe("readLayer: a target folder that is a file", () => {
     expect(ctx.diagnostics.map((d) => [d.code, d.file])).toEqual([["AH1103", "bundle:profiles/filey/.codex"]]);
   });
 });
+
+describe("readLayer: an empty profile.yml", () => {
+  it("counts as a manifest that sets nothing", () => {
+    write("empty-manifest/profile.yml", "# nothing here yet\n");
+    const ctx = context();
+    const layer = readLayer(ctx, { dir: path.join(root, "empty-manifest"), display: "bundle:profiles/e", layer: "profile e" }, { manifest: true });
+    expect(ctx.diagnostics).toEqual([]);
+    expect(layer.manifest?.doc.value).toEqual({});
+  });
+});

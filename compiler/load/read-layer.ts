@@ -178,6 +178,8 @@ function readDocument(
       const parsed = parseDocument(text, format, display);
       ctx.diagnostics.push(...parsed.diagnostics);
       doc = parsed.value;
+      // A YAML file holding only comments (a placeholder profile.yml) means "nothing set", as an absent file does.
+      if (doc && format === "yaml" && (doc.value === null || doc.value === undefined)) doc = { ...doc, value: {} };
     }
     ctx.parsed.set(abs, doc);
   }
