@@ -9,6 +9,14 @@
  *  - files we own whole (`file`, `managed-region` persona files with an operator tail);
  *  - edits inside files we share with the operator or the client (`json-keys`, `json-entries`,
  *    `json-members`, `toml-keys`), where only what we list is ours and everything else survives.
+ *
+ * How plan/apply treat each kind is implemented in compiler/plan/plan-changes.ts (its header lists
+ * the ownership rules). In short: what a target stops producing is removed when it still holds what
+ * we wrote (keys, entries, members, owned files); several entries may share one path (json-keys and
+ * json-members on settings.json); identical whole files from two targets (the shared
+ * ~/.agents/skills) are one file with two owners; a sidecar holds one section per file name
+ * (`{"version": 2, "files": {"settings.json": {"keys", "members", "defaults"}}}`, JSON-pointer keys);
+ * `toml-keys` defaults we filled in are recorded so uninstall can take them out again.
  */
 import type { Diagnostic } from "./diagnostics";
 import type { Origin } from "./ir";
