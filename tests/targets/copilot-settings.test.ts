@@ -265,3 +265,12 @@ describe("copilot diagnostics name the layer that set the value", () => {
     expect([d!.code, d!.file, d!.pointer, d!.line]).toEqual(["AH4001", layerA.file, "/hooks", 8]);
   });
 });
+
+describe("copilot disabledMcpServers authored in a layer", () => {
+  it("is a plain managed key without mcpDefaultDisabled, and members with it", () => {
+    expect(settingsEntry({ disabledMcpServers: ["x"] }).keys.map((k) => k.key[0])).toContain("disabledMcpServers");
+    const tree = compile({ disabledMcpServers: ["zeta", "alpha", "zeta"], _agentihooks: { mcpDefaultDisabled: true } });
+    expect(tree.entries.find((e): e is JsonKeysEntry => e.kind === "json-keys")!.keys.map((k) => k.key[0])).not.toContain("disabledMcpServers");
+    expect(tree.entries.find((e): e is JsonMembersEntry => e.kind === "json-members")!.add).toEqual(["alpha", "zeta"]);
+  });
+});

@@ -32,8 +32,8 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   };
 
   const { directives } = take(readDirectives(input.settings));
-  entries.push(take(lowerSettings(input.settings, env, paths)).entry);
-  const disabled = lowerDisabledServers(directives, paths);
+  entries.push(take(lowerSettings(input.settings, env, paths, directives)).entry);
+  const disabled = lowerDisabledServers(directives, input.settings, paths);
   if (disabled) entries.push(disabled);
   const envFile = take(lowerEnvFile(directives, env, paths)).entry;
   // The env file reaches Copilot only through the shell that starts it.

@@ -28,7 +28,7 @@ export function statusLine(env: Environment): { type: "command"; command: string
  * so the record and a new file do not depend on layer order. A legacy in-file `agentihooks` record
  * is removed.
  */
-export function lowerSettings(doc: MergedDocument, env: Environment, paths: CopilotPaths): { entry: JsonKeysEntry; diagnostics: Diagnostic[] } {
+export function lowerSettings(doc: MergedDocument, env: Environment, paths: CopilotPaths, directives?: Pick<CopilotDirectives, "mcpDefaultDisabled">): { entry: JsonKeysEntry; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const wanted = new Map<string, unknown>();
   wanted.set("disableAllHooks", false);
@@ -55,6 +55,8 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
       continue;
     }
     if (key === "permissions") diagnostics.push(diagnostic("AH4004", at));
+    // With mcpDefaultDisabled the list is a set of members (lowerDisabledServers), not one managed value.
+    if (key === "disabledMcpServers" && directives?.mcpDefaultDisabled) continue;
     if (key === "disableAllHooks") {
       // Pinned: an inherited true would silently switch off every guardrail.
       if (value !== false) diagnostics.push(diagnostic("AH4027", at));
@@ -85,15 +87,19 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
 /**
  * `mcpDefaultDisabled` (reference-spec B.3): every server configured in mcp-config.json (ours and
  * the operator's) starts disabled, except the always-on names, which are also lifted out of an
- * existing list, and any name the operator re-enabled (`enabledMcpServers`).
+ * existing list, and any name the operator re-enabled (`enabledMcpServers`). A `disabledMcpServers`
+ * list in the layers joins as members instead of being one managed value.
  */
-export function lowerDisabledServers(directives: CopilotDirectives, paths: CopilotPaths): JsonMembersEntry | undefined {
+export function lowerDisabledServers(directives: CopilotDirectives, doc: MergedDocument, paths: CopilotPaths): JsonMembersEntry | undefined {
   if (!directives.mcpDefaultDisabled) return undefined;
+  // Names a layer lists itself are added as members too (sorted: the layers' order is not meaningful).
+  const authored = doc.value.disabledMcpServers;
+  const add = Array.isArray(authored) ? [...new Set(authored.filter((n): n is string => typeof n === "string"))].sort() : [];
   return {
     kind: "json-members",
     path: paths.settings,
     key: ["disabledMcpServers"],
-    add: [],
+    add,
     addKeysOf: { path: paths.mcpConfig, key: ["mcpServers"] },
     exclude: directives.mcpAlwaysEnabled,
     unlessListedAt: ["enabledMcpServers"],
