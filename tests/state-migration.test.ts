@@ -147,3 +147,40 @@ describe("Python-original MCP and manifest records", () => {
     expect(JSON.parse(get(`${h.copilot}/agents/.agentihooks-manifest.json`))).toEqual(["scout.md"]);
   });
 });
+
+describe("Python-original hooks and links", () => {
+  it("Claude hook groups the original registered (claude_hook_commands) are replaced, not kept as foreign", async () => {
+    const { defaultJsonStyle } = await import("../compiler/desired-tree");
+    const h = makeHomes();
+    const claude = `${h.home}/.claude`;
+    const pythonCmd = "cd /app && /venv/bin/python -m hooks";
+    put(`${claude}/settings.json`, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: pythonCmd }] }, { matcher: "Bash", hooks: [{ type: "command", command: "/usr/local/bin/my-guard" }] }] } }));
+    put(`${h.agentihooks}/state.json`, JSON.stringify({ claude_hook_commands: [pythonCmd] }));
+    const wrapper = `${claude}/agentihooks-hook.sh`;
+    const tree = { target: "claude", diagnostics: [], entries: [{ kind: "json-lists", path: `${claude}/settings.json`, container: ["hooks"], lists: { PreToolUse: [{ hooks: [{ type: "command", command: wrapper }] }] }, ownerCommand: wrapper, position: "first", style: defaultJsonStyle, mode: 0o644 }] } as never;
+    apply([tree], h);
+    const groups = JSON.parse(get(`${claude}/settings.json`)).hooks.PreToolUse;
+    expect(groups.map((g: { hooks: { command: string }[] }) => g.hooks[0]?.command)).toEqual([wrapper, "/usr/local/bin/my-guard"]);
+    expect(JSON.parse(get(`${h.agentihooks}/state.json`)).claude_hook_commands).toBeUndefined();
+  });
+
+  it("a skill symlink the original made (managed_links) is replaced by our copy; an operator's symlink wins", async () => {
+    const { mkdirSync, symlinkSync, lstatSync } = await import("node:fs");
+    const h = makeHomes();
+    const skills = `${h.home}/.claude/skills`;
+    put(`${h.home}/src/a/SKILL.md`, "python-linked\n");
+    put(`${h.home}/src/b/SKILL.md`, "operator-linked\n");
+    mkdirSync(skills, { recursive: true });
+    symlinkSync(`${h.home}/src/a`, `${skills}/a`);
+    symlinkSync(`${h.home}/src/b`, `${skills}/b`);
+    put(`${h.agentihooks}/state.json`, JSON.stringify({ managed_links: [{ link: `${skills}/a`, target: `${h.home}/src/a`, kind: "skills" }] }));
+    const item = (name: string) => ({ kind: "file", path: `${skills}/${name}/SKILL.md`, content: `ours ${name}\n`, mode: 0o644, manifest: { dir: skills, file: ".agentihooks-skills.json", item: name } });
+    const out = apply([{ target: "claude", diagnostics: [], entries: [item("a"), item("b")] } as never], h);
+    expect(out.result?.ok).toBe(true);
+    expect(lstatSync(`${skills}/a`).isDirectory()).toBe(true);
+    expect(get(`${skills}/a/SKILL.md`)).toBe("ours a\n");
+    expect(get(`${h.home}/src/a/SKILL.md`)).toBe("python-linked\n");
+    expect(lstatSync(`${skills}/b`).isSymbolicLink()).toBe(true);
+    expect(get(`${h.home}/src/b/SKILL.md`)).toBe("operator-linked\n");
+  });
+});

@@ -49,11 +49,15 @@ export function verifyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "h
     const now = bytes === undefined ? "absent" : digestOf(bytes);
     if (now !== seen) problems.push(diagnostic("AH5013", { file: display(file, env.home) }));
   }
+  const removed = new Set(plan.changes.filter((c) => c.action === "delete").map((c) => c.path));
   for (const change of plan.changes) {
     if (!writes(change)) continue;
     const info = fs.stat(change.path);
-    if (info && info.kind === "directory") problems.push(diagnostic("AH5011", { file: display(change.path, env.home) }, { kind: "directory" }));
-    if (!fs.writable(path.dirname(change.path))) problems.push(diagnostic("AH5012", { file: display(change.path, env.home) }, { dir: display(path.dirname(change.path), env.home) }));
+    if (info && info.kind === "directory" && change.after !== undefined) problems.push(diagnostic("AH5011", { file: display(change.path, env.home) }, { kind: "directory" }));
+    // A directory (or link) the plan removes first does not count: the write lands in a fresh one.
+    let dir = path.dirname(change.path);
+    while (removed.has(dir)) dir = path.dirname(dir);
+    if (!fs.writable(dir)) problems.push(diagnostic("AH5012", { file: display(change.path, env.home) }, { dir: display(dir, env.home) }));
     if (change.backup && !fs.writable(path.dirname(change.backup))) problems.push(diagnostic("AH5012", { file: display(change.backup, env.home) }, { dir: display(path.dirname(change.backup), env.home) }));
   }
   return dedupe(problems);

@@ -308,8 +308,11 @@ class Planner {
           ok = false;
           continue;
         }
-        if (!this.ctx.fs.writable(path.dirname(entry.path))) {
-          this.note("AH5012", entry.path, { dir: this.display(path.dirname(entry.path)) });
+        // Below a link of the Python original's that apply removes first, the directory to write in is its parent.
+        const linkDir = entry.kind === "file" && entry.manifest ? path.join(entry.manifest.dir, entry.manifest.item) : undefined;
+        const writeDir = linkDir && entry.kind === "file" && entry.manifest && this.ctx.fs.stat(linkDir)?.kind === "symlink" ? entry.manifest.dir : path.dirname(entry.path);
+        if (!this.ctx.fs.writable(writeDir)) {
+          this.note("AH5012", entry.path, { dir: this.display(writeDir) });
           ok = false;
         }
         if (entry.kind === "file" || entry.kind === "managed-region") {
@@ -378,6 +381,11 @@ class Planner {
   private applyFile(target: string, entry: FileEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
+    if (!w.doc && entry.manifest && this.legacyLinks().has(path.join(entry.manifest.dir, entry.manifest.item)) && this.ctx.fs.stat(path.join(entry.manifest.dir, entry.manifest.item))?.kind === "symlink") {
+      // Read through the Python original's link: that link goes, so this path starts empty.
+      w.before = undefined;
+      w.beforeMode = undefined;
+    }
     const desired = contentBytes(entry);
     const recorded = prev.owned.find((r): r is OwnedFile => r.kind === "file" && r.path === entry.path);
     const record: OwnedFile = { kind: "file", path: entry.path, digest: digestOf(desired), mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) };
@@ -462,7 +470,31 @@ class Planner {
 
   /** True when the item's directory (or file) is a symbolic link: an installed skill, never ours to write through. */
   private linkedItem(manifest: { dir: string; item: string }): boolean {
-    return this.ctx.fs.stat(path.join(manifest.dir, manifest.item))?.kind === "symlink";
+    const link = path.join(manifest.dir, manifest.item);
+    if (this.ctx.fs.stat(link)?.kind !== "symlink") return false;
+    // A link the Python original made (its `managed_links`) is ours to replace: it is removed first.
+    if (this.legacyLinks().has(link)) {
+      this.addExtra({ target: "agentihooks", path: link, action: "delete", before: undefined, after: undefined, mode: 0o644, bookkeeping: false, conflicts: 0 });
+      return false;
+    }
+    return true;
+  }
+
+  private legacyLinkSet: Set<string> | undefined;
+
+  /** Symlinks the Python original recorded as its own (`managed_links[].link`). */
+  private legacyLinks(): Set<string> {
+    if (!this.legacyLinkSet) {
+      const links = this.ledger.raw.managed_links;
+      this.legacyLinkSet = new Set(Array.isArray(links) ? links.filter(isObject).map((l) => l.link).filter((l): l is string => typeof l === "string") : []);
+    }
+    return this.legacyLinkSet;
+  }
+
+  /** Hook commands the Python original registered in Claude settings (`claude_hook_commands`): its items, not the operator's. */
+  private legacyHookCommands(): Set<string> {
+    const list = this.ledger.raw.claude_hook_commands;
+    return new Set(Array.isArray(list) ? list.filter((c): c is string => typeof c === "string") : []);
   }
 
   private itemOwned(manifest: { dir: string; file: string; item: string }, prev: TargetLedger): boolean {
@@ -650,7 +682,8 @@ class Planner {
       for (const d of old?.items ?? []) recorded.add(d);
       for (const list of Object.values(entry.lists)) for (const item of list) recorded.add(itemDigest(item));
     }
-    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand) || (recorded.size > 0 && recorded.has(itemDigest(item)));
+    const legacy = this.legacyHookCommands();
+    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand) || (recorded.size > 0 && recorded.has(itemDigest(item))) || runsAny(item, legacy);
     const events = new Set([...Object.keys(container), ...Object.keys(entry.lists)]);
     let rebuilt = false;
     for (const event of events) {
@@ -965,7 +998,8 @@ class Planner {
     if (!isObject(lists)) return;
     for (const [event, list] of Object.entries(lists)) {
       if (!Array.isArray(list)) continue;
-      const kept = list.filter((item) => !isOurItem(item, ownerCommand) && !items.has(itemDigest(item)));
+      const legacy = this.legacyHookCommands();
+      const kept = list.filter((item) => !isOurItem(item, ownerCommand) && !items.has(itemDigest(item)) && !runsAny(item, legacy));
       if (kept.length === list.length) continue;
       if (kept.length === 0) doc.remove([...container, event]);
       else doc.set([...container, event], kept);
@@ -1119,6 +1153,11 @@ class Planner {
       next.dirs = this.options.uninstall ? [] : [...dirs].sort();
     }
     for (const tree of trees) writeTargetLedger(this.ledger, tree.target, afterLedgers.get(tree.target) as TargetLedger, this.options.uninstall === true);
+    // The Python original's hook commands are migrated once its Claude items are gone from the file.
+    if (this.runTargets.has("claude") && "claude_hook_commands" in this.ledger.raw) {
+      const { claude_hook_commands: _migrated, ...rest } = this.ledger.raw;
+      this.ledger.raw = rest;
+    }
     const ledgerText = serializeLedger(this.ledger);
     const ledgerAfter = ledgerText === undefined ? undefined : encoder.encode(ledgerText);
     const last = ordered[ordered.length - 1] as Change;
@@ -1228,6 +1267,13 @@ export function isOurItem(item: unknown, ownerCommand: string): boolean {
   if (typeof command === "string" && (command === ownerCommand || (command.startsWith(ownerCommand) && /\s/.test(command.charAt(ownerCommand.length))))) return true;
   if (Array.isArray(item.hooks)) return item.hooks.some((h) => isOurItem(h, ownerCommand));
   return false;
+}
+
+/** True when the item (or a handler of the group) runs exactly one of `commands`. */
+function runsAny(item: unknown, commands: ReadonlySet<string>): boolean {
+  if (commands.size === 0 || !isObject(item)) return false;
+  if (typeof item.command === "string" && commands.has(item.command)) return true;
+  return Array.isArray(item.hooks) && item.hooks.some((h) => runsAny(h, commands));
 }
 
 /** Digest of an item's canonical JSON (key order ignored). */
