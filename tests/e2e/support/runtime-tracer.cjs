@@ -44,6 +44,29 @@ if (traceFile && /(^|[\\/])runtime\.mjs$/.test(script)) {
       return write(chunk, ...rest);
     };
   }
+  // The runtime may also write straight to the descriptors (fs.writeSync(1, …)): tee those too.
+  const keepFd = (fd, data, offset, length) => {
+    const stream = fd === 1 ? "stdout" : fd === 2 ? "stderr" : undefined;
+    if (!stream || captured[stream].length >= 20000) return;
+    if (typeof data === "string") captured[stream] += data;
+    else {
+      const start = typeof offset === "number" ? offset : 0;
+      const end = typeof length === "number" ? start + length : undefined;
+      captured[stream] += Buffer.from(data.buffer, data.byteOffset, data.byteLength).subarray(start, end).toString("utf8");
+    }
+  };
+  const writeSync = fs.writeSync;
+  fs.writeSync = function (fd, data, ...rest) {
+    const n = writeSync.call(this, fd, data, ...rest);
+    if (typeof data === "string") keepFd(fd, data.slice(0, n));
+    else keepFd(fd, data, typeof rest[0] === "number" ? rest[0] : 0, n);
+    return n;
+  };
+  const writeFileSync = fs.writeFileSync;
+  fs.writeFileSync = function (file, data, ...rest) {
+    writeFileSync.call(this, file, data, ...rest);
+    if (file === 1 || file === 2) keepFd(file, data);
+  };
   process.on("exit", (code) => {
     const record = {
       argv: process.argv.slice(2),

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { runProcess, type ProcessResult } from "./process";
 
 /** The repository root (bin/agentihooks.js, dist/runtime.mjs). */
@@ -97,6 +98,11 @@ export function createSandbox(label: string): Sandbox {
   };
 }
 
+/** The agentihooks CLI the suites run: the global setup's private package copy (the repo's when absent). */
+export function agentihooksBin(): string {
+  return path.join(inject("e2ePackageRoot") ?? repoRoot, "bin", "agentihooks.js");
+}
+
 /** What to apply. */
 export interface ApplyOptions {
   /** Use the rich fixture bundle (tests/e2e/fixtures/bundle, profile e2e-rich) instead of the embedded default. */
@@ -104,7 +110,7 @@ export interface ApplyOptions {
 }
 
 /**
- * Runs the real CLI, `node bin/agentihooks.js apply --yes --target T`, with the sandbox's
+ * Runs the real CLI, `node bin/agentihooks.js apply --yes --target T` (from the package copy), with the sandbox's
  * environment. With `bundle`, the fixture bundle is copied into the sandbox (placeholders filled)
  * and named by an `agentihooks.config.json` in the apply directory.
  */
@@ -114,7 +120,7 @@ export async function applyAgentihooks(sb: Sandbox, target: string, options: App
     if (!existsSync(bundle)) copyTemplate(path.join(fixturesDir, "bundle"), bundle, sb);
     writeFileSync(path.join(sb.applyDir, "agentihooks.config.json"), `${JSON.stringify({ bundle, profile: "e2e-rich" }, null, 2)}\n`);
   }
-  return runProcess(process.execPath, [path.join(repoRoot, "bin", "agentihooks.js"), "apply", "--yes", "--target", target], {
+  return runProcess(process.execPath, [agentihooksBin(), "apply", "--yes", "--target", target], {
     cwd: sb.applyDir,
     env: sb.env(),
     timeoutMs: 60_000,
@@ -126,7 +132,7 @@ export async function applyAgentihooks(sb: Sandbox, target: string, options: App
  * match the profiles, 2 means changes are pending.
  */
 export function planAgentihooks(sb: Sandbox, target: string): Promise<ProcessResult> {
-  return runProcess(process.execPath, [path.join(repoRoot, "bin", "agentihooks.js"), "plan", "--target", target], {
+  return runProcess(process.execPath, [agentihooksBin(), "plan", "--target", target], {
     cwd: sb.applyDir,
     env: sb.env(),
     timeoutMs: 60_000,
