@@ -96,7 +96,9 @@ export function installedCopilotAgents(sb: Sandbox): string[] {
  */
 export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Promise<string[]> {
   const problems: string[] = [];
-  // The subcommands only read the home: run them together (each starts the client, ~1 s).
+  // The first run in a fresh HOME unpacks the client into ~/.cache/copilot: do that once, alone,
+  // then run the subcommands (they only read the home) together (each starts the client, ~1 s).
+  await copilotCommand(sb, ["--version"]);
   const agents = installedCopilotAgents(sb);
   const [configJson, configPlain, mcpRun, skillRun, instructionRun, agentProbe] = await Promise.all([
     copilotCommand(sb, ["config", "--list", "--json"]),
