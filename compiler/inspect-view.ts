@@ -48,7 +48,7 @@ export interface InspectData {
     layers: ShownOrigin[];
     settings: ShownValue[];
     directives: ShownValue[];
-    mcpServers: Array<{ name: string; server: unknown } & ShownOrigin>;
+    mcpServers: Array<{ name: string; server: unknown; replaces?: ShownOrigin[] } & ShownOrigin>;
   }>;
 }
 
@@ -114,7 +114,9 @@ export function inspectData(project: Project, only?: readonly TargetId[]): Inspe
             .sort()
             .map((name) => {
               const entry = input.mcpServers[name]!;
-              return { name, server: redactDeep(entry.server), ...origin(entry.origin) };
+              const shown: InspectData["perTarget"][number]["mcpServers"][number] = { name, server: redactDeep(entry.server), ...origin(entry.origin) };
+              if (entry.replaces && entry.replaces.length > 0) shown.replaces = entry.replaces.map(origin);
+              return shown;
             }),
         };
       }),
@@ -154,7 +156,12 @@ export function renderInspect(data: InspectData): string {
     section(out, "layers (merge order)", t.layers.map((l, i) => `${i + 1}. ${l.layer}  ${where(l)}`), false);
     section(out, "settings", t.settings.map(valueLine), false);
     section(out, "directives (_agentihooks)", t.directives.map(valueLine), false);
-    section(out, "mcp servers", t.mcpServers.map((m) => `${m.name}  ${m.layer}  ${where(m)}\n    ${compact(m.server)}`), false);
+    section(
+      out,
+      "mcp servers",
+      t.mcpServers.map((m) => `${m.name}  ${m.layer}  ${where(m)}${replacesLine(m.replaces)}\n    ${compact(m.server)}`),
+      false,
+    );
   }
   return `${out.join("\n")}\n`;
 }
@@ -163,6 +170,12 @@ function section(out: string[], title: string, items: string[], blankBefore = tr
   if (blankBefore) out.push("");
   out.push(`${title}:${items.length === 0 ? " none" : ""}`);
   for (const item of items) out.push(`  ${item}`);
+}
+
+/** A server replaces earlier same-named definitions whole; name them, most recent first. */
+function replacesLine(replaced: ShownOrigin[] | undefined): string {
+  if (!replaced || replaced.length === 0) return "";
+  return `\n      replaces ${[...replaced].reverse().map((o) => `${o.layer} (${where(o)})`).join(", ")}`;
 }
 
 function valueLine(v: ShownValue): string {

@@ -71,6 +71,8 @@ export interface McpServerEntry {
   /** The definition as authored (after schema validation), in the canonical shape. */
   server: import("../schemas/mcp-server.generated").McpServer;
   origin: Origin;
+  /** Earlier definitions of the same name that this one replaced whole, in merge order. */
+  replaces?: Origin[];
 }
 
 /** A merged document together with which layer set each value. */

@@ -175,7 +175,9 @@ describe("loadProject", () => {
     const ir = load(dir).value!.ir;
     expect(ir.targets.codex.mcpServers.gh?.server).toEqual({ url: "https://c" });
     expect(ir.targets.codex.mcpServers.gh?.origin).toMatchObject({ layer: "profile c", file: "bundle:profiles/c/.codex/mcp.overrides.toml", line: 1 });
+    expect(ir.targets.codex.mcpServers.gh?.replaces?.map((o) => o.file)).toEqual(["bundle:profiles/a/.mcp.json"]);
     expect(ir.targets.copilot.mcpServers.gh?.server).toEqual({ url: "https://a", headers: { X: "1" } });
+    expect(ir.targets.copilot.mcpServers.gh?.replaces).toBeUndefined();
     expect(Object.keys(ir.targets.claude.mcpServers)).toEqual(["fs", "gh"]);
   });
 

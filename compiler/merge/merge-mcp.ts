@@ -35,7 +35,10 @@ export function mergeMcpServers(descriptor: TargetDescriptor, layers: readonly L
         const server = servers[name];
         // Not an object, or neither command nor url: already reported by checkMcpLayer when the file was read.
         if (!isPlainObject(server) || !isUsableServer(server)) continue;
-        byName.set(name, { server: server as McpServerEntry["server"], origin: { ...at(layer, pointer), layer: layer.root.layer } });
+        const entry: McpServerEntry = { server: server as McpServerEntry["server"], origin: { ...at(layer, pointer), layer: layer.root.layer } };
+        const previous = byName.get(name);
+        if (previous) entry.replaces = [...(previous.replaces ?? []), previous.origin];
+        byName.set(name, entry);
       }
     }
   }
