@@ -73,3 +73,21 @@ describe("edges", () => {
     expect(get(`${h.copilot}/agents/scout.md`)).toContain("Scout.");
   });
 });
+
+describe("modes of shared files", () => {
+  it("a shared file that will hold a resolved secret is made 0600; otherwise the operator's mode stays", async () => {
+    const { defaultJsonStyle } = await import("../compiler/desired-tree");
+    const h = makeHomes();
+    put(`${h.copilot}/mcp-config.json`, '{"mcpServers": {}}\n');
+    chmodSync(`${h.copilot}/mcp-config.json`, 0o664);
+    put(`${h.copilot}/settings.json`, "{}\n");
+    chmodSync(`${h.copilot}/settings.json`, 0o640);
+    const tree = { target: "copilot", diagnostics: [], entries: [
+      { kind: "json-entries", path: `${h.copilot}/mcp-config.json`, container: ["mcpServers"], entries: { gw: { headers: { Authorization: "Bearer resolved" } } }, style: defaultJsonStyle, mode: 0o600 },
+      { kind: "json-keys", path: `${h.copilot}/settings.json`, format: "jsonc", keys: [{ key: ["a"], value: 1 }], sidecar: `${h.copilot}/.agentihooks-managed.json`, style: defaultJsonStyle, mode: 0o644 },
+    ] } as never;
+    apply([tree], h);
+    expect(statSync(`${h.copilot}/mcp-config.json`).mode & 0o777).toBe(0o600);
+    expect(statSync(`${h.copilot}/settings.json`).mode & 0o777).toBe(0o640);
+  });
+});

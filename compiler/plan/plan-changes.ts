@@ -534,6 +534,7 @@ class Planner {
 
   private applyJsonKeys(target: string, entry: JsonKeysEntry, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
+    tightenMode(w, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, entry.format === "jsonc");
     const side = this.sidecarRecord(entry.sidecar, entry.path, target);
@@ -570,6 +571,7 @@ class Planner {
 
   private applyTomlKeys(target: string, entry: TomlKeysEntry, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
+    tightenMode(w, entry.mode);
     w.entries.push(entry);
     const doc = this.tomlDoc(w);
     const side = this.sidecarRecord(entry.sidecar, entry.path, target);
@@ -629,6 +631,7 @@ class Planner {
 
   private applyJsonEntries(target: string, entry: JsonEntriesEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
+    tightenMode(w, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, true, entry.skeleton);
     const recorded = prev.owned.find((r): r is OwnedEntries => r.kind === "json-entries" && r.path === entry.path && jsonEqual(r.container, entry.container));
@@ -671,6 +674,7 @@ class Planner {
 
   private applyJsonLists(target: string, entry: JsonListsEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
+    tightenMode(w, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, true, entry.skeleton);
     const existing = doc.get(entry.container);
@@ -717,6 +721,7 @@ class Planner {
 
   private applyMembers(target: string, entry: JsonMembersEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
+    tightenMode(w, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, true);
     const side = this.sidecarRecord(entry.sidecar, entry.path, target);
@@ -1177,7 +1182,7 @@ class Planner {
 
   private change(w: Work, after: Uint8Array | undefined): Change {
     const same = sameBytesOrBoth(w.before, after);
-    const modeChanged = after !== undefined && w.before !== undefined && w.beforeMode !== undefined && w.beforeMode !== w.mode && w.entries.some((e) => e.kind === "file" || e.kind === "managed-region");
+    const modeChanged = after !== undefined && w.before !== undefined && w.beforeMode !== undefined && w.beforeMode !== w.mode;
     const action = same && !modeChanged ? (w.conflicts > 0 ? "conflict" : "keep") : after === undefined ? "delete" : w.before === undefined ? "create" : "update";
     const change: Change = { target: w.target, path: w.path, action, before: w.before, after: same && !modeChanged ? w.before : after, mode: w.mode, bookkeeping: false, conflicts: w.conflicts };
     if (w.backup && action !== "keep" && action !== "conflict") change.backup = w.backup;
@@ -1186,6 +1191,14 @@ class Planner {
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
+
+/**
+ * A shared file keeps the operator's mode, except that a desired private mode (0600: the file holds a
+ * resolved secret) is enforced on a file others could read.
+ */
+function tightenMode(w: Work, desired: number): void {
+  if ((desired & 0o077) === 0 && (w.mode & 0o077) !== 0) w.mode = desired;
+}
 
 function contentBytes(entry: FileEntry | ManagedRegionEntry): Uint8Array {
   return typeof entry.content === "string" ? encoder.encode(entry.content) : entry.content;
