@@ -9,7 +9,7 @@ import type { Diagnostic } from "../diagnostics";
 import { checkMcpLayer } from "../merge/merge-mcp";
 import { diagnostic, type MessageCode } from "../messages";
 import { decodeUtf8 } from "../parse/decode-utf8";
-import type { MarkdownFeature, Origin, Skill, SkillFile, TextSource } from "../ir";
+import type { MarkdownDocument, MarkdownFeature, Origin, Skill, SkillFile, TextSource } from "../ir";
 import type { DocumentFormat, ParsedDocument } from "../parse/parse-document";
 import { parseDocument } from "../parse/parse-document";
 import { parseMarkdown } from "../parse/parse-markdown";
@@ -235,7 +235,7 @@ function readMarkdownFolder(ctx: LoadContext, root: SourceRoot, rel: string, kin
     if (!parsed.value) continue;
     if (schema) ctx.diagnostics.push(...validate(schema as SchemaId, parsed.value.frontmatter, display));
     const origin: Origin = { file: display, layer: root.layer };
-    out.push({ ...parsed.value.document, name: fileName.slice(0, -3), fileName, origin });
+    out.push({ ...withoutSchemaKey(parsed.value.document), name: fileName.slice(0, -3), fileName, origin });
   }
   return out;
 }
@@ -271,7 +271,7 @@ function readSkills(ctx: LoadContext, root: SourceRoot, rel: string): Skill[] {
     ctx.diagnostics.push(...parsed.diagnostics);
     if (!parsed.value) continue;
     ctx.diagnostics.push(...validate(frontmatterSchemas.skills as SchemaId, parsed.value.frontmatter, mdDisplay));
-    out.push({ ...parsed.value.document, name, files, origin: { file: mdDisplay, layer: root.layer } });
+    out.push({ ...withoutSchemaKey(parsed.value.document), name, files, origin: { file: mdDisplay, layer: root.layer } });
   }
   return out;
 }
@@ -317,6 +317,13 @@ function walkSkill(ctx: LoadContext, root: SourceRoot, skillRel: string, inner: 
     }
     files.push({ path: innerRel, content, executable: found.executable });
   }
+}
+
+/** The document with a frontmatter `$schema` (an editor annotation) left out, so no target copies it. */
+function withoutSchemaKey(document: MarkdownDocument): MarkdownDocument {
+  if (!("$schema" in document.frontmatter)) return document;
+  const { $schema: _schema, ...frontmatter } = document.frontmatter;
+  return { ...document, frontmatter };
 }
 
 function safeRealpath(ctx: LoadContext, abs: string): string {
