@@ -35,7 +35,7 @@ try {
     build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, splitting: true, chunkNames: "chunks/[name]-[hash]", external: ["typescript", "js-yaml", "parse-json", "import-fresh"] }),
     // The runtime bundles no CommonJS, so it skips the require() banner: importing node:module would
     // cost every hook invocation internal modules it never uses.
-    build({ ...common, banner: {}, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
+    build({ ...common, banner: {}, minify: true, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
   ]);
   await rename(`${root}/dist`, retired).catch((error) => {
     if (error.code !== "ENOENT") throw error;
