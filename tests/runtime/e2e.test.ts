@@ -3,10 +3,11 @@
  * the BUILT dist/runtime.mjs, with exact stdout, exit codes and stderr where the contract needs it
  * (clients-today.md "The hook contract today"; reference-spec G.4).
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AWS_KEY, cleanEnv, payloadText, runRuntime, runWrapper, tempDir, tempRepo, writeWrapper } from "./helpers";
+import { AWS_KEY, cleanEnv, payloadText, ROOT, runRuntime, runWrapper, tempDir, tempRepo, writeWrapper } from "./helpers";
 
 const PUSH_MAIN = "BLOCKED: Pushing to main is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.";
 const SECRET_WRITE = 'BLOCKED: Secret(s) detected in Write content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
@@ -264,5 +265,18 @@ describe("reference-spec G.4 (subprocess, target copilot unless stated)", () => 
     const text = readFileSync(path, "utf8");
     expect(text).not.toContain(AWS_KEY);
     expect(JSON.parse(text.trim())).toMatchObject({ target: "copilot", event: "PreToolUse", tool: "Bash", decision: "allow", input: { command: "echo [REDACTED:aws_access_key]" } });
+  });
+});
+
+describe("agentihooks hook EVENT (the CLI entry)", () => {
+  it("runs the same runtime in-process, with EVENT as Copilot's event", () => {
+    const cli = join(ROOT, "bin", "agentihooks.js");
+    const stdin = JSON.stringify({ sessionId: "s", cwd: repo, toolName: "bash", toolArgs: { command: "git push origin main" } });
+    const r = spawnSync(process.execPath, [cli, "hook", "preToolUse"], { input: stdin, env: cleanEnv(home, { AGENTIHOOKS_TARGET: "copilot" }), encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe(json({ permissionDecision: "deny", permissionDecisionReason: PUSH_MAIN }));
+    expect(r.stderr).toBe(`${PUSH_MAIN}\n`);
+    const ok = spawnSync(process.execPath, [cli, "hook", "PreToolUse"], { input: payloadText("claude/pre-tool-use-read", repo), env: cleanEnv(home), encoding: "utf8" });
+    expect({ status: ok.status, stdout: ok.stdout }).toEqual({ status: 0, stdout: "" });
   });
 });
