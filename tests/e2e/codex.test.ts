@@ -11,7 +11,7 @@ import { clientBinary } from "./support/clients";
 import { codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
+import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
 /** Hook events whose handlers (hooks.json, or an inline [hooks] table) run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -143,6 +143,16 @@ for (const variant of [
       expect(plan.code, `the client's own writes must not look like drift\n${describeRun(plan)}`).toBe(0);
       // The design: a second apply with no change in the profiles writes nothing (records included).
       expect(plan.stdout, describeRun(plan)).toMatch(/No changes/);
+    });
+
+    test("uninstall leaves a home the client runs in with no hook of ours", async () => {
+      requireApplied();
+      const uninstall = await uninstallAgentihooks(sb, "codex");
+      expect(uninstall.code, describeRun(uninstall)).toBe(0);
+      server.setScript(toolRounds([]));
+      const turn = await runCodexTurn(sb, server, "say hi");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      expect(turn.runtime, "no runtime run after uninstall").toEqual([]);
     });
   });
 }

@@ -18,7 +18,7 @@ import {
 } from "./support/copilot";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
+import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
 /** The hook events agentihooks registers in Copilot's hooks file, and whether each runs our runtime. */
 function registeredEvents(sb: Sandbox): { events: string[]; foreign: string[] } {
@@ -209,6 +209,16 @@ for (const variant of [
       expect(plan.code, `the client's own writes must not look like drift\n${describeRun(plan)}`).toBe(0);
       // The design: a second apply with no change in the profiles writes nothing (records included).
       expect(plan.stdout, describeRun(plan)).toMatch(/No changes/);
+    });
+
+    test("uninstall leaves a home the client runs in with no hook of ours", async () => {
+      requireApplied();
+      const uninstall = await uninstallAgentihooks(sb, "copilot");
+      expect(uninstall.code, describeRun(uninstall)).toBe(0);
+      server.setScript(toolRounds([]));
+      const turn = await runCopilotTurn(sb, server, "say hi");
+      expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      expect(turn.runtime, "no runtime run after uninstall").toEqual([]);
     });
   });
 }

@@ -139,6 +139,15 @@ export function planAgentihooks(sb: Sandbox, target: string): Promise<ProcessRes
   });
 }
 
+/** Runs `node bin/agentihooks.js uninstall --yes --target T` in the apply directory. */
+export function uninstallAgentihooks(sb: Sandbox, target: string): Promise<ProcessResult> {
+  return runProcess(process.execPath, [agentihooksBin(), "uninstall", "--yes", "--target", target], {
+    cwd: sb.applyDir,
+    env: sb.env(),
+    timeoutMs: 60_000,
+  });
+}
+
 /** Copies a fixture tree, filling `__E2E_FIXTURES__`, `__E2E_SANDBOX__`, `__E2E_NODE__` in text files. */
 function copyTemplate(from: string, to: string, sb: Sandbox): void {
   cpSync(from, to, { recursive: true });
