@@ -47,3 +47,30 @@ describe("renderFresh", () => {
     expect(renderFresh({ target: "codex", entries: [], diagnostics: [] })).toEqual([]);
   });
 });
+
+describe("plan views", () => {
+  it("the Markdown view never shows the contents of a private (0600) file", async () => {
+    const { renderPlanMarkdown, renderPlanText } = await import("../compiler/plan/plan-view");
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const plan = {
+      targets: ["copilot"],
+      observed: {},
+      pruneDirs: [],
+      diagnostics: [],
+      changes: [
+        { target: "copilot", path: "/h/.copilot/mcp-config.json", action: "create" as const, before: undefined, after: enc('{"token": "s3cret"}\n'), mode: 0o600, bookkeeping: false, conflicts: 0 },
+        { target: "copilot", path: "/h/.copilot/settings.json", action: "update" as const, before: enc('{"a": 1}\n'), after: enc('{"a": 2}\n'), mode: 0o644, bookkeeping: false, conflicts: 0 },
+      ],
+    };
+    const md = renderPlanMarkdown(plan, "/h");
+    expect(md).not.toContain("s3cret");
+    expect(md).toContain("Private file (mode 0600): contents not shown.");
+    expect(md).toContain('+{"a": 2}');
+    expect(md).toContain("| copilot | 1 | 1 | 0 | 0 |");
+    const text = renderPlanText(plan, { home: "/h", color: false });
+    expect(text).toContain("+ create ~/.copilot/mcp-config.json (copilot)");
+    expect(text).toContain("--- a/~/.copilot/settings.json");
+    expect(text.trimEnd().split("\n").pop()).toBe("Plan: 1 to create, 1 to update, 0 to delete.");
+    expect(renderPlanText(plan, { home: "/h", color: true })).toContain("\u001b[32m+ create");
+  });
+});

@@ -61,7 +61,7 @@ export async function run(argv: string[]): Promise<number> {
     const outcome = diffAgainstRef(values.base, session);
     printDiagnostics(outcome.diagnostics);
     if (!outcome.plan) return 1;
-    return show(outcome.plan, outcome.home, values);
+    return show(outcome.plan, outcome.home, { ...values, portable: true });
   }
   const [{ loadSession }, { dryRunFileSystem }, { realFileSystem }, { planAndApply }, { serializePlanFile }, { writeFileSync }] = await Promise.all([
     import("../../compiler/apply/session"),
@@ -80,11 +80,12 @@ export async function run(argv: string[]): Promise<number> {
   const outcome = planAndApply(loaded.trees, { fs: dryRunFileSystem(realFileSystem()), env, now: new Date() });
   printDiagnostics([...loaded.diagnostics, ...outcome.diagnostics]);
   if (!outcome.plan || !outcome.result?.ok) return 1;
-  if (values.out) writeFileSync(values.out, serializePlanFile(outcome.plan));
+  // The plan holds the exact bytes to write, resolved secrets included: private to its owner.
+  if (values.out) writeFileSync(values.out, serializePlanFile(outcome.plan), { mode: 0o600 });
   return show(outcome.plan, env.home, values);
 }
 
-async function show(plan: import("../../compiler/plan/change").Plan, home: string, values: { json?: boolean; markdown?: boolean; verbose?: boolean }): Promise<number> {
+async function show(plan: import("../../compiler/plan/change").Plan, home: string, values: { json?: boolean; markdown?: boolean; verbose?: boolean; portable?: boolean }): Promise<number> {
   const [{ renderPlanText, renderPlanMarkdown, planJson }, { hasContentChanges }, { serializeJson }, { useColor }] = await Promise.all([
     import("../../compiler/plan/plan-view"),
     import("../../compiler/plan/change"),
@@ -92,7 +93,7 @@ async function show(plan: import("../../compiler/plan/change").Plan, home: strin
     import("../../compiler/apply/session"),
   ]);
   if (values.json) process.stdout.write(serializeJson(planJson(plan, home)));
-  else if (values.markdown) process.stdout.write(renderPlanMarkdown(plan, home));
+  else if (values.markdown) process.stdout.write(renderPlanMarkdown(plan, home, values.portable ? "agentihooks diff" : "agentihooks plan", !values.portable));
   else process.stdout.write(renderPlanText(plan, { home, color: useColor(process.stdout), verbose: values.verbose }));
   return hasContentChanges(plan) ? 2 : 0;
 }

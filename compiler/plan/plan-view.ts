@@ -114,8 +114,13 @@ export function planJson(plan: Plan, home: string): unknown {
   };
 }
 
-/** The Markdown view: a summary table per target and each diff folded, fit for a PR comment. */
-export function renderPlanMarkdown(plan: Plan, home: string, title = "agentihooks plan"): string {
+/**
+ * The Markdown view: a summary table per target and each diff folded, fit for a PR comment. With
+ * `hidePrivate` (the default), files written 0600 (they may hold resolved secrets) are listed without
+ * their contents, so a comment never publishes a secret; `diff --base` renders portable trees, which
+ * hold none, and shows everything.
+ */
+export function renderPlanMarkdown(plan: Plan, home: string, title = "agentihooks plan", hidePrivate = true): string {
   const out: string[] = [`### ${title}`, ""];
   const content = plan.changes.filter((c) => !c.bookkeeping);
   const byTarget = new Map<string, Change[]>();
@@ -129,12 +134,14 @@ export function renderPlanMarkdown(plan: Plan, home: string, title = "agentihook
   out.push("", summaryLine(summarizePlan(plan)), "");
   for (const c of content) {
     if (c.action === "keep") continue;
-    const diff = changeDiff(c, home);
+    const hidden = hidePrivate && (c.mode & 0o077) === 0;
+    const diff = hidden ? "" : changeDiff(c, home);
     out.push(`<details><summary><code>${verbs[c.action]} ${displayPath(c.path, home)}</code> (${c.target})</summary>`, "");
+    if (hidden) out.push("Private file (mode 0600): contents not shown.");
     if (diff) out.push("```diff", diff.trimEnd(), "```");
     out.push("", "</details>");
   }
-  const notes = plan.diagnostics.filter((d) => d.severity !== "info" || true);
+  const notes = plan.diagnostics;
   if (notes.length > 0) {
     out.push("", "#### Notes", "");
     for (const d of notes) out.push(`- **${d.code}** \`${d.file}\`: ${d.message}`);
