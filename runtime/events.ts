@@ -75,9 +75,15 @@ export function isToolPermissionEvent(event: DispatchEvent | undefined): boolean
 const TOOL_PERMISSION_NAME = /:\s*"(preToolUse|PreToolUse|preMcpToolCall|PreMcpToolCall|permissionRequest|PermissionRequest)"/;
 
 /**
- * Deny-on-doubt probe for stdin that is not a JSON object: true when its first 512 characters name
- * a tool-permission event as a value (`"hookEventName": "preToolUse"` and the like).
+ * Deny-on-doubt probe for stdin that is not a JSON object: the tool-permission event its first 512
+ * characters name as a value (`"hookEventName": "preToolUse"` and the like), or undefined.
  */
+export function toolEventNamedIn(raw: string): DispatchEvent | undefined {
+  const match = TOOL_PERMISSION_NAME.exec(raw.slice(0, 512));
+  return match ? dispatchEventFor(match[1] as string) : undefined;
+}
+
+/** True when garbled stdin names a tool-permission event in its first 512 characters. */
 export function garbledNamesToolEvent(raw: string): boolean {
-  return TOOL_PERMISSION_NAME.test(raw.slice(0, 512));
+  return toolEventNamedIn(raw) !== undefined;
 }

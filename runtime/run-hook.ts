@@ -6,7 +6,7 @@
  */
 import { appendAudit, type AuditRecord } from "./audit-log";
 import { renderReply, type Outcome, type Reply } from "./envelope";
-import { type DispatchEvent, dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";
+import { type DispatchEvent, dispatchEventFor, isToolPermissionEvent, toolEventNamedIn } from "./events";
 import { branchProtectionGuard } from "./guardrails/branch-protection";
 import { credentialReadsGuard } from "./guardrails/credential-reads";
 import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
@@ -224,14 +224,19 @@ function withWarnings(reply: Reply, warnings: readonly string[]): Reply {
   return { ...reply, stderr: reply.stderr + warnings.map((w) => `${w}\n`).join("") };
 }
 
-function garbledReply(target: PolicyTarget, stdin: string, fallbackEvent: string): Reply {
-  const named = /:\s*"(preToolUse|PreToolUse|preMcpToolCall|PreMcpToolCall|permissionRequest|PermissionRequest)"/.exec(stdin.slice(0, 512));
-  const fromEnv = dispatchEventFor(fallbackEvent);
-  const event = named ? dispatchEventFor(named[1] as string) : fromEnv;
-  if (!garbledNamesToolEvent(stdin) && !isToolPermissionEvent(fromEnv)) return EMPTY;
+/** Deny on doubt: the reply to a tool event whose payload cannot be read. */
+function unreadableToolCall(target: PolicyTarget, event: DispatchEvent | undefined): Reply {
   const dispatch = event === "PermissionRequest" ? "PermissionRequest" : "PreToolUse";
-  const reason = "BLOCKED: agentihooks could not read this tool call's payload (it is not a JSON object), so it cannot check it; the call is denied rather than let through unchecked. Retry the call.";
+  const reason = "BLOCKED: agentihooks could not read this tool call's payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call.";
   return renderReply(target, dispatch, dispatch, { block: reason, context: [] });
+}
+
+/** Stdin that is not a JSON object: denied when it names a tool event (or Copilot's wrapper does), else let through. */
+function garbledReply(target: PolicyTarget, stdin: string, fallbackEvent: string): Reply {
+  const named = toolEventNamedIn(stdin);
+  const fromEnv = dispatchEventFor(fallbackEvent);
+  if (named === undefined && !isToolPermissionEvent(fromEnv)) return EMPTY;
+  return unreadableToolCall(target, named ?? fromEnv);
 }
 
 /** Runs one hook invocation and returns what to print and the exit code. Never throws. */
@@ -277,9 +282,7 @@ export function runHook(request: HookRequest): Reply {
   } catch {
     // Normalisation is total over objects; reaching this is a bug. Deny if the call may be a tool call.
     const named = dispatchEventFor(text(parsed.hookEventName) || text(parsed.hook_event_name) || fallbackEvent);
-    if (!isToolPermissionEvent(named)) return EMPTY;
-    const dispatch = named === "PermissionRequest" ? "PermissionRequest" : "PreToolUse";
-    return renderReply(target, dispatch, dispatch, { block: "BLOCKED: agentihooks could not read this tool call's payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call.", context: [] });
+    return isToolPermissionEvent(named) ? unreadableToolCall(target, named) : EMPTY;
   }
   if (event === undefined) {
     const name = hookEventName || "(none)";
