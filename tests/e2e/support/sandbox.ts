@@ -128,11 +128,11 @@ export async function applyAgentihooks(sb: Sandbox, target: string, options: App
 }
 
 /**
- * Runs `node bin/agentihooks.js plan --target T` in the same apply directory: exit 0 means the homes
- * match the profiles, 2 means changes are pending.
+ * Runs `node bin/agentihooks.js plan --json --target T` in the same apply directory: exit 0 means
+ * the homes match the profiles, 2 means changes are pending.
  */
 export function planAgentihooks(sb: Sandbox, target: string): Promise<ProcessResult> {
-  return runProcess(process.execPath, [agentihooksBin(), "plan", "--target", target], {
+  return runProcess(process.execPath, [agentihooksBin(), "plan", "--json", "--target", target], {
     cwd: sb.applyDir,
     env: sb.env(),
     timeoutMs: 60_000,
