@@ -1155,6 +1155,9 @@ class Planner {
         for (let dir = path.dirname(p); dir !== path.dirname(dir) && this.ctx.fs.stat(dir) === undefined; dir = path.dirname(dir)) dirs.add(dir);
       }
       for (const dir of dirs) pruneDirs.add(dir);
+      // Saved originals live in agentihooks' own directory; their folders go once empty.
+      pruneDirs.add(path.join(this.ctx.env.agentihooksHome, "originals", tree.target));
+      pruneDirs.add(path.join(this.ctx.env.agentihooksHome, "originals"));
       next.dirs = this.options.uninstall ? [] : [...dirs].sort();
     }
     for (const tree of trees) writeTargetLedger(this.ledger, tree.target, afterLedgers.get(tree.target) as TargetLedger, this.options.uninstall === true);
