@@ -68,6 +68,10 @@ function shortRef(ref: string): string {
   return ref.replace(/^refs\/heads\//, "");
 }
 
+function deleteBlock(branch: string): string {
+  return `BLOCKED: Deleting the protected branch ${branch} is not allowed. Delete only branches you created; protected branches are the operator's to remove.`;
+}
+
 const PUSH_VALUE_OPTIONS = new Set(["-o", "--push-option", "--repo", "--receive-pack", "--exec"]);
 
 function pushBlock(args: readonly string[], branch: () => string, protectedSet: ReadonlySet<string>): string | undefined {
@@ -118,7 +122,7 @@ function pushBlock(args: readonly string[], branch: () => string, protectedSet: 
   }
   for (const target of targets) {
     if (!target.name || !protectedSet.has(target.name)) continue;
-    if (target.deleting) return `BLOCKED: Deleting the protected branch ${target.name} is not allowed.`;
+    if (target.deleting) return deleteBlock(target.name);
     return `BLOCKED: Pushing to ${target.name} is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.`;
   }
   return undefined;
@@ -136,7 +140,7 @@ function moveBlock(sub: string, args: readonly string[], branch: () => string, p
     const deleting = args.some((a) => a === "-d" || a === "-D" || a === "--delete" || /^-[a-zA-Z]*[dD][a-zA-Z]*$/.test(a));
     const forcing = args.some((a) => a === "-f" || a === "--force" || a === "-M" || a === "-C" || a === "-m" || a === "--move");
     const hit = positionals.find((p) => protectedSet.has(shortRef(p)));
-    if (hit && deleting) return `BLOCKED: Deleting the protected branch ${hit} is not allowed.`;
+    if (hit && deleting) return deleteBlock(hit);
     if (hit && forcing) return `BLOCKED: Moving or renaming the protected branch ${hit} is not allowed. Work on a feature branch instead.`;
     return undefined;
   }
@@ -147,7 +151,7 @@ function moveBlock(sub: string, args: readonly string[], branch: () => string, p
   }
   if (sub === "update-ref") {
     const ref = positionals[0];
-    return ref && protectedSet.has(shortRef(ref)) ? `BLOCKED: git update-ref on the protected branch ${shortRef(ref)} is not allowed.` : undefined;
+    return ref && protectedSet.has(shortRef(ref)) ? `BLOCKED: git update-ref would move the protected branch ${shortRef(ref)}. Point a new branch at that commit instead (git branch my-fix <commit>).` : undefined;
   }
   return undefined;
 }

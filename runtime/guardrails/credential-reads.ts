@@ -351,12 +351,12 @@ function commandBlock(command: SimpleCommand, pipeline: Pipeline, index: number,
         return basename(w[0] ?? "") === "xargs" && readsViaXargs(w);
       });
       if (READERS.has(execVerb) || PATTERN_FIRST.has(execVerb) || INTERPRETERS.test(execVerb) || SHELLS.has(execVerb) || fed) {
-        return "BLOCKED: This find command feeds credential files to a command that reads them. Finding the files is fine; reading them is not.";
+        return "BLOCKED: This find command feeds credential files to a command that reads them. Finding the files is fine (drop the -exec or xargs part to list them); reading them is not.";
       }
     }
   }
   if (verb === "xargs" && readsViaXargs(words) && pipeline.slice(0, index).some((stage) => stage.words.some((w) => isSensitivePath(w)))) {
-    return "BLOCKED: This pipeline feeds credential file names to a command that reads them.";
+    return "BLOCKED: This pipeline feeds credential file names to a command that reads them. List the names without reading the files, or ask the operator for the value you need.";
   }
   if (WRAPPERS.has(verb)) {
     // `docker exec c cat .env`, `ssh host 'cat ~/.env'`: check the command the wrapper runs.
