@@ -5,16 +5,18 @@
  * reported as ratios measured in the same run, not asserted.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type GeneratedInputs, generateInputs } from "./generate-bundle";
 import { type Invocation, type MemoryProbe, chooseMemoryProbe, runForMemory, runTimed, summarise } from "./measure";
 import { type InstalledPeer, benchCacheDir, installPeers } from "./peers";
-import { type CommandResult, type HookReport, type MachineInfo, type ScaleResult, readHookReport, renderReport } from "./report";
+import { type BenchRun, type CommandResult, type HookReport, type MachineInfo, type ScaleResult, readHookReport, renderReport } from "./report";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+/** The raw measurements of the latest run (gitignored), for re-rendering the report. */
+const lastRunFile = path.join(root, "bench", "work", "last-run.json");
 
 /** Rounds per scale: warm-up runs (peak memory is read on them) and timed runs. */
 interface ScalePlan {
@@ -39,6 +41,8 @@ interface Options {
   hook: boolean;
   keep: boolean;
   output: string;
+  /** Re-render the report from a saved run instead of measuring. */
+  render?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -60,9 +64,11 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--no-hook") options.hook = false;
     else if (arg === "--keep") options.keep = true;
     else if (arg === "--output") options.output = path.resolve(next());
+    else if (arg === "--render") options.render = path.resolve(next());
     else if (arg === "--help" || arg === "-h") {
       process.stdout.write(
-        "Usage: node bench/run.mjs [--scales 1,10,100] [--runs N] [--no-peers] [--no-hook] [--keep] [--output FILE]\n" +
+        "Usage: node bench/run.mjs [--scales 1,10,100] [--runs N] [--no-peers] [--no-hook] [--keep] [--output FILE] [--render RUN.json]\n" +
+          "Each run's raw measurements are saved to bench/work/last-run.json; --render rewrites the report from such a file.\n" +
           "Peers are cached in $AGENTIHOOKS_BENCH_CACHE (default ~/.cache/agentihooks-bench).\n",
       );
       process.exit(0);
@@ -313,6 +319,13 @@ function runHookBench(): HookReport {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  if (options.render) {
+    const saved = JSON.parse(readFileSync(options.render, "utf8")) as BenchRun;
+    const report = renderReport(saved);
+    writeFileSync(options.output, report.markdown);
+    process.stdout.write(`${report.console}\n`);
+    return;
+  }
   const started = Date.now();
   let peers: Record<string, InstalledPeer> | undefined;
   if (options.peers) {
@@ -339,7 +352,10 @@ async function main(): Promise<void> {
     else log(`kept ${work}`);
   }
   const hook = options.hook ? runHookBench() : null;
-  const report = renderReport({ machine, scales, hook, elapsedSeconds: (Date.now() - started) / 1000 });
+  const run: BenchRun = { machine, scales, hook, elapsedSeconds: (Date.now() - started) / 1000 };
+  mkdirSync(path.dirname(lastRunFile), { recursive: true });
+  writeFileSync(lastRunFile, `${JSON.stringify(run, null, 2)}\n`);
+  const report = renderReport(run);
   writeFileSync(options.output, report.markdown);
   process.stdout.write(`${report.console}\n`);
   log(`results written to ${path.relative(process.cwd(), options.output) || options.output} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
