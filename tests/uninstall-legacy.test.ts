@@ -31,3 +31,22 @@ describe("uninstall of a home installed by the Python original (no ledger of our
     expect(get(`${h.copilot}/agents/mine.md`)).toBe("mine\n");
   });
 });
+
+describe("uninstall sweeps the Python original's recorded links", () => {
+  it("removes recorded symlinks on a full uninstall and leaves unrecorded ones", async () => {
+    const { mkdirSync, symlinkSync, lstatSync } = await import("node:fs");
+    const h = makeHomes();
+    put(`${h.home}/src/a/SKILL.md`, "a\n");
+    mkdirSync(`${h.home}/.agents/skills`, { recursive: true });
+    symlinkSync(`${h.home}/src/a`, `${h.home}/.agents/skills/a`);
+    symlinkSync(`${h.home}/src/a`, `${h.home}/.agents/skills/mine`);
+    put(`${h.agentihooks}/state.json`, JSON.stringify({ managed_links: [{ link: `${h.home}/.agents/skills/a`, target: `${h.home}/src/a`, kind: "skills" }], bundle: { path: "/b" } }));
+    const ctx = h.ctx();
+    const plan = planUninstall(["copilot", "claude", "codex"], ctx);
+    expect(applyPlan(plan, ctx.fs, ctx.env).ok).toBe(true);
+    expect(existsSync(`${h.home}/.agents/skills/a`)).toBe(false);
+    expect(lstatSync(`${h.home}/.agents/skills/mine`).isSymbolicLink()).toBe(true);
+    expect(get(`${h.home}/src/a/SKILL.md`)).toBe("a\n");
+    expect(JSON.parse(get(`${h.agentihooks}/state.json`))).toEqual({ bundle: { path: "/b" } });
+  });
+});

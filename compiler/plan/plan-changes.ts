@@ -181,6 +181,7 @@ class Planner {
       this.stripLegacyMcp(tree.target, prev, next);
     }
     this.reconcileManifests(trees, before, after);
+    if (this.options.uninstall && this.otherTargets().length === 0) this.sweepLegacyLinks();
     return this.finish(trees, before, after, false);
   }
 
@@ -481,6 +482,21 @@ class Planner {
   }
 
   private legacyLinkSet: Set<string> | undefined;
+
+  /**
+   * Uninstall of every target: the symlinks the Python original recorded (`managed_links`) go, when
+   * they are still symlinks (ledger only: a link we did not record is never touched), and so does
+   * the list.
+   */
+  private sweepLegacyLinks(): void {
+    for (const link of this.legacyLinks()) {
+      if (this.ctx.fs.stat(link)?.kind === "symlink") this.addExtra({ target: "agentihooks", path: link, action: "delete", before: undefined, after: undefined, mode: 0o644, bookkeeping: false, conflicts: 0 });
+    }
+    if ("managed_links" in this.ledger.raw) {
+      const { managed_links: _swept, ...rest } = this.ledger.raw;
+      this.ledger.raw = rest;
+    }
+  }
 
   /** Symlinks the Python original recorded as its own (`managed_links[].link`). */
   private legacyLinks(): Set<string> {

@@ -183,6 +183,11 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   else global[target] = record;
   targets.global = global;
   ledger.raw = { ...ledger.raw, targets };
+  // Nothing recorded for any target, and nothing else under `targets`: the key goes too.
+  if (Object.keys(global).length === 0 && Object.keys(targets).length === 1) {
+    const { targets: _empty, ...rest } = ledger.raw;
+    ledger.raw = rest;
+  }
   // Claude's legacy top-level list is superseded by the per-target record once migrated.
   if (target === "claude" && "managed_mcp_servers" in ledger.raw && owned.length + value.legacyMcp.length >= 0) {
     const { managed_mcp_servers: _dropped, ...rest } = ledger.raw;
