@@ -116,6 +116,19 @@ for (const variant of [
       }
     });
 
+    test("/compact on a continued session fires PreCompact and runs our runtime", async () => {
+      requireApplied();
+      expect(registeredEvents(sb), "agentihooks registers PreCompact").toContain("PreCompact");
+      server.setScript(toolRounds([], "E2E_SUMMARY"));
+      await runClaudeTurn(sb, server, "say hi");
+      const turn = await runClaudeTurn(sb, server, "/compact", "Read", ["--continue"]);
+      const detail = `client fired: ${turn.hooks.map((h) => h.name).join(", ")}\nruntime:\n${describeRuntimeRuns(turn.runtime)}\n${describeRun(turn.run, 1500)}`;
+      expect(turn.run.code, detail).toBe(0);
+      // The stream does not report PreCompact itself; the compacted session restarts as "SessionStart:compact".
+      expect(turn.hooks.some((h) => h.name === "SessionStart:compact"), `Claude compacted the session\n${detail}`).toBe(true);
+      expect(runsByEvent(turn.runtime).get("PreCompact")?.length ?? 0, `our runtime ran for PreCompact\n${detail}`).toBeGreaterThan(0);
+    });
+
     test("the runtime's session-start context reaches the model", async () => {
       requireApplied();
       server.setScript(toolRounds([]));

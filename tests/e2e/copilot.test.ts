@@ -130,6 +130,18 @@ for (const variant of [
       expect(turn.hooks.filter((h) => !h.ok), detail).toEqual([]);
     });
 
+    test("/compact on a continued session fires preCompact and runs our runtime", async () => {
+      requireApplied();
+      expect(registeredEvents(sb).events, "agentihooks registers preCompact").toContain("preCompact");
+      server.setScript(toolRounds([], "E2E_SUMMARY"));
+      await runCopilotTurn(sb, server, "say hi");
+      const turn = await runCopilotTurn(sb, server, "/compact", { extraArgs: ["--continue"] });
+      const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.run.code, detail).toBe(0);
+      expect(turn.run.stdout, detail).toMatch(/Compacted conversation/);
+      expect(runsByEvent(turn.runtime).get("preCompact")?.length ?? 0, `our runtime ran for preCompact\n${detail}`).toBeGreaterThan(0);
+    });
+
     test("the runtime's session-start context reaches the model", async () => {
       requireApplied();
       server.setScript(toolRounds([]));
