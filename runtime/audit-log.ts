@@ -42,9 +42,15 @@ export function redactValue(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** The JSONL line for `record`, redacted, with a final newline. */
+// Fields the runtime itself fills (timestamps, names, decisions) carry no secrets; redacting them
+// would only cost time on every tool call.
+const OWN_FIELDS = new Set(["ts", "target", "event", "session", "tool", "decision", "outcome"]);
+
+/** The JSONL line for `record`, every field that came from the payload redacted, with a final newline. */
 export function auditLine(record: AuditRecord): string {
-  return `${JSON.stringify(redactValue(record))}\n`;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) out[key] = OWN_FIELDS.has(key) && typeof value === "string" && value.length <= 200 ? value : redactValue(value);
+  return `${JSON.stringify(out)}\n`;
 }
 
 /**
