@@ -52,7 +52,6 @@ import {
   serializeLedger,
   writeTargetLedger,
   type Ledger,
-  type OriginalRecord,
   type OwnedBlock,
   type OwnedEntries,
   type OwnedFile,
@@ -178,7 +177,6 @@ class Planner {
         if (next.owned.some((r) => r.kind === record.kind && r.path === record.path && sameKey(r, record))) continue;
         this.strip(tree.target, record);
       }
-      this.stripLegacyMcp(tree.target, prev, next);
     }
     this.reconcileManifests(trees, before, after);
     if (this.options.uninstall && this.otherTargets().length === 0) this.sweepLegacyLinks();
@@ -748,7 +746,7 @@ class Planner {
     const current = Array.isArray(currentValue) ? currentValue.filter((m): m is string => typeof m === "string") : [];
     const wanted = new Set(entry.add);
     if (entry.addKeysOf) {
-      const source = this.resultObjectAt(target, entry.addKeysOf.path, entry.addKeysOf.key);
+      const source = this.resultObjectAt(entry.addKeysOf.path, entry.addKeysOf.key);
       for (const name of Object.keys(source)) wanted.add(name);
     }
     for (const name of entry.exclude) wanted.delete(name);
@@ -797,7 +795,7 @@ class Planner {
   }
 
   /** The object at `key` in the file at `file` as this plan will leave it (or as it is on disk). */
-  private resultObjectAt(target: string, file: string, key: string[]): Record<string, unknown> {
+  private resultObjectAt(file: string, key: string[]): Record<string, unknown> {
     const w = this.works.get(file);
     if (w?.doc?.kind === "json") {
       const value = w.doc.doc.get(key);
@@ -807,7 +805,6 @@ class Planner {
     if (bytes === undefined) return {};
     const parsed = parseJsonText(decoder.decode(bytes), true);
     const value = parsed.ok ? getIn(parsed.value, key) : undefined;
-    void target;
     return isObject(value) ? value : {};
   }
 
@@ -1000,14 +997,6 @@ class Planner {
       if (digest === "" || digest === digestOf(JSON.stringify(sortDeep(current)))) doc.remove(key);
       else this.note("AH5005", record.path, { name, container: record.container.join(".") });
     }
-  }
-
-  private stripLegacyMcp(target: string, prev: TargetLedger, next: TargetLedger): void {
-    // Names the Python original recorded are migrated into json-entries records by applyJsonEntries.
-    // Under uninstall with no json-entries record, they cannot be located without a desired entry.
-    void target;
-    void prev;
-    void next;
   }
 
   private stripLists(target: string, file: string, container: string[], ownerCommand: string, items: Set<string>): void {
@@ -1342,7 +1331,6 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export type { OriginalRecord };
 
 /**
  * The records a Python-original install implies, from the desired tree: the same paths, keys,
