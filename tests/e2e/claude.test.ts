@@ -144,14 +144,22 @@ for (const variant of [
       requireApplied();
       server.setScript(
         toolRounds([
-          [{ name: "Read", args: { file_path: path.join(sb.project, ".env") } }],
+          // Two calls in one response: the deny must hit only the .env read.
+          [
+            { name: "Read", args: { file_path: path.join(sb.project, "README.md") } },
+            { name: "Read", args: { file_path: path.join(sb.project, ".env") } },
+          ],
           [{ name: "Bash", args: { command: "cat .env", description: "read env" } }],
         ]),
       );
       const turn = await runClaudeTurn(sb, server, "read the .env file");
       const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
       expect(turn.requests.length, detail).toBeGreaterThanOrEqual(3);
-      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      // Results may come back in completion order: tell them apart by content.
+      const all = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      const readme = all.filter((r) => r.includes("# e2e project"));
+      const results = all.filter((r) => !r.includes("# e2e project"));
+      expect(readme.length, `the README read in the same response runs\n${all.join("\n---\n")}\n${detail}`).toBe(1);
       expect(results.length, detail).toBe(2);
       for (const result of results) expect(result, detail).toMatch(/PreToolUse:(Read|Bash) hook error|blocked|denied/i);
       expect(runtimeDenials(turn.runtime).length, `our runtime decided both denials\n${detail}`).toBe(2);

@@ -156,14 +156,22 @@ for (const variant of [
       requireApplied();
       server.setScript(
         toolRounds([
-          [{ name: "view", args: { path: path.join(sb.project, ".env") } }],
+          // Two calls in one response: the deny must hit only the .env read (one preToolUse per call).
+          [
+            { name: "view", args: { path: path.join(sb.project, "README.md") } },
+            { name: "view", args: { path: path.join(sb.project, ".env") } },
+          ],
           [{ name: "bash", args: { command: "cat .env", description: "read env" } }],
         ]),
       );
       const turn = await runCopilotTurn(sb, server, "read the .env file");
       const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
       expect(turn.requests.length, detail).toBeGreaterThanOrEqual(3);
-      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      // Results may come back in completion order: tell them apart by content.
+      const all = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output);
+      const readme = all.filter((r) => r.includes("# e2e project"));
+      const results = all.filter((r) => !r.includes("# e2e project"));
+      expect(readme.length, `the README read in the same response runs\n${all.join("\n---\n")}\n${detail}`).toBe(1);
       expect(results.length, detail).toBe(2);
       // The model must see our reason, not "hook exited with code 1" (a crashed hook that fails closed).
       for (const result of results) expect(result, detail).toMatch(/Denied by preToolUse hook: (?!hook exited with code)/);
