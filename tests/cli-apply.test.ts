@@ -7,13 +7,13 @@ import { mtimes, snapshot } from "./apply-fixtures";
 
 const cli = new URL("../bin/agentihooks.js", import.meta.url).pathname;
 
-function sandbox(): { home: string; project: string; run: (args: string[]) => { status: number; stdout: string; stderr: string } } {
+function sandbox(extraEnv: NodeJS.ProcessEnv = {}): { home: string; project: string; run: (args: string[]) => { status: number; stdout: string; stderr: string } } {
   const root = mkdtempSync(path.join(tmpdir(), "ah-cli-"));
   const home = path.join(root, "home");
   const project = path.join(root, "project");
   mkdirSync(home);
   mkdirSync(project);
-  const env: NodeJS.ProcessEnv = { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" };
+  const env: NodeJS.ProcessEnv = { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1", ...extraEnv };
   return {
     home,
     project,
@@ -82,6 +82,19 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     expect(removed.status).toBe(0);
     expect(snapshot(s.home, (rel) => rel.startsWith(".agentihooks") || /\.bak\./.test(rel))).toEqual(seed);
     expect(s.run(["uninstall", "--yes"]).stdout).toContain("Nothing to uninstall");
+  });
+
+  it("honours COPILOT_HOME, CODEX_HOME, CLAUDE_CONFIG_DIR and AGENTIHOOKS_HOME in apply, doctor and uninstall", () => {
+    const alt = mkdtempSync(path.join(tmpdir(), "ah-alt-"));
+    const s = sandbox({ COPILOT_HOME: `${alt}/cp`, CODEX_HOME: `${alt}/cx`, CLAUDE_CONFIG_DIR: `${alt}/cl`, AGENTIHOOKS_HOME: `${alt}/ah` });
+    expect(s.run(["apply", "--yes"]).status).toBe(0);
+    for (const file of ["cp/settings.json", "cx/config.toml", "cl/settings.json", "ah/state.json"]) expect(existsSync(path.join(alt, file)), file).toBe(true);
+    expect(existsSync(path.join(s.home, ".copilot"))).toBe(false);
+    expect(existsSync(path.join(s.home, ".codex"))).toBe(false);
+    expect(existsSync(path.join(s.home, ".claude"))).toBe(false);
+    expect(s.run(["doctor"]).status).toBe(0);
+    expect(s.run(["uninstall", "--yes"]).status).toBe(0);
+    expect(snapshot(alt, (rel) => rel.startsWith("ah"))).toEqual({});
   });
 
   it("bad input exits 1 having written nothing to any home", () => {
