@@ -32,8 +32,11 @@ const MAX_STRING = 2_000;
 /** `value` with every string redacted and clipped, nested values included (bounded depth). */
 export function redactValue(value: unknown, depth = 0): unknown {
   if (typeof value === "string") {
-    const redacted = redactSecrets(value);
-    return redacted.length > MAX_STRING ? `${redacted.slice(0, MAX_STRING)}…[${redacted.length - MAX_STRING} more chars]` : redacted;
+    if (value.length <= MAX_STRING) return redactSecrets(value);
+    // Redact a window a little past the clip, so a token that straddles the cut is still caught,
+    // without scanning the whole of a large write.
+    const redacted = redactSecrets(value.slice(0, MAX_STRING + 256)).slice(0, MAX_STRING);
+    return `${redacted}…[${value.length - MAX_STRING} more chars]`;
   }
   if (depth > 6 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactValue(v, depth + 1));

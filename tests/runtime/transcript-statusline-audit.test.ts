@@ -82,6 +82,11 @@ describe("audit log", () => {
     expect(parsed.input.nested[0]?.content).toBe("x [REDACTED:aws_access_key]");
     expect(parsed.input.long).toBe(`${"y".repeat(2000)}…[1000 more chars]`);
   });
+  it("never leaks a token that straddles the clip point of a long string", () => {
+    const line = auditLine({ ts: "t", target: "claude", event: "PreToolUse", input: { content: `${"a".repeat(1990)} ${AWS_KEY} ${"b".repeat(5000)}` } });
+    expect(line).not.toContain(AWS_KEY.slice(0, 8));
+    expect(line).toContain("…[5012 more chars]");
+  });
   it("rotates to <path>.1 past the size limit, so the log stays bounded", () => {
     const home = tempDir();
     const policy = { ...buildPolicy({}, "copilot", home), auditLogMaxBytes: 2000 };
