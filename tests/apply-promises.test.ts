@@ -231,3 +231,18 @@ describe("plans and the lock", () => {
     expect(existsSync(lockPath({ agentihooksHome: h.agentihooks }))).toBe(false);
   });
 });
+
+describe("format preservation of hook lists", () => {
+  it("keeps the operator's hook entries and the comments around the lists, and uninstall restores the file exactly", () => {
+    const h = makeHomes();
+    const file = `${h.copilot}/hooks/agentihooks.json`;
+    put(file, '{\n  // my hooks\n  "version": 1,\n  "hooks": {\n    "preToolUse": [\n      { "type": "command", "command": "/usr/bin/audit-hook" } // audit\n    ]\n  }\n}\n');
+    apply([copilotTree(h)], h);
+    const text = get(file);
+    // Lists we change are rewritten as a whole (jsonc-parser reformats an edited array); everything else keeps its text.
+    expect(text.startsWith('{\n  // my hooks\n  "version": 1,')).toBe(true);
+    expect(JSON.parse(text.replace(/\/\/.*$/gm, "")).hooks.preToolUse[0]).toEqual({ type: "command", command: "/usr/bin/audit-hook" });
+    uninstall(["copilot"], h);
+    expect(get(file)).toBe('{\n  // my hooks\n  "version": 1,\n  "hooks": {\n    "preToolUse": [\n      { "type": "command", "command": "/usr/bin/audit-hook" } // audit\n    ]\n  }\n}\n');
+  });
+});
