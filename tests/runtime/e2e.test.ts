@@ -4,7 +4,7 @@
  * (clients-today.md "The hook contract today"; reference-spec G.4).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AWS_KEY, cleanEnv, payloadText, ROOT, runRuntime, runWrapper, tempDir, tempRepo, writeWrapper } from "./helpers";
@@ -278,5 +278,27 @@ describe("agentihooks hook EVENT (the CLI entry)", () => {
     expect(r.stderr).toBe(`${PUSH_MAIN}\n`);
     const ok = spawnSync(process.execPath, [cli, "hook", "PreToolUse"], { input: payloadText("claude/pre-tool-use-read", repo), env: cleanEnv(home), encoding: "utf8" });
     expect({ status: ok.status, stdout: ok.stdout }).toEqual({ status: 0, stdout: "" });
+  });
+});
+
+describe("the wrapper the compiler really renders (compiler/lower/hook-wrapper)", () => {
+  it("gives each client's documented envelope and exit code", async () => {
+    const { renderHookWrapper } = await import("../../compiler/lower/hook-wrapper");
+    const dir = tempDir();
+    const write = (target: "copilot" | "claude" | "codex"): string => {
+      const path = join(dir, `rendered-${target}.sh`);
+      writeFileSync(path, renderHookWrapper({ target, displayName: target, eventFromArg: target === "copilot", nodePath: process.execPath, runtimePath: join(ROOT, "dist", "runtime.mjs") }));
+      chmodSync(path, 0o755);
+      return path;
+    };
+    const copilot = runWrapper(write("copilot"), payloadText("copilot/pre-tool-use", repo), cleanEnv(home), "preToolUse");
+    expect(copilot).toEqual({ status: 2, stdout: json({ permissionDecision: "deny", permissionDecisionReason: PUSH_MAIN }), stderr: `${PUSH_MAIN}\n` });
+    const claude = runWrapper(write("claude"), payloadText("claude/pre-tool-use", repo), cleanEnv(home));
+    expect(claude.status).toBe(2);
+    expect(claude.stdout).toBe(json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: RM_HOME } }));
+    const codex = runWrapper(write("codex"), payloadText("codex/pre-tool-use", repo), cleanEnv(home));
+    expect(codex).toEqual({ status: 2, stdout: json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: READ_DOTENV } }), stderr: `${READ_DOTENV}\n` });
+    const allowed = runWrapper(write("copilot"), payloadText("copilot/pre-tool-use-view", repo), cleanEnv(home), "preToolUse");
+    expect(allowed).toEqual({ status: 0, stdout: "", stderr: "" });
   });
 });
