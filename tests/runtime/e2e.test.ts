@@ -302,3 +302,14 @@ describe("the wrapper the compiler really renders (compiler/lower/hook-wrapper)"
     expect(allowed).toEqual({ status: 0, stdout: "", stderr: "" });
   });
 });
+
+describe("Node 20 releases before process.getBuiltinModule (20.16)", () => {
+  it("falls back to createRequire and still guards", () => {
+    const dir = tempDir();
+    const preload = join(dir, "no-get-builtin.cjs");
+    writeFileSync(preload, "delete process.getBuiltinModule;\n");
+    const r = spawnSync(process.execPath, ["-r", preload, join(ROOT, "dist", "runtime.mjs")], { input: payloadText("codex/pre-tool-use", repo), env: cleanEnv(home, { AGENTIHOOKS_TARGET: "codex" }), encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`${READ_DOTENV}\n`);
+  });
+});
