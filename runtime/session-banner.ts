@@ -14,7 +14,7 @@ export function sessionBanner(target: PolicyTarget, sessionId: string, policy: P
   if (g.secretsInWrites) on.push("no secrets written to files");
   if (g.credentialReads) on.push("no credential-file reads or environment dumps");
   if (g.destructiveCommands) on.push("no recursive rm of broad paths, no writes to .env files");
-  if (g.branchProtection) on.push(`no pushes to, resets or force pushes of ${g.protectedBranches.join("/")}`);
+  if (g.branchProtection) on.push(`no force pushes, no pushes to or resets of ${g.protectedBranches.join("/")}`);
   const id = sessionId ? `Your ${CLIENT_NAMES[target]} session_id is ${sessionId}.` : `This is a ${CLIENT_NAMES[target]} session.`;
   const rules = on.length > 0 ? ` agentihooks guardrails in force: ${on.join("; ")}. A blocked call says BLOCKED: and what to do instead; follow that advice rather than working around it.` : " agentihooks guardrails are switched off for this profile.";
   return id + rules;

@@ -18,7 +18,7 @@ const READ_DOTENV = "BLOCKED: This command reads .env, a credential file; its va
 const PATCH_TOKEN = 'BLOCKED: Secret(s) detected in Edit content (github_token). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
 const FORCE_PUSH = "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
 const PROMPT_WARNING = "WARNING: the prompt contains what looks like a secret (aws_access_key). Treat it as exposed: do not repeat it, write it to a file or commit it, and suggest rotating it.";
-const GUARDS_IN_FORCE = "agentihooks guardrails in force: no secrets written to files; no credential-file reads or environment dumps; no recursive rm of broad paths, no writes to .env files; no pushes to, resets or force pushes of main/master. A blocked call says BLOCKED: and what to do instead; follow that advice rather than working around it.";
+const GUARDS_IN_FORCE = "agentihooks guardrails in force: no secrets written to files; no credential-file reads or environment dumps; no recursive rm of broad paths, no writes to .env files; no force pushes, no pushes to or resets of main/master. A blocked call says BLOCKED: and what to do instead; follow that advice rather than working around it.";
 
 let repo: string;
 let home: string;
