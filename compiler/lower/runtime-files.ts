@@ -8,6 +8,7 @@ import type { Environment } from "../environment";
 import type { Ir } from "../ir";
 import type { TargetDescriptor } from "../targets/target";
 import { policyPath, renderPolicy, type PolicyTarget } from "../../runtime/policy";
+import { parseChain } from "../resolve/resolve-chain";
 import { renderHookWrapper } from "./hook-wrapper";
 
 /**
@@ -23,12 +24,17 @@ export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "disp
   };
 }
 
-/** `<agentihooksHome>/policy.<target>.json`: the guardrail switches the runtime reads on every hook of `target`. */
-export function policyFileEntry(ir: Pick<Ir, "guardrails">, env: Environment, target: PolicyTarget): FileEntry {
+/**
+ * `<agentihooksHome>/policy.<target>.json`: the guardrail switches the runtime reads on every hook of
+ * `target`, and the profile chain as the operator wrote it (`coding,anton`, spaces dropped), which
+ * the status line shows. An empty chain is left out.
+ */
+export function policyFileEntry(ir: Pick<Ir, "guardrails" | "requestedChain">, env: Environment, target: PolicyTarget): FileEntry {
+  const chain = parseChain(ir.requestedChain).join(",");
   return {
     kind: "file",
     path: policyPath(env.agentihooksHome, target),
-    content: renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome),
+    content: renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, chain ? { chain } : {}),
     mode: 0o644,
   };
 }
