@@ -1,13 +1,15 @@
 /**
  * `doctor --live`: ask the installed client what it actually loaded and report every disagreement
- * with the desired tree as drift (clients-today.md: Copilot's `mcp list --json`, Claude's
- * `doctor`, Codex's `mcp list --json` and `doctor --json`). A probe that cannot run is a note, not
- * a failure: the static checks stand on their own.
+ * with the desired tree as drift (clients-today.md: Copilot's `mcp list --json` and its hook-loader
+ * canary, see copilot-hook-probe.ts; Claude's `doctor`; Codex's `mcp list --json` and
+ * `doctor --json`). A probe that cannot run is a note, not a failure: the static checks stand on
+ * their own.
  */
 import { spawnSync } from "node:child_process";
 import type { DesiredTree } from "../desired-tree";
 import type { Environment } from "../environment";
 import type { DoctorCheck } from "./check-target";
+import { copilotHookLoaderChecks } from "./copilot-hook-probe";
 
 /** Runs a client binary with the homes pointed at the environment's; stdout, or the reason it failed. */
 function probe(binary: string, args: string[], env: Pick<Environment, "home" | "copilotHome" | "codexHome" | "claudeHome">, allowFailure = false, timeoutMs = 30_000): { ok: true; stdout: string } | { ok: false; reason: string } {
@@ -44,13 +46,16 @@ export function liveChecks(tree: DesiredTree, binary: string, env: Pick<Environm
   const wanted = wantedServers(tree);
   if (tree.target === "copilot") {
     const out = probe(binary, ["mcp", "list", "--json"], env);
-    if (!out.ok) return [{ status: "note", message: `live: copilot mcp list failed (${out.reason})` }];
-    try {
-      const value = JSON.parse(out.stdout) as { mcpServers?: Record<string, unknown> };
-      checks.push(...compareServers("copilot mcp list", Object.keys(value.mcpServers ?? {}), wanted));
-    } catch {
-      checks.push({ status: "fail", message: "live drift: copilot mcp list --json printed something that is not JSON" });
+    if (!out.ok) checks.push({ status: "note", message: `live: copilot mcp list failed (${out.reason})` });
+    else {
+      try {
+        const value = JSON.parse(out.stdout) as { mcpServers?: Record<string, unknown> };
+        checks.push(...compareServers("copilot mcp list", Object.keys(value.mcpServers ?? {}), wanted));
+      } catch {
+        checks.push({ status: "fail", message: "live drift: copilot mcp list --json printed something that is not JSON" });
+      }
     }
+    checks.push(...copilotHookLoaderChecks(tree, binary, env));
   } else if (tree.target === "codex") {
     const out = probe(binary, ["mcp", "list", "--json"], env);
     if (!out.ok) checks.push({ status: "fail", message: `live drift: codex mcp list failed (${out.reason}); config.toml does not load` });
