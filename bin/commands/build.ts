@@ -92,7 +92,8 @@ export async function run(argv: string[]): Promise<number> {
     else for (const s of summary) process.stdout.write(`${s.target}: ${s.files} file(s)${s.diagnostics > 0 ? `, ${s.diagnostics} diagnostic(s)` : ""}\n`);
     return 0;
   }
-  const fs = realFileSystem();
+  // The output tree is regenerated at will: no fsync per file (it was a third of the build's time).
+  const fs = realFileSystem({ durable: false });
   const home = loaded.project.env.home;
   const plan = planOut(loaded.trees, values.out, home, fs);
   const pending = hasContentChanges(plan);

@@ -21,10 +21,11 @@ export function planOut(trees: readonly DesiredTree[], dir: string, home: string
   const changes: Change[] = [];
   for (const tree of trees) {
     const wanted = new Map(renderFresh(tree).map((f) => [outPath(dir, tree.target, f.path, home), f]));
-    const present = listFiles(fs, path.join(dir, tree.target));
+    const present = new Set(listFiles(fs, path.join(dir, tree.target)));
     for (const file of [...new Set([...wanted.keys(), ...present])].sort()) {
       const want = wanted.get(file);
-      const before = fs.read(file);
+      // The listing is complete, so a path it does not hold is absent: no read (a fresh --out reads nothing).
+      const before = present.has(file) ? fs.read(file) : undefined;
       const same = want && before && Buffer.from(before).equals(Buffer.from(want.content)) && fs.stat(file)?.mode === want.mode;
       changes.push({ target: tree.target, path: file, action: same ? "keep" : !before ? "create" : !want ? "delete" : "update", before, after: want?.content, mode: want?.mode ?? 0o644, bookkeeping: false, conflicts: 0 });
     }

@@ -3,8 +3,30 @@ import { accessSync, chmodSync, closeSync, constants, existsSync, lstatSync, mkd
 import path from "node:path";
 import type { FileInfo, FileSystem } from "./file-system";
 
+/** How the real port writes. */
+export interface RealFileSystemOptions {
+  /**
+   * Flush each file's bytes to the disk before renaming it into place (default true), so a power
+   * loss leaves the old or the new file, never an empty one. Homes need it; a `build --out` tree is
+   * regenerated at will, and an fsync per file was a third of its time.
+   */
+  durable?: boolean;
+}
+
 /** Creates the real port. */
-export function realFileSystem(): FileSystem {
+export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem {
+  const durable = options.durable ?? true;
+  // Leftover temp names per directory, listed on the first write there: listing the directory on
+  // every write made writing N files into one directory cost N², the superlinear part of `build --out`.
+  const temps = new Map<string, string[]>();
+  const leftoverTemps = (dir: string): string[] => {
+    let names = temps.get(dir);
+    if (!names) {
+      names = listTemps(dir);
+      temps.set(dir, names);
+    }
+    return names;
+  };
   return {
     read(file) {
       try {
@@ -46,15 +68,14 @@ export function realFileSystem(): FileSystem {
     },
     write(file, content, mode) {
       const dir = path.dirname(file);
-      mkdirSync(dir, { recursive: true });
-      removeStaleTemps(dir, path.basename(file));
+      removeStaleTemps(dir, path.basename(file), leftoverTemps(dir));
       // Same directory as the target, so the rename is atomic; the pid keeps concurrent writers apart.
       const temp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}`);
       try {
-        const fd = openSync(temp, "w", mode);
+        const fd = openCreating(temp, mode);
         try {
           writeSync(fd, content);
-          fsyncSync(fd);
+          if (durable) fsyncSync(fd);
         } finally {
           closeSync(fd);
         }
@@ -96,19 +117,43 @@ export function realFileSystem(): FileSystem {
   };
 }
 
-/** Temp files of this name left by a writer that was killed mid-write (its pid is gone) are removed. */
-function removeStaleTemps(dir: string, base: string): void {
-  const prefix = `.${base}.tmp-`;
-  let names: string[];
+/**
+ * Opens `file` for writing, creating its directory only when it is missing (one failed open instead
+ * of a recursive mkdir, a walk up the path, before every write).
+ */
+function openCreating(file: string, mode: number): number {
   try {
-    names = readdirSync(dir);
-  } catch {
-    return;
+    return openSync(file, "w", mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(path.dirname(file), { recursive: true });
+    return openSync(file, "w", mode);
   }
-  for (const name of names) {
+}
+
+/** Names in `dir` shaped like our temp files (`.<name>.tmp-<pid>`); empty when `dir` is absent. */
+function listTemps(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => name.startsWith(".") && name.includes(".tmp-"));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Temp files of this name left by a writer that was killed mid-write (its pid is gone) are removed;
+ * `names` is the directory's temp names as listed once (removed ones are taken out of it).
+ */
+function removeStaleTemps(dir: string, base: string, names: string[]): void {
+  const prefix = `.${base}.tmp-`;
+  for (let i = names.length - 1; i >= 0; i--) {
+    const name = names[i] as string;
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length));
-    if (pid !== process.pid && !processAlive(pid)) rmSync(path.join(dir, name), { force: true });
+    if (pid !== process.pid && !processAlive(pid)) {
+      rmSync(path.join(dir, name), { force: true });
+      names.splice(i, 1);
+    }
   }
 }
 
