@@ -32,7 +32,7 @@ function truthy(value: unknown): boolean {
   return true;
 }
 
-const PATCH_FILE_LINE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
+const PATCH_FILE_LINE = /^[ \t]*\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
 
 /** Every file an `apply_patch` body touches (`*** Add|Update|Delete File: <path>` lines), in order. */
 export function patchFilePaths(body: string): string[] {
@@ -42,7 +42,7 @@ export function patchFilePaths(body: string): string[] {
     if (path) paths.push(path);
   }
   // `*** Move to: <path>` names a file the patch writes too.
-  for (const match of body.matchAll(/^\*\*\* Move to: (.+)$/gm)) {
+  for (const match of body.matchAll(/^[ \t]*\*\*\* Move to: (.+)$/gm)) {
     const path = (match[1] ?? "").trim();
     if (path) paths.push(path);
   }
@@ -91,22 +91,38 @@ function own(map: Readonly<Record<string, string>>, key: string): string | undef
   return Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
 }
 
-/** Copilot's arguments as an object: a JSON string is parsed; unparseable text is kept as both `command` and `content` so the scans still see it. */
-function copilotArgs(args: unknown): Record<string, unknown> {
+/**
+ * Copilot's arguments as an object. An object is copied. A string is parsed as JSON when it holds an
+ * object; otherwise it is the call's raw text: for `apply_patch` (a freeform tool on the Responses
+ * wire, whose `toolArgs` is the patch itself) it becomes `patch`, for any other tool both `command`
+ * and `content`, so the scans still see it. A JSON string literal is unwrapped once. An argv-like
+ * array of strings is kept as a shell-joined `command` and its text as `content`; other values
+ * carry nothing to check.
+ */
+function copilotArgs(name: string, args: unknown): Record<string, unknown> {
+  if (isObject(args)) return { ...args };
   if (typeof args === "string") {
+    let raw = args;
     try {
       const parsed: unknown = JSON.parse(args);
-      return isObject(parsed) ? { ...parsed } : {};
+      if (isObject(parsed)) return { ...parsed };
+      if (typeof parsed === "string") raw = parsed;
+      else if (Array.isArray(parsed)) return copilotArgs(name, parsed);
     } catch {
-      return { command: args, content: args };
+      // Not JSON: the raw text of a freeform call.
     }
+    if (!raw) return {};
+    return name === "apply_patch" ? { patch: raw } : { command: raw, content: raw };
   }
-  return isObject(args) ? { ...args } : {};
+  if (Array.isArray(args) && args.length > 0 && args.every((part) => typeof part === "string")) {
+    return { command: shellJoin(args as string[]), content: (args as string[]).join("\n") };
+  }
+  return {};
 }
 
 /** Copilot's tool-call rule: name and argument keys mapped onto Claude's. */
 export function copilotToolCall(name: string, args: unknown): ToolCall {
-  const input = copilotArgs(args);
+  const input = copilotArgs(name, args);
   if (name === "apply_patch") {
     const patch = typeof input.patch === "string" ? input.patch : typeof input.input === "string" ? input.input : "";
     if (patch && !truthy(input.content)) input.content = patch;

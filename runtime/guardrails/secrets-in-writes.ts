@@ -23,7 +23,8 @@ function addedText(text: string): string {
 /** The new text a write tool call carries. */
 export function writtenText(input: Record<string, unknown>): string {
   const parts: string[] = [];
-  for (const key of ["content", "new_string", "new_source", "file_text", "patch"]) {
+  // `diff`: Copilot's permissionRequest for an apply_patch edit carries `{file_path, diff}`.
+  for (const key of ["content", "new_string", "new_source", "file_text", "patch", "diff"]) {
     const value = stringArg(input, key);
     if (value) parts.push(addedText(value));
   }

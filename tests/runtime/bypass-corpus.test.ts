@@ -87,6 +87,15 @@ const WRITE: Record<Target, Spelling[]> = {
   ],
 };
 
+/**
+ * Copilot 1.0.102 on the Responses wire: `apply_patch` is a freeform tool and `toolArgs` is the raw
+ * patch text, not an object (docs/e2e.md). Each write probe as such a patch.
+ */
+const FREEFORM_PATCHES: ReadonlyArray<{ label: string; text: (p: Probe) => string }> = [
+  { label: "Add File", text: (p) => `*** Begin Patch\n*** Add File: ${p.path}\n+${p.content}*** End Patch\n` },
+  { label: "Update File", text: (p) => `*** Begin Patch\n*** Update File: ${p.path}\n@@\n-x\n+${p.content}*** End Patch\n` },
+];
+
 const SPELLINGS: Record<Kind, Record<Target, Spelling[]>> = { shell: SHELL, read: READ, write: WRITE };
 
 interface Case {
@@ -123,6 +132,26 @@ function copilotCases(probe: Probe, cwd: string): Case[] {
         cases.push({ label: `${label} toolInput`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, hookName: "permissionRequest", toolName: spelling.name, toolInput: args }) });
       }
     }
+  }
+  if (probe.kind === "write") {
+    for (const patch of FREEFORM_PATCHES) {
+      const text = patch.text(probe);
+      for (const event of events) {
+        const base = { sessionId: "s", timestamp: 1, cwd };
+        const label = `copilot ${event} freeform apply_patch (${patch.label})`;
+        cases.push({ label: `${label} raw toolArgs, wrapper event`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolArgs: text }) });
+        cases.push({ label: `${label} raw toolArgs, payload event`, target: "copilot", probe, stdin: JSON.stringify({ ...base, hookEventName: event, toolName: "apply_patch", toolArgs: text }) });
+        cases.push({ label: `${label} JSON string literal`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolArgs: JSON.stringify(text) }) });
+        if (event.startsWith("pre") || event.startsWith("Pre")) {
+          cases.push({ label: `${label} batch second, raw args`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolCalls: [{ id: "c1", ...HARMLESS_COPILOT }, { id: "c2", name: "apply_patch", args: text }] }) });
+        } else {
+          cases.push({ label: `${label} raw toolInput`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolInput: text }) });
+        }
+      }
+    }
+    // What permissionRequest carried for that apply_patch: `toolName: "edit"`, `toolInput: {file_path, diff}`.
+    const diff = `--- a/${probe.path}\n+++ b/${probe.path}\n@@ -1 +1 @@\n-x\n+${probe.content}`;
+    cases.push({ label: "copilot permissionRequest edit {file_path, diff}", target: "copilot", envEvent: "permissionRequest", probe, stdin: JSON.stringify({ sessionId: "s", cwd, toolName: "edit", toolInput: { file_path: probe.path, diff } }) });
   }
   // PascalCase registration: snake_case, Claude tool names, Copilot argument keys.
   for (const spelling of SPELLINGS[probe.kind].claude) {

@@ -11,6 +11,7 @@ import { AWS_KEY, cleanEnv, payloadText, ROOT, runRuntime, runWrapper, tempDir, 
 
 const PUSH_MAIN = "BLOCKED: Pushing to main is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.";
 const SECRET_WRITE = 'BLOCKED: Secret(s) detected in Write content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
+const SECRET_EDIT = 'BLOCKED: Secret(s) detected in Edit content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
 const AWS_CREDENTIALS = "BLOCKED: This command reads ~/.aws/credentials, a credential file; its values must not reach the transcript. Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.";
 const DOTENV_WRITE = "BLOCKED: Writing .env is not allowed: dotenv files hold credentials and are the operator's to edit. Tell the operator which variable to set, or edit a template such as .env.example.";
 const RM_HOME = "BLOCKED: Recursive rm of ~ would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.";
@@ -86,6 +87,23 @@ describe("Copilot CLI 1.0.102 through its wrapper (event as the wrapper's argume
     const r = run("copilot/pascal-pre-tool-use", "PreToolUse");
     expect(r.status).toBe(2);
     expect(r.stdout).toBe(json({ permissionDecision: "deny", permissionDecisionReason: DOTENV_WRITE }));
+  });
+
+  it("guards a freeform apply_patch whose toolArgs is the raw patch text (Responses wire), before and after", () => {
+    const patchHome = tempDir();
+    const send = (event: string, body: Record<string, unknown>) => runWrapper(wrappers.copilot, JSON.stringify({ sessionId: "s-patch", timestamp: 1, cwd: repo, ...body }), cleanEnv(patchHome), event);
+    const patch = (line: string, body: string): string => `*** Begin Patch\n${line}\n${body}\n*** End Patch\n`;
+    const dotenv = send("preToolUse", { toolName: "apply_patch", toolArgs: patch("*** Add File: .env", "+API_URL=http://localhost") });
+    expect(dotenv).toEqual({ status: 2, stdout: json({ permissionDecision: "deny", permissionDecisionReason: DOTENV_WRITE }), stderr: `${DOTENV_WRITE}\n` });
+    const secret = send("preToolUse", { toolName: "apply_patch", toolArgs: patch("*** Update File: src/config.py", `@@\n-KEY = ""\n+KEY = "${AWS_KEY}"`) });
+    expect(secret).toEqual({ status: 2, stdout: json({ permissionDecision: "deny", permissionDecisionReason: SECRET_EDIT }), stderr: `${SECRET_EDIT}\n` });
+    const harmless = patch("*** Add File: docs/notes.md", "+hello");
+    expect(send("preToolUse", { toolName: "apply_patch", toolArgs: harmless })).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(send("postToolUse", { toolName: "apply_patch", toolArgs: harmless, toolResult: { resultType: "success", textResultForLlm: "Done" } })).toEqual({ status: 0, stdout: "", stderr: "" });
+    const log = readFileSync(join(patchHome, ".agentihooks", "logs", "audit.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(log.map((r) => [r.event, r.tool, r.decision ?? r.outcome])).toEqual([["PreToolUse", "Edit", "deny"], ["PreToolUse", "Edit", "deny"], ["PreToolUse", "Edit", "allow"], ["PostToolUse", "Edit", "success"]]);
+    expect(log[2]?.input).toEqual({ patch: harmless, content: harmless, file_path: "docs/notes.md", file_paths: ["docs/notes.md"] });
+    expect(JSON.stringify(log)).not.toContain(AWS_KEY);
   });
 
   it("stays silent at agentStop and sessionEnd", () => {

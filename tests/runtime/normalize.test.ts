@@ -148,6 +148,27 @@ describe("Copilot (G.107, G.109–G.111)", () => {
     const mapped = ["bash", "shell", "view", "create", "edit", "grep", "glob", "web_fetch", "web_search", "task", "apply_patch"].map((n) => copilotToolCall(n, {}).tool_name);
     expect(mapped).toEqual(["Bash", "Bash", "Read", "Write", "Edit", "Grep", "Glob", "WebFetch", "WebSearch", "Agent", "Edit"]);
   });
+  it("reads a freeform apply_patch whose toolArgs is the raw patch text (Copilot 1.0.102, Responses wire)", () => {
+    const patch = "*** Begin Patch\n*** Add File: .env\n+A=1\n*** Update File: src/app.py\n@@\n-x\n+y\n*** End Patch\n";
+    const expected = { tool_name: "Edit", tool_input: { patch, content: patch, file_path: ".env", file_paths: [".env", "src/app.py"] } };
+    expect(copilotToolCall("apply_patch", patch)).toEqual(expected);
+    // Double-encoded (a JSON string literal) is unwrapped once.
+    expect(copilotToolCall("apply_patch", JSON.stringify(patch))).toEqual(expected);
+    // A JSON string holding an object is still read as the object.
+    expect(copilotToolCall("apply_patch", JSON.stringify({ patch }))).toEqual(expected);
+    const pre = normalizePayload({ hookEventName: "preToolUse", toolName: "apply_patch", toolArgs: patch }, "copilot", "", env);
+    expect(pre).toMatchObject({ hook_event_name: "PreToolUse", ...expected });
+    const post = normalizePayload({ sessionId: "s", toolName: "apply_patch", toolArgs: patch, toolResult: { resultType: "success" } }, "copilot", "postToolUse", env);
+    expect(post).toMatchObject({ hook_event_name: "PostToolUse", ...expected, tool_output: { resultType: "success" } });
+    expect(pre.toolArgs).toBe(patch);
+  });
+  it("keeps other non-object toolArgs scannable", () => {
+    expect(copilotToolCall("bash", JSON.stringify("cat .env")).tool_input).toEqual({ command: "cat .env", content: "cat .env" });
+    expect(copilotToolCall("bash", ["cat", "my file"]).tool_input).toEqual({ command: "cat 'my file'", content: "cat\nmy file" });
+    expect(copilotToolCall("bash", JSON.stringify(["rm", "-rf", "~"])).tool_input).toEqual({ command: "rm -rf '~'", content: "rm\n-rf\n~" });
+    expect(copilotToolCall("bash", "").tool_input).toEqual({});
+    expect(copilotToolCall("bash", 42).tool_input).toEqual({});
+  });
   it("lists every file an apply_patch touches", () => {
     expect(patchFilePaths("*** Add File: a.txt\n+x\n*** Update File: b/c.py\n*** Move to: d.py\n*** Delete File: e")).toEqual(["a.txt", "b/c.py", "e", "d.py"]);
   });
