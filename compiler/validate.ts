@@ -1,8 +1,9 @@
 /**
  * Strict schema validation: every ajv error becomes an AH2xxx diagnostic with the file, line and
  * column of the offending value (or key), its JSON pointer, and a sentence saying what is wrong and
- * how to fix it. The validators are precompiled (schemas/validators.generated.js, made by
- * `npm run schemas:types`), so a run never pays for compiling schemas.
+ * how to fix it. The validators are precompiled (schemas/validators/*.generated.cjs, made by
+ * `npm run schemas:types`), so a run never pays for compiling schemas, and each one's module loads
+ * on its first use (schemas/validators.generated.js), so a run parses only the validators it needs.
  */
 import type { ErrorObject } from "ajv";
 import { sortDiagnostics, type Diagnostic } from "./diagnostics";

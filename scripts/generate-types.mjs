@@ -1,16 +1,19 @@
 // Generates, from the JSON Schemas in schemas/ (the source of truth):
 //   schemas/<name>.generated.ts       TypeScript types (json-schema-to-typescript)
-//   schemas/validators.generated.js   precompiled ajv validators (ajv standalone code), so no CLI run
-//   schemas/validators.generated.d.ts pays for compiling schemas
+//   schemas/validators/<name>.generated.cjs  one precompiled ajv validator per schema (ajv standalone
+//                                            code), so no CLI run pays for compiling schemas
+//   schemas/validators.generated.js   the validators by name, each loading its module on first use,
+//   schemas/validators.generated.d.ts so a run parses only the validators it needs
 // Run with `npm run schemas:types`. `--check` writes nothing and exits 1 when a file is stale; the
 // test suite does the same through generateAll(). Output is deterministic: schemas are read in sorted
 // order and every formatter option is fixed here.
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const schemaDir = path.join(root, "schemas");
+const validatorDir = path.join(schemaDir, "validators");
 const idPrefix = "https://agentihooks.dev/schemas/";
 const generator = "scripts/generate-types.mjs";
 const banner = (what) =>
@@ -75,23 +78,71 @@ async function generateTypes(schemas) {
 async function generateValidators(schemas) {
   const { default: Ajv } = await import("ajv");
   const { default: standaloneCode } = await import("ajv/dist/standalone/index.js");
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, inlineRefs: false, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, inlineRefs: false, code: { source: true, esm: false, lines: true } });
   for (const { schema } of schemas) ajv.addSchema(schema);
-  const mapping = Object.fromEntries(schemas.map(({ name, schema }) => [exportName(name), schema.$id]));
-  const code = standaloneCode(ajv, mapping);
+  const out = new Map();
+  // One CommonJS module per schema (with the schemas it references), required on first use: a
+  // command pays only for the validators it runs, instead of parsing all of them (1.5 MB) at start.
+  for (const { name, schema } of schemas) {
+    const code = standaloneCode(ajv, ajv.getSchema(schema.$id));
+    out.set(path.join(validatorDir, `${name}.generated.cjs`), `${banner(`schemas/${name}.schema.json`)}\n/* eslint-disable */\n${inlineRuntimeHelpers(code).trimEnd()}\n`);
+  }
   // The top-level keys of each client's settings layer, so a key put in the wrong client's layer is
   // named as such instead of as a typo.
   const settingsNames = ["copilot-settings", "claude-settings", "codex-config"];
   const topLevelKeys = Object.fromEntries(
     schemas.filter(({ name }) => settingsNames.includes(name)).map(({ name, schema }) => [name, Object.keys(schema.properties).filter((k) => !k.startsWith("$") && !k.startsWith("_")).sort()]),
   );
-  const keysExport = `\n/** Top-level keys of each client's settings layer (directives and $schema excluded). */\nexport const settingsTopLevelKeys = ${JSON.stringify(topLevelKeys)};\n`;
-  const js = `${banner("schemas/*.schema.json")}\n// @ts-nocheck\n/* eslint-disable */\n${esmRuntimeImports(code).trimEnd()}\n${keysExport}`;
+  const js = [
+    banner("schemas/*.schema.json"),
+    "// @ts-nocheck",
+    "/* eslint-disable */",
+    'import { existsSync } from "node:fs";',
+    'import { createRequire } from "node:module";',
+    'import path from "node:path";',
+    'import { fileURLToPath } from "node:url";',
+    "",
+    "const here = fileURLToPath(import.meta.url);",
+    "const requireValidator = createRequire(here);",
+    "let validatorDir;",
+    "",
+    "/** schemas/validators/ of this package: above this module in the sources, above dist/ or dist/chunks/ once bundled. */",
+    "function findValidatorDir() {",
+    "  let dir = path.dirname(here);",
+    "  for (let depth = 0; depth < 5; depth += 1) {",
+    '    const candidate = path.basename(dir) === "schemas" ? path.join(dir, "validators") : path.join(dir, "schemas", "validators");',
+    "    if (existsSync(candidate)) return candidate;",
+    "    dir = path.dirname(dir);",
+    "  }",
+    "  throw new Error(`agentihooks: schemas/validators is missing from the package (looked above ${here})`);",
+    "}",
+    "",
+    "/** A validator that loads its module on the first call and then behaves as the module's own (errors included). */",
+    "function lazy(file) {",
+    "  let loaded;",
+    "  const validate = (data) => {",
+    "    if (loaded === undefined) {",
+    "      validatorDir ??= findValidatorDir();",
+    "      loaded = requireValidator(path.join(validatorDir, file));",
+    "    }",
+    "    const valid = loaded(data);",
+    "    validate.errors = loaded.errors;",
+    "    return valid;",
+    "  };",
+    "  return validate;",
+    "}",
+    "",
+    ...schemas.map(({ name, schema }) => `/** Validates against ${schema.$id}. */\nexport const ${exportName(name)} = lazy(${JSON.stringify(`${name}.generated.cjs`)});`),
+    "",
+    "/** Top-level keys of each client's settings layer (directives and $schema excluded). */",
+    `export const settingsTopLevelKeys = ${JSON.stringify(topLevelKeys)};`,
+    "",
+  ].join("\n");
   const dts = [
     banner("schemas/*.schema.json"),
     'import type { ErrorObject } from "ajv";',
     "",
-    "/** A precompiled ajv validator: true when valid; otherwise `errors` holds every problem (allErrors, verbose). */",
+    "/** A precompiled ajv validator: true when valid; otherwise `errors` holds every problem (allErrors, verbose). Its module loads on the first call. */",
     "export interface CompiledValidator {",
     "  (data: unknown): boolean;",
     "  errors?: ErrorObject[] | null;",
@@ -103,23 +154,22 @@ async function generateValidators(schemas) {
     'export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config", string[]>;',
     "",
   ].join("\n");
-  return new Map([
-    [path.join(schemaDir, "validators.generated.js"), js],
-    [path.join(schemaDir, "validators.generated.d.ts"), dts],
-  ]);
+  out.set(path.join(schemaDir, "validators.generated.js"), js);
+  out.set(path.join(schemaDir, "validators.generated.d.ts"), dts);
+  return out;
 }
 
 /**
- * ajv's standalone ESM output still calls require() for its runtime helpers, which ESM does not
- * have (and whose CommonJS default export bundlers and vitest unwrap differently). The only helper
- * our schemas need is ucs2length (minLength/maxLength count code points, not UTF-16 units): define
- * it in the file. Any other helper fails generation, so a schema change cannot ship a broken file.
+ * ajv's standalone code calls require() for its runtime helpers, which would load ajv's runtime
+ * (and reach into node_modules) at run time. The only helper our schemas need is ucs2length
+ * (minLength/maxLength count code points, not UTF-16 units): define it in the file. Any other
+ * helper fails generation, so a schema change cannot ship a broken file.
  */
-function esmRuntimeImports(code) {
+function inlineRuntimeHelpers(code) {
   const ucs2length = "function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }";
   const body = code.replace(/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, "__ucs2length");
   const leftover = /require\("[^"]+"\)/.exec(body);
-  if (leftover) throw new Error(`generate-types: unsupported ajv runtime helper ${leftover[0]}; teach esmRuntimeImports about it`);
+  if (leftover) throw new Error(`generate-types: unsupported ajv runtime helper ${leftover[0]}; teach inlineRuntimeHelpers about it`);
   return body.replace('"use strict";', `"use strict";\n${ucs2length}`);
 }
 
@@ -130,13 +180,21 @@ export async function generateAll() {
   return new Map([...types, ...validators]);
 }
 
-/** Paths (relative to the package root) whose checked-in content differs from what generateAll makes. */
+/** Generated validator modules on disk that no schema makes any more (a schema was removed or renamed). */
+async function orphanValidators(expected) {
+  const names = await readdir(validatorDir).catch(() => []);
+  return names.map((name) => path.join(validatorDir, name)).filter((file) => file.endsWith(".generated.cjs") && !expected.has(file));
+}
+
+/** Paths (relative to the package root) whose checked-in content differs from what generateAll makes, or that it no longer makes. */
 export async function staleFiles() {
   const stale = [];
-  for (const [file, content] of await generateAll()) {
+  const expected = await generateAll();
+  for (const [file, content] of expected) {
     const current = await readFile(file, "utf8").catch(() => undefined);
     if (current !== content) stale.push(path.relative(root, file));
   }
+  for (const file of await orphanValidators(expected)) stale.push(path.relative(root, file));
   return stale;
 }
 
@@ -148,12 +206,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       process.exit(1);
     }
   } else {
-    for (const [file, content] of await generateAll()) {
+    const expected = await generateAll();
+    await mkdir(validatorDir, { recursive: true });
+    for (const [file, content] of expected) {
       const current = await readFile(file, "utf8").catch(() => undefined);
       if (current !== content) {
         await writeFile(file, content);
         console.log(`wrote ${path.relative(root, file)}`);
       }
+    }
+    for (const file of await orphanValidators(expected)) {
+      await rm(file);
+      console.log(`removed ${path.relative(root, file)}`);
     }
   }
 }

@@ -124,18 +124,23 @@ export function readNativeLayers(ctx: LoadContext, root: SourceRoot): SourceLaye
   return layers;
 }
 
-/** Reads one settings base per target from `profiles/_base`; a missing base is a broken install. */
+/**
+ * Reads one settings base per target from `profiles/_base`; a missing base is a broken install.
+ * The bases ship with the package and are not validated at run time: their validators are the
+ * largest of all (Claude's settings alone ~600 KB of code), and tests/schemas.test.ts checks the
+ * shipped files against their schemas instead.
+ */
 export function readBaseLayers(ctx: LoadContext, root: SourceRoot): Record<string, LayerDocument | undefined> {
   const out: Record<string, LayerDocument | undefined> = {};
   for (const { descriptor } of targets) {
-    const { base, format, settingsSchema } = descriptor.layers;
+    const { base, format } = descriptor.layers;
     const found = probe(ctx, path.join(root.dir, base), displayJoin(root.display, base), "file", "base layer");
     if (found.kind === "missing") {
       ctx.diagnostics.push(diagnosticAt("AH1109", displayJoin(root.display, base)));
       out[descriptor.id] = undefined;
       continue;
     }
-    out[descriptor.id] = readDocument(ctx, root, base, format, settingsSchema, `${descriptor.displayName} base layer`);
+    out[descriptor.id] = readDocument(ctx, root, base, format, undefined, `${descriptor.displayName} base layer`);
   }
   return out;
 }
@@ -157,13 +162,13 @@ function probeExists(ctx: LoadContext, abs: string): boolean {
   }
 }
 
-/** Reads, parses (cached by path) and validates one document. Undefined when absent or unparseable. */
+/** Reads, parses (cached by path) and validates one document (against `schema` when given). Undefined when absent or unparseable. */
 function readDocument(
   ctx: LoadContext,
   root: SourceRoot,
   rel: string,
   format: DocumentFormat,
-  schema: string,
+  schema: string | undefined,
   what: string,
   check?: (layer: LayerDocument) => Diagnostic[],
 ): LayerDocument | undefined {
@@ -184,9 +189,10 @@ function readDocument(
     ctx.parsed.set(abs, doc);
   }
   if (doc === undefined) return undefined;
+  const layer: LayerDocument = { doc, file: display, root };
+  if (schema === undefined) return layer;
   ctx.validated ??= new Set();
   const key = `${abs}\u0000${schema}`;
-  const layer: LayerDocument = { doc, file: display, root };
   if (!ctx.validated.has(key)) {
     ctx.validated.add(key);
     ctx.diagnostics.push(...validate(schema as SchemaId, doc, display));
