@@ -4,15 +4,19 @@
  * records what it was given, so the probe's safety (a scrubbed, offline environment, a throwaway
  * home, no-op commands) is asserted on every run; tests/doctor-live.test.ts runs the real client.
  */
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { canaryEvent, copilotHookLoaderChecks, readLoaderLog } from "../compiler/doctor/copilot-hook-probe";
 import { apply, copilotTree, get, makeHomes, put, snapshot, type Homes } from "./apply-fixtures";
 
-/** A stand-in client: `mode` is "loader" (behaves like the real loader), "blind" (never names an event) or "silent" (no log). */
-function fakeCopilot(mode: "loader" | "blind" | "silent"): { binary: string; seen: () => Record<string, unknown> } {
+/**
+ * A stand-in client: `mode` is "loader" (behaves like the real loader), "blind" (never names an
+ * event), "silent" (no log) or "hang" (logs like the loader, then never exits, with a child of its
+ * own that never exits either, whose pid it writes to `grandchild.pid`).
+ */
+function fakeCopilot(mode: "loader" | "blind" | "silent" | "hang"): { binary: string; dir: string; seen: () => Record<string, unknown> } {
   const dir = mkdtempSync(path.join(tmpdir(), "ah-fake-copilot-"));
   const record = path.join(dir, "seen.json");
   const binary = path.join(dir, "copilot");
@@ -29,17 +33,23 @@ const read = (f) => { try { return fs.readFileSync(f, "utf8"); } catch { return 
 fs.writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args, cwd: process.cwd(), env: process.env, files, hooks: files.map((f) => JSON.parse(read(path.join(hooksDir, f)))), settings: read(path.join(home, "settings.json")), homeEntries: fs.readdirSync(home).sort() }));
 const logDir = args[args.indexOf("--log-dir") + 1];
 const lines = [];
-if (${JSON.stringify(mode)} === "loader") for (const f of files) {
+if (["loader", "hang"].includes(${JSON.stringify(mode)})) for (const f of files) {
   const unknown = Object.keys(JSON.parse(read(path.join(hooksDir, f))).hooks).filter((e) => !known.has(e));
   if (unknown.length) lines.push("2026-11-30T09:44:04.390Z [DEBUG] [rust:hooks] Ignoring unknown hook event(s) in " + path.join(hooksDir, f) + ": " + unknown.join(", "));
 }
 if (${JSON.stringify(mode)} !== "silent") { fs.mkdirSync(logDir, { recursive: true }); fs.writeFileSync(path.join(logDir, "process-1.log"), ["2026-11-30T09:44:04.300Z [INFO] starting", ...lines, ""].join("\\n")); }
+if (${JSON.stringify(mode)} === "hang") {
+  const child = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  fs.writeFileSync(${JSON.stringify(path.join(dir, "grandchild.pid"))}, String(child.pid));
+  setInterval(() => {}, 1000);
+  return;
+}
 console.error("No such agent: " + args[args.indexOf("--agent") + 1] + ", available: ");
 process.exit(1);
 `,
   );
   chmodSync(binary, 0o755);
-  return { binary, seen: () => JSON.parse(readFileSync(record, "utf8")) };
+  return { binary, dir, seen: () => JSON.parse(readFileSync(record, "utf8")) };
 }
 
 const env = (h: Homes) => ({ home: h.home, copilotHome: h.copilot });
@@ -83,7 +93,7 @@ describe("Copilot hook-loader probe", () => {
 
     const seen = fake.seen() as { args: string[]; cwd: string; env: Record<string, string>; files: string[]; hooks: { hooks: Record<string, { command?: string; bash?: string }[]> }[]; settings: string; homeEntries: string[] };
     expect(seen.env.COPILOT_HOME).not.toBe(h.copilot);
-    expect(seen.env.COPILOT_HOME.startsWith(h.home)).toBe(false);
+    expect(String(seen.env.COPILOT_HOME).startsWith(h.home)).toBe(false);
     expect(seen.env.HOME).not.toBe(h.home);
     expect(seen.env.COPILOT_OFFLINE).toBe("true");
     expect(seen.env.COPILOT_PROVIDER_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
@@ -126,6 +136,20 @@ describe("Copilot hook-loader probe", () => {
     expect(silent).toHaveLength(1);
     expect(silent[0]!.status).toBe("note");
     expect(silent[0]!.message).toMatch(/^live: copilot hook-loader probe wrote no log \(exit 1: No such agent/);
+  });
+
+  it.skipIf(!existsSync("/proc/self/stat"))("on a timeout, kills the client and every process it started, and still reads the log", () => {
+    const h = makeHomes();
+    apply([copilotTree(h)], h);
+    const fake = fakeCopilot("hang");
+    const started = Date.now();
+    const checks = copilotHookLoaderChecks(copilotTree(h), fake.binary, env(h), 1_500);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(checks).toEqual([{ status: "ok", message: "live: copilot's hook loader reads agentihooks.json (canary named) and knows all 2 of its event(s)" }]);
+    const pid = readFileSync(path.join(fake.dir, "grandchild.pid"), "utf8");
+    // Gone, or a zombie waiting for its reaper: either way it no longer runs.
+    const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
+    expect(stat === "" || / Z /.test(stat)).toBe(true);
   });
 
   it("skips the probe, with a note, when our hooks file is missing or not JSON", () => {

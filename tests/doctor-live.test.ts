@@ -3,7 +3,7 @@
  * the e2e cache (skipped otherwise: the static doctor suite does not need them).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,4 +47,43 @@ describe("doctor --live", () => {
       expect(drift.stdout).toMatch(/\[!!\] live drift: .* does not list MCP server\(s\) docs/);
     }, 180_000);
   }
+
+  it.skipIf(!existsSync(path.join(bins.copilot, "copilot")))("copilot: the hook loader names only the canary on an applied home; a misspelt event is drift; the home is never written", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "ah-live-"));
+    const home = path.join(root, "home");
+    const project = path.join(root, "project");
+    mkdirSync(home);
+    mkdirSync(project);
+    expect(run(home, project, ["apply", "--yes", "--target", "copilot"], bins.copilot).status).toBe(0);
+    const copilotHome = path.join(home, ".copilot");
+    const before = snapshot(copilotHome);
+    const ok = run(home, project, ["doctor", "--live", "--json", "--target", "copilot"], bins.copilot);
+    const report = JSON.parse(ok.stdout);
+    const checks = report.targets[0].checks as { status: string; message: string }[];
+    const events = Object.keys(JSON.parse(readFileSync(path.join(copilotHome, "hooks/agentihooks.json"), "utf8")).hooks).length;
+    expect(checks).toContainEqual({ status: "ok", message: `live: copilot's hook loader reads agentihooks.json (canary named) and knows all ${events} of its event(s)` });
+    expect(checks.filter((c) => c.message.startsWith("live drift"))).toEqual([]);
+    expect(ok.status).toBe(0);
+    // The probe ran on a copy: not one file of the real COPILOT_HOME was added, changed or removed.
+    expect(snapshot(copilotHome)).toEqual(before);
+
+    const file = path.join(copilotHome, "hooks/agentihooks.json");
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    doc.hooks.preToolUsee = doc.hooks.preToolUse;
+    delete doc.hooks.preToolUse;
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const drift = run(home, project, ["doctor", "--live", "--target", "copilot"], bins.copilot);
+    expect(drift.status).toBe(1);
+    expect(drift.stdout).toContain("[!!] live drift: copilot's hook loader ignores unknown hook event(s) in ~/.copilot/hooks/agentihooks.json: preToolUsee (those hooks never fire)");
+  }, 180_000);
 });
+
+/** Every file under `dir` with its bytes (relative path → content). */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
+    const full = path.join(dir, rel);
+    out[rel] = statSync(full).isDirectory() ? "<dir>" : readFileSync(full, "utf8");
+  }
+  return out;
+}

@@ -10,9 +10,11 @@
  * replaced by a no-op) and settings.json without its inline `hooks`; no config.json (credentials),
  * no mcp-config.json (a prompt run would spawn the operator's servers, or start OAuth). The client
  * runs offline (`COPILOT_OFFLINE`, a provider on a closed 127.0.0.1 port), with a temp HOME, a
- * scrubbed environment (no token reaches it), a temp working directory and a timeout; it is asked for
- * an agent that does not exist, which on 1.0.102 ends the run right after the loaders, before any
- * hook or MCP server could start (about 3 s).
+ * scrubbed environment (no token reaches it), a temp working directory and a timeout that kills its
+ * whole process group; it is asked for an agent that does not exist, which on 1.0.102 ends the run
+ * right after the loaders, before any hook or MCP server starts (1.4 to 2.3 s here). A plain prompt
+ * run would fire sessionStart and spawn MCP servers even with no model answering (observed), hence
+ * the no-op commands as a second line of defence.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -95,6 +97,21 @@ function neutralize(value: unknown): unknown {
   );
 }
 
+/**
+ * Runs `argv[1]` with the rest as arguments in a process group of its own and kills the whole group
+ * on exit or after `argv[2]` ms: the npm `copilot` is a Node loader that runs the native client as a
+ * child, and a timeout that killed only the loader would leave the client running.
+ */
+const supervisor = `
+const { spawn } = require("node:child_process");
+const [bin, ms, ...args] = process.argv.slice(1);
+const child = spawn(bin, args, { detached: true, stdio: "inherit" });
+const killGroup = () => { try { process.kill(-child.pid, "SIGKILL"); } catch {} };
+const timer = setTimeout(() => { killGroup(); process.stderr.write("timed out after " + ms + " ms\\n"); process.exit(124); }, Number(ms));
+child.on("error", (error) => { clearTimeout(timer); process.stderr.write(error.message + "\\n"); process.exit(127); });
+child.on("exit", (code) => { clearTimeout(timer); killGroup(); process.exit(code ?? 1); });
+`;
+
 /** The environment of the probe: nothing of the operator's but PATH and locale; offline. */
 function probeEnv(root: string, copilotHome: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -139,11 +156,11 @@ export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: 
     writeFileSync(copyPath, `${JSON.stringify(copy, null, 2)}\n`);
     copySettings(path.join(env.copilotHome, "settings.json"), path.join(copilotHome, "settings.json"));
 
-    const result = spawnSync(binary, ["-p", "hi", "--agent", missingAgent, "--log-level", "all", "--log-dir", logDir], {
+    const result = spawnSync(process.execPath, ["-e", supervisor, binary, String(timeoutMs), "-p", "hi", "--agent", missingAgent, "--log-level", "all", "--log-dir", logDir], {
       cwd: path.join(root, "cwd"),
       env: probeEnv(root, copilotHome),
       encoding: "utf8",
-      timeout: timeoutMs,
+      timeout: timeoutMs + 5_000,
       killSignal: "SIGKILL",
       stdio: ["ignore", "pipe", "pipe"],
     });
