@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AWS_KEY, cleanEnv, payloadText, ROOT, runRuntime, runWrapper, tempDir, tempRepo, writeWrapper } from "./helpers";
+import { auditRecords, AWS_KEY, cleanEnv, payloadText, ROOT, runRuntime, runWrapper, tempDir, tempRepo, writeWrapper } from "./helpers";
 
 const PUSH_MAIN = "BLOCKED: Pushing to main is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.";
 const SECRET_WRITE = 'BLOCKED: Secret(s) detected in Write content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
@@ -100,7 +100,7 @@ describe("Copilot CLI 1.0.102 through its wrapper (event as the wrapper's argume
     const harmless = patch("*** Add File: docs/notes.md", "+hello");
     expect(send("preToolUse", { toolName: "apply_patch", toolArgs: harmless })).toEqual({ status: 0, stdout: "", stderr: "" });
     expect(send("postToolUse", { toolName: "apply_patch", toolArgs: harmless, toolResult: { resultType: "success", textResultForLlm: "Done" } })).toEqual({ status: 0, stdout: "", stderr: "" });
-    const log = readFileSync(join(patchHome, ".agentihooks", "logs", "audit.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const log = auditRecords(patchHome);
     expect(log.map((r) => [r.event, r.tool, r.decision ?? r.outcome])).toEqual([["PreToolUse", "Edit", "deny"], ["PreToolUse", "Edit", "deny"], ["PreToolUse", "Edit", "allow"], ["PostToolUse", "Edit", "success"]]);
     expect(log[2]?.input).toEqual({ patch: harmless, content: harmless, file_path: "docs/notes.md", file_paths: ["docs/notes.md"] });
     expect(JSON.stringify(log)).not.toContain(AWS_KEY);
@@ -174,7 +174,7 @@ describe("Codex 0.171 through its wrapper", () => {
     expect(r).toEqual({ status: 0, stdout: "", stderr: "" });
     const bare = runRuntime("", env, [payloadText("codex/notify", repo)]);
     expect(bare).toEqual({ status: 0, stdout: "", stderr: "" });
-    const log = readFileSync(join(notifyHome, ".agentihooks", "logs", "audit.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const log = auditRecords(notifyHome);
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({ target: "codex", event: "Notification", outcome: "agent-turn-complete", turn: "019a2b3c-0000-7000-8000-000000000001" });
   });

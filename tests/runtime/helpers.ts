@@ -1,6 +1,6 @@
 /** Shared helpers of the runtime suites: fake credentials, payload fixtures, and running the built runtime. */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,6 +82,16 @@ export function runWrapper(wrapper: string, stdin: string, env: NodeJS.ProcessEn
   const command = event ? `'${wrapper}' ${event}` : `'${wrapper}'`;
   const result = spawnSync("/bin/sh", ["-c", command], { input: stdin, env, encoding: "utf8" });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The audit log records the runtime wrote under `home` (see cleanEnv), oldest first; [] when there is no log. */
+export function auditRecords(home: string): Array<Record<string, unknown>> {
+  const path = join(home, ".agentihooks", "logs", "audit.jsonl");
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** True when `stdout` is empty or exactly one JSON object followed by one newline. */
