@@ -13,8 +13,9 @@ nothing left to do.
 
 Options:
   --target T                only this target (copilot, claude, codex); repeatable
-  --live                    also ask the installed client (copilot mcp list, claude doctor,
-                            codex mcp list / doctor) and report each disagreement as drift
+  --live                    also ask the installed client (copilot mcp list and its hook-loader
+                            canary, claude doctor, codex mcp list / doctor) and report each
+                            disagreement as drift
   --json                    print the report as JSON
   --profile CHAIN           profile chain instead of the config's
   --settings-profile NAME   settings profile instead of the config's
