@@ -34,8 +34,10 @@ fs.writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args, cwd: process.
 const logDir = args[args.indexOf("--log-dir") + 1];
 const lines = [];
 if (["loader", "hang"].includes(${JSON.stringify(mode)})) for (const f of files) {
-  const unknown = Object.keys(JSON.parse(read(path.join(hooksDir, f))).hooks).filter((e) => !known.has(e));
+  const hooks = JSON.parse(read(path.join(hooksDir, f))).hooks;
+  const unknown = Object.keys(hooks).filter((e) => !known.has(e));
   if (unknown.length) lines.push("2026-11-30T09:44:04.390Z [DEBUG] [rust:hooks] Ignoring unknown hook event(s) in " + path.join(hooksDir, f) + ": " + unknown.join(", "));
+  for (const [e, list] of Object.entries(hooks)) list.forEach((h, i) => { if (typeof h.timeoutSec === "string") lines.push("2026-11-30T09:44:04.391Z [ERROR] [rust:hooks] hooks." + e + "[" + i + "].timeoutSec: timeoutSec must be a number — hook will be skipped"); });
 }
 if (${JSON.stringify(mode)} !== "silent") { fs.mkdirSync(logDir, { recursive: true }); fs.writeFileSync(path.join(logDir, "process-1.log"), ["2026-11-30T09:44:04.300Z [INFO] starting", ...lines, ""].join("\\n")); }
 if (${JSON.stringify(mode)} === "hang") {
@@ -123,6 +125,21 @@ describe("Copilot hook-loader probe", () => {
     expect(checks).toEqual([
       { status: "fail", message: "live drift: copilot's hook loader ignores unknown hook event(s) in ~/.copilot/hooks/agentihooks.json: preToolUsee (those hooks never fire)" },
       { status: "note", message: "live: copilot's hook loader ignores operator hook event(s) in ~/.copilot/hooks/agentihooks.json: operatorTypo" },
+    ]);
+  });
+
+  it("reports an entry of ours the loader skips as drift, an operator's as a note", () => {
+    const h = makeHomes();
+    apply([copilotTree(h)], h);
+    const file = `${h.copilot}/hooks/agentihooks.json`;
+    const doc = JSON.parse(get(file));
+    doc.hooks.preToolUse[0].timeoutSec = "30";
+    doc.hooks.sessionStart.unshift({ type: "command", bash: "echo mine", timeoutSec: "5" });
+    put(file, JSON.stringify(doc));
+    expect(copilotHookLoaderChecks(copilotTree(h), fakeCopilot("loader").binary, env(h))).toEqual([
+      { status: "ok", message: "live: copilot's hook loader reads agentihooks.json (canary named) and knows all 2 of its event(s)" },
+      { status: "note", message: "live: copilot's hook loader skips operator entry hooks.sessionStart[0].timeoutSec: timeoutSec must be a number in ~/.copilot/hooks/agentihooks.json" },
+      { status: "fail", message: "live drift: copilot's hook loader skips hooks.preToolUse[0].timeoutSec: timeoutSec must be a number in ~/.copilot/hooks/agentihooks.json" },
     ]);
   });
 

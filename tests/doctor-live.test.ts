@@ -48,7 +48,7 @@ describe("doctor --live", () => {
     }, 180_000);
   }
 
-  it.skipIf(!existsSync(path.join(bins.copilot, "copilot")))("copilot: the hook loader names only the canary on an applied home; a misspelt event is drift; the home is never written", () => {
+  it.skipIf(!existsSync(path.join(bins.copilot, "copilot")))("copilot: the hook loader names only the canary on an applied home; a misspelt event and a skipped entry are drift; the home is never written", () => {
     const root = mkdtempSync(path.join(tmpdir(), "ah-live-"));
     const home = path.join(root, "home");
     const project = path.join(root, "project");
@@ -71,10 +71,12 @@ describe("doctor --live", () => {
     const doc = JSON.parse(readFileSync(file, "utf8"));
     doc.hooks.preToolUsee = doc.hooks.preToolUse;
     delete doc.hooks.preToolUse;
+    doc.hooks.sessionStart[0].timeoutSec = "30";
     writeFileSync(file, JSON.stringify(doc, null, 2));
     const drift = run(home, project, ["doctor", "--live", "--target", "copilot"], bins.copilot);
     expect(drift.status).toBe(1);
     expect(drift.stdout).toContain("[!!] live drift: copilot's hook loader ignores unknown hook event(s) in ~/.copilot/hooks/agentihooks.json: preToolUsee (those hooks never fire)");
+    expect(drift.stdout).toContain("[!!] live drift: copilot's hook loader skips hooks.sessionStart[0].timeoutSec: timeoutSec must be a number in ~/.copilot/hooks/agentihooks.json");
   }, 180_000);
 });
 

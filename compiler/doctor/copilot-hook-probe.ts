@@ -221,7 +221,16 @@ function judge(log: LoaderLog, ctx: { ours: Set<string>; shown: string; name: st
       checks.push({ status: "ok", message: `live: copilot's hook loader reads ${ctx.name} (canary named) and knows all ${events} of its event(s)` });
     }
   }
-  for (const skipped of log.skippedEntries) checks.push({ status: "fail", message: `live drift: copilot's hook loader skips ${skipped}` });
+  // The message names an entry, not a file; our copy is the only hooks file in the probe home, but
+  // an admin policy directory could add entries, so only an entry that exists in ours is judged.
+  for (const skipped of log.skippedEntries) {
+    const at = /^hooks\.([^[.]+)\[(\d+)\]/.exec(skipped);
+    const list = at ? ctx.realHooks[at[1] as string] : undefined;
+    const item = Array.isArray(list) ? list[Number(at?.[2])] : undefined;
+    if (item === undefined) checks.push({ status: "note", message: `live: copilot's hook loader skips ${skipped} (not in ${ctx.name})` });
+    else if (isOurItem(item, ctx.entry.ownerCommand)) checks.push({ status: "fail", message: `live drift: copilot's hook loader skips ${skipped} in ${ctx.shown}` });
+    else checks.push({ status: "note", message: `live: copilot's hook loader skips operator entry ${skipped} in ${ctx.shown}` });
+  }
   if (log.settingsDropped !== undefined) checks.push({ status: "fail", message: `live drift: copilot ignores every value of settings.json: ${log.settingsDropped}` });
   const unknownKeys = [...new Set(log.unknownSettingsKeys)].sort();
   const managed = unknownKeys.filter((k) => ctx.managedKeys.has(k));
