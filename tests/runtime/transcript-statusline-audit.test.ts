@@ -73,6 +73,29 @@ describe("status line", () => {
   });
 });
 
+describe("status line over the policy file the compiler writes", () => {
+  it("shows the profile chain as the operator wrote it (compiler/lower/runtime-files)", async () => {
+    const { policyFileEntry } = await import("../../compiler/lower/runtime-files");
+    const { portableEnvironment } = await import("../../compiler/environment");
+    const { makeIr } = await import("../targets/ir-fixtures");
+    const repo = tempRepo("feature/x");
+    const home = tempDir();
+    const agentihooksHome = join(home, ".agentihooks");
+    const render = (chain: string): string => {
+      const entry = policyFileEntry(makeIr({ requestedChain: chain }), portableEnvironment({ agentihooksHome }), "copilot");
+      if (typeof entry.content !== "string") throw new Error("the policy file is text");
+      return entry.content;
+    };
+    const policy = render(" coding, anton ");
+    expect(JSON.parse(policy).chain).toBe("coding,anton");
+    mkdirSync(agentihooksHome);
+    writeFileSync(policyPath(agentihooksHome, "copilot"), policy);
+    const r = runRuntime(JSON.stringify({ model: "gpt-5.5", cwd: repo }), cleanEnv(home), ["statusline"]);
+    expect(r.stdout).toBe(`agentihooks coding,anton · gpt-5.5 · ${repo.split("/").pop()}@feature/x · guardrails on\n`);
+    expect("chain" in JSON.parse(render(" , "))).toBe(false);
+  });
+});
+
 describe("audit log", () => {
   it("redacts secrets in every nested string before writing and clips long strings", () => {
     const line = auditLine({ ts: "t", target: "claude", event: "PreToolUse", input: { command: `echo ${AWS_KEY}`, nested: [{ content: `x ${AWS_KEY}` }], long: "y".repeat(3000) } });
