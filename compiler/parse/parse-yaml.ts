@@ -6,6 +6,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument as parseYaml
 import type { Diagnostic, Result } from "../diagnostics";
 import { diagnostic } from "../messages";
 import type { ParsedDocument } from "./parse-document";
+import { parseFlatYaml } from "./parse-flat-yaml";
 import { splitPointer, type Position } from "./positions";
 
 /**
@@ -13,6 +14,14 @@ import { splitPointer, type Position } from "./positions";
  * its markdown file, and its positions must be the markdown file's own).
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): Result<ParsedDocument | undefined> {
+  // Most frontmatter is a flat list of single-line strings: read that directly (same result).
+  const flat = parseFlatYaml(text, lineOffset);
+  if (flat !== undefined) return { value: flat, diagnostics: [] };
+  return parseYamlFully(text, file, lineOffset);
+}
+
+/** parseYaml without the flat fast path: every input goes through the `yaml` document API. */
+export function parseYamlFully(text: string, file: string, lineOffset = 0): Result<ParsedDocument | undefined> {
   const lineCounter = new LineCounter();
   const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, merge: true });
   const at = (offset: number): Position => {
