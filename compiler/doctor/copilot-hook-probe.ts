@@ -140,8 +140,9 @@ export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: 
   try {
     const parsed = parseJsonText(readFileSync(entry.path, "utf8"), false);
     real = parsed.ok ? parsed.value : undefined;
-  } catch {
-    return [{ status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} is missing)` }];
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === "ENOENT" ? "is missing" : `cannot be read: ${(error as Error).message}`;
+    return [{ status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} ${why})` }];
   }
   if (!isObject(real) || !isObject(real.hooks)) return [{ status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} does not parse as a hooks file)` }];
   const realHooks = real.hooks;
