@@ -3,6 +3,7 @@
  * skills): keys in the order the caller gives, block style, no line folding, LF, final newline.
  */
 import { stringify } from "yaml";
+import { renderFlatYaml } from "./flat-yaml";
 import { toLf, withFinalNewline } from "./text";
 
 /**
@@ -11,6 +12,12 @@ import { toLf, withFinalNewline } from "./text";
  * differently on another YAML library), and strings are quoted only when YAML needs it.
  */
 export function renderYaml(data: Record<string, unknown>): string {
+  // Typical frontmatter (plain strings, booleans, lists of names) is written directly: same bytes.
+  return renderFlatYaml(data) ?? renderYamlFully(data);
+}
+
+/** renderYaml without the flat fast path: always through the `yaml` package. */
+export function renderYamlFully(data: Record<string, unknown>): string {
   return stringify(data, { lineWidth: 0, minContentWidth: 0, indentSeq: true, aliasDuplicateObjects: false });
 }
 
