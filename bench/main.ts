@@ -243,7 +243,7 @@ function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, wor
   }
 
   const results = new Map<string, CommandResult>();
-  for (const spec of specs) results.set(spec.id, { id: spec.id, label: spec.label, tool: spec.tool, samples: [], peakMiB: null, failure: null });
+  for (const spec of specs) results.set(spec.id, { id: spec.id, label: spec.label, tool: spec.tool, samples: [], cpuSamples: [], peakMiB: null, failure: null });
 
   // Warm-up (read peak memory here, so no timed run carries the probe). Without warm-up (the
   // slowest scale), memory is read on the first timed run: the probe costs about a millisecond.
@@ -270,9 +270,12 @@ function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, wor
       for (let i = 0; i < repeat; i += 1) {
         spec.before?.();
         let run;
-        if (plan.warmup === 0 && round === 0 && i === 0) {
+        // Under GNU time every run also yields CPU time, which load on the machine disturbs far less
+        // than wall time; without it only the first run of a scale with no warm-up is probed.
+        if (probe.kind === "gnu-time" || (plan.warmup === 0 && round === 0 && i === 0)) {
           const measured = runForMemory(spec.invocation, probe, path.join(work, "probe"), timeoutMs);
-          if (measured.peakMiB !== null) result.peakMiB = measured.peakMiB;
+          if (measured.peakMiB !== null) result.peakMiB = Math.max(result.peakMiB ?? 0, measured.peakMiB);
+          if (measured.cpuMs !== null && measured.result.ok) result.cpuSamples.push(measured.cpuMs);
           run = measured.result;
         } else {
           run = runTimed(spec.invocation, timeoutMs);

@@ -67,28 +67,39 @@ export function chooseMemoryProbe(workDir: string): MemoryProbe {
   return { kind: "node-preload", preload };
 }
 
-/** Runs the invocation once and returns its peak resident memory in MiB (null when unreadable). */
-export function runForMemory(invocation: Invocation, probe: MemoryProbe, scratch: string, timeoutMs: number): { peakMiB: number | null; result: RunResult } {
+/**
+ * Runs the invocation once and returns its peak resident memory in MiB and, under GNU time, its CPU
+ * time (user + system, 10 ms resolution) in milliseconds; null where unreadable. GNU time adds about a
+ * millisecond of wall time, the same for every command.
+ */
+export function runForMemory(invocation: Invocation, probe: MemoryProbe, scratch: string, timeoutMs: number): { peakMiB: number | null; cpuMs: number | null; result: RunResult } {
   mkdirSync(scratch, { recursive: true });
   const file = path.join(scratch, "max-rss.txt");
   rmSync(file, { force: true });
   let wrapped: Invocation;
   if (probe.kind === "gnu-time") {
-    wrapped = { ...invocation, argv: [probe.path, "-f", "%M", "-o", file, ...invocation.argv] };
+    wrapped = { ...invocation, argv: [probe.path, "-f", "%M %U %S", "-o", file, ...invocation.argv] };
   } else {
     const nodeOptions = [invocation.env.NODE_OPTIONS ?? "", `--require=${probe.preload}`].join(" ").trim();
     wrapped = { ...invocation, env: { ...invocation.env, NODE_OPTIONS: nodeOptions, AGENTIHOOKS_BENCH_RSS_FILE: file } };
   }
   const result = runTimed(wrapped, timeoutMs);
   let peakMiB: number | null = null;
+  let cpuMs: number | null = null;
   if (existsSync(file)) {
-    const values = readFileSync(file, "utf8")
+    const lines = readFileSync(file, "utf8")
       .split("\n")
-      .map((line) => Number.parseInt(line.trim(), 10))
-      .filter((value) => Number.isFinite(value));
+      .map((line) => line.trim())
+      // GNU time prefixes "Command exited with non-zero status N" on failure.
+      .filter((line) => /^[0-9]/.test(line));
+    const values = lines.map((line) => Number.parseInt(line, 10)).filter((value) => Number.isFinite(value));
     if (values.length > 0) peakMiB = Math.max(...values) / 1024;
+    if (probe.kind === "gnu-time") {
+      const [, user, system] = (lines[0] ?? "").split(/\s+/).map(Number);
+      if (user !== undefined && system !== undefined && Number.isFinite(user) && Number.isFinite(system)) cpuMs = (user + system) * 1000;
+    }
   }
-  return { peakMiB, result };
+  return { peakMiB, cpuMs, result };
 }
 
 /** Median, quartiles and range of a sample, in the sample's unit. */

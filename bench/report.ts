@@ -25,6 +25,8 @@ export interface CommandResult {
   tool: "node" | "agentihooks" | "ruler" | "rulesync";
   /** Wall milliseconds of the timed runs. */
   samples: number[];
+  /** CPU milliseconds (user + system) of the timed runs, where GNU time could read them. */
+  cpuSamples: number[];
   /** Peak resident memory of the warm-up run(s), MiB. */
   peakMiB: number | null;
   /** Why the command could not be timed, when it failed. */
@@ -144,6 +146,20 @@ function median(result: CommandResult | undefined): number | null {
   return summarise(result.samples).median;
 }
 
+/** Median CPU time (user + system), when every timed run had one. */
+function cpuMedian(result: CommandResult | undefined): number | null {
+  const cpu = result?.cpuSamples ?? [];
+  if (!result || result.failure || cpu.length === 0) return null;
+  return summarise(cpu).median;
+}
+
+/** Which time a slope is computed on. */
+type Metric = "wall" | "cpu";
+
+function valueOf(result: CommandResult | undefined, metric: Metric): number | null {
+  return metric === "cpu" ? cpuMedian(result) : median(result);
+}
+
 function find(scale: ScaleResult | undefined, id: string): CommandResult | undefined {
   return scale?.commands.find((c) => c.id === id);
 }
@@ -158,8 +174,8 @@ function inputFilesOf(scale: ScaleResult, tool: CommandResult["tool"]): number {
 
 function timingTable(scales: ScaleResult[]): string[] {
   const lines = [
-    "| scale | command | median | p25–p75 | min–max | runs | peak MiB | × node -e 0 | × ruler apply | × rulesync generate |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+    "| scale | command | median | p25–p75 | min–max | runs | CPU median | peak MiB | × node -e 0 | × ruler apply | × rulesync generate |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const scale of scales) {
     const node = median(find(scale, "node"));
@@ -167,13 +183,13 @@ function timingTable(scales: ScaleResult[]): string[] {
     const rulesync = median(find(scale, "rulesync"));
     for (const command of scale.commands) {
       if (command.failure) {
-        lines.push(`| ${scale.factor}x | ${command.label} | failed | | | | | | | |`);
+        lines.push(`| ${scale.factor}x | ${command.label} | failed | | | | | | | | |`);
         continue;
       }
       const s: Summary = summarise(command.samples);
       const peer = command.tool === "agentihooks";
       lines.push(
-        `| ${scale.factor}x | ${command.label} | ${ms(s.median)} | ${ms(s.p25)}–${ms(s.p75)} | ${ms(s.min)}–${ms(s.max)} | ${s.n} | ${command.peakMiB === null ? "–" : command.peakMiB.toFixed(0)} | ${command.id === "node" ? "1.00x" : ratio(divide(s.median, node))} | ${peer || command.tool === "rulesync" ? ratio(divide(s.median, ruler)) : command.tool === "ruler" ? "1.00x" : "–"} | ${peer || command.tool === "ruler" ? ratio(divide(s.median, rulesync)) : command.tool === "rulesync" ? "1.00x" : "–"} |`,
+        `| ${scale.factor}x | ${command.label} | ${ms(s.median)} | ${ms(s.p25)}–${ms(s.p75)} | ${ms(s.min)}–${ms(s.max)} | ${s.n} | ${cpuMedian(command) === null ? "–" : ms(cpuMedian(command) ?? Number.NaN)} | ${command.peakMiB === null ? "–" : command.peakMiB.toFixed(0)} | ${command.id === "node" ? "1.00x" : ratio(divide(s.median, node))} | ${peer || command.tool === "rulesync" ? ratio(divide(s.median, ruler)) : command.tool === "ruler" ? "1.00x" : "–"} | ${peer || command.tool === "ruler" ? ratio(divide(s.median, rulesync)) : command.tool === "rulesync" ? "1.00x" : "–"} |`,
       );
     }
   }
@@ -189,11 +205,11 @@ interface GoalVerdict {
   why: string;
 }
 
-function slopeOf(scales: ScaleResult[], id: string): { perFileMs: number; r2: number; segments: number[] } | null {
+function slopeOf(scales: ScaleResult[], id: string, metric: Metric): { perFileMs: number; r2: number; segments: number[] } | null {
   const points: { x: number; y: number }[] = [];
   for (const scale of scales) {
     const command = find(scale, id);
-    const value = median(command);
+    const value = valueOf(command, metric);
     if (command && value !== null) points.push({ x: inputFilesOf(scale, command.tool), y: value });
   }
   const fit = fitLine(points);
@@ -233,12 +249,17 @@ function verdicts(run: BenchRun): GoalVerdict[] {
     why: build10 === null ? (find(ten, "build")?.failure ? `build failed: ${find(ten, "build")?.failure}` : "not measured (10x scale missing)") : "",
   });
 
-  const slope = slopeOf(run.scales, "build");
+  // Judged on CPU time where GNU time read it: load from other jobs stretches wall time unevenly
+  // between scales (each scale runs minutes apart), CPU time much less.
+  const metric: Metric = run.scales.every((scale) => cpuMedian(find(scale, "build")) !== null) ? "cpu" : "wall";
+  const slope = slopeOf(run.scales, "build", metric);
   const growth = slope && slope.segments.length >= 2 && (slope.segments[0] ?? 0) > 0 ? (slope.segments[slope.segments.length - 1] ?? 0) / (slope.segments[0] ?? 1) : null;
   out.push({
     id: "linear",
     goal: `build cost linear in input size (per-file cost 10x→100x within ${goals.slopeGrowth}x of 1x→10x)`,
-    measured: slope ? `${slope.perFileMs.toFixed(3)} ms/file, R² ${slope.r2.toFixed(4)}${growth === null ? "" : `, segment slopes ${slope.segments.map((s) => s.toFixed(3)).join(" → ")} ms/file (${growth.toFixed(2)}x)`}` : "–",
+    measured: slope
+      ? `${metric === "cpu" ? "CPU time" : "wall time"}: ${slope.perFileMs.toFixed(3)} ms/file, R² ${slope.r2.toFixed(4)}${growth === null ? "" : `, segment slopes ${slope.segments.map((s) => s.toFixed(3)).join(" → ")} ms/file (${growth.toFixed(2)}x)`}`
+      : "–",
     met: growth === null ? null : growth <= goals.slopeGrowth,
     why: growth === null ? "needs build timings at three scales" : "",
   });
@@ -283,21 +304,28 @@ function goalTable(list: GoalVerdict[]): string[] {
 
 function slopeTable(scales: ScaleResult[]): string[] {
   const ids = [...new Set(scales.flatMap((s) => s.commands.filter((c) => c.id !== "node" && c.id !== "version").map((c) => c.id)))];
-  const lines = ["| command | input files per scale | median per scale | ms per input file (fit) | R² | segment slopes (ms/file) |", "|---|---|---|--:|--:|---|"];
+  const lines = [
+    "| command | input files per scale | wall median per scale | wall ms per file (fit, R²) | wall segment slopes | CPU median per scale | CPU ms per file (fit, R²) | CPU segment slopes |",
+    "|---|---|---|--:|---|---|--:|---|",
+  ];
+  const cell = (slope: ReturnType<typeof slopeOf>) => (slope ? `${slope.perFileMs.toFixed(3)} (${slope.r2.toFixed(4)})` : "–");
+  const segments = (slope: ReturnType<typeof slopeOf>) => (slope ? slope.segments.map((s) => s.toFixed(3)).join(" → ") : "–");
   for (const id of ids) {
     const label = scales.flatMap((s) => s.commands).find((c) => c.id === id)?.label ?? id;
     const files = scales.map((s) => {
       const c = find(s, id);
       return c ? inputFilesOf(s, c.tool) : 0;
     });
-    const medians = scales.map((s) => {
-      const value = median(find(s, id));
-      return value === null ? "–" : ms(value);
-    });
-    const slope = slopeOf(scales, id);
-    lines.push(
-      `| ${label} | ${files.join(" / ")} | ${medians.join(" / ")} | ${slope ? slope.perFileMs.toFixed(3) : "–"} | ${slope ? slope.r2.toFixed(4) : "–"} | ${slope ? slope.segments.map((s) => s.toFixed(3)).join(" → ") : "–"} |`,
-    );
+    const medians = (metric: Metric) =>
+      scales
+        .map((s) => {
+          const value = valueOf(find(s, id), metric);
+          return value === null ? "–" : ms(value);
+        })
+        .join(" / ");
+    const wall = slopeOf(scales, id, "wall");
+    const cpu = slopeOf(scales, id, "cpu");
+    lines.push(`| ${label} | ${files.join(" / ")} | ${medians("wall")} | ${cell(wall)} | ${segments(wall)} | ${medians("cpu")} | ${cell(cpu)} | ${segments(cpu)} |`);
   }
   return lines;
 }
@@ -392,8 +420,8 @@ export function renderReport(run: BenchRun): { markdown: string; console: string
     `- Date: ${m.date} UTC; the whole run took ${run.elapsedSeconds.toFixed(0)} s`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB memory, ${m.os}`,
     `- Node: ${m.node}; peers: ${m.peers.length > 0 ? m.peers.join(", ") : "not installed (run without peers)"}`,
-    `- Peak memory: ${m.memoryProbe}, read on the warm-up run (on the first timed run where a scale has no warm-up)`,
-    `- Method: per scale, each command runs ${run.scales.map((s) => `${s.warmup} warm-up + ${s.runs}`).join(" / ")} timed rounds (${run.scales.map((s) => `${s.factor}x`).join(" / ")}), the commands interleaved round by round; \`node -e 0\` and \`--version\` run 3 times per round. Wall time is spawn to exit of a plain child process.`,
+    `- Peak memory: ${m.memoryProbe}, the largest over a command's runs`,
+    `- Method: per scale, each command runs ${run.scales.map((s) => `${s.warmup} warm-up + ${s.runs}`).join(" / ")} timed rounds (${run.scales.map((s) => `${s.factor}x`).join(" / ")}), the commands interleaved round by round; \`node -e 0\` and \`--version\` run 3 times per round. Wall time is spawn to exit of the child; with GNU time each run is wrapped by it (about 1 ms more for every command), which also gives its CPU time (user + system) and peak memory.`,
     "",
     "## Summary",
     "",
@@ -414,7 +442,8 @@ export function renderReport(run: BenchRun): { markdown: string; console: string
     "## Cost per input file",
     "",
     "A least-squares line through the medians of each scale against the number of input files; equal",
-    "segment slopes mean the cost grows linearly.",
+    "segment slopes mean the cost grows linearly. CPU time (user + system, from GNU time) is shown beside",
+    "wall time because load from other jobs changes between scales, which run minutes apart.",
     "",
     ...slopeTable(run.scales),
     "",
