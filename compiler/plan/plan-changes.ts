@@ -173,8 +173,9 @@ class Planner {
     for (const tree of trees) {
       const prev = before.get(tree.target) as TargetLedger;
       const next = after.get(tree.target) as TargetLedger;
+      const kept = indexRecords(next.owned);
       for (const record of prev.owned) {
-        if (next.owned.some((r) => r.kind === record.kind && r.path === record.path && sameKey(r, record))) continue;
+        if (kept.get(recordKey(record.kind, record.path))?.some((r) => sameKey(r, record))) continue;
         this.strip(tree.target, record);
       }
     }
@@ -386,7 +387,7 @@ class Planner {
       w.beforeMode = undefined;
     }
     const desired = contentBytes(entry);
-    const recorded = prev.owned.find((r): r is OwnedFile => r.kind === "file" && r.path === entry.path);
+    const recorded = this.recordsOf(prev, "file", entry.path)[0] as OwnedFile | undefined;
     const record: OwnedFile = { kind: "file", path: entry.path, digest: digestOf(desired), mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) };
     if (recorded?.displaced) record.displaced = recorded.displaced;
     if (w.doc) {
@@ -447,6 +448,7 @@ class Planner {
   private readonly pendingClaims: Array<{ target: string; entry: FileEntry; record: OwnedFile }> = [];
   private readonly operatorItems = new Set<string>();
   private readonly manifestCache = new Map<string, string[] | undefined>();
+  private readonly manifestNameSets = new Map<string, Set<string>>();
 
   /** Names listed in a manifest on disk (the Python original's format: a JSON list of names). */
   private manifestNames(dir: string, file: string): string[] {
@@ -512,8 +514,36 @@ class Planner {
   }
 
   private itemOwned(manifest: { dir: string; file: string; item: string }, prev: TargetLedger): boolean {
-    if (this.manifestNames(manifest.dir, manifest.file).includes(manifest.item)) return true;
-    return prev.owned.some((r) => r.kind === "file" && r.manifest && manifestKey(r.manifest) === manifestKey(manifest));
+    const key = path.join(manifest.dir, manifest.file);
+    let listed = this.manifestNameSets.get(key);
+    if (!listed) {
+      listed = new Set(this.manifestNames(manifest.dir, manifest.file));
+      this.manifestNameSets.set(key, listed);
+    }
+    if (listed.has(manifest.item)) return true;
+    let items = this.ownedItems.get(prev.owned);
+    if (!items) {
+      items = new Set<string>();
+      for (const r of prev.owned) if (r.kind === "file" && r.manifest) items.add(manifestKey(r.manifest));
+      this.ownedItems.set(prev.owned, items);
+    }
+    return items.has(manifestKey(manifest));
+  }
+
+  // Indexes of a record list, made on first use: looking records up by scanning the list inside
+  // per-entry loops made planning quadratic in the number of files. The lists read here (previous
+  // records) are not changed while planning.
+  private readonly recordIndexes = new WeakMap<readonly OwnedRecord[], Map<string, OwnedRecord[]>>();
+  private readonly ownedItems = new WeakMap<readonly OwnedRecord[], Set<string>>();
+
+  /** The records of this kind and path, in their order in the ledger. */
+  private recordsOf(ledger: TargetLedger, kind: OwnedRecord["kind"], file: string): OwnedRecord[] {
+    let index = this.recordIndexes.get(ledger.owned);
+    if (!index) {
+      index = indexRecords(ledger.owned);
+      this.recordIndexes.set(ledger.owned, index);
+    }
+    return index.get(recordKey(kind, file)) ?? [];
   }
 
   private applyRegion(target: string, entry: ManagedRegionEntry, prev: TargetLedger, next: TargetLedger): void {
@@ -521,7 +551,7 @@ class Planner {
     w.entries.push(entry);
     if (w.doc) return;
     w.mode = entry.mode;
-    const recorded = prev.owned.find((r): r is OwnedFile => r.kind === "managed-region" && r.path === entry.path);
+    const recorded = this.recordsOf(prev, "managed-region", entry.path)[0] as OwnedFile | undefined;
     const record: OwnedFile = { kind: "managed-region", path: entry.path, digest: "", mode: entry.mode, header: entry.header, footer: entry.footer };
     if (recorded?.displaced) record.displaced = recorded.displaced;
     let tail = "";
@@ -648,7 +678,7 @@ class Planner {
     tightenMode(w, entry.mode);
     w.entries.push(entry);
     const doc = this.jsonDoc(w, entry.style, true, entry.skeleton);
-    const recorded = prev.owned.find((r): r is OwnedEntries => r.kind === "json-entries" && r.path === entry.path && jsonEqual(r.container, entry.container));
+    const recorded = this.recordsOf(prev, "json-entries", entry.path).find((r): r is OwnedEntries => r.kind === "json-entries" && jsonEqual(r.container, entry.container));
     const owned: Record<string, string> = recorded ? { ...recorded.names } : Object.fromEntries(prev.legacyMcp.map((n) => [n, ""]));
     const names: Record<string, string> = {};
     const containerName = entry.container.join(".");
@@ -696,7 +726,7 @@ class Planner {
     // With `recordItems`, an item equal to one we wrote before (or to one we want now) is ours too.
     const recorded = new Set<string>();
     if (entry.recordItems) {
-      const old = prev.owned.find((r): r is OwnedLists => r.kind === "json-lists" && r.path === entry.path && jsonEqual(r.container, entry.container));
+      const old = this.recordsOf(prev, "json-lists", entry.path).find((r): r is OwnedLists => r.kind === "json-lists" && jsonEqual(r.container, entry.container));
       for (const d of old?.items ?? []) recorded.add(d);
       for (const list of Object.values(entry.lists)) for (const item of list) recorded.add(itemDigest(item));
     }
@@ -867,7 +897,19 @@ class Planner {
 
   /** True when a target not covered by this run records the same whole file. */
   private ownedElsewhere(target: string, file: string): boolean {
-    return this.otherTargets().some((other) => other !== target && readTargetLedger(this.ledger, other).owned.some((r) => r.kind === "file" && r.path === file));
+    return this.otherTargets().some((other) => other !== target && this.recordsOf(this.otherLedger(other), "file", file).length > 0);
+  }
+
+  private readonly otherLedgers = new Map<string, TargetLedger>();
+
+  /** The ledger record of a target outside this run, read once (the ledger changes only in `finish`). */
+  private otherLedger(target: string): TargetLedger {
+    let ledger = this.otherLedgers.get(target);
+    if (!ledger) {
+      ledger = readTargetLedger(this.ledger, target);
+      this.otherLedgers.set(target, ledger);
+    }
+    return ledger;
   }
 
   /** Targets with a ledger record that this run does not cover. */
@@ -1046,7 +1088,7 @@ class Planner {
       const items = new Set<string>();
       for (const ledger of after.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
       // Targets outside this run keep their items in a manifest they share with us.
-      for (const other of this.otherTargets()) for (const r of readTargetLedger(this.ledger, other).owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
+      for (const other of this.otherTargets()) for (const r of this.otherLedger(other).owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
       // Legacy manifest names with no ledger record and no desired entry: the Python original's items, removed.
       const recordedItems = new Set<string>();
       for (const ledger of before.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) recordedItems.add(r.manifest.item);
@@ -1213,7 +1255,7 @@ function contentBytes(entry: FileEntry | ManagedRegionEntry): Uint8Array {
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+  return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
 function sameBytesOrBoth(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
@@ -1236,6 +1278,22 @@ function isEmptyDocument(bytes: Uint8Array): boolean {
 
 function manifestKey(m: { dir: string; file: string; item: string }): string {
   return `${m.dir}\u0000${m.file}\u0000${m.item}`;
+}
+
+function recordKey(kind: string, file: string): string {
+  return `${kind}\u0000${file}`;
+}
+
+/** Records grouped by kind and path, each group in list order. */
+function indexRecords(records: readonly OwnedRecord[]): Map<string, OwnedRecord[]> {
+  const index = new Map<string, OwnedRecord[]>();
+  for (const r of records) {
+    const key = recordKey(r.kind, r.path);
+    const group = index.get(key);
+    if (group) group.push(r);
+    else index.set(key, [r]);
+  }
+  return index;
 }
 
 function sameKey(a: OwnedRecord, b: OwnedRecord): boolean {
