@@ -10,15 +10,23 @@ import { hasEnvReference, scannable, scanSecrets } from "../../runtime/secrets";
 
 export { hasEnvReference, scannable };
 
-/** The secret patterns found in the literal part of `value` (strict mode); empty when clean. */
-export function credentialHits(value: string): string[] {
-  return scanSecrets(scannable(value), "strict");
+/** Scans already made in this process: every target scans the same servers and env values. */
+const scanned = new Map<string, readonly string[]>();
+
+/** The secret patterns found in the literal part of `value` (strict mode); empty when clean. Do not mutate the result (it is shared). */
+export function credentialHits(value: string): readonly string[] {
+  let hits = scanned.get(value);
+  if (hits === undefined) {
+    hits = scanSecrets(scannable(value), "strict");
+    scanned.set(value, hits);
+  }
+  return hits;
 }
 
 /** One field of a server that carries a credential-shaped literal: `url`, `command` or `args[i]`. */
 export interface CredentialFinding {
   field: string;
-  hits: string[];
+  hits: readonly string[];
 }
 
 /** Scans a server's `url`, `command` and each `args[i]`; returns the fields with hits, in that order. */
