@@ -19,13 +19,28 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
   // Leftover temp names per directory, listed on the first write there: listing the directory on
   // every write made writing N files into one directory cost N², the superlinear part of `build --out`.
   const temps = new Map<string, string[]>();
-  const leftoverTemps = (dir: string): string[] => {
+  // Directories this port created: what is below them cannot exist yet, so it is not listed first.
+  const made = new Set<string>();
+  /** The directory's leftover temp names; a missing directory is created (and has none). */
+  const prepareDir = (dir: string): string[] => {
     let names = temps.get(dir);
+    if (names) return names;
+    names = made.has(path.dirname(dir)) ? undefined : listTemps(dir);
     if (!names) {
-      names = listTemps(dir);
-      temps.set(dir, names);
+      const first = mkdirSync(dir, { recursive: true });
+      if (first !== undefined) for (let d = dir; ; d = path.dirname(d)) {
+        made.add(d);
+        if (d === first || d === path.dirname(d)) break;
+      }
+      names = [];
     }
+    temps.set(dir, names);
     return names;
+  };
+  /** Drops what is remembered about `file` and below (it was removed or moved away). */
+  const forget = (file: string): void => {
+    for (const dir of made) if (dir === file || dir.startsWith(`${file}/`)) made.delete(dir);
+    for (const dir of temps.keys()) if (dir === file || dir.startsWith(`${file}/`)) temps.delete(dir);
   };
   return {
     read(file) {
@@ -68,7 +83,7 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
     },
     write(file, content, mode) {
       const dir = path.dirname(file);
-      removeStaleTemps(dir, path.basename(file), leftoverTemps(dir));
+      removeStaleTemps(dir, path.basename(file), prepareDir(dir));
       // Same directory as the target, so the rename is atomic; the pid keeps concurrent writers apart.
       const temp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}`);
       try {
@@ -88,10 +103,12 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
     },
     remove(file) {
       rmSync(file, { recursive: true, force: true });
+      forget(file);
     },
     rename(from, to) {
       mkdirSync(path.dirname(to), { recursive: true });
       renameSync(from, to);
+      forget(from);
     },
     lock(file) {
       mkdirSync(path.dirname(file), { recursive: true });
@@ -131,11 +148,12 @@ function openCreating(file: string, mode: number): number {
   }
 }
 
-/** Names in `dir` shaped like our temp files (`.<name>.tmp-<pid>`); empty when `dir` is absent. */
-function listTemps(dir: string): string[] {
+/** Names in `dir` shaped like our temp files (`.<name>.tmp-<pid>`); undefined when `dir` is absent. */
+function listTemps(dir: string): string[] | undefined {
   try {
     return readdirSync(dir).filter((name) => name.startsWith(".") && name.includes(".tmp-"));
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     return [];
   }
 }
