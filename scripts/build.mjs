@@ -2,6 +2,7 @@
 // The CLI is split so `agentihooks --version` loads only its entry chunk; the runtime is one file
 // that depends on nothing but Node, because it starts before and after every tool call.
 import { build } from "esbuild";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { rename, rm } from "node:fs/promises";
 
@@ -33,6 +34,9 @@ try {
     // and import-fresh are cosmiconfig's own lazily required loaders, which compiler/config.ts
     // replaces with ours; bundled they were ~200 KB that every config-reading command parsed.
     build({ ...common, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, splitting: true, chunkNames: "chunks/[name]-[hash]", external: ["typescript", "js-yaml", "parse-json", "import-fresh"] }),
+    // The yaml package as one CommonJS file, required on first use (compiler/parse/yaml-library.ts):
+    // flat frontmatter never needs it, so it stays out of the chunks every command parses.
+    build({ ...common, banner: {}, format: "cjs", entryPoints: [createRequire(import.meta.url).resolve("yaml")], outfile: `${staging}/vendor/yaml.cjs` }),
     // The runtime bundles no CommonJS, so it skips the require() banner: importing node:module would
     // cost every hook invocation internal modules it never uses.
     build({ ...common, banner: {}, minify: true, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),

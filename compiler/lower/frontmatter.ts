@@ -2,7 +2,7 @@
  * Markdown with YAML frontmatter, rendered deterministically (agents, command-skills, Codex
  * skills): keys in the order the caller gives, block style, no line folding, LF, final newline.
  */
-import { stringify } from "yaml";
+import { yamlLibrary } from "../parse/yaml-library";
 import { renderFlatYaml } from "./flat-yaml";
 import { toLf, withFinalNewline } from "./text";
 
@@ -18,7 +18,7 @@ export function renderYaml(data: Record<string, unknown>): string {
 
 /** renderYaml without the flat fast path: always through the `yaml` package. */
 export function renderYamlFully(data: Record<string, unknown>): string {
-  return stringify(data, { lineWidth: 0, minContentWidth: 0, indentSeq: true, aliasDuplicateObjects: false });
+  return yamlLibrary().stringify(data, { lineWidth: 0, minContentWidth: 0, indentSeq: true, aliasDuplicateObjects: false });
 }
 
 /**

@@ -2,12 +2,13 @@
  * YAML with source positions (the `yaml` package's document API). Used for profile.yml, YAML
  * configs and markdown frontmatter.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument as parseYamlDocument, type Node } from "yaml";
+import type { Node } from "yaml";
 import type { Diagnostic, Result } from "../diagnostics";
 import { diagnostic } from "../messages";
 import type { ParsedDocument } from "./parse-document";
 import { parseFlatYaml } from "./parse-flat-yaml";
 import { splitPointer, type Position } from "./positions";
+import { yamlLibrary } from "./yaml-library";
 
 /**
  * Parses YAML text. `lineOffset` shifts every reported line (frontmatter starts below the fence of
@@ -22,6 +23,7 @@ export function parseYaml(text: string, file: string, lineOffset = 0): Result<Pa
 
 /** parseYaml without the flat fast path: every input goes through the `yaml` document API. */
 export function parseYamlFully(text: string, file: string, lineOffset = 0): Result<ParsedDocument | undefined> {
+  const { isMap, isPair, isSeq, LineCounter, parseDocument: parseYamlDocument } = yamlLibrary();
   const lineCounter = new LineCounter();
   const doc = parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, merge: true });
   const at = (offset: number): Position => {
@@ -87,7 +89,7 @@ export function parseYamlFully(text: string, file: string, lineOffset = 0): Resu
 }
 
 function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
+  if (yamlLibrary().isScalar(key)) return String(key.value);
   return undefined;
 }
 
