@@ -31,15 +31,17 @@ export interface ReadContext {
  * `what` names the expected thing for the message (`persona CLAUDE.md`, `rules folder`).
  */
 export function probe(ctx: ReadContext, path: string, display: string, expected: "file" | "directory", what: string): Probe {
-  try {
-    ctx.fs.lstat(path);
-  } catch {
-    return { kind: "missing" };
-  }
   let stat;
   try {
+    // stat first: when it succeeds the entry exists (one call for the common case); when it fails,
+    // lstat tells a missing path from a dangling or looping symlink.
     stat = ctx.fs.stat(path);
   } catch (error) {
+    try {
+      ctx.fs.lstat(path);
+    } catch {
+      return { kind: "missing" };
+    }
     const code = error instanceof FileSystemError ? error.code : "EIO";
     if (code === "ELOOP") ctx.diagnostics.push(diagnostic("AH1104", { file: display }));
     else if (code === "ENOENT") ctx.diagnostics.push(diagnostic("AH1105", { file: display }));
