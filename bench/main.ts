@@ -184,7 +184,7 @@ function snapshotPackage(work: string): string {
   return path.join(target, "bin", "agentihooks.js");
 }
 
-function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string; peerHome: string; out: string }, peers: Record<string, InstalledPeer> | undefined): CommandSpec[] {
+function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string; peerHome: string; out: string; outKept: string }, peers: Record<string, InstalledPeer> | undefined): CommandSpec[] {
   const node = process.execPath;
   const env = isolatedEnv(dirs.home);
   const peerEnv = isolatedEnv(dirs.peerHome);
@@ -199,6 +199,15 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string;
       cheap: false,
       invocation: ours(["build", "--out", dirs.out]),
       before: () => rmSync(dirs.out, { recursive: true, force: true }),
+    },
+    {
+      // The same build into a tree it already wrote (a bundle repo's committed output): the plan finds
+      // nothing to write. Shown beside the fresh build; the goals use the fresh one.
+      id: "build-again",
+      label: "agentihooks build --out (tree up to date)",
+      tool: "agentihooks",
+      cheap: false,
+      invocation: ours(["build", "--out", dirs.outKept]),
     },
     {
       id: "dry-run",
@@ -229,7 +238,7 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string;
 const timeoutMs = 10 * 60 * 1000;
 
 function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, work: string, probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined): ScaleResult {
-  const dirs = { home: path.join(work, "home"), peerHome: path.join(work, "peer-home"), out: path.join(work, "out") };
+  const dirs = { home: path.join(work, "home"), peerHome: path.join(work, "peer-home"), out: path.join(work, "out"), outKept: path.join(work, "out-kept") };
   mkdirSync(dirs.home, { recursive: true });
   mkdirSync(dirs.peerHome, { recursive: true });
   const specs = commandsFor(cli, inputs, dirs, peers);
@@ -240,6 +249,11 @@ function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, wor
   if (applySpec) {
     const first = runTimed(applySpec.invocation, timeoutMs);
     if (!first.ok) notes.push(`the first apply into the temporary home failed (exit ${first.status}): ${first.stderrTail}`);
+  }
+  const againSpec = specs.find((s) => s.id === "build-again");
+  if (againSpec) {
+    const first = runTimed(againSpec.invocation, timeoutMs);
+    if (!first.ok) notes.push(`the first build into the kept output tree failed (exit ${first.status}): ${first.stderrTail}`);
   }
 
   const results = new Map<string, CommandResult>();
