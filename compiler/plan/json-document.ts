@@ -3,7 +3,7 @@
  * jsonc-parser (modify + applyEdits), so comments, key order, formatting and unrelated keys survive;
  * a new file is built as a value and written whole by the one JSON serializer.
  */
-import { applyEdits, modify, parse, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { applyEdits, format, modify, parse, printParseErrorCode, type Edit, type FormattingOptions, type ParseError } from "jsonc-parser";
 import type { JsonStyle } from "../desired-tree";
 import { serializeJson } from "../serialize/json";
 import { cloneJson, getPath, isObject } from "./json-value";
@@ -52,10 +52,8 @@ export class JsonDocument {
   set(path: readonly string[], value: unknown): void {
     if (path.length === 0) throw new Error("JsonDocument.set: empty path");
     if (this.text !== undefined) {
-      const edits = modify(this.text, [...path], value, {
-        formattingOptions: { insertSpaces: true, tabSize: this.style.indent, eol: "\n" },
-      });
-      this.text = applyEdits(this.text, this.style.asciiOnly ? edits.map((e) => ({ ...e, content: escapeNonAscii(e.content) })) : edits);
+      const edits = modify(this.text, [...path], value, {});
+      this.text = this.applyFormatted(this.style.asciiOnly ? edits.map((e) => ({ ...e, content: escapeNonAscii(e.content) })) : edits);
     }
     let node: Record<string, unknown> = this.value;
     for (const step of path.slice(0, -1)) {
@@ -69,10 +67,7 @@ export class JsonDocument {
   /** Removes the value at `path` if present; with `pruneEmpty`, also removes parents left empty. */
   remove(path: readonly string[], pruneEmpty = false): void {
     if (this.get(path) === undefined) return;
-    if (this.text !== undefined) {
-      const edits = modify(this.text, [...path], undefined, { formattingOptions: { insertSpaces: true, tabSize: this.style.indent, eol: "\n" } });
-      this.text = applyEdits(this.text, edits);
-    }
+    if (this.text !== undefined) this.text = this.applyFormatted(modify(this.text, [...path], undefined, {}));
     const parent = getPath(this.value, path.slice(0, -1));
     if (isObject(parent)) delete parent[path[path.length - 1] as string];
     if (pruneEmpty && path.length > 1) {
@@ -80,6 +75,32 @@ export class JsonDocument {
       const container = this.get(up);
       if (isObject(container) && Object.keys(container).length === 0) this.remove(up, true);
     }
+  }
+
+  /**
+   * Applies unformatted edits from `modify`, then formats only what they wrote. jsonc-parser's own
+   * formatting of an insertion or removal widens to whole lines, so an operator's entry on the same
+   * line as ours (`"theirs": { "command": "x" },`) was rewritten over several lines. Here an insertion
+   * or removal formats its own text, the whitespace on either side of it and the closing brackets
+   * that follow it on the same line; a replacement formats exactly the new value (as jsonc-parser does).
+   */
+  private applyFormatted(edits: Edit[]): string {
+    let text = this.text as string;
+    const options: FormattingOptions = { insertSpaces: true, tabSize: this.style.indent, eol: "\n", keepLines: false };
+    for (const edit of [...edits].sort((a, b) => b.offset - a.offset)) {
+      text = applyEdits(text, [edit]);
+      const end = edit.offset + edit.content.length;
+      if (edit.length > 0 && edit.content.length > 0) {
+        text = applyEdits(text, format(text, { offset: edit.offset, length: edit.content.length }, options));
+        continue;
+      }
+      // Closing brackets right after the edit on the same line are laid out too (`}}` of a one-line file).
+      let closed = end + 1;
+      for (let i = end; i < text.length && " \t}]".includes(text.charAt(i)); i++) if (text.charAt(i) !== " " && text.charAt(i) !== "\t") closed = i + 1;
+      const start = Math.max(0, edit.offset - 1);
+      text = applyEdits(text, format(text, { offset: start, length: closed - start }, options));
+    }
+    return text;
   }
 
   /** The document's text: the edited original, or the serialised new value. */
