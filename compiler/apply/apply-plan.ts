@@ -63,12 +63,18 @@ export function verifyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "h
   return dedupe(problems);
 }
 
-/** Verifies, then writes. The caller holds the apply lock (see `withApplyLock`). */
-export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "home">): ApplyResult {
-  const problems = verifyPlan(plan, fs, env);
+/**
+ * Verifies, then writes. The caller holds the apply lock (see `withApplyLock`). `fresh`: the plan was
+ * made in this process under the same lock hold.
+ */
+export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "home">, options: { fresh?: boolean } = {}): ApplyResult {
+  const pending = plan.changes.filter(writes);
+  // A plan made just now under the lock that writes nothing (a no-op apply) has nothing to guard:
+  // re-reading and re-hashing every file it read was a second full pass over the homes. A saved
+  // plan (`apply --plan`) is always verified: it must be refused once its files changed.
+  const problems = options.fresh && pending.length === 0 ? [] : verifyPlan(plan, fs, env);
   if (problems.length > 0) return { ok: false, touched: [], diagnostics: problems };
   const touched: string[] = [];
-  const pending = plan.changes.filter(writes);
   const phases: Change[][] = [
     pending.filter((c) => c.save),
     pending.filter((c) => !c.save && !c.bookkeeping && c.after === undefined),

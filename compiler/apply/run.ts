@@ -27,24 +27,25 @@ export interface RunOutcome {
 
 /** Plans the trees and applies the plan, holding the apply lock for both. */
 export function planAndApply(trees: readonly DesiredTree[], ctx: RunContext): RunOutcome {
-  return locked(ctx, () => planChanges(trees, ctx));
+  return locked(ctx, () => planChanges(trees, ctx), true);
 }
 
 /** Uninstalls the targets: strips everything the ledger says they own and restores displaced files. */
 export function uninstallTargets(targets: readonly string[], ctx: RunContext): RunOutcome {
-  return locked(ctx, () => planUninstall(targets, ctx));
+  return locked(ctx, () => planUninstall(targets, ctx), true);
 }
 
 /** Applies a plan made earlier (`apply --plan FILE`): refused when anything it read has changed. */
 export function applySavedPlan(plan: Plan, ctx: RunContext): RunOutcome {
-  return locked(ctx, () => plan);
+  return locked(ctx, () => plan, false);
 }
 
-function locked(ctx: RunContext, makePlan: () => Plan): RunOutcome {
+/** `fresh`: `makePlan` plans now (rather than returning a saved plan). */
+function locked(ctx: RunContext, makePlan: () => Plan, fresh: boolean): RunOutcome {
   const outcome = withApplyLock(ctx.fs, ctx.env, () => {
     const plan = makePlan();
     if (plan.diagnostics.some((d) => d.severity === "error")) return { plan, result: { ok: false, touched: [], diagnostics: [] } };
-    return { plan, result: applyPlan(plan, ctx.fs, ctx.env) };
+    return { plan, result: applyPlan(plan, ctx.fs, ctx.env, { fresh }) };
   });
   if ("diagnostic" in outcome) return { diagnostics: [outcome.diagnostic] };
   const { plan, result } = outcome.value;
