@@ -37,6 +37,9 @@ try {
     // The yaml package as one CommonJS file, required on first use (compiler/parse/yaml-library.ts):
     // flat frontmatter never needs it, so it stays out of the chunks every command parses.
     build({ ...common, banner: {}, format: "cjs", entryPoints: [createRequire(import.meta.url).resolve("yaml")], outfile: `${staging}/vendor/yaml.cjs` }),
+    // Likewise toml-patch (~250 KB), needed only to read or edit an existing config.toml
+    // (compiler/plan/toml-document.ts): a build into an empty --out never loads it.
+    build({ ...common, banner: {}, format: "cjs", entryPoints: ["@decimalturn/toml-patch"], outfile: `${staging}/vendor/toml-patch.cjs` }),
     // The runtime bundles no CommonJS, so it skips the require() banner: importing node:module would
     // cost every hook invocation internal modules it never uses.
     build({ ...common, banner: {}, minify: true, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),

@@ -2,9 +2,19 @@
  * A TOML document edited key by key. An existing file is patched with @decimalturn/toml-patch, which
  * keeps comments, order and formatting of everything we do not touch; a new file is serialised whole.
  */
-import { parse as parsePatched, patch } from "@decimalturn/toml-patch";
 import { serializeToml, type TomlValue } from "../serialize/toml";
+import { requireVendored } from "../vendored-library";
 import { getPath, isObject } from "./json-value";
+
+type TomlPatch = typeof import("@decimalturn/toml-patch");
+
+let loaded: TomlPatch | undefined;
+
+/** toml-patch (~250 KB) is needed only to read or edit an existing config.toml: load it on first use (dist/vendor/toml-patch.cjs when bundled). */
+function tomlPatch(): TomlPatch {
+  loaded ??= requireVendored<TomlPatch>("@decimalturn/toml-patch", "toml-patch.cjs");
+  return loaded;
+}
 
 /** Parse outcome of a TOML text. */
 export type TomlParse = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
@@ -12,7 +22,7 @@ export type TomlParse = { ok: true; value: Record<string, unknown> } | { ok: fal
 /** Parses TOML text into plain values. */
 export function parseTomlText(text: string): TomlParse {
   try {
-    const value = parsePatched(text) as unknown;
+    const value = tomlPatch().parse(text) as unknown;
     return isObject(value) ? { ok: true, value } : { ok: false, error: "not a table" };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message.split("\n")[0] ?? "parse error" : String(error) };
@@ -72,7 +82,7 @@ export class TomlDocument {
       const inPlace = structuredClone(this.value);
       const appendix: Record<string, unknown> = {};
       moveNewTables(inPlace, parsedOriginal.value, appendix);
-      let text = sameValue(inPlace, parsedOriginal.value) ? this.original : patch(this.original, inPlace, { bracketSpacing: false });
+      let text = sameValue(inPlace, parsedOriginal.value) ? this.original : tomlPatch().patch(this.original, inPlace, { bracketSpacing: false });
       if (Object.keys(appendix).length > 0) {
         if (!text.endsWith("\n")) text += "\n";
         text += `${text.trim() === "" ? "" : "\n"}${serializeTomlDocument(appendix)}`;
@@ -80,7 +90,7 @@ export class TomlDocument {
       const check = parseTomlText(text);
       if (check.ok && sameValue(check.value, this.value)) return text;
     }
-    return patch(this.original, this.value, { bracketSpacing: false });
+    return tomlPatch().patch(this.original, this.value, { bracketSpacing: false });
   }
 }
 

@@ -1,0 +1,17 @@
+/**
+ * Loads a large dependency on first use instead of at start-up. Bundled, each such package ships as
+ * one CommonJS file in dist/vendor/ (scripts/build.mjs), so the chunks every command parses stay
+ * small; from the sources it is the installed package.
+ */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Requires `dist/vendor/<vendorFile>` beside the running bundle, else the installed package `name`. */
+export function requireVendored<T>(name: string, vendorFile: string): T {
+  const here = fileURLToPath(import.meta.url);
+  // The bundle's chunks live in dist/ or dist/chunks/; dist/vendor/ sits beside dist/'s entry.
+  const vendored = [path.join(path.dirname(here), "vendor", vendorFile), path.join(path.dirname(here), "..", "vendor", vendorFile)].find((file) => existsSync(file));
+  return createRequire(here)(vendored ?? name) as T;
+}
