@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { planAndApply } from "../compiler/apply/run";
@@ -9,6 +9,28 @@ import { recordingFileSystem } from "../compiler/fs/recording";
 import { codexTree, copilotTree, get, makeHomes, put, snapshot } from "./apply-fixtures";
 
 describe("real filesystem port", () => {
+  it("writes a regenerable tree in place with the exact mode, and never through a symlink", () => {
+    const h = makeHomes();
+    const fs = realFileSystem({ durable: false });
+    const victim = path.join(h.home, "victim.txt");
+    writeFileSync(victim, "operator\n");
+    const linked = path.join(h.home, "out/linked.json");
+    fs.write(path.join(h.home, "out/plain.sh"), new TextEncoder().encode("x\n"), 0o755);
+    symlinkSync(victim, linked);
+    const old = process.umask(0o077);
+    try {
+      fs.write(linked, new TextEncoder().encode("{}\n"), 0o644);
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(path.join(h.home, "out/plain.sh")).mode & 0o777).toBe(0o755);
+    expect(lstatSync(linked).isSymbolicLink()).toBe(false);
+    expect(readFileSync(linked, "utf8")).toBe("{}\n");
+    expect(statSync(linked).mode & 0o777).toBe(0o644);
+    expect(readFileSync(victim, "utf8")).toBe("operator\n");
+    expect(readdirSync(path.join(h.home, "out")).sort()).toEqual(["linked.json", "plain.sh"]);
+  });
+
   it("writes atomically with the exact mode (whatever the umask) and leaves no temp file", () => {
     const h = makeHomes();
     const fs = realFileSystem();

@@ -1,5 +1,5 @@
 /** The real filesystem port (node:fs, synchronous: apply is one short sequential pass). */
-import { accessSync, chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+import { accessSync, chmodSync, closeSync, constants, existsSync, fchmodSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
 import path from "node:path";
 import type { FileInfo, FileSystem } from "./file-system";
 
@@ -83,6 +83,10 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
     },
     write(file, content, mode) {
       const dir = path.dirname(file);
+      // A tree regenerated at will (`build --out`) is written in place: no temp file and rename,
+      // which halved the CPU of writing a 10x tree. O_NOFOLLOW: an existing symlink is never written
+      // through; that rare case takes the atomic path below, whose rename replaces the link itself.
+      if (!durable && writeInPlace(file, content, mode, () => prepareDir(dir))) return;
       removeStaleTemps(dir, path.basename(file), prepareDir(dir));
       // Same directory as the target, so the rename is atomic; the pid keeps concurrent writers apart.
       const temp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}`);
@@ -132,6 +136,25 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
       return { heldBy: "unknown" };
     },
   };
+}
+
+/** Writes `file` directly with an exact mode; false when it is a symlink (left for the atomic path). */
+function writeInPlace(file: string, content: Uint8Array, mode: number, prepare: () => void): boolean {
+  prepare();
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, content);
+    fchmodSync(fd, mode); // the open's mode is filtered by the umask; the desired mode is exact.
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }
 
 /**
