@@ -12,7 +12,7 @@ import { type HookGroup, readHookGroups } from "../../lower/hook-groups";
 import { scrubSettingsEnv } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
-import { originOf } from "../copilot/origins";
+import { originOf } from "../../lower/origins";
 import { CLAUDE_KNOWN_HOOK_EVENTS } from "./capabilities";
 import type { ClaudePaths } from "./paths";
 

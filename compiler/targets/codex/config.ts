@@ -12,7 +12,7 @@ import type { MergedDocument, Origin } from "../../ir";
 import { readHookGroups } from "../../lower/hook-groups";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
-import { originOf } from "../copilot/origins";
+import { originOf } from "../../lower/origins";
 import { CODEX_KNOWN_HOOK_EVENTS, PROJECT_DOC_FLOOR } from "./capabilities";
 import type { CodexHookGroup } from "./hooks";
 import type { CodexPaths } from "./paths";

@@ -6,7 +6,7 @@ import type { Diagnostic } from "../../diagnostics";
 import type { MergedDocument, Origin } from "../../ir";
 import { diagnostic } from "../../messages";
 import { DEFAULT_ALWAYS_ENABLED, LEGACY_SERVER_NAMES } from "./capabilities";
-import { originOf } from "./origins";
+import { originOf } from "../../lower/origins";
 
 /** The Copilot directives, validated. Absent or ignored directives are undefined/false. */
 export interface CopilotDirectives {

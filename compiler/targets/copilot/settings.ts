@@ -11,7 +11,7 @@ import { shellCommand } from "../../lower/shell-quote";
 import { diagnostic } from "../../messages";
 import { FOREIGN_SETTINGS_KEYS } from "./capabilities";
 import type { CopilotDirectives } from "./directives";
-import { originOf } from "./origins";
+import { originOf } from "../../lower/origins";
 import type { CopilotPaths } from "./paths";
 
 /** The status line agentihooks wires: this package's `statusline` command, run by the Node that applied it. */

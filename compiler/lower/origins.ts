@@ -1,6 +1,6 @@
 /** Finds which layer set a value of the merged settings, so every warning names a profile file. */
-import type { MergedDocument, Origin } from "../../ir";
-import { escapePointer } from "../../lower/mcp-credentials";
+import type { MergedDocument, Origin } from "../ir";
+import { escapePointer } from "./mcp-credentials";
 
 /** A JSON pointer from path segments. */
 export function pointerOf(segments: readonly string[]): string {
