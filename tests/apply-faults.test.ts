@@ -5,7 +5,7 @@
  * converges to the same homes as an uninterrupted one and leaves no temp file behind.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSync } from "esbuild";
@@ -44,7 +44,11 @@ process.stdout.write(String(n) + (out.result?.ok ? " ok" : " failed"));
 `;
 
 beforeAll(() => {
-  const dir = mkdtempSync(path.join(tmpdir(), "ah-fault-harness-"));
+  // Inside the package's node_modules, so packages the code loads on first use (toml-patch, yaml:
+  // compiler/vendored-library.ts) resolve from the bundled harness as they do from the sources.
+  const cache = path.join(root, "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(path.join(cache, "ah-fault-harness-"));
   const entry = path.join(dir, "harness.ts");
   writeFileSync(entry, harnessSource);
   harness = path.join(dir, "harness.mjs");
