@@ -6,7 +6,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
