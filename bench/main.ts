@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { type GeneratedInputs, generateInputs } from "./generate-bundle";
 import { type Invocation, type MemoryProbe, chooseMemoryProbe, runForMemory, runTimed, summarise } from "./measure";
 import { type InstalledPeer, benchCacheDir, installPeers } from "./peers";
+import { filesystemOf, inMemory, workRoot } from "./work-dir";
 import { type BenchRun, type CommandResult, type HookReport, type MachineInfo, type ScaleResult, readHookReport, renderReport } from "./report";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -41,6 +42,8 @@ interface Options {
   hook: boolean;
   keep: boolean;
   output: string;
+  /** Where inputs, homes and output trees live; by default a RAM-backed directory (see workRoot). */
+  workDir?: string;
   /** Re-render the report from a saved run instead of measuring. */
   render?: string;
 }
@@ -64,10 +67,12 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--no-hook") options.hook = false;
     else if (arg === "--keep") options.keep = true;
     else if (arg === "--output") options.output = path.resolve(next());
+    else if (arg === "--work-dir") options.workDir = path.resolve(next());
     else if (arg === "--render") options.render = path.resolve(next());
     else if (arg === "--help" || arg === "-h") {
       process.stdout.write(
-        "Usage: node bench/run.mjs [--scales 1,10,100] [--runs N] [--no-peers] [--no-hook] [--keep] [--output FILE] [--render RUN.json]\n" +
+        "Usage: node bench/run.mjs [--scales 1,10,100] [--runs N] [--no-peers] [--no-hook] [--keep] [--work-dir DIR] [--output FILE] [--render RUN.json]\n" +
+          "The work tree goes in /dev/shm when it exists (RAM), else the system temp dir; --work-dir overrides.\n" +
           "Each run's raw measurements are saved to bench/work/last-run.json; --render rewrites the report from such a file.\n" +
           "Peers are cached in $AGENTIHOOKS_BENCH_CACHE (default ~/.cache/agentihooks-bench).\n",
       );
@@ -88,7 +93,7 @@ function isolatedEnv(home: string): NodeJS.ProcessEnv {
   return env;
 }
 
-function machineInfo(probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined): MachineInfo {
+function machineInfo(probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined, work: string, disk: string | undefined): MachineInfo {
   const cpus = os.cpus();
   return {
     date: new Date().toISOString().slice(0, 16).replace("T", " "),
@@ -99,6 +104,8 @@ function machineInfo(probe: MemoryProbe, peers: Record<string, InstalledPeer> | 
     node: process.version,
     memoryProbe: probe.kind === "gnu-time" ? `GNU time (${probe.path} -f %M)` : "process.resourceUsage().maxRSS of each Node process (GNU time not installed)",
     peers: peers ? Object.values(peers).map((p) => `${p.name} ${p.version}`) : [],
+    workFilesystem: `${filesystemOf(work)} (${path.dirname(work)})`,
+    ...(disk ? { diskFilesystem: `${filesystemOf(disk)} (${path.dirname(disk)})` } : {}),
   };
 }
 
@@ -184,7 +191,16 @@ function snapshotPackage(work: string): string {
   return path.join(target, "bin", "agentihooks.js");
 }
 
-function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string; peerHome: string; out: string; outKept: string }, peers: Record<string, InstalledPeer> | undefined): CommandSpec[] {
+/** The directories of one scale; `outDisk` only when the work tree is in RAM and the disk is elsewhere. */
+interface ScaleDirs {
+  home: string;
+  peerHome: string;
+  out: string;
+  outKept: string;
+  outDisk?: string;
+}
+
+function commandsFor(cli: string, inputs: GeneratedInputs, dirs: ScaleDirs, peers: Record<string, InstalledPeer> | undefined): CommandSpec[] {
   const node = process.execPath;
   const env = isolatedEnv(dirs.home);
   const peerEnv = isolatedEnv(dirs.peerHome);
@@ -200,6 +216,7 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string;
       invocation: ours(["build", "--out", dirs.out]),
       before: () => rmSync(dirs.out, { recursive: true, force: true }),
     },
+    ...(dirs.outDisk ? [diskBuild(ours, dirs.outDisk)] : []),
     {
       // The same build into a tree it already wrote (a bundle repo's committed output): the plan finds
       // nothing to write. Shown beside the fresh build; the goals use the fresh one.
@@ -235,10 +252,23 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: { home: string;
   return specs;
 }
 
+/** The fresh build again, its output tree on the disk: what file creation costs on this machine. */
+function diskBuild(ours: (args: string[]) => Invocation, out: string): CommandSpec {
+  return {
+    id: "build-disk",
+    label: "agentihooks build --out (3 targets), output on disk",
+    tool: "agentihooks",
+    cheap: false,
+    invocation: ours(["build", "--out", out]),
+    before: () => rmSync(out, { recursive: true, force: true }),
+  };
+}
+
 const timeoutMs = 10 * 60 * 1000;
 
-function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, work: string, probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined): ScaleResult {
-  const dirs = { home: path.join(work, "home"), peerHome: path.join(work, "peer-home"), out: path.join(work, "out"), outKept: path.join(work, "out-kept") };
+function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, work: string, disk: string | undefined, probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined): ScaleResult {
+  const dirs: ScaleDirs = { home: path.join(work, "home"), peerHome: path.join(work, "peer-home"), out: path.join(work, "out"), outKept: path.join(work, "out-kept") };
+  if (disk) dirs.outDisk = path.join(disk, `x${plan.factor}`, "out");
   mkdirSync(dirs.home, { recursive: true });
   mkdirSync(dirs.peerHome, { recursive: true });
   const specs = commandsFor(cli, inputs, dirs, peers);
@@ -350,11 +380,13 @@ async function main(): Promise<void> {
     if ("error" in installed) log(`peers skipped: ${installed.error}`);
     else peers = installed;
   }
-  const work = mkdtempSync(path.join(os.tmpdir(), "agentihooks-bench-"));
+  const work = mkdtempSync(path.join(workRoot(options.workDir), "agentihooks-bench-"));
+  // With the work tree in RAM, one row per scale still writes to the disk (see bench/work-dir.ts).
+  const disk = inMemory(filesystemOf(work)) && !inMemory(filesystemOf(os.tmpdir())) ? mkdtempSync(path.join(os.tmpdir(), "agentihooks-bench-disk-")) : undefined;
   const probe = chooseMemoryProbe(work);
   const cli = snapshotPackage(work);
-  const machine = machineInfo(probe, peers);
-  log(`work dir ${work}; peers cached in ${benchCacheDir()}; memory via ${probe.kind}`);
+  const machine = machineInfo(probe, peers, work, disk);
+  log(`work dir ${work}${disk ? ` (output on disk: ${disk})` : ""}; peers cached in ${benchCacheDir()}; memory via ${probe.kind}`);
   const scales: ScaleResult[] = [];
   try {
     for (const plan of options.plans) {
@@ -362,11 +394,13 @@ async function main(): Promise<void> {
       log(`${plan.factor}x: generating inputs`);
       const inputs = await generateInputs(path.join(dir, "input"), plan.factor);
       log(`${plan.factor}x: ${inputs.files.agentihooks} agentihooks input files; ${plan.warmup} warm-up + ${plan.runs} timed rounds`);
-      scales.push(measureScale(cli, plan, inputs, dir, probe, peers));
+      scales.push(measureScale(cli, plan, inputs, dir, disk, probe, peers));
     }
   } finally {
-    if (!options.keep) rmSync(work, { recursive: true, force: true });
-    else log(`kept ${work}`);
+    if (!options.keep) {
+      rmSync(work, { recursive: true, force: true });
+      if (disk) rmSync(disk, { recursive: true, force: true });
+    } else log(`kept ${work}${disk ? ` and ${disk}` : ""}`);
   }
   const hook = options.hook ? runHookBench() : null;
   const run: BenchRun = { machine, scales, hook, elapsedSeconds: (Date.now() - started) / 1000 };
