@@ -1,15 +1,28 @@
 /**
  * JSON and JSONC with source positions (jsonc-parser's syntax tree). Plain `.json` is strict: no
  * comments, no trailing commas. JSONC accepts both, like Copilot and Claude do for their settings.
+ *
+ * Most layer files are plain JSON without duplicate keys. Those are read with JSON.parse and their
+ * positions indexed only when first asked for (plain-json-index.ts): jsonc-parser's tree of a
+ * 200-server .mcp.json cost ~30 ms of a build at scale. Everything else (comments, trailing commas,
+ * syntax errors, duplicate keys) takes the jsonc-parser path, which says what is wrong and where.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import type { Diagnostic, Result } from "../diagnostics";
 import { diagnostic } from "../messages";
 import type { ParsedDocument } from "./parse-document";
+import { parsePlainJson } from "./plain-json";
 import { LineIndex, splitPointer, type Position } from "./positions";
 
 /** Parses JSON (`allowComments` false: strict) or JSONC (`allowComments` true). */
 export function parseJson(text: string, file: string, allowComments: boolean): Result<ParsedDocument | undefined> {
+  const plain = parsePlainJson(text);
+  if (plain !== undefined) return { value: plain, diagnostics: [] };
+  return parseJsonFully(text, file, allowComments);
+}
+
+/** parseJson without the plain-JSON fast path: every input goes through jsonc-parser's tree. */
+export function parseJsonFully(text: string, file: string, allowComments: boolean): Result<ParsedDocument | undefined> {
   const lines = new LineIndex(text);
   const at = (offset: number): Position => lines.position(offset);
   const diagnostics: Diagnostic[] = [];
