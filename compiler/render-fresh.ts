@@ -21,7 +21,8 @@ const ledgerHome = "\u0000agentihooks-render-fresh";
 
 /** Deterministic: sorted by path; the same tree always gives the same bytes. */
 export function renderFresh(tree: DesiredTree): RenderedFile[] {
-  const plan = planChanges([tree], { fs: memoryFileSystem(), env: { home: "\u0000home", agentihooksHome: ledgerHome }, now: new Date(0) });
+  // No ledger: it is left out of the render, and its digests were a tenth of the planning time.
+  const plan = planChanges([tree], { fs: memoryFileSystem(), env: { home: "\u0000home", agentihooksHome: ledgerHome }, now: new Date(0) }, { ledger: false });
   const files: RenderedFile[] = [];
   for (const change of plan.changes) {
     if (change.after === undefined || change.path.startsWith(ledgerHome)) continue;

@@ -43,6 +43,27 @@ describe("renderFresh", () => {
     expect(a.map((f) => [f.path, text(f.content), f.mode])).toEqual(b.map((f) => [f.path, text(f.content), f.mode]));
   });
 
+  it("plans without the ledger exactly what a first apply writes, minus the ledger itself", async () => {
+    const { planChanges } = await import("../compiler/plan/plan-changes");
+    const { memoryFileSystem } = await import("../compiler/fs/memory");
+    const C = "/home/agent/.codex";
+    const tree = sampleTree();
+    tree.entries.push(
+      { kind: "managed-region", path: `${H}/copilot-instructions.md`, content: "<!-- begin -->\npersona\n<!-- end -->\n", header: "<!-- begin -->", footer: "<!-- end -->", mode: 0o644 },
+      { kind: "json-entries", path: `${H}/mcp-config.json`, container: ["mcpServers"], entries: { b: { command: "b", args: ["x"] }, a: { url: "https://a" } }, style: defaultJsonStyle, mode: 0o600 },
+      { kind: "json-lists", path: `${H}/hooks/own.json`, container: ["hooks"], lists: { stop: [{ type: "command", command: "echo done" }] }, ownerCommand: `${H}/agentihooks-hook.sh`, position: "first", style: defaultJsonStyle, mode: 0o644, recordItems: true },
+      { kind: "toml-keys", path: `${C}/config.toml`, keys: [{ key: ["model"], value: "o3" }, { key: ["mcp_servers", "a", "url"], value: "https://a" }], defaults: [{ key: ["notify"], value: ["n"] }], sidecar: `${C}/.agentihooks-managed.json`, mode: 0o600 },
+    );
+    const env = { home: "/home/agent", agentihooksHome: "/home/agent/.agentihooks" };
+    const full = planChanges([tree], { fs: memoryFileSystem(), env, now: new Date(0) });
+    const lean = planChanges([tree], { fs: memoryFileSystem(), env, now: new Date(0) }, { ledger: false });
+    const shown = (changes: typeof full.changes) => changes.filter((c) => !c.path.startsWith(env.agentihooksHome)).map((c) => [c.path, c.action, c.mode, c.bookkeeping, text(c.after!)]);
+    expect(full.changes.some((c) => c.path === `${env.agentihooksHome}/state.json`)).toBe(true);
+    expect(lean.changes.some((c) => c.path.startsWith(env.agentihooksHome))).toBe(false);
+    expect(shown(lean.changes)).toEqual(shown(full.changes));
+    expect(shown(lean.changes).length).toBe(11);
+  });
+
   it("renders nothing for an empty tree", () => {
     expect(renderFresh({ target: "codex", entries: [], diagnostics: [] })).toEqual([]);
   });

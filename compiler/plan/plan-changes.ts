@@ -84,6 +84,12 @@ export interface PlanOptions {
    * removed only when a manifest lists it or it carries the managed-by marker.
    */
   legacyRecords?: Record<string, OwnedRecord[]>;
+  /**
+   * False when nobody keeps the ledger (renderFresh): no ledger change is planned, and the digests
+   * only the ledger holds (of whole files, MCP entries, originals) are not computed, nor the
+   * directories it records. Default true.
+   */
+  ledger?: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -208,6 +214,11 @@ class Planner {
     for (let n = 1; this.usedBackups.has(candidate) || this.ctx.fs.stat(candidate) !== undefined; n++) candidate = `${file}.bak.${stamp}-${n}`;
     this.usedBackups.add(candidate);
     return candidate;
+  }
+
+  /** The digest a ledger record holds; empty when no ledger is kept (see `PlanOptions.ledger`). */
+  private recordDigest(content: Uint8Array | string): string {
+    return this.options.ledger === false ? "" : digestOf(content);
   }
 
   private addExtra(change: Change): void {
@@ -388,7 +399,7 @@ class Planner {
     }
     const desired = contentBytes(entry);
     const recorded = this.recordsOf(prev, "file", entry.path)[0] as OwnedFile | undefined;
-    const record: OwnedFile = { kind: "file", path: entry.path, digest: digestOf(desired), mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) };
+    const record: OwnedFile = { kind: "file", path: entry.path, digest: this.recordDigest(desired), mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) };
     if (recorded?.displaced) record.displaced = recorded.displaced;
     if (w.doc) {
       // A second, identical entry for the same path from another target (the shared ~/.agents/skills):
@@ -571,7 +582,7 @@ class Planner {
       }
     }
     const bytes = encoder.encode(entry.content + tail);
-    record.digest = digestOf(bytes);
+    record.digest = this.recordDigest(bytes);
     w.doc = { kind: "whole", bytes };
     next.owned.push(record);
   }
@@ -685,7 +696,7 @@ class Planner {
     for (const [name, value] of Object.entries(entry.entries)) {
       const key = [...entry.container, name];
       const current = doc.get(key);
-      const digest = digestOf(JSON.stringify(sortDeep(value)));
+      const digest = this.options.ledger === false ? "" : itemDigest(value);
       if (current === undefined || jsonEqual(current, value)) {
         if (current === undefined) doc.set(key, value);
         names[name] = digest;
@@ -724,14 +735,20 @@ class Planner {
     const existing = doc.get(entry.container);
     const container = isObject(existing) ? existing : {};
     // With `recordItems`, an item equal to one we wrote before (or to one we want now) is ours too.
-    const recorded = new Set<string>();
-    if (entry.recordItems) {
-      const old = this.recordsOf(prev, "json-lists", entry.path).find((r): r is OwnedLists => r.kind === "json-lists" && jsonEqual(r.container, entry.container));
-      for (const d of old?.items ?? []) recorded.add(d);
-      for (const list of Object.values(entry.lists)) for (const item of list) recorded.add(itemDigest(item));
-    }
+    // The digests are made on the first existing item that needs them (a new file has none).
+    let recorded: Set<string> | undefined;
+    const recordedDigests = (): Set<string> => {
+      if (recorded) return recorded;
+      recorded = new Set<string>();
+      if (entry.recordItems) {
+        const old = this.recordsOf(prev, "json-lists", entry.path).find((r): r is OwnedLists => r.kind === "json-lists" && jsonEqual(r.container, entry.container));
+        for (const d of old?.items ?? []) recorded.add(d);
+        for (const list of Object.values(entry.lists)) for (const item of list) recorded.add(itemDigest(item));
+      }
+      return recorded;
+    };
     const legacy = this.legacyHookCommands();
-    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand) || (recorded.size > 0 && recorded.has(itemDigest(item))) || runsAny(item, legacy);
+    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand) || (entry.recordItems === true && recordedDigests().size > 0 && recordedDigests().has(itemDigest(item))) || runsAny(item, legacy);
     const events = new Set([...Object.keys(container), ...Object.keys(entry.lists)]);
     let rebuilt = false;
     for (const event of events) {
@@ -755,7 +772,7 @@ class Planner {
       doc.set(entry.container, value);
     }
     const record: OwnedLists = { kind: "json-lists", path: entry.path, container: [...entry.container], ownerCommand: entry.ownerCommand };
-    if (entry.recordItems) {
+    if (entry.recordItems && this.options.ledger !== false) {
       const digests = new Set<string>();
       for (const list of Object.values(entry.lists)) for (const item of list) if (!isOurItem(item, entry.ownerCommand)) digests.add(itemDigest(item));
       if (digests.size > 0) record.items = [...digests].sort();
@@ -1126,6 +1143,7 @@ class Planner {
     const targets = trees.map((t) => t.target);
     if (aborted) return { targets, changes, diagnostics: this.diagnostics, observed: this.observed, pruneDirs: [] };
     const originalsDir = path.join(this.ctx.env.agentihooksHome, "originals");
+    const keepLedger = this.options.ledger !== false;
     for (const w of [...this.works.values()].sort((a, b) => cmp(a.path, b.path))) {
       let after = this.resultBytes(w);
       const sharedKinds = w.entries.some((e) => e.kind !== "file" && e.kind !== "managed-region");
@@ -1146,7 +1164,7 @@ class Planner {
         } else if (after !== undefined && isEmptyDocument(after) && original.before === "absent") after = undefined;
         if (original.before !== "absent") this.addExtra({ target: "agentihooks", path: original.before, action: "delete", before: this.read(original.before), after: undefined, mode: 0o600, bookkeeping: true, conflicts: 0 });
         delete ledger.originals[w.path];
-      } else if (sharedKinds && ledger) {
+      } else if (sharedKinds && ledger && keepLedger) {
         if (after !== undefined && !sameBytesOrBoth(after, w.before)) {
           if (!original) {
             // First edit of a shared file: remember what was there, so uninstall can restore it exactly.
@@ -1180,6 +1198,12 @@ class Planner {
       const w: Work = { path: sidecarPath, target: side.target, before: beforeBytes, beforeMode: undefined, doc: undefined, mode: 0o644, conflicts: 0, entries: [], reset: false };
       this.bookkeepingPaths.add(sidecarPath);
       changes.push(this.change(w, semanticallySameJson(beforeBytes, afterBytes) ? beforeBytes : afterBytes));
+    }
+    if (!keepLedger) {
+      changes.push(...this.extraChanges.values());
+      for (const c of changes) if (this.bookkeepingPaths.has(c.path)) c.bookkeeping = true;
+      const ordered = [...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.bookkeeping).sort((a, b) => cmp(a.path, b.path))];
+      return { targets, changes: ordered, diagnostics: this.diagnostics, observed: this.observed, pruneDirs: [] };
     }
     // Ledger last (its bytes are filled in below, once the created directories are known).
     const ledgerFile = ledgerPath(this.ctx.env);
