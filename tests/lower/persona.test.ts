@@ -56,4 +56,14 @@ describe("assemblePersona", () => {
     expect(text.indexOf("rule: b.md (profile x)")).toBeLessThan(text.indexOf("rule: a.md (bundle)"));
     expect(text).toContain("<!-- rule: b.md (profile x) -->\nB text\n\n---\n\n<!-- rule: a.md (bundle) -->\nA text");
   });
+
+  it("gives each header the same text below it when one IR is assembled for two targets", () => {
+    const ir = makeIr({ rules: [feature("rules", "a", "A\r\ntext\r", {}, "bundle")] });
+    const copilot = assemblePersona(ir, personaHeader("copilot"));
+    const codex = assemblePersona(ir, personaHeader("codex"), "<!-- end -->");
+    expect(copilot.startsWith(`${personaHeader("copilot")}\n\n---\n\n${renderIdentity(ir)}`)).toBe(true);
+    expect(codex.slice(personaHeader("codex").length, -"<!-- end -->\n".length)).toBe(copilot.slice(personaHeader("copilot").length, -`${PERSONA_FOOTER}\n`.length));
+    expect(codex).toContain("<!-- rule: a.md (bundle) -->\nA\ntext\n\n<!-- end -->\n");
+    expect(assemblePersona(ir, "  ")).toBe(`${renderIdentity(ir)}\n\n---\n\n# Rules\n\n<!-- rule: a.md (bundle) -->\nA\ntext\n\n${PERSONA_FOOTER}\n`);
+  });
 });
