@@ -5,6 +5,7 @@ import { portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/codex/compile";
+import { abbreviateNames } from "../../compiler/targets/codex/features";
 import { codexHookHash } from "../../compiler/targets/codex/hook-trust";
 import { feature, makeIr, mcp, member, merged, skill } from "./ir-fixtures";
 
@@ -199,6 +200,20 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
       ["AH4201", "info", "Codex has no custom-agent registry; 2 agent(s) were not installed for Codex: architect, reviewer."],
       ["AH4202", "info", expect.stringContaining("1 command(s) were not installed for Codex: ship.")],
     ]);
+  });
+
+  it("lists at most 10 agent and command names, then says how many more", () => {
+    const names = (n: number, prefix: string): string[] => Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(3, "0")}`);
+    const ir = makeIr({
+      agents: names(150, "agent").reverse().map((name) => feature("agents", name, "Do.\n")),
+      commands: names(11, "cmd").map((name) => feature("commands", name, "Do.\n")),
+    });
+    expect(compileTarget(ir, env).diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["AH4201", `Codex has no custom-agent registry; 150 agent(s) were not installed for Codex: ${names(10, "agent").join(", ")} and 140 more.`],
+      ["AH4202", expect.stringContaining(`; 11 command(s) were not installed for Codex: ${names(10, "cmd").join(", ")} and 1 more. Applying`)],
+    ]);
+    expect(abbreviateNames(["a", "b"], 2)).toBe("a, b");
+    expect(abbreviateNames(["a", "b", "c"], 2)).toBe("a, b and 1 more");
   });
 });
 

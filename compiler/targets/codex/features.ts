@@ -19,9 +19,21 @@ export function lowerFeatures(ir: Pick<Ir, "agents" | "commands" | "skills">, pa
     if (items.length === 0) return;
     const names = items.map((i) => i.name).sort();
     // One diagnostic for the lot, located at the first item, so a bundle of 15 agents is one line.
-    diagnostics.push(diagnostic(code, items[0]!.origin, { count: items.length, names: names.join(", ") }));
+    diagnostics.push(diagnostic(code, items[0]!.origin, { count: items.length, names: abbreviateNames(names) }));
   };
   report("AH4201", ir.agents);
   report("AH4202", ir.commands);
   return { entries: skillFileEntries(ir.skills, paths.skillsDir), diagnostics };
+}
+
+/** How many names a diagnostic lists before it says "and N more": enough to recognise the set. */
+export const LISTED_NAMES = 10;
+
+/**
+ * `names` joined with ", ", cut after the first `limit` as `a, b, … and 140 more`, so a large
+ * bundle's report stays one readable line instead of a screen of names.
+ */
+export function abbreviateNames(names: readonly string[], limit = LISTED_NAMES): string {
+  if (names.length <= limit) return names.join(", ");
+  return `${names.slice(0, limit).join(", ")} and ${names.length - limit} more`;
 }
