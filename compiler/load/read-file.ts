@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../diagnostics";
 import { diagnostic } from "../messages";
 import { decodeUtf8 } from "../parse/decode-utf8";
-import { FileSystemError, type SourceFileSystem } from "./file-system";
+import { type EntryStat, FileSystemError, type OpenedFile, type SourceFileSystem } from "./file-system";
 
 /** The largest profile file the loader reads: 1 MiB. Profiles are text; anything larger is a mistake. */
 export const maxFileBytes = 1024 * 1024;
@@ -48,6 +48,11 @@ export function probe(ctx: ReadContext, path: string, display: string, expected:
     else ctx.diagnostics.push(diagnostic("AH1106", { file: display }, { code }));
     return { kind: "invalid" };
   }
+  return classify(ctx, stat, display, expected, what);
+}
+
+/** A probe's verdict on an entry that exists (after following symlinks). */
+function classify(ctx: ReadContext, stat: EntryStat, display: string, expected: "file" | "directory", what: string): Probe {
   if (stat.kind === "file") {
     if (expected === "file") return { kind: "file", size: stat.size, executable: stat.executable };
     ctx.diagnostics.push(diagnostic("AH1103", { file: display }, { kind: what }));
@@ -60,6 +65,31 @@ export function probe(ctx: ReadContext, path: string, display: string, expected:
   }
   ctx.diagnostics.push(diagnostic("AH1108", { file: display }, { kind: what }));
   return { kind: "invalid" };
+}
+
+/** A file read whole: what `probe` says about it plus, for a usable file, its bytes. */
+export type FileContent = Exclude<Probe, { kind: "file" }> | { kind: "file"; size: number; executable: boolean; bytes: Uint8Array };
+
+/**
+ * Probes and reads a file in one go: exactly the diagnostics of `probe` then `readBytes`, with one
+ * open instead of a stat and then a read when the filesystem offers it. On any failure to open, the
+ * stat and lstat of `probe` tell what is wrong, as before. With `transient`, the bytes are valid only
+ * until the next read (decode them at once).
+ */
+export function readFileContent(ctx: ReadContext, path: string, display: string, what: string, transient: boolean): FileContent {
+  let opened: OpenedFile | undefined;
+  if (ctx.fs.openFile !== undefined) {
+    try {
+      opened = ctx.fs.openFile(path, maxFileBytes, transient);
+    } catch {
+      opened = undefined;
+    }
+  }
+  const found = opened === undefined ? probe(ctx, path, display, "file", what) : classify(ctx, opened.stat, display, "file", what);
+  if (found.kind !== "file") return found;
+  const bytes = opened?.bytes ?? readBytes(ctx, path, display, found.size);
+  if (bytes === undefined) return { kind: "invalid" };
+  return { ...found, bytes };
 }
 
 /** Reads the bytes of a file already probed as a file, enforcing the size limit. */
@@ -88,11 +118,16 @@ export function readBytes(ctx: ReadContext, path: string, display: string, size:
  * The text is UTF-8 with any BOM removed.
  */
 export function readOptionalText(ctx: ReadContext, path: string, display: string, what: string): string | undefined {
-  const found = probe(ctx, path, display, "file", what);
-  if (found.kind !== "file") return undefined;
-  const bytes = readBytes(ctx, path, display, found.size);
-  if (bytes === undefined) return undefined;
-  const decoded = decodeUtf8(bytes, display);
-  ctx.diagnostics.push(...decoded.diagnostics);
-  return decoded.value;
+  const found = readText(ctx, path, display, what);
+  return found.kind === "text" ? found.text : undefined;
+}
+
+/** Like readOptionalText, but tells a missing file (nothing recorded) from an unusable one (diagnosed). */
+export function readText(ctx: ReadContext, path: string, display: string, what: string): { kind: "missing" | "invalid" } | { kind: "text"; text: string } {
+  const found = readFileContent(ctx, path, display, what, true);
+  if (found.kind === "missing") return found;
+  if (found.kind !== "file") return { kind: "invalid" };
+  const decoded = decodeUtf8(found.bytes, display);
+  if (decoded.diagnostics.length > 0) ctx.diagnostics.push(...decoded.diagnostics);
+  return decoded.value === undefined ? { kind: "invalid" } : { kind: "text", text: decoded.value };
 }
