@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -63,6 +64,46 @@ describe("reading single files", () => {
     expect(probe(ctx, path.join(root, "loop"), "x:loop", "file", "rule").kind).toBe("invalid");
     expect(probe(ctx, path.join(root, "dangling"), "x:dangling", "file", "rule").kind).toBe("invalid");
     expect(ctx.diagnostics.map((d) => d.code)).toEqual(["AH1104", "AH1105"]);
+  });
+});
+
+describe("reading with one open (openFile) and without it (stat, then read)", () => {
+  const { openFile: _openFile, ...statThenRead } = nodeFileSystem;
+  mkdirSync(path.join(root, "one-open/dir.md"), { recursive: true });
+  symlinkSync("loop2", path.join(root, "one-open/loop2"));
+  symlinkSync("does-not-exist", path.join(root, "one-open/dangling.md"));
+  write("one-open/big.md", "x".repeat(maxFileBytes + 1));
+  write("one-open/ok.md", "\uFEFFok\n");
+  write("one-open/latin1.md", new Uint8Array([0x61, 0x0a, 0xe9, 0x0a]));
+  execFileSync("mkfifo", [path.join(root, "one-open/fifo.md")]);
+  const names = ["ok.md", "dir.md", "loop2", "dangling.md", "big.md", "latin1.md", "fifo.md", "missing.md"];
+  const readAll = (fs: LoadContext["fs"]) => {
+    const ctx: ReadContext = { fs, diagnostics: [] };
+    const texts = names.map((name) => readOptionalText(ctx, path.join(root, "one-open", name), `x:${name}`, "rule markdown"));
+    return { texts, diagnostics: ctx.diagnostics };
+  };
+
+  it("reports each unusable entry as a stat-first reader does (a FIFO without waiting for a writer)", () => {
+    const oneOpen = readAll(nodeFileSystem);
+    expect(oneOpen.texts).toEqual(["ok\n", undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(oneOpen.diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ["AH1102", "x:dir.md"],
+      ["AH1104", "x:loop2"],
+      ["AH1105", "x:dangling.md"],
+      ["AH1101", "x:big.md"],
+      ["AH1001", "x:latin1.md"],
+      ["AH1108", "x:fifo.md"],
+    ]);
+    expect(readAll(statThenRead)).toEqual(oneOpen);
+  });
+
+  it("keeps each file's bytes apart when they are not transient (skill files)", () => {
+    const a = nodeFileSystem.openFile!(path.join(root, "one-open/ok.md"), maxFileBytes, false).bytes!;
+    const b = nodeFileSystem.openFile!(path.join(root, "one-open/latin1.md"), maxFileBytes, false).bytes!;
+    expect([...a]).toEqual([0xef, 0xbb, 0xbf, 0x6f, 0x6b, 0x0a]);
+    expect([...b]).toEqual([0x61, 0x0a, 0xe9, 0x0a]);
+    expect(a.byteOffset).toBe(0);
+    expect(a.buffer.byteLength).toBe(6);
   });
 });
 
