@@ -20,7 +20,12 @@ export function outPath(dir: string, target: string, file: string, home: string)
 export function planOut(trees: readonly DesiredTree[], dir: string, home: string, fs: FileSystem): Plan {
   const changes: Change[] = [];
   for (const tree of trees) {
-    const wanted = new Map(renderFresh(tree).map((f) => [outPath(dir, tree.target, f.path, home), f]));
+    const base = path.join(dir, tree.target);
+    const homeSlash = `${home}/`;
+    // A rendered path below the home is already normal, so it is appended as it is: path.join on
+    // every file was a tenth of planning the output tree. Anything else takes outPath's join.
+    const place = (file: string): string => (file.startsWith(homeSlash) && isNormal(file) ? `${base}/${file.slice(homeSlash.length)}` : outPath(dir, tree.target, file, home));
+    const wanted = new Map(renderFresh(tree).map((f) => [place(f.path), f]));
     const present = new Set(listFiles(fs, path.join(dir, tree.target)));
     for (const file of [...new Set([...wanted.keys(), ...present])].sort()) {
       const want = wanted.get(file);
@@ -31,6 +36,11 @@ export function planOut(trees: readonly DesiredTree[], dir: string, home: string
     }
   }
   return { targets: trees.map((t) => t.target), changes, diagnostics: [], observed: {}, pruneDirs: [] };
+}
+
+/** True for an absolute path path.normalize leaves as it is (no `.`/`..` step, no empty step, no trailing slash). */
+function isNormal(file: string): boolean {
+  return !/\/\.{0,2}(\/|$)/.test(file);
 }
 
 function listFiles(fs: FileSystem, dir: string): string[] {

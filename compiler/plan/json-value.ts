@@ -54,7 +54,50 @@ export function showValue(value: unknown, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** Deep copy of a JSON value. */
+/** Deep copy of a JSON value (what a JSON round trip gives). */
 export function cloneJson<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  if (value === undefined) return value;
+  const copy = copyPlain(value);
+  // Anything a round trip would change (undefined members, dates, -0, NaN…) takes the round trip itself.
+  return copy === notPlain ? (JSON.parse(JSON.stringify(value)) as T) : (copy as T);
+}
+
+/** Deep copy of a structured-clonable value (what `structuredClone` gives). */
+export function clonePlain<T>(value: T): T {
+  const copy = copyPlain(value);
+  return copy === notPlain ? structuredClone(value) : (copy as T);
+}
+
+const notPlain = Symbol("not plain");
+
+/**
+ * A copy of plain data (null, strings, booleans, finite numbers other than -0, dense arrays and
+ * ordinary objects of these), which every copying method copies alike; `notPlain` for anything
+ * else. A walk instead of `JSON.parse(JSON.stringify(…))`: the round trip of every MCP server and
+ * managed value was a tenth of planning a fresh render.
+ */
+function copyPlain(value: unknown): unknown {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0) ? value : notPlain;
+  if (typeof value !== "object") return notPlain;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = copyPlain(value[i]);
+      if (item === notPlain) return notPlain;
+      out[i] = item;
+    }
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if ((proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") return notPlain;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    // `out[key] =` would set the prototype for this one name; the round trip makes it a member.
+    if (key === "__proto__") return notPlain;
+    const item = copyPlain((value as Record<string, unknown>)[key]);
+    if (item === notPlain) return notPlain;
+    out[key] = item;
+  }
+  return out;
 }

@@ -35,7 +35,7 @@ import type {
 } from "../desired-tree";
 import { defaultJsonStyle } from "../desired-tree";
 import type { Environment } from "../environment";
-import type { FileSystem } from "../fs/file-system";
+import type { FileInfo, FileSystem } from "../fs/file-system";
 import { diagnostic, type MessageCode } from "../messages";
 import {
   emptyFileRecord,
@@ -211,9 +211,31 @@ class Planner {
   private backupName(file: string): string {
     const stamp = this.ctx.now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
     let candidate = `${file}.bak.${stamp}`;
-    for (let n = 1; this.usedBackups.has(candidate) || this.ctx.fs.stat(candidate) !== undefined; n++) candidate = `${file}.bak.${stamp}-${n}`;
+    for (let n = 1; this.usedBackups.has(candidate) || this.stat(candidate) !== undefined; n++) candidate = `${file}.bak.${stamp}-${n}`;
     this.usedBackups.add(candidate);
     return candidate;
+  }
+
+  // What the port reports, once per path: planning never changes the disk, and on the real disk every
+  // call is a system call (entries share directories, and every path's parents are looked up for
+  // the ledger's directory record).
+  private readonly stats = new Map<string, FileInfo | undefined>();
+  private readonly writableDirs = new Map<string, boolean>();
+
+  private stat(file: string): FileInfo | undefined {
+    if (this.stats.has(file)) return this.stats.get(file);
+    const info = this.ctx.fs.stat(file);
+    this.stats.set(file, info);
+    return info;
+  }
+
+  private writable(dir: string): boolean {
+    let ok = this.writableDirs.get(dir);
+    if (ok === undefined) {
+      ok = this.ctx.fs.writable(dir);
+      this.writableDirs.set(dir, ok);
+    }
+    return ok;
   }
 
   /** The digest a ledger record holds; empty when no ledger is kept (see `PlanOptions.ledger`). */
@@ -230,7 +252,7 @@ class Planner {
     let w = this.works.get(file);
     if (!w) {
       const before = this.read(file);
-      const info = this.ctx.fs.stat(file);
+      const info = this.stat(file);
       w = { path: file, target, before, beforeMode: info?.kind === "file" ? info.mode : undefined, doc: undefined, mode: info?.kind === "file" ? info.mode : mode, conflicts: 0, entries: [], reset: false };
       this.works.set(file, w);
     }
@@ -312,7 +334,7 @@ class Planner {
       for (const entry of tree.entries) {
         // An item whose directory is a symlink is the operator's (it wins, nothing is written there).
         if (entry.kind === "file" && entry.manifest && this.linkedItem(entry.manifest)) continue;
-        const info = this.ctx.fs.stat(entry.path);
+        const info = this.stat(entry.path);
         // A symlink is never written through or replaced; under a manifest it is the operator's item (it wins).
         if (info && info.kind !== "file" && !(info.kind === "symlink" && entry.kind === "file" && entry.manifest)) {
           this.note("AH5011", entry.path, { kind: info.kind === "directory" ? "directory" : info.kind === "symlink" ? "symbolic link" : "special file" });
@@ -320,9 +342,10 @@ class Planner {
           continue;
         }
         // Below a link of the Python original's that apply removes first, the directory to write in is its parent.
-        const linkDir = entry.kind === "file" && entry.manifest ? path.join(entry.manifest.dir, entry.manifest.item) : undefined;
-        const writeDir = linkDir && entry.kind === "file" && entry.manifest && this.ctx.fs.stat(linkDir)?.kind === "symlink" ? entry.manifest.dir : path.dirname(entry.path);
-        if (!this.ctx.fs.writable(writeDir)) {
+        // (Past linkedItem, only such a link can be a symlink: none without the original's links.)
+        const linkDir = entry.kind === "file" && entry.manifest && this.legacyLinks().size > 0 ? path.join(entry.manifest.dir, entry.manifest.item) : undefined;
+        const writeDir = linkDir && entry.kind === "file" && entry.manifest && this.stat(linkDir)?.kind === "symlink" ? entry.manifest.dir : path.dirname(entry.path);
+        if (!this.writable(writeDir)) {
           this.note("AH5012", entry.path, { dir: this.display(writeDir) });
           ok = false;
         }
@@ -392,7 +415,7 @@ class Planner {
   private applyFile(target: string, entry: FileEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
     w.entries.push(entry);
-    if (!w.doc && entry.manifest && this.legacyLinks().has(path.join(entry.manifest.dir, entry.manifest.item)) && this.ctx.fs.stat(path.join(entry.manifest.dir, entry.manifest.item))?.kind === "symlink") {
+    if (!w.doc && entry.manifest && this.legacyLinks().size > 0 && this.legacyLinks().has(path.join(entry.manifest.dir, entry.manifest.item)) && this.stat(path.join(entry.manifest.dir, entry.manifest.item))?.kind === "symlink") {
       // Read through the Python original's link: that link goes, so this path starts empty.
       w.before = undefined;
       w.beforeMode = undefined;
@@ -480,10 +503,22 @@ class Planner {
     return this.manifestCache.get(key) ?? [];
   }
 
+  private readonly linkedItems = new Map<string, boolean>();
+
   /** True when the item's directory (or file) is a symbolic link: an installed skill, never ours to write through. */
   private linkedItem(manifest: { dir: string; item: string }): boolean {
-    const link = path.join(manifest.dir, manifest.item);
-    if (this.ctx.fs.stat(link)?.kind !== "symlink") return false;
+    // Asked for every file of an item, twice: answered once per item.
+    const key = `${manifest.dir}\u0000${manifest.item}`;
+    let linked = this.linkedItems.get(key);
+    if (linked === undefined) {
+      linked = this.findLinkedItem(path.join(manifest.dir, manifest.item));
+      this.linkedItems.set(key, linked);
+    }
+    return linked;
+  }
+
+  private findLinkedItem(link: string): boolean {
+    if (this.stat(link)?.kind !== "symlink") return false;
     // A link the Python original made (its `managed_links`) is ours to replace: it is removed first.
     if (this.legacyLinks().has(link)) {
       this.addExtra({ target: "agentihooks", path: link, action: "delete", before: undefined, after: undefined, mode: 0o644, bookkeeping: false, conflicts: 0 });
@@ -501,7 +536,7 @@ class Planner {
    */
   private sweepLegacyLinks(): void {
     for (const link of this.legacyLinks()) {
-      if (this.ctx.fs.stat(link)?.kind === "symlink") this.addExtra({ target: "agentihooks", path: link, action: "delete", before: undefined, after: undefined, mode: 0o644, bookkeeping: false, conflicts: 0 });
+      if (this.stat(link)?.kind === "symlink") this.addExtra({ target: "agentihooks", path: link, action: "delete", before: undefined, after: undefined, mode: 0o644, bookkeeping: false, conflicts: 0 });
     }
     if ("managed_links" in this.ledger.raw) {
       const { managed_links: _swept, ...rest } = this.ledger.raw;
@@ -943,7 +978,7 @@ class Planner {
     if (!record.displaced) return undefined;
     const bytes = this.read(record.displaced);
     if (bytes === undefined) return undefined;
-    const info = this.ctx.fs.stat(record.displaced);
+    const info = this.stat(record.displaced);
     const w = this.works.get(record.path);
     if (w && info) w.mode = info.mode;
     this.addExtra({ target, path: record.displaced, action: "delete", before: bytes, after: undefined, mode: info?.mode ?? 0o644, bookkeeping: true, conflicts: 0 });
@@ -1095,24 +1130,36 @@ class Planner {
       const [dir, , item] = key.split("\u0000") as [string, string, string];
       this.note("AH5003", path.join(dir, item), { item });
     }
-    // Every manifest we know of: from desired entries and from previous records.
+    // Every manifest we know of: from desired entries and from previous records. (Entries of one
+    // directory share a manifest: its path is joined once.)
     const manifests = new Map<string, { dir: string; file: string; target: string }>();
+    const joined = new Map<string, string>();
+    const noteManifest = (m: { dir: string; file: string }, target: string): void => {
+      const key = `${m.dir}\u0000${m.file}`;
+      let manifestPath = joined.get(key);
+      if (manifestPath === undefined) {
+        manifestPath = path.join(m.dir, m.file);
+        joined.set(key, manifestPath);
+      }
+      const known = manifests.get(manifestPath);
+      if (!known || known.target !== target || known.dir !== m.dir || known.file !== m.file) manifests.set(manifestPath, { dir: m.dir, file: m.file, target });
+    };
     for (const tree of trees) {
-      for (const entry of tree.entries) if (entry.kind === "file" && entry.manifest) manifests.set(path.join(entry.manifest.dir, entry.manifest.file), { dir: entry.manifest.dir, file: entry.manifest.file, target: tree.target });
-      for (const record of (before.get(tree.target) as TargetLedger).owned) if (record.kind === "file" && record.manifest) manifests.set(path.join(record.manifest.dir, record.manifest.file), { dir: record.manifest.dir, file: record.manifest.file, target: tree.target });
+      for (const entry of tree.entries) if (entry.kind === "file" && entry.manifest) noteManifest(entry.manifest, tree.target);
+      for (const record of (before.get(tree.target) as TargetLedger).owned) if (record.kind === "file" && record.manifest) noteManifest(record.manifest, tree.target);
     }
+    // The items of each manifest, indexed once (a scan of every record per manifest was quadratic).
+    const itemsAfter = manifestItems([...after.values(), ...this.otherTargets().map((other) => this.otherLedger(other))]);
+    const itemsBefore = manifestItems([...before.values()]);
     for (const [manifestPath, { dir, file, target }] of manifests) {
-      const items = new Set<string>();
-      for (const ledger of after.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
       // Targets outside this run keep their items in a manifest they share with us.
-      for (const other of this.otherTargets()) for (const r of this.otherLedger(other).owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) items.add(r.manifest.item);
+      const items = itemsAfter.get(`${dir}\u0000${file}`) ?? new Set<string>();
       // Legacy manifest names with no ledger record and no desired entry: the Python original's items, removed.
-      const recordedItems = new Set<string>();
-      for (const ledger of before.values()) for (const r of ledger.owned) if (r.kind === "file" && r.manifest && r.manifest.dir === dir && r.manifest.file === file) recordedItems.add(r.manifest.item);
+      const recordedItems = itemsBefore.get(`${dir}\u0000${file}`) ?? new Set<string>();
       for (const name of this.manifestNames(dir, file)) {
         if (items.has(name) || recordedItems.has(name)) continue;
         const itemPath = path.join(dir, name);
-        const info = this.ctx.fs.stat(itemPath);
+        const info = this.stat(itemPath);
         if (info?.kind === "file") this.work(target, itemPath, info.mode).doc ??= { kind: "whole", bytes: undefined };
         else if (info?.kind === "directory") this.removeTree(target, itemPath);
       }
@@ -1130,7 +1177,7 @@ class Planner {
   private removeTree(target: string, dir: string): void {
     for (const name of this.ctx.fs.list(dir) ?? []) {
       const child = path.join(dir, name);
-      const info = this.ctx.fs.stat(child);
+      const info = this.stat(child);
       if (info?.kind === "directory") this.removeTree(target, child);
       else if (info) this.work(target, child, info.mode).doc ??= { kind: "whole", bytes: undefined };
     }
@@ -1223,7 +1270,7 @@ class Planner {
       const paths = tree.entries.map((e) => e.path);
       for (const c of ordered) if (c.target === tree.target && c.action === "create") paths.push(c.path);
       for (const p of paths) {
-        for (let dir = path.dirname(p); dir !== path.dirname(dir) && this.ctx.fs.stat(dir) === undefined; dir = path.dirname(dir)) dirs.add(dir);
+        for (let dir = path.dirname(p); dir !== path.dirname(dir) && this.stat(dir) === undefined; dir = path.dirname(dir)) dirs.add(dir);
       }
       for (const dir of dirs) pruneDirs.add(dir);
       // Saved originals live in agentihooks' own directory; their folders go once empty.
@@ -1298,6 +1345,24 @@ function semanticallySameJson(a: Uint8Array | undefined, b: Uint8Array | undefin
 function isEmptyDocument(bytes: Uint8Array): boolean {
   const text = decoder.decode(bytes).trim();
   return text === "" || text === "{}";
+}
+
+/** Items recorded under each manifest (key: dir NUL file) in these ledgers' records. */
+function manifestItems(ledgers: readonly TargetLedger[]): Map<string, Set<string>> {
+  const index = new Map<string, Set<string>>();
+  for (const ledger of ledgers) {
+    for (const r of ledger.owned) {
+      if (r.kind !== "file" || !r.manifest) continue;
+      const key = `${r.manifest.dir}\u0000${r.manifest.file}`;
+      let items = index.get(key);
+      if (!items) {
+        items = new Set<string>();
+        index.set(key, items);
+      }
+      items.add(r.manifest.item);
+    }
+  }
+  return index;
 }
 
 function manifestKey(m: { dir: string; file: string; item: string }): string {

@@ -4,7 +4,7 @@
  */
 import { serializeToml, type TomlValue } from "../serialize/toml";
 import { requireVendored } from "../vendored-library";
-import { getPath, isObject } from "./json-value";
+import { clonePlain, getPath, isObject } from "./json-value";
 
 type TomlPatch = typeof import("@decimalturn/toml-patch");
 
@@ -43,7 +43,7 @@ export class TomlDocument {
     private readonly original: string | undefined,
     parsed: Record<string, unknown> = {},
   ) {
-    this.value = structuredClone(parsed);
+    this.value = clonePlain(parsed);
   }
 
   get(path: readonly string[]): unknown {
@@ -56,7 +56,7 @@ export class TomlDocument {
       if (!isObject(node[step])) node[step] = {};
       node = node[step] as Record<string, unknown>;
     }
-    node[path[path.length - 1] as string] = structuredClone(value);
+    node[path[path.length - 1] as string] = clonePlain(value);
     this.changed = true;
   }
 
@@ -79,7 +79,7 @@ export class TomlDocument {
     if (!this.changed) return this.original;
     const parsedOriginal = parseTomlText(this.original);
     if (parsedOriginal.ok) {
-      const inPlace = structuredClone(this.value);
+      const inPlace = clonePlain(this.value);
       const appendix: Record<string, unknown> = {};
       moveNewTables(inPlace, parsedOriginal.value, appendix);
       let text = sameValue(inPlace, parsedOriginal.value) ? this.original : tomlPatch().patch(this.original, inPlace, { bracketSpacing: false });
