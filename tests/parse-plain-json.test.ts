@@ -19,10 +19,10 @@ function pointersOf(value: unknown, prefix: Array<string | number> = []): string
 }
 
 /** Asserts the fast path agrees with the full parser on `text`; returns whether it took the text. */
-function agrees(text: string): boolean {
-  const plain = parsePlainJson(text);
+function agrees(text: string, jsonc = false): boolean {
+  const plain = parsePlainJson(text, jsonc);
   if (plain === undefined) return false;
-  for (const comments of [false, true]) {
+  for (const comments of jsonc ? [true] : [false, true]) {
     const full = parseJsonFully(text, "f.json", comments);
     expect(full.diagnostics, JSON.stringify(text)).toEqual([]);
     expect(plain.value, JSON.stringify(text)).toStrictEqual(full.value!.value);
@@ -68,6 +68,45 @@ describe("parsePlainJson", () => {
     for (const text of refused) expect(parsePlainJson(text), text).toBeUndefined();
     // parseJson still reports them through the full path.
     expect(parseJson('{\n  "model": "a",\n  "model": "b"\n}\n', "s.json", false).diagnostics.map((d) => d.code)).toEqual(["AH1005"]);
+  });
+
+  it("reads JSONC comments and trailing commas as the jsonc-parser path does, positions included", () => {
+    const cases = [
+      '// user settings\n{\n  /* theme */ "theme": "dim",\n  "beep": true,\n}\n',
+      '{\r\n  "a": [1, 2, ], // end\r\n  "b": {"c": "// not a comment", "d": "/* nor this */"},\r\n}',
+      '/* multi\n line\n comment */ [ /* x */ 1 /* y */ , "two" // z\n ,\n]',
+      '{"url": "https://example.com/a//b", "x": 1 /* "quoted" */}',
+      '// Claude Code base layer\n// second line\n{\n  "$schema": "https://agentihooks.dev/schemas/claude-settings.schema.json"\n}\n',
+    ];
+    for (const text of cases) expect(agrees(text, true), text).toBe(true);
+    // Nothing JSONC refuses gets through: stray commas, open comments, a comment in plain JSON.
+    for (const text of ["[,]", "{,}", "[1,,]", '{"a": 1,,}', "[1] /* open", "[1 /* open ]", "// only a comment\n"]) {
+      expect(parsePlainJson(text, true), text).toBeUndefined();
+    }
+    expect(parsePlainJson("[1] // c", false)).toBeUndefined();
+  });
+
+  it("agrees with the full path on generated JSONC (comments and trailing commas at random places)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.array(fc.nat(5), { minLength: 64, maxLength: 64 }), (value, choices) => {
+        const lines = JSON.stringify(value, null, 2).split("\n");
+        const out: string[] = [];
+        lines.forEach((line, i) => {
+          const choice = choices[i % choices.length]!;
+          const next = lines[i + 1]?.trim() ?? "";
+          const opens = line.endsWith("{") || line.endsWith("[");
+          let text = line;
+          // A trailing comma before a closing bracket, when a value ends this line.
+          if (choice % 2 === 0 && !opens && (next.startsWith("}") || next.startsWith("]"))) text += ",";
+          if (choice === 1) text += ' // a "comment", with /* marks */';
+          if (choice === 3) text = `/* before\n "x": 1 */ ${text}`;
+          out.push(text);
+        });
+        const text = out.join("\n");
+        expect(agrees(text, true), text).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("agrees with the full path on generated documents in every layout", () => {

@@ -16,7 +16,7 @@ import { LineIndex, splitPointer, type Position } from "./positions";
 
 /** Parses JSON (`allowComments` false: strict) or JSONC (`allowComments` true). */
 export function parseJson(text: string, file: string, allowComments: boolean): Result<ParsedDocument | undefined> {
-  const plain = parsePlainJson(text);
+  const plain = parsePlainJson(text, allowComments);
   if (plain !== undefined) return { value: plain, diagnostics: [] };
   return parseJsonFully(text, file, allowComments);
 }

@@ -1,9 +1,11 @@
 /**
  * The fast path for plain JSON: JSON.parse for the value, and the positions jsonc-parser's tree
- * would give, indexed from the text only when `locate` is first called. Used only when the result
- * is exactly what parse-json.ts's full path makes of the same text: JSON.parse accepts a subset of
- * what jsonc-parser accepts (no comments, no trailing commas, no other whitespace), and a text with
- * a duplicate key (which JSON.parse silently collapses) is left to the full path, which reports it.
+ * would give, indexed from the text only when `locate` is first called. For JSONC, comments and
+ * trailing commas are first blanked out (replaced by spaces, line breaks kept, so offsets do not
+ * move). Used only when the result is exactly what parse-json.ts's full path makes of the same
+ * text: JSON.parse accepts a subset of what jsonc-parser accepts (no other whitespace, no stray
+ * commas), and a text with a duplicate key (which JSON.parse silently collapses) is left to the
+ * full path, which reports it.
  * tests/parse.test.ts compares the two paths on the same inputs.
  */
 import type { ParsedDocument } from "./parse-document";
@@ -25,7 +27,9 @@ const stringToken = /"[^"\\]*(?:\\.[^"\\]*)*"\s*:?/g;
  * Parses `text` when JSON.parse accepts it and no object repeats a key; undefined otherwise (the
  * caller then uses the full parser, for its diagnostics).
  */
-export function parsePlainJson(text: string): ParsedDocument | undefined {
+export function parsePlainJson(text: string, allowComments = false): ParsedDocument | undefined {
+  // JSONC's comments and trailing commas become spaces: every offset, and so every position, stays.
+  if (allowComments) text = blankTrailingCommas(blankComments(text));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -62,6 +66,21 @@ export function parsePlainJson(text: string): ParsedDocument | undefined {
     return lines.position(wantKey && keyOffset !== undefined ? keyOffset : node.offset);
   };
   return { value, locate: (p) => locateNode(p, false), locateKey: (p) => locateNode(p, true) };
+}
+
+/** Strings (kept) and comments (matched to be blanked); an unterminated comment is left for JSON.parse to refuse. */
+const stringOrComment = /"(?:[^"\\]|\\.)*"|\/\/[^\r\n]*|\/\*[\s\S]*?\*\//g;
+/** Strings (kept) and a comma that follows a value and precedes a closing bracket (blanked). */
+const stringOrTrailingComma = /"(?:[^"\\]|\\.)*"|(?<=["\]}\w]\s*),(?=\s*[}\]])/g;
+
+function blankComments(text: string): string {
+  if (!text.includes("/")) return text;
+  // Line breaks inside a block comment stay, so line numbers do too.
+  return text.replace(stringOrComment, (token) => (token.charCodeAt(0) === 0x22 ? token : token.replace(/[^\r\n]/g, " ")));
+}
+
+function blankTrailingCommas(text: string): string {
+  return text.replace(stringOrTrailingComma, (token) => (token === "," ? " " : token));
 }
 
 function keysInText(text: string): number {
