@@ -54,97 +54,138 @@ function schemaFile(name: string): Schema | undefined {
  */
 export function isSurelyValid(name: string, value: unknown): boolean {
   const root = schemaFile(name);
-  return root !== undefined && satisfies(root, value, root);
+  return root !== undefined && checkerOf(root, root)(value);
 }
 
-function satisfies(schema: Schema | undefined, data: unknown, root: Schema): boolean {
-  if (schema === true) return true;
-  if (schema === false || schema === undefined || schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
-  const isObject = data !== null && typeof data === "object" && !Array.isArray(data);
+/** A compiled check: true when the value surely satisfies the schema it was made from. */
+type Check = (data: unknown) => boolean;
+
+const always: Check = () => true;
+const never: Check = () => false;
+/** Each schema object compiled once (a schema object belongs to one file, so one root). */
+const checkers = new WeakMap<object, Check>();
+
+/** The schema turned into closures once, so each document costs only the checks that apply to it. */
+function checkerOf(schema: Schema | undefined, root: Schema): Check {
+  if (schema === true) return always;
+  if (schema === false || schema === undefined || schema === null || typeof schema !== "object" || Array.isArray(schema)) return never;
+  const known = checkers.get(schema);
+  if (known !== undefined) return known;
+  // Registered before compiling the parts, so a schema that refers to itself finds its own check.
+  let compiled: Check = never;
+  const check: Check = (data) => compiled(data);
+  checkers.set(schema, check);
+  const parts: Check[] = [];
   for (const keyword in schema) {
-    const rule = schema[keyword];
-    switch (keyword) {
-      case "$id":
-        // A nested $id would change what references resolve against: left to ajv.
-        if (schema !== root) return false;
-        break;
-      case "$ref": {
-        const target = resolveRef(rule, root);
-        if (target === undefined || !satisfies(target.schema, data, target.root)) return false;
-        break;
-      }
-      case "type":
-        if (!(Array.isArray(rule) ? rule.some((t) => hasType(t, data)) : hasType(rule, data))) return false;
-        break;
-      case "properties":
-        if (isObject) {
-          if (rule === null || typeof rule !== "object" || !isPlainPropertyList(rule)) return false;
-          const record = data as Record<string, unknown>;
-          // The document's keys, not the schema's (a server uses 3 of its 45): the same set, since no
-          // property is named like an Object.prototype member, which every object would "have".
-          for (const key in record) {
-            if (!hasOwn.call(rule, key) || record[key] === undefined) continue;
-            if (!satisfies((rule as Record<string, Schema>)[key], record[key], root)) return false;
-          }
-        }
-        break;
-      case "additionalProperties":
-        if (isObject) {
-          const known = (schema.properties ?? {}) as Record<string, unknown>;
-          const record = data as Record<string, unknown>;
-          for (const key in record) {
-            if (hasOwn.call(known, key)) continue;
-            if (rule === false || !satisfies(rule as Schema, record[key], root)) return false;
-          }
-        }
-        break;
-      case "required":
-        if (isObject) {
-          if (!Array.isArray(rule)) return false;
-          for (const key of rule) if ((data as Record<string, unknown>)[key as string] === undefined) return false;
-        }
-        break;
-      case "items":
-        if (Array.isArray(data)) {
-          if (Array.isArray(rule)) return false;
-          for (const item of data) if (!satisfies(rule as Schema, item, root)) return false;
-        }
-        break;
-      case "anyOf":
-        if (!Array.isArray(rule) || !rule.some((branch) => satisfies(branch as Schema, data, root))) return false;
-        break;
-      case "enum":
-        if (!Array.isArray(rule) || !isScalar(data) || !rule.includes(data)) return false;
-        break;
-      case "const":
-        if (!isScalar(rule) || data !== rule) return false;
-        break;
-      case "minLength":
-        if (typeof data === "string" && !(typeof rule === "number" && (data.length >= 2 * rule || codePoints(data) >= rule))) return false;
-        break;
-      case "maxLength":
-        if (typeof data === "string" && !(typeof rule === "number" && codePoints(data) <= rule)) return false;
-        break;
-      case "minimum":
-        if (typeof data === "number" && !(typeof rule === "number" && data >= rule)) return false;
-        break;
-      case "maximum":
-        if (typeof data === "number" && !(typeof rule === "number" && data <= rule)) return false;
-        break;
-      case "minItems":
-        if (Array.isArray(data) && !(typeof rule === "number" && data.length >= rule)) return false;
-        break;
-      case "maxItems":
-        if (Array.isArray(data) && !(typeof rule === "number" && data.length <= rule)) return false;
-        break;
-      case "uniqueItems":
-        if (rule !== false && Array.isArray(data) && !allDistinctScalars(data)) return false;
-        break;
-      default:
-        if (!annotations.has(keyword)) return false;
-    }
+    const part = keywordCheck(keyword, schema[keyword], schema, root);
+    if (part === undefined) return check; // a keyword this check does not know: never sure
+    if (part !== always) parts.push(part);
   }
-  return true;
+  compiled = parts.length === 0 ? always : parts.length === 1 ? (parts[0] as Check) : (data) => parts.every((part) => part(data));
+  return check;
+}
+
+/** The check of one keyword; `always` for an annotation or a keyword `schema`'s other parts handle; undefined when unknown. */
+function keywordCheck(keyword: string, rule: unknown, schema: Record<string, unknown>, root: Schema): Check | undefined {
+  switch (keyword) {
+    case "$id":
+      // A nested $id would change what references resolve against: left to ajv.
+      return schema === root ? always : undefined;
+    case "$ref": {
+      // Resolved on first use: a referenced file is read only when a document needs it.
+      let target: Check | undefined;
+      return (data) => {
+        if (target === undefined) {
+          const resolved = resolveRef(rule, root);
+          target = resolved === undefined ? never : checkerOf(resolved.schema, resolved.root);
+        }
+        return target(data);
+      };
+    }
+    case "type": {
+      const types = Array.isArray(rule) ? rule : [rule];
+      if (!types.every((t) => typeof t === "string" && hasOwn.call(typeChecks, t))) return undefined;
+      const checks = types.map((t) => typeChecks[t as string] as Check);
+      return checks.length === 1 ? checks[0] : (data) => checks.some((c) => c(data));
+    }
+    case "properties":
+      if (rule === null || typeof rule !== "object" || Array.isArray(rule) || !isPlainPropertyList(rule)) return undefined;
+      return propertiesCheck(rule as Record<string, Schema>, root);
+    case "additionalProperties": {
+      if (rule === true) return always;
+      const listed = (schema.properties ?? {}) as Record<string, unknown>;
+      const extra = rule === false ? never : checkerOf(rule as Schema, root);
+      return (data) => {
+        if (!isRecord(data)) return true;
+        for (const key in data) if (!hasOwn.call(listed, key) && !extra(data[key])) return false;
+        return true;
+      };
+    }
+    case "required": {
+      if (!Array.isArray(rule)) return undefined;
+      const keys = rule as string[];
+      return (data) => !isRecord(data) || keys.every((key) => data[key] !== undefined);
+    }
+    case "items": {
+      if (Array.isArray(rule)) return undefined;
+      const item = checkerOf(rule as Schema, root);
+      return (data) => !Array.isArray(data) || data.every((value) => item(value));
+    }
+    case "anyOf": {
+      if (!Array.isArray(rule)) return undefined;
+      const branches = rule.map((branch) => checkerOf(branch as Schema, root));
+      return (data) => branches.some((branch) => branch(data));
+    }
+    case "enum":
+      if (!Array.isArray(rule)) return undefined;
+      return (data) => isScalar(data) && rule.includes(data);
+    case "const":
+      return isScalar(rule) ? (data) => data === rule : undefined;
+    case "minLength":
+      if (typeof rule !== "number") return undefined;
+      return (data) => typeof data !== "string" || data.length >= 2 * rule || codePoints(data) >= rule;
+    case "maxLength":
+      if (typeof rule !== "number") return undefined;
+      return (data) => typeof data !== "string" || (data.length <= rule || codePoints(data) <= rule);
+    case "minimum":
+      if (typeof rule !== "number") return undefined;
+      return (data) => typeof data !== "number" || data >= rule;
+    case "maximum":
+      if (typeof rule !== "number") return undefined;
+      return (data) => typeof data !== "number" || data <= rule;
+    case "minItems":
+      if (typeof rule !== "number") return undefined;
+      return (data) => !Array.isArray(data) || data.length >= rule;
+    case "maxItems":
+      if (typeof rule !== "number") return undefined;
+      return (data) => !Array.isArray(data) || data.length <= rule;
+    case "uniqueItems":
+      return rule === false ? always : (data) => !Array.isArray(data) || allDistinctScalars(data);
+    default:
+      return annotations.has(keyword) ? always : undefined;
+  }
+}
+
+/** Each listed property present in the document satisfies its schema (compiled on first use). */
+function propertiesCheck(properties: Record<string, Schema>, root: Schema): Check {
+  const compiled = new Map<string, Check>();
+  return (data) => {
+    if (!isRecord(data)) return true;
+    // The document's keys, not the schema's (a server uses 3 of its 45): the same set, since no
+    // property is named like an Object.prototype member, which every object would "have"; a key
+    // counts when reading it gives a value, as in ajv's generated code.
+    for (const key in data) {
+      if (!hasOwn.call(properties, key) || data[key] === undefined) continue;
+      let check = compiled.get(key);
+      if (check === undefined) compiled.set(key, (check = checkerOf(properties[key], root)));
+      if (!check(data[key])) return false;
+    }
+    return true;
+  };
+}
+
+function isRecord(data: unknown): data is Record<string, unknown> {
+  return data !== null && typeof data === "object" && !Array.isArray(data);
 }
 
 /** `#/definitions/X` in the same file, `other.schema.json` or `other.schema.json#/definitions/X`. */
@@ -176,27 +217,16 @@ function lookupRef(ref: string, root: Schema): { schema: Schema; root: Schema } 
   return schema === undefined ? undefined : { schema, root: base };
 }
 
-function hasType(type: unknown, data: unknown): boolean {
-  switch (type) {
-    case "string":
-      return typeof data === "string";
-    case "boolean":
-      return typeof data === "boolean";
-    // Non-finite numbers are left to ajv (its strict number rules decide).
-    case "number":
-      return typeof data === "number" && Number.isFinite(data);
-    case "integer":
-      return Number.isInteger(data);
-    case "object":
-      return data !== null && typeof data === "object" && !Array.isArray(data);
-    case "array":
-      return Array.isArray(data);
-    case "null":
-      return data === null;
-    default:
-      return false;
-  }
-}
+/** The JSON Schema types; non-finite numbers are left to ajv (its strict number rules decide). */
+const typeChecks: Record<string, Check> = {
+  string: (data) => typeof data === "string",
+  boolean: (data) => typeof data === "boolean",
+  number: (data) => typeof data === "number" && Number.isFinite(data),
+  integer: (data) => Number.isInteger(data),
+  object: isRecord,
+  array: (data) => Array.isArray(data),
+  null: (data) => data === null,
+};
 
 function isScalar(value: unknown): boolean {
   return value === null || typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));

@@ -37,10 +37,10 @@ export class LineIndex {
 /** Splits a JSON pointer (RFC 6901) into unescaped segments; `""` is the root (no segments). */
 export function splitPointer(pointer: string): string[] {
   if (pointer === "") return [];
-  return pointer
-    .slice(pointer.startsWith("/") ? 1 : 0)
-    .split("/")
-    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = pointer.slice(pointer.startsWith("/") ? 1 : 0).split("/");
+  // Most pointers escape nothing: skip the two replacements per segment.
+  if (!pointer.includes("~")) return segments;
+  return segments.map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Joins segments into a JSON pointer, escaping `~` and `/`. */
