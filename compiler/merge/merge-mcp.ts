@@ -35,7 +35,12 @@ export function mergeMcpServers(descriptor: TargetDescriptor, layers: readonly L
         const server = servers[name];
         // Not an object, or neither command nor url: already reported by checkMcpLayer when the file was read.
         if (!isPlainObject(server) || !isUsableServer(server)) continue;
-        const entry: McpServerEntry = { server: server as McpServerEntry["server"], origin: { ...at(layer, pointer), layer: layer.root.layer } };
+        // Spelled out, not spread from at(): once per server and target, the spread was most of this loop.
+        const pos = layer.doc.locate(pointer);
+        const origin = pos
+          ? { file: layer.file, pointer, line: pos.line, column: pos.column, layer: layer.root.layer }
+          : { file: layer.file, pointer, layer: layer.root.layer };
+        const entry: McpServerEntry = { server: server as McpServerEntry["server"], origin };
         const previous = byName.get(name);
         if (previous) entry.replaces = [...(previous.replaces ?? []), previous.origin];
         byName.set(name, entry);

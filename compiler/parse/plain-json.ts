@@ -11,7 +11,10 @@
 import type { ParsedDocument } from "./parse-document";
 import { LineIndex, splitPointer, type Position } from "./positions";
 
-/** Where a value starts, and for a container where its members or items do. */
+/**
+ * Where a value starts. A container's members or items are found only when a pointer first goes
+ * through it: locating 200 servers never indexes their arguments.
+ */
 interface IndexedNode {
   offset: number;
   /** An object's members by key: the offset of the key's opening quote and the value. */
@@ -39,23 +42,23 @@ export function parsePlainJson(text: string, allowComments = false): ParsedDocum
   // A repeated key leaves fewer members in the value than keys in the text.
   if (keysInText(text) !== membersIn(value)) return undefined;
 
-  let root: IndexedNode | undefined;
+  const index = new JsonIndex(text);
   let lines: LineIndex | undefined;
   const locateNode = (pointer: string, wantKey: boolean): Position => {
-    root ??= indexJson(text);
     lines ??= new LineIndex(text);
-    let node = root;
+    let node = index.root;
     let keyOffset: number | undefined;
     // Mirrors parse-json.ts's walk over jsonc-parser's tree, so both paths give the same positions.
     for (const segment of splitPointer(pointer)) {
       keyOffset = undefined;
       let next: IndexedNode | undefined;
-      if (node.members !== undefined) {
-        const member = node.members.get(segment);
+      const c = text.charCodeAt(node.offset);
+      if (c === 0x7b /* { */) {
+        const member = index.membersOf(node).get(segment);
         keyOffset = member?.key;
         next = member?.node;
-      } else if (node.items !== undefined && /^\d+$/.test(segment)) {
-        next = node.items[Number(segment)];
+      } else if (c === 0x5b /* [ */ && /^\d+$/.test(segment)) {
+        next = index.itemsOf(node)[Number(segment)];
       }
       if (next === undefined) {
         keyOffset = undefined;
@@ -100,18 +103,103 @@ function membersIn(value: unknown): number {
   return count;
 }
 
-/** Indexes the positions of every value in `text`, which JSON.parse has accepted. */
-function indexJson(text: string): IndexedNode {
-  let i = 0;
-  const skipSpace = (): void => {
+/** Positions in a text JSON.parse has accepted, found container by container as pointers need them. */
+class JsonIndex {
+  readonly root: IndexedNode;
+  private i = 0;
+
+  constructor(private readonly text: string) {
+    this.skipSpace();
+    this.root = { offset: this.i };
+  }
+
+  membersOf(node: IndexedNode): Map<string, { key: number; node: IndexedNode }> {
+    if (node.members !== undefined) return node.members;
+    const text = this.text;
+    const members = new Map<string, { key: number; node: IndexedNode }>();
+    node.members = members;
+    this.i = node.offset + 1;
+    this.skipSpace();
+    if (text.charCodeAt(this.i) === 0x7d /* } */) return members;
     for (;;) {
-      const c = text.charCodeAt(i);
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
-      i += 1;
+      this.skipSpace();
+      const keyStart = this.i;
+      this.i = this.stringEnd(keyStart);
+      const raw = text.slice(keyStart + 1, this.i - 1);
+      const key = raw.includes("\\") ? (JSON.parse(text.slice(keyStart, this.i)) as string) : raw;
+      this.skipSpace();
+      this.i += 1; // the ':'
+      this.skipSpace();
+      members.set(key, { key: keyStart, node: { offset: this.i } });
+      this.skipValue();
+      this.skipSpace();
+      this.i += 1; // ',' or '}'
+      if (text.charCodeAt(this.i - 1) === 0x7d) return members;
     }
-  };
+  }
+
+  itemsOf(node: IndexedNode): IndexedNode[] {
+    if (node.items !== undefined) return node.items;
+    const text = this.text;
+    const items: IndexedNode[] = [];
+    node.items = items;
+    this.i = node.offset + 1;
+    this.skipSpace();
+    if (text.charCodeAt(this.i) === 0x5d /* ] */) return items;
+    for (;;) {
+      this.skipSpace();
+      items.push({ offset: this.i });
+      this.skipValue();
+      this.skipSpace();
+      this.i += 1; // ',' or ']'
+      if (text.charCodeAt(this.i - 1) === 0x5d) return items;
+    }
+  }
+
+  private skipSpace(): void {
+    const text = this.text;
+    for (;;) {
+      const c = text.charCodeAt(this.i);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
+      this.i += 1;
+    }
+  }
+
+  /** Moves past the value at the current offset without indexing what is inside it. */
+  private skipValue(): void {
+    const text = this.text;
+    const c = text.charCodeAt(this.i);
+    if (c === 0x22 /* " */) {
+      this.i = this.stringEnd(this.i);
+      return;
+    }
+    if (c !== 0x7b && c !== 0x5b) {
+      // A number, true, false or null: up to the next delimiter.
+      scalarRest.lastIndex = this.i;
+      scalarRest.test(text);
+      this.i = scalarRest.lastIndex;
+      return;
+    }
+    let depth = 0;
+    for (;;) {
+      // Jump over everything that neither opens a string nor opens or closes a container.
+      structural.lastIndex = this.i;
+      structural.test(text);
+      this.i = structural.lastIndex;
+      const d = text.charCodeAt(this.i);
+      if (d === 0x22) {
+        this.i = this.stringEnd(this.i);
+        continue;
+      }
+      this.i += 1;
+      if (d === 0x7b || d === 0x5b) depth += 1;
+      else if (--depth === 0) return;
+    }
+  }
+
   /** The offset just after the string whose opening quote is at `start`. */
-  const stringEnd = (start: number): number => {
+  private stringEnd(start: number): number {
+    const text = this.text;
     let from = start + 1;
     for (;;) {
       const quote = text.indexOf('"', from);
@@ -120,58 +208,8 @@ function indexJson(text: string): IndexedNode {
       if (backslashes % 2 === 0) return quote + 1;
       from = quote + 1;
     }
-  };
-  const readValue = (): IndexedNode => {
-    skipSpace();
-    const offset = i;
-    const c = text.charCodeAt(i);
-    if (c === 0x7b /* { */) {
-      i += 1;
-      const members = new Map<string, { key: number; node: IndexedNode }>();
-      skipSpace();
-      if (text.charCodeAt(i) === 0x7d /* } */) {
-        i += 1;
-        return { offset, members };
-      }
-      for (;;) {
-        skipSpace();
-        const keyStart = i;
-        i = stringEnd(i);
-        const raw = text.slice(keyStart + 1, i - 1);
-        const key = raw.includes("\\") ? (JSON.parse(text.slice(keyStart, i)) as string) : raw;
-        skipSpace();
-        i += 1; // the ':'
-        members.set(key, { key: keyStart, node: readValue() });
-        skipSpace();
-        i += 1; // ',' or '}'
-        if (text.charCodeAt(i - 1) === 0x7d) return { offset, members };
-      }
-    }
-    if (c === 0x5b /* [ */) {
-      i += 1;
-      const items: IndexedNode[] = [];
-      skipSpace();
-      if (text.charCodeAt(i) === 0x5d /* ] */) {
-        i += 1;
-        return { offset, items };
-      }
-      for (;;) {
-        items.push(readValue());
-        skipSpace();
-        i += 1; // ',' or ']'
-        if (text.charCodeAt(i - 1) === 0x5d) return { offset, items };
-      }
-    }
-    if (c === 0x22 /* " */) {
-      i = stringEnd(i);
-      return { offset };
-    }
-    // A number, true, false or null: up to the next delimiter.
-    for (;;) {
-      const d = text.charCodeAt(i);
-      if (Number.isNaN(d) || d === 0x2c || d === 0x7d || d === 0x5d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) return { offset };
-      i += 1;
-    }
-  };
-  return readValue();
+  }
 }
+
+const scalarRest = /[^,}\]\s]*/y;
+const structural = /[^"{}[\]]*/y;

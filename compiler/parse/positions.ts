@@ -14,9 +14,7 @@ export class LineIndex {
 
   constructor(text: string) {
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    }
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
     this.starts = starts;
   }
 
