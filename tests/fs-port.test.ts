@@ -31,6 +31,31 @@ describe("real filesystem port", () => {
     expect(readdirSync(path.join(h.home, "out")).sort()).toEqual(["linked.json", "plain.sh"]);
   });
 
+  it("creates a fresh regenerable tree with exact modes whatever the umask, and rewrites a path it already wrote", () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    for (const umask of [0o022, 0o077, 0o000, 0o027]) {
+      const h = makeHomes();
+      const fs = realFileSystem({ durable: false });
+      const out = path.join(h.home, "out");
+      const old = process.umask(umask);
+      try {
+        fs.write(path.join(out, "a/one.json"), enc("1\n"), 0o644);
+        fs.write(path.join(out, "a/two.sh"), enc("2\n"), 0o755);
+        fs.write(path.join(out, "a/b/three.json"), enc("3\n"), 0o600);
+        fs.write(path.join(out, "a/b/c/four.json"), enc("4\n"), 0o644);
+        fs.write(path.join(out, "a/b/c/five.sh"), enc("5\n"), 0o775);
+        fs.write(path.join(out, "a/one.json"), enc("one again\n"), 0o600);
+      } finally {
+        process.umask(old);
+      }
+      const mode = (rel: string) => statSync(path.join(out, rel)).mode & 0o777;
+      expect([mode("a/one.json"), mode("a/two.sh"), mode("a/b/three.json"), mode("a/b/c/four.json"), mode("a/b/c/five.sh")]).toEqual([0o600, 0o755, 0o600, 0o644, 0o775]);
+      expect(readFileSync(path.join(out, "a/one.json"), "utf8")).toBe("one again\n");
+      expect(readFileSync(path.join(out, "a/b/c/five.sh"), "utf8")).toBe("5\n");
+      expect(readdirSync(path.join(out, "a")).sort()).toEqual(["b", "one.json", "two.sh"]);
+    }
+  });
+
   it("writes atomically with the exact mode (whatever the umask) and leaves no temp file", () => {
     const h = makeHomes();
     const fs = realFileSystem();
