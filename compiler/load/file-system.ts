@@ -55,8 +55,10 @@ export interface SourceFileSystem {
 /** The real filesystem. */
 export const nodeFileSystem: SourceFileSystem = {
   readdir: (p) => wrap(p, () => readdirSync(p)),
-  stat: (p) => wrap(p, () => toStat(statSync(p))),
-  lstat: (p) => wrap(p, () => toStat(lstatSync(p))),
+  // A missing path is the common failure (every lookup probes candidates): reported without Node's
+  // formatted system error, which cost more than the call.
+  stat: (p) => wrap(p, () => toStat(statSync(p, { throwIfNoEntry: false }) ?? missing(p))),
+  lstat: (p) => wrap(p, () => toStat(lstatSync(p, { throwIfNoEntry: false }) ?? missing(p))),
   readFile: (p) => wrap(p, () => new Uint8Array(readFileSync(p))),
   // The native call: one realpath(3) instead of Node's JS walk that lstats every path component.
   realpath: (p) => wrap(p, () => realpathSync.native(p)),
@@ -125,7 +127,12 @@ function wrap<T>(p: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
+    if (error instanceof FileSystemError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? "EIO";
     throw new FileSystemError(code, p);
   }
+}
+
+function missing(p: string): never {
+  throw new FileSystemError("ENOENT", p);
 }

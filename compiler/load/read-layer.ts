@@ -211,27 +211,29 @@ export function readFeatures(ctx: LoadContext, root: SourceRoot, featureDir = ".
 
 /** Sorted names of a directory, dot-prefixed entries left out (they are never features). */
 function listFolder(ctx: LoadContext, root: SourceRoot, rel: string): string[] | undefined {
-  const found = probe(ctx, path.join(root.dir, rel), displayJoin(root.display, rel), "directory", `${path.posix.basename(rel)} folder`);
-  if (found.kind !== "directory") return undefined;
+  const abs = path.join(root.dir, rel);
+  let names: string[];
   try {
-    // Sorted: the listing order of the filesystem must never reach output.
-    return ctx.fs
-      .readdir(path.join(root.dir, rel))
-      .filter((name) => !name.startsWith("."))
-      .sort(compareNames);
+    names = ctx.fs.readdir(abs);
   } catch {
+    // Listed first, probed only when that fails: the probe tells missing (silent) from a file or a broken link.
+    probe(ctx, abs, displayJoin(root.display, rel), "directory", `${path.posix.basename(rel)} folder`);
     return undefined;
   }
+  // Sorted: the listing order of the filesystem must never reach output.
+  return names.filter((name) => !name.startsWith(".")).sort(compareNames);
 }
 
 function readMarkdownFolder(ctx: LoadContext, root: SourceRoot, rel: string, kind: string, schema: string | undefined): MarkdownFeature[] {
   const names = listFolder(ctx, root, rel) ?? [];
   const out: MarkdownFeature[] = [];
+  // A listed name is a plain name (no separator, never "." or ".."): appended, not path.join'ed per file.
+  const dir = path.join(root.dir, rel) + path.sep;
+  const what = `${kind} markdown`;
   for (const fileName of names) {
     if (!fileName.endsWith(".md") || fileName === "README.md") continue;
-    const fileRel = `${rel}/${fileName}`;
-    const display = displayJoin(root.display, fileRel);
-    const text = readOptionalText(ctx, path.join(root.dir, fileRel), display, `${kind} markdown`);
+    const display = displayJoin(root.display, `${rel}/${fileName}`);
+    const text = readOptionalText(ctx, dir + fileName, display, what);
     if (text === undefined) continue;
     const parsed = parseMarkdown(text, display);
     ctx.diagnostics.push(...parsed.diagnostics);
@@ -285,15 +287,16 @@ function readSkills(ctx: LoadContext, root: SourceRoot, rel: string): Skill[] {
 /** Collects every file of a skill, sorted by path; `ancestors` holds real paths of the directories above, to stop symlink loops. */
 function walkSkill(ctx: LoadContext, root: SourceRoot, skillRel: string, inner: string, ancestors: Set<string>, files: SkillFile[], walked: { skillMd?: string }): void {
   const dirRel = inner ? `${skillRel}/${inner}` : skillRel;
+  const dirAbs = path.join(root.dir, dirRel);
   let names: string[];
   try {
-    names = ctx.fs.readdir(path.join(root.dir, dirRel)).sort(compareNames);
+    names = ctx.fs.readdir(dirAbs).sort(compareNames);
   } catch {
     return;
   }
   for (const name of names) {
     const innerRel = inner ? `${inner}/${name}` : name;
-    const abs = path.join(root.dir, skillRel, innerRel);
+    const abs = dirAbs + path.sep + name;
     const display = displayJoin(root.display, `${skillRel}/${innerRel}`);
     let kind;
     try {

@@ -93,12 +93,17 @@ function parseLine(line: string): { key: string; value: unknown; valueColumn: nu
     // JSON's escapes are a subset of YAML's with the same meaning; YAML-only ones (\x, \e, \0, …)
     // and \u (surrogate handling) go to the full parser.
     const raw = match[3] as string;
-    if (raw.replace(/\\["\\/bfnrt]/g, "").includes("\\")) return undefined;
     let text: string;
-    try {
-      text = JSON.parse(raw) as string;
-    } catch {
-      return undefined;
+    if (!raw.includes("\\")) {
+      // Nothing escaped: the text between the quotes is the value.
+      text = raw.slice(1, -1);
+    } else {
+      if (raw.replace(/\\["\\/bfnrt]/g, "").includes("\\")) return undefined;
+      try {
+        text = JSON.parse(raw) as string;
+      } catch {
+        return undefined;
+      }
     }
     return { key: match[1] as string, value: text, valueColumn: (match[1] as string).length + 1 + (match[2] as string).length };
   }
