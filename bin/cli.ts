@@ -9,17 +9,21 @@ export interface CommandModule {
   run(argv: string[]): Promise<number>;
 }
 
+// The commands that load the project come from one module (bundled as one file: scripts/build.mjs
+// puts every module loaded here in its own unsplit bundle); the light ones are loaded alone.
+const projectCommands = () => import("./commands/project-commands");
+
 /** Every command, its one-line summary, and how to load it (lazily). */
 const commands: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
-  build: { summary: "compile profiles into each target's files (--target, --out DIR, --dry-run, --check, --json)", load: () => import("./commands/build") },
-  inspect: { summary: "show the resolved chain, layers, merged settings with provenance, features and MCP servers", load: () => import("./commands/inspect") },
-  plan: { summary: "show what apply would change, as a unified diff (--json, --markdown)", load: () => import("./commands/plan") },
-  diff: { summary: "alias of plan; --base GIT_REF compares the bundle at that ref with the working tree", load: () => import("./commands/plan") },
-  apply: { summary: "plan, then write the targets' homes (--target, --yes, --plan FILE)", load: () => import("./commands/apply") },
-  init: { summary: "alias of apply", load: () => import("./commands/apply") },
-  uninstall: { summary: "remove exactly what agentihooks owns and restore what it displaced", load: () => import("./commands/uninstall") },
-  doctor: { summary: "check the installed homes (--target, --live, --json)", load: () => import("./commands/doctor") },
-  profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: () => import("./commands/profiles") },
+  build: { summary: "compile profiles into each target's files (--target, --out DIR, --dry-run, --check, --json)", load: async () => (await projectCommands()).build },
+  inspect: { summary: "show the resolved chain, layers, merged settings with provenance, features and MCP servers", load: async () => (await projectCommands()).inspect },
+  plan: { summary: "show what apply would change, as a unified diff (--json, --markdown)", load: async () => (await projectCommands()).plan },
+  diff: { summary: "alias of plan; --base GIT_REF compares the bundle at that ref with the working tree", load: async () => (await projectCommands()).plan },
+  apply: { summary: "plan, then write the targets' homes (--target, --yes, --plan FILE)", load: async () => (await projectCommands()).apply },
+  init: { summary: "alias of apply", load: async () => (await projectCommands()).apply },
+  uninstall: { summary: "remove exactly what agentihooks owns and restore what it displaced", load: async () => (await projectCommands()).uninstall },
+  doctor: { summary: "check the installed homes (--target, --live, --json)", load: async () => (await projectCommands()).doctor },
+  profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: async () => (await projectCommands()).profiles },
   statusline: { summary: "print the Copilot status line (called by the client)", load: () => import("./commands/statusline") },
   hook: { summary: "run the hook runtime for EVENT (the generated wrappers call the runtime directly)", load: () => import("./commands/hook") },
   transcript: { summary: "summarise a session log: turns, tool calls, failures, tokens (--json)", load: () => import("./commands/transcript") },
