@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clonePlain, cloneJson } from "../compiler/plan/json-value";
+import { canonicalJson, clonePlain, cloneJson, equalWith, jsonEqual } from "../compiler/plan/json-value";
 
 // Shape of a value as the two copies could differ: prototypes, key order, -0 and undefined members.
 function shape(value: unknown): unknown {
@@ -53,3 +53,86 @@ describe("clonePlain", () => {
     expect(clonePlain(big)).toEqual(structuredClone(big));
   });
 });
+
+// The definitions these helpers replaced, kept here as the reference they must match.
+function sortDeepReference(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeepReference);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortDeepReference((value as Record<string, unknown>)[k])]));
+  return value;
+}
+
+function jsonEqualReference(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => jsonEqualReference(item, (b as unknown[])[i]));
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  return ak.length === bk.length && ak.every((k) => Object.hasOwn(bo, k) && jsonEqualReference(ao[k], bo[k]));
+}
+
+function toJsonishReference(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toJsonishReference);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonishReference(v)]));
+  return value;
+}
+
+/** A small deterministic generator of JSON-like values, with the awkward cases mixed in. */
+function randomValues(count: number, withBigints: boolean): unknown[] {
+  let seed = 7;
+  const next = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const keys = ["a", "b", "B", "10", "9", "0", "é", "toJSON", "__proto__", "x y", ""];
+  const leaf = (): unknown => [null, true, false, 0, -0, 1.5, Number.NaN, "s", "quote\"", "\u2028", undefined, new Date(86400000), ...(withBigints ? [3n] : [])][next(withBigints ? 14 : 13)];
+  const make = (depth: number): unknown => {
+    const pick = next(depth > 2 ? 1 : 4);
+    if (pick === 0) return leaf();
+    if (pick === 1) return Array.from({ length: next(4) }, () => make(depth + 1));
+    const out: Record<string, unknown> = {};
+    for (let i = next(4); i > 0; i--) Object.defineProperty(out, keys[next(keys.length)] as string, { value: make(depth + 1), enumerable: true, configurable: true, writable: true });
+    return out;
+  };
+  return Array.from({ length: count }, () => make(0));
+}
+
+describe("canonicalJson", () => {
+  it("is JSON.stringify of the sorted copy, for every shape of value", () => {
+    const values = [...randomValues(400, false), [1, , 3], { b: 1, a: [{ d: 1, c: 2 }] }, { toJSON: () => "x" }, new Date(0), { 2: "b", 10: "a", z: 1 }];
+    for (const value of values) expect(canonicalJson(value)).toBe(JSON.stringify(sortDeepReference(value)));
+    expect(() => canonicalJson({ n: 1n })).toThrow(TypeError);
+  });
+});
+
+describe("jsonEqual and equalWith", () => {
+  it("agree with the copying definitions on every pair", () => {
+    const values = randomValues(60, true);
+    const tomlLeaf = (v: unknown): unknown => (typeof v === "bigint" ? Number(v) : v instanceof Date ? v.toISOString() : v);
+    for (const a of values) {
+      for (const b of [...values.slice(0, 30), cloneLoosely(a)]) {
+        expect(jsonEqual(a, b)).toBe(jsonEqualReference(a, b));
+        expect(equalWith(a, b, tomlLeaf)).toBe(jsonEqualReference(toJsonishReference(a), toJsonishReference(b)));
+      }
+    }
+    expect(jsonEqual([1, , 3], [1, 2, 3])).toBe(jsonEqualReference([1, , 3], [1, 2, 3]));
+    expect(jsonEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(jsonEqual({ a: 1 }, { a: 2 })).toBe(false);
+  });
+});
+
+/** A copy that keeps bigints and dates (so equal pairs are common in the test above). */
+function cloneLoosely(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneLoosely);
+  if (value instanceof Date) return new Date(value.getTime());
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value).reverse()) Object.defineProperty(out, k, { value: cloneLoosely((value as Record<string, unknown>)[k]), enumerable: true, configurable: true, writable: true });
+    return out;
+  }
+  return value;
+}

@@ -95,3 +95,21 @@ describe("plan views", () => {
     expect(renderPlanText(plan, { home: "/h", color: true })).toContain("\u001b[32m+ create");
   });
 });
+
+describe("what a plan observed", () => {
+  it("holds the digest of every path it read (absent ones too), also once serialised as a saved plan", async () => {
+    const { planChanges } = await import("../compiler/plan/plan-changes");
+    const { memoryFileSystem } = await import("../compiler/fs/memory");
+    const { digestOf } = await import("../compiler/plan/digest");
+    const { parsePlanFile, serializePlanFile } = await import("../compiler/plan/plan-file");
+    const settings = '{\n  "theme": "dark"\n}\n';
+    const fs = memoryFileSystem({ [`${H}/settings.json`]: settings });
+    const plan = planChanges([sampleTree()], { fs, env: { home: "/home/agent", agentihooksHome: "/home/agent/.agentihooks" }, now: new Date(0) });
+    expect(plan.observed[`${H}/settings.json`]).toBe(digestOf(settings));
+    expect(plan.observed[`${H}/agentihooks-hook.sh`]).toBe("absent");
+    expect(plan.observed["/home/agent/.agentihooks/state.json"]).toBe("absent");
+    const saved = parsePlanFile(serializePlanFile(plan));
+    expect("plan" in saved && saved.plan.observed).toEqual({ ...plan.observed });
+    expect(Object.values(plan.observed).every((v) => v === "absent" || /^sha256:[0-9a-f]{64}$/.test(v))).toBe(true);
+  });
+});

@@ -31,7 +31,10 @@ export interface Plan {
   /** Sorted: content first (by path), then bookkeeping (by path). */
   changes: Change[];
   diagnostics: Diagnostic[];
-  /** Every path plan read → digest of what it saw (`absent` when nothing), for stale-plan checks. */
+  /**
+   * Every path plan read → digest of what it saw (`absent` when nothing), for stale-plan checks.
+   * planChanges makes each digest on first access (a plan nobody verifies or saves hashes nothing).
+   */
   observed: Record<string, string>;
   /** Directories agentihooks created (from the ledger), removed by apply when left empty, deepest first. */
   pruneDirs: string[];

@@ -3,21 +3,47 @@
  * clients' own readers), path lookup, and JSON-pointer keys for records.
  */
 
-/** True when two JSON values are equal; object key order is ignored, array order is not. */
+/**
+ * True when two JSON values are equal; object key order is ignored, array order is not, members
+ * holding undefined count as absent.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
+  return equalWith(a, b, identity);
+}
+
+/**
+ * jsonEqual of copies of `a` and `b` in which `leaf` has mapped every value (TOML comparisons map
+ * bigints and dates to their JSON forms this way, without making the copies).
+ */
+export function equalWith(a: unknown, b: unknown, leaf: (value: unknown) => unknown): boolean {
+  a = leaf(a);
+  b = leaf(b);
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
+  // Loops rather than filter/every: this compares every managed value of a home on each plan.
   if (Array.isArray(a)) {
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((item, i) => jsonEqual(item, bb[i]));
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (i in a && !equalWith(a[i], bb[i], leaf)) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.hasOwn(bo, k) && jsonEqual(ao[k], bo[k]));
+  let defined = 0;
+  for (const k of Object.keys(ao)) {
+    const value = ao[k];
+    if (value === undefined) continue;
+    defined++;
+    if (!(leaf === identity ? Object.hasOwn(bo, k) : isEnumerable.call(bo, k)) || !equalWith(value, bo[k], leaf)) return false;
+  }
+  for (const k of Object.keys(bo)) if (bo[k] !== undefined) defined--;
+  return defined === 0;
 }
+
+const identity = (value: unknown): unknown => value;
+// A mapped comparison compares what copies of the values would hold: their enumerable members only.
+const isEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** True for a plain (non-array, non-null) object. */
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -100,4 +126,69 @@ function copyPlain(value: unknown): unknown {
     out[key] = item;
   }
   return out;
+}
+
+/**
+ * `JSON.stringify` of `value` with every object's keys sorted (arrays keep their order): the
+ * canonical text plan hashes to recognise an MCP entry or hook item it wrote. Written in one walk
+ * instead of through a sorted copy; the copy is still made for what the walk does not mirror
+ * exactly (numeric keys, which objects order first, a `toJSON` member, bigints, undefined at the top).
+ */
+export function canonicalJson(value: unknown): string {
+  const parts: string[] = [];
+  return writeCanonical(value, parts) ? parts.join("") : (JSON.stringify(sortedCopy(value)) as string);
+}
+
+function writeCanonical(value: unknown, out: string[]): boolean {
+  if (value === null) {
+    out.push("null");
+    return true;
+  }
+  switch (typeof value) {
+    case "string":
+    case "number":
+      out.push(JSON.stringify(value));
+      return true;
+    case "boolean":
+      out.push(value ? "true" : "false");
+      return true;
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (Array.isArray(value)) {
+    out.push("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out.push(",");
+      const item: unknown = value[i];
+      if (item === undefined || typeof item === "function" || typeof item === "symbol") out.push("null");
+      else if (!writeCanonical(item, out)) return false;
+    }
+    out.push("]");
+    return true;
+  }
+  const object = value as Record<string, unknown>;
+  out.push("{");
+  let first = true;
+  for (const key of Object.keys(object).sort()) {
+    if (key === "toJSON" || ARRAY_INDEX.test(key)) return false;
+    const item = object[key];
+    if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+    if (!first) out.push(",");
+    first = false;
+    out.push(JSON.stringify(key), ":");
+    if (!writeCanonical(item, out)) return false;
+  }
+  out.push("}");
+  return true;
+}
+
+// Keys an object orders before all others (integer indices), whatever the order they were added in.
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
+
+function sortedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedCopy(value[k])]));
+  return value;
 }

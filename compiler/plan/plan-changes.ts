@@ -63,7 +63,7 @@ import { serializeJson } from "../serialize/json";
 import type { Change, Plan } from "./change";
 import { digestOf } from "./digest";
 import { JsonDocument, parseJsonText } from "./json-document";
-import { cloneJson, isObject, jsonEqual, showValue, toPointer } from "./json-value";
+import { canonicalJson, cloneJson, equalWith, isObject, jsonEqual, showValue, toPointer } from "./json-value";
 import { parseTomlText, TomlDocument } from "./toml-document";
 
 /** Inputs besides the desired trees. */
@@ -116,6 +116,8 @@ interface Work {
   entries: DesiredEntry[];
   /** The file was unparseable and starts over (its original is in `backup`). */
   reset: boolean;
+  /** `before` as text, once decoded for a document (an unedited document gives back this very string). */
+  beforeText?: string;
   /** Whole files: whether we took ownership (shared by identical entries of other targets). */
   claim?: "owned" | "pending" | "operator";
   displacedBy?: string;
@@ -181,7 +183,7 @@ class Planner {
       const next = after.get(tree.target) as TargetLedger;
       const kept = indexRecords(next.owned);
       for (const record of prev.owned) {
-        if (kept.get(recordKey(record.kind, record.path))?.some((r) => sameKey(r, record))) continue;
+        if (kept.get(record.path)?.some((r) => r.kind === record.kind && sameKey(r, record))) continue;
         this.strip(tree.target, record);
       }
     }
@@ -194,7 +196,7 @@ class Planner {
 
   private read(file: string): Uint8Array | undefined {
     const bytes = this.ctx.fs.read(file);
-    this.observed[file] = bytes === undefined ? "absent" : digestOf(bytes);
+    observe(this.observed, file, bytes);
     return bytes;
   }
 
@@ -267,6 +269,7 @@ class Planner {
       return doc;
     }
     const text = decoder.decode(w.before);
+    w.beforeText = text;
     const parsed = parseJsonText(text, comments);
     if (parsed.ok && isObject(parsed.value)) {
       const doc = new JsonDocument(text, style, parsed.value);
@@ -289,6 +292,7 @@ class Planner {
       return doc;
     }
     const text = decoder.decode(w.before);
+    w.beforeText = text;
     const parsed = parseTomlText(text);
     if (parsed.ok) {
       const doc = new TomlDocument(text, parsed.value);
@@ -589,7 +593,7 @@ class Planner {
       index = indexRecords(ledger.owned);
       this.recordIndexes.set(ledger.owned, index);
     }
-    return index.get(recordKey(kind, file)) ?? [];
+    return index.get(file)?.filter((r) => r.kind === kind) ?? [];
   }
 
   private applyRegion(target: string, entry: ManagedRegionEntry, prev: TargetLedger, next: TargetLedger): void {
@@ -737,7 +741,7 @@ class Planner {
         names[name] = digest;
       } else if (name in owned) {
         const recordedDigest = owned[name] as string;
-        if (recordedDigest === "" || recordedDigest === digestOf(JSON.stringify(sortDeep(current)))) {
+        if (recordedDigest === "" || recordedDigest === itemDigest(current)) {
           doc.set(key, value);
           names[name] = digest;
         } else {
@@ -756,7 +760,7 @@ class Planner {
       const key = [...entry.container, name];
       const current = doc.get(key);
       if (current === undefined) continue;
-      if (recordedDigest === "" || recordedDigest === digestOf(JSON.stringify(sortDeep(current)))) doc.remove(key);
+      if (recordedDigest === "" || recordedDigest === itemDigest(current)) doc.remove(key);
       else this.note("AH5005", entry.path, { name, container: containerName });
     }
     next.owned.push({ kind: "json-entries", path: entry.path, container: [...entry.container], names });
@@ -1088,7 +1092,7 @@ class Planner {
       const key = [...record.container, name];
       const current = doc.get(key);
       if (current === undefined) continue;
-      if (digest === "" || digest === digestOf(JSON.stringify(sortDeep(current)))) doc.remove(key);
+      if (digest === "" || digest === itemDigest(current)) doc.remove(key);
       else this.note("AH5005", record.path, { name, container: record.container.join(".") });
     }
   }
@@ -1133,13 +1137,17 @@ class Planner {
     // Every manifest we know of: from desired entries and from previous records. (Entries of one
     // directory share a manifest: its path is joined once.)
     const manifests = new Map<string, { dir: string; file: string; target: string }>();
-    const joined = new Map<string, string>();
+    const joined = new Map<string, Map<string, string>>();
     const noteManifest = (m: { dir: string; file: string }, target: string): void => {
-      const key = `${m.dir}\u0000${m.file}`;
-      let manifestPath = joined.get(key);
+      let inDir = joined.get(m.dir);
+      if (!inDir) {
+        inDir = new Map<string, string>();
+        joined.set(m.dir, inDir);
+      }
+      let manifestPath = inDir.get(m.file);
       if (manifestPath === undefined) {
         manifestPath = path.join(m.dir, m.file);
-        joined.set(key, manifestPath);
+        inDir.set(m.file, manifestPath);
       }
       const known = manifests.get(manifestPath);
       if (!known || known.target !== target || known.dir !== m.dir || known.file !== m.file) manifests.set(manifestPath, { dir: m.dir, file: m.file, target });
@@ -1153,9 +1161,9 @@ class Planner {
     const itemsBefore = manifestItems([...before.values()]);
     for (const [manifestPath, { dir, file, target }] of manifests) {
       // Targets outside this run keep their items in a manifest they share with us.
-      const items = itemsAfter.get(`${dir}\u0000${file}`) ?? new Set<string>();
+      const items = itemsAfter.get(dir)?.get(file) ?? new Set<string>();
       // Legacy manifest names with no ledger record and no desired entry: the Python original's items, removed.
-      const recordedItems = itemsBefore.get(`${dir}\u0000${file}`) ?? new Set<string>();
+      const recordedItems = itemsBefore.get(dir)?.get(file) ?? new Set<string>();
       for (const name of this.manifestNames(dir, file)) {
         if (items.has(name) || recordedItems.has(name)) continue;
         const itemPath = path.join(dir, name);
@@ -1297,7 +1305,7 @@ class Planner {
     if (!doc) return w.before;
     if (doc.kind === "whole") return doc.bytes;
     const text = doc.doc.toText();
-    if (w.before !== undefined && !w.reset && decoder.decode(w.before) === text) return w.before;
+    if (w.before !== undefined && !w.reset && (w.beforeText ?? decoder.decode(w.before)) === text) return w.before;
     return encoder.encode(text);
   }
 
@@ -1333,8 +1341,31 @@ function sameBytesOrBoth(a: Uint8Array | undefined, b: Uint8Array | undefined): 
   return a === undefined || b === undefined ? a === b : sameBytes(a, b);
 }
 
+/**
+ * Notes in `observed` what plan saw at `file`. The digest is made on first access: only apply
+ * (verifying the plan before it writes) and a saved plan file read it, and hashing every file it read
+ * was a tenth of a plan that changes nothing.
+ */
+function observe(observed: Record<string, string>, file: string, bytes: Uint8Array | undefined): void {
+  if (bytes === undefined) {
+    Object.defineProperty(observed, file, { value: "absent", enumerable: true, configurable: true, writable: true });
+    return;
+  }
+  Object.defineProperty(observed, file, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const digest = digestOf(bytes);
+      Object.defineProperty(observed, file, { value: digest, enumerable: true, configurable: true, writable: true });
+      return digest;
+    },
+  });
+}
+
 function semanticallySameJson(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
+  // The same bytes are the same document (the usual case: our own record, unchanged).
+  if (sameBytes(a, b)) return true;
   try {
     return jsonEqual(JSON.parse(decoder.decode(a)), JSON.parse(decoder.decode(b)));
   } catch {
@@ -1347,17 +1378,21 @@ function isEmptyDocument(bytes: Uint8Array): boolean {
   return text === "" || text === "{}";
 }
 
-/** Items recorded under each manifest (key: dir NUL file) in these ledgers' records. */
-function manifestItems(ledgers: readonly TargetLedger[]): Map<string, Set<string>> {
-  const index = new Map<string, Set<string>>();
+/** Items recorded under each manifest (by directory, then manifest file name) in these ledgers' records. */
+function manifestItems(ledgers: readonly TargetLedger[]): Map<string, Map<string, Set<string>>> {
+  const index = new Map<string, Map<string, Set<string>>>();
   for (const ledger of ledgers) {
     for (const r of ledger.owned) {
       if (r.kind !== "file" || !r.manifest) continue;
-      const key = `${r.manifest.dir}\u0000${r.manifest.file}`;
-      let items = index.get(key);
+      let inDir = index.get(r.manifest.dir);
+      if (!inDir) {
+        inDir = new Map<string, Set<string>>();
+        index.set(r.manifest.dir, inDir);
+      }
+      let items = inDir.get(r.manifest.file);
       if (!items) {
         items = new Set<string>();
-        index.set(key, items);
+        inDir.set(r.manifest.file, items);
       }
       items.add(r.manifest.item);
     }
@@ -1369,18 +1404,13 @@ function manifestKey(m: { dir: string; file: string; item: string }): string {
   return `${m.dir}\u0000${m.file}\u0000${m.item}`;
 }
 
-function recordKey(kind: string, file: string): string {
-  return `${kind}\u0000${file}`;
-}
-
-/** Records grouped by kind and path, each group in list order. */
+/** Records grouped by path (a path has a record or two), each group in list order. */
 function indexRecords(records: readonly OwnedRecord[]): Map<string, OwnedRecord[]> {
   const index = new Map<string, OwnedRecord[]>();
   for (const r of records) {
-    const key = recordKey(r.kind, r.path);
-    const group = index.get(key);
+    const group = index.get(r.path);
     if (group) group.push(r);
-    else index.set(key, [r]);
+    else index.set(r.path, [r]);
   }
   return index;
 }
@@ -1446,13 +1476,7 @@ function runsAny(item: unknown, commands: ReadonlySet<string>): boolean {
 
 /** Digest of an item's canonical JSON (key order ignored). */
 function itemDigest(item: unknown): string {
-  return digestOf(JSON.stringify(sortDeep(item)));
-}
-
-function sortDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortDeep);
-  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortDeep(value[k])]));
-  return value;
+  return digestOf(canonicalJson(item));
 }
 
 function toJsonish(value: unknown): unknown {
@@ -1463,8 +1487,13 @@ function toJsonish(value: unknown): unknown {
   return value;
 }
 
+/** jsonEqual of the two values' JSON forms (see toJsonish), without making them. */
 function tomlEqual(a: unknown, b: unknown): boolean {
-  return jsonEqual(toJsonish(a), toJsonish(b));
+  return equalWith(a, b, tomlLeaf);
+}
+
+function tomlLeaf(value: unknown): unknown {
+  return typeof value === "bigint" ? Number(value) : value instanceof Date ? value.toISOString() : value;
 }
 
 /** Guesses the indentation of an existing JSON text (for edits made while stripping). */
