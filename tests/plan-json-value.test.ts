@@ -136,3 +136,42 @@ function cloneLoosely(value: unknown): unknown {
   }
   return value;
 }
+
+describe("parseJsonText", () => {
+  it("reads every text as jsonc-parser does, on the native parser's fast path too", async () => {
+    const { parseJsonText } = await import("../compiler/plan/json-document");
+    const { parse } = await import("jsonc-parser");
+    const texts = [
+      '{"a": 1, "b": [true, null, -0, 1e400, "x\\u0041\\/"], "a": 2}',
+      '{"__proto__": {"polluted": 1}, "y": 2}',
+      '{"\\u005f_proto__": {"x": 1}}',
+      '{"__proto__": 5}',
+      '{\n  // comment\n  "a": 1,\n}',
+      '[1, 2,]',
+      '{"a": }',
+      "",
+      '  {"unicode": "é\\ud83d\\ude00\\ud800", "\\"q\\"": {}}  ',
+    ];
+    for (const text of texts) {
+      for (const comments of [true, false]) {
+        const errors: import("jsonc-parser").ParseError[] = [];
+        const expected = parse(text, errors, { allowTrailingComma: comments, disallowComments: !comments, allowEmptyContent: false });
+        const got = parseJsonText(text, comments);
+        expect(got.ok).toBe(errors.length === 0);
+        if (got.ok) expect(shape(got.value)).toEqual(shape(expected));
+      }
+    }
+  });
+});
+
+describe("digestOf", () => {
+  it("is the SHA-256 of the UTF-8 bytes, for text and bytes alike", async () => {
+    const { createHash } = await import("node:crypto");
+    const { digestOf } = await import("../compiler/plan/digest");
+    for (const text of ["", "abc", "é😀\n", "\ud800 lone"]) {
+      const expected = `sha256:${createHash("sha256").update(text).digest("hex")}`;
+      expect(digestOf(text)).toBe(expected);
+      expect(digestOf(Buffer.from(text, "utf8"))).toBe(expected);
+    }
+  });
+});

@@ -33,7 +33,7 @@ export interface Plan {
   diagnostics: Diagnostic[];
   /**
    * Every path plan read → digest of what it saw (`absent` when nothing), for stale-plan checks.
-   * planChanges makes each digest on first access (a plan nobody verifies or saves hashes nothing).
+   * planChanges makes the digests on first access (a plan nobody verifies or saves hashes nothing).
    */
   observed: Record<string, string>;
   /** Directories agentihooks created (from the ledger), removed by apply when left empty, deepest first. */

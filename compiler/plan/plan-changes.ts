@@ -130,7 +130,8 @@ export function planChanges(trees: readonly DesiredTree[], ctx: PlanContext, opt
 
 class Planner {
   private readonly diagnostics: Diagnostic[] = [];
-  private readonly observed: Record<string, string> = {};
+  /** Every path read → the bytes seen (undefined: absent); `Plan.observed` digests them. */
+  private readonly seen = new Map<string, Uint8Array | undefined>();
   private readonly works = new Map<string, Work>();
   private readonly sidecars = new Map<string, { sidecar: Sidecar; files: Record<string, FileRecord>; touched: boolean; target: string }>();
   private readonly extraChanges = new Map<string, Change>();
@@ -196,7 +197,7 @@ class Planner {
 
   private read(file: string): Uint8Array | undefined {
     const bytes = this.ctx.fs.read(file);
-    observe(this.observed, file, bytes);
+    this.seen.set(file, bytes);
     return bytes;
   }
 
@@ -1196,7 +1197,7 @@ class Planner {
   private finish(trees: readonly DesiredTree[], before: Map<string, TargetLedger>, afterLedgers: Map<string, TargetLedger>, aborted: boolean): Plan {
     const changes: Change[] = [];
     const targets = trees.map((t) => t.target);
-    if (aborted) return { targets, changes, diagnostics: this.diagnostics, observed: this.observed, pruneDirs: [] };
+    if (aborted) return planOf(targets, changes, this.diagnostics, this.seen, []);
     const originalsDir = path.join(this.ctx.env.agentihooksHome, "originals");
     const keepLedger = this.options.ledger !== false;
     for (const w of [...this.works.values()].sort((a, b) => cmp(a.path, b.path))) {
@@ -1258,7 +1259,7 @@ class Planner {
       changes.push(...this.extraChanges.values());
       for (const c of changes) if (this.bookkeepingPaths.has(c.path)) c.bookkeeping = true;
       const ordered = [...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.bookkeeping).sort((a, b) => cmp(a.path, b.path))];
-      return { targets, changes: ordered, diagnostics: this.diagnostics, observed: this.observed, pruneDirs: [] };
+      return planOf(targets, ordered, this.diagnostics, this.seen, []);
     }
     // Ledger last (its bytes are filled in below, once the created directories are known).
     const ledgerFile = ledgerPath(this.ctx.env);
@@ -1297,7 +1298,7 @@ class Planner {
     const last = ordered[ordered.length - 1] as Change;
     const finalLedger = semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter;
     ordered[ordered.length - 1] = { ...last, after: finalLedger, action: sameBytesOrBoth(ledgerBefore, finalLedger) ? "keep" : finalLedger === undefined ? "delete" : ledgerBefore === undefined ? "create" : "update" };
-    return { targets, changes: ordered, diagnostics: this.diagnostics, observed: this.observed, pruneDirs: [...pruneDirs].sort((a, b) => b.length - a.length || cmp(a, b)) };
+    return planOf(targets, ordered, this.diagnostics, this.seen, [...pruneDirs].sort((a, b) => b.length - a.length || cmp(a, b)));
   }
 
   private resultBytes(w: Work): Uint8Array | undefined {
@@ -1342,24 +1343,28 @@ function sameBytesOrBoth(a: Uint8Array | undefined, b: Uint8Array | undefined): 
 }
 
 /**
- * Notes in `observed` what plan saw at `file`. The digest is made on first access: only apply
- * (verifying the plan before it writes) and a saved plan file read it, and hashing every file it read
- * was a tenth of a plan that changes nothing.
+ * The plan, with `observed` made from what was read on first access: only apply (verifying the plan
+ * before it writes) and a saved plan file read it, and hashing every file read was a tenth of a plan
+ * that changes nothing.
  */
-function observe(observed: Record<string, string>, file: string, bytes: Uint8Array | undefined): void {
-  if (bytes === undefined) {
-    Object.defineProperty(observed, file, { value: "absent", enumerable: true, configurable: true, writable: true });
-    return;
-  }
-  Object.defineProperty(observed, file, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const digest = digestOf(bytes);
-      Object.defineProperty(observed, file, { value: digest, enumerable: true, configurable: true, writable: true });
-      return digest;
+function planOf(targets: string[], changes: Change[], diagnostics: Diagnostic[], seen: ReadonlyMap<string, Uint8Array | undefined>, pruneDirs: string[]): Plan {
+  let observed: Record<string, string> | undefined;
+  return {
+    targets,
+    changes,
+    diagnostics,
+    get observed(): Record<string, string> {
+      if (!observed) {
+        observed = {};
+        for (const [file, bytes] of seen) observed[file] = bytes === undefined ? "absent" : digestOf(bytes);
+      }
+      return observed;
     },
-  });
+    set observed(value: Record<string, string>) {
+      observed = value;
+    },
+    pruneDirs,
+  };
 }
 
 function semanticallySameJson(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
