@@ -3,9 +3,8 @@
 //
 // This file is CommonJS (bin/package.json says so) and answers `--version` / `-v` (as the first
 // argument, as bin/cli.ts does) itself from package.json: an ES module entry starts Node's ESM
-// loader first (~10 ms of CPU on Node 20) and the bundled CLI then loads its entry chunk and
-// node:module, while a CommonJS entry answering alone costs what `node -e 0` costs. Every other
-// command imports the ESM bundle.
+// loader first (~10 ms of CPU on Node 20), while a CommonJS entry answering alone costs what
+// `node -e 0` costs. Every other command runs the bundled CLI (dist/cli.js, CommonJS as well).
 "use strict";
 
 const first = process.argv[2];
@@ -14,11 +13,11 @@ if (first === "--version" || first === "-v") {
   const { join } = require("node:path");
   process.stdout.write(`${JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")).version}\n`);
 } else {
-  import("../dist/cli.js").catch((error) => {
-    if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("dist/cli.js")) {
-      process.stderr.write("agentihooks: the CLI is not built yet; run `npm run build` in the package directory.\n");
-      process.exit(1);
-    }
-    throw error;
-  });
+  const cli = require("node:path").join(__dirname, "..", "dist", "cli.js");
+  if (require("node:fs").existsSync(cli)) {
+    require(cli);
+  } else {
+    process.stderr.write("agentihooks: the CLI is not built yet; run `npm run build` in the package directory.\n");
+    process.exitCode = 1;
+  }
 }

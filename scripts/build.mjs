@@ -1,12 +1,13 @@
 // Bundles the CLI and the hook runtime with esbuild. Runs on `npm ci` (prepare) and before tests.
-// The CLI is dist/cli.js (the command table) plus one file per module it loads lazily
-// (dist/chunks/<name>.js: the project commands together, each light command alone); the runtime is
-// one file that depends on nothing but Node, because it starts before and after every tool call.
+// The CLI is CommonJS (dist/package.json says so): dist/cli.js, the command table, plus one file per
+// module it loads lazily (dist/chunks/<name>.js: the project commands together, each light command
+// alone), each with a V8 code cache written here (bin/load-chunk.ts). The runtime is one ES module
+// that depends on nothing but Node, because it starts before and after every tool call.
 import { build } from "esbuild";
-import { builtinModules, createRequire } from "node:module";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rename, rm } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const common = {
@@ -20,43 +21,58 @@ const common = {
   // Prefer ESM entry points: jsonc-parser's default (UMD) build loads its parts with a dynamic
   // require() that esbuild cannot follow, so the bundle would fail at run time.
   mainFields: ["module", "main"],
-  // Bundled CommonJS dependencies (handlebars, cosmiconfig) call require(); give ESM output one.
-  banner: { js: "import { createRequire as __ahCreateRequire } from 'node:module'; const require = __ahCreateRequire(import.meta.url);" },
 };
-// typescript stays external: cosmiconfig requires it only to load an agentihooks.config.ts, and
-// bundling it would add ~10 MB that every command using the config parses. js-yaml, parse-json and
-// import-fresh are cosmiconfig's own lazily required loaders, which compiler/config.ts replaces
-// with ours; bundled they were ~200 KB that every config-reading command parsed.
-const cliExternal = ["typescript", "js-yaml", "parse-json", "import-fresh"];
 
-// Each module bin/cli.ts loads lazily (`./commands/<name>`) stays a separate file, and its path is
-// recorded so it is bundled next as one unsplit file. Code-splitting made ~25 chunks for a build
-// (every dynamic import was a split point), and Node 20's ES module loader costs about 1 ms per
-// module to resolve, load and link: with the builtins below, ~15 ms less CPU for a 1x bench build.
+// The CLI as CommonJS. An ES module costs Node 20 its ES loader (~5 ms to start, ~1 ms per module
+// to resolve and link, a facade per builtin imported), and V8's code cache can only be used through
+// vm.Script, which runs CommonJS. Sources use import.meta.url for files beside the bundle; here it
+// is the bundle file's URL. Dynamic import() becomes require(): a chunk runs in a vm.Script, where
+// import() has no loader on Node < 20.12.
+const cjs = {
+  ...common,
+  format: "cjs",
+  // "use strict" first: esbuild's own directive comes after the banner, where it is no directive.
+  banner: { js: '"use strict";\nconst __ahImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  define: { "import.meta.url": "__ahImportMetaUrl" },
+  supported: { "dynamic-import": false },
+  // typescript stays external: cosmiconfig requires it only to load an agentihooks.config.ts, and
+  // bundling it would add ~10 MB that every command using the config parses. js-yaml, parse-json
+  // and import-fresh are cosmiconfig's own lazily required loaders, which compiler/config.ts
+  // replaces with ours; bundled they were ~200 KB that every config-reading command parsed.
+  external: ["typescript", "js-yaml", "parse-json", "import-fresh"],
+};
+
+// Each module bin/cli.ts loads lazily (`./commands/<name>`) becomes dist/chunks/<name>.js, bundled
+// whole (no code-splitting: it made ~25 ES modules for a build) and loaded through its code cache.
 const lazyModules = new Map();
-const commandsAsFiles = {
-  name: "commands-as-files",
+const commandsAsChunks = {
+  name: "commands-as-chunks",
   setup(b) {
     b.onResolve({ filter: /^\.\/commands\// }, (args) => {
       if (args.kind !== "dynamic-import" || !args.importer.endsWith(path.join("bin", "cli.ts"))) return undefined;
       const name = path.basename(args.path);
       lazyModules.set(`chunks/${name}`, `bin/commands/${name}.ts`);
-      return { path: `./chunks/${name}.js`, external: true };
+      return { path: name, namespace: "chunk" };
     });
+    b.onLoad({ filter: /.*/, namespace: "chunk" }, (args) => ({
+      contents: `module.exports = require("./load-chunk").loadChunk(require("node:path").join(__dirname, "chunks", ${JSON.stringify(`${args.path}.js`)}));`,
+      resolveDir: path.join(root, "bin"),
+      loader: "js",
+    }));
   },
 };
 
-// Node builtins through the bundle's require() instead of ES imports: an ES import of a builtin
-// builds a facade module (resolved, linked and filled with every export, lazy getters included)
-// for each importing module, where require() hands back the one CommonJS object.
-const builtins = new Set(builtinModules.flatMap((id) => [id, `node:${id}`]));
-const builtinsThroughRequire = {
-  name: "builtins-through-require",
+// runtime/node-builtins.ts falls back on Node < 20.16 to createRequire through a top-level await,
+// which CommonJS cannot hold; in the CommonJS chunks the fallback is the chunk's own require.
+const runtimeBuiltinsInCommonJs = {
+  name: "runtime-builtins-in-commonjs",
   setup(b) {
-    b.onResolve({ filter: /^[a-z:_/]+$/ }, (args) =>
-      args.kind === "import-statement" && builtins.has(args.path) ? { path: args.path.replace(/^node:/, ""), namespace: "builtin" } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(`node:${args.path}`)});`, loader: "js" }));
+    b.onLoad({ filter: /runtime[\\/]node-builtins\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const fallback = '(await import("node:module")).createRequire(import.meta.url)';
+      if (!source.includes(fallback)) throw new Error(`${args.path} no longer has the fallback scripts/build.mjs replaces for CommonJS; update the build`);
+      return { contents: source.replace(fallback, "require"), loader: "ts" };
+    });
   },
 };
 
@@ -66,22 +82,22 @@ const staging = `.dist-build-${process.pid}`;
 const retired = `${root}/.dist-old-${process.pid}`;
 await rm(`${root}/${staging}`, { recursive: true, force: true });
 try {
-  // The command table has no CommonJS to require, so it skips the banner (and node:module).
-  const cli = build({ ...common, banner: {}, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, plugins: [commandsAsFiles], external: cliExternal }).then(() =>
-    build({ ...common, entryPoints: Object.fromEntries(lazyModules), outdir: staging, plugins: [builtinsThroughRequire], external: cliExternal }),
-  );
+  const cli = build({ ...cjs, entryPoints: { cli: "bin/cli.ts" }, outdir: staging, plugins: [commandsAsChunks] })
+    .then(() => build({ ...cjs, entryPoints: Object.fromEntries(lazyModules), outdir: staging, plugins: [runtimeBuiltinsInCommonJs] }))
+    .then(() => writeCodeCaches(`${root}/${staging}`));
   await Promise.all([
     cli,
     // The yaml package as one CommonJS file, required on first use (compiler/parse/yaml-library.ts):
     // flat frontmatter never needs it, so it stays out of the chunks every command parses.
-    build({ ...common, banner: {}, format: "cjs", entryPoints: [createRequire(import.meta.url).resolve("yaml")], outfile: `${staging}/vendor/yaml.cjs` }),
+    build({ ...common, format: "cjs", entryPoints: [createRequire(import.meta.url).resolve("yaml")], outfile: `${staging}/vendor/yaml.cjs` }),
     // Likewise toml-patch (~250 KB), needed only to read or edit an existing config.toml
     // (compiler/plan/toml-document.ts): a build into an empty --out never loads it.
-    build({ ...common, banner: {}, format: "cjs", entryPoints: ["@decimalturn/toml-patch"], outfile: `${staging}/vendor/toml-patch.cjs` }),
-    // The runtime bundles no CommonJS, so it skips the require() banner: importing node:module would
-    // cost every hook invocation internal modules it never uses.
-    build({ ...common, banner: {}, minify: true, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
+    build({ ...common, format: "cjs", entryPoints: ["@decimalturn/toml-patch"], outfile: `${staging}/vendor/toml-patch.cjs` }),
+    // The runtime bundles no CommonJS and needs no require(): importing node:module would cost
+    // every hook invocation internal modules it never uses.
+    build({ ...common, minify: true, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
   ]);
+  await writeFile(`${root}/${staging}/package.json`, `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
   await rename(`${root}/dist`, retired).catch((error) => {
     if (error.code !== "ENOENT") throw error;
   });
@@ -89,4 +105,20 @@ try {
 } finally {
   await rm(`${root}/${staging}`, { recursive: true, force: true });
   await rm(retired, { recursive: true, force: true });
+}
+
+/**
+ * Writes each chunk's V8 code cache with bin/load-chunk.ts itself (bundled to a scratch file), so
+ * the cache is made from exactly the text the CLI compiles. (tests/cli.test.ts checks, in a fresh
+ * process, that V8 accepts them.)
+ */
+async function writeCodeCaches(dir) {
+  const scratch = `${dir}/.load-chunk.cjs`;
+  await build({ ...cjs, banner: {}, define: {}, entryPoints: ["bin/load-chunk.ts"], outfile: scratch });
+  try {
+    const { writeCodeCache } = createRequire(import.meta.url)(scratch);
+    for (const name of await readdir(`${dir}/chunks`)) if (name.endsWith(".js")) writeCodeCache(`${dir}/chunks/${name}`);
+  } finally {
+    await rm(scratch, { force: true });
+  }
 }

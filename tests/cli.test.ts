@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CODE_CACHE_SUFFIX, loadChunk, wrapChunk, writeCodeCache } from "../bin/load-chunk";
 
 const cli = new URL("../bin/agentihooks.js", import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -51,3 +52,52 @@ describe("agentihooks CLI", () => {
     expect(status).toBe(1);
   });
 });
+
+describe("bundled chunks and their code caches", () => {
+  it("ships a code cache beside every chunk, and a fresh Node process accepts each", () => {
+    // Checked in a child: a process that has compiled a source already reuses that compilation and
+    // never looks at the cache, so it cannot tell an accepted cache from a rejected one.
+    const chunks = fileURLToPathOf("../dist/chunks/");
+    const files = readdirSync(chunks).filter((name) => name.endsWith(".js"));
+    expect(files).toContain("project-commands.js");
+    const dir = mkdtempSync(path.join(tmpdir(), "ah-cache-"));
+    try {
+      const checks = files.map((name) => {
+        const wrapped = path.join(dir, `${name}.wrapped`);
+        writeFileSync(wrapped, wrapChunk(readFileSync(path.join(chunks, name), "utf8")));
+        return { wrapped, cache: path.join(chunks, `${name}${CODE_CACHE_SUFFIX}`) };
+      });
+      const probe = `const fs = require("node:fs"), vm = require("node:vm");
+        const checks = ${JSON.stringify(checks)};
+        process.stdout.write(JSON.stringify(checks.map((c) => new vm.Script(fs.readFileSync(c.wrapped, "utf8"), { cachedData: fs.readFileSync(c.cache) }).cachedDataRejected)));`;
+      expect(JSON.parse(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }))).toEqual(files.map(() => false));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("loads a chunk as CommonJS with a cache, without one, and past a damaged one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ah-chunk-"));
+    try {
+      const sample = (name: string): string => {
+        const file = path.join(dir, name);
+        writeFileSync(file, `"use strict";\nexports.answer = require("node:path").basename(__filename) + ":" + typeof module + ":" + (this === exports);\n`);
+        return file;
+      };
+      const plain = sample("plain.js");
+      expect(loadChunk(plain)).toEqual({ answer: "plain.js:object:true" });
+      const cached = sample("cached.js");
+      writeCodeCache(cached);
+      expect(loadChunk(cached)).toEqual({ answer: "cached.js:object:true" });
+      const damaged = sample("damaged-cache.js");
+      writeFileSync(`${damaged}${CODE_CACHE_SUFFIX}`, "not a code cache");
+      expect(loadChunk(damaged)).toEqual({ answer: "damaged-cache.js:object:true" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function fileURLToPathOf(relative: string): string {
+  return new URL(relative, import.meta.url).pathname;
+}
