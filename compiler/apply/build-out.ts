@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import type { DesiredTree } from "../desired-tree";
-import type { FileSystem } from "../fs/file-system";
+import type { FileInfo, FileSystem } from "../fs/file-system";
 import type { Change, Plan } from "../plan/change";
 import { renderFresh } from "../render-fresh";
 
@@ -26,12 +26,15 @@ export function planOut(trees: readonly DesiredTree[], dir: string, home: string
     // every file was a tenth of planning the output tree. Anything else takes outPath's join.
     const place = (file: string): string => (file.startsWith(homeSlash) && isNormal(file) ? `${base}/${file.slice(homeSlash.length)}` : outPath(dir, tree.target, file, home));
     const wanted = new Map(renderFresh(tree).map((f) => [place(f.path), f]));
-    const present = new Set(listFiles(fs, path.join(dir, tree.target)));
-    for (const file of [...new Set([...wanted.keys(), ...present])].sort()) {
+    const present = new Map<string, FileInfo>();
+    listFiles(fs, base, present);
+    for (const file of [...new Set([...wanted.keys(), ...present.keys()])].sort()) {
       const want = wanted.get(file);
       // The listing is complete, so a path it does not hold is absent: no read (a fresh --out reads nothing).
-      const before = present.has(file) ? fs.read(file) : undefined;
-      const same = want && before && Buffer.from(before).equals(Buffer.from(want.content)) && fs.stat(file)?.mode === want.mode;
+      const info = present.get(file);
+      const before = info ? fs.read(file) : undefined;
+      // The mode is the listing's (no second stat); bytes are compared in place (Buffer.from copied both).
+      const same = want && before && before.length === want.content.length && Buffer.compare(before, want.content) === 0 && info?.mode === want.mode;
       changes.push({ target: tree.target, path: file, action: same ? "keep" : !before ? "create" : !want ? "delete" : "update", before, after: want?.content, mode: want?.mode ?? 0o644, bookkeeping: false, conflicts: 0 });
     }
   }
@@ -43,13 +46,12 @@ function isNormal(file: string): boolean {
   return !/\/\.{0,2}(\/|$)/.test(file);
 }
 
-function listFiles(fs: FileSystem, dir: string): string[] {
-  const out: string[] = [];
+/** Everything below `dir` that is not a directory, with what stat says of it, into `out`. */
+function listFiles(fs: FileSystem, dir: string, out: Map<string, FileInfo>): void {
   for (const name of fs.list(dir) ?? []) {
     const full = path.join(dir, name);
     const info = fs.stat(full);
-    if (info?.kind === "directory") out.push(...listFiles(fs, full));
-    else if (info) out.push(full);
+    if (info?.kind === "directory") listFiles(fs, full, out);
+    else if (info) out.set(full, info);
   }
-  return out;
 }

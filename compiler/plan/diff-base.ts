@@ -48,7 +48,7 @@ export function diffAgainstRef(ref: string, options: SessionOptions): { plan?: P
       for (const file of [...new Set([...before.keys(), ...after.keys()])].sort()) {
         const b = before.get(file);
         const a = after.get(file);
-        const same = b && a && Buffer.from(b.content).equals(Buffer.from(a.content)) && b.mode === a.mode;
+        const same = b && a && Buffer.compare(b.content, a.content) === 0 && b.mode === a.mode;
         changes.push({ target, path: file, action: same ? "keep" : !b ? "create" : !a ? "delete" : "update", before: b?.content, after: a?.content, mode: (a ?? b)?.mode ?? 0o644, bookkeeping: file.endsWith(".agentihooks-managed.json") || file.endsWith("-manifest.json") || file.endsWith("-commands.json"), conflicts: 0 });
       }
     }
