@@ -175,3 +175,13 @@ describe("digestOf", () => {
     }
   });
 });
+
+describe("toPointer", () => {
+  it("escapes ~ and / in each step, as RFC 6901 says, and round-trips", async () => {
+    const { fromPointer, toPointer } = await import("../compiler/plan/json-value");
+    expect(toPointer([])).toBe("");
+    expect(toPointer(["env", "A/B", "~x", "plain"])).toBe("/env/A~1B/~0x/plain");
+    expect(toPointer(["~/"])).toBe("/~0~1");
+    for (const path of [["a"], ["", "b"], ["x/y~z", "~1"]]) expect(fromPointer(toPointer(path))).toEqual(path);
+  });
+});

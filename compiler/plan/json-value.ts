@@ -62,7 +62,9 @@ export function getPath(doc: unknown, path: readonly string[]): unknown {
 
 /** Encodes a key path as a JSON pointer (`["env","A/B"]` → `/env/A~1B`), the key of a record. */
 export function toPointer(path: readonly string[]): string {
-  return path.map((step) => `/${step.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  let pointer = "";
+  for (const step of path) pointer += `/${step.includes("~") || step.includes("/") ? step.replace(/~/g, "~0").replace(/\//g, "~1") : step}`;
+  return pointer;
 }
 
 /** Decodes a JSON pointer made by `toPointer`. */

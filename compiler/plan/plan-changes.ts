@@ -512,6 +512,8 @@ class Planner {
 
   /** True when the item's directory (or file) is a symbolic link: an installed skill, never ours to write through. */
   private linkedItem(manifest: { dir: string; item: string }): boolean {
+    // Nothing in a missing directory is a link (a fresh home: one lookup per directory, not per item).
+    if (isPlainName(manifest.item) && this.stat(manifest.dir) === undefined) return false;
     // Asked for every file of an item, twice: answered once per item.
     const key = `${manifest.dir}\u0000${manifest.item}`;
     let linked = this.linkedItems.get(key);
@@ -1403,6 +1405,11 @@ function manifestItems(ledgers: readonly TargetLedger[]): Map<string, Map<string
     }
   }
   return index;
+}
+
+/** True for a name that path.join appends as one step (no separator, not `.` or `..`, not empty). */
+function isPlainName(name: string): boolean {
+  return name !== "" && name !== "." && name !== ".." && !name.includes("/");
 }
 
 function manifestKey(m: { dir: string; file: string; item: string }): string {
