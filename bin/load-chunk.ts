@@ -36,14 +36,28 @@ function readCache(file: string): Buffer | undefined {
 
 /** Runs the CommonJS file `file` (absolute) once, through its code cache when V8 accepts it; returns its exports. */
 export function loadChunk(file: string): unknown {
-  const script = compile(file, readCache(file));
+  return run(compile(file, readCache(file)), file);
+}
+
+function run(script: Script, file: string): unknown {
   const module = { exports: {} as unknown };
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
-  run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  const body = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+  body.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports;
 }
 
 /** Writes `file`'s code cache: the compiled top-level code of the chunk as this Node's V8 makes it. */
 export function writeCodeCache(file: string): void {
   writeFileSync(`${file}${CODE_CACHE_SUFFIX}`, compile(file, undefined).createCachedData());
+}
+
+/**
+ * Writes `file`'s code cache after running the chunk and `exercise(exports)`: V8 compiles a
+ * function on its first call, and a cache made after a representative run holds those functions
+ * too, so a later run compiles almost nothing.
+ */
+export async function writeExercisedCodeCache(file: string, exercise: (exports: unknown) => Promise<unknown>): Promise<void> {
+  const script = compile(file, undefined);
+  await exercise(run(script, file));
+  writeFileSync(`${file}${CODE_CACHE_SUFFIX}`, script.createCachedData());
 }
