@@ -1,4 +1,5 @@
-import { existsSync, lstatSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { planAndApply } from "../compiler/apply/run";
@@ -70,6 +71,39 @@ describe("real filesystem port", () => {
     expect(statSync(file).mode & 0o777).toBe(0o755);
     expect(statSync(path.join(h.home, "a/b/secret.json")).mode & 0o777).toBe(0o600);
     expect(readdirSync(path.join(h.home, "a/b")).sort()).toEqual(["c.sh", "secret.json"]);
+  });
+
+  it("reads regular files whole and everything else (links, directories, FIFOs, nothing) as absent", () => {
+    const h = makeHomes();
+    const fs = realFileSystem();
+    const big = "x".repeat(100_000) + "é\n";
+    put(path.join(h.home, "r/big.txt"), big);
+    put(path.join(h.home, "r/empty.txt"), "");
+    symlinkSync(path.join(h.home, "r/big.txt"), path.join(h.home, "r/link.txt"));
+    execFileSync("mkfifo", [path.join(h.home, "r/fifo")]);
+    expect(new TextDecoder().decode(fs.read(path.join(h.home, "r/big.txt")))).toBe(big);
+    expect(fs.read(path.join(h.home, "r/empty.txt"))?.length).toBe(0);
+    for (const name of ["link.txt", "fifo", "missing.txt", "big.txt/below"]) expect(fs.read(path.join(h.home, "r", name)), name).toBeUndefined();
+    expect(fs.read(path.join(h.home, "r"))).toBeUndefined();
+    expect(fs.stat(path.join(h.home, "r/missing.txt"))).toBeUndefined();
+    expect(fs.stat(path.join(h.home, "r/link.txt"))?.kind).toBe("symlink");
+    expect(fs.stat(path.join(h.home, "r/fifo"))?.kind).toBe("other");
+  });
+
+  it("finds a directory writable through its nearest existing ancestor, never through a symlink or a file", () => {
+    const h = makeHomes();
+    const fs = realFileSystem();
+    put(path.join(h.home, "w/file.txt"), "x");
+    mkdirSync(path.join(h.home, "w/real"), { recursive: true });
+    symlinkSync(path.join(h.home, "w/real"), path.join(h.home, "w/live"));
+    symlinkSync(path.join(h.home, "w/nowhere"), path.join(h.home, "w/dangling"));
+    expect(fs.writable(path.join(h.home, "w/real"))).toBe(true);
+    expect(fs.writable(path.join(h.home, "w/new/deeper"))).toBe(true);
+    expect(fs.writable(path.join(h.home, "w/dangling/sub"))).toBe(true);
+    expect(fs.writable(path.join(h.home, "w/live"))).toBe(false);
+    expect(fs.writable(path.join(h.home, "w/live/sub"))).toBe(false);
+    expect(fs.writable(path.join(h.home, "w/file.txt"))).toBe(false);
+    expect(fs.writable(path.join(h.home, "w/file.txt/sub"))).toBe(false);
   });
 
   it("lists sorted, reads only regular files, and locks exclusively", () => {

@@ -1,5 +1,5 @@
 /** The real filesystem port (node:fs, synchronous: apply is one short sequential pass). */
-import { accessSync, chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+import { accessSync, chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
 import path from "node:path";
 import type { FileInfo, FileSystem } from "./file-system";
 
@@ -69,16 +69,29 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
 
   return {
     read(file) {
+      // One open with O_NOFOLLOW and an fstat instead of an lstat before the open: one system call
+      // fewer per file a plan reads, and nothing is read through a symlink swapped in between.
+      // O_NONBLOCK keeps the open of a FIFO from waiting; anything but a regular file reads as absent.
+      let fd: number;
       try {
-        if (!lstatSync(file).isFile()) return undefined;
-        return readFileSync(file);
+        fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY);
       } catch {
         return undefined;
+      }
+      try {
+        const info = fstatSync(fd);
+        return info.isFile() ? readOpen(fd, info.size) : undefined;
+      } catch {
+        return undefined;
+      } finally {
+        closeSync(fd);
       }
     },
     stat(file): FileInfo | undefined {
       try {
-        const s = lstatSync(file);
+        // An absent path is the common miss: answered without building an exception.
+        const s = lstatSync(file, { throwIfNoEntry: false });
+        if (!s) return undefined;
         const kind = s.isFile() ? "file" : s.isDirectory() ? "directory" : s.isSymbolicLink() ? "symlink" : "other";
         return { kind, mode: s.mode & 0o777, mtimeMs: s.mtimeMs };
       } catch {
@@ -93,17 +106,28 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
       }
     },
     writable(dir) {
-      let probe = dir;
-      while (!existsSync(probe)) {
+      // The nearest existing ancestor (a dangling symlink counts as missing, a live one as not a
+      // directory) must be a real directory we may write in. lstat first: one call fewer than an
+      // existence check, an access check and an lstat for every directory a plan writes in.
+      for (let probe = dir; ; ) {
+        let info: ReturnType<typeof lstatSync>;
+        try {
+          info = lstatSync(probe, { throwIfNoEntry: false });
+        } catch {
+          info = undefined;
+        }
+        if (info?.isDirectory()) {
+          try {
+            accessSync(probe, constants.W_OK | constants.X_OK);
+            return true;
+          } catch {
+            return false;
+          }
+        }
+        if (info && !(info.isSymbolicLink() && !existsSync(probe))) return false;
         const up = path.dirname(probe);
         if (up === probe) return false;
         probe = up;
-      }
-      try {
-        accessSync(probe, constants.W_OK | constants.X_OK);
-        return lstatSync(probe).isDirectory();
-      } catch {
-        return false;
       }
     },
     write(file, content, mode) {
@@ -235,6 +259,31 @@ function writeInPlace(file: string, content: Uint8Array, mode: number, ensureDir
     closeSync(fd);
   }
   return true;
+}
+
+/**
+ * The bytes of the open regular file `fd`, as readFileSync reads them: `size` bytes (fewer if it
+ * shrank), or everything up to the end when stat reported no size.
+ */
+function readOpen(fd: number, size: number): Buffer {
+  if (size > 0) {
+    const buffer = Buffer.allocUnsafeSlow(size);
+    let length = 0;
+    while (length < size) {
+      const n = readSync(fd, buffer, length, size - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return length < size ? buffer.subarray(0, length) : buffer;
+  }
+  const chunks: Buffer[] = [];
+  for (;;) {
+    const chunk = Buffer.allocUnsafeSlow(8192);
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
