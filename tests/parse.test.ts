@@ -145,6 +145,11 @@ describe("JSONC", () => {
     expect(doc.locate("/beep")).toEqual({ line: 4, column: 11 });
   });
 
+  it("reports a block comment left open", () => {
+    const d = onlyDiagnostic('{\n  "theme": "dim"\n}\n/* not closed\n', "jsonc");
+    expect(d).toMatchObject({ code: "AH1003", line: 4, column: 1 });
+  });
+
   it("still reports real syntax errors", () => {
     const d = onlyDiagnostic('{\n  "theme": "dim"\n  "beep": true\n}', "jsonc");
     expect(d).toMatchObject({ code: "AH1003", line: 3, column: 3 });
