@@ -3,15 +3,13 @@
  * column of the offending value (or key), its JSON pointer, and a sentence saying what is wrong and
  * how to fix it. The validators are precompiled (schemas/validators/*.generated.cjs, made by
  * `npm run schemas:types`), so a run never pays for compiling schemas, and each one's module loads
- * on its first use (schemas/validators.generated.js), so a run parses only the validators it needs;
- * a document validate-fast-path.ts can confirm from the schema alone never loads one.
+ * on its first use (schemas/validators.generated.js), so a run parses only the validators it needs.
  */
 import type { ErrorObject } from "ajv";
 import { sortDiagnostics, type Diagnostic } from "./diagnostics";
 import { diagnostic } from "./messages";
 import type { ParsedDocument } from "./parse/parse-document";
 import { displayPath, joinPointer, splitPointer } from "./parse/positions";
-import { isSurelyValid } from "./validate-fast-path";
 import { closestName } from "./validate-suggest";
 import * as validators from "../schemas/validators.generated.js";
 import type { CompiledValidator } from "../schemas/validators.generated.js";
@@ -53,8 +51,7 @@ export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string):
   if (doc.value === null || doc.value === undefined) {
     return [diagnostic("AH2010", { file, pointer: "", ...doc.locate("") })];
   }
-  // A plainly valid document is confirmed from the schema itself, without loading the validator's module.
-  if (isSurelyValid(name, doc.value) || validator(doc.value)) return [];
+  if (validator(doc.value)) return [];
 
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
