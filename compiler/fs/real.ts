@@ -1,5 +1,5 @@
 /** The real filesystem port (node:fs, synchronous: apply is one short sequential pass). */
-import { accessSync, chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+import { accessSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
 import path from "node:path";
 import type { FileInfo, FileSystem } from "./file-system";
 
@@ -152,11 +152,13 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
         const fd = openCreating(temp, mode);
         try {
           writeSync(fd, content);
+          // openSync's mode is filtered by the umask; the desired mode is exact. Set through the open
+          // file (no second path lookup) before the flush, so the flush covers it too.
+          fchmodSync(fd, mode);
           if (durable) fsyncSync(fd);
         } finally {
           closeSync(fd);
         }
-        chmodSync(temp, mode); // openSync's mode is filtered by the umask; the desired mode is exact.
         renameSync(temp, file);
       } catch (error) {
         rmSync(temp, { force: true });
