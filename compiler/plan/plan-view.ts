@@ -2,7 +2,7 @@
  * Views of a plan: a unified diff for the terminal (coloured only when asked), JSON for tools, and
  * Markdown for a pull-request comment. Paths are shown with `~` for the home directory.
  */
-import { createTwoFilesPatch } from "diff";
+import { createTwoFilesPatch, formatPatch, type StructuredPatch } from "diff";
 import type { Diagnostic } from "../diagnostics";
 import type { Change, Plan } from "./change";
 
@@ -45,9 +45,36 @@ export function changeDiff(change: Change, home: string): string {
   const after = change.after === undefined ? "" : asText(change.after);
   if (before === undefined || after === undefined) return `Binary file ${name} ${change.action === "delete" ? "removed" : "changed"}\n`;
   if (before === after) return `mode of ${name} becomes ${change.mode.toString(8)}\n`;
-  const patch = createTwoFilesPatch(change.before === undefined ? "/dev/null" : `a/${name}`, change.after === undefined ? "/dev/null" : `b/${name}`, before, after, undefined, undefined, { context: 3 });
+  const oldName = change.before === undefined ? "/dev/null" : `a/${name}`;
+  const newName = change.after === undefined ? "/dev/null" : `b/${name}`;
+  const patch = before === "" || after === "" ? wholeFilePatch(oldName, newName, before === "" ? after : before, before === "") : createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { context: 3 });
   // Drop the "Index:"/"===" preamble: a plain unified diff, as git prints it.
   return patch.replace(/^(Index: .*\n)?=+\n/, "").replace(/\t\n/g, "\n");
+}
+
+/**
+ * The patch createTwoFilesPatch makes of a text against an empty one: one hunk with every line added
+ * (or removed), built directly. Its line diff against nothing was most of the time of showing a first
+ * apply (2 MB of new files at 10x); formatting still goes through jsdiff, so the bytes are its own.
+ */
+function wholeFilePatch(oldName: string, newName: string, text: string, added: boolean): string {
+  const sign = added ? "+" : "-";
+  const pieces = text.split("\n");
+  // As jsdiff: a final line without a newline is marked, and a final newline ends the last line.
+  const endsWithNewline = pieces[pieces.length - 1] === "";
+  if (endsWithNewline) pieces.pop();
+  const lines: string[] = [];
+  for (const piece of pieces) lines.push(sign + piece);
+  if (!endsWithNewline) lines.push("\\ No newline at end of file");
+  const count = pieces.length;
+  const patch: StructuredPatch = {
+    oldFileName: oldName,
+    newFileName: newName,
+    oldHeader: undefined,
+    newHeader: undefined,
+    hunks: [{ oldStart: 1, oldLines: added ? 0 : count, newStart: 1, newLines: added ? count : 0, lines }],
+  };
+  return formatPatch(patch);
 }
 
 function asText(bytes: Uint8Array): string | undefined {
@@ -76,6 +103,13 @@ export function renderPlanText(plan: Plan, options: TextViewOptions): string {
     const notes = [change.conflicts > 0 ? `${change.conflicts} hand edit(s) kept` : "", change.backup ? `backup ${displayPath(change.backup, options.home)}` : ""].filter(Boolean).join(", ");
     out.push(paint(colour, `${sign} ${verbs[change.action]} ${displayPath(change.path, options.home)} (${change.target})${notes ? ` [${notes}]` : ""}`));
     const diff = changeDiff(change, options.home);
+    if (!options.color && !diff.startsWith("\n") && !diff.includes("\n\n")) {
+      // Uncoloured, a diff without empty lines is shown as it is: splitting the 2 MB of a first
+      // apply's new files into lines and joining them again was a third of showing it.
+      const body = diff.endsWith("\n") ? diff.slice(0, -1) : diff;
+      if (body !== "") out.push(body);
+      continue;
+    }
     for (const line of diff.split("\n")) {
       if (line === "") continue;
       const c = line.startsWith("+++") || line.startsWith("---") ? "1" : line.startsWith("+") ? "32" : line.startsWith("-") ? "31" : line.startsWith("@@") ? "36" : "";
