@@ -8,7 +8,6 @@
  * full path, which reports it.
  * tests/parse.test.ts compares the two paths on the same inputs.
  */
-import { stripComments } from "jsonc-parser";
 import type { ParsedDocument } from "./parse-document";
 import { LineIndex, splitPointer, type Position } from "./positions";
 
@@ -33,11 +32,7 @@ const stringToken = /"[^"\\]*(?:\\.[^"\\]*)*"\s*:?/g;
  */
 export function parsePlainJson(text: string, allowComments = false): ParsedDocument | undefined {
   // JSONC's comments and trailing commas become spaces: every offset, and so every position, stays.
-  if (allowComments) {
-    const blanked = blankComments(text);
-    if (blanked === undefined) return undefined;
-    text = blankTrailingCommas(blanked);
-  }
+  if (allowComments) text = blankTrailingCommas(blankComments(text));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -84,16 +79,15 @@ export function parsePlainJson(text: string, allowComments = false): ParsedDocum
   return { value, locate: (p) => remembered(located, p, false), locateKey: (p) => remembered(keyLocated, p, true) };
 }
 
+/** Strings (kept) and comments (matched to be blanked); an unterminated comment is left for JSON.parse to refuse. */
+const stringOrComment = /"(?:[^"\\]|\\.)*"|\/\/[^\r\n]*|\/\*[\s\S]*?\*\//g;
 /** Strings (kept) and a comma that follows a value and precedes a closing bracket (blanked). */
 const stringOrTrailingComma = /"(?:[^"\\]|\\.)*"|(?<=["\]}\w]\s*),(?=\s*[}\]])/g;
 
-/** jsonc-parser's own comment stripper, blanking in place: line breaks inside a block comment stay, so line numbers do too. */
-function blankComments(text: string): string | undefined {
+function blankComments(text: string): string {
   if (!text.includes("/")) return text;
-  // An unterminated block comment would be blanked to the end of the text; the full path reports it.
-  const lastOpen = text.lastIndexOf("/*");
-  if (lastOpen !== -1 && !text.includes("*/", lastOpen + 2)) return undefined;
-  return stripComments(text, " ");
+  // Line breaks inside a block comment stay, so line numbers do too.
+  return text.replace(stringOrComment, (token) => (token.charCodeAt(0) === 0x22 ? token : token.replace(/[^\r\n]/g, " ")));
 }
 
 function blankTrailingCommas(text: string): string {
