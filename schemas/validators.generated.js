@@ -5,12 +5,16 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CODE_CACHE_SUFFIX, loadChunk } from "../bin/load-chunk.ts";
 
 const here = fileURLToPath(import.meta.url);
 const requireValidator = createRequire(here);
 let validatorDir;
 
-/** schemas/validators/ of this package: above this module in the sources, above dist/ or dist/chunks/ once bundled. */
+/**
+ * schemas/validators/ of this package: above this module in the sources; once bundled, the copies in
+ * dist/schemas/validators/ (beside dist/cli.js, above dist/chunks/), which scripts/build.mjs gives V8 code caches.
+ */
 function findValidatorDir() {
   let dir = path.dirname(here);
   for (let depth = 0; depth < 5; depth += 1) {
@@ -21,13 +25,18 @@ function findValidatorDir() {
   throw new Error(`agentihooks: schemas/validators is missing from the package (looked above ${here})`);
 }
 
-/** A validator that loads its module on the first call and then behaves as the module's own (errors included). */
-function lazy(file) {
+/**
+ * A validator that loads its module on the first call and then behaves as the module's own (errors included).
+ * A module with a code cache beside it (dist/ only) is loaded through the cache (bin/load-chunk.ts): compiling
+ * the larger modules was most of a build's validation time. Without one (the sources, tests) it is required.
+ */
+function lazy(name) {
   let loaded;
   const validate = (data) => {
     if (loaded === undefined) {
       validatorDir ??= findValidatorDir();
-      loaded = requireValidator(path.join(validatorDir, file));
+      const file = path.join(validatorDir, name);
+      loaded = existsSync(`${file}${CODE_CACHE_SUFFIX}`) ? loadChunk(file) : requireValidator(file);
     }
     const valid = loaded(data);
     validate.errors = loaded.errors;

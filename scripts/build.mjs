@@ -1,14 +1,15 @@
 // Bundles the CLI and the hook runtime with esbuild. Runs on `npm ci` (prepare) and before tests.
 // The CLI is CommonJS (dist/package.json says so): dist/cli.js, the command table, plus one file per
 // module it loads lazily (dist/chunks/<name>.js: the project commands together, each light command
-// alone), each with a V8 code cache written here (bin/load-chunk.ts). The runtime is one ES module
-// that depends on nothing but Node, because it starts before and after every tool call.
+// alone), each with a V8 code cache written here (bin/load-chunk.ts), as is each copy of the
+// precompiled ajv validators (dist/schemas/validators/). The runtime is one ES module that depends on
+// nothing but Node, because it starts before and after every tool call.
 import { build } from "esbuild";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -99,6 +100,7 @@ try {
     // every hook invocation internal modules it never uses.
     build({ ...common, minify: true, entryPoints: { runtime: "runtime/main.ts" }, outdir: staging, outExtension: { ".js": ".mjs" } }),
   ]);
+  await copyValidators(`${root}/${staging}`);
   // After every bundle is in place: exercising the project commands may load the vendored libraries.
   await writeCodeCaches(`${root}/${staging}`);
   await writeFile(`${root}/${staging}/package.json`, `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
@@ -109,6 +111,18 @@ try {
 } finally {
   await rm(`${root}/${staging}`, { recursive: true, force: true });
   await rm(retired, { recursive: true, force: true });
+}
+
+/**
+ * Copies the precompiled ajv validators (schemas/validators/*.generated.cjs) to dist/schemas/validators/,
+ * where the bundled loader finds them first: there they get code caches (writeCodeCaches) staged and
+ * swapped in with their sources, while the checked-in modules stay as generated.
+ */
+async function copyValidators(dir) {
+  await mkdir(`${dir}/schemas/validators`, { recursive: true });
+  for (const name of await readdir(`${root}/schemas/validators`)) {
+    if (name.endsWith(".generated.cjs")) await copyFile(`${root}/schemas/validators/${name}`, `${dir}/schemas/validators/${name}`);
+  }
 }
 
 /**
@@ -124,8 +138,14 @@ async function writeCodeCaches(dir) {
   await build({ ...cjs, banner: {}, define: {}, entryPoints: ["bin/load-chunk.ts"], outfile: loader });
   const scratch = await mkdtemp(path.join(tmpdir(), "agentihooks-build-"));
   try {
-    const { writeCodeCache } = createRequire(import.meta.url)(loader);
+    const { writeCodeCache, writeExercisedCodeCache } = createRequire(import.meta.url)(loader);
     for (const name of await readdir(`${dir}/chunks`)) if (name.endsWith(".js")) writeCodeCache(`${dir}/chunks/${name}`);
+    // A validator's cache is made after one call on an empty object: ajv inlines every top-level
+    // property check in the root function, the bulk of each module, which V8 compiles on that call
+    // (loading and first calls of the six validators a build runs: ~50 ms -> ~15 ms, measured standalone).
+    for (const name of await readdir(`${dir}/schemas/validators`)) {
+      if (name.endsWith(".cjs")) await writeExercisedCodeCache(`${dir}/schemas/validators/${name}`, async (validate) => validate({}));
+    }
     // A package.json stops the config search here: the scratch project has no config of its own.
     await mkdir(`${scratch}/project`);
     await writeFile(`${scratch}/project/package.json`, "{}\n");
