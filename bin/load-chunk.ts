@@ -1,6 +1,6 @@
 /**
- * Loads a bundled CommonJS chunk (dist/chunks/<name>.js) with V8's code cache for it
- * (dist/chunks/<name>.js.v8-cache, written by scripts/build.mjs). Node 20 has no module compile
+ * Loads a bundled CommonJS chunk (dist/chunks/<name>.js, or a precompiled ajv validator in
+ * dist/schemas/validators/) with V8's code cache for it (<file>.v8-cache, written by scripts/build.mjs). Node 20 has no module compile
  * cache (module.enableCompileCache is Node 22), and parsing the project commands' ~650 KB file was
  * the largest single start-up cost of every project command; with the cache V8 skips it.
  *
