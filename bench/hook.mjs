@@ -1,5 +1,5 @@
 // Hook benchmark (`npm run bench:hook`): wall time of one hook invocation through a real wrapper
-// script (bash → exec node dist/runtime.mjs, as the targets generate it), per event, with a typical
+// script (bash → exec node dist/runtime.cjs, as the targets generate it), per event, with a typical
 // and a large payload, against `node -e 0` run through the same kind of wrapper in the same run.
 // Runs are interleaved (one of each case per round) so machine noise hits every case alike. Prints
 // median, p95 and the spread (p95 − p5) in milliseconds, each median as a ratio to the baseline's
@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const runtime = join(root, "dist", "runtime.mjs");
+const runtime = join(root, "dist", "runtime.cjs");
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);
@@ -28,7 +28,7 @@ const warmup = option("--warmup", 5);
 const asJson = args.includes("--json");
 
 if (!existsSync(runtime)) {
-  process.stderr.write("bench/hook.mjs: dist/runtime.mjs is missing; run `npm run build` first (npm run bench:hook does).\n");
+  process.stderr.write("bench/hook.mjs: dist/runtime.cjs is missing; run `npm run build` first (npm run bench:hook does).\n");
   process.exit(1);
 }
 

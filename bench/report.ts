@@ -397,7 +397,7 @@ function hookLines(hook: HookReport | null): string[] {
   const lines: string[] = [];
   if (hook.rows.length > 0) {
     lines.push(
-      "One invocation through the generated wrapper (`/bin/sh` → `node dist/runtime.mjs`) against `node -e 0` through the same kind of wrapper, interleaved.",
+      "One invocation through the generated wrapper (`/bin/sh` → `node dist/runtime.cjs`) against `node -e 0` through the same kind of wrapper, interleaved.",
       "",
       "| case | median | p95 | spread (p95 − p5) | × node -e 0 |",
       "|---|--:|--:|--:|--:|",

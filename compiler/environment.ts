@@ -27,7 +27,7 @@ export interface Environment {
   nodePath: string;
   /** Root of the installed agentihooks package. */
   packageRoot: string;
-  /** The bundled hook runtime every wrapper runs (`<packageRoot>/dist/runtime.mjs`). */
+  /** The bundled hook runtime every wrapper runs (`<packageRoot>/dist/runtime.cjs`). */
   runtimePath: string;
   /** The CLI entry (`<packageRoot>/bin/agentihooks.js`), used by the status-line command. */
   cliPath: string;
@@ -52,7 +52,7 @@ export function portableEnvironment(overrides: Partial<Environment> = {}): Envir
     agentihooksHome: `${home}/.agentihooks`,
     nodePath: "/usr/local/bin/node",
     packageRoot: "/opt/agentihooks",
-    runtimePath: "/opt/agentihooks/dist/runtime.mjs",
+    runtimePath: "/opt/agentihooks/dist/runtime.cjs",
     cliPath: "/opt/agentihooks/bin/agentihooks.js",
     wsl: false,
     vars: {},
@@ -70,7 +70,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
   };
   const claudeConfigDir = firstEntry(env.CLAUDE_CONFIG_DIR);
   // Found by walking up from this module: once bundled it sits in dist/ or dist/chunks/, so a
-  // fixed "../" would name dist/ and every wrapper would run a missing dist/dist/runtime.mjs.
+  // fixed "../" would name dist/ and every wrapper would run a missing dist/dist/runtime.cjs.
   const root = findPackageRoot();
   const vars: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined) vars[key] = value;
@@ -84,7 +84,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     agentihooksHome: firstEntry(env.AGENTIHOOKS_HOME) ?? path.join(home, ".agentihooks"),
     nodePath: process.execPath,
     packageRoot: root,
-    runtimePath: path.join(root, "dist", "runtime.mjs"),
+    runtimePath: path.join(root, "dist", "runtime.cjs"),
     cliPath: path.join(root, "bin", "agentihooks.js"),
     wsl: Boolean(env.WSL_DISTRO_NAME || env.WSL_INTEROP) || procVersionSaysMicrosoft(),
     vars,

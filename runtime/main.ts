@@ -1,7 +1,7 @@
 /**
- * The hook runtime's entry, bundled to dist/runtime.mjs and run by every wrapper the compiler
+ * The hook runtime's entry, bundled to dist/runtime.cjs and run by every wrapper the compiler
  * writes (see docs/runtime.md for the invocation contract). It reads stdin, runs one hook, prints
- * the reply and sets the exit code. `runtime.mjs statusline` prints Copilot's status line instead.
+ * the reply and sets the exit code. `runtime.cjs statusline` prints Copilot's status line instead.
  * Node builtins and this directory's modules only: this file starts before and after every tool call.
  */
 import { dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";

@@ -210,7 +210,7 @@ export function applyStopLoopGuard(event: DispatchEvent, payload: Payload, outco
   return outcome;
 }
 
-/** The JSON argument of a Codex `notify` call (`runtime.mjs notify '<json>'`, or the JSON alone). */
+/** The JSON argument of a Codex `notify` call (`runtime.cjs notify '<json>'`, or the JSON alone). */
 export function notifyArgument(argv: readonly string[]): string | undefined {
   if (argv[0] === "notify") return argv[1] ?? "";
   if (argv.length === 1 && (argv[0] as string).trimStart().startsWith("{")) return argv[0];

@@ -112,7 +112,7 @@ describe("bench statistics", () => {
     const report = readHookReport(0, json, "");
     expect(report).toMatchObject({ ok: true, ratio: 1.1, output: "" });
     expect(report.rows).toHaveLength(3);
-    const failed = readHookReport(1, "", "dist/runtime.mjs is missing");
-    expect(failed).toEqual({ ok: false, output: "dist/runtime.mjs is missing", rows: [], ratio: null });
+    const failed = readHookReport(1, "", "dist/runtime.cjs is missing");
+    expect(failed).toEqual({ ok: false, output: "dist/runtime.cjs is missing", rows: [], ratio: null });
   });
 });

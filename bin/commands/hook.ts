@@ -1,6 +1,6 @@
 /**
  * `agentihooks hook EVENT`: runs the hook runtime in-process for EVENT, reading the payload on
- * stdin, exactly as the bundled dist/runtime.mjs does (the generated wrappers call that file
+ * stdin, exactly as the bundled dist/runtime.cjs does (the generated wrappers call that file
  * directly because it starts faster). The target comes from AGENTIHOOKS_TARGET (default claude).
  */
 import { readStdin } from "../../runtime/stdio";

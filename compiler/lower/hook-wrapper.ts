@@ -19,7 +19,7 @@ export interface HookWrapperOptions {
   eventFromArg: boolean;
   /** Absolute path of the Node binary that ran the compiler. */
   nodePath: string;
-  /** Absolute path of the bundled runtime (`dist/runtime.mjs`). */
+  /** Absolute path of the bundled runtime (`dist/runtime.cjs`). */
   runtimePath: string;
 }
 

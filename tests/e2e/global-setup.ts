@@ -37,7 +37,7 @@ function copyPackage(root: string): string {
   }
   // An installed package has its dependencies next to it; the repository's stand in for them.
   symlinkSync(path.join(root, "node_modules"), path.join(target, "node_modules"), "dir");
-  for (const needed of ["bin/agentihooks.js", "dist/cli.js", "dist/runtime.mjs", "package.json"]) {
+  for (const needed of ["bin/agentihooks.js", "dist/cli.js", "dist/runtime.cjs", "package.json"]) {
     if (!existsSync(path.join(target, needed))) throw new Error(`the published package would lack ${needed} (npm pack lists ${files.length} files)`);
   }
   execFileSync(process.execPath, [path.join(target, "bin", "agentihooks.js"), "--version"], { stdio: "ignore" });

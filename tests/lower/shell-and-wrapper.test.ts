@@ -27,7 +27,7 @@ describe("shellQuote", () => {
 
 describe("renderHookWrapper", () => {
   it("renders the Copilot wrapper byte for byte", () => {
-    expect(renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/dist/runtime.mjs" })).toBe(
+    expect(renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/dist/runtime.cjs" })).toBe(
       [
         "#!/usr/bin/env bash",
         "# managed-by: agentihooks — regenerate with: agentihooks init --target copilot",
@@ -36,7 +36,7 @@ describe("renderHookWrapper", () => {
         "set -euo pipefail",
         'export AGENTIHOOKS_COPILOT_EVENT="${1:-}"',
         "export AGENTIHOOKS_TARGET=copilot",
-        'exec /usr/local/bin/node /opt/agentihooks/dist/runtime.mjs "$@"',
+        'exec /usr/local/bin/node /opt/agentihooks/dist/runtime.cjs "$@"',
         "",
       ].join("\n"),
     );

@@ -219,7 +219,7 @@ describe("bypass corpus", () => {
   // One case per guard and client through the bundled file, so the corpus is not only in-process truth.
   const sample = new Map<string, Case>();
   for (const c of corpus) if (!sample.has(`${c.probe.guard}/${c.target}`)) sample.set(`${c.probe.guard}/${c.target}`, c);
-  it.each([...sample.entries()])("%s through dist/runtime.mjs", (_key, c) => {
+  it.each([...sample.entries()])("%s through dist/runtime.cjs", (_key, c) => {
     const r = runRuntime(c.stdin, envFor(c));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(c.probe.expect);

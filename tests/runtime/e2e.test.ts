@@ -1,6 +1,6 @@
 /**
  * End-to-end: each client's real payload shapes piped into the wrapper a target generates, running
- * the BUILT dist/runtime.mjs, with exact stdout, exit codes and stderr where the contract needs it
+ * the BUILT dist/runtime.cjs, with exact stdout, exit codes and stderr where the contract needs it
  * (clients-today.md "The hook contract today"; reference-spec G.4).
  */
 import { spawnSync } from "node:child_process";
@@ -305,7 +305,7 @@ describe("the wrapper the compiler really renders (compiler/lower/hook-wrapper)"
     const dir = tempDir();
     const write = (target: "copilot" | "claude" | "codex"): string => {
       const path = join(dir, `rendered-${target}.sh`);
-      writeFileSync(path, renderHookWrapper({ target, displayName: target, eventFromArg: target === "copilot", nodePath: process.execPath, runtimePath: join(ROOT, "dist", "runtime.mjs") }));
+      writeFileSync(path, renderHookWrapper({ target, displayName: target, eventFromArg: target === "copilot", nodePath: process.execPath, runtimePath: join(ROOT, "dist", "runtime.cjs") }));
       chmodSync(path, 0o755);
       return path;
     };
@@ -326,8 +326,21 @@ describe("Node 20 releases before process.getBuiltinModule (20.16)", () => {
     const dir = tempDir();
     const preload = join(dir, "no-get-builtin.cjs");
     writeFileSync(preload, "delete process.getBuiltinModule;\n");
-    const r = spawnSync(process.execPath, ["-r", preload, join(ROOT, "dist", "runtime.mjs")], { input: payloadText("codex/pre-tool-use", repo), env: cleanEnv(home, { AGENTIHOOKS_TARGET: "codex" }), encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["-r", preload, join(ROOT, "dist", "runtime.cjs")], { input: payloadText("codex/pre-tool-use", repo), env: cleanEnv(home, { AGENTIHOOKS_TARGET: "codex" }), encoding: "utf8" });
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`${READ_DOTENV}\n`);
+  });
+});
+
+describe("dist/runtime.mjs, the entry wrappers of earlier versions name", () => {
+  it("runs the CommonJS runtime: the same deny, reason and exit code", () => {
+    const env = cleanEnv(home, { AGENTIHOOKS_TARGET: "codex" });
+    const input = payloadText("codex/pre-tool-use", repo);
+    const run = (file: string) => spawnSync(process.execPath, [join(ROOT, "dist", file)], { input, env, encoding: "utf8" });
+    const legacy = run("runtime.mjs");
+    expect(legacy.status).toBe(2);
+    expect(legacy.stderr).toBe(`${READ_DOTENV}\n`);
+    const current = run("runtime.cjs");
+    expect({ status: legacy.status, stdout: legacy.stdout, stderr: legacy.stderr }).toEqual({ status: current.status, stdout: current.stdout, stderr: current.stderr });
   });
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 /** The package root. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The bundled runtime every wrapper runs (built by tests/global-setup.ts). */
-export const RUNTIME = join(ROOT, "dist", "runtime.mjs");
+export const RUNTIME = join(ROOT, "dist", "runtime.cjs");
 
 // Built by concatenation so no credential-shaped literal sits in the source.
 /** A fake AWS access key id (matches the aws_access_key pattern). */
@@ -55,7 +55,7 @@ export function cleanEnv(home: string, extra: Record<string, string> = {}): Node
   return { ...env, ...extra };
 }
 
-/** Runs dist/runtime.mjs directly with `stdin`, `args` and `env`. */
+/** Runs dist/runtime.cjs directly with `stdin`, `args` and `env`. */
 export function runRuntime(stdin: string, env: NodeJS.ProcessEnv, args: string[] = [], cwd?: string): RunResult {
   const result = spawnSync(process.execPath, [RUNTIME, ...args], { input: stdin, env, cwd: cwd ?? ROOT, encoding: "utf8" });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

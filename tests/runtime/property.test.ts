@@ -2,7 +2,7 @@
  * Property test (fast-check): over 10 000+ generated and mutated payloads, for every client, the
  * runtime only ever answers exit 0 or 2, prints nothing or exactly one JSON object on stdout, and
  * denies a garbled tool event. In-process over the whole run (the same code the bundle contains),
- * plus a sample through the built dist/runtime.mjs to hold the process to the same properties.
+ * plus a sample through the built dist/runtime.cjs to hold the process to the same properties.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -134,7 +134,7 @@ describe("runtime properties (fast-check)", () => {
     );
   });
 
-  it("holds the built process to the same properties (sample of 24 through dist/runtime.mjs)", () => {
+  it("holds the built process to the same properties (sample of 24 through dist/runtime.cjs)", () => {
     const samples = fc.sample(fc.tuple(fc.oneof(payloadObject.map((b) => JSON.stringify(b)), garbledToolEvent), target, envEvent), { numRuns: 24, seed: 20261130 });
     for (const [stdin, t, event] of samples) {
       const extra: Record<string, string> = { AGENTIHOOKS_TARGET: t };

@@ -1,6 +1,6 @@
 /**
  * Reference-spec G.3 (detection, normalisation, capabilities, emitter) as subprocess runs of the
- * BUILT dist/runtime.mjs: every scenario with an effect at the process boundary (stdout, stderr and
+ * BUILT dist/runtime.cjs: every scenario with an effect at the process boundary (stdout, stderr and
  * exit code for a given environment and stdin, plus the audit log the process writes, which records
  * the normalised tool name and input). The in-process unit tests of the same items stay in
  * normalize.test.ts and envelope.test.ts.

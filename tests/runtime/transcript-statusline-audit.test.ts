@@ -62,7 +62,7 @@ describe("status line", () => {
     expect(line).toBe(`agentihooks coding,anton · GPT-5.5 · ${base}@feature/x · 1 guardrail off\n`);
     expect(renderStatusLine("garbage", { HOME: home, AGENTIHOOKS_HOME: join(home, "none") }, repo)).toBe(`agentihooks · ${base}@feature/x · guardrails on\n`);
   });
-  it("runs as `runtime.mjs statusline` and `agentihooks statusline`", () => {
+  it("runs as `runtime.cjs statusline` and `agentihooks statusline`", () => {
     const repo = tempRepo("main");
     const home = tempDir();
     const r = runRuntime(JSON.stringify({ model: "gpt-5.5", workspace: { current_dir: repo } }), cleanEnv(home), ["statusline"]);

@@ -85,7 +85,7 @@ describe("Codex target: config.toml", () => {
     const toml = parse(rendered(tree, CONFIG)) as Record<string, any>;
     expect(toml.approval_policy).toBe("on-request");
     expect(toml.tui).toEqual({ status_line: ["model-with-reasoning"] });
-    expect(toml.notify).toEqual(["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.mjs", "notify"]);
+    expect(toml.notify).toEqual(["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.cjs", "notify"]);
     expect(toml.project_doc_max_bytes).toBe(65536);
     expect(toml.features).toBeUndefined();
     const state = toml.hooks.state as Record<string, { trusted_hash: string }>;
@@ -107,7 +107,7 @@ describe("Codex target: config.toml", () => {
     const tree = compileTarget(withCodex(makeIr(), { model: "gpt-5.5", model_providers: { litellm: { name: "LiteLLM", base_url: "http://localhost:4000" } } }), env);
     const e = entry(tree, "toml-keys", CONFIG) as TomlKeysEntry;
     expect(e.keys.slice(0, 3).map((k) => k.key)).toEqual([["model"], ["model_providers", "litellm", "base_url"], ["model_providers", "litellm", "name"]]);
-    expect(e.defaults).toEqual([{ key: ["notify"], value: ["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.mjs", "notify"] }]);
+    expect(e.defaults).toEqual([{ key: ["notify"], value: ["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.cjs", "notify"] }]);
     expect(e.sidecar).toBe("/home/agent/.codex/.agentihooks-managed.json");
   });
 
@@ -177,7 +177,7 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
   it("writes the wrapper exporting AGENTIHOOKS_TARGET=codex", () => {
     const wrapper = entry(compileTarget(makeIr(), env), "file", WRAPPER) as FileEntry;
     expect(wrapper.mode).toBe(0o755);
-    expect(text(wrapper.content)).toContain("\nexport AGENTIHOOKS_TARGET=codex\nexec /usr/local/bin/node /opt/agentihooks/dist/runtime.mjs \"$@\"\n");
+    expect(text(wrapper.content)).toContain("\nexport AGENTIHOOKS_TARGET=codex\nexec /usr/local/bin/node /opt/agentihooks/dist/runtime.cjs \"$@\"\n");
   });
 
   it("compiles the rules into AGENTS.md under the codex header", () => {
@@ -220,12 +220,12 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
 describe("Codex target: shared pieces", () => {
   it("writes a wrapper that bash accepts when every path holds spaces and quotes (G.5 130)", async () => {
     const { spawnSync } = await import("node:child_process");
-    const odd = portableEnvironment({ codexHome: "/home/Jane O'Neil/.codex", nodePath: "/opt/my node/bin/node", runtimePath: "/opt/agenti hooks/dist/runtime.mjs" });
+    const odd = portableEnvironment({ codexHome: "/home/Jane O'Neil/.codex", nodePath: "/opt/my node/bin/node", runtimePath: "/opt/agenti hooks/dist/runtime.cjs" });
     const tree = compileTarget(makeIr(), odd);
     const wrapper = entry(tree, "file", "/home/Jane O'Neil/.codex/agentihooks-hook.sh") as FileEntry;
     const check = spawnSync("bash", ["-n"], { input: text(wrapper.content), encoding: "utf8" });
     expect(check.status, check.stderr).toBe(0);
-    expect(text(wrapper.content)).toContain(`exec '/opt/my node/bin/node' '/opt/agenti hooks/dist/runtime.mjs' "$@"`);
+    expect(text(wrapper.content)).toContain(`exec '/opt/my node/bin/node' '/opt/agenti hooks/dist/runtime.cjs' "$@"`);
     const hooks = entry(tree, "json-lists", "/home/Jane O'Neil/.codex/hooks.json") as JsonListsEntry;
     expect(hooks.ownerCommand).toBe(`'/home/Jane O'\\''Neil/.codex/agentihooks-hook.sh'`);
   });

@@ -6,7 +6,7 @@ describe("serializeToml (the canonical TOML serializer)", () => {
   it("writes plain values first, then sub-tables, omitting headers of tables that hold only tables", () => {
     const text = serializeToml({
       approval_policy: "on-request",
-      notify: ["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.mjs", "notify"],
+      notify: ["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.cjs", "notify"],
       project_doc_max_bytes: 65536,
       tui: { status_line: ["model-with-reasoning", "current-dir"] },
       mcp_servers: { github: { command: "npx", args: ["-y", "gh-mcp"], env: { A: "1" } }, "my.server": { url: "https://x.example/mcp" } },
@@ -15,7 +15,7 @@ describe("serializeToml (the canonical TOML serializer)", () => {
     expect(text).toBe(
       [
         'approval_policy = "on-request"',
-        'notify = ["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.mjs", "notify"]',
+        'notify = ["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.cjs", "notify"]',
         "project_doc_max_bytes = 65536",
         "",
         "[tui]",

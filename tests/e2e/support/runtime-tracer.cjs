@@ -1,5 +1,5 @@
 // Preloaded (NODE_OPTIONS=--require) into every Node process a client starts during a live turn.
-// It records, for the processes that run agentihooks' bundled runtime (dist/runtime.mjs) and
+// It records, for the processes that run agentihooks' bundled runtime (dist/runtime.cjs, or the e2e harness's fake runtime.mjs) and
 // nothing else, one JSON line per invocation: the argv (the event), the target, what the runtime
 // printed and its exit code. That is the evidence that a hook the client fired really ran our
 // runtime. It changes nothing the runtime does: output is teed, never altered.
@@ -7,7 +7,7 @@
 const fs = require("node:fs");
 const traceFile = process.env.AGENTIHOOKS_E2E_TRACE;
 const script = process.argv[1] || "";
-if (traceFile && /(^|[\\/])runtime\.mjs$/.test(script)) {
+if (traceFile && /(^|[\\/])runtime\.[cm]js$/.test(script)) {
   const started = Date.now();
   const captured = { stdout: "", stderr: "", stdin: "" };
   const keepStdin = (chunk) => {

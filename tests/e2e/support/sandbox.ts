@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { runProcess, type ProcessResult } from "./process";
 
-/** The repository root (bin/agentihooks.js, dist/runtime.mjs). */
+/** The repository root (bin/agentihooks.js, dist/runtime.cjs). */
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 /** The fixture directory (bundle template, MCP server). */
 export const fixturesDir = path.join(repoRoot, "tests", "e2e", "fixtures");

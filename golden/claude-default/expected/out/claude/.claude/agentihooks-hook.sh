@@ -4,4 +4,4 @@
 # the client may ask to approve the hook again, and the next apply reports the edit as drift.
 set -euo pipefail
 export AGENTIHOOKS_TARGET=claude
-exec /usr/local/bin/node /opt/agentihooks/dist/runtime.mjs "$@"
+exec /usr/local/bin/node /opt/agentihooks/dist/runtime.cjs "$@"

@@ -5,4 +5,4 @@
 set -euo pipefail
 export AGENTIHOOKS_COPILOT_EVENT="${1:-}"
 export AGENTIHOOKS_TARGET=copilot
-exec /usr/local/bin/node /opt/agentihooks/dist/runtime.mjs "$@"
+exec /usr/local/bin/node /opt/agentihooks/dist/runtime.cjs "$@"
