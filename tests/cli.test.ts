@@ -81,6 +81,18 @@ describe("bundled chunks and their code caches", () => {
     expect(settings.size).toBeGreaterThan(2 * settings.plainSize);
   });
 
+  it("ships a cache beside each vendored library, accepted by a fresh Node process, that loads the same library", () => {
+    const vendor = fileURLToPathOf("../dist/vendor/");
+    const files = readdirSync(vendor).filter((name) => name.endsWith(".cjs")).sort();
+    expect(files).toEqual(["toml-patch.cjs", "yaml.cjs"]);
+    const results = probeCaches(files.map((name) => path.join(vendor, name)));
+    expect(results.map((r) => r.rejected)).toEqual([false, false]);
+    const toml = loadChunk(path.join(vendor, "toml-patch.cjs")) as { parse(text: string): unknown };
+    expect(toml.parse('a = 1\n[b]\nc = "x"\n')).toEqual({ a: 1, b: { c: "x" } });
+    const yaml = loadChunk(path.join(vendor, "yaml.cjs")) as { parse(text: string): unknown };
+    expect(yaml.parse("a: [1, two]\n")).toEqual({ a: [1, "two"] });
+  });
+
   it("runs a validator loaded through its cache, or past a damaged one, exactly as the required module", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ah-validator-"));
     try {
