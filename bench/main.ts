@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type GeneratedInputs, generateInputs } from "./generate-bundle";
-import { type Invocation, type MemoryProbe, chooseMemoryProbe, runForMemory, runTimed, summarise } from "./measure";
+import { type Invocation, type MemoryProbe, chooseMemoryProbe, runForMemory, runTimed } from "./measure";
 import { type InstalledPeer, benchCacheDir, installPeers } from "./peers";
 import { filesystemOf, inMemory, workRoot } from "./work-dir";
 import { type BenchRun, type CommandResult, type HookReport, type MachineInfo, type ScaleResult, readHookReport, renderReport } from "./report";

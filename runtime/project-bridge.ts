@@ -5,7 +5,6 @@
  * `.agents/skills` (which Codex does load) and `/.agents/` is added to git's info/exclude.
  */
 import { dirname, join, resolve } from "node:path";
-import type { PolicyTarget } from "./policy";
 import { fs, homeDirectory } from "./node-builtins";
 
 const { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } = fs;

@@ -39,7 +39,6 @@ import type { FileInfo, FileSystem } from "../fs/file-system";
 import { diagnostic, type MessageCode } from "../messages";
 import {
   emptyFileRecord,
-  isEmptyRecord,
   parseSidecar,
   recordFor,
   serializeSidecar,

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FileEntry, JsonKeysEntry, JsonMembersEntry, TextBlockEntry } from "../../compiler/desired-tree";
 import { portableEnvironment, type Environment } from "../../compiler/environment";
 import { compileTarget } from "../../compiler/targets/copilot/compile";
