@@ -5,9 +5,11 @@
  * Node builtins only: the runtime bundle must not pull in the compiler.
  */
 import { join } from "node:path";
-import { fs, homeDirectory } from "./node-builtins";
+import { homeDirectory } from "./node-builtins";
+import { readRegularFile } from "./read-regular-file";
 
-const { readFileSync } = fs;
+// A policy file is a few hundred bytes; anything past this is not one apply wrote.
+const POLICY_MAX_BYTES = 256 * 1024;
 
 /** The clients a policy can be written for. */
 export type PolicyTarget = "copilot" | "claude" | "codex";
@@ -169,7 +171,7 @@ function positiveInteger(value: unknown, fallback: number): number {
 export function readPolicy(home: string, target: PolicyTarget): Policy {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(policyPath(home, target), "utf8"));
+    raw = JSON.parse(readRegularFile(policyPath(home, target), POLICY_MAX_BYTES) ?? "");
   } catch {
     return buildPolicy(undefined, target, home);
   }
