@@ -10,8 +10,9 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { allPipelines, basename, commandWords } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 import { fs } from "../node-builtins";
+import { readRegularFile } from "../read-regular-file";
 
-const { existsSync, readFileSync, statSync } = fs;
+const { existsSync, statSync } = fs;
 
 /** The branch checked out in the repository containing `dir`, or "" (detached, no repo, unreadable). */
 export function currentBranch(dir: string): string {
@@ -23,11 +24,11 @@ export function currentBranch(dir: string): string {
         let gitDir = dotGit;
         if (statSync(dotGit).isFile()) {
           // A worktree or submodule: `.git` is a file naming the real git dir.
-          const match = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"));
+          const match = /^gitdir:\s*(.+)$/m.exec(readRegularFile(dotGit, 4096) ?? "");
           if (!match) return "";
           gitDir = isAbsolute(match[1] as string) ? (match[1] as string).trim() : resolve(current, (match[1] as string).trim());
         }
-        const head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();
+        const head = (readRegularFile(join(gitDir, "HEAD"), 4096) ?? "").trim();
         const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
         return ref ? (ref[1] as string) : "";
       }

@@ -11,8 +11,9 @@ import { allPipelines, basename, commandWords, type Pipeline, type SimpleCommand
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
 import { isDotenvName, isSensitivePath, mentionsSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
+import { readRegularFile } from "../read-regular-file";
 
-const { readdirSync, readFileSync, statSync } = fs;
+const { readdirSync, statSync } = fs;
 
 // Commands that print, copy or transmit the files named in their operands.
 const READERS = new Set([
@@ -75,9 +76,10 @@ function dotenvKeyNames(path: string, cwd: string, env: NodeJS.ProcessEnv): stri
   try {
     const expanded = path.startsWith("~/") ? join(homeDir(env), path.slice(2)) : path;
     const full = isAbsolute(expanded) ? expanded : resolve(cwd, expanded);
-    if (statSync(full).size > 256 * 1024) return [];
+    const text = readRegularFile(full, 256 * 1024);
+    if (text === undefined) return [];
     const names = new Set<string>();
-    for (const line of readFileSync(full, "utf8").split("\n")) {
+    for (const line of text.split("\n")) {
       const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=/.exec(line);
       if (match) names.add(match[1] as string);
     }

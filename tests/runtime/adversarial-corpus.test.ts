@@ -1,0 +1,325 @@
+/**
+ * The adversarial corpus runner. Every case of every `tests/runtime/corpus/*.cases.ts` (format:
+ * corpus/case.ts) is sent, for each client, as that client's own pre-tool payload:
+ *
+ * - in-process through `runHook`: every case, every client;
+ * - through the wrappers `apply` installed for the default profile in a temp home, spawned the way
+ *   each client runs a hook (`/bin/sh -c <registered command>`, payload on stdin): a deterministic
+ *   sample in the default run (for each class and client one case, a different one per client), and
+ *   every case for every client when `AGENTIHOOKS_FULL_SWEEP=1` (.ci/run sets it).
+ *
+ * Each case gets a fresh repository (`.git/HEAD` on its branch, its `files`) and a fresh home
+ * holding the installed policy files. Failures are reported by id and class, all at once.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runHook } from "../../runtime/run-hook";
+import type { CaseFile, CorpusCase } from "./corpus/case";
+import { ROOT } from "./helpers";
+
+type Target = "copilot" | "claude" | "codex";
+const TARGETS: readonly Target[] = ["copilot", "claude", "codex"];
+const FULL_SWEEP = process.env.AGENTIHOOKS_FULL_SWEEP === "1";
+
+const CORPUS_DIR = join(ROOT, "tests", "runtime", "corpus");
+const caseFiles = readdirSync(CORPUS_DIR)
+  .filter((name) => name.endsWith(".cases.ts"))
+  .sort();
+const modules = (await Promise.all(caseFiles.map((name) => import(pathToFileURL(join(CORPUS_DIR, name)).href)))) as Array<{ default: CorpusCase[] }>;
+const corpus: CorpusCase[] = modules.flatMap((m) => m.default).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+function targetsOf(c: CorpusCase): readonly Target[] {
+  return c.targets ?? TARGETS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each client's spelling of a client-neutral call (tool names and argument keys as the clients
+// send them; see tests/runtime/bypass-corpus.test.ts for every variant).
+
+function patch(verb: "Add" | "Update", path: string, content: string): string {
+  const body = content.split("\n").map((line) => `+${line}`).join("\n");
+  return verb === "Add" ? `*** Begin Patch\n*** Add File: ${path}\n${body}\n*** End Patch\n` : `*** Begin Patch\n*** Update File: ${path}\n@@\n-x\n${body}\n*** End Patch\n`;
+}
+
+/** The tool name and arguments `target` sends for case `c` (paths already resolved). */
+function toolCall(target: Target, c: CorpusCase, path: string): { name: string; args: Record<string, unknown> } {
+  const content = c.content ?? "";
+  switch (c.kind) {
+    case "shell":
+      if (target === "copilot") return { name: "bash", args: { command: c.command, description: "corpus" } };
+      if (target === "claude") return { name: "Bash", args: { command: c.command, description: "corpus" } };
+      return { name: "Bash", args: { command: c.command } };
+    case "read":
+      if (target === "copilot") return { name: "view", args: { path } };
+      if (target === "claude") return { name: "Read", args: { file_path: path } };
+      return { name: "read_file", args: { file_path: path } };
+    case "write":
+      if (target === "copilot") return { name: "create", args: { path, file_text: content } };
+      if (target === "claude") return { name: "Write", args: { file_path: path, content } };
+      return { name: "apply_patch", args: { command: patch("Add", path, content) } };
+    case "edit":
+      if (target === "copilot") return { name: "edit", args: { path, old_str: "x", new_str: content } };
+      if (target === "claude") return { name: "Edit", args: { file_path: path, old_string: "x", new_string: content } };
+      return { name: "apply_patch", args: { command: patch("Update", path, content) } };
+    case "mcp": {
+      const m = c.mcp ?? { server: "", tool: "", args: {} };
+      return { name: target === "copilot" ? `${m.server}-${m.tool}` : `mcp__${m.server}__${m.tool}`, args: m.args };
+    }
+  }
+}
+
+/** The pre-tool payload `target` writes to the hook's stdin. */
+function payloadFor(target: Target, c: CorpusCase, cwd: string, path: string): string {
+  const { name, args } = toolCall(target, c, path);
+  if (target === "copilot") return JSON.stringify({ sessionId: "corpus", timestamp: 1764489600123, cwd, toolName: name, toolArgs: args });
+  const base = { session_id: "corpus", transcript_path: null, cwd, hook_event_name: "PreToolUse", tool_name: name, tool_input: args, tool_use_id: "call_corpus" };
+  if (target === "claude") return JSON.stringify({ ...base, permission_mode: "default" });
+  return JSON.stringify({ ...base, model: "gpt-5.5", permission_mode: "default", turn_id: "turn_corpus" });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The case's world: a repository and a home.
+
+let root: string;
+let installHome: string;
+let counter = 0;
+
+interface World {
+  repo: string;
+  home: string;
+}
+
+function expandHome(path: string, home: string): string {
+  if (path === "~") return home;
+  return path.startsWith("~/") ? join(home, path.slice(2)) : path;
+}
+
+function makeFile(path: string, spec: CaseFile, home: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  rmSync(path, { force: true });
+  if (typeof spec === "string") writeFileSync(path, spec);
+  else if ("symlink" in spec) symlinkSync(expandHome(spec.symlink, home), path);
+  else if ("fifo" in spec) spawnSync("mkfifo", [path]);
+  else {
+    writeFileSync(path, spec.content);
+    chmodSync(path, spec.mode);
+  }
+}
+
+/** A fresh repository on the case's branch with its files, and a fresh home with the installed policies. */
+function worldFor(c: CorpusCase): World {
+  counter += 1;
+  const dir = join(root, String(counter));
+  const repo = join(dir, "repo");
+  const home = join(dir, "home");
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  writeFileSync(join(repo, ".git", "HEAD"), `ref: refs/heads/${c.branch ?? "feature/x"}\n`);
+  const policies = join(home, ".agentihooks");
+  mkdirSync(policies, { recursive: true });
+  for (const t of TARGETS) copyFileSync(join(installHome, ".agentihooks", `policy.${t}.json`), join(policies, `policy.${t}.json`));
+  for (const [rel, spec] of Object.entries(c.files ?? {})) {
+    makeFile(rel.startsWith("~/") ? expandHome(rel, home) : join(repo, rel), spec, home);
+  }
+  return { repo, home };
+}
+
+function envFor(target: Target, world: World): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: world.home, AGENTIHOOKS_HOME: join(world.home, ".agentihooks"), AGENTIHOOKS_TARGET: target };
+  if (target === "copilot") env.AGENTIHOOKS_COPILOT_EVENT = "preToolUse";
+  return env;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judging a reply.
+
+interface Observed {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The deny reason in the client's own deny envelope, or undefined when stdout holds none. */
+function denyReason(target: Target, stdout: string): string | undefined {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(stdout) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const decision = target === "copilot" ? body : (body.hookSpecificOutput as Record<string, unknown> | undefined);
+  if (!decision || decision.permissionDecision !== "deny") return undefined;
+  if (target !== "copilot" && decision.hookEventName !== "PreToolUse") return undefined;
+  return typeof decision.permissionDecisionReason === "string" ? decision.permissionDecisionReason : undefined;
+}
+
+/** Why the observed reply is wrong for the case, or undefined when it is right. */
+function verdictError(c: CorpusCase, target: Target, r: Observed): string | undefined {
+  const reason = denyReason(target, r.stdout);
+  if (c.expect === "deny") {
+    if (r.status !== 2 || reason === undefined || !r.stderr.trim()) return `expected deny, got exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 200) || "(no output)"}`;
+    if (c.reason && !c.reason.test(reason)) return `denied, but the reason does not match ${c.reason}: ${reason.slice(0, 200)}`;
+    return undefined;
+  }
+  if (r.status !== 0 || reason !== undefined) return `expected allow, got exit ${r.status}: ${(reason ?? r.stderr).trim().slice(0, 200)}`;
+  return undefined;
+}
+
+function describeFailures(failures: string[]): string {
+  return `${failures.length} corpus case(s) failed:\n${failures.join("\n")}`;
+}
+
+function runInProcess(c: CorpusCase, target: Target): string | undefined {
+  const world = worldFor(c);
+  const path = c.path === undefined ? "" : expandHome(c.path, world.home);
+  const reply = runHook({ stdin: payloadFor(target, c, world.repo, path), argv: [], env: envFor(target, world), cwd: world.repo });
+  return verdictError(c, target, { status: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The installed wrappers.
+
+/** The shell command the installed registration of `target` runs for a pre-tool event. */
+function registeredCommand(target: Target): string {
+  if (target === "copilot") {
+    const hooks = JSON.parse(readFileSync(join(installHome, ".copilot", "hooks", "agentihooks.json"), "utf8")) as { hooks: Record<string, Array<{ command: string }>> };
+    return (hooks.hooks.preToolUse ?? [])[0]?.command ?? "";
+  }
+  const file = target === "claude" ? join(installHome, ".claude", "settings.json") : join(installHome, ".codex", "hooks.json");
+  const settings = JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+  return (settings.hooks.PreToolUse ?? [])[0]?.hooks[0]?.command ?? "";
+}
+
+function runCommand(command: string, stdin: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Observed> {
+  return new Promise((resolve) => {
+    const child = spawn("/bin/sh", ["-c", command], { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(stdin);
+  });
+}
+
+async function runThroughWrapper(c: CorpusCase, target: Target, command: string): Promise<string | undefined> {
+  const world = worldFor(c);
+  const path = c.path === undefined ? "" : expandHome(c.path, world.home);
+  const env = envFor(target, world);
+  // The client sets none of these; the wrapper must.
+  delete env.AGENTIHOOKS_TARGET;
+  delete env.AGENTIHOOKS_COPILOT_EVENT;
+  const r = await runCommand(command, payloadFor(target, c, world.repo, path), env, world.repo);
+  return verdictError(c, target, r);
+}
+
+/** `items` through `fn`, at most `limit` at a time. */
+async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+
+/** For each class and client, one case (a different one per client where the class has several). */
+function sample(): Array<{ c: CorpusCase; target: Target }> {
+  const byClass = new Map<string, CorpusCase[]>();
+  for (const c of corpus) byClass.set(c.class, [...(byClass.get(c.class) ?? []), c]);
+  const picked: Array<{ c: CorpusCase; target: Target }> = [];
+  for (const [name, cases] of [...byClass.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    TARGETS.forEach((target, i) => {
+      const eligible = cases.filter((c) => targetsOf(c).includes(target));
+      if (eligible.length > 0) picked.push({ c: eligible[(hash(name) + i) % eligible.length] as CorpusCase, target });
+    });
+  }
+  return picked;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "ah-corpus-"));
+  installHome = join(root, "install-home");
+  const project = join(root, "install-project");
+  mkdirSync(installHome);
+  mkdirSync(project);
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes"], {
+    cwd: project,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: installHome, NO_COLOR: "1" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`apply of the default profile failed (exit ${r.status}):\n${r.stderr}`);
+});
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe("adversarial corpus: the cases", () => {
+  it("are well formed: unique ids `<class>/<slug>`, the fields their kind needs", () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const c of corpus) {
+      if (seen.has(c.id)) problems.push(`${c.id}: duplicate id`);
+      seen.add(c.id);
+      if (!c.id.includes("/") || c.id.endsWith("/")) problems.push(`${c.id}: id is not <class>/<slug>`);
+      const root = c.class.split("/")[0] ?? "";
+      if (!c.id.startsWith(`${root}/`)) problems.push(`${c.id}: id does not start with its class's first part '${root}/'`);
+      if (c.kind === "shell" && !c.command) problems.push(`${c.id}: shell case without a command`);
+      if ((c.kind === "read" || c.kind === "write" || c.kind === "edit") && !c.path) problems.push(`${c.id}: ${c.kind} case without a path`);
+      if ((c.kind === "write" || c.kind === "edit") && c.content === undefined) problems.push(`${c.id}: ${c.kind} case without content`);
+      if (c.kind === "mcp" && !c.mcp) problems.push(`${c.id}: mcp case without server, tool and args`);
+      if (c.targets && c.targets.length === 0) problems.push(`${c.id}: empty targets`);
+      if (c.expect === "allow" && c.reason) problems.push(`${c.id}: a reason on an allowed case checks nothing`);
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+    expect(corpus.length).toBeGreaterThan(0);
+  });
+});
+
+const classes = [...new Set(corpus.map((c) => c.class))].sort();
+
+describe("adversarial corpus: in-process through runHook, every case for every client", () => {
+  it.each(classes)("%s", (name) => {
+    const failures: string[] = [];
+    for (const c of corpus.filter((x) => x.class === name)) {
+      for (const target of targetsOf(c)) {
+        const error = runInProcess(c, target);
+        if (error) failures.push(`  ${c.id} [${target}] (${c.class}): ${error}`);
+      }
+    }
+    expect(failures, describeFailures(failures)).toEqual([]);
+  });
+});
+
+describe(`adversarial corpus: through the installed wrappers (${FULL_SWEEP ? "every case" : "a sample: one case per class and client"})`, () => {
+  it.each(TARGETS)("%s", async (target) => {
+    const command = registeredCommand(target);
+    expect(command, `no PreToolUse registration for ${target} in the applied home`).not.toBe("");
+    expect(existsSync(command.split(" ")[0] as string)).toBe(true);
+    const runs = FULL_SWEEP ? corpus.filter((c) => targetsOf(c).includes(target)) : sample().filter((s) => s.target === target).map((s) => s.c);
+    const errors = await pool(runs, 3, (c) => runThroughWrapper(c, target, command));
+    const failures = runs.flatMap((c, i) => (errors[i] ? [`  ${c.id} [${target}] (${c.class}): ${errors[i]}`] : []));
+    expect(failures, describeFailures(failures)).toEqual([]);
+  }, FULL_SWEEP ? 1_800_000 : 60_000);
+});
