@@ -20,7 +20,7 @@
  */
 import type { Diagnostic } from "./diagnostics";
 import type { Origin } from "./ir";
-import type { TargetId } from "./targets/registry";
+import type { TargetId } from "./targets/ids";
 
 /** A whole file we own. Created, updated, or deleted when no longer desired. */
 export interface FileEntry {

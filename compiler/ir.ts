@@ -4,7 +4,7 @@
  * lowering still points at the profile line that caused it.
  */
 import type { SourceLocation } from "./diagnostics";
-import type { TargetId } from "./targets/registry";
+import type { TargetId } from "./targets/ids";
 
 /** Where an IR node came from: the file (display path) and the layer it belongs to. */
 export interface Origin extends SourceLocation {

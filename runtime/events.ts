@@ -1,70 +1,29 @@
 /**
- * The one event vocabulary the runtime dispatches on, and every spelling the clients send for it
- * (reference-spec E.3.1, plus what Copilot 1.0.102 and Codex 0.171 send today). An unmapped name
- * reaches no handler: that is a silent bypass of every guardrail, so every registered spelling must
- * be in this table.
+ * The one event vocabulary the runtime dispatches on, and the lookup of every wire name a client's
+ * contract maps onto it (compiler/targets/<id>/contract.ts, `events`). An unmapped name reaches no
+ * handler: that is a silent bypass of every guardrail, so every registered spelling must be mapped
+ * by its contract (tests/runtime/normalize.test.ts checks it).
  */
+import { RUNTIME_EVENTS, type RuntimeEvent } from "../compiler/targets/contract";
+import { knownWireNames, runtimeEventFor } from "./clients/registry";
 
 /** The events the runtime has a handler for. */
-export const DISPATCH_EVENTS = [
-  "SessionStart",
-  "SessionEnd",
-  "UserPromptSubmit",
-  "PreToolUse",
-  "PostToolUse",
-  "Stop",
-  "SubagentStart",
-  "SubagentStop",
-  "Notification",
-  "PreCompact",
-  "PermissionRequest",
-] as const;
+export const DISPATCH_EVENTS = RUNTIME_EVENTS;
 
 /** A dispatch event name. */
-export type DispatchEvent = (typeof DISPATCH_EVENTS)[number];
-
-// Client spellings that are not a dispatch name themselves. Each dispatch name also maps to itself.
-const ALIASES: Readonly<Record<string, DispatchEvent>> = {
-  // Copilot's HookType (camelCase) spellings.
-  sessionStart: "SessionStart",
-  sessionEnd: "SessionEnd",
-  userPromptSubmitted: "UserPromptSubmit",
-  userPromptTransformed: "UserPromptSubmit",
-  preToolUse: "PreToolUse",
-  preMcpToolCall: "PreToolUse",
-  postToolUse: "PostToolUse",
-  postToolUseFailure: "PostToolUse",
-  agentStop: "Stop",
-  subagentStart: "SubagentStart",
-  subagentStop: "SubagentStop",
-  preCompact: "PreCompact",
-  permissionRequest: "PermissionRequest",
-  notification: "Notification",
-  errorOccurred: "Notification",
-  // PascalCase aliases Copilot accepts, and Claude's failure event.
-  PostToolUseFailure: "PostToolUse",
-  PreMcpToolCall: "PreToolUse",
-  ErrorOccurred: "Notification",
-  UserPromptTransformed: "UserPromptSubmit",
-  // Codex-only events, folded onto their nearest handler.
-  PostCompact: "PreCompact",
-  Interrupt: "Notification",
-};
-
-const DISPATCH_SET: ReadonlySet<string> = new Set(DISPATCH_EVENTS);
+export type DispatchEvent = RuntimeEvent;
 
 /**
  * The dispatch event for a raw event name from any client, or undefined when the name is unknown
- * (`postResult` and `prePRDescription` are deliberately unmapped: no handler fits them).
+ * (Copilot's `postResult` and `prePRDescription` are deliberately unmapped: no handler fits them).
  */
 export function dispatchEventFor(raw: string): DispatchEvent | undefined {
-  if (DISPATCH_SET.has(raw)) return raw as DispatchEvent;
-  return Object.prototype.hasOwnProperty.call(ALIASES, raw) ? ALIASES[raw] : undefined;
+  return runtimeEventFor(raw);
 }
 
-/** Every raw spelling the table knows (aliases and dispatch names), sorted: for tests and docs. */
+/** Every raw spelling the contracts know (aliases and dispatch names), sorted: for tests and docs. */
 export function knownEventSpellings(): string[] {
-  return [...new Set([...Object.keys(ALIASES), ...DISPATCH_EVENTS])].sort();
+  return knownWireNames();
 }
 
 /** True for the events that decide whether a tool runs: a doubt there must deny, not allow. */
@@ -72,15 +31,19 @@ export function isToolPermissionEvent(event: DispatchEvent | undefined): boolean
   return event === "PreToolUse" || event === "PermissionRequest";
 }
 
-const TOOL_PERMISSION_NAME = /:\s*"(preToolUse|PreToolUse|preMcpToolCall|PreMcpToolCall|permissionRequest|PermissionRequest)"/;
+// A JSON string value (after a colon) in garbled stdin; its name is looked up in the contracts.
+const NAMED_VALUE = /:\s*"([A-Za-z]+)"/g;
 
 /**
  * Deny-on-doubt probe for stdin that is not a JSON object: the tool-permission event its first 512
  * characters name as a value (`"hookEventName": "preToolUse"` and the like), or undefined.
  */
 export function toolEventNamedIn(raw: string): DispatchEvent | undefined {
-  const match = TOOL_PERMISSION_NAME.exec(raw.slice(0, 512));
-  return match ? dispatchEventFor(match[1] as string) : undefined;
+  for (const match of raw.slice(0, 512).matchAll(NAMED_VALUE)) {
+    const event = dispatchEventFor(match[1] as string);
+    if (isToolPermissionEvent(event)) return event;
+  }
+  return undefined;
 }
 
 /** True when garbled stdin names a tool-permission event in its first 512 characters. */

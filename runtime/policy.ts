@@ -5,14 +5,15 @@
  * Node builtins only: the runtime bundle must not pull in the compiler.
  */
 import { join } from "node:path";
+import type { TargetId } from "../compiler/targets/ids";
 import { homeDirectory } from "./node-builtins";
 import { readRegularFile } from "./read-regular-file";
 
 // A policy file is a few hundred bytes; anything past this is not one apply wrote.
 const POLICY_MAX_BYTES = 256 * 1024;
 
-/** The clients a policy can be written for. */
-export type PolicyTarget = "copilot" | "claude" | "codex";
+/** The clients a policy can be written for: a target id (compiler/targets/ids.ts). */
+export type PolicyTarget = TargetId;
 
 /** The resolved guardrail switches: every key present. */
 export interface GuardrailSwitches {
@@ -151,12 +152,6 @@ export function renderPolicy(guardrails: GuardrailsInput | undefined, target: Po
 export function agentihooksHome(env: NodeJS.ProcessEnv): string {
   const configured = env.AGENTIHOOKS_HOME?.trim();
   return configured ? configured : join(homeDirectory(env), ".agentihooks");
-}
-
-/** The target this call runs for: `AGENTIHOOKS_TARGET` trimmed and lower-cased; empty ⇒ `claude`. */
-export function runtimeTarget(env: NodeJS.ProcessEnv): PolicyTarget {
-  const raw = (env.AGENTIHOOKS_TARGET ?? "").trim().toLowerCase();
-  return raw === "copilot" || raw === "codex" ? raw : "claude";
 }
 
 function positiveInteger(value: unknown, fallback: number): number {

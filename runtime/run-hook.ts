@@ -5,7 +5,9 @@
  * the reads the guardrails and context need and the audit log append; `main.ts` does the process I/O.
  */
 import { appendAudit, type AuditRecord } from "./audit-log";
-import { renderReply, type Outcome, type Reply } from "./envelope";
+import type { Client } from "./clients/client";
+import { clientIds, findClient, runtimeTarget } from "./clients/registry";
+import { type Outcome, type Reply, renderReplyWith } from "./envelope";
 import { type DispatchEvent, dispatchEventFor, isToolPermissionEvent, toolEventNamedIn } from "./events";
 import { branchProtectionGuard } from "./guardrails/branch-protection";
 import { credentialReadsGuard } from "./guardrails/credential-reads";
@@ -13,9 +15,9 @@ import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
 import type { Guard, GuardInput } from "./guardrails/guard";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
 import { mentionsSensitivePath } from "./guardrails/sensitive-paths";
-import { normalizePayload, type Payload, type ToolCall } from "./normalize";
-import { agentihooksHome, type Policy, type PolicyTarget, readPolicy, runtimeTarget } from "./policy";
-import { linkCodexSkills, projectBridgeContext } from "./project-bridge";
+import type { Payload, ToolCall } from "./normalize";
+import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./policy";
+import { projectBridgeContext } from "./project-bridge";
 import { sessionBanner } from "./session-banner";
 
 /** Everything one invocation reads from its process. */
@@ -32,6 +34,8 @@ export interface HookRequest {
 /** What a handler gets. */
 export interface HandlerContext {
   target: PolicyTarget;
+  /** The client the call came from (its contract and reply shapes). */
+  client: Client;
   event: DispatchEvent;
   payload: Payload;
   policy: Policy;
@@ -142,9 +146,9 @@ function onToolPermission(ctx: HandlerContext): Outcome {
 
 function onSessionStart(ctx: HandlerContext): Outcome {
   const context: string[] = [];
-  if (ctx.policy.guardrails.sessionBanner) context.push(sessionBanner(ctx.target, text(ctx.payload.session_id), ctx.policy));
-  if (ctx.policy.guardrails.projectBridge && ctx.target !== "claude") {
-    if (ctx.target === "codex") linkCodexSkills(ctx.cwd, ctx.env);
+  if (ctx.policy.guardrails.sessionBanner) context.push(sessionBanner(ctx.client.contract, text(ctx.payload.session_id), ctx.policy));
+  if (ctx.policy.guardrails.projectBridge && ctx.client.contract.needsProjectBridge) {
+    ctx.client.onSessionStart?.(ctx.cwd, ctx.env);
     const bridge = projectBridgeContext(ctx.cwd, ctx.env, ctx.policy.projectBridgeMaxBytes);
     if (bridge) context.push(bridge);
   }
@@ -225,24 +229,50 @@ function withWarnings(reply: Reply, warnings: readonly string[]): Reply {
 }
 
 /** Deny on doubt: the reply to a tool event whose payload cannot be read. */
-function unreadableToolCall(target: PolicyTarget, event: DispatchEvent | undefined): Reply {
+function unreadableToolCall(client: Client, event: DispatchEvent | undefined): Reply {
   const dispatch = event === "PermissionRequest" ? "PermissionRequest" : "PreToolUse";
   const reason = "BLOCKED: agentihooks could not read this tool call's payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call.";
-  return renderReply(target, dispatch, dispatch, { block: reason, context: [] });
+  return renderReplyWith(client, dispatch, dispatch, { block: reason, context: [] });
 }
 
 /** Stdin that is not a JSON object: denied when it names a tool event (or Copilot's wrapper does), else let through. */
-function garbledReply(target: PolicyTarget, stdin: string, fallbackEvent: string): Reply {
+function garbledReply(client: Client, stdin: string, fallbackEvent: string): Reply {
   const named = toolEventNamedIn(stdin);
   const fromEnv = dispatchEventFor(fallbackEvent);
   if (named === undefined && !isToolPermissionEvent(fromEnv)) return EMPTY;
-  return unreadableToolCall(target, named ?? fromEnv);
+  return unreadableToolCall(client, named ?? fromEnv);
+}
+
+/**
+ * `AGENTIHOOKS_TARGET` names no client: nothing can be read or answered in that client's shape, so
+ * the call is refused the one way every client honours (exit 2, reason on stderr) unless its payload
+ * or arguments name an event that decides no tool call; then it is let through with the error on
+ * stderr. Never run as another client: its payload and reply shapes would be misread.
+ */
+function clientIdList(): string {
+  return clientIds().join(", ");
+}
+
+function unknownTargetReply(target: string, request: HookRequest): Reply {
+  const problem = `agentihooks: AGENTIHOOKS_TARGET '${target}' names no client this runtime knows (${clientIdList()}); nothing was checked.`;
+  let named: DispatchEvent | undefined;
+  try {
+    const parsed: unknown = JSON.parse(request.stdin);
+    if (isObject(parsed)) named = dispatchEventFor(text(parsed.hook_event_name) || text(parsed.hookEventName));
+  } catch {
+    named = undefined;
+  }
+  named ??= request.argv.map((a) => dispatchEventFor(a)).find((e) => e !== undefined);
+  if (named !== undefined && !isToolPermissionEvent(named)) return { stdout: "", stderr: `${problem}\n`, exitCode: 0 };
+  return { stdout: "", stderr: `BLOCKED: ${problem} The call is denied rather than let through unchecked. Fix the hook wrapper (agentihooks apply rewrites it).\n`, exitCode: 2 };
 }
 
 /** Runs one hook invocation and returns what to print and the exit code. Never throws. */
 export function runHook(request: HookRequest): Reply {
   const { env } = request;
   const target = runtimeTarget(env);
+  const client = findClient(target);
+  if (client === undefined) return unknownTargetReply(target, request);
   const now = request.now ?? (() => new Date());
   const home = agentihooksHome(env);
 
@@ -255,14 +285,16 @@ export function runHook(request: HookRequest): Reply {
       return EMPTY;
     }
     if (!isObject(payload)) return EMPTY;
-    const ctx: HandlerContext = { target, event: "Notification", payload, policy: readPolicy(home, target), env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+    const ctx: HandlerContext = { target: target as PolicyTarget, client, event: "Notification", payload, policy: readPolicy(home, target as PolicyTarget), env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
     onNotification(ctx);
     return EMPTY;
   }
 
   const argvEvent = request.argv.find((a) => dispatchEventFor(a) !== undefined) ?? "";
-  // AGENTIHOOKS_COPILOT_EVENT can leak into a nested Claude or Codex hook: only Copilot reads it.
-  const fallbackEvent = (target === "copilot" ? (env.AGENTIHOOKS_COPILOT_EVENT ?? "").trim() : "") || argvEvent;
+  // The event variable (Copilot's AGENTIHOOKS_COPILOT_EVENT) can leak into a nested hook of
+  // another client: only the client whose contract names it reads it.
+  const variable = client.contract.eventVariable;
+  const fallbackEvent = (variable ? (env[variable] ?? "").trim() : "") || argvEvent;
 
   let parsed: unknown;
   try {
@@ -270,27 +302,27 @@ export function runHook(request: HookRequest): Reply {
   } catch {
     parsed = undefined;
   }
-  if (!isObject(parsed)) return garbledReply(target, request.stdin, fallbackEvent);
+  if (!isObject(parsed)) return garbledReply(client, request.stdin, fallbackEvent);
 
   let payload: Payload;
   let event: DispatchEvent | undefined;
   let hookEventName: string;
   try {
-    payload = normalizePayload(parsed, target, fallbackEvent, env);
+    payload = client.normalize(parsed, fallbackEvent, env);
     hookEventName = text(payload.hook_event_name) || fallbackEvent;
     event = dispatchEventFor(hookEventName);
   } catch {
     // Normalisation is total over objects; reaching this is a bug. Deny if the call may be a tool call.
     const named = dispatchEventFor(text(parsed.hookEventName) || text(parsed.hook_event_name) || fallbackEvent);
-    return isToolPermissionEvent(named) ? unreadableToolCall(target, named) : EMPTY;
+    return isToolPermissionEvent(named) ? unreadableToolCall(client, named) : EMPTY;
   }
   if (event === undefined) {
     const name = hookEventName || "(none)";
     return { stdout: "", stderr: `agentihooks: unknown hook event '${name}'; nothing was checked.\n`, exitCode: 0 };
   }
 
-  const policy = readPolicy(home, target);
-  const ctx: HandlerContext = { target, event, payload, policy, env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+  const policy = readPolicy(home, target as PolicyTarget);
+  const ctx: HandlerContext = { target: target as PolicyTarget, client, event, payload, policy, env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
   let outcome: Outcome;
   try {
     outcome = applyStopLoopGuard(event, payload, HANDLERS[event](ctx));
@@ -302,5 +334,5 @@ export function runHook(request: HookRequest): Reply {
       return { stdout: "", stderr: `agentihooks: ${event} handler failed (${message}); continuing without it.\n`, exitCode: 0 };
     }
   }
-  return withWarnings(renderReply(target, event, hookEventName, outcome), ctx.warnings);
+  return withWarnings(renderReplyWith(client, event, hookEventName, outcome), ctx.warnings);
 }

@@ -1,11 +1,13 @@
 /**
- * What a target is: a descriptor (where its native layers live, which client version it was
- * verified against, what it can express) and a pure `compile` from the IR to a desired tree.
- * Shared code reads descriptors and capabilities; it never branches on a target's id.
+ * What a target is: a descriptor (where its native layers live, and its client contract: which
+ * client version it was verified against and what the client does on the wire) and a pure `compile`
+ * from the IR to a desired tree.
+ * Shared code reads descriptors and contracts; it never branches on a target's id.
  */
 import type { DesiredTree } from "../desired-tree";
 import type { Environment } from "../environment";
 import type { Ir } from "../ir";
+import type { ClientContract } from "./contract";
 
 /** Where a target's native layers live inside a profile, bundle or `profiles/_base`, and their format. */
 export interface NativeLayers {
@@ -30,31 +32,13 @@ export interface NativeLayers {
 /** Static facts about a target. */
 export interface TargetDescriptor<Id extends string = string> {
   id: Id;
-  /** Name for people, e.g. `GitHub Copilot CLI`. */
+  /** Name for people, e.g. `GitHub Copilot CLI` (the contract's). */
   displayName: string;
-  /** The client release this target's output was verified against (clients-today.md). */
+  /** The client release this target's output was verified against (the contract's). */
   verifiedAgainst: { package: string; version: string };
   layers: NativeLayers;
-  /** What the client can express (hook events, MCP transports, context caps, block channels), as data. */
-  capabilities?: TargetCapabilities;
-}
-
-/**
- * What a target's client can express, as data: shared code and docs read this instead of branching
- * on a target id. Target-specific details (tool-name maps, size limits) live in the target's own
- * `capabilities.ts` next to this summary.
- */
-export interface TargetCapabilities {
-  /** Hook events agentihooks registers, in the client's own spelling and order. */
-  hookEvents: readonly string[];
-  /** MCP transports the client runs, in its own `type` spelling. */
-  mcpTransports: readonly string[];
-  /** Per event, the size (characters) at which the client silently cuts hook-injected context. */
-  contextCaps: Readonly<Record<string, number>>;
-  /** Per event, how a hook blocks: `exit-2`, `stdout-deny` (permissionDecision), `stdout-block` (decision: block), `stdout-behavior`. */
-  blockChannels: Readonly<Record<string, readonly string[]>>;
-  /** A pre-tool hook can rewrite the tool's arguments. */
-  argumentMutation: boolean;
+  /** What the client does on the wire: the facts the compiler and the hook runtime share. */
+  contract: ClientContract<Id>;
 }
 
 /** A target: its descriptor and its compiler. */

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TargetId } from "../../compiler/targets/registry";
+import type { TargetId } from "../../compiler/targets/ids";
 
 /** Root of the golden cases. */
 export const goldenRoot = fileURLToPath(new URL("../../golden/", import.meta.url));

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import { describe, expect, it } from "vitest";
-import { renderReply } from "../../runtime/envelope";
+import { renderReply } from "../../runtime/clients/registry";
 import { dispatchEventFor } from "../../runtime/events";
 import { runHook } from "../../runtime/run-hook";
 import { AWS_KEY, cleanEnv, payload, payloadText, ROOT, runRuntime, tempDir, tempRepo } from "./helpers";

@@ -1,6 +1,10 @@
 /** Envelopes, exit codes and the Copilot context cap (reference-spec E.5/E.6, G.95, G.100–G.103; clients-today.md). */
 import { describe, expect, it } from "vitest";
-import { capContext, COPILOT_CONTEXT_CAP, renderReply, TRUNCATION_MARKER } from "../../runtime/envelope";
+import { contract as copilot } from "../../compiler/targets/copilot/contract";
+import { renderReply } from "../../runtime/clients/registry";
+import { capContext, TRUNCATION_MARKER } from "../../runtime/envelope";
+
+const COPILOT_CONTEXT_CAP = copilot.contextCaps.PostToolUse;
 import { applyStopLoopGuard } from "../../runtime/run-hook";
 
 describe("the Copilot postToolUse context cap", () => {
@@ -21,7 +25,7 @@ describe("the Copilot postToolUse context cap", () => {
     const cut = COPILOT_CONTEXT_CAP - TRUNCATION_MARKER.length;
     // An emoji straddling the cut point: its high surrogate would be the last kept unit.
     const text = `${"a".repeat(cut - 1)}😀${"b".repeat(100)}`;
-    const capped = capContext(text);
+    const capped = capContext(text, COPILOT_CONTEXT_CAP);
     expect(capped.length).toBeLessThanOrEqual(COPILOT_CONTEXT_CAP);
     for (let i = 0; i < capped.length; i += 1) {
       const code = capped.charCodeAt(i);
@@ -29,7 +33,7 @@ describe("the Copilot postToolUse context cap", () => {
       if (code >= 0xdc00 && code <= 0xdfff) expect(capped.charCodeAt(i - 1)).toBeGreaterThanOrEqual(0xd800);
     }
     expect(capped).toBe(`${"a".repeat(cut - 1)}${TRUNCATION_MARKER}`);
-    expect(capContext("short")).toBe("short");
+    expect(capContext("short", COPILOT_CONTEXT_CAP)).toBe("short");
   });
 });
 

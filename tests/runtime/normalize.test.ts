@@ -3,20 +3,22 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DISPATCH_EVENTS, dispatchEventFor, garbledNamesToolEvent, knownEventSpellings } from "../../runtime/events";
-import { codexToolCall, codexTranscriptPath, copilotToolCall, copilotTranscriptPath, normalizePayload, patchFilePaths, shellJoin } from "../../runtime/normalize";
-import { runtimeTarget } from "../../runtime/policy";
+import { codexToolCall, codexTranscriptPath } from "../../runtime/clients/codex";
+import { copilotToolCall, copilotTranscriptPath } from "../../runtime/clients/copilot";
+import { normalizePayload, runtimeTarget } from "../../runtime/clients/registry";
+import { patchFilePaths, shellJoin } from "../../runtime/normalize";
 import { HANDLERS } from "../../runtime/run-hook";
 import { tempDir } from "./helpers";
 
 const env = { HOME: "/nonexistent-home" } as NodeJS.ProcessEnv;
 
-describe("target detection (G.92)", () => {
-  it("defaults to claude and trims/lower-cases AGENTIHOOKS_TARGET", () => {
+describe("target detection", () => {
+  it("defaults to claude when unset, trims and lower-cases AGENTIHOOKS_TARGET, and keeps an unknown id as it is", () => {
     expect(runtimeTarget({})).toBe("claude");
     expect(runtimeTarget({ AGENTIHOOKS_TARGET: "" })).toBe("claude");
     expect(runtimeTarget({ AGENTIHOOKS_TARGET: " Codex " })).toBe("codex");
     expect(runtimeTarget({ AGENTIHOOKS_TARGET: "COPILOT" })).toBe("copilot");
-    expect(runtimeTarget({ AGENTIHOOKS_TARGET: "gemini" })).toBe("claude");
+    expect(runtimeTarget({ AGENTIHOOKS_TARGET: "No-Such-Client" })).toBe("no-such-client");
   });
 });
 

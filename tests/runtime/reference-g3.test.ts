@@ -63,7 +63,6 @@ describe("G.92/101/112: the target comes from AGENTIHOOKS_TARGET on every call, 
     ["empty", "", "claude"],
     ["' Codex '", " Codex ", "codex"],
     ["COPILOT", "COPILOT", "copilot"],
-    ["unknown", "gemini", "claude"],
   ] as const)("AGENTIHOOKS_TARGET %s → %s", (_label, value, expected) => {
     const env = value === undefined ? cleanEnv(freshHome()) : cleanEnv(freshHome(), { AGENTIHOOKS_TARGET: value });
     const r = runRuntime(JSON.stringify({ ...start, cwd: plain }), env);
@@ -78,6 +77,28 @@ describe("G.92/101/112: the target comes from AGENTIHOOKS_TARGET on every call, 
     } else {
       expect(out).toEqual({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: expect.stringMatching(new RegExp(`^${banner}${GUARDS}`)) as unknown } });
     }
+  });
+});
+
+describe("an AGENTIHOOKS_TARGET that names no client is an error, never another client", () => {
+  const env = () => cleanEnv(freshHome(), { AGENTIHOOKS_TARGET: "no-such-client" });
+  it.each([
+    ["a PreToolUse payload", JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, cwd: "/" })],
+    ["a camelCase preToolUse payload", JSON.stringify({ hookEventName: "preToolUse", toolName: "shell", toolArgs: { command: "ls" } })],
+    ["a PermissionRequest payload", JSON.stringify({ hook_event_name: "PermissionRequest", tool_input: { command: "ls" } })],
+    ["a payload naming no event", JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } })],
+    ["garbled stdin", "not json {"],
+  ])("denies %s: exit 2, the reason on stderr, nothing on stdout", (_label, stdin) => {
+    const r = runRuntime(stdin, env());
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^BLOCKED: agentihooks: AGENTIHOOKS_TARGET 'no-such-client' names no client this runtime knows \(copilot, claude, codex\)/);
+  });
+  it("lets an event that decides no tool call through, with the error on stderr", () => {
+    const r = runRuntime(JSON.stringify({ hook_event_name: "SessionStart", session_id: "s" }), env());
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^agentihooks: AGENTIHOOKS_TARGET 'no-such-client' names no client/);
   });
 });
 

@@ -18,7 +18,7 @@ import { describe, expect, it } from "vitest";
 import { portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { renderFresh } from "../../compiler/render-fresh";
-import { CLAUDE_KNOWN_HOOK_EVENTS } from "../../compiler/targets/claude/capabilities";
+import { CLAUDE_KNOWN_HOOK_EVENTS } from "../../compiler/targets/claude/contract";
 import { compileTarget } from "../../compiler/targets/claude/compile";
 import { claudeSettings } from "../../schemas/validators.generated.js";
 import { makeIr, merged } from "./ir-fixtures";

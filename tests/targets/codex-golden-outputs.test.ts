@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { portableEnvironment } from "../../compiler/environment";
-import { CODEX_KNOWN_HOOK_EVENTS } from "../../compiler/targets/codex/capabilities";
+import { CODEX_KNOWN_HOOK_EVENTS } from "../../compiler/targets/codex/contract";
 import { codexHookHash, codexHookStateKey, type CodexCommandHandler } from "../../compiler/targets/codex/hook-trust";
 
 const goldenRoot = fileURLToPath(new URL("../../golden/", import.meta.url));

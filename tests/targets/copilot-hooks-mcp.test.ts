@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FileEntry, JsonEntriesEntry, JsonListsEntry } from "../../compiler/desired-tree";
 import { portableEnvironment, type Environment } from "../../compiler/environment";
-import { COPILOT_HOOK_EVENTS } from "../../compiler/targets/copilot/capabilities";
+import { COPILOT_HOOK_EVENTS } from "../../compiler/targets/copilot/contract";
 import { compileTarget } from "../../compiler/targets/copilot/compile";
 import { isOurHookCommand } from "../../compiler/targets/copilot/hooks";
 import { makeIr, mcp, withCopilot } from "./ir-fixtures";

@@ -1,11 +1,11 @@
 import type { TargetDescriptor } from "../target";
-import { claudeCapabilities } from "./capabilities";
+import { contract } from "./contract";
 
 /** Claude Code: `~/.claude` settings, `~/.claude.json` user-scope MCP servers. */
 export const descriptor = {
-  id: "claude",
-  displayName: "Claude Code",
-  verifiedAgainst: { package: "@anthropic-ai/claude-code", version: "2.1.332" },
+  id: contract.id,
+  displayName: contract.displayName,
+  verifiedAgainst: contract.verifiedAgainst,
   layers: {
     subdir: ".claude",
     base: "settings.base.json",
@@ -16,5 +16,5 @@ export const descriptor = {
     mcpContainer: "mcpServers",
     mcpSchema: "https://agentihooks.dev/schemas/claude-mcp.schema.json",
   },
-  capabilities: claudeCapabilities,
+  contract,
 } as const satisfies TargetDescriptor;

@@ -7,7 +7,7 @@
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import { shellQuote } from "../../lower/shell-quote";
-import { CLAUDE_HOOK_EVENTS, HOOK_TIMEOUT } from "./capabilities";
+import { contract } from "./contract";
 import type { ClaudePaths } from "./paths";
 import type { ClaudeHookGroup } from "./settings";
 
@@ -18,7 +18,7 @@ export function wrapperCommand(paths: ClaudePaths): string {
 
 /** Our group for one event: `{"hooks": [{"type": "command", "command": <wrapper>, "timeout": 30}]}`. */
 export function agentihooksGroup(paths: ClaudePaths): ClaudeHookGroup {
-  return { hooks: [{ type: "command", command: wrapperCommand(paths), [HOOK_TIMEOUT.key]: HOOK_TIMEOUT.seconds }] };
+  return { hooks: [{ type: "command", command: wrapperCommand(paths), [contract.hookTimeout.key]: contract.hookTimeout.seconds }] };
 }
 
 /**
@@ -27,7 +27,7 @@ export function agentihooksGroup(paths: ClaudePaths): ClaudeHookGroup {
  */
 export function lowerHooks(paths: ClaudePaths, layerHooks: Readonly<Record<string, ClaudeHookGroup[]>>): JsonListsEntry {
   const lists: Record<string, unknown[]> = {};
-  for (const event of CLAUDE_HOOK_EVENTS) lists[event] = [agentihooksGroup(paths)];
+  for (const event of contract.hookEvents) lists[event] = [agentihooksGroup(paths)];
   // Events only the layers use come after ours, sorted (readLayerHooks sorted them).
   for (const [event, groups] of Object.entries(layerHooks)) lists[event] = [...(lists[event] ?? []), ...groups];
   return {

@@ -13,7 +13,7 @@ import { scrubSettingsEnv } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { originOf } from "../../lower/origins";
-import { CLAUDE_KNOWN_HOOK_EVENTS } from "./capabilities";
+import { CLAUDE_KNOWN_HOOK_EVENTS } from "./contract";
 import type { ClaudePaths } from "./paths";
 
 /** A hook group as Claude reads it: an optional matcher and its handlers. */

@@ -13,7 +13,8 @@ import { readHookGroups } from "../../lower/hook-groups";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { originOf } from "../../lower/origins";
-import { CODEX_KNOWN_HOOK_EVENTS, PROJECT_DOC_FLOOR } from "./capabilities";
+import { PROJECT_DOC_FLOOR } from "./capabilities";
+import { CODEX_KNOWN_HOOK_EVENTS } from "./contract";
 import type { CodexHookGroup } from "./hooks";
 import type { CodexPaths } from "./paths";
 

@@ -1,11 +1,11 @@
 import type { TargetDescriptor } from "../target";
-import { codexCapabilities } from "./capabilities";
+import { contract } from "./contract";
 
 /** OpenAI Codex CLI: `~/.codex/config.toml` (shared with the operator), `hooks.json`, AGENTS.md. */
 export const descriptor = {
-  id: "codex",
-  displayName: "OpenAI Codex CLI",
-  verifiedAgainst: { package: "@openai/codex", version: "0.171.0" },
+  id: contract.id,
+  displayName: contract.displayName,
+  verifiedAgainst: contract.verifiedAgainst,
   layers: {
     subdir: ".codex",
     base: "config.base.toml",
@@ -16,5 +16,5 @@ export const descriptor = {
     mcpContainer: "mcp_servers",
     mcpSchema: "https://agentihooks.dev/schemas/codex-mcp.schema.json",
   },
-  capabilities: codexCapabilities,
+  contract,
 } as const satisfies TargetDescriptor;

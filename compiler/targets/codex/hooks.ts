@@ -8,9 +8,16 @@ import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import type { HookGroup } from "../../lower/hook-groups";
 import { shellQuote } from "../../lower/shell-quote";
-import { CODEX_HOOK_EVENTS, HOOK_TIMEOUT, INLINE_CONTEXT_EVENTS } from "./capabilities";
+import { contract } from "./contract";
 import { type CodexCommandHandler, codexHookHash, codexHookStateKey } from "./hook-trust";
 import type { CodexPaths } from "./paths";
+
+const SHORT_TIMEOUTS: Readonly<Record<string, number>> = contract.hookTimeout.short;
+
+/** The handler timeout (seconds) for `event`: the loader's clamp where it has one. */
+function timeoutFor(event: string): number {
+  return SHORT_TIMEOUTS[event] ?? contract.hookTimeout.seconds;
+}
 
 /** A hook group as Codex reads it. */
 export type CodexHookGroup = HookGroup;
@@ -22,15 +29,15 @@ export function wrapperCommand(paths: CodexPaths): string {
 
 /** Our handler for `event`: `timeout` (3 s on SessionEnd), and `additionalContextLimit: 0` where the runtime injects context. */
 export function agentihooksHandler(paths: CodexPaths, event: string): CodexCommandHandler {
-  const handler: CodexCommandHandler = { type: "command", command: wrapperCommand(paths), timeout: HOOK_TIMEOUT.short[event] ?? HOOK_TIMEOUT.seconds };
-  if (INLINE_CONTEXT_EVENTS.has(event)) handler.additionalContextLimit = 0;
+  const handler: CodexCommandHandler = { type: "command", command: wrapperCommand(paths), timeout: timeoutFor(event) };
+  if (contract.contextEvents.has(event)) handler.additionalContextLimit = 0;
   return handler;
 }
 
 /** Per event, the groups we write, in order: ours, then the layers'. */
 export function desiredHookGroups(paths: CodexPaths, layerHooks: Readonly<Record<string, CodexHookGroup[]>>): Record<string, CodexHookGroup[]> {
   const lists: Record<string, CodexHookGroup[]> = {};
-  for (const event of CODEX_HOOK_EVENTS) lists[event] = [{ hooks: [{ ...agentihooksHandler(paths, event) }] }];
+  for (const event of contract.hookEvents) lists[event] = [{ hooks: [{ ...agentihooksHandler(paths, event) }] }];
   for (const [event, groups] of Object.entries(layerHooks)) lists[event] = [...(lists[event] ?? []), ...groups];
   return lists;
 }

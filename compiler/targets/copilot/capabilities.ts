@@ -1,49 +1,7 @@
 /**
- * What GitHub Copilot CLI can express, as data. Every fact names the client version it was observed
- * on (clients-today.md, Copilot CLI 1.0.102, unless a seed section is cited).
+ * Compiler-only facts about GitHub Copilot CLI 1.0.102's configuration files (MCP, agents, skills,
+ * settings). What the client does on the hook wire (events, timeouts, replies) is in ./contract.ts.
  */
-import type { TargetCapabilities } from "../target";
-
-/**
- * The 12 events agentihooks registers, under the camelCase HookType spellings (design H-1). Copilot
- * 1.0.102 loads 15 events from hook files; `errorOccurred`, `preMcpToolCall` and
- * `userPromptTransformed` have no handler of their own (the runtime maps them if they arrive).
- */
-export const COPILOT_HOOK_EVENTS = [
-  "sessionStart",
-  "sessionEnd",
-  "userPromptSubmitted",
-  "preToolUse",
-  "postToolUse",
-  "postToolUseFailure",
-  "agentStop",
-  "subagentStart",
-  "subagentStop",
-  "preCompact",
-  "permissionRequest",
-  "notification",
-] as const;
-
-/** The timeout written on every hook entry. 1.0.102 ignores `timeoutSeconds` and honours `timeoutSec`. */
-export const HOOK_TIMEOUT = { key: "timeoutSec", seconds: 30 } as const;
-
-/** The capability summary the descriptor carries. */
-export const copilotCapabilities: TargetCapabilities = {
-  hookEvents: COPILOT_HOOK_EVENTS,
-  mcpTransports: ["local", "http", "sse"],
-  // 1.0.102 cuts postToolUse / postToolUseFailure additionalContext at 10 240 characters, silently.
-  contextCaps: { postToolUse: 10_240, postToolUseFailure: 10_240 },
-  blockChannels: {
-    preToolUse: ["exit-2", "stdout-deny"],
-    userPromptSubmitted: ["stdout-block"],
-    agentStop: ["stdout-block"],
-    postToolUse: ["stdout-block"],
-    permissionRequest: ["stdout-behavior"],
-  },
-  // modifiedArgs replaces a call's arguments wholesale on 1.0.102.
-  argumentMutation: true,
-};
-
 /**
  * Canonical MCP `type` spellings mapped to Copilot's: `stdio` is the other clients' name for
  * `local`, and Copilot's `http` is the streamable-HTTP transport.

@@ -1,11 +1,11 @@
 import type { TargetDescriptor } from "../target";
-import { copilotCapabilities } from "./capabilities";
+import { contract } from "./contract";
 
 /** GitHub Copilot CLI: `~/.copilot`, native JSON (JSONC accepted) settings with the `_agentihooks` block. */
 export const descriptor = {
-  id: "copilot",
-  displayName: "GitHub Copilot CLI",
-  verifiedAgainst: { package: "@github/copilot", version: "1.0.102" },
+  id: contract.id,
+  displayName: contract.displayName,
+  verifiedAgainst: contract.verifiedAgainst,
   layers: {
     subdir: ".copilot",
     base: "settings.base.copilot.json",
@@ -16,5 +16,5 @@ export const descriptor = {
     mcpContainer: "mcpServers",
     mcpSchema: "https://agentihooks.dev/schemas/copilot-mcp.schema.json",
   },
-  capabilities: copilotCapabilities,
+  contract,
 } as const satisfies TargetDescriptor;

@@ -6,7 +6,7 @@
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import { shellQuote } from "../../lower/shell-quote";
-import { COPILOT_HOOK_EVENTS, HOOK_TIMEOUT } from "./capabilities";
+import { contract } from "./contract";
 import type { CopilotPaths } from "./paths";
 
 /** One hook entry as Copilot 1.0.102 reads it. */
@@ -37,8 +37,8 @@ export function isOurHookCommand(command: unknown, owner: string): boolean {
 export function lowerHooks(paths: CopilotPaths): JsonListsEntry {
   const owner = wrapperCommand(paths);
   const lists: Record<string, CopilotHookEntry[]> = {};
-  for (const event of COPILOT_HOOK_EVENTS) {
-    lists[event] = [{ type: "command", command: `${owner} ${event}`, [HOOK_TIMEOUT.key]: HOOK_TIMEOUT.seconds } as CopilotHookEntry];
+  for (const event of contract.hookEvents) {
+    lists[event] = [{ type: "command", command: `${owner} ${event}`, [contract.hookTimeout.key]: contract.hookTimeout.seconds } as CopilotHookEntry];
   }
   return {
     kind: "json-lists",

@@ -1,0 +1,84 @@
+/**
+ * What a client is on the wire: the facts both halves of agentihooks depend on. The compiler writes
+ * hook registrations from them (compiler/targets/<id>/), and the hook runtime reads payloads and
+ * writes replies by them (runtime/clients/<id>.ts). Each client has exactly one contract module,
+ * `compiler/targets/<id>/contract.ts`: a leaf holding data only, which the runtime may import without
+ * pulling compiler code into its bundle (docs/architecture.md, "Dependency rules").
+ */
+
+/**
+ * The events the hook runtime has a handler for: the one vocabulary every client's wire names are
+ * mapped onto. An unmapped wire name reaches no handler, a silent bypass of every guardrail, so a
+ * contract maps every name its client sends.
+ */
+export const RUNTIME_EVENTS = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "Notification",
+  "PreCompact",
+  "PermissionRequest",
+] as const;
+
+/** A runtime event name. */
+export type RuntimeEvent = (typeof RUNTIME_EVENTS)[number];
+
+/** How a hook blocks on one event: exit code 2, or a JSON field on stdout. */
+export type BlockChannel = "exit-2" | "stdout-deny" | "stdout-block" | "stdout-behavior";
+
+/** One client's wire facts. Every value names what the client version in `verifiedAgainst` does. */
+export interface ClientContract<Id extends string = string> {
+  id: Id;
+  /** Name for people, e.g. `GitHub Copilot CLI`. */
+  displayName: string;
+  /** How the session banner names the client to the model, e.g. `Copilot CLI`. */
+  sessionName: string;
+  /** The client release these facts were verified against (docs/targets/<id>.md). */
+  verifiedAgainst: { package: string; version: string };
+  /** The client's configuration home: `~/<dir>`, or the variable's value when set. */
+  home: { dir: string; variable: string };
+  /** Hook events agentihooks registers, in the client's own spelling and order. */
+  hookEvents: readonly string[];
+  /**
+   * Every hook event name the client's loader accepts. A registration under any other name is an
+   * invalid file for some clients (Claude Code drops an invalid settings file whole); absent when
+   * the client ignores unknown names.
+   */
+  knownHookEvents?: ReadonlySet<string>;
+  /** Every event name the client sends on the wire (payload, argument or variable) → the runtime event it runs. */
+  events: Readonly<Record<string, RuntimeEvent>>;
+  /**
+   * The variable the hook wrapper exports the event into, for a client that does not send the event
+   * name in its payload (Copilot runs one command per event); absent when the payload names it.
+   */
+  eventVariable?: string;
+  /** The handler timeout the loader honours: the key, the seconds written, and per-event clamps. */
+  hookTimeout: { key: string; seconds: number; short?: Readonly<Record<string, number>> };
+  /** The exit codes a hook answers with: 0 lets the call run, 2 blocks it (with the reason on stderr). */
+  exitCodes: { allow: 0; block: 2 };
+  /** Per wire event name, how a hook blocks there. */
+  blockChannels: Readonly<Record<string, readonly BlockChannel[]>>;
+  /**
+   * Wire event names whose output takes `additionalContext`; absent when every event takes it.
+   * Context on any other event is not printed (the client would reject the output).
+   */
+  contextEvents?: ReadonlySet<string>;
+  /** Wire event names whose output takes a top-level `decision: "block"` with a reason. */
+  decisionEvents: ReadonlySet<string>;
+  /** Per runtime event, the size (UTF-16 units) at which the client silently cuts hook context. */
+  contextCaps: Readonly<Partial<Record<RuntimeEvent, number>>>;
+  /** A pre-tool hook can rewrite the tool's arguments. */
+  argumentMutation: boolean;
+  /** MCP transports the client runs, in its own `type` spelling. */
+  mcpTransports: readonly string[];
+  /**
+   * The client does not read `<repo>/.claude/rules/*.md` and the project memory itself, so the
+   * runtime injects them at session start (the project bridge).
+   */
+  needsProjectBridge: boolean;
+}

@@ -1,0 +1,78 @@
+/**
+ * GitHub Copilot CLI on the wire, as verified on 1.0.102 (docs/targets/copilot.md): what the
+ * compiler registers and what the runtime reads and answers. Data only: a leaf both
+ * compiler/targets/copilot/ and runtime/clients/copilot.ts import.
+ */
+import type { ClientContract } from "../contract";
+
+/**
+ * The 12 events agentihooks registers, under Copilot's camelCase hook names. Copilot 1.0.102 loads
+ * 15 events from hook files; `errorOccurred`, `preMcpToolCall` and `userPromptTransformed` have no
+ * handler of their own (the runtime maps them if they arrive).
+ */
+export const COPILOT_HOOK_EVENTS = [
+  "sessionStart",
+  "sessionEnd",
+  "userPromptSubmitted",
+  "preToolUse",
+  "postToolUse",
+  "postToolUseFailure",
+  "agentStop",
+  "subagentStart",
+  "subagentStop",
+  "preCompact",
+  "permissionRequest",
+  "notification",
+] as const;
+
+/** Copilot CLI's contract. */
+export const contract = {
+  id: "copilot",
+  displayName: "GitHub Copilot CLI",
+  sessionName: "Copilot CLI",
+  verifiedAgainst: { package: "@github/copilot", version: "1.0.102" },
+  home: { dir: ".copilot", variable: "COPILOT_HOME" },
+  hookEvents: COPILOT_HOOK_EVENTS,
+  events: {
+    sessionStart: "SessionStart",
+    sessionEnd: "SessionEnd",
+    userPromptSubmitted: "UserPromptSubmit",
+    userPromptTransformed: "UserPromptSubmit",
+    preToolUse: "PreToolUse",
+    preMcpToolCall: "PreToolUse",
+    postToolUse: "PostToolUse",
+    postToolUseFailure: "PostToolUse",
+    agentStop: "Stop",
+    subagentStart: "SubagentStart",
+    subagentStop: "SubagentStop",
+    preCompact: "PreCompact",
+    permissionRequest: "PermissionRequest",
+    notification: "Notification",
+    errorOccurred: "Notification",
+    // The PascalCase spellings Copilot also accepts in hook files.
+    PostToolUseFailure: "PostToolUse",
+    PreMcpToolCall: "PreToolUse",
+    ErrorOccurred: "Notification",
+    UserPromptTransformed: "UserPromptSubmit",
+  },
+  // One command per event: the wrapper exports the event it was registered for.
+  eventVariable: "AGENTIHOOKS_COPILOT_EVENT",
+  // 1.0.102 ignores `timeoutSeconds` and honours `timeoutSec`.
+  hookTimeout: { key: "timeoutSec", seconds: 30 },
+  exitCodes: { allow: 0, block: 2 },
+  blockChannels: {
+    preToolUse: ["exit-2", "stdout-deny"],
+    userPromptSubmitted: ["stdout-block"],
+    agentStop: ["stdout-block"],
+    postToolUse: ["stdout-block"],
+    permissionRequest: ["stdout-behavior"],
+  },
+  // Copilot reads a top-level `additionalContext` on every event, and `decision: "block"` on these.
+  decisionEvents: new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]),
+  // 1.0.102 cuts postToolUse / postToolUseFailure additionalContext at 10 240 characters, silently.
+  contextCaps: { PostToolUse: 10_240 },
+  // modifiedArgs replaces a call's arguments wholesale on 1.0.102.
+  argumentMutation: true,
+  mcpTransports: ["local", "http", "sse"],
+  needsProjectBridge: true,
+} as const satisfies ClientContract<"copilot">;

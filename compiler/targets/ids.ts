@@ -1,0 +1,16 @@
+/**
+ * The ids of the built-in targets, in the order a bare `apply` processes them. A leaf: it imports
+ * nothing, so the IR, the desired tree and the runtime can name a target without pulling in the
+ * targets themselves. Adding a target starts here (docs/architecture.md, "Add a target"): the
+ * compiler registry and the runtime's client registry are typed by this list, so `tsc` names every
+ * place that still lacks the new id.
+ */
+export const TARGET_IDS = ["copilot", "claude", "codex"] as const;
+
+/** A built-in target's id. */
+export type TargetId = (typeof TARGET_IDS)[number];
+
+/** True when `value` is a built-in target's id. */
+export function isTargetId(value: string): value is TargetId {
+  return (TARGET_IDS as readonly string[]).includes(value);
+}
