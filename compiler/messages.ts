@@ -50,6 +50,7 @@ export const messages = {
   AH2012: { severity: "error", text: "'{path}' is invalid: {reason}. Check the value against the documentation ({schema})." },
   AH2013: { severity: "error", text: "'{key}' is a {owner} setting, not a {client} one. Move it to the {owner} layer ({layer}), or remove it." },
   AH2014: { severity: "error", text: "'{key}' does not belong in this layer: {reason}. Remove it." },
+  AH2015: { severity: "error", text: "Key {key} in '{path}' is not allowed: {rule}. Rename it." },
   // AH3xxx: resolution and merge
   // AH3000–AH3099: profile sources, chain and extends (compiler/resolve)
   AH3001: { severity: "error", text: "The profile chain is empty. Name at least one profile, for example `\"profile\": \"default\"` in the config or `--profile default`." },
@@ -127,6 +128,7 @@ export const messages = {
   AH4303: { severity: "warning", text: "MCP server '{server}' header '{header}' looks like a credential ({hits}); it was dropped from {file}. Reference it through an environment variable instead." },
   AH4304: { severity: "warning", text: "MCP server '{server}' tools entry looks like a credential ({hits}); it was dropped from {file}." },
   AH4305: { severity: "warning", text: "Settings env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },
+  AH4306: { severity: "warning", text: "MCP server '{server}' env entry {key} is not a variable name (letters, digits and '_', not starting with a digit) or its value holds a NUL character; it was dropped. Rename the variable or fix the value." },
   // AH5xxx: plan, apply, uninstall, doctor
   // AH50xx: plan (what would change and what is left alone)
   AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} (the profile's value is {desired}); the operator's value stays. Set it back to the old value or remove it to let agentihooks manage it again." },

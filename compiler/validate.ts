@@ -57,6 +57,8 @@ export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string):
   const seen = new Set<string>();
   const { errors, shapes } = condense(validator.errors ?? []);
   for (const error of errors) {
+    // Each bad key is reported by the failing rule itself (with `propertyName`); skip ajv's summary.
+    if (error.keyword === "propertyNames") continue;
     const d = describe(error, doc, file, name, shapes.get(error) ?? []);
     const key = `${d.pointer}\u0000${d.code}\u0000${d.message}`;
     if (!seen.has(key)) {
@@ -156,6 +158,13 @@ function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema:
   const at = { file, pointer, ...doc.locate(pointer) };
   const path = displayPath(pointer);
   const params = error.params as Record<string, unknown>;
+  if (error.propertyName !== undefined) {
+    // A key that breaks the object's `propertyNames` rule: located at the key, the rule in words.
+    const keyPointer = joinPointer([...splitPointer(pointer), error.propertyName]);
+    const keyAt = { file, pointer: keyPointer, ...(doc.locateKey?.(keyPointer) ?? doc.locate(keyPointer)) };
+    const rule = (error.parentSchema as { description?: string } | undefined)?.description ?? error.message ?? error.keyword;
+    return diagnostic("AH2015", keyAt, { key: JSON.stringify(error.propertyName), path, rule });
+  }
   switch (error.keyword) {
     case "additionalProperties": {
       const key = String(params.additionalProperty);

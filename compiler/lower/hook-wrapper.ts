@@ -3,7 +3,7 @@
  * wrapper): a few lines of bash that name the target and `exec` the bundled runtime with the
  * absolute Node path, so a hook costs one bash start plus one Node start.
  */
-import { shellQuote } from "./shell-quote";
+import { shellComment, shellQuote } from "./shell-quote";
 import { renderTemplate } from "./templates";
 
 /** What a wrapper needs to know. Paths are absolute; they are shell-quoted here. */
@@ -34,8 +34,10 @@ export function eventVariable(target: string): string {
  */
 export function renderHookWrapper(options: HookWrapperOptions): string {
   return renderTemplate("hook-wrapper.sh.hbs", {
-    target: options.target,
-    displayName: options.displayName,
+    // The comment lines hold the names as text; the export holds the target as one quoted word.
+    targetComment: shellComment(options.target),
+    displayName: shellComment(options.displayName),
+    target: shellQuote(options.target),
     eventVariable: options.eventFromArg ? eventVariable(options.target) : "",
     nodePath: shellQuote(options.nodePath),
     runtimePath: shellQuote(options.runtimePath),

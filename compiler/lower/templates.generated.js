@@ -45,7 +45,7 @@ export const precompiledTemplates = {
     };
 
   return "#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks init --target "
-    + ((stack1 = (((helper = lookupProperty(helpers,"target") || alias1(depth0, "target", {"start":{"line":2,"column":73},"end":{"line":2,"column":79}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"target","hash":{},"data":data,"loc":{"start":{"line":2,"column":71},"end":{"line":2,"column":81}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"targetComment") || alias1(depth0, "targetComment", {"start":{"line":2,"column":73},"end":{"line":2,"column":86}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"targetComment","hash":{},"data":data,"loc":{"start":{"line":2,"column":71},"end":{"line":2,"column":88}}}) : helper))) != null ? stack1 : "")
     + "\n# Runs the agentihooks hook runtime for "
     + ((stack1 = (((helper = lookupProperty(helpers,"displayName") || alias1(depth0, "displayName", {"start":{"line":3,"column":42},"end":{"line":3,"column":53}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"displayName","hash":{},"data":data,"loc":{"start":{"line":3,"column":40},"end":{"line":3,"column":55}}}) : helper))) != null ? stack1 : "")
     + ". Editing this file changes its content hash:\n# the client may ask to approve the hook again, and the next apply reports the edit as drift.\nset -euo pipefail\n"

@@ -93,6 +93,8 @@ function object(members, topLevel) {
 }
 const body = object(settings.members, true);
 if (unresolved.size > 0) throw new Error(`unresolved type references: ${[...unresolved].join(", ")}`);
+// Environment variable names, checked at load time: a name is written into env files and scripts.
+const envName = { description: "it must be an environment variable name: letters, digits and '_', not starting with a digit", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" };
 const schema = {
   $schema: "http://json-schema.org/draft-07/schema#",
   $id: "https://agentihooks.dev/schemas/claude-settings.schema.json",
@@ -107,7 +109,7 @@ const schema = {
       type: "object",
       additionalProperties: false,
       properties: {
-        env: { description: "Environment variables for the Claude wrapper's env file.", type: "object", additionalProperties: { type: "string" } },
+        env: { description: "Environment variables for the Claude wrapper's env file.", type: "object", additionalProperties: { type: "string" }, propertyNames: envName },
       },
     },
     ...body.properties,
@@ -116,6 +118,7 @@ const schema = {
 // Keys `claude doctor` reports as "only honored from managed settings and was ignored here" when a
 // user settings file sets them (checked on 2.1.332): a layer must not set them, so they are left
 // out, and compiler/validate.ts explains why when one appears.
+schema.properties.env = { ...schema.properties.env, propertyNames: envName };
 for (const key of ["availableModelsMatch", "attributionProjectPolicy", "deniedModels", "managedMcpServers"]) delete schema.properties[key];
 allowTimeoutSec(schema);
 hoistRepeats(schema);

@@ -4,8 +4,9 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate35;
 module.exports.default = validate35;
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"},"timeoutSec":{"type":"number","description":"Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`."}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"},"timeoutSec":{"type":"number","description":"Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`."}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
 const func2 = Object.prototype.hasOwnProperty;
+const pattern0 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const schema13 = {"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4415,9 +4416,10 @@ if(data0.env !== undefined){
 let data1 = data0.env;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key2 in data1){
-let data2 = data1[key2];
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/_agentihooks/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/_agentihooks/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties._agentihooks.properties.env.additionalProperties.type,parentSchema:schema12.properties._agentihooks.properties.env.additionalProperties,data:data2};
+const _errs7 = errors;
+if(typeof key2 === "string"){
+if(!pattern0.test(key2)){
+const err2 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema12.properties._agentihooks.properties.env.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4427,9 +4429,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.properties.env.type,parentSchema:schema12.properties._agentihooks.properties.env,data:data1};
+var valid2 = _errs7 === errors;
+if(!valid2){
+const err3 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema12.properties._agentihooks.properties.env.propertyNames,parentSchema:schema12.properties._agentihooks.properties.env,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4439,9 +4441,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.type,parentSchema:schema12.properties._agentihooks,data:data0};
+for(const key3 in data1){
+let data2 = data1[key3];
+if(typeof data2 !== "string"){
+const err4 = {instancePath:instancePath+"/_agentihooks/env/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/_agentihooks/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties._agentihooks.properties.env.additionalProperties.type,parentSchema:schema12.properties._agentihooks.properties.env.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4451,10 +4454,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.$schema !== undefined){
-let data3 = data.$schema;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.$schema.type,parentSchema:schema12.properties.$schema,data:data3};
+}
+else {
+const err5 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.properties.env.type,parentSchema:schema12.properties._agentihooks.properties.env,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4464,10 +4466,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.apiKeyHelper !== undefined){
-let data4 = data.apiKeyHelper;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/apiKeyHelper",schemaPath:"#/properties/apiKeyHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.apiKeyHelper.type,parentSchema:schema12.properties.apiKeyHelper,data:data4};
+}
+else {
+const err6 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.type,parentSchema:schema12.properties._agentihooks,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4477,10 +4478,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.proxyAuthHelper !== undefined){
-let data5 = data.proxyAuthHelper;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/proxyAuthHelper",schemaPath:"#/properties/proxyAuthHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.proxyAuthHelper.type,parentSchema:schema12.properties.proxyAuthHelper,data:data5};
+if(data.$schema !== undefined){
+let data3 = data.$schema;
+if(typeof data3 !== "string"){
+const err7 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.$schema.type,parentSchema:schema12.properties.$schema,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4490,10 +4491,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.awsCredentialExport !== undefined){
-let data6 = data.awsCredentialExport;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/awsCredentialExport",schemaPath:"#/properties/awsCredentialExport/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsCredentialExport.type,parentSchema:schema12.properties.awsCredentialExport,data:data6};
+if(data.apiKeyHelper !== undefined){
+let data4 = data.apiKeyHelper;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/apiKeyHelper",schemaPath:"#/properties/apiKeyHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.apiKeyHelper.type,parentSchema:schema12.properties.apiKeyHelper,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4503,10 +4504,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.awsAuthRefresh !== undefined){
-let data7 = data.awsAuthRefresh;
-if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/awsAuthRefresh",schemaPath:"#/properties/awsAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsAuthRefresh.type,parentSchema:schema12.properties.awsAuthRefresh,data:data7};
+if(data.proxyAuthHelper !== undefined){
+let data5 = data.proxyAuthHelper;
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/proxyAuthHelper",schemaPath:"#/properties/proxyAuthHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.proxyAuthHelper.type,parentSchema:schema12.properties.proxyAuthHelper,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4516,10 +4517,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.gcpAuthRefresh !== undefined){
-let data8 = data.gcpAuthRefresh;
-if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/gcpAuthRefresh",schemaPath:"#/properties/gcpAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gcpAuthRefresh.type,parentSchema:schema12.properties.gcpAuthRefresh,data:data8};
+if(data.awsCredentialExport !== undefined){
+let data6 = data.awsCredentialExport;
+if(typeof data6 !== "string"){
+const err10 = {instancePath:instancePath+"/awsCredentialExport",schemaPath:"#/properties/awsCredentialExport/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsCredentialExport.type,parentSchema:schema12.properties.awsCredentialExport,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4529,10 +4530,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.processWrapper !== undefined){
-let data9 = data.processWrapper;
-if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/processWrapper",schemaPath:"#/properties/processWrapper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.processWrapper.type,parentSchema:schema12.properties.processWrapper,data:data9};
+if(data.awsAuthRefresh !== undefined){
+let data7 = data.awsAuthRefresh;
+if(typeof data7 !== "string"){
+const err11 = {instancePath:instancePath+"/awsAuthRefresh",schemaPath:"#/properties/awsAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsAuthRefresh.type,parentSchema:schema12.properties.awsAuthRefresh,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4542,11 +4543,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.policyHelper !== undefined){
-let data10 = data.policyHelper;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.path === undefined){
-const err12 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.policyHelper.required,parentSchema:schema12.properties.policyHelper,data:data10};
+if(data.gcpAuthRefresh !== undefined){
+let data8 = data.gcpAuthRefresh;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/gcpAuthRefresh",schemaPath:"#/properties/gcpAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gcpAuthRefresh.type,parentSchema:schema12.properties.gcpAuthRefresh,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4555,9 +4555,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key3 in data10){
-if(!(((key3 === "path") || (key3 === "timeoutMs")) || (key3 === "refreshIntervalMs"))){
-const err13 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.policyHelper,data:data10};
+}
+if(data.processWrapper !== undefined){
+let data9 = data.processWrapper;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/processWrapper",schemaPath:"#/properties/processWrapper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.processWrapper.type,parentSchema:schema12.properties.processWrapper,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4567,10 +4569,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data10.path !== undefined){
-let data11 = data10.path;
-if(typeof data11 !== "string"){
-const err14 = {instancePath:instancePath+"/policyHelper/path",schemaPath:"#/properties/policyHelper/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.policyHelper.properties.path.type,parentSchema:schema12.properties.policyHelper.properties.path,data:data11};
+if(data.policyHelper !== undefined){
+let data10 = data.policyHelper;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.path === undefined){
+const err14 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.policyHelper.required,parentSchema:schema12.properties.policyHelper,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4579,11 +4582,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data10.timeoutMs !== undefined){
-let data12 = data10.timeoutMs;
-if(!((typeof data12 == "number") && (isFinite(data12)))){
-const err15 = {instancePath:instancePath+"/policyHelper/timeoutMs",schemaPath:"#/properties/policyHelper/properties/timeoutMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.timeoutMs.type,parentSchema:schema12.properties.policyHelper.properties.timeoutMs,data:data12};
+for(const key4 in data10){
+if(!(((key4 === "path") || (key4 === "timeoutMs")) || (key4 === "refreshIntervalMs"))){
+const err15 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.policyHelper,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4593,10 +4594,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data10.refreshIntervalMs !== undefined){
-let data13 = data10.refreshIntervalMs;
-if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err16 = {instancePath:instancePath+"/policyHelper/refreshIntervalMs",schemaPath:"#/properties/policyHelper/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.refreshIntervalMs.type,parentSchema:schema12.properties.policyHelper.properties.refreshIntervalMs,data:data13};
+if(data10.path !== undefined){
+let data11 = data10.path;
+if(typeof data11 !== "string"){
+const err16 = {instancePath:instancePath+"/policyHelper/path",schemaPath:"#/properties/policyHelper/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.policyHelper.properties.path.type,parentSchema:schema12.properties.policyHelper.properties.path,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4606,9 +4607,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.policyHelper.type,parentSchema:schema12.properties.policyHelper,data:data10};
+if(data10.timeoutMs !== undefined){
+let data12 = data10.timeoutMs;
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err17 = {instancePath:instancePath+"/policyHelper/timeoutMs",schemaPath:"#/properties/policyHelper/properties/timeoutMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.timeoutMs.type,parentSchema:schema12.properties.policyHelper.properties.timeoutMs,data:data12};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4618,11 +4620,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.fileSuggestion !== undefined){
-let data14 = data.fileSuggestion;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.type === undefined){
-const err18 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
+if(data10.refreshIntervalMs !== undefined){
+let data13 = data10.refreshIntervalMs;
+if(!((typeof data13 == "number") && (isFinite(data13)))){
+const err18 = {instancePath:instancePath+"/policyHelper/refreshIntervalMs",schemaPath:"#/properties/policyHelper/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.refreshIntervalMs.type,parentSchema:schema12.properties.policyHelper.properties.refreshIntervalMs,data:data13};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4631,8 +4632,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data14.command === undefined){
-const err19 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.policyHelper.type,parentSchema:schema12.properties.policyHelper,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4641,9 +4644,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key4 in data14){
-if(!((key4 === "type") || (key4 === "command"))){
-const err20 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.fileSuggestion,data:data14};
+}
+if(data.fileSuggestion !== undefined){
+let data14 = data.fileSuggestion;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.type === undefined){
+const err20 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4652,11 +4658,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data14.type !== undefined){
-let data15 = data14.type;
-if(typeof data15 !== "string"){
-const err21 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.type.type,parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
+if(data14.command === undefined){
+const err21 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4665,8 +4668,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if("command" !== data15){
-const err22 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
+for(const key5 in data14){
+if(!((key5 === "type") || (key5 === "command"))){
+const err22 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4676,10 +4680,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data14.command !== undefined){
-let data16 = data14.command;
-if(typeof data16 !== "string"){
-const err23 = {instancePath:instancePath+"/fileSuggestion/command",schemaPath:"#/properties/fileSuggestion/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.command.type,parentSchema:schema12.properties.fileSuggestion.properties.command,data:data16};
+if(data14.type !== undefined){
+let data15 = data14.type;
+if(typeof data15 !== "string"){
+const err23 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.type.type,parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4688,10 +4692,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.fileSuggestion.type,parentSchema:schema12.properties.fileSuggestion,data:data14};
+if("command" !== data15){
+const err24 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4701,10 +4703,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.respectGitignore !== undefined){
-let data17 = data.respectGitignore;
-if(typeof data17 !== "boolean"){
-const err25 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respectGitignore.type,parentSchema:schema12.properties.respectGitignore,data:data17};
+if(data14.command !== undefined){
+let data16 = data14.command;
+if(typeof data16 !== "string"){
+const err25 = {instancePath:instancePath+"/fileSuggestion/command",schemaPath:"#/properties/fileSuggestion/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.command.type,parentSchema:schema12.properties.fileSuggestion.properties.command,data:data16};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4714,10 +4716,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.cleanupPeriodDays !== undefined){
-let data18 = data.cleanupPeriodDays;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err26 = {instancePath:instancePath+"/cleanupPeriodDays",schemaPath:"#/properties/cleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.cleanupPeriodDays.type,parentSchema:schema12.properties.cleanupPeriodDays,data:data18};
+}
+else {
+const err26 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.fileSuggestion.type,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4727,10 +4728,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.desktopSessionCleanupPeriodDays !== undefined){
-let data19 = data.desktopSessionCleanupPeriodDays;
-if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err27 = {instancePath:instancePath+"/desktopSessionCleanupPeriodDays",schemaPath:"#/properties/desktopSessionCleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.desktopSessionCleanupPeriodDays.type,parentSchema:schema12.properties.desktopSessionCleanupPeriodDays,data:data19};
+if(data.respectGitignore !== undefined){
+let data17 = data.respectGitignore;
+if(typeof data17 !== "boolean"){
+const err27 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respectGitignore.type,parentSchema:schema12.properties.respectGitignore,data:data17};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4740,10 +4741,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.syncClaudeAiSkills !== undefined){
-let data20 = data.syncClaudeAiSkills;
-if(typeof data20 !== "boolean"){
-const err28 = {instancePath:instancePath+"/syncClaudeAiSkills",schemaPath:"#/properties/syncClaudeAiSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiSkills.type,parentSchema:schema12.properties.syncClaudeAiSkills,data:data20};
+if(data.cleanupPeriodDays !== undefined){
+let data18 = data.cleanupPeriodDays;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err28 = {instancePath:instancePath+"/cleanupPeriodDays",schemaPath:"#/properties/cleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.cleanupPeriodDays.type,parentSchema:schema12.properties.cleanupPeriodDays,data:data18};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4753,10 +4754,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.syncClaudeAiPlugins !== undefined){
-let data21 = data.syncClaudeAiPlugins;
-if(typeof data21 !== "boolean"){
-const err29 = {instancePath:instancePath+"/syncClaudeAiPlugins",schemaPath:"#/properties/syncClaudeAiPlugins/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiPlugins.type,parentSchema:schema12.properties.syncClaudeAiPlugins,data:data21};
+if(data.desktopSessionCleanupPeriodDays !== undefined){
+let data19 = data.desktopSessionCleanupPeriodDays;
+if(!((typeof data19 == "number") && (isFinite(data19)))){
+const err29 = {instancePath:instancePath+"/desktopSessionCleanupPeriodDays",schemaPath:"#/properties/desktopSessionCleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.desktopSessionCleanupPeriodDays.type,parentSchema:schema12.properties.desktopSessionCleanupPeriodDays,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4766,10 +4767,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.skillListingMaxDescChars !== undefined){
-let data22 = data.skillListingMaxDescChars;
-if(!((typeof data22 == "number") && (isFinite(data22)))){
-const err30 = {instancePath:instancePath+"/skillListingMaxDescChars",schemaPath:"#/properties/skillListingMaxDescChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingMaxDescChars.type,parentSchema:schema12.properties.skillListingMaxDescChars,data:data22};
+if(data.syncClaudeAiSkills !== undefined){
+let data20 = data.syncClaudeAiSkills;
+if(typeof data20 !== "boolean"){
+const err30 = {instancePath:instancePath+"/syncClaudeAiSkills",schemaPath:"#/properties/syncClaudeAiSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiSkills.type,parentSchema:schema12.properties.syncClaudeAiSkills,data:data20};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4779,10 +4780,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.skillListingBudgetFraction !== undefined){
-let data23 = data.skillListingBudgetFraction;
-if(!((typeof data23 == "number") && (isFinite(data23)))){
-const err31 = {instancePath:instancePath+"/skillListingBudgetFraction",schemaPath:"#/properties/skillListingBudgetFraction/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingBudgetFraction.type,parentSchema:schema12.properties.skillListingBudgetFraction,data:data23};
+if(data.syncClaudeAiPlugins !== undefined){
+let data21 = data.syncClaudeAiPlugins;
+if(typeof data21 !== "boolean"){
+const err31 = {instancePath:instancePath+"/syncClaudeAiPlugins",schemaPath:"#/properties/syncClaudeAiPlugins/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiPlugins.type,parentSchema:schema12.properties.syncClaudeAiPlugins,data:data21};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4792,10 +4793,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.wslInheritsWindowsSettings !== undefined){
-let data24 = data.wslInheritsWindowsSettings;
-if(typeof data24 !== "boolean"){
-const err32 = {instancePath:instancePath+"/wslInheritsWindowsSettings",schemaPath:"#/properties/wslInheritsWindowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wslInheritsWindowsSettings.type,parentSchema:schema12.properties.wslInheritsWindowsSettings,data:data24};
+if(data.skillListingMaxDescChars !== undefined){
+let data22 = data.skillListingMaxDescChars;
+if(!((typeof data22 == "number") && (isFinite(data22)))){
+const err32 = {instancePath:instancePath+"/skillListingMaxDescChars",schemaPath:"#/properties/skillListingMaxDescChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingMaxDescChars.type,parentSchema:schema12.properties.skillListingMaxDescChars,data:data22};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4805,13 +4806,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.env !== undefined){
-let data25 = data.env;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key5 in data25){
-let data26 = data25[key5];
-if(typeof data26 !== "string"){
-const err33 = {instancePath:instancePath+"/env/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.env.additionalProperties.type,parentSchema:schema12.properties.env.additionalProperties,data:data26};
+if(data.skillListingBudgetFraction !== undefined){
+let data23 = data.skillListingBudgetFraction;
+if(!((typeof data23 == "number") && (isFinite(data23)))){
+const err33 = {instancePath:instancePath+"/skillListingBudgetFraction",schemaPath:"#/properties/skillListingBudgetFraction/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingBudgetFraction.type,parentSchema:schema12.properties.skillListingBudgetFraction,data:data23};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4821,9 +4819,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.env.type,parentSchema:schema12.properties.env,data:data25};
+if(data.wslInheritsWindowsSettings !== undefined){
+let data24 = data.wslInheritsWindowsSettings;
+if(typeof data24 !== "boolean"){
+const err34 = {instancePath:instancePath+"/wslInheritsWindowsSettings",schemaPath:"#/properties/wslInheritsWindowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wslInheritsWindowsSettings.type,parentSchema:schema12.properties.wslInheritsWindowsSettings,data:data24};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4833,13 +4832,14 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.attribution !== undefined){
-let data27 = data.attribution;
-const _errs62 = errors;
-let valid6 = false;
-const _errs63 = errors;
-if(typeof data27 !== "boolean"){
-const err35 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[0].type,parentSchema:schema12.properties.attribution.anyOf[0],data:data27};
+if(data.env !== undefined){
+let data25 = data.env;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key6 in data25){
+const _errs59 = errors;
+if(typeof key6 === "string"){
+if(!pattern0.test(key6)){
+const err35 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema12.properties.env.propertyNames,data:key6,propertyName:key6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4848,15 +4848,10 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid0 = _errs63 === errors;
-valid6 = valid6 || _valid0;
+}
+var valid6 = _errs59 === errors;
 if(!valid6){
-const _errs65 = errors;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.commit !== undefined){
-let data28 = data27.commit;
-if(typeof data28 !== "string"){
-const err36 = {instancePath:instancePath+"/attribution/commit",schemaPath:"#/properties/attribution/anyOf/1/properties/commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.commit.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.commit,data:data28};
+const err36 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema12.properties.env.propertyNames,parentSchema:schema12.properties.env,data:data25};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4866,10 +4861,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data27.pr !== undefined){
-let data29 = data27.pr;
-if(typeof data29 !== "string"){
-const err37 = {instancePath:instancePath+"/attribution/pr",schemaPath:"#/properties/attribution/anyOf/1/properties/pr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.pr.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.pr,data:data29};
+for(const key7 in data25){
+let data26 = data25[key7];
+if(typeof data26 !== "string"){
+const err37 = {instancePath:instancePath+"/env/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.env.additionalProperties.type,parentSchema:schema12.properties.env.additionalProperties,data:data26};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4879,10 +4874,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data27.sessionUrl !== undefined){
-let data30 = data27.sessionUrl;
-if(typeof data30 !== "boolean"){
-const err38 = {instancePath:instancePath+"/attribution/sessionUrl",schemaPath:"#/properties/attribution/anyOf/1/properties/sessionUrl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[1].properties.sessionUrl.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.sessionUrl,data:data30};
+}
+else {
+const err38 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.env.type,parentSchema:schema12.properties.env,data:data25};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4892,9 +4886,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.attribution.anyOf[1].type,parentSchema:schema12.properties.attribution.anyOf[1],data:data27};
+if(data.attribution !== undefined){
+let data27 = data.attribution;
+const _errs64 = errors;
+let valid8 = false;
+const _errs65 = errors;
+if(typeof data27 !== "boolean"){
+const err39 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[0].type,parentSchema:schema12.properties.attribution.anyOf[0],data:data27};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4904,10 +4902,14 @@ vErrors.push(err39);
 errors++;
 }
 var _valid0 = _errs65 === errors;
-valid6 = valid6 || _valid0;
-}
-if(!valid6){
-const err40 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.attribution.anyOf,parentSchema:schema12.properties.attribution,data:data27};
+valid8 = valid8 || _valid0;
+if(!valid8){
+const _errs67 = errors;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.commit !== undefined){
+let data28 = data27.commit;
+if(typeof data28 !== "string"){
+const err40 = {instancePath:instancePath+"/attribution/commit",schemaPath:"#/properties/attribution/anyOf/1/properties/commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.commit.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.commit,data:data28};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4916,11 +4918,62 @@ vErrors.push(err40);
 }
 errors++;
 }
+}
+if(data27.pr !== undefined){
+let data29 = data27.pr;
+if(typeof data29 !== "string"){
+const err41 = {instancePath:instancePath+"/attribution/pr",schemaPath:"#/properties/attribution/anyOf/1/properties/pr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.pr.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.pr,data:data29};
+if(vErrors === null){
+vErrors = [err41];
+}
 else {
-errors = _errs62;
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data27.sessionUrl !== undefined){
+let data30 = data27.sessionUrl;
+if(typeof data30 !== "boolean"){
+const err42 = {instancePath:instancePath+"/attribution/sessionUrl",schemaPath:"#/properties/attribution/anyOf/1/properties/sessionUrl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[1].properties.sessionUrl.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.sessionUrl,data:data30};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.attribution.anyOf[1].type,parentSchema:schema12.properties.attribution.anyOf[1],data:data27};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var _valid0 = _errs67 === errors;
+valid8 = valid8 || _valid0;
+}
+if(!valid8){
+const err44 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.attribution.anyOf,parentSchema:schema12.properties.attribution,data:data27};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+else {
+errors = _errs64;
 if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
+if(_errs64){
+vErrors.length = _errs64;
 }
 else {
 vErrors = null;
@@ -4931,12 +4984,12 @@ vErrors = null;
 if(data.attributionProject !== undefined){
 let data31 = data.attributionProject;
 if(typeof data31 !== "string"){
-const err41 = {instancePath:instancePath+"/attributionProject",schemaPath:"#/properties/attributionProject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attributionProject.type,parentSchema:schema12.properties.attributionProject,data:data31};
+const err45 = {instancePath:instancePath+"/attributionProject",schemaPath:"#/properties/attributionProject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attributionProject.type,parentSchema:schema12.properties.attributionProject,data:data31};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err45];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -4944,12 +4997,12 @@ errors++;
 if(data.includeCoAuthoredBy !== undefined){
 let data32 = data.includeCoAuthoredBy;
 if(typeof data32 !== "boolean"){
-const err42 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeCoAuthoredBy.type,parentSchema:schema12.properties.includeCoAuthoredBy,data:data32};
+const err46 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeCoAuthoredBy.type,parentSchema:schema12.properties.includeCoAuthoredBy,data:data32};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err46];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -4957,12 +5010,12 @@ errors++;
 if(data.includeGitInstructions !== undefined){
 let data33 = data.includeGitInstructions;
 if(typeof data33 !== "boolean"){
-const err43 = {instancePath:instancePath+"/includeGitInstructions",schemaPath:"#/properties/includeGitInstructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeGitInstructions.type,parentSchema:schema12.properties.includeGitInstructions,data:data33};
+const err47 = {instancePath:instancePath+"/includeGitInstructions",schemaPath:"#/properties/includeGitInstructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeGitInstructions.type,parentSchema:schema12.properties.includeGitInstructions,data:data33};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err47];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -4977,65 +5030,7 @@ const len0 = data35.length;
 for(let i0=0; i0<len0; i0++){
 let data36 = data35[i0];
 if(typeof data36 !== "string"){
-const err44 = {instancePath:instancePath+"/permissions/allow/" + i0,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.allow.items.type,parentSchema:schema12.properties.permissions.properties.allow.items,data:data36};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.allow.type,parentSchema:schema12.properties.permissions.properties.allow,data:data35};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data34.deny !== undefined){
-let data37 = data34.deny;
-if(Array.isArray(data37)){
-const len1 = data37.length;
-for(let i1=0; i1<len1; i1++){
-let data38 = data37[i1];
-if(typeof data38 !== "string"){
-const err46 = {instancePath:instancePath+"/permissions/deny/" + i1,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.deny.items.type,parentSchema:schema12.properties.permissions.properties.deny.items,data:data38};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.deny.type,parentSchema:schema12.properties.permissions.properties.deny,data:data37};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data34.ask !== undefined){
-let data39 = data34.ask;
-if(Array.isArray(data39)){
-const len2 = data39.length;
-for(let i2=0; i2<len2; i2++){
-let data40 = data39[i2];
-if(typeof data40 !== "string"){
-const err48 = {instancePath:instancePath+"/permissions/ask/" + i2,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.ask.items.type,parentSchema:schema12.properties.permissions.properties.ask.items,data:data40};
+const err48 = {instancePath:instancePath+"/permissions/allow/" + i0,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.allow.items.type,parentSchema:schema12.properties.permissions.properties.allow.items,data:data36};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5047,7 +5042,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.ask.type,parentSchema:schema12.properties.permissions.properties.ask,data:data39};
+const err49 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.allow.type,parentSchema:schema12.properties.permissions.properties.allow,data:data35};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5057,10 +5052,14 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data34.defaultMode !== undefined){
-let data41 = data34.defaultMode;
-if(typeof data41 !== "string"){
-const err50 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.defaultMode.type,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
+if(data34.deny !== undefined){
+let data37 = data34.deny;
+if(Array.isArray(data37)){
+const len1 = data37.length;
+for(let i1=0; i1<len1; i1++){
+let data38 = data37[i1];
+if(typeof data38 !== "string"){
+const err50 = {instancePath:instancePath+"/permissions/deny/" + i1,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.deny.items.type,parentSchema:schema12.properties.permissions.properties.deny.items,data:data38};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5069,8 +5068,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!((((((data41 === "acceptEdits") || (data41 === "auto")) || (data41 === "bypassPermissions")) || (data41 === "default")) || (data41 === "dontAsk")) || (data41 === "plan"))){
-const err51 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.permissions.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.permissions.properties.defaultMode.enum,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.deny.type,parentSchema:schema12.properties.permissions.properties.deny,data:data37};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5080,10 +5081,14 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data34.disableBypassPermissionsMode !== undefined){
-let data42 = data34.disableBypassPermissionsMode;
-if(typeof data42 !== "string"){
-const err52 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+if(data34.ask !== undefined){
+let data39 = data34.ask;
+if(Array.isArray(data39)){
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(typeof data40 !== "string"){
+const err52 = {instancePath:instancePath+"/permissions/ask/" + i2,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.ask.items.type,parentSchema:schema12.properties.permissions.properties.ask.items,data:data40};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5092,8 +5097,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-if("disable" !== data42){
-const err53 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.ask.type,parentSchema:schema12.properties.permissions.properties.ask,data:data39};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5103,10 +5110,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data34.blockReadsOutsideWorkingDirectories !== undefined){
-let data43 = data34.blockReadsOutsideWorkingDirectories;
-if(typeof data43 !== "boolean"){
-const err54 = {instancePath:instancePath+"/permissions/blockReadsOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockReadsOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories,data:data43};
+if(data34.defaultMode !== undefined){
+let data41 = data34.defaultMode;
+if(typeof data41 !== "string"){
+const err54 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.defaultMode.type,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5115,16 +5122,62 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data34.blockWritesOutsideWorkingDirectories !== undefined){
-let data44 = data34.blockWritesOutsideWorkingDirectories;
-if(typeof data44 !== "boolean"){
-const err55 = {instancePath:instancePath+"/permissions/blockWritesOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockWritesOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories,data:data44};
+if(!((((((data41 === "acceptEdits") || (data41 === "auto")) || (data41 === "bypassPermissions")) || (data41 === "default")) || (data41 === "dontAsk")) || (data41 === "plan"))){
+const err55 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.permissions.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.permissions.properties.defaultMode.enum,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data34.disableBypassPermissionsMode !== undefined){
+let data42 = data34.disableBypassPermissionsMode;
+if(typeof data42 !== "string"){
+const err56 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if("disable" !== data42){
+const err57 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data34.blockReadsOutsideWorkingDirectories !== undefined){
+let data43 = data34.blockReadsOutsideWorkingDirectories;
+if(typeof data43 !== "boolean"){
+const err58 = {instancePath:instancePath+"/permissions/blockReadsOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockReadsOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories,data:data43};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data34.blockWritesOutsideWorkingDirectories !== undefined){
+let data44 = data34.blockWritesOutsideWorkingDirectories;
+if(typeof data44 !== "boolean"){
+const err59 = {instancePath:instancePath+"/permissions/blockWritesOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockWritesOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories,data:data44};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -5136,65 +5189,7 @@ const len3 = data45.length;
 for(let i3=0; i3<len3; i3++){
 let data46 = data45[i3];
 if(typeof data46 !== "string"){
-const err56 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths/" + i3,schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.items.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths.items,data:data46};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths",schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths,data:data45};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data34.workingDirectoriesAsGiven !== undefined){
-let data47 = data34.workingDirectoriesAsGiven;
-if(Array.isArray(data47)){
-const len4 = data47.length;
-for(let i4=0; i4<len4; i4++){
-let data48 = data47[i4];
-if(typeof data48 !== "string"){
-const err58 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven/" + i4,schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items,data:data48};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven",schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven,data:data47};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-if(data34.workingDirectoriesExclude !== undefined){
-let data49 = data34.workingDirectoriesExclude;
-if(Array.isArray(data49)){
-const len5 = data49.length;
-for(let i5=0; i5<len5; i5++){
-let data50 = data49[i5];
-if(typeof data50 !== "string"){
-const err60 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude/" + i5,schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude.items,data:data50};
+const err60 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths/" + i3,schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.items.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths.items,data:data46};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5206,7 +5201,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude",schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude,data:data49};
+const err61 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths",schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths,data:data45};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5216,10 +5211,14 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data34.disableAutoMode !== undefined){
-let data51 = data34.disableAutoMode;
-if(typeof data51 !== "string"){
-const err62 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableAutoMode.type,parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+if(data34.workingDirectoriesAsGiven !== undefined){
+let data47 = data34.workingDirectoriesAsGiven;
+if(Array.isArray(data47)){
+const len4 = data47.length;
+for(let i4=0; i4<len4; i4++){
+let data48 = data47[i4];
+if(typeof data48 !== "string"){
+const err62 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven/" + i4,schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items,data:data48};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5228,8 +5227,10 @@ vErrors.push(err62);
 }
 errors++;
 }
-if("disable" !== data51){
-const err63 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven",schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven,data:data47};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5239,15 +5240,67 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data34.denyInsteadOfPrompting !== undefined){
-let data52 = data34.denyInsteadOfPrompting;
-if(typeof data52 !== "boolean"){
-const err64 = {instancePath:instancePath+"/permissions/denyInsteadOfPrompting",schemaPath:"#/properties/permissions/properties/denyInsteadOfPrompting/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.denyInsteadOfPrompting.type,parentSchema:schema12.properties.permissions.properties.denyInsteadOfPrompting,data:data52};
+if(data34.workingDirectoriesExclude !== undefined){
+let data49 = data34.workingDirectoriesExclude;
+if(Array.isArray(data49)){
+const len5 = data49.length;
+for(let i5=0; i5<len5; i5++){
+let data50 = data49[i5];
+if(typeof data50 !== "string"){
+const err64 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude/" + i5,schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude.items,data:data50};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude",schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude,data:data49};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data34.disableAutoMode !== undefined){
+let data51 = data34.disableAutoMode;
+if(typeof data51 !== "string"){
+const err66 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableAutoMode.type,parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if("disable" !== data51){
+const err67 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data34.denyInsteadOfPrompting !== undefined){
+let data52 = data34.denyInsteadOfPrompting;
+if(typeof data52 !== "boolean"){
+const err68 = {instancePath:instancePath+"/permissions/denyInsteadOfPrompting",schemaPath:"#/properties/permissions/properties/denyInsteadOfPrompting/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.denyInsteadOfPrompting.type,parentSchema:schema12.properties.permissions.properties.denyInsteadOfPrompting,data:data52};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -5259,61 +5312,7 @@ const len6 = data53.length;
 for(let i6=0; i6<len6; i6++){
 let data54 = data53[i6];
 if(typeof data54 !== "string"){
-const err65 = {instancePath:instancePath+"/permissions/additionalDirectories/" + i6,schemaPath:"#/properties/permissions/properties/additionalDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.additionalDirectories.items.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories.items,data:data54};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/permissions/additionalDirectories",schemaPath:"#/properties/permissions/properties/additionalDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.additionalDirectories.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories,data:data53};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.permissions.type,parentSchema:schema12.properties.permissions,data:data34};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data.model !== undefined){
-let data55 = data.model;
-if(typeof data55 !== "string"){
-const err68 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.model.type,parentSchema:schema12.properties.model,data:data55};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.fallbackModel !== undefined){
-let data56 = data.fallbackModel;
-if(Array.isArray(data56)){
-const len7 = data56.length;
-for(let i7=0; i7<len7; i7++){
-let data57 = data56[i7];
-if(typeof data57 !== "string"){
-const err69 = {instancePath:instancePath+"/fallbackModel/" + i7,schemaPath:"#/properties/fallbackModel/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fallbackModel.items.type,parentSchema:schema12.properties.fallbackModel.items,data:data57};
+const err69 = {instancePath:instancePath+"/permissions/additionalDirectories/" + i6,schemaPath:"#/properties/permissions/properties/additionalDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.additionalDirectories.items.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories.items,data:data54};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5325,12 +5324,66 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/fallbackModel",schemaPath:"#/properties/fallbackModel/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.fallbackModel.type,parentSchema:schema12.properties.fallbackModel,data:data56};
+const err70 = {instancePath:instancePath+"/permissions/additionalDirectories",schemaPath:"#/properties/permissions/properties/additionalDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.additionalDirectories.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories,data:data53};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.permissions.type,parentSchema:schema12.properties.permissions,data:data34};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data55 = data.model;
+if(typeof data55 !== "string"){
+const err72 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.model.type,parentSchema:schema12.properties.model,data:data55};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.fallbackModel !== undefined){
+let data56 = data.fallbackModel;
+if(Array.isArray(data56)){
+const len7 = data56.length;
+for(let i7=0; i7<len7; i7++){
+let data57 = data56[i7];
+if(typeof data57 !== "string"){
+const err73 = {instancePath:instancePath+"/fallbackModel/" + i7,schemaPath:"#/properties/fallbackModel/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fallbackModel.items.type,parentSchema:schema12.properties.fallbackModel.items,data:data57};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/fallbackModel",schemaPath:"#/properties/fallbackModel/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.fallbackModel.type,parentSchema:schema12.properties.fallbackModel,data:data56};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -5342,60 +5395,7 @@ const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
 let data59 = data58[i8];
 if(typeof data59 !== "string"){
-const err71 = {instancePath:instancePath+"/availableModels/" + i8,schemaPath:"#/properties/availableModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.availableModels.items.type,parentSchema:schema12.properties.availableModels.items,data:data59};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/availableModels",schemaPath:"#/properties/availableModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.availableModels.type,parentSchema:schema12.properties.availableModels,data:data58};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(data.enforceAvailableModels !== undefined){
-let data60 = data.enforceAvailableModels;
-if(typeof data60 !== "boolean"){
-const err73 = {instancePath:instancePath+"/enforceAvailableModels",schemaPath:"#/properties/enforceAvailableModels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enforceAvailableModels.type,parentSchema:schema12.properties.enforceAvailableModels,data:data60};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data.modelOverrides !== undefined){
-let data61 = data.modelOverrides;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-for(const key6 in data61){
-let data62 = data61[key6];
-if(typeof data62 !== "string"){
-const err74 = {instancePath:instancePath+"/modelOverrides/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelOverrides.additionalProperties.type,parentSchema:schema12.properties.modelOverrides.additionalProperties,data:data62};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/modelOverrides",schemaPath:"#/properties/modelOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelOverrides.type,parentSchema:schema12.properties.modelOverrides,data:data61};
+const err75 = {instancePath:instancePath+"/availableModels/" + i8,schemaPath:"#/properties/availableModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.availableModels.items.type,parentSchema:schema12.properties.availableModels.items,data:data59};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5405,11 +5405,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.modelPicker !== undefined){
-let data63 = data.modelPicker;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63.options === undefined){
-const err76 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema12.properties.modelPicker.required,parentSchema:schema12.properties.modelPicker,data:data63};
+}
+else {
+const err76 = {instancePath:instancePath+"/availableModels",schemaPath:"#/properties/availableModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.availableModels.type,parentSchema:schema12.properties.availableModels,data:data58};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5418,14 +5416,69 @@ vErrors.push(err76);
 }
 errors++;
 }
-for(const key7 in data63){
-if(!((key7 === "options") || (key7 === "replaceBuiltInOptions"))){
-const err77 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker,data:data63};
+}
+if(data.enforceAvailableModels !== undefined){
+let data60 = data.enforceAvailableModels;
+if(typeof data60 !== "boolean"){
+const err77 = {instancePath:instancePath+"/enforceAvailableModels",schemaPath:"#/properties/enforceAvailableModels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enforceAvailableModels.type,parentSchema:schema12.properties.enforceAvailableModels,data:data60};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.modelOverrides !== undefined){
+let data61 = data.modelOverrides;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+for(const key8 in data61){
+let data62 = data61[key8];
+if(typeof data62 !== "string"){
+const err78 = {instancePath:instancePath+"/modelOverrides/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelOverrides.additionalProperties.type,parentSchema:schema12.properties.modelOverrides.additionalProperties,data:data62};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/modelOverrides",schemaPath:"#/properties/modelOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelOverrides.type,parentSchema:schema12.properties.modelOverrides,data:data61};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data.modelPicker !== undefined){
+let data63 = data.modelPicker;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.options === undefined){
+const err80 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema12.properties.modelPicker.required,parentSchema:schema12.properties.modelPicker,data:data63};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+for(const key9 in data63){
+if(!((key9 === "options") || (key9 === "replaceBuiltInOptions"))){
+const err81 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker,data:data63};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -5438,57 +5491,7 @@ for(let i9=0; i9<len9; i9++){
 let data65 = data64[i9];
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if(data65.model === undefined){
-const err78 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema12.properties.modelPicker.properties.options.items.required,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-for(const key8 in data65){
-if(!((((key8 === "model") || (key8 === "label")) || (key8 === "description")) || (key8 === "behavesAs"))){
-const err79 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data65.model !== undefined){
-let data66 = data65.model;
-if(typeof data66 !== "string"){
-const err80 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/model",schemaPath:"#/properties/modelPicker/properties/options/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.model.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.model,data:data66};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data65.label !== undefined){
-let data67 = data65.label;
-if(typeof data67 !== "string"){
-const err81 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/label",schemaPath:"#/properties/modelPicker/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.label.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.label,data:data67};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data65.description !== undefined){
-let data68 = data65.description;
-if(typeof data68 !== "string"){
-const err82 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/description",schemaPath:"#/properties/modelPicker/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.description.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.description,data:data68};
+const err82 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema12.properties.modelPicker.properties.options.items.required,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5497,11 +5500,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data65.behavesAs !== undefined){
-let data69 = data65.behavesAs;
-if(typeof data69 !== "string"){
-const err83 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/behavesAs",schemaPath:"#/properties/modelPicker/properties/options/items/properties/behavesAs/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs,data:data69};
+for(const key10 in data65){
+if(!((((key10 === "model") || (key10 === "label")) || (key10 === "description")) || (key10 === "behavesAs"))){
+const err83 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5511,9 +5512,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.properties.options.items.type,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
+if(data65.model !== undefined){
+let data66 = data65.model;
+if(typeof data66 !== "string"){
+const err84 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/model",schemaPath:"#/properties/modelPicker/properties/options/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.model.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.model,data:data66};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5523,9 +5525,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/modelPicker/options",schemaPath:"#/properties/modelPicker/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.modelPicker.properties.options.type,parentSchema:schema12.properties.modelPicker.properties.options,data:data64};
+if(data65.label !== undefined){
+let data67 = data65.label;
+if(typeof data67 !== "string"){
+const err85 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/label",schemaPath:"#/properties/modelPicker/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.label.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.label,data:data67};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5535,10 +5538,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data63.replaceBuiltInOptions !== undefined){
-let data70 = data63.replaceBuiltInOptions;
-if(typeof data70 !== "boolean"){
-const err86 = {instancePath:instancePath+"/modelPicker/replaceBuiltInOptions",schemaPath:"#/properties/modelPicker/properties/replaceBuiltInOptions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.modelPicker.properties.replaceBuiltInOptions.type,parentSchema:schema12.properties.modelPicker.properties.replaceBuiltInOptions,data:data70};
+if(data65.description !== undefined){
+let data68 = data65.description;
+if(typeof data68 !== "string"){
+const err86 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/description",schemaPath:"#/properties/modelPicker/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.description.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.description,data:data68};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5548,9 +5551,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.type,parentSchema:schema12.properties.modelPicker,data:data63};
+if(data65.behavesAs !== undefined){
+let data69 = data65.behavesAs;
+if(typeof data69 !== "string"){
+const err87 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/behavesAs",schemaPath:"#/properties/modelPicker/properties/options/items/properties/behavesAs/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs,data:data69};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5560,12 +5564,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.modelPricing !== undefined){
-let data71 = data.modelPricing;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-for(const key9 in data71){
-if(!((key9 === "multiplier") || (key9 === "overrides"))){
-const err88 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing,data:data71};
+}
+else {
+const err88 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.properties.options.items.type,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5575,10 +5576,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data71.multiplier !== undefined){
-let data72 = data71.multiplier;
-if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err89 = {instancePath:instancePath+"/modelPricing/multiplier",schemaPath:"#/properties/modelPricing/properties/multiplier/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.multiplier.type,parentSchema:schema12.properties.modelPricing.properties.multiplier,data:data72};
+}
+else {
+const err89 = {instancePath:instancePath+"/modelPicker/options",schemaPath:"#/properties/modelPicker/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.modelPicker.properties.options.type,parentSchema:schema12.properties.modelPicker.properties.options,data:data64};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5588,14 +5588,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data71.overrides !== undefined){
-let data73 = data71.overrides;
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-for(const key10 in data73){
-let data74 = data73[key10];
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.input === undefined){
-const err90 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+if(data63.replaceBuiltInOptions !== undefined){
+let data70 = data63.replaceBuiltInOptions;
+if(typeof data70 !== "boolean"){
+const err90 = {instancePath:instancePath+"/modelPicker/replaceBuiltInOptions",schemaPath:"#/properties/modelPicker/properties/replaceBuiltInOptions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.modelPicker.properties.replaceBuiltInOptions.type,parentSchema:schema12.properties.modelPicker.properties.replaceBuiltInOptions,data:data70};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5604,8 +5600,10 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data74.output === undefined){
-const err91 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.type,parentSchema:schema12.properties.modelPicker,data:data63};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5614,8 +5612,13 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data74.cacheRead === undefined){
-const err92 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheRead"},message:"must have required property '"+"cacheRead"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+}
+if(data.modelPricing !== undefined){
+let data71 = data.modelPricing;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+for(const key11 in data71){
+if(!((key11 === "multiplier") || (key11 === "overrides"))){
+const err92 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing,data:data71};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5624,8 +5627,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data74.cacheWrite === undefined){
-const err93 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheWrite"},message:"must have required property '"+"cacheWrite"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+}
+if(data71.multiplier !== undefined){
+let data72 = data71.multiplier;
+if(!((typeof data72 == "number") && (isFinite(data72)))){
+const err93 = {instancePath:instancePath+"/modelPricing/multiplier",schemaPath:"#/properties/modelPricing/properties/multiplier/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.multiplier.type,parentSchema:schema12.properties.modelPricing.properties.multiplier,data:data72};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5634,9 +5640,15 @@ vErrors.push(err93);
 }
 errors++;
 }
-for(const key11 in data74){
-if(!((((key11 === "input") || (key11 === "output")) || (key11 === "cacheRead")) || (key11 === "cacheWrite"))){
-const err94 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+}
+if(data71.overrides !== undefined){
+let data73 = data71.overrides;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+for(const key12 in data73){
+let data74 = data73[key12];
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.input === undefined){
+const err94 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5645,11 +5657,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data74.input !== undefined){
-let data75 = data74.input;
-if(!((typeof data75 == "number") && (isFinite(data75)))){
-const err95 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input,data:data75};
+if(data74.output === undefined){
+const err95 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5658,11 +5667,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data74.output !== undefined){
-let data76 = data74.output;
-if(!((typeof data76 == "number") && (isFinite(data76)))){
-const err96 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output,data:data76};
+if(data74.cacheRead === undefined){
+const err96 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheRead"},message:"must have required property '"+"cacheRead"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5671,11 +5677,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data74.cacheRead !== undefined){
-let data77 = data74.cacheRead;
-if(!((typeof data77 == "number") && (isFinite(data77)))){
-const err97 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheRead",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheRead/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead,data:data77};
+if(data74.cacheWrite === undefined){
+const err97 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheWrite"},message:"must have required property '"+"cacheWrite"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5684,11 +5687,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data74.cacheWrite !== undefined){
-let data78 = data74.cacheWrite;
-if(!((typeof data78 == "number") && (isFinite(data78)))){
-const err98 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite,data:data78};
+for(const key13 in data74){
+if(!((((key13 === "input") || (key13 === "output")) || (key13 === "cacheRead")) || (key13 === "cacheWrite"))){
+const err98 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5698,9 +5699,10 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/modelPricing/overrides/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+if(data74.input !== undefined){
+let data75 = data74.input;
+if(!((typeof data75 == "number") && (isFinite(data75)))){
+const err99 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input,data:data75};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5710,9 +5712,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/modelPricing/overrides",schemaPath:"#/properties/modelPricing/properties/overrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.type,parentSchema:schema12.properties.modelPricing.properties.overrides,data:data73};
+if(data74.output !== undefined){
+let data76 = data74.output;
+if(!((typeof data76 == "number") && (isFinite(data76)))){
+const err100 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output,data:data76};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5722,9 +5725,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.type,parentSchema:schema12.properties.modelPricing,data:data71};
+if(data74.cacheRead !== undefined){
+let data77 = data74.cacheRead;
+if(!((typeof data77 == "number") && (isFinite(data77)))){
+const err101 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheRead",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheRead/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead,data:data77};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5734,10 +5738,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.enableAllProjectMcpServers !== undefined){
-let data79 = data.enableAllProjectMcpServers;
-if(typeof data79 !== "boolean"){
-const err102 = {instancePath:instancePath+"/enableAllProjectMcpServers",schemaPath:"#/properties/enableAllProjectMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableAllProjectMcpServers.type,parentSchema:schema12.properties.enableAllProjectMcpServers,data:data79};
+if(data74.cacheWrite !== undefined){
+let data78 = data74.cacheWrite;
+if(!((typeof data78 == "number") && (isFinite(data78)))){
+const err102 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite,data:data78};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5747,14 +5751,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.enabledMcpjsonServers !== undefined){
-let data80 = data.enabledMcpjsonServers;
-if(Array.isArray(data80)){
-const len10 = data80.length;
-for(let i10=0; i10<len10; i10++){
-let data81 = data80[i10];
-if(typeof data81 !== "string"){
-const err103 = {instancePath:instancePath+"/enabledMcpjsonServers/" + i10,schemaPath:"#/properties/enabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledMcpjsonServers.items.type,parentSchema:schema12.properties.enabledMcpjsonServers.items,data:data81};
+}
+else {
+const err103 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5766,12 +5765,66 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/enabledMcpjsonServers",schemaPath:"#/properties/enabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledMcpjsonServers.type,parentSchema:schema12.properties.enabledMcpjsonServers,data:data80};
+const err104 = {instancePath:instancePath+"/modelPricing/overrides",schemaPath:"#/properties/modelPricing/properties/overrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.type,parentSchema:schema12.properties.modelPricing.properties.overrides,data:data73};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.type,parentSchema:schema12.properties.modelPricing,data:data71};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data.enableAllProjectMcpServers !== undefined){
+let data79 = data.enableAllProjectMcpServers;
+if(typeof data79 !== "boolean"){
+const err106 = {instancePath:instancePath+"/enableAllProjectMcpServers",schemaPath:"#/properties/enableAllProjectMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableAllProjectMcpServers.type,parentSchema:schema12.properties.enableAllProjectMcpServers,data:data79};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data.enabledMcpjsonServers !== undefined){
+let data80 = data.enabledMcpjsonServers;
+if(Array.isArray(data80)){
+const len10 = data80.length;
+for(let i10=0; i10<len10; i10++){
+let data81 = data80[i10];
+if(typeof data81 !== "string"){
+const err107 = {instancePath:instancePath+"/enabledMcpjsonServers/" + i10,schemaPath:"#/properties/enabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledMcpjsonServers.items.type,parentSchema:schema12.properties.enabledMcpjsonServers.items,data:data81};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/enabledMcpjsonServers",schemaPath:"#/properties/enabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledMcpjsonServers.type,parentSchema:schema12.properties.enabledMcpjsonServers,data:data80};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
 }
 errors++;
 }
@@ -5783,58 +5836,7 @@ const len11 = data82.length;
 for(let i11=0; i11<len11; i11++){
 let data83 = data82[i11];
 if(typeof data83 !== "string"){
-const err105 = {instancePath:instancePath+"/disabledMcpjsonServers/" + i11,schemaPath:"#/properties/disabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disabledMcpjsonServers.items.type,parentSchema:schema12.properties.disabledMcpjsonServers.items,data:data83};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/disabledMcpjsonServers",schemaPath:"#/properties/disabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.disabledMcpjsonServers.type,parentSchema:schema12.properties.disabledMcpjsonServers,data:data82};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data.disableClaudeAiConnectors !== undefined){
-let data84 = data.disableClaudeAiConnectors;
-if(typeof data84 !== "boolean"){
-const err107 = {instancePath:instancePath+"/disableClaudeAiConnectors",schemaPath:"#/properties/disableClaudeAiConnectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableClaudeAiConnectors.type,parentSchema:schema12.properties.disableClaudeAiConnectors,data:data84};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-if(data.skillOverrides !== undefined){
-let data85 = data.skillOverrides;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-for(const key12 in data85){
-let data86 = data85[key12];
-if(typeof data86 !== "string"){
-const err108 = {instancePath:instancePath+"/skillOverrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.skillOverrides.additionalProperties.type,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-if(!((((data86 === "on") || (data86 === "name-only")) || (data86 === "user-invocable-only")) || (data86 === "off"))){
-const err109 = {instancePath:instancePath+"/skillOverrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema12.properties.skillOverrides.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.skillOverrides.additionalProperties.enum,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
+const err109 = {instancePath:instancePath+"/disabledMcpjsonServers/" + i11,schemaPath:"#/properties/disabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disabledMcpjsonServers.items.type,parentSchema:schema12.properties.disabledMcpjsonServers.items,data:data83};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5846,7 +5848,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/skillOverrides",schemaPath:"#/properties/skillOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.skillOverrides.type,parentSchema:schema12.properties.skillOverrides,data:data85};
+const err110 = {instancePath:instancePath+"/disabledMcpjsonServers",schemaPath:"#/properties/disabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.disabledMcpjsonServers.type,parentSchema:schema12.properties.disabledMcpjsonServers,data:data82};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5856,15 +5858,66 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data.disableBundledSkills !== undefined){
-let data87 = data.disableBundledSkills;
-if(typeof data87 !== "boolean"){
-const err111 = {instancePath:instancePath+"/disableBundledSkills",schemaPath:"#/properties/disableBundledSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableBundledSkills.type,parentSchema:schema12.properties.disableBundledSkills,data:data87};
+if(data.disableClaudeAiConnectors !== undefined){
+let data84 = data.disableClaudeAiConnectors;
+if(typeof data84 !== "boolean"){
+const err111 = {instancePath:instancePath+"/disableClaudeAiConnectors",schemaPath:"#/properties/disableClaudeAiConnectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableClaudeAiConnectors.type,parentSchema:schema12.properties.disableClaudeAiConnectors,data:data84};
 if(vErrors === null){
 vErrors = [err111];
 }
 else {
 vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data.skillOverrides !== undefined){
+let data85 = data.skillOverrides;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+for(const key14 in data85){
+let data86 = data85[key14];
+if(typeof data86 !== "string"){
+const err112 = {instancePath:instancePath+"/skillOverrides/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.skillOverrides.additionalProperties.type,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if(!((((data86 === "on") || (data86 === "name-only")) || (data86 === "user-invocable-only")) || (data86 === "off"))){
+const err113 = {instancePath:instancePath+"/skillOverrides/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema12.properties.skillOverrides.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.skillOverrides.additionalProperties.enum,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/skillOverrides",schemaPath:"#/properties/skillOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.skillOverrides.type,parentSchema:schema12.properties.skillOverrides,data:data85};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data.disableBundledSkills !== undefined){
+let data87 = data.disableBundledSkills;
+if(typeof data87 !== "boolean"){
+const err115 = {instancePath:instancePath+"/disableBundledSkills",schemaPath:"#/properties/disableBundledSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableBundledSkills.type,parentSchema:schema12.properties.disableBundledSkills,data:data87};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }
@@ -5876,61 +5929,9 @@ const len12 = data88.length;
 for(let i12=0; i12<len12; i12++){
 let data89 = data88[i12];
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-for(const key13 in data89){
-if(!(((key13 === "serverName") || (key13 === "serverCommand")) || (key13 === "serverUrl"))){
-const err112 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data89.serverName !== undefined){
-let data90 = data89.serverName;
-if(typeof data90 !== "string"){
-const err113 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverName",schemaPath:"#/properties/allowedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverName,data:data90};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data89.serverCommand !== undefined){
-let data91 = data89.serverCommand;
-if(Array.isArray(data91)){
-if(data91.length < 1){
-const err114 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-const len13 = data91.length;
-for(let i13=0; i13<len13; i13++){
-let data92 = data91[i13];
-if(typeof data92 !== "string"){
-const err115 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand/" + i13,schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items,data:data92};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
+for(const key15 in data89){
+if(!(((key15 === "serverName") || (key15 === "serverCommand")) || (key15 === "serverUrl"))){
+const err116 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -5940,10 +5941,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data89.serverUrl !== undefined){
-let data93 = data89.serverUrl;
-if(typeof data93 !== "string"){
-const err117 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverUrl",schemaPath:"#/properties/allowedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverUrl,data:data93};
+if(data89.serverName !== undefined){
+let data90 = data89.serverName;
+if(typeof data90 !== "string"){
+const err117 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverName",schemaPath:"#/properties/allowedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverName,data:data90};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5953,9 +5954,11 @@ vErrors.push(err117);
 errors++;
 }
 }
-}
-else {
-const err118 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedMcpServers.items.type,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
+if(data89.serverCommand !== undefined){
+let data91 = data89.serverCommand;
+if(Array.isArray(data91)){
+if(data91.length < 1){
+const err118 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5964,15 +5967,65 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/allowedMcpServers",schemaPath:"#/properties/allowedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.type,parentSchema:schema12.properties.allowedMcpServers,data:data88};
+const len13 = data91.length;
+for(let i13=0; i13<len13; i13++){
+let data92 = data91[i13];
+if(typeof data92 !== "string"){
+const err119 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand/" + i13,schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items,data:data92};
 if(vErrors === null){
 vErrors = [err119];
 }
 else {
 vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data89.serverUrl !== undefined){
+let data93 = data89.serverUrl;
+if(typeof data93 !== "string"){
+const err121 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverUrl",schemaPath:"#/properties/allowedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverUrl,data:data93};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedMcpServers.items.type,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/allowedMcpServers",schemaPath:"#/properties/allowedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.type,parentSchema:schema12.properties.allowedMcpServers,data:data88};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
 }
 errors++;
 }
@@ -5984,61 +6037,9 @@ const len14 = data94.length;
 for(let i14=0; i14<len14; i14++){
 let data95 = data94[i14];
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-for(const key14 in data95){
-if(!(((key14 === "serverName") || (key14 === "serverCommand")) || (key14 === "serverUrl"))){
-const err120 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-}
-if(data95.serverName !== undefined){
-let data96 = data95.serverName;
-if(typeof data96 !== "string"){
-const err121 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverName",schemaPath:"#/properties/deniedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverName,data:data96};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-if(data95.serverCommand !== undefined){
-let data97 = data95.serverCommand;
-if(Array.isArray(data97)){
-if(data97.length < 1){
-const err122 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-const len15 = data97.length;
-for(let i15=0; i15<len15; i15++){
-let data98 = data97[i15];
-if(typeof data98 !== "string"){
-const err123 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand/" + i15,schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items,data:data98};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
+for(const key16 in data95){
+if(!(((key16 === "serverName") || (key16 === "serverCommand")) || (key16 === "serverUrl"))){
+const err124 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -6048,10 +6049,10 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data95.serverUrl !== undefined){
-let data99 = data95.serverUrl;
-if(typeof data99 !== "string"){
-const err125 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverUrl",schemaPath:"#/properties/deniedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverUrl,data:data99};
+if(data95.serverName !== undefined){
+let data96 = data95.serverName;
+if(typeof data96 !== "string"){
+const err125 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverName",schemaPath:"#/properties/deniedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverName,data:data96};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -6061,9 +6062,11 @@ vErrors.push(err125);
 errors++;
 }
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.deniedMcpServers.items.type,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
+if(data95.serverCommand !== undefined){
+let data97 = data95.serverCommand;
+if(Array.isArray(data97)){
+if(data97.length < 1){
+const err126 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -6072,10 +6075,11 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-}
-else {
-const err127 = {instancePath:instancePath+"/deniedMcpServers",schemaPath:"#/properties/deniedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.type,parentSchema:schema12.properties.deniedMcpServers,data:data94};
+const len15 = data97.length;
+for(let i15=0; i15<len15; i15++){
+let data98 = data97[i15];
+if(typeof data98 !== "string"){
+const err127 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand/" + i15,schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items,data:data98};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -6085,18 +6089,9 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.hooks !== undefined){
-let data100 = data.hooks;
-if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
-for(const key15 in data100){
-let data101 = data100[key15];
-if(Array.isArray(data101)){
-const len16 = data101.length;
-for(let i16=0; i16<len16; i16++){
-let data102 = data101[i16];
-if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
-if(data102.hooks === undefined){
-const err128 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'",schema:schema12.properties.hooks.additionalProperties.items.required,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+}
+else {
+const err128 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -6105,9 +6100,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key16 in data102){
-if(!((key16 === "matcher") || (key16 === "hooks"))){
-const err129 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+}
+if(data95.serverUrl !== undefined){
+let data99 = data95.serverUrl;
+if(typeof data99 !== "string"){
+const err129 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverUrl",schemaPath:"#/properties/deniedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverUrl,data:data99};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -6117,15 +6114,71 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data102.matcher !== undefined){
-let data103 = data102.matcher;
-if(typeof data103 !== "string"){
-const err130 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/matcher",schemaPath:"#/properties/hooks/additionalProperties/items/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.matcher.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.matcher,data:data103};
+}
+else {
+const err130 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.deniedMcpServers.items.type,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
 if(vErrors === null){
 vErrors = [err130];
 }
 else {
 vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/deniedMcpServers",schemaPath:"#/properties/deniedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.type,parentSchema:schema12.properties.deniedMcpServers,data:data94};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data.hooks !== undefined){
+let data100 = data.hooks;
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+for(const key17 in data100){
+let data101 = data100[key17];
+if(Array.isArray(data101)){
+const len16 = data101.length;
+for(let i16=0; i16<len16; i16++){
+let data102 = data101[i16];
+if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
+if(data102.hooks === undefined){
+const err132 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'",schema:schema12.properties.hooks.additionalProperties.items.required,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+for(const key18 in data102){
+if(!((key18 === "matcher") || (key18 === "hooks"))){
+const err133 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data102.matcher !== undefined){
+let data103 = data102.matcher;
+if(typeof data103 !== "string"){
+const err134 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/matcher",schemaPath:"#/properties/hooks/additionalProperties/items/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.matcher.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.matcher,data:data103};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
 }
 errors++;
 }
@@ -6136,56 +6189,12 @@ if(Array.isArray(data104)){
 const len17 = data104.length;
 for(let i17=0; i17<len17; i17++){
 let data105 = data104[i17];
-const _errs235 = errors;
-let valid56 = false;
-const _errs236 = errors;
+const _errs237 = errors;
+let valid58 = false;
+const _errs238 = errors;
 if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
 if(data105.type === undefined){
-const err131 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-if(data105.command === undefined){
-const err132 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-for(const key17 in data105){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties, key17))){
-const err133 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-}
-if(data105.type !== undefined){
-let data106 = data105.type;
-if(typeof data106 !== "string"){
-const err134 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-if("command" !== data106){
-const err135 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
+const err135 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -6194,16 +6203,60 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-if(data105.command !== undefined){
-let data107 = data105.command;
-if(typeof data107 !== "string"){
-const err136 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/command",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command,data:data107};
+if(data105.command === undefined){
+const err136 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err136];
 }
 else {
 vErrors.push(err136);
+}
+errors++;
+}
+for(const key19 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties, key19))){
+const err137 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data105.type !== undefined){
+let data106 = data105.type;
+if(typeof data106 !== "string"){
+const err138 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+if("command" !== data106){
+const err139 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data105.command !== undefined){
+let data107 = data105.command;
+if(typeof data107 !== "string"){
+const err140 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/command",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command,data:data107};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
 }
 errors++;
 }
@@ -6215,55 +6268,7 @@ const len18 = data108.length;
 for(let i18=0; i18<len18; i18++){
 let data109 = data108[i18];
 if(typeof data109 !== "string"){
-const err137 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items,data:data109};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-}
-}
-else {
-const err138 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args,data:data108};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-}
-if(data105.if !== undefined){
-let data110 = data105.if;
-if(typeof data110 !== "string"){
-const err139 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if,data:data110};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-}
-if(data105.shell !== undefined){
-let data111 = data105.shell;
-if(typeof data111 !== "string"){
-const err140 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-if(!((data111 === "bash") || (data111 === "powershell"))){
-const err141 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
+const err141 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items,data:data109};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -6273,10 +6278,9 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data112 = data105.timeout;
-if(!((typeof data112 == "number") && (isFinite(data112)))){
-const err142 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout,data:data112};
+}
+else {
+const err142 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args,data:data108};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -6286,10 +6290,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data105.onFailure !== undefined){
-let data113 = data105.onFailure;
-if(typeof data113 !== "string"){
-const err143 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
+if(data105.if !== undefined){
+let data110 = data105.if;
+if(typeof data110 !== "string"){
+const err143 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if,data:data110};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -6298,8 +6302,11 @@ vErrors.push(err143);
 }
 errors++;
 }
-if(!((data113 === "continue") || (data113 === "block"))){
-const err144 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
+}
+if(data105.shell !== undefined){
+let data111 = data105.shell;
+if(typeof data111 !== "string"){
+const err144 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -6308,11 +6315,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data105.statusMessage !== undefined){
-let data114 = data105.statusMessage;
-if(typeof data114 !== "string"){
-const err145 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage,data:data114};
+if(!((data111 === "bash") || (data111 === "powershell"))){
+const err145 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -6322,10 +6326,10 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data115 = data105.once;
-if(typeof data115 !== "boolean"){
-const err146 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once,data:data115};
+if(data105.timeout !== undefined){
+let data112 = data105.timeout;
+if(!((typeof data112 == "number") && (isFinite(data112)))){
+const err146 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout,data:data112};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -6335,10 +6339,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data105.async !== undefined){
-let data116 = data105.async;
-if(typeof data116 !== "boolean"){
-const err147 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/async",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/async/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async,data:data116};
+if(data105.onFailure !== undefined){
+let data113 = data105.onFailure;
+if(typeof data113 !== "string"){
+const err147 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -6347,11 +6351,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-if(data105.asyncRewake !== undefined){
-let data117 = data105.asyncRewake;
-if(typeof data117 !== "boolean"){
-const err148 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/asyncRewake",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/asyncRewake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake,data:data117};
+if(!((data113 === "continue") || (data113 === "block"))){
+const err148 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -6361,10 +6362,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data105.timeoutSec !== undefined){
-let data118 = data105.timeoutSec;
-if(!((typeof data118 == "number") && (isFinite(data118)))){
-const err149 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeoutSec",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeoutSec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec,data:data118};
+if(data105.statusMessage !== undefined){
+let data114 = data105.statusMessage;
+if(typeof data114 !== "string"){
+const err149 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage,data:data114};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -6374,9 +6375,10 @@ vErrors.push(err149);
 errors++;
 }
 }
-}
-else {
-const err150 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
+if(data105.once !== undefined){
+let data115 = data105.once;
+if(typeof data115 !== "boolean"){
+const err150 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once,data:data115};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -6385,13 +6387,11 @@ vErrors.push(err150);
 }
 errors++;
 }
-var _valid1 = _errs236 === errors;
-valid56 = valid56 || _valid1;
-if(!valid56){
-const _errs265 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err151 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+}
+if(data105.async !== undefined){
+let data116 = data105.async;
+if(typeof data116 !== "boolean"){
+const err151 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/async",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/async/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async,data:data116};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6400,8 +6400,11 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data105.prompt === undefined){
-const err152 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+}
+if(data105.asyncRewake !== undefined){
+let data117 = data105.asyncRewake;
+if(typeof data117 !== "boolean"){
+const err152 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/asyncRewake",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/asyncRewake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake,data:data117};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -6410,9 +6413,11 @@ vErrors.push(err152);
 }
 errors++;
 }
-for(const key18 in data105){
-if(!((((((((key18 === "type") || (key18 === "prompt")) || (key18 === "if")) || (key18 === "timeout")) || (key18 === "model")) || (key18 === "continueOnBlock")) || (key18 === "statusMessage")) || (key18 === "once"))){
-const err153 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+}
+if(data105.timeoutSec !== undefined){
+let data118 = data105.timeoutSec;
+if(!((typeof data118 == "number") && (isFinite(data118)))){
+const err153 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeoutSec",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeoutSec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec,data:data118};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -6422,10 +6427,9 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data105.type !== undefined){
-let data119 = data105.type;
-if(typeof data119 !== "string"){
-const err154 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
+}
+else {
+const err154 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -6434,8 +6438,13 @@ vErrors.push(err154);
 }
 errors++;
 }
-if("prompt" !== data119){
-const err155 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
+var _valid1 = _errs238 === errors;
+valid58 = valid58 || _valid1;
+if(!valid58){
+const _errs267 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err155 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -6444,11 +6453,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-if(data105.prompt !== undefined){
-let data120 = data105.prompt;
-if(typeof data120 !== "string"){
-const err156 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data120};
+if(data105.prompt === undefined){
+const err156 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -6457,11 +6463,9 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data121 = data105.if;
-if(typeof data121 !== "string"){
-const err157 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data121};
+for(const key20 in data105){
+if(!((((((((key20 === "type") || (key20 === "prompt")) || (key20 === "if")) || (key20 === "timeout")) || (key20 === "model")) || (key20 === "continueOnBlock")) || (key20 === "statusMessage")) || (key20 === "once"))){
+const err157 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -6471,10 +6475,10 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data122 = data105.timeout;
-if(!((typeof data122 == "number") && (isFinite(data122)))){
-const err158 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data122};
+if(data105.type !== undefined){
+let data119 = data105.type;
+if(typeof data119 !== "string"){
+const err158 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -6483,11 +6487,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-if(data105.model !== undefined){
-let data123 = data105.model;
-if(typeof data123 !== "string"){
-const err159 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data123};
+if("prompt" !== data119){
+const err159 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -6497,10 +6498,10 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data105.continueOnBlock !== undefined){
-let data124 = data105.continueOnBlock;
-if(typeof data124 !== "boolean"){
-const err160 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data124};
+if(data105.prompt !== undefined){
+let data120 = data105.prompt;
+if(typeof data120 !== "string"){
+const err160 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data120};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -6510,10 +6511,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data105.statusMessage !== undefined){
-let data125 = data105.statusMessage;
-if(typeof data125 !== "string"){
-const err161 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data125};
+if(data105.if !== undefined){
+let data121 = data105.if;
+if(typeof data121 !== "string"){
+const err161 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data121};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -6523,10 +6524,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data126 = data105.once;
-if(typeof data126 !== "boolean"){
-const err162 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data126};
+if(data105.timeout !== undefined){
+let data122 = data105.timeout;
+if(!((typeof data122 == "number") && (isFinite(data122)))){
+const err162 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data122};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -6536,9 +6537,10 @@ vErrors.push(err162);
 errors++;
 }
 }
-}
-else {
-const err163 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+if(data105.model !== undefined){
+let data123 = data105.model;
+if(typeof data123 !== "string"){
+const err163 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data123};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -6547,13 +6549,11 @@ vErrors.push(err163);
 }
 errors++;
 }
-var _valid1 = _errs265 === errors;
-valid56 = valid56 || _valid1;
-if(!valid56){
-const _errs284 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err164 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+}
+if(data105.continueOnBlock !== undefined){
+let data124 = data105.continueOnBlock;
+if(typeof data124 !== "boolean"){
+const err164 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data124};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -6562,8 +6562,11 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(data105.prompt === undefined){
-const err165 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+}
+if(data105.statusMessage !== undefined){
+let data125 = data105.statusMessage;
+if(typeof data125 !== "string"){
+const err165 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data125};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -6572,9 +6575,11 @@ vErrors.push(err165);
 }
 errors++;
 }
-for(const key19 in data105){
-if(!(((((((key19 === "type") || (key19 === "prompt")) || (key19 === "if")) || (key19 === "timeout")) || (key19 === "model")) || (key19 === "statusMessage")) || (key19 === "once"))){
-const err166 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+}
+if(data105.once !== undefined){
+let data126 = data105.once;
+if(typeof data126 !== "boolean"){
+const err166 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data126};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -6584,10 +6589,9 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data105.type !== undefined){
-let data127 = data105.type;
-if(typeof data127 !== "string"){
-const err167 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
+}
+else {
+const err167 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -6596,8 +6600,13 @@ vErrors.push(err167);
 }
 errors++;
 }
-if("agent" !== data127){
-const err168 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
+var _valid1 = _errs267 === errors;
+valid58 = valid58 || _valid1;
+if(!valid58){
+const _errs286 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err168 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -6606,11 +6615,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-if(data105.prompt !== undefined){
-let data128 = data105.prompt;
-if(typeof data128 !== "string"){
-const err169 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data128};
+if(data105.prompt === undefined){
+const err169 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -6619,11 +6625,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data129 = data105.if;
-if(typeof data129 !== "string"){
-const err170 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data129};
+for(const key21 in data105){
+if(!(((((((key21 === "type") || (key21 === "prompt")) || (key21 === "if")) || (key21 === "timeout")) || (key21 === "model")) || (key21 === "statusMessage")) || (key21 === "once"))){
+const err170 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -6633,10 +6637,10 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data130 = data105.timeout;
-if(!((typeof data130 == "number") && (isFinite(data130)))){
-const err171 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data130};
+if(data105.type !== undefined){
+let data127 = data105.type;
+if(typeof data127 !== "string"){
+const err171 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -6645,11 +6649,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-if(data105.model !== undefined){
-let data131 = data105.model;
-if(typeof data131 !== "string"){
-const err172 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data131};
+if("agent" !== data127){
+const err172 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -6659,10 +6660,10 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data105.statusMessage !== undefined){
-let data132 = data105.statusMessage;
-if(typeof data132 !== "string"){
-const err173 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data132};
+if(data105.prompt !== undefined){
+let data128 = data105.prompt;
+if(typeof data128 !== "string"){
+const err173 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data128};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -6672,10 +6673,10 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data133 = data105.once;
-if(typeof data133 !== "boolean"){
-const err174 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data133};
+if(data105.if !== undefined){
+let data129 = data105.if;
+if(typeof data129 !== "string"){
+const err174 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data129};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -6685,9 +6686,10 @@ vErrors.push(err174);
 errors++;
 }
 }
-}
-else {
-const err175 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+if(data105.timeout !== undefined){
+let data130 = data105.timeout;
+if(!((typeof data130 == "number") && (isFinite(data130)))){
+const err175 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data130};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -6696,13 +6698,11 @@ vErrors.push(err175);
 }
 errors++;
 }
-var _valid1 = _errs284 === errors;
-valid56 = valid56 || _valid1;
-if(!valid56){
-const _errs301 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err176 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+}
+if(data105.model !== undefined){
+let data131 = data105.model;
+if(typeof data131 !== "string"){
+const err176 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data131};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -6711,8 +6711,11 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(data105.url === undefined){
-const err177 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+}
+if(data105.statusMessage !== undefined){
+let data132 = data105.statusMessage;
+if(typeof data132 !== "string"){
+const err177 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data132};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -6721,9 +6724,11 @@ vErrors.push(err177);
 }
 errors++;
 }
-for(const key20 in data105){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key20))){
-const err178 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+}
+if(data105.once !== undefined){
+let data133 = data105.once;
+if(typeof data133 !== "boolean"){
+const err178 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data133};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -6733,10 +6738,9 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data105.type !== undefined){
-let data134 = data105.type;
-if(typeof data134 !== "string"){
-const err179 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
+}
+else {
+const err179 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -6745,8 +6749,13 @@ vErrors.push(err179);
 }
 errors++;
 }
-if("http" !== data134){
-const err180 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
+var _valid1 = _errs286 === errors;
+valid58 = valid58 || _valid1;
+if(!valid58){
+const _errs303 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err180 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -6755,11 +6764,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-if(data105.url !== undefined){
-let data135 = data105.url;
-if(typeof data135 !== "string"){
-const err181 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data135};
+if(data105.url === undefined){
+const err181 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -6768,11 +6774,9 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data136 = data105.if;
-if(typeof data136 !== "string"){
-const err182 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data136};
+for(const key22 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key22))){
+const err182 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -6782,10 +6786,10 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data137 = data105.timeout;
-if(!((typeof data137 == "number") && (isFinite(data137)))){
-const err183 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data137};
+if(data105.type !== undefined){
+let data134 = data105.type;
+if(typeof data134 !== "string"){
+const err183 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -6794,11 +6798,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-}
-if(data105.onFailure !== undefined){
-let data138 = data105.onFailure;
-if(typeof data138 !== "string"){
-const err184 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+if("http" !== data134){
+const err184 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -6807,8 +6808,11 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(!((data138 === "continue") || (data138 === "block"))){
-const err185 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+}
+if(data105.url !== undefined){
+let data135 = data105.url;
+if(typeof data135 !== "string"){
+const err185 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data135};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -6818,13 +6822,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data105.headers !== undefined){
-let data139 = data105.headers;
-if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
-for(const key21 in data139){
-let data140 = data139[key21];
-if(typeof data140 !== "string"){
-const err186 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data140};
+if(data105.if !== undefined){
+let data136 = data105.if;
+if(typeof data136 !== "string"){
+const err186 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data136};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -6834,14 +6835,66 @@ vErrors.push(err186);
 errors++;
 }
 }
-}
-else {
-const err187 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data139};
+if(data105.timeout !== undefined){
+let data137 = data105.timeout;
+if(!((typeof data137 == "number") && (isFinite(data137)))){
+const err187 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data137};
 if(vErrors === null){
 vErrors = [err187];
 }
 else {
 vErrors.push(err187);
+}
+errors++;
+}
+}
+if(data105.onFailure !== undefined){
+let data138 = data105.onFailure;
+if(typeof data138 !== "string"){
+const err188 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+if(!((data138 === "continue") || (data138 === "block"))){
+const err189 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
+}
+errors++;
+}
+}
+if(data105.headers !== undefined){
+let data139 = data105.headers;
+if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
+for(const key23 in data139){
+let data140 = data139[key23];
+if(typeof data140 !== "string"){
+const err190 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data140};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+}
+}
+else {
+const err191 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data139};
+if(vErrors === null){
+vErrors = [err191];
+}
+else {
+vErrors.push(err191);
 }
 errors++;
 }
@@ -6853,57 +6906,7 @@ const len19 = data141.length;
 for(let i19=0; i19<len19; i19++){
 let data142 = data141[i19];
 if(typeof data142 !== "string"){
-const err188 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars/" + i19,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data142};
-if(vErrors === null){
-vErrors = [err188];
-}
-else {
-vErrors.push(err188);
-}
-errors++;
-}
-}
-}
-else {
-const err189 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data141};
-if(vErrors === null){
-vErrors = [err189];
-}
-else {
-vErrors.push(err189);
-}
-errors++;
-}
-}
-if(data105.statusMessage !== undefined){
-let data143 = data105.statusMessage;
-if(typeof data143 !== "string"){
-const err190 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data143};
-if(vErrors === null){
-vErrors = [err190];
-}
-else {
-vErrors.push(err190);
-}
-errors++;
-}
-}
-if(data105.once !== undefined){
-let data144 = data105.once;
-if(typeof data144 !== "boolean"){
-const err191 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data144};
-if(vErrors === null){
-vErrors = [err191];
-}
-else {
-vErrors.push(err191);
-}
-errors++;
-}
-}
-}
-else {
-const err192 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+const err192 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars/" + i19,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data142};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -6912,13 +6915,10 @@ vErrors.push(err192);
 }
 errors++;
 }
-var _valid1 = _errs301 === errors;
-valid56 = valid56 || _valid1;
-if(!valid56){
-const _errs327 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err193 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+}
+else {
+const err193 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data141};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -6927,8 +6927,11 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(data105.server === undefined){
-const err194 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+if(data105.statusMessage !== undefined){
+let data143 = data105.statusMessage;
+if(typeof data143 !== "string"){
+const err194 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data143};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -6937,8 +6940,11 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data105.tool === undefined){
-const err195 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+if(data105.once !== undefined){
+let data144 = data105.once;
+if(typeof data144 !== "boolean"){
+const err195 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data144};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -6947,9 +6953,10 @@ vErrors.push(err195);
 }
 errors++;
 }
-for(const key22 in data105){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key22))){
-const err196 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+}
+else {
+const err196 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -6958,11 +6965,13 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-if(data105.type !== undefined){
-let data145 = data105.type;
-if(typeof data145 !== "string"){
-const err197 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
+var _valid1 = _errs303 === errors;
+valid58 = valid58 || _valid1;
+if(!valid58){
+const _errs329 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err197 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -6971,8 +6980,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-if("mcp_tool" !== data145){
-const err198 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
+if(data105.server === undefined){
+const err198 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -6981,11 +6990,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-}
-if(data105.server !== undefined){
-let data146 = data105.server;
-if(typeof data146 !== "string"){
-const err199 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data146};
+if(data105.tool === undefined){
+const err199 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -6994,11 +7000,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-if(data105.tool !== undefined){
-let data147 = data105.tool;
-if(typeof data147 !== "string"){
-const err200 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data147};
+for(const key24 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key24))){
+const err200 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -7008,12 +7012,10 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data105.input !== undefined){
-let data148 = data105.input;
-if(data148 && typeof data148 == "object" && !Array.isArray(data148)){
-}
-else {
-const err201 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data148};
+if(data105.type !== undefined){
+let data145 = data105.type;
+if(typeof data145 !== "string"){
+const err201 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -7022,11 +7024,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data149 = data105.if;
-if(typeof data149 !== "string"){
-const err202 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data149};
+if("mcp_tool" !== data145){
+const err202 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -7036,10 +7035,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data150 = data105.timeout;
-if(!((typeof data150 == "number") && (isFinite(data150)))){
-const err203 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data150};
+if(data105.server !== undefined){
+let data146 = data105.server;
+if(typeof data146 !== "string"){
+const err203 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data146};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -7049,10 +7048,10 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data105.onFailure !== undefined){
-let data151 = data105.onFailure;
-if(typeof data151 !== "string"){
-const err204 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
+if(data105.tool !== undefined){
+let data147 = data105.tool;
+if(typeof data147 !== "string"){
+const err204 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data147};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -7061,8 +7060,13 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(!((data151 === "continue") || (data151 === "block"))){
-const err205 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
+}
+if(data105.input !== undefined){
+let data148 = data105.input;
+if(data148 && typeof data148 == "object" && !Array.isArray(data148)){
+}
+else {
+const err205 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data148};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -7072,10 +7076,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data105.statusMessage !== undefined){
-let data152 = data105.statusMessage;
-if(typeof data152 !== "string"){
-const err206 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data152};
+if(data105.if !== undefined){
+let data149 = data105.if;
+if(typeof data149 !== "string"){
+const err206 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data149};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -7085,10 +7089,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data153 = data105.once;
-if(typeof data153 !== "boolean"){
-const err207 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data153};
+if(data105.timeout !== undefined){
+let data150 = data105.timeout;
+if(!((typeof data150 == "number") && (isFinite(data150)))){
+const err207 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data150};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -7098,9 +7102,10 @@ vErrors.push(err207);
 errors++;
 }
 }
-}
-else {
-const err208 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+if(data105.onFailure !== undefined){
+let data151 = data105.onFailure;
+if(typeof data151 !== "string"){
+const err208 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -7109,14 +7114,8 @@ vErrors.push(err208);
 }
 errors++;
 }
-var _valid1 = _errs327 === errors;
-valid56 = valid56 || _valid1;
-}
-}
-}
-}
-if(!valid56){
-const err209 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data105};
+if(!((data151 === "continue") || (data151 === "block"))){
+const err209 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -7125,21 +7124,11 @@ vErrors.push(err209);
 }
 errors++;
 }
-else {
-errors = _errs235;
-if(vErrors !== null){
-if(_errs235){
-vErrors.length = _errs235;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err210 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data104};
+if(data105.statusMessage !== undefined){
+let data152 = data105.statusMessage;
+if(typeof data152 !== "string"){
+const err210 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data152};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -7149,9 +7138,10 @@ vErrors.push(err210);
 errors++;
 }
 }
-}
-else {
-const err211 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+if(data105.once !== undefined){
+let data153 = data105.once;
+if(typeof data153 !== "boolean"){
+const err211 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data153};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -7163,7 +7153,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/hooks/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data101};
+const err212 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -7172,10 +7162,14 @@ vErrors.push(err212);
 }
 errors++;
 }
+var _valid1 = _errs329 === errors;
+valid58 = valid58 || _valid1;
 }
 }
-else {
-const err213 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data100};
+}
+}
+if(!valid58){
+const err213 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data105};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -7184,13 +7178,21 @@ vErrors.push(err213);
 }
 errors++;
 }
+else {
+errors = _errs237;
+if(vErrors !== null){
+if(_errs237){
+vErrors.length = _errs237;
 }
-if(data.worktree !== undefined){
-let data154 = data.worktree;
-if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
-for(const key23 in data154){
-if(!(((((key23 === "symlinkDirectories") || (key23 === "sparsePaths")) || (key23 === "baseRef")) || (key23 === "bgIsolation")) || (key23 === "location"))){
-const err214 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data154};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err214 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data104};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -7200,14 +7202,9 @@ vErrors.push(err214);
 errors++;
 }
 }
-if(data154.symlinkDirectories !== undefined){
-let data155 = data154.symlinkDirectories;
-if(Array.isArray(data155)){
-const len20 = data155.length;
-for(let i20=0; i20<len20; i20++){
-let data156 = data155[i20];
-if(typeof data156 !== "string"){
-const err215 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i20,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data156};
+}
+else {
+const err215 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -7219,12 +7216,68 @@ errors++;
 }
 }
 else {
-const err216 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data155};
+const err216 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data101};
 if(vErrors === null){
 vErrors = [err216];
 }
 else {
 vErrors.push(err216);
+}
+errors++;
+}
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data100};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+}
+if(data.worktree !== undefined){
+let data154 = data.worktree;
+if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
+for(const key25 in data154){
+if(!(((((key25 === "symlinkDirectories") || (key25 === "sparsePaths")) || (key25 === "baseRef")) || (key25 === "bgIsolation")) || (key25 === "location"))){
+const err218 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data154};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+}
+if(data154.symlinkDirectories !== undefined){
+let data155 = data154.symlinkDirectories;
+if(Array.isArray(data155)){
+const len20 = data155.length;
+for(let i20=0; i20<len20; i20++){
+let data156 = data155[i20];
+if(typeof data156 !== "string"){
+const err219 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i20,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data156};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
+}
+errors++;
+}
+}
+}
+else {
+const err220 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data155};
+if(vErrors === null){
+vErrors = [err220];
+}
+else {
+vErrors.push(err220);
 }
 errors++;
 }
@@ -7236,55 +7289,7 @@ const len21 = data157.length;
 for(let i21=0; i21<len21; i21++){
 let data158 = data157[i21];
 if(typeof data158 !== "string"){
-const err217 = {instancePath:instancePath+"/worktree/sparsePaths/" + i21,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data158};
-if(vErrors === null){
-vErrors = [err217];
-}
-else {
-vErrors.push(err217);
-}
-errors++;
-}
-}
-}
-else {
-const err218 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data157};
-if(vErrors === null){
-vErrors = [err218];
-}
-else {
-vErrors.push(err218);
-}
-errors++;
-}
-}
-if(data154.baseRef !== undefined){
-let data159 = data154.baseRef;
-if(typeof data159 !== "string"){
-const err219 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
-if(vErrors === null){
-vErrors = [err219];
-}
-else {
-vErrors.push(err219);
-}
-errors++;
-}
-if(!((data159 === "fresh") || (data159 === "head"))){
-const err220 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
-if(vErrors === null){
-vErrors = [err220];
-}
-else {
-vErrors.push(err220);
-}
-errors++;
-}
-}
-if(data154.bgIsolation !== undefined){
-let data160 = data154.bgIsolation;
-if(typeof data160 !== "string"){
-const err221 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
+const err221 = {instancePath:instancePath+"/worktree/sparsePaths/" + i21,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data158};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -7293,8 +7298,10 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(!((data160 === "worktree") || (data160 === "none"))){
-const err222 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
+}
+}
+else {
+const err222 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data157};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -7304,10 +7311,10 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data154.location !== undefined){
-let data161 = data154.location;
-if(typeof data161 !== "string"){
-const err223 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data161};
+if(data154.baseRef !== undefined){
+let data159 = data154.baseRef;
+if(typeof data159 !== "string"){
+const err223 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -7316,10 +7323,8 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-}
-else {
-const err224 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data154};
+if(!((data159 === "fresh") || (data159 === "head"))){
+const err224 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -7329,10 +7334,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data.disableAllHooks !== undefined){
-let data162 = data.disableAllHooks;
-if(typeof data162 !== "boolean"){
-const err225 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data162};
+if(data154.bgIsolation !== undefined){
+let data160 = data154.bgIsolation;
+if(typeof data160 !== "string"){
+const err225 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -7341,11 +7346,8 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-if(data.disableReplyCheck !== undefined){
-let data163 = data.disableReplyCheck;
-if(typeof data163 !== "boolean"){
-const err226 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data163};
+if(!((data160 === "worktree") || (data160 === "none"))){
+const err226 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -7355,10 +7357,10 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data.disableAgentView !== undefined){
-let data164 = data.disableAgentView;
-if(typeof data164 !== "boolean"){
-const err227 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data164};
+if(data154.location !== undefined){
+let data161 = data154.location;
+if(typeof data161 !== "string"){
+const err227 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data161};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -7368,10 +7370,9 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data.disableRemoteControl !== undefined){
-let data165 = data.disableRemoteControl;
-if(typeof data165 !== "boolean"){
-const err228 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data165};
+}
+else {
+const err228 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data154};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -7381,10 +7382,10 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data.disableWorkflows !== undefined){
-let data166 = data.disableWorkflows;
-if(typeof data166 !== "boolean"){
-const err229 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data166};
+if(data.disableAllHooks !== undefined){
+let data162 = data.disableAllHooks;
+if(typeof data162 !== "boolean"){
+const err229 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data162};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -7394,10 +7395,10 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data.disableArtifact !== undefined){
-let data167 = data.disableArtifact;
-if(typeof data167 !== "boolean"){
-const err230 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data167};
+if(data.disableReplyCheck !== undefined){
+let data163 = data.disableReplyCheck;
+if(typeof data163 !== "boolean"){
+const err230 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data163};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -7407,10 +7408,10 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data.enableArtifact !== undefined){
-let data168 = data.enableArtifact;
-if(typeof data168 !== "boolean"){
-const err231 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data168};
+if(data.disableAgentView !== undefined){
+let data164 = data.disableAgentView;
+if(typeof data164 !== "boolean"){
+const err231 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data164};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -7420,10 +7421,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data.enableWorkflows !== undefined){
-let data169 = data.enableWorkflows;
-if(typeof data169 !== "boolean"){
-const err232 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data169};
+if(data.disableRemoteControl !== undefined){
+let data165 = data.disableRemoteControl;
+if(typeof data165 !== "boolean"){
+const err232 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data165};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -7433,10 +7434,10 @@ vErrors.push(err232);
 errors++;
 }
 }
-if(data.workflowSizeGuideline !== undefined){
-let data170 = data.workflowSizeGuideline;
-if(typeof data170 !== "string"){
-const err233 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
+if(data.disableWorkflows !== undefined){
+let data166 = data.disableWorkflows;
+if(typeof data166 !== "boolean"){
+const err233 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data166};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -7445,8 +7446,11 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(!((((data170 === "unrestricted") || (data170 === "small")) || (data170 === "medium")) || (data170 === "large"))){
-const err234 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
+}
+if(data.disableArtifact !== undefined){
+let data167 = data.disableArtifact;
+if(typeof data167 !== "boolean"){
+const err234 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data167};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -7456,10 +7460,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data.workflowKeywordTriggerEnabled !== undefined){
-let data171 = data.workflowKeywordTriggerEnabled;
-if(typeof data171 !== "boolean"){
-const err235 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data171};
+if(data.enableArtifact !== undefined){
+let data168 = data.enableArtifact;
+if(typeof data168 !== "boolean"){
+const err235 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data168};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -7469,10 +7473,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data.disableSkillShellExecution !== undefined){
-let data172 = data.disableSkillShellExecution;
-if(typeof data172 !== "boolean"){
-const err236 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data172};
+if(data.enableWorkflows !== undefined){
+let data169 = data.enableWorkflows;
+if(typeof data169 !== "boolean"){
+const err236 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data169};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -7482,10 +7486,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data.disableWindowsBashCommandSplit !== undefined){
-let data173 = data.disableWindowsBashCommandSplit;
-if(typeof data173 !== "boolean"){
-const err237 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data173};
+if(data.workflowSizeGuideline !== undefined){
+let data170 = data.workflowSizeGuideline;
+if(typeof data170 !== "string"){
+const err237 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -7494,11 +7498,8 @@ vErrors.push(err237);
 }
 errors++;
 }
-}
-if(data.defaultShell !== undefined){
-let data174 = data.defaultShell;
-if(typeof data174 !== "string"){
-const err238 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data174};
+if(!((((data170 === "unrestricted") || (data170 === "small")) || (data170 === "medium")) || (data170 === "large"))){
+const err238 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -7507,8 +7508,11 @@ vErrors.push(err238);
 }
 errors++;
 }
-if(!((data174 === "bash") || (data174 === "powershell"))){
-const err239 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data174};
+}
+if(data.workflowKeywordTriggerEnabled !== undefined){
+let data171 = data.workflowKeywordTriggerEnabled;
+if(typeof data171 !== "boolean"){
+const err239 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data171};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -7518,10 +7522,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data.bashEditDiffEnabled !== undefined){
-let data175 = data.bashEditDiffEnabled;
-if(typeof data175 !== "boolean"){
-const err240 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data175};
+if(data.disableSkillShellExecution !== undefined){
+let data172 = data.disableSkillShellExecution;
+if(typeof data172 !== "boolean"){
+const err240 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data172};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -7531,10 +7535,10 @@ vErrors.push(err240);
 errors++;
 }
 }
-if(data.bashOutputMaxChars !== undefined){
-let data176 = data.bashOutputMaxChars;
-if(!((typeof data176 == "number") && (isFinite(data176)))){
-const err241 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data176};
+if(data.disableWindowsBashCommandSplit !== undefined){
+let data173 = data.disableWindowsBashCommandSplit;
+if(typeof data173 !== "boolean"){
+const err241 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data173};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -7544,10 +7548,10 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data.taskOutputMaxChars !== undefined){
-let data177 = data.taskOutputMaxChars;
-if(!((typeof data177 == "number") && (isFinite(data177)))){
-const err242 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data177};
+if(data.defaultShell !== undefined){
+let data174 = data.defaultShell;
+if(typeof data174 !== "string"){
+const err242 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data174};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -7556,11 +7560,8 @@ vErrors.push(err242);
 }
 errors++;
 }
-}
-if(data.respondToBashCommands !== undefined){
-let data178 = data.respondToBashCommands;
-if(typeof data178 !== "boolean"){
-const err243 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data178};
+if(!((data174 === "bash") || (data174 === "powershell"))){
+const err243 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data174};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -7570,15 +7571,67 @@ vErrors.push(err243);
 errors++;
 }
 }
-if(data.allowManagedHooksOnly !== undefined){
-let data179 = data.allowManagedHooksOnly;
-if(typeof data179 !== "boolean"){
-const err244 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data179};
+if(data.bashEditDiffEnabled !== undefined){
+let data175 = data.bashEditDiffEnabled;
+if(typeof data175 !== "boolean"){
+const err244 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data175};
 if(vErrors === null){
 vErrors = [err244];
 }
 else {
 vErrors.push(err244);
+}
+errors++;
+}
+}
+if(data.bashOutputMaxChars !== undefined){
+let data176 = data.bashOutputMaxChars;
+if(!((typeof data176 == "number") && (isFinite(data176)))){
+const err245 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data176};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
+}
+errors++;
+}
+}
+if(data.taskOutputMaxChars !== undefined){
+let data177 = data.taskOutputMaxChars;
+if(!((typeof data177 == "number") && (isFinite(data177)))){
+const err246 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data177};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
+}
+errors++;
+}
+}
+if(data.respondToBashCommands !== undefined){
+let data178 = data.respondToBashCommands;
+if(typeof data178 !== "boolean"){
+const err247 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data178};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
+}
+errors++;
+}
+}
+if(data.allowManagedHooksOnly !== undefined){
+let data179 = data.allowManagedHooksOnly;
+if(typeof data179 !== "boolean"){
+const err248 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data179};
+if(vErrors === null){
+vErrors = [err248];
+}
+else {
+vErrors.push(err248);
 }
 errors++;
 }
@@ -7590,24 +7643,24 @@ const len22 = data180.length;
 for(let i22=0; i22<len22; i22++){
 let data181 = data180[i22];
 if(typeof data181 !== "string"){
-const err245 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i22,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data181};
+const err249 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i22,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data181};
 if(vErrors === null){
-vErrors = [err245];
+vErrors = [err249];
 }
 else {
-vErrors.push(err245);
+vErrors.push(err249);
 }
 errors++;
 }
 }
 }
 else {
-const err246 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data180};
+const err250 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data180};
 if(vErrors === null){
-vErrors = [err246];
+vErrors = [err250];
 }
 else {
-vErrors.push(err246);
+vErrors.push(err250);
 }
 errors++;
 }
@@ -7619,58 +7672,7 @@ const len23 = data182.length;
 for(let i23=0; i23<len23; i23++){
 let data183 = data182[i23];
 if(typeof data183 !== "string"){
-const err247 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i23,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data183};
-if(vErrors === null){
-vErrors = [err247];
-}
-else {
-vErrors.push(err247);
-}
-errors++;
-}
-}
-}
-else {
-const err248 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data182};
-if(vErrors === null){
-vErrors = [err248];
-}
-else {
-vErrors.push(err248);
-}
-errors++;
-}
-}
-if(data.allowManagedPermissionRulesOnly !== undefined){
-let data184 = data.allowManagedPermissionRulesOnly;
-if(typeof data184 !== "boolean"){
-const err249 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data184};
-if(vErrors === null){
-vErrors = [err249];
-}
-else {
-vErrors.push(err249);
-}
-errors++;
-}
-}
-if(data.allowManagedMcpServersOnly !== undefined){
-let data185 = data.allowManagedMcpServersOnly;
-if(typeof data185 !== "boolean"){
-const err250 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data185};
-if(vErrors === null){
-vErrors = [err250];
-}
-else {
-vErrors.push(err250);
-}
-errors++;
-}
-}
-if(data.desktopMcpServersListScope !== undefined){
-let data186 = data.desktopMcpServersListScope;
-if(typeof data186 !== "string"){
-const err251 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data186};
+const err251 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i23,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data183};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -7680,10 +7682,9 @@ vErrors.push(err251);
 errors++;
 }
 }
-if(data.allowAllClaudeAiMcps !== undefined){
-let data187 = data.allowAllClaudeAiMcps;
-if(typeof data187 !== "boolean"){
-const err252 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data187};
+}
+else {
+const err252 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data182};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -7693,10 +7694,10 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data.allowClaudeInChromeWithManagedMcp !== undefined){
-let data188 = data.allowClaudeInChromeWithManagedMcp;
-if(typeof data188 !== "boolean"){
-const err253 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data188};
+if(data.allowManagedPermissionRulesOnly !== undefined){
+let data184 = data.allowManagedPermissionRulesOnly;
+if(typeof data184 !== "boolean"){
+const err253 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data184};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -7706,13 +7707,10 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data.strictPluginOnlyCustomization !== undefined){
-let data189 = data.strictPluginOnlyCustomization;
-const _errs421 = errors;
-let valid76 = false;
-const _errs422 = errors;
-if(typeof data189 !== "boolean"){
-const err254 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data189};
+if(data.allowManagedMcpServersOnly !== undefined){
+let data185 = data.allowManagedMcpServersOnly;
+if(typeof data185 !== "boolean"){
+const err254 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data185};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -7721,16 +7719,11 @@ vErrors.push(err254);
 }
 errors++;
 }
-var _valid2 = _errs422 === errors;
-valid76 = valid76 || _valid2;
-if(!valid76){
-const _errs424 = errors;
-if(Array.isArray(data189)){
-const len24 = data189.length;
-for(let i24=0; i24<len24; i24++){
-let data190 = data189[i24];
-if(typeof data190 !== "string"){
-const err255 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+}
+if(data.desktopMcpServersListScope !== undefined){
+let data186 = data.desktopMcpServersListScope;
+if(typeof data186 !== "string"){
+const err255 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data186};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -7739,8 +7732,11 @@ vErrors.push(err255);
 }
 errors++;
 }
-if(!((((data190 === "skills") || (data190 === "agents")) || (data190 === "hooks")) || (data190 === "mcp"))){
-const err256 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+}
+if(data.allowAllClaudeAiMcps !== undefined){
+let data187 = data.allowAllClaudeAiMcps;
+if(typeof data187 !== "boolean"){
+const err256 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data187};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -7750,9 +7746,10 @@ vErrors.push(err256);
 errors++;
 }
 }
-}
-else {
-const err257 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data189};
+if(data.allowClaudeInChromeWithManagedMcp !== undefined){
+let data188 = data.allowClaudeInChromeWithManagedMcp;
+if(typeof data188 !== "boolean"){
+const err257 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data188};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -7761,11 +7758,14 @@ vErrors.push(err257);
 }
 errors++;
 }
-var _valid2 = _errs424 === errors;
-valid76 = valid76 || _valid2;
 }
-if(!valid76){
-const err258 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data189};
+if(data.strictPluginOnlyCustomization !== undefined){
+let data189 = data.strictPluginOnlyCustomization;
+const _errs423 = errors;
+let valid78 = false;
+const _errs424 = errors;
+if(typeof data189 !== "boolean"){
+const err258 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data189};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -7774,11 +7774,64 @@ vErrors.push(err258);
 }
 errors++;
 }
+var _valid2 = _errs424 === errors;
+valid78 = valid78 || _valid2;
+if(!valid78){
+const _errs426 = errors;
+if(Array.isArray(data189)){
+const len24 = data189.length;
+for(let i24=0; i24<len24; i24++){
+let data190 = data189[i24];
+if(typeof data190 !== "string"){
+const err259 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+if(vErrors === null){
+vErrors = [err259];
+}
 else {
-errors = _errs421;
+vErrors.push(err259);
+}
+errors++;
+}
+if(!((((data190 === "skills") || (data190 === "agents")) || (data190 === "hooks")) || (data190 === "mcp"))){
+const err260 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
+}
+errors++;
+}
+}
+}
+else {
+const err261 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data189};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
+}
+errors++;
+}
+var _valid2 = _errs426 === errors;
+valid78 = valid78 || _valid2;
+}
+if(!valid78){
+const err262 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data189};
+if(vErrors === null){
+vErrors = [err262];
+}
+else {
+vErrors.push(err262);
+}
+errors++;
+}
+else {
+errors = _errs423;
 if(vErrors !== null){
-if(_errs421){
-vErrors.length = _errs421;
+if(_errs423){
+vErrors.length = _errs423;
 }
 else {
 vErrors = null;
@@ -7790,51 +7843,7 @@ if(data.statusLine !== undefined){
 let data191 = data.statusLine;
 if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
 if(data191.type === undefined){
-const err259 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
-if(vErrors === null){
-vErrors = [err259];
-}
-else {
-vErrors.push(err259);
-}
-errors++;
-}
-if(data191.command === undefined){
-const err260 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
-if(vErrors === null){
-vErrors = [err260];
-}
-else {
-vErrors.push(err260);
-}
-errors++;
-}
-for(const key24 in data191){
-if(!(((((key24 === "type") || (key24 === "command")) || (key24 === "padding")) || (key24 === "refreshInterval")) || (key24 === "hideVimModeIndicator"))){
-const err261 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data191};
-if(vErrors === null){
-vErrors = [err261];
-}
-else {
-vErrors.push(err261);
-}
-errors++;
-}
-}
-if(data191.type !== undefined){
-let data192 = data191.type;
-if(typeof data192 !== "string"){
-const err262 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data192};
-if(vErrors === null){
-vErrors = [err262];
-}
-else {
-vErrors.push(err262);
-}
-errors++;
-}
-if("command" !== data192){
-const err263 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data192};
+const err263 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -7843,11 +7852,8 @@ vErrors.push(err263);
 }
 errors++;
 }
-}
-if(data191.command !== undefined){
-let data193 = data191.command;
-if(typeof data193 !== "string"){
-const err264 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data193};
+if(data191.command === undefined){
+const err264 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -7856,11 +7862,9 @@ vErrors.push(err264);
 }
 errors++;
 }
-}
-if(data191.padding !== undefined){
-let data194 = data191.padding;
-if(!((typeof data194 == "number") && (isFinite(data194)))){
-const err265 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data194};
+for(const key26 in data191){
+if(!(((((key26 === "type") || (key26 === "command")) || (key26 === "padding")) || (key26 === "refreshInterval")) || (key26 === "hideVimModeIndicator"))){
+const err265 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -7870,10 +7874,10 @@ vErrors.push(err265);
 errors++;
 }
 }
-if(data191.refreshInterval !== undefined){
-let data195 = data191.refreshInterval;
-if(!((typeof data195 == "number") && (isFinite(data195)))){
-const err266 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data195};
+if(data191.type !== undefined){
+let data192 = data191.type;
+if(typeof data192 !== "string"){
+const err266 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data192};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -7882,11 +7886,8 @@ vErrors.push(err266);
 }
 errors++;
 }
-}
-if(data191.hideVimModeIndicator !== undefined){
-let data196 = data191.hideVimModeIndicator;
-if(typeof data196 !== "boolean"){
-const err267 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data196};
+if("command" !== data192){
+const err267 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data192};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -7896,9 +7897,10 @@ vErrors.push(err267);
 errors++;
 }
 }
-}
-else {
-const err268 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data191};
+if(data191.command !== undefined){
+let data193 = data191.command;
+if(typeof data193 !== "string"){
+const err268 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data193};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -7908,15 +7910,66 @@ vErrors.push(err268);
 errors++;
 }
 }
-if(data.prUrlTemplate !== undefined){
-let data197 = data.prUrlTemplate;
-if(typeof data197 !== "string"){
-const err269 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data197};
+if(data191.padding !== undefined){
+let data194 = data191.padding;
+if(!((typeof data194 == "number") && (isFinite(data194)))){
+const err269 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data194};
 if(vErrors === null){
 vErrors = [err269];
 }
 else {
 vErrors.push(err269);
+}
+errors++;
+}
+}
+if(data191.refreshInterval !== undefined){
+let data195 = data191.refreshInterval;
+if(!((typeof data195 == "number") && (isFinite(data195)))){
+const err270 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data195};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
+}
+errors++;
+}
+}
+if(data191.hideVimModeIndicator !== undefined){
+let data196 = data191.hideVimModeIndicator;
+if(typeof data196 !== "boolean"){
+const err271 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data196};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
+}
+}
+}
+else {
+const err272 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data191};
+if(vErrors === null){
+vErrors = [err272];
+}
+else {
+vErrors.push(err272);
+}
+errors++;
+}
+}
+if(data.prUrlTemplate !== undefined){
+let data197 = data.prUrlTemplate;
+if(typeof data197 !== "string"){
+const err273 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data197};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
 }
 errors++;
 }
@@ -7927,54 +7980,12 @@ if(Array.isArray(data198)){
 const len25 = data198.length;
 for(let i25=0; i25<len25; i25++){
 let data199 = data198[i25];
-const _errs446 = errors;
-let valid82 = false;
-const _errs447 = errors;
+const _errs448 = errors;
+let valid84 = false;
+const _errs449 = errors;
 if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
 if(data199.type === undefined){
-const err270 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
-if(vErrors === null){
-vErrors = [err270];
-}
-else {
-vErrors.push(err270);
-}
-errors++;
-}
-if(data199.pattern === undefined){
-const err271 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
-if(vErrors === null){
-vErrors = [err271];
-}
-else {
-vErrors.push(err271);
-}
-errors++;
-}
-if(data199.url === undefined){
-const err272 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
-if(vErrors === null){
-vErrors = [err272];
-}
-else {
-vErrors.push(err272);
-}
-errors++;
-}
-if(data199.type !== undefined){
-let data200 = data199.type;
-if(typeof data200 !== "string"){
-const err273 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
-if(vErrors === null){
-vErrors = [err273];
-}
-else {
-vErrors.push(err273);
-}
-errors++;
-}
-if("regex" !== data200){
-const err274 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
+const err274 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -7983,11 +7994,8 @@ vErrors.push(err274);
 }
 errors++;
 }
-}
-if(data199.pattern !== undefined){
-let data201 = data199.pattern;
-if(typeof data201 !== "string"){
-const err275 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data201};
+if(data199.pattern === undefined){
+const err275 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -7996,11 +8004,8 @@ vErrors.push(err275);
 }
 errors++;
 }
-}
-if(data199.url !== undefined){
-let data202 = data199.url;
-if(typeof data202 !== "string"){
-const err276 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data202};
+if(data199.url === undefined){
+const err276 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -8009,11 +8014,10 @@ vErrors.push(err276);
 }
 errors++;
 }
-}
-if(data199.label !== undefined){
-let data203 = data199.label;
-if(typeof data203 !== "string"){
-const err277 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data203};
+if(data199.type !== undefined){
+let data200 = data199.type;
+if(typeof data200 !== "string"){
+const err277 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -8022,10 +8026,8 @@ vErrors.push(err277);
 }
 errors++;
 }
-}
-}
-else {
-const err278 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
+if("regex" !== data200){
+const err278 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -8034,13 +8036,11 @@ vErrors.push(err278);
 }
 errors++;
 }
-var _valid3 = _errs447 === errors;
-valid82 = valid82 || _valid3;
-if(!valid82){
-const _errs458 = errors;
-if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
-if(data199.type === undefined){
-const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+}
+if(data199.pattern !== undefined){
+let data201 = data199.pattern;
+if(typeof data201 !== "string"){
+const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data201};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -8049,10 +8049,11 @@ vErrors.push(err279);
 }
 errors++;
 }
-if(data199.type !== undefined){
-let data204 = data199.type;
-if(typeof data204 !== "string"){
-const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data204};
+}
+if(data199.url !== undefined){
+let data202 = data199.url;
+if(typeof data202 !== "string"){
+const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data202};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -8062,9 +8063,10 @@ vErrors.push(err280);
 errors++;
 }
 }
-}
-else {
-const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+if(data199.label !== undefined){
+let data203 = data199.label;
+if(typeof data203 !== "string"){
+const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data203};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -8073,11 +8075,10 @@ vErrors.push(err281);
 }
 errors++;
 }
-var _valid3 = _errs458 === errors;
-valid82 = valid82 || _valid3;
 }
-if(!valid82){
-const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data199};
+}
+else {
+const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -8086,11 +8087,63 @@ vErrors.push(err282);
 }
 errors++;
 }
+var _valid3 = _errs449 === errors;
+valid84 = valid84 || _valid3;
+if(!valid84){
+const _errs460 = errors;
+if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
+if(data199.type === undefined){
+const err283 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+if(vErrors === null){
+vErrors = [err283];
+}
 else {
-errors = _errs446;
+vErrors.push(err283);
+}
+errors++;
+}
+if(data199.type !== undefined){
+let data204 = data199.type;
+if(typeof data204 !== "string"){
+const err284 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data204};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
+}
+errors++;
+}
+}
+}
+else {
+const err285 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
+}
+errors++;
+}
+var _valid3 = _errs460 === errors;
+valid84 = valid84 || _valid3;
+}
+if(!valid84){
+const err286 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data199};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+else {
+errors = _errs448;
 if(vErrors !== null){
-if(_errs446){
-vErrors.length = _errs446;
+if(_errs448){
+vErrors.length = _errs448;
 }
 else {
 vErrors = null;
@@ -8100,55 +8153,7 @@ vErrors = null;
 }
 }
 else {
-const err283 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data198};
-if(vErrors === null){
-vErrors = [err283];
-}
-else {
-vErrors.push(err283);
-}
-errors++;
-}
-}
-if(data.subagentStatusLine !== undefined){
-let data205 = data.subagentStatusLine;
-if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
-if(data205.type === undefined){
-const err284 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
-if(vErrors === null){
-vErrors = [err284];
-}
-else {
-vErrors.push(err284);
-}
-errors++;
-}
-if(data205.command === undefined){
-const err285 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
-if(vErrors === null){
-vErrors = [err285];
-}
-else {
-vErrors.push(err285);
-}
-errors++;
-}
-for(const key25 in data205){
-if(!((key25 === "type") || (key25 === "command"))){
-const err286 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data205};
-if(vErrors === null){
-vErrors = [err286];
-}
-else {
-vErrors.push(err286);
-}
-errors++;
-}
-}
-if(data205.type !== undefined){
-let data206 = data205.type;
-if(typeof data206 !== "string"){
-const err287 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
+const err287 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data198};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -8157,8 +8162,12 @@ vErrors.push(err287);
 }
 errors++;
 }
-if("command" !== data206){
-const err288 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
+}
+if(data.subagentStatusLine !== undefined){
+let data205 = data.subagentStatusLine;
+if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
+if(data205.type === undefined){
+const err288 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -8167,11 +8176,8 @@ vErrors.push(err288);
 }
 errors++;
 }
-}
-if(data205.command !== undefined){
-let data207 = data205.command;
-if(typeof data207 !== "string"){
-const err289 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data207};
+if(data205.command === undefined){
+const err289 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -8180,10 +8186,9 @@ vErrors.push(err289);
 }
 errors++;
 }
-}
-}
-else {
-const err290 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data205};
+for(const key27 in data205){
+if(!((key27 === "type") || (key27 === "command"))){
+const err290 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -8193,20 +8198,10 @@ vErrors.push(err290);
 errors++;
 }
 }
-if(data.enabledPlugins !== undefined){
-let data208 = data.enabledPlugins;
-if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
-for(const key26 in data208){
-let data209 = data208[key26];
-const _errs474 = errors;
-let valid87 = false;
-const _errs475 = errors;
-if(Array.isArray(data209)){
-const len26 = data209.length;
-for(let i26=0; i26<len26; i26++){
-let data210 = data209[i26];
-if(typeof data210 !== "string"){
-const err291 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i26,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data210};
+if(data205.type !== undefined){
+let data206 = data205.type;
+if(typeof data206 !== "string"){
+const err291 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -8215,10 +8210,8 @@ vErrors.push(err291);
 }
 errors++;
 }
-}
-}
-else {
-const err292 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data209};
+if("command" !== data206){
+const err292 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -8227,12 +8220,11 @@ vErrors.push(err292);
 }
 errors++;
 }
-var _valid4 = _errs475 === errors;
-valid87 = valid87 || _valid4;
-if(!valid87){
-const _errs479 = errors;
-if(typeof data209 !== "boolean"){
-const err293 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data209};
+}
+if(data205.command !== undefined){
+let data207 = data205.command;
+if(typeof data207 !== "string"){
+const err293 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data207};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -8241,14 +8233,10 @@ vErrors.push(err293);
 }
 errors++;
 }
-var _valid4 = _errs479 === errors;
-valid87 = valid87 || _valid4;
-if(!valid87){
-const _errs481 = errors;
-if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
+}
 }
 else {
-const err294 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data209};
+const err294 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -8257,12 +8245,21 @@ vErrors.push(err294);
 }
 errors++;
 }
-var _valid4 = _errs481 === errors;
-valid87 = valid87 || _valid4;
 }
-}
-if(!valid87){
-const err295 = {instancePath:instancePath+"/enabledPlugins/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data209};
+if(data.enabledPlugins !== undefined){
+let data208 = data.enabledPlugins;
+if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
+for(const key28 in data208){
+let data209 = data208[key28];
+const _errs476 = errors;
+let valid89 = false;
+const _errs477 = errors;
+if(Array.isArray(data209)){
+const len26 = data209.length;
+for(let i26=0; i26<len26; i26++){
+let data210 = data209[i26];
+if(typeof data210 !== "string"){
+const err295 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i26,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data210};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -8271,11 +8268,67 @@ vErrors.push(err295);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs474;
+const err296 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data209};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+var _valid4 = _errs477 === errors;
+valid89 = valid89 || _valid4;
+if(!valid89){
+const _errs481 = errors;
+if(typeof data209 !== "boolean"){
+const err297 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data209};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
+}
+errors++;
+}
+var _valid4 = _errs481 === errors;
+valid89 = valid89 || _valid4;
+if(!valid89){
+const _errs483 = errors;
+if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
+}
+else {
+const err298 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data209};
+if(vErrors === null){
+vErrors = [err298];
+}
+else {
+vErrors.push(err298);
+}
+errors++;
+}
+var _valid4 = _errs483 === errors;
+valid89 = valid89 || _valid4;
+}
+}
+if(!valid89){
+const err299 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data209};
+if(vErrors === null){
+vErrors = [err299];
+}
+else {
+vErrors.push(err299);
+}
+errors++;
+}
+else {
+errors = _errs476;
 if(vErrors !== null){
-if(_errs474){
-vErrors.length = _errs474;
+if(_errs476){
+vErrors.length = _errs476;
 }
 else {
 vErrors = null;
@@ -8285,12 +8338,12 @@ vErrors = null;
 }
 }
 else {
-const err296 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data208};
+const err300 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data208};
 if(vErrors === null){
-vErrors = [err296];
+vErrors = [err300];
 }
 else {
-vErrors.push(err296);
+vErrors.push(err300);
 }
 errors++;
 }
@@ -8302,24 +8355,24 @@ const len27 = data211.length;
 for(let i27=0; i27<len27; i27++){
 let data212 = data211[i27];
 if(typeof data212 !== "string"){
-const err297 = {instancePath:instancePath+"/prependPlugins/" + i27,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data212};
+const err301 = {instancePath:instancePath+"/prependPlugins/" + i27,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data212};
 if(vErrors === null){
-vErrors = [err297];
+vErrors = [err301];
 }
 else {
-vErrors.push(err297);
+vErrors.push(err301);
 }
 errors++;
 }
 }
 }
 else {
-const err298 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data211};
+const err302 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data211};
 if(vErrors === null){
-vErrors = [err298];
+vErrors = [err302];
 }
 else {
-vErrors.push(err298);
+vErrors.push(err302);
 }
 errors++;
 }
@@ -8331,24 +8384,24 @@ const len28 = data213.length;
 for(let i28=0; i28<len28; i28++){
 let data214 = data213[i28];
 if(typeof data214 !== "string"){
-const err299 = {instancePath:instancePath+"/appendPlugins/" + i28,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data214};
+const err303 = {instancePath:instancePath+"/appendPlugins/" + i28,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data214};
 if(vErrors === null){
-vErrors = [err299];
+vErrors = [err303];
 }
 else {
-vErrors.push(err299);
+vErrors.push(err303);
 }
 errors++;
 }
 }
 }
 else {
-const err300 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data213};
+const err304 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data213};
 if(vErrors === null){
-vErrors = [err300];
+vErrors = [err304];
 }
 else {
-vErrors.push(err300);
+vErrors.push(err304);
 }
 errors++;
 }
@@ -8386,12 +8439,12 @@ errors = vErrors.length;
 if(data.disableCommandPluginSources !== undefined){
 let data220 = data.disableCommandPluginSources;
 if(typeof data220 !== "boolean"){
-const err301 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data220};
+const err305 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data220};
 if(vErrors === null){
-vErrors = [err301];
+vErrors = [err305];
 }
 else {
-vErrors.push(err301);
+vErrors.push(err305);
 }
 errors++;
 }
@@ -8399,12 +8452,12 @@ errors++;
 if(data.disableSideloadFlags !== undefined){
 let data221 = data.disableSideloadFlags;
 if(typeof data221 !== "boolean"){
-const err302 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data221};
+const err306 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data221};
 if(vErrors === null){
-vErrors = [err302];
+vErrors = [err306];
 }
 else {
-vErrors.push(err302);
+vErrors.push(err306);
 }
 errors++;
 }
@@ -8416,24 +8469,24 @@ const len29 = data222.length;
 for(let i29=0; i29<len29; i29++){
 let data223 = data222[i29];
 if(typeof data223 !== "string"){
-const err303 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i29,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data223};
+const err307 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i29,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data223};
 if(vErrors === null){
-vErrors = [err303];
+vErrors = [err307];
 }
 else {
-vErrors.push(err303);
+vErrors.push(err307);
 }
 errors++;
 }
 }
 }
 else {
-const err304 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data222};
+const err308 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data222};
 if(vErrors === null){
-vErrors = [err304];
+vErrors = [err308];
 }
 else {
-vErrors.push(err304);
+vErrors.push(err308);
 }
 errors++;
 }
@@ -8441,22 +8494,22 @@ errors++;
 if(data.forceLoginMethod !== undefined){
 let data224 = data.forceLoginMethod;
 if(typeof data224 !== "string"){
-const err305 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data224};
+const err309 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data224};
 if(vErrors === null){
-vErrors = [err305];
+vErrors = [err309];
 }
 else {
-vErrors.push(err305);
+vErrors.push(err309);
 }
 errors++;
 }
 if(!(((data224 === "claudeai") || (data224 === "console")) || (data224 === "gateway"))){
-const err306 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data224};
+const err310 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data224};
 if(vErrors === null){
-vErrors = [err306];
+vErrors = [err310];
 }
 else {
-vErrors.push(err306);
+vErrors.push(err310);
 }
 errors++;
 }
@@ -8464,12 +8517,12 @@ errors++;
 if(data.forceLoginGatewayUrl !== undefined){
 let data225 = data.forceLoginGatewayUrl;
 if(typeof data225 !== "string"){
-const err307 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data225};
+const err311 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data225};
 if(vErrors === null){
-vErrors = [err307];
+vErrors = [err311];
 }
 else {
-vErrors.push(err307);
+vErrors.push(err311);
 }
 errors++;
 }
@@ -8481,55 +8534,7 @@ const len30 = data226.length;
 for(let i30=0; i30<len30; i30++){
 let data227 = data226[i30];
 if(typeof data227 !== "string"){
-const err308 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i30,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data227};
-if(vErrors === null){
-vErrors = [err308];
-}
-else {
-vErrors.push(err308);
-}
-errors++;
-}
-}
-}
-else {
-const err309 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data226};
-if(vErrors === null){
-vErrors = [err309];
-}
-else {
-vErrors.push(err309);
-}
-errors++;
-}
-}
-if(data.parentSettingsBehavior !== undefined){
-let data228 = data.parentSettingsBehavior;
-if(typeof data228 !== "string"){
-const err310 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
-if(vErrors === null){
-vErrors = [err310];
-}
-else {
-vErrors.push(err310);
-}
-errors++;
-}
-if(!((data228 === "first-wins") || (data228 === "merge"))){
-const err311 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
-if(vErrors === null){
-vErrors = [err311];
-}
-else {
-vErrors.push(err311);
-}
-errors++;
-}
-}
-if(data.managedSourcesBehavior !== undefined){
-let data229 = data.managedSourcesBehavior;
-if(typeof data229 !== "string"){
-const err312 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
+const err312 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i30,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data227};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -8538,8 +8543,10 @@ vErrors.push(err312);
 }
 errors++;
 }
-if(!((data229 === "first-wins") || (data229 === "merge"))){
-const err313 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
+}
+}
+else {
+const err313 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data226};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -8549,13 +8556,10 @@ vErrors.push(err313);
 errors++;
 }
 }
-if(data.forceLoginOrgUUID !== undefined){
-let data230 = data.forceLoginOrgUUID;
-const _errs518 = errors;
-let valid98 = false;
-const _errs519 = errors;
-if(typeof data230 !== "string"){
-const err314 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data230};
+if(data.parentSettingsBehavior !== undefined){
+let data228 = data.parentSettingsBehavior;
+if(typeof data228 !== "string"){
+const err314 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -8564,16 +8568,8 @@ vErrors.push(err314);
 }
 errors++;
 }
-var _valid5 = _errs519 === errors;
-valid98 = valid98 || _valid5;
-if(!valid98){
-const _errs521 = errors;
-if(Array.isArray(data230)){
-const len31 = data230.length;
-for(let i31=0; i31<len31; i31++){
-let data231 = data230[i31];
-if(typeof data231 !== "string"){
-const err315 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i31,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data231};
+if(!((data228 === "first-wins") || (data228 === "merge"))){
+const err315 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -8583,9 +8579,10 @@ vErrors.push(err315);
 errors++;
 }
 }
-}
-else {
-const err316 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data230};
+if(data.managedSourcesBehavior !== undefined){
+let data229 = data.managedSourcesBehavior;
+if(typeof data229 !== "string"){
+const err316 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -8594,11 +8591,8 @@ vErrors.push(err316);
 }
 errors++;
 }
-var _valid5 = _errs521 === errors;
-valid98 = valid98 || _valid5;
-}
-if(!valid98){
-const err317 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data230};
+if(!((data229 === "first-wins") || (data229 === "merge"))){
+const err317 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -8607,11 +8601,70 @@ vErrors.push(err317);
 }
 errors++;
 }
+}
+if(data.forceLoginOrgUUID !== undefined){
+let data230 = data.forceLoginOrgUUID;
+const _errs520 = errors;
+let valid100 = false;
+const _errs521 = errors;
+if(typeof data230 !== "string"){
+const err318 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data230};
+if(vErrors === null){
+vErrors = [err318];
+}
 else {
-errors = _errs518;
+vErrors.push(err318);
+}
+errors++;
+}
+var _valid5 = _errs521 === errors;
+valid100 = valid100 || _valid5;
+if(!valid100){
+const _errs523 = errors;
+if(Array.isArray(data230)){
+const len31 = data230.length;
+for(let i31=0; i31<len31; i31++){
+let data231 = data230[i31];
+if(typeof data231 !== "string"){
+const err319 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i31,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data231};
+if(vErrors === null){
+vErrors = [err319];
+}
+else {
+vErrors.push(err319);
+}
+errors++;
+}
+}
+}
+else {
+const err320 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data230};
+if(vErrors === null){
+vErrors = [err320];
+}
+else {
+vErrors.push(err320);
+}
+errors++;
+}
+var _valid5 = _errs523 === errors;
+valid100 = valid100 || _valid5;
+}
+if(!valid100){
+const err321 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data230};
+if(vErrors === null){
+vErrors = [err321];
+}
+else {
+vErrors.push(err321);
+}
+errors++;
+}
+else {
+errors = _errs520;
 if(vErrors !== null){
-if(_errs518){
-vErrors.length = _errs518;
+if(_errs520){
+vErrors.length = _errs520;
 }
 else {
 vErrors = null;
@@ -8622,12 +8675,12 @@ vErrors = null;
 if(data.allowNestedModelAccessUnderForceLogin !== undefined){
 let data232 = data.allowNestedModelAccessUnderForceLogin;
 if(typeof data232 !== "boolean"){
-const err318 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data232};
+const err322 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data232};
 if(vErrors === null){
-vErrors = [err318];
+vErrors = [err322];
 }
 else {
-vErrors.push(err318);
+vErrors.push(err322);
 }
 errors++;
 }
@@ -8639,55 +8692,7 @@ const len32 = data233.length;
 for(let i32=0; i32<len32; i32++){
 let data234 = data233[i32];
 if(typeof data234 !== "string"){
-const err319 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data234};
-if(vErrors === null){
-vErrors = [err319];
-}
-else {
-vErrors.push(err319);
-}
-errors++;
-}
-if(!((((((((data234 === "anthropic") || (data234 === "customEndpoint")) || (data234 === "bedrock")) || (data234 === "vertex")) || (data234 === "foundry")) || (data234 === "anthropicAws")) || (data234 === "mantle")) || (data234 === "gateway"))){
-const err320 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data234};
-if(vErrors === null){
-vErrors = [err320];
-}
-else {
-vErrors.push(err320);
-}
-errors++;
-}
-}
-}
-else {
-const err321 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data233};
-if(vErrors === null){
-vErrors = [err321];
-}
-else {
-vErrors.push(err321);
-}
-errors++;
-}
-}
-if(data.forceRemoteSettingsRefresh !== undefined){
-let data235 = data.forceRemoteSettingsRefresh;
-if(typeof data235 !== "boolean"){
-const err322 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data235};
-if(vErrors === null){
-vErrors = [err322];
-}
-else {
-vErrors.push(err322);
-}
-errors++;
-}
-}
-if(data.otelHeadersHelper !== undefined){
-let data236 = data.otelHeadersHelper;
-if(typeof data236 !== "string"){
-const err323 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data236};
+const err323 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data234};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -8696,11 +8701,8 @@ vErrors.push(err323);
 }
 errors++;
 }
-}
-if(data.outputStyle !== undefined){
-let data237 = data.outputStyle;
-if(typeof data237 !== "string"){
-const err324 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data237};
+if(!((((((((data234 === "anthropic") || (data234 === "customEndpoint")) || (data234 === "bedrock")) || (data234 === "vertex")) || (data234 === "foundry")) || (data234 === "anthropicAws")) || (data234 === "mantle")) || (data234 === "gateway"))){
+const err324 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data234};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -8710,10 +8712,9 @@ vErrors.push(err324);
 errors++;
 }
 }
-if(data.viewMode !== undefined){
-let data238 = data.viewMode;
-if(typeof data238 !== "string"){
-const err325 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data238};
+}
+else {
+const err325 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data233};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -8722,8 +8723,11 @@ vErrors.push(err325);
 }
 errors++;
 }
-if(!(((data238 === "default") || (data238 === "verbose")) || (data238 === "focus"))){
-const err326 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data238};
+}
+if(data.forceRemoteSettingsRefresh !== undefined){
+let data235 = data.forceRemoteSettingsRefresh;
+if(typeof data235 !== "boolean"){
+const err326 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data235};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -8733,10 +8737,10 @@ vErrors.push(err326);
 errors++;
 }
 }
-if(data.language !== undefined){
-let data239 = data.language;
-if(typeof data239 !== "string"){
-const err327 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data239};
+if(data.otelHeadersHelper !== undefined){
+let data236 = data.otelHeadersHelper;
+if(typeof data236 !== "string"){
+const err327 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data236};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -8746,15 +8750,64 @@ vErrors.push(err327);
 errors++;
 }
 }
-if(data.skipWebFetchPreflight !== undefined){
-let data240 = data.skipWebFetchPreflight;
-if(typeof data240 !== "boolean"){
-const err328 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data240};
+if(data.outputStyle !== undefined){
+let data237 = data.outputStyle;
+if(typeof data237 !== "string"){
+const err328 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data237};
 if(vErrors === null){
 vErrors = [err328];
 }
 else {
 vErrors.push(err328);
+}
+errors++;
+}
+}
+if(data.viewMode !== undefined){
+let data238 = data.viewMode;
+if(typeof data238 !== "string"){
+const err329 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data238};
+if(vErrors === null){
+vErrors = [err329];
+}
+else {
+vErrors.push(err329);
+}
+errors++;
+}
+if(!(((data238 === "default") || (data238 === "verbose")) || (data238 === "focus"))){
+const err330 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data238};
+if(vErrors === null){
+vErrors = [err330];
+}
+else {
+vErrors.push(err330);
+}
+errors++;
+}
+}
+if(data.language !== undefined){
+let data239 = data.language;
+if(typeof data239 !== "string"){
+const err331 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data239};
+if(vErrors === null){
+vErrors = [err331];
+}
+else {
+vErrors.push(err331);
+}
+errors++;
+}
+}
+if(data.skipWebFetchPreflight !== undefined){
+let data240 = data.skipWebFetchPreflight;
+if(typeof data240 !== "boolean"){
+const err332 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data240};
+if(vErrors === null){
+vErrors = [err332];
+}
+else {
+vErrors.push(err332);
 }
 errors++;
 }
@@ -8765,12 +8818,12 @@ if(data241 && typeof data241 == "object" && !Array.isArray(data241)){
 if(data241.enabled !== undefined){
 let data242 = data241.enabled;
 if(typeof data242 !== "boolean"){
-const err329 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data242};
+const err333 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data242};
 if(vErrors === null){
-vErrors = [err329];
+vErrors = [err333];
 }
 else {
-vErrors.push(err329);
+vErrors.push(err333);
 }
 errors++;
 }
@@ -8778,12 +8831,12 @@ errors++;
 if(data241.failIfUnavailable !== undefined){
 let data243 = data241.failIfUnavailable;
 if(typeof data243 !== "boolean"){
-const err330 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data243};
+const err334 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data243};
 if(vErrors === null){
-vErrors = [err330];
+vErrors = [err334];
 }
 else {
-vErrors.push(err330);
+vErrors.push(err334);
 }
 errors++;
 }
@@ -8791,12 +8844,12 @@ errors++;
 if(data241.autoAllowBashIfSandboxed !== undefined){
 let data244 = data241.autoAllowBashIfSandboxed;
 if(typeof data244 !== "boolean"){
-const err331 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data244};
+const err335 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data244};
 if(vErrors === null){
-vErrors = [err331];
+vErrors = [err335];
 }
 else {
-vErrors.push(err331);
+vErrors.push(err335);
 }
 errors++;
 }
@@ -8804,12 +8857,12 @@ errors++;
 if(data241.allowUnsandboxedCommands !== undefined){
 let data245 = data241.allowUnsandboxedCommands;
 if(typeof data245 !== "boolean"){
-const err332 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data245};
+const err336 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data245};
 if(vErrors === null){
-vErrors = [err332];
+vErrors = [err336];
 }
 else {
-vErrors.push(err332);
+vErrors.push(err336);
 }
 errors++;
 }
@@ -8817,14 +8870,14 @@ errors++;
 if(data241.network !== undefined){
 let data246 = data241.network;
 if(data246 && typeof data246 == "object" && !Array.isArray(data246)){
-for(const key27 in data246){
-if(!(func2.call(schema12.properties.sandbox.properties.network.properties, key27))){
-const err333 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
+for(const key29 in data246){
+if(!(func2.call(schema12.properties.sandbox.properties.network.properties, key29))){
+const err337 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
 if(vErrors === null){
-vErrors = [err333];
+vErrors = [err337];
 }
 else {
-vErrors.push(err333);
+vErrors.push(err337);
 }
 errors++;
 }
@@ -8836,24 +8889,24 @@ const len33 = data247.length;
 for(let i33=0; i33<len33; i33++){
 let data248 = data247[i33];
 if(typeof data248 !== "string"){
-const err334 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i33,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data248};
+const err338 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i33,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data248};
 if(vErrors === null){
-vErrors = [err334];
+vErrors = [err338];
 }
 else {
-vErrors.push(err334);
+vErrors.push(err338);
 }
 errors++;
 }
 }
 }
 else {
-const err335 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data247};
+const err339 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data247};
 if(vErrors === null){
-vErrors = [err335];
+vErrors = [err339];
 }
 else {
-vErrors.push(err335);
+vErrors.push(err339);
 }
 errors++;
 }
@@ -8865,62 +8918,7 @@ const len34 = data249.length;
 for(let i34=0; i34<len34; i34++){
 let data250 = data249[i34];
 if(typeof data250 !== "string"){
-const err336 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data250};
-if(vErrors === null){
-vErrors = [err336];
-}
-else {
-vErrors.push(err336);
-}
-errors++;
-}
-}
-}
-else {
-const err337 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data249};
-if(vErrors === null){
-vErrors = [err337];
-}
-else {
-vErrors.push(err337);
-}
-errors++;
-}
-}
-if(data246.strictAllowlist !== undefined){
-let data251 = data246.strictAllowlist;
-if(typeof data251 !== "boolean"){
-const err338 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data251};
-if(vErrors === null){
-vErrors = [err338];
-}
-else {
-vErrors.push(err338);
-}
-errors++;
-}
-}
-if(data246.allowManagedDomainsOnly !== undefined){
-let data252 = data246.allowManagedDomainsOnly;
-if(typeof data252 !== "boolean"){
-const err339 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data252};
-if(vErrors === null){
-vErrors = [err339];
-}
-else {
-vErrors.push(err339);
-}
-errors++;
-}
-}
-if(data246.allowUnixSockets !== undefined){
-let data253 = data246.allowUnixSockets;
-if(Array.isArray(data253)){
-const len35 = data253.length;
-for(let i35=0; i35<len35; i35++){
-let data254 = data253[i35];
-if(typeof data254 !== "string"){
-const err340 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data254};
+const err340 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data250};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -8932,7 +8930,7 @@ errors++;
 }
 }
 else {
-const err341 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data253};
+const err341 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data249};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -8942,10 +8940,10 @@ vErrors.push(err341);
 errors++;
 }
 }
-if(data246.allowAllUnixSockets !== undefined){
-let data255 = data246.allowAllUnixSockets;
-if(typeof data255 !== "boolean"){
-const err342 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data255};
+if(data246.strictAllowlist !== undefined){
+let data251 = data246.strictAllowlist;
+if(typeof data251 !== "boolean"){
+const err342 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data251};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -8955,10 +8953,10 @@ vErrors.push(err342);
 errors++;
 }
 }
-if(data246.allowLocalBinding !== undefined){
-let data256 = data246.allowLocalBinding;
-if(typeof data256 !== "boolean"){
-const err343 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data256};
+if(data246.allowManagedDomainsOnly !== undefined){
+let data252 = data246.allowManagedDomainsOnly;
+if(typeof data252 !== "boolean"){
+const err343 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data252};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -8968,14 +8966,14 @@ vErrors.push(err343);
 errors++;
 }
 }
-if(data246.allowMachLookup !== undefined){
-let data257 = data246.allowMachLookup;
-if(Array.isArray(data257)){
-const len36 = data257.length;
-for(let i36=0; i36<len36; i36++){
-let data258 = data257[i36];
-if(typeof data258 !== "string"){
-const err344 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data258};
+if(data246.allowUnixSockets !== undefined){
+let data253 = data246.allowUnixSockets;
+if(Array.isArray(data253)){
+const len35 = data253.length;
+for(let i35=0; i35<len35; i35++){
+let data254 = data253[i35];
+if(typeof data254 !== "string"){
+const err344 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data254};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -8987,7 +8985,7 @@ errors++;
 }
 }
 else {
-const err345 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data257};
+const err345 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data253};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -8997,10 +8995,10 @@ vErrors.push(err345);
 errors++;
 }
 }
-if(data246.httpProxyPort !== undefined){
-let data259 = data246.httpProxyPort;
-if(!((typeof data259 == "number") && (isFinite(data259)))){
-const err346 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data259};
+if(data246.allowAllUnixSockets !== undefined){
+let data255 = data246.allowAllUnixSockets;
+if(typeof data255 !== "boolean"){
+const err346 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data255};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -9010,10 +9008,10 @@ vErrors.push(err346);
 errors++;
 }
 }
-if(data246.socksProxyPort !== undefined){
-let data260 = data246.socksProxyPort;
-if(!((typeof data260 == "number") && (isFinite(data260)))){
-const err347 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data260};
+if(data246.allowLocalBinding !== undefined){
+let data256 = data246.allowLocalBinding;
+if(typeof data256 !== "boolean"){
+const err347 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data256};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -9023,12 +9021,14 @@ vErrors.push(err347);
 errors++;
 }
 }
-if(data246.tlsTerminate !== undefined){
-let data261 = data246.tlsTerminate;
-if(data261 && typeof data261 == "object" && !Array.isArray(data261)){
-for(const key28 in data261){
-if(!((key28 === "caCertPath") || (key28 === "caKeyPath"))){
-const err348 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
+if(data246.allowMachLookup !== undefined){
+let data257 = data246.allowMachLookup;
+if(Array.isArray(data257)){
+const len36 = data257.length;
+for(let i36=0; i36<len36; i36++){
+let data258 = data257[i36];
+if(typeof data258 !== "string"){
+const err348 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data258};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -9038,10 +9038,9 @@ vErrors.push(err348);
 errors++;
 }
 }
-if(data261.caCertPath !== undefined){
-let data262 = data261.caCertPath;
-if(typeof data262 !== "string"){
-const err349 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data262};
+}
+else {
+const err349 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data257};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -9051,10 +9050,10 @@ vErrors.push(err349);
 errors++;
 }
 }
-if(data261.caKeyPath !== undefined){
-let data263 = data261.caKeyPath;
-if(typeof data263 !== "string"){
-const err350 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data263};
+if(data246.httpProxyPort !== undefined){
+let data259 = data246.httpProxyPort;
+if(!((typeof data259 == "number") && (isFinite(data259)))){
+const err350 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data259};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -9064,9 +9063,10 @@ vErrors.push(err350);
 errors++;
 }
 }
-}
-else {
-const err351 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
+if(data246.socksProxyPort !== undefined){
+let data260 = data246.socksProxyPort;
+if(!((typeof data260 == "number") && (isFinite(data260)))){
+const err351 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data260};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -9076,9 +9076,12 @@ vErrors.push(err351);
 errors++;
 }
 }
-}
-else {
-const err352 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
+if(data246.tlsTerminate !== undefined){
+let data261 = data246.tlsTerminate;
+if(data261 && typeof data261 == "object" && !Array.isArray(data261)){
+for(const key30 in data261){
+if(!((key30 === "caCertPath") || (key30 === "caKeyPath"))){
+const err352 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -9088,12 +9091,10 @@ vErrors.push(err352);
 errors++;
 }
 }
-if(data241.filesystem !== undefined){
-let data264 = data241.filesystem;
-if(data264 && typeof data264 == "object" && !Array.isArray(data264)){
-for(const key29 in data264){
-if(!((((((key29 === "allowWrite") || (key29 === "denyWrite")) || (key29 === "denyRead")) || (key29 === "allowRead")) || (key29 === "allowManagedReadPathsOnly")) || (key29 === "disabled"))){
-const err353 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
+if(data261.caCertPath !== undefined){
+let data262 = data261.caCertPath;
+if(typeof data262 !== "string"){
+const err353 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data262};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -9103,14 +9104,10 @@ vErrors.push(err353);
 errors++;
 }
 }
-if(data264.allowWrite !== undefined){
-let data265 = data264.allowWrite;
-if(Array.isArray(data265)){
-const len37 = data265.length;
-for(let i37=0; i37<len37; i37++){
-let data266 = data265[i37];
-if(typeof data266 !== "string"){
-const err354 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i37,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data266};
+if(data261.caKeyPath !== undefined){
+let data263 = data261.caKeyPath;
+if(typeof data263 !== "string"){
+const err354 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data263};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -9122,7 +9119,7 @@ errors++;
 }
 }
 else {
-const err355 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data265};
+const err355 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -9132,14 +9129,9 @@ vErrors.push(err355);
 errors++;
 }
 }
-if(data264.denyWrite !== undefined){
-let data267 = data264.denyWrite;
-if(Array.isArray(data267)){
-const len38 = data267.length;
-for(let i38=0; i38<len38; i38++){
-let data268 = data267[i38];
-if(typeof data268 !== "string"){
-const err356 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data268};
+}
+else {
+const err356 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -9149,9 +9141,12 @@ vErrors.push(err356);
 errors++;
 }
 }
-}
-else {
-const err357 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data267};
+if(data241.filesystem !== undefined){
+let data264 = data241.filesystem;
+if(data264 && typeof data264 == "object" && !Array.isArray(data264)){
+for(const key31 in data264){
+if(!((((((key31 === "allowWrite") || (key31 === "denyWrite")) || (key31 === "denyRead")) || (key31 === "allowRead")) || (key31 === "allowManagedReadPathsOnly")) || (key31 === "disabled"))){
+const err357 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -9161,14 +9156,14 @@ vErrors.push(err357);
 errors++;
 }
 }
-if(data264.denyRead !== undefined){
-let data269 = data264.denyRead;
-if(Array.isArray(data269)){
-const len39 = data269.length;
-for(let i39=0; i39<len39; i39++){
-let data270 = data269[i39];
-if(typeof data270 !== "string"){
-const err358 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data270};
+if(data264.allowWrite !== undefined){
+let data265 = data264.allowWrite;
+if(Array.isArray(data265)){
+const len37 = data265.length;
+for(let i37=0; i37<len37; i37++){
+let data266 = data265[i37];
+if(typeof data266 !== "string"){
+const err358 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i37,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data266};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -9180,7 +9175,7 @@ errors++;
 }
 }
 else {
-const err359 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data269};
+const err359 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data265};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -9190,14 +9185,14 @@ vErrors.push(err359);
 errors++;
 }
 }
-if(data264.allowRead !== undefined){
-let data271 = data264.allowRead;
-if(Array.isArray(data271)){
-const len40 = data271.length;
-for(let i40=0; i40<len40; i40++){
-let data272 = data271[i40];
-if(typeof data272 !== "string"){
-const err360 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data272};
+if(data264.denyWrite !== undefined){
+let data267 = data264.denyWrite;
+if(Array.isArray(data267)){
+const len38 = data267.length;
+for(let i38=0; i38<len38; i38++){
+let data268 = data267[i38];
+if(typeof data268 !== "string"){
+const err360 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data268};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -9209,7 +9204,7 @@ errors++;
 }
 }
 else {
-const err361 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data271};
+const err361 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data267};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -9219,10 +9214,14 @@ vErrors.push(err361);
 errors++;
 }
 }
-if(data264.allowManagedReadPathsOnly !== undefined){
-let data273 = data264.allowManagedReadPathsOnly;
-if(typeof data273 !== "boolean"){
-const err362 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data273};
+if(data264.denyRead !== undefined){
+let data269 = data264.denyRead;
+if(Array.isArray(data269)){
+const len39 = data269.length;
+for(let i39=0; i39<len39; i39++){
+let data270 = data269[i39];
+if(typeof data270 !== "string"){
+const err362 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data270};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -9232,10 +9231,9 @@ vErrors.push(err362);
 errors++;
 }
 }
-if(data264.disabled !== undefined){
-let data274 = data264.disabled;
-if(typeof data274 !== "boolean"){
-const err363 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data274};
+}
+else {
+const err363 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data269};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -9245,9 +9243,14 @@ vErrors.push(err363);
 errors++;
 }
 }
-}
-else {
-const err364 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
+if(data264.allowRead !== undefined){
+let data271 = data264.allowRead;
+if(Array.isArray(data271)){
+const len40 = data271.length;
+for(let i40=0; i40<len40; i40++){
+let data272 = data271[i40];
+if(typeof data272 !== "string"){
+const err364 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data272};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -9257,17 +9260,67 @@ vErrors.push(err364);
 errors++;
 }
 }
-if(data241.credentials !== undefined){
-let data275 = data241.credentials;
-if(data275 && typeof data275 == "object" && !Array.isArray(data275)){
-for(const key30 in data275){
-if(!(((((key30 === "files") || (key30 === "envVars")) || (key30 === "allowPlaintextInject")) || (key30 === "awsPairs")) || (key30 === "sigv4"))){
-const err365 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
+}
+else {
+const err365 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data271};
 if(vErrors === null){
 vErrors = [err365];
 }
 else {
 vErrors.push(err365);
+}
+errors++;
+}
+}
+if(data264.allowManagedReadPathsOnly !== undefined){
+let data273 = data264.allowManagedReadPathsOnly;
+if(typeof data273 !== "boolean"){
+const err366 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data273};
+if(vErrors === null){
+vErrors = [err366];
+}
+else {
+vErrors.push(err366);
+}
+errors++;
+}
+}
+if(data264.disabled !== undefined){
+let data274 = data264.disabled;
+if(typeof data274 !== "boolean"){
+const err367 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data274};
+if(vErrors === null){
+vErrors = [err367];
+}
+else {
+vErrors.push(err367);
+}
+errors++;
+}
+}
+}
+else {
+const err368 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
+if(vErrors === null){
+vErrors = [err368];
+}
+else {
+vErrors.push(err368);
+}
+errors++;
+}
+}
+if(data241.credentials !== undefined){
+let data275 = data241.credentials;
+if(data275 && typeof data275 == "object" && !Array.isArray(data275)){
+for(const key32 in data275){
+if(!(((((key32 === "files") || (key32 === "envVars")) || (key32 === "allowPlaintextInject")) || (key32 === "awsPairs")) || (key32 === "sigv4"))){
+const err369 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
+if(vErrors === null){
+vErrors = [err369];
+}
+else {
+vErrors.push(err369);
 }
 errors++;
 }
@@ -9280,54 +9333,7 @@ for(let i41=0; i41<len41; i41++){
 let data277 = data276[i41];
 if(data277 && typeof data277 == "object" && !Array.isArray(data277)){
 if(data277.path === undefined){
-const err366 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
-if(vErrors === null){
-vErrors = [err366];
-}
-else {
-vErrors.push(err366);
-}
-errors++;
-}
-if(data277.mode === undefined){
-const err367 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
-if(vErrors === null){
-vErrors = [err367];
-}
-else {
-vErrors.push(err367);
-}
-errors++;
-}
-for(const key31 in data277){
-if(!((((((((key31 === "path") || (key31 === "mode")) || (key31 === "extract")) || (key31 === "onExtractNoMatch")) || (key31 === "decode")) || (key31 === "maskClaims")) || (key31 === "maskDuplicates")) || (key31 === "injectHosts"))){
-const err368 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
-if(vErrors === null){
-vErrors = [err368];
-}
-else {
-vErrors.push(err368);
-}
-errors++;
-}
-}
-if(data277.path !== undefined){
-let data278 = data277.path;
-if(typeof data278 !== "string"){
-const err369 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data278};
-if(vErrors === null){
-vErrors = [err369];
-}
-else {
-vErrors.push(err369);
-}
-errors++;
-}
-}
-if(data277.mode !== undefined){
-let data279 = data277.mode;
-if(typeof data279 !== "string"){
-const err370 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
+const err370 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -9336,8 +9342,8 @@ vErrors.push(err370);
 }
 errors++;
 }
-if(!((data279 === "deny") || (data279 === "mask"))){
-const err371 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
+if(data277.mode === undefined){
+const err371 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -9346,11 +9352,9 @@ vErrors.push(err371);
 }
 errors++;
 }
-}
-if(data277.extract !== undefined){
-let data280 = data277.extract;
-if(typeof data280 !== "string"){
-const err372 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data280};
+for(const key33 in data277){
+if(!((((((((key33 === "path") || (key33 === "mode")) || (key33 === "extract")) || (key33 === "onExtractNoMatch")) || (key33 === "decode")) || (key33 === "maskClaims")) || (key33 === "maskDuplicates")) || (key33 === "injectHosts"))){
+const err372 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -9360,10 +9364,10 @@ vErrors.push(err372);
 errors++;
 }
 }
-if(data277.onExtractNoMatch !== undefined){
-let data281 = data277.onExtractNoMatch;
-if(typeof data281 !== "string"){
-const err373 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+if(data277.path !== undefined){
+let data278 = data277.path;
+if(typeof data278 !== "string"){
+const err373 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data278};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -9372,8 +9376,11 @@ vErrors.push(err373);
 }
 errors++;
 }
-if(!(((data281 === "warn") || (data281 === "deny")) || (data281 === "error"))){
-const err374 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+}
+if(data277.mode !== undefined){
+let data279 = data277.mode;
+if(typeof data279 !== "string"){
+const err374 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -9382,11 +9389,8 @@ vErrors.push(err374);
 }
 errors++;
 }
-}
-if(data277.decode !== undefined){
-let data282 = data277.decode;
-if(typeof data282 !== "string"){
-const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+if(!((data279 === "deny") || (data279 === "mask"))){
+const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -9395,13 +9399,62 @@ vErrors.push(err375);
 }
 errors++;
 }
-if("jwt" !== data282){
-const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+}
+if(data277.extract !== undefined){
+let data280 = data277.extract;
+if(typeof data280 !== "string"){
+const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data280};
 if(vErrors === null){
 vErrors = [err376];
 }
 else {
 vErrors.push(err376);
+}
+errors++;
+}
+}
+if(data277.onExtractNoMatch !== undefined){
+let data281 = data277.onExtractNoMatch;
+if(typeof data281 !== "string"){
+const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+if(vErrors === null){
+vErrors = [err377];
+}
+else {
+vErrors.push(err377);
+}
+errors++;
+}
+if(!(((data281 === "warn") || (data281 === "deny")) || (data281 === "error"))){
+const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+if(vErrors === null){
+vErrors = [err378];
+}
+else {
+vErrors.push(err378);
+}
+errors++;
+}
+}
+if(data277.decode !== undefined){
+let data282 = data277.decode;
+if(typeof data282 !== "string"){
+const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+if(vErrors === null){
+vErrors = [err379];
+}
+else {
+vErrors.push(err379);
+}
+errors++;
+}
+if("jwt" !== data282){
+const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+if(vErrors === null){
+vErrors = [err380];
+}
+else {
+vErrors.push(err380);
 }
 errors++;
 }
@@ -9413,61 +9466,7 @@ const len42 = data283.length;
 for(let i42=0; i42<len42; i42++){
 let data284 = data283[i42];
 if(typeof data284 !== "string"){
-const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data284};
-if(vErrors === null){
-vErrors = [err377];
-}
-else {
-vErrors.push(err377);
-}
-errors++;
-}
-}
-}
-else {
-const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data283};
-if(vErrors === null){
-vErrors = [err378];
-}
-else {
-vErrors.push(err378);
-}
-errors++;
-}
-}
-if(data277.maskDuplicates !== undefined){
-let data285 = data277.maskDuplicates;
-if(typeof data285 !== "boolean"){
-const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data285};
-if(vErrors === null){
-vErrors = [err379];
-}
-else {
-vErrors.push(err379);
-}
-errors++;
-}
-}
-if(data277.injectHosts !== undefined){
-let data286 = data277.injectHosts;
-if(Array.isArray(data286)){
-const len43 = data286.length;
-for(let i43=0; i43<len43; i43++){
-let data287 = data286[i43];
-if(typeof data287 !== "string"){
-const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data287};
-if(vErrors === null){
-vErrors = [err380];
-}
-else {
-vErrors.push(err380);
-}
-errors++;
-}
-}
-}
-else {
-const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data286};
+const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data284};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -9479,7 +9478,7 @@ errors++;
 }
 }
 else {
-const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
+const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data283};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -9489,14 +9488,68 @@ vErrors.push(err382);
 errors++;
 }
 }
-}
-else {
-const err383 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data276};
+if(data277.maskDuplicates !== undefined){
+let data285 = data277.maskDuplicates;
+if(typeof data285 !== "boolean"){
+const err383 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data285};
 if(vErrors === null){
 vErrors = [err383];
 }
 else {
 vErrors.push(err383);
+}
+errors++;
+}
+}
+if(data277.injectHosts !== undefined){
+let data286 = data277.injectHosts;
+if(Array.isArray(data286)){
+const len43 = data286.length;
+for(let i43=0; i43<len43; i43++){
+let data287 = data286[i43];
+if(typeof data287 !== "string"){
+const err384 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data287};
+if(vErrors === null){
+vErrors = [err384];
+}
+else {
+vErrors.push(err384);
+}
+errors++;
+}
+}
+}
+else {
+const err385 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data286};
+if(vErrors === null){
+vErrors = [err385];
+}
+else {
+vErrors.push(err385);
+}
+errors++;
+}
+}
+}
+else {
+const err386 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
+if(vErrors === null){
+vErrors = [err386];
+}
+else {
+vErrors.push(err386);
+}
+errors++;
+}
+}
+}
+else {
+const err387 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data276};
+if(vErrors === null){
+vErrors = [err387];
+}
+else {
+vErrors.push(err387);
 }
 errors++;
 }
@@ -9509,54 +9562,7 @@ for(let i44=0; i44<len44; i44++){
 let data289 = data288[i44];
 if(data289 && typeof data289 == "object" && !Array.isArray(data289)){
 if(data289.name === undefined){
-const err384 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
-if(vErrors === null){
-vErrors = [err384];
-}
-else {
-vErrors.push(err384);
-}
-errors++;
-}
-if(data289.mode === undefined){
-const err385 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
-if(vErrors === null){
-vErrors = [err385];
-}
-else {
-vErrors.push(err385);
-}
-errors++;
-}
-for(const key32 in data289){
-if(!(((((((key32 === "name") || (key32 === "mode")) || (key32 === "extract")) || (key32 === "onExtractNoMatch")) || (key32 === "decode")) || (key32 === "maskClaims")) || (key32 === "injectHosts"))){
-const err386 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
-if(vErrors === null){
-vErrors = [err386];
-}
-else {
-vErrors.push(err386);
-}
-errors++;
-}
-}
-if(data289.name !== undefined){
-let data290 = data289.name;
-if(typeof data290 !== "string"){
-const err387 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data290};
-if(vErrors === null){
-vErrors = [err387];
-}
-else {
-vErrors.push(err387);
-}
-errors++;
-}
-}
-if(data289.mode !== undefined){
-let data291 = data289.mode;
-if(typeof data291 !== "string"){
-const err388 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
+const err388 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -9565,8 +9571,8 @@ vErrors.push(err388);
 }
 errors++;
 }
-if(!((data291 === "deny") || (data291 === "mask"))){
-const err389 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
+if(data289.mode === undefined){
+const err389 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -9575,11 +9581,9 @@ vErrors.push(err389);
 }
 errors++;
 }
-}
-if(data289.extract !== undefined){
-let data292 = data289.extract;
-if(typeof data292 !== "string"){
-const err390 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data292};
+for(const key34 in data289){
+if(!(((((((key34 === "name") || (key34 === "mode")) || (key34 === "extract")) || (key34 === "onExtractNoMatch")) || (key34 === "decode")) || (key34 === "maskClaims")) || (key34 === "injectHosts"))){
+const err390 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -9589,10 +9593,10 @@ vErrors.push(err390);
 errors++;
 }
 }
-if(data289.onExtractNoMatch !== undefined){
-let data293 = data289.onExtractNoMatch;
-if(typeof data293 !== "string"){
-const err391 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+if(data289.name !== undefined){
+let data290 = data289.name;
+if(typeof data290 !== "string"){
+const err391 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data290};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -9601,8 +9605,11 @@ vErrors.push(err391);
 }
 errors++;
 }
-if(!(((data293 === "warn") || (data293 === "deny")) || (data293 === "error"))){
-const err392 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+}
+if(data289.mode !== undefined){
+let data291 = data289.mode;
+if(typeof data291 !== "string"){
+const err392 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -9611,11 +9618,8 @@ vErrors.push(err392);
 }
 errors++;
 }
-}
-if(data289.decode !== undefined){
-let data294 = data289.decode;
-if(typeof data294 !== "string"){
-const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+if(!((data291 === "deny") || (data291 === "mask"))){
+const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -9624,13 +9628,62 @@ vErrors.push(err393);
 }
 errors++;
 }
-if("jwt" !== data294){
-const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+}
+if(data289.extract !== undefined){
+let data292 = data289.extract;
+if(typeof data292 !== "string"){
+const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data292};
 if(vErrors === null){
 vErrors = [err394];
 }
 else {
 vErrors.push(err394);
+}
+errors++;
+}
+}
+if(data289.onExtractNoMatch !== undefined){
+let data293 = data289.onExtractNoMatch;
+if(typeof data293 !== "string"){
+const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+if(vErrors === null){
+vErrors = [err395];
+}
+else {
+vErrors.push(err395);
+}
+errors++;
+}
+if(!(((data293 === "warn") || (data293 === "deny")) || (data293 === "error"))){
+const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+if(vErrors === null){
+vErrors = [err396];
+}
+else {
+vErrors.push(err396);
+}
+errors++;
+}
+}
+if(data289.decode !== undefined){
+let data294 = data289.decode;
+if(typeof data294 !== "string"){
+const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+if(vErrors === null){
+vErrors = [err397];
+}
+else {
+vErrors.push(err397);
+}
+errors++;
+}
+if("jwt" !== data294){
+const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+if(vErrors === null){
+vErrors = [err398];
+}
+else {
+vErrors.push(err398);
 }
 errors++;
 }
@@ -9642,60 +9695,7 @@ const len45 = data295.length;
 for(let i45=0; i45<len45; i45++){
 let data296 = data295[i45];
 if(typeof data296 !== "string"){
-const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data296};
-if(vErrors === null){
-vErrors = [err395];
-}
-else {
-vErrors.push(err395);
-}
-errors++;
-}
-}
-}
-else {
-const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data295};
-if(vErrors === null){
-vErrors = [err396];
-}
-else {
-vErrors.push(err396);
-}
-errors++;
-}
-}
-if(data289.injectHosts !== undefined){
-let data297 = data289.injectHosts;
-if(Array.isArray(data297)){
-const len46 = data297.length;
-for(let i46=0; i46<len46; i46++){
-let data298 = data297[i46];
-if(typeof data298 !== "string"){
-const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data298};
-if(vErrors === null){
-vErrors = [err397];
-}
-else {
-vErrors.push(err397);
-}
-errors++;
-}
-}
-}
-else {
-const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data297};
-if(vErrors === null){
-vErrors = [err398];
-}
-else {
-vErrors.push(err398);
-}
-errors++;
-}
-}
-}
-else {
-const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
+const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data296};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -9707,7 +9707,7 @@ errors++;
 }
 }
 else {
-const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data288};
+const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data295};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -9717,15 +9717,68 @@ vErrors.push(err400);
 errors++;
 }
 }
-if(data275.allowPlaintextInject !== undefined){
-let data299 = data275.allowPlaintextInject;
-if(typeof data299 !== "boolean"){
-const err401 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data299};
+if(data289.injectHosts !== undefined){
+let data297 = data289.injectHosts;
+if(Array.isArray(data297)){
+const len46 = data297.length;
+for(let i46=0; i46<len46; i46++){
+let data298 = data297[i46];
+if(typeof data298 !== "string"){
+const err401 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data298};
 if(vErrors === null){
 vErrors = [err401];
 }
 else {
 vErrors.push(err401);
+}
+errors++;
+}
+}
+}
+else {
+const err402 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data297};
+if(vErrors === null){
+vErrors = [err402];
+}
+else {
+vErrors.push(err402);
+}
+errors++;
+}
+}
+}
+else {
+const err403 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
+if(vErrors === null){
+vErrors = [err403];
+}
+else {
+vErrors.push(err403);
+}
+errors++;
+}
+}
+}
+else {
+const err404 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data288};
+if(vErrors === null){
+vErrors = [err404];
+}
+else {
+vErrors.push(err404);
+}
+errors++;
+}
+}
+if(data275.allowPlaintextInject !== undefined){
+let data299 = data275.allowPlaintextInject;
+if(typeof data299 !== "boolean"){
+const err405 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data299};
+if(vErrors === null){
+vErrors = [err405];
+}
+else {
+vErrors.push(err405);
 }
 errors++;
 }
@@ -9738,54 +9791,7 @@ for(let i47=0; i47<len47; i47++){
 let data301 = data300[i47];
 if(data301 && typeof data301 == "object" && !Array.isArray(data301)){
 if(data301.accessKeyIdVar === undefined){
-const err402 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
-if(vErrors === null){
-vErrors = [err402];
-}
-else {
-vErrors.push(err402);
-}
-errors++;
-}
-if(data301.secretAccessKeyVar === undefined){
-const err403 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
-if(vErrors === null){
-vErrors = [err403];
-}
-else {
-vErrors.push(err403);
-}
-errors++;
-}
-for(const key33 in data301){
-if(!(((key33 === "accessKeyIdVar") || (key33 === "secretAccessKeyVar")) || (key33 === "sessionTokenVar"))){
-const err404 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
-if(vErrors === null){
-vErrors = [err404];
-}
-else {
-vErrors.push(err404);
-}
-errors++;
-}
-}
-if(data301.accessKeyIdVar !== undefined){
-let data302 = data301.accessKeyIdVar;
-if(typeof data302 !== "string"){
-const err405 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data302};
-if(vErrors === null){
-vErrors = [err405];
-}
-else {
-vErrors.push(err405);
-}
-errors++;
-}
-}
-if(data301.secretAccessKeyVar !== undefined){
-let data303 = data301.secretAccessKeyVar;
-if(typeof data303 !== "string"){
-const err406 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data303};
+const err406 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -9794,11 +9800,8 @@ vErrors.push(err406);
 }
 errors++;
 }
-}
-if(data301.sessionTokenVar !== undefined){
-let data304 = data301.sessionTokenVar;
-if(typeof data304 !== "string"){
-const err407 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data304};
+if(data301.secretAccessKeyVar === undefined){
+const err407 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -9807,10 +9810,9 @@ vErrors.push(err407);
 }
 errors++;
 }
-}
-}
-else {
-const err408 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
+for(const key35 in data301){
+if(!(((key35 === "accessKeyIdVar") || (key35 === "secretAccessKeyVar")) || (key35 === "sessionTokenVar"))){
+const err408 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -9820,9 +9822,10 @@ vErrors.push(err408);
 errors++;
 }
 }
-}
-else {
-const err409 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data300};
+if(data301.accessKeyIdVar !== undefined){
+let data302 = data301.accessKeyIdVar;
+if(typeof data302 !== "string"){
+const err409 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data302};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -9832,12 +9835,10 @@ vErrors.push(err409);
 errors++;
 }
 }
-if(data275.sigv4 !== undefined){
-let data305 = data275.sigv4;
-if(data305 && typeof data305 == "object" && !Array.isArray(data305)){
-for(const key34 in data305){
-if(!(((key34 === "streaming") || (key34 === "presigned")) || (key34 === "sigv4a"))){
-const err410 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
+if(data301.secretAccessKeyVar !== undefined){
+let data303 = data301.secretAccessKeyVar;
+if(typeof data303 !== "string"){
+const err410 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data303};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -9847,10 +9848,10 @@ vErrors.push(err410);
 errors++;
 }
 }
-if(data305.streaming !== undefined){
-let data306 = data305.streaming;
-if(typeof data306 !== "string"){
-const err411 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
+if(data301.sessionTokenVar !== undefined){
+let data304 = data301.sessionTokenVar;
+if(typeof data304 !== "string"){
+const err411 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data304};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -9859,8 +9860,10 @@ vErrors.push(err411);
 }
 errors++;
 }
-if(!((data306 === "deny") || (data306 === "passthrough"))){
-const err412 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
+}
+}
+else {
+const err412 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -9870,10 +9873,9 @@ vErrors.push(err412);
 errors++;
 }
 }
-if(data305.presigned !== undefined){
-let data307 = data305.presigned;
-if(typeof data307 !== "string"){
-const err413 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
+}
+else {
+const err413 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data300};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -9882,8 +9884,13 @@ vErrors.push(err413);
 }
 errors++;
 }
-if(!((data307 === "deny") || (data307 === "passthrough"))){
-const err414 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
+}
+if(data275.sigv4 !== undefined){
+let data305 = data275.sigv4;
+if(data305 && typeof data305 == "object" && !Array.isArray(data305)){
+for(const key36 in data305){
+if(!(((key36 === "streaming") || (key36 === "presigned")) || (key36 === "sigv4a"))){
+const err414 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -9893,10 +9900,10 @@ vErrors.push(err414);
 errors++;
 }
 }
-if(data305.sigv4a !== undefined){
-let data308 = data305.sigv4a;
-if(typeof data308 !== "string"){
-const err415 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
+if(data305.streaming !== undefined){
+let data306 = data305.streaming;
+if(typeof data306 !== "string"){
+const err415 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -9905,8 +9912,8 @@ vErrors.push(err415);
 }
 errors++;
 }
-if(!((data308 === "deny") || (data308 === "passthrough"))){
-const err416 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
+if(!((data306 === "deny") || (data306 === "passthrough"))){
+const err416 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -9916,9 +9923,10 @@ vErrors.push(err416);
 errors++;
 }
 }
-}
-else {
-const err417 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
+if(data305.presigned !== undefined){
+let data307 = data305.presigned;
+if(typeof data307 !== "string"){
+const err417 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -9927,10 +9935,8 @@ vErrors.push(err417);
 }
 errors++;
 }
-}
-}
-else {
-const err418 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
+if(!((data307 === "deny") || (data307 === "passthrough"))){
+const err418 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -9940,17 +9946,10 @@ vErrors.push(err418);
 errors++;
 }
 }
-if(data241.ignoreViolations !== undefined){
-let data309 = data241.ignoreViolations;
-if(data309 && typeof data309 == "object" && !Array.isArray(data309)){
-for(const key35 in data309){
-let data310 = data309[key35];
-if(Array.isArray(data310)){
-const len48 = data310.length;
-for(let i48=0; i48<len48; i48++){
-let data311 = data310[i48];
-if(typeof data311 !== "string"){
-const err419 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key35.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i48,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data311};
+if(data305.sigv4a !== undefined){
+let data308 = data305.sigv4a;
+if(typeof data308 !== "string"){
+const err419 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -9959,10 +9958,8 @@ vErrors.push(err419);
 }
 errors++;
 }
-}
-}
-else {
-const err420 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data310};
+if(!((data308 === "deny") || (data308 === "passthrough"))){
+const err420 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -9974,7 +9971,7 @@ errors++;
 }
 }
 else {
-const err421 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data309};
+const err421 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -9984,10 +9981,9 @@ vErrors.push(err421);
 errors++;
 }
 }
-if(data241.enableWeakerNestedSandbox !== undefined){
-let data312 = data241.enableWeakerNestedSandbox;
-if(typeof data312 !== "boolean"){
-const err422 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data312};
+}
+else {
+const err422 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -9997,10 +9993,17 @@ vErrors.push(err422);
 errors++;
 }
 }
-if(data241.allowNestedUserNamespaces !== undefined){
-let data313 = data241.allowNestedUserNamespaces;
-if(typeof data313 !== "boolean"){
-const err423 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data313};
+if(data241.ignoreViolations !== undefined){
+let data309 = data241.ignoreViolations;
+if(data309 && typeof data309 == "object" && !Array.isArray(data309)){
+for(const key37 in data309){
+let data310 = data309[key37];
+if(Array.isArray(data310)){
+const len48 = data310.length;
+for(let i48=0; i48<len48; i48++){
+let data311 = data310[i48];
+if(typeof data311 !== "string"){
+const err423 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i48,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data311};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -10010,10 +10013,9 @@ vErrors.push(err423);
 errors++;
 }
 }
-if(data241.enableWeakerNetworkIsolation !== undefined){
-let data314 = data241.enableWeakerNetworkIsolation;
-if(typeof data314 !== "boolean"){
-const err424 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data314};
+}
+else {
+const err424 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data310};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -10023,15 +10025,66 @@ vErrors.push(err424);
 errors++;
 }
 }
-if(data241.allowAppleEvents !== undefined){
-let data315 = data241.allowAppleEvents;
-if(typeof data315 !== "boolean"){
-const err425 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data315};
+}
+else {
+const err425 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data309};
 if(vErrors === null){
 vErrors = [err425];
 }
 else {
 vErrors.push(err425);
+}
+errors++;
+}
+}
+if(data241.enableWeakerNestedSandbox !== undefined){
+let data312 = data241.enableWeakerNestedSandbox;
+if(typeof data312 !== "boolean"){
+const err426 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data312};
+if(vErrors === null){
+vErrors = [err426];
+}
+else {
+vErrors.push(err426);
+}
+errors++;
+}
+}
+if(data241.allowNestedUserNamespaces !== undefined){
+let data313 = data241.allowNestedUserNamespaces;
+if(typeof data313 !== "boolean"){
+const err427 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data313};
+if(vErrors === null){
+vErrors = [err427];
+}
+else {
+vErrors.push(err427);
+}
+errors++;
+}
+}
+if(data241.enableWeakerNetworkIsolation !== undefined){
+let data314 = data241.enableWeakerNetworkIsolation;
+if(typeof data314 !== "boolean"){
+const err428 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data314};
+if(vErrors === null){
+vErrors = [err428];
+}
+else {
+vErrors.push(err428);
+}
+errors++;
+}
+}
+if(data241.allowAppleEvents !== undefined){
+let data315 = data241.allowAppleEvents;
+if(typeof data315 !== "boolean"){
+const err429 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data315};
+if(vErrors === null){
+vErrors = [err429];
+}
+else {
+vErrors.push(err429);
 }
 errors++;
 }
@@ -10043,24 +10096,24 @@ const len49 = data316.length;
 for(let i49=0; i49<len49; i49++){
 let data317 = data316[i49];
 if(typeof data317 !== "string"){
-const err426 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i49,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data317};
+const err430 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i49,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data317};
 if(vErrors === null){
-vErrors = [err426];
+vErrors = [err430];
 }
 else {
-vErrors.push(err426);
+vErrors.push(err430);
 }
 errors++;
 }
 }
 }
 else {
-const err427 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data316};
+const err431 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data316};
 if(vErrors === null){
-vErrors = [err427];
+vErrors = [err431];
 }
 else {
-vErrors.push(err427);
+vErrors.push(err431);
 }
 errors++;
 }
@@ -10069,23 +10122,23 @@ if(data241.ripgrep !== undefined){
 let data318 = data241.ripgrep;
 if(data318 && typeof data318 == "object" && !Array.isArray(data318)){
 if(data318.command === undefined){
-const err428 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
+const err432 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
-vErrors = [err428];
+vErrors = [err432];
 }
 else {
-vErrors.push(err428);
+vErrors.push(err432);
 }
 errors++;
 }
-for(const key36 in data318){
-if(!((key36 === "command") || (key36 === "args"))){
-const err429 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
+for(const key38 in data318){
+if(!((key38 === "command") || (key38 === "args"))){
+const err433 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
-vErrors = [err429];
+vErrors = [err433];
 }
 else {
-vErrors.push(err429);
+vErrors.push(err433);
 }
 errors++;
 }
@@ -10093,12 +10146,12 @@ errors++;
 if(data318.command !== undefined){
 let data319 = data318.command;
 if(typeof data319 !== "string"){
-const err430 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data319};
+const err434 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data319};
 if(vErrors === null){
-vErrors = [err430];
+vErrors = [err434];
 }
 else {
-vErrors.push(err430);
+vErrors.push(err434);
 }
 errors++;
 }
@@ -10110,57 +10163,7 @@ const len50 = data320.length;
 for(let i50=0; i50<len50; i50++){
 let data321 = data320[i50];
 if(typeof data321 !== "string"){
-const err431 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i50,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data321};
-if(vErrors === null){
-vErrors = [err431];
-}
-else {
-vErrors.push(err431);
-}
-errors++;
-}
-}
-}
-else {
-const err432 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data320};
-if(vErrors === null){
-vErrors = [err432];
-}
-else {
-vErrors.push(err432);
-}
-errors++;
-}
-}
-}
-else {
-const err433 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
-if(vErrors === null){
-vErrors = [err433];
-}
-else {
-vErrors.push(err433);
-}
-errors++;
-}
-}
-if(data241.bwrapPath !== undefined){
-let data322 = data241.bwrapPath;
-if(typeof data322 !== "string"){
-const err434 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data322};
-if(vErrors === null){
-vErrors = [err434];
-}
-else {
-vErrors.push(err434);
-}
-errors++;
-}
-}
-if(data241.socatPath !== undefined){
-let data323 = data241.socatPath;
-if(typeof data323 !== "string"){
-const err435 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data323};
+const err435 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i50,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data321};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -10172,7 +10175,7 @@ errors++;
 }
 }
 else {
-const err436 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data241};
+const err436 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data320};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -10182,10 +10185,9 @@ vErrors.push(err436);
 errors++;
 }
 }
-if(data.feedbackSurveyRate !== undefined){
-let data324 = data.feedbackSurveyRate;
-if(!((typeof data324 == "number") && (isFinite(data324)))){
-const err437 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data324};
+}
+else {
+const err437 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -10195,10 +10197,10 @@ vErrors.push(err437);
 errors++;
 }
 }
-if(data.feedbackDrafts !== undefined){
-let data325 = data.feedbackDrafts;
-if(typeof data325 !== "string"){
-const err438 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data325};
+if(data241.bwrapPath !== undefined){
+let data322 = data241.bwrapPath;
+if(typeof data322 !== "string"){
+const err438 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data322};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -10207,8 +10209,11 @@ vErrors.push(err438);
 }
 errors++;
 }
-if(!(((data325 === "notify") || (data325 === "quiet")) || (data325 === "off"))){
-const err439 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data325};
+}
+if(data241.socatPath !== undefined){
+let data323 = data241.socatPath;
+if(typeof data323 !== "string"){
+const err439 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data323};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -10218,10 +10223,9 @@ vErrors.push(err439);
 errors++;
 }
 }
-if(data.spinnerTipsEnabled !== undefined){
-let data326 = data.spinnerTipsEnabled;
-if(typeof data326 !== "boolean"){
-const err440 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data326};
+}
+else {
+const err440 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data241};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -10231,11 +10235,10 @@ vErrors.push(err440);
 errors++;
 }
 }
-if(data.spinnerVerbs !== undefined){
-let data327 = data.spinnerVerbs;
-if(data327 && typeof data327 == "object" && !Array.isArray(data327)){
-if(data327.mode === undefined){
-const err441 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(data.feedbackSurveyRate !== undefined){
+let data324 = data.feedbackSurveyRate;
+if(!((typeof data324 == "number") && (isFinite(data324)))){
+const err441 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data324};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -10244,8 +10247,11 @@ vErrors.push(err441);
 }
 errors++;
 }
-if(data327.verbs === undefined){
-const err442 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+}
+if(data.feedbackDrafts !== undefined){
+let data325 = data.feedbackDrafts;
+if(typeof data325 !== "string"){
+const err442 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data325};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -10254,9 +10260,8 @@ vErrors.push(err442);
 }
 errors++;
 }
-for(const key37 in data327){
-if(!((key37 === "mode") || (key37 === "verbs"))){
-const err443 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(!(((data325 === "notify") || (data325 === "quiet")) || (data325 === "off"))){
+const err443 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data325};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -10266,10 +10271,10 @@ vErrors.push(err443);
 errors++;
 }
 }
-if(data327.mode !== undefined){
-let data328 = data327.mode;
-if(typeof data328 !== "string"){
-const err444 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+if(data.spinnerTipsEnabled !== undefined){
+let data326 = data.spinnerTipsEnabled;
+if(typeof data326 !== "boolean"){
+const err444 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data326};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -10278,13 +10283,61 @@ vErrors.push(err444);
 }
 errors++;
 }
-if(!((data328 === "append") || (data328 === "replace"))){
-const err445 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+}
+if(data.spinnerVerbs !== undefined){
+let data327 = data.spinnerVerbs;
+if(data327 && typeof data327 == "object" && !Array.isArray(data327)){
+if(data327.mode === undefined){
+const err445 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
 vErrors = [err445];
 }
 else {
 vErrors.push(err445);
+}
+errors++;
+}
+if(data327.verbs === undefined){
+const err446 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(vErrors === null){
+vErrors = [err446];
+}
+else {
+vErrors.push(err446);
+}
+errors++;
+}
+for(const key39 in data327){
+if(!((key39 === "mode") || (key39 === "verbs"))){
+const err447 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(vErrors === null){
+vErrors = [err447];
+}
+else {
+vErrors.push(err447);
+}
+errors++;
+}
+}
+if(data327.mode !== undefined){
+let data328 = data327.mode;
+if(typeof data328 !== "string"){
+const err448 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+if(vErrors === null){
+vErrors = [err448];
+}
+else {
+vErrors.push(err448);
+}
+errors++;
+}
+if(!((data328 === "append") || (data328 === "replace"))){
+const err449 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+if(vErrors === null){
+vErrors = [err449];
+}
+else {
+vErrors.push(err449);
 }
 errors++;
 }
@@ -10296,36 +10349,36 @@ const len51 = data329.length;
 for(let i51=0; i51<len51; i51++){
 let data330 = data329[i51];
 if(typeof data330 !== "string"){
-const err446 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i51,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data330};
+const err450 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i51,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data330};
 if(vErrors === null){
-vErrors = [err446];
+vErrors = [err450];
 }
 else {
-vErrors.push(err446);
+vErrors.push(err450);
 }
 errors++;
 }
 }
 }
 else {
-const err447 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data329};
+const err451 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data329};
 if(vErrors === null){
-vErrors = [err447];
+vErrors = [err451];
 }
 else {
-vErrors.push(err447);
+vErrors.push(err451);
 }
 errors++;
 }
 }
 }
 else {
-const err448 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+const err452 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
-vErrors = [err448];
+vErrors = [err452];
 }
 else {
-vErrors.push(err448);
+vErrors.push(err452);
 }
 errors++;
 }
@@ -10336,12 +10389,12 @@ if(data331 && typeof data331 == "object" && !Array.isArray(data331)){
 if(data331.excludeDefault !== undefined){
 let data332 = data331.excludeDefault;
 if(typeof data332 !== "boolean"){
-const err449 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data332};
+const err453 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data332};
 if(vErrors === null){
-vErrors = [err449];
+vErrors = [err453];
 }
 else {
-vErrors.push(err449);
+vErrors.push(err453);
 }
 errors++;
 }
@@ -10352,53 +10405,53 @@ if(Array.isArray(data333)){
 const len52 = data333.length;
 for(let i52=0; i52<len52; i52++){
 let data334 = data333[i52];
-const _errs743 = errors;
-let valid156 = false;
-const _errs744 = errors;
-if(typeof data334 !== "string"){
-const err450 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data334};
-if(vErrors === null){
-vErrors = [err450];
-}
-else {
-vErrors.push(err450);
-}
-errors++;
-}
-var _valid6 = _errs744 === errors;
-valid156 = valid156 || _valid6;
-if(!valid156){
+const _errs745 = errors;
+let valid158 = false;
 const _errs746 = errors;
-if(data334 && typeof data334 == "object" && !Array.isArray(data334)){
-}
-else {
-const err451 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data334};
+if(typeof data334 !== "string"){
+const err454 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data334};
 if(vErrors === null){
-vErrors = [err451];
+vErrors = [err454];
 }
 else {
-vErrors.push(err451);
+vErrors.push(err454);
 }
 errors++;
 }
 var _valid6 = _errs746 === errors;
-valid156 = valid156 || _valid6;
-}
-if(!valid156){
-const err452 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data334};
-if(vErrors === null){
-vErrors = [err452];
+valid158 = valid158 || _valid6;
+if(!valid158){
+const _errs748 = errors;
+if(data334 && typeof data334 == "object" && !Array.isArray(data334)){
 }
 else {
-vErrors.push(err452);
+const err455 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data334};
+if(vErrors === null){
+vErrors = [err455];
+}
+else {
+vErrors.push(err455);
+}
+errors++;
+}
+var _valid6 = _errs748 === errors;
+valid158 = valid158 || _valid6;
+}
+if(!valid158){
+const err456 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data334};
+if(vErrors === null){
+vErrors = [err456];
+}
+else {
+vErrors.push(err456);
 }
 errors++;
 }
 else {
-errors = _errs743;
+errors = _errs745;
 if(vErrors !== null){
-if(_errs743){
-vErrors.length = _errs743;
+if(_errs745){
+vErrors.length = _errs745;
 }
 else {
 vErrors = null;
@@ -10408,58 +10461,7 @@ vErrors = null;
 }
 }
 else {
-const err453 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data333};
-if(vErrors === null){
-vErrors = [err453];
-}
-else {
-vErrors.push(err453);
-}
-errors++;
-}
-}
-if(data331.tipsFile !== undefined){
-let data335 = data331.tipsFile;
-if(typeof data335 !== "string"){
-const err454 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data335};
-if(vErrors === null){
-vErrors = [err454];
-}
-else {
-vErrors.push(err454);
-}
-errors++;
-}
-}
-if(data331.label !== undefined){
-let data336 = data331.label;
-if(typeof data336 !== "string"){
-const err455 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data336};
-if(vErrors === null){
-vErrors = [err455];
-}
-else {
-vErrors.push(err455);
-}
-errors++;
-}
-}
-}
-else {
-const err456 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data331};
-if(vErrors === null){
-vErrors = [err456];
-}
-else {
-vErrors.push(err456);
-}
-errors++;
-}
-}
-if(data.syntaxHighlightingDisabled !== undefined){
-let data337 = data.syntaxHighlightingDisabled;
-if(typeof data337 !== "boolean"){
-const err457 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data337};
+const err457 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data333};
 if(vErrors === null){
 vErrors = [err457];
 }
@@ -10469,15 +10471,66 @@ vErrors.push(err457);
 errors++;
 }
 }
-if(data.maxProseWidth !== undefined){
-let data338 = data.maxProseWidth;
-if(!((typeof data338 == "number") && (isFinite(data338)))){
-const err458 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data338};
+if(data331.tipsFile !== undefined){
+let data335 = data331.tipsFile;
+if(typeof data335 !== "string"){
+const err458 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data335};
 if(vErrors === null){
 vErrors = [err458];
 }
 else {
 vErrors.push(err458);
+}
+errors++;
+}
+}
+if(data331.label !== undefined){
+let data336 = data331.label;
+if(typeof data336 !== "string"){
+const err459 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data336};
+if(vErrors === null){
+vErrors = [err459];
+}
+else {
+vErrors.push(err459);
+}
+errors++;
+}
+}
+}
+else {
+const err460 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data331};
+if(vErrors === null){
+vErrors = [err460];
+}
+else {
+vErrors.push(err460);
+}
+errors++;
+}
+}
+if(data.syntaxHighlightingDisabled !== undefined){
+let data337 = data.syntaxHighlightingDisabled;
+if(typeof data337 !== "boolean"){
+const err461 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data337};
+if(vErrors === null){
+vErrors = [err461];
+}
+else {
+vErrors.push(err461);
+}
+errors++;
+}
+}
+if(data.maxProseWidth !== undefined){
+let data338 = data.maxProseWidth;
+if(!((typeof data338 == "number") && (isFinite(data338)))){
+const err462 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data338};
+if(vErrors === null){
+vErrors = [err462];
+}
+else {
+vErrors.push(err462);
 }
 errors++;
 }
@@ -10488,58 +10541,7 @@ if(data339 && typeof data339 == "object" && !Array.isArray(data339)){
 if(data339.enabled !== undefined){
 let data340 = data339.enabled;
 if(typeof data340 !== "boolean"){
-const err459 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data340};
-if(vErrors === null){
-vErrors = [err459];
-}
-else {
-vErrors.push(err459);
-}
-errors++;
-}
-}
-if(data339.checker !== undefined){
-let data341 = data339.checker;
-if(typeof data341 !== "string"){
-const err460 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data341};
-if(vErrors === null){
-vErrors = [err460];
-}
-else {
-vErrors.push(err460);
-}
-errors++;
-}
-}
-if(data339.language !== undefined){
-let data342 = data339.language;
-if(typeof data342 !== "string"){
-const err461 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data342};
-if(vErrors === null){
-vErrors = [err461];
-}
-else {
-vErrors.push(err461);
-}
-errors++;
-}
-}
-if(data339.color !== undefined){
-let data343 = data339.color;
-if(typeof data343 !== "string"){
-const err462 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data343};
-if(vErrors === null){
-vErrors = [err462];
-}
-else {
-vErrors.push(err462);
-}
-errors++;
-}
-}
-}
-else {
-const err463 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data339};
+const err463 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data340};
 if(vErrors === null){
 vErrors = [err463];
 }
@@ -10549,10 +10551,10 @@ vErrors.push(err463);
 errors++;
 }
 }
-if(data.terminalTitleFromRename !== undefined){
-let data344 = data.terminalTitleFromRename;
-if(typeof data344 !== "boolean"){
-const err464 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data344};
+if(data339.checker !== undefined){
+let data341 = data339.checker;
+if(typeof data341 !== "string"){
+const err464 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data341};
 if(vErrors === null){
 vErrors = [err464];
 }
@@ -10562,10 +10564,10 @@ vErrors.push(err464);
 errors++;
 }
 }
-if(data.promptCacheTtl !== undefined){
-let data345 = data.promptCacheTtl;
-if(typeof data345 !== "string"){
-const err465 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data345};
+if(data339.language !== undefined){
+let data342 = data339.language;
+if(typeof data342 !== "string"){
+const err465 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data342};
 if(vErrors === null){
 vErrors = [err465];
 }
@@ -10574,8 +10576,11 @@ vErrors.push(err465);
 }
 errors++;
 }
-if(!((data345 === "5m") || (data345 === "1h"))){
-const err466 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data345};
+}
+if(data339.color !== undefined){
+let data343 = data339.color;
+if(typeof data343 !== "string"){
+const err466 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data343};
 if(vErrors === null){
 vErrors = [err466];
 }
@@ -10585,10 +10590,9 @@ vErrors.push(err466);
 errors++;
 }
 }
-if(data.subagentPromptCacheTtl !== undefined){
-let data346 = data.subagentPromptCacheTtl;
-if(typeof data346 !== "string"){
-const err467 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
+}
+else {
+const err467 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data339};
 if(vErrors === null){
 vErrors = [err467];
 }
@@ -10597,8 +10601,11 @@ vErrors.push(err467);
 }
 errors++;
 }
-if(!((data346 === "5m") || (data346 === "1h"))){
-const err468 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
+}
+if(data.terminalTitleFromRename !== undefined){
+let data344 = data.terminalTitleFromRename;
+if(typeof data344 !== "boolean"){
+const err468 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data344};
 if(vErrors === null){
 vErrors = [err468];
 }
@@ -10608,10 +10615,10 @@ vErrors.push(err468);
 errors++;
 }
 }
-if(data.alwaysThinkingEnabled !== undefined){
-let data347 = data.alwaysThinkingEnabled;
-if(typeof data347 !== "boolean"){
-const err469 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data347};
+if(data.promptCacheTtl !== undefined){
+let data345 = data.promptCacheTtl;
+if(typeof data345 !== "string"){
+const err469 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data345};
 if(vErrors === null){
 vErrors = [err469];
 }
@@ -10620,11 +10627,8 @@ vErrors.push(err469);
 }
 errors++;
 }
-}
-if(data.effortLevel !== undefined){
-let data348 = data.effortLevel;
-if(typeof data348 !== "string"){
-const err470 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data348};
+if(!((data345 === "5m") || (data345 === "1h"))){
+const err470 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data345};
 if(vErrors === null){
 vErrors = [err470];
 }
@@ -10633,8 +10637,11 @@ vErrors.push(err470);
 }
 errors++;
 }
-if(!((((data348 === "low") || (data348 === "medium")) || (data348 === "high")) || (data348 === "xhigh"))){
-const err471 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data348};
+}
+if(data.subagentPromptCacheTtl !== undefined){
+let data346 = data.subagentPromptCacheTtl;
+if(typeof data346 !== "string"){
+const err471 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
 if(vErrors === null){
 vErrors = [err471];
 }
@@ -10643,11 +10650,8 @@ vErrors.push(err471);
 }
 errors++;
 }
-}
-if(data.maxEffortLevel !== undefined){
-let data349 = data.maxEffortLevel;
-if(typeof data349 !== "string"){
-const err472 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data349};
+if(!((data346 === "5m") || (data346 === "1h"))){
+const err472 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
 if(vErrors === null){
 vErrors = [err472];
 }
@@ -10656,8 +10660,11 @@ vErrors.push(err472);
 }
 errors++;
 }
-if(!(((((data349 === "low") || (data349 === "medium")) || (data349 === "high")) || (data349 === "xhigh")) || (data349 === "max"))){
-const err473 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data349};
+}
+if(data.alwaysThinkingEnabled !== undefined){
+let data347 = data.alwaysThinkingEnabled;
+if(typeof data347 !== "boolean"){
+const err473 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data347};
 if(vErrors === null){
 vErrors = [err473];
 }
@@ -10667,16 +10674,10 @@ vErrors.push(err473);
 errors++;
 }
 }
-if(data.modelSettings !== undefined){
-let data350 = data.modelSettings;
-if(data350 && typeof data350 == "object" && !Array.isArray(data350)){
-for(const key38 in data350){
-let data351 = data350[key38];
-if(data351 && typeof data351 == "object" && !Array.isArray(data351)){
-if(data351.effortLevel !== undefined){
-let data352 = data351.effortLevel;
-if(typeof data352 !== "string"){
-const err474 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
+if(data.effortLevel !== undefined){
+let data348 = data.effortLevel;
+if(typeof data348 !== "string"){
+const err474 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data348};
 if(vErrors === null){
 vErrors = [err474];
 }
@@ -10685,8 +10686,8 @@ vErrors.push(err474);
 }
 errors++;
 }
-if(!((((data352 === "low") || (data352 === "medium")) || (data352 === "high")) || (data352 === "xhigh"))){
-const err475 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
+if(!((((data348 === "low") || (data348 === "medium")) || (data348 === "high")) || (data348 === "xhigh"))){
+const err475 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data348};
 if(vErrors === null){
 vErrors = [err475];
 }
@@ -10696,10 +10697,10 @@ vErrors.push(err475);
 errors++;
 }
 }
-if(data351.maxEffortLevel !== undefined){
-let data353 = data351.maxEffortLevel;
-if(typeof data353 !== "string"){
-const err476 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
+if(data.maxEffortLevel !== undefined){
+let data349 = data.maxEffortLevel;
+if(typeof data349 !== "string"){
+const err476 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data349};
 if(vErrors === null){
 vErrors = [err476];
 }
@@ -10708,8 +10709,8 @@ vErrors.push(err476);
 }
 errors++;
 }
-if(!(((((data353 === "low") || (data353 === "medium")) || (data353 === "high")) || (data353 === "xhigh")) || (data353 === "max"))){
-const err477 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
+if(!(((((data349 === "low") || (data349 === "medium")) || (data349 === "high")) || (data349 === "xhigh")) || (data349 === "max"))){
+const err477 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data349};
 if(vErrors === null){
 vErrors = [err477];
 }
@@ -10719,13 +10720,16 @@ vErrors.push(err477);
 errors++;
 }
 }
-if(data351.autoCompactWindow !== undefined){
-let data354 = data351.autoCompactWindow;
-const _errs791 = errors;
-let valid160 = false;
-const _errs792 = errors;
-if(typeof data354 !== "string"){
-const err478 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+if(data.modelSettings !== undefined){
+let data350 = data.modelSettings;
+if(data350 && typeof data350 == "object" && !Array.isArray(data350)){
+for(const key40 in data350){
+let data351 = data350[key40];
+if(data351 && typeof data351 == "object" && !Array.isArray(data351)){
+if(data351.effortLevel !== undefined){
+let data352 = data351.effortLevel;
+if(typeof data352 !== "string"){
+const err478 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
 if(vErrors === null){
 vErrors = [err478];
 }
@@ -10734,8 +10738,8 @@ vErrors.push(err478);
 }
 errors++;
 }
-if(!(data354 === "auto")){
-const err479 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+if(!((((data352 === "low") || (data352 === "medium")) || (data352 === "high")) || (data352 === "xhigh"))){
+const err479 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
 if(vErrors === null){
 vErrors = [err479];
 }
@@ -10744,12 +10748,11 @@ vErrors.push(err479);
 }
 errors++;
 }
-var _valid7 = _errs792 === errors;
-valid160 = valid160 || _valid7;
-if(!valid160){
-const _errs794 = errors;
-if(!((typeof data354 == "number") && (isFinite(data354)))){
-const err480 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data354};
+}
+if(data351.maxEffortLevel !== undefined){
+let data353 = data351.maxEffortLevel;
+if(typeof data353 !== "string"){
+const err480 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
 if(vErrors === null){
 vErrors = [err480];
 }
@@ -10758,11 +10761,8 @@ vErrors.push(err480);
 }
 errors++;
 }
-var _valid7 = _errs794 === errors;
-valid160 = valid160 || _valid7;
-}
-if(!valid160){
-const err481 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data354};
+if(!(((((data353 === "low") || (data353 === "medium")) || (data353 === "high")) || (data353 === "xhigh")) || (data353 === "max"))){
+const err481 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
 if(vErrors === null){
 vErrors = [err481];
 }
@@ -10771,11 +10771,64 @@ vErrors.push(err481);
 }
 errors++;
 }
+}
+if(data351.autoCompactWindow !== undefined){
+let data354 = data351.autoCompactWindow;
+const _errs793 = errors;
+let valid162 = false;
+const _errs794 = errors;
+if(typeof data354 !== "string"){
+const err482 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+if(vErrors === null){
+vErrors = [err482];
+}
 else {
-errors = _errs791;
+vErrors.push(err482);
+}
+errors++;
+}
+if(!(data354 === "auto")){
+const err483 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+if(vErrors === null){
+vErrors = [err483];
+}
+else {
+vErrors.push(err483);
+}
+errors++;
+}
+var _valid7 = _errs794 === errors;
+valid162 = valid162 || _valid7;
+if(!valid162){
+const _errs796 = errors;
+if(!((typeof data354 == "number") && (isFinite(data354)))){
+const err484 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data354};
+if(vErrors === null){
+vErrors = [err484];
+}
+else {
+vErrors.push(err484);
+}
+errors++;
+}
+var _valid7 = _errs796 === errors;
+valid162 = valid162 || _valid7;
+}
+if(!valid162){
+const err485 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data354};
+if(vErrors === null){
+vErrors = [err485];
+}
+else {
+vErrors.push(err485);
+}
+errors++;
+}
+else {
+errors = _errs793;
 if(vErrors !== null){
-if(_errs791){
-vErrors.length = _errs791;
+if(_errs793){
+vErrors.length = _errs793;
 }
 else {
 vErrors = null;
@@ -10785,58 +10838,7 @@ vErrors = null;
 }
 }
 else {
-const err482 = {instancePath:instancePath+"/modelSettings/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data351};
-if(vErrors === null){
-vErrors = [err482];
-}
-else {
-vErrors.push(err482);
-}
-errors++;
-}
-}
-}
-else {
-const err483 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data350};
-if(vErrors === null){
-vErrors = [err483];
-}
-else {
-vErrors.push(err483);
-}
-errors++;
-}
-}
-if(data.ultracode !== undefined){
-let data355 = data.ultracode;
-if(typeof data355 !== "boolean"){
-const err484 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data355};
-if(vErrors === null){
-vErrors = [err484];
-}
-else {
-vErrors.push(err484);
-}
-errors++;
-}
-}
-if(data.autoCompactWindow !== undefined){
-let data356 = data.autoCompactWindow;
-if(!((typeof data356 == "number") && (isFinite(data356)))){
-const err485 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data356};
-if(vErrors === null){
-vErrors = [err485];
-}
-else {
-vErrors.push(err485);
-}
-errors++;
-}
-}
-if(data.advisorModel !== undefined){
-let data357 = data.advisorModel;
-if(typeof data357 !== "string"){
-const err486 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data357};
+const err486 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data351};
 if(vErrors === null){
 vErrors = [err486];
 }
@@ -10846,10 +10848,9 @@ vErrors.push(err486);
 errors++;
 }
 }
-if(data.fastMode !== undefined){
-let data358 = data.fastMode;
-if(typeof data358 !== "boolean"){
-const err487 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data358};
+}
+else {
+const err487 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data350};
 if(vErrors === null){
 vErrors = [err487];
 }
@@ -10859,10 +10860,10 @@ vErrors.push(err487);
 errors++;
 }
 }
-if(data.fastModePerSessionOptIn !== undefined){
-let data359 = data.fastModePerSessionOptIn;
-if(typeof data359 !== "boolean"){
-const err488 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data359};
+if(data.ultracode !== undefined){
+let data355 = data.ultracode;
+if(typeof data355 !== "boolean"){
+const err488 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data355};
 if(vErrors === null){
 vErrors = [err488];
 }
@@ -10872,10 +10873,10 @@ vErrors.push(err488);
 errors++;
 }
 }
-if(data.promptSuggestionEnabled !== undefined){
-let data360 = data.promptSuggestionEnabled;
-if(typeof data360 !== "boolean"){
-const err489 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data360};
+if(data.autoCompactWindow !== undefined){
+let data356 = data.autoCompactWindow;
+if(!((typeof data356 == "number") && (isFinite(data356)))){
+const err489 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data356};
 if(vErrors === null){
 vErrors = [err489];
 }
@@ -10885,10 +10886,10 @@ vErrors.push(err489);
 errors++;
 }
 }
-if(data.emojiCompletionEnabled !== undefined){
-let data361 = data.emojiCompletionEnabled;
-if(typeof data361 !== "boolean"){
-const err490 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data361};
+if(data.advisorModel !== undefined){
+let data357 = data.advisorModel;
+if(typeof data357 !== "string"){
+const err490 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data357};
 if(vErrors === null){
 vErrors = [err490];
 }
@@ -10898,10 +10899,10 @@ vErrors.push(err490);
 errors++;
 }
 }
-if(data.showClearContextOnPlanAccept !== undefined){
-let data362 = data.showClearContextOnPlanAccept;
-if(typeof data362 !== "boolean"){
-const err491 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data362};
+if(data.fastMode !== undefined){
+let data358 = data.fastMode;
+if(typeof data358 !== "boolean"){
+const err491 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data358};
 if(vErrors === null){
 vErrors = [err491];
 }
@@ -10911,10 +10912,10 @@ vErrors.push(err491);
 errors++;
 }
 }
-if(data.askUserQuestionTimeout !== undefined){
-let data363 = data.askUserQuestionTimeout;
-if(typeof data363 !== "string"){
-const err492 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
+if(data.fastModePerSessionOptIn !== undefined){
+let data359 = data.fastModePerSessionOptIn;
+if(typeof data359 !== "boolean"){
+const err492 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data359};
 if(vErrors === null){
 vErrors = [err492];
 }
@@ -10923,8 +10924,11 @@ vErrors.push(err492);
 }
 errors++;
 }
-if(!((((data363 === "60s") || (data363 === "5m")) || (data363 === "10m")) || (data363 === "never"))){
-const err493 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
+}
+if(data.promptSuggestionEnabled !== undefined){
+let data360 = data.promptSuggestionEnabled;
+if(typeof data360 !== "boolean"){
+const err493 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data360};
 if(vErrors === null){
 vErrors = [err493];
 }
@@ -10934,10 +10938,10 @@ vErrors.push(err493);
 errors++;
 }
 }
-if(data.dialogExpiry !== undefined){
-let data364 = data.dialogExpiry;
-if(typeof data364 !== "string"){
-const err494 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data364};
+if(data.emojiCompletionEnabled !== undefined){
+let data361 = data.emojiCompletionEnabled;
+if(typeof data361 !== "boolean"){
+const err494 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data361};
 if(vErrors === null){
 vErrors = [err494];
 }
@@ -10946,8 +10950,11 @@ vErrors.push(err494);
 }
 errors++;
 }
-if(!((((data364 === "60s") || (data364 === "5m")) || (data364 === "10m")) || (data364 === "never"))){
-const err495 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data364};
+}
+if(data.showClearContextOnPlanAccept !== undefined){
+let data362 = data.showClearContextOnPlanAccept;
+if(typeof data362 !== "boolean"){
+const err495 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data362};
 if(vErrors === null){
 vErrors = [err495];
 }
@@ -10957,15 +10964,61 @@ vErrors.push(err495);
 errors++;
 }
 }
-if(data.agent !== undefined){
-let data365 = data.agent;
-if(typeof data365 !== "string"){
-const err496 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data365};
+if(data.askUserQuestionTimeout !== undefined){
+let data363 = data.askUserQuestionTimeout;
+if(typeof data363 !== "string"){
+const err496 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
 if(vErrors === null){
 vErrors = [err496];
 }
 else {
 vErrors.push(err496);
+}
+errors++;
+}
+if(!((((data363 === "60s") || (data363 === "5m")) || (data363 === "10m")) || (data363 === "never"))){
+const err497 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
+if(vErrors === null){
+vErrors = [err497];
+}
+else {
+vErrors.push(err497);
+}
+errors++;
+}
+}
+if(data.dialogExpiry !== undefined){
+let data364 = data.dialogExpiry;
+if(typeof data364 !== "string"){
+const err498 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data364};
+if(vErrors === null){
+vErrors = [err498];
+}
+else {
+vErrors.push(err498);
+}
+errors++;
+}
+if(!((((data364 === "60s") || (data364 === "5m")) || (data364 === "10m")) || (data364 === "never"))){
+const err499 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data364};
+if(vErrors === null){
+vErrors = [err499];
+}
+else {
+vErrors.push(err499);
+}
+errors++;
+}
+}
+if(data.agent !== undefined){
+let data365 = data.agent;
+if(typeof data365 !== "string"){
+const err500 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data365};
+if(vErrors === null){
+vErrors = [err500];
+}
+else {
+vErrors.push(err500);
 }
 errors++;
 }
@@ -10977,76 +11030,7 @@ const len53 = data366.length;
 for(let i53=0; i53<len53; i53++){
 let data367 = data366[i53];
 if(typeof data367 !== "string"){
-const err497 = {instancePath:instancePath+"/companyAnnouncements/" + i53,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data367};
-if(vErrors === null){
-vErrors = [err497];
-}
-else {
-vErrors.push(err497);
-}
-errors++;
-}
-}
-}
-else {
-const err498 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data366};
-if(vErrors === null){
-vErrors = [err498];
-}
-else {
-vErrors.push(err498);
-}
-errors++;
-}
-}
-if(data.pluginConfigs !== undefined){
-let data368 = data.pluginConfigs;
-if(data368 && typeof data368 == "object" && !Array.isArray(data368)){
-for(const key39 in data368){
-let data369 = data368[key39];
-const _errs826 = errors;
-let valid164 = false;
-const _errs827 = errors;
-if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
-for(const key40 in data369){
-if(!((key40 === "mcpServers") || (key40 === "options"))){
-const err499 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
-if(vErrors === null){
-vErrors = [err499];
-}
-else {
-vErrors.push(err499);
-}
-errors++;
-}
-}
-if(data369.mcpServers !== undefined){
-let data370 = data369.mcpServers;
-if(data370 && typeof data370 == "object" && !Array.isArray(data370)){
-for(const key41 in data370){
-let data371 = data370[key41];
-if(data371 && typeof data371 == "object" && !Array.isArray(data371)){
-for(const key42 in data371){
-let data372 = data371[key42];
-const _errs837 = errors;
-let valid168 = false;
-const _errs838 = errors;
-if(typeof data372 !== "string"){
-const err500 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data372};
-if(vErrors === null){
-vErrors = [err500];
-}
-else {
-vErrors.push(err500);
-}
-errors++;
-}
-var _valid9 = _errs838 === errors;
-valid168 = valid168 || _valid9;
-if(!valid168){
-const _errs840 = errors;
-if(!((typeof data372 == "number") && (isFinite(data372)))){
-const err501 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data372};
+const err501 = {instancePath:instancePath+"/companyAnnouncements/" + i53,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data367};
 if(vErrors === null){
 vErrors = [err501];
 }
@@ -11055,12 +11039,10 @@ vErrors.push(err501);
 }
 errors++;
 }
-var _valid9 = _errs840 === errors;
-valid168 = valid168 || _valid9;
-if(!valid168){
-const _errs842 = errors;
-if(typeof data372 !== "boolean"){
-const err502 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data372};
+}
+}
+else {
+const err502 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data366};
 if(vErrors === null){
 vErrors = [err502];
 }
@@ -11069,16 +11051,19 @@ vErrors.push(err502);
 }
 errors++;
 }
-var _valid9 = _errs842 === errors;
-valid168 = valid168 || _valid9;
-if(!valid168){
-const _errs844 = errors;
-if(Array.isArray(data372)){
-const len54 = data372.length;
-for(let i54=0; i54<len54; i54++){
-let data373 = data372[i54];
-if(typeof data373 !== "string"){
-const err503 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i54,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data373};
+}
+if(data.pluginConfigs !== undefined){
+let data368 = data.pluginConfigs;
+if(data368 && typeof data368 == "object" && !Array.isArray(data368)){
+for(const key41 in data368){
+let data369 = data368[key41];
+const _errs828 = errors;
+let valid166 = false;
+const _errs829 = errors;
+if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
+for(const key42 in data369){
+if(!((key42 === "mcpServers") || (key42 === "options"))){
+const err503 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
 if(vErrors === null){
 vErrors = [err503];
 }
@@ -11088,9 +11073,19 @@ vErrors.push(err503);
 errors++;
 }
 }
-}
-else {
-const err504 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data372};
+if(data369.mcpServers !== undefined){
+let data370 = data369.mcpServers;
+if(data370 && typeof data370 == "object" && !Array.isArray(data370)){
+for(const key43 in data370){
+let data371 = data370[key43];
+if(data371 && typeof data371 == "object" && !Array.isArray(data371)){
+for(const key44 in data371){
+let data372 = data371[key44];
+const _errs839 = errors;
+let valid170 = false;
+const _errs840 = errors;
+if(typeof data372 !== "string"){
+const err504 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data372};
 if(vErrors === null){
 vErrors = [err504];
 }
@@ -11099,13 +11094,12 @@ vErrors.push(err504);
 }
 errors++;
 }
-var _valid9 = _errs844 === errors;
-valid168 = valid168 || _valid9;
-}
-}
-}
-if(!valid168){
-const err505 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data372};
+var _valid9 = _errs840 === errors;
+valid170 = valid170 || _valid9;
+if(!valid170){
+const _errs842 = errors;
+if(!((typeof data372 == "number") && (isFinite(data372)))){
+const err505 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data372};
 if(vErrors === null){
 vErrors = [err505];
 }
@@ -11114,21 +11108,12 @@ vErrors.push(err505);
 }
 errors++;
 }
-else {
-errors = _errs837;
-if(vErrors !== null){
-if(_errs837){
-vErrors.length = _errs837;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err506 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data371};
+var _valid9 = _errs842 === errors;
+valid170 = valid170 || _valid9;
+if(!valid170){
+const _errs844 = errors;
+if(typeof data372 !== "boolean"){
+const err506 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data372};
 if(vErrors === null){
 vErrors = [err506];
 }
@@ -11137,10 +11122,16 @@ vErrors.push(err506);
 }
 errors++;
 }
-}
-}
-else {
-const err507 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data370};
+var _valid9 = _errs844 === errors;
+valid170 = valid170 || _valid9;
+if(!valid170){
+const _errs846 = errors;
+if(Array.isArray(data372)){
+const len54 = data372.length;
+for(let i54=0; i54<len54; i54++){
+let data373 = data372[i54];
+if(typeof data373 !== "string"){
+const err507 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i54,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data373};
 if(vErrors === null){
 vErrors = [err507];
 }
@@ -11150,16 +11141,9 @@ vErrors.push(err507);
 errors++;
 }
 }
-if(data369.options !== undefined){
-let data374 = data369.options;
-if(data374 && typeof data374 == "object" && !Array.isArray(data374)){
-for(const key43 in data374){
-let data375 = data374[key43];
-const _errs852 = errors;
-let valid172 = false;
-const _errs853 = errors;
-if(typeof data375 !== "string"){
-const err508 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data375};
+}
+else {
+const err508 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data372};
 if(vErrors === null){
 vErrors = [err508];
 }
@@ -11168,12 +11152,13 @@ vErrors.push(err508);
 }
 errors++;
 }
-var _valid10 = _errs853 === errors;
-valid172 = valid172 || _valid10;
-if(!valid172){
-const _errs855 = errors;
-if(!((typeof data375 == "number") && (isFinite(data375)))){
-const err509 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data375};
+var _valid9 = _errs846 === errors;
+valid170 = valid170 || _valid9;
+}
+}
+}
+if(!valid170){
+const err509 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data372};
 if(vErrors === null){
 vErrors = [err509];
 }
@@ -11182,12 +11167,21 @@ vErrors.push(err509);
 }
 errors++;
 }
-var _valid10 = _errs855 === errors;
-valid172 = valid172 || _valid10;
-if(!valid172){
-const _errs857 = errors;
-if(typeof data375 !== "boolean"){
-const err510 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data375};
+else {
+errors = _errs839;
+if(vErrors !== null){
+if(_errs839){
+vErrors.length = _errs839;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err510 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data371};
 if(vErrors === null){
 vErrors = [err510];
 }
@@ -11196,16 +11190,10 @@ vErrors.push(err510);
 }
 errors++;
 }
-var _valid10 = _errs857 === errors;
-valid172 = valid172 || _valid10;
-if(!valid172){
-const _errs859 = errors;
-if(Array.isArray(data375)){
-const len55 = data375.length;
-for(let i55=0; i55<len55; i55++){
-let data376 = data375[i55];
-if(typeof data376 !== "string"){
-const err511 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data376};
+}
+}
+else {
+const err511 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data370};
 if(vErrors === null){
 vErrors = [err511];
 }
@@ -11215,9 +11203,16 @@ vErrors.push(err511);
 errors++;
 }
 }
-}
-else {
-const err512 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data375};
+if(data369.options !== undefined){
+let data374 = data369.options;
+if(data374 && typeof data374 == "object" && !Array.isArray(data374)){
+for(const key45 in data374){
+let data375 = data374[key45];
+const _errs854 = errors;
+let valid174 = false;
+const _errs855 = errors;
+if(typeof data375 !== "string"){
+const err512 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data375};
 if(vErrors === null){
 vErrors = [err512];
 }
@@ -11226,13 +11221,12 @@ vErrors.push(err512);
 }
 errors++;
 }
-var _valid10 = _errs859 === errors;
-valid172 = valid172 || _valid10;
-}
-}
-}
-if(!valid172){
-const err513 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data375};
+var _valid10 = _errs855 === errors;
+valid174 = valid174 || _valid10;
+if(!valid174){
+const _errs857 = errors;
+if(!((typeof data375 == "number") && (isFinite(data375)))){
+const err513 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data375};
 if(vErrors === null){
 vErrors = [err513];
 }
@@ -11241,21 +11235,12 @@ vErrors.push(err513);
 }
 errors++;
 }
-else {
-errors = _errs852;
-if(vErrors !== null){
-if(_errs852){
-vErrors.length = _errs852;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err514 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data374};
+var _valid10 = _errs857 === errors;
+valid174 = valid174 || _valid10;
+if(!valid174){
+const _errs859 = errors;
+if(typeof data375 !== "boolean"){
+const err514 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data375};
 if(vErrors === null){
 vErrors = [err514];
 }
@@ -11264,10 +11249,16 @@ vErrors.push(err514);
 }
 errors++;
 }
-}
-}
-else {
-const err515 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
+var _valid10 = _errs859 === errors;
+valid174 = valid174 || _valid10;
+if(!valid174){
+const _errs861 = errors;
+if(Array.isArray(data375)){
+const len55 = data375.length;
+for(let i55=0; i55<len55; i55++){
+let data376 = data375[i55];
+if(typeof data376 !== "string"){
+const err515 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data376};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -11276,14 +11267,10 @@ vErrors.push(err515);
 }
 errors++;
 }
-var _valid8 = _errs827 === errors;
-valid164 = valid164 || _valid8;
-if(!valid164){
-const _errs863 = errors;
-if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
+}
 }
 else {
-const err516 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data369};
+const err516 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data375};
 if(vErrors === null){
 vErrors = [err516];
 }
@@ -11292,11 +11279,13 @@ vErrors.push(err516);
 }
 errors++;
 }
-var _valid8 = _errs863 === errors;
-valid164 = valid164 || _valid8;
+var _valid10 = _errs861 === errors;
+valid174 = valid174 || _valid10;
 }
-if(!valid164){
-const err517 = {instancePath:instancePath+"/pluginConfigs/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data369};
+}
+}
+if(!valid174){
+const err517 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data375};
 if(vErrors === null){
 vErrors = [err517];
 }
@@ -11306,10 +11295,10 @@ vErrors.push(err517);
 errors++;
 }
 else {
-errors = _errs826;
+errors = _errs854;
 if(vErrors !== null){
-if(_errs826){
-vErrors.length = _errs826;
+if(_errs854){
+vErrors.length = _errs854;
 }
 else {
 vErrors = null;
@@ -11319,7 +11308,7 @@ vErrors = null;
 }
 }
 else {
-const err518 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data368};
+const err518 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data374};
 if(vErrors === null){
 vErrors = [err518];
 }
@@ -11329,12 +11318,9 @@ vErrors.push(err518);
 errors++;
 }
 }
-if(data.remote !== undefined){
-let data377 = data.remote;
-if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
-for(const key44 in data377){
-if(!(key44 === "defaultEnvironmentId")){
-const err519 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data377};
+}
+else {
+const err519 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
 if(vErrors === null){
 vErrors = [err519];
 }
@@ -11343,11 +11329,14 @@ vErrors.push(err519);
 }
 errors++;
 }
+var _valid8 = _errs829 === errors;
+valid166 = valid166 || _valid8;
+if(!valid166){
+const _errs865 = errors;
+if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
 }
-if(data377.defaultEnvironmentId !== undefined){
-let data378 = data377.defaultEnvironmentId;
-if(typeof data378 !== "string"){
-const err520 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data378};
+else {
+const err520 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data369};
 if(vErrors === null){
 vErrors = [err520];
 }
@@ -11356,10 +11345,11 @@ vErrors.push(err520);
 }
 errors++;
 }
+var _valid8 = _errs865 === errors;
+valid166 = valid166 || _valid8;
 }
-}
-else {
-const err521 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data377};
+if(!valid166){
+const err521 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data369};
 if(vErrors === null){
 vErrors = [err521];
 }
@@ -11368,11 +11358,21 @@ vErrors.push(err521);
 }
 errors++;
 }
+else {
+errors = _errs828;
+if(vErrors !== null){
+if(_errs828){
+vErrors.length = _errs828;
 }
-if(data.autoUpdatesChannel !== undefined){
-let data379 = data.autoUpdatesChannel;
-if(typeof data379 !== "string"){
-const err522 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err522 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data368};
 if(vErrors === null){
 vErrors = [err522];
 }
@@ -11381,8 +11381,13 @@ vErrors.push(err522);
 }
 errors++;
 }
-if(!(((data379 === "latest") || (data379 === "stable")) || (data379 === "rc"))){
-const err523 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
+}
+if(data.remote !== undefined){
+let data377 = data.remote;
+if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
+for(const key46 in data377){
+if(!(key46 === "defaultEnvironmentId")){
+const err523 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data377};
 if(vErrors === null){
 vErrors = [err523];
 }
@@ -11392,10 +11397,10 @@ vErrors.push(err523);
 errors++;
 }
 }
-if(data.minimumVersion !== undefined){
-let data380 = data.minimumVersion;
-if(typeof data380 !== "string"){
-const err524 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data380};
+if(data377.defaultEnvironmentId !== undefined){
+let data378 = data377.defaultEnvironmentId;
+if(typeof data378 !== "string"){
+const err524 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data378};
 if(vErrors === null){
 vErrors = [err524];
 }
@@ -11405,10 +11410,9 @@ vErrors.push(err524);
 errors++;
 }
 }
-if(data.requiredMinimumVersion !== undefined){
-let data381 = data.requiredMinimumVersion;
-if(typeof data381 !== "string"){
-const err525 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data381};
+}
+else {
+const err525 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data377};
 if(vErrors === null){
 vErrors = [err525];
 }
@@ -11418,10 +11422,10 @@ vErrors.push(err525);
 errors++;
 }
 }
-if(data.requiredMaximumVersion !== undefined){
-let data382 = data.requiredMaximumVersion;
-if(typeof data382 !== "string"){
-const err526 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data382};
+if(data.autoUpdatesChannel !== undefined){
+let data379 = data.autoUpdatesChannel;
+if(typeof data379 !== "string"){
+const err526 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
 if(vErrors === null){
 vErrors = [err526];
 }
@@ -11430,11 +11434,8 @@ vErrors.push(err526);
 }
 errors++;
 }
-}
-if(data.downloadsMirrorUrl !== undefined){
-let data383 = data.downloadsMirrorUrl;
-if(typeof data383 !== "string"){
-const err527 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data383};
+if(!(((data379 === "latest") || (data379 === "stable")) || (data379 === "rc"))){
+const err527 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
 if(vErrors === null){
 vErrors = [err527];
 }
@@ -11444,10 +11445,10 @@ vErrors.push(err527);
 errors++;
 }
 }
-if(data.plansDirectory !== undefined){
-let data384 = data.plansDirectory;
-if(typeof data384 !== "string"){
-const err528 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data384};
+if(data.minimumVersion !== undefined){
+let data380 = data.minimumVersion;
+if(typeof data380 !== "string"){
+const err528 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data380};
 if(vErrors === null){
 vErrors = [err528];
 }
@@ -11457,10 +11458,10 @@ vErrors.push(err528);
 errors++;
 }
 }
-if(data.tui !== undefined){
-let data385 = data.tui;
-if(typeof data385 !== "string"){
-const err529 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data385};
+if(data.requiredMinimumVersion !== undefined){
+let data381 = data.requiredMinimumVersion;
+if(typeof data381 !== "string"){
+const err529 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data381};
 if(vErrors === null){
 vErrors = [err529];
 }
@@ -11469,8 +11470,11 @@ vErrors.push(err529);
 }
 errors++;
 }
-if(!((data385 === "default") || (data385 === "fullscreen"))){
-const err530 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data385};
+}
+if(data.requiredMaximumVersion !== undefined){
+let data382 = data.requiredMaximumVersion;
+if(typeof data382 !== "string"){
+const err530 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data382};
 if(vErrors === null){
 vErrors = [err530];
 }
@@ -11480,12 +11484,10 @@ vErrors.push(err530);
 errors++;
 }
 }
-if(data.voice !== undefined){
-let data386 = data.voice;
-if(data386 && typeof data386 == "object" && !Array.isArray(data386)){
-for(const key45 in data386){
-if(!(((key45 === "enabled") || (key45 === "mode")) || (key45 === "autoSubmit"))){
-const err531 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key45},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data386};
+if(data.downloadsMirrorUrl !== undefined){
+let data383 = data.downloadsMirrorUrl;
+if(typeof data383 !== "string"){
+const err531 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data383};
 if(vErrors === null){
 vErrors = [err531];
 }
@@ -11495,10 +11497,10 @@ vErrors.push(err531);
 errors++;
 }
 }
-if(data386.enabled !== undefined){
-let data387 = data386.enabled;
-if(typeof data387 !== "boolean"){
-const err532 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data387};
+if(data.plansDirectory !== undefined){
+let data384 = data.plansDirectory;
+if(typeof data384 !== "string"){
+const err532 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data384};
 if(vErrors === null){
 vErrors = [err532];
 }
@@ -11508,10 +11510,10 @@ vErrors.push(err532);
 errors++;
 }
 }
-if(data386.mode !== undefined){
-let data388 = data386.mode;
-if(typeof data388 !== "string"){
-const err533 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data388};
+if(data.tui !== undefined){
+let data385 = data.tui;
+if(typeof data385 !== "string"){
+const err533 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data385};
 if(vErrors === null){
 vErrors = [err533];
 }
@@ -11520,8 +11522,8 @@ vErrors.push(err533);
 }
 errors++;
 }
-if(!((data388 === "hold") || (data388 === "tap"))){
-const err534 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data388};
+if(!((data385 === "default") || (data385 === "fullscreen"))){
+const err534 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data385};
 if(vErrors === null){
 vErrors = [err534];
 }
@@ -11531,10 +11533,12 @@ vErrors.push(err534);
 errors++;
 }
 }
-if(data386.autoSubmit !== undefined){
-let data389 = data386.autoSubmit;
-if(typeof data389 !== "boolean"){
-const err535 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data389};
+if(data.voice !== undefined){
+let data386 = data.voice;
+if(data386 && typeof data386 == "object" && !Array.isArray(data386)){
+for(const key47 in data386){
+if(!(((key47 === "enabled") || (key47 === "mode")) || (key47 === "autoSubmit"))){
+const err535 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data386};
 if(vErrors === null){
 vErrors = [err535];
 }
@@ -11544,9 +11548,10 @@ vErrors.push(err535);
 errors++;
 }
 }
-}
-else {
-const err536 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data386};
+if(data386.enabled !== undefined){
+let data387 = data386.enabled;
+if(typeof data387 !== "boolean"){
+const err536 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data387};
 if(vErrors === null){
 vErrors = [err536];
 }
@@ -11556,15 +11561,63 @@ vErrors.push(err536);
 errors++;
 }
 }
-if(data.channelsEnabled !== undefined){
-let data390 = data.channelsEnabled;
-if(typeof data390 !== "boolean"){
-const err537 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data390};
+if(data386.mode !== undefined){
+let data388 = data386.mode;
+if(typeof data388 !== "string"){
+const err537 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data388};
 if(vErrors === null){
 vErrors = [err537];
 }
 else {
 vErrors.push(err537);
+}
+errors++;
+}
+if(!((data388 === "hold") || (data388 === "tap"))){
+const err538 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data388};
+if(vErrors === null){
+vErrors = [err538];
+}
+else {
+vErrors.push(err538);
+}
+errors++;
+}
+}
+if(data386.autoSubmit !== undefined){
+let data389 = data386.autoSubmit;
+if(typeof data389 !== "boolean"){
+const err539 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data389};
+if(vErrors === null){
+vErrors = [err539];
+}
+else {
+vErrors.push(err539);
+}
+errors++;
+}
+}
+}
+else {
+const err540 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data386};
+if(vErrors === null){
+vErrors = [err540];
+}
+else {
+vErrors.push(err540);
+}
+errors++;
+}
+}
+if(data.channelsEnabled !== undefined){
+let data390 = data.channelsEnabled;
+if(typeof data390 !== "boolean"){
+const err541 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data390};
+if(vErrors === null){
+vErrors = [err541];
+}
+else {
+vErrors.push(err541);
 }
 errors++;
 }
@@ -11577,54 +11630,7 @@ for(let i56=0; i56<len56; i56++){
 let data392 = data391[i56];
 if(data392 && typeof data392 == "object" && !Array.isArray(data392)){
 if(data392.marketplace === undefined){
-const err538 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
-if(vErrors === null){
-vErrors = [err538];
-}
-else {
-vErrors.push(err538);
-}
-errors++;
-}
-if(data392.plugin === undefined){
-const err539 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
-if(vErrors === null){
-vErrors = [err539];
-}
-else {
-vErrors.push(err539);
-}
-errors++;
-}
-for(const key46 in data392){
-if(!((key46 === "marketplace") || (key46 === "plugin"))){
-const err540 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
-if(vErrors === null){
-vErrors = [err540];
-}
-else {
-vErrors.push(err540);
-}
-errors++;
-}
-}
-if(data392.marketplace !== undefined){
-let data393 = data392.marketplace;
-if(typeof data393 !== "string"){
-const err541 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data393};
-if(vErrors === null){
-vErrors = [err541];
-}
-else {
-vErrors.push(err541);
-}
-errors++;
-}
-}
-if(data392.plugin !== undefined){
-let data394 = data392.plugin;
-if(typeof data394 !== "string"){
-const err542 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data394};
+const err542 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err542];
 }
@@ -11633,10 +11639,8 @@ vErrors.push(err542);
 }
 errors++;
 }
-}
-}
-else {
-const err543 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
+if(data392.plugin === undefined){
+const err543 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err543];
 }
@@ -11645,10 +11649,9 @@ vErrors.push(err543);
 }
 errors++;
 }
-}
-}
-else {
-const err544 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data391};
+for(const key48 in data392){
+if(!((key48 === "marketplace") || (key48 === "plugin"))){
+const err544 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err544];
 }
@@ -11658,10 +11661,10 @@ vErrors.push(err544);
 errors++;
 }
 }
-if(data.prefersReducedMotion !== undefined){
-let data395 = data.prefersReducedMotion;
-if(typeof data395 !== "boolean"){
-const err545 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data395};
+if(data392.marketplace !== undefined){
+let data393 = data392.marketplace;
+if(typeof data393 !== "string"){
+const err545 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data393};
 if(vErrors === null){
 vErrors = [err545];
 }
@@ -11671,13 +11674,10 @@ vErrors.push(err545);
 errors++;
 }
 }
-if(data.timeFormat !== undefined){
-let data396 = data.timeFormat;
-const _errs908 = errors;
-let valid180 = false;
-const _errs909 = errors;
-if(typeof data396 !== "string"){
-const err546 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+if(data392.plugin !== undefined){
+let data394 = data392.plugin;
+if(typeof data394 !== "string"){
+const err546 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data394};
 if(vErrors === null){
 vErrors = [err546];
 }
@@ -11686,8 +11686,10 @@ vErrors.push(err546);
 }
 errors++;
 }
-if(!((((data396 === "auto") || (data396 === "12-hour")) || (data396 === "24-hour")) || (data396 === "24-hour-utc"))){
-const err547 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+}
+}
+else {
+const err547 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err547];
 }
@@ -11696,12 +11698,10 @@ vErrors.push(err547);
 }
 errors++;
 }
-var _valid11 = _errs909 === errors;
-valid180 = valid180 || _valid11;
-if(!valid180){
-const _errs911 = errors;
-if(typeof data396 !== "string"){
-const err548 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data396};
+}
+}
+else {
+const err548 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data391};
 if(vErrors === null){
 vErrors = [err548];
 }
@@ -11710,11 +11710,11 @@ vErrors.push(err548);
 }
 errors++;
 }
-var _valid11 = _errs911 === errors;
-valid180 = valid180 || _valid11;
 }
-if(!valid180){
-const err549 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data396};
+if(data.prefersReducedMotion !== undefined){
+let data395 = data.prefersReducedMotion;
+if(typeof data395 !== "boolean"){
+const err549 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data395};
 if(vErrors === null){
 vErrors = [err549];
 }
@@ -11723,11 +11723,64 @@ vErrors.push(err549);
 }
 errors++;
 }
+}
+if(data.timeFormat !== undefined){
+let data396 = data.timeFormat;
+const _errs910 = errors;
+let valid182 = false;
+const _errs911 = errors;
+if(typeof data396 !== "string"){
+const err550 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+if(vErrors === null){
+vErrors = [err550];
+}
 else {
-errors = _errs908;
+vErrors.push(err550);
+}
+errors++;
+}
+if(!((((data396 === "auto") || (data396 === "12-hour")) || (data396 === "24-hour")) || (data396 === "24-hour-utc"))){
+const err551 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+if(vErrors === null){
+vErrors = [err551];
+}
+else {
+vErrors.push(err551);
+}
+errors++;
+}
+var _valid11 = _errs911 === errors;
+valid182 = valid182 || _valid11;
+if(!valid182){
+const _errs913 = errors;
+if(typeof data396 !== "string"){
+const err552 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data396};
+if(vErrors === null){
+vErrors = [err552];
+}
+else {
+vErrors.push(err552);
+}
+errors++;
+}
+var _valid11 = _errs913 === errors;
+valid182 = valid182 || _valid11;
+}
+if(!valid182){
+const err553 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data396};
+if(vErrors === null){
+vErrors = [err553];
+}
+else {
+vErrors.push(err553);
+}
+errors++;
+}
+else {
+errors = _errs910;
 if(vErrors !== null){
-if(_errs908){
-vErrors.length = _errs908;
+if(_errs910){
+vErrors.length = _errs910;
 }
 else {
 vErrors = null;
@@ -11738,59 +11791,7 @@ vErrors = null;
 if(data.timeZone !== undefined){
 let data397 = data.timeZone;
 if(typeof data397 !== "string"){
-const err550 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data397};
-if(vErrors === null){
-vErrors = [err550];
-}
-else {
-vErrors.push(err550);
-}
-errors++;
-}
-}
-if(data.autoMemoryEnabled !== undefined){
-let data398 = data.autoMemoryEnabled;
-if(typeof data398 !== "boolean"){
-const err551 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data398};
-if(vErrors === null){
-vErrors = [err551];
-}
-else {
-vErrors.push(err551);
-}
-errors++;
-}
-}
-if(data.autoMemoryDirectory !== undefined){
-let data399 = data.autoMemoryDirectory;
-if(typeof data399 !== "string"){
-const err552 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data399};
-if(vErrors === null){
-vErrors = [err552];
-}
-else {
-vErrors.push(err552);
-}
-errors++;
-}
-}
-if(data.autoDreamEnabled !== undefined){
-let data400 = data.autoDreamEnabled;
-if(typeof data400 !== "boolean"){
-const err553 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data400};
-if(vErrors === null){
-vErrors = [err553];
-}
-else {
-vErrors.push(err553);
-}
-errors++;
-}
-}
-if(data.showThinkingSummaries !== undefined){
-let data401 = data.showThinkingSummaries;
-if(typeof data401 !== "boolean"){
-const err554 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data401};
+const err554 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data397};
 if(vErrors === null){
 vErrors = [err554];
 }
@@ -11800,10 +11801,10 @@ vErrors.push(err554);
 errors++;
 }
 }
-if(data.skipDangerousModePermissionPrompt !== undefined){
-let data402 = data.skipDangerousModePermissionPrompt;
-if(typeof data402 !== "boolean"){
-const err555 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data402};
+if(data.autoMemoryEnabled !== undefined){
+let data398 = data.autoMemoryEnabled;
+if(typeof data398 !== "boolean"){
+const err555 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data398};
 if(vErrors === null){
 vErrors = [err555];
 }
@@ -11813,10 +11814,10 @@ vErrors.push(err555);
 errors++;
 }
 }
-if(data.disableAutoMode !== undefined){
-let data403 = data.disableAutoMode;
-if(typeof data403 !== "string"){
-const err556 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data403};
+if(data.autoMemoryDirectory !== undefined){
+let data399 = data.autoMemoryDirectory;
+if(typeof data399 !== "string"){
+const err556 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data399};
 if(vErrors === null){
 vErrors = [err556];
 }
@@ -11825,13 +11826,65 @@ vErrors.push(err556);
 }
 errors++;
 }
-if("disable" !== data403){
-const err557 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data403};
+}
+if(data.autoDreamEnabled !== undefined){
+let data400 = data.autoDreamEnabled;
+if(typeof data400 !== "boolean"){
+const err557 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data400};
 if(vErrors === null){
 vErrors = [err557];
 }
 else {
 vErrors.push(err557);
+}
+errors++;
+}
+}
+if(data.showThinkingSummaries !== undefined){
+let data401 = data.showThinkingSummaries;
+if(typeof data401 !== "boolean"){
+const err558 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data401};
+if(vErrors === null){
+vErrors = [err558];
+}
+else {
+vErrors.push(err558);
+}
+errors++;
+}
+}
+if(data.skipDangerousModePermissionPrompt !== undefined){
+let data402 = data.skipDangerousModePermissionPrompt;
+if(typeof data402 !== "boolean"){
+const err559 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data402};
+if(vErrors === null){
+vErrors = [err559];
+}
+else {
+vErrors.push(err559);
+}
+errors++;
+}
+}
+if(data.disableAutoMode !== undefined){
+let data403 = data.disableAutoMode;
+if(typeof data403 !== "string"){
+const err560 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data403};
+if(vErrors === null){
+vErrors = [err560];
+}
+else {
+vErrors.push(err560);
+}
+errors++;
+}
+if("disable" !== data403){
+const err561 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data403};
+if(vErrors === null){
+vErrors = [err561];
+}
+else {
+vErrors.push(err561);
 }
 errors++;
 }
@@ -11844,51 +11897,7 @@ for(let i57=0; i57<len57; i57++){
 let data405 = data404[i57];
 if(data405 && typeof data405 == "object" && !Array.isArray(data405)){
 if(data405.id === undefined){
-const err558 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err558];
-}
-else {
-vErrors.push(err558);
-}
-errors++;
-}
-if(data405.name === undefined){
-const err559 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err559];
-}
-else {
-vErrors.push(err559);
-}
-errors++;
-}
-if(data405.sshHost === undefined){
-const err560 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err560];
-}
-else {
-vErrors.push(err560);
-}
-errors++;
-}
-for(const key47 in data405){
-if(!((((((key47 === "id") || (key47 === "name")) || (key47 === "sshHost")) || (key47 === "sshPort")) || (key47 === "sshIdentityFile")) || (key47 === "startDirectory"))){
-const err561 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err561];
-}
-else {
-vErrors.push(err561);
-}
-errors++;
-}
-}
-if(data405.id !== undefined){
-let data406 = data405.id;
-if(typeof data406 !== "string"){
-const err562 = {instancePath:instancePath+"/sshConfigs/" + i57+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data406};
+const err562 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err562];
 }
@@ -11897,11 +11906,8 @@ vErrors.push(err562);
 }
 errors++;
 }
-}
-if(data405.name !== undefined){
-let data407 = data405.name;
-if(typeof data407 !== "string"){
-const err563 = {instancePath:instancePath+"/sshConfigs/" + i57+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data407};
+if(data405.name === undefined){
+const err563 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err563];
 }
@@ -11910,11 +11916,8 @@ vErrors.push(err563);
 }
 errors++;
 }
-}
-if(data405.sshHost !== undefined){
-let data408 = data405.sshHost;
-if(typeof data408 !== "string"){
-const err564 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data408};
+if(data405.sshHost === undefined){
+const err564 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err564];
 }
@@ -11923,11 +11926,9 @@ vErrors.push(err564);
 }
 errors++;
 }
-}
-if(data405.sshPort !== undefined){
-let data409 = data405.sshPort;
-if(!((typeof data409 == "number") && (isFinite(data409)))){
-const err565 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data409};
+for(const key49 in data405){
+if(!((((((key49 === "id") || (key49 === "name")) || (key49 === "sshHost")) || (key49 === "sshPort")) || (key49 === "sshIdentityFile")) || (key49 === "startDirectory"))){
+const err565 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err565];
 }
@@ -11937,10 +11938,10 @@ vErrors.push(err565);
 errors++;
 }
 }
-if(data405.sshIdentityFile !== undefined){
-let data410 = data405.sshIdentityFile;
-if(typeof data410 !== "string"){
-const err566 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data410};
+if(data405.id !== undefined){
+let data406 = data405.id;
+if(typeof data406 !== "string"){
+const err566 = {instancePath:instancePath+"/sshConfigs/" + i57+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data406};
 if(vErrors === null){
 vErrors = [err566];
 }
@@ -11950,10 +11951,10 @@ vErrors.push(err566);
 errors++;
 }
 }
-if(data405.startDirectory !== undefined){
-let data411 = data405.startDirectory;
-if(typeof data411 !== "string"){
-const err567 = {instancePath:instancePath+"/sshConfigs/" + i57+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data411};
+if(data405.name !== undefined){
+let data407 = data405.name;
+if(typeof data407 !== "string"){
+const err567 = {instancePath:instancePath+"/sshConfigs/" + i57+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data407};
 if(vErrors === null){
 vErrors = [err567];
 }
@@ -11963,9 +11964,10 @@ vErrors.push(err567);
 errors++;
 }
 }
-}
-else {
-const err568 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data405};
+if(data405.sshHost !== undefined){
+let data408 = data405.sshHost;
+if(typeof data408 !== "string"){
+const err568 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data408};
 if(vErrors === null){
 vErrors = [err568];
 }
@@ -11975,9 +11977,10 @@ vErrors.push(err568);
 errors++;
 }
 }
-}
-else {
-const err569 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data404};
+if(data405.sshPort !== undefined){
+let data409 = data405.sshPort;
+if(!((typeof data409 == "number") && (isFinite(data409)))){
+const err569 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data409};
 if(vErrors === null){
 vErrors = [err569];
 }
@@ -11987,10 +11990,10 @@ vErrors.push(err569);
 errors++;
 }
 }
-if(data.sshHostCommands !== undefined){
-let data412 = data.sshHostCommands;
-if(!(Array.isArray(data412))){
-const err570 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data412};
+if(data405.sshIdentityFile !== undefined){
+let data410 = data405.sshIdentityFile;
+if(typeof data410 !== "string"){
+const err570 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data410};
 if(vErrors === null){
 vErrors = [err570];
 }
@@ -12000,10 +12003,10 @@ vErrors.push(err570);
 errors++;
 }
 }
-if(data.claudeMd !== undefined){
-let data413 = data.claudeMd;
-if(typeof data413 !== "string"){
-const err571 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data413};
+if(data405.startDirectory !== undefined){
+let data411 = data405.startDirectory;
+if(typeof data411 !== "string"){
+const err571 = {instancePath:instancePath+"/sshConfigs/" + i57+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data411};
 if(vErrors === null){
 vErrors = [err571];
 }
@@ -12013,14 +12016,9 @@ vErrors.push(err571);
 errors++;
 }
 }
-if(data.claudeMdExcludes !== undefined){
-let data414 = data.claudeMdExcludes;
-if(Array.isArray(data414)){
-const len58 = data414.length;
-for(let i58=0; i58<len58; i58++){
-let data415 = data414[i58];
-if(typeof data415 !== "string"){
-const err572 = {instancePath:instancePath+"/claudeMdExcludes/" + i58,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data415};
+}
+else {
+const err572 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err572];
 }
@@ -12032,7 +12030,7 @@ errors++;
 }
 }
 else {
-const err573 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data414};
+const err573 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data404};
 if(vErrors === null){
 vErrors = [err573];
 }
@@ -12042,10 +12040,10 @@ vErrors.push(err573);
 errors++;
 }
 }
-if(data.pluginTrustMessage !== undefined){
-let data416 = data.pluginTrustMessage;
-if(typeof data416 !== "string"){
-const err574 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data416};
+if(data.sshHostCommands !== undefined){
+let data412 = data.sshHostCommands;
+if(!(Array.isArray(data412))){
+const err574 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data412};
 if(vErrors === null){
 vErrors = [err574];
 }
@@ -12055,13 +12053,10 @@ vErrors.push(err574);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data417 = data.theme;
-const _errs955 = errors;
-let valid186 = false;
-const _errs956 = errors;
-if(typeof data417 !== "string"){
-const err575 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+if(data.claudeMd !== undefined){
+let data413 = data.claudeMd;
+if(typeof data413 !== "string"){
+const err575 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data413};
 if(vErrors === null){
 vErrors = [err575];
 }
@@ -12070,8 +12065,15 @@ vErrors.push(err575);
 }
 errors++;
 }
-if(!(((((((data417 === "auto") || (data417 === "dark")) || (data417 === "light")) || (data417 === "light-daltonized")) || (data417 === "dark-daltonized")) || (data417 === "light-ansi")) || (data417 === "dark-ansi"))){
-const err576 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+}
+if(data.claudeMdExcludes !== undefined){
+let data414 = data.claudeMdExcludes;
+if(Array.isArray(data414)){
+const len58 = data414.length;
+for(let i58=0; i58<len58; i58++){
+let data415 = data414[i58];
+if(typeof data415 !== "string"){
+const err576 = {instancePath:instancePath+"/claudeMdExcludes/" + i58,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data415};
 if(vErrors === null){
 vErrors = [err576];
 }
@@ -12080,12 +12082,10 @@ vErrors.push(err576);
 }
 errors++;
 }
-var _valid12 = _errs956 === errors;
-valid186 = valid186 || _valid12;
-if(!valid186){
-const _errs958 = errors;
-if(typeof data417 !== "string"){
-const err577 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data417};
+}
+}
+else {
+const err577 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data414};
 if(vErrors === null){
 vErrors = [err577];
 }
@@ -12094,11 +12094,11 @@ vErrors.push(err577);
 }
 errors++;
 }
-var _valid12 = _errs958 === errors;
-valid186 = valid186 || _valid12;
 }
-if(!valid186){
-const err578 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data417};
+if(data.pluginTrustMessage !== undefined){
+let data416 = data.pluginTrustMessage;
+if(typeof data416 !== "string"){
+const err578 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data416};
 if(vErrors === null){
 vErrors = [err578];
 }
@@ -12107,11 +12107,64 @@ vErrors.push(err578);
 }
 errors++;
 }
+}
+if(data.theme !== undefined){
+let data417 = data.theme;
+const _errs957 = errors;
+let valid188 = false;
+const _errs958 = errors;
+if(typeof data417 !== "string"){
+const err579 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+if(vErrors === null){
+vErrors = [err579];
+}
 else {
-errors = _errs955;
+vErrors.push(err579);
+}
+errors++;
+}
+if(!(((((((data417 === "auto") || (data417 === "dark")) || (data417 === "light")) || (data417 === "light-daltonized")) || (data417 === "dark-daltonized")) || (data417 === "light-ansi")) || (data417 === "dark-ansi"))){
+const err580 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+if(vErrors === null){
+vErrors = [err580];
+}
+else {
+vErrors.push(err580);
+}
+errors++;
+}
+var _valid12 = _errs958 === errors;
+valid188 = valid188 || _valid12;
+if(!valid188){
+const _errs960 = errors;
+if(typeof data417 !== "string"){
+const err581 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data417};
+if(vErrors === null){
+vErrors = [err581];
+}
+else {
+vErrors.push(err581);
+}
+errors++;
+}
+var _valid12 = _errs960 === errors;
+valid188 = valid188 || _valid12;
+}
+if(!valid188){
+const err582 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data417};
+if(vErrors === null){
+vErrors = [err582];
+}
+else {
+vErrors.push(err582);
+}
+errors++;
+}
+else {
+errors = _errs957;
 if(vErrors !== null){
-if(_errs955){
-vErrors.length = _errs955;
+if(_errs957){
+vErrors.length = _errs957;
 }
 else {
 vErrors = null;
@@ -12122,55 +12175,7 @@ vErrors = null;
 if(data.editorMode !== undefined){
 let data418 = data.editorMode;
 if(typeof data418 !== "string"){
-const err579 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data418};
-if(vErrors === null){
-vErrors = [err579];
-}
-else {
-vErrors.push(err579);
-}
-errors++;
-}
-if(!((data418 === "normal") || (data418 === "vim"))){
-const err580 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data418};
-if(vErrors === null){
-vErrors = [err580];
-}
-else {
-vErrors.push(err580);
-}
-errors++;
-}
-}
-if(data.keybindingFlavor !== undefined){
-let data419 = data.keybindingFlavor;
-if(typeof data419 !== "string"){
-const err581 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data419};
-if(vErrors === null){
-vErrors = [err581];
-}
-else {
-vErrors.push(err581);
-}
-errors++;
-}
-if(!((data419 === "classic") || (data419 === "readline"))){
-const err582 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data419};
-if(vErrors === null){
-vErrors = [err582];
-}
-else {
-vErrors.push(err582);
-}
-errors++;
-}
-}
-if(data.vimInsertModeRemaps !== undefined){
-let data420 = data.vimInsertModeRemaps;
-if(data420 && typeof data420 == "object" && !Array.isArray(data420)){
-}
-else {
-const err583 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data420};
+const err583 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data418};
 if(vErrors === null){
 vErrors = [err583];
 }
@@ -12179,11 +12184,8 @@ vErrors.push(err583);
 }
 errors++;
 }
-}
-if(data.verbose !== undefined){
-let data421 = data.verbose;
-if(typeof data421 !== "boolean"){
-const err584 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data421};
+if(!((data418 === "normal") || (data418 === "vim"))){
+const err584 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data418};
 if(vErrors === null){
 vErrors = [err584];
 }
@@ -12193,10 +12195,10 @@ vErrors.push(err584);
 errors++;
 }
 }
-if(data.preferredNotifChannel !== undefined){
-let data422 = data.preferredNotifChannel;
-if(typeof data422 !== "string"){
-const err585 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
+if(data.keybindingFlavor !== undefined){
+let data419 = data.keybindingFlavor;
+if(typeof data419 !== "string"){
+const err585 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data419};
 if(vErrors === null){
 vErrors = [err585];
 }
@@ -12205,8 +12207,8 @@ vErrors.push(err585);
 }
 errors++;
 }
-if(!(((((((data422 === "auto") || (data422 === "iterm2")) || (data422 === "terminal_bell")) || (data422 === "iterm2_with_bell")) || (data422 === "kitty")) || (data422 === "ghostty")) || (data422 === "notifications_disabled"))){
-const err586 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
+if(!((data419 === "classic") || (data419 === "readline"))){
+const err586 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data419};
 if(vErrors === null){
 vErrors = [err586];
 }
@@ -12216,10 +12218,12 @@ vErrors.push(err586);
 errors++;
 }
 }
-if(data.autoCompactEnabled !== undefined){
-let data423 = data.autoCompactEnabled;
-if(typeof data423 !== "boolean"){
-const err587 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data423};
+if(data.vimInsertModeRemaps !== undefined){
+let data420 = data.vimInsertModeRemaps;
+if(data420 && typeof data420 == "object" && !Array.isArray(data420)){
+}
+else {
+const err587 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data420};
 if(vErrors === null){
 vErrors = [err587];
 }
@@ -12229,10 +12233,10 @@ vErrors.push(err587);
 errors++;
 }
 }
-if(data.precomputeCompactionEnabled !== undefined){
-let data424 = data.precomputeCompactionEnabled;
-if(typeof data424 !== "boolean"){
-const err588 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data424};
+if(data.verbose !== undefined){
+let data421 = data.verbose;
+if(typeof data421 !== "boolean"){
+const err588 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data421};
 if(vErrors === null){
 vErrors = [err588];
 }
@@ -12242,10 +12246,10 @@ vErrors.push(err588);
 errors++;
 }
 }
-if(data.idleCompaction !== undefined){
-let data425 = data.idleCompaction;
-if(typeof data425 !== "boolean"){
-const err589 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data425};
+if(data.preferredNotifChannel !== undefined){
+let data422 = data.preferredNotifChannel;
+if(typeof data422 !== "string"){
+const err589 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
 if(vErrors === null){
 vErrors = [err589];
 }
@@ -12254,11 +12258,8 @@ vErrors.push(err589);
 }
 errors++;
 }
-}
-if(data.switchModelsOnFlag !== undefined){
-let data426 = data.switchModelsOnFlag;
-if(typeof data426 !== "boolean"){
-const err590 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data426};
+if(!(((((((data422 === "auto") || (data422 === "iterm2")) || (data422 === "terminal_bell")) || (data422 === "iterm2_with_bell")) || (data422 === "kitty")) || (data422 === "ghostty")) || (data422 === "notifications_disabled"))){
+const err590 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
 if(vErrors === null){
 vErrors = [err590];
 }
@@ -12268,10 +12269,10 @@ vErrors.push(err590);
 errors++;
 }
 }
-if(data.autoContinueAtUsageLimit !== undefined){
-let data427 = data.autoContinueAtUsageLimit;
-if(typeof data427 !== "boolean"){
-const err591 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data427};
+if(data.autoCompactEnabled !== undefined){
+let data423 = data.autoCompactEnabled;
+if(typeof data423 !== "boolean"){
+const err591 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data423};
 if(vErrors === null){
 vErrors = [err591];
 }
@@ -12281,10 +12282,10 @@ vErrors.push(err591);
 errors++;
 }
 }
-if(data.autoScrollEnabled !== undefined){
-let data428 = data.autoScrollEnabled;
-if(typeof data428 !== "boolean"){
-const err592 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data428};
+if(data.precomputeCompactionEnabled !== undefined){
+let data424 = data.precomputeCompactionEnabled;
+if(typeof data424 !== "boolean"){
+const err592 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data424};
 if(vErrors === null){
 vErrors = [err592];
 }
@@ -12294,10 +12295,10 @@ vErrors.push(err592);
 errors++;
 }
 }
-if(data.wheelScrollAccelerationEnabled !== undefined){
-let data429 = data.wheelScrollAccelerationEnabled;
-if(typeof data429 !== "boolean"){
-const err593 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data429};
+if(data.idleCompaction !== undefined){
+let data425 = data.idleCompaction;
+if(typeof data425 !== "boolean"){
+const err593 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data425};
 if(vErrors === null){
 vErrors = [err593];
 }
@@ -12307,10 +12308,10 @@ vErrors.push(err593);
 errors++;
 }
 }
-if(data.fileCheckpointingEnabled !== undefined){
-let data430 = data.fileCheckpointingEnabled;
-if(typeof data430 !== "boolean"){
-const err594 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data430};
+if(data.switchModelsOnFlag !== undefined){
+let data426 = data.switchModelsOnFlag;
+if(typeof data426 !== "boolean"){
+const err594 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data426};
 if(vErrors === null){
 vErrors = [err594];
 }
@@ -12320,10 +12321,10 @@ vErrors.push(err594);
 errors++;
 }
 }
-if(data.showTurnDuration !== undefined){
-let data431 = data.showTurnDuration;
-if(typeof data431 !== "boolean"){
-const err595 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data431};
+if(data.autoContinueAtUsageLimit !== undefined){
+let data427 = data.autoContinueAtUsageLimit;
+if(typeof data427 !== "boolean"){
+const err595 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data427};
 if(vErrors === null){
 vErrors = [err595];
 }
@@ -12333,10 +12334,10 @@ vErrors.push(err595);
 errors++;
 }
 }
-if(data.showMessageTimestamps !== undefined){
-let data432 = data.showMessageTimestamps;
-if(typeof data432 !== "boolean"){
-const err596 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data432};
+if(data.autoScrollEnabled !== undefined){
+let data428 = data.autoScrollEnabled;
+if(typeof data428 !== "boolean"){
+const err596 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data428};
 if(vErrors === null){
 vErrors = [err596];
 }
@@ -12346,10 +12347,10 @@ vErrors.push(err596);
 errors++;
 }
 }
-if(data.terminalProgressBarEnabled !== undefined){
-let data433 = data.terminalProgressBarEnabled;
-if(typeof data433 !== "boolean"){
-const err597 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data433};
+if(data.wheelScrollAccelerationEnabled !== undefined){
+let data429 = data.wheelScrollAccelerationEnabled;
+if(typeof data429 !== "boolean"){
+const err597 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data429};
 if(vErrors === null){
 vErrors = [err597];
 }
@@ -12359,10 +12360,10 @@ vErrors.push(err597);
 errors++;
 }
 }
-if(data.todoFeatureEnabled !== undefined){
-let data434 = data.todoFeatureEnabled;
-if(typeof data434 !== "boolean"){
-const err598 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data434};
+if(data.fileCheckpointingEnabled !== undefined){
+let data430 = data.fileCheckpointingEnabled;
+if(typeof data430 !== "boolean"){
+const err598 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data430};
 if(vErrors === null){
 vErrors = [err598];
 }
@@ -12372,10 +12373,10 @@ vErrors.push(err598);
 errors++;
 }
 }
-if(data.teammateMode !== undefined){
-let data435 = data.teammateMode;
-if(typeof data435 !== "string"){
-const err599 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data435};
+if(data.showTurnDuration !== undefined){
+let data431 = data.showTurnDuration;
+if(typeof data431 !== "boolean"){
+const err599 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data431};
 if(vErrors === null){
 vErrors = [err599];
 }
@@ -12384,8 +12385,11 @@ vErrors.push(err599);
 }
 errors++;
 }
-if(!((((data435 === "auto") || (data435 === "tmux")) || (data435 === "iterm2")) || (data435 === "in-process"))){
-const err600 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data435};
+}
+if(data.showMessageTimestamps !== undefined){
+let data432 = data.showMessageTimestamps;
+if(typeof data432 !== "boolean"){
+const err600 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data432};
 if(vErrors === null){
 vErrors = [err600];
 }
@@ -12395,10 +12399,10 @@ vErrors.push(err600);
 errors++;
 }
 }
-if(data.remoteControlAtStartup !== undefined){
-let data436 = data.remoteControlAtStartup;
-if(typeof data436 !== "boolean"){
-const err601 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data436};
+if(data.terminalProgressBarEnabled !== undefined){
+let data433 = data.terminalProgressBarEnabled;
+if(typeof data433 !== "boolean"){
+const err601 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data433};
 if(vErrors === null){
 vErrors = [err601];
 }
@@ -12408,10 +12412,10 @@ vErrors.push(err601);
 errors++;
 }
 }
-if(data.isolatePeerMachines !== undefined){
-let data437 = data.isolatePeerMachines;
-if(typeof data437 !== "boolean"){
-const err602 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data437};
+if(data.todoFeatureEnabled !== undefined){
+let data434 = data.todoFeatureEnabled;
+if(typeof data434 !== "boolean"){
+const err602 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data434};
 if(vErrors === null){
 vErrors = [err602];
 }
@@ -12421,10 +12425,10 @@ vErrors.push(err602);
 errors++;
 }
 }
-if(data.daemonColdStart !== undefined){
-let data438 = data.daemonColdStart;
-if(typeof data438 !== "string"){
-const err603 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data438};
+if(data.teammateMode !== undefined){
+let data435 = data.teammateMode;
+if(typeof data435 !== "string"){
+const err603 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data435};
 if(vErrors === null){
 vErrors = [err603];
 }
@@ -12433,8 +12437,8 @@ vErrors.push(err603);
 }
 errors++;
 }
-if(!((data438 === "transient") || (data438 === "ask"))){
-const err604 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data438};
+if(!((((data435 === "auto") || (data435 === "tmux")) || (data435 === "iterm2")) || (data435 === "in-process"))){
+const err604 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data435};
 if(vErrors === null){
 vErrors = [err604];
 }
@@ -12444,10 +12448,10 @@ vErrors.push(err604);
 errors++;
 }
 }
-if(data.crossSessionInbound !== undefined){
-let data439 = data.crossSessionInbound;
-if(typeof data439 !== "string"){
-const err605 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data439};
+if(data.remoteControlAtStartup !== undefined){
+let data436 = data.remoteControlAtStartup;
+if(typeof data436 !== "boolean"){
+const err605 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data436};
 if(vErrors === null){
 vErrors = [err605];
 }
@@ -12456,8 +12460,11 @@ vErrors.push(err605);
 }
 errors++;
 }
-if(!(((data439 === "accept") || (data439 === "hold")) || (data439 === "refuse"))){
-const err606 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data439};
+}
+if(data.isolatePeerMachines !== undefined){
+let data437 = data.isolatePeerMachines;
+if(typeof data437 !== "boolean"){
+const err606 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data437};
 if(vErrors === null){
 vErrors = [err606];
 }
@@ -12467,10 +12474,10 @@ vErrors.push(err606);
 errors++;
 }
 }
-if(data.autoUploadSessions !== undefined){
-let data440 = data.autoUploadSessions;
-if(typeof data440 !== "boolean"){
-const err607 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data440};
+if(data.daemonColdStart !== undefined){
+let data438 = data.daemonColdStart;
+if(typeof data438 !== "string"){
+const err607 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data438};
 if(vErrors === null){
 vErrors = [err607];
 }
@@ -12479,11 +12486,8 @@ vErrors.push(err607);
 }
 errors++;
 }
-}
-if(data.inputNeededNotifEnabled !== undefined){
-let data441 = data.inputNeededNotifEnabled;
-if(typeof data441 !== "boolean"){
-const err608 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data441};
+if(!((data438 === "transient") || (data438 === "ask"))){
+const err608 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data438};
 if(vErrors === null){
 vErrors = [err608];
 }
@@ -12493,10 +12497,10 @@ vErrors.push(err608);
 errors++;
 }
 }
-if(data.agentPushNotifEnabled !== undefined){
-let data442 = data.agentPushNotifEnabled;
-if(typeof data442 !== "boolean"){
-const err609 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data442};
+if(data.crossSessionInbound !== undefined){
+let data439 = data.crossSessionInbound;
+if(typeof data439 !== "string"){
+const err609 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data439};
 if(vErrors === null){
 vErrors = [err609];
 }
@@ -12505,11 +12509,8 @@ vErrors.push(err609);
 }
 errors++;
 }
-}
-if(data.skipAutoPermissionPrompt !== undefined){
-let data443 = data.skipAutoPermissionPrompt;
-if(typeof data443 !== "boolean"){
-const err610 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data443};
+if(!(((data439 === "accept") || (data439 === "hold")) || (data439 === "refuse"))){
+const err610 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data439};
 if(vErrors === null){
 vErrors = [err610];
 }
@@ -12519,10 +12520,10 @@ vErrors.push(err610);
 errors++;
 }
 }
-if(data.useAutoModeDuringPlan !== undefined){
-let data444 = data.useAutoModeDuringPlan;
-if(typeof data444 !== "boolean"){
-const err611 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data444};
+if(data.autoUploadSessions !== undefined){
+let data440 = data.autoUploadSessions;
+if(typeof data440 !== "boolean"){
+const err611 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data440};
 if(vErrors === null){
 vErrors = [err611];
 }
@@ -12532,17 +12533,69 @@ vErrors.push(err611);
 errors++;
 }
 }
-if(data.autoMode !== undefined){
-let data445 = data.autoMode;
-if(data445 && typeof data445 == "object" && !Array.isArray(data445)){
-for(const key48 in data445){
-if(!(((((key48 === "allow") || (key48 === "soft_deny")) || (key48 === "hard_deny")) || (key48 === "environment")) || (key48 === "classifyAllShell"))){
-const err612 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data445};
+if(data.inputNeededNotifEnabled !== undefined){
+let data441 = data.inputNeededNotifEnabled;
+if(typeof data441 !== "boolean"){
+const err612 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data441};
 if(vErrors === null){
 vErrors = [err612];
 }
 else {
 vErrors.push(err612);
+}
+errors++;
+}
+}
+if(data.agentPushNotifEnabled !== undefined){
+let data442 = data.agentPushNotifEnabled;
+if(typeof data442 !== "boolean"){
+const err613 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data442};
+if(vErrors === null){
+vErrors = [err613];
+}
+else {
+vErrors.push(err613);
+}
+errors++;
+}
+}
+if(data.skipAutoPermissionPrompt !== undefined){
+let data443 = data.skipAutoPermissionPrompt;
+if(typeof data443 !== "boolean"){
+const err614 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data443};
+if(vErrors === null){
+vErrors = [err614];
+}
+else {
+vErrors.push(err614);
+}
+errors++;
+}
+}
+if(data.useAutoModeDuringPlan !== undefined){
+let data444 = data.useAutoModeDuringPlan;
+if(typeof data444 !== "boolean"){
+const err615 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data444};
+if(vErrors === null){
+vErrors = [err615];
+}
+else {
+vErrors.push(err615);
+}
+errors++;
+}
+}
+if(data.autoMode !== undefined){
+let data445 = data.autoMode;
+if(data445 && typeof data445 == "object" && !Array.isArray(data445)){
+for(const key50 in data445){
+if(!(((((key50 === "allow") || (key50 === "soft_deny")) || (key50 === "hard_deny")) || (key50 === "environment")) || (key50 === "classifyAllShell"))){
+const err616 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data445};
+if(vErrors === null){
+vErrors = [err616];
+}
+else {
+vErrors.push(err616);
 }
 errors++;
 }
@@ -12554,65 +12607,7 @@ const len59 = data446.length;
 for(let i59=0; i59<len59; i59++){
 let data447 = data446[i59];
 if(typeof data447 !== "string"){
-const err613 = {instancePath:instancePath+"/autoMode/allow/" + i59,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data447};
-if(vErrors === null){
-vErrors = [err613];
-}
-else {
-vErrors.push(err613);
-}
-errors++;
-}
-}
-}
-else {
-const err614 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data446};
-if(vErrors === null){
-vErrors = [err614];
-}
-else {
-vErrors.push(err614);
-}
-errors++;
-}
-}
-if(data445.soft_deny !== undefined){
-let data448 = data445.soft_deny;
-if(Array.isArray(data448)){
-const len60 = data448.length;
-for(let i60=0; i60<len60; i60++){
-let data449 = data448[i60];
-if(typeof data449 !== "string"){
-const err615 = {instancePath:instancePath+"/autoMode/soft_deny/" + i60,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data449};
-if(vErrors === null){
-vErrors = [err615];
-}
-else {
-vErrors.push(err615);
-}
-errors++;
-}
-}
-}
-else {
-const err616 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data448};
-if(vErrors === null){
-vErrors = [err616];
-}
-else {
-vErrors.push(err616);
-}
-errors++;
-}
-}
-if(data445.hard_deny !== undefined){
-let data450 = data445.hard_deny;
-if(Array.isArray(data450)){
-const len61 = data450.length;
-for(let i61=0; i61<len61; i61++){
-let data451 = data450[i61];
-if(typeof data451 !== "string"){
-const err617 = {instancePath:instancePath+"/autoMode/hard_deny/" + i61,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data451};
+const err617 = {instancePath:instancePath+"/autoMode/allow/" + i59,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data447};
 if(vErrors === null){
 vErrors = [err617];
 }
@@ -12624,7 +12619,7 @@ errors++;
 }
 }
 else {
-const err618 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data450};
+const err618 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data446};
 if(vErrors === null){
 vErrors = [err618];
 }
@@ -12634,14 +12629,14 @@ vErrors.push(err618);
 errors++;
 }
 }
-if(data445.environment !== undefined){
-let data452 = data445.environment;
-if(Array.isArray(data452)){
-const len62 = data452.length;
-for(let i62=0; i62<len62; i62++){
-let data453 = data452[i62];
-if(typeof data453 !== "string"){
-const err619 = {instancePath:instancePath+"/autoMode/environment/" + i62,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data453};
+if(data445.soft_deny !== undefined){
+let data448 = data445.soft_deny;
+if(Array.isArray(data448)){
+const len60 = data448.length;
+for(let i60=0; i60<len60; i60++){
+let data449 = data448[i60];
+if(typeof data449 !== "string"){
+const err619 = {instancePath:instancePath+"/autoMode/soft_deny/" + i60,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data449};
 if(vErrors === null){
 vErrors = [err619];
 }
@@ -12653,7 +12648,7 @@ errors++;
 }
 }
 else {
-const err620 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data452};
+const err620 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data448};
 if(vErrors === null){
 vErrors = [err620];
 }
@@ -12663,10 +12658,14 @@ vErrors.push(err620);
 errors++;
 }
 }
-if(data445.classifyAllShell !== undefined){
-let data454 = data445.classifyAllShell;
-if(typeof data454 !== "boolean"){
-const err621 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data454};
+if(data445.hard_deny !== undefined){
+let data450 = data445.hard_deny;
+if(Array.isArray(data450)){
+const len61 = data450.length;
+for(let i61=0; i61<len61; i61++){
+let data451 = data450[i61];
+if(typeof data451 !== "string"){
+const err621 = {instancePath:instancePath+"/autoMode/hard_deny/" + i61,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data451};
 if(vErrors === null){
 vErrors = [err621];
 }
@@ -12678,7 +12677,7 @@ errors++;
 }
 }
 else {
-const err622 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data445};
+const err622 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data450};
 if(vErrors === null){
 vErrors = [err622];
 }
@@ -12688,10 +12687,14 @@ vErrors.push(err622);
 errors++;
 }
 }
-if(data.disableDeepLinkRegistration !== undefined){
-let data455 = data.disableDeepLinkRegistration;
-if(typeof data455 !== "string"){
-const err623 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
+if(data445.environment !== undefined){
+let data452 = data445.environment;
+if(Array.isArray(data452)){
+const len62 = data452.length;
+for(let i62=0; i62<len62; i62++){
+let data453 = data452[i62];
+if(typeof data453 !== "string"){
+const err623 = {instancePath:instancePath+"/autoMode/environment/" + i62,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data453};
 if(vErrors === null){
 vErrors = [err623];
 }
@@ -12700,8 +12703,10 @@ vErrors.push(err623);
 }
 errors++;
 }
-if("disable" !== data455){
-const err624 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
+}
+}
+else {
+const err624 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data452};
 if(vErrors === null){
 vErrors = [err624];
 }
@@ -12711,10 +12716,10 @@ vErrors.push(err624);
 errors++;
 }
 }
-if(data.voiceEnabled !== undefined){
-let data456 = data.voiceEnabled;
-if(typeof data456 !== "boolean"){
-const err625 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data456};
+if(data445.classifyAllShell !== undefined){
+let data454 = data445.classifyAllShell;
+if(typeof data454 !== "boolean"){
+const err625 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data454};
 if(vErrors === null){
 vErrors = [err625];
 }
@@ -12724,10 +12729,9 @@ vErrors.push(err625);
 errors++;
 }
 }
-if(data.defaultView !== undefined){
-let data457 = data.defaultView;
-if(typeof data457 !== "string"){
-const err626 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data457};
+}
+else {
+const err626 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data445};
 if(vErrors === null){
 vErrors = [err626];
 }
@@ -12736,8 +12740,11 @@ vErrors.push(err626);
 }
 errors++;
 }
-if(!((data457 === "chat") || (data457 === "transcript"))){
-const err627 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data457};
+}
+if(data.disableDeepLinkRegistration !== undefined){
+let data455 = data.disableDeepLinkRegistration;
+if(typeof data455 !== "string"){
+const err627 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
 if(vErrors === null){
 vErrors = [err627];
 }
@@ -12746,15 +12753,61 @@ vErrors.push(err627);
 }
 errors++;
 }
-}
-}
-else {
-const err628 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if("disable" !== data455){
+const err628 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
 if(vErrors === null){
 vErrors = [err628];
 }
 else {
 vErrors.push(err628);
+}
+errors++;
+}
+}
+if(data.voiceEnabled !== undefined){
+let data456 = data.voiceEnabled;
+if(typeof data456 !== "boolean"){
+const err629 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data456};
+if(vErrors === null){
+vErrors = [err629];
+}
+else {
+vErrors.push(err629);
+}
+errors++;
+}
+}
+if(data.defaultView !== undefined){
+let data457 = data.defaultView;
+if(typeof data457 !== "string"){
+const err630 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data457};
+if(vErrors === null){
+vErrors = [err630];
+}
+else {
+vErrors.push(err630);
+}
+errors++;
+}
+if(!((data457 === "chat") || (data457 === "transcript"))){
+const err631 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data457};
+if(vErrors === null){
+vErrors = [err631];
+}
+else {
+vErrors.push(err631);
+}
+errors++;
+}
+}
+}
+else {
+const err632 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err632];
+}
+else {
+vErrors.push(err632);
 }
 errors++;
 }

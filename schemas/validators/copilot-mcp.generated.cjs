@@ -4,10 +4,11 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate66;
 module.exports.default = validate66;
-const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-mcp.schema.json","title":"CopilotMcpLayer","description":"A Copilot MCP layer (.copilot/mcp-config.overrides.json): servers by name, in the shape of Copilot CLI 1.0.102's mcp-config.json.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion.","type":"string"},"mcpServers":{"description":"MCP servers by name; a later layer replaces a whole entry.","type":"object","additionalProperties":{"$ref":"mcp-server.schema.json"}}}};
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/mcp-server.schema.json","title":"McpServer","description":"One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.","type":"object","additionalProperties":false,"properties":{"type":{"description":"Transport. `stdio` and `local` are the same (a local process); `http`, `sse` and `streamable-http` are remote. Default: `stdio` with `command`, `http` with `url`.","type":"string","enum":["stdio","local","http","sse","streamable-http"]},"command":{"description":"Program that runs a local server.","type":"string","minLength":1},"args":{"description":"Arguments for `command`.","type":"array","items":{"type":"string"}},"env":{"description":"Environment for a local server. `${VAR}` references are passed through.","type":"object","additionalProperties":{"type":"string"}},"cwd":{"description":"Working directory of a local server.","type":"string"},"url":{"description":"Endpoint of a remote server.","type":"string","minLength":1},"headers":{"description":"HTTP headers for a remote server. Copilot sends values literally (see `_agentihooks.resolveHeaderEnv`).","type":"object","additionalProperties":{"type":"string"}},"tools":{"description":"Copilot: tools to expose, exact names or the lone \"*\" for all.","type":"array","items":{"type":"string"}},"excludeTools":{"description":"Copilot: tools to hide.","type":"array","items":{"type":"string"}},"deferTools":{"description":"Copilot: load the tools on demand through tool search (`auto`) or always (`never`).","type":"string","enum":["auto","never"]},"filterMapping":{"description":"Copilot: how tool output is filtered, for all tools or per tool name.","anyOf":[{"$ref":"#/definitions/OutputFilter"},{"type":"object","additionalProperties":{"$ref":"#/definitions/OutputFilter"}}]},"timeout":{"description":"Copilot and Claude: tool call timeout in milliseconds.","type":"number","minimum":0},"auth":{"description":"OAuth for a remote server. Copilot: false to turn it off, or its settings. Codex: the mechanism, \"oauth\" or \"ema_auth\".","anyOf":[{"type":"boolean"},{"title":"McpAuthSettings","type":"object","additionalProperties":false,"properties":{"redirectPort":{"description":"Local port of the OAuth redirect.","type":"integer","minimum":1,"maximum":65535}}},{"type":"string","enum":["oauth","ema_auth"]}]},"oidc":{"description":"Copilot: authenticate with the GitHub OIDC token.","type":"boolean"},"oauthClientId":{"description":"Copilot: OAuth client id.","type":"string"},"oauthPublicClient":{"description":"Copilot: the OAuth client is public (no secret).","type":"boolean"},"oauthScopes":{"description":"Copilot: OAuth scopes to request.","type":"array","items":{"type":"string"},"minItems":1},"oauthGrantType":{"description":"Copilot: OAuth grant type.","type":"string","enum":["authorization_code","client_credentials"]},"headersRefreshTtlMs":{"description":"Copilot: how long headers obtained for the server stay fresh, in milliseconds.","type":"number","minimum":0},"slowConnectionThresholdMs":{"description":"Copilot: milliseconds after which a connection counts as slow.","type":"number","minimum":0},"disableSecretMasking":{"description":"Copilot: do not mask secrets in this server's output.","type":"boolean"},"alwaysLoad":{"description":"Claude: always include this server's tools in the prompt instead of deferring them behind tool search.","type":"boolean"},"bearer_token_env_var":{"description":"Codex: environment variable holding a bearer token for a remote server.","type":"string"},"http_headers":{"description":"Codex: HTTP headers (the Codex spelling of `headers`).","type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"description":"Codex: header name → environment variable whose value is sent.","type":"object","additionalProperties":{"type":"string"}},"http_headers_helper":{"description":"Codex: command that prints HTTP headers for the server.","type":"string","minLength":1},"env_vars":{"description":"Codex: environment variables passed through to a local server.","type":"array","items":{"anyOf":[{"type":"string"},{"title":"CodexEnvVar","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"source":{"type":"string"}}}]}},"startup_timeout_sec":{"description":"Codex: seconds to wait for the server to start.","type":"number","minimum":0},"startup_timeout_ms":{"description":"Codex: milliseconds to wait for the server to start (older spelling).","type":"integer","minimum":0},"tool_timeout_sec":{"description":"Codex: seconds a tool call may take.","type":"number","minimum":0},"enabled":{"description":"Codex: false keeps the server configured but not started.","type":"boolean"},"required":{"description":"Codex: fail startup when this server cannot start.","type":"boolean"},"enabled_tools":{"description":"Codex: allow-list of tools.","type":"array","items":{"type":"string"}},"disabled_tools":{"description":"Codex: deny-list of tools, applied after enabled_tools.","type":"array","items":{"type":"string"}},"scopes":{"description":"Codex: OAuth scopes to request.","type":"array","items":{"type":"string"}},"oauth_resource":{"description":"Codex: OAuth resource parameter.","type":"string"},"oauth":{"title":"CodexMcpOAuth","description":"Codex: OAuth client settings.","type":"object","additionalProperties":false,"properties":{"client_id":{"type":"string"},"client_secret":{"type":"string","minLength":1},"token_endpoint_auth_method":{"type":"string"},"authorization_server_issuer":{"type":"string"}}},"supports_parallel_tool_calls":{"description":"Codex: the server handles concurrent tool calls.","type":"boolean"},"default_tools_approval_mode":{"description":"Codex: approval mode for this server's tools.","type":"string","enum":["auto","prompt","approve"]},"environment_id":{"description":"Codex: environment the server runs in.","type":"string"}},"definitions":{"OutputFilter":{"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]}}};
-const func2 = Object.prototype.hasOwnProperty;
+const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/copilot-mcp.schema.json","title":"CopilotMcpLayer","description":"A Copilot MCP layer (.copilot/mcp-config.overrides.json): servers by name, in the shape of Copilot CLI 1.0.102's mcp-config.json.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion.","type":"string"},"mcpServers":{"description":"MCP servers by name; a later layer replaces a whole entry.","type":"object","propertyNames":{"description":"a server name must not be empty, __proto__, constructor or prototype","minLength":1,"not":{"enum":["__proto__","constructor","prototype"]}},"additionalProperties":{"$ref":"mcp-server.schema.json"}}}};
 const func3 = __ucs2length;
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/mcp-server.schema.json","title":"McpServer","description":"One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.","type":"object","additionalProperties":false,"properties":{"type":{"description":"Transport. `stdio` and `local` are the same (a local process); `http`, `sse` and `streamable-http` are remote. Default: `stdio` with `command`, `http` with `url`.","type":"string","enum":["stdio","local","http","sse","streamable-http"]},"command":{"description":"Program that runs a local server.","type":"string","minLength":1},"args":{"description":"Arguments for `command`.","type":"array","items":{"type":"string"}},"env":{"description":"Environment for a local server. `${VAR}` references are passed through.","type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"cwd":{"description":"Working directory of a local server.","type":"string"},"url":{"description":"Endpoint of a remote server.","type":"string","minLength":1},"headers":{"description":"HTTP headers for a remote server. Copilot sends values literally (see `_agentihooks.resolveHeaderEnv`).","type":"object","additionalProperties":{"type":"string"}},"tools":{"description":"Copilot: tools to expose, exact names or the lone \"*\" for all.","type":"array","items":{"type":"string"}},"excludeTools":{"description":"Copilot: tools to hide.","type":"array","items":{"type":"string"}},"deferTools":{"description":"Copilot: load the tools on demand through tool search (`auto`) or always (`never`).","type":"string","enum":["auto","never"]},"filterMapping":{"description":"Copilot: how tool output is filtered, for all tools or per tool name.","anyOf":[{"$ref":"#/definitions/OutputFilter"},{"type":"object","additionalProperties":{"$ref":"#/definitions/OutputFilter"}}]},"timeout":{"description":"Copilot and Claude: tool call timeout in milliseconds.","type":"number","minimum":0},"auth":{"description":"OAuth for a remote server. Copilot: false to turn it off, or its settings. Codex: the mechanism, \"oauth\" or \"ema_auth\".","anyOf":[{"type":"boolean"},{"title":"McpAuthSettings","type":"object","additionalProperties":false,"properties":{"redirectPort":{"description":"Local port of the OAuth redirect.","type":"integer","minimum":1,"maximum":65535}}},{"type":"string","enum":["oauth","ema_auth"]}]},"oidc":{"description":"Copilot: authenticate with the GitHub OIDC token.","type":"boolean"},"oauthClientId":{"description":"Copilot: OAuth client id.","type":"string"},"oauthPublicClient":{"description":"Copilot: the OAuth client is public (no secret).","type":"boolean"},"oauthScopes":{"description":"Copilot: OAuth scopes to request.","type":"array","items":{"type":"string"},"minItems":1},"oauthGrantType":{"description":"Copilot: OAuth grant type.","type":"string","enum":["authorization_code","client_credentials"]},"headersRefreshTtlMs":{"description":"Copilot: how long headers obtained for the server stay fresh, in milliseconds.","type":"number","minimum":0},"slowConnectionThresholdMs":{"description":"Copilot: milliseconds after which a connection counts as slow.","type":"number","minimum":0},"disableSecretMasking":{"description":"Copilot: do not mask secrets in this server's output.","type":"boolean"},"alwaysLoad":{"description":"Claude: always include this server's tools in the prompt instead of deferring them behind tool search.","type":"boolean"},"bearer_token_env_var":{"description":"Codex: environment variable holding a bearer token for a remote server.","type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"http_headers":{"description":"Codex: HTTP headers (the Codex spelling of `headers`).","type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"description":"Codex: header name → environment variable whose value is sent.","type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"http_headers_helper":{"description":"Codex: command that prints HTTP headers for the server.","type":"string","minLength":1},"env_vars":{"description":"Codex: environment variables passed through to a local server.","type":"array","items":{"anyOf":[{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},{"title":"CodexEnvVar","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"source":{"type":"string"}}}]}},"startup_timeout_sec":{"description":"Codex: seconds to wait for the server to start.","type":"number","minimum":0},"startup_timeout_ms":{"description":"Codex: milliseconds to wait for the server to start (older spelling).","type":"integer","minimum":0},"tool_timeout_sec":{"description":"Codex: seconds a tool call may take.","type":"number","minimum":0},"enabled":{"description":"Codex: false keeps the server configured but not started.","type":"boolean"},"required":{"description":"Codex: fail startup when this server cannot start.","type":"boolean"},"enabled_tools":{"description":"Codex: allow-list of tools.","type":"array","items":{"type":"string"}},"disabled_tools":{"description":"Codex: deny-list of tools, applied after enabled_tools.","type":"array","items":{"type":"string"}},"scopes":{"description":"Codex: OAuth scopes to request.","type":"array","items":{"type":"string"}},"oauth_resource":{"description":"Codex: OAuth resource parameter.","type":"string"},"oauth":{"title":"CodexMcpOAuth","description":"Codex: OAuth client settings.","type":"object","additionalProperties":false,"properties":{"client_id":{"type":"string"},"client_secret":{"type":"string","minLength":1},"token_endpoint_auth_method":{"type":"string"},"authorization_server_issuer":{"type":"string"}}},"supports_parallel_tool_calls":{"description":"Codex: the server handles concurrent tool calls.","type":"boolean"},"default_tools_approval_mode":{"description":"Codex: approval mode for this server's tools.","type":"string","enum":["auto","prompt","approve"]},"environment_id":{"description":"Codex: environment the server runs in.","type":"string"}},"definitions":{"OutputFilter":{"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]}}};
+const func2 = Object.prototype.hasOwnProperty;
+const pattern0 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const schema10 = {"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -136,9 +137,10 @@ if(data.env !== undefined){
 let data4 = data.env;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-let data5 = data4[key1];
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env.additionalProperties.type,parentSchema:schema9.properties.env.additionalProperties,data:data5};
+const _errs12 = errors;
+if(typeof key1 === "string"){
+if(!pattern0.test(key1)){
+const err7 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -148,9 +150,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env.type,parentSchema:schema9.properties.env,data:data4};
+var valid3 = _errs12 === errors;
+if(!valid3){
+const err8 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema9.properties.env.propertyNames,parentSchema:schema9.properties.env,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -160,10 +162,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.cwd !== undefined){
-let data6 = data.cwd;
-if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.cwd.type,parentSchema:schema9.properties.cwd,data:data6};
+for(const key2 in data4){
+let data5 = data4[key2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env.additionalProperties.type,parentSchema:schema9.properties.env.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,11 +175,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data7 = data.url;
-if(typeof data7 === "string"){
-if(func3(data7) < 1){
-const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.url,data:data7};
+}
+else {
+const err10 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env.type,parentSchema:schema9.properties.env,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -187,8 +187,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.url.type,parentSchema:schema9.properties.url,data:data7};
+if(data.cwd !== undefined){
+let data6 = data.cwd;
+if(typeof data6 !== "string"){
+const err11 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.cwd.type,parentSchema:schema9.properties.cwd,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -198,13 +200,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.headers !== undefined){
-let data8 = data.headers;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-let data9 = data8[key2];
-if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.headers.additionalProperties.type,parentSchema:schema9.properties.headers.additionalProperties,data:data9};
+if(data.url !== undefined){
+let data7 = data.url;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err12 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.url,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -214,9 +214,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.headers.type,parentSchema:schema9.properties.headers,data:data8};
+const err13 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.url.type,parentSchema:schema9.properties.url,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -226,14 +225,13 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.tools !== undefined){
-let data10 = data.tools;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-let data11 = data10[i1];
-if(typeof data11 !== "string"){
-const err14 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.tools.items.type,parentSchema:schema9.properties.tools.items,data:data11};
+if(data.headers !== undefined){
+let data8 = data.headers;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key3 in data8){
+let data9 = data8[key3];
+if(typeof data9 !== "string"){
+const err14 = {instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.headers.additionalProperties.type,parentSchema:schema9.properties.headers.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -245,7 +243,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.tools.type,parentSchema:schema9.properties.tools,data:data10};
+const err15 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.headers.type,parentSchema:schema9.properties.headers,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -255,14 +253,14 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.excludeTools !== undefined){
-let data12 = data.excludeTools;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-let data13 = data12[i2];
-if(typeof data13 !== "string"){
-const err16 = {instancePath:instancePath+"/excludeTools/" + i2,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.excludeTools.items.type,parentSchema:schema9.properties.excludeTools.items,data:data13};
+if(data.tools !== undefined){
+let data10 = data.tools;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(typeof data11 !== "string"){
+const err16 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.tools.items.type,parentSchema:schema9.properties.tools.items,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -274,7 +272,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.excludeTools.type,parentSchema:schema9.properties.excludeTools,data:data12};
+const err17 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.tools.type,parentSchema:schema9.properties.tools,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -284,10 +282,14 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.deferTools !== undefined){
-let data14 = data.deferTools;
-if(typeof data14 !== "string"){
-const err18 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.deferTools.type,parentSchema:schema9.properties.deferTools,data:data14};
+if(data.excludeTools !== undefined){
+let data12 = data.excludeTools;
+if(Array.isArray(data12)){
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+let data13 = data12[i2];
+if(typeof data13 !== "string"){
+const err18 = {instancePath:instancePath+"/excludeTools/" + i2,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.excludeTools.items.type,parentSchema:schema9.properties.excludeTools.items,data:data13};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -296,8 +298,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!((data14 === "auto") || (data14 === "never"))){
-const err19 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/enum",keyword:"enum",params:{allowedValues: schema9.properties.deferTools.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.deferTools.enum,parentSchema:schema9.properties.deferTools,data:data14};
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.excludeTools.type,parentSchema:schema9.properties.excludeTools,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -307,29 +311,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.filterMapping !== undefined){
-let data15 = data.filterMapping;
-const _errs35 = errors;
-let valid9 = false;
-const _errs36 = errors;
-if(!(validate28(data15, {instancePath:instancePath+"/filterMapping",parentData:data,parentDataProperty:"filterMapping",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs36 === errors;
-valid9 = valid9 || _valid0;
-if(!valid9){
-const _errs37 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key3 in data15){
-if(!(validate28(data15[key3], {instancePath:instancePath+"/filterMapping/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data15,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.filterMapping.anyOf[1].type,parentSchema:schema9.properties.filterMapping.anyOf[1],data:data15};
+if(data.deferTools !== undefined){
+let data14 = data.deferTools;
+if(typeof data14 !== "string"){
+const err20 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.deferTools.type,parentSchema:schema9.properties.deferTools,data:data14};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -338,11 +323,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-var _valid0 = _errs37 === errors;
-valid9 = valid9 || _valid0;
-}
-if(!valid9){
-const err21 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.filterMapping.anyOf,parentSchema:schema9.properties.filterMapping,data:data15};
+if(!((data14 === "auto") || (data14 === "never"))){
+const err21 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/enum",keyword:"enum",params:{allowedValues: schema9.properties.deferTools.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.deferTools.enum,parentSchema:schema9.properties.deferTools,data:data14};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -351,11 +333,56 @@ vErrors.push(err21);
 }
 errors++;
 }
+}
+if(data.filterMapping !== undefined){
+let data15 = data.filterMapping;
+const _errs36 = errors;
+let valid10 = false;
+const _errs37 = errors;
+if(!(validate28(data15, {instancePath:instancePath+"/filterMapping",parentData:data,parentDataProperty:"filterMapping",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs37 === errors;
+valid10 = valid10 || _valid0;
+if(!valid10){
+const _errs38 = errors;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+if(!(validate28(data15[key4], {instancePath:instancePath+"/filterMapping/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data15,parentDataProperty:key4,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+}
 else {
-errors = _errs35;
+const err22 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.filterMapping.anyOf[1].type,parentSchema:schema9.properties.filterMapping.anyOf[1],data:data15};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var _valid0 = _errs38 === errors;
+valid10 = valid10 || _valid0;
+}
+if(!valid10){
+const err23 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.filterMapping.anyOf,parentSchema:schema9.properties.filterMapping,data:data15};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
+errors = _errs36;
 if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
+if(_errs36){
+vErrors.length = _errs36;
 }
 else {
 vErrors = null;
@@ -367,34 +394,7 @@ if(data.timeout !== undefined){
 let data17 = data.timeout;
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-const err22 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.timeout,data:data17};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.timeout.type,parentSchema:schema9.properties.timeout,data:data17};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.auth !== undefined){
-let data18 = data.auth;
-const _errs44 = errors;
-let valid11 = false;
-const _errs45 = errors;
-if(typeof data18 !== "boolean"){
-const err24 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.auth.anyOf[0].type,parentSchema:schema9.properties.auth.anyOf[0],data:data18};
+const err24 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.timeout,data:data17};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -403,14 +403,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-var _valid1 = _errs45 === errors;
-valid11 = valid11 || _valid1;
-if(!valid11){
-const _errs47 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key4 in data18){
-if(!(key4 === "redirectPort")){
-const err25 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.auth.anyOf[1],data:data18};
+}
+else {
+const err25 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.timeout.type,parentSchema:schema9.properties.timeout,data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -420,10 +415,13 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data18.redirectPort !== undefined){
-let data19 = data18.redirectPort;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err26 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.auth.anyOf[1].properties.redirectPort.type,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data19};
+if(data.auth !== undefined){
+let data18 = data.auth;
+const _errs45 = errors;
+let valid12 = false;
+const _errs46 = errors;
+if(typeof data18 !== "boolean"){
+const err26 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.auth.anyOf[0].type,parentSchema:schema9.properties.auth.anyOf[0],data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,9 +430,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 65535 || isNaN(data19)){
-const err27 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data19};
+var _valid1 = _errs46 === errors;
+valid12 = valid12 || _valid1;
+if(!valid12){
+const _errs48 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key5 in data18){
+if(!(key5 === "redirectPort")){
+const err27 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.auth.anyOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -443,8 +446,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data19 < 1 || isNaN(data19)){
-const err28 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data19};
+}
+if(data18.redirectPort !== undefined){
+let data19 = data18.redirectPort;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err28 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.auth.anyOf[1].properties.redirectPort.type,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -453,11 +459,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.auth.anyOf[1].type,parentSchema:schema9.properties.auth.anyOf[1],data:data18};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 65535 || isNaN(data19)){
+const err29 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -466,12 +470,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-var _valid1 = _errs47 === errors;
-valid11 = valid11 || _valid1;
-if(!valid11){
-const _errs52 = errors;
-if(typeof data18 !== "string"){
-const err30 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.auth.anyOf[2].type,parentSchema:schema9.properties.auth.anyOf[2],data:data18};
+if(data19 < 1 || isNaN(data19)){
+const err30 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data19};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -480,8 +480,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!((data18 === "oauth") || (data18 === "ema_auth"))){
-const err31 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema9.properties.auth.anyOf[2].enum},message:"must be equal to one of the allowed values",schema:schema9.properties.auth.anyOf[2].enum,parentSchema:schema9.properties.auth.anyOf[2],data:data18};
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.auth.anyOf[1].type,parentSchema:schema9.properties.auth.anyOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -490,12 +493,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-var _valid1 = _errs52 === errors;
-valid11 = valid11 || _valid1;
-}
-}
-if(!valid11){
-const err32 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.auth.anyOf,parentSchema:schema9.properties.auth,data:data18};
+var _valid1 = _errs48 === errors;
+valid12 = valid12 || _valid1;
+if(!valid12){
+const _errs53 = errors;
+if(typeof data18 !== "string"){
+const err32 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.auth.anyOf[2].type,parentSchema:schema9.properties.auth.anyOf[2],data:data18};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -504,11 +507,35 @@ vErrors.push(err32);
 }
 errors++;
 }
+if(!((data18 === "oauth") || (data18 === "ema_auth"))){
+const err33 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema9.properties.auth.anyOf[2].enum},message:"must be equal to one of the allowed values",schema:schema9.properties.auth.anyOf[2].enum,parentSchema:schema9.properties.auth.anyOf[2],data:data18};
+if(vErrors === null){
+vErrors = [err33];
+}
 else {
-errors = _errs44;
+vErrors.push(err33);
+}
+errors++;
+}
+var _valid1 = _errs53 === errors;
+valid12 = valid12 || _valid1;
+}
+}
+if(!valid12){
+const err34 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.auth.anyOf,parentSchema:schema9.properties.auth,data:data18};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
+errors = _errs45;
 if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
+if(_errs45){
+vErrors.length = _errs45;
 }
 else {
 vErrors = null;
@@ -519,33 +546,7 @@ vErrors = null;
 if(data.oidc !== undefined){
 let data20 = data.oidc;
 if(typeof data20 !== "boolean"){
-const err33 = {instancePath:instancePath+"/oidc",schemaPath:"#/properties/oidc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oidc.type,parentSchema:schema9.properties.oidc,data:data20};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.oauthClientId !== undefined){
-let data21 = data.oauthClientId;
-if(typeof data21 !== "string"){
-const err34 = {instancePath:instancePath+"/oauthClientId",schemaPath:"#/properties/oauthClientId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthClientId.type,parentSchema:schema9.properties.oauthClientId,data:data21};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.oauthPublicClient !== undefined){
-let data22 = data.oauthPublicClient;
-if(typeof data22 !== "boolean"){
-const err35 = {instancePath:instancePath+"/oauthPublicClient",schemaPath:"#/properties/oauthPublicClient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oauthPublicClient.type,parentSchema:schema9.properties.oauthPublicClient,data:data22};
+const err35 = {instancePath:instancePath+"/oidc",schemaPath:"#/properties/oidc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oidc.type,parentSchema:schema9.properties.oidc,data:data20};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -555,11 +556,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.oauthScopes !== undefined){
-let data23 = data.oauthScopes;
-if(Array.isArray(data23)){
-if(data23.length < 1){
-const err36 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema9.properties.oauthScopes,data:data23};
+if(data.oauthClientId !== undefined){
+let data21 = data.oauthClientId;
+if(typeof data21 !== "string"){
+const err36 = {instancePath:instancePath+"/oauthClientId",schemaPath:"#/properties/oauthClientId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthClientId.type,parentSchema:schema9.properties.oauthClientId,data:data21};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -568,11 +568,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-let data24 = data23[i3];
-if(typeof data24 !== "string"){
-const err37 = {instancePath:instancePath+"/oauthScopes/" + i3,schemaPath:"#/properties/oauthScopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthScopes.items.type,parentSchema:schema9.properties.oauthScopes.items,data:data24};
+}
+if(data.oauthPublicClient !== undefined){
+let data22 = data.oauthPublicClient;
+if(typeof data22 !== "boolean"){
+const err37 = {instancePath:instancePath+"/oauthPublicClient",schemaPath:"#/properties/oauthPublicClient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oauthPublicClient.type,parentSchema:schema9.properties.oauthPublicClient,data:data22};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -582,9 +582,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.oauthScopes.type,parentSchema:schema9.properties.oauthScopes,data:data23};
+if(data.oauthScopes !== undefined){
+let data23 = data.oauthScopes;
+if(Array.isArray(data23)){
+if(data23.length < 1){
+const err38 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema9.properties.oauthScopes,data:data23};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -593,11 +595,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.oauthGrantType !== undefined){
-let data25 = data.oauthGrantType;
-if(typeof data25 !== "string"){
-const err39 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthGrantType.type,parentSchema:schema9.properties.oauthGrantType,data:data25};
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(typeof data24 !== "string"){
+const err39 = {instancePath:instancePath+"/oauthScopes/" + i3,schemaPath:"#/properties/oauthScopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthScopes.items.type,parentSchema:schema9.properties.oauthScopes.items,data:data24};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -606,8 +608,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!((data25 === "authorization_code") || (data25 === "client_credentials"))){
-const err40 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/enum",keyword:"enum",params:{allowedValues: schema9.properties.oauthGrantType.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.oauthGrantType.enum,parentSchema:schema9.properties.oauthGrantType,data:data25};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.oauthScopes.type,parentSchema:schema9.properties.oauthScopes,data:data23};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -617,11 +621,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.headersRefreshTtlMs !== undefined){
-let data26 = data.headersRefreshTtlMs;
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 0 || isNaN(data26)){
-const err41 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.headersRefreshTtlMs,data:data26};
+if(data.oauthGrantType !== undefined){
+let data25 = data.oauthGrantType;
+if(typeof data25 !== "string"){
+const err41 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthGrantType.type,parentSchema:schema9.properties.oauthGrantType,data:data25};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -630,9 +633,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.headersRefreshTtlMs.type,parentSchema:schema9.properties.headersRefreshTtlMs,data:data26};
+if(!((data25 === "authorization_code") || (data25 === "client_credentials"))){
+const err42 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/enum",keyword:"enum",params:{allowedValues: schema9.properties.oauthGrantType.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.oauthGrantType.enum,parentSchema:schema9.properties.oauthGrantType,data:data25};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -642,11 +644,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.slowConnectionThresholdMs !== undefined){
-let data27 = data.slowConnectionThresholdMs;
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
-const err43 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data27};
+if(data.headersRefreshTtlMs !== undefined){
+let data26 = data.headersRefreshTtlMs;
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err43 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.headersRefreshTtlMs,data:data26};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -657,7 +659,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.slowConnectionThresholdMs.type,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data27};
+const err44 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.headersRefreshTtlMs.type,parentSchema:schema9.properties.headersRefreshTtlMs,data:data26};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -667,10 +669,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.disableSecretMasking !== undefined){
-let data28 = data.disableSecretMasking;
-if(typeof data28 !== "boolean"){
-const err45 = {instancePath:instancePath+"/disableSecretMasking",schemaPath:"#/properties/disableSecretMasking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.disableSecretMasking.type,parentSchema:schema9.properties.disableSecretMasking,data:data28};
+if(data.slowConnectionThresholdMs !== undefined){
+let data27 = data.slowConnectionThresholdMs;
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err45 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data27};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -680,10 +683,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.alwaysLoad !== undefined){
-let data29 = data.alwaysLoad;
-if(typeof data29 !== "boolean"){
-const err46 = {instancePath:instancePath+"/alwaysLoad",schemaPath:"#/properties/alwaysLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.alwaysLoad.type,parentSchema:schema9.properties.alwaysLoad,data:data29};
+else {
+const err46 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.slowConnectionThresholdMs.type,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data27};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -693,10 +694,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.bearer_token_env_var !== undefined){
-let data30 = data.bearer_token_env_var;
-if(typeof data30 !== "string"){
-const err47 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.bearer_token_env_var.type,parentSchema:schema9.properties.bearer_token_env_var,data:data30};
+if(data.disableSecretMasking !== undefined){
+let data28 = data.disableSecretMasking;
+if(typeof data28 !== "boolean"){
+const err47 = {instancePath:instancePath+"/disableSecretMasking",schemaPath:"#/properties/disableSecretMasking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.disableSecretMasking.type,parentSchema:schema9.properties.disableSecretMasking,data:data28};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -706,13 +707,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.http_headers !== undefined){
-let data31 = data.http_headers;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-for(const key5 in data31){
-let data32 = data31[key5];
-if(typeof data32 !== "string"){
-const err48 = {instancePath:instancePath+"/http_headers/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers.additionalProperties.type,parentSchema:schema9.properties.http_headers.additionalProperties,data:data32};
+if(data.alwaysLoad !== undefined){
+let data29 = data.alwaysLoad;
+if(typeof data29 !== "boolean"){
+const err48 = {instancePath:instancePath+"/alwaysLoad",schemaPath:"#/properties/alwaysLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.alwaysLoad.type,parentSchema:schema9.properties.alwaysLoad,data:data29};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -722,9 +720,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/http_headers",schemaPath:"#/properties/http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.http_headers.type,parentSchema:schema9.properties.http_headers,data:data31};
+if(data.bearer_token_env_var !== undefined){
+let data30 = data.bearer_token_env_var;
+if(typeof data30 === "string"){
+if(!pattern0.test(data30)){
+const err49 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.bearer_token_env_var,data:data30};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -734,13 +734,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.env_http_headers !== undefined){
-let data33 = data.env_http_headers;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key6 in data33){
-let data34 = data33[key6];
-if(typeof data34 !== "string"){
-const err50 = {instancePath:instancePath+"/env_http_headers/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_http_headers.additionalProperties.type,parentSchema:schema9.properties.env_http_headers.additionalProperties,data:data34};
+else {
+const err50 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.bearer_token_env_var.type,parentSchema:schema9.properties.bearer_token_env_var,data:data30};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -750,9 +745,13 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/env_http_headers",schemaPath:"#/properties/env_http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_http_headers.type,parentSchema:schema9.properties.env_http_headers,data:data33};
+if(data.http_headers !== undefined){
+let data31 = data.http_headers;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key6 in data31){
+let data32 = data31[key6];
+if(typeof data32 !== "string"){
+const err51 = {instancePath:instancePath+"/http_headers/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers.additionalProperties.type,parentSchema:schema9.properties.http_headers.additionalProperties,data:data32};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -762,11 +761,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.http_headers_helper !== undefined){
-let data35 = data.http_headers_helper;
-if(typeof data35 === "string"){
-if(func3(data35) < 1){
-const err52 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.http_headers_helper,data:data35};
+}
+else {
+const err52 = {instancePath:instancePath+"/http_headers",schemaPath:"#/properties/http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.http_headers.type,parentSchema:schema9.properties.http_headers,data:data31};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -776,13 +773,67 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers_helper.type,parentSchema:schema9.properties.http_headers_helper,data:data35};
+if(data.env_http_headers !== undefined){
+let data33 = data.env_http_headers;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+for(const key7 in data33){
+let data34 = data33[key7];
+if(typeof data34 === "string"){
+if(!pattern0.test(data34)){
+const err53 = {instancePath:instancePath+"/env_http_headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_http_headers.additionalProperties,data:data34};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/env_http_headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_http_headers.additionalProperties.type,parentSchema:schema9.properties.env_http_headers.additionalProperties,data:data34};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/env_http_headers",schemaPath:"#/properties/env_http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_http_headers.type,parentSchema:schema9.properties.env_http_headers,data:data33};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.http_headers_helper !== undefined){
+let data35 = data.http_headers_helper;
+if(typeof data35 === "string"){
+if(func3(data35) < 1){
+const err56 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.http_headers_helper,data:data35};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers_helper.type,parentSchema:schema9.properties.http_headers_helper,data:data35};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -793,63 +844,12 @@ if(Array.isArray(data36)){
 const len4 = data36.length;
 for(let i4=0; i4<len4; i4++){
 let data37 = data36[i4];
-const _errs91 = errors;
-let valid19 = false;
 const _errs92 = errors;
-if(typeof data37 !== "string"){
-const err54 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[0].type,parentSchema:schema9.properties.env_vars.items.anyOf[0],data:data37};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-var _valid2 = _errs92 === errors;
-valid19 = valid19 || _valid2;
-if(!valid19){
-const _errs94 = errors;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.name === undefined){
-const err55 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema9.properties.env_vars.items.anyOf[1].required,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data37};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-for(const key7 in data37){
-if(!((key7 === "name") || (key7 === "source"))){
-const err56 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data37};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data37.name !== undefined){
-let data38 = data37.name;
-if(typeof data38 !== "string"){
-const err57 = {instancePath:instancePath+"/env_vars/" + i4+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.name.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.name,data:data38};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data37.source !== undefined){
-let data39 = data37.source;
-if(typeof data39 !== "string"){
-const err58 = {instancePath:instancePath+"/env_vars/" + i4+"/source",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.source.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.source,data:data39};
+let valid20 = false;
+const _errs93 = errors;
+if(typeof data37 === "string"){
+if(!pattern0.test(data37)){
+const err58 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_vars.items.anyOf[0],data:data37};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -859,9 +859,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
 else {
-const err59 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_vars.items.anyOf[1].type,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data37};
+const err59 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[0].type,parentSchema:schema9.properties.env_vars.items.anyOf[0],data:data37};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -870,11 +869,13 @@ vErrors.push(err59);
 }
 errors++;
 }
-var _valid2 = _errs94 === errors;
-valid19 = valid19 || _valid2;
-}
-if(!valid19){
-const err60 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.env_vars.items.anyOf,parentSchema:schema9.properties.env_vars.items,data:data37};
+var _valid2 = _errs93 === errors;
+valid20 = valid20 || _valid2;
+if(!valid20){
+const _errs95 = errors;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.name === undefined){
+const err60 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema9.properties.env_vars.items.anyOf[1].required,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data37};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -883,21 +884,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-errors = _errs91;
-if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/env_vars",schemaPath:"#/properties/env_vars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.env_vars.type,parentSchema:schema9.properties.env_vars,data:data36};
+for(const key8 in data37){
+if(!((key8 === "name") || (key8 === "source"))){
+const err61 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data37};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -907,11 +896,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.startup_timeout_sec !== undefined){
-let data40 = data.startup_timeout_sec;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
-const err62 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_sec,data:data40};
+if(data37.name !== undefined){
+let data38 = data37.name;
+if(typeof data38 === "string"){
+if(!pattern0.test(data38)){
+const err62 = {instancePath:instancePath+"/env_vars/" + i4+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.name,data:data38};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -922,7 +911,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.startup_timeout_sec.type,parentSchema:schema9.properties.startup_timeout_sec,data:data40};
+const err63 = {instancePath:instancePath+"/env_vars/" + i4+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.name.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.name,data:data38};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -932,10 +921,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.startup_timeout_ms !== undefined){
-let data41 = data.startup_timeout_ms;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err64 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.startup_timeout_ms.type,parentSchema:schema9.properties.startup_timeout_ms,data:data41};
+if(data37.source !== undefined){
+let data39 = data37.source;
+if(typeof data39 !== "string"){
+const err64 = {instancePath:instancePath+"/env_vars/" + i4+"/source",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.source.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.source,data:data39};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -944,9 +933,10 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 0 || isNaN(data41)){
-const err65 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_ms,data:data41};
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_vars.items.anyOf[1].type,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data37};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -955,13 +945,11 @@ vErrors.push(err65);
 }
 errors++;
 }
+var _valid2 = _errs95 === errors;
+valid20 = valid20 || _valid2;
 }
-}
-if(data.tool_timeout_sec !== undefined){
-let data42 = data.tool_timeout_sec;
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 0 || isNaN(data42)){
-const err66 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.tool_timeout_sec,data:data42};
+if(!valid20){
+const err66 = {instancePath:instancePath+"/env_vars/" + i4,schemaPath:"#/properties/env_vars/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.env_vars.items.anyOf,parentSchema:schema9.properties.env_vars.items,data:data37};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -970,9 +958,21 @@ vErrors.push(err66);
 }
 errors++;
 }
+else {
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
 }
 else {
-const err67 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.tool_timeout_sec.type,parentSchema:schema9.properties.tool_timeout_sec,data:data42};
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/env_vars",schemaPath:"#/properties/env_vars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.env_vars.type,parentSchema:schema9.properties.env_vars,data:data36};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -982,10 +982,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data43 = data.enabled;
-if(typeof data43 !== "boolean"){
-const err68 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.enabled.type,parentSchema:schema9.properties.enabled,data:data43};
+if(data.startup_timeout_sec !== undefined){
+let data40 = data.startup_timeout_sec;
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err68 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_sec,data:data40};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -995,15 +996,89 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.required !== undefined){
-let data44 = data.required;
-if(typeof data44 !== "boolean"){
-const err69 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.required.type,parentSchema:schema9.properties.required,data:data44};
+else {
+const err69 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.startup_timeout_sec.type,parentSchema:schema9.properties.startup_timeout_sec,data:data40};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.startup_timeout_ms !== undefined){
+let data41 = data.startup_timeout_ms;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err70 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.startup_timeout_ms.type,parentSchema:schema9.properties.startup_timeout_ms,data:data41};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 0 || isNaN(data41)){
+const err71 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_ms,data:data41};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+if(data.tool_timeout_sec !== undefined){
+let data42 = data.tool_timeout_sec;
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err72 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.tool_timeout_sec,data:data42};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.tool_timeout_sec.type,parentSchema:schema9.properties.tool_timeout_sec,data:data42};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data43 = data.enabled;
+if(typeof data43 !== "boolean"){
+const err74 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.enabled.type,parentSchema:schema9.properties.enabled,data:data43};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.required !== undefined){
+let data44 = data.required;
+if(typeof data44 !== "boolean"){
+const err75 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.required.type,parentSchema:schema9.properties.required,data:data44};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1015,24 +1090,24 @@ const len5 = data45.length;
 for(let i5=0; i5<len5; i5++){
 let data46 = data45[i5];
 if(typeof data46 !== "string"){
-const err70 = {instancePath:instancePath+"/enabled_tools/" + i5,schemaPath:"#/properties/enabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.enabled_tools.items.type,parentSchema:schema9.properties.enabled_tools.items,data:data46};
+const err76 = {instancePath:instancePath+"/enabled_tools/" + i5,schemaPath:"#/properties/enabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.enabled_tools.items.type,parentSchema:schema9.properties.enabled_tools.items,data:data46};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err76];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err76);
 }
 errors++;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/enabled_tools",schemaPath:"#/properties/enabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.enabled_tools.type,parentSchema:schema9.properties.enabled_tools,data:data45};
+const err77 = {instancePath:instancePath+"/enabled_tools",schemaPath:"#/properties/enabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.enabled_tools.type,parentSchema:schema9.properties.enabled_tools,data:data45};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err77];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1044,24 +1119,24 @@ const len6 = data47.length;
 for(let i6=0; i6<len6; i6++){
 let data48 = data47[i6];
 if(typeof data48 !== "string"){
-const err72 = {instancePath:instancePath+"/disabled_tools/" + i6,schemaPath:"#/properties/disabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.disabled_tools.items.type,parentSchema:schema9.properties.disabled_tools.items,data:data48};
+const err78 = {instancePath:instancePath+"/disabled_tools/" + i6,schemaPath:"#/properties/disabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.disabled_tools.items.type,parentSchema:schema9.properties.disabled_tools.items,data:data48};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err78];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err78);
 }
 errors++;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/disabled_tools",schemaPath:"#/properties/disabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.disabled_tools.type,parentSchema:schema9.properties.disabled_tools,data:data47};
+const err79 = {instancePath:instancePath+"/disabled_tools",schemaPath:"#/properties/disabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.disabled_tools.type,parentSchema:schema9.properties.disabled_tools,data:data47};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err79];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1073,85 +1148,7 @@ const len7 = data49.length;
 for(let i7=0; i7<len7; i7++){
 let data50 = data49[i7];
 if(typeof data50 !== "string"){
-const err74 = {instancePath:instancePath+"/scopes/" + i7,schemaPath:"#/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.scopes.items.type,parentSchema:schema9.properties.scopes.items,data:data50};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.scopes.type,parentSchema:schema9.properties.scopes,data:data49};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data.oauth_resource !== undefined){
-let data51 = data.oauth_resource;
-if(typeof data51 !== "string"){
-const err76 = {instancePath:instancePath+"/oauth_resource",schemaPath:"#/properties/oauth_resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth_resource.type,parentSchema:schema9.properties.oauth_resource,data:data51};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data.oauth !== undefined){
-let data52 = data.oauth;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-for(const key8 in data52){
-if(!((((key8 === "client_id") || (key8 === "client_secret")) || (key8 === "token_endpoint_auth_method")) || (key8 === "authorization_server_issuer"))){
-const err77 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.oauth,data:data52};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data52.client_id !== undefined){
-let data53 = data52.client_id;
-if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/oauth/client_id",schemaPath:"#/properties/oauth/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_id.type,parentSchema:schema9.properties.oauth.properties.client_id,data:data53};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data52.client_secret !== undefined){
-let data54 = data52.client_secret;
-if(typeof data54 === "string"){
-if(func3(data54) < 1){
-const err79 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.oauth.properties.client_secret,data:data54};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_secret.type,parentSchema:schema9.properties.oauth.properties.client_secret,data:data54};
+const err80 = {instancePath:instancePath+"/scopes/" + i7,schemaPath:"#/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.scopes.items.type,parentSchema:schema9.properties.scopes.items,data:data50};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1161,10 +1158,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data52.token_endpoint_auth_method !== undefined){
-let data55 = data52.token_endpoint_auth_method;
-if(typeof data55 !== "string"){
-const err81 = {instancePath:instancePath+"/oauth/token_endpoint_auth_method",schemaPath:"#/properties/oauth/properties/token_endpoint_auth_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.token_endpoint_auth_method.type,parentSchema:schema9.properties.oauth.properties.token_endpoint_auth_method,data:data55};
+}
+else {
+const err81 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.scopes.type,parentSchema:schema9.properties.scopes,data:data49};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1174,10 +1170,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data52.authorization_server_issuer !== undefined){
-let data56 = data52.authorization_server_issuer;
-if(typeof data56 !== "string"){
-const err82 = {instancePath:instancePath+"/oauth/authorization_server_issuer",schemaPath:"#/properties/oauth/properties/authorization_server_issuer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.authorization_server_issuer.type,parentSchema:schema9.properties.oauth.properties.authorization_server_issuer,data:data56};
+if(data.oauth_resource !== undefined){
+let data51 = data.oauth_resource;
+if(typeof data51 !== "string"){
+const err82 = {instancePath:instancePath+"/oauth_resource",schemaPath:"#/properties/oauth_resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth_resource.type,parentSchema:schema9.properties.oauth_resource,data:data51};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1187,9 +1183,12 @@ vErrors.push(err82);
 errors++;
 }
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.oauth.type,parentSchema:schema9.properties.oauth,data:data52};
+if(data.oauth !== undefined){
+let data52 = data.oauth;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key9 in data52){
+if(!((((key9 === "client_id") || (key9 === "client_secret")) || (key9 === "token_endpoint_auth_method")) || (key9 === "authorization_server_issuer"))){
+const err83 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.oauth,data:data52};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1199,10 +1198,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.supports_parallel_tool_calls !== undefined){
-let data57 = data.supports_parallel_tool_calls;
-if(typeof data57 !== "boolean"){
-const err84 = {instancePath:instancePath+"/supports_parallel_tool_calls",schemaPath:"#/properties/supports_parallel_tool_calls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.supports_parallel_tool_calls.type,parentSchema:schema9.properties.supports_parallel_tool_calls,data:data57};
+if(data52.client_id !== undefined){
+let data53 = data52.client_id;
+if(typeof data53 !== "string"){
+const err84 = {instancePath:instancePath+"/oauth/client_id",schemaPath:"#/properties/oauth/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_id.type,parentSchema:schema9.properties.oauth.properties.client_id,data:data53};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1212,10 +1211,11 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.default_tools_approval_mode !== undefined){
-let data58 = data.default_tools_approval_mode;
-if(typeof data58 !== "string"){
-const err85 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.default_tools_approval_mode.type,parentSchema:schema9.properties.default_tools_approval_mode,data:data58};
+if(data52.client_secret !== undefined){
+let data54 = data52.client_secret;
+if(typeof data54 === "string"){
+if(func3(data54) < 1){
+const err85 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.oauth.properties.client_secret,data:data54};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1224,8 +1224,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(!(((data58 === "auto") || (data58 === "prompt")) || (data58 === "approve"))){
-const err86 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/enum",keyword:"enum",params:{allowedValues: schema9.properties.default_tools_approval_mode.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.default_tools_approval_mode.enum,parentSchema:schema9.properties.default_tools_approval_mode,data:data58};
+}
+else {
+const err86 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_secret.type,parentSchema:schema9.properties.oauth.properties.client_secret,data:data54};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1235,10 +1236,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.environment_id !== undefined){
-let data59 = data.environment_id;
-if(typeof data59 !== "string"){
-const err87 = {instancePath:instancePath+"/environment_id",schemaPath:"#/properties/environment_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.environment_id.type,parentSchema:schema9.properties.environment_id,data:data59};
+if(data52.token_endpoint_auth_method !== undefined){
+let data55 = data52.token_endpoint_auth_method;
+if(typeof data55 !== "string"){
+const err87 = {instancePath:instancePath+"/oauth/token_endpoint_auth_method",schemaPath:"#/properties/oauth/properties/token_endpoint_auth_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.token_endpoint_auth_method.type,parentSchema:schema9.properties.oauth.properties.token_endpoint_auth_method,data:data55};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1248,14 +1249,88 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.type,parentSchema:schema9,data};
+if(data52.authorization_server_issuer !== undefined){
+let data56 = data52.authorization_server_issuer;
+if(typeof data56 !== "string"){
+const err88 = {instancePath:instancePath+"/oauth/authorization_server_issuer",schemaPath:"#/properties/oauth/properties/authorization_server_issuer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.authorization_server_issuer.type,parentSchema:schema9.properties.oauth.properties.authorization_server_issuer,data:data56};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.oauth.type,parentSchema:schema9.properties.oauth,data:data52};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data.supports_parallel_tool_calls !== undefined){
+let data57 = data.supports_parallel_tool_calls;
+if(typeof data57 !== "boolean"){
+const err90 = {instancePath:instancePath+"/supports_parallel_tool_calls",schemaPath:"#/properties/supports_parallel_tool_calls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.supports_parallel_tool_calls.type,parentSchema:schema9.properties.supports_parallel_tool_calls,data:data57};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.default_tools_approval_mode !== undefined){
+let data58 = data.default_tools_approval_mode;
+if(typeof data58 !== "string"){
+const err91 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.default_tools_approval_mode.type,parentSchema:schema9.properties.default_tools_approval_mode,data:data58};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(!(((data58 === "auto") || (data58 === "prompt")) || (data58 === "approve"))){
+const err92 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/enum",keyword:"enum",params:{allowedValues: schema9.properties.default_tools_approval_mode.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.default_tools_approval_mode.enum,parentSchema:schema9.properties.default_tools_approval_mode,data:data58};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data.environment_id !== undefined){
+let data59 = data.environment_id;
+if(typeof data59 !== "string"){
+const err93 = {instancePath:instancePath+"/environment_id",schemaPath:"#/properties/environment_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.environment_id.type,parentSchema:schema9.properties.environment_id,data:data59};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.type,parentSchema:schema9,data};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }
@@ -1298,14 +1373,11 @@ if(data.mcpServers !== undefined){
 let data1 = data.mcpServers;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!(validate27(data1[key1], {instancePath:instancePath+"/mcpServers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.mcpServers.type,parentSchema:schema25.properties.mcpServers,data:data1};
+const _errs6 = errors;
+const _errs7 = errors;
+const _errs8 = errors;
+if(!(((key1 === "__proto__") || (key1 === "constructor")) || (key1 === "prototype"))){
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1314,15 +1386,78 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+var valid2 = _errs8 === errors;
+if(valid2){
+const err3 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema25.properties.mcpServers.propertyNames.not,parentSchema:schema25.properties.mcpServers.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof key1 === "string"){
+if(func3(key1) < 1){
+const err4 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.mcpServers.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema25.properties.mcpServers.propertyNames,parentSchema:schema25.properties.mcpServers,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data1){
+if(!(validate27(data1[key2], {instancePath:instancePath+"/mcpServers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key2,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/mcpServers",schemaPath:"#/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.mcpServers.type,parentSchema:schema25.properties.mcpServers,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }

@@ -9,6 +9,7 @@
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
 import { credentialHits, dropIfCredentialed, escapePointer, hasEnvReference, scrubMcpEnv } from "../../lower/mcp-credentials";
+import { ENV_NAME, expandedNames, hasNul, shellExpandingWord } from "../../lower/shell-quote";
 import { diagnostic } from "../../messages";
 
 const FILE = "config.toml";
@@ -37,8 +38,6 @@ const REMOTE_ONLY = ["url", "headers", "http_headers", "env_http_headers", "bear
 const WHOLE_REFERENCE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/;
 /** `Bearer ${NAME}` / `Bearer $NAME`. */
 const BEARER_REFERENCE = /^Bearer\s+\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/;
-/** Every variable a value refers to (`${NAME}`, `${NAME:-default}`, `$NAME`). */
-const REFERENCES = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 
 /** What translating one server produced: the table (absent when dropped) and the diagnostics. */
 export interface TranslatedServer {
@@ -54,15 +53,6 @@ function at(origin: Origin, name: string, inner: string): Origin {
 function wholeReference(value: string): string | undefined {
   const m = WHOLE_REFERENCE.exec(value);
   return m ? (m[1] ?? m[2]) : undefined;
-}
-
-function referencedNames(value: string): string[] {
-  return [...value.matchAll(REFERENCES)].map((m) => (m[1] ?? m[2]) as string);
-}
-
-/** A double-quoted bash word that still expands `$` references: `\`, `"` and backquote escaped. */
-function bashDoubleQuoted(value: string): string {
-  return `"${value.replace(/[\\"`]/g, (ch) => `\\${ch}`)}"`;
 }
 
 /** Translates one server to its `[mcp_servers.<name>]` table. */
@@ -100,7 +90,10 @@ export function translateServer(name: string, source: McpServerEntry): Translate
  * A local server: `command`, `args`, literal `env`, and `env_vars` for the variables it needs from
  * the parent environment. An env value that is exactly `${KEY}` (same name) is a plain pass-through;
  * any other reference (`TOKEN = "${SRC_TOKEN}"`, `URL = "https://${HOST}"`) runs the server through
- * `bash -c 'TOKEN="${SRC_TOKEN}" exec "$0" "$@"' <command> <args…>` with the source variables passed through.
+ * `bash -c 'TOKEN="${SRC_TOKEN}" exec "$0" "$@"' <command> <args…>` with the source variables passed
+ * through. Each assignment's value is one `shellExpandingWord`: the references expand, everything
+ * else is quoted data. A name that is not a variable name, or a value holding a NUL, is dropped
+ * with a warning (the schema already refuses such names in a profile).
  */
 function translateLocal(name: string, spec: Record<string, unknown>, origin: Origin, table: Record<string, unknown>, diagnostics: Diagnostic[]): void {
   let command = spec.command as string;
@@ -112,11 +105,15 @@ function translateLocal(name: string, spec: Record<string, unknown>, origin: Ori
     const scrubbed = scrubMcpEnv(name, spec.env as Record<string, unknown>, origin, FILE);
     diagnostics.push(...scrubbed.diagnostics);
     for (const [key, value] of Object.entries(scrubbed.env)) {
+      if (!ENV_NAME.test(key) || hasNul(value)) {
+        diagnostics.push(diagnostic("AH4306", at(origin, name, `env/${escapePointer(key)}`), { server: name, key: JSON.stringify(key) }));
+        continue;
+      }
       if (!hasEnvReference(value)) literal[key] = value;
       else if (wholeReference(value) === key) passThrough.add(key);
       else {
-        assignments.push(`${key}=${bashDoubleQuoted(value)}`);
-        for (const ref of referencedNames(value)) passThrough.add(ref);
+        assignments.push(`${key}=${shellExpandingWord(value)}`);
+        for (const ref of expandedNames(value)) passThrough.add(ref);
       }
     }
   }
