@@ -6,19 +6,17 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { findPackageRoot } from "./load/package-root";
+import type { ClientContract } from "./targets/contract";
 
 /** Every machine fact the compiler reads. Paths are absolute (or placeholders in a portable build). */
 export interface Environment {
   /** The operator's home directory. */
   home: string;
-  /** `~/.copilot`, or the first entry of `COPILOT_HOME`. */
-  copilotHome: string;
-  /** `~/.claude`, or `CLAUDE_CONFIG_DIR` when set. */
-  claudeHome: string;
-  /** Claude's own state file holding user-scope MCP servers: `~/.claude.json` (inside `CLAUDE_CONFIG_DIR` when set). */
-  claudeJson: string;
-  /** `~/.codex`, or the first entry of `CODEX_HOME`. */
-  codexHome: string;
+  /**
+   * Client homes set explicitly, by target id (the config's `homes`); a target not listed here has
+   * the home its contract names (`targetHome`).
+   */
+  homes: Readonly<Record<string, string>>;
   /** The open-standard skills directory shared by Codex and Copilot: `~/.agents/skills`. */
   agentsSkills: string;
   /** agentihooks' own state directory: `$AGENTIHOOKS_HOME` or `~/.agentihooks`. */
@@ -44,10 +42,7 @@ export function portableEnvironment(overrides: Partial<Environment> = {}): Envir
   const home = "/home/agent";
   return {
     home,
-    copilotHome: `${home}/.copilot`,
-    claudeHome: `${home}/.claude`,
-    claudeJson: `${home}/.claude.json`,
-    codexHome: `${home}/.codex`,
+    homes: {},
     agentsSkills: `${home}/.agents/skills`,
     agentihooksHome: `${home}/.agentihooks`,
     nodePath: "/usr/local/bin/node",
@@ -64,11 +59,7 @@ export function portableEnvironment(overrides: Partial<Environment> = {}): Envir
 /** Reads the real machine's facts. The only function here that touches process state. */
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
   const home = env.HOME && env.HOME.length > 0 ? env.HOME : homedir();
-  const firstEntry = (value: string | undefined): string | undefined => {
-    const first = value?.split(",")[0]?.trim();
-    return first ? expandHome(first, home) : undefined;
-  };
-  const claudeConfigDir = firstEntry(env.CLAUDE_CONFIG_DIR);
+  const firstEntry = (value: string | undefined): string | undefined => firstPathEntry(value, home);
   // Found by walking up from this module: once bundled it sits in dist/ or dist/chunks/, so a
   // fixed "../" would name dist/ and every wrapper would run a missing dist/dist/runtime.cjs.
   const root = findPackageRoot();
@@ -76,10 +67,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
   for (const [key, value] of Object.entries(env)) if (value !== undefined) vars[key] = value;
   return {
     home,
-    copilotHome: firstEntry(env.COPILOT_HOME) ?? path.join(home, ".copilot"),
-    claudeHome: claudeConfigDir ?? path.join(home, ".claude"),
-    claudeJson: claudeConfigDir ? path.join(claudeConfigDir, ".claude.json") : path.join(home, ".claude.json"),
-    codexHome: firstEntry(env.CODEX_HOME) ?? path.join(home, ".codex"),
+    homes: {},
     agentsSkills: path.join(home, ".agents", "skills"),
     agentihooksHome: firstEntry(env.AGENTIHOOKS_HOME) ?? path.join(home, ".agentihooks"),
     nodePath: process.execPath,
@@ -90,6 +78,25 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     vars,
     resolveExecutable: (command) => resolveOnPath(command, env.PATH ?? ""),
   };
+}
+
+/**
+ * The home of the client whose contract is `contract`: the config's `homes` entry when set, else the
+ * first comma-separated entry of the contract's variable (`COPILOT_HOME`, `CLAUDE_CONFIG_DIR`, …;
+ * `~` expanded), else `~/<dir>`.
+ */
+export function targetHome(env: Pick<Environment, "home" | "homes" | "vars">, contract: Pick<ClientContract, "id" | "home">): string {
+  return env.homes[contract.id] ?? clientHomeOverride(env, contract) ?? path.join(env.home, contract.home.dir);
+}
+
+/** The home the contract's variable sets (first comma-separated entry, `~` expanded), or undefined when it is unset or empty. */
+export function clientHomeOverride(env: Pick<Environment, "home" | "vars">, contract: Pick<ClientContract, "home">): string | undefined {
+  return firstPathEntry(env.vars[contract.home.variable], env.home);
+}
+
+function firstPathEntry(value: string | undefined, home: string): string | undefined {
+  const first = value?.split(",")[0]?.trim();
+  return first ? expandHome(first, home) : undefined;
 }
 
 function expandHome(p: string, home: string): string {

@@ -349,13 +349,12 @@ function applyHomes(env: Environment, config: ProjectConfig, projectDir: string)
   if (!homes) return env;
   const resolve = (p: string): string => (p === "~" ? env.home : p.startsWith("~/") ? `${env.home}/${p.slice(2)}` : path.resolve(projectDir, p));
   const next: Environment = { ...env };
-  if (homes.copilot !== undefined) next.copilotHome = resolve(homes.copilot);
-  if (homes.claude !== undefined) {
-    // Like CLAUDE_CONFIG_DIR: Claude keeps its .claude.json inside an overridden config directory.
-    next.claudeHome = resolve(homes.claude);
-    next.claudeJson = `${next.claudeHome}/.claude.json`;
+  const clientHomes: Record<string, string> = { ...env.homes };
+  for (const id of targetIds) {
+    const value = (homes as Readonly<Record<string, string | undefined>>)[id];
+    if (value !== undefined) clientHomes[id] = resolve(value);
   }
-  if (homes.codex !== undefined) next.codexHome = resolve(homes.codex);
+  next.homes = clientHomes;
   if (homes.state !== undefined) next.agentihooksHome = resolve(homes.state);
   return next;
 }

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { canaryEvent, copilotHookLoaderChecks, readLoaderLog } from "../compiler/doctor/copilot-hook-probe";
+import { canaryEvent, copilotHookLoaderChecks, readLoaderLog } from "../compiler/targets/copilot/hook-loader-probe";
 import { apply, copilotTree, get, makeHomes, put, snapshot, type Homes } from "./apply-fixtures";
 
 /**

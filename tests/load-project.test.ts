@@ -6,6 +6,9 @@ import { findConfig } from "../compiler/config";
 import { formatDiagnostics } from "../compiler/diagnostics";
 import { portableEnvironment } from "../compiler/environment";
 import { compileTargets, loadProject } from "../compiler/front-end";
+import { claudePaths } from "../compiler/targets/claude/paths";
+import { codexPaths } from "../compiler/targets/codex/paths";
+import { copilotPaths } from "../compiler/targets/copilot/paths";
 
 const root = mkdtempSync(path.join(tmpdir(), "ah-project-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -97,13 +100,13 @@ describe("config discovery (cosmiconfig)", () => {
 describe("loadProject", () => {
   it("applies home overrides: ~ against the environment's home, Claude's .claude.json inside its home", () => {
     const result = load(project({ "agentihooks.config.json": '{ "homes": { "copilot": "~/alt-copilot", "claude": "~/cc", "state": "~/.ah" } }\n' }));
-    expect(result.value?.env).toMatchObject({
-      copilotHome: "/home/agent/alt-copilot",
-      claudeHome: "/home/agent/cc",
-      claudeJson: "/home/agent/cc/.claude.json",
-      agentihooksHome: "/home/agent/.ah",
-      codexHome: "/home/agent/.codex",
-    });
+    const env = result.value!.env;
+    expect(env.homes).toEqual({ copilot: "/home/agent/alt-copilot", claude: "/home/agent/cc" });
+    expect(env.agentihooksHome).toBe("/home/agent/.ah");
+    expect(copilotPaths(env).settings).toBe("/home/agent/alt-copilot/settings.json");
+    expect(claudePaths(env).settings).toBe("/home/agent/cc/settings.json");
+    expect(claudePaths(env).claudeJson).toBe("/home/agent/cc/.claude.json");
+    expect(codexPaths(env).config).toBe("/home/agent/.codex/config.toml");
   });
 
   it("lets --profile, --settings-profile and --target override the config", () => {

@@ -4,6 +4,7 @@
  * and refuses it when anything it read has changed since. Exit 0 success, 1 error.
  */
 import { parseArgs } from "node:util";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks apply [options]      (alias: agentihooks init)
 
@@ -12,7 +13,7 @@ operator hooks, MCP servers, skills and agents are kept and reported. Every writ
 second apply with unchanged profiles writes nothing.
 
 Options:
-  --target T                only this target (copilot, claude, codex); repeatable
+  --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
   --yes, -y                 do not ask for confirmation on a terminal
   --plan FILE               apply a plan saved with 'agentihooks plan --out FILE' (refused if stale)
   --dry-run                 show the plan and write nothing (same as 'agentihooks plan')

@@ -5,13 +5,14 @@
  * out of date. Exit 0 success / in sync, 1 error, 2 out of date.
  */
 import { parseArgs } from "node:util";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks build [options]
 
 Compiles the profiles for each target and reports problems.
 
 Options:
-  --target T                only this target (copilot, claude, codex); repeatable
+  --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
   --out DIR                 write each target's portable render under DIR/<target>/ (paths relative to
                             the placeholder home /home/agent; no machine paths, no secrets)
   --dry-run                 print the plan against the real homes; write nothing

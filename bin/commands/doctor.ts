@@ -4,6 +4,7 @@
  * fails, else 0.
  */
 import { parseArgs } from "node:util";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks doctor [options]
 
@@ -12,7 +13,7 @@ are wired, MCP servers registered, owned files intact, the persona markers prese
 nothing left to do.
 
 Options:
-  --target T                only this target (copilot, claude, codex); repeatable
+  --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
   --live                    also ask the installed client (copilot mcp list and its hook-loader
                             canary, claude doctor, codex mcp list / doctor) and report each
                             disagreement as drift

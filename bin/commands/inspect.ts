@@ -4,6 +4,7 @@
  * value, features, MCP servers, directives). Exit 1 with every diagnostic on any error.
  */
 import { parseArgs } from "node:util";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks inspect [options]
 
@@ -14,7 +15,7 @@ agents, skills) with their origin, the MCP servers and the directives.
 Options:
   --profile CHAIN           profile chain to resolve instead of the config's (e.g. coding,anton)
   --settings-profile NAME   settings profile instead of the config's
-  --target T                show only this target (copilot, claude, codex); repeatable
+  --target T                show only this target (${TARGET_IDS.join(", ")}); repeatable
   --config FILE             use this config file instead of searching for one
   --json                    print the view as JSON
   -h, --help                show this help
@@ -58,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
   const requested = values.target ?? [];
   const unknown = requested.filter((t) => !findTarget(t));
   if (unknown.length > 0) {
-    process.stderr.write(`agentihooks inspect: unknown target '${unknown[0]}'. Choose from copilot, claude, codex.\n`);
+    process.stderr.write(`agentihooks inspect: unknown target '${unknown[0]}'. Choose from ${TARGET_IDS.join(", ")}.\n`);
     return 1;
   }
   const result = loadProject({

@@ -5,6 +5,7 @@
  * render of every target). Exit 0 in sync, 2 changes pending, 1 error.
  */
 import { parseArgs } from "node:util";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks plan [options]
        agentihooks diff [options] [--base GIT_REF]
@@ -13,7 +14,7 @@ Shows what 'agentihooks apply' would change in the targets' homes, as a unified 
 edits it would leave alone. Nothing is written.
 
 Options:
-  --target T                only this target (copilot, claude, codex); repeatable
+  --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
   --json                    print the plan as JSON
   --markdown                print a summary fit for a pull-request comment
   --out FILE                also save the plan to FILE for 'agentihooks apply --plan FILE'

@@ -5,6 +5,7 @@
  * alone: the profiles need not load. Idempotent: on a clean home it changes nothing.
  */
 import { parseArgs } from "node:util";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks uninstall [options]
 
@@ -12,7 +13,7 @@ Removes what agentihooks installed in the targets' homes (per its ownership reco
 the files it displaced. Operator content is kept. ~/.agentihooks (logs, .env) is kept.
 
 Options:
-  --target T       only this target (copilot, claude, codex); repeatable; default: every target
+  --target T       only this target (${TARGET_IDS.join(", ")}); repeatable; default: every target
   --yes, -y        do not ask for confirmation (required when not on a terminal)
   --dry-run        show what would be removed and write nothing
   --config FILE    use this config file (for its home overrides)

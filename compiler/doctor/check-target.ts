@@ -9,6 +9,7 @@
 import path from "node:path";
 import type { DesiredEntry, DesiredTree } from "../desired-tree";
 import type { Environment } from "../environment";
+import type { DoctorCheck } from "./probe";
 import type { FileSystem } from "../fs/file-system";
 import { dryRunFileSystem } from "../fs/dry-run";
 import { digestOf } from "../plan/digest";
@@ -20,10 +21,7 @@ import { parseLedger, readTargetLedger } from "../state/ledger";
 import { displayPath } from "../plan/plan-view";
 
 /** One check's outcome: `fail` makes doctor exit 1; `note` is information. */
-export interface DoctorCheck {
-  status: "ok" | "fail" | "note";
-  message: string;
-}
+export type { DoctorCheck };
 
 /** All checks of one target. */
 export interface DoctorReport {

@@ -6,6 +6,7 @@
  */
 import type { DesiredTree } from "../desired-tree";
 import type { Environment } from "../environment";
+import type { LiveChecks } from "../doctor/probe";
 import type { Ir } from "../ir";
 import type { ClientContract } from "./contract";
 
@@ -46,4 +47,6 @@ export interface Target<Id extends string = string> {
   descriptor: TargetDescriptor<Id>;
   /** Pure: IR and machine facts in, desired tree out. Never touches fs, env, clock or randomness. */
   compile(ir: Ir, env: Environment): DesiredTree;
+  /** `doctor --live`: asks the installed client what it loaded (./<id>/live-probe.ts); absent when the client has nothing to ask. */
+  liveChecks?: LiveChecks;
 }

@@ -128,7 +128,7 @@ describe("scripts and commands written with hostile paths", () => {
     mkdirSync(dir, { recursive: true });
     const node = fakeNode(dir);
     const runtime = path.join(dir, `run ${payload.replace(/\//g, "_")}.cjs`);
-    const env = portableEnvironment({ home: dir, nodePath: node, runtimePath: runtime, cliPath: runtime, agentihooksHome: path.join(dir, "ah"), copilotHome: path.join(dir, "c"), claudeHome: path.join(dir, "cl"), codexHome: path.join(dir, "cx") });
+    const env = portableEnvironment({ home: dir, nodePath: node, runtimePath: runtime, cliPath: runtime, agentihooksHome: path.join(dir, "ah"), homes: { copilot: path.join(dir, "c"), claude: path.join(dir, "cl"), codex: path.join(dir, "cx") } });
     return { payload, dir, node, runtime, env };
   });
 

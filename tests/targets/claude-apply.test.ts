@@ -26,7 +26,7 @@ function setup(layerHooks = true) {
   homes.push(h);
   const claudeHome = path.join(h.home, ".claude");
   const claudeJson = path.join(h.home, ".claude.json");
-  const env = portableEnvironment({ home: h.home, claudeHome, claudeJson, agentihooksHome: h.agentihooks });
+  const env = portableEnvironment({ home: h.home, agentihooksHome: h.agentihooks });
   const ir: Ir = makeIr();
   ir.targets.claude = {
     settings: merged(
@@ -84,7 +84,7 @@ describe("Claude target applied over an existing home", () => {
     const state = JSON.parse(get(first.claudeJson)) as Record<string, unknown>;
     put(first.claudeJson, `${JSON.stringify({ ...state, numStartups: 1 }, null, 2)}\n`);
     // The same home, compiled from profiles without the layer group.
-    const env = portableEnvironment({ home: first.h.home, claudeHome: first.claudeHome, claudeJson: first.claudeJson, agentihooksHome: first.h.agentihooks });
+    const env = portableEnvironment({ home: first.h.home, agentihooksHome: first.h.agentihooks });
     const ir = makeIr();
     ir.targets.claude = { settings: merged({ env: { TEAM: "core" } }, "bundle:.claude/settings.overrides.json"), mcpServers: {} };
     planAndApply([compileTarget(ir, env)], first.ctx());

@@ -32,7 +32,7 @@ function install(ir: Ir): string {
   const root = mkdtempSync(path.join(scratchParent, "claude-"));
   roots.push(root);
   const claudeHome = path.join(root, ".claude");
-  const env = portableEnvironment({ home: root, claudeHome, claudeJson: path.join(claudeHome, ".claude.json"), agentihooksHome: path.join(root, ".agentihooks") });
+  const env = portableEnvironment({ home: root, homes: { claude: claudeHome }, agentihooksHome: path.join(root, ".agentihooks") });
   for (const file of renderFresh(compileTarget(ir, env))) {
     mkdirSync(path.dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.content, { mode: file.mode });

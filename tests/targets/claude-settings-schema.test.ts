@@ -129,7 +129,7 @@ const goldenSettings: Array<[string, string]> = readdirSync(goldenRoot)
 
 function renderedSettings(ir: Ir): string {
   const env = portableEnvironment();
-  const file = renderFresh(compileTarget(ir, env)).find((f) => f.path === `${env.claudeHome}/settings.json`);
+  const file = renderFresh(compileTarget(ir, env)).find((f) => f.path === `${env.home}/.claude/settings.json`);
   if (!file) throw new Error("no settings.json rendered");
   return new TextDecoder().decode(file.content);
 }

@@ -101,7 +101,7 @@ describe("Claude target: settings.json", () => {
   });
 
   it("shell-quotes a wrapper path holding spaces", () => {
-    const tree = compileTarget(makeIr(), portableEnvironment({ claudeHome: "/home/Jane O'Neil/.claude" }));
+    const tree = compileTarget(makeIr(), portableEnvironment({ homes: { claude: "/home/Jane O'Neil/.claude" } }));
     const lists = entry(tree, "json-lists", "/home/Jane O'Neil/.claude/settings.json") as JsonListsEntry;
     expect(lists.ownerCommand).toBe(`'/home/Jane O'\\''Neil/.claude/agentihooks-hook.sh'`);
   });

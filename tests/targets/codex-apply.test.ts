@@ -36,7 +36,7 @@ const OPERATOR_HOOKS = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bas
 function setup(): { h: Homes; tree: () => ReturnType<typeof compileTarget>; ctx: () => Parameters<typeof planAndApply>[1] } {
   const h = makeHomes();
   homes.push(h);
-  const env = portableEnvironment({ home: h.home, codexHome: h.codex, agentsSkills: path.join(h.home, ".agents", "skills"), agentihooksHome: h.agentihooks });
+  const env = portableEnvironment({ home: h.home, homes: { codex: h.codex }, agentsSkills: path.join(h.home, ".agents", "skills"), agentihooksHome: h.agentihooks });
   const ir: Ir = makeIr();
   ir.targets.codex = {
     settings: merged({ approval_policy: "on-request", sandbox_mode: "workspace-write", tui: { status_line: ["model-with-reasoning"] } }, "base:config.base.toml"),

@@ -18,7 +18,7 @@ const outputs = readdirSync(goldenRoot)
   .sort()
   .map((name): [string, string] => [name, path.join(goldenRoot, name, "expected", "out", "codex", ".codex")])
   .filter(([, dir]) => existsSync(path.join(dir, "config.toml")));
-const hooksPath = `${portableEnvironment().codexHome}/hooks.json`;
+const hooksPath = `${portableEnvironment().home}/.codex/hooks.json`;
 
 describe("golden Codex outputs", () => {
   it("finds them", () => {

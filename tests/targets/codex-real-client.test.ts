@@ -32,7 +32,7 @@ function install(ir: Parameters<typeof compileTarget>[0]): string {
   mkdirSync(scratchParent, { recursive: true });
   const root = mkdtempSync(path.join(scratchParent, "codex-"));
   roots.push(root);
-  const env = portableEnvironment({ home: root, codexHome: path.join(root, ".codex"), agentsSkills: path.join(root, ".agents", "skills"), agentihooksHome: path.join(root, ".agentihooks") });
+  const env = portableEnvironment({ home: root, agentsSkills: path.join(root, ".agents", "skills"), agentihooksHome: path.join(root, ".agentihooks") });
   for (const file of renderFresh(compileTarget(ir, env))) {
     mkdirSync(path.dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.content);

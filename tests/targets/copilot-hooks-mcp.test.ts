@@ -36,7 +36,7 @@ describe("copilot hooks/agentihooks.json", () => {
   });
 
   it("quotes the wrapper path in the command when the home holds a space, and owns by that prefix", () => {
-    const hooks = tree({}, {}, { copilotHome: "/home/jane doe/.copilot" }).entries.find((e): e is JsonListsEntry => e.kind === "json-lists")!;
+    const hooks = tree({}, {}, { homes: { copilot: "/home/jane doe/.copilot" } }).entries.find((e): e is JsonListsEntry => e.kind === "json-lists")!;
     expect(hooks.ownerCommand).toBe("'/home/jane doe/.copilot/agentihooks-hook.sh'");
     expect(hooks.lists.preToolUse).toEqual([{ type: "command", command: "'/home/jane doe/.copilot/agentihooks-hook.sh' preToolUse", timeoutSec: 30 }]);
   });

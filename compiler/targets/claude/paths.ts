@@ -1,6 +1,7 @@
 /** Where every Claude Code artifact lives, from the Environment (placeholders in a portable build). */
 import path from "node:path";
-import type { Environment } from "../../environment";
+import { clientHomeOverride, type Environment, targetHome } from "../../environment";
+import { contract } from "./contract";
 
 /** Absolute paths of everything the Claude target writes. */
 export interface ClaudePaths {
@@ -23,7 +24,7 @@ export interface ClaudePaths {
 
 /** Builds the Claude paths for `env`. */
 export function claudePaths(env: Environment): ClaudePaths {
-  const home = env.claudeHome;
+  const home = targetHome(env, contract);
   const join = path.posix.join;
   return {
     settings: join(home, "settings.json"),
@@ -31,7 +32,9 @@ export function claudePaths(env: Environment): ClaudePaths {
     hooksSidecar: join(home, ".agentihooks-hooks.json"),
     wrapper: join(home, "agentihooks-hook.sh"),
     persona: join(home, "CLAUDE.md"),
-    claudeJson: env.claudeJson,
+    // Claude keeps .claude.json inside its config directory when that is moved (CLAUDE_CONFIG_DIR or
+    // the config's homes.claude), else beside it in the user's home.
+    claudeJson: env.homes.claude !== undefined || clientHomeOverride(env, contract) !== undefined ? join(home, ".claude.json") : join(env.home, ".claude.json"),
     rulesDir: join(home, "rules"),
     agentsDir: join(home, "agents"),
     commandsDir: join(home, "commands"),

@@ -1,6 +1,7 @@
 /** Where every Codex artifact lives, from the Environment (placeholders in a portable build). */
 import path from "node:path";
-import type { Environment } from "../../environment";
+import { type Environment, targetHome } from "../../environment";
+import { contract } from "./contract";
 
 /** Absolute paths of everything the Codex target writes. */
 export interface CodexPaths {
@@ -18,7 +19,7 @@ export interface CodexPaths {
 
 /** Builds the Codex paths for `env`. `~/.codex/prompts` is deliberately absent: 0.171 loads none (design H-11). */
 export function codexPaths(env: Environment): CodexPaths {
-  const home = env.codexHome;
+  const home = targetHome(env, contract);
   const join = path.posix.join;
   return {
     config: join(home, "config.toml"),

@@ -1,6 +1,7 @@
 /** Where every Copilot artifact lives, from the Environment (placeholders in a portable build). */
 import path from "node:path";
-import type { Environment } from "../../environment";
+import { type Environment, targetHome } from "../../environment";
+import { contract } from "./contract";
 
 /** Absolute paths of everything the Copilot target writes. */
 export interface CopilotPaths {
@@ -22,7 +23,7 @@ export interface CopilotPaths {
 
 /** Builds the Copilot paths for `env`. `config.json` is deliberately absent: it is Copilot's, never ours. */
 export function copilotPaths(env: Environment): CopilotPaths {
-  const home = env.copilotHome;
+  const home = targetHome(env, contract);
   const join = path.posix.join;
   return {
     settings: join(home, "settings.json"),

@@ -20,12 +20,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DesiredTree, JsonListsEntry } from "../desired-tree";
-import type { Environment } from "../environment";
-import { parseJsonText } from "../plan/json-document";
-import { isOurItem } from "../plan/plan-changes";
-import { displayPath } from "../plan/plan-view";
-import type { DoctorCheck } from "./check-target";
+import type { DesiredTree, JsonListsEntry } from "../../desired-tree";
+import { parseJsonText } from "../../plan/json-document";
+import { isOurItem } from "../../plan/plan-changes";
+import { displayPath } from "../../plan/plan-view";
+import type { DoctorCheck } from "../../doctor/probe";
 
 /** The event added to the probe copy; no Copilot release knows it, so the loader must name it. */
 export const canaryEvent = "agentihooksDoctorCanary";
@@ -131,7 +130,7 @@ function probeEnv(root: string, copilotHome: string): NodeJS.ProcessEnv {
 }
 
 /** Runs the probe and turns what the loader said into checks; a probe that cannot run is a note. */
-export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: Pick<Environment, "home" | "copilotHome">, timeoutMs = 30_000): DoctorCheck[] {
+export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: { home: string; copilotHome: string }, timeoutMs = 30_000): DoctorCheck[] {
   const entry = hooksEntry(tree, env.copilotHome);
   if (!entry) return [];
   const show = (p: string) => displayPath(p, env.home);

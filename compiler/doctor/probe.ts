@@ -1,0 +1,50 @@
+/**
+ * What every client's `doctor --live` probe shares: running the installed client binary against the
+ * environment's homes, and comparing the MCP servers it lists with the ones the desired tree wants.
+ * Each target's own probe is `liveChecks` in compiler/targets/<id>/live-probe.ts.
+ */
+import { spawnSync } from "node:child_process";
+import type { DesiredTree } from "../desired-tree";
+import type { Environment } from "../environment";
+
+/** One line of a doctor report. */
+export interface DoctorCheck {
+  status: "ok" | "fail" | "note";
+  message: string;
+}
+
+/** A target's live probe: asks the installed client (`binary`) what it loaded and reports drift from `tree`. */
+export type LiveChecks = (tree: DesiredTree, binary: string, env: Environment) => DoctorCheck[];
+
+/**
+ * Runs a client binary with `HOME` and `vars` (the client's home variable) pointed at the
+ * environment's; stdout, or the reason it failed. With `allowFailure`, a non-zero exit that still
+ * printed JSON counts as output.
+ */
+export function probe(binary: string, args: string[], home: string, vars: Readonly<Record<string, string>>, allowFailure = false, timeoutMs = 30_000): { ok: true; stdout: string } | { ok: false; reason: string } {
+  const result = spawnSync(binary, args, {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, HOME: home, ...vars, NO_COLOR: "1" },
+  });
+  if (result.error) return { ok: false, reason: result.error.message };
+  if (result.status !== 0 && !(allowFailure && result.stdout.includes("{"))) return { ok: false, reason: `exit ${result.status}: ${(result.stderr || result.stdout).trim().split("\n").slice(-1)[0] ?? ""}` };
+  return { ok: true, stdout: result.stdout };
+}
+
+/** Names of the MCP entries the tree wants in `file` (any json-entries container, or toml `mcp_servers`). */
+export function wantedServers(tree: DesiredTree): string[] {
+  const names = new Set<string>();
+  for (const entry of tree.entries) {
+    if (entry.kind === "json-entries") for (const n of Object.keys(entry.entries)) names.add(n);
+    if (entry.kind === "toml-keys") for (const { key } of entry.keys) if (key[0] === "mcp_servers" && key.length === 2) names.add(key[1] as string);
+  }
+  return [...names].sort();
+}
+
+export function compareServers(client: string, listed: string[], wanted: string[]): DoctorCheck[] {
+  const missing = wanted.filter((n) => !listed.includes(n));
+  if (missing.length === 0) return [{ status: "ok", message: `live: ${client} lists every MCP server the profiles define (${wanted.length})` }];
+  return [{ status: "fail", message: `live drift: ${client} does not list MCP server(s) ${missing.join(", ")} (it silently drops invalid entries)` }];
+}
