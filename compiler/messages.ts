@@ -149,10 +149,15 @@ export const messages = {
   AH5017: { severity: "warning", text: "The managed region cannot be separated from operator text (no {footer} line); the whole file is moved to {backup}." },
   AH5018: { severity: "warning", text: "The ownership record {file} could not be parsed; it is treated as empty and backed up to {backup}. Files agentihooks wrote before will be claimed again when they match." },
   AH5019: { severity: "error", text: "Two entries in one file disagree on how to edit it ({first} and {second}). This is a bug in a target; report it." },
+  AH5030: { severity: "warning", text: "An earlier apply or uninstall stopped part way (its intent record is {file}); the {count} path(s) it had written were put back as they were before it." },
+  AH5031: { severity: "warning", text: "The intent record of an interrupted run cannot be read; it is removed. Run 'agentihooks doctor' to check the homes." },
+  AH5032: { severity: "warning", text: "An interrupted apply or uninstall was writing this file, and it has changed since; it is left as it is. Check its content." },
+  AH5033: { severity: "error", text: "Putting back the files of the failed run failed too ({reason}); the intent record {file} stays, and the next apply or uninstall finishes the job once the cause is fixed." },
+  AH5034: { severity: "warning", text: "Every file was written, but tidying up afterwards failed ({reason}); an empty folder may be left behind." },
   // AH51xx: apply, plan files, the CLI
   AH5101: { severity: "error", text: "The plan file {file} cannot be used: {reason}. Make a new one with 'agentihooks plan --out {file}'." },
   AH5102: { severity: "error", text: "The plan file was made for targets {planned}, not {requested}. Make a new plan for these targets." },
-  AH5103: { severity: "error", text: "Writing failed: {reason}. Files written before the failure are complete (each write is atomic); run the command again after fixing the cause." },
+  AH5103: { severity: "error", text: "Writing failed: {reason}. Unless AH5033 follows, what this run had written is put back; fix the cause and run the command again." },
   AH5104: { severity: "error", text: "Unknown target '{target}'. Known targets: {known}." },
   AH5107: { severity: "error", text: "'git {args}' failed: {reason}. Check that {ref} names a commit in this repository." },
 } as const satisfies Record<string, { severity: Severity; text: string }>;

@@ -7,6 +7,7 @@ import { dryRunFileSystem } from "../compiler/fs/dry-run";
 import { memoryFileSystem } from "../compiler/fs/memory";
 import { realFileSystem } from "../compiler/fs/real";
 import { recordingFileSystem } from "../compiler/fs/recording";
+import { intentPath } from "../compiler/state/intent";
 import { codexTree, copilotTree, get, makeHomes, put, snapshot } from "./apply-fixtures";
 
 describe("real filesystem port", () => {
@@ -156,11 +157,15 @@ describe("dry-run and recording wrappers", () => {
     expect(out.result?.ok).toBe(true);
     expect(snapshot(h.home)).toEqual(before);
     const planned = out.plan!.changes.filter((c) => c.action !== "keep" && c.action !== "conflict").map((c) => c.path).sort();
-    const written = [...new Set(fs.operations.map((o) => (o.op === "rename" ? o.to : o.path)))].filter((p) => !p.includes(".bak.")).sort();
+    // The intent record is written first and removed last (apply-faults.test.ts); everything else is the plan's.
+    const intent = intentPath(h.ctx().env);
+    expect(fs.operations[0]).toMatchObject({ op: "write", path: intent, mode: 0o600 });
+    expect(fs.operations[fs.operations.length - 1]).toEqual({ op: "remove", path: intent });
+    const written = [...new Set(fs.operations.map((o) => (o.op === "rename" ? o.to : o.path)))].filter((p) => !p.includes(".bak.") && p !== intent).sort();
     expect(written).toEqual(planned);
     // And the real apply then writes the same bytes the dry run showed.
     const real = planAndApply([copilotTree(h), codexTree(h)], h.ctx());
-    for (const op of fs.operations) if (op.op === "write" && !op.path.includes(".bak.")) expect(get(op.path)).toBe(new TextDecoder().decode(op.content));
+    for (const op of fs.operations) if (op.op === "write" && !op.path.includes(".bak.") && op.path !== intent) expect(get(op.path)).toBe(new TextDecoder().decode(op.content));
     expect(real.result?.ok).toBe(true);
   });
 });

@@ -3,7 +3,9 @@
  * collected before the first write and reported together; if any remains, nothing is written.
  * Writes are atomic (the port writes a temp file and renames it in the same directory) and ordered
  * so that a crash at any point leaves each file either old or new: saved copies first, then the
- * content, then our own records (sidecars, manifests, and the ledger last).
+ * content, then our own records (sidecars, manifests, and the ledger last). Before the first of
+ * them the intent record (compiler/state/intent.ts) lists every path with its old bytes, so a run
+ * that stops part way is rolled back: at once when a write fails, or by the next run after a crash.
  */
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics";
@@ -12,6 +14,7 @@ import type { FileSystem } from "../fs/file-system";
 import { diagnostic } from "../messages";
 import type { Change, Plan } from "../plan/change";
 import { digestOf } from "../plan/digest";
+import { intentPath, makeIntent, recoverInterrupted, serializeIntent } from "../state/intent";
 
 /** What apply did. */
 export interface ApplyResult {
@@ -67,13 +70,21 @@ export function verifyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "h
  * Verifies, then writes. The caller holds the apply lock (see `withApplyLock`). `fresh`: the plan was
  * made in this process under the same lock hold.
  */
-export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "home">, options: { fresh?: boolean } = {}): ApplyResult {
+export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "home" | "agentihooksHome">, options: { fresh?: boolean } = {}): ApplyResult {
   const pending = plan.changes.filter(writes);
+  // A run that was interrupted is rolled back first: the plan was made from the homes as they are
+  // once it is (plan-changes.ts reads through `recoveredView`).
+  let recovered: Diagnostic[];
+  try {
+    recovered = recoverInterrupted(fs, env).diagnostics;
+  } catch (error) {
+    return { ok: false, touched: [], diagnostics: [failed(error)] };
+  }
   // A plan made just now under the lock that writes nothing (a no-op apply) has nothing to guard:
   // re-reading and re-hashing every file it read was a second full pass over the homes. A saved
   // plan (`apply --plan`) is always verified: it must be refused once its files changed.
   const problems = options.fresh && pending.length === 0 ? [] : verifyPlan(plan, fs, env);
-  if (problems.length > 0) return { ok: false, touched: [], diagnostics: problems };
+  if (problems.length > 0) return { ok: false, touched: [], diagnostics: [...recovered, ...problems] };
   const touched: string[] = [];
   const phases: Change[][] = [
     pending.filter((c) => c.save),
@@ -81,6 +92,15 @@ export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "ho
     pending.filter((c) => !c.save && !c.bookkeeping && c.after !== undefined),
     pending.filter((c) => !c.save && c.bookkeeping),
   ];
+  const intended = phases.flat().flatMap((c) => [...(c.backup && c.before !== undefined ? [{ path: c.backup, after: c.before }] : []), { path: c.path, after: c.after }]);
+  const intent = intentPath(env);
+  if (pending.length > 0) {
+    try {
+      fs.write(intent, serializeIntent(makeIntent(intended, plan.pruneDirs, fs, process.pid)), 0o600);
+    } catch (error) {
+      return { ok: false, touched: [], diagnostics: [...recovered, failed(error)] };
+    }
+  }
   try {
     for (const phase of phases) {
       for (const change of phase) {
@@ -100,10 +120,28 @@ export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "ho
         touched.push(dir);
       }
     }
+    if (pending.length > 0) fs.remove(intent);
   } catch (error) {
-    return { ok: false, touched, diagnostics: [diagnostic("AH5103", { file: "agentihooks" }, { reason: error instanceof Error ? error.message : String(error) })] };
+    // Put back what this run wrote (removing a file we created also frees the space a full disk
+    // lacked); if that fails too, the intent record stays and the next run finishes the job.
+    try {
+      const rollback = recoverInterrupted(fs, env);
+      // Every write had landed (only tidying up failed, and is now done): the run is complete.
+      if (rollback.finished) return { ok: true, touched, diagnostics: [...recovered, diagnostic("AH5034", { file: "agentihooks" }, { reason: reason(error) })] };
+      return { ok: false, touched: [], diagnostics: [...recovered, failed(error), ...rollback.diagnostics] };
+    } catch (again) {
+      return { ok: false, touched, diagnostics: [...recovered, failed(error), diagnostic("AH5033", { file: display(intent, env.home) }, { reason: reason(again) })] };
+    }
   }
-  return { ok: true, touched, diagnostics: [] };
+  return { ok: true, touched, diagnostics: recovered };
+}
+
+function failed(error: unknown): Diagnostic {
+  return diagnostic("AH5103", { file: "agentihooks" }, { reason: reason(error) });
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** True when the change writes or removes something. */

@@ -58,6 +58,7 @@ import {
   type OwnedRecord,
   type TargetLedger,
 } from "../state/ledger";
+import { recoveredView } from "../state/intent";
 import { serializeJson } from "../serialize/json";
 import type { Change, Plan } from "./change";
 import { digestOf } from "./digest";
@@ -124,7 +125,9 @@ interface Work {
 
 /** Computes the plan for the given trees (one per target to process). */
 export function planChanges(trees: readonly DesiredTree[], ctx: PlanContext, options: PlanOptions = {}): Plan {
-  return new Planner(ctx, options).run(trees);
+  // A run that stopped part way is planned from the homes as they are once it is rolled back (apply rolls it back first).
+  const fs = options.ledger === false ? ctx.fs : recoveredView(ctx.fs, ctx.env);
+  return new Planner(fs === ctx.fs ? ctx : { ...ctx, fs }, options).run(trees);
 }
 
 class Planner {
