@@ -154,6 +154,10 @@ export const messages = {
   AH5032: { severity: "warning", text: "An interrupted apply or uninstall was writing this file, and it has changed since; it is left as it is. Check its content." },
   AH5033: { severity: "error", text: "Putting back the files of the failed run failed too ({reason}); the intent record {file} stays, and the next apply or uninstall finishes the job once the cause is fixed." },
   AH5034: { severity: "warning", text: "Every file was written, but tidying up afterwards failed ({reason}); an empty folder may be left behind." },
+  AH5035: { severity: "error", text: "This is a {kind}, not a folder, but agentihooks must write {file} inside it. Move it away (or replace it with a folder) and run the command again." },
+  AH5036: { severity: "error", text: "This file is read-only (mode {mode}), and agentihooks would {action} it. Make it writable (chmod u+w) to let agentihooks manage it, or leave the target out; nothing was written." },
+  AH5037: { severity: "error", text: "The ownership record is a {kind}, not a plain file; agentihooks never reads or replaces its record through a link. Replace it with the file it points to (or remove it) and run the command again." },
+  AH5038: { severity: "info", text: "This folder is a symbolic link to {target}; agentihooks writes inside the link's target and leaves the link in place." },
   // AH51xx: apply, plan files, the CLI
   AH5101: { severity: "error", text: "The plan file {file} cannot be used: {reason}. Make a new one with 'agentihooks plan --out {file}'." },
   AH5102: { severity: "error", text: "The plan file was made for targets {planned}, not {requested}. Make a new plan for these targets." },

@@ -91,20 +91,25 @@ describe("real filesystem port", () => {
     expect(fs.stat(path.join(h.home, "r/fifo"))?.kind).toBe("other");
   });
 
-  it("finds a directory writable through its nearest existing ancestor, never through a symlink or a file", () => {
+  it("finds a directory writable through its nearest existing ancestor, following a link to a folder, never a file", () => {
     const h = makeHomes();
     const fs = realFileSystem();
     put(path.join(h.home, "w/file.txt"), "x");
     mkdirSync(path.join(h.home, "w/real"), { recursive: true });
     symlinkSync(path.join(h.home, "w/real"), path.join(h.home, "w/live"));
+    symlinkSync(path.join(h.home, "w/file.txt"), path.join(h.home, "w/to-file"));
     symlinkSync(path.join(h.home, "w/nowhere"), path.join(h.home, "w/dangling"));
-    expect(fs.writable(path.join(h.home, "w/real"))).toBe(true);
-    expect(fs.writable(path.join(h.home, "w/new/deeper"))).toBe(true);
-    expect(fs.writable(path.join(h.home, "w/dangling/sub"))).toBe(true);
-    expect(fs.writable(path.join(h.home, "w/live"))).toBe(false);
-    expect(fs.writable(path.join(h.home, "w/live/sub"))).toBe(false);
-    expect(fs.writable(path.join(h.home, "w/file.txt"))).toBe(false);
-    expect(fs.writable(path.join(h.home, "w/file.txt/sub"))).toBe(false);
+    expect(fs.checkWritable(path.join(h.home, "w/real"))).toBeUndefined();
+    expect(fs.checkWritable(path.join(h.home, "w/new/deeper"))).toBeUndefined();
+    expect(fs.checkWritable(path.join(h.home, "w/dangling/sub"))).toBeUndefined();
+    // A home kept in a dotfiles repository: the link is followed to its folder.
+    expect(fs.checkWritable(path.join(h.home, "w/live"))).toBeUndefined();
+    expect(fs.checkWritable(path.join(h.home, "w/live/sub"))).toBeUndefined();
+    expect(fs.checkWritable(path.join(h.home, "w/file.txt"))).toEqual({ reason: "file", path: path.join(h.home, "w/file.txt") });
+    expect(fs.checkWritable(path.join(h.home, "w/file.txt/sub"))).toEqual({ reason: "file", path: path.join(h.home, "w/file.txt") });
+    expect(fs.checkWritable(path.join(h.home, "w/to-file/sub"))).toEqual({ reason: "symlink", path: path.join(h.home, "w/to-file") });
+    expect(fs.realPath(path.join(h.home, "w/live"))).toBe(fs.realPath(path.join(h.home, "w/real")));
+    expect(fs.realPath(path.join(h.home, "w/dangling"))).toBeUndefined();
   });
 
   it("lists sorted, reads only regular files, and locks exclusively", () => {

@@ -14,6 +14,7 @@ import type { FileSystem } from "../fs/file-system";
 import { diagnostic } from "../messages";
 import type { Change, Plan } from "../plan/change";
 import { digestOf } from "../plan/digest";
+import { writeBlockDiagnostic } from "../plan/plan-changes";
 import { intentPath, makeIntent, recoverInterrupted, serializeIntent } from "../state/intent";
 
 /** What apply did. */
@@ -60,8 +61,10 @@ export function verifyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "h
     // A directory (or link) the plan removes first does not count: the write lands in a fresh one.
     let dir = path.dirname(change.path);
     while (removed.has(dir)) dir = path.dirname(dir);
-    if (!fs.writable(dir)) problems.push(diagnostic("AH5012", { file: display(change.path, env.home) }, { dir: display(dir, env.home) }));
-    if (change.backup && !fs.writable(path.dirname(change.backup))) problems.push(diagnostic("AH5012", { file: display(change.backup, env.home) }, { dir: display(path.dirname(change.backup), env.home) }));
+    const block = fs.checkWritable(dir);
+    if (block) problems.push(writeBlockDiagnostic(block, change.path, env.home));
+    const backupBlock = change.backup ? fs.checkWritable(path.dirname(change.backup)) : undefined;
+    if (change.backup && backupBlock) problems.push(writeBlockDiagnostic(backupBlock, change.backup, env.home));
   }
   return dedupe(problems);
 }
@@ -115,7 +118,8 @@ export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "ho
     }
     for (const dir of plan.pruneDirs) {
       const names = fs.list(dir);
-      if (names !== undefined && names.length === 0) {
+      // Only a real folder goes: a symlinked one (a home in a dotfiles repository) stays, empty or not.
+      if (names !== undefined && names.length === 0 && fs.stat(dir)?.kind === "directory") {
         fs.remove(dir);
         touched.push(dir);
       }

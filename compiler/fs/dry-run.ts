@@ -14,7 +14,8 @@ export function dryRunFileSystem(inner: FileSystem): FileSystem & { operations: 
     read: overlay.read,
     stat: overlay.stat,
     list: overlay.list,
-    writable: (dir) => inner.writable(dir),
+    checkWritable: (dir) => inner.checkWritable(dir),
+    realPath: (file) => inner.realPath(file),
     write(file, content, mode) {
       operations.push({ op: "write", path: file, content, mode });
       overlay.write(file, content, mode);

@@ -12,6 +12,14 @@ export interface FileInfo {
   mtimeMs: number;
 }
 
+/** Why files cannot be written in a directory (see `FileSystem.checkWritable`). */
+export interface WriteBlock {
+  /** `permission`: the directory may not be written; otherwise `path` (the directory or an ancestor) is not a directory. */
+  reason: "permission" | "file" | "symlink" | "other";
+  /** The path that stands in the way. */
+  path: string;
+}
+
 /** One write-side operation, as recorded by the wrappers. */
 export type FsOperation =
   | { op: "write"; path: string; content: Uint8Array; mode: number }
@@ -26,8 +34,15 @@ export interface FileSystem {
   stat(path: string): FileInfo | undefined;
   /** Names in a directory, sorted (so listings reach output in a stable order), or undefined. */
   list(dir: string): string[] | undefined;
-  /** True when a file could be created or replaced in `dir` (or in its nearest existing ancestor). */
-  writable(dir: string): boolean;
+  /**
+   * Undefined when a file could be created or replaced in `dir`, else what stands in the way: the
+   * nearest existing ancestor (`dir` itself included) must be a directory we may write in. A
+   * symlink to a directory counts as that directory (a home kept in a dotfiles repository); a
+   * dangling one as missing.
+   */
+  checkWritable(dir: string): WriteBlock | undefined;
+  /** The path with every symlink resolved, or undefined when it does not exist. */
+  realPath(path: string): string | undefined;
   /** Atomic write: temp file in the same directory, then rename; parents created; `mode` applied. */
   write(path: string, content: Uint8Array, mode: number): void;
   /** Removes a file, symlink or directory tree; absent is fine. Empty parents are left alone. */

@@ -26,7 +26,8 @@ export function memoryFileSystem(seed: Record<string, string | Uint8Array> = {})
       for (const file of files.keys()) if (file.startsWith(prefix)) names.add(file.slice(prefix.length).split("/")[0] as string);
       return names.size === 0 ? undefined : [...names].sort();
     },
-    writable: () => true,
+    checkWritable: () => undefined,
+    realPath: (file) => (files.has(file) || isDir(file) ? file : undefined),
     write: (file, content, mode) => {
       files.set(file, { content: new Uint8Array(content), mode });
     },

@@ -1,5 +1,5 @@
 /** The real filesystem port (node:fs, synchronous: apply is one short sequential pass). */
-import { accessSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+import { accessSync, closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
 import path from "node:path";
 import type { FileInfo, FileSystem } from "./file-system";
 
@@ -105,29 +105,41 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
         return undefined;
       }
     },
-    writable(dir) {
-      // The nearest existing ancestor (a dangling symlink counts as missing, a live one as not a
-      // directory) must be a real directory we may write in. lstat first: one call fewer than an
-      // existence check, an access check and an lstat for every directory a plan writes in.
+    checkWritable(dir) {
+      // lstat first: one call fewer than an existence check, an access check and an lstat for
+      // every directory a plan writes in. Only a symlink costs a second (following) stat.
       for (let probe = dir; ; ) {
         let info: ReturnType<typeof lstatSync>;
         try {
           info = lstatSync(probe, { throwIfNoEntry: false });
+          if (info?.isSymbolicLink()) {
+            const target = statSync(probe, { throwIfNoEntry: false });
+            if (target?.isDirectory()) info = target;
+            else if (target) return { reason: "symlink", path: probe };
+            else info = undefined; // dangling: as if missing
+          }
         } catch {
           info = undefined;
         }
         if (info?.isDirectory()) {
           try {
             accessSync(probe, constants.W_OK | constants.X_OK);
-            return true;
+            return undefined;
           } catch {
-            return false;
+            return { reason: "permission", path: probe };
           }
         }
-        if (info && !(info.isSymbolicLink() && !existsSync(probe))) return false;
+        if (info) return { reason: info.isFile() ? "file" : "other", path: probe };
         const up = path.dirname(probe);
-        if (up === probe) return false;
+        if (up === probe) return { reason: "permission", path: probe };
         probe = up;
+      }
+    },
+    realPath(file) {
+      try {
+        return realpathSync(file);
+      } catch {
+        return undefined;
       }
     },
     write(file, content, mode) {

@@ -20,7 +20,8 @@ export function recordingFileSystem(inner: FileSystem): FileSystem & { changes: 
     read: (file) => inner.read(file),
     stat: (file) => inner.stat(file),
     list: (dir) => inner.list(dir),
-    writable: (dir) => inner.writable(dir),
+    checkWritable: (dir) => inner.checkWritable(dir),
+    realPath: (file) => inner.realPath(file),
     write(file, content, mode) {
       changes.push({ path: file, before: inner.read(file), after: content, mode });
       inner.write(file, content, mode);

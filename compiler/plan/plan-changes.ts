@@ -35,7 +35,7 @@ import type {
 } from "../desired-tree";
 import { defaultJsonStyle } from "../desired-tree";
 import type { Environment } from "../environment";
-import type { FileInfo, FileSystem } from "../fs/file-system";
+import type { FileInfo, FileSystem, WriteBlock } from "../fs/file-system";
 import { diagnostic, type MessageCode } from "../messages";
 import {
   emptyFileRecord,
@@ -149,6 +149,12 @@ class Planner {
     const ledgerFile = ledgerPath(this.ctx.env);
     const ledgerBytes = this.read(ledgerFile);
     this.ledger = parseLedger(ledgerBytes === undefined ? undefined : decoder.decode(ledgerBytes));
+    const ledgerInfo = this.stat(ledgerFile);
+    if (ledgerInfo && ledgerInfo.kind !== "file") {
+      // A linked record would be read and replaced somewhere else (or replaced by a file, the link lost).
+      this.note("AH5037", ledgerFile, { kind: ledgerInfo.kind === "symlink" ? "symbolic link" : ledgerInfo.kind === "directory" ? "directory" : "special file" });
+      return this.finish(trees, new Map(), new Map(), true);
+    }
     if (this.ledger.unparseable) {
       const backup = this.backupName(ledgerFile);
       this.note("AH5018", ledgerFile, { file: this.display(ledgerFile), backup: this.display(backup) });
@@ -225,7 +231,7 @@ class Planner {
   // call is a system call (entries share directories, and every path's parents are looked up for
   // the ledger's directory record).
   private readonly stats = new Map<string, FileInfo | undefined>();
-  private readonly writableDirs = new Map<string, boolean>();
+  private readonly writableDirs = new Map<string, WriteBlock | undefined>();
 
   private stat(file: string): FileInfo | undefined {
     if (this.stats.has(file)) return this.stats.get(file);
@@ -234,13 +240,11 @@ class Planner {
     return info;
   }
 
-  private writable(dir: string): boolean {
-    let ok = this.writableDirs.get(dir);
-    if (ok === undefined) {
-      ok = this.ctx.fs.writable(dir);
-      this.writableDirs.set(dir, ok);
-    }
-    return ok;
+  private writeBlock(dir: string): WriteBlock | undefined {
+    if (this.writableDirs.has(dir)) return this.writableDirs.get(dir);
+    const block = this.ctx.fs.checkWritable(dir);
+    this.writableDirs.set(dir, block);
+    return block;
   }
 
   /** The digest a ledger record holds; empty when no ledger is kept (see `PlanOptions.ledger`). */
@@ -352,8 +356,9 @@ class Planner {
         // (Past linkedItem, only such a link can be a symlink: none without the original's links.)
         const linkDir = entry.kind === "file" && entry.manifest && this.legacyLinks().size > 0 ? path.join(entry.manifest.dir, entry.manifest.item) : undefined;
         const writeDir = linkDir && entry.kind === "file" && entry.manifest && this.stat(linkDir)?.kind === "symlink" ? entry.manifest.dir : path.dirname(entry.path);
-        if (!this.writable(writeDir)) {
-          this.note("AH5012", entry.path, { dir: this.display(writeDir) });
+        const block = this.writeBlock(writeDir);
+        if (block) {
+          this.diagnostics.push(writeBlockDiagnostic(block, entry.path, this.ctx.env.home));
           ok = false;
         }
         if (entry.kind === "file" || entry.kind === "managed-region") {
@@ -1247,7 +1252,13 @@ class Planner {
           delete ledger.originals[w.path];
         }
       }
-      changes.push(this.change(w, after));
+      const change = this.change(w, after);
+      // A read-only file is the operator saying "leave it": refused, never replaced (the mode bits
+      // decide, not a failed open: root may write anything).
+      if ((change.action === "update" || change.action === "delete") && w.beforeMode !== undefined && (w.beforeMode & 0o200) === 0) {
+        this.note("AH5036", w.path, { mode: `0${w.beforeMode.toString(8)}`, action: change.action === "delete" ? "remove" : "change" });
+      }
+      changes.push(change);
     }
     // Sidecars.
     for (const [sidecarPath, side] of [...this.sidecars.entries()].sort((a, b) => cmp(a[0], b[0]))) {
@@ -1291,6 +1302,7 @@ class Planner {
       pruneDirs.add(path.join(this.ctx.env.agentihooksHome, "originals"));
       next.dirs = this.options.uninstall ? [] : [...dirs].sort();
     }
+    if (!this.options.uninstall) for (const tree of trees) this.recordLinks(tree, before.get(tree.target) as TargetLedger, afterLedgers.get(tree.target) as TargetLedger);
     for (const tree of trees) writeTargetLedger(this.ledger, tree.target, afterLedgers.get(tree.target) as TargetLedger, this.options.uninstall === true);
     // The Python original's hook commands are migrated once its Claude items are gone from the file.
     if (this.runTargets.has("claude") && "claude_hook_commands" in this.ledger.raw) {
@@ -1303,6 +1315,29 @@ class Planner {
     const finalLedger = semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter;
     ordered[ordered.length - 1] = { ...last, after: finalLedger, action: sameBytesOrBoth(ledgerBefore, finalLedger) ? "keep" : finalLedger === undefined ? "delete" : ledgerBefore === undefined ? "create" : "update" };
     return planOf(targets, ordered, this.diagnostics, this.seen, [...pruneDirs].sort((a, b) => b.length - a.length || cmp(a, b)));
+  }
+
+  /**
+   * Folders on the way to the tree's paths that are symbolic links to folders (`~/.claude ->
+   * dotfiles/claude`): written through, and recorded with their target so the record says where
+   * the files went. The home and the folders above it are not recorded (every path shares them).
+   */
+  private recordLinks(tree: DesiredTree, prev: TargetLedger, next: TargetLedger): void {
+    const home = this.ctx.env.home;
+    const links: Record<string, string> = {};
+    const visited = new Set<string>();
+    for (const entry of tree.entries) {
+      for (let dir = path.dirname(entry.path); dir !== path.dirname(dir) && !visited.has(dir); dir = path.dirname(dir)) {
+        visited.add(dir);
+        if (dir === home || home.startsWith(`${dir}/`)) continue;
+        if (this.stat(dir)?.kind !== "symlink") continue;
+        const target = this.ctx.fs.realPath(dir);
+        if (target === undefined || this.ctx.fs.stat(target)?.kind !== "directory") continue;
+        links[dir] = target;
+        if (prev.links?.[dir] !== target) this.note("AH5038", dir, { target: this.display(target) });
+      }
+    }
+    if (Object.keys(links).length > 0) next.links = links;
   }
 
   private resultBytes(w: Work): Uint8Array | undefined {
@@ -1325,6 +1360,18 @@ class Planner {
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
+
+/**
+ * The error for a file that cannot be written because of `block`: no permission in a directory
+ * (AH5012, at the file), or a file, link or special file standing where a folder must be (AH5035,
+ * at that path, which is what the operator has to move).
+ */
+export function writeBlockDiagnostic(block: WriteBlock, file: string, home: string): Diagnostic {
+  const show = (p: string): string => (p.startsWith(`${home}/`) ? `~/${p.slice(home.length + 1)}` : p);
+  if (block.reason === "permission") return diagnostic("AH5012", { file: show(file) }, { dir: show(block.path) });
+  const kind = block.reason === "file" ? "file" : block.reason === "symlink" ? "symbolic link to a file" : "special file";
+  return diagnostic("AH5035", { file: show(block.path) }, { kind, file: show(file) });
+}
 
 /**
  * A shared file keeps the operator's mode, except that a desired private mode (0600: the file holds a

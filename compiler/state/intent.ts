@@ -154,7 +154,7 @@ export function recoverInterrupted(fs: FileSystem, env: Pick<Environment, "agent
   }
   for (const dir of finished ? intent.prune : intent.dirs) {
     const names = fs.list(dir);
-    if (names !== undefined && names.length === 0) fs.remove(dir);
+    if (names !== undefined && names.length === 0 && fs.stat(dir)?.kind === "directory") fs.remove(dir);
   }
   fs.remove(file);
   return { found: true, finished, diagnostics };

@@ -9,7 +9,9 @@
  *  - `originals`: for each shared file, its bytes before our first edit (`before`: "absent" or a
  *    copy under `<agentihooksHome>/originals/`) and the digest we last left it with (`written`), so
  *    uninstall can restore it byte for byte while nobody else has touched it;
- *  - `managed_mcp`: sorted names of the MCP entries we own (kept for the Python original's readers).
+ *  - `managed_mcp`: sorted names of the MCP entries we own (kept for the Python original's readers);
+ *  - `links`: folders on the way to our files that are symbolic links, with the folder each resolved
+ *    to (a client home kept in a dotfiles repository); the files are written in the link's target.
  * No timestamps: an apply that changes nothing leaves the ledger byte-identical.
  */
 import { isObject } from "../plan/json-value";
@@ -86,6 +88,8 @@ export interface TargetLedger {
   legacyMcp: string[];
   /** Directories we created (removed when left empty). */
   dirs?: string[];
+  /** Folders on the way to our files that are symbolic links (path → the folder it resolved to when applied). */
+  links?: Record<string, string>;
 }
 
 /** The whole state file: the raw document (everything we do not manage is preserved) plus parsed parts. */
@@ -152,7 +156,9 @@ export function readTargetLedger(ledger: Ledger, target: string): TargetLedger {
     if (target === "claude" && Array.isArray(ledger.raw.managed_mcp_servers)) for (const n of ledger.raw.managed_mcp_servers) if (typeof n === "string") legacyMcp.add(n);
   }
   const dirs = Array.isArray(raw?.dirs) ? (raw.dirs as unknown[]).filter((d): d is string => typeof d === "string") : [];
-  return { owned, originals, legacyMcp: [...legacyMcp].sort(), dirs };
+  const links: Record<string, string> = {};
+  if (isObject(raw?.links)) for (const [link, target] of Object.entries(raw.links)) if (typeof target === "string") links[link] = target;
+  return { owned, originals, legacyMcp: [...legacyMcp].sort(), dirs, ...(Object.keys(links).length > 0 ? { links } : {}) };
 }
 
 function isOwnedRecord(value: unknown): value is OwnedRecord {
@@ -171,6 +177,7 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   delete record.originals;
   delete record.managed_mcp;
   delete record.dirs;
+  delete record.links;
   const owned = [...value.owned].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
   if (owned.length > 0) record.owned = owned;
   const originalPaths = Object.keys(value.originals).sort();
@@ -179,6 +186,8 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   for (const rec of owned) if (rec.kind === "json-entries") for (const name of Object.keys(rec.names)) mcp.add(name);
   if (mcp.size > 0) record.managed_mcp = [...mcp].sort();
   if (value.dirs && value.dirs.length > 0) record.dirs = [...value.dirs].sort();
+  const links = Object.keys(value.links ?? {}).sort();
+  if (links.length > 0) record.links = Object.fromEntries(links.map((l) => [l, (value.links as Record<string, string>)[l]]));
   if (removeTarget || Object.keys(record).length === 0) delete global[target];
   else global[target] = record;
   targets.global = global;
