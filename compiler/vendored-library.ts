@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CODE_CACHE_SUFFIX, loadChunk } from "../bin/load-chunk";
+import { CODE_CACHE_SUFFIX, loadChunk } from "./load-chunk";
 
 /**
  * Requires `dist/vendor/<vendorFile>` beside the running bundle (through its V8 code cache, written by

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CODE_CACHE_SUFFIX, loadChunk } from "../bin/load-chunk.ts";
+import { CODE_CACHE_SUFFIX, loadChunk } from "../compiler/load-chunk.ts";
 
 const here = fileURLToPath(import.meta.url);
 const requireValidator = createRequire(here);
@@ -27,7 +27,7 @@ function findValidatorDir() {
 
 /**
  * A validator that loads its module on the first call and then behaves as the module's own (errors included).
- * A module with a code cache beside it (dist/ only) is loaded through the cache (bin/load-chunk.ts): compiling
+ * A module with a code cache beside it (dist/ only) is loaded through the cache (compiler/load-chunk.ts): compiling
  * the larger modules was most of a build's validation time. Without one (the sources, tests) it is required.
  */
 function lazy(name) {

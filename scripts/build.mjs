@@ -1,7 +1,7 @@
 // Bundles the CLI and the hook runtime with esbuild. Runs on `npm ci` (prepare) and before tests.
 // The CLI is CommonJS (dist/package.json says so): dist/cli.js, the command table, plus one file per
 // module it loads lazily (dist/chunks/<name>.js: the project commands together, each light command
-// alone), each with a V8 code cache written here (bin/load-chunk.ts), as is each copy of the
+// alone), each with a V8 code cache written here (compiler/load-chunk.ts), as is each copy of the
 // precompiled ajv validators (dist/schemas/validators/). The runtime is one CommonJS file
 // (dist/runtime.cjs) that depends on nothing but Node, because it starts before and after every tool call.
 import { build } from "esbuild";
@@ -58,7 +58,7 @@ const commandsAsChunks = {
       return { path: name, namespace: "chunk" };
     });
     b.onLoad({ filter: /.*/, namespace: "chunk" }, (args) => ({
-      contents: `module.exports = require("./load-chunk").loadChunk(require("node:path").join(__dirname, "chunks", ${JSON.stringify(`${args.path}.js`)}));`,
+      contents: `module.exports = require("../compiler/load-chunk").loadChunk(require("node:path").join(__dirname, "chunks", ${JSON.stringify(`${args.path}.js`)}));`,
       resolveDir: path.join(root, "bin"),
       loader: "js",
     }));
@@ -138,7 +138,7 @@ async function copyValidators(dir) {
 }
 
 /**
- * Writes each chunk's V8 code cache with bin/load-chunk.ts itself (bundled to a scratch file), so
+ * Writes each chunk's V8 code cache with compiler/load-chunk.ts itself (bundled to a scratch file), so
  * the cache is made from exactly the text the CLI compiles (tests/cli.test.ts checks, in a fresh
  * process, that V8 accepts them). The project commands' cache is then remade after exercising
  * them: a `build --out` of the built-in default profile in a scratch project, in a child process
@@ -147,7 +147,7 @@ async function copyValidators(dir) {
  */
 async function writeCodeCaches(dir) {
   const loader = `${dir}/.load-chunk.cjs`;
-  await build({ ...cjs, banner: {}, define: {}, entryPoints: ["bin/load-chunk.ts"], outfile: loader });
+  await build({ ...cjs, banner: {}, define: {}, entryPoints: ["compiler/load-chunk.ts"], outfile: loader });
   const scratch = await mkdtemp(path.join(tmpdir(), "agentihooks-build-"));
   try {
     const { writeCodeCache, writeExercisedCodeCache } = createRequire(import.meta.url)(loader);

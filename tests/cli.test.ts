@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODE_CACHE_SUFFIX, loadChunk, wrapChunk, writeCodeCache } from "../bin/load-chunk";
+import { CODE_CACHE_SUFFIX, loadChunk, wrapChunk, writeCodeCache } from "../compiler/load-chunk";
 
 const cli = new URL("../bin/agentihooks.js", import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };

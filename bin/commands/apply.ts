@@ -28,7 +28,7 @@ Exit codes: 0 applied (or nothing to do), 1 error (nothing written when found be
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { parseCommandArgs, printDiagnostics, confirm } = await import("../../compiler/apply/cli-support");
+  const { parseCommandArgs, printDiagnostics, confirm } = await import("../cli-support");
   const parsed = await parseCommandArgs("apply", help, argv, (args) =>
     parseArgs({
       args,

@@ -28,7 +28,7 @@ Exit codes: 0 success or in sync, 1 error, 2 out of date (--check) or changes pe
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { parseCommandArgs, printDiagnostics } = await import("../../compiler/apply/cli-support");
+  const { parseCommandArgs, printDiagnostics } = await import("../cli-support");
   const parsed = await parseCommandArgs("build", help, argv, (args) =>
     parseArgs({
       args,

@@ -28,7 +28,7 @@ Exit codes: 0 every check passed, 1 a check failed (or an error).
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { parseCommandArgs, printDiagnostics } = await import("../../compiler/apply/cli-support");
+  const { parseCommandArgs, printDiagnostics } = await import("../cli-support");
   const parsed = await parseCommandArgs("doctor", help, argv, (args) =>
     parseArgs({
       args,

@@ -30,7 +30,7 @@ Exit codes: 0 nothing to change, 2 changes pending, 1 error.
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { parseCommandArgs, printDiagnostics } = await import("../../compiler/apply/cli-support");
+  const { parseCommandArgs, printDiagnostics } = await import("../cli-support");
   const parsed = await parseCommandArgs("plan", help, argv, (args) =>
     parseArgs({
       args,
@@ -58,7 +58,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const session = { cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"], targets: values.target };
   if (values.base !== undefined) {
-    const { diffAgainstRef } = await import("../../compiler/plan/diff-base");
+    const { diffAgainstRef } = await import("../../compiler/apply/diff-base");
     const outcome = diffAgainstRef(values.base, session);
     printDiagnostics(outcome.diagnostics);
     if (!outcome.plan) return 1;

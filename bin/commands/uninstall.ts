@@ -24,7 +24,7 @@ Exit codes: 0 done (or nothing to do), 1 error, 2 (with --dry-run) changes pendi
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { parseCommandArgs, printDiagnostics, confirm } = await import("../../compiler/apply/cli-support");
+  const { parseCommandArgs, printDiagnostics, confirm } = await import("../cli-support");
   const parsed = await parseCommandArgs("uninstall", help, argv, (args) =>
     parseArgs({
       args,

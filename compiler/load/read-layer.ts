@@ -6,7 +6,6 @@
  */
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics";
-import { checkMcpLayer } from "../merge/merge-mcp";
 import { diagnostic, type MessageCode } from "../messages";
 import { decodeUtf8 } from "../parse/decode-utf8";
 import type { MarkdownDocument, MarkdownFeature, Origin, Skill, SkillFile, TextSource } from "../ir";
@@ -15,6 +14,7 @@ import { parseDocument } from "../parse/parse-document";
 import { parseMarkdown } from "../parse/parse-markdown";
 import { targets } from "../targets/registry";
 import { type SchemaId, validate } from "../validate";
+import { checkMcpLayer } from "./check-mcp-layer";
 import { probe, type ReadContext, readFileContent, readOptionalText, readText } from "./read-file";
 import { displayJoin, type SourceRoot } from "./source-root";
 import { type LayerDocument, noFeatures, type SourceFeatures, type SourceLayer, type SourceLayers } from "./source-tree";
@@ -122,7 +122,8 @@ export function readNativeLayers(ctx: LoadContext, root: SourceRoot): SourceLaye
 }
 
 /**
- * Reads one settings base per target from `profiles/_base`; a missing base is a broken install.
+ * Reads one settings base per target from `profiles/_base` (a target that ships none names no
+ * `base`); a missing base is a broken install.
  * The bases ship with the package and are not validated at run time: their validators are the
  * largest of all (Claude's settings alone ~600 KB of code), and tests/schemas.test.ts checks the
  * shipped files against their schemas instead.
@@ -131,6 +132,7 @@ export function readBaseLayers(ctx: LoadContext, root: SourceRoot): Record<strin
   const out: Record<string, LayerDocument | undefined> = {};
   for (const { descriptor } of targets) {
     const { base, format } = descriptor.layers;
+    if (base === undefined) continue;
     const found = probe(ctx, path.join(root.dir, base), displayJoin(root.display, base), "file", "base layer");
     if (found.kind === "missing") {
       ctx.diagnostics.push(diagnosticAt("AH1109", displayJoin(root.display, base)));

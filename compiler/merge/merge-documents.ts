@@ -7,6 +7,9 @@
  */
 import { deepmergeCustom } from "deepmerge-ts";
 import type { MergedDocument, Origin } from "../ir";
+import { escapePointer, isPlainObject } from "../json-object";
+
+export { escapePointer, isPlainObject };
 
 /** One layer to merge: its value and where it came from. */
 export interface MergeLayer {
@@ -112,17 +115,6 @@ function clearBelow(pointer: string, record: ProvenanceRecord): void {
   }
 }
 
-/** RFC 6901 escaping of one reference token. */
-export function escapePointer(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/** A plain JSON object (not an array, not a Date or other class instance). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /** Copies plain objects and arrays so the merged value shares nothing with the parsed layers; other values (TOML dates) are kept as they are. */
 function cloneTree(value: unknown): unknown {

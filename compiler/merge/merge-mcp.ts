@@ -9,6 +9,7 @@ import type { McpServerEntry } from "../ir";
 import type { LayerDocument } from "../load/source-tree";
 import { diagnostic } from "../messages";
 import type { TargetDescriptor } from "../targets/target";
+import { isUsableServer } from "../load/check-mcp-layer";
 import { escapePointer, isPlainObject } from "./merge-documents";
 
 /** The container key every MCP layer may use (Claude, Copilot, and Codex's older spelling). */
@@ -33,7 +34,7 @@ export function mergeMcpServers(descriptor: TargetDescriptor, layers: readonly L
       for (const name of Object.keys(servers)) {
         const pointer = `/${escapePointer(container)}/${escapePointer(name)}`;
         const server = servers[name];
-        // Not an object, or neither command nor url: already reported by checkMcpLayer when the file was read.
+        // Not an object, or neither command nor url: already reported by checkMcpLayer (load/check-mcp-layer.ts) when the file was read.
         if (!isPlainObject(server) || !isUsableServer(server)) continue;
         // Spelled out, not spread from at(): once per server and target, the spread was most of this loop.
         const pos = layer.doc.locate(pointer);
@@ -51,31 +52,6 @@ export function mergeMcpServers(descriptor: TargetDescriptor, layers: readonly L
   // Sorted by name: layer file order carries no meaning for the result.
   for (const name of [...byName.keys()].sort()) out[name] = byName.get(name)!;
   return { value: out, diagnostics };
-}
-
-/** A server is usable when it says how to reach it: a command to run or a url. */
-function isUsableServer(server: Record<string, unknown>): boolean {
-  return typeof server.command === "string" || typeof server.url === "string";
-}
-
-/**
- * Checks an MCP layer document beyond its schema, once per file: every server needs a `command`
- * or a `url`. `containers` are the keys that may hold servers in this file.
- */
-export function checkMcpLayer(layer: LayerDocument, containers: readonly string[]): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const doc = layer.doc.value;
-  if (!isPlainObject(doc)) return diagnostics;
-  for (const container of new Set(containers)) {
-    const servers = doc[container];
-    if (!isPlainObject(servers)) continue;
-    for (const [name, server] of Object.entries(servers)) {
-      if (isPlainObject(server) && !isUsableServer(server)) {
-        diagnostics.push(diagnostic("AH3101", at(layer, `/${escapePointer(container)}/${escapePointer(name)}`), { name }));
-      }
-    }
-  }
-  return diagnostics;
 }
 
 function at(layer: LayerDocument, pointer: string) {

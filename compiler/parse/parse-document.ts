@@ -5,19 +5,10 @@
 import type { Result } from "../diagnostics";
 import { parseJson } from "./parse-json";
 import { parseToml } from "./parse-toml";
+import type { DocumentFormat, ParsedDocument } from "./parsed-document";
 import { parseYaml } from "./parse-yaml";
 
-/** The document formats agentihooks reads. */
-export type DocumentFormat = "yaml" | "json" | "jsonc" | "toml";
-
-/** A parsed document: its plain value plus a way back to source positions. */
-export interface ParsedDocument {
-  value: unknown;
-  /** 1-based line/column of the value at a JSON pointer ("" = document root); falls back to the nearest ancestor; undefined if unknown. */
-  locate(pointer: string): { line: number; column: number } | undefined;
-  /** Like `locate`, but for an object member returns the position of its key (where an unknown key is best reported). Optional: hand-built documents may omit it. */
-  locateKey?(pointer: string): { line: number; column: number } | undefined;
-}
+export type { DocumentFormat, ParsedDocument };
 
 /** Parses text; syntax errors become AH1xxx diagnostics with file, line, column and a fix hint (value undefined then). `file` is the display path used in diagnostics. */
 export function parseDocument(text: string, format: DocumentFormat, file: string): Result<ParsedDocument | undefined> {

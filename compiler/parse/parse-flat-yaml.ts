@@ -8,7 +8,7 @@
  * full parser would report (a duplicate key, an escape JSON does not share), returns undefined and
  * the caller uses the full parser. tests/parse-flat-yaml.test.ts compares the two on generated input.
  */
-import type { ParsedDocument } from "./parse-document";
+import type { ParsedDocument } from "./parsed-document";
 import { splitPointer, type Position } from "./positions";
 
 const key = "[A-Za-z_][A-Za-z0-9_-]*";

@@ -10,7 +10,7 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import type { Diagnostic, Result } from "../diagnostics";
 import { diagnostic } from "../messages";
-import type { ParsedDocument } from "./parse-document";
+import type { ParsedDocument } from "./parsed-document";
 import { parsePlainJson } from "./plain-json";
 import { LineIndex, splitPointer, type Position } from "./positions";
 

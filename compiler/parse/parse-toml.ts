@@ -6,7 +6,7 @@
 import { parse, TomlError } from "smol-toml";
 import type { Diagnostic, Result } from "../diagnostics";
 import { diagnostic } from "../messages";
-import type { ParsedDocument } from "./parse-document";
+import type { ParsedDocument } from "./parsed-document";
 import { splitPointer, type Position } from "./positions";
 
 /** Parses TOML text; a syntax error becomes one AH1004 diagnostic. */

@@ -8,7 +8,7 @@
  * full path, which reports it.
  * tests/parse.test.ts compares the two paths on the same inputs.
  */
-import type { ParsedDocument } from "./parse-document";
+import type { ParsedDocument } from "./parsed-document";
 import { LineIndex, splitPointer, type Position } from "./positions";
 
 /**

@@ -11,8 +11,8 @@ import type { Diagnostic } from "../diagnostics";
 import { portableEnvironment } from "../environment";
 import { diagnostic } from "../messages";
 import { renderFresh } from "../render-fresh";
-import { loadSession, type SessionOptions } from "../apply/session";
-import type { Change, Plan } from "./change";
+import { loadSession, type SessionOptions } from "./session";
+import type { Change, Plan } from "../plan/change";
 
 /** The difference between the ref and the working tree, as a plan (home = the portable home). */
 export function diffAgainstRef(ref: string, options: SessionOptions): { plan?: Plan; home: string; diagnostics: Diagnostic[] } {

@@ -1,6 +1,6 @@
 /** Small helpers the plan/apply/uninstall/doctor/build commands share: printing and asking. */
 import { createInterface } from "node:readline";
-import { formatDiagnostics, type Diagnostic } from "../diagnostics";
+import { formatDiagnostics, type Diagnostic } from "../compiler/diagnostics";
 
 /** Prints diagnostics (sorted) to stderr. */
 export function printDiagnostics(list: readonly Diagnostic[]): void {
