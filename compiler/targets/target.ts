@@ -14,8 +14,8 @@ import type { ClientContract } from "./contract";
 export interface NativeLayers {
   /** Subdirectory of a profile root holding this target's layers, e.g. `.copilot`. */
   subdir: string;
-  /** Base document in `profiles/_base/`. */
-  base: string;
+  /** Base document in `profiles/_base/`; absent for a target that ships no base settings. */
+  base?: string;
   /** Settings layer file name (looked up in `<root>/<subdir>/` then `<root>/`). */
   settings: string;
   /** MCP layer file name (same lookup); falls back to the root's Claude `.mcp.json`. */
