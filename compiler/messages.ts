@@ -74,8 +74,6 @@ export const messages = {
   AH4002: { severity: "warning", text: "'trustedFolders' is not a Copilot settings.json key (Copilot 1.0.102 reads it only from config.json, which agentihooks never writes); it was dropped. Trust folders with /add-dir in Copilot instead." },
   AH4003: { severity: "warning", text: "'{key}' is a {client} setting, not a Copilot one; it was dropped from settings.json.{hint}" },
   AH4004: { severity: "warning", text: "'permissions' in Copilot user settings is inert (Copilot honours these rules only when an enterprise manages them); it is written as authored but protects nothing. Credential protection on Copilot comes from the agentihooks guardrails." },
-  AH4005: { severity: "warning", text: "'{directive}' must be {expected}; got {got}. It was ignored." },
-  AH4006: { severity: "warning", text: "'_agentihooks.{directive}' is not a Copilot directive; it was ignored. Known directives: {known}." },
   AH4007: { severity: "warning", text: "'_agentihooks.browserCommand' must be a string or a list of strings, got {got}; it was dropped and Copilot keeps its own per-platform browser." },
   AH4008: { severity: "warning", text: "'_agentihooks.browserCommand' launcher '{head}' was not found on this machine; it was dropped and Copilot keeps its own browser. Install it, or use \"auto\" for a profile shared between machines." },
   AH4009: { severity: "warning", text: "'_agentihooks.browserCommand' \"auto\": no Windows browser found from WSL (tried {tried}); nothing was written. Install wslu (it provides wslview)." },
@@ -92,7 +90,6 @@ export const messages = {
   AH4020: { severity: "info", text: "{kind} '{name}' has no description; Copilot requires one, so '{description}' was written." },
   AH4021: { severity: "warning", text: "Command '{name}' was not translated into a skill: a skill of the same name owns ~/.agents/skills/{name}. Rename the command or the skill." },
   AH4022: { severity: "warning", text: "{kind} '{name}' has a {length}-character description; Copilot refuses skills whose description exceeds {limit} characters. Shorten it." },
-  AH4023: { severity: "warning", text: "'_agentihooks.mcpAlwaysEnabled' must be a list of MCP server names; the default ({fallback}) was used." },
   AH4024: { severity: "info", text: "'{key}' is an agentihooks-reserved key (it starts with '_'); Copilot does not read it, so it was not written to settings.json." },
   AH4025: { severity: "info", text: "MCP server '{server}': {keys} has no Copilot equivalent and was dropped." },
   // --- AH41xx: Claude Code target (compiler/targets/claude) ---

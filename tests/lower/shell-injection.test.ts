@@ -21,7 +21,7 @@ import { wrapperCommand as copilotWrapperCommand } from "../../compiler/targets/
 import { copilotPaths } from "../../compiler/targets/copilot/paths";
 import { statusLine } from "../../compiler/targets/copilot/settings";
 import { shellBlockContent } from "../../compiler/targets/copilot/shell-integration";
-import type { CopilotDirectives } from "../../compiler/targets/copilot/directives";
+import type { ResolvedDirectives } from "../../compiler/targets/copilot/directives";
 import { mcp } from "../targets/ir-fixtures";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "ah-inject-"));
@@ -159,7 +159,7 @@ describe("scripts and commands written with hostile paths", () => {
   it("the Copilot env file", () => {
     const parts = cases.map((c, i) => {
       const env = portableEnvironment({ agentihooksHome: scratch, resolveExecutable: () => "/usr/bin/true" });
-      const directives = { channels: c.payload, allowAll: false, browserCommand: { value: [`/x/${c.payload}`, c.payload], origin: { file: "t", layer: "test" } }, suppressBrowserLaunch: false, mcpDefaultDisabled: false, mcpAlwaysEnabled: [], resolveHeaderEnv: false } as CopilotDirectives;
+      const directives = { channels: c.payload, allowAll: false, browserCommand: { value: [`/x/${c.payload}`, c.payload], origin: { file: "t", layer: "test" } }, suppressBrowserLaunch: false, mcpDefaultDisabled: false, mcpAlwaysEnabled: [], resolveHeaderEnv: false } as ResolvedDirectives;
       const { entry } = lowerEnvFile(directives, env, copilotPaths(env));
       const file = path.join(scratch, `copilot-${i}.env`);
       writeFileSync(file, String(entry!.content));

@@ -7,6 +7,8 @@ import type { FileEntry, JsonKeysEntry, JsonMembersEntry, TextBlockEntry } from 
 import { portableEnvironment, type Environment } from "../../compiler/environment";
 import { compileTarget } from "../../compiler/targets/copilot/compile";
 import { WSL_BROWSER_CANDIDATES } from "../../compiler/targets/copilot/capabilities";
+import { documentWithoutPositions } from "../../compiler/parse/parse-document";
+import { schemaId, validate } from "../../compiler/validate";
 import { makeIr, withCopilot } from "./ir-fixtures";
 
 const HOME = "/home/agent";
@@ -20,6 +22,12 @@ function settingsEntry(settings: Record<string, unknown>, env: Partial<Environme
 function envFile(settings: Record<string, unknown>, env: Partial<Environment> = {}): string | undefined {
   const entry = compile(settings, env).entries.find((e): e is FileEntry => e.kind === "file" && e.path === `${HOME}/.agentihooks/copilot.env`);
   return entry === undefined ? undefined : String(entry.content);
+}
+/** What the Copilot settings layer schema says about `settings` when a profile layer holds it: [code, pointer] of each error. */
+function layerErrors(settings: Record<string, unknown>): string[][] {
+  return validate(schemaId("copilot-settings"), documentWithoutPositions(settings), ".copilot/settings.overrides.json")
+    .filter((d) => d.severity === "error")
+    .map((d) => [d.code, d.pointer ?? ""]);
 }
 function codes(settings: Record<string, unknown>, env: Partial<Environment> = {}): string[] {
   return compile(settings, env).diagnostics.map((d) => d.code);
@@ -121,11 +129,9 @@ describe("copilot env file (B.2)", () => {
     expect(envFile({ _agentihooks: { channels: "brain,amygdala" } })).toBe(`${header}# native _agentihooks.channels → broadcast subscriptions\nAGENTIHOOKS_BASE_CHANNELS=brain,amygdala\n`);
   });
 
-  it("writes COPILOT_ALLOW_ALL only for the boolean true (H-7), warning otherwise", () => {
+  it("writes COPILOT_ALLOW_ALL only for the boolean true; the layer schema rejects any other value where it is written", () => {
     expect(envFile({ _agentihooks: { allowAll: 1 } })).toBeUndefined();
-    const d = compile({ _agentihooks: { allowAll: "yes" } }).diagnostics;
-    expect(d.map((x) => [x.code, x.pointer])).toEqual([["AH4005", "/_agentihooks/allowAll"]]);
-    expect(d[0]!.message).toBe("'_agentihooks.allowAll' must be the boolean true; got the string \"yes\". It was ignored.");
+    expect(layerErrors({ _agentihooks: { allowAll: "yes" } })).toEqual([["AH2004", "/_agentihooks/allowAll"]]);
   });
 
   it("renders the suppressBrowserLaunch sink, which parks the URL when run", () => {
@@ -186,9 +192,8 @@ describe("copilot env file (B.2)", () => {
     expect(none.diagnostics[0]!.message).toContain("no Windows browser found from WSL");
   });
 
-  it("warns about unknown directives instead of ignoring them silently", () => {
-    const tree = compile({ _agentihooks: { alowAll: true } });
-    expect(tree.diagnostics.map((d) => [d.code, d.pointer])).toEqual([["AH4006", "/_agentihooks/alowAll"]]);
+  it("rejects an unknown directive in the layer that writes it, instead of ignoring it silently", () => {
+    expect(layerErrors({ _agentihooks: { alowAll: true } })).toEqual([["AH2001", "/_agentihooks/alowAll"]]);
   });
 });
 
@@ -214,8 +219,7 @@ describe("copilot disabledMcpServers (B.3)", () => {
     const exclude = (list: unknown) => compile({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: list } }).entries.find((e): e is JsonMembersEntry => e.kind === "json-members")!.exclude;
     expect(exclude(["drawio"])).toEqual(["drawio"]);
     expect(exclude(["hooks-utils", "zeta", "agentihooks"])).toEqual(["agentihooks", "zeta"]);
-    expect(exclude("drawio")).toEqual(["agentihooks"]);
-    expect(codes({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: "drawio" } })).toEqual(["AH4023"]);
+    expect(layerErrors({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: "drawio" } })).toEqual([["AH2002", "/_agentihooks/mcpAlwaysEnabled"]]);
   });
 });
 

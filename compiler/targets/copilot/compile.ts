@@ -31,7 +31,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     return result;
   };
 
-  const { directives } = take(readDirectives(input.settings));
+  const directives = readDirectives(input.settings);
   entries.push(take(lowerSettings(input.settings, env, paths, directives)).entry);
   const disabled = lowerDisabledServers(directives, input.settings, paths);
   if (disabled) entries.push(disabled);

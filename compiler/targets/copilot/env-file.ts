@@ -12,7 +12,7 @@ import { shellQuote } from "../../lower/shell-quote";
 import { renderTemplate } from "../../lower/templates";
 import { diagnostic } from "../../messages";
 import { OAUTH_URL_SINK, WSL_BROWSER_CANDIDATES } from "./capabilities";
-import { type CopilotDirectives, describe } from "./directives";
+import { type ResolvedDirectives, describe } from "./directives";
 import type { CopilotPaths } from "./paths";
 
 /** One `# comment` + `NAME=value` pair of the env file. */
@@ -65,7 +65,7 @@ export function resolveBrowserCommand(value: unknown, origin: Origin, env: Envir
  * The env file, or undefined when no directive produces a line (a file we wrote before is then
  * deleted by plan). Fixed order: channels, allowAll, then the browser launcher or the OAuth sink.
  */
-export function lowerEnvFile(directives: CopilotDirectives, env: Environment, paths: CopilotPaths): { entry?: FileEntry; diagnostics: Diagnostic[] } {
+export function lowerEnvFile(directives: ResolvedDirectives, env: Environment, paths: CopilotPaths): { entry?: FileEntry; diagnostics: Diagnostic[] } {
   const lines: EnvLine[] = [];
   const diagnostics: Diagnostic[] = [];
   if (directives.channels !== undefined) {

@@ -12,7 +12,7 @@ import { credentialHits, dropIfCredentialed, escapePointer, hasEnvReference, scr
 import { diagnostic } from "../../messages";
 import { resolveEnvReferences } from "../../../runtime/secrets";
 import { MCP_LOCAL_KEYS, MCP_PASS_THROUGH_KEYS, MCP_REMOTE_KEYS, MCP_TYPES } from "./capabilities";
-import type { CopilotDirectives } from "./directives";
+import type { ResolvedDirectives } from "./directives";
 import type { CopilotPaths } from "./paths";
 
 const FILE = "mcp-config.json";
@@ -40,7 +40,7 @@ function at(origin: Origin, name: string, inner: string): Origin {
  * oauthScopes], auth, oidc. `auth` and `oidc` default to false:
  * left to Copilot, a 401 starts a browser OAuth flow at session start.
  */
-export function translateServer(name: string, source: McpServerEntry, directives: Pick<CopilotDirectives, "resolveHeaderEnv">, env: Environment): TranslatedServer {
+export function translateServer(name: string, source: McpServerEntry, directives: Pick<ResolvedDirectives, "resolveHeaderEnv">, env: Environment): TranslatedServer {
   const spec = source.server as unknown as Record<string, unknown>;
   const origin = source.origin;
   const diagnostics: Diagnostic[] = [];
@@ -127,7 +127,7 @@ export function translateServer(name: string, source: McpServerEntry, directives
  * The desired `mcp-config.json` entries (sorted by name), or undefined when no server survives.
  * With `resolveHeaderEnv` the file is written 0600: it may hold a resolved credential.
  */
-export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, directives: CopilotDirectives, env: Environment, paths: CopilotPaths): { entry?: JsonEntriesEntry; diagnostics: Diagnostic[] } {
+export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, directives: ResolvedDirectives, env: Environment, paths: CopilotPaths): { entry?: JsonEntriesEntry; diagnostics: Diagnostic[] } {
   const entries: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
   // Sorted by name: the IR's map order must not reach the file.

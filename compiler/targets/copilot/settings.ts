@@ -10,7 +10,7 @@ import type { MergedDocument } from "../../ir";
 import { shellCommand } from "../../lower/shell-quote";
 import { diagnostic } from "../../messages";
 import { FOREIGN_SETTINGS_KEYS } from "./capabilities";
-import type { CopilotDirectives } from "./directives";
+import type { ResolvedDirectives } from "./directives";
 import { originOf } from "../../lower/origins";
 import type { CopilotPaths } from "./paths";
 
@@ -28,7 +28,7 @@ export function statusLine(env: Environment): { type: "command"; command: string
  * so the record and a new file do not depend on layer order. A legacy in-file `agentihooks` record
  * is removed.
  */
-export function lowerSettings(doc: MergedDocument, env: Environment, paths: CopilotPaths, directives?: Pick<CopilotDirectives, "mcpDefaultDisabled">): { entry: JsonKeysEntry; diagnostics: Diagnostic[] } {
+export function lowerSettings(doc: MergedDocument, env: Environment, paths: CopilotPaths, directives?: Pick<ResolvedDirectives, "mcpDefaultDisabled">): { entry: JsonKeysEntry; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const wanted = new Map<string, unknown>();
   wanted.set("disableAllHooks", false);
@@ -90,7 +90,7 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
  * existing list, and any name the operator re-enabled (`enabledMcpServers`). A `disabledMcpServers`
  * list in the layers joins as members instead of being one managed value.
  */
-export function lowerDisabledServers(directives: CopilotDirectives, doc: MergedDocument, paths: CopilotPaths): JsonMembersEntry | undefined {
+export function lowerDisabledServers(directives: ResolvedDirectives, doc: MergedDocument, paths: CopilotPaths): JsonMembersEntry | undefined {
   if (!directives.mcpDefaultDisabled) return undefined;
   // Names a layer lists itself are added as members too (sorted: the layers' order is not meaningful).
   const authored = doc.value.disabledMcpServers;
