@@ -6,6 +6,7 @@
  */
 import { join } from "node:path";
 import type { TargetId } from "../compiler/targets/ids";
+import { BOOLEAN_SWITCHES, GUARDRAIL_DEFAULTS, type GuardrailSwitches } from "./guardrails.generated";
 import { homeDirectory } from "./node-builtins";
 import { readRegularFile } from "./read-regular-file";
 
@@ -15,25 +16,7 @@ const POLICY_MAX_BYTES = 256 * 1024;
 /** The clients a policy can be written for: a target id (compiler/targets/ids.ts). */
 export type PolicyTarget = TargetId;
 
-/** The resolved guardrail switches: every key present. */
-export interface GuardrailSwitches {
-  /** Block secret-shaped literals written to files (E.8.1). */
-  secretsInWrites: boolean;
-  /** Block reads of credential files and environment dumps (E.8.2). */
-  credentialReads: boolean;
-  /** Block recursive `rm` of broad or home paths and writes to `.env*` files. */
-  destructiveCommands: boolean;
-  /** Block pushes to, resets and deletion of protected branches, and force pushes (E.8.4). */
-  branchProtection: boolean;
-  /** The branches `branchProtection` guards. */
-  protectedBranches: string[];
-  /** Append one redacted JSON line per tool call to the audit log. */
-  auditLog: boolean;
-  /** Inject `<repo>/.claude/rules/*.md` and the project memory at session start (Copilot, Codex). */
-  projectBridge: boolean;
-  /** Inject a short banner naming the session at session start. */
-  sessionBanner: boolean;
-}
+export type { GuardrailSwitches };
 
 /** The guardrail block as a profile states it: every key optional (the compiler's merged value). */
 export type GuardrailsInput = Partial<GuardrailSwitches> & Record<string, unknown>;
@@ -59,18 +42,9 @@ export interface PolicyOptions {
   chain?: string;
 }
 
-/** The default switches: everything on, `main` and `master` protected. */
+/** The default switches, as profile.schema.json declares them (runtime/guardrails.generated.ts): a fresh copy. */
 export function defaultGuardrails(): GuardrailSwitches {
-  return {
-    secretsInWrites: true,
-    credentialReads: true,
-    destructiveCommands: true,
-    branchProtection: true,
-    protectedBranches: ["main", "master"],
-    auditLog: true,
-    projectBridge: true,
-    sessionBanner: true,
-  };
+  return { ...GUARDRAIL_DEFAULTS, protectedBranches: [...GUARDRAIL_DEFAULTS.protectedBranches] };
 }
 
 /** Default rotation size of the audit log: 5 MiB (one rotated file kept, so at most ~10 MiB). */
@@ -78,13 +52,11 @@ export const DEFAULT_AUDIT_LOG_MAX_BYTES = 5 * 1024 * 1024;
 /** Default byte budget of the project bridge: 64 KiB. */
 export const DEFAULT_PROJECT_BRIDGE_MAX_BYTES = 64 * 1024;
 
-const BOOLEAN_KEYS = ["secretsInWrites", "credentialReads", "destructiveCommands", "branchProtection", "auditLog", "projectBridge", "sessionBanner"] as const;
-
 /** Fills every switch missing (or of the wrong type) in `input` with its default. */
 export function resolveGuardrails(input: GuardrailsInput | undefined): GuardrailSwitches {
   const out = defaultGuardrails();
   if (!input || typeof input !== "object") return out;
-  for (const key of BOOLEAN_KEYS) {
+  for (const key of BOOLEAN_SWITCHES) {
     const value = input[key];
     if (typeof value === "boolean") out[key] = value;
   }
@@ -130,16 +102,8 @@ export function renderPolicy(guardrails: GuardrailsInput | undefined, target: Po
   const ordered = {
     version: p.version,
     target: p.target,
-    guardrails: {
-      secretsInWrites: p.guardrails.secretsInWrites,
-      credentialReads: p.guardrails.credentialReads,
-      destructiveCommands: p.guardrails.destructiveCommands,
-      branchProtection: p.guardrails.branchProtection,
-      protectedBranches: p.guardrails.protectedBranches,
-      auditLog: p.guardrails.auditLog,
-      projectBridge: p.guardrails.projectBridge,
-      sessionBanner: p.guardrails.sessionBanner,
-    },
+    // The schema's order (GUARDRAIL_DEFAULTS), whatever order the merged input had.
+    guardrails: Object.fromEntries(Object.keys(GUARDRAIL_DEFAULTS).map((key) => [key, p.guardrails[key as keyof GuardrailSwitches]])),
     ...(p.auditLog !== undefined ? { auditLog: p.auditLog } : {}),
     auditLogMaxBytes: p.auditLogMaxBytes,
     projectBridgeMaxBytes: p.projectBridgeMaxBytes,

@@ -4,6 +4,8 @@
 //                                            code), so no CLI run pays for compiling schemas
 //   schemas/validators.generated.js   the validators by name, each loading its module on first use,
 //   schemas/validators.generated.d.ts so a run parses only the validators it needs
+//   runtime/guardrails.generated.ts   the guardrail switches, their order and defaults, from
+//                                     profile.schema.json (the runtime may not read the schema itself)
 // Run with `npm run schemas:types`. `--check` writes nothing and exits 1 when a file is stale; the
 // test suite does the same through generateAll(). Output is deterministic: schemas are read in sorted
 // order and every formatter option is fixed here.
@@ -182,11 +184,46 @@ function inlineRuntimeHelpers(code) {
   return body.replace('"use strict";', `"use strict";\n${ucs2length}`);
 }
 
+/**
+ * runtime/guardrails.generated.ts: the switches of `definitions.Guardrails` in profile.schema.json,
+ * in the schema's order (the policy file's key order), with their descriptions and defaults.
+ */
+function generateGuardrails(schemas) {
+  const profile = schemas.find((s) => s.name === "profile");
+  const properties = profile.schema.definitions.Guardrails.properties;
+  const names = Object.keys(properties);
+  const tsType = (p) => (p.type === "boolean" ? "boolean" : p.type === "array" && p.items?.type === "string" ? "string[]" : undefined);
+  for (const name of names) {
+    if (!tsType(properties[name])) throw new Error(`generate-types: guardrail '${name}' has a type the runtime cannot hold; teach generateGuardrails about it`);
+    if (properties[name].default === undefined) throw new Error(`generate-types: guardrail '${name}' has no default`);
+  }
+  const literal = (v) => (Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(", ")}]` : JSON.stringify(v));
+  const booleans = names.filter((n) => properties[n].type === "boolean");
+  const lines = [
+    banner("schemas/profile.schema.json (definitions.Guardrails)"),
+    "",
+    "/** The resolved guardrail switches: every key present. */",
+    "export interface GuardrailSwitches {",
+    ...names.flatMap((n) => [`  /** ${properties[n].description} */`, `  ${n}: ${tsType(properties[n])};`]),
+    "}",
+    "",
+    "/** Every switch's default, in the schema's order (the policy file's key order). */",
+    "export const GUARDRAIL_DEFAULTS: Readonly<GuardrailSwitches> = {",
+    ...names.map((n) => `  ${n}: ${literal(properties[n].default)},`),
+    "};",
+    "",
+    "/** The switches that are booleans, in the schema's order. */",
+    `export const BOOLEAN_SWITCHES = [${booleans.map((n) => JSON.stringify(n)).join(", ")}] as const;`,
+    "",
+  ];
+  return new Map([[path.join(root, "runtime", "guardrails.generated.ts"), lines.join("\n")]]);
+}
+
 /** Every generated file: absolute path → expected content. */
 export async function generateAll() {
   const schemas = await readSchemas();
   const [types, validators] = await Promise.all([generateTypes(schemas), generateValidators(schemas)]);
-  return new Map([...types, ...validators]);
+  return new Map([...types, ...validators, ...generateGuardrails(schemas)]);
 }
 
 /** Generated validator modules on disk that no schema makes any more (a schema was removed or renamed). */
