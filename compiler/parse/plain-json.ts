@@ -68,15 +68,7 @@ export function parsePlainJson(text: string, allowComments = false): ParsedDocum
     }
     return lines.position(wantKey && keyOffset !== undefined ? keyOffset : node.offset);
   };
-  // Each target's merge asks for the same servers' positions: remembered per pointer (a copy is handed out).
-  const located = new Map<string, Position>();
-  const keyLocated = new Map<string, Position>();
-  const remembered = (cache: Map<string, Position>, pointer: string, wantKey: boolean): Position => {
-    let position = cache.get(pointer);
-    if (position === undefined) cache.set(pointer, (position = locateNode(pointer, wantKey)));
-    return { line: position.line, column: position.column };
-  };
-  return { value, locate: (p) => remembered(located, p, false), locateKey: (p) => remembered(keyLocated, p, true) };
+  return { value, locate: (p) => locateNode(p, false), locateKey: (p) => locateNode(p, true) };
 }
 
 /** Strings (kept) and comments (matched to be blanked); an unterminated comment is left for JSON.parse to refuse. */
