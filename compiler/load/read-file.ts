@@ -89,7 +89,7 @@ export function readFileContent(ctx: ReadContext, path: string, display: string,
   if (found.kind !== "file") return found;
   const bytes = opened?.bytes ?? readBytes(ctx, path, display, found.size);
   if (bytes === undefined) return { kind: "invalid" };
-  return { kind: "file", size: found.size, executable: found.executable, bytes };
+  return { ...found, bytes };
 }
 
 /** Reads the bytes of a file already probed as a file, enforcing the size limit. */
