@@ -5,6 +5,7 @@
  */
 import { applyEdits, format, modify, parse, printParseErrorCode, type Edit, type FormattingOptions, type ParseError } from "jsonc-parser";
 import type { JsonStyle } from "../desired-tree";
+import { parsePlainJson } from "../parse/plain-json";
 import { serializeJson } from "../serialize/json";
 import { cloneJson, getPath, isObject } from "./json-value";
 
@@ -14,11 +15,11 @@ export type JsonParse = { ok: true; value: unknown } | { ok: false; error: strin
 /** Parses JSON (`comments: false`) or JSONC (comments and trailing commas allowed). */
 export function parseJsonText(text: string, comments: boolean): JsonParse {
   // Most files hold plain JSON, which the native parser reads several times faster than jsonc-parser
-  // (the MCP server lists of a home were a tenth of planning it). For a text both accept, both give
-  // the same value, except for a `__proto__` member, which jsonc-parser assigns (setting the
-  // prototype): such a text, and every text JSON.parse refuses, is read by jsonc-parser as before.
-  const plain = parsePlainJson(text);
-  if (plain !== undefined) return { ok: true, value: plain.value };
+  // (the MCP server lists of a home were a tenth of planning it): the one fast path,
+  // parse/plain-json.ts. jsonc-parser's `parse` assigns a `__proto__` member (setting the prototype)
+  // where JSON.parse keeps it as data, so such a text is left to jsonc-parser as before.
+  const plain = parsePlainJson(text, comments);
+  if (plain !== undefined && !(/__proto__|\\u/.test(text) && hasProtoMember(plain.value))) return { ok: true, value: plain.value };
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: comments, disallowComments: !comments, allowEmptyContent: false });
   const first = errors[0];
@@ -27,19 +28,6 @@ export function parseJsonText(text: string, comments: boolean): JsonParse {
     return { ok: false, error: `${printParseErrorCode(first.error)} at line ${line}` };
   }
   return { ok: true, value };
-}
-
-/** JSON.parse's value when it accepts `text` and no member is named `__proto__`; else undefined. */
-function parsePlainJson(text: string): { value: unknown } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  // Only a text holding the name (possibly spelled with escapes) can have such a member.
-  if (/__proto__|\\u/.test(text) && hasProtoMember(value)) return undefined;
-  return { value };
 }
 
 function hasProtoMember(value: unknown): boolean {
