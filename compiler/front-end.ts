@@ -173,7 +173,7 @@ function noteIgnoredParts(ctx: LoadContext, profile: FoundProfile): void {
 }
 
 /**
- * The CI manifesto (reference-spec A.8): the file named by `CI_MANIFESTO_PATH` in the environment
+ * The CI manifesto (docs/profiles.md): the file named by `CI_MANIFESTO_PATH` in the environment
  * (relative to cwd), appended last to the Copilot and Codex personas. Shown as `manifesto:<name>`.
  */
 function readManifesto(ctx: LoadContext, options: FrontEndOptions): TextSource | undefined {

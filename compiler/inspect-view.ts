@@ -67,7 +67,7 @@ function redactDeep(value: unknown): unknown {
   return value;
 }
 
-/** The top-level settings key holding agentihooks directives (reference-spec B). */
+/** The top-level settings key holding agentihooks directives (docs/targets/copilot.md, "Directives"). */
 const directivesKey = "_agentihooks";
 
 /** Builds the view data for the project, limited to `only` targets when given. */

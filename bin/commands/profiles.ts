@@ -45,7 +45,7 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The text listing (reference-spec D.5 shape): a heading, then `  name (source)` per profile. */
+/** The text listing (docs/cli.md, "agentihooks inspect, agentihooks profiles"): a heading, then `  name (source)` per profile. */
 export function renderProfileList(list: ReadonlyArray<{ name: string; source: string; hasPersona: boolean }>): string {
   if (list.length === 0) return "No profiles found.\n";
   const lines = list.map((p) => `  ${p.name} (${p.source})${p.hasPersona ? "" : "  [no CLAUDE.md]"}`);

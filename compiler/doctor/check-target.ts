@@ -4,7 +4,7 @@
  * are registered, owned files are intact and executable where they must be, the persona carries its
  * markers, skill descriptions fit the clients' cap, and apply has nothing left to do.
  * The checks follow the entry kinds, not the target id, so every target gets the same scrutiny
- * (reference-spec C.1.9, C.3.5 and their Claude analogue).
+ * (docs/cli.md, "agentihooks doctor").
  */
 import path from "node:path";
 import type { DesiredEntry, DesiredTree } from "../desired-tree";
@@ -31,7 +31,7 @@ export interface DoctorReport {
   ok: boolean;
 }
 
-/** Skill descriptions longer than this are dropped by Copilot (reference-spec C.1.9 item 8). */
+/** Skill descriptions longer than this are dropped by Copilot (docs/targets/copilot.md, "Agents, commands and skills"). */
 export const skillDescriptionCap = 1024;
 
 const decoder = new TextDecoder();

@@ -1,5 +1,5 @@
 /**
- * The settings merge of reference-spec A.5, with provenance: objects merge key by key, arrays under
+ * The settings merge (docs/profiles.md, "Settings: the deep merge"), with provenance: objects merge key by key, arrays under
  * a `hooks` key (`hooks.<Event>`) append, every other value (scalars, other arrays, type
  * mismatches) is replaced by the later layer. The value is merged by deepmerge-ts; the provenance
  * walk below follows the same three rules and records, for each JSON pointer, the layer that set it

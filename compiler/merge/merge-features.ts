@@ -1,5 +1,5 @@
 /**
- * Feature layers (reference-spec A.6): package → bundle → chain profiles. Rules are keyed by file
+ * Feature layers (docs/profiles.md, "Rules, commands, agents, skills"): package → bundle → chain profiles. Rules are keyed by file
  * name and keep the position where they first appeared while a later layer's text replaces the
  * earlier one (the persona lists them in that order). Commands, agents and skills: a later layer
  * wins by name; the result is sorted by name.

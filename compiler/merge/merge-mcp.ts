@@ -1,5 +1,5 @@
 /**
- * MCP layers (reference-spec A.7): for each root in merge order (bundle → chain → settings
+ * MCP layers (docs/profiles.md, "MCP servers"): for each root in merge order (bundle → chain → settings
  * profile) the target's native MCP layer if present, else the root's Claude-shaped `.mcp.json`.
  * A later layer replaces a same-named server whole. The canonical McpServer shape is the union of
  * the native spellings (schemas/mcp-server.schema.json), so a validated entry is taken as written.

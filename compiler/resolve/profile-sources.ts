@@ -1,5 +1,5 @@
 /**
- * Name → directory (reference-spec A.3.1): the first existing directory wins among the built-in
+ * Name → directory (docs/profiles.md, "Where profiles come from"): the first existing directory wins among the built-in
  * profiles (`<package>/profiles/<name>`), the bundle's (`<bundle>/profiles/<name>`) and the linked
  * profiles (alias → directory). Names starting with `_` or `.` are reserved, and `package` is the
  * package feature layer, so none of them is ever a selectable profile.

@@ -1,5 +1,5 @@
 /**
- * Chain parsing (reference-spec A.3.2) and `extends` expansion (A.3.3): split on commas, trim,
+ * Chain parsing and `extends` expansion (docs/profiles.md, "The chain"): split on commas, trim,
  * drop empties; then walk `extends` depth-first, parents before children, each profile once. An
  * unknown profile, an unknown parent or a cycle is an error that names the whole path
  * (`a -> b -> a`), because a declarative build must never silently drop a layer.

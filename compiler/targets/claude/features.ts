@@ -1,5 +1,5 @@
 /**
- * Rules, agents, commands and skills into `~/.claude` (reference-spec C.2.2, design H-15). Claude
+ * Rules, agents, commands and skills into `~/.claude` (docs/targets/claude.md, "What is written where"). Claude
  * Code reads all four natively, so each file is copied as authored: no translation. They are real
  * files, not symlinks (a desired tree is bytes, and a bundle that moves must not leave dangling
  * links), listed in a manifest per directory so an operator's own file of the same name wins and a

@@ -1,5 +1,5 @@
 /**
- * Claude hook registration inside `~/.claude/settings.json` (reference-spec C.2.1, E.1): one group
+ * Claude hook registration inside `~/.claude/settings.json` (docs/targets/claude.md, "Hooks"): one group
  * per event the runtime handles, each running the wrapper `~/.claude/agentihooks-hook.sh` with
  * Claude's own handler keys. Claude sends the event name on stdin, so the command takes no
  * argument. Our groups go first; the operator's groups stay after them.

@@ -1,5 +1,5 @@
 /**
- * Claude Code user-scope MCP servers: `mcpServers` of `~/.claude.json` (reference-spec C.2.4).
+ * Claude Code user-scope MCP servers: `mcpServers` of `~/.claude.json` (docs/targets/claude.md, "MCP servers").
  * Claude ignores `mcpServers` in settings.json, and `~/.claude.json` is Claude's own state file,
  * so the desired change is our entries only; the operator's servers and everything else in the file
  * stay. Claude expands `${VAR}` in env and header values when it connects, so references are

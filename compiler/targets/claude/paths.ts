@@ -6,7 +6,7 @@ import { contract } from "./contract";
 /** Absolute paths of everything the Claude target writes. */
 export interface ClaudePaths {
   settings: string;
-  /** Managed-key record for settings.json (design H-3: never inside the client's file). */
+  /** Managed-key record for settings.json (kept beside the file, never inside it: the client owns its file). */
   sidecar: string;
   /** Hook groups written from profile layers, recorded so the next apply knows them as ours. */
   hooksSidecar: string;

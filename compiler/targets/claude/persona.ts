@@ -1,8 +1,8 @@
 /**
- * The Claude persona `~/.claude/CLAUDE.md`: the shared persona assembly (reference-spec C.0.2:
+ * The Claude persona `~/.claude/CLAUDE.md`: the shared persona assembly (docs/targets/claude.md, "CLAUDE.md":
  * header, identity preamble, bundle shared persona, each chain profile's CLAUDE.md, manifesto,
  * footer) as a managed region, so the operator's text after the footer is kept on every apply.
- * Rules are not compiled in: Claude Code loads `~/.claude/rules/*.md` itself (design H-15), and a
+ * Rules are not compiled in: Claude Code loads `~/.claude/rules/*.md` itself, and a
  * second copy in CLAUDE.md would spend the context twice.
  */
 import type { ManagedRegionEntry } from "../../desired-tree";

@@ -1,5 +1,5 @@
 /**
- * Claude Code `~/.claude/settings.json` (reference-spec C.2.1, B for `_agentihooks`): the merged
+ * Claude Code `~/.claude/settings.json` (docs/targets/claude.md, "settings.json"): the merged
  * native Claude layers become managed keys, recorded in a sidecar so the operator's own keys and
  * hand edits survive. Only keys of Claude's settings schema are written: Claude Code 2.1.332
  * silently drops a settings file that fails validation, and every hook with it.

@@ -1,5 +1,5 @@
 /**
- * Codex `~/.codex/config.toml` (reference-spec C.3.1): shared with the operator, so everything we
+ * Codex `~/.codex/config.toml` (docs/targets/codex.md, "config.toml"): shared with the operator, so everything we
  * want is a key-level edit (their tables, keys and comments survive every apply): the merged native
  * TOML layers as managed keys, `[mcp_servers.<name>]` tables, `project_doc_max_bytes` sized for
  * AGENTS.md, the `[hooks.state]` trust entries of the hooks we write, and `notify` bridged to the

@@ -1,5 +1,5 @@
 /**
- * Skills, agents and commands for Codex (reference-spec C.3.3, design H-11). Skills are copied into
+ * Skills, agents and commands for Codex (docs/targets/codex.md, "Skills, agents, commands"). Skills are copied into
  * the open-standard directory `~/.agents/skills`, which Codex 0.171 reads and Copilot shares: both
  * targets produce the same files under the same manifest, so neither deletes the other's. Codex has
  * no custom-agent registry, and 0.171 loads no `~/.codex/prompts`: agents and commands are reported,

@@ -1,5 +1,5 @@
 /**
- * Codex hook registration `~/.codex/hooks.json` (reference-spec C.3.2, design H-11): one group per
+ * Codex hook registration `~/.codex/hooks.json` (docs/targets/codex.md, "hooks.json"): one group per
  * event, running the wrapper `~/.codex/agentihooks-hook.sh` (Codex sends the event name on stdin),
  * first in each event so its trust key is stable, then the groups the profile layers declare, then
  * the operator's. No `$schema` key (Codex 0.171 rejects the whole file) and no `version`.

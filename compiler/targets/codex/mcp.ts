@@ -1,5 +1,5 @@
 /**
- * Codex MCP servers: `[mcp_servers.<name>]` tables in config.toml (reference-spec C.3.4), as
+ * Codex MCP servers: `[mcp_servers.<name>]` tables in config.toml (docs/targets/codex.md, "MCP servers"), as
  * managed keys so the operator's own servers stay. Codex 0.171 has stdio and streamable HTTP (no
  * SSE) and does not expand `${VAR}` anywhere, so every reference is carried the way Codex can read
  * it, never as an inlined secret: `env_vars` (pass a variable through), `bearer_token_env_var`,

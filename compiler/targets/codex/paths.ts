@@ -7,7 +7,7 @@ import { contract } from "./contract";
 export interface CodexPaths {
   /** config.toml, shared with the operator: edited key by key. */
   config: string;
-  /** Managed-key record for config.toml (design H-3: never inside the client's file). */
+  /** Managed-key record for config.toml (kept beside the file, never inside it: the client owns its file). */
   sidecar: string;
   /** hooks.json: the only place our hooks are registered (an inline `[hooks]` too would fire everything twice). */
   hooksFile: string;
@@ -17,7 +17,7 @@ export interface CodexPaths {
   skillsDir: string;
 }
 
-/** Builds the Codex paths for `env`. `~/.codex/prompts` is deliberately absent: 0.171 loads none (design H-11). */
+/** Builds the Codex paths for `env`. `~/.codex/prompts` is deliberately absent: 0.171 loads none. */
 export function codexPaths(env: Environment): CodexPaths {
   const home = targetHome(env, contract);
   const join = path.posix.join;

@@ -1,5 +1,5 @@
 /**
- * The Codex persona `~/.codex/AGENTS.md` (reference-spec C.0.2, C.3.5): the shared persona assembly
+ * The Codex persona `~/.codex/AGENTS.md` (docs/targets/codex.md, "AGENTS.md"): the shared persona assembly
  * (header, identity preamble, bundle shared persona, each chain profile's CLAUDE.md, the compiled
  * rules, manifesto, footer) as a managed region, so the operator's text after the footer is kept.
  * Codex has no rules directory: the rules live here.

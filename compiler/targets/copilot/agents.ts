@@ -1,5 +1,5 @@
 /**
- * Custom agents (reference-spec C.1.5): Claude-format agent files translated into
+ * Custom agents (docs/targets/copilot.md, "Agents, commands and skills"): Claude-format agent files translated into
  * `<copilotHome>/agents/<name>.md`, listed in the directory's manifest so an operator's own agent
  * of the same name wins.
  */

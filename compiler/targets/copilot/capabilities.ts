@@ -17,7 +17,7 @@ export const MCP_LOCAL_KEYS = ["cwd"] as const;
 /** Keys copied for a remote server only (after the pass-through keys); 1.0.102 keeps them on http servers. */
 export const MCP_REMOTE_KEYS = ["oauthClientId", "oauthPublicClient", "oauthScopes"] as const;
 
-/** Claude → Copilot tool names for agent frontmatter (seed §5). Unknown names pass through. */
+/** Claude → Copilot tool names for agent frontmatter (the custom agents section of the Copilot CLI docs). Unknown names pass through. */
 export const AGENT_TOOL_NAMES: Readonly<Record<string, string>> = {
   Read: "view",
   Write: "create",
@@ -34,7 +34,7 @@ export const AGENT_TOOL_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The documented agent prompt limit (seed §5). Copilot 1.0.102 still lists an agent with a
+ * The documented agent prompt limit (the custom agents section of the Copilot CLI docs). Copilot 1.0.102 still lists an agent with a
  * 45 000-character body, so the cut is kept deliberately: it happens at a paragraph boundary with
  * a visible marker instead of wherever the client might cut. (1.0.102 does refuse an agent with no
  * description, hence the synthesised one.)
@@ -79,7 +79,7 @@ export const FOREIGN_SETTINGS_KEYS: Readonly<Record<string, { client: string; hi
 };
 
 /**
- * Launchers `browserCommand: "auto"` probes under WSL, in order (reference-spec B.1). explorer.exe
+ * Launchers `browserCommand: "auto"` probes under WSL, in order (docs/targets/copilot.md, "Directives"). explorer.exe
  * is deliberately absent: spawned from a Linux cwd it opens Documents and drops the URL.
  */
 export const WSL_BROWSER_CANDIDATES = [

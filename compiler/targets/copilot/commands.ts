@@ -1,5 +1,5 @@
 /**
- * Commands → skills (reference-spec C.1.4): Copilot has no prompt files, so each command becomes
+ * Commands → skills (docs/targets/copilot.md, "Agents, commands and skills"): Copilot has no prompt files, so each command becomes
  * `~/.agents/skills/<name>/SKILL.md` (model-discoverable, no longer a /name). A real skill of the
  * same name always wins. The translated directories are listed in their own manifest.
  */

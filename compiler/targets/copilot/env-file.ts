@@ -1,5 +1,5 @@
 /**
- * The managed env file `<agentihooksHome>/copilot.env` (reference-spec B.2): the directives Copilot
+ * The managed env file `<agentihooksHome>/copilot.env` (docs/targets/copilot.md, "The env file and the shell"): the directives Copilot
  * has no settings key for, as variables the shell integration exports before Copilot starts.
  * Copilot reads them only from its process environment.
  */

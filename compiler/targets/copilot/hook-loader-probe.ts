@@ -1,6 +1,6 @@
 /**
- * `doctor --live` for Copilot: the hook-loader canary probe (seed COPILOT-COMPAT §2.2,
- * clients-today.md). Copilot ignores a hook event it does not know and says so only in its debug
+ * `doctor --live` for Copilot: the hook-loader canary probe (docs/targets/copilot.md,
+ * "Checking it against the real client"). Copilot ignores a hook event it does not know and says so only in its debug
  * log ("Ignoring unknown hook event(s) in <path>: <names>"), so a renamed or retired event silently
  * stops firing. The probe runs the installed binary on a throwaway copy of the home whose hooks file
  * carries one extra, deliberately unknown event: the loader must name that canary (proof it read our

@@ -1,5 +1,5 @@
 /**
- * Hook registration `hooks/agentihooks.json` (reference-spec C.1.2, design H-1): the 12 events
+ * Hook registration `hooks/agentihooks.json` (docs/targets/copilot.md, "Hooks"): the 12 events
  * under their camelCase names, each running the wrapper with the event as its argument (Copilot
  * sends no event name on stdin), our entry last in each list, foreign entries kept.
  */

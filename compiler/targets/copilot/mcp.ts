@@ -1,5 +1,5 @@
 /**
- * Copilot `mcp-config.json` (reference-spec C.1.7 with design H-5 and H-8): each MCP server of the
+ * Copilot `mcp-config.json` (docs/targets/copilot.md, "MCP servers"): each MCP server of the
  * IR translated to Copilot's shape, credential-shaped literals dropped, servers we write recorded as
  * ours so the operator's own servers in the same file are kept.
  */

@@ -6,7 +6,7 @@ import { contract } from "./contract";
 /** Absolute paths of everything the Copilot target writes. */
 export interface CopilotPaths {
   settings: string;
-  /** Managed-key record for settings.json (design H-3: never inside the client's file). */
+  /** Managed-key record for settings.json (kept beside the file, never inside it: the client owns its file). */
   sidecar: string;
   hooksFile: string;
   wrapper: string;

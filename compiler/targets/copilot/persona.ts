@@ -1,4 +1,4 @@
-/** The persona `<copilotHome>/copilot-instructions.md` (reference-spec C.1.6): a managed region, the operator's tail kept. */
+/** The persona `<copilot home>/copilot-instructions.md` (docs/targets/copilot.md, "Persona"): a managed region, the operator's tail kept. */
 import type { ManagedRegionEntry } from "../../desired-tree";
 import type { Ir } from "../../ir";
 import { assemblePersona, PERSONA_FOOTER, personaHeader } from "../../lower/persona";

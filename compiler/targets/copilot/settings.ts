@@ -1,5 +1,5 @@
 /**
- * Copilot `settings.json`: the merged native layers become managed keys (reference-spec C.1.1),
+ * Copilot `settings.json`: the merged native layers become managed keys (docs/targets/copilot.md, "settings.json"),
  * recorded in a sidecar so an operator's hand edit is told apart from a profile change.
  */
 import type { JsonKeysEntry, JsonMembersEntry } from "../../desired-tree";
@@ -85,7 +85,7 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
 }
 
 /**
- * `mcpDefaultDisabled` (reference-spec B.3): every server configured in mcp-config.json (ours and
+ * `mcpDefaultDisabled` (docs/targets/copilot.md, "Directives"): every server configured in mcp-config.json (ours and
  * the operator's) starts disabled, except the always-on names, which are also lifted out of an
  * existing list, and any name the operator re-enabled (`enabledMcpServers`). A `disabledMcpServers`
  * list in the layers joins as members instead of being one managed value.

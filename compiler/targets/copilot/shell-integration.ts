@@ -1,5 +1,5 @@
 /**
- * Shell integration (reference-spec D.3): Copilot reads `COPILOT_ALLOW_ALL`, `COPILOT_DEBUG_BROWSER`
+ * Shell integration (docs/targets/copilot.md, "The env file and the shell"): Copilot reads `COPILOT_ALLOW_ALL`, `COPILOT_DEBUG_BROWSER`
  * and the channels only from its process environment, so the env file must be exported by the
  * shell that starts it. A managed block at the end of `~/.bashrc` (and `~/.zshrc` when the operator
  * has one) exports every `<agentihooksHome>/*.env` under `set -a`. Limit: a Copilot started by an

@@ -1,4 +1,4 @@
-/** Real skills (reference-spec C.1.3): copied into `~/.agents/skills/<name>/`, checked against Copilot's description cap. */
+/** Real skills (docs/targets/copilot.md, "Agents, commands and skills"): copied into `~/.agents/skills/<name>/`, checked against Copilot's description cap. */
 import type { FileEntry } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Skill } from "../../ir";

@@ -1,4 +1,4 @@
-/** The hook wrapper `agentihooks-hook.sh` (reference-spec C.1.2), from the template shared with the other targets. */
+/** The hook wrapper `agentihooks-hook.sh` (docs/targets/copilot.md, "Hooks"), from the template shared with the other targets. */
 import type { FileEntry } from "../../desired-tree";
 import type { Environment } from "../../environment";
 import { hookWrapperEntry } from "../../lower/runtime-files";
