@@ -128,7 +128,7 @@ export const messages = {
   AH4306: { severity: "warning", text: "MCP server '{server}' env entry {key} is not a variable name (letters, digits and '_', not starting with a digit) or its value holds a NUL character; it was dropped. Rename the variable or fix the value." },
   // AH5xxx: plan, apply, uninstall, doctor
   // AH50xx: plan (what would change and what is left alone)
-  AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} (the profile's value is {desired}); the operator's value stays. Set it back to the old value or remove it to let agentihooks manage it again." },
+  AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} after agentihooks wrote {recorded} (the profile's value is {desired}); the operator's value stays. Set it back to {recorded} or remove it to let agentihooks manage it again." },
   AH5002: { severity: "warning", text: "This file could not be parsed ({reason}); it is backed up to {backup} and rewritten. Your content is in the backup." },
   AH5003: { severity: "info", text: "'{item}' already exists here and agentihooks did not write it; your copy wins and the profile's '{item}' is skipped. Rename one of them to have both." },
   AH5004: { severity: "warning", text: "'{name}' under {container} is yours (agentihooks did not write it) and differs from the profile's; it is kept and the profile's definition is skipped. Remove or rename it to use the profile's." },
@@ -151,6 +151,8 @@ export const messages = {
   AH5032: { severity: "warning", text: "An interrupted apply or uninstall was writing this file, and it has changed since; it is left as it is. Check its content." },
   AH5033: { severity: "error", text: "Putting back the files of the failed run failed too ({reason}); the intent record {file} stays, and the next apply or uninstall finishes the job once the cause is fixed." },
   AH5034: { severity: "warning", text: "Every file was written, but tidying up afterwards failed ({reason}); an empty folder may be left behind." },
+  AH5039: { severity: "warning", text: "'{key}' was already set to {current} before agentihooks managed it; the profile's value is {desired}. Yours stays. Run 'agentihooks apply --adopt' to take the profile's value ('agentihooks uninstall' puts {current} back), or remove the key from the file." },
+  AH5040: { severity: "info", text: "'{key}' was {current}, set before agentihooks managed it; adopted the profile's value {desired}. 'agentihooks uninstall' puts {current} back." },
   AH5035: { severity: "error", text: "This is a {kind}, not a folder, but agentihooks must write {file} inside it. Move it away (or replace it with a folder) and run the command again." },
   AH5036: { severity: "error", text: "This file is read-only (mode {mode}), and agentihooks would {action} it. Make it writable (chmod u+w) to let agentihooks manage it, or leave the target out; nothing was written." },
   AH5037: { severity: "error", text: "The ownership record is a {kind}, not a plain file; agentihooks never reads or replaces its record through a link. Replace it with the file it points to (or remove it) and run the command again." },

@@ -56,7 +56,7 @@ describe("hand edits and operator content", () => {
     put(`${h.copilot}/settings.json`, '{"disableAllHooks": true}\n');
     const out = apply([copilotTree(h)], h);
     expect(JSON.parse(get(`${h.copilot}/settings.json`)).disableAllHooks).toBe(true);
-    expect(out.diagnostics.find((d) => d.code === "AH5001")?.message).toContain("disableAllHooks");
+    expect(out.diagnostics.find((d) => d.code === "AH5039")?.message).toContain("disableAllHooks");
     apply([copilotTree(h, { statusCommand: "v2" })], h);
     expect(JSON.parse(get(`${h.copilot}/settings.json`)).statusLine.command).toBe("v2");
   });

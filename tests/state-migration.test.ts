@@ -82,7 +82,8 @@ describe("sidecars", () => {
     put(`${h.copilot}/settings.json`, JSON.stringify(s));
     put(`${h.copilot}/.agentihooks-managed.json`, "");
     const out = apply([copilotTree(h, { statusCommand: "v2" })], h);
-    expect(out.diagnostics.map((d) => d.code)).toContain("AH5001");
+    // With the record gone, the edited value is one agentihooks has no record of: kept, with --adopt offered.
+    expect(out.diagnostics.map((d) => d.code)).toContain("AH5039");
     expect(JSON.parse(get(`${h.copilot}/settings.json`)).statusLine.command).toBe("/usr/local/bin/mine");
   });
 

@@ -16,6 +16,8 @@ Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
   --yes, -y                 do not ask for confirmation on a terminal
   --plan FILE               apply a plan saved with 'agentihooks plan --out FILE' (refused if stale)
+  --adopt                   take the profile's value for keys you set before agentihooks managed
+                            them (uninstall puts yours back); without it yours stay
   --dry-run                 show the plan and write nothing (same as 'agentihooks plan')
   --quiet, -q               print only the summary and the diagnostics, not the diff
   --profile CHAIN           profile chain instead of the config's
@@ -36,6 +38,7 @@ export async function run(argv: string[]): Promise<number> {
         target: { type: "string", multiple: true },
         yes: { type: "boolean", short: "y", default: false },
         plan: { type: "string" },
+        adopt: { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
         quiet: { type: "boolean", short: "q", default: false },
         profile: { type: "string" },
@@ -105,7 +108,7 @@ export async function run(argv: string[]): Promise<number> {
     printDiagnostics(loaded.diagnostics);
     if (!loaded.project) return 1;
     env = loaded.project.env;
-    plan = planChanges(loaded.trees, { fs, env, now: new Date() });
+    plan = planChanges(loaded.trees, { fs, env, now: new Date() }, { adopt: values.adopt });
     const errors = plan.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) {
       printDiagnostics(plan.diagnostics);
@@ -131,7 +134,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(outcome.result && outcome.result.touched.length > 0 ? "agentihooks apply: stopped part way; run it again.\n" : "agentihooks apply: nothing was written.\n");
     return 1;
   }
-  const preserved = plan.diagnostics.filter((d) => ["AH5001", "AH5003", "AH5004", "AH5005"].includes(d.code)).length;
+  const preserved = plan.diagnostics.filter((d) => ["AH5001", "AH5003", "AH5004", "AH5005", "AH5039"].includes(d.code)).length;
   process.stdout.write(`Applied: ${outcome.result.touched.length} path(s) written or removed${preserved > 0 ? `; ${preserved} hand edit(s) and operator item(s) kept (see the warnings above)` : ""}.\n`);
   return 0;
 }

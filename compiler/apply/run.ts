@@ -25,9 +25,9 @@ export interface RunOutcome {
   diagnostics: Diagnostic[];
 }
 
-/** Plans the trees and applies the plan, holding the apply lock for both. */
-export function planAndApply(trees: readonly DesiredTree[], ctx: RunContext): RunOutcome {
-  return locked(ctx, () => planChanges(trees, ctx), true);
+/** Plans the trees and applies the plan, holding the apply lock for both (`adopt`: see `PlanOptions.adopt`). */
+export function planAndApply(trees: readonly DesiredTree[], ctx: RunContext, options: { adopt?: boolean } = {}): RunOutcome {
+  return locked(ctx, () => planChanges(trees, ctx, { adopt: options.adopt }), true);
 }
 
 /** Uninstalls the targets: strips everything the ledger says they own and restores displaced files. */

@@ -121,10 +121,13 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
   // The last word: apply through the dry-run wrapper must have nothing to do.
   const plan = planChanges([tree], { fs: dryRunFileSystem(ctx.fs), env: ctx.env, now: new Date(0) });
   const pending = plan.changes.filter((c) => !c.bookkeeping && (c.action === "create" || c.action === "update" || c.action === "delete"));
-  if (pending.length === 0) ok("the home matches the profiles (apply has nothing to do)");
-  else fail(`${pending.length} change(s) pending — run: agentihooks plan --target ${tree.target}`);
   const kept = plan.changes.filter((c) => c.conflicts > 0);
-  if (kept.length > 0) note(`${kept.reduce((n, c) => n + c.conflicts, 0)} hand edit(s) or operator item(s) kept in ${kept.map((c) => show(c.path)).join(", ")}`);
+  const keptText = `${kept.reduce((n, c) => n + c.conflicts, 0)} hand edit(s) or operator item(s) kept in ${kept.map((c) => show(c.path)).join(", ")}`;
+  if (pending.length > 0) fail(`${pending.length} change(s) pending — run: agentihooks plan --target ${tree.target}`);
+  // Kept operator values mean the home does not match the profiles: never reported as a match.
+  else if (kept.length > 0) note(`apply has nothing to do, but the home differs from the profiles where your values are kept — to take the profile's: agentihooks apply --adopt --target ${tree.target}`);
+  else ok("the home matches the profiles (apply has nothing to do)");
+  if (kept.length > 0) note(keptText);
   if (ctx.binary) ok(`\`${tree.target}\` binary on PATH (${ctx.binary})`);
   else note(`\`${tree.target}\` binary not on PATH — live checks skipped`);
   return { target: tree.target, displayName, checks, ok: !checks.some((c) => c.status === "fail") };

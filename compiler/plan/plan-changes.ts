@@ -90,6 +90,13 @@ export interface PlanOptions {
    * directories it records. Default true.
    */
   ledger?: boolean;
+  /**
+   * `apply --adopt`: a managed key the operator set before agentihooks managed it (no record of
+   * ours) takes the profile's value; the operator's value is kept in the ledger (`adopted`) and put
+   * back when the key is no longer managed (uninstall). Without it such a key keeps the operator's
+   * value and is reported once (AH5039) with both values.
+   */
+  adopt?: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -139,6 +146,8 @@ class Planner {
   private readonly extraChanges = new Map<string, Change>();
   private ledger!: Ledger;
   private readonly usedBackups = new Set<string>();
+  /** Each target's ledger as this run found it. */
+  private beforeLedgers = new Map<string, TargetLedger>();
 
   constructor(
     private readonly ctx: PlanContext,
@@ -163,6 +172,7 @@ class Planner {
     this.runTargets = new Set(trees.map((t) => t.target));
     const before = new Map<string, TargetLedger>();
     const after = new Map<string, TargetLedger>();
+    this.beforeLedgers = before;
     for (const tree of trees) {
       const prev = readTargetLedger(this.ledger, tree.target);
       // No record of ours yet (a home installed by the Python original): ownership inferred from the profiles.
@@ -393,9 +403,9 @@ class Planner {
       case "managed-region":
         return this.applyRegion(target, entry, prev, next);
       case "json-keys":
-        return this.applyJsonKeys(target, entry, next);
+        return this.applyJsonKeys(target, entry, prev, next);
       case "toml-keys":
-        return this.applyTomlKeys(target, entry, next);
+        return this.applyTomlKeys(target, entry, prev, next);
       case "json-entries":
         return this.applyJsonEntries(target, entry, prev, next);
       case "json-lists":
@@ -636,7 +646,7 @@ class Planner {
     next.owned.push(record);
   }
 
-  private applyJsonKeys(target: string, entry: JsonKeysEntry, next: TargetLedger): void {
+  private applyJsonKeys(target: string, entry: JsonKeysEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
     tightenMode(w, entry.mode);
     w.entries.push(entry);
@@ -651,19 +661,25 @@ class Planner {
       const pointer = toPointer(key);
       wanted.add(pointer);
       const current = doc.get(key);
+      const adopted = prev.adopted?.[entry.path]?.[pointer];
+      if (adopted !== undefined) keepAdopted(next, entry.path, pointer, adopted);
       if (current === undefined || current === null || jsonEqual(current, record.keys[pointer]) || jsonEqual(current, value)) {
         if (!jsonEqual(current, value)) doc.set(key, value);
         record.keys[pointer] = cloneJson(value);
-      } else {
-        w.conflicts++;
-        this.note("AH5001", entry.path, { key: key.join("."), current: showValue(current), desired: showValue(value) });
+      } else if (this.adoptKey(w, entry.path, key, current, value, record.keys[pointer], next)) {
+        doc.set(key, value);
+        record.keys[pointer] = cloneJson(value);
       }
     }
-    // Keys we managed before and no longer want go, when they still hold what we wrote.
+    // Keys we managed before and no longer want go (or get the operator's adopted value back), when they still hold what we wrote.
     for (const [pointer, value] of Object.entries(record.keys)) {
       if (wanted.has(pointer)) continue;
       const key = pointerPath(pointer);
-      if (jsonEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+      if (jsonEqual(doc.get(key), value)) {
+        const adopted = prev.adopted?.[entry.path]?.[pointer];
+        if (adopted !== undefined) doc.set(key, adopted);
+        else doc.remove(key, key.length > 1);
+      }
       delete record.keys[pointer];
     }
     // The legacy in-file record is removed once adopted (C.1.1 step 5); `remove` lists other keys to drop.
@@ -673,7 +689,30 @@ class Planner {
     next.owned.push({ kind: "json-keys", path: entry.path, sidecar: entry.sidecar, format: entry.format });
   }
 
-  private applyTomlKeys(target: string, entry: TomlKeysEntry, next: TargetLedger): void {
+  /**
+   * A managed key whose value differs from the profile's and from what we recorded. With a record
+   * it is a hand edit (AH5001, kept). Without one the operator set it before we managed it: kept
+   * and reported with both values (AH5039), or with `adopt` taken over (true), the operator's value
+   * saved in the ledger for uninstall (AH5040).
+   */
+  private adoptKey(w: Work, file: string, key: string[], current: unknown, desired: unknown, recorded: unknown, next: TargetLedger): boolean {
+    const args = { key: key.join("."), current: showValue(current), desired: showValue(desired) };
+    if (recorded !== undefined) {
+      w.conflicts++;
+      this.note("AH5001", file, { ...args, recorded: showValue(recorded) });
+      return false;
+    }
+    if (!this.options.adopt) {
+      w.conflicts++;
+      this.note("AH5039", file, args);
+      return false;
+    }
+    keepAdopted(next, file, toPointer(key), cloneJson(current));
+    this.note("AH5040", file, args);
+    return true;
+  }
+
+  private applyTomlKeys(target: string, entry: TomlKeysEntry, prev: TargetLedger, next: TargetLedger): void {
     const w = this.work(target, entry.path, entry.mode);
     tightenMode(w, entry.mode);
     w.entries.push(entry);
@@ -693,18 +732,24 @@ class Planner {
       const pointer = toPointer(key);
       wanted.add(pointer);
       const current = doc.get(key);
+      const adopted = prev.adopted?.[entry.path]?.[pointer];
+      if (adopted !== undefined) keepAdopted(next, entry.path, pointer, adopted);
       if (current === undefined || tomlEqual(current, record.keys[pointer]) || tomlEqual(current, value)) {
         if (!tomlEqual(current, value)) doc.set(key, value);
         record.keys[pointer] = cloneJson(value);
-      } else {
-        w.conflicts++;
-        this.note("AH5001", entry.path, { key: key.join("."), current: showValue(toJsonish(current)), desired: showValue(value) });
+      } else if (this.adoptKey(w, entry.path, key, toJsonish(current), value, record.keys[pointer], next)) {
+        doc.set(key, value);
+        record.keys[pointer] = cloneJson(value);
       }
     }
     for (const [pointer, value] of Object.entries(record.keys)) {
       if (wanted.has(pointer)) continue;
       const key = pointerPath(pointer);
-      if (tomlEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+      if (tomlEqual(doc.get(key), value)) {
+        const adopted = prev.adopted?.[entry.path]?.[pointer];
+        if (adopted !== undefined) doc.set(key, adopted);
+        else doc.remove(key, key.length > 1);
+      }
       delete record.keys[pointer];
     }
     const wantedDefaults = new Set<string>();
@@ -1042,7 +1087,10 @@ class Planner {
       const keys = Object.keys(record.keys).length > 0 ? record.keys : isObject(legacy) ? Object.fromEntries(Object.entries(legacy).map(([k, v]) => [toPointer([k]), v])) : {};
       for (const [pointer, value] of Object.entries(keys)) {
         const key = pointerPath(pointer);
-        if (jsonEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+        if (!jsonEqual(doc.get(key), value)) continue;
+        const adopted = this.adoptedBefore(target, file, pointer);
+        if (adopted !== undefined) doc.set(key, adopted);
+        else doc.remove(key, key.length > 1);
       }
       doc.remove(["agentihooks"]);
     } else {
@@ -1059,7 +1107,10 @@ class Planner {
       }
       for (const [pointer, value] of Object.entries(keys)) {
         const key = pointerPath(pointer);
-        if (tomlEqual(doc.get(key), value)) doc.remove(key, key.length > 1);
+        if (!tomlEqual(doc.get(key), value)) continue;
+        const adopted = pointer in record.keys ? this.adoptedBefore(target, file, pointer) : undefined;
+        if (adopted !== undefined) doc.set(key, adopted);
+        else doc.remove(key, key.length > 1);
       }
       doc.remove(["agentihooks"]);
     }
@@ -1067,6 +1118,11 @@ class Planner {
     left.keys = {};
     left.defaults = {};
     side.commit(left);
+  }
+
+  /** The operator's value of a key adopted by an earlier `apply --adopt` (from the ledger this run started with). */
+  private adoptedBefore(target: string, file: string, pointer: string): unknown {
+    return this.beforeLedgers.get(target)?.adopted?.[file]?.[pointer];
   }
 
   private dropRecord(target: string, sidecarPath: string, file: string): void {
@@ -1371,6 +1427,12 @@ export function writeBlockDiagnostic(block: WriteBlock, file: string, home: stri
   if (block.reason === "permission") return diagnostic("AH5012", { file: show(file) }, { dir: show(block.path) });
   const kind = block.reason === "file" ? "file" : block.reason === "symlink" ? "symbolic link to a file" : "special file";
   return diagnostic("AH5035", { file: show(block.path) }, { kind, file: show(file) });
+}
+
+/** Keeps an adopted operator value in the next ledger. */
+function keepAdopted(next: TargetLedger, file: string, pointer: string, value: unknown): void {
+  next.adopted ??= {};
+  (next.adopted[file] ??= {})[pointer] = value;
 }
 
 /**

@@ -10,6 +10,8 @@
  *    copy under `<agentihooksHome>/originals/`) and the digest we last left it with (`written`), so
  *    uninstall can restore it byte for byte while nobody else has touched it;
  *  - `managed_mcp`: sorted names of the MCP entries we own (kept for the Python original's readers);
+ *  - `adopted`: values of the operator's that `apply --adopt` replaced with the profile's, per file
+ *    and key, put back when the key is no longer managed;
  *  - `links`: folders on the way to our files that are symbolic links, with the folder each resolved
  *    to (a client home kept in a dotfiles repository); the files are written in the link's target.
  * No timestamps: an apply that changes nothing leaves the ledger byte-identical.
@@ -90,6 +92,8 @@ export interface TargetLedger {
   dirs?: string[];
   /** Folders on the way to our files that are symbolic links (path → the folder it resolved to when applied). */
   links?: Record<string, string>;
+  /** `apply --adopt`: file → JSON pointer of a managed key → the operator's value it replaced (put back by uninstall). */
+  adopted?: Record<string, Record<string, unknown>>;
 }
 
 /** The whole state file: the raw document (everything we do not manage is preserved) plus parsed parts. */
@@ -158,7 +162,9 @@ export function readTargetLedger(ledger: Ledger, target: string): TargetLedger {
   const dirs = Array.isArray(raw?.dirs) ? (raw.dirs as unknown[]).filter((d): d is string => typeof d === "string") : [];
   const links: Record<string, string> = {};
   if (isObject(raw?.links)) for (const [link, target] of Object.entries(raw.links)) if (typeof target === "string") links[link] = target;
-  return { owned, originals, legacyMcp: [...legacyMcp].sort(), dirs, ...(Object.keys(links).length > 0 ? { links } : {}) };
+  const adopted: Record<string, Record<string, unknown>> = {};
+  if (isObject(raw?.adopted)) for (const [file, keys] of Object.entries(raw.adopted)) if (isObject(keys)) adopted[file] = { ...keys };
+  return { owned, originals, legacyMcp: [...legacyMcp].sort(), dirs, ...(Object.keys(links).length > 0 ? { links } : {}), ...(Object.keys(adopted).length > 0 ? { adopted } : {}) };
 }
 
 function isOwnedRecord(value: unknown): value is OwnedRecord {
@@ -178,6 +184,7 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   delete record.managed_mcp;
   delete record.dirs;
   delete record.links;
+  delete record.adopted;
   const owned = [...value.owned].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
   if (owned.length > 0) record.owned = owned;
   const originalPaths = Object.keys(value.originals).sort();
@@ -188,6 +195,8 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   if (value.dirs && value.dirs.length > 0) record.dirs = [...value.dirs].sort();
   const links = Object.keys(value.links ?? {}).sort();
   if (links.length > 0) record.links = Object.fromEntries(links.map((l) => [l, (value.links as Record<string, string>)[l]]));
+  const adopted = Object.keys(value.adopted ?? {}).filter((f) => Object.keys(value.adopted?.[f] ?? {}).length > 0).sort();
+  if (adopted.length > 0) record.adopted = Object.fromEntries(adopted.map((f) => [f, Object.fromEntries(Object.entries((value.adopted as Record<string, Record<string, unknown>>)[f] as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))]));
   if (removeTarget || Object.keys(record).length === 0) delete global[target];
   else global[target] = record;
   targets.global = global;
