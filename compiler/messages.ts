@@ -129,7 +129,7 @@ export const messages = {
   // AH5xxx: plan, apply, uninstall, doctor
   // AH50xx: plan (what would change and what is left alone)
   AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} after agentihooks wrote {recorded} (the profile's value is {desired}); the operator's value stays. Set it back to {recorded} or remove it to let agentihooks manage it again." },
-  AH5002: { severity: "warning", text: "This file could not be parsed ({reason}); it is backed up to {backup} and rewritten. Your content is in the backup." },
+  AH5002: { severity: "error", text: "This file could not be parsed ({reason}). agentihooks edits a shared file only in place and never replaces it whole, so nothing was written. Fix the file (or move it away) and run the command again." },
   AH5003: { severity: "info", text: "'{item}' already exists here and agentihooks did not write it; your copy wins and the profile's '{item}' is skipped. Rename one of them to have both." },
   AH5004: { severity: "warning", text: "'{name}' under {container} is yours (agentihooks did not write it) and differs from the profile's; it is kept and the profile's definition is skipped. Remove or rename it to use the profile's." },
   AH5005: { severity: "warning", text: "'{name}' under {container} was edited since agentihooks wrote it; it is left as is. Remove it to get the profile's definition back." },
@@ -153,6 +153,7 @@ export const messages = {
   AH5034: { severity: "warning", text: "Every file was written, but tidying up afterwards failed ({reason}); an empty folder may be left behind." },
   AH5039: { severity: "warning", text: "'{key}' was already set to {current} before agentihooks managed it; the profile's value is {desired}. Yours stays. Run 'agentihooks apply --adopt' to take the profile's value ('agentihooks uninstall' puts {current} back), or remove the key from the file." },
   AH5040: { severity: "info", text: "'{key}' was {current}, set before agentihooks managed it; adopted the profile's value {desired}. 'agentihooks uninstall' puts {current} back." },
+  AH5041: { severity: "error", text: "This file holds a comment or a trailing comma ({reason}), which the client reading it does not accept: it ignores the whole file. Remove them and run the command again; nothing was written." },
   AH5035: { severity: "error", text: "This is a {kind}, not a folder, but agentihooks must write {file} inside it. Move it away (or replace it with a folder) and run the command again." },
   AH5036: { severity: "error", text: "This file is read-only (mode {mode}), and agentihooks would {action} it. Make it writable (chmod u+w) to let agentihooks manage it, or leave the target out; nothing was written." },
   AH5037: { severity: "error", text: "The ownership record is a {kind}, not a plain file; agentihooks never reads or replaces its record through a link. Replace it with the file it points to (or remove it) and run the command again." },

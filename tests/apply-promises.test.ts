@@ -113,13 +113,16 @@ describe("hand edits and operator content", () => {
     expect(existsSync(`${h.copilot}/agents/.agentihooks-manifest.json`)).toBe(false);
   });
 
-  it("backs up an unparseable settings.json and never overwrites it blind", () => {
+  it("never replaces an unparseable settings.json: an error naming it, and nothing written", () => {
     const h = makeHomes();
     put(`${h.copilot}/settings.json`, "{ this is not json");
+    const before = snapshot(h.home);
     const out = apply([copilotTree(h)], h);
-    expect(codes(out.diagnostics)).toContain("AH5002");
-    expect(get(`${h.copilot}/settings.json.bak.20261130120000`)).toBe("{ this is not json");
-    expect(JSON.parse(get(`${h.copilot}/settings.json`)).disableAllHooks).toBe(false);
+    expect(out.result?.ok).toBe(false);
+    const error = out.diagnostics.find((d) => d.code === "AH5002");
+    expect(error?.severity).toBe("error");
+    expect(error?.file).toBe("~/.copilot/settings.json");
+    expect(snapshot(h.home)).toEqual(before);
   });
 
   it("keeps comments, order and unrelated keys in settings.json (JSONC) and config.toml", () => {

@@ -16,7 +16,8 @@
  *    since we wrote it is left alone;
  *  - hook lists: items whose command starts with our wrapper are ours, everything else is kept in
  *    order; ours go first or last as the entry says;
- *  - unparseable shared files are backed up, never overwritten blind.
+ *  - a shared file that does not parse (or holds comments its client does not accept) is never
+ *    backed up and replaced: the plan stops with an error naming it, and nothing is written.
  */
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics";
@@ -121,7 +122,7 @@ interface Work {
   conflicts: number;
   /** Entries of the desired trees that touch this path. */
   entries: DesiredEntry[];
-  /** The file was unparseable and starts over (its original is in `backup`). */
+  /** The file did not parse: it is left exactly as it is (and the plan carries an error). */
   reset: boolean;
   /** `before` as text, once decoded for a document (an unedited document gives back this very string). */
   beforeText?: string;
@@ -146,6 +147,8 @@ class Planner {
   private readonly extraChanges = new Map<string, Change>();
   private ledger!: Ledger;
   private readonly usedBackups = new Set<string>();
+  /** Shared JSON files whose client accepts no comments or trailing commas. */
+  private readonly strictJson = new Set<string>();
   /** Each target's ledger as this run found it. */
   private beforeLedgers = new Map<string, TargetLedger>();
 
@@ -170,6 +173,7 @@ class Planner {
       this.addExtra({ target: "agentihooks", path: backup, action: "create", before: undefined, after: ledgerBytes, mode: 0o600, bookkeeping: true, conflicts: 0, save: true });
     }
     this.runTargets = new Set(trees.map((t) => t.target));
+    for (const tree of trees) for (const entry of tree.entries) if (entry.kind === "json-keys" && entry.format === "json") this.strictJson.add(entry.path);
     const before = new Map<string, TargetLedger>();
     const after = new Map<string, TargetLedger>();
     this.beforeLedgers = before;
@@ -287,15 +291,18 @@ class Planner {
     }
     const text = decoder.decode(w.before);
     w.beforeText = text;
-    const parsed = parseJsonText(text, comments);
+    // A file some entry says its client reads as plain JSON (Claude Code's settings.json) is read so by all.
+    const strict = !comments || this.strictJson.has(w.path);
+    const parsed = parseJsonText(text, !strict);
     if (parsed.ok && isObject(parsed.value)) {
       const doc = new JsonDocument(text, style, parsed.value);
       w.doc = { kind: "json", doc };
       return doc;
     }
-    w.backup = this.backupName(w.path);
+    // Never backed up and replaced whole: the operator's text stays exactly as it is, and the plan stops.
     w.reset = true;
-    this.note("AH5002", w.path, { reason: parsed.ok ? "the top level is not an object" : parsed.error, backup: this.display(w.backup) });
+    if (!parsed.ok && strict && parseJsonText(text, true).ok) this.note("AH5041", w.path, { reason: parsed.error });
+    else this.note("AH5002", w.path, { reason: parsed.ok ? "the top level is not an object" : parsed.error });
     const doc = new JsonDocument(undefined, style, skeleton ?? {});
     w.doc = { kind: "json", doc };
     return doc;
@@ -316,9 +323,8 @@ class Planner {
       w.doc = { kind: "toml", doc };
       return doc;
     }
-    w.backup = this.backupName(w.path);
     w.reset = true;
-    this.note("AH5002", w.path, { reason: parsed.error, backup: this.display(w.backup) });
+    this.note("AH5002", w.path, { reason: parsed.error });
     const doc = new TomlDocument(undefined);
     w.doc = { kind: "toml", doc };
     return doc;
@@ -1398,7 +1404,7 @@ class Planner {
 
   private resultBytes(w: Work): Uint8Array | undefined {
     const doc = w.doc;
-    if (!doc) return w.before;
+    if (!doc || w.reset) return w.before;
     if (doc.kind === "whole") return doc.bytes;
     const text = doc.doc.toText();
     if (w.before !== undefined && !w.reset && (w.beforeText ?? decoder.decode(w.before)) === text) return w.before;

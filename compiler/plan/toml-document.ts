@@ -88,10 +88,75 @@ export class TomlDocument {
         text += `${text.trim() === "" ? "" : "\n"}${serializeTomlDocument(appendix)}`;
       }
       const check = parseTomlText(text);
-      if (check.ok && sameValue(check.value, this.value)) return text;
+      if (check.ok && sameValue(check.value, this.value)) return this.withComments(text);
     }
-    return tomlPatch().patch(this.original, this.value, { bracketSpacing: false });
+    return this.withComments(tomlPatch().patch(this.original, this.value, { bracketSpacing: false }));
   }
+
+  /**
+   * `text` with every whole-line comment of the original that the edit dropped put back: toml-patch
+   * counts the comments below a table's last key as part of that table, so removing our table took
+   * the operator's comment above the next one with it (agentihooks writes no comments, so every
+   * comment is the operator's). Kept only when the values stay exactly the intended ones.
+   */
+  private withComments(text: string): string {
+    const restored = restoreComments(this.original as string, text);
+    if (restored === text) return text;
+    const check = parseTomlText(restored);
+    return check.ok && sameValue(check.value, this.value) ? restored : text;
+  }
+}
+
+/**
+ * Puts the whole-line comments of `original` that `edited` lacks back into it: each run of them
+ * goes before the line that followed it in the original (when that line survived), else after the
+ * line before it, else at the end; a blank line separates it from a preceding non-blank line.
+ */
+export function restoreComments(original: string, edited: string): string {
+  const before = original.split("\n");
+  const after = edited.split("\n");
+  const isComment = (line: string) => /^\s*#/.test(line);
+  // Greedy in-order matching of the original's lines in the edited text.
+  const matchAt: Array<number | undefined> = [];
+  let cursor = 0;
+  for (const line of before) {
+    let found: number | undefined;
+    for (let j = cursor; j < after.length; j++) {
+      if (after[j] === line) {
+        found = j;
+        break;
+      }
+    }
+    matchAt.push(found);
+    if (found !== undefined) cursor = found + 1;
+  }
+  // Lost comment runs, keyed by where they go in `after` (an index to insert before).
+  const inserts = new Map<number, string[]>();
+  for (let i = 0; i < before.length; i++) {
+    if (!isComment(before[i] as string) || matchAt[i] !== undefined) continue;
+    const run: string[] = [];
+    let k = i;
+    for (; k < before.length && isComment(before[k] as string) && matchAt[k] === undefined; k++) run.push(before[k] as string);
+    let at: number | undefined;
+    for (let n = k; n < before.length && at === undefined; n++) if (before[n]?.trim() !== "" && matchAt[n] !== undefined) at = matchAt[n];
+    if (at === undefined) {
+      for (let p = i - 1; p >= 0 && at === undefined; p--) if (before[p]?.trim() !== "" && matchAt[p] !== undefined) at = (matchAt[p] as number) + 1;
+    }
+    at ??= after.length > 0 && after[after.length - 1] === "" ? after.length - 1 : after.length;
+    inserts.set(at, [...(inserts.get(at) ?? []), ...run]);
+    i = k - 1;
+  }
+  if (inserts.size === 0) return edited;
+  const out: string[] = [];
+  for (let j = 0; j <= after.length; j++) {
+    const run = inserts.get(j);
+    if (run) {
+      if (out.length > 0 && (out[out.length - 1] as string).trim() !== "") out.push("");
+      out.push(...run);
+    }
+    if (j < after.length) out.push(after[j] as string);
+  }
+  return out.join("\n");
 }
 
 /** Moves tables of `value` that `original` lacks entirely into `appendix` (same paths). */
