@@ -27,6 +27,8 @@ const byName = {
   config: validators.config,
   "copilot-mcp": validators.copilotMcp,
   "copilot-settings": validators.copilotSettings,
+  "gemini-mcp": validators.geminiMcp,
+  "gemini-settings": validators.geminiSettings,
   "mcp-server": validators.mcpServer,
   profile: validators.profile,
   "skill-frontmatter": validators.skillFrontmatter,
@@ -237,6 +239,7 @@ const clients: Record<SettingsName, { client: string; layer: string }> = {
   "copilot-settings": { client: "Copilot CLI", layer: ".copilot/settings.overrides.json" },
   "claude-settings": { client: "Claude Code", layer: ".claude/settings.overrides.json" },
   "codex-config": { client: "Codex CLI", layer: ".codex/config.overrides.toml" },
+  "gemini-settings": { client: "Gemini CLI", layer: ".gemini/settings.overrides.json" },
 };
 
 /** Keys people put in a settings layer that the client does not read from there, with the reason. */

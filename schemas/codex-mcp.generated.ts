@@ -24,7 +24,7 @@ export interface CodexMcpLayer {
   };
 }
 /**
- * One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json) and Codex CLI 0.171.0 ([mcp_servers.<name>]) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.
+ * One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json), Codex CLI 0.171.0 ([mcp_servers.<name>]) and Gemini CLI 0.61.0 (settings.json mcpServers) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.
  */
 export interface McpServer {
   /**
@@ -64,9 +64,21 @@ export interface McpServer {
    */
   tools?: string[];
   /**
-   * Copilot: tools to hide.
+   * Copilot and Gemini: tools to hide.
    */
   excludeTools?: string[];
+  /**
+   * Gemini: tools to expose (exact names); `excludeTools` is applied after it.
+   */
+  includeTools?: string[];
+  /**
+   * Gemini: skip the confirmation prompt for this server's tools.
+   */
+  trust?: boolean;
+  /**
+   * Gemini: a description of the server for people.
+   */
+  description?: string;
   /**
    * Copilot: load the tools on demand through tool search (`auto`) or always (`never`).
    */
@@ -80,7 +92,7 @@ export interface McpServer {
         [k: string]: McpOutputFilter;
       };
   /**
-   * Copilot and Claude: tool call timeout in milliseconds.
+   * Copilot, Claude and Gemini: tool call timeout in milliseconds.
    */
   timeout?: number;
   /**

@@ -4,7 +4,7 @@
  * The profile chain, applied left to right: a comma-separated string ("coding,anton") or a list of profile names.
  */
 export type ProfileChain = string | [string, ...string[]];
-export type TargetName = "copilot" | "claude" | "codex";
+export type TargetName = "copilot" | "claude" | "codex" | "gemini";
 
 /**
  * The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.
@@ -30,7 +30,7 @@ export interface AgentihooksConfig {
     [k: string]: string;
   };
   /**
-   * The clients to compile for; a bare `apply` applies every one. Default: all three.
+   * The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.
    *
    * @minItems 1
    */
@@ -42,7 +42,7 @@ export interface AgentihooksConfig {
   codexHookTrust?: boolean;
 }
 /**
- * Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME) or the client's default.
+ * Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.
  */
 export interface HomeOverrides {
   /**
@@ -57,6 +57,10 @@ export interface HomeOverrides {
    * Codex CLI home (default ~/.codex).
    */
   codex?: string;
+  /**
+   * Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).
+   */
+  gemini?: string;
   /**
    * agentihooks' state directory (default ~/.agentihooks).
    */

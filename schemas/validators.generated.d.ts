@@ -25,6 +25,10 @@ export declare const config: CompiledValidator;
 export declare const copilotMcp: CompiledValidator;
 /** Validates against https://agentihooks.dev/schemas/copilot-settings.schema.json. */
 export declare const copilotSettings: CompiledValidator;
+/** Validates against https://agentihooks.dev/schemas/gemini-mcp.schema.json. */
+export declare const geminiMcp: CompiledValidator;
+/** Validates against https://agentihooks.dev/schemas/gemini-settings.schema.json. */
+export declare const geminiSettings: CompiledValidator;
 /** Validates against https://agentihooks.dev/schemas/mcp-server.schema.json. */
 export declare const mcpServer: CompiledValidator;
 /** Validates against https://agentihooks.dev/schemas/profile.schema.json. */
@@ -33,4 +37,4 @@ export declare const profile: CompiledValidator;
 export declare const skillFrontmatter: CompiledValidator;
 
 /** Top-level keys of each client's settings layer (directives and $schema excluded), sorted. */
-export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config", string[]>;
+export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config" | "gemini-settings", string[]>;

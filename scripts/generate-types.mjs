@@ -91,7 +91,7 @@ async function generateValidators(schemas) {
   }
   // The top-level keys of each client's settings layer, so a key put in the wrong client's layer is
   // named as such instead of as a typo.
-  const settingsNames = ["copilot-settings", "claude-settings", "codex-config"];
+  const settingsNames = ["copilot-settings", "claude-settings", "codex-config", "gemini-settings"];
   const topLevelKeys = Object.fromEntries(
     schemas.filter(({ name }) => settingsNames.includes(name)).map(({ name, schema }) => [name, Object.keys(schema.properties).filter((k) => !k.startsWith("$") && !k.startsWith("_")).sort()]),
   );
@@ -162,7 +162,7 @@ async function generateValidators(schemas) {
     ...schemas.map(({ name, schema }) => `/** Validates against ${schema.$id}. */\nexport declare const ${exportName(name)}: CompiledValidator;`),
     "",
     "/** Top-level keys of each client's settings layer (directives and $schema excluded), sorted. */",
-    'export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config", string[]>;',
+    'export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config" | "gemini-settings", string[]>;',
     "",
   ].join("\n");
   out.set(path.join(schemaDir, "validators.generated.js"), js);

@@ -1,5 +1,5 @@
 /** Types for scripts/install-clients.mjs (the pinned real clients the end-to-end suite runs). */
-export type ClientName = "copilot" | "claude" | "codex";
+export type ClientName = "copilot" | "claude" | "codex" | "gemini";
 
 /** One pinned client. */
 export interface PinnedClient {

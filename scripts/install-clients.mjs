@@ -5,7 +5,7 @@
 // suite) and exits 1, naming the client and the reason, when any client cannot be installed: the
 // suite must fail loudly rather than pass without a client.
 //
-// Usage: node scripts/install-clients.mjs [copilot|claude|codex ...] [--json]
+// Usage: node scripts/install-clients.mjs [copilot|claude|codex|gemini ...] [--json]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
@@ -18,6 +18,7 @@ export const CLIENTS = {
   // Always pinned: on Node 20 an unpinned install silently picks 2.1.197 (newer releases want Node 22).
   claude: { pkg: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" },
   codex: { pkg: "@openai/codex", version: "0.171.0", bin: "codex" },
+  gemini: { pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
 };
 
 /** The cache root: AGENTIHOOKS_E2E_CACHE, else ~/.cache/agentihooks-e2e. */

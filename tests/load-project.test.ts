@@ -32,7 +32,7 @@ describe("config discovery (cosmiconfig)", () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.value?.configFile).toBeUndefined();
     expect(result.value?.ir.chain.map((m) => `${m.name}:${m.source}`)).toEqual(["default:built-in"]);
-    expect(result.value?.targets).toEqual(["copilot", "claude", "codex"]);
+    expect(result.value?.targets).toEqual(["copilot", "claude", "codex", "gemini"]);
     expect(result.value?.ir.rules.length).toBeGreaterThan(0);
     expect(result.value?.ir.persona.profiles[0]?.origin.file).toBe("built-in:profiles/default/CLAUDE.md");
   });

@@ -9,8 +9,8 @@ const schemaDir = fileURLToPath(new URL("../schemas/", import.meta.url));
 const files = readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json")).sort();
 const schemas = files.map((file) => ({ file, schema: JSON.parse(readFileSync(schemaDir + file, "utf8")) as Record<string, unknown> }));
 
-/** Schemas whose nested objects copy the client's own openness (Claude Code leaves some objects open). */
-const openWhereTheClientIs = new Set(["claude-settings.schema.json"]);
+/** Schemas whose nested objects copy the client's own openness (Claude Code and Gemini CLI leave some objects open). */
+const openWhereTheClientIs = new Set(["claude-settings.schema.json", "gemini-settings.schema.json"]);
 
 describe("schemas", () => {
   it("are all present, each with an $id naming its file and a title", () => {
@@ -24,6 +24,8 @@ describe("schemas", () => {
       "config.schema.json",
       "copilot-mcp.schema.json",
       "copilot-settings.schema.json",
+      "gemini-mcp.schema.json",
+      "gemini-settings.schema.json",
       "mcp-server.schema.json",
       "profile.schema.json",
       "skill-frontmatter.schema.json",

@@ -191,7 +191,7 @@ describe("validate: values", () => {
         pointer: "/targets/0",
         severity: "error",
         code: "AH2003",
-        message: `'targets[0]' must be one of "copilot", "claude" or "codex", but it is the string "vim". Use one of the allowed values.`,
+        message: `'targets[0]' must be one of "copilot", "claude", "codex" or "gemini", but it is the string "vim". Use one of the allowed values.`,
       },
     ]);
   });

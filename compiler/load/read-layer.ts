@@ -97,13 +97,14 @@ export function readNativeLayers(ctx: LoadContext, root: SourceRoot): SourceLaye
   const layers: SourceLayers = { targets: {} };
   for (const { descriptor } of targets) {
     const { subdir, settings, mcp, format, settingsSchema, mcpSchema } = descriptor.layers;
+    const subdirOnly = "subdirOnly" in descriptor.layers && descriptor.layers.subdirOnly === true;
     const set: SourceLayers["targets"][string] = {};
-    const settingsRel = lookup(ctx, root, subdir, settings);
+    const settingsRel = lookup(ctx, root, subdir, settings, subdirOnly);
     if (settingsRel) {
       const doc = readDocument(ctx, root, settingsRel, format, settingsSchema, `${descriptor.displayName} settings layer`);
       if (doc) set.settings = doc;
     }
-    const mcpRel = lookup(ctx, root, subdir, mcp);
+    const mcpRel = lookup(ctx, root, subdir, mcp, subdirOnly);
     if (mcpRel) {
       const containers = [sharedMcpLayer.container, descriptor.layers.mcpContainer];
       const doc = readDocument(ctx, root, mcpRel, format, mcpSchema, `${descriptor.displayName} MCP layer`, (d) => checkMcpLayer(d, containers));
@@ -144,9 +145,9 @@ export function readBaseLayers(ctx: LoadContext, root: SourceRoot): Record<strin
   return out;
 }
 
-/** The relative path of a layer file: the target subdirectory wins over the root (A.5 lookup). */
-function lookup(ctx: LoadContext, root: SourceRoot, subdir: string, name: string): string | undefined {
-  for (const rel of [`${subdir}/${name}`, name]) {
+/** The relative path of a layer file: the target subdirectory wins over the root (A.5 lookup); `subdirOnly` skips the root. */
+function lookup(ctx: LoadContext, root: SourceRoot, subdir: string, name: string, subdirOnly = false): string | undefined {
+  for (const rel of subdirOnly ? [`${subdir}/${name}`] : [`${subdir}/${name}`, name]) {
     if (probeExists(ctx, path.join(root.dir, rel))) return rel;
   }
   return undefined;

@@ -40,8 +40,11 @@ export interface ClientContract<Id extends string = string> {
   sessionName: string;
   /** The client release these facts were verified against (docs/targets/<id>.md). */
   verifiedAgainst: { package: string; version: string };
-  /** The client's configuration home: `~/<dir>`, or the variable's value when set. */
-  home: { dir: string; variable: string };
+  /**
+   * The client's configuration home: `~/<dir>`, or the variable's value when set; with
+   * `variableHolds: "home"` the variable replaces the home directory instead (`$VAR/<dir>`).
+   */
+  home: { dir: string; variable: string; variableHolds?: "home" };
   /** Hook events agentihooks registers, in the client's own spelling and order. */
   hookEvents: readonly string[];
   /**
@@ -57,8 +60,11 @@ export interface ClientContract<Id extends string = string> {
    * name in its payload (Copilot runs one command per event); absent when the payload names it.
    */
   eventVariable?: string;
-  /** The handler timeout the loader honours: the key, the seconds written, and per-event clamps. */
-  hookTimeout: { key: string; seconds: number; short?: Readonly<Record<string, number>> };
+  /**
+   * The handler timeout the loader honours: the key, the seconds written, and per-event clamps;
+   * `milliseconds` when the key is read in milliseconds (the value written is seconds × 1000).
+   */
+  hookTimeout: { key: string; seconds: number; short?: Readonly<Record<string, number>>; milliseconds?: boolean };
   /** The exit codes a hook answers with: 0 lets the call run, 2 blocks it (with the reason on stderr). */
   exitCodes: { allow: 0; block: 2 };
   /** Per wire event name, how a hook blocks there. */

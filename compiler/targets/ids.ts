@@ -5,7 +5,7 @@
  * compiler registry and the runtime's client registry are typed by this list, so `tsc` names every
  * place that still lacks the new id.
  */
-export const TARGET_IDS = ["copilot", "claude", "codex"] as const;
+export const TARGET_IDS = ["copilot", "claude", "codex", "gemini"] as const;
 
 /** A built-in target's id. */
 export type TargetId = (typeof TARGET_IDS)[number];

@@ -5,12 +5,13 @@
 import { target as claude } from "./claude/index";
 import { target as codex } from "./codex/index";
 import { target as copilot } from "./copilot/index";
+import { target as gemini } from "./gemini/index";
 import { TARGET_IDS, type TargetId } from "./ids";
 import type { Target } from "./target";
 
 export type { TargetId } from "./ids";
 
-const BUILT_IN: { readonly [Id in TargetId]: Target<Id> } = { copilot, claude, codex };
+const BUILT_IN: { readonly [Id in TargetId]: Target<Id> } = { copilot, claude, codex, gemini };
 
 /** Every target, in the order a bare `apply` processes them (the order of ./ids.ts, then any registered). */
 export const targets: Target<TargetId>[] = TARGET_IDS.map((id) => BUILT_IN[id]);

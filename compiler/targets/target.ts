@@ -16,7 +16,7 @@ export interface NativeLayers {
   subdir: string;
   /** Base document in `profiles/_base/`; absent for a target that ships no base settings. */
   base?: string;
-  /** Settings layer file name (looked up in `<root>/<subdir>/` then `<root>/`). */
+  /** Settings layer file name (looked up in `<root>/<subdir>/` then, unless `subdirOnly`, `<root>/`). */
   settings: string;
   /** MCP layer file name (same lookup); falls back to the root's Claude `.mcp.json`. */
   mcp: string;
@@ -28,6 +28,12 @@ export interface NativeLayers {
   mcpContainer: string;
   /** `$id` of the JSON Schema that validates an MCP layer (the front end normalises it to the canonical McpServer). */
   mcpSchema: string;
+  /**
+   * The layers are read only from `<root>/<subdir>/`: a target added after the root-level layout
+   * (whose file names the older targets share, e.g. `settings.overrides.json`) must not read
+   * another client's file as its own.
+   */
+  subdirOnly?: boolean;
 }
 
 /** Static facts about a target. */

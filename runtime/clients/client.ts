@@ -22,9 +22,11 @@ export interface Client extends ReplyShape {
   onSessionStart?(cwd: string, env: NodeJS.ProcessEnv): void;
 }
 
-/** The client's configuration home: the contract's variable (trimmed) when set, else `~/<dir>`. */
+/** The client's configuration home: the contract's variable (trimmed) when set, else `~/<dir>` (`$VAR/<dir>` when the variable holds a home). */
 export function clientHome(contract: ClientContract, env: NodeJS.ProcessEnv): string {
-  return env[contract.home.variable]?.trim() || join(homeDirectory(env), contract.home.dir);
+  const value = env[contract.home.variable]?.trim();
+  if (contract.home.variableHolds === "home") return join(value || homeDirectory(env), contract.home.dir);
+  return value || join(homeDirectory(env), contract.home.dir);
 }
 
 const RUNTIME_EVENT_SET: ReadonlySet<string> = new Set(RUNTIME_EVENTS);

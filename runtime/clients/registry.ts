@@ -12,8 +12,9 @@ import { claudeClient } from "./claude";
 import type { Client } from "./client";
 import { codexClient } from "./codex";
 import { copilotClient } from "./copilot";
+import { geminiClient } from "./gemini";
 
-const BUILT_IN: { readonly [Id in TargetId]: Client } = { copilot: copilotClient, claude: claudeClient, codex: codexClient };
+const BUILT_IN: { readonly [Id in TargetId]: Client } = { copilot: copilotClient, claude: claudeClient, codex: codexClient, gemini: geminiClient };
 
 const clients = new Map<string, Client>(TARGET_IDS.map((id) => [id, BUILT_IN[id]]));
 let eventTable = buildEventTable();

@@ -4,7 +4,7 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate65;
 module.exports.default = validate65;
-const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: all three.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true}}};
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true}}};
 const func3 = __ucs2length;
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -257,7 +257,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(((data8 === "copilot") || (data8 === "claude")) || (data8 === "codex"))){
+if(!((((data8 === "copilot") || (data8 === "claude")) || (data8 === "codex")) || (data8 === "gemini"))){
 const err18 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.targets.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.targets.items.enum,parentSchema:schema24.properties.targets.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
@@ -308,7 +308,7 @@ if(data.homes !== undefined){
 let data9 = data.homes;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
-if(!((((key2 === "copilot") || (key2 === "claude")) || (key2 === "codex")) || (key2 === "state"))){
+if(!(((((key2 === "copilot") || (key2 === "claude")) || (key2 === "codex")) || (key2 === "gemini")) || (key2 === "state"))){
 const err21 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.homes,data:data9};
 if(vErrors === null){
 vErrors = [err21];
@@ -394,11 +394,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data9.state !== undefined){
-let data13 = data9.state;
+if(data9.gemini !== undefined){
+let data13 = data9.gemini;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-const err28 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.state,data:data13};
+const err28 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.gemini,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -409,7 +409,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.state.type,parentSchema:schema24.properties.homes.properties.state,data:data13};
+const err29 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.gemini.type,parentSchema:schema24.properties.homes.properties.gemini,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -419,9 +419,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.homes.type,parentSchema:schema24.properties.homes,data:data9};
+if(data9.state !== undefined){
+let data14 = data9.state;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err30 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.state,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -431,10 +433,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.codexHookTrust !== undefined){
-let data14 = data.codexHookTrust;
-if(typeof data14 !== "boolean"){
-const err31 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data14};
+else {
+const err31 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.state.type,parentSchema:schema24.properties.homes.properties.state,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -446,12 +446,37 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err32 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.homes.type,parentSchema:schema24.properties.homes,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.codexHookTrust !== undefined){
+let data15 = data.codexHookTrust;
+if(typeof data15 !== "boolean"){
+const err33 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data15};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }

@@ -2,19 +2,19 @@
 /* eslint-disable */
 "use strict";
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
-module.exports = validate69;
-module.exports.default = validate69;
-const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
+module.exports = validate111;
+module.exports.default = validate111;
+const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
 const func3 = __ucs2length;
-const schema28 = {"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}};
+const schema44 = {"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "secretsInWrites") || (key0 === "credentialReads")) || (key0 === "destructiveCommands")) || (key0 === "branchProtection")) || (key0 === "protectedBranches")) || (key0 === "auditLog")) || (key0 === "projectBridge")) || (key0 === "sessionBanner"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27,7 +27,7 @@ errors++;
 if(data.secretsInWrites !== undefined){
 let data0 = data.secretsInWrites;
 if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/secretsInWrites",schemaPath:"#/properties/secretsInWrites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.secretsInWrites.type,parentSchema:schema28.properties.secretsInWrites,data:data0};
+const err1 = {instancePath:instancePath+"/secretsInWrites",schemaPath:"#/properties/secretsInWrites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.secretsInWrites.type,parentSchema:schema44.properties.secretsInWrites,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40,7 +40,7 @@ errors++;
 if(data.credentialReads !== undefined){
 let data1 = data.credentialReads;
 if(typeof data1 !== "boolean"){
-const err2 = {instancePath:instancePath+"/credentialReads",schemaPath:"#/properties/credentialReads/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.credentialReads.type,parentSchema:schema28.properties.credentialReads,data:data1};
+const err2 = {instancePath:instancePath+"/credentialReads",schemaPath:"#/properties/credentialReads/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.credentialReads.type,parentSchema:schema44.properties.credentialReads,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ errors++;
 if(data.destructiveCommands !== undefined){
 let data2 = data.destructiveCommands;
 if(typeof data2 !== "boolean"){
-const err3 = {instancePath:instancePath+"/destructiveCommands",schemaPath:"#/properties/destructiveCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.destructiveCommands.type,parentSchema:schema28.properties.destructiveCommands,data:data2};
+const err3 = {instancePath:instancePath+"/destructiveCommands",schemaPath:"#/properties/destructiveCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.destructiveCommands.type,parentSchema:schema44.properties.destructiveCommands,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -66,7 +66,7 @@ errors++;
 if(data.branchProtection !== undefined){
 let data3 = data.branchProtection;
 if(typeof data3 !== "boolean"){
-const err4 = {instancePath:instancePath+"/branchProtection",schemaPath:"#/properties/branchProtection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.branchProtection.type,parentSchema:schema28.properties.branchProtection,data:data3};
+const err4 = {instancePath:instancePath+"/branchProtection",schemaPath:"#/properties/branchProtection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.branchProtection.type,parentSchema:schema44.properties.branchProtection,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -84,7 +84,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(typeof data5 === "string"){
 if(func3(data5) < 1){
-const err5 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.protectedBranches.items,data:data5};
+const err5 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema44.properties.protectedBranches.items,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -95,7 +95,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.protectedBranches.items.type,parentSchema:schema28.properties.protectedBranches.items,data:data5};
+const err6 = {instancePath:instancePath+"/protectedBranches/" + i0,schemaPath:"#/properties/protectedBranches/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.protectedBranches.items.type,parentSchema:schema44.properties.protectedBranches.items,data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/protectedBranches",schemaPath:"#/properties/protectedBranches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.protectedBranches.type,parentSchema:schema28.properties.protectedBranches,data:data4};
+const err7 = {instancePath:instancePath+"/protectedBranches",schemaPath:"#/properties/protectedBranches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.protectedBranches.type,parentSchema:schema44.properties.protectedBranches,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,7 +120,7 @@ errors++;
 if(data.auditLog !== undefined){
 let data6 = data.auditLog;
 if(typeof data6 !== "boolean"){
-const err8 = {instancePath:instancePath+"/auditLog",schemaPath:"#/properties/auditLog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.auditLog.type,parentSchema:schema28.properties.auditLog,data:data6};
+const err8 = {instancePath:instancePath+"/auditLog",schemaPath:"#/properties/auditLog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.auditLog.type,parentSchema:schema44.properties.auditLog,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,7 +133,7 @@ errors++;
 if(data.projectBridge !== undefined){
 let data7 = data.projectBridge;
 if(typeof data7 !== "boolean"){
-const err9 = {instancePath:instancePath+"/projectBridge",schemaPath:"#/properties/projectBridge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.projectBridge.type,parentSchema:schema28.properties.projectBridge,data:data7};
+const err9 = {instancePath:instancePath+"/projectBridge",schemaPath:"#/properties/projectBridge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.projectBridge.type,parentSchema:schema44.properties.projectBridge,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -146,7 +146,7 @@ errors++;
 if(data.sessionBanner !== undefined){
 let data8 = data.sessionBanner;
 if(typeof data8 !== "boolean"){
-const err10 = {instancePath:instancePath+"/sessionBanner",schemaPath:"#/properties/sessionBanner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.sessionBanner.type,parentSchema:schema28.properties.sessionBanner,data:data8};
+const err10 = {instancePath:instancePath+"/sessionBanner",schemaPath:"#/properties/sessionBanner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.sessionBanner.type,parentSchema:schema44.properties.sessionBanner,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -158,7 +158,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -167,19 +167,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/profile.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "$schema") || (key0 === "name")) || (key0 === "description")) || (key0 === "extends")) || (key0 === "guardrails"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -192,7 +192,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.$schema.type,parentSchema:schema27.properties.$schema,data:data0};
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.$schema.type,parentSchema:schema43.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -205,7 +205,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.name.type,parentSchema:schema27.properties.name,data:data1};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.name.type,parentSchema:schema43.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -218,7 +218,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data2};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.description.type,parentSchema:schema43.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -236,7 +236,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-const err4 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.extends.items,data:data4};
+const err4 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.extends.items,data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.extends.items.type,parentSchema:schema27.properties.extends.items,data:data4};
+const err5 = {instancePath:instancePath+"/extends/" + i0,schemaPath:"#/properties/extends/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.extends.items.type,parentSchema:schema43.properties.extends.items,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extends",schemaPath:"#/properties/extends/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.extends.type,parentSchema:schema27.properties.extends,data:data3};
+const err6 = {instancePath:instancePath+"/extends",schemaPath:"#/properties/extends/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.extends.type,parentSchema:schema43.properties.extends,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -270,14 +270,14 @@ errors++;
 }
 }
 if(data.guardrails !== undefined){
-if(!(validate70(data.guardrails, {instancePath:instancePath+"/guardrails",parentData:data,parentDataProperty:"guardrails",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate112(data.guardrails, {instancePath:instancePath+"/guardrails",parentData:data,parentDataProperty:"guardrails",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -286,6 +286,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }

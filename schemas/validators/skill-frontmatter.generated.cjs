@@ -2,21 +2,21 @@
 /* eslint-disable */
 "use strict";
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
-module.exports = validate72;
-module.exports.default = validate72;
-const schema29 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/skill-frontmatter.schema.json","title":"SkillFrontmatter","description":"Frontmatter of a skill's SKILL.md: the Agent Skills keys (name, description, license, compatibility, allowed-tools, metadata) plus every key Claude Code 2.1.332 accepts in its own strict skill frontmatter schema.","type":"object","additionalProperties":false,"required":["description"],"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"},"license":{"description":"License of the skill.","type":"string"},"compatibility":{"description":"Agent Skills: environment requirements of the skill.","type":"string"},"metadata":{"description":"Free-form metadata.","type":"object"},"fallback":{"description":"Claude Code: skill fallback switch.","type":"boolean"},"created_by":{"description":"Who created the skill.","type":"string"},"improved_by":{"description":"Who improved the skill.","type":"string"},"mcpServers":{"$ref":"#/definitions/AnyValue"},"lspServers":{"$ref":"#/definitions/AnyValue"},"agents":{"$ref":"#/definitions/AnyValue"},"outputStyles":{"$ref":"#/definitions/AnyValue"},"themes":{"$ref":"#/definitions/AnyValue"},"workflows":{"$ref":"#/definitions/AnyValue"},"channels":{"$ref":"#/definitions/AnyValue"},"monitors":{"$ref":"#/definitions/AnyValue"},"settings":{"$ref":"#/definitions/AnyValue"},"userConfig":{"$ref":"#/definitions/AnyValue"},"defaultEnabled":{"$ref":"#/definitions/AnyValue"},"experimental":{"$ref":"#/definitions/AnyValue"},"dependencies":{"$ref":"#/definitions/AnyValue"},"displayName":{"$ref":"#/definitions/AnyValue"},"author":{"$ref":"#/definitions/AnyValue"},"homepage":{"$ref":"#/definitions/AnyValue"},"repository":{"$ref":"#/definitions/AnyValue"},"keywords":{"$ref":"#/definitions/AnyValue"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"AnyValue":{"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]}}};
+module.exports = validate114;
+module.exports.default = validate114;
+const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/skill-frontmatter.schema.json","title":"SkillFrontmatter","description":"Frontmatter of a skill's SKILL.md: the Agent Skills keys (name, description, license, compatibility, allowed-tools, metadata) plus every key Claude Code 2.1.332 accepts in its own strict skill frontmatter schema.","type":"object","additionalProperties":false,"required":["description"],"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"},"license":{"description":"License of the skill.","type":"string"},"compatibility":{"description":"Agent Skills: environment requirements of the skill.","type":"string"},"metadata":{"description":"Free-form metadata.","type":"object"},"fallback":{"description":"Claude Code: skill fallback switch.","type":"boolean"},"created_by":{"description":"Who created the skill.","type":"string"},"improved_by":{"description":"Who improved the skill.","type":"string"},"mcpServers":{"$ref":"#/definitions/AnyValue"},"lspServers":{"$ref":"#/definitions/AnyValue"},"agents":{"$ref":"#/definitions/AnyValue"},"outputStyles":{"$ref":"#/definitions/AnyValue"},"themes":{"$ref":"#/definitions/AnyValue"},"workflows":{"$ref":"#/definitions/AnyValue"},"channels":{"$ref":"#/definitions/AnyValue"},"monitors":{"$ref":"#/definitions/AnyValue"},"settings":{"$ref":"#/definitions/AnyValue"},"userConfig":{"$ref":"#/definitions/AnyValue"},"defaultEnabled":{"$ref":"#/definitions/AnyValue"},"experimental":{"$ref":"#/definitions/AnyValue"},"dependencies":{"$ref":"#/definitions/AnyValue"},"displayName":{"$ref":"#/definitions/AnyValue"},"author":{"$ref":"#/definitions/AnyValue"},"homepage":{"$ref":"#/definitions/AnyValue"},"repository":{"$ref":"#/definitions/AnyValue"},"keywords":{"$ref":"#/definitions/AnyValue"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"AnyValue":{"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __ucs2length;
-const schema30 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
+const schema46 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.anyOf[0].type,parentSchema:schema30.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.anyOf[0].type,parentSchema:schema46.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +34,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.anyOf[1].items.type,parentSchema:schema30.anyOf[1].items,data:data0};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.anyOf[1].items.type,parentSchema:schema46.anyOf[1].items,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -46,7 +46,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.anyOf[1].type,parentSchema:schema30.anyOf[1],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.anyOf[1].type,parentSchema:schema46.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -59,7 +59,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema30.anyOf,parentSchema:schema30,data};
+const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema46.anyOf,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -79,20 +79,20 @@ vErrors = null;
 }
 }
 }
-validate73.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]};
+const schema47 = {"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.anyOf[0].type,parentSchema:schema31.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.anyOf[0].type,parentSchema:schema47.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -106,7 +106,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!((typeof data == "number") && (isFinite(data)))){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.anyOf[1].type,parentSchema:schema31.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.anyOf[1].type,parentSchema:schema47.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -120,7 +120,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.anyOf[2].type,parentSchema:schema31.anyOf[2],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.anyOf[2].type,parentSchema:schema47.anyOf[2],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -134,7 +134,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(data !== null){
-const err3 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.anyOf[3].type,parentSchema:schema31.anyOf[3],data};
+const err3 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema47.anyOf[3].type,parentSchema:schema47.anyOf[3],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -148,7 +148,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(Array.isArray(data))){
-const err4 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.anyOf[4].type,parentSchema:schema31.anyOf[4],data};
+const err4 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.anyOf[4].type,parentSchema:schema47.anyOf[4],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -162,7 +162,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err5 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.anyOf[5].type,parentSchema:schema31.anyOf[5],data};
+const err5 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.anyOf[5].type,parentSchema:schema47.anyOf[5],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -179,7 +179,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.anyOf,parentSchema:schema31,data};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema47.anyOf,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -199,18 +199,18 @@ vErrors = null;
 }
 }
 }
-validate79.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/skill-frontmatter.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -220,8 +220,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema29.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+if(!(func2.call(schema45.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -234,7 +234,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.$schema.type,parentSchema:schema29.properties.$schema,data:data0};
+const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.$schema.type,parentSchema:schema45.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -248,7 +248,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.name.type,parentSchema:schema29.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.name.type,parentSchema:schema45.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -273,7 +273,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.description,data:data2};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -284,7 +284,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.description.type,parentSchema:schema29.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.description.type,parentSchema:schema45.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -297,7 +297,7 @@ errors++;
 if(data.model !== undefined){
 let data3 = data.model;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.model.type,parentSchema:schema29.properties.model,data:data3};
+const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.model.type,parentSchema:schema45.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -308,27 +308,27 @@ errors++;
 }
 }
 if(data["allowed-tools"] !== undefined){
-if(!(validate73(data["allowed-tools"], {instancePath:instancePath+"/allowed-tools",parentData:data,parentDataProperty:"allowed-tools",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate115(data["allowed-tools"], {instancePath:instancePath+"/allowed-tools",parentData:data,parentDataProperty:"allowed-tools",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
 if(data["disallowed-tools"] !== undefined){
-if(!(validate73(data["disallowed-tools"], {instancePath:instancePath+"/disallowed-tools",parentData:data,parentDataProperty:"disallowed-tools",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate115(data["disallowed-tools"], {instancePath:instancePath+"/disallowed-tools",parentData:data,parentDataProperty:"disallowed-tools",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
 if(data.disallowedTools !== undefined){
-if(!(validate73(data.disallowedTools, {instancePath:instancePath+"/disallowedTools",parentData:data,parentDataProperty:"disallowedTools",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate115(data.disallowedTools, {instancePath:instancePath+"/disallowedTools",parentData:data,parentDataProperty:"disallowedTools",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
 if(data["argument-hint"] !== undefined){
 let data7 = data["argument-hint"];
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties["argument-hint"].type,parentSchema:schema29.properties["argument-hint"],data:data7};
+const err8 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties["argument-hint"].type,parentSchema:schema45.properties["argument-hint"],data:data7};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -339,15 +339,15 @@ errors++;
 }
 }
 if(data.arguments !== undefined){
-if(!(validate73(data.arguments, {instancePath:instancePath+"/arguments",parentData:data,parentDataProperty:"arguments",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate115(data.arguments, {instancePath:instancePath+"/arguments",parentData:data,parentDataProperty:"arguments",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
 if(data["disable-model-invocation"] !== undefined){
 let data9 = data["disable-model-invocation"];
 if(typeof data9 !== "boolean"){
-const err9 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties["disable-model-invocation"].type,parentSchema:schema29.properties["disable-model-invocation"],data:data9};
+const err9 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties["disable-model-invocation"].type,parentSchema:schema45.properties["disable-model-invocation"],data:data9};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -360,7 +360,7 @@ errors++;
 if(data["user-invocable"] !== undefined){
 let data10 = data["user-invocable"];
 if(typeof data10 !== "boolean"){
-const err10 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties["user-invocable"].type,parentSchema:schema29.properties["user-invocable"],data:data10};
+const err10 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties["user-invocable"].type,parentSchema:schema45.properties["user-invocable"],data:data10};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -373,7 +373,7 @@ errors++;
 if(data.effort !== undefined){
 let data11 = data.effort;
 if(typeof data11 !== "string"){
-const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.effort.type,parentSchema:schema29.properties.effort,data:data11};
+const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.effort.type,parentSchema:schema45.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -383,7 +383,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((data11 === "low") || (data11 === "medium")) || (data11 === "high")) || (data11 === "xhigh")) || (data11 === "max"))){
-const err12 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema29.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.effort.enum,parentSchema:schema29.properties.effort,data:data11};
+const err12 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema45.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.effort.enum,parentSchema:schema45.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -396,7 +396,7 @@ errors++;
 if(data.shell !== undefined){
 let data12 = data.shell;
 if(typeof data12 !== "string"){
-const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.shell.type,parentSchema:schema29.properties.shell,data:data12};
+const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.shell.type,parentSchema:schema45.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -406,7 +406,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data12 === "bash") || (data12 === "powershell"))){
-const err14 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema29.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.shell.enum,parentSchema:schema29.properties.shell,data:data12};
+const err14 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema45.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.shell.enum,parentSchema:schema45.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -422,7 +422,7 @@ const _errs25 = errors;
 let valid1 = false;
 const _errs26 = errors;
 if(typeof data13 !== "string"){
-const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.version.anyOf[0].type,parentSchema:schema29.properties.version.anyOf[0],data:data13};
+const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.version.anyOf[0].type,parentSchema:schema45.properties.version.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -436,7 +436,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs28 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.version.anyOf[1].type,parentSchema:schema29.properties.version.anyOf[1],data:data13};
+const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema45.properties.version.anyOf[1].type,parentSchema:schema45.properties.version.anyOf[1],data:data13};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -449,7 +449,7 @@ var _valid0 = _errs28 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema29.properties.version.anyOf,parentSchema:schema29.properties.version,data:data13};
+const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.version.anyOf,parentSchema:schema45.properties.version,data:data13};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -473,7 +473,7 @@ vErrors = null;
 if(data.when_to_use !== undefined){
 let data14 = data.when_to_use;
 if(typeof data14 !== "string"){
-const err18 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.when_to_use.type,parentSchema:schema29.properties.when_to_use,data:data14};
+const err18 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.when_to_use.type,parentSchema:schema45.properties.when_to_use,data:data14};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -484,15 +484,15 @@ errors++;
 }
 }
 if(data.paths !== undefined){
-if(!(validate73(data.paths, {instancePath:instancePath+"/paths",parentData:data,parentDataProperty:"paths",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate115(data.paths, {instancePath:instancePath+"/paths",parentData:data,parentDataProperty:"paths",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
 if(data.hooks !== undefined){
 let data16 = data.hooks;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err19 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.hooks.type,parentSchema:schema29.properties.hooks,data:data16};
+const err19 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.hooks.type,parentSchema:schema45.properties.hooks,data:data16};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -505,7 +505,7 @@ errors++;
 if(data.context !== undefined){
 let data17 = data.context;
 if(typeof data17 !== "string"){
-const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.context.type,parentSchema:schema29.properties.context,data:data17};
+const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.context.type,parentSchema:schema45.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -515,7 +515,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((data17 === "inline") || (data17 === "fork"))){
-const err21 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema29.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.context.enum,parentSchema:schema29.properties.context,data:data17};
+const err21 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema45.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.context.enum,parentSchema:schema45.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -528,7 +528,7 @@ errors++;
 if(data.agent !== undefined){
 let data18 = data.agent;
 if(typeof data18 !== "string"){
-const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.agent.type,parentSchema:schema29.properties.agent,data:data18};
+const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.agent.type,parentSchema:schema45.properties.agent,data:data18};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -541,7 +541,7 @@ errors++;
 if(data.background !== undefined){
 let data19 = data.background;
 if(typeof data19 !== "boolean"){
-const err23 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.background.type,parentSchema:schema29.properties.background,data:data19};
+const err23 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.background.type,parentSchema:schema45.properties.background,data:data19};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -554,7 +554,7 @@ errors++;
 if(data.license !== undefined){
 let data20 = data.license;
 if(typeof data20 !== "string"){
-const err24 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.license.type,parentSchema:schema29.properties.license,data:data20};
+const err24 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.license.type,parentSchema:schema45.properties.license,data:data20};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -567,7 +567,7 @@ errors++;
 if(data.compatibility !== undefined){
 let data21 = data.compatibility;
 if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/compatibility",schemaPath:"#/properties/compatibility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.compatibility.type,parentSchema:schema29.properties.compatibility,data:data21};
+const err25 = {instancePath:instancePath+"/compatibility",schemaPath:"#/properties/compatibility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.compatibility.type,parentSchema:schema45.properties.compatibility,data:data21};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -580,7 +580,7 @@ errors++;
 if(data.metadata !== undefined){
 let data22 = data.metadata;
 if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err26 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.metadata.type,parentSchema:schema29.properties.metadata,data:data22};
+const err26 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.metadata.type,parentSchema:schema45.properties.metadata,data:data22};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -593,7 +593,7 @@ errors++;
 if(data.fallback !== undefined){
 let data23 = data.fallback;
 if(typeof data23 !== "boolean"){
-const err27 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.fallback.type,parentSchema:schema29.properties.fallback,data:data23};
+const err27 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.fallback.type,parentSchema:schema45.properties.fallback,data:data23};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -606,7 +606,7 @@ errors++;
 if(data.created_by !== undefined){
 let data24 = data.created_by;
 if(typeof data24 !== "string"){
-const err28 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.created_by.type,parentSchema:schema29.properties.created_by,data:data24};
+const err28 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.created_by.type,parentSchema:schema45.properties.created_by,data:data24};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -619,7 +619,7 @@ errors++;
 if(data.improved_by !== undefined){
 let data25 = data.improved_by;
 if(typeof data25 !== "string"){
-const err29 = {instancePath:instancePath+"/improved_by",schemaPath:"#/properties/improved_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.improved_by.type,parentSchema:schema29.properties.improved_by,data:data25};
+const err29 = {instancePath:instancePath+"/improved_by",schemaPath:"#/properties/improved_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.improved_by.type,parentSchema:schema45.properties.improved_by,data:data25};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -630,116 +630,116 @@ errors++;
 }
 }
 if(data.mcpServers !== undefined){
-if(!(validate79(data.mcpServers, {instancePath:instancePath+"/mcpServers",parentData:data,parentDataProperty:"mcpServers",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.mcpServers, {instancePath:instancePath+"/mcpServers",parentData:data,parentDataProperty:"mcpServers",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.lspServers !== undefined){
-if(!(validate79(data.lspServers, {instancePath:instancePath+"/lspServers",parentData:data,parentDataProperty:"lspServers",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.lspServers, {instancePath:instancePath+"/lspServers",parentData:data,parentDataProperty:"lspServers",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.agents !== undefined){
-if(!(validate79(data.agents, {instancePath:instancePath+"/agents",parentData:data,parentDataProperty:"agents",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.agents, {instancePath:instancePath+"/agents",parentData:data,parentDataProperty:"agents",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.outputStyles !== undefined){
-if(!(validate79(data.outputStyles, {instancePath:instancePath+"/outputStyles",parentData:data,parentDataProperty:"outputStyles",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.outputStyles, {instancePath:instancePath+"/outputStyles",parentData:data,parentDataProperty:"outputStyles",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.themes !== undefined){
-if(!(validate79(data.themes, {instancePath:instancePath+"/themes",parentData:data,parentDataProperty:"themes",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.themes, {instancePath:instancePath+"/themes",parentData:data,parentDataProperty:"themes",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.workflows !== undefined){
-if(!(validate79(data.workflows, {instancePath:instancePath+"/workflows",parentData:data,parentDataProperty:"workflows",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.workflows, {instancePath:instancePath+"/workflows",parentData:data,parentDataProperty:"workflows",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.channels !== undefined){
-if(!(validate79(data.channels, {instancePath:instancePath+"/channels",parentData:data,parentDataProperty:"channels",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.channels, {instancePath:instancePath+"/channels",parentData:data,parentDataProperty:"channels",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.monitors !== undefined){
-if(!(validate79(data.monitors, {instancePath:instancePath+"/monitors",parentData:data,parentDataProperty:"monitors",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.monitors, {instancePath:instancePath+"/monitors",parentData:data,parentDataProperty:"monitors",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.settings !== undefined){
-if(!(validate79(data.settings, {instancePath:instancePath+"/settings",parentData:data,parentDataProperty:"settings",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.settings, {instancePath:instancePath+"/settings",parentData:data,parentDataProperty:"settings",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.userConfig !== undefined){
-if(!(validate79(data.userConfig, {instancePath:instancePath+"/userConfig",parentData:data,parentDataProperty:"userConfig",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.userConfig, {instancePath:instancePath+"/userConfig",parentData:data,parentDataProperty:"userConfig",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.defaultEnabled !== undefined){
-if(!(validate79(data.defaultEnabled, {instancePath:instancePath+"/defaultEnabled",parentData:data,parentDataProperty:"defaultEnabled",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.defaultEnabled, {instancePath:instancePath+"/defaultEnabled",parentData:data,parentDataProperty:"defaultEnabled",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined){
-if(!(validate79(data.experimental, {instancePath:instancePath+"/experimental",parentData:data,parentDataProperty:"experimental",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.experimental, {instancePath:instancePath+"/experimental",parentData:data,parentDataProperty:"experimental",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.dependencies !== undefined){
-if(!(validate79(data.dependencies, {instancePath:instancePath+"/dependencies",parentData:data,parentDataProperty:"dependencies",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.dependencies, {instancePath:instancePath+"/dependencies",parentData:data,parentDataProperty:"dependencies",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.displayName !== undefined){
-if(!(validate79(data.displayName, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.displayName, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.author !== undefined){
-if(!(validate79(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.homepage !== undefined){
-if(!(validate79(data.homepage, {instancePath:instancePath+"/homepage",parentData:data,parentDataProperty:"homepage",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.homepage, {instancePath:instancePath+"/homepage",parentData:data,parentDataProperty:"homepage",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.repository !== undefined){
-if(!(validate79(data.repository, {instancePath:instancePath+"/repository",parentData:data,parentDataProperty:"repository",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.repository, {instancePath:instancePath+"/repository",parentData:data,parentDataProperty:"repository",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 if(data.keywords !== undefined){
-if(!(validate79(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate121(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -748,6 +748,6 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }

@@ -1,0 +1,52 @@
+/**
+ * The Gemini CLI target: IR + Environment → DesiredTree. Pure: no fs, no process state; every
+ * machine fact comes from `env`. Each artifact is lowered by the file named after it.
+ */
+import type { DesiredEntry, DesiredTree } from "../../desired-tree";
+import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
+import type { Environment } from "../../environment";
+import type { Ir } from "../../ir";
+import { hookWrapperEntry, policyFileEntry } from "../../lower/runtime-files";
+import { skillFileEntries } from "../../lower/skills";
+import { lowerAgents } from "./agents";
+import { lowerCommands } from "./commands";
+import { descriptor } from "./descriptor";
+import { lowerHooks } from "./hooks";
+import { lowerMcp } from "./mcp";
+import { geminiPaths } from "./paths";
+import { lowerPersona } from "./persona";
+import { lowerSettings, settingsEntry } from "./settings";
+
+/** Lowers the IR to Gemini's desired tree: entries sorted by path then kind, diagnostics sorted. */
+export function compileTarget(ir: Ir, env: Environment): DesiredTree {
+  const paths = geminiPaths(env);
+  const input = ir.targets.gemini;
+  const diagnostics: Diagnostic[] = [];
+  const settings = lowerSettings(input.settings);
+  diagnostics.push(...settings.diagnostics);
+  const mcp = lowerMcp(input.mcpServers);
+  diagnostics.push(...mcp.diagnostics);
+  const commands = lowerCommands(ir.commands, paths);
+  diagnostics.push(...commands.diagnostics);
+  const agents = lowerAgents(ir.agents, paths);
+  diagnostics.push(...agents.diagnostics);
+
+  const entries: DesiredEntry[] = [
+    settingsEntry(paths, settings.keys, mcp.servers),
+    lowerHooks(paths, settings.layerHooks),
+    hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    policyFileEntry(ir, env, descriptor.id),
+    lowerPersona(ir, paths),
+    ...commands.entries,
+    ...agents.entries,
+    // The open-standard directory Gemini reads next to ~/.gemini/skills, shared with Copilot and Codex.
+    ...skillFileEntries(ir.skills, paths.skillsDir),
+  ];
+
+  entries.sort((a, b) => compare(a.path, b.path) || compare(a.kind, b.kind));
+  return { target: descriptor.id, entries, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,45 @@
+/**
+ * Gemini hook registration inside `~/.gemini/settings.json`: one group per event, each running the
+ * wrapper `~/.gemini/agentihooks-hook.sh`. Gemini runs the command with `bash -c` and sends the
+ * event name on stdin, so the command takes no argument; bash execs a lone command and the wrapper
+ * execs Node, so Gemini's timeout signal reaches the runtime itself (Gemini waits for the hook's
+ * output to close, not for the shell). No matcher: every tool and every source matches.
+ */
+import type { JsonListsEntry } from "../../desired-tree";
+import { defaultJsonStyle } from "../../desired-tree";
+import type { HookGroup } from "../../lower/hook-groups";
+import { shellQuote } from "../../lower/shell-quote";
+import { HOOK_NAME } from "./capabilities";
+import { contract } from "./contract";
+import type { GeminiPaths } from "./paths";
+
+/** The command every agentihooks group runs: the wrapper path, shell-quoted. */
+export function wrapperCommand(paths: GeminiPaths): string {
+  return shellQuote(paths.wrapper);
+}
+
+/** Our group: `{"hooks": [{"name": "agentihooks", "type": "command", "command": <wrapper>, "timeout": 30000}]}` (milliseconds). */
+export function agentihooksGroup(paths: GeminiPaths): HookGroup {
+  return { hooks: [{ name: HOOK_NAME, type: "command", command: wrapperCommand(paths), [contract.hookTimeout.key]: contract.hookTimeout.seconds * 1000 }] };
+}
+
+/**
+ * The hooks edit of settings.json: per event, our group first, then the groups the profile layers
+ * declare (recorded as ours, so a re-apply does not stack them), then the operator's.
+ */
+export function lowerHooks(paths: GeminiPaths, layerHooks: Readonly<Record<string, HookGroup[]>>): JsonListsEntry {
+  const lists: Record<string, unknown[]> = {};
+  for (const event of contract.hookEvents) lists[event] = [agentihooksGroup(paths)];
+  for (const [event, groups] of Object.entries(layerHooks)) lists[event] = [...(lists[event] ?? []), ...groups];
+  return {
+    kind: "json-lists",
+    path: paths.settings,
+    container: ["hooks"],
+    lists,
+    ownerCommand: wrapperCommand(paths),
+    position: "first",
+    style: defaultJsonStyle,
+    mode: 0o644,
+    recordItems: true,
+  };
+}
