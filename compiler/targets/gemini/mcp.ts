@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
-import { credentialHits, dropIfCredentialed, escapePointer, scrubMcpEnv } from "../../lower/mcp-credentials";
+import { credentialHits, dropIfCredentialed, escapePointer, scrubMcpEnv, scrubMcpTools } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 
@@ -87,9 +87,9 @@ export function translateServer(name: string, source: McpServerEntry): Translate
   else if (typeof spec.tool_timeout_sec === "number") entry.timeout = Math.round(spec.tool_timeout_sec * 1000);
   const copilotTools = names(spec.tools);
   const include = names(spec.includeTools) ?? names(spec.enabled_tools) ?? (copilotTools && !(copilotTools.length === 1 && copilotTools[0] === "*") ? copilotTools : undefined);
-  if (include) entry.includeTools = include;
+  if (include) entry.includeTools = scrubbedTools(name, include, origin, diagnostics);
   const exclude = names(spec.excludeTools) ?? names(spec.disabled_tools);
-  if (exclude) entry.excludeTools = exclude;
+  if (exclude) entry.excludeTools = scrubbedTools(name, exclude, origin, diagnostics);
   if (typeof spec.trust === "boolean") entry.trust = spec.trust;
   if (typeof spec.description === "string") entry.description = spec.description;
 
@@ -98,6 +98,13 @@ export function translateServer(name: string, source: McpServerEntry): Translate
     .sort();
   if (unknown.length > 0) diagnostics.push(diagnostic("AH4410", origin, { server: name, keys: unknown.map((k) => `'${k}'`).join(", ") }));
   return { entry, diagnostics };
+}
+
+/** A tool list with credential-shaped entries dropped (reported). */
+function scrubbedTools(name: string, tools: readonly string[], origin: Origin, diagnostics: Diagnostic[]): string[] {
+  const scrubbed = scrubMcpTools(name, tools, origin, FILE);
+  diagnostics.push(...scrubbed.diagnostics);
+  return scrubbed.tools;
 }
 
 /** A remote server's headers, every spelling folded in; credential-shaped literals dropped with a warning. */
