@@ -68,7 +68,9 @@ export async function run(argv: string[]): Promise<number> {
   const fs = realFileSystem();
   const reports = loaded.trees.map((tree) => {
     const binary = env.resolveExecutable(tree.target);
-    const report = checkTarget(tree, findTarget(tree.target)?.descriptor.displayName ?? tree.target, { fs, env, binary });
+    const descriptor = findTarget(tree.target)?.descriptor;
+    const report = checkTarget(tree, descriptor?.displayName ?? tree.target, { fs, env, binary });
+    for (const message of descriptor?.doctorNotes ?? []) report.checks.push({ status: "note", message });
     if (values.live && binary) {
       report.checks.push(...liveChecks(tree, binary, env));
       report.ok = !report.checks.some((c) => c.status === "fail");

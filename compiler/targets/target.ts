@@ -46,6 +46,8 @@ export interface TargetDescriptor<Id extends string = string> {
   layers: NativeLayers;
   /** What the client does on the wire: the facts the compiler and the hook runtime share. */
   contract: ClientContract<Id>;
+  /** Facts about the client that decide whether its hooks run at all, printed by `doctor` as notes. */
+  doctorNotes?: readonly string[];
 }
 
 /** A target: its descriptor and its compiler. */

@@ -92,7 +92,7 @@ describe("an AGENTIHOOKS_TARGET that names no client is an error, never another 
     const r = runRuntime(stdin, env());
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^BLOCKED: agentihooks: AGENTIHOOKS_TARGET 'no-such-client' names no client this runtime knows \(copilot, claude, codex\)/);
+    expect(r.stderr).toMatch(/^BLOCKED: agentihooks: AGENTIHOOKS_TARGET 'no-such-client' names no client this runtime knows \(copilot, claude, codex, gemini\)/);
   });
   it("lets an event that decides no tool call through, with the error on stderr", () => {
     const r = runRuntime(JSON.stringify({ hook_event_name: "SessionStart", session_id: "s" }), env());
