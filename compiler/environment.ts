@@ -89,9 +89,14 @@ export function targetHome(env: Pick<Environment, "home" | "homes" | "vars">, co
   return env.homes[contract.id] ?? clientHomeOverride(env, contract) ?? path.join(env.home, contract.home.dir);
 }
 
-/** The home the contract's variable sets (first comma-separated entry, `~` expanded), or undefined when it is unset or empty. */
+/**
+ * The home the contract's variable sets (first comma-separated entry, `~` expanded), or undefined
+ * when it is unset or empty. A variable that holds a home directory (`variableHolds: "home"`,
+ * Gemini's GEMINI_CLI_HOME) gives `<value>/<dir>`.
+ */
 export function clientHomeOverride(env: Pick<Environment, "home" | "vars">, contract: Pick<ClientContract, "home">): string | undefined {
-  return firstPathEntry(env.vars[contract.home.variable], env.home);
+  const value = firstPathEntry(env.vars[contract.home.variable], env.home);
+  return value !== undefined && contract.home.variableHolds === "home" ? path.join(value, contract.home.dir) : value;
 }
 
 function firstPathEntry(value: string | undefined, home: string): string | undefined {

@@ -1,6 +1,7 @@
 /** Where every Gemini CLI artifact lives, from the Environment (placeholders in a portable build). */
 import path from "node:path";
-import type { Environment } from "../../environment";
+import { type Environment, targetHome } from "../../environment";
+import { contract } from "./contract";
 
 /** Absolute paths of everything the Gemini target writes. */
 export interface GeminiPaths {
@@ -20,7 +21,7 @@ export interface GeminiPaths {
 
 /** Builds the Gemini paths for `env`. */
 export function geminiPaths(env: Environment): GeminiPaths {
-  const home = env.geminiHome;
+  const home = targetHome(env, contract);
   const join = path.posix.join;
   return {
     settings: join(home, "settings.json"),
