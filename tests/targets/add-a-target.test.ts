@@ -10,7 +10,7 @@ import { liveChecks } from "../../compiler/doctor/live-probes";
 import { portableEnvironment } from "../../compiler/environment";
 import { compileTargets, loadProject } from "../../compiler/front-end";
 import { findTarget, registerTarget, targetIds, unregisterTarget } from "../../compiler/targets/registry";
-import type { TargetId } from "../../compiler/targets/ids";
+import { TARGET_IDS, type TargetId } from "../../compiler/targets/ids";
 import { clientIds, registerClient, unregisterClient } from "../../runtime/clients/registry";
 import { runHook } from "../../runtime/run-hook";
 import { client } from "../fixtures/fake-target/client";
@@ -30,8 +30,8 @@ const FAKE = "fake" as TargetId;
 
 describe("a target added in its own folder", () => {
   it("is listed after the built-in targets by the compiler and the runtime", () => {
-    expect(targetIds).toEqual(["copilot", "claude", "codex", "fake"]);
-    expect(clientIds()).toEqual(["copilot", "claude", "codex", "fake"]);
+    expect(targetIds).toEqual([...TARGET_IDS, "fake"]);
+    expect(clientIds()).toEqual([...TARGET_IDS, "fake"]);
     expect(findTarget("fake")?.descriptor.displayName).toBe("Fake CLI");
   });
 
