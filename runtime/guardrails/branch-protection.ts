@@ -1,83 +1,216 @@
 /**
- * Guardrail: git branch protection (reference-spec E.8.4, the protected list from the policy).
- * Blocks pushing to a protected branch (explicitly, through `HEAD`, or by a bare `git push` while
- * on it), any force push (`--force`, `-f`, `--force-with-lease`, a `+refspec`), `--mirror`/`--all`
- * pushes, deleting a protected branch (locally or on a remote), and moving one (`git reset` while on
- * it, `git branch -f`, `git checkout -B`, `git update-ref`). Commit messages and heredoc bodies are
- * words, not commands, so `git commit -m "push to main"` passes.
+ * Guardrail: git branch protection, with the protected list from the policy. Blocks pushing to a
+ * protected branch (a refspec whose destination resolves to one: `main`, `HEAD:main`,
+ * `HEAD:heads/main`, `HEAD:refs/heads/main`, `refs/heads/*:refs/heads/*`; an implicit push while
+ * on one, through `push.default`, the branch's upstream or `remote.<name>.push`), any force push
+ * (`--force`, `-f`, `--force-with-lease`, `--force-if-includes`, a `+refspec`), `--mirror`,
+ * `--all`/`--branches`, deleting a protected branch (locally or on a remote), and moving one (`git
+ * reset` while on it, `git branch -f/-m`, `git checkout -B`, `git switch -C`, `git update-ref`).
+ * The branch is followed through the whole line: `git checkout`/`git switch` change it for the
+ * commands after them (when the switch may have failed, both branches count), `cd`, `git -C`,
+ * `--git-dir` and `env -C` change the repository. Long options are read as git reads them (any
+ * unambiguous prefix: `--force-w`, `--mirr`); global options (`-c`, `-C`, …) come before the
+ * subcommand, and aliases (from `-c alias.x=…`, the repository's config or `~/.gitconfig`) are
+ * expanded. `git push --tags` and `git push --dry-run` move no branch and pass. Commit messages
+ * and heredoc bodies are words, not commands.
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { allPipelines, basename, commandWords } from "../shell";
+import { commandEffects, type OpaqueEffect } from "../command-effects";
+import { parseScript } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
-import { fs } from "../node-builtins";
+import { hiddenIntentBlock } from "./credential-reads";
+import { homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 
-const { existsSync, statSync } = fs;
+const MAX_CONFIG = 256 * 1024;
+
+/** A repository as the runtime finds it: its git directory and its checked-out branch. */
+interface Repository {
+  gitDir: string;
+  /** The branch HEAD names, "" when detached or unreadable. */
+  branch: string;
+}
+
+function findRepository(dir: string, gitDirOverride?: string): Repository | undefined {
+  if (gitDirOverride) {
+    const head = readRegularFile(join(gitDirOverride, "HEAD"), 4096);
+    return { gitDir: gitDirOverride, branch: headBranch(head) };
+  }
+  let current = resolve(dir);
+  for (let depth = 0; depth < 64; depth += 1) {
+    const dotGit = join(current, ".git");
+    const asFile = readRegularFile(dotGit, 4096);
+    let gitDir: string | undefined;
+    if (asFile !== undefined) {
+      // A worktree or submodule: `.git` is a file naming the real git dir.
+      const match = /^gitdir:\s*(.+)$/m.exec(asFile);
+      if (match) gitDir = isAbsolute((match[1] as string).trim()) ? (match[1] as string).trim() : resolve(current, (match[1] as string).trim());
+    } else {
+      const head = readRegularFile(join(dotGit, "HEAD"), 4096);
+      if (head !== undefined) return { gitDir: dotGit, branch: headBranch(head) };
+    }
+    if (gitDir) return { gitDir, branch: headBranch(readRegularFile(join(gitDir, "HEAD"), 4096)) };
+    const parent = dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+  return undefined;
+}
+
+function headBranch(head: string | undefined): string {
+  const ref = /^ref:\s*refs\/heads\/(.+)$/.exec((head ?? "").trim());
+  return ref ? (ref[1] as string) : "";
+}
 
 /** The branch checked out in the repository containing `dir`, or "" (detached, no repo, unreadable). */
 export function currentBranch(dir: string): string {
-  let current = resolve(dir);
-  for (let depth = 0; depth < 40; depth += 1) {
-    const dotGit = join(current, ".git");
-    try {
-      if (existsSync(dotGit)) {
-        let gitDir = dotGit;
-        if (statSync(dotGit).isFile()) {
-          // A worktree or submodule: `.git` is a file naming the real git dir.
-          const match = /^gitdir:\s*(.+)$/m.exec(readRegularFile(dotGit, 4096) ?? "");
-          if (!match) return "";
-          gitDir = isAbsolute(match[1] as string) ? (match[1] as string).trim() : resolve(current, (match[1] as string).trim());
-        }
-        const head = (readRegularFile(join(gitDir, "HEAD"), 4096) ?? "").trim();
-        const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
-        return ref ? (ref[1] as string) : "";
-      }
-    } catch {
-      return "";
-    }
-    const parent = dirname(current);
-    if (parent === current) return "";
-    current = parent;
-  }
-  return "";
+  return findRepository(dir)?.branch ?? "";
 }
 
-// git's global options that take the next word as their value.
-const GIT_GLOBAL_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
+/** `key → values` of a git config file (`section.sub.key`, lower-cased section and key). */
+function readGitConfig(path: string): Map<string, string[]> {
+  const config = new Map<string, string[]>();
+  const text = readRegularFile(path, MAX_CONFIG);
+  if (text === undefined) return config;
+  let section = "";
+  for (const rawLine of text.split("\n")) {
+    const line = rawLine.trim();
+    if (!line || line.startsWith("#") || line.startsWith(";")) continue;
+    const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+    if (header) {
+      section = (header[1] as string).toLowerCase() + (header[2] !== undefined ? `.${header[2]}` : "");
+      continue;
+    }
+    const entry = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
+    if (!entry || !section) continue;
+    let value = (entry[2] ?? "true").replace(/\s+[#;].*$/, "");
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    const key = `${section}.${(entry[1] as string).toLowerCase()}`;
+    config.set(key, [...(config.get(key) ?? []), value]);
+  }
+  return config;
+}
 
-/** `git [global options] SUB ARGS…` → the subcommand, its arguments, and the `-C` directory. */
-function gitInvocation(args: readonly string[], cwd: string): { sub: string; rest: string[]; dir: string } {
+const GLOBAL_VALUE_OPTIONS = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path", "--super-prefix", "--list-cmds", "--attr-source"];
+
+const PUSH_LONG = ["--all", "--branches", "--mirror", "--delete", "--tags", "--follow-tags", "--no-follow-tags", "--dry-run", "--porcelain", "--force", "--no-force", "--force-with-lease", "--no-force-with-lease", "--force-if-includes", "--no-force-if-includes", "--repo", "--set-upstream", "--no-set-upstream", "--thin", "--no-thin", "--receive-pack", "--exec", "--prune", "--no-prune", "--verbose", "--quiet", "--progress", "--no-progress", "--recurse-submodules", "--no-recurse-submodules", "--atomic", "--no-atomic", "--push-option", "--ipv4", "--ipv6", "--signed", "--no-signed", "--verify", "--no-verify", "--help"];
+const PUSH_LONG_VALUE = new Set(["--repo", "--receive-pack", "--exec", "--push-option", "--recurse-submodules", "--signed"]);
+
+/** The long options `arg` names as git reads it: itself, its unique prefix match, or (ambiguous) every match. */
+export function gitLongOption(arg: string, known: readonly string[]): string[] {
+  const name = arg.split("=")[0] as string;
+  if (known.includes(name)) return [name];
+  return known.filter((o) => o.startsWith(name));
+}
+
+interface Invocation {
+  sub: string;
+  args: string[];
+  dir: string;
+  gitDir?: string;
+  config: Map<string, string[]>;
+  /** A `!` alias: a shell script to run instead. */
+  script?: string;
+}
+
+function userConfig(home: string): Map<string, string[]> {
+  const merged = new Map<string, string[]>();
+  for (const path of [join(home, ".gitconfig"), join(home, ".config", "git", "config")]) {
+    for (const [k, v] of readGitConfig(path)) merged.set(k, [...(merged.get(k) ?? []), ...v]);
+  }
+  return merged;
+}
+
+function splitAlias(text: string): string[] {
+  const words: string[] = [];
+  for (const node of parseScript(text)) if (node.kind === "command") words.push(...node.command.words.map((w) => w.text));
+  return words;
+}
+
+/** `git [global options] SUB ARGS…`, aliases expanded. */
+function gitInvocation(argv: readonly string[], cwd: string, home: string): Invocation {
   let dir = cwd;
+  let gitDir: string | undefined;
+  const inline = new Map<string, string[]>();
   let i = 0;
-  while (i < args.length) {
-    const arg = args[i] as string;
-    if (arg === "-C" && args[i + 1] !== undefined) dir = resolve(dir, args[i + 1] as string);
-    if (GIT_GLOBAL_VALUE_OPTIONS.has(arg)) {
-      i += 2;
-      continue;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith("-")) break;
+    const eq = arg.indexOf("=");
+    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    const takesValue = GLOBAL_VALUE_OPTIONS.includes(name);
+    const value = takesValue ? (eq > 0 && arg.startsWith("--") ? arg.slice(eq + 1) : argv[i + 1]) : undefined;
+    if (name === "-C" && value !== undefined) dir = resolve(dir, value);
+    if (name === "--git-dir" && value !== undefined) gitDir = resolve(dir, value);
+    if (name === "-c" && value !== undefined) {
+      const e = value.indexOf("=");
+      const key = (e < 0 ? value : value.slice(0, e)).replace(/^([^.]+)\.(.*)\.([^.]+)$|^([^.]+)\.([^.]+)$/, (_m, a, b, c, d, f) => (a !== undefined ? `${a.toLowerCase()}.${b}.${c.toLowerCase()}` : `${d.toLowerCase()}.${f.toLowerCase()}`));
+      inline.set(key, [...(inline.get(key) ?? []), e < 0 ? "true" : value.slice(e + 1)]);
     }
-    if (arg.startsWith("-")) {
-      i += 1;
-      continue;
-    }
-    break;
+    i += takesValue && !(eq > 0 && arg.startsWith("--")) ? 2 : 1;
   }
-  return { sub: args[i] ?? "", rest: args.slice(i + 1), dir };
+  const repo = findRepository(dir, gitDir);
+  const config = new Map<string, string[]>();
+  for (const source of [userConfig(home), repo ? readGitConfig(join(repo.gitDir, "config")) : new Map<string, string[]>(), inline]) {
+    for (const [k, v] of source) config.set(k, [...(config.get(k) ?? []), ...v]);
+  }
+  let sub = argv[i] ?? "";
+  let args = argv.slice(i + 1);
+  const invocation: Invocation = { sub, args, dir, config };
+  if (gitDir) invocation.gitDir = gitDir;
+  // Aliases: git expands them (a chain, but never one naming itself).
+  const seen = new Set<string>();
+  for (let round = 0; round < 10; round += 1) {
+    const alias = config.get(`alias.${sub}`);
+    if (!alias || seen.has(sub)) break;
+    seen.add(sub);
+    const text = alias[alias.length - 1] as string;
+    if (text.startsWith("!")) {
+      invocation.script = `${text.slice(1)} ${args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ")}`;
+      return invocation;
+    }
+    const words = splitAlias(text);
+    sub = words[0] ?? "";
+    args = [...words.slice(1), ...args];
+  }
+  invocation.sub = sub;
+  invocation.args = args;
+  return invocation;
 }
 
-function shortRef(ref: string): string {
-  return ref.replace(/^refs\/heads\//, "");
+function branchName(ref: string): string | undefined {
+  if (ref.startsWith("refs/heads/")) return ref.slice("refs/heads/".length);
+  if (ref.startsWith("heads/")) return ref.slice("heads/".length);
+  if (ref.startsWith("refs/")) return undefined;
+  return ref;
 }
+
+function globMatches(pattern: string, name: string): boolean {
+  if (!pattern.includes("*")) return pattern === name;
+  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
+  return re.test(name);
+}
+
+const FORCE_MESSAGE = "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
 
 function deleteBlock(branch: string): string {
   return `BLOCKED: Deleting the protected branch ${branch} is not allowed. Delete only branches you created; protected branches are the operator's to remove.`;
 }
 
-const PUSH_VALUE_OPTIONS = new Set(["-o", "--push-option", "--repo", "--receive-pack", "--exec"]);
+function pushToBlock(branch: string): string {
+  return `BLOCKED: Pushing to ${branch} is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.`;
+}
 
-function pushBlock(args: readonly string[], branch: () => string, protectedSet: ReadonlySet<string>): string | undefined {
+const UNKNOWN = "\u0000unknown";
+
+/** The block for `git push ARGS` given the possible current branches. */
+function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  const args = inv.args;
   let force = false;
   let remove = false;
+  let dryRun = false;
+  let tags = false;
+  let all: string | undefined;
   const positionals: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] as string;
@@ -86,73 +219,225 @@ function pushBlock(args: readonly string[], branch: () => string, protectedSet: 
       break;
     }
     if (arg.startsWith("--")) {
-      const name = arg.split("=")[0] as string;
-      if (name === "--force" || name === "--force-with-lease" || name === "--force-if-includes") force = true;
-      else if (name === "--delete") remove = true;
-      else if (name === "--mirror") return "BLOCKED: git push --mirror overwrites and deletes every ref on the remote, protected branches included. Push the branch you mean.";
-      else if (name === "--all" || name === "--branches") {
-        const cur = [...protectedSet];
-        return `BLOCKED: git push ${name} pushes every local branch, protected ones (${cur.join(", ")}) included. Push the branch you mean: git push origin HEAD:my-feature.`;
-      } else if (PUSH_VALUE_OPTIONS.has(name) && !arg.includes("=")) i += 1;
+      const matches = gitLongOption(arg, PUSH_LONG);
+      if (matches.length > 1) {
+        const risky = matches.filter((m) => /^--(force|mirror|all|branches|delete|force-with-lease|force-if-includes)$/.test(m));
+        if (risky.length > 0) return `BLOCKED: git push ${arg.split("=")[0]} is an ambiguous abbreviation (${matches.join(", ")}). Spell the option out.`;
+        continue;
+      }
+      const option = matches[0];
+      if (option === undefined) continue;
+      if (option === "--force" || option === "--force-with-lease" || option === "--force-if-includes") force = true;
+      else if (option === "--delete") remove = true;
+      else if (option === "--dry-run") dryRun = true;
+      else if (option === "--tags") tags = true;
+      else if (option === "--mirror" || option === "--all" || option === "--branches") all = option;
+      else if (PUSH_LONG_VALUE.has(option) && !arg.includes("=") && option !== "--recurse-submodules" && option !== "--signed") i += 1;
       continue;
     }
     if (arg.startsWith("-") && arg.length > 1) {
-      if (arg.includes("f")) force = true;
-      if (arg.includes("d")) remove = true;
-      if (arg.endsWith("o")) i += 1;
+      for (let k = 1; k < arg.length; k += 1) {
+        const flag = arg[k];
+        if (flag === "f") force = true;
+        else if (flag === "d") remove = true;
+        else if (flag === "n") dryRun = true;
+        else if (flag === "o") {
+          if (k === arg.length - 1) i += 1;
+          break;
+        }
+      }
       continue;
     }
     positionals.push(arg);
   }
-  const refspecs = positionals.slice(1);
-  if (force || refspecs.some((r) => r.startsWith("+"))) {
-    return "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
+  if (dryRun) return undefined;
+  const remote = positionals[0] ?? "origin";
+  let refspecs = positionals.slice(1);
+  if (refspecs.some((r) => r.startsWith("+"))) force = true;
+  if (force) return FORCE_MESSAGE;
+  if (all === "--mirror" || (all === undefined && refspecs.length === 0 && (inv.config.get(`remote.${remote}.mirror`) ?? []).some((v) => /^(true|yes|on|1)$/i.test(v)))) {
+    return "BLOCKED: git push --mirror overwrites and deletes every ref on the remote, protected branches included. Push the branch you mean.";
   }
-  const targets: Array<{ name: string; deleting: boolean }> = [];
+  if (all !== undefined) return `BLOCKED: git push ${all} pushes every local branch, protected ones (${[...protectedSet].join(", ")}) included. Push the branch you mean: git push origin HEAD:my-feature.`;
+  // `git push origin tag v1`: a tag, not a branch.
+  const explicit: string[] = [];
+  for (let k = 0; k < refspecs.length; k += 1) {
+    if (refspecs[k] === "tag") {
+      k += 1;
+      continue;
+    }
+    explicit.push(refspecs[k] as string);
+  }
+  refspecs = explicit;
   if (refspecs.length === 0) {
-    if (!remove) targets.push({ name: branch(), deleting: false });
-  } else {
-    for (const spec of refspecs) {
-      const colon = spec.indexOf(":");
-      const src = colon < 0 ? spec : spec.slice(0, colon);
-      const dst = colon < 0 ? spec : spec.slice(colon + 1);
-      let name = shortRef(dst || src);
-      if (name === "HEAD" || name === "@") name = branch();
-      targets.push({ name, deleting: remove || (colon >= 0 && src === "") });
+    if (tags || remove) return undefined;
+    // Implicit: the remote's configured push refspecs, else push.default.
+    const configured = inv.config.get(`remote.${remote}.push`) ?? [];
+    if (configured.length > 0) refspecs = configured;
+    else {
+      const mode = (inv.config.get("push.default") ?? []).at(-1) ?? "simple";
+      if (mode === "nothing") return undefined;
+      if (mode === "matching") return `BLOCKED: git push with push.default=matching pushes every branch that exists on the remote, protected ones included. Push the branch you mean: git push origin HEAD:my-feature.`;
+      for (const branch of current) {
+        if (branch === UNKNOWN) return "BLOCKED: git push without a branch, after a checkout the guardrails cannot follow, could push a protected branch. Name what you push: git push origin HEAD:my-feature.";
+        if (protectedSet.has(branch)) return pushToBlock(branch);
+        if (mode === "upstream" || mode === "tracking") {
+          const merge = (inv.config.get(`branch.${branch}.merge`) ?? []).at(-1);
+          const target = merge ? branchName(merge) : undefined;
+          if (target && protectedSet.has(target)) return pushToBlock(target);
+        }
+      }
+      return undefined;
     }
   }
-  for (const target of targets) {
-    if (!target.name || !protectedSet.has(target.name)) continue;
-    if (target.deleting) return deleteBlock(target.name);
-    return `BLOCKED: Pushing to ${target.name} is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.`;
+  for (const spec of refspecs) {
+    const forced = spec.startsWith("+");
+    const body = forced ? spec.slice(1) : spec;
+    if (forced) return FORCE_MESSAGE;
+    const colon = body.indexOf(":");
+    const src = colon < 0 ? body : body.slice(0, colon);
+    const dst = colon < 0 ? body : body.slice(colon + 1);
+    const deleting = remove || (colon >= 0 && src === "");
+    const name = dst || src;
+    const targets: string[] = [];
+    if (name === "HEAD" || name === "@") targets.push(...current);
+    else {
+      const branch = branchName(name);
+      if (branch !== undefined) targets.push(branch);
+    }
+    for (const target of targets) {
+      if (target === UNKNOWN) return "BLOCKED: git push HEAD, after a checkout the guardrails cannot follow, could push a protected branch. Name the branch: git push origin HEAD:my-feature.";
+      const hit = [...protectedSet].find((p) => globMatches(target, p));
+      if (hit === undefined) continue;
+      return deleting ? deleteBlock(hit) : pushToBlock(hit);
+    }
   }
   return undefined;
 }
 
-function moveBlock(sub: string, args: readonly string[], branch: () => string, protectedSet: ReadonlySet<string>): string | undefined {
+function moveBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  const { sub, args } = inv;
   const positionals = args.filter((a) => !a.startsWith("-"));
+  const onProtected = [...current].find((b) => protectedSet.has(b));
   if (sub === "reset") {
-    const current = branch();
-    if (!protectedSet.has(current)) return undefined;
-    const moves = args.some((a) => /^--(hard|soft|mixed|keep|merge)$/.test(a)) || (positionals.length > 0 && !args.includes("--") && /^(HEAD[~^]|@[~^{]|[0-9a-f]{7,40}$|origin\/|upstream\/)/.test(positionals[0] as string));
-    return moves ? `BLOCKED: git reset on the protected branch ${current} moves it away from its published history. Create a branch first (git switch -c my-fix) and reset that instead.` : undefined;
+    if (onProtected === undefined) return undefined;
+    const moves = args.some((a) => /^--(hard|soft|mixed|keep|merge)$/.test(a) || /^--(har|ha|so|sof|kee|mer|merg|mix|mixe)$/.test(a)) || (positionals.length > 0 && !args.includes("--") && /^(HEAD[~^]|@[~^{]|[0-9a-f]{7,40}$|origin\/|upstream\/|ORIG_HEAD|FETCH_HEAD)/.test(positionals[0] as string));
+    return moves ? `BLOCKED: git reset on the protected branch ${onProtected} moves it away from its published history. Create a branch first (git switch -c my-fix) and reset that instead.` : undefined;
   }
   if (sub === "branch") {
-    const deleting = args.some((a) => a === "-d" || a === "-D" || a === "--delete" || /^-[a-zA-Z]*[dD][a-zA-Z]*$/.test(a));
-    const forcing = args.some((a) => a === "-f" || a === "--force" || a === "-M" || a === "-C" || a === "-m" || a === "--move");
-    const hit = positionals.find((p) => protectedSet.has(shortRef(p)));
+    const deleting = args.some((a) => /^-[a-zA-Z]*[dD]/.test(a) && !a.startsWith("--") || gitLongOption(a, ["--delete"]).length === 1 && a.startsWith("--d"));
+    const forcing = args.some((a) => /^-[a-zA-Z]*[fMmCc]/.test(a) && !a.startsWith("--") || /^--(force|move|copy|for|forc|mov|cop)$/.test(a));
+    const hit = positionals.map((p) => branchName(p) ?? p).find((p) => protectedSet.has(p));
     if (hit && deleting) return deleteBlock(hit);
     if (hit && forcing) return `BLOCKED: Moving or renaming the protected branch ${hit} is not allowed. Work on a feature branch instead.`;
+    if (onProtected && positionals.length === 1 && args.some((a) => /^-[a-zA-Z]*[mM]/.test(a) && !a.startsWith("--") || /^--mov/.test(a))) {
+      return `BLOCKED: Renaming the protected branch ${onProtected} is not allowed. Work on a feature branch instead.`;
+    }
     return undefined;
   }
   if (sub === "checkout" || sub === "switch") {
-    const i = args.findIndex((a) => a === "-B" || a === "-C" || a === "--force-create");
+    const i = args.findIndex((a) => a === "-B" || a === "-C" || /^--force-c/.test(a));
     const name = i >= 0 ? args[i + 1] : undefined;
     return name && protectedSet.has(name) ? `BLOCKED: git ${sub} ${args[i]} ${name} resets the protected branch ${name}. Create a new branch name instead.` : undefined;
   }
   if (sub === "update-ref") {
     const ref = positionals[0];
-    return ref && protectedSet.has(shortRef(ref)) ? `BLOCKED: git update-ref would move the protected branch ${shortRef(ref)}. Point a new branch at that commit instead (git branch my-fix <commit>).` : undefined;
+    const branch = ref ? branchName(ref) : undefined;
+    if (args.includes("--stdin")) return `BLOCKED: git update-ref --stdin can move any branch, protected ones included, and its input cannot be checked. Update the refs you mean by name.`;
+    return branch && protectedSet.has(branch) && ref?.startsWith("refs/") ? `BLOCKED: git update-ref would move the protected branch ${branch}. Point a new branch at that commit instead (git branch my-fix <commit>).` : undefined;
+  }
+  return undefined;
+}
+
+/** The branch a `git checkout`/`git switch` leaves checked out: a name, UNKNOWN, or undefined (no switch). */
+function switchedTo(inv: Invocation): string | undefined {
+  const { sub, args } = inv;
+  if (sub !== "checkout" && sub !== "switch" && sub !== "rebase") return undefined;
+  if (sub === "rebase") {
+    const positionals = args.filter((a) => !a.startsWith("-"));
+    return positionals.length >= 2 ? (positionals[1] as string) : undefined;
+  }
+  const create = args.findIndex((a) => /^-[bBcC]$/.test(a) || a === "--orphan" || /^--(create|force-create)$/.test(a));
+  if (create >= 0) return args[create + 1] ?? UNKNOWN;
+  if (args.includes("--detach") || args.includes("-d") && sub === "switch") return "";
+  const dash = args.indexOf("--");
+  const before = dash >= 0 ? args.slice(0, dash) : args;
+  const positionals = before.filter((a) => !a.startsWith("-") || a === "-");
+  if (dash >= 0 && sub === "checkout") return positionals.length > 0 && dash < args.length - 1 ? undefined : positionals[0];
+  if (positionals.length === 0) return undefined;
+  // `git checkout main file.txt` restores a file; `git checkout -` goes back to a branch not known here.
+  if (sub === "checkout" && positionals.length > 1) return undefined;
+  if (positionals[0] === "-" || (positionals[0] as string).includes("$")) return UNKNOWN;
+  return positionals[0];
+}
+
+function opaqueBlock(opaque: OpaqueEffect, branches: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could move a protected branch");
+  const words = opaque.words;
+  const named = words.find((w) => {
+    const spec = w.replace(/^\+/, "");
+    const dst = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : spec;
+    const branch = branchName(dst);
+    return branch !== undefined && [...protectedSet].some((p) => globMatches(branch, p));
+  });
+  const gitVerb = words.find((w) => /^(push|reset|update-ref|branch|checkout|switch)$/.test(w));
+  if (named && gitVerb) return hiddenIntentBlock(opaque, `it would ${gitVerb} the protected branch ${named}`);
+  const onProtected = [...branches].find((b) => protectedSet.has(b));
+  if (onProtected && words.some((w) => w === "push" || w === "reset")) return hiddenIntentBlock(opaque, `it may push or reset the protected branch ${onProtected} it runs on`);
+  if (words.includes("push") && words.some((w) => /^(-f|--force|--mirror|--all|--force-with-lease)$/.test(w) || w.startsWith("+"))) return hiddenIntentBlock(opaque, "it may force-push");
+  return undefined;
+}
+
+function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protectedSet: ReadonlySet<string>, depth: number): string | undefined {
+  const effects = commandEffects(command, cwd, env);
+  const home = homeDirectory(env).replace(/\/+$/, "") || "/";
+  // Possible branches per repository (its git dir), as the line changes them.
+  const state = new Map<string, Set<string>>();
+  const branchesAt = (dir: string, gitDir?: string): { key: string; set: Set<string> } => {
+    const repo = findRepository(dir, gitDir);
+    const key = repo?.gitDir ?? `(none)${dir}`;
+    let set = state.get(key);
+    if (!set) {
+      set = new Set([repo?.branch ?? ""]);
+      state.set(key, set);
+    }
+    return { key, set };
+  };
+  let pendingSwitch: { key: string; previous: Set<string>; to: string } | undefined;
+  const judged = new Set<OpaqueEffect>();
+  for (const c of effects.commands) {
+    if (pendingSwitch) {
+      // After `git checkout X &&`, X is checked out; after `;` or `||` the switch may have failed.
+      const next = c.joinedBy === "&&" ? new Set([pendingSwitch.to]) : new Set([...pendingSwitch.previous, pendingSwitch.to]);
+      state.set(pendingSwitch.key, next);
+      pendingSwitch = undefined;
+    }
+    // Opaque items are judged with the branch state where they appear.
+    for (const o of c.opaque) {
+      judged.add(o);
+      const block = opaqueBlock(o, branchesAt(o.cwd).set, protectedSet);
+      if (block) return block;
+    }
+    if (c.name !== "git") continue;
+    const inv = gitInvocation(c.argv.slice(1), c.cwd, home);
+    if (inv.script !== undefined) {
+      if (depth < 4) {
+        const block = checkLine(inv.script, inv.dir, env, protectedSet, depth + 1);
+        if (block) return block;
+      }
+      continue;
+    }
+    const { key, set } = branchesAt(inv.dir, inv.gitDir);
+    const current = c.where === "local" ? set : new Set<string>([""]);
+    const block = inv.sub === "push" ? pushBlock(inv, current, protectedSet) : moveBlock(inv, current, protectedSet);
+    if (block) return block;
+    const to = switchedTo(inv);
+    if (to !== undefined && c.where === "local") pendingSwitch = { key, previous: new Set(set), to };
+  }
+  for (const o of effects.opaque) {
+    if (judged.has(o)) continue;
+    const block = opaqueBlock(o, branchesAt(o.cwd).set, protectedSet);
+    if (block) return block;
   }
   return undefined;
 }
@@ -160,28 +445,21 @@ function moveBlock(sub: string, args: readonly string[], branch: () => string, p
 /** The branch-protection guard. */
 export const branchProtectionGuard: Guard = {
   name: "branches",
-  check({ tool_name, tool_input, cwd, policy }): GuardVerdict | undefined {
+  check({ tool_name, tool_input, cwd, policy, env }): GuardVerdict | undefined {
     if (!isShellTool(tool_name)) return undefined;
     const command = stringArg(tool_input, "command");
-    if (!command.includes("git")) return undefined;
     const protectedSet = new Set(policy.guardrails.protectedBranches);
-    let dir = cwd;
-    for (const pipeline of allPipelines(command)) {
-      for (const simple of pipeline) {
-        const words = commandWords(simple.words);
-        const verb = basename(words[0] ?? "");
-        if (verb === "cd" && words[1]) {
-          dir = resolve(dir, words[1]);
-          continue;
-        }
-        if (verb !== "git") continue;
-        const { sub, rest, dir: gitDir } = gitInvocation(words.slice(1), dir);
-        let cached: string | undefined;
-        const branch = (): string => (cached ??= currentBranch(gitDir));
-        const block = sub === "push" ? pushBlock(rest, branch, protectedSet) : moveBlock(sub, rest, branch, protectedSet);
-        if (block) return { block };
-      }
-    }
-    return undefined;
+    if (protectedSet.size === 0) return undefined;
+    const effects = commandEffects(command, cwd, env);
+    // Nothing git-shaped and nothing hidden: nothing to check (the common case, kept cheap).
+    if (effects.opaque.length === 0 && !effects.commands.some((c) => c.name === "git")) return undefined;
+    const block = checkLine(command, cwd, env, protectedSet, 0);
+    return block ? { block } : undefined;
   },
 };
+
+/** Exposed for tests: the branch `git checkout`/`git switch` words switch to. */
+export function checkoutTarget(argv: readonly string[]): string | undefined {
+  const to = switchedTo({ sub: argv[0] ?? "", args: argv.slice(1), dir: "/", config: new Map() });
+  return to === UNKNOWN ? "?" : to;
+}

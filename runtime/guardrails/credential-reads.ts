@@ -1,208 +1,161 @@
 /**
- * Guardrail: credential reads (reference-spec E.8.2). Blocks reading credential files (dotenv files,
- * shell rc and history files, credential stores, SSH keys) through the Read and Grep tools, through
- * shell commands that consume them, and through MCP tools that read paths; blocks whole-environment
- * dumps and printing secret-looking variables; blocks the container and cluster commands that print
- * secrets. Naming a file is not reading it: `ls .env`, `find . -name .env`, `grep '\.env' a.py`
- * pass.
+ * Guardrail: credential reads. Blocks reading credential files (sensitive-paths.ts) through the
+ * Read and Grep tools (the path made absolute against the session's directory, and its symlink
+ * target too), through shell commands that consume them (every path a command reads, as
+ * command-effects.ts resolves it: globs that could match one, `cd` and `cwd` followed, `//`, `/./`
+ * and `..` normalised, in substitutions, `bash -c`, `eval`, wrappers such as `docker exec` and
+ * `ssh`), and through MCP tools that read paths; blocks whole-environment dumps and printing
+ * secret-looking variables; blocks the container and cluster commands that print secrets; and
+ * blocks commands whose meaning is hidden (decoded or downloaded text run by a shell) or whose
+ * visible words name a credential file behind a name it cannot see. Naming a file is not reading
+ * it: `ls .env`, `find . -name .env`, `grep '\.env' a.py` pass.
  */
 import { isAbsolute, join, resolve } from "node:path";
-import { allPipelines, basename, commandWords, type Pipeline, type SimpleCommand } from "../shell";
+import { absolutePath, commandEffects, downstreamOf, upstreamOf, type EffectCommand, type OpaqueEffect, type PathEffect } from "../command-effects";
+import { basename } from "../shell";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
-import { isDotenvName, isSensitivePath, mentionsSensitivePath } from "./sensitive-paths";
+import { globMayMatchSensitive, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 
-const { readdirSync, statSync } = fs;
+const { readdirSync, realpathSync, statSync } = fs;
 
-// Commands that print, copy or transmit the files named in their operands.
-const READERS = new Set([
-  "cat", "tac", "nl", "head", "tail", "less", "more", "most", "bat", "batcat", "view", "vi", "vim", "nvim", "nano", "emacs", "code", "ed",
-  "cp", "mv", "install", "rsync", "scp", "sftp", "tar", "zip", "7z", "gzip", "bzip2", "xz", "zstd",
-  "base64", "base32", "xxd", "od", "hexdump", "strings", "uuencode", "openssl", "gpg",
-  "sort", "uniq", "cut", "paste", "column", "fold", "fmt", "pr", "rev", "tr", "iconv", "comm", "join", "split", "csplit",
-  "diff", "cmp", "sdiff", "diff3", "vimdiff", "colordiff", "md5sum", "sha1sum", "sha256sum",
-  "curl", "wget", "http", "nc", "ncat", "socat",
-  "dotenv", "envsubst", "xclip", "xsel", "pbcopy", "wl-copy",
-]);
-// Readers whose first operand is a pattern, script or filter rather than a file.
-const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "jq", "yq", "gojq"]);
-const INTERPRETERS = /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl|php|lua|Rscript|osascript|powershell|pwsh)$/;
-const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "source", "."]);
-const WRAPPERS = new Set(["docker", "podman", "nerdctl", "kubectl", "oc", "ssh", "lxc", "incus", "vagrant"]);
-const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive"]);
-// Options of pattern-first readers that take the pattern or a script as their value.
-const PATTERN_OPTIONS = new Set(["-e", "--regexp", "--expression"]);
-const FILE_OPTIONS = new Set(["-f", "--file", "--from-file", "--rawfile", "--slurpfile"]);
-// Per command, the options whose value is the next word and is not a file (skipped, so the
-// pattern of `grep -A 3 PATTERN FILE` is still told apart from its files).
-const GREP_VALUES = ["-A", "-B", "-C", "-m", "-d", "-D", "--context", "--max-count", "--label", "--include", "--exclude", "--exclude-dir"];
-const VALUE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  grep: GREP_VALUES,
-  egrep: GREP_VALUES,
-  fgrep: GREP_VALUES,
-  zgrep: GREP_VALUES,
-  rg: ["-A", "-B", "-C", "-m", "-g", "--glob", "--iglob", "-t", "--type", "-T", "--type-not", "-M", "--max-columns", "-j", "--threads", "--max-depth", "-d", "-E", "--encoding", "-r", "--replace"],
-  ag: ["-A", "-B", "-C", "-m", "-G", "--ignore"],
-  ack: ["-A", "-B", "-C", "-m", "--type", "--ignore-dir"],
-  sed: ["-l"],
-  awk: ["-F", "-v"],
-  gawk: ["-F", "-v"],
-  mawk: ["-F", "-v"],
-  jq: ["--indent"],
-  yq: ["--indent", "-o", "--output-format", "-p", "--input-format"],
-  head: ["-n", "-c"],
-  tail: ["-n", "-c"],
-  cut: ["-d", "-f", "-c", "-b"],
-  sort: ["-k", "-t", "-S", "-T"],
-  curl: ["-X", "-H", "-u", "-A", "-e", "-m", "--header", "--request", "--user", "--user-agent", "--max-time"],
-  wget: ["-U", "--header", "--user", "--password"],
-  tar: ["-C", "--directory"],
-  rsync: ["-e", "--rsh"],
-  scp: ["-P", "-i", "-o", "-F", "-J"],
-};
-const TWO_VALUE_OPTIONS = new Set(["--arg", "--argjson"]);
-// `--opt=value` options whose value is never a file to read.
-const NON_FILE_OPTION = /exclude|include|glob|ignore|type|colou?r|format|label|context|max|regexp|sort|threads|encoding/;
-
-const SECRET_VARIABLE = /(PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|CREDENTIAL|PRIVATE_?KEY|ACCESS_?KEY|SESSION_?KEY|AUTH(?!OR))/i;
-
-function homeDir(env: NodeJS.ProcessEnv): string {
-  return homeDirectory(env);
+/**
+ * True when a variable name reads as a secret: one of its `_`-separated parts is PASSWORD, PASSWD,
+ * PASS, SECRET, TOKEN, CREDENTIAL(S), AUTH, COOKIE, SESSION or PAT, or it has KEY after API,
+ * ACCESS, PRIVATE, SECRET, SESSION, SIGNING, ENCRYPTION, MASTER or CLIENT. `MAX_TOKENS`,
+ * `AUTHOR`, `KEYBOARD` are not secrets.
+ */
+export function isSecretVariable(name: string): boolean {
+  const parts = name.toUpperCase().split(/_+/).filter((p) => p !== "");
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i] as string;
+    if (/^(PASSWORD|PASSWD|PASS|PASSPHRASE|PWD_SECRET|SECRET|SECRETS|TOKEN|CREDENTIAL|CREDENTIALS|CREDS|AUTH|COOKIE|SESSION|PAT|APIKEY|PRIVATEKEY|ACCESSKEY|SECRETKEY|DSN)$/.test(part)) {
+      // `$PWD` is the working directory, `SESSION_ID`/`SESSION_NAME` identify, they do not authenticate.
+      if (part === "SESSION" && /^(ID|NAME|DIR|TYPE|MANAGER|TIMEOUT)$/.test(parts[i + 1] ?? "")) continue;
+      if (part === "AUTH" && /^(URL|DOMAIN|METHOD|TYPE|MODE|PROVIDER|HOST|ENDPOINT)$/.test(parts[i + 1] ?? "")) continue;
+      return true;
+    }
+    if (/(PASSWORD|SECRET|TOKEN|APIKEY)$/.test(part) && part.length > 6) return true;
+    if (part === "KEY" && i > 0 && /^(API|ACCESS|PRIVATE|SECRET|SESSION|SIGNING|ENCRYPTION|MASTER|CLIENT|ACCOUNT|SERVICE|LICENSE|WEBHOOK|DEPLOY|SSH|GPG|PGP|STRIPE|OPENAI|ANTHROPIC)$/.test(parts[i - 1] as string)) return true;
+  }
+  return false;
 }
 
 /** The names (never the values) a dotenv file defines, for the block message. */
-function dotenvKeyNames(path: string, cwd: string, env: NodeJS.ProcessEnv): string[] {
-  try {
-    const expanded = path.startsWith("~/") ? join(homeDir(env), path.slice(2)) : path;
-    const full = isAbsolute(expanded) ? expanded : resolve(cwd, expanded);
-    const text = readRegularFile(full, 256 * 1024);
-    if (text === undefined) return [];
-    const names = new Set<string>();
-    for (const line of text.split("\n")) {
-      const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=/.exec(line);
-      if (match) names.add(match[1] as string);
-    }
-    return [...names].sort().slice(0, 30);
-  } catch {
-    return [];
+function dotenvKeyNames(path: string): string[] {
+  const text = readRegularFile(path, 256 * 1024);
+  if (text === undefined) return [];
+  const names = new Set<string>();
+  for (const line of text.split("\n")) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=/.exec(line);
+    if (match) names.add(match[1] as string);
   }
+  return [...names].sort().slice(0, 30);
 }
 
-function readBlock(path: string, how: string, input: GuardInput): string {
+function readBlock(shown: string, absolute: string | undefined, how: string): string {
   let keys = "";
-  if (isDotenvName(path)) {
-    const names = dotenvKeyNames(path, input.cwd, input.env);
+  if (absolute && isDotenvName(absolute)) {
+    const names = dotenvKeyNames(absolute);
     if (names.length > 0) keys = ` It defines: ${names.join(", ")} (names only).`;
   }
-  return `BLOCKED: ${how} ${path}, a credential file; its values must not reach the transcript.${keys} Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.`;
+  return `BLOCKED: ${how} ${shown}, a credential file; its values must not reach the transcript.${keys} Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.`;
 }
 
-/** The operands of a reader: every non-option word, and option values given as `--opt=value`. */
-function readerOperands(verb: string, args: readonly string[], patternFirst: boolean): string[] {
-  const files: string[] = [];
-  const valueOptions = Object.prototype.hasOwnProperty.call(VALUE_OPTIONS, verb) ? (VALUE_OPTIONS[verb] as readonly string[]) : [];
-  let patternSeen = !patternFirst;
-  for (let i = 0; i < args.length; i += 1) {
-    const word = args[i] as string;
-    if (word === "--") {
-      for (const rest of args.slice(i + 1)) {
-        if (!patternSeen) patternSeen = true;
-        else files.push(rest);
-      }
-      break;
-    }
-    if (word.startsWith("-") && word.length > 1) {
-      const eq = word.indexOf("=");
-      const option = eq > 0 ? word.slice(0, eq) : word;
-      if (PATTERN_OPTIONS.has(option)) {
-        patternSeen = true;
-        if (eq < 0) i += 1;
-      } else if (FILE_OPTIONS.has(option)) {
-        if (option === "--rawfile" || option === "--slurpfile") i += 1;
-        if (eq > 0) files.push(word.slice(eq + 1));
-        else if (i + 1 < args.length) {
-          files.push(args[i + 1] as string);
-          i += 1;
-        }
-        // `sed -f script` / `awk -f prog`: the script is given, every operand is a file.
-        if (option === "-f") patternSeen = true;
-      } else if (eq > 0) {
-        // `--exclude=.env` names a file to skip, not one to read.
-        if (!valueOptions.includes(option) && !NON_FILE_OPTION.test(option)) files.push(word.slice(eq + 1));
-      }
-      else if (TWO_VALUE_OPTIONS.has(option)) i += 2;
-      else if (valueOptions.includes(option)) i += 1;
-      continue;
-    }
-    if (!patternSeen) {
-      patternSeen = true;
-      continue;
-    }
-    files.push(word);
+function realTarget(path: string): string | undefined {
+  try {
+    const real = realpathSync(path);
+    return real === path ? undefined : real;
+  } catch {
+    return undefined;
   }
-  return files;
 }
 
-function resolveOperand(operand: string, cdDir: string): string {
-  return cdDir && !operand.startsWith("/") && !operand.startsWith("~") ? `${cdDir}/${operand}` : operand;
+/** True when a path a command touches is (or could be, for a glob) a credential file. */
+export function pathIsSensitive(effect: PathEffect): boolean {
+  if (effect.glob) return globMayMatchSensitive(effect.path) || isSensitivePath(effect.written);
+  if (isSensitivePath(effect.path) || isSensitivePath(effect.written)) return true;
+  if (effect.unset !== undefined && isSensitivePath(effect.unset)) return true;
+  const real = effect.dynamic ? undefined : realTarget(effect.path);
+  return real !== undefined && isSensitivePath(real);
 }
 
-function sensitiveOperand(operands: readonly string[], cdDir: string): string | undefined {
-  for (const operand of operands) {
-    // `git show HEAD:.env`, `scp host:.env .`: the path is after the colon.
-    const candidates = [operand, operand.includes(":") ? operand.slice(operand.lastIndexOf(":") + 1) : ""];
-    for (const candidate of candidates) {
-      if (candidate && (isSensitivePath(candidate) || isSensitivePath(resolveOperand(candidate, cdDir)))) return candidate;
-    }
+/** A word judged as a path from `cwd`: literal, glob or resolved. */
+function wordIsSensitive(word: string, cwd: string, home: string): boolean {
+  if (!word || word.startsWith("-") && !word.includes("=")) return false;
+  const candidates = [word];
+  const eq = word.indexOf("=");
+  if (eq > 0) candidates.push(word.slice(eq + 1));
+  const colon = word.lastIndexOf(":");
+  if (colon > 0) candidates.push(word.slice(colon + 1));
+  const at = word.lastIndexOf("@");
+  if (at >= 0) candidates.push(word.slice(at + 1));
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    const expanded = candidate === "~" || candidate.startsWith("~/") ? home + candidate.slice(1) : candidate;
+    const path = absolutePath(expanded, cwd);
+    const glob = /[*?[]/.test(candidate);
+    if (pathIsSensitive({ path, written: candidate, glob, dynamic: /\$/.test(candidate), via: "" })) return true;
   }
-  return undefined;
+  return false;
 }
+
+const DUMP_HELP = "To see which variables exist, list names only (env | cut -d= -f1), or check one variable with [ -n \"$NAME\" ].";
 
 /** Later stages of a pipeline that only count or list names, so a dump through them leaks nothing. */
-function onlyNamesOrCounts(rest: readonly SimpleCommand[]): boolean {
-  return rest.some((stage) => {
-    const words = commandWords(stage.words);
-    const verb = basename(words[0] ?? "");
-    const args = words.slice(1).join(" ");
-    if (verb === "wc") return true;
-    if (/^(grep|egrep|rg)$/.test(verb) && /(^|\s)-[a-zA-Z]*[clq]/.test(args)) return true;
-    if (verb === "cut" && /-d\s*'?=?'?=|-d=|-d\s*=/.test(args) && /-f\s*1(\s|$)|-f1(\s|$)/.test(args)) return true;
-    if (/^(awk|gawk|mawk)$/.test(verb) && /-F\s*'?=/.test(args) && /print \$1\b/.test(args) && !/\$[2-9]|\$0|\$NF/.test(args)) return true;
-    if (verb === "sed" && /s\/=\.\*\/\//.test(args)) return true;
+function onlyNamesOrCounts(command: EffectCommand): boolean {
+  const after = downstreamOf(command);
+  return after.some((stage) => {
+    const args = stage.argv.slice(1).join(" ");
+    if (stage.name === "wc") return true;
+    if (/^(grep|egrep|rg)$/.test(stage.name) && /(^|\s)-[a-zA-Z]*[clq]/.test(args)) return true;
+    if (stage.name === "cut" && /-d\s*=|-d=|--delimiter(=|\s)=/.test(args) && /-f\s*1(\s|$)|-f1(\s|$)|--fields(=|\s)1(\s|$)/.test(args)) return true;
+    if (/^(awk|gawk|mawk)$/.test(stage.name) && /-F\s*=?'?=/.test(args) && /print \$1\b/.test(args) && !/\$[2-9]|\$0|\$NF/.test(args)) return true;
+    if (stage.name === "sed" && /s\/=\.\*\/\//.test(args)) return true;
     return false;
   });
 }
 
-function isEnvironmentDump(words: readonly string[]): boolean {
-  const verb = basename(words[0] ?? "");
-  const args = words.slice(1);
-  if (verb === "env" || verb === "printenv") return args.every((a) => a.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) && (verb === "env" || args.length === 0 || args.every((a) => a.startsWith("-")));
-  if (verb === "export") return args.length === 0 || args.every((a) => a === "-p");
-  if (verb === "declare" || verb === "typeset") return args.length > 0 && args.every((a) => /^-[a-zA-Z]*[xp][a-zA-Z]*$/.test(a));
-  if (verb === "set") return args.length === 0;
+/** True when the command prints the whole environment (or every variable). */
+export function isEnvironmentDump(command: EffectCommand): boolean {
+  const { name } = command;
+  const args = command.argv.slice(1);
+  if (name === "env") return true;
+  if (name === "printenv") return args.every((a) => a.startsWith("-"));
+  if (name === "export") return args.every((a) => a === "-p" || a === "-x" || a === "--");
+  if (name === "declare" || name === "typeset" || name === "local" || name === "readonly") return args.every((a) => /^[-+][a-zA-Z]*$/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[fF]/.test(a));
+  if (name === "set") return args.length === 0 || args.every((a) => a === "-o" || a === "--posix") && false;
+  if (name === "compgen") return args.some((a, i) => /^-[a-zA-Z]*[ve]/.test(a) || (a === "-A" && /^(variable|export)$/.test(args[i + 1] ?? "")));
+  if (name === "ps") return args.some((a) => !a.startsWith("-") && /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && /^[auxewfjlsvrTZ]+$/.test(a));
   return false;
 }
 
-/** Secret-looking variables a word expands (single-quoted text does not expand). */
+// Interpreter one-liners that print the whole environment.
+const CODE_DUMP = /\bos\.environ\b(?!\s*(\[|\.get\s*\())|\bprocess\.env\b(?!\s*(\.|\[))|\bENV\.(to_h|to_a|each|inspect|keys|map|select|sort)\b|%ENV\b|\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\b|\bBun\.env\b(?!\s*(\.|\[))/;
+const INTERPRETER = /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|Rscript|osascript|powershell|pwsh|irb|jshell)$/;
+
+/** Secret-looking variables a raw word expands (single-quoted text does not expand). */
 function expandedSecretVariable(rawWord: string): string | undefined {
   const unquoted = rawWord.replace(/'[^']*'/g, "");
-  for (const match of unquoted.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) {
-    const name = match[1] as string;
-    if (SECRET_VARIABLE.test(name)) return name;
+  for (const match of unquoted.matchAll(/\$\{?(!?)([A-Za-z_][A-Za-z0-9_]*)(\}|\[|:|\*|@)?/g)) {
+    const name = match[2] as string;
+    // `${!name}` prints the variable whose name `name` holds: any variable, secrets included.
+    if (match[1] === "!") return name;
+    if (/^\$\{#/.test(match[0] as string)) continue;
+    if (isSecretVariable(name)) return name;
   }
   return undefined;
 }
 
-const HOME_ROOTS = /^(~|~\/|\$HOME|\$\{HOME\}|\$HOME\/|\$\{HOME\}\/|\/|\/home\/?|\/home\/[^/]+\/?|\/root\/?|\/Users\/?|\/Users\/[^/]+\/?|\/\*|~\/\*|\$HOME\/\*)$/;
-
+const HOME_ROOTS = /^(\/|\/home|\/home\/[^/]+|\/root|\/Users|\/Users\/[^/]+)$/;
 const PRUNE = new Set([".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", ".cache", ".tox"]);
 
 /** Credential files under `root` (bounded walk: depth 6, 20 000 entries, common bulk dirs pruned). */
 function credentialFilesUnder(root: string, includeHidden: boolean): string[] {
   const found: string[] = [];
   let budget = 20_000;
-  const walk = (dir: string, depth: number): void => {
+  const walkDir = (dir: string, depth: number): void => {
     if (depth > 6 || budget <= 0 || found.length >= 5) return;
     let entries;
     try {
@@ -210,7 +163,6 @@ function credentialFilesUnder(root: string, includeHidden: boolean): string[] {
     } catch {
       return;
     }
-    // Sorted so the message names the same files on every run.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       budget -= 1;
@@ -218,7 +170,7 @@ function credentialFilesUnder(root: string, includeHidden: boolean): string[] {
       if (!includeHidden && entry.name.startsWith(".")) continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!PRUNE.has(entry.name)) walk(full, depth + 1);
+        if (!PRUNE.has(entry.name)) walkDir(full, depth + 1);
       } else if (isSensitivePath(full)) found.push(entry.name);
     }
   };
@@ -227,7 +179,7 @@ function credentialFilesUnder(root: string, includeHidden: boolean): string[] {
   } catch {
     return [];
   }
-  walk(root, 0);
+  walkDir(root, 0);
   return found;
 }
 
@@ -236,177 +188,176 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-function recursiveSearchBlock(verb: string, args: readonly string[], input: GuardInput): string | undefined {
-  const isGrep = /^(grep|egrep|fgrep)$/.test(verb);
-  const recursive = isGrep ? args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive" || a === "--dereference-recursive" || a === "-drecurse" || a === "--directories=recurse") : /^(rg|ag|ack)$/.test(verb);
+function recursiveSearchBlock(command: EffectCommand, home: string): string | undefined {
+  const { name } = command;
+  const args = command.argv.slice(1);
+  const isGrep = /^(grep|egrep|fgrep)$/.test(name);
+  const recursive = isGrep ? args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive" || a === "--dereference-recursive" || a === "-drecurse" || a === "--directories=recurse") : /^(rg|ag|ack)$/.test(name);
   if (!recursive) return undefined;
-  const targets = readerOperands(verb, args, true);
-  const roots = targets.length > 0 ? targets : ["."];
-  const home = roots.find((t) => HOME_ROOTS.test(t) || t === homeDir(input.env) || t === `${homeDir(input.env)}/`);
-  if (home) return `BLOCKED: A recursive search of ${home} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
-  const includeHidden = isGrep || verb === "ack" || args.some((a) => a === "--hidden" || a === "-." || /^-u{2,}$/.test(a) || a === "-u" || a === "--unrestricted");
+  const roots = command.reads.length > 0 ? command.reads.map((r) => r.path) : [command.cwd];
+  const homeRoot = roots.find((r) => HOME_ROOTS.test(r) || r === home);
+  if (homeRoot) return `BLOCKED: A recursive search of ${homeRoot} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
+  const includeHidden = isGrep || name === "ack" || args.some((a) => a === "--hidden" || a === "-." || /^-u{1,3}$/.test(a) || a === "--unrestricted");
   const excludes: RegExp[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i] as string;
     let glob: string | undefined;
     if (a.startsWith("--exclude=")) glob = a.slice("--exclude=".length);
     else if ((a === "-g" || a === "--glob" || a === "--iglob") && args[i + 1]?.startsWith("!")) glob = (args[i + 1] as string).slice(1);
-    else if ((a.startsWith("--glob=!") || a.startsWith("--iglob=!"))) glob = a.slice(a.indexOf("!") + 1);
+    else if (a.startsWith("--glob=!") || a.startsWith("--iglob=!")) glob = a.slice(a.indexOf("!") + 1);
     else if (a === "--exclude" && args[i + 1]) glob = args[i + 1];
     if (glob) excludes.push(globToRegExp(glob));
   }
   for (const root of roots) {
-    const full = isAbsolute(root) ? root : resolve(input.cwd, root.startsWith("~/") ? join(homeDir(input.env), root.slice(2)) : root);
-    const files = credentialFilesUnder(full, includeHidden).filter((name) => !excludes.some((re) => re.test(name)));
+    const files = credentialFilesUnder(root, includeHidden).filter((file) => !excludes.some((re) => re.test(file)));
     if (files.length > 0) {
-      const suggestion = verb === "rg" ? `rg -g '!.env' -g '!.env.*' -g '!*.env' …` : `grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' …`;
+      const suggestion = name === "rg" ? `rg -g '!.env' -g '!.env.*' -g '!*.env' …` : `grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' …`;
       return `BLOCKED: A recursive search of ${root} would read credential file(s) (${files.join(", ")}). Exclude them, e.g. ${suggestion}, or search only the files you need.`;
     }
   }
   return undefined;
 }
 
-function commandBlock(command: SimpleCommand, pipeline: Pipeline, index: number, cdDir: string, input: GuardInput): string | undefined {
-  for (const redirect of command.redirects) {
-    if ((redirect.op === "<" || redirect.op === "<>") && isSensitivePath(resolveOperand(redirect.target, cdDir))) {
-      return readBlock(redirect.target, "This command feeds", input);
+const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive", "format-patch", "cherry", "whatchanged"]);
+const FEEDERS = /^(cat|tac|head|tail|less|more|bat|batcat|cp|mv|scp|rsync|tar|zip|base64|xxd|od|hexdump|strings|curl|wget|nc|grep|egrep|fgrep|rg|sed|awk|gawk|jq|yq|sort|uniq|diff|source|\.|sh|bash|zsh|python[\d.]*|node|perl|ruby|php|openssl|gpg|dd|tee|cut|paste|vim|vi|nano|emacs|code)$/;
+
+function commandBlock(command: EffectCommand, home: string): string | undefined {
+  for (const read of command.reads) {
+    if (pathIsSensitive(read)) {
+      const how = read.via === "<" || read.via === "<>" ? "This command feeds" : read.via === "source" || read.via === "." ? "This command loads" : `This ${read.via === command.name ? "command" : `${read.via} command`} reads`;
+      return readBlock(read.written || read.path, read.glob || read.dynamic ? undefined : read.path, how);
     }
   }
-  const words = commandWords(command.words);
-  if (words.length === 0) return undefined;
-  const verb = basename(words[0] as string);
-  const args = words.slice(1);
-  const rawArgs = command.rawWords.slice(command.rawWords.length - args.length);
-
-  if (isEnvironmentDump(words) && !onlyNamesOrCounts(pipeline.slice(index + 1))) {
-    return "BLOCKED: This command prints the whole environment, which holds credentials. To see which variables exist, list names only (env | cut -d= -f1), or check one variable with [ -n \"$NAME\" ].";
+  const { name } = command;
+  const args = command.argv.slice(1);
+  if (!name) return undefined;
+  if (isEnvironmentDump(command) && !onlyNamesOrCounts(command)) {
+    return `BLOCKED: This command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
   }
-  if (verb === "printenv") {
-    const secret = args.find((a) => !a.startsWith("-") && SECRET_VARIABLE.test(a));
+  if (name === "printenv") {
+    const secret = args.find((a) => !a.startsWith("-") && isSecretVariable(a));
     if (secret) return `BLOCKED: This command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ], or print its length with \${#${secret}}, instead.`;
   }
-  if (verb === "echo" || verb === "printf" || verb === "print") {
-    for (const raw of rawArgs) {
+  if (name === "echo" || name === "printf" || name === "print" || name === "say") {
+    for (const raw of command.raw.slice(1)) {
       const secret = expandedSecretVariable(raw);
       if (secret) return `BLOCKED: This command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ], or print its length with \${#${secret}}, instead.`;
     }
   }
-  if ((verb === "docker" || verb === "podman") && args[0] === "compose" && args.includes("config") && !args.includes("--no-interpolate")) {
+  if ((name === "docker" || name === "podman") && args[0] === "compose" && args.includes("config") && !args.includes("--no-interpolate")) {
     return "BLOCKED: docker compose config prints the interpolated environment, credentials included. Add --no-interpolate.";
   }
-  if (verb === "docker-compose" && args.includes("config") && !args.includes("--no-interpolate")) {
+  if (name === "docker-compose" && args.includes("config") && !args.includes("--no-interpolate")) {
     return "BLOCKED: docker-compose config prints the interpolated environment, credentials included. Add --no-interpolate.";
   }
-  if ((verb === "docker" || verb === "podman") && (args[0] === "inspect" || (args[1] === "inspect" && /^(container|image)$/.test(args[0] ?? ""))) && !args.some((a) => a === "-f" || a === "--format" || a.startsWith("--format=") || a.startsWith("-f="))) {
+  if ((name === "docker" || name === "podman") && (args[0] === "inspect" || (args[1] === "inspect" && /^(container|image)$/.test(args[0] ?? ""))) && !args.some((a) => a === "-f" || a === "--format" || a.startsWith("--format=") || a.startsWith("-f="))) {
     return "BLOCKED: docker inspect without --format prints the container's environment, credentials included. Select the fields you need with --format.";
   }
-  if ((verb === "kubectl" || verb === "oc") && args.includes("get") && args.some((a) => /^secrets?$|^secrets?\//.test(a))) {
+  if ((name === "kubectl" || name === "oc") && args.includes("get") && args.some((a) => /^secrets?$|^secrets?\//.test(a))) {
     const output = args.find((a, i) => /^-o.+|^--output=/.test(a) || ((a === "-o" || a === "--output") && args[i + 1] !== undefined));
     if (output) {
       const value = output === "-o" || output === "--output" ? (args[args.indexOf(output) + 1] as string) : output.replace(/^-o=?|^--output=/, "");
       if (!/^(name|wide)$/.test(value)) return `BLOCKED: kubectl get secret with -o ${value} prints the secret's values. Use kubectl describe secret to see its keys.`;
     }
   }
-
-  if (verb === "source" || verb === ".") {
-    const hit = sensitiveOperand(args.slice(0, 1), cdDir);
-    if (hit) return readBlock(hit, "This command loads", input);
-  }
-  if (SHELLS.has(verb)) {
-    // `bash .env` runs it; `bash -c '…'` is read separately as its own script.
-    const first = args.find((a) => !a.startsWith("-"));
-    if (first !== undefined && !args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a))) {
-      const hit = sensitiveOperand([first], cdDir);
-      if (hit) return readBlock(hit, "This command runs", input);
-    }
-  }
-  if (INTERPRETERS.test(verb)) {
+  if (INTERPRETER.test(name)) {
     for (const arg of args) {
-      if (mentionsSensitivePath(arg)) return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, `This ${verb} command reads`, input);
+      if (wordsOf(arg).some((w) => wordIsSensitive(w, command.cwd, home))) return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
+      if (CODE_DUMP.test(arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
     }
   }
-  if (READERS.has(verb) || PATTERN_FIRST.has(verb)) {
-    const hit = sensitiveOperand(readerOperands(verb, args, PATTERN_FIRST.has(verb)), cdDir);
-    if (hit) return readBlock(hit, "This command reads", input);
-  }
-  if (PATTERN_FIRST.has(verb)) {
-    const block = recursiveSearchBlock(verb, args, input);
+  if (/^(grep|egrep|fgrep|rg|ag|ack)$/.test(name)) {
+    const block = recursiveSearchBlock(command, home);
     if (block) return block;
   }
-  if (verb === "git") {
-    const sub = args.findIndex((a) => !a.startsWith("-") && a !== "-C" && a !== "-c");
+  if (name === "git") {
+    const sub = gitSubcommand(args);
     if (sub >= 0 && GIT_READERS.has(args[sub] as string)) {
-      const hit = sensitiveOperand(args.slice(sub + 1).filter((a) => !a.startsWith("-")), cdDir);
-      if (hit) return readBlock(hit, `This git ${args[sub]} reads`, input);
+      const hit = args.slice(sub + 1).find((a) => !a.startsWith("-") && wordIsSensitive(a, command.cwd, home));
+      if (hit) return readBlock(hit, undefined, `This git ${args[sub]} reads`);
     }
   }
-  if (verb === "find") {
-    let named = false;
-    for (let i = 0; i < args.length - 1; i += 1) {
-      if (/^-(i?name|i?path|i?wholename|i?regex)$/.test(args[i] as string) && isSensitivePath(args[i + 1] as string)) named = true;
-    }
+  if (name === "find") {
+    const named = args.some((a, i) => /^-(i?name|i?path|i?wholename|i?regex|lname)$/.test(a) && args[i + 1] !== undefined && (isSensitivePath(args[i + 1] as string) || globMayMatchSensitive(`/x/${args[i + 1] as string}`)));
     if (named) {
       const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
-      const execVerb = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
-      const fed = pipeline.slice(index + 1).some((stage) => {
-        const w = commandWords(stage.words);
-        return basename(w[0] ?? "") === "xargs" && readsViaXargs(w);
-      });
-      if (READERS.has(execVerb) || PATTERN_FIRST.has(execVerb) || INTERPRETERS.test(execVerb) || SHELLS.has(execVerb) || fed) {
+      const execName = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
+      const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && FEEDERS.test(c.name));
+      if (FEEDERS.test(execName) || fed || args.some((a) => a === "-fprint" || a === "-fls")) {
         return "BLOCKED: This find command feeds credential files to a command that reads them. Finding the files is fine (drop the -exec or xargs part to list them); reading them is not.";
       }
     }
   }
-  if (verb === "xargs" && readsViaXargs(words) && pipeline.slice(0, index).some((stage) => stage.words.some((w) => isSensitivePath(w)))) {
+  if (command.prefixes.includes("xargs") && FEEDERS.test(name) && upstreamOf(command).some((up) => up.argv.some((w) => isSensitivePath(w) || (/[*?]/.test(w) && globMayMatchSensitive(`/x/${w}`))))) {
     return "BLOCKED: This pipeline feeds credential file names to a command that reads them. List the names without reading the files, or ask the operator for the value you need.";
-  }
-  if (WRAPPERS.has(verb)) {
-    // `docker exec c cat .env`, `ssh host 'cat ~/.env'`: check the command the wrapper runs.
-    for (let k = 1; k < words.length; k += 1) {
-      const word = words[k] as string;
-      if (/\s/.test(word)) {
-        const inner = scriptBlock(word, input);
-        if (inner) return inner;
-      }
-      const name = basename(word);
-      if (READERS.has(name) || PATTERN_FIRST.has(name) || SHELLS.has(name) || INTERPRETERS.test(name) || name === "env" || name === "printenv") {
-        const inner = commandBlock({ words: words.slice(k), rawWords: words.slice(k), redirects: [] }, [], 0, cdDir, input);
-        if (inner) return inner;
-        break;
-      }
-    }
   }
   return undefined;
 }
 
-function readsViaXargs(words: readonly string[]): boolean {
-  for (let i = 1; i < words.length; i += 1) {
-    const word = words[i] as string;
-    if (word.startsWith("-")) {
-      if (/^-[IdEsLnP]$/.test(word)) i += 1;
-      continue;
-    }
-    const name = basename(word);
-    return READERS.has(name) || PATTERN_FIRST.has(name) || INTERPRETERS.test(name) || SHELLS.has(name);
-  }
-  return false;
+function wordsOf(text: string): string[] {
+  return text.split(/[\s'"`(),;<>|&{}[\]]+/).filter((w) => w !== "");
 }
 
-/** The block message for a shell script that reads credentials, or undefined. */
-function scriptBlock(script: string, input: GuardInput): string | undefined {
-  let cdDir = "";
-  for (const pipeline of allPipelines(script)) {
-    for (let i = 0; i < pipeline.length; i += 1) {
-      const command = pipeline[i] as SimpleCommand;
-      const words = commandWords(command.words);
-      if (words[0] === "cd" || words[0] === "pushd") {
-        cdDir = words[1] ?? "";
-        continue;
-      }
-      const block = commandBlock(command, pipeline, i, cdDir, input);
-      if (block) return block;
+function gitSubcommand(args: readonly string[]): number {
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "-C" || a === "-c" || a === "--git-dir" || a === "--work-tree" || a === "--namespace" || a === "--config-env") {
+      i += 1;
+      continue;
     }
+    if (!a.startsWith("-")) return i;
   }
+  return -1;
+}
+
+/** The hidden-intent message: what could not be seen, and how to write it plainly. */
+export function hiddenIntentBlock(opaque: OpaqueEffect, what: string): string {
+  const why: Record<OpaqueEffect["reason"], string> = {
+    "dynamic-command": `the program it runs comes from ${opaque.text}, which is only known when it runs`,
+    "dynamic-eval": `it evaluates text that is only known when it runs (${opaque.text})`,
+    "hidden-input": `it runs text that is computed or downloaded, not written in the command (${opaque.text})`,
+    depth: "it nests commands deeper than the guardrails read",
+    size: "it is larger than the guardrails read (over 20 000 words, or nested scripts longer than the line itself plus 1 MiB)",
+  };
+  return `BLOCKED: This command cannot be checked: ${why[opaque.reason]}, and ${what}. Write the command out plainly (the program by name, no eval, no decoding or downloading into a shell) so it can be checked.`;
+}
+
+/** The block for an opaque part of a line when its visible words name a credential (or nothing is visible). */
+function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
+  if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could read credential files");
+  const sensitive = opaque.words.find((w) => wordIsSensitive(w, opaque.cwd, home));
+  if (sensitive) return hiddenIntentBlock(opaque, `its arguments name the credential file ${sensitive}`);
+  const dump = opaque.words.find((w) => /^(env|printenv|export|declare|typeset|set|compgen)$/.test(basename(w)));
+  if (dump && opaque.reason !== "dynamic-command") return hiddenIntentBlock(opaque, `it may dump the environment (${dump})`);
+  const secret = opaque.words.find((w) => expandedSecretVariable(w) !== undefined || isSecretVariable(w.replace(/^\$\{?|\}$/g, "")) && w.startsWith("$"));
+  if (secret) return hiddenIntentBlock(opaque, `it expands the secret-looking variable ${secret}`);
+  return undefined;
+}
+
+/** The block message for a shell command line that reads credentials, or undefined. */
+export function shellReadBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  const effects = commandEffects(command, cwd, env);
+  const home = homeDirectory(env).replace(/\/+$/, "") || "/";
+  for (const opaque of effects.opaque) {
+    const block = opaqueBlock(opaque, home);
+    if (block) return block;
+  }
+  for (const c of effects.commands) {
+    const block = commandBlock(c, home);
+    if (block) return block;
+  }
+  return undefined;
+}
+
+function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {
+  const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
+  const raw = value.replace(/^file:\/\//, "");
+  const expanded = raw === "~" || raw.startsWith("~/") ? home + raw.slice(1) : raw;
+  const full = isAbsolute(expanded) ? resolve(expanded) : resolve(input.cwd, expanded);
+  const real = realTarget(full);
+  if (isSensitivePath(raw) || isSensitivePath(full)) return readBlock(value, full, how);
+  if (real !== undefined && isSensitivePath(real)) return readBlock(`${value} (a link to ${real})`, real, how);
+  if (/[*?[]/.test(raw) && globMayMatchSensitive(full)) return readBlock(value, undefined, how);
   return undefined;
 }
 
@@ -418,18 +369,23 @@ export const credentialReadsGuard: Guard = {
   check(input): GuardVerdict | undefined {
     const { tool_name, tool_input } = input;
     if (READ_TOOLS.has(tool_name)) {
-      const hit = toolPaths(tool_input).find((p) => isSensitivePath(p));
-      return hit ? { block: readBlock(hit, "Reading", input) } : undefined;
+      for (const path of toolPaths(tool_input)) {
+        const block = toolPathBlock(path, input, "Reading");
+        if (block) return { block };
+      }
+      return undefined;
     }
     if (tool_name === "Grep") {
       for (const key of ["path", "file_path", "glob"]) {
         const value = stringArg(tool_input, key);
-        if (value && isSensitivePath(value)) return { block: readBlock(value, "Searching", input) };
+        if (!value) continue;
+        const block = key === "glob" ? (isSensitivePath(value) || globMayMatchSensitive(`/x/${value}`) ? readBlock(value, undefined, "Searching") : undefined) : toolPathBlock(value, input, "Searching");
+        if (block) return { block };
       }
       return undefined;
     }
     if (isShellTool(tool_name)) {
-      const block = scriptBlock(stringArg(tool_input, "command"), input);
+      const block = shellReadBlock(stringArg(tool_input, "command"), input.cwd, input.env);
       return block ? { block } : undefined;
     }
     if (/^(Write|Edit|MultiEdit|NotebookEdit|Glob|LS|WebSearch|WebFetch|TodoWrite|Agent|Task|AskUserQuestion)$/.test(tool_name)) return undefined;
@@ -438,7 +394,9 @@ export const credentialReadsGuard: Guard = {
         const value = tool_input[key];
         const values = Array.isArray(value) ? value : [value];
         for (const v of values) {
-          if (typeof v === "string" && isSensitivePath(v.replace(/^file:\/\//, ""))) return { block: readBlock(v, `The tool ${tool_name} would read`, input) };
+          if (typeof v !== "string") continue;
+          const block = toolPathBlock(v, input, `The tool ${tool_name} would read`);
+          if (block) return { block };
         }
       }
     }

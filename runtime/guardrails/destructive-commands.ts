@@ -1,130 +1,217 @@
 /**
- * Guardrail: destructive commands. Blocks a recursive `rm` (or `find -delete`) of a broad path (the
- * filesystem root, a top-level system directory, a home directory, the working directory itself, a
- * bare `*`, or `$VAR/` that an unset variable turns into `/`), and any write to a dotenv file, by a
- * shell command (redirection, `tee`, `cp`/`mv` destination, `sed -i`, `dd of=`), by Write/Edit or by
- * an `apply_patch` that touches one. Template files (`.env.example`, …) may be written.
+ * Guardrail: destructive commands. Every path is judged after command-effects.ts has resolved it
+ * (quoting removed, `~`, `$HOME`, `$PWD` expanded, made absolute against the working directory and
+ * normalised, so `rm -rf //etc`, `rm -rf /tmp/../usr` and `rm -rf "$PWD"` are what they are). Blocks
+ * a recursive delete (`rm -r` in any spelling GNU rm accepts, `find … -delete`, `find … -exec rm`,
+ * `xargs rm -r`, `rsync --delete`) of a broad path (see `isBroadAbsolute`), moving a broad path
+ * away, a recursive `chmod`/`chown` of one, writing to a disk device or formatting one, and any
+ * write to a dotenv file, by a shell command (redirection, `tee`, `cp`/`mv`/`install`/`ln`
+ * destination, `sed -i`, `dd of=`, `sponge`, `truncate`, `curl -o`), by Write/Edit (its symlink
+ * target too) or by an `apply_patch` that touches one. Template files (`.env.example`, …) may be
+ * written. A command the analyser cannot see into is blocked when its visible words name a broad
+ * path.
  */
-import { allPipelines, basename, commandWords } from "../shell";
+import { isAbsolute, resolve } from "node:path";
+import { commandEffects, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
+import { basename } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { isDotenvName } from "./sensitive-paths";
-import { homeDirectory } from "../node-builtins";
+import { hiddenIntentBlock } from "./credential-reads";
+import { fs, homeDirectory } from "../node-builtins";
 
-const BROAD_LITERALS = new Set([".", "./", "..", "../", "*", "./*", "../*", ".*", "~", "~/*", "~/.*", "$HOME", "${HOME}", "$HOME/*", "${HOME}/*", "/home", "/home/*", "/root", "/Users", "/Users/*"]);
+const { realpathSync } = fs;
 
-/** True for a path whose recursive deletion would be a disaster (see the module comment). */
-export function isBroadPath(path: string, env: NodeJS.ProcessEnv): boolean {
-  let p = path.trim().replace(/^["']|["']$/g, "");
-  if (!p) return false;
-  if (/^\/+\*?$/.test(p)) return true;
-  if (p.length > 1) p = p.replace(/\/+$/, "");
-  if (BROAD_LITERALS.has(p)) return true;
-  if (/^\/[^/]+\/?\*?$/.test(p)) return true;
-  if (/^\/(home|Users)\/[^/]+(\/\*|\/\.\*)?$/.test(p)) return true;
-  if (/^\/root(\/\*|\/\.\*)?$/.test(p)) return true;
-  if (/^~[A-Za-z_][\w.-]*(\/\*)?$/.test(p)) return true;
-  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*?$/.test(path.trim().replace(/^["']|["']$/g, ""))) return true;
-  const home = (homeDirectory(env)).replace(/\/+$/, "");
-  if (home && (p === home || p === `${home}/*` || p === `${home}/.*`)) return true;
+// Top-level directories of an operating system: deleting them under any circumstance is a disaster.
+const SYSTEM_TOP = /^\/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|media|mnt|opt|proc|root|run|sbin|srv|sys|usr|var|snap|nix|Users|Applications|Library|System|Volumes|private|cores)$/;
+const TEMP_TOP = /^\/(tmp|var\/tmp|dev\/shm)$/;
+
+function homeOf(env: NodeJS.ProcessEnv): string {
+  return homeDirectory(env).replace(/\/+$/, "") || "/";
+}
+
+/**
+ * True when deleting the absolute, normalised `path` recursively would be a disaster: `/`, any
+ * top-level directory, a home directory (`/home/<user>`, `/Users/<user>`, `/root`, `$HOME`) or a
+ * parent of one, the working directory or any directory above it, or a glob that takes everything
+ * in one of those (`*`, `.*`, `?*`). With `strict`, only `/`, system top-level directories and homes
+ * count (used for the "unset variable" reading of `$DIR/x`).
+ */
+export function isBroadAbsolute(path: string, cwd: string, home: string, strict = false): boolean {
+  const p = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  if (p === "/" || p === "") return true;
+  const slash = p.lastIndexOf("/");
+  const last = p.slice(slash + 1);
+  if (/^[*?.[\]]+$/.test(last) && /[*?]/.test(last)) {
+    // Everything in a directory: as broad as the directory itself.
+    return isBroadAbsolute(p.slice(0, slash) || "/", cwd, home, strict);
+  }
+  if (strict ? SYSTEM_TOP.test(p) || TEMP_TOP.test(p) : /^\/[^/]+$/.test(p)) return true;
+  if (/^\/(home|Users)\/[^/]+$/.test(p) || /^\/(home|Users|root)$/.test(p)) return true;
+  if (p === home || (home.startsWith(`${p}/`) && p !== "")) return true;
+  if (strict) return false;
+  return p === cwd || cwd.startsWith(`${p}/`);
+}
+
+/** True for a path (as written) whose recursive deletion from `cwd` would be a disaster. */
+export function isBroadPath(path: string, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): boolean {
+  const trimmed = path.trim().replace(/^["']|["']$/g, "");
+  if (!trimmed) return false;
+  const effects = commandEffects(`rm -r -- ${trimmed}`, cwd, env);
+  const home = homeOf(env);
+  return effects.commands.some((c) => c.deletes.some((d) => deleteIsBroad(d, c.cwd, home)));
+}
+
+function deleteIsBroad(d: PathEffect, cwd: string, home: string): boolean {
+  if (isBroadAbsolute(d.path, cwd, home)) return true;
+  return d.unset !== undefined && isBroadAbsolute(d.unset, cwd, home, true);
+}
+
+const NARROWING = /^-(i?name|i?path|i?wholename|i?regex|lname|ilname|newer|newer[acmB][acmBt]|[acmB]min|[acmB]time|[acm]newer|size|empty|user|group|uid|gid|nouser|nogroup|perm|inum|links|samefile|used|context)$/;
+
+/** True when a `find` expression narrows what it deletes before the delete runs. */
+function findNarrowed(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "-delete" || a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir") return false;
+    if (a === "-o" || a === "-or" || a === ",") return false;
+    if (!NARROWING.test(a)) continue;
+    const value = args[i + 1] ?? "";
+    // `-name '*'` matches everything: no narrowing.
+    if (/^-(i?name|i?path|i?wholename|lname|ilname)$/.test(a) && !/[^*]/.test(value.replace(/^\.\//, ""))) continue;
+    if (/^-i?regex$/.test(a) && /^(\.\*|\^?\.\*\$?|\.\+)$/.test(value)) continue;
+    return true;
+  }
   return false;
 }
 
-const RECURSIVE_FLAG = /^-[a-zA-Z]*[rR][a-zA-Z]*$/;
+function rmBlock(command: EffectCommand, home: string): string | undefined {
+  const args = command.argv.slice(1);
+  if (args.some((a) => a.startsWith("--no-p") && "--no-preserve-root".startsWith(a.split("=")[0] as string))) {
+    return "BLOCKED: rm --no-preserve-root can delete the whole filesystem. Delete the specific files you mean, by path.";
+  }
+  if (!command.recursive) return undefined;
+  const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home));
+  if (hit) return `BLOCKED: Recursive ${command.name} of ${shown(hit)} would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.`;
+  return undefined;
+}
 
-function rmBlock(args: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
-  const recursive = args.some((a) => RECURSIVE_FLAG.test(a) || a === "--recursive");
-  if (args.includes("--no-preserve-root")) return "BLOCKED: rm --no-preserve-root can delete the whole filesystem. Delete the specific files you mean, by path.";
-  if (!recursive) return undefined;
-  let options = true;
-  for (const arg of args) {
-    if (options && arg === "--") {
-      options = false;
-      continue;
+/** A path as the message shows it: as written, with what it resolves to when `.`, `..` or `//` hide it. */
+function shown(effect: PathEffect): string {
+  const written = effect.written || effect.path;
+  return /\/\.|\/\/|^\.\.?(\/|$)/.test(written) && written !== effect.path ? `${written} (${effect.path})` : written;
+}
+
+function findBlock(command: EffectCommand, home: string): string | undefined {
+  if (command.deletes.length === 0) return undefined;
+  const args = command.argv.slice(1);
+  const narrowed = findNarrowed(args.slice(args.findIndex((a) => a.startsWith("-") || a === "(" || a === "!")));
+  for (const root of command.deletes) {
+    const system = root.path === "/" || (SYSTEM_TOP.test(root.path.replace(/\/+$/, "")) && !TEMP_TOP.test(root.path));
+    if (system || (!narrowed && deleteIsBroad(root, command.cwd, home))) {
+      return `BLOCKED: find ${shown(root)} … ${args.includes("-delete") ? "-delete" : "-exec rm"} would delete files across a broad or home directory. Narrow the starting directory to what you mean to clean, and filter (-name '*.log', -mtime +7) before the delete.`;
     }
-    if (options && arg.startsWith("-") && arg.length > 1) continue;
-    if (isBroadPath(arg, env)) return `BLOCKED: Recursive rm of ${arg} would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.`;
   }
   return undefined;
 }
 
-function findBlock(args: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
-  const roots: string[] = [];
-  for (const arg of args) {
-    if (arg.startsWith("-") || arg === "(" || arg === "!") break;
-    roots.push(arg);
-  }
-  const deletes = args.includes("-delete") || args.some((a, i) => (a === "-exec" || a === "-execdir") && basename(args[i + 1] ?? "") === "rm");
-  if (!deletes) return undefined;
-  // `find . -name '*.pyc' -delete` is a targeted clean-up; without a filter it empties the tree.
-  const filtered = args.some((a) => /^-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|atime|amin|size|empty|user|group|perm)$/.test(a));
-  const broad = (roots.length > 0 ? roots : ["."]).find((r) => isBroadPath(r, env) && !(filtered && /^\.\/?$/.test(r)));
-  return broad ? `BLOCKED: find ${broad} … -delete would delete files across a broad or home directory. Narrow the starting directory to what you mean to clean.` : undefined;
+function xargsBlock(command: EffectCommand, all: readonly EffectCommand[], home: string): string | undefined {
+  if (!command.prefixes.includes("xargs") || !/^(rm|shred|unlink|rmdir|srm)$/.test(command.name)) return undefined;
+  if (command.recursive) return "BLOCKED: xargs rm -r deletes whatever the pipeline feeds it, recursively. List the paths first and delete the specific ones you mean.";
+  const broadListing = upstreamOf(command).find((up) => up.name === "find" && !findNarrowed(up.argv.slice(1)) && findRoots(up).some((r) => deleteIsBroad(r, up.cwd, home)));
+  void all;
+  return broadListing ? "BLOCKED: This pipeline deletes every file a broad find lists. Narrow the find (a directory you mean, -name '*.log') before piping it to rm." : undefined;
 }
+
+function findRoots(command: EffectCommand): PathEffect[] {
+  const roots: PathEffect[] = [];
+  for (const a of command.argv.slice(1)) {
+    if (a.startsWith("-") || a === "(" || a === "!") break;
+    roots.push({ path: resolve(command.cwd, a), written: a, glob: false, dynamic: false, via: "find" });
+  }
+  return roots.length > 0 ? roots : [{ path: command.cwd, written: ".", glob: false, dynamic: false, via: "find" }];
+}
+
+const DISK_DEVICE = /^\/dev\/(sd[a-z]+\d*|nvme\d+n\d+(p\d+)?|vd[a-z]+\d*|xvd[a-z]+\d*|hd[a-z]+\d*|mmcblk\d+(p\d+)?|disk\d+(s\d+)?|rdisk\d+|md\d+|dm-\d+|mapper\/.+)$/;
+
+function deviceBlock(command: EffectCommand): string | undefined {
+  if (/^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|parted|sgdisk|blkdiscard|cryptsetup)$/.test(command.name)) {
+    const device = command.argv.slice(1).find((a) => a.startsWith("/dev/"));
+    if (device && (command.name !== "fdisk" || !command.argv.includes("-l")) && !(command.name === "parted" && command.argv.includes("print"))) {
+      return `BLOCKED: ${command.name} ${device} rewrites a disk. Disk and partition changes are the operator's to make.`;
+    }
+  }
+  const hit = command.writes.find((w) => DISK_DEVICE.test(w.path)) ?? command.deletes.find((d) => DISK_DEVICE.test(d.path));
+  return hit ? `BLOCKED: Writing to the disk device ${hit.path} destroys what is on it. Disk changes are the operator's to make.` : undefined;
+}
+
+function moveBlock(command: EffectCommand, home: string): string | undefined {
+  if (/^(chmod|chown|chgrp|chattr|setfacl)$/.test(command.name) && command.argv.slice(1).some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
+    const hit = command.writes.find((w) => deleteIsBroad(w, command.cwd, home));
+    if (hit) return `BLOCKED: A recursive ${command.name} of ${hit.written || hit.path} changes every file in a broad or home directory. Apply it to the specific directory you mean.`;
+  }
+  for (const move of command.moves) {
+    if (deleteIsBroad(move.from, command.cwd, home)) return `BLOCKED: Moving ${move.from.written || move.from.path} away takes a broad or home directory with it. Move the specific files you mean.`;
+  }
+  return undefined;
+}
+
+// Writers whose effect is on metadata, not content.
+const METADATA_WRITERS = new Set(["touch", "mkfifo", "chmod", "chown", "chgrp", "chattr", "setfacl", "xattr"]);
 
 function dotenvWriteBlock(path: string): string {
   return `BLOCKED: Writing ${path} is not allowed: dotenv files hold credentials and are the operator's to edit. Tell the operator which variable to set, or edit a template such as .env.example.`;
 }
 
-/** The dotenv file a shell command writes, if any. */
-function dotenvTargetOf(command: string): string | undefined {
-  for (const pipeline of allPipelines(command)) {
-    for (const simple of pipeline) {
-      for (const r of simple.redirects) {
-        if (/^(>|>>|>\||&>|&>>|<>|>&)$/.test(r.op) && r.target && isDotenvName(r.target)) return r.target;
-      }
-      const words = commandWords(simple.words);
-      const verb = basename(words[0] ?? "");
-      const operands = words.slice(1).filter((w) => !w.startsWith("-"));
-      if (verb === "tee") {
-        const hit = operands.find((w) => isDotenvName(w));
-        if (hit) return hit;
-      }
-      if ((verb === "cp" || verb === "mv" || verb === "install" || verb === "ln" || verb === "rsync") && operands.length >= 2) {
-        const destination = operands[operands.length - 1] as string;
-        if (isDotenvName(destination)) return destination;
-      }
-      if ((verb === "sed" || verb === "perl") && words.slice(1).some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith("--in-place"))) {
-        const hit = operands.find((w) => isDotenvName(w));
-        if (hit) return hit;
-      }
-      if (verb === "dd") {
-        const of = words.find((w) => w.startsWith("of="));
-        if (of && isDotenvName(of.slice(3))) return of.slice(3);
-      }
-      if (verb === "truncate" || verb === "dotenv") {
-        const hit = operands.find((w) => isDotenvName(w));
-        if (hit && (verb === "truncate" || words.includes("set"))) return hit;
-      }
-    }
+function dotenvWrite(command: EffectCommand): PathEffect | undefined {
+  if (METADATA_WRITERS.has(command.name) && command.writes.every((w) => w.via === command.name)) return undefined;
+  return command.writes.find((w) => !METADATA_WRITERS.has(w.via) && (isDotenvName(w.path) || isDotenvName(w.written) || (w.unset !== undefined && isDotenvName(w.unset))));
+}
+
+function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
+  if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could delete files");
+  const broad = opaque.words.find((w) => !w.startsWith("-") && isBroadAbsolute(resolve(opaque.cwd, w === "~" || w.startsWith("~/") ? home + w.slice(1) : w), opaque.cwd, home));
+  if (broad) return hiddenIntentBlock(opaque, `its arguments name the broad path ${broad}`);
+  const dotenv = opaque.words.find((w) => isDotenvName(w));
+  if (dotenv && opaque.reason !== "dynamic-command") return hiddenIntentBlock(opaque, `it names the dotenv file ${dotenv}`);
+  return undefined;
+}
+
+/** The block message for a shell command line that destroys data or writes a dotenv file. */
+export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  const effects = commandEffects(command, cwd, env);
+  const home = homeOf(env);
+  for (const opaque of effects.opaque) {
+    const block = opaqueBlock(opaque, home);
+    if (block) return block;
+  }
+  for (const c of effects.commands) {
+    const block = (/^(rm|unlink|rmdir|shred|srm|trash|trash-put|rsync)$/.test(c.name) ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ?? xargsBlock(c, effects.commands, home) ?? deviceBlock(c) ?? moveBlock(c, home);
+    if (block) return block;
+  }
+  for (const c of effects.commands) {
+    const hit = dotenvWrite(c);
+    if (hit) return dotenvWriteBlock(hit.written || hit.path);
   }
   return undefined;
 }
 
 const MCP_WRITE_NAME = /write|create|edit|update|put|save|append|patch|upload|move|copy|rename/i;
 
+function realTarget(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The destructive-command guard. */
 export const destructiveCommandsGuard: Guard = {
   name: "destructive",
-  check({ tool_name, tool_input, env }): GuardVerdict | undefined {
+  check({ tool_name, tool_input, env, cwd }): GuardVerdict | undefined {
     if (isShellTool(tool_name)) {
-      const command = stringArg(tool_input, "command");
-      for (const pipeline of allPipelines(command)) {
-        for (const simple of pipeline) {
-          const words = commandWords(simple.words);
-          const verb = basename(words[0] ?? "");
-          const args = words.slice(1);
-          const block = verb === "rm" ? rmBlock(args, env) : verb === "find" ? findBlock(args, env) : undefined;
-          if (block) return { block };
-          if (verb === "xargs") {
-            const inner = args.findIndex((a) => basename(a) === "rm");
-            if (inner >= 0 && args.slice(inner + 1).some((a) => RECURSIVE_FLAG.test(a) || a === "--recursive")) {
-              return { block: "BLOCKED: xargs rm -r deletes whatever the pipeline feeds it, recursively. List the paths first and delete the specific ones you mean." };
-            }
-          }
-        }
-      }
-      const target = dotenvTargetOf(command);
-      return target ? { block: dotenvWriteBlock(target) } : undefined;
+      const block = shellDestructiveBlock(stringArg(tool_input, "command"), cwd, env);
+      return block ? { block } : undefined;
     }
     if (WRITE_TOOLS.has(tool_name) || MCP_WRITE_NAME.test(tool_name)) {
       const paths = [...toolPaths(tool_input)];
@@ -132,8 +219,13 @@ export const destructiveCommandsGuard: Guard = {
         const value = stringArg(tool_input, key);
         if (value) paths.push(value);
       }
-      const hit = paths.find((p) => isDotenvName(p));
-      return hit ? { block: dotenvWriteBlock(hit) } : undefined;
+      for (const p of paths) {
+        if (isDotenvName(p)) return { block: dotenvWriteBlock(p) };
+        const home = homeOf(env);
+        const expanded = p === "~" || p.startsWith("~/") ? home + p.slice(1) : p;
+        const real = realTarget(isAbsolute(expanded) ? expanded : resolve(cwd, expanded));
+        if (real !== undefined && isDotenvName(basename(real))) return { block: dotenvWriteBlock(`${p} (a link to ${real})`) };
+      }
     }
     return undefined;
   },

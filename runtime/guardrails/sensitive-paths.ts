@@ -1,53 +1,75 @@
 /**
- * Which file names hold credentials (reference-spec E.8.2): dotenv files, shell rc and history
- * files, credential stores, SSH private keys. Shared by the credential-read guard (reading them) and
- * the destructive-command guard (writing dotenv files). Names ending in a template suffix
- * (`.env.example`, `.env.sample`, …) are safe: they are meant to be read and committed.
+ * Which paths hold credentials: dotenv files, shell rc and history files, credential stores, SSH
+ * private keys, cloud and cluster credentials, and every process's `/proc/<pid>/environ`. Shared by
+ * the credential-read guard (reading them), the destructive-command guard (writing dotenv files) and
+ * the hidden-intent checks. Templates are safe: a name with a dot-separated part `example`,
+ * `sample`, `template`, `dist`, `tpl`, `defaults` or `schema` (`.env.example`, `.env.example.bak`)
+ * is meant to be read and committed. A glob counts when it could match one of these names (see
+ * `globMayMatchSensitive`).
  */
 import { basename } from "../shell";
+import { fs } from "../node-builtins";
 
-const SAFE_SUFFIXES = [".example", ".sample", ".template", ".dist", ".tpl"];
+const { readdirSync } = fs;
 
-const SHELL_FILES = new Set([".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".bash_history", ".zsh_history", ".history", ".sh_history", ".python_history", ".psql_history", ".mysql_history", ".node_repl_history"]);
+const TEMPLATE_PARTS = new Set(["example", "examples", "sample", "samples", "template", "templates", "tmpl", "tpl", "dist", "defaults", "default", "schema", "spec"]);
 
-const CREDENTIAL_FILES = new Set([".netrc", ".npmrc", ".pypirc", ".git-credentials", ".pgpass", ".dockercfg"]);
+const SHELL_FILES = new Set([".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".bash_history", ".zsh_history", ".history", ".sh_history", ".python_history", ".psql_history", ".mysql_history", ".node_repl_history", ".sqlite_history", ".rediscli_history", ".lesshst"]);
+
+const CREDENTIAL_FILES = new Set([".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".pgpass", ".dockercfg", ".vault-token", ".my.cnf", ".boto", ".s3cfg", ".yarnrc.yml", ".gem-credentials"]);
+
+// Credentials identified by their directory and name: [directory, file pattern].
+const NESTED: ReadonlyArray<[string, RegExp]> = [
+  [".aws", /^(credentials|config)$/],
+  [".docker", /^config\.json$/],
+  [".kube", /^config$/],
+  [".azure", /^(accessTokens\.json|msal_token_cache\.(json|bin)|azureProfile\.json)$/],
+  ["gh", /^hosts\.yml$/],
+  ["gcloud", /^(credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)$/],
+  [".terraform.d", /^credentials\.tfrc\.json$/],
+  ["private-keys-v1.d", /./],
+];
 
 function stripQuotes(path: string): string {
   return path.replace(/^["']|["']$/g, "");
 }
 
-function hasSafeSuffix(name: string): boolean {
-  const lower = name.toLowerCase();
-  return SAFE_SUFFIXES.some((suffix) => lower.endsWith(suffix));
+/** True for a template name: a dot-separated part is `example`, `sample`, `template`, … */
+export function isTemplateName(name: string): boolean {
+  const parts = name.toLowerCase().split(".");
+  return parts.some((part, i) => i > 0 && TEMPLATE_PARTS.has(part)) || (parts.length > 1 && TEMPLATE_PARTS.has(parts[0] as string));
 }
 
-/** True for a dotenv file name: `.env`, `.env.<anything>`, `<anything>.env` (template suffixes excluded). */
+/** True for a dotenv file name: `.env`, `.env.<anything>`, `<anything>.env` (templates excluded). */
 export function isDotenvName(name: string): boolean {
   const base = basename(stripQuotes(name));
-  if (hasSafeSuffix(base)) return false;
+  if (isTemplateName(base)) return false;
   const lower = base.toLowerCase();
   if (lower === ".env" || lower.startsWith(".env.") || (lower.endsWith(".env") && lower.length > 4)) return true;
   // A glob such as `.env*` or `.env?` matches dotenv files too.
   return lower.startsWith(".env") && /[*?[]/.test(lower);
 }
 
-/**
- * True when `path` names a credential file: a dotenv file, a shell rc or history file, a credential
- * store (`.netrc`, `.npmrc`, `.pypirc`, `.git-credentials`, `.pgpass`), `.aws/credentials`, or an
- * SSH private key (`.ssh/id_*` without `.pub`). Globs count when their text names one (`*.env`).
- */
+function sshPrivate(name: string): boolean {
+  return !name.endsWith(".pub") && !/^(known_hosts|authorized_keys|config|environment|rc)(\.|$|2)/.test(name) && !name.endsWith(".conf") && name !== "." && name !== "..";
+}
+
+/** True when the literal path (absolute or relative) names a credential file. */
 export function isSensitivePath(path: string): boolean {
-  const clean = stripQuotes(path.trim());
+  const clean = stripQuotes(path.trim()).replace(/\\/g, "/");
   if (!clean) return false;
   const base = basename(clean);
-  if (hasSafeSuffix(base)) return false;
+  if (!base || isTemplateName(base)) return false;
   if (isDotenvName(base)) return true;
   if (SHELL_FILES.has(base) || CREDENTIAL_FILES.has(base)) return true;
-  const normalized = clean.replace(/\\/g, "/");
-  if (/(^|\/)\.aws\/(credentials|config)$/.test(normalized)) return true;
-  if (/(^|\/)\.ssh\/id_[A-Za-z0-9_-]+$/.test(normalized)) return true;
-  if (/(^|\/)\.docker\/config\.json$/.test(normalized)) return true;
-  if (/(^|\/)\.kube\/config$/.test(normalized)) return true;
+  const parentEnd = clean.length - base.length - 1;
+  const slash = parentEnd > 0 ? clean.lastIndexOf("/", parentEnd - 1) : -1;
+  const parent = parentEnd > 0 ? clean.slice(slash + 1, parentEnd) : "";
+  if (parent === ".ssh" && sshPrivate(base)) return true;
+  if (/^id_(rsa|dsa|ecdsa|ed25519|ecdsa_sk|ed25519_sk|xmss)$/.test(base)) return true;
+  for (const [dir, name] of NESTED) if (parent === dir && name.test(base)) return true;
+  // Any process's environment: /proc/<pid>/environ, /proc/self/task/<tid>/environ.
+  if (base === "environ" && /(^|\/)proc\/[^/]+(\/task\/[^/]+)?\/environ$/.test(clean)) return true;
   return false;
 }
 
@@ -55,6 +77,75 @@ export function isSensitivePath(path: string): boolean {
 export function mentionsSensitivePath(text: string): boolean {
   for (const piece of text.split(/[\s'"`(),;=<>|&{}[\]]+/)) {
     if (piece && isSensitivePath(piece)) return true;
+  }
+  return false;
+}
+
+/** One path component's glob as a RegExp (`*`, `?`, `[…]`; a leading dot is matched only literally). */
+function componentRegExp(glob: string): RegExp {
+  let body = "";
+  for (let i = 0; i < glob.length; i += 1) {
+    const c = glob[i] as string;
+    if (c === "*") body += i === 0 ? "(?!\\.)[^/]*" : "[^/]*";
+    else if (c === "?") body += i === 0 ? "(?!\\.)[^/]" : "[^/]";
+    else if (c === "[") {
+      const close = glob.indexOf("]", i + 2);
+      if (close < 0) body += "\\[";
+      else {
+        let set = glob.slice(i + 1, close).replace(/\\/g, "\\\\");
+        if (set.startsWith("!")) set = `^${set.slice(1)}`;
+        body += `${i === 0 ? "(?!\\.)" : ""}[${set}]`;
+        i = close;
+      }
+    } else body += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  try {
+    return new RegExp(`^${body}$`);
+  } catch {
+    return /^$/;
+  }
+}
+
+function hasLiteral(glob: string): boolean {
+  return glob.replace(/\[[^\]]*\]|[*?]/g, "").length > 0;
+}
+
+// Names a glob is tried against: one of each kind of credential file.
+const SAMPLE_NAMES = [".env", ".env.local", ".env.production", "prod.env", ...SHELL_FILES, ...CREDENTIAL_FILES];
+const SAMPLE_NESTED: ReadonlyArray<[string, string]> = [[".ssh", "id_rsa"], [".ssh", "id_ed25519"], [".ssh", "deploy_key"], [".aws", "credentials"], [".docker", "config.json"], [".kube", "config"], ["gh", "hosts.yml"], ["gcloud", "credentials.db"]];
+
+/**
+ * True when the glob `pattern` (an absolute path whose last components may hold `*`, `?`, `[…]`)
+ * could match a credential file: its name part matches a sample credential name and is not all
+ * wildcards (`*.env`, `.e*`, `.en?`, `~/.ssh/id_*`, every file of `~/.ssh`, `environ` of any `/proc` entry), or it matches a
+ * credential file that exists in its directory now (`cat *` next to `prod.env`).
+ */
+export function globMayMatchSensitive(pattern: string): boolean {
+  const parts = pattern.split("/").filter((p) => p !== "");
+  const last = parts[parts.length - 1] ?? "";
+  const parent = parts[parts.length - 2] ?? "";
+  const lastRe = componentRegExp(last);
+  if (hasLiteral(last) && SAMPLE_NAMES.some((name) => lastRe.test(name))) return true;
+  const parentRe = componentRegExp(parent);
+  for (const [dir, name] of SAMPLE_NESTED) {
+    if (parentRe.test(dir) && lastRe.test(name) && (hasLiteral(last) || hasLiteral(parent))) return true;
+  }
+  if (last === "environ" || lastRe.test("environ")) {
+    const procIndex = parts.indexOf("proc");
+    if (procIndex >= 0 && componentRegExp(parts[procIndex + 1] ?? "").test("1") && parts.length - procIndex <= 5 && (hasLiteral(last) || /environ/.test(pattern))) return true;
+  }
+  // Only the last component is a glob: match it against the directory's real entries.
+  const dirParts = parts.slice(0, -1);
+  if (dirParts.some((p) => /[*?[]/.test(p))) return false;
+  try {
+    const entries = readdirSync(`/${dirParts.join("/")}`);
+    let budget = 4096;
+    for (const entry of entries) {
+      if ((budget -= 1) < 0) break;
+      if (lastRe.test(entry) && isSensitivePath(`/${[...dirParts, entry].join("/")}`)) return true;
+    }
+  } catch {
+    // No such directory: nothing there to match.
   }
   return false;
 }

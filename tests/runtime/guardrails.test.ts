@@ -178,6 +178,8 @@ describe("destructive commands", () => {
     "find / -name '*.log' -delete",
     "find ~ -type f -exec rm -f {} +",
     "find . -delete",
+    // find evaluates left to right: -delete before -name deletes everything.
+    "find . -delete -name x",
     "ls | xargs rm -rf",
     "echo X=1 > .env",
     "echo X=1 >> .env.local",
@@ -191,7 +193,7 @@ describe("destructive commands", () => {
   it.each(blocked)("blocks `%s`", (command) => {
     expect(verdict(destructiveCommandsGuard, "Bash", bash(command))?.block, command).toMatch(/^BLOCKED: /);
   });
-  const allowed = ["rm -rf node_modules", "rm -rf ./build", "rm -rf /tmp/build-123", "rm file.txt", "rm -r ~/projects/x/build", "echo hi > out.txt", "find . -name '*.pyc' -delete", "cat .env.example > environment.md", "find . -delete -name x"];
+  const allowed = ["rm -rf node_modules", "rm -rf ./build", "rm -rf /tmp/build-123", "rm file.txt", "rm -r ~/projects/x/build", "echo hi > out.txt", "find . -name '*.pyc' -delete", "cat .env.example > environment.md", "find /tmp -name '*.log' -mtime +7 -delete"];
   it.each(allowed)("lets `%s` through", (command) => {
     expect(verdict(destructiveCommandsGuard, "Bash", bash(command))?.block, command).toBeUndefined();
   });

@@ -1,0 +1,1307 @@
+/**
+ * The one reading of a shell command line that every guardrail decides on. It follows the line as
+ * the shell would, without running anything: `;`, `&&`, `||`, pipes, subshells, `$(…)`, backticks,
+ * `bash -c`, `eval`, prefixes (`sudo`, `env`, `nice`, `xargs`, …), wrappers that run a command
+ * elsewhere (`docker exec`, `ssh`, `kubectl exec`, …) and text fed to a shell on its standard input
+ * (heredocs, here-strings, `echo … |`, `base64 -d` of a literal: decoded, then read as a script).
+ * For each simple command it reports the words that run (quoting removed, `$'…'` decoded, `~`,
+ * `$HOME`, `$PWD` and variables set earlier in the line expanded), the working directory (`cd`,
+ * `pushd`, `env -C` followed), and the paths read, written, deleted and moved, absolute and
+ * normalised (`//`, `/./`, `..`), globs kept and marked. Where it cannot see what runs (a variable
+ * or a substitution as the command name, `eval` of something computed, a download or a decoder
+ * piped into a shell, nesting past `MAX_DEPTH`) it reports an `opaque` item instead; the guards
+ * deny those when the visible part may touch something they protect (docs/guardrails.md, "Hidden
+ * intent"). Work is linear in the input times the nesting depth.
+ */
+import { posix } from "node:path";
+import { homeDirectory } from "./node-builtins";
+import { assignedName, basename, parseScript, type ShellCommand, type ShellWord, skipKeywords, type WordPart } from "./shell";
+
+/** How deep substitutions, `bash -c`, `eval` and wrappers are followed; deeper is `opaque`. */
+export const MAX_DEPTH = 6;
+
+/** A path a command touches. */
+export interface PathEffect {
+  /** Absolute and normalised; glob characters kept; an unresolved expansion kept as `$NAME`. */
+  path: string;
+  /** The word as given (quoting removed). */
+  written: string;
+  /** An unquoted `*`, `?` or `[` makes it a pattern. */
+  glob: boolean;
+  /** Part of it is an expansion the analyser cannot resolve. */
+  dynamic: boolean;
+  /** When dynamic: the path with unresolved expansions empty (what an unset variable gives). */
+  unset?: string;
+  /** The command or operator with the effect (`cat`, `>`, `tee`, `rm`, …). */
+  via: string;
+}
+
+/** One simple command, as it would run. */
+export interface EffectCommand {
+  /** The words that run: assignments and prefixes removed, quoting removed, expansions resolved where known. */
+  argv: string[];
+  /** `argv` as written. */
+  raw: string[];
+  /** For each of `argv`: it holds an expansion the analyser cannot resolve. */
+  dynamic: boolean[];
+  /** The program's name (`/usr/bin/git` → `git`), or "" when unknown. */
+  name: string;
+  /** The prefix commands that were removed (`sudo`, `env`, `xargs`, …). */
+  prefixes: string[];
+  /** The effective working directory. */
+  cwd: string;
+  /** 0 for the line itself; one more per substitution, `bash -c`, `eval`, wrapper or fed script. */
+  depth: number;
+  /** The operator before this command: "" (first), `;`, `&&`, `||`, `&`, `|`. */
+  joinedBy: string;
+  /** The pipeline it is a stage of (shared by its stages; see `upstream`, `downstream`). */
+  pipeline: EffectCommand[];
+  /** Its index in `pipeline`. */
+  stage: number;
+  /** Where it runs: `local`, or the wrapper that runs it elsewhere (`docker`, `ssh`, …). */
+  where: string;
+  reads: PathEffect[];
+  writes: PathEffect[];
+  deletes: PathEffect[];
+  moves: Array<{ from: PathEffect; to: PathEffect }>;
+  /** `rm -r`, `find … -delete`: the deletes take whole trees. */
+  recursive: boolean;
+  /** Redirections, targets resolved. */
+  redirects: Array<{ op: string; fd: string; target: string }>;
+  /** Its output when the analyser can compute it (`echo`, `printf`, `base64 -d` of a literal). */
+  output?: string;
+  /** Its output is computed text the line does not show (a decoder, a download, a text filter). */
+  hiddenOutput: boolean;
+  /** What the analyser could not see in this command (also listed in `CommandEffects.opaque`). */
+  opaque: OpaqueEffect[];
+}
+
+/** Something the analyser cannot see. */
+export interface OpaqueEffect {
+  reason: "dynamic-command" | "dynamic-eval" | "hidden-input" | "depth" | "size";
+  /** What could not be read, as written (shortened). */
+  text: string;
+  /** The visible words around it: the guards judge whether these touch anything protected. */
+  words: string[];
+  cwd: string;
+  depth: number;
+  /** Nothing of what runs is visible (downloaded or decoded content, nesting past the bound). */
+  hidden: boolean;
+}
+
+/** The reading of one command line. */
+export interface CommandEffects {
+  commands: EffectCommand[];
+  opaque: OpaqueEffect[];
+}
+
+interface VarValue {
+  value?: string;
+  hidden: boolean;
+}
+
+interface Context {
+  /** Shared by every read of the line: words left, characters of nested scripts left. */
+  budget: { words: number; chars: number };
+  cwd: string;
+  vars: Map<string, VarValue>;
+  home: string;
+  out: CommandEffects;
+  where: string;
+}
+
+/** A word after expansion. */
+interface Resolved {
+  /** The value(s): several after brace expansion; unresolved expansions as written. */
+  values: string[];
+  /** Per value: unquoted glob characters present. */
+  globs: boolean[];
+  /** Values with unresolved expansions empty (only when `dynamic`). */
+  unset: string[];
+  dynamic: boolean;
+  hidden: boolean;
+  raw: string;
+  /** The word with quoting removed, expansions as written (`~/x`, `$DIR/y`). */
+  text: string;
+  /** The whole word is one unquoted expansion of a known value: word splitting applies. */
+  split?: string[];
+}
+
+/** Longer paths fail to open (PATH_MAX on Linux): nothing that long is read, written or run. */
+const PATH_MAX = 4096;
+
+const GLOB_SPECIAL = /[*?[\]{},\\]/g;
+
+function escapeGlob(text: string): string {
+  return text.replace(GLOB_SPECIAL, "\\$&");
+}
+
+/** Expands unescaped `{a,b}` groups of an escaped pattern (at most `limit` results). */
+function braceExpand(pattern: string, limit = 32): string[] {
+  if (!pattern.includes("{")) return [pattern];
+  // Find the first top-level `{…}` with a comma, then expand recursively.
+  let open = -1;
+  let depth = 0;
+  let comma = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const c = pattern[i];
+    if (c === "\\") {
+      i += 1;
+      continue;
+    }
+    if (c === "{") {
+      if (depth === 0) {
+        open = i;
+        comma = false;
+      }
+      depth += 1;
+    } else if (c === "," && depth === 1) comma = true;
+    else if (c === "}" && depth > 0) {
+      depth -= 1;
+      if (depth === 0 && comma) {
+        const inner = pattern.slice(open + 1, i);
+        const alternatives: string[] = [];
+        let d = 0;
+        let start = 0;
+        for (let j = 0; j < inner.length; j += 1) {
+          const e = inner[j];
+          if (e === "\\") {
+            j += 1;
+            continue;
+          }
+          if (e === "{") d += 1;
+          else if (e === "}") d -= 1;
+          else if (e === "," && d === 0) {
+            alternatives.push(inner.slice(start, j));
+            start = j + 1;
+          }
+        }
+        alternatives.push(inner.slice(start));
+        const head = pattern.slice(0, open);
+        const tail = pattern.slice(i + 1);
+        const out: string[] = [];
+        for (const alternative of alternatives) {
+          for (const expanded of braceExpand(head + alternative + tail, limit)) {
+            if (out.length >= limit) return out;
+            out.push(expanded);
+          }
+        }
+        return out;
+      }
+    }
+  }
+  return [pattern];
+}
+
+/** A pattern's text (escapes removed) and whether it has live glob characters. */
+function unescapePattern(pattern: string): { text: string; glob: boolean } {
+  if (!pattern.includes("\\") && !pattern.includes("*") && !pattern.includes("?") && !pattern.includes("[")) return { text: pattern, glob: false };
+  let glob = false;
+  for (let i = 0; i < pattern.length && !glob; i += 1) {
+    const c = pattern.charCodeAt(i);
+    if (c === 92 /* \ */) i += 1;
+    else if (c === 42 || c === 63 || c === 91) glob = true;
+  }
+  // One replace: no per-character string building, whatever the length.
+  return { text: pattern.includes("\\") ? pattern.replace(/\\([\s\S])/g, "$1") : pattern, glob };
+}
+
+/** Removes trailing newlines, as command substitution does. */
+function chompNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/** Known values of well-known variables. */
+function knownVariable(name: string, ctx: Context): VarValue | undefined {
+  const own = ctx.vars.get(name);
+  if (own) return own;
+  if (name === "HOME") return { value: ctx.home, hidden: false };
+  if (name === "PWD") return { value: ctx.cwd, hidden: false };
+  return undefined;
+}
+
+function tildeHome(user: string, ctx: Context): string {
+  if (!user) return ctx.home;
+  return user === "root" ? "/root" : `/home/${user}`;
+}
+
+function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
+  // A word longer than PATH_MAX names no file and no program: its value is kept as text, without
+  // the glob and brace reading (which would only cost time on megabytes of text).
+  const long = word.raw.length > PATH_MAX;
+  const esc = long ? (text: string): string => text : escapeGlob;
+  const pattern: string[] = [];
+  const unsetPattern: string[] = [];
+  let dynamic = false;
+  let hidden = false;
+  let split: string[] | undefined;
+  const parts = word.parts;
+  for (let k = 0; k < parts.length; k += 1) {
+    const part = parts[k] as WordPart;
+    if (part.kind === "lit") {
+      let escaped = part.quoted ? esc(part.text) : part.text;
+      if (k === 0 && !part.quoted && part.text.startsWith("~")) {
+        const slash = part.text.indexOf("/");
+        const user = part.text.slice(1, slash < 0 ? part.text.length : slash);
+        if (/^[A-Za-z0-9._-]*$/.test(user)) escaped = esc(tildeHome(user, ctx)) + (slash < 0 ? "" : part.text.slice(slash));
+      }
+      pattern.push(escaped);
+      unsetPattern.push(escaped);
+      continue;
+    }
+    if (part.kind === "var") {
+      const known = part.op === "" ? knownVariable(part.name, ctx) : undefined;
+      if (known && known.value !== undefined) {
+        pattern.push(esc(known.value));
+        unsetPattern.push(esc(known.value));
+        if (parts.length === 1 && !part.quoted) split = known.value.split(/[ \t\n]+/).filter((s) => s !== "");
+        continue;
+      }
+      dynamic = true;
+      if (known?.hidden) hidden = true;
+      pattern.push(esc(part.raw));
+      // `${X:-word}` with X unset gives the word.
+      const fallback = /^:?[-=]/.test(part.op) ? part.op.replace(/^:?[-=]/, "") : "";
+      unsetPattern.push(esc(fallback));
+      continue;
+    }
+    if (part.kind === "sub") {
+      const inner = analyseNested(part.script, ctx, depth + 1, ctx.where);
+      if (part.form === "<(" || part.form === ">(") {
+        hidden ||= inner.hidden;
+        pattern.push("/dev/fd/63");
+        unsetPattern.push("/dev/fd/63");
+        continue;
+      }
+      if (inner.output !== undefined) {
+        const value = chompNewlines(inner.output);
+        pattern.push(esc(value));
+        unsetPattern.push(esc(value));
+        if (parts.length === 1 && !part.quoted) split = value.split(/[ \t\n]+/).filter((s) => s !== "");
+        continue;
+      }
+      dynamic = true;
+      hidden ||= inner.hidden;
+      pattern.push(esc(part.raw));
+      continue;
+    }
+    // Arithmetic: a number; substitutions inside still run.
+    nestedSubstitutions(part.text, ctx, depth);
+    dynamic = true;
+    pattern.push(esc(part.raw));
+    unsetPattern.push("0");
+  }
+  // Substitutions inside `${X:-$(…)}` run too.
+  for (const part of parts) {
+    if (part.kind === "var" && (part.op.includes("$(") || part.op.includes("`"))) nestedSubstitutions(part.op, ctx, depth);
+  }
+  const joined = pattern.join("");
+  const resolved: Resolved = { values: [joined], globs: [false], unset: dynamic ? [unsetPattern.join("")] : [], dynamic, hidden, raw: word.raw, text: word.text };
+  if (!long) {
+    resolved.values = [];
+    resolved.globs = [];
+    for (const p of braceExpand(joined)) {
+      const { text, glob } = unescapePattern(p);
+      resolved.values.push(text);
+      resolved.globs.push(glob);
+    }
+    if (dynamic) resolved.unset = braceExpand(unsetPattern.join("")).map((p) => unescapePattern(p).text);
+  }
+  if (split && split.length !== 1) resolved.split = split;
+  return resolved;
+}
+
+/** Runs the substitutions found in `text` (arithmetic, `${X:-…}` defaults) as nested scripts. */
+function nestedSubstitutions(text: string, ctx: Context, depth: number): void {
+  for (const node of parseScript(text, ctx.budget)) {
+    if (node.kind !== "command") continue;
+    for (const w of node.command.words) for (const p of w.parts) if (p.kind === "sub") analyseNested(p.script, ctx, depth + 1, ctx.where);
+  }
+}
+
+/** `path` made absolute against `cwd` and normalised (`//`, `/./`, `..`). */
+export function absolutePath(path: string, cwd: string): string {
+  if (path === "") return cwd;
+  // Plain relative names (no `.`/`..` parts, no doubled slashes) just join: no full normalisation.
+  if (SIMPLE_RELATIVE.test(path)) {
+    const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+    return cwd === "/" ? `/${trimmed}` : `${cwd}/${trimmed}`;
+  }
+  return posix.resolve(cwd, path);
+}
+
+const SIMPLE_RELATIVE = /^(?:[^/.][^/]*|\.[^/.][^/]*)(?:\/(?:[^/.][^/]*|\.[^/.][^/]*))*\/?$/;
+
+function pathEffect(r: Resolved, index: number, ctx: Context, via: string): PathEffect {
+  let value = r.values[index] ?? r.values[0] ?? "";
+  if (value.length > PATH_MAX) value = value.slice(0, PATH_MAX);
+  const written = r.values.length === 1 && r.text && !r.text.includes("$(") && r.text.length < 4096 && (r.text.startsWith("~") || r.text.includes("$")) && !r.text.startsWith(value) ? r.text : value;
+  const effect: PathEffect = { path: absolutePath(value, ctx.cwd), written, glob: r.globs[index] ?? false, dynamic: r.dynamic, via };
+  if (r.dynamic) effect.unset = absolutePath(r.unset[index] ?? r.unset[0] ?? "", ctx.cwd);
+  return effect;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command knowledge.
+
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"]);
+const INTERPRETERS = /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|luajit|Rscript|osascript|powershell|pwsh|tclsh|wish|awk|gawk|mawk|nawk|jshell|irb|groovy|scala|julia)$/;
+const DOWNLOADERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "lynx", "links", "w3m", "httpie"]);
+// Programs whose output is text computed from their input: fed to a shell, that text is unseen.
+const TRANSFORMERS = new Set(["base64", "base32", "basenc", "xxd", "od", "uudecode", "openssl", "gpg", "gunzip", "zcat", "gzip", "bzip2", "bzcat", "bunzip2", "xz", "xzcat", "unxz", "zstd", "zstdcat", "unzstd", "lz4", "brotli", "tr", "rev", "sed", "awk", "gawk", "mawk", "perl", "python", "python3", "ruby", "node", "jq", "yq", "cut", "tac", "iconv", "recode", "printf", "echo", "xargs", "envsubst", "m4", "cpp", "uncompress", "unzip", "tar", "dd", "fold", "paste", "sort", "column", "strings"]);
+
+// Prefix commands: the words they take before the command they run (options skipped separately).
+const PREFIXES: Readonly<Record<string, number>> = {
+  sudo: 0, doas: 0, command: 0, builtin: 0, exec: 0, nohup: 0, nice: 0, ionice: 0, stdbuf: 0, time: 0, env: 0, timeout: 1,
+  chronic: 0, unbuffer: 0, setsid: 0, flock: 1, strace: 0, ltrace: 0, caffeinate: 0, torsocks: 0, proxychains: 0, proxychains4: 0,
+  firejail: 0, nsenter: 0, unshare: 0, chroot: 1, taskset: 1, chrt: 1, numactl: 0, cgexec: 0, busybox: 0, xargs: 0, doppler: 0, sg: 1,
+  "aws-vault": 0, op: 0, dotenvx: 0, pkexec: 0, catchsegv: 0, valgrind: 0, faketime: 1, rlwrap: 0, script: 0, watch: 0, entr: 0,
+  parallel: 0, systemd_run: 0, "systemd-run": 0, runuser: 0, su: 0, fakeroot: 0, tsp: 0, ts: 0, "nice-n": 0,
+};
+// Options of prefix commands that take the next word as their value.
+const PREFIX_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  sudo: new Set(["-u", "-g", "-h", "-p", "-U", "-D", "-r", "-t", "-C", "-T", "--user", "--group", "--host", "--prompt", "--other-user", "--chdir", "--role", "--type", "--close-from", "--command-timeout"]),
+  doas: new Set(["-u", "-C"]),
+  env: new Set(["-u", "--unset", "-C", "--chdir", "-S", "--split-string", "-P", "--default-signal", "--ignore-signal", "--block-signal"]),
+  nice: new Set(["-n", "--adjustment"]),
+  ionice: new Set(["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"]),
+  stdbuf: new Set(["-i", "-o", "-e"]),
+  timeout: new Set(["-s", "-k", "--signal", "--kill-after"]),
+  flock: new Set(["-w", "-E", "--timeout", "--conflict-exit-code"]),
+  strace: new Set(["-e", "-o", "-p", "-s", "-u", "-E", "-P", "-I", "-a", "-b", "-X"]),
+  ltrace: new Set(["-e", "-o", "-p", "-s", "-u", "-n", "-a"]),
+  taskset: new Set([]),
+  xargs: new Set(["-I", "-i", "-d", "-E", "-e", "-s", "-L", "-l", "-n", "-P", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--max-lines", "--replace", "--eof", "--process-slot-var"]),
+  su: new Set(["-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"]),
+  runuser: new Set(["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w"]),
+  watch: new Set(["-n", "--interval", "-d", "--differences", "-q", "--equexit", "-s", "--shotgun"]),
+  script: new Set(["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing", "-E", "--echo", "-t"]),
+  unshare: new Set(["--wd", "-w", "--root", "-R", "--setuid", "-S", "--setgid", "-G"]),
+  nsenter: new Set(["-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "-w", "-r", "--root"]),
+  "systemd-run": new Set(["-u", "--unit", "-p", "--property", "-E", "--setenv", "--working-directory", "-M", "--machine", "--uid", "--gid", "--description", "--slice"]),
+  parallel: new Set(["-j", "--jobs", "-S", "--sshlogin", "--delay", "--timeout", "-a", "--arg-file", "--colsep", "-d", "--delimiter", "-I", "-n", "-N", "--joblog"]),
+  valgrind: new Set([]),
+  chrt: new Set([]),
+  sg: new Set([]),
+  "aws-vault": new Set(["--backend", "--duration", "-d", "--region"]),
+  op: new Set(["--env-file", "--account"]),
+  doppler: new Set(["-p", "--project", "-c", "--config", "--token"]),
+  dotenvx: new Set(["-f", "--env-file", "-e", "--env"]),
+};
+// Prefixes whose command is given after a subcommand word (`aws-vault exec PROFILE --`, `op run --`).
+const SUBCOMMAND_PREFIXES: Readonly<Record<string, ReadonlySet<string>>> = {
+  "aws-vault": new Set(["exec"]),
+  op: new Set(["run"]),
+  doppler: new Set(["run"]),
+  dotenvx: new Set(["run"]),
+};
+
+// Commands that run a command given as a single string (joined and read as a script).
+const SCRIPT_STRING_PREFIXES = new Set(["watch", "su", "runuser", "script", "parallel"]);
+
+// Wrappers that run a command in a container, pod, VM or another host.
+const CONTAINER_TOOLS = new Set(["docker", "podman", "nerdctl", "lxc", "incus", "crictl", "ctr", "distrobox", "toolbox", "multipass", "limactl", "colima", "orb", "vagrant", "flatpak", "snap", "systemd-nspawn", "machinectl"]);
+const CLUSTER_TOOLS = new Set(["kubectl", "oc", "k3s", "microk8s", "minikube"]);
+const REMOTE_SHELLS = new Set(["ssh", "autossh", "mosh", "gcloud", "az", "aws", "fly", "flyctl", "heroku", "railway", "render", "vercel", "sshpass"]);
+const DOCKER_VALUE_OPTIONS = new Set(["-e", "--env", "-u", "--user", "-w", "--workdir", "--name", "-v", "--volume", "-p", "--publish", "--network", "--net", "--entrypoint", "--env-file", "--mount", "-l", "--label", "--platform", "--pull", "--restart", "--hostname", "-h", "--add-host", "--cpus", "-m", "--memory", "--device", "--cap-add", "--cap-drop", "--security-opt", "--ulimit", "--dns", "--ipc", "--pid", "--runtime", "--shm-size", "--tmpfs", "--volumes-from", "--link", "--log-driver", "--log-opt", "--gpus", "--group-add", "--detach-keys", "--expose", "--label-file", "--stop-signal", "--stop-timeout", "--health-cmd", "-c", "--cpu-shares", "--userns", "--uts", "--cgroupns", "--ip", "--mac-address", "--cidfile", "--context", "-H", "--host", "--config", "--log-level", "-f", "--file", "--project-name", "--profile", "--project-directory", "--index", "-t", "--namespace", "-n", "--container", "--pod-running-timeout", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token"]);
+const SSH_VALUE_OPTIONS = new Set(["-b", "-B", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w"]);
+
+/** Options of a reader that take the next word as their value (so that word is not a file). */
+const GREP_VALUES = ["-A", "-B", "-C", "-m", "-d", "-D", "--context", "--max-count", "--label", "--include", "--exclude", "--exclude-dir", "--after-context", "--before-context", "--color", "--colour", "--binary-files", "--devices", "--directories"];
+const VALUE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  grep: GREP_VALUES, egrep: GREP_VALUES, fgrep: GREP_VALUES, zgrep: GREP_VALUES,
+  rg: ["-A", "-B", "-C", "-m", "-g", "--glob", "--iglob", "-t", "--type", "-T", "--type-not", "-M", "--max-columns", "-j", "--threads", "--max-depth", "-d", "-E", "--encoding", "-r", "--replace", "--sort", "--sortr", "--color", "--colors", "--type-add", "--max-filesize", "--pre", "--pre-glob", "--context-separator", "--field-match-separator", "--path-separator"],
+  ag: ["-A", "-B", "-C", "-m", "-G", "--ignore", "--depth", "-g"],
+  ack: ["-A", "-B", "-C", "-m", "--type", "--ignore-dir", "--ignore-file"],
+  sed: ["-l", "--line-length"],
+  awk: ["-F", "-v", "--assign", "--field-separator"], gawk: ["-F", "-v", "--assign", "--field-separator"], mawk: ["-F", "-v"], nawk: ["-F", "-v"],
+  jq: ["--indent", "--tab", "-L"],
+  yq: ["--indent", "-o", "--output-format", "-p", "--input-format", "-I"],
+  head: ["-n", "-c", "--lines", "--bytes"], tail: ["-n", "-c", "--lines", "--bytes", "-s", "--sleep-interval", "--pid"],
+  cut: ["-d", "-f", "-c", "-b", "--delimiter", "--fields", "--characters", "--bytes", "--output-delimiter"],
+  sort: ["-k", "-t", "-S", "-T", "-o", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--output", "--parallel", "--batch-size"],
+  uniq: ["-f", "-s", "-w", "--skip-fields", "--skip-chars", "--check-chars"],
+  nl: ["-b", "-d", "-f", "-h", "-i", "-l", "-n", "-s", "-v", "-w"],
+  curl: ["-X", "-H", "-u", "-A", "-e", "-m", "-o", "-w", "-x", "-b", "-c", "-K", "-E", "-U", "-y", "-Y", "-z", "-C", "--header", "--request", "--user", "--user-agent", "--max-time", "--output", "--write-out", "--proxy", "--cookie", "--cookie-jar", "--config", "--cert", "--key", "--cacert", "--connect-timeout", "--retry", "--resolve", "--url", "--referer", "--data-urlencode"],
+  wget: ["-U", "-O", "-o", "-a", "-P", "-e", "-t", "-T", "--header", "--user", "--password", "--output-document", "--output-file", "--directory-prefix", "--tries", "--timeout", "--user-agent"],
+  tar: ["-C", "--directory", "-f", "--file", "-T", "--files-from", "-X", "--exclude-from", "--exclude", "-b", "--blocking-factor", "--transform", "--owner", "--group", "--mode", "--mtime", "-I", "--use-compress-program"],
+  rsync: ["-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "--chmod", "--chown", "--port", "--timeout", "--log-file", "-T", "--temp-dir", "--backup-dir", "--suffix", "--rsync-path", "--compare-dest", "--link-dest", "--copy-dest", "--partial-dir", "--max-size", "--min-size", "--bwlimit"],
+  scp: ["-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S", "-D", "-X"],
+  cp: ["-t", "--target-directory", "-S", "--suffix"], mv: ["-t", "--target-directory", "-S", "--suffix"], install: ["-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"], ln: ["-t", "--target-directory", "-S", "--suffix"],
+  split: ["-l", "-b", "-C", "-n", "-a", "--lines", "--bytes", "--line-bytes", "--number", "--suffix-length", "--additional-suffix"],
+  openssl: ["-in", "-out", "-pass", "-passin", "-passout", "-K", "-iv", "-md", "-inkey", "-keyform", "-outform", "-inform", "-certfile", "-CAfile", "-name", "-subj", "-config", "-days", "-newkey", "-key", "-signkey", "-sigopt", "-pkeyopt"],
+  gpg: ["-o", "--output", "-r", "--recipient", "-u", "--local-user", "--homedir", "--passphrase", "--passphrase-file", "--batch-size", "--trust-model", "--default-key"],
+  base64: ["-w", "--wrap"], base32: ["-w", "--wrap"], basenc: ["-w", "--wrap"],
+  xxd: ["-c", "-g", "-l", "-o", "-s", "-n", "-C", "--cols", "--groupsize", "--len", "--seek"],
+  od: ["-A", "-j", "-N", "-t", "-w", "--address-radix", "--skip-bytes", "--read-bytes", "--format", "--width"],
+  hexdump: ["-e", "-f", "-n", "-s"],
+  diff: ["-U", "-C", "-F", "-I", "-L", "-x", "-X", "--label", "--exclude", "--ignore-matching-lines", "--unified", "--context", "--horizon-lines", "--line-format", "--to-file", "--from-file"],
+  tee: [],
+  dd: [],
+  iconv: ["-f", "-t", "--from-code", "--to-code", "-o", "--output"],
+  column: ["-s", "-t", "-c", "-o", "-N", "-R", "-H", "-O", "-W", "-E", "-d"],
+  fold: ["-w", "--width"], fmt: ["-w", "--width", "-p", "-g", "--goal", "--prefix"], pr: ["-h", "-l", "-w", "-o", "-s", "-N"],
+  comm: ["--output-delimiter"], join: ["-t", "-a", "-e", "-o", "-v", "-1", "-2", "-j"], paste: ["-d", "--delimiters"],
+  less: ["-b", "-h", "-j", "-k", "-o", "-O", "-p", "-P", "-t", "-T", "-x", "-y", "-z", "-#", "--pattern", "--prompt", "--tag", "--tag-file", "--log-file", "--tabs", "--shift"],
+  bat: ["-l", "--language", "-H", "--highlight-line", "-r", "--line-range", "--style", "--theme", "--paging", "--pager", "-m", "--map-syntax", "--tabs", "--wrap", "--terminal-width", "--file-name", "--color", "--decorations", "--italic-text"],
+  vim: ["-c", "--cmd", "-S", "-u", "-U", "-i", "-w", "-W", "-T", "-t", "-q", "-r", "-s"], vi: ["-c", "-u", "-t"], nvim: ["-c", "--cmd", "-S", "-u", "-i", "-w", "-W", "-t", "-q", "--listen"], nano: ["-T", "-r", "-Y", "-o", "-J", "-C", "-Q", "-X", "--speller", "--syntax", "--tabsize"], emacs: ["-l", "--load", "-f", "--funcall", "--eval", "-L", "--directory", "--chdir"],
+  zip: ["-x", "-i", "-b", "-n", "-t", "-tt", "-P", "--password", "-Z", "-O", "--exclude", "--include"],
+  "7z": [],
+  gzip: ["-S", "--suffix"], xz: ["-S", "--suffix", "-F", "--format", "-C", "--check", "-T", "--threads", "--memlimit"], zstd: ["-o", "-D", "-T", "--threads", "-B", "--memory"], bzip2: [],
+  sha256sum: [], md5sum: [], sha1sum: [], sha512sum: [],
+  strings: ["-n", "-t", "-e", "--bytes", "--radix", "--encoding", "-T", "--target"],
+  envsubst: [], dotenv: ["-f", "-e", "-c", "-v"],
+  source: [], ".": [],
+  cmp: ["-i", "-n", "--ignore-initial", "--bytes"],
+  xclip: ["-selection", "-sel", "-target", "-t", "-display", "-d", "-loops", "-l"], xsel: [],
+  sdiff: ["-o", "--output", "-w", "--width", "-I", "--ignore-matching-lines"],
+};
+// Readers whose first operand is a pattern, script or filter rather than a file.
+const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "nawk", "jq", "yq", "gojq", "envsubst-no"]);
+// Commands that print, copy, compare or transmit the files named in their operands.
+const READERS = new Set([
+  "cat", "tac", "nl", "head", "tail", "less", "more", "most", "bat", "batcat", "view", "vi", "vim", "nvim", "nano", "emacs", "code", "ed", "ex", "pico", "micro", "helix", "hx", "kak", "joe", "mcedit",
+  "cp", "mv", "install", "rsync", "scp", "sftp", "tar", "zip", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "lz4", "brotli", "rar",
+  "base64", "base32", "basenc", "xxd", "od", "hexdump", "hd", "strings", "uuencode", "openssl", "gpg", "age",
+  "sort", "uniq", "cut", "paste", "column", "fold", "fmt", "pr", "rev", "iconv", "comm", "join", "split", "csplit", "expand", "unexpand", "look",
+  "diff", "cmp", "sdiff", "diff3", "vimdiff", "colordiff", "delta", "difft", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum",
+  "dotenv", "envsubst", "xclip", "xsel", "pbcopy", "wl-copy", "tee-read", "source", ".", "zcat", "zless", "zmore", "bzcat", "xzcat", "zstdcat", "lzcat",
+  "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "nawk", "jq", "yq", "gojq", "mlr", "csvlook", "xsv", "qsv", "sqlite3", "duckdb",
+  "gsutil", "rclone", "aws-s3-cp", "mail", "mutt", "sendmail", "lp", "lpr", "enscript", "a2ps", "glow", "mdcat", "pandoc", "highlight", "pygmentize", "source-highlight", "tidy", "xmllint", "jless", "fx", "gron", "dasel",
+]);
+// Commands whose last operand is the destination (written); the others are read.
+const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync", "scp", "rclone"]);
+
+function optionValues(name: string): readonly string[] {
+  return Object.prototype.hasOwnProperty.call(VALUE_OPTIONS, name) ? (VALUE_OPTIONS[name] as readonly string[]) : [];
+}
+
+/** The operand indexes of a command's arguments (`args` start after the name). */
+function operandIndexes(name: string, args: readonly string[], patternFirst: boolean): { files: number[]; optionFiles: number[] } {
+  const files: number[] = [];
+  const optionFiles: number[] = [];
+  const values = optionValues(name);
+  let patternSeen = !patternFirst;
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] as string;
+    if (word === "--") {
+      for (let j = i + 1; j < args.length; j += 1) {
+        if (!patternSeen) patternSeen = true;
+        else files.push(j);
+      }
+      break;
+    }
+    if (word.startsWith("-") && word.length > 1) {
+      const eq = word.indexOf("=");
+      const option = eq > 0 ? word.slice(0, eq) : word;
+      if (option === "-e" || option === "--regexp" || option === "--expression" || option === "--eval") {
+        if (patternFirst) patternSeen = true;
+        if (eq < 0 && !(name === "sed" && false)) i += 1;
+      } else if (option === "-f" || option === "--file" || option === "--from-file" || option === "--rawfile" || option === "--slurpfile" || option === "--exclude-from-read") {
+        if (option === "--rawfile" || option === "--slurpfile") i += 1;
+        if (eq > 0) optionFiles.push(i);
+        else if (i + 1 < args.length && !(name === "tar" || name === "curl" || name === "diff")) {
+          optionFiles.push(i + 1);
+          i += 1;
+        } else if (i + 1 < args.length) {
+          if (name === "tar") optionFiles.push(i + 1);
+          i += 1;
+        }
+        if (option === "-f" && patternFirst) patternSeen = true;
+      } else if (option === "--arg" || option === "--argjson") i += 2;
+      else if (eq < 0 && values.includes(option)) i += 1;
+      else if (eq < 0 && word.length > 2 && !word.startsWith("--") && values.includes(word.slice(0, 2))) {
+        // `-n5`: the value is attached.
+      }
+      continue;
+    }
+    if (!patternSeen) {
+      patternSeen = true;
+      continue;
+    }
+    files.push(i);
+  }
+  return { files, optionFiles };
+}
+
+/** GNU getopt_long: `arg` (`--rec`) names `option` when it is that option or an unambiguous prefix. */
+export function longOptionMatches(arg: string, option: string, all: readonly string[]): boolean {
+  const name = arg.split("=")[0] as string;
+  if (name === option) return true;
+  if (name.length < 3 || !option.startsWith(name)) return false;
+  if (all.includes(name)) return false;
+  return all.filter((o) => o.startsWith(name)).length === 1;
+}
+
+const RM_LONG = ["--force", "--interactive", "--one-file-system", "--no-preserve-root", "--preserve-root", "--recursive", "--dir", "--verbose", "--help", "--version"];
+
+// ---------------------------------------------------------------------------------------------
+// Static output: what `echo`, `printf` and decoders of known text print.
+
+function decodeEchoEscapes(text: string): string {
+  return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[abefnrtv\\c])/g, (_m, e: string) => {
+    const c = e[0] ?? "";
+    if (c === "x" || c === "u" || c === "U") return String.fromCodePoint(Math.min(0x10ffff, Number.parseInt(e.slice(1), 16)));
+    if (c >= "0" && c <= "7") return String.fromCharCode(Number.parseInt(e, 8) & 0xff);
+    const simple: Record<string, string> = { a: "\x07", b: "\b", e: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\", c: "" };
+    return simple[c as string] ?? e;
+  });
+}
+
+function printfOutput(args: readonly string[]): string {
+  const [format = "", ...rest] = args;
+  let k = 0;
+  let out = "";
+  // The format is reused while arguments remain, as printf does.
+  do {
+    out += decodeEchoEscapes(format).replace(/%(%|[-+ #0]*\d*(?:\.\d+)?[sbdiouxXcqfeEgG])/g, (m, spec: string) => {
+      if (spec === "%") return "%";
+      const value = rest[k] ?? "";
+      k += 1;
+      return m.endsWith("b") ? decodeEchoEscapes(value) : value;
+    });
+  } while (k < rest.length && k > 0);
+  return out;
+}
+
+function decodeBase(name: string, input: string): string | undefined {
+  const clean = input.replace(/\s+/g, "");
+  if (name === "base64" || name === "basenc") return Buffer.from(clean, "base64").toString("latin1");
+  if (name === "xxd") return /^[0-9a-fA-F]*$/.test(clean) ? Buffer.from(clean, "hex").toString("latin1") : undefined;
+  if (name === "base32") {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    let bits = 0;
+    let value = 0;
+    let out = "";
+    for (const ch of clean.replace(/=+$/, "").toUpperCase()) {
+      const index = alphabet.indexOf(ch);
+      if (index < 0) return undefined;
+      value = (value << 5) | index;
+      bits += 5;
+      if (bits >= 8) {
+        out += String.fromCharCode((value >>> (bits - 8)) & 0xff);
+        bits -= 8;
+      }
+    }
+    return out;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk.
+
+interface NestedResult {
+  /** The last pipeline's output, when the analyser can compute it. */
+  output?: string;
+  /** The last pipeline's output is computed text the line does not show. */
+  hidden: boolean;
+}
+
+const SHORT = 120;
+
+function shorten(text: string): string {
+  return text.length > SHORT ? `${text.slice(0, SHORT - 3)}...` : text;
+}
+
+function analyseNested(script: string, ctx: Context, depth: number, where: string): NestedResult {
+  if (depth > MAX_DEPTH) {
+    ctx.out.opaque.push({ reason: "depth", text: shorten(script), words: [], cwd: ctx.cwd, depth, hidden: true });
+    return { hidden: true };
+  }
+  ctx.budget.chars -= script.length;
+  if (ctx.budget.chars < 0) {
+    ctx.out.opaque.push({ reason: "size", text: shorten(script), words: [], cwd: ctx.cwd, depth, hidden: true });
+    return { hidden: true };
+  }
+  // A substitution or nested script runs in a subshell: its `cd` and variables stay inside.
+  const inner: Context = { ...ctx, vars: new Map(ctx.vars), where };
+  return walk(script, inner, depth);
+}
+
+function walk(script: string, ctx: Context, depth: number): NestedResult {
+  const stack: Array<{ cwd: string; vars: Map<string, VarValue> }> = [];
+  let joinedBy = "";
+  let pipeline: EffectCommand[] = [];
+  let last: NestedResult = { hidden: false };
+  for (const node of parseScript(script, ctx.budget)) {
+    if (node.kind === "truncated") {
+      ctx.out.opaque.push({ reason: "size", text: shorten(script.slice(node.at)), words: [], cwd: ctx.cwd, depth, hidden: true });
+      break;
+    }
+    if (node.kind === "open") {
+      stack.push({ cwd: ctx.cwd, vars: new Map(ctx.vars) });
+      continue;
+    }
+    if (node.kind === "close") {
+      const saved = stack.pop();
+      if (saved) {
+        ctx.cwd = saved.cwd;
+        ctx.vars = saved.vars;
+      }
+      continue;
+    }
+    if (node.kind === "sep") {
+      joinedBy = node.op;
+      continue;
+    }
+    const command = node.command;
+    if (!command.piped) pipeline = [];
+    const effect = simpleCommand(command, ctx, depth, command.piped ? "|" : joinedBy, pipeline);
+    joinedBy = "";
+    if (effect) {
+      pipeline.push(effect);
+      last = effect.output !== undefined ? { output: effect.output, hidden: false } : { hidden: effect.hiddenOutput };
+    } else last = { hidden: false };
+  }
+  return last;
+}
+
+function isAssignment(word: ShellWord): boolean {
+  const first = word.parts[0];
+  return first !== undefined && first.kind === "lit" && !first.quoted && assignedName(first.text) !== undefined;
+}
+
+function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: string; value: VarValue } {
+  const first = word.parts[0] as { text: string };
+  const eq = first.text.indexOf("=");
+  const name = first.text.slice(0, eq).replace(/\+$/, "");
+  const rest: ShellWord = { parts: [{ kind: "lit", text: first.text.slice(eq + 1), quoted: false }, ...word.parts.slice(1)], raw: word.raw.slice(eq + 1), text: word.text.slice(eq + 1) };
+  if (rest.parts[0]?.kind === "lit" && (rest.parts[0] as { text: string }).text === "") rest.parts.shift();
+  const r = resolveWord(rest, ctx, depth);
+  return { name, value: r.dynamic ? { hidden: r.hidden } : { value: r.values.join(" "), hidden: false } };
+}
+
+const DECLARE_COMMANDS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joinedBy: string, upstream: EffectCommand[]): EffectCommand | undefined {
+  let start = 0;
+  for (;;) {
+    const skipped = start + skipKeywords(command.words.slice(start));
+    const loop = command.words.slice(0, skipped).findIndex((w) => /^(for|select|case)$/.test(w.text));
+    if (loop >= 0) {
+      // `for x in …` / `case … in`: the words are data; substitutions in them still run.
+      for (const w of command.words.slice(loop)) resolveWord(w, ctx, depth);
+      const variable = command.words[loop + 1];
+      if (variable) ctx.vars.set(variable.text, { hidden: false });
+      return undefined;
+    }
+    start = skipped;
+    break;
+  }
+  const words = command.words.slice(start);
+  let k = 0;
+  const assignments: Array<{ name: string; value: VarValue }> = [];
+  while (k < words.length && isAssignment(words[k] as ShellWord)) {
+    assignments.push(assignmentValue(words[k] as ShellWord, ctx, depth));
+    k += 1;
+  }
+  const resolved = words.slice(k).map((w) => resolveWord(w, ctx, depth));
+  const redirects = command.redirects.map((r) => ({ redirect: r, target: r.target ? resolveWord(r.target, ctx, depth) : undefined }));
+  if (resolved.length === 0) {
+    for (const a of assignments) ctx.vars.set(a.name, a.value);
+    if (redirects.length === 0) return undefined;
+  }
+  // The argument vector: word splitting of whole-word expansions of known values applied.
+  let argv: string[] = [];
+  let raw: string[] = [];
+  let dynamic: boolean[] = [];
+  let sources: Resolved[] = [];
+  for (const r of resolved) {
+    if (r.split) {
+      for (const piece of r.split) {
+        argv.push(piece);
+        raw.push(r.raw);
+        dynamic.push(false);
+        sources.push({ values: [piece], globs: [/[*?[]/.test(piece)], unset: [], dynamic: false, hidden: false, raw: r.raw, text: piece });
+      }
+      continue;
+    }
+    for (let v = 0; v < r.values.length; v += 1) {
+      argv.push(r.values[v] as string);
+      raw.push(r.raw);
+      dynamic.push(r.dynamic);
+      sources.push({ ...r, values: [r.values[v] as string], globs: [r.globs[v] ?? false], unset: r.dynamic ? [r.unset[v] ?? r.unset[0] ?? ""] : [] });
+    }
+  }
+  let cwd = ctx.cwd;
+  const prefixes: string[] = [];
+  // Prefix commands, repeatedly (`sudo env X=1 nice -n 5 cat …`).
+  for (let guard = 0; guard < 16 && argv.length > 0; guard += 1) {
+    if (dynamic[0] || (argv[0] as string).length > PATH_MAX) break;
+    const name = basename(argv[0] as string);
+    if (!Object.prototype.hasOwnProperty.call(PREFIXES, name)) break;
+    if (name === "command" && argv.slice(1).some((a) => a === "-v" || a === "-V")) break;
+    const valueOptions = PREFIX_VALUE_OPTIONS[name] ?? new Set<string>();
+    let j = 1;
+    let scriptString: string | undefined;
+    while (j < argv.length) {
+      const option = argv[j] as string;
+      if (option === "--") {
+        j += 1;
+        break;
+      }
+      if (name === "env" && assignedName(option) !== undefined) {
+        j += 1;
+        continue;
+      }
+      if (!option.startsWith("-") || option === "-") break;
+      const eq = option.indexOf("=");
+      const bare = eq > 0 ? option.slice(0, eq) : option;
+      const value = eq > 0 ? option.slice(eq + 1) : argv[j + 1];
+      if (name === "env" && (bare === "-C" || bare === "--chdir") && value !== undefined) cwd = absolutePath(value, cwd);
+      if (name === "env" && (bare === "-S" || bare === "--split-string") && value !== undefined) scriptString = value;
+      if ((name === "su" || name === "runuser") && (bare === "-c" || bare === "--command") && value !== undefined) scriptString = value;
+      if (name === "sudo" && (bare === "-D" || bare === "--chdir") && value !== undefined) cwd = absolutePath(value, cwd);
+      if (eq < 0 && (valueOptions.has(bare) || ((name === "su" || name === "runuser") && (bare === "-c" || bare === "--command")))) j += 2;
+      else j += 1;
+    }
+    j += PREFIXES[name] as number;
+    const sub = SUBCOMMAND_PREFIXES[name];
+    if (sub) {
+      if (!sub.has(argv[j - (PREFIXES[name] as number)] ?? "")) break;
+      const dash = argv.indexOf("--", j);
+      j = dash >= 0 ? dash + 1 : argv.length;
+    }
+    if (scriptString !== undefined) {
+      // `env -S 'cat .env'`, `su -c '…'`: the string is split (env) or read by a shell (su).
+      const nested = analyseNested(scriptString + (j < argv.length ? ` ${argv.slice(j).map(quoteWord).join(" ")}` : ""), { ...ctx, cwd }, depth + 1, ctx.where);
+      void nested;
+      return undefined;
+    }
+    if (j >= argv.length) break;
+    if (SCRIPT_STRING_PREFIXES.has(name) && name !== "su" && name !== "runuser") {
+      analyseNested(argv.slice(j).join(" "), { ...ctx, cwd }, depth + 1, ctx.where);
+      return undefined;
+    }
+    prefixes.push(name);
+    argv = argv.slice(j);
+    raw = raw.slice(j);
+    dynamic = dynamic.slice(j);
+    sources = sources.slice(j);
+  }
+  const effect: EffectCommand = {
+    argv,
+    raw,
+    dynamic,
+    name: argv.length > 0 && !dynamic[0] && (argv[0] as string).length <= PATH_MAX ? basename(argv[0] as string) : "",
+    prefixes,
+    cwd,
+    depth,
+    joinedBy,
+    pipeline: upstream,
+    stage: upstream.length,
+    where: ctx.where,
+    reads: [],
+    writes: [],
+    deletes: [],
+    moves: [],
+    recursive: false,
+    redirects: [],
+    hiddenOutput: false,
+    opaque: [],
+  };
+  const local: Context = { ...ctx, cwd };
+  for (const { redirect, target } of redirects) {
+    const text = target?.values[0] ?? "";
+    effect.redirects.push({ op: redirect.op, fd: redirect.fd, target: text });
+    if (!target || redirect.op === "<<" || redirect.op === "<<-" || redirect.op === "<<<") continue;
+    if (redirect.op === ">&" || redirect.op === "<&") {
+      if (/^\d+-?$|^-$/.test(text)) continue;
+    }
+    const p = pathEffect(target, 0, local, redirect.op);
+    if (redirect.op === "<" || redirect.op === "<>") effect.reads.push(p);
+    if (redirect.op !== "<" && redirect.op !== "<&") effect.writes.push(p);
+  }
+  ctx.out.commands.push(effect);
+  if (argv.length === 0) return effect;
+  if (dynamic[0]) {
+    const hidden = sources[0]?.hidden ?? false;
+    addOpaque(effect, ctx, { reason: "dynamic-command", text: shorten(raw[0] ?? ""), words: argv.slice(1), cwd, depth, hidden });
+    effect.hiddenOutput = true;
+    return effect;
+  }
+  const name = effect.name;
+  const args = argv.slice(1);
+  const argSources = sources.slice(1);
+  // State the rest of the line sees.
+  if (name === "cd" || name === "pushd") {
+    const target = args.find((a) => !a.startsWith("-") || a === "-");
+    // A directory whose path is longer than PATH_MAX cannot be entered: `cd` fails, nothing changes.
+    const next = target === undefined ? ctx.home : target === "-" ? ctx.cwd : absolutePath(target.length > PATH_MAX ? "" : target, ctx.cwd);
+    if (next.length <= PATH_MAX) ctx.cwd = next;
+    return effect;
+  }
+  if (DECLARE_COMMANDS.has(name)) {
+    for (let a = 1; a < words.length - k; a += 1) {
+      const w = words[k + a] as ShellWord;
+      if (isAssignment(w)) {
+        const { name: variable, value } = assignmentValue(w, ctx, depth);
+        ctx.vars.set(variable, value);
+      }
+    }
+    return effect;
+  }
+  if (name === "read" || name === "mapfile" || name === "readarray" || name === "getopts") {
+    for (const a of args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) ctx.vars.set(a, { hidden: upstreamOf(effect).some((u) => u.hiddenOutput) });
+  }
+  commandEffectsOf(effect, name, args, argSources, local, depth, command);
+  return effect;
+}
+
+/** The earlier stages of `command`'s pipeline (their output is its input). */
+export function upstreamOf(command: EffectCommand): EffectCommand[] {
+  return command.pipeline.slice(0, command.stage);
+}
+
+/** The later stages of `command`'s pipeline (they read its output). */
+export function downstreamOf(command: EffectCommand): EffectCommand[] {
+  return command.pipeline.slice(command.stage + 1);
+}
+
+function addOpaque(effect: EffectCommand, ctx: Context, opaque: OpaqueEffect): void {
+  effect.opaque.push(opaque);
+  ctx.out.opaque.push(opaque);
+}
+
+function quoteWord(word: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** What a shell or interpreter reading its standard input gets: known text, hidden, or a file/program. */
+function stdinOf(effect: EffectCommand, command: ShellCommand, ctx: Context, depth: number): { text?: string; hidden: boolean; fed: boolean } {
+  for (const r of command.redirects) {
+    if ((r.op === "<<" || r.op === "<<-") && r.body !== undefined) return { text: r.body, hidden: false, fed: true };
+    if (r.op === "<<<" && r.target) {
+      const value = resolveWord(r.target, ctx, depth);
+      return value.dynamic ? { hidden: value.hidden, fed: true, text: value.values[0] } : { text: `${value.values[0] ?? ""}\n`, hidden: false, fed: true };
+    }
+    if (r.op === "<") return { hidden: false, fed: true };
+  }
+  const previous = effect.stage > 0 ? effect.pipeline[effect.stage - 1] : undefined;
+  if (command.piped && previous) {
+    if (previous.output !== undefined) return { text: previous.output, hidden: false, fed: true };
+    return { hidden: previous.hiddenOutput, fed: true };
+  }
+  return { hidden: false, fed: false };
+}
+
+function commandEffectsOf(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number, command: ShellCommand): void {
+  const path = (index: number, via = name): PathEffect => pathEffect(sources[index] as Resolved, 0, ctx, via);
+  const previous = effect.stage > 0 ? effect.pipeline[effect.stage - 1] : undefined;
+  const stdinHidden = command.piped && previous !== undefined && previous.hiddenOutput;
+  // Output the analyser can compute, and outputs it cannot see.
+  if (name === "echo" || name === "printf" || name === "print") {
+    if (!effect.dynamic.some((d, i) => d && i > 0)) {
+      if (name === "printf") {
+        const rest = args[0] === "--" ? args.slice(1) : args;
+        const vIndex = rest[0] === "-v" ? 2 : 0;
+        if (vIndex === 0) effect.output = printfOutput(rest);
+      } else {
+        let a = 0;
+        let escapes = false;
+        let newline = true;
+        while (a < args.length && /^-[neE]+$/.test(args[a] as string)) {
+          const flags = args[a] as string;
+          if (flags.includes("e")) escapes = true;
+          if (flags.includes("n")) newline = false;
+          a += 1;
+        }
+        const text = args.slice(a).join(" ");
+        effect.output = (escapes ? decodeEchoEscapes(text) : text) + (newline ? "\n" : "");
+      }
+    } else effect.hiddenOutput = effect.dynamic.some((d, i) => d && i > 0 && (sources[i - 1]?.hidden ?? false));
+  } else if (name === "cat" && args.length === 0 && previous?.output !== undefined && command.piped) effect.output = previous.output;
+  else if (name === "pwd") effect.output = `${ctx.cwd}\n`;
+  else if ((name === "base64" || name === "base32" || name === "basenc" || name === "xxd") && args.some((a) => /^-(d|D|-decode|r|rp|pr)$/.test(a) || (name === "xxd" && /^-[a-z]*r/.test(a)))) {
+    const files = args.filter((a) => !a.startsWith("-"));
+    let input: string | undefined;
+    if (files.length === 0) {
+      const stdin = stdinOf(effect, command, ctx, depth);
+      input = stdin.text;
+    }
+    const decoded = input !== undefined ? decodeBase(name, input) : undefined;
+    if (decoded !== undefined) effect.output = decoded;
+    else effect.hiddenOutput = true;
+  } else if (name === "rev" && args.length === 0 && previous?.output !== undefined && command.piped) {
+    effect.output = previous.output.split("\n").map((line) => [...line].reverse().join("")).join("\n");
+  } else if (DOWNLOADERS.has(name) || TRANSFORMERS.has(name) || INTERPRETERS.test(name)) effect.hiddenOutput = true;
+  else if (stdinHidden && (name === "cat" || name === "tee" || name === "head" || name === "tail")) effect.hiddenOutput = true;
+
+  // Scripts: `bash -c`, `eval`, shells and interpreters fed on stdin, wrappers.
+  if (name === "eval") {
+    nestedScript(effect, args, sources, ctx, depth, "eval");
+    return;
+  }
+  if (SHELLS.has(name) || name === "source" || name === ".") {
+    shellEffects(effect, name, args, sources, ctx, depth, command);
+    return;
+  }
+  if (INTERPRETERS.test(name) && !/^(awk|gawk|mawk|nawk)$/.test(name)) {
+    const codeFlag = args.findIndex((a) => /^-[A-Za-z]*[ceE]$/.test(a) || a === "--eval" || a === "--command" || a === "-");
+    const script = args.find((a) => !a.startsWith("-"));
+    if (codeFlag < 0 && script === undefined) {
+      const stdin = stdinOf(effect, command, ctx, depth);
+      if (stdin.fed && stdin.text === undefined && stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+    }
+    if (codeFlag >= 0 && args[codeFlag] === "-") {
+      const stdin = stdinOf(effect, command, ctx, depth);
+      if (stdin.text === undefined && stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+    }
+    if (codeFlag < 0 && script !== undefined) {
+      const index = args.indexOf(script);
+      effect.reads.push(path(index));
+    }
+    return;
+  }
+  if (CONTAINER_TOOLS.has(name) || CLUSTER_TOOLS.has(name) || REMOTE_SHELLS.has(name)) {
+    wrapperEffects(effect, name, args, sources, ctx, depth);
+    return;
+  }
+  fileEffects(effect, name, args, sources, ctx, depth, command, path);
+}
+
+function nestedScript(effect: EffectCommand, args: string[], sources: Resolved[], ctx: Context, depth: number, how: string): void {
+  const script = args.join(" ");
+  const hidden = sources.some((s) => s.hidden);
+  if (hidden) {
+    addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(sources.map((s) => s.raw).join(" ")), words: args, cwd: ctx.cwd, depth, hidden: true });
+    return;
+  }
+  if (sources.some((s) => s.dynamic)) {
+    // Partly computed: the visible text is read as a script; an unresolved name in it is opaque.
+    addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(sources.map((s) => s.raw).join(" ")), words: args, cwd: ctx.cwd, depth, hidden: false });
+  }
+  const nested = analyseNested(script, ctx, depth + 1, ctx.where);
+  effect.hiddenOutput ||= nested.hidden;
+  void how;
+}
+
+function shellEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number, command: ShellCommand): void {
+  if (name === "source" || name === ".") {
+    if (args.length > 0) {
+      const src = sources[0] as Resolved;
+      if (src.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(src.raw), words: args, cwd: ctx.cwd, depth, hidden: true });
+      effect.reads.push(pathEffect(src, 0, ctx, name));
+      if (/^\/dev\/(stdin|fd\/0)$/.test(args[0] as string)) {
+        const stdin = stdinOf(effect, command, ctx, depth);
+        if (stdin.text !== undefined) analyseNested(stdin.text, ctx, depth + 1, ctx.where);
+        else if (stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+      }
+    }
+    return;
+  }
+  let i = 0;
+  let stdinScript = false;
+  while (i < args.length) {
+    const a = args[i] as string;
+    if (a === "--" || a === "-") {
+      if (a === "-") stdinScript = true;
+      i += 1;
+      break;
+    }
+    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(a)) {
+      const scriptIndex = i + 1;
+      if (scriptIndex < args.length) nestedScript(effect, [args[scriptIndex] as string], [sources[scriptIndex] as Resolved], ctx, depth, name);
+      return;
+    }
+    if (/^[-+][A-Za-z]*s[A-Za-z]*$/.test(a)) stdinScript = true;
+    if (/^[-+]o$/.test(a) || a === "--rcfile" || a === "--init-file") i += 1;
+    if (!a.startsWith("-") && !a.startsWith("+")) break;
+    i += 1;
+  }
+  const script = stdinScript ? undefined : args[i];
+  if (script !== undefined && !/^\/dev\/(stdin|fd\/0)$/.test(script)) {
+    const src = sources[i] as Resolved;
+    if (src.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(src.raw), words: args, cwd: ctx.cwd, depth, hidden: true });
+    effect.reads.push(pathEffect(src, 0, ctx, name));
+    return;
+  }
+  const stdin = stdinOf(effect, command, ctx, depth);
+  if (stdin.text !== undefined) analyseNested(stdin.text, ctx, depth + 1, ctx.where);
+  else if (stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+}
+
+/** The index where the command a wrapper runs starts, or -1; and whether it is one script string. */
+function wrappedCommand(name: string, args: readonly string[]): { start: number; script: boolean } {
+  if (REMOTE_SHELLS.has(name)) {
+    if (name !== "ssh" && name !== "autossh" && name !== "mosh" && name !== "sshpass") {
+      // `gcloud compute ssh … --command '…'`, `fly ssh console -C '…'`.
+      const flag = args.findIndex((a) => a === "--command" || a === "-C" || a === "--cmd" || a.startsWith("--command="));
+      if (flag < 0) return { start: -1, script: false };
+      return (args[flag] as string).includes("=") ? { start: flag, script: true } : { start: flag + 1, script: true };
+    }
+    let i = 0;
+    if (name === "sshpass") {
+      while (i < args.length && (args[i] as string).startsWith("-")) i += /^-[pfe]$/.test(args[i] as string) ? 2 : 1;
+      return { start: i, script: false };
+    }
+    while (i < args.length) {
+      const a = args[i] as string;
+      if (a === "--") {
+        i += 1;
+        break;
+      }
+      if (!a.startsWith("-")) break;
+      i += SSH_VALUE_OPTIONS.has(a) ? 2 : 1;
+    }
+    // The host, then the remote command (joined by ssh and read by the remote shell).
+    return i + 1 < args.length ? { start: i + 1, script: true } : { start: -1, script: false };
+  }
+  const dash = args.indexOf("--");
+  if (CLUSTER_TOOLS.has(name) && dash >= 0) return { start: dash + 1, script: false };
+  // `docker exec [options] CONTAINER CMD…`, `docker run [options] IMAGE CMD…`, `docker compose exec SERVICE CMD…`.
+  let i = 0;
+  let sawVerb = false;
+  let positional = 0;
+  const verbs = /^(exec|run|debug|shell|attach|enter|ssh|start|create)$/;
+  while (i < args.length) {
+    const a = args[i] as string;
+    if (a === "--") {
+      i += 1;
+      if (sawVerb) return { start: i, script: false };
+      continue;
+    }
+    if (a.startsWith("-")) {
+      i += !a.includes("=") && DOCKER_VALUE_OPTIONS.has(a) ? 2 : 1;
+      continue;
+    }
+    if (!sawVerb) {
+      if (verbs.test(a)) sawVerb = true;
+      i += 1;
+      continue;
+    }
+    positional += 1;
+    i += 1;
+    if (positional === 1) return { start: i, script: false };
+  }
+  return { start: -1, script: false };
+}
+
+function wrapperEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
+  const { start, script } = wrappedCommand(name, args);
+  if (start < 0 || start >= args.length) return;
+  const where = name;
+  if (script) {
+    const text = (args[start] as string).startsWith("--command=") ? (args[start] as string).slice("--command=".length) : args.slice(start).join(" ");
+    if (sources.slice(start).some((s) => s.hidden)) addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(text), words: args.slice(start), cwd: ctx.cwd, depth, hidden: true });
+    analyseNested(text, ctx, depth + 1, where);
+    return;
+  }
+  // An argument vector run directly (no shell): re-read as one command of quoted words.
+  analyseNested(args.slice(start).map(quoteWord).join(" "), ctx, depth + 1, where);
+  effect.hiddenOutput = false;
+}
+
+function fileEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number, command: ShellCommand, path: (index: number, via?: string) => PathEffect): void {
+  void command;
+  if (name === "rm" || name === "unlink" || name === "rmdir" || name === "shred" || name === "srm" || name === "trash" || name === "trash-put" || name === "gio") {
+    let options = true;
+    for (let i = 0; i < args.length; i += 1) {
+      const a = args[i] as string;
+      if (options && a === "--") {
+        options = false;
+        continue;
+      }
+      if (options && a.startsWith("--")) {
+        if (longOptionMatches(a, "--recursive", RM_LONG)) effect.recursive = true;
+        continue;
+      }
+      if (options && a.startsWith("-") && a.length > 1) {
+        if (/[rR]/.test(a.slice(1))) effect.recursive = true;
+        continue;
+      }
+      if (name === "gio" && i === 0) continue;
+      effect.deletes.push(path(i));
+    }
+    return;
+  }
+  if (name === "find") {
+    findEffects(effect, args, sources, ctx, depth, path);
+    return;
+  }
+  if (name === "dd") {
+    args.forEach((a, i) => {
+      if (a.startsWith("if=")) effect.reads.push(pathEffect({ ...(sources[i] as Resolved), values: [a.slice(3)], unset: (sources[i] as Resolved).unset.map((u) => u.replace(/^if=/, "")) }, 0, ctx, "dd"));
+      if (a.startsWith("of=")) effect.writes.push(pathEffect({ ...(sources[i] as Resolved), values: [a.slice(3)], unset: (sources[i] as Resolved).unset.map((u) => u.replace(/^of=/, "")) }, 0, ctx, "dd"));
+    });
+    return;
+  }
+  if (name === "tee" || name === "sponge" || name === "truncate" || name === "touch" || name === "mkfifo" || name === "chmod" || name === "chown" || name === "chgrp" || name === "chattr" || name === "setfacl" || name === "xattr") {
+    const skipFirst = name === "chmod" || name === "chown" || name === "chgrp" || name === "chattr" || name === "setfacl" || name === "xattr";
+    let seen = false;
+    let options = true;
+    for (let i = 0; i < args.length; i += 1) {
+      const a = args[i] as string;
+      if (options && a === "--") {
+        options = false;
+        continue;
+      }
+      if (options && a.startsWith("-") && a.length > 1) {
+        if (name === "truncate" && (a === "-s" || a === "-r" || a === "--size" || a === "--reference")) i += 1;
+        if (name === "chmod" && /^-[rwxXst]+$/.test(a)) {
+          if (!seen) seen = true;
+        }
+        continue;
+      }
+      if (skipFirst && !seen && !(name === "chmod" && false)) {
+        seen = true;
+        continue;
+      }
+      effect.writes.push(path(i));
+    }
+    return;
+  }
+  if (name === "sed" || name === "perl" || name === "ruby") {
+    const inPlace = args.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith("--in-place"));
+    const { files } = operandIndexes(name === "sed" ? "sed" : name, args, true);
+    for (const i of files) {
+      effect.reads.push(path(i));
+      if (inPlace) effect.writes.push(path(i));
+    }
+    return;
+  }
+  if (name === "curl" || name === "wget" || name === "http" || name === "xh") {
+    for (let i = 0; i < args.length; i += 1) {
+      const a = args[i] as string;
+      const next = args[i + 1];
+      const eq = a.indexOf("=");
+      const option = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
+      const value = a.startsWith("--") && eq > 0 ? a.slice(eq + 1) : next;
+      const at = (v: string | undefined): string | undefined => (v !== undefined && v.includes("@") ? v.slice(v.indexOf("@") + 1).replace(/;.*$/, "") : undefined);
+      const pushRead = (p: string): void => {
+        effect.reads.push(pathEffect({ ...(sources[i] as Resolved), values: [p], unset: [p] }, 0, ctx, name));
+      };
+      if (/^(-d|--data|--data-binary|--data-raw|--data-ascii|--data-urlencode|--json|-F|--form|--form-string)$/.test(option)) {
+        const file = at(value);
+        if (file && option !== "--data-raw" && option !== "--form-string") pushRead(file);
+        if (eq < 0) i += 1;
+      } else if (/^-d.|^-F./.test(a)) {
+        const file = at(a.slice(2));
+        if (file) pushRead(file);
+      } else if (/^(-T|--upload-file|--post-file|--body-file|-K|--config)$/.test(option) && value !== undefined) {
+        pushRead(value);
+        if (eq < 0) i += 1;
+      } else if (/^(-o|--output|-O|--output-document)$/.test(option) && value !== undefined && !(name === "curl" && option === "-O")) {
+        if (value !== "-") effect.writes.push(pathEffect({ ...(sources[i + (eq < 0 ? 1 : 0)] as Resolved), values: [value] }, 0, ctx, name));
+        if (eq < 0) i += 1;
+      } else if (a.startsWith("@") && (name === "http" || name === "xh")) pushRead(a.slice(1));
+      else if (/^[A-Za-z0-9_.-]+=?@/.test(a) && (name === "http" || name === "xh")) pushRead(a.slice(a.indexOf("@") + 1));
+      else if (eq < 0 && optionValues(name).includes(a)) i += 1;
+    }
+    return;
+  }
+  if (name === "git") return;
+  if (name === "tar") {
+    const create = args.some((a) => /^-?[A-Za-z]*c/.test(a) && !a.startsWith("--") || a === "--create");
+    const { files, optionFiles } = operandIndexes("tar", args, false);
+    for (const i of files) effect.reads.push(path(i));
+    for (const i of optionFiles) (create ? effect.writes : effect.reads).push(path(i));
+    return;
+  }
+  if (COPIERS.has(name)) {
+    const { files } = operandIndexes(name, args, false);
+    const targetFlag = args.findIndex((a) => a === "-t" || a === "--target-directory" || a.startsWith("--target-directory="));
+    let destination: number | undefined;
+    let sourcesIdx = files;
+    if (targetFlag >= 0) {
+      destination = (args[targetFlag] as string).includes("=") ? targetFlag : targetFlag + 1;
+    } else if (files.length >= 2 || (name === "ln" && files.length === 1)) {
+      destination = files[files.length - 1] as number;
+      sourcesIdx = files.slice(0, -1);
+      if (name === "ln") sourcesIdx = [];
+    }
+    for (const i of sourcesIdx) if (i !== destination) effect.reads.push(path(i));
+    if (destination !== undefined) {
+      let to = path(destination);
+      if (targetFlag >= 0 && (args[targetFlag] as string).includes("=")) to = { ...to, written: (args[targetFlag] as string).split("=")[1] as string, path: absolutePath((args[targetFlag] as string).split("=")[1] as string, ctx.cwd) };
+      effect.writes.push(to);
+      if (name === "mv") for (const i of sourcesIdx) if (i !== destination) effect.moves.push({ from: path(i), to });
+      if (name === "mv") for (const i of sourcesIdx) if (i !== destination) effect.deletes.push(path(i));
+    }
+    if (name === "rsync" && args.some((a) => a.startsWith("--del") || a === "--remove-source-files")) {
+      if (destination !== undefined) effect.deletes.push(path(destination));
+      effect.recursive = true;
+    }
+    return;
+  }
+  if (READERS.has(name)) {
+    const { files, optionFiles } = operandIndexes(name, args, PATTERN_FIRST.has(name));
+    for (const i of [...files, ...optionFiles]) {
+      if (i < args.length) effect.reads.push(path(i));
+    }
+    const editors = /^(vi|vim|nvim|nano|emacs|code|ed|ex|pico|micro|helix|hx|kak|joe|mcedit)$/;
+    if (editors.test(name)) for (const i of files) effect.writes.push(path(i));
+    if (name === "sort") {
+      const o = args.findIndex((a) => a === "-o" || a === "--output");
+      if (o >= 0 && o + 1 < args.length) effect.writes.push(path(o + 1));
+    }
+    if ((name === "openssl" || name === "gpg" || name === "iconv" || name === "sdiff") && args.some((a) => a === "-out" || a === "-o" || a === "--output")) {
+      const o = args.findIndex((a) => a === "-out" || a === "-o" || a === "--output");
+      if (o + 1 < args.length) effect.writes.push(path(o + 1));
+    }
+    if (name === "openssl") {
+      const inFlag = args.findIndex((a) => a === "-in" || a === "-inkey" || a === "-key");
+      if (inFlag >= 0 && inFlag + 1 < args.length) effect.reads.push(path(inFlag + 1));
+    }
+    return;
+  }
+  void depth;
+}
+
+function findEffects(effect: EffectCommand, args: string[], sources: Resolved[], ctx: Context, depth: number, path: (index: number, via?: string) => PathEffect): void {
+  const roots: number[] = [];
+  let i = 0;
+  while (i < args.length && /^-[HLP]$|^-D$|^-O\d$/.test(args[i] as string)) i += (args[i] as string) === "-D" ? 2 : 1;
+  for (; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a.startsWith("-") || a === "(" || a === "!" || a === ")") break;
+    roots.push(i);
+  }
+  const rootPaths = roots.length > 0 ? roots.map((r) => path(r, "find")) : [{ path: ctx.cwd, written: ".", glob: false, dynamic: false, via: "find" }];
+  if (args.includes("-delete")) {
+    effect.deletes.push(...rootPaths);
+    effect.recursive = true;
+  }
+  // `-exec CMD … ;` / `-execdir`, `-ok`: the command runs on every file found.
+  for (let k = 0; k < args.length; k += 1) {
+    const a = args[k] as string;
+    if (a !== "-exec" && a !== "-execdir" && a !== "-ok" && a !== "-okdir") continue;
+    let end = k + 1;
+    while (end < args.length && args[end] !== ";" && args[end] !== "+") end += 1;
+    const inner = args.slice(k + 1, end);
+    if (inner.length > 0) {
+      const innerName = basename(inner[0] as string);
+      if (/^(rm|shred|unlink|rmdir|srm)$/.test(innerName)) {
+        effect.deletes.push(...rootPaths);
+        effect.recursive = true;
+      }
+      analyseNested(inner.map((w) => (w === "{}" ? "{}" : quoteWord(w))).join(" "), ctx, depth + 1, ctx.where);
+    }
+    k = end;
+  }
+  void sources;
+}
+
+let lastKey: string | undefined;
+let lastResult: CommandEffects | undefined;
+
+/**
+ * Reads `command` as the shell would run it from `cwd` (see the module comment). The same call
+ * again (every guard asks) returns the same object.
+ */
+export function commandEffects(command: string, cwd: string, env: NodeJS.ProcessEnv): CommandEffects {
+  const home = homeDirectory(env).replace(/\/+$/, "") || "/";
+  const key = `${cwd}\u0000${home}\u0000${command}`;
+  if (key === lastKey && lastResult) return lastResult;
+  const out: CommandEffects = { commands: [], opaque: [] };
+  // Budgets: 20 000 words in all (no real command line comes near), and nested scripts adding up to
+  // the line's length plus 1 MiB. Past them the rest is opaque: the line is too large to check.
+  const budget = { words: 20_000, chars: command.length + 1024 * 1024 };
+  walk(command, { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), home, out, where: "local" }, 0);
+  lastKey = key;
+  lastResult = out;
+  return out;
+}
