@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { migrateGlobal, parseLedger, readTargetLedger } from "../compiler/state/ledger";
 import { parseSidecar, recordFor, serializeSidecar } from "../compiler/state/sidecar";
@@ -183,5 +183,27 @@ describe("Python-original hooks and links", () => {
     expect(get(`${h.home}/src/a/SKILL.md`)).toBe("python-linked\n");
     expect(lstatSync(`${skills}/b`).isSymbolicLink()).toBe(true);
     expect(get(`${h.home}/src/b/SKILL.md`)).toBe("operator-linked\n");
+  });
+});
+
+describe("state.json.bak", () => {
+  it("is written with the previous record before each rewrite (none on the first), and goes with the record", () => {
+    const h = makeHomes();
+    const state = `${h.agentihooks}/state.json`;
+    apply([copilotTree(h)], h);
+    expect(existsSync(`${state}.bak`)).toBe(false);
+    const first = get(state);
+    apply([copilotTree(h, { statusCommand: "v2" })], h);
+    expect(get(`${state}.bak`)).toBe(first);
+    expect(statSync(`${state}.bak`).mode & 0o777).toBe(0o600);
+    // A run that leaves the record as it is leaves the copy alone too.
+    const second = get(state);
+    apply([copilotTree(h, { statusCommand: "v2" })], h);
+    expect(get(`${state}.bak`)).toBe(first);
+    apply([copilotTree(h, { statusCommand: "v3" })], h);
+    expect(get(`${state}.bak`)).toBe(second);
+    uninstall(["copilot"], h);
+    expect(existsSync(state)).toBe(false);
+    expect(existsSync(`${state}.bak`)).toBe(false);
   });
 });

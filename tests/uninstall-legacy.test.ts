@@ -50,3 +50,28 @@ describe("uninstall sweeps the Python original's recorded links", () => {
     expect(JSON.parse(get(`${h.agentihooks}/state.json`))).toEqual({ bundle: { path: "/b" } });
   });
 });
+
+describe("uninstall of a Python-original home: its statusLine, and a hooks file that held only its entries", () => {
+  it("removes a managed key whose command runs the original's runtime, keeps the operator's, and deletes a hooks file left empty", () => {
+    const h = makeHomes();
+    const wrapper = `${h.copilot}/agentihooks-hook.sh`;
+    put(`${h.copilot}/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", command: `${wrapper} preToolUse` }], sessionStart: [{ type: "command", command: `${wrapper} sessionStart` }] } }));
+    // No sidecar and no in-file record: only the original's own statusLine goes.
+    put(`${h.copilot}/settings.json`, JSON.stringify({ theme: "dim", statusLine: { type: "command", command: "cd /app && /usr/bin/python3 -m hooks.statusline" }, disableAllHooks: true }));
+    const ctx = h.ctx();
+    expect(applyPlan(planUninstall(["copilot"], ctx, [copilotTree(h)]), ctx.fs, ctx.env).ok).toBe(true);
+    expect(existsSync(`${h.copilot}/hooks/agentihooks.json`)).toBe(false);
+    expect(JSON.parse(get(`${h.copilot}/settings.json`))).toEqual({ theme: "dim", disableAllHooks: true });
+  });
+
+  it("keeps a statusLine of the operator's and a hooks file that still holds the operator's entries", () => {
+    const h = makeHomes();
+    const wrapper = `${h.copilot}/agentihooks-hook.sh`;
+    put(`${h.copilot}/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", command: `${wrapper} preToolUse` }, { type: "command", command: "/usr/bin/audit" }] } }));
+    put(`${h.copilot}/settings.json`, JSON.stringify({ statusLine: { type: "command", command: "/usr/local/bin/my-status" } }));
+    const ctx = h.ctx();
+    expect(applyPlan(planUninstall(["copilot"], ctx, [copilotTree(h)]), ctx.fs, ctx.env).ok).toBe(true);
+    expect(JSON.parse(get(`${h.copilot}/hooks/agentihooks.json`))).toEqual({ version: 1, hooks: { preToolUse: [{ type: "command", command: "/usr/bin/audit" }] } });
+    expect(JSON.parse(get(`${h.copilot}/settings.json`))).toEqual({ statusLine: { type: "command", command: "/usr/local/bin/my-status" } });
+  });
+});

@@ -965,13 +965,13 @@ class Planner {
         return this.stripRegion(target, record);
       case "json-keys":
       case "toml-keys":
-        return this.stripKeys(target, record.kind, record.path, record.sidecar);
+        return this.stripKeys(target, record.kind, record.path, record.sidecar, record.legacyKeys);
       case "json-members":
         return this.stripMembers(target, record.path, record.sidecar, record.key ?? []);
       case "json-entries":
         return this.stripEntries(target, record);
       case "json-lists":
-        return this.stripLists(target, record.path, record.container, record.ownerCommand, new Set(record.items ?? []));
+        return this.stripLists(target, record.path, record.container, record.ownerCommand, new Set(record.items ?? []), record.skeleton);
       case "text-block":
         return this.stripTextBlock(target, record);
     }
@@ -1080,7 +1080,7 @@ class Planner {
     w.doc = { kind: "whole", bytes: encoder.encode(tail) };
   }
 
-  private stripKeys(target: string, kind: "json-keys" | "toml-keys", file: string, sidecarPath: string): void {
+  private stripKeys(target: string, kind: "json-keys" | "toml-keys", file: string, sidecarPath: string, legacyKeys: readonly string[] = []): void {
     const w = this.work(target, file, 0o644);
     if (w.before === undefined) return this.dropRecord(target, sidecarPath, file);
     const side = this.sidecarRecord(sidecarPath, file, target);
@@ -1091,6 +1091,14 @@ class Planner {
       if (w.reset) return;
       const legacy = doc.get(["agentihooks", "managed"]);
       const keys = Object.keys(record.keys).length > 0 ? record.keys : isObject(legacy) ? Object.fromEntries(Object.entries(legacy).map(([k, v]) => [toPointer([k]), v])) : {};
+      // No record at all (a home the Python original installed): a key the profiles manage goes only
+      // when its value runs the original's runtime (`python -m hooks.…`), as its own teardown did.
+      if (Object.keys(keys).length === 0) {
+        for (const pointer of legacyKeys) {
+          const value = doc.get(pointerPath(pointer));
+          if (value !== undefined && runsLegacyRuntime(value)) keys[pointer] = value;
+        }
+      }
       for (const [pointer, value] of Object.entries(keys)) {
         const key = pointerPath(pointer);
         if (!jsonEqual(doc.get(key), value)) continue;
@@ -1169,20 +1177,27 @@ class Planner {
     }
   }
 
-  private stripLists(target: string, file: string, container: string[], ownerCommand: string, items: Set<string>): void {
+  private stripLists(target: string, file: string, container: string[], ownerCommand: string, items: Set<string>, skeleton?: Record<string, unknown>): void {
     const w = this.work(target, file, 0o644);
     if (w.before === undefined || (w.doc && w.doc.kind !== "json")) return;
     const doc = this.jsonDoc(w, detectStyle(w.before), true);
     if (w.reset) return;
     const lists = doc.get(container);
     if (!isObject(lists)) return;
+    let removed = false;
     for (const [event, list] of Object.entries(lists)) {
       if (!Array.isArray(list)) continue;
       const legacy = this.legacyHookCommands();
       const kept = list.filter((item) => !isOurItem(item, ownerCommand) && !items.has(itemDigest(item)) && !runsAny(item, legacy));
       if (kept.length === list.length) continue;
+      removed = true;
       if (kept.length === 0) doc.remove([...container, event]);
       else doc.set([...container, event], kept);
+    }
+    // A hooks file left holding nothing but its skeleton (`{"version":1,"hooks":{}}`) held only ours: it goes.
+    if (removed && skeleton && container.length === 1) {
+      const rest = doc.get([]);
+      if (jsonEqual(rest, skeleton) || jsonEqual(rest, { ...skeleton, [container[0] as string]: {} })) w.doc = { kind: "whole", bytes: undefined };
     }
   }
 
@@ -1375,7 +1390,16 @@ class Planner {
     const ledgerAfter = ledgerText === undefined ? undefined : encoder.encode(ledgerText);
     const last = ordered[ordered.length - 1] as Change;
     const finalLedger = semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter;
-    ordered[ordered.length - 1] = { ...last, after: finalLedger, action: sameBytesOrBoth(ledgerBefore, finalLedger) ? "keep" : finalLedger === undefined ? "delete" : ledgerBefore === undefined ? "create" : "update" };
+    const ledgerAction = sameBytesOrBoth(ledgerBefore, finalLedger) ? "keep" : finalLedger === undefined ? "delete" : ledgerBefore === undefined ? "create" : "update";
+    ordered[ordered.length - 1] = { ...last, after: finalLedger, action: ledgerAction };
+    // One generation of the record is kept beside it: each rewrite copies the previous one to
+    // `state.json.bak` first; when the record goes (nothing is owned any more), so does the copy.
+    const bakPath = `${ledgerFile}.bak`;
+    const bakBefore = this.ctx.fs.read(bakPath);
+    const bakAfter = ledgerAction === "update" && !this.ledger.unparseable ? ledgerBefore : ledgerAction === "delete" ? undefined : bakBefore;
+    if (!sameBytesOrBoth(bakBefore, bakAfter)) {
+      ordered.splice(ordered.length - 1, 0, { target: "agentihooks", path: bakPath, action: bakAfter === undefined ? "delete" : bakBefore === undefined ? "create" : "update", before: bakBefore, after: bakAfter, mode: 0o600, bookkeeping: true, conflicts: 0, ...(bakAfter !== undefined ? { save: true } : {}) });
+    }
     return planOf(targets, ordered, this.diagnostics, this.seen, [...pruneDirs].sort((a, b) => b.length - a.length || cmp(a, b)));
   }
 
@@ -1433,6 +1457,11 @@ export function writeBlockDiagnostic(block: WriteBlock, file: string, home: stri
   if (block.reason === "permission") return diagnostic("AH5012", { file: show(file) }, { dir: show(block.path) });
   const kind = block.reason === "file" ? "file" : block.reason === "symlink" ? "symbolic link to a file" : "special file";
   return diagnostic("AH5035", { file: show(block.path) }, { kind, file: show(file) });
+}
+
+/** True when a value (a command, or an object holding one) runs the Python original's runtime: `-m hooks` or `-m hooks.<module>`. */
+function runsLegacyRuntime(value: unknown): boolean {
+  return /(^|\s)-m\s+hooks(\.[A-Za-z_][\w.]*)?(\s|"|$)/.test(typeof value === "string" ? value : JSON.stringify(value));
 }
 
 /** Keeps an adopted operator value in the next ledger. */
@@ -1653,7 +1682,7 @@ export function legacyRecordsFor(tree: DesiredTree, legacyMcp: readonly string[]
         records.push({ kind: "managed-region", path: entry.path, digest: "", mode: entry.mode, header: entry.header, footer: entry.footer });
         break;
       case "json-keys":
-        records.push({ kind: "json-keys", path: entry.path, sidecar: entry.sidecar, format: entry.format });
+        records.push({ kind: "json-keys", path: entry.path, sidecar: entry.sidecar, format: entry.format, legacyKeys: entry.keys.map((k) => toPointer(k.key)) });
         break;
       case "toml-keys":
         records.push({ kind: "toml-keys", path: entry.path, sidecar: entry.sidecar, format: "toml" });
@@ -1667,7 +1696,7 @@ export function legacyRecordsFor(tree: DesiredTree, legacyMcp: readonly string[]
         break;
       }
       case "json-lists":
-        records.push({ kind: "json-lists", path: entry.path, container: [...entry.container], ownerCommand: entry.ownerCommand });
+        records.push({ kind: "json-lists", path: entry.path, container: [...entry.container], ownerCommand: entry.ownerCommand, ...(entry.skeleton ? { skeleton: cloneJson(entry.skeleton) } : {}) });
         break;
       case "text-block":
         records.push({ kind: "text-block", path: entry.path, begin: entry.begin, end: entry.end });

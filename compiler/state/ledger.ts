@@ -42,6 +42,8 @@ export interface OwnedKeys {
   sidecar: string;
   format?: "json" | "jsonc" | "toml";
   key?: string[];
+  /** Inferred records of a home the Python original installed (never stored): the keys the profiles manage. */
+  legacyKeys?: string[];
 }
 
 /** Named entries we own in a shared JSON file (MCP servers). */
@@ -61,6 +63,11 @@ export interface OwnedLists {
   ownerCommand: string;
   /** Digests of items we wrote that do not run `ownerCommand` (entries with `recordItems`). */
   items?: string[];
+  /**
+   * Inferred records of a home the Python original installed (never stored): the file's skeleton
+   * (`{"version": 1}`); a file left holding only it and an empty container is removed.
+   */
+  skeleton?: Record<string, unknown>;
 }
 
 /** A block of lines we own between two marker lines of an operator's text file (a shell start-up file). */
