@@ -6,8 +6,8 @@
  * puts the operator's home back byte for byte (files, modes, directories), because the intent
  * record written before the first write lets it roll the interrupted run back.
  *
- * `npm test` kills at a fixed sample of points per scenario (the first content write, the middle one,
- * the last); AGENTIHOOKS_FULL_SWEEP=1 (set by .ci/run) kills at every point, both ways.
+ * `npm test` kills at a fixed sample of points per scenario (the intent record itself, half written;
+ * the middle one; the last); AGENTIHOOKS_FULL_SWEEP=1 (set by .ci/run) kills at every point, both ways.
  * Write failures (ENOSPC, EIO) are injected in-process at every third point (every point in the full sweep).
  */
 import { spawnSync } from "node:child_process";
@@ -137,8 +137,9 @@ const fullSweep = process.env.AGENTIHOOKS_FULL_SWEEP === "1";
 /** The kill points to try out of `total` writes: all of them both ways, or a fixed sample. */
 function killPointsOf(total: number): Array<{ killAt: number; how: "before" | "mid" }> {
   if (fullSweep) return Array.from({ length: total }, (_, killAt) => [{ killAt, how: "before" as const }, { killAt, how: "mid" as const }]).flat();
-  // Write 0 is the intent record; 1 the first content write; the last is the ledger or the record's removal.
-  const picks = [...new Set([1, Math.floor(total / 2), total - 1])];
+  // Write 0 is the intent record itself (killed half written: only its temp file exists), the middle
+  // one a content write, the last the record's removal.
+  const picks = [...new Set([0, Math.floor(total / 2), total - 1])];
   return picks.map((killAt, i) => ({ killAt, how: i % 2 === 0 ? "mid" : "before" }));
 }
 

@@ -116,10 +116,15 @@ export interface Recovery {
 /**
  * Finishes a run that left its intent record: puts back every path that holds what the run wrote,
  * removes the directories it created once empty and its leftover temp files, then the record.
- * Writes go through `fs` (the real port, or an overlay for a view). Throws what the port throws.
+ * Writes go through `fs` (the real port, or an overlay for a view). The caller holds the apply lock.
+ * Throws what the port throws.
  */
 export function recoverInterrupted(fs: FileSystem, env: Pick<Environment, "agentihooksHome" | "home">): Recovery {
   const file = intentPath(env);
+  // A writer killed while writing the record itself leaves only its temp file: under the apply lock
+  // (which every writer of the record holds) any such file is stale.
+  const tempPrefix = `.${path.basename(file)}.tmp-`;
+  for (const name of fs.list(path.dirname(file)) ?? []) if (name.startsWith(tempPrefix)) fs.remove(path.join(path.dirname(file), name));
   const bytes = fs.read(file);
   if (bytes === undefined) return { found: false, finished: false, diagnostics: [] };
   const intent = parseIntent(bytes);
