@@ -2,7 +2,7 @@
  * Copilot's hook-loader canary probe (`doctor --live`), against a stand-in `copilot` that behaves
  * like the 1.0.102 loader (it names the unknown events of each hooks file in its debug log) and
  * records what it was given, so the probe's safety (a scrubbed, offline environment, a throwaway
- * home, no-op commands) is asserted on every run; tests/doctor-live.test.ts runs the real client.
+ * home, no-op commands) is asserted on every run; tests/e2e/doctor-live.test.ts runs the real client.
  */
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

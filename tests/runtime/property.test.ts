@@ -1,8 +1,9 @@
 /**
- * Property test (fast-check): over 10 000+ generated and mutated payloads, for every client, the
- * runtime only ever answers exit 0 or 2, prints nothing or exactly one JSON object on stdout, and
- * denies a garbled tool event. In-process over the whole run (the same code the bundle contains),
- * plus a sample through the built dist/runtime.cjs to hold the process to the same properties.
+ * Property test (fast-check): over generated and mutated payloads, for every client, the runtime
+ * only ever answers exit 0 or 2, prints nothing or exactly one JSON object on stdout, and denies a
+ * garbled tool event. In-process (the same code the bundle contains), plus a sample through the
+ * built dist/runtime.cjs to hold the process to the same properties. `npm test` runs a sixth of the
+ * generated cases (fresh ones each run); AGENTIHOOKS_FULL_SWEEP=1 (.ci/run) runs 10 500.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -94,26 +95,31 @@ const garbledToolEvent = fc
     }
   });
 
+/** `full` generated cases under AGENTIHOOKS_FULL_SWEEP=1, a sixth of them otherwise. */
+function runs(full: number): number {
+  return process.env.AGENTIHOOKS_FULL_SWEEP === "1" ? full : Math.ceil(full / 6);
+}
+
 describe("runtime properties (fast-check)", () => {
-  it("well-formed replies for 6 000 mutated payloads in every client's shape", () => {
+  it(`well-formed replies for ${runs(6_000)} mutated payloads in every client's shape`, () => {
     fc.assert(
       fc.property(payloadObject, target, envEvent, (body, t, event) => {
         expectWellFormed(run(JSON.stringify(body), t, event));
       }),
-      { numRuns: 6_000 },
+      { numRuns: runs(6_000) },
     );
   });
 
-  it("well-formed replies for 2 000 arbitrary JSON values and raw strings", () => {
+  it(`well-formed replies for ${runs(2_000)} arbitrary JSON values and raw strings`, () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ maxLength: 200 }), fc.string({ unit: "binary", maxLength: 100 })), target, envEvent, (stdin, t, event) => {
         expectWellFormed(run(stdin, t, event));
       }),
-      { numRuns: 2_000 },
+      { numRuns: runs(2_000) },
     );
   });
 
-  it("denies 2 000 garbled tool-event payloads on every client", () => {
+  it(`denies ${runs(2_000)} garbled tool-event payloads on every client`, () => {
     fc.assert(
       fc.property(garbledToolEvent, target, (stdin, t) => {
         const reply = run(stdin, t, undefined);
@@ -121,16 +127,16 @@ describe("runtime properties (fast-check)", () => {
         expect(reply.stderr).toMatch(/^BLOCKED: /);
         expectWellFormed(reply);
       }),
-      { numRuns: 2_000 },
+      { numRuns: runs(2_000) },
     );
   });
 
-  it("denies any unreadable stdin when Copilot's wrapper says it is a tool event (500 runs)", () => {
+  it(`denies any unreadable stdin when Copilot's wrapper says it is a tool event (${runs(500)} runs)`, () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 100 }).filter((s) => { try { const v: unknown = JSON.parse(s); return typeof v !== "object" || v === null || Array.isArray(v); } catch { return true; } }), fc.constantFrom("preToolUse", "PreToolUse", "permissionRequest", "preMcpToolCall"), (stdin, event) => {
         expect(run(stdin, "copilot", event).exitCode).toBe(2);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -15,7 +15,7 @@ import { portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/claude/compile";
-import { makeIr, mcp, merged } from "./ir-fixtures";
+import { makeIr, mcp, merged } from "../targets/ir-fixtures";
 
 const claudeBin = path.join(process.env.AGENTIHOOKS_E2E_CACHE ?? path.join(homedir(), ".cache", "agentihooks-e2e"), "anthropic-ai-claude-code@2.1.332", "node_modules", ".bin", "claude");
 const available = existsSync(claudeBin);

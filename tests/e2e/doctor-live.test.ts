@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const cache = process.env.AGENTIHOOKS_E2E_CACHE || path.join(homedir(), ".cache", "agentihooks-e2e");
 const bins = { copilot: path.join(cache, "github-copilot@1.0.102/node_modules/.bin"), codex: path.join(cache, "openai-codex@0.171.0/node_modules/.bin") };
-const cli = new URL("../bin/agentihooks.js", import.meta.url).pathname;
+const cli = new URL("../../bin/agentihooks.js", import.meta.url).pathname;
 
 function run(home: string, project: string, args: string[], extraPath: string) {
   return spawnSync(process.execPath, [cli, ...args], { cwd: project, encoding: "utf8", env: { PATH: `${extraPath}:/usr/bin:/bin`, HOME: home, NO_COLOR: "1" }, timeout: 120_000 });

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { portableEnvironment } from "../../compiler/environment";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/codex/compile";
-import { feature, makeIr, merged, mcp, skill } from "./ir-fixtures";
+import { feature, makeIr, merged, mcp, skill } from "../targets/ir-fixtures";
 
 const codexBin = path.join(process.env.AGENTIHOOKS_E2E_CACHE ?? path.join(homedir(), ".cache", "agentihooks-e2e"), "openai-codex@0.171.0", "node_modules", ".bin", "codex");
 const available = existsSync(codexBin);
