@@ -3,7 +3,7 @@
  * skills): keys in the order the caller gives, block style, no line folding, LF, final newline.
  */
 import { yamlLibrary } from "../parse/yaml-library";
-import { renderFlatYaml } from "./flat-yaml";
+import { renderFlatYaml } from "../parse/flat-yaml";
 import { toLf, withFinalNewline } from "./text";
 
 /**

@@ -6,7 +6,7 @@ import type { Node } from "yaml";
 import type { Diagnostic, Result } from "../diagnostics";
 import { diagnostic } from "../messages";
 import type { ParsedDocument } from "./parsed-document";
-import { parseFlatYaml } from "./parse-flat-yaml";
+import { parseFlatYaml } from "./flat-yaml";
 import { splitPointer, type Position } from "./positions";
 import { yamlLibrary } from "./yaml-library";
 

@@ -1,7 +1,7 @@
 /**
- * The `yaml` package, loaded on first use. Flat frontmatter is read by parse-flat-yaml.ts and
- * written by lower/flat-yaml.ts, so most runs never need the package, and then skip parsing its
- * ~260 KB (dist/vendor/yaml.cjs when bundled).
+ * The `yaml` package, loaded on first use. Flat frontmatter is read and written by flat-yaml.ts,
+ * so most runs never need the package, and then skip parsing its ~260 KB (dist/vendor/yaml.cjs
+ * when bundled).
  */
 import { requireVendored } from "../vendored-library";
 

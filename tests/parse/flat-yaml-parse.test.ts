@@ -5,9 +5,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseFlatYaml } from "../compiler/parse/parse-flat-yaml";
-import { parseMarkdown } from "../compiler/parse/parse-markdown";
-import { parseYaml, parseYamlFully } from "../compiler/parse/parse-yaml";
+import { parseFlatYaml } from "../../compiler/parse/flat-yaml";
+import { parseMarkdown } from "../../compiler/parse/parse-markdown";
+import { parseYaml, parseYamlFully } from "../../compiler/parse/parse-yaml";
 
 /** Asserts the fast path agrees with the full parser on `text`; returns whether it took the text. */
 function agrees(text: string): boolean {

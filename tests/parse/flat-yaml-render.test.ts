@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderFlatYaml } from "../../compiler/lower/flat-yaml";
+import { renderFlatYaml } from "../../compiler/parse/flat-yaml";
 import { renderMarkdownDocument, renderYaml, renderYamlFully } from "../../compiler/lower/frontmatter";
 
 describe("renderFlatYaml", () => {

@@ -1,12 +1,20 @@
 /**
- * A fast path for the YAML most frontmatter is: one `key: value` per line, every value a single-line
- * string (double-quoted, single-quoted or plain) or a boolean. Parsing that with the full `yaml`
- * document API (kept for every other input) was a quarter of the front end's time at scale.
+ * The flat YAML subset, read and written: one `key: value` per line, every value a single-line
+ * string or a boolean (and, when writing, a list of plain strings). Most frontmatter is this; the
+ * full `yaml` document API, kept for every other input, was a quarter of the front end's time at
+ * scale when reading, and a tenth of compiling when writing.
  *
+ * Reading (`parseFlatYaml`):
  * The subset is chosen so the result is exactly what parse-yaml.ts makes of the same text: the same
  * value, and the same positions from `locate` and `locateKey`. Anything outside it, or anything the
  * full parser would report (a duplicate key, an escape JSON does not share), returns undefined and
- * the caller uses the full parser. tests/parse-flat-yaml.test.ts compares the two on generated input.
+ * the caller uses the full parser. tests/parse/flat-yaml-parse.test.ts compares the two on
+ * generated input.
+ *
+ * Writing (`renderFlatYaml`): the text is byte-for-byte what lower/frontmatter.ts's `yaml` options
+ * produce: only strings YAML can hold unquoted, with nothing that reads as another type. Anything
+ * else returns undefined and the caller renders with `yaml`. tests/parse/flat-yaml-render.test.ts
+ * compares the two on generated mappings.
  */
 import type { ParsedDocument } from "./parsed-document";
 import { splitPointer, type Position } from "./positions";
@@ -119,4 +127,40 @@ function parseLine(line: string): { key: string; value: unknown; valueColumn: nu
   if (nulls.has(text)) return undefined;
   const valueColumn = name.length + 1 + (match[2] as string).length;
   return { key: name, value: booleans.get(text) ?? text, valueColumn };
+}
+
+/** Strings written unquoted: a letter first, no `:` or `#`, no control characters, no trailing space. */
+const plainSafe = new RegExp(`^[A-Za-z](?:[^:#${controls}]*[^:#\\s${controls}])?$`);
+/** Keys written as they are: the identifiers frontmatter uses. */
+const plainKey = new RegExp(`^${key}$`);
+
+/** True for a plain scalar the YAML 1.2 core schema reads as a boolean or null (`yaml` quotes these). */
+function readsAsOtherType(text: string): boolean {
+  return booleans.has(text) || nulls.has(text);
+}
+
+/** The block-style YAML of `data` (ending with a newline), or undefined when it is outside the flat subset. */
+export function renderFlatYaml(data: Record<string, unknown>): string | undefined {
+  if (Object.getPrototypeOf(data) !== Object.prototype) return undefined;
+  let out = "";
+  let keys = 0;
+  for (const [name, value] of Object.entries(data)) {
+    if (!plainKey.test(name) || readsAsOtherType(name)) return undefined;
+    keys += 1;
+    if (typeof value === "boolean") {
+      out += `${name}: ${value}\n`;
+    } else if (typeof value === "string") {
+      if (!isPlain(value)) return undefined;
+      out += `${name}: ${value}\n`;
+    } else if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string" && isPlain(item))) {
+      out += `${name}:\n${value.map((item) => `  - ${item as string}\n`).join("")}`;
+    } else {
+      return undefined;
+    }
+  }
+  return keys === 0 ? undefined : out;
+}
+
+function isPlain(text: string): boolean {
+  return plainSafe.test(text) && !readsAsOtherType(text);
 }
