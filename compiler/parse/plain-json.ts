@@ -6,7 +6,7 @@
  * text: JSON.parse accepts a subset of what jsonc-parser accepts (no other whitespace, no stray
  * commas), and a text with a duplicate key (which JSON.parse silently collapses) is left to the
  * full path, which reports it.
- * tests/parse.test.ts compares the two paths on the same inputs.
+ * tests/parse/parse.test.ts compares the two paths on the same inputs.
  */
 import type { ParsedDocument } from "./parsed-document";
 import { LineIndex, splitPointer, type Position } from "./positions";

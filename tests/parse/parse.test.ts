@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decodeUtf8 } from "../compiler/parse/decode-utf8";
-import { formatOf, parseDocument, type DocumentFormat } from "../compiler/parse/parse-document";
-import { parseMarkdown } from "../compiler/parse/parse-markdown";
-import { displayPath, joinPointer, splitPointer } from "../compiler/parse/positions";
+import { decodeUtf8 } from "../../compiler/parse/decode-utf8";
+import { formatOf, parseDocument, type DocumentFormat } from "../../compiler/parse/parse-document";
+import { parseMarkdown } from "../../compiler/parse/parse-markdown";
+import { displayPath, joinPointer, splitPointer } from "../../compiler/parse/positions";
 
 function parsed(text: string, format: DocumentFormat, file = "f") {
   const result = parseDocument(text, format, file);

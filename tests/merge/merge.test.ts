@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { MarkdownFeature, Origin } from "../compiler/ir";
-import { mergeDocuments, type MergeLayer } from "../compiler/merge/merge-documents";
-import { mergeByName, mergeKeepingFirstPosition } from "../compiler/merge/merge-features";
+import type { MarkdownFeature, Origin } from "../../compiler/ir";
+import { mergeDocuments, type MergeLayer } from "../../compiler/merge/merge-documents";
+import { mergeByName, mergeKeepingFirstPosition } from "../../compiler/merge/merge-features";
 
 const layer = (name: string, value: Record<string, unknown>): MergeLayer => ({ value, origin: { file: `${name}.json`, layer: name } });
 

@@ -1,8 +1,8 @@
 import { chmodSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkTarget, skillDescription } from "../compiler/doctor/check-target";
-import { realFileSystem } from "../compiler/fs/real";
-import { apply, copilotTree, get, makeHomes, put, type Homes } from "./apply-fixtures";
+import { checkTarget, skillDescription } from "../../compiler/doctor/check-target";
+import { realFileSystem } from "../../compiler/fs/real";
+import { apply, copilotTree, get, makeHomes, put, type Homes } from "../apply-fixtures";
 
 const run = (h: Homes, tree = copilotTree(h)) => checkTarget(tree, "GitHub Copilot CLI", { fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, binary: null });
 const failed = (r: ReturnType<typeof run>) => r.checks.filter((c) => c.status === "fail").map((c) => c.message);

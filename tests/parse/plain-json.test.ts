@@ -5,9 +5,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJson, parseJsonFully } from "../compiler/parse/parse-json";
-import { parsePlainJson } from "../compiler/parse/plain-json";
-import { joinPointer } from "../compiler/parse/positions";
+import { parseJson, parseJsonFully } from "../../compiler/parse/parse-json";
+import { parsePlainJson } from "../../compiler/parse/plain-json";
+import { joinPointer } from "../../compiler/parse/positions";
 
 /** Every pointer into `value`, plus a few that miss, at every depth. */
 function pointersOf(value: unknown, prefix: Array<string | number> = []): string[] {

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeFileSystem } from "../compiler/load/file-system";
-import { findProfile, isValidProfileName, listProfiles } from "../compiler/resolve/profile-sources";
-import { type ChainLookup, expandChain, parseChain } from "../compiler/resolve/resolve-chain";
+import { nodeFileSystem } from "../../compiler/load/file-system";
+import { findProfile, isValidProfileName, listProfiles } from "../../compiler/resolve/profile-sources";
+import { type ChainLookup, expandChain, parseChain } from "../../compiler/resolve/resolve-chain";
 
 /** A lookup over an in-memory `name → extends` table. */
 function lookup(table: Record<string, string[]>): ChainLookup {
