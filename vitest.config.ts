@@ -8,6 +8,8 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**"],
     globalSetup: ["tests/global-setup.ts"],
     testTimeout: 30_000,
+    // A suite's setup may bundle or spawn; on a loaded 2-core machine that outlasts the 10 s default.
+    hookTimeout: 60_000,
     pool: "forks",
     // Most suites wait on child processes (the CLI and the runtime, spawned as users run them), so
     // two workers keep a 2-core machine busy where vitest's default (cores - 1) would run one file
