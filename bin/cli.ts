@@ -4,29 +4,44 @@
  */
 import { version } from "../package.json";
 
-/** A command module: runs with the arguments after its name and returns the exit code. */
+/**
+ * A command module: runs with the arguments after its name (and the name it was invoked as, and
+ * the command table, for aliases and shell completion) and returns the exit code. `options` is its
+ * node:util parseArgs option table, from which shell completion is generated.
+ */
 export interface CommandModule {
-  run(argv: string[]): Promise<number>;
+  run(argv: string[], invoked: string, table: CommandTable): Promise<number>;
+  options?: Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>;
 }
+
+/** One row of the command table. */
+export interface CommandEntry {
+  summary: string;
+  load: () => Promise<CommandModule>;
+}
+
+/** Every command by name. */
+export type CommandTable = Readonly<Record<string, CommandEntry>>;
 
 // The commands that load the project come from one module (bundled as one file: scripts/build.mjs
 // puts every module loaded here in its own unsplit bundle); the light ones are loaded alone.
 const projectCommands = () => import("./commands/project-commands");
 
 /** Every command, its one-line summary, and how to load it (lazily). */
-const commands: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+const commands: CommandTable = {
   build: { summary: "compile profiles into each target's files (--target, --out DIR, --dry-run, --check, --json)", load: async () => (await projectCommands()).build },
   inspect: { summary: "show the resolved chain, layers, merged settings with provenance, features and MCP servers", load: async () => (await projectCommands()).inspect },
   plan: { summary: "show what apply would change, as a unified diff (--json, --markdown)", load: async () => (await projectCommands()).plan },
   diff: { summary: "alias of plan; --base GIT_REF compares the bundle at that ref with the working tree", load: async () => (await projectCommands()).plan },
   apply: { summary: "plan, then write the targets' homes (--target, --yes, --plan FILE)", load: async () => (await projectCommands()).apply },
-  init: { summary: "alias of apply", load: async () => (await projectCommands()).apply },
+  init: { summary: "scaffold a bundle in the current directory (config, a profile, one example of each file kind)", load: () => import("./commands/init") },
   uninstall: { summary: "remove exactly what agentihooks owns and restore what it displaced", load: async () => (await projectCommands()).uninstall },
   doctor: { summary: "check the installed homes (--target, --live, --json)", load: async () => (await projectCommands()).doctor },
   profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: async () => (await projectCommands()).profiles },
   statusline: { summary: "print the Copilot status line (called by the client)", load: () => import("./commands/statusline") },
   hook: { summary: "run the hook runtime for EVENT (the generated wrappers call the runtime directly)", load: () => import("./commands/hook") },
   transcript: { summary: "summarise a session log: turns, tool calls, failures, tokens (--json)", load: () => import("./commands/transcript") },
+  completion: { summary: "print the shell completion script (bash, zsh or fish)", load: () => import("./commands/completion") },
 };
 
 function usage(): string {
@@ -43,8 +58,9 @@ function usage(): string {
     "Options:",
     "  -h, --help     show this help (or a command's help: agentihooks <command> --help)",
     "  -v, --version  print the version",
+    "  --json, --quiet are taken by every command (see docs/cli.md)",
     "",
-    "Exit codes: 0 success or in sync, 1 error, 2 changes pending (--check, plan, diff).",
+    "Exit codes (every command): 0 success or nothing to do, 1 error or refused, 2 changes pending.",
     "",
   ].join("\n");
 }
@@ -65,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const module = await command.load();
-  return module.run(rest);
+  return module.run(rest, name, commands);
 }
 
 main(process.argv.slice(2)).then(

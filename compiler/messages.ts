@@ -183,6 +183,14 @@ export const messages = {
   AH5103: { severity: "error", text: "Writing failed: {reason}. Unless AH5033 follows, what this run had written is put back; fix the cause and run the command again." },
   AH5104: { severity: "error", text: "Unknown target '{target}'. Known targets: {known}." },
   AH5107: { severity: "error", text: "'git {args}' failed: {reason}. Check that {ref} names a commit in this repository." },
+  // AH512x: the command-line contract (bin/commands/contract.ts)
+  AH5120: { severity: "error", text: "agentihooks {command}: {reason}. Run 'agentihooks {command} --help' for its options." },
+  AH5121: { severity: "error", text: "{first} and {second} cannot be used together. Keep one of them." },
+  AH5122: { severity: "error", text: "Not on a terminal, so agentihooks cannot ask before {action}; nothing was written. Pass --yes to confirm, or run 'agentihooks plan' to see the changes first." },
+  AH5123: { severity: "error", text: "{problem}. Name one of the hook events: {known} (any client spelling, e.g. preToolUse or PreToolUse)." },
+  AH5124: { severity: "error", text: "This file already exists; 'agentihooks init' never overwrites a file and wrote nothing. Run it in an empty directory, or move the existing files away first." },
+  AH5125: { severity: "error", text: "The homes were applied from {recorded}, but this run uses {current}. Pass --switch to make this the homes' source, or run from the recorded bundle (see 'agentihooks status')." },
+  AH5126: { severity: "info", text: "No project config here; using the source the homes were applied from: {source}." },
 } as const satisfies Record<string, { severity: Severity; text: string }>;
 
 export type MessageCode = keyof typeof messages;

@@ -49,7 +49,7 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     expect(plan.stdout).toContain("+++ b/~/.copilot/settings.json");
     expect(plan.stdout).not.toContain("\u001b[");
 
-    const json = JSON.parse(s.run(["plan", "--json"]).stdout);
+    const json = JSON.parse(s.run(["plan", "--json"]).stdout).result;
     expect(json.summary.create).toBeGreaterThan(0);
     expect(json.changes[0]).toHaveProperty("diff");
     expect(s.run(["plan", "--markdown"]).stdout).toContain("| target | create | update | delete | left alone |");
@@ -74,7 +74,7 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     expect(s.run(["plan"]).status).toBe(0);
 
     const doctor = s.run(["doctor", "--json"]);
-    expect(JSON.parse(doctor.stdout).ok).toBe(true);
+    expect(JSON.parse(doctor.stdout).result.ok).toBe(true);
     expect(doctor.status).toBe(0);
 
     expect(s.run(["uninstall"]).status).toBe(1); // not a terminal and no --yes: refused
@@ -136,12 +136,12 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     expect(readFileSync(path.join(s.home, ".codex/config.toml"), "utf8")).toBe("# changed\n");
   });
 
-  it("doctor fails on a home that was never applied; unknown targets and options are errors", () => {
+  it("doctor reports changes pending (exit 2) on a home that was never applied; unknown targets and options are errors", () => {
     const s = sandbox();
     const doctor = s.run(["doctor", "--target", "copilot"]);
-    expect(doctor.status).toBe(1);
+    expect(doctor.status).toBe(2);
     expect(doctor.stdout).toContain("[!!] not installed");
-    const bad = s.run(["apply", "--target", "emacs"]);
+    const bad = s.run(["apply", "--yes", "--target", "emacs"]);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("AH5104");
     expect(s.run(["plan", "--bogus"]).status).toBe(1);

@@ -35,7 +35,7 @@ describe("agentihooks inspect", () => {
   it("prints the same view as JSON with --json", () => {
     const { status, stdout } = run(["inspect", "--json", "--target", "claude"], golden("bundle-linked-settings"));
     expect(status).toBe(0);
-    const data = JSON.parse(stdout) as { chain: { persona: string; settingsProfile: { name: string } }; perTarget: Array<{ target: string }> };
+    const data = JSON.parse(stdout).result as { chain: { persona: string; settingsProfile: { name: string } }; perTarget: Array<{ target: string }> };
     expect(data.chain.persona).toBe("anton");
     expect(data.chain.settingsProfile.name).toBe("admin");
     expect(data.perTarget.map((t) => t.target)).toEqual(["claude"]);
@@ -57,7 +57,7 @@ describe("agentihooks inspect", () => {
 
   it("rejects an unknown option or target with exit 1", () => {
     expect(run(["inspect", "--bogus"], golden("default-profile")).status).toBe(1);
-    expect(run(["inspect", "--target", "vscode"], golden("default-profile")).stderr).toContain("unknown target 'vscode'");
+    expect(run(["inspect", "--target", "vscode"], golden("default-profile")).stderr).toContain("error AH5104: Unknown target 'vscode'");
   });
 });
 

@@ -3,7 +3,7 @@
  * shows what the compiler resolved (chain, layers, merged settings with the layer that set each
  * value, features, MCP servers, directives). Exit 1 with every diagnostic on any error.
  */
-import { parseArgs } from "node:util";
+import { commonHelp, EXIT, parseCommand, projectOptions } from "./contract";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks inspect [options]
@@ -17,51 +17,27 @@ Options:
   --settings-profile NAME   settings profile instead of the config's
   --target T                show only this target (${TARGET_IDS.join(", ")}); repeatable
   --config FILE             use this config file instead of searching for one
-  --json                    print the view as JSON
-  -h, --help                show this help
+${commonHelp}
 `;
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        profile: { type: "string" },
-        "settings-profile": { type: "string" },
-        target: { type: "string", multiple: true },
-        config: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
-  } catch (error) {
-    process.stderr.write(`agentihooks inspect: ${(error as Error).message}\n${help}`);
-    return 1;
+  const parsed = parseCommand({ name: "inspect", help, options }, argv);
+  if ("exit" in parsed) return parsed.exit;
+  const { values, out } = parsed;
+  const [{ loadProject }, { hasErrors }, { readEnvironment }, { inspectData, renderInspect }, { checkTargets }] = await Promise.all([
+    import("../../compiler/front-end"),
+    import("../../compiler/diagnostics"),
+    import("../../compiler/environment"),
+    import("../../compiler/inspect-view"),
+    import("../../compiler/apply/session"),
+  ]);
+  const checked = checkTargets(values.target);
+  if (checked.error) {
+    out.report([checked.error]);
+    return out.finish(EXIT.error);
   }
-  const { values } = parsed;
-  if (values.help) {
-    process.stdout.write(help);
-    return 0;
-  }
-  const [{ loadProject }, { formatDiagnostics, hasErrors }, { readEnvironment }, { inspectData, renderInspect }, { findTarget }, { serializeJson }] =
-    await Promise.all([
-      import("../../compiler/front-end"),
-      import("../../compiler/diagnostics"),
-      import("../../compiler/environment"),
-      import("../../compiler/inspect-view"),
-      import("../../compiler/targets/registry"),
-      import("../../compiler/serialize/json"),
-    ]);
-  const requested = values.target ?? [];
-  const unknown = requested.filter((t) => !findTarget(t));
-  if (unknown.length > 0) {
-    process.stderr.write(`agentihooks inspect: unknown target '${unknown[0]}'. Choose from ${TARGET_IDS.join(", ")}.\n`);
-    return 1;
-  }
+  const requested = checked.ids ?? [];
   const result = loadProject({
     cwd: process.cwd(),
     env: readEnvironment(),
@@ -69,11 +45,14 @@ export async function run(argv: string[]): Promise<number> {
     profile: values.profile,
     settingsProfile: values["settings-profile"],
     // --target names the targets to show, whatever the config's `targets` says.
-    ...(requested.length > 0 ? { targets: requested as Parameters<typeof inspectData>[1] } : {}),
+    ...(requested.length > 0 ? { targets: requested } : {}),
   });
-  if (result.diagnostics.length > 0) process.stderr.write(formatDiagnostics(result.diagnostics));
-  if (!result.value || hasErrors(result.diagnostics)) return 1;
-  const data = inspectData(result.value, requested as Parameters<typeof inspectData>[1]);
-  process.stdout.write(values.json ? serializeJson(data) : renderInspect(data));
-  return 0;
+  out.report(result.diagnostics);
+  if (!result.value || hasErrors(result.diagnostics)) return out.finish(EXIT.error);
+  const data = inspectData(result.value, requested);
+  out.say(renderInspect(data));
+  return out.finish(EXIT.ok, data);
 }
+
+/** The command's options (exported for shell completion). */
+export const options = projectOptions;

@@ -4,7 +4,7 @@
  * `diff --base GIT_REF` instead compares the bundle at that ref with the working tree (portable
  * render of every target). Exit 0 in sync, 2 changes pending, 1 error.
  */
-import { parseArgs } from "node:util";
+import { commonHelp, EXIT, parseCommand, projectOptions, type Output } from "./contract";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks plan [options]
@@ -15,7 +15,6 @@ edits it would leave alone. Nothing is written.
 
 Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
-  --json                    print the plan as JSON
   --markdown                print a summary fit for a pull-request comment
   --out FILE                also save the plan to FILE for 'agentihooks apply --plan FILE'
   --base GIT_REF            compare the bundle at GIT_REF with the working tree (portable render)
@@ -23,46 +22,23 @@ Options:
   --profile CHAIN           profile chain instead of the config's
   --settings-profile NAME   settings profile instead of the config's
   --config FILE             use this config file
-  -h, --help                show this help
+${commonHelp}
 
 Exit codes: 0 nothing to change, 2 changes pending, 1 error.
 `;
 
 /** Runs the command; returns the exit code. */
-export async function run(argv: string[]): Promise<number> {
-  const { parseCommandArgs, printDiagnostics } = await import("../cli-support");
-  const parsed = await parseCommandArgs("plan", help, argv, (args) =>
-    parseArgs({
-      args,
-      options: {
-        target: { type: "string", multiple: true },
-        json: { type: "boolean", default: false },
-        markdown: { type: "boolean", default: false },
-        out: { type: "string" },
-        base: { type: "string" },
-        verbose: { type: "boolean", default: false },
-        profile: { type: "string" },
-        "settings-profile": { type: "string" },
-        config: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }),
-  );
-  if (!parsed) return 1;
-  const { values } = parsed;
-  if (values.help) {
-    process.stdout.write(help);
-    return 0;
-  }
+export async function run(argv: string[], invoked = "plan"): Promise<number> {
+  const parsed = parseCommand({ name: invoked, help, options, conflicts: [["json", "markdown"], ["base", "out"]] }, argv);
+  if ("exit" in parsed) return parsed.exit;
+  const { values, out } = parsed;
   const session = { cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"], targets: values.target };
   if (values.base !== undefined) {
     const { diffAgainstRef } = await import("../../compiler/apply/diff-base");
     const outcome = diffAgainstRef(values.base, session);
-    printDiagnostics(outcome.diagnostics);
-    if (!outcome.plan) return 1;
-    return show(outcome.plan, outcome.home, { ...values, portable: true });
+    out.report(outcome.diagnostics);
+    if (!outcome.plan) return out.finish(EXIT.error);
+    return show(out, outcome.plan, outcome.home, { ...values, portable: true });
   }
   const [{ loadSession }, { dryRunFileSystem }, { realFileSystem }, { planAndApply }, { serializePlanFile }, { writeFileSync }] = await Promise.all([
     import("../../compiler/apply/session"),
@@ -74,27 +50,43 @@ export async function run(argv: string[]): Promise<number> {
   ]);
   const loaded = loadSession(session);
   if (!loaded.project) {
-    printDiagnostics(loaded.diagnostics);
-    return 1;
+    out.report(loaded.diagnostics);
+    return out.finish(EXIT.error);
   }
   const env = loaded.project.env;
   const outcome = planAndApply(loaded.trees, { fs: dryRunFileSystem(realFileSystem()), env, now: new Date() });
-  printDiagnostics([...loaded.diagnostics, ...outcome.diagnostics]);
-  if (!outcome.plan || !outcome.result?.ok) return 1;
+  out.report([...loaded.diagnostics, ...outcome.diagnostics]);
+  if (!outcome.plan || !outcome.result?.ok) return out.finish(EXIT.error);
   // The plan holds the exact bytes to write, resolved secrets included: private to its owner.
   if (values.out) writeFileSync(values.out, serializePlanFile(outcome.plan), { mode: 0o600 });
-  return show(outcome.plan, env.home, values);
+  return show(out, outcome.plan, env.home, values);
 }
 
-async function show(plan: import("../../compiler/plan/change").Plan, home: string, values: { json?: boolean; markdown?: boolean; verbose?: boolean; portable?: boolean }): Promise<number> {
-  const [{ renderPlanText, renderPlanMarkdown, planJson }, { hasContentChanges }, { serializeJson }, { useColor }] = await Promise.all([
+/** The plan's options (exported for shell completion). */
+export const options = {
+  ...projectOptions,
+  markdown: { type: "boolean", default: false },
+  out: { type: "string" },
+  base: { type: "string" },
+  verbose: { type: "boolean", default: false },
+} as const;
+
+/** Shows a plan as text, Markdown or the envelope's result; exit 2 when it changes content, else 0. */
+export async function show(out: Output, plan: import("../../compiler/plan/change").Plan, home: string, values: { markdown?: boolean; verbose?: boolean; portable?: boolean }): Promise<number> {
+  const [{ renderPlanText, renderPlanMarkdown, planJson }, { hasContentChanges }, { useColor }] = await Promise.all([
     import("../../compiler/plan/plan-view"),
     import("../../compiler/plan/change"),
-    import("../../compiler/serialize/json"),
     import("../../compiler/apply/session"),
   ]);
-  if (values.json) process.stdout.write(serializeJson(planJson(plan, home)));
-  else if (values.markdown) process.stdout.write(renderPlanMarkdown(plan, home, values.portable ? "agentihooks diff" : "agentihooks plan", !values.portable));
-  else process.stdout.write(renderPlanText(plan, { home, color: useColor(process.stdout), verbose: values.verbose }));
-  return hasContentChanges(plan) ? 2 : 0;
+  const code = hasContentChanges(plan) ? EXIT.pending : EXIT.ok;
+  if (out.json) return out.finish(code, planResult(planJson(plan, home)));
+  if (values.markdown) out.say(renderPlanMarkdown(plan, home, values.portable ? "agentihooks diff" : "agentihooks plan", !values.portable));
+  else out.say(renderPlanText(plan, { home, color: useColor(process.stdout), verbose: values.verbose }));
+  return out.finish(code);
+}
+
+/** planJson without its diagnostics (the envelope carries them once). */
+export function planResult(view: unknown): unknown {
+  const { diagnostics: _omitted, ...rest } = view as Record<string, unknown>;
+  return rest;
 }

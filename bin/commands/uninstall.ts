@@ -4,7 +4,7 @@
  * nobody edited them since (otherwise strips our keys and entries one by one). Works from the record
  * alone: the profiles need not load. Idempotent: on a clean home it changes nothing.
  */
-import { parseArgs } from "node:util";
+import { commonHelp, EXIT, parseCommand } from "./contract";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks uninstall [options]
@@ -17,35 +17,23 @@ Options:
   --yes, -y        do not ask for confirmation (required when not on a terminal)
   --dry-run        show what would be removed and write nothing
   --config FILE    use this config file (for its home overrides)
-  -h, --help       show this help
+${commonHelp}
 
-Exit codes: 0 done (or nothing to do), 1 error, 2 (with --dry-run) changes pending.
+Exit codes: 0 done (or nothing to do), 1 error or refused (a declined prompt too), 2 (with
+--dry-run) changes pending.
 `;
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { parseCommandArgs, printDiagnostics, confirm } = await import("../cli-support");
-  const parsed = await parseCommandArgs("uninstall", help, argv, (args) =>
-    parseArgs({
-      args,
-      options: {
-        target: { type: "string", multiple: true },
-        yes: { type: "boolean", short: "y", default: false },
-        "dry-run": { type: "boolean", default: false },
-        config: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }),
-  );
-  if (!parsed) return 1;
-  const { values } = parsed;
-  if (values.help) {
-    process.stdout.write(help);
-    return 0;
+  const parsed = parseCommand({ name: "uninstall", help, options }, argv);
+  if ("exit" in parsed) return parsed.exit;
+  const { values, out } = parsed;
+  const dryRun = values["dry-run"] === true;
+  if (!dryRun && !values.yes && process.stdin.isTTY !== true) {
+    out.report([(await import("../../compiler/messages")).diagnostic("AH5122", { file: "command line" }, { action: "removing what agentihooks installed" })]);
+    return out.finish(EXIT.error);
   }
-  const [{ checkTargets, useColor }, { realFileSystem }, { dryRunFileSystem }, { planUninstall }, { applySavedPlan }, { renderPlanText, summaryLine, summarizePlan }, { hasPendingChanges }, { targetIds }, env] = await Promise.all([
+  const [{ checkTargets, useColor }, { realFileSystem }, { dryRunFileSystem }, { planUninstall }, { applySavedPlan }, { renderPlanText, summaryLine, summarizePlan, planJson, displayPath }, { hasPendingChanges }, { targetIds }, { confirm }, { planResult }, env] = await Promise.all([
     import("../../compiler/apply/session"),
     import("../../compiler/fs/real"),
     import("../../compiler/fs/dry-run"),
@@ -54,40 +42,46 @@ export async function run(argv: string[]): Promise<number> {
     import("../../compiler/plan/plan-view"),
     import("../../compiler/plan/change"),
     import("../../compiler/targets/registry"),
+    import("../cli-support"),
+    import("./plan"),
     import("../../compiler/uninstall/uninstall").then((m) => m.uninstallEnvironment(process.cwd(), values.config)),
   ]);
   const checked = checkTargets(values.target);
   if (checked.error) {
-    printDiagnostics([checked.error]);
-    return 1;
+    out.report([checked.error]);
+    return out.finish(EXIT.error);
   }
   const targets = checked.ids ?? [...targetIds];
   const real = realFileSystem();
-  const fs = values["dry-run"] ? dryRunFileSystem(real) : real;
+  const fs = dryRun ? dryRunFileSystem(real) : real;
   const plan = planUninstall(targets, { fs, env, now: new Date() }, env.trees);
+  const planned = planResult(planJson(plan, env.home));
   if (!hasPendingChanges(plan)) {
-    printDiagnostics(plan.diagnostics);
-    process.stdout.write("Nothing to uninstall: agentihooks owns nothing in these homes.\n");
-    return 0;
+    out.report(plan.diagnostics);
+    out.say("Nothing to uninstall: agentihooks owns nothing in these homes.\n");
+    return out.finish(EXIT.ok, { plan: planned, written: [] });
   }
-  process.stdout.write(renderPlanText(plan, { home: env.home, color: useColor(process.stdout) }));
-  if (values["dry-run"]) {
-    printDiagnostics(plan.diagnostics);
-    return 2;
+  out.say(renderPlanText(plan, { home: env.home, color: useColor(process.stdout) }));
+  if (dryRun) {
+    out.report(plan.diagnostics);
+    return out.finish(EXIT.pending, { plan: planned, written: [] });
   }
-  if (!values.yes) {
-    if (!process.stdin.isTTY) {
-      process.stderr.write("agentihooks uninstall: not on a terminal; pass --yes to confirm. Nothing was removed.\n");
-      return 1;
-    }
-    if (!(await confirm("Remove these? [y/N] "))) {
-      process.stdout.write("Aborted: nothing was removed.\n");
-      return 0;
-    }
+  if (!values.yes && !(await confirm("Remove these? [y/N] "))) {
+    process.stderr.write("Aborted: nothing was removed.\n");
+    return out.finish(EXIT.error, { plan: planned, written: [] });
   }
   const outcome = applySavedPlan(plan, { fs, env, now: new Date() });
-  printDiagnostics(outcome.diagnostics);
-  if (!outcome.result?.ok) return 1;
-  process.stdout.write(`Uninstall complete: ${summaryLine(summarizePlan(plan)).replace(/^Plan: /, "")} ~/.agentihooks was kept.\n`);
-  return 0;
+  out.report(outcome.diagnostics);
+  const written = (outcome.result?.touched ?? []).map((p) => displayPath(p, env.home));
+  if (!outcome.result?.ok) return out.finish(EXIT.error, { plan: planned, written });
+  out.say(`Uninstall complete: ${summaryLine(summarizePlan(plan)).replace(/^Plan: /, "")} ~/.agentihooks was kept.\n`);
+  return out.finish(EXIT.ok, { plan: planned, written });
 }
+
+/** The command's options (exported for shell completion). */
+export const options = {
+  target: { type: "string", multiple: true },
+  yes: { type: "boolean", short: "y", default: false },
+  "dry-run": { type: "boolean", default: false },
+  config: { type: "string" },
+} as const;

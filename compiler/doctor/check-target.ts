@@ -40,12 +40,12 @@ const decoder = new TextDecoder();
 export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "agentihooksHome">; binary: string | null }): DoctorReport {
   const checks: DoctorCheck[] = [];
   const show = (p: string) => displayPath(p, ctx.env.home);
-  const ok = (message: string) => checks.push({ status: "ok", message });
-  const fail = (message: string) => checks.push({ status: "fail", message });
-  const note = (message: string) => checks.push({ status: "note", message });
+  const ok = (id: string, message: string) => checks.push({ id, status: "ok", message });
+  const fail = (id: string, message: string) => checks.push({ id, status: "fail", message });
+  const note = (id: string, message: string) => checks.push({ id, status: "note", message });
   const ledgerBytes = ctx.fs.read(path.join(ctx.env.agentihooksHome, "state.json"));
   const ledger = readTargetLedger(parseLedger(ledgerBytes ? decoder.decode(ledgerBytes) : undefined), tree.target);
-  if (ledger.owned.length === 0) fail(`not installed (no ownership record) — run: agentihooks apply --target ${tree.target}`);
+  if (ledger.owned.length === 0) fail("record.present", `not installed (no ownership record) — run: agentihooks apply --target ${tree.target}`);
 
   const parsed = new Map<string, unknown>();
   const byPath = new Map<string, DesiredEntry[]>();
@@ -65,90 +65,90 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
       if (entry.mode & 0o111 && bytes !== undefined) {
         const info = ctx.fs.stat(file);
         if (!info || (info.mode & 0o111) === 0) notExecutable.push(show(file));
-        else ok(`${path.basename(file)} is executable (${show(file)})`);
+        else ok("file.executable", `${path.basename(file)} is executable (${show(file)})`);
       }
       if (path.basename(file) === "SKILL.md") {
         const description = skillDescription(typeof entry.content === "string" ? entry.content : decoder.decode(entry.content));
-        if (description !== undefined && description.length > skillDescriptionCap) fail(`skill ${path.basename(path.dirname(file))} description is ${description.length} chars, over the ${skillDescriptionCap}-char cap — the client drops it`);
+        if (description !== undefined && description.length > skillDescriptionCap) fail("skill.description-length", `skill ${path.basename(path.dirname(file))} description is ${description.length} chars, over the ${skillDescriptionCap}-char cap — the client drops it`);
       }
       continue;
     }
     if (kind === "managed-region") {
       const entry = entries[0] as Extract<DesiredEntry, { kind: "managed-region" }>;
       if (bytes === undefined) {
-        fail(`${show(file)} missing`);
+        fail("persona.present", `${show(file)} missing`);
         continue;
       }
       const text = decoder.decode(bytes);
-      if (text.includes(entry.header)) ok(`${path.basename(file)} is agentihooks-managed`);
-      else fail(`${path.basename(file)} is not agentihooks-managed (no header)`);
-      if (text.includes(entry.footer)) ok(`${path.basename(file)} has its managed-end marker`);
-      else fail(`${path.basename(file)} has no managed-end marker`);
+      if (text.includes(entry.header)) ok("persona.header", `${path.basename(file)} is agentihooks-managed`);
+      else fail("persona.header", `${path.basename(file)} is not agentihooks-managed (no header)`);
+      if (text.includes(entry.footer)) ok("persona.footer", `${path.basename(file)} has its managed-end marker`);
+      else fail("persona.footer", `${path.basename(file)} has no managed-end marker`);
       continue;
     }
     if (kind === "text-block") {
       const entry = entries[0] as Extract<DesiredEntry, { kind: "text-block" }>;
       if (bytes === undefined) {
-        if (!entry.onlyIfExists) fail(`${show(file)} missing — run: agentihooks apply --target ${tree.target}`);
+        if (!entry.onlyIfExists) fail("block.present", `${show(file)} missing — run: agentihooks apply --target ${tree.target}`);
         continue;
       }
       const lines = decoder.decode(bytes).split("\n");
-      if (lines.includes(entry.begin) && lines.indexOf(entry.end, lines.indexOf(entry.begin)) > 0) ok(`${path.basename(file)} has the agentihooks block`);
-      else fail(`${show(file)} lacks the agentihooks block (${entry.begin})`);
+      if (lines.includes(entry.begin) && lines.indexOf(entry.end, lines.indexOf(entry.begin)) > 0) ok("block.present", `${path.basename(file)} has the agentihooks block`);
+      else fail("block.present", `${show(file)} lacks the agentihooks block (${entry.begin})`);
       continue;
     }
     // Shared files: they must exist and parse.
     if (bytes === undefined) {
-      fail(`${show(file)} missing — run: agentihooks apply --target ${tree.target}`);
+      fail("shared.present", `${show(file)} missing — run: agentihooks apply --target ${tree.target}`);
       continue;
     }
     const text = decoder.decode(bytes);
     const result = kind === "toml-keys" ? parseTomlText(text) : parseJsonText(text, true);
     if (!result.ok) {
-      fail(`${show(file)} unparseable: ${result.error}`);
+      fail("shared.parses", `${show(file)} unparseable: ${result.error}`);
       continue;
     }
     parsed.set(file, result.value);
-    ok(`${path.basename(file)} parses (${show(file)})`);
+    ok("shared.parses", `${path.basename(file)} parses (${show(file)})`);
     for (const entry of entries) checkShared(entry, result.value, show, ok, fail);
   }
   if (files > 0) {
-    if (badFiles.length === 0) ok(`${files} owned file(s) match the profiles`);
-    else fail(`${badFiles.length} of ${files} owned file(s) missing or edited: ${badFiles.slice(0, 8).join(", ")}${badFiles.length > 8 ? ", …" : ""}`);
+    if (badFiles.length === 0) ok("files.owned", `${files} owned file(s) match the profiles`);
+    else fail("files.owned", `${badFiles.length} of ${files} owned file(s) missing or edited: ${badFiles.slice(0, 8).join(", ")}${badFiles.length > 8 ? ", …" : ""}`);
   }
-  for (const file of notExecutable) fail(`${file} is not executable — run: agentihooks apply --target ${tree.target}`);
+  for (const file of notExecutable) fail("file.executable", `${file} is not executable — run: agentihooks apply --target ${tree.target}`);
 
   // The last word: apply through the dry-run wrapper must have nothing to do.
   const plan = planChanges([tree], { fs: dryRunFileSystem(ctx.fs), env: ctx.env, now: new Date(0) });
   const pending = plan.changes.filter((c) => !c.bookkeeping && (c.action === "create" || c.action === "update" || c.action === "delete"));
   const kept = plan.changes.filter((c) => c.conflicts > 0);
   const keptText = `${kept.reduce((n, c) => n + c.conflicts, 0)} hand edit(s) or operator item(s) kept in ${kept.map((c) => show(c.path)).join(", ")}`;
-  if (pending.length > 0) fail(`${pending.length} change(s) pending — run: agentihooks plan --target ${tree.target}`);
+  if (pending.length > 0) fail("plan.pending", `${pending.length} change(s) pending — run: agentihooks plan --target ${tree.target}`);
   // Kept operator values mean the home does not match the profiles: never reported as a match.
-  else if (kept.length > 0) note(`apply has nothing to do, but the home differs from the profiles where your values are kept — to take the profile's: agentihooks apply --adopt --target ${tree.target}`);
-  else ok("the home matches the profiles (apply has nothing to do)");
-  if (kept.length > 0) note(keptText);
-  if (ctx.binary) ok(`\`${tree.target}\` binary on PATH (${ctx.binary})`);
-  else note(`\`${tree.target}\` binary not on PATH — live checks skipped`);
+  else if (kept.length > 0) note("plan.pending", `apply has nothing to do, but the home differs from the profiles where your values are kept — to take the profile's: agentihooks apply --adopt --target ${tree.target}`);
+  else ok("plan.pending", "the home matches the profiles (apply has nothing to do)");
+  if (kept.length > 0) note("plan.kept", keptText);
+  if (ctx.binary) ok("client.binary", `\`${tree.target}\` binary on PATH (${ctx.binary})`);
+  else note("client.binary", `\`${tree.target}\` binary not on PATH — live checks skipped`);
   return { target: tree.target, displayName, checks, ok: !checks.some((c) => c.status === "fail") };
 }
 
-function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => string, ok: (m: string) => void, fail: (m: string) => void): void {
+function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => string, ok: (id: string, m: string) => void, fail: (id: string, m: string) => void): void {
   const at = (key: string[]): unknown => key.reduce<unknown>((node, step) => (node !== null && typeof node === "object" && !Array.isArray(node) ? (node as Record<string, unknown>)[step] : undefined), doc);
   switch (entry.kind) {
     case "json-keys":
     case "toml-keys": {
       const off = entry.keys.filter(({ key, value }) => !jsonEqual(normalize(at(key)), value));
-      if (off.length === 0 && entry.keys.length > 0) ok(`${entry.keys.length} managed key(s) in place in ${path.basename(entry.path)}`);
-      for (const { key, value } of off) fail(`${path.basename(entry.path)} '${key.join(".")}' is ${showValue(normalize(at(key)))} (the profiles want ${showValue(value)})`);
+      if (off.length === 0 && entry.keys.length > 0) ok("keys.managed", `${entry.keys.length} managed key(s) in place in ${path.basename(entry.path)}`);
+      for (const { key, value } of off) fail("keys.managed", `${path.basename(entry.path)} '${key.join(".")}' is ${showValue(normalize(at(key)))} (the profiles want ${showValue(value)})`);
       return;
     }
     case "json-entries": {
       const container = at(entry.container);
       const present = container && typeof container === "object" ? Object.keys(container) : [];
       const missing = Object.keys(entry.entries).filter((n) => !present.includes(n));
-      if (missing.length === 0) ok(`${entry.container.join(".")} registered: ${present.length > 0 ? present.join(", ") : "none"}`);
-      else fail(`${entry.container.join(".")} in ${show(entry.path)} lacks: ${missing.join(", ")}`);
+      if (missing.length === 0) ok("entries.registered", `${entry.container.join(".")} registered: ${present.length > 0 ? present.join(", ") : "none"}`);
+      else fail("entries.registered", `${entry.container.join(".")} in ${show(entry.path)} lacks: ${missing.join(", ")}`);
       return;
     }
     case "json-lists": {
@@ -164,15 +164,15 @@ function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => str
         }
       }
       const events = Object.keys(entry.lists).length;
-      if (missing.length === 0) ok(`${path.basename(entry.path)} wires ${wired} agentihooks entries across ${events} events`);
-      else fail(`${path.basename(entry.path)} lacks agentihooks entries for: ${[...new Set(missing)].join(", ")}`);
+      if (missing.length === 0) ok("hooks.wired", `${path.basename(entry.path)} wires ${wired} agentihooks entries across ${events} events`);
+      else fail("hooks.wired", `${path.basename(entry.path)} lacks agentihooks entries for: ${[...new Set(missing)].join(", ")}`);
       const foreign = container && typeof container === "object" ? Object.values(container as Record<string, unknown>).flatMap((l) => (Array.isArray(l) ? l : [])).filter((i) => !isOurItem(i, entry.ownerCommand)).length : 0;
-      if (foreign > 0 && !entry.recordItems) ok(`${foreign} operator hook entr${foreign === 1 ? "y" : "ies"} kept`);
+      if (foreign > 0 && !entry.recordItems) ok("hooks.operator", `${foreign} operator hook entr${foreign === 1 ? "y" : "ies"} kept`);
       return;
     }
     case "json-members": {
       const list = at(entry.key);
-      ok(`${entry.key.join(".")}: ${Array.isArray(list) && list.length > 0 ? list.join(", ") : "none"}`);
+      ok("members.managed", `${entry.key.join(".")}: ${Array.isArray(list) && list.length > 0 ? list.join(", ") : "none"}`);
       return;
     }
     default:

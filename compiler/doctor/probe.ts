@@ -7,8 +7,12 @@ import { spawnSync } from "node:child_process";
 import type { DesiredTree } from "../desired-tree";
 import type { Environment } from "../environment";
 
-/** One line of a doctor report. */
+/**
+ * One line of a doctor report: `fail` makes doctor exit non-zero; `note` is information. `id` is
+ * stable across releases and rewordings (docs/cli.md lists them), so scripts can match on it.
+ */
 export interface DoctorCheck {
+  id: string;
   status: "ok" | "fail" | "note";
   message: string;
 }
@@ -45,6 +49,6 @@ export function wantedServers(tree: DesiredTree): string[] {
 
 export function compareServers(client: string, listed: string[], wanted: string[]): DoctorCheck[] {
   const missing = wanted.filter((n) => !listed.includes(n));
-  if (missing.length === 0) return [{ status: "ok", message: `live: ${client} lists every MCP server the profiles define (${wanted.length})` }];
-  return [{ status: "fail", message: `live drift: ${client} does not list MCP server(s) ${missing.join(", ")} (it silently drops invalid entries)` }];
+  if (missing.length === 0) return [{ id: "live.mcp", status: "ok", message: `live: ${client} lists every MCP server the profiles define (${wanted.length})` }];
+  return [{ id: "live.mcp", status: "fail", message: `live drift: ${client} does not list MCP server(s) ${missing.join(", ")} (it silently drops invalid entries)` }];
 }

@@ -22,7 +22,7 @@ export const precompiledTemplates = {
         return undefined
     };
 
-  return "# managed-by: agentihooks — regenerate with: agentihooks init --target copilot\n"
+  return "# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n"
     + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"lines"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":5,"column":9}}})) != null ? stack1 : "");
 },"useData":true},
   "hook-wrapper.sh.hbs": {"0":function(container,depth0,helpers,partials,data) {
@@ -44,8 +44,8 @@ export const precompiledTemplates = {
         return undefined
     };
 
-  return "#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks init --target "
-    + ((stack1 = (((helper = lookupProperty(helpers,"targetComment") || alias1(depth0, "targetComment", {"start":{"line":2,"column":73},"end":{"line":2,"column":86}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"targetComment","hash":{},"data":data,"loc":{"start":{"line":2,"column":71},"end":{"line":2,"column":88}}}) : helper))) != null ? stack1 : "")
+  return "#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks apply --target "
+    + ((stack1 = (((helper = lookupProperty(helpers,"targetComment") || alias1(depth0, "targetComment", {"start":{"line":2,"column":74},"end":{"line":2,"column":87}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"targetComment","hash":{},"data":data,"loc":{"start":{"line":2,"column":72},"end":{"line":2,"column":89}}}) : helper))) != null ? stack1 : "")
     + "\n# Runs the agentihooks hook runtime for "
     + ((stack1 = (((helper = lookupProperty(helpers,"displayName") || alias1(depth0, "displayName", {"start":{"line":3,"column":42},"end":{"line":3,"column":53}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"displayName","hash":{},"data":data,"loc":{"start":{"line":3,"column":40},"end":{"line":3,"column":55}}}) : helper))) != null ? stack1 : "")
     + ". Editing this file changes its content hash:\n# the client may ask to approve the hook again, and the next apply reports the edit as drift.\nset -euo pipefail\n"

@@ -29,7 +29,7 @@ describe("doctor --live", () => {
       writeFileSync(path.join(project, "bundle/.mcp.json"), JSON.stringify({ mcpServers: { docs: { type: "http", url: "https://docs.example.com/mcp" } } }));
       expect(run(home, project, ["apply", "--yes"], bins[target]).status).toBe(0);
       const ok = run(home, project, ["doctor", "--live", "--json"], bins[target]);
-      const report = JSON.parse(ok.stdout);
+      const report = JSON.parse(ok.stdout).result;
       const messages = report.targets[0].checks.map((c: { message: string }) => c.message);
       expect(messages).toContain(`live: ${target} mcp list lists every MCP server the profiles define (1)`);
       // Break the entry the way the clients silently drop it: the client no longer lists it.
@@ -58,10 +58,10 @@ describe("doctor --live", () => {
     const copilotHome = path.join(home, ".copilot");
     const before = snapshot(copilotHome);
     const ok = run(home, project, ["doctor", "--live", "--json", "--target", "copilot"], bins.copilot);
-    const report = JSON.parse(ok.stdout);
+    const report = JSON.parse(ok.stdout).result;
     const checks = report.targets[0].checks as { status: string; message: string }[];
     const events = Object.keys(JSON.parse(readFileSync(path.join(copilotHome, "hooks/agentihooks.json"), "utf8")).hooks).length;
-    expect(checks).toContainEqual({ status: "ok", message: `live: copilot's hook loader reads agentihooks.json (canary named) and knows all ${events} of its event(s)` });
+    expect(checks).toContainEqual({ id: "live.copilot-hooks", status: "ok", message: `live: copilot's hook loader reads agentihooks.json (canary named) and knows all ${events} of its event(s)` });
     expect(checks.filter((c) => c.message.startsWith("live drift"))).toEqual([]);
     expect(ok.status).toBe(0);
     // The probe ran on a copy: not one file of the real COPILOT_HOME was added, changed or removed.

@@ -41,12 +41,12 @@ describe("transcript reader", () => {
     const cli = join(ROOT, "bin", "agentihooks.js");
     const json = spawnSync(process.execPath, [cli, "transcript", join(FIXTURES, "copilot-events.jsonl"), "--json"], { encoding: "utf8" });
     expect(json.status).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ format: "copilot", turns: 2, toolCalls: 3, failures: 1 });
+    expect(JSON.parse(json.stdout).result).toMatchObject({ format: "copilot", turns: 2, toolCalls: 3, failures: 1 });
     const text = spawnSync(process.execPath, [cli, "transcript", join(FIXTURES, "copilot-events.jsonl")], { encoding: "utf8" });
     expect(text.stdout).toContain("tool calls:  3 (1 failed)");
     const missing = spawnSync(process.execPath, [cli, "transcript", "/nonexistent/events.jsonl"], { encoding: "utf8" });
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain("cannot read /nonexistent/events.jsonl (ENOENT)");
+    expect(missing.stderr).toContain("/nonexistent/events.jsonl: error AH1106: This file could not be read (ENOENT)");
   });
 });
 

@@ -105,7 +105,7 @@ describe("copilot settings.json managed keys", () => {
 });
 
 describe("copilot env file (B.2)", () => {
-  const header = "# managed-by: agentihooks — regenerate with: agentihooks init --target copilot\n";
+  const header = "# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n";
 
   it("writes nothing without directives", () => {
     expect(envFile({})).toBeUndefined();

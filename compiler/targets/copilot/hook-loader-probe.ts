@@ -141,9 +141,9 @@ export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: 
     real = parsed.ok ? parsed.value : undefined;
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code === "ENOENT" ? "is missing" : `cannot be read: ${(error as Error).message}`;
-    return [{ status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} ${why})` }];
+    return [{ id: "live.copilot-hooks", status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} ${why})` }];
   }
-  if (!isObject(real) || !isObject(real.hooks)) return [{ status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} does not parse as a hooks file)` }];
+  if (!isObject(real) || !isObject(real.hooks)) return [{ id: "live.copilot-hooks", status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} does not parse as a hooks file)` }];
   const realHooks = real.hooks;
 
   const root = mkdtempSync(path.join(tmpdir(), "agentihooks-doctor-"));
@@ -172,7 +172,7 @@ export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: 
       : "";
     if (logText.trim() === "") {
       const reason = result.error ? result.error.message : `exit ${result.status}: ${(result.stderr || result.stdout || "").trim().split("\n").slice(-1)[0] ?? ""}`;
-      return [{ status: "note", message: `live: copilot hook-loader probe wrote no log (${reason})` }];
+      return [{ id: "live.copilot-hooks", status: "note", message: `live: copilot hook-loader probe wrote no log (${reason})` }];
     }
     const ours = new Set([copyPath, realpathSync(copyPath)]);
     return judge(readLoaderLog(logText), {
@@ -207,18 +207,18 @@ function judge(log: LoaderLog, ctx: { ours: Set<string>; shown: string; name: st
   const checks: DoctorCheck[] = [];
   const named = log.unknownEvents.filter((u) => ctx.ours.has(u.file)).flatMap((u) => u.names);
   if (!named.includes(canaryEvent)) {
-    checks.push({ status: "fail", message: `live drift: copilot's hook loader did not name the canary event in ${ctx.shown}: it did not read the file (or no longer checks event names)` });
+    checks.push({ id: "live.copilot-hooks", status: "fail", message: `live drift: copilot's hook loader did not name the canary event in ${ctx.shown}: it did not read the file (or no longer checks event names)` });
   } else {
     const unknown = [...new Set(named.filter((n) => n !== canaryEvent))].sort();
     // Ours: an event the profiles register, or one holding an entry that runs our wrapper.
     const isOurs = (event: string) => event in ctx.entry.lists || (Array.isArray(ctx.realHooks[event]) && (ctx.realHooks[event] as unknown[]).some((i) => isOurItem(i, ctx.entry.ownerCommand)));
     const drift = unknown.filter(isOurs);
     const foreign = unknown.filter((e) => !isOurs(e));
-    if (drift.length > 0) checks.push({ status: "fail", message: `live drift: copilot's hook loader ignores unknown hook event(s) in ${ctx.shown}: ${drift.join(", ")} (those hooks never fire)` });
-    if (foreign.length > 0) checks.push({ status: "note", message: `live: copilot's hook loader ignores operator hook event(s) in ${ctx.shown}: ${foreign.join(", ")}` });
+    if (drift.length > 0) checks.push({ id: "live.copilot-hooks", status: "fail", message: `live drift: copilot's hook loader ignores unknown hook event(s) in ${ctx.shown}: ${drift.join(", ")} (those hooks never fire)` });
+    if (foreign.length > 0) checks.push({ id: "live.copilot-hooks", status: "note", message: `live: copilot's hook loader ignores operator hook event(s) in ${ctx.shown}: ${foreign.join(", ")}` });
     if (unknown.length === 0) {
       const events = Object.keys(ctx.realHooks).length;
-      checks.push({ status: "ok", message: `live: copilot's hook loader reads ${ctx.name} (canary named) and knows all ${events} of its event(s)` });
+      checks.push({ id: "live.copilot-hooks", status: "ok", message: `live: copilot's hook loader reads ${ctx.name} (canary named) and knows all ${events} of its event(s)` });
     }
   }
   // The message names an entry, not a file; our copy is the only hooks file in the probe home, but
@@ -227,15 +227,15 @@ function judge(log: LoaderLog, ctx: { ours: Set<string>; shown: string; name: st
     const at = /^hooks\.([^[.]+)\[(\d+)\]/.exec(skipped);
     const list = at ? ctx.realHooks[at[1] as string] : undefined;
     const item = Array.isArray(list) ? list[Number(at?.[2])] : undefined;
-    if (item === undefined) checks.push({ status: "note", message: `live: copilot's hook loader skips ${skipped} (not in ${ctx.name})` });
-    else if (isOurItem(item, ctx.entry.ownerCommand)) checks.push({ status: "fail", message: `live drift: copilot's hook loader skips ${skipped} in ${ctx.shown}` });
-    else checks.push({ status: "note", message: `live: copilot's hook loader skips operator entry ${skipped} in ${ctx.shown}` });
+    if (item === undefined) checks.push({ id: "live.copilot-hooks", status: "note", message: `live: copilot's hook loader skips ${skipped} (not in ${ctx.name})` });
+    else if (isOurItem(item, ctx.entry.ownerCommand)) checks.push({ id: "live.copilot-hooks", status: "fail", message: `live drift: copilot's hook loader skips ${skipped} in ${ctx.shown}` });
+    else checks.push({ id: "live.copilot-hooks", status: "note", message: `live: copilot's hook loader skips operator entry ${skipped} in ${ctx.shown}` });
   }
-  if (log.settingsDropped !== undefined) checks.push({ status: "fail", message: `live drift: copilot ignores every value of settings.json: ${log.settingsDropped}` });
+  if (log.settingsDropped !== undefined) checks.push({ id: "live.copilot-settings", status: "fail", message: `live drift: copilot ignores every value of settings.json: ${log.settingsDropped}` });
   const unknownKeys = [...new Set(log.unknownSettingsKeys)].sort();
   const managed = unknownKeys.filter((k) => ctx.managedKeys.has(k));
   const other = unknownKeys.filter((k) => !ctx.managedKeys.has(k));
-  if (managed.length > 0) checks.push({ status: "fail", message: `live drift: copilot does not know settings.json key(s) ${managed.join(", ")} (no effect)` });
-  if (other.length > 0) checks.push({ status: "note", message: `live: copilot does not know operator settings.json key(s) ${other.join(", ")}` });
+  if (managed.length > 0) checks.push({ id: "live.copilot-settings", status: "fail", message: `live drift: copilot does not know settings.json key(s) ${managed.join(", ")} (no effect)` });
+  if (other.length > 0) checks.push({ id: "live.copilot-settings", status: "note", message: `live: copilot does not know operator settings.json key(s) ${other.join(", ")}` });
   return checks;
 }

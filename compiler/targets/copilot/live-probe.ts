@@ -14,13 +14,13 @@ export const liveChecks: LiveChecks = (tree, binary, env) => {
   const wanted = wantedServers(tree);
   const homeVars = { [contract.home.variable]: targetHome(env, contract) };
   const out = probe(binary, ["mcp", "list", "--json"], env.home, homeVars);
-  if (!out.ok) checks.push({ status: "note", message: `live: copilot mcp list failed (${out.reason})` });
+  if (!out.ok) checks.push({ id: "live.mcp", status: "note", message: `live: copilot mcp list failed (${out.reason})` });
   else {
     try {
       const value = JSON.parse(out.stdout) as { mcpServers?: Record<string, unknown> };
       checks.push(...compareServers("copilot mcp list", Object.keys(value.mcpServers ?? {}), wanted));
     } catch {
-      checks.push({ status: "fail", message: "live drift: copilot mcp list --json printed something that is not JSON" });
+      checks.push({ id: "live.mcp", status: "fail", message: "live drift: copilot mcp list --json printed something that is not JSON" });
     }
   }
   checks.push(...copilotHookLoaderChecks(tree, binary, { home: env.home, copilotHome: targetHome(env, contract) }));

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# managed-by: agentihooks — regenerate with: agentihooks init --target copilot
+# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot
 # Runs the agentihooks hook runtime for GitHub Copilot CLI. Editing this file changes its content hash:
 # the client may ask to approve the hook again, and the next apply reports the edit as drift.
 set -euo pipefail
