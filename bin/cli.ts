@@ -36,6 +36,7 @@ const commands: CommandTable = {
   apply: { summary: "plan, then write the targets' homes (--target, --yes, --plan FILE)", load: async () => (await projectCommands()).apply },
   init: { summary: "scaffold a bundle in the current directory (config, a profile, one example of each file kind)", load: () => import("./commands/init") },
   uninstall: { summary: "remove exactly what agentihooks owns and restore what it displaced", load: async () => (await projectCommands()).uninstall },
+  status: { summary: "show the homes' source, chain, versions, owned files, drift and runtime health (--json)", load: async () => (await projectCommands()).status },
   doctor: { summary: "check the installed homes (--target, --live, --json)", load: async () => (await projectCommands()).doctor },
   profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: async () => (await projectCommands()).profiles },
   statusline: { summary: "print the Copilot status line (called by the client)", load: () => import("./commands/statusline") },

@@ -7,6 +7,8 @@ import { cosmiconfigSync, defaultLoadersSync } from "cosmiconfig";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { FileSystem } from "./fs/file-system";
+import { readSourceRecord, type SourceOrigin, type SourceRecord } from "./state/source-record";
 import type { Diagnostic, Result } from "./diagnostics";
 import { diagnostic } from "./messages";
 import type { DocumentFormat, ParsedDocument } from "./parse/parse-document";
@@ -23,6 +25,8 @@ export interface LoadedConfig {
   file: string;
   /** Absolute project directory: paths in the config are relative to it. Never printed. */
   dir: string;
+  /** Absolute path of the config file. Never printed (the state's source record keeps it). */
+  filepath: string;
   /** The config value; undefined when it failed to parse or validate. */
   config: ProjectConfig | undefined;
   /** Line and column of a pointer inside the config file (JSON and YAML files only). */
@@ -108,7 +112,7 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
   } catch (error) {
     const filepath = (error as { filepath?: string }).filepath ?? attempted ?? search.cwd;
     const file = displayOf(filepath);
-    if (error instanceof ConfigParseFailure) return { value: { file, dir: projectDirOf(filepath), config: undefined }, diagnostics };
+    if (error instanceof ConfigParseFailure) return { value: { file, dir: projectDirOf(filepath), filepath, config: undefined }, diagnostics };
     const code = (error as NodeJS.ErrnoException).code;
     if (search.configFile !== undefined && (code === "ENOENT" || code === "EISDIR")) {
       diagnostics.push(diagnostic("AH1112", { file: `config:${search.configFile}` }));
@@ -117,7 +121,7 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
     // The loader's message may hold the machine path of the project; show it relative.
     const reason = firstLine(error instanceof Error ? error.message : String(error)).split(projectDirOf(filepath)).join(".");
     diagnostics.push(diagnostic("AH1110", { file }, { reason }));
-    return { value: { file, dir: projectDirOf(filepath), config: undefined }, diagnostics };
+    return { value: { file, dir: projectDirOf(filepath), filepath, config: undefined }, diagnostics };
   }
   if (!result) return { value: undefined, diagnostics };
   const file = displayOf(result.filepath);
@@ -125,13 +129,13 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
   const config: unknown = result.isEmpty ? {} : result.config;
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
     diagnostics.push(diagnostic("AH1111", { file }, { type: Array.isArray(config) ? "a list" : typeof config }));
-    return { value: { file, dir, config: undefined }, diagnostics };
+    return { value: { file, dir, filepath: result.filepath, config: undefined }, diagnostics };
   }
   const doc = locatedDocument(result.filepath, config, documents.get(result.filepath));
   const problems = validate("https://agentihooks.dev/schemas/config.schema.json" as SchemaId, doc, file);
   diagnostics.push(...problems);
   const valid = !problems.some((d) => d.severity === "error");
-  return { value: { file, dir, config: valid ? (config as ProjectConfig) : undefined, locate: (pointer) => doc.locate(pointer) }, diagnostics };
+  return { value: { file, dir, filepath: result.filepath, config: valid ? (config as ProjectConfig) : undefined, locate: (pointer) => doc.locate(pointer) }, diagnostics };
 }
 
 /** Pairs the config value with positions: from the parsed file, under `/agentihooks` for package.json, none for JS/TS. */
@@ -158,4 +162,49 @@ function projectDirOf(filepath: string): string {
 
 function firstLine(text: string): string {
   return (text.split("\n")[0] ?? "").replace(/\s+$/, "").replace(/\.$/, "");
+}
+
+/** The directory of the user-level config: `$XDG_CONFIG_HOME/agentihooks`, else `~/.config/agentihooks`. */
+export function userConfigDir(env: NodeJS.ProcessEnv, home: string): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, ".config"), moduleName);
+}
+
+/** The config (and chain overrides) a run uses, and where it came from. */
+export interface SourceChoice {
+  /** Absolute config file to load, or undefined for the embedded default. */
+  configFile?: string;
+  profile?: string;
+  settingsProfile?: string;
+  origin: SourceOrigin;
+  /** The record of the last apply, when there is one. */
+  recorded?: SourceRecord;
+}
+
+/**
+ * Chooses the source of a run, first match wins: `--config`; a project config found from `cwd`;
+ * the source the homes were last applied from (with that apply's `--profile` and
+ * `--settings-profile`, unless given again); the user-level config (`userConfigDir`); the embedded
+ * default. A recorded config that no longer exists is skipped (the run then differs from the record,
+ * which `apply` refuses without `--switch`).
+ */
+export function chooseSource(
+  options: { cwd: string; configFile?: string; profile?: string; settingsProfile?: string },
+  machine: { home: string; agentihooksHome: string },
+  env: NodeJS.ProcessEnv,
+  fs: Pick<FileSystem, "read" | "stat">,
+): SourceChoice {
+  const recorded = readSourceRecord(fs, machine.agentihooksHome);
+  const base = { ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(options.settingsProfile !== undefined ? { settingsProfile: options.settingsProfile } : {}), ...(recorded ? { recorded } : {}) };
+  if (options.configFile !== undefined) return { ...base, configFile: path.resolve(options.cwd, options.configFile), origin: "flag" };
+  const project = findConfig({ cwd: options.cwd });
+  if (project.value || project.diagnostics.length > 0) return { ...base, ...(project.value ? { configFile: project.value.filepath } : {}), origin: "project" };
+  if (recorded && (recorded.config === null || fs.stat(recorded.config)?.kind === "file")) {
+    const profile = options.profile ?? recorded.profileOverride ?? undefined;
+    const settingsProfile = options.settingsProfile ?? recorded.settingsProfileOverride ?? undefined;
+    return { recorded, origin: "recorded", ...(recorded.config !== null ? { configFile: recorded.config } : {}), ...(profile !== undefined ? { profile } : {}), ...(settingsProfile !== undefined ? { settingsProfile } : {}) };
+  }
+  const user = findConfig({ cwd: userConfigDir(env, machine.home), strategy: "none" });
+  if (user.value) return { ...base, configFile: user.value.filepath, origin: "user" };
+  return { ...base, origin: "default" };
 }

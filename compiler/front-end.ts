@@ -22,7 +22,8 @@ import { mergeGuardrails } from "./merge/merge-guardrails";
 import { mergeMcpServers } from "./merge/merge-mcp";
 import { findProfile, isValidProfileName, listProfiles, type FoundProfile, type ProfileSources, profileRoot } from "./resolve/profile-sources";
 import { expandChain, parseChain } from "./resolve/resolve-chain";
-import { type TargetId, targetIds, targets } from "./targets/registry";
+import { findTarget, type TargetId, targetIds, targets } from "./targets/registry";
+import type { UnknownKeyAllowance } from "./validate";
 
 /** What the caller knows; everything else comes from the config and the profile tree. */
 export interface FrontEndOptions {
@@ -73,6 +74,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   const loaded = found.value;
   const config: ProjectConfig = loaded?.config ?? {};
   const projectDir = loaded?.dir ?? options.cwd;
+  ctx.allowUnknownKeys = unknownKeyAllowances(config);
 
   const packageRoot = options.packageRoot ?? findPackageRoot();
   const sources = resolveSources(ctx, packageRoot, projectDir, config, loaded);
@@ -369,3 +371,13 @@ function isDefined<T>(value: T | undefined): value is T {
   return value !== undefined;
 }
 
+/** The config's `allowUnknownKeys`, keyed by each target's settings schema (docs/profiles.md, "A newer client"). */
+function unknownKeyAllowances(config: ProjectConfig): Map<string, UnknownKeyAllowance> {
+  const out = new Map<string, UnknownKeyAllowance>();
+  for (const [id, keys] of Object.entries(config.allowUnknownKeys ?? {})) {
+    const descriptor = findTarget(id)?.descriptor;
+    if (!descriptor || !keys || keys.length === 0) continue;
+    out.set(descriptor.layers.settingsSchema, { keys: new Set(keys), target: id, client: descriptor.displayName, version: descriptor.verifiedAgainst.version });
+  }
+  return out;
+}

@@ -50,6 +50,7 @@ export const messages = {
   AH2012: { severity: "error", text: "'{path}' is invalid: {reason}. Check the value against the documentation ({schema})." },
   AH2013: { severity: "error", text: "'{key}' is a {owner} setting, not a {client} one. Move it to the {owner} layer ({layer}), or remove it." },
   AH2014: { severity: "error", text: "'{key}' does not belong in this layer: {reason}. Remove it." },
+  AH2020: { severity: "warning", text: "'{key}' is not a {client} {version} settings key (the version agentihooks verified this target with); it is passed through unchecked because the config's allowUnknownKeys.{target} names it. Remove it from allowUnknownKeys once agentihooks knows the key." },
   AH2015: { severity: "error", text: "Key {key} in '{path}' is not allowed: {rule}. Rename it." },
   // AH3xxx: resolution and merge
   // AH3000–AH3099: profile sources, chain and extends (compiler/resolve)
@@ -191,6 +192,7 @@ export const messages = {
   AH5124: { severity: "error", text: "This file already exists; 'agentihooks init' never overwrites a file and wrote nothing. Run it in an empty directory, or move the existing files away first." },
   AH5125: { severity: "error", text: "The homes were applied from {recorded}, but this run uses {current}. Pass --switch to make this the homes' source, or run from the recorded bundle (see 'agentihooks status')." },
   AH5126: { severity: "info", text: "No project config here; using the source the homes were applied from: {source}." },
+  AH5127: { severity: "warning", text: "The homes were applied from {recorded}, but this run uses {current}. 'agentihooks apply' will refuse until you pass --switch (or run from the recorded bundle)." },
 } as const satisfies Record<string, { severity: Severity; text: string }>;
 
 export type MessageCode = keyof typeof messages;

@@ -46,7 +46,19 @@ export function schemaId(name: SchemaName): SchemaId {
 }
 
 /** Validates against a schema by $id; every error becomes an AH2xxx diagnostic with file, line, column (via doc.locate), JSON pointer, and a sentence saying what is wrong and how to fix it (an unknown key names the key and, when one is close, suggests the likely intended key: "did you mean 'timeout'?"). All errors collected, none thrown. */
-export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string): Diagnostic[] {
+/**
+ * Top-level keys of a native settings layer the operator lets through although the schema does not
+ * know them (the config's `allowUnknownKeys`): a client newer than the verified one added them.
+ */
+export interface UnknownKeyAllowance {
+  keys: ReadonlySet<string>;
+  target: string;
+  /** The client's name and the version its schema was verified with, for the warning. */
+  client: string;
+  version: string;
+}
+
+export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string, allowed?: UnknownKeyAllowance): Diagnostic[] {
   const name = schemaId.slice(base.length, -".schema.json".length) as SchemaName;
   const validator: CompiledValidator | undefined = byName[name];
   if (validator === undefined) throw new Error(`validate: unknown schema ${schemaId}`);
@@ -61,7 +73,12 @@ export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string):
   for (const error of errors) {
     // Each bad key is reported by the failing rule itself (with `propertyName`); skip ajv's summary.
     if (error.keyword === "propertyNames") continue;
-    const d = describe(error, doc, file, name, shapes.get(error) ?? []);
+    let d = describe(error, doc, file, name, shapes.get(error) ?? []);
+    // An unknown top-level key the config allows: a warning naming the verified version; it stays in the layer.
+    const top = d.pointer !== undefined ? splitPointer(d.pointer) : [];
+    if (d.code === "AH2001" && allowed && top.length === 1 && allowed.keys.has(top[0] as string)) {
+      d = diagnostic("AH2020", { file: d.file, pointer: d.pointer as string, ...(d.line !== undefined ? { line: d.line } : {}), ...(d.column !== undefined ? { column: d.column } : {}) }, { key: top[0] as string, client: allowed.client, version: allowed.version, target: allowed.target });
+    }
     const key = `${d.pointer}\u0000${d.code}\u0000${d.message}`;
     if (!seen.has(key)) {
       seen.add(key);

@@ -40,6 +40,7 @@ export interface AgentihooksConfig {
    * Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.
    */
   codexHookTrust?: boolean;
+  allowUnknownKeys?: AllowUnknownKeys;
 }
 /**
  * Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.
@@ -65,4 +66,25 @@ export interface HomeOverrides {
    * agentihooks' state directory (default ~/.agentihooks).
    */
   state?: string;
+}
+/**
+ * Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.
+ */
+export interface AllowUnknownKeys {
+  /**
+   * Copilot settings keys newer than Copilot CLI 1.0.102.
+   */
+  copilot?: string[];
+  /**
+   * Claude settings keys newer than Claude Code 2.1.332.
+   */
+  claude?: string[];
+  /**
+   * Codex config.toml keys newer than Codex CLI 0.171.0.
+   */
+  codex?: string[];
+  /**
+   * Gemini settings keys newer than Gemini CLI 0.61.0.
+   */
+  gemini?: string[];
 }

@@ -48,15 +48,15 @@ function envelope(r: Run, command: string): Envelope {
   return doc;
 }
 
-const commands = ["build", "inspect", "plan", "diff", "apply", "init", "uninstall", "doctor", "profiles", "statusline", "hook", "transcript", "completion"];
+const commands = ["build", "inspect", "plan", "diff", "apply", "init", "uninstall", "status", "doctor", "profiles", "statusline", "hook", "transcript", "completion"];
 
 describe("the CLI contract", () => {
   it("exit codes agree across build --dry-run, plan, apply --dry-run, uninstall --dry-run and doctor: 2 pending, 0 in sync", () => {
     const s = sandbox();
-    for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"]]) expect(s.run(args).status, args.join(" ")).toBe(2);
+    for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"], ["status"]]) expect(s.run(args).status, args.join(" ")).toBe(2);
     expect(s.run(["uninstall", "--dry-run"]).status).toBe(0); // nothing installed: nothing to remove
     expect(s.run(["apply", "--yes"]).status).toBe(0);
-    for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"], ["apply", "--yes"]]) expect(s.run(args).status, args.join(" ")).toBe(0);
+    for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"], ["status"], ["apply", "--yes"]]) expect(s.run(args).status, args.join(" ")).toBe(0);
     expect(s.run(["uninstall", "--dry-run"]).status).toBe(2);
   });
 
@@ -118,6 +118,9 @@ describe("the CLI contract", () => {
     expect(envelope(s.run(["profiles", "--json"]), "profiles").result.profiles.map((p: { name: string }) => p.name)).toContain("my-profile");
     const applied = envelope(s.run(["apply", "--json", "--yes"]), "apply");
     expect(applied.result.written).toContain("~/.copilot/settings.json");
+    const status = envelope(s.run(["status", "--json"]), "status");
+    expect(status.result.source.chain).toBe("my-profile");
+    expect(status.result.targets.map((t: { pending: number }) => t.pending)).toEqual([0, 0, 0]);
     const doctor = envelope(s.run(["doctor", "--json"]), "doctor");
     expect(doctor.result.ok).toBe(true);
     expect(doctor.result.targets[0].checks.map((c: { id: string }) => c.id)).toContain("plan.pending");

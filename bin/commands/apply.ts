@@ -20,6 +20,8 @@ Options:
   --adopt                   take the profile's value for keys you set before agentihooks managed
                             them (uninstall puts yours back); without it yours stay
   --dry-run                 show the plan and write nothing (same as 'agentihooks plan')
+  --switch                  make this run's config and chain the homes' source when they differ
+                            from the recorded one (see 'agentihooks status')
   --profile CHAIN           profile chain instead of the config's
   --settings-profile NAME   settings profile instead of the config's
   --config FILE             use this config file
@@ -31,12 +33,12 @@ writing; a declined prompt too), 2 changes pending (--dry-run).
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommand({ name: "apply", help, options, conflicts: [["plan", "dry-run"], ["plan", "profile"], ["plan", "settings-profile"], ["plan", "config"]] }, argv);
+  const parsed = parseCommand({ name: "apply", help, options, conflicts: [["plan", "dry-run"], ["plan", "profile"], ["plan", "settings-profile"], ["plan", "config"], ["plan", "switch"]] }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
   if (values["dry-run"]) {
     const plan = await import("./plan");
-    return plan.run(argv.filter((a) => a !== "--dry-run" && a !== "--yes" && a !== "-y"), "apply");
+    return plan.run(argv.filter((a) => a !== "--dry-run" && a !== "--yes" && a !== "-y" && a !== "--switch"), "apply");
   }
   const { confirm } = await import("../cli-support");
   const onTerminal = process.stdin.isTTY === true;
@@ -61,6 +63,7 @@ export async function run(argv: string[]): Promise<number> {
   const fs = realFileSystem();
   let plan;
   let env: { home: string; agentihooksHome: string };
+  let record: { stateHome: string; source: import("../../compiler/state/source-record").SourceRecord } | undefined;
   if (values.plan) {
     let text: string;
     try {
@@ -88,10 +91,19 @@ export async function run(argv: string[]): Promise<number> {
     const machine = readEnvironment();
     env = { home: machine.home, agentihooksHome: machine.agentihooksHome };
   } else {
-    const loaded = loadSession({ cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"], targets: values.target });
+    const { chooseRunSource, sourceOf, switchDiagnostic } = await import("./source");
+    const chosen = chooseRunSource(values);
+    out.report(chosen.diagnostics);
+    const loaded = loadSession(chosen.session);
     out.report(loaded.diagnostics);
     if (!loaded.project) return out.finish(EXIT.error);
     env = loaded.project.env;
+    // One source per home: another config or chain than the recorded one needs --switch.
+    const current = sourceOf(chosen.choice, loaded.project, loaded.trees.map((t) => t.target));
+    const switched = switchDiagnostic(chosen.choice, current, env.home, values.switch ? "warning" : "error");
+    if (switched) out.report([switched]);
+    if (switched?.severity === "error") return out.finish(EXIT.error);
+    record = { stateHome: chosen.stateHome, source: current };
     plan = planChanges(loaded.trees, { fs, env, now: new Date() }, { adopt: values.adopt });
     if (plan.diagnostics.some((d) => d.severity === "error")) {
       out.report(plan.diagnostics);
@@ -99,8 +111,10 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   const planned = planResult(planJson(plan, env.home));
+  const { writeSourceRecord } = await import("../../compiler/state/source-record");
   if (!hasPendingChanges(plan)) {
     if (!values.plan) out.report(plan.diagnostics);
+    if (record) writeSourceRecord(fs, record.stateHome, record.source);
     out.say(`${summaryLine(summarizePlan(plan))}\n`);
     return out.finish(EXIT.ok, { plan: planned, written: [] });
   }
@@ -120,6 +134,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(written.length > 0 ? "agentihooks apply: stopped part way; run it again.\n" : "agentihooks apply: nothing was written.\n");
     return out.finish(EXIT.error, { plan: planned, written });
   }
+  if (record) writeSourceRecord(fs, record.stateHome, record.source);
   const preserved = plan.diagnostics.filter((d) => ["AH5001", "AH5003", "AH5004", "AH5005", "AH5039"].includes(d.code)).length;
   out.say(`Applied: ${written.length} path(s) written or removed${preserved > 0 ? `; ${preserved} hand edit(s) and operator item(s) kept (see the warnings above)` : ""}.\n`);
   return out.finish(EXIT.ok, { plan: planned, written });
@@ -132,4 +147,5 @@ export const options = {
   plan: { type: "string" },
   adopt: { type: "boolean", default: false },
   "dry-run": { type: "boolean", default: false },
+  switch: { type: "boolean", default: false },
 } as const;

@@ -41,16 +41,27 @@ export async function run(argv: string[]): Promise<number> {
     import("../../compiler/doctor/live-probes"),
     import("../../compiler/targets/registry"),
   ]);
-  const loaded = loadSession({ cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"], targets: values.target });
+  const { chooseRunSource, sourceOf, switchDiagnostic } = await import("./source");
+  const { clientVersion, isNewer } = await import("./client-version");
+  const chosen = chooseRunSource(values);
+  out.report(chosen.diagnostics);
+  const loaded = loadSession(chosen.session);
   out.report(loaded.diagnostics);
   if (!loaded.project) return out.finish(EXIT.error);
   const env = loaded.project.env;
+  const switched = switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning");
+  if (switched) out.report([switched]);
   const fs = realFileSystem();
   const reports = loaded.trees.map((tree) => {
     const binary = env.resolveExecutable(tree.target);
     const descriptor = findTarget(tree.target)?.descriptor;
     const report = checkTarget(tree, descriptor?.displayName ?? tree.target, { fs, env, binary });
     for (const message of descriptor?.doctorNotes ?? []) report.checks.push({ id: "target.note", status: "note", message });
+    // A client newer than the one this target was verified with may know settings keys the schema does not.
+    const installed = binary && descriptor ? clientVersion(binary) : null;
+    if (installed && descriptor && isNewer(installed, descriptor.verifiedAgainst.version)) {
+      report.checks.push({ id: "client.version", status: "note", message: `\`${tree.target}\` ${installed} is newer than ${descriptor.verifiedAgainst.version}, the version agentihooks verified this target with: a settings key it added is an error until named in the config's allowUnknownKeys.${tree.target}` });
+    } else if (installed && descriptor) report.checks.push({ id: "client.version", status: "ok", message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})` });
     if (values.live && binary) {
       report.checks.push(...liveChecks(tree, binary, env));
       report.ok = !report.checks.some((c) => c.status === "fail");

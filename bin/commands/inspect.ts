@@ -38,12 +38,15 @@ export async function run(argv: string[]): Promise<number> {
     return out.finish(EXIT.error);
   }
   const requested = checked.ids ?? [];
+  const { chooseRunSource } = await import("./source");
+  const chosen = chooseRunSource({ config: values.config, profile: values.profile, "settings-profile": values["settings-profile"] });
+  out.report(chosen.diagnostics);
   const result = loadProject({
     cwd: process.cwd(),
     env: readEnvironment(),
-    configFile: values.config,
-    profile: values.profile,
-    settingsProfile: values["settings-profile"],
+    ...(chosen.session.configFile !== undefined ? { configFile: chosen.session.configFile } : {}),
+    ...(chosen.session.profile !== undefined ? { profile: chosen.session.profile } : {}),
+    ...(chosen.session.settingsProfile !== undefined ? { settingsProfile: chosen.session.settingsProfile } : {}),
     // --target names the targets to show, whatever the config's `targets` says.
     ...(requested.length > 0 ? { targets: requested } : {}),
   });

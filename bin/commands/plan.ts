@@ -32,7 +32,10 @@ export async function run(argv: string[], invoked = "plan"): Promise<number> {
   const parsed = parseCommand({ name: invoked, help, options, conflicts: [["json", "markdown"], ["base", "out"]] }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
-  const session = { cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"], targets: values.target };
+  const { chooseRunSource, sourceOf, switchDiagnostic } = await import("./source");
+  const chosen = chooseRunSource(values);
+  const session = chosen.session;
+  out.report(chosen.diagnostics);
   if (values.base !== undefined) {
     const { diffAgainstRef } = await import("../../compiler/apply/diff-base");
     const outcome = diffAgainstRef(values.base, session);
@@ -54,12 +57,15 @@ export async function run(argv: string[], invoked = "plan"): Promise<number> {
     return out.finish(EXIT.error);
   }
   const env = loaded.project.env;
+  // Another source than the recorded one: said here; apply refuses it without --switch.
+  const switched = switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning");
+  if (switched) out.report([switched]);
   const outcome = planAndApply(loaded.trees, { fs: dryRunFileSystem(realFileSystem()), env, now: new Date() });
   out.report([...loaded.diagnostics, ...outcome.diagnostics]);
   if (!outcome.plan || !outcome.result?.ok) return out.finish(EXIT.error);
   // The plan holds the exact bytes to write, resolved secrets included: private to its owner.
   if (values.out) writeFileSync(values.out, serializePlanFile(outcome.plan), { mode: 0o600 });
-  return show(out, outcome.plan, env.home, values);
+  return show(out, outcome.plan, env.home, { ...values, switching: switched !== undefined });
 }
 
 /** The plan's options (exported for shell completion). */
@@ -71,14 +77,14 @@ export const options = {
   verbose: { type: "boolean", default: false },
 } as const;
 
-/** Shows a plan as text, Markdown or the envelope's result; exit 2 when it changes content, else 0. */
-export async function show(out: Output, plan: import("../../compiler/plan/change").Plan, home: string, values: { markdown?: boolean; verbose?: boolean; portable?: boolean }): Promise<number> {
+/** Shows a plan as text, Markdown or the envelope's result; exit 2 when it changes content or the source (`switching`), else 0. */
+export async function show(out: Output, plan: import("../../compiler/plan/change").Plan, home: string, values: { markdown?: boolean; verbose?: boolean; portable?: boolean; switching?: boolean }): Promise<number> {
   const [{ renderPlanText, renderPlanMarkdown, planJson }, { hasContentChanges }, { useColor }] = await Promise.all([
     import("../../compiler/plan/plan-view"),
     import("../../compiler/plan/change"),
     import("../../compiler/apply/session"),
   ]);
-  const code = hasContentChanges(plan) ? EXIT.pending : EXIT.ok;
+  const code = hasContentChanges(plan) || values.switching ? EXIT.pending : EXIT.ok;
   if (out.json) return out.finish(code, planResult(planJson(plan, home)));
   if (values.markdown) out.say(renderPlanMarkdown(plan, home, values.portable ? "agentihooks diff" : "agentihooks plan", !values.portable));
   else out.say(renderPlanText(plan, { home, color: useColor(process.stdout), verbose: values.verbose }));

@@ -10,4 +10,5 @@ export * as doctor from "./doctor";
 export * as inspect from "./inspect";
 export * as plan from "./plan";
 export * as profiles from "./profiles";
+export * as status from "./status";
 export * as uninstall from "./uninstall";

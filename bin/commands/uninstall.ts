@@ -44,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     import("../../compiler/targets/registry"),
     import("../cli-support"),
     import("./plan"),
-    import("../../compiler/uninstall/uninstall").then((m) => m.uninstallEnvironment(process.cwd(), values.config)),
+    import("../../compiler/uninstall/uninstall").then(async (m) => m.uninstallEnvironment(process.cwd(), (await import("./source")).chooseRunSource({ config: values.config }).session.configFile)),
   ]);
   const checked = checkTargets(values.target);
   if (checked.error) {
@@ -74,6 +74,15 @@ export async function run(argv: string[]): Promise<number> {
   out.report(outcome.diagnostics);
   const written = (outcome.result?.touched ?? []).map((p) => displayPath(p, env.home));
   if (!outcome.result?.ok) return out.finish(EXIT.error, { plan: planned, written });
+  // The homes no longer hold what the recorded source applied: forget it (or the targets removed).
+  const [{ readEnvironment }, { readSourceRecord, writeSourceRecord, sourceRecordPath }] = await Promise.all([import("../../compiler/environment"), import("../../compiler/state/source-record")]);
+  const stateHome = readEnvironment().agentihooksHome;
+  const recorded = readSourceRecord(real, stateHome);
+  if (recorded) {
+    const left = recorded.targets.filter((t) => !targets.includes(t as (typeof targets)[number]));
+    if (left.length === 0) real.remove(sourceRecordPath(stateHome));
+    else writeSourceRecord(real, stateHome, { ...recorded, targets: left });
+  }
   out.say(`Uninstall complete: ${summaryLine(summarizePlan(plan)).replace(/^Plan: /, "")} ~/.agentihooks was kept.\n`);
   return out.finish(EXIT.ok, { plan: planned, written });
 }

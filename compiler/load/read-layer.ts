@@ -13,7 +13,7 @@ import type { DocumentFormat, ParsedDocument } from "../parse/parse-document";
 import { parseDocument } from "../parse/parse-document";
 import { parseMarkdown } from "../parse/parse-markdown";
 import { targets } from "../targets/registry";
-import { type SchemaId, validate } from "../validate";
+import { type SchemaId, type UnknownKeyAllowance, validate } from "../validate";
 import { checkMcpLayer } from "./check-mcp-layer";
 import { probe, type ReadContext, readFileContent, readOptionalText, readText } from "./read-file";
 import { displayJoin, type SourceRoot } from "./source-root";
@@ -24,6 +24,8 @@ export interface LoadContext extends ReadContext {
   parsed: Map<string, ParsedDocument | undefined>;
   /** `path + schema` pairs already validated: a file read for two purposes is reported once. */
   validated?: Set<string>;
+  /** Per settings schema id, the unknown top-level keys the config's `allowUnknownKeys` lets through. */
+  allowUnknownKeys?: ReadonlyMap<string, UnknownKeyAllowance>;
 }
 
 /** Which parts of a root to read: a settings profile contributes only its layers, `_base` only settings. */
@@ -195,7 +197,7 @@ function readDocument(
   const key = `${abs}\u0000${schema}`;
   if (!ctx.validated.has(key)) {
     ctx.validated.add(key);
-    ctx.diagnostics.push(...validate(schema as SchemaId, doc, display));
+    ctx.diagnostics.push(...validate(schema as SchemaId, doc, display, ctx.allowUnknownKeys?.get(schema)));
     if (check) ctx.diagnostics.push(...check(layer));
   }
   return layer;

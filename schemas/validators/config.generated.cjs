@@ -4,8 +4,10 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate65;
 module.exports.default = validate65;
-const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true}}};
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true},"allowUnknownKeys":{"title":"AllowUnknownKeys","description":"Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot settings keys newer than Copilot CLI 1.0.102.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"claude":{"description":"Claude settings keys newer than Claude Code 2.1.332.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"codex":{"description":"Codex config.toml keys newer than Codex CLI 0.171.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"gemini":{"description":"Gemini settings keys newer than Gemini CLI 0.61.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true}}}}};
+const func2 = Object.prototype.hasOwnProperty;
 const func3 = __ucs2length;
+const pattern8 = new RegExp("^[A-Za-z0-9_.$-]+$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/config.schema.json" */;
@@ -13,7 +15,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((((key0 === "$schema") || (key0 === "bundle")) || (key0 === "profile")) || (key0 === "settingsProfile")) || (key0 === "linkedProfiles")) || (key0 === "targets")) || (key0 === "homes")) || (key0 === "codexHookTrust"))){
+if(!(func2.call(schema24.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -469,14 +471,301 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(data.allowUnknownKeys !== undefined){
+let data16 = data.allowUnknownKeys;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key3 in data16){
+if(!((((key3 === "copilot") || (key3 === "claude")) || (key3 === "codex")) || (key3 === "gemini"))){
+const err34 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.allowUnknownKeys,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data16.copilot !== undefined){
+let data17 = data16.copilot;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i3=0; i3<len2; i3++){
+let data18 = data17[i3];
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+const err35 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data18};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.copilot.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data18};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+let i4 = data17.length;
+let j1;
+if(i4 > 1){
+const indices1 = {};
+for(;i4--;){
+let item1 = data17[i4];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err37 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data17};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+break;
+}
+indices1[item1] = i4;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.copilot.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data17};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data16.claude !== undefined){
+let data19 = data16.claude;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i5=0; i5<len3; i5++){
+let data20 = data19[i5];
+if(typeof data20 === "string"){
+if(!pattern8.test(data20)){
+const err39 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data20};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.claude.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data20};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+let i6 = data19.length;
+let j2;
+if(i6 > 1){
+const indices2 = {};
+for(;i6--;){
+let item2 = data19[i6];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err41 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+break;
+}
+indices2[item2] = i6;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.claude.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data19};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data16.codex !== undefined){
+let data21 = data16.codex;
+if(Array.isArray(data21)){
+const len4 = data21.length;
+for(let i7=0; i7<len4; i7++){
+let data22 = data21[i7];
+if(typeof data22 === "string"){
+if(!pattern8.test(data22)){
+const err43 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data22};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.codex.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data22};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+let i8 = data21.length;
+let j3;
+if(i8 > 1){
+const indices3 = {};
+for(;i8--;){
+let item3 = data21[i8];
+if(typeof item3 !== "string"){
+continue;
+}
+if(typeof indices3[item3] == "number"){
+j3 = indices3[item3];
+const err45 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data21};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+break;
+}
+indices3[item3] = i8;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.codex.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data21};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data16.gemini !== undefined){
+let data23 = data16.gemini;
+if(Array.isArray(data23)){
+const len5 = data23.length;
+for(let i9=0; i9<len5; i9++){
+let data24 = data23[i9];
+if(typeof data24 === "string"){
+if(!pattern8.test(data24)){
+const err47 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data24};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.gemini.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data24};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+let i10 = data23.length;
+let j4;
+if(i10 > 1){
+const indices4 = {};
+for(;i10--;){
+let item4 = data23[i10];
+if(typeof item4 !== "string"){
+continue;
+}
+if(typeof indices4[item4] == "number"){
+j4 = indices4[item4];
+const err49 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i10+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data23};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+break;
+}
+indices4[item4] = i10;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.gemini.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data23};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.allowUnknownKeys.type,parentSchema:schema24.properties.allowUnknownKeys,data:data16};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
