@@ -3,25 +3,9 @@
  * `agentihooks --version` costs little more than starting Node.
  */
 import { version } from "../package.json";
+import type { CommandModule, CommandTable } from "./commands/contract";
 
-/**
- * A command module: runs with the arguments after its name (and the name it was invoked as, and
- * the command table, for aliases and shell completion) and returns the exit code. `options` is its
- * node:util parseArgs option table, from which shell completion is generated.
- */
-export interface CommandModule {
-  run(argv: string[], invoked: string, table: CommandTable): Promise<number>;
-  options?: Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>;
-}
-
-/** One row of the command table. */
-export interface CommandEntry {
-  summary: string;
-  load: () => Promise<CommandModule>;
-}
-
-/** Every command by name. */
-export type CommandTable = Readonly<Record<string, CommandEntry>>;
+export type { CommandModule, CommandTable };
 
 // The commands that load the project come from one module (bundled as one file: scripts/build.mjs
 // puts every module loaded here in its own unsplit bundle); the light ones are loaded alone.

@@ -3,10 +3,9 @@
  * table (bin/cli.ts) and each command's option table, so a new command or flag completes without
  * editing a script by hand.
  */
-import type { CommandTable } from "../cli";
 import { targetIds } from "../../compiler/targets/registry";
 import { diagnostic } from "../../compiler/messages";
-import { commonHelp, commonOptions, EXIT, parseCommand } from "./contract";
+import { commonHelp, commonOptions, EXIT, parseCommand, type CommandTable } from "./contract";
 
 const shells = ["bash", "zsh", "fish"] as const;
 type Shell = (typeof shells)[number];

@@ -127,3 +127,22 @@ export const projectOptions = {
 export const commonHelp = `  --json                    print one JSON envelope on stdout (docs/cli.md)
   --quiet, -q               hide info diagnostics
   -h, --help                show this help`;
+
+/**
+ * A command module: runs with the arguments after its name (and the name it was invoked as, and
+ * the command table, for aliases and shell completion) and returns the exit code. `options` is its
+ * node:util parseArgs option table, from which shell completion is generated.
+ */
+export interface CommandModule {
+  run(argv: string[], invoked: string, table: CommandTable): Promise<number>;
+  options?: Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>;
+}
+
+/** One row of the command table. */
+export interface CommandEntry {
+  summary: string;
+  load: () => Promise<CommandModule>;
+}
+
+/** Every command by name. */
+export type CommandTable = Readonly<Record<string, CommandEntry>>;
