@@ -43,7 +43,7 @@ describe("a week in the life", () => {
     expect(applied.status, applied.stderr).toBe(0);
     expect(readFileSync(path.join(home, ".copilot/copilot-instructions.md"), "utf8")).toContain("Run the tests before every commit.");
     const record = JSON.parse(readFileSync(state, "utf8"));
-    expect(record).toMatchObject({ config: path.join(bundle, "agentihooks.config.json"), chain: "team", version: pkg.version, targets: ["claude", "codex", "copilot"] });
+    expect(record).toMatchObject({ config: path.join(bundle, "agentihooks.config.json"), chain: "team", version: pkg.version, targets: ["claude", "codex", "copilot", "gemini"] });
 
     // Tuesday, from another directory: plan and doctor use the recorded source, so nothing is pending.
     const plan = run(elsewhere, "plan");
@@ -53,7 +53,7 @@ describe("a week in the life", () => {
     const status = JSON.parse(run(elsewhere, "status", "--json").stdout);
     expect(status.exitCode).toBe(0);
     expect(status.result.source.chain).toBe("team");
-    expect(status.result.targets.map((t: { ownedFiles: number }) => t.ownedFiles > 0)).toEqual([true, true, true]);
+    expect(status.result.targets.map((t: { ownedFiles: number }) => t.ownedFiles > 0)).toEqual([true, true, true, true]);
 
     // Wednesday: agentihooks was upgraded (the record says an older release applied the homes).
     writeFileSync(state, JSON.stringify({ ...record, version: "0.0.1" }, null, 2));

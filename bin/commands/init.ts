@@ -7,13 +7,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { diagnostic } from "../../compiler/messages";
+import { targets } from "../../compiler/targets/registry";
 import { commonHelp, EXIT, parseCommand } from "./contract";
 
 const help = `Usage: agentihooks init [NAME]
 
 Creates a bundle in the current directory: agentihooks.config.json, the profile profiles/NAME/
 (default: my-profile) with profile.yml and CLAUDE.md, and one example of each file kind (rule,
-command, agent, skill, each client's settings layer, the MCP layer). Each file names its $schema so
+command, agent, skill, each target's settings layer, the MCP layer). Each file names its $schema so
 an editor completes it. Nothing is written when any of these files already exists, and no home is
 touched: run 'agentihooks apply' for that.
 
@@ -33,7 +34,7 @@ export function scaffoldFiles(name: string): Array<{ path: string; text: string 
   const p = `profiles/${name}`;
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return [
-    { path: "agentihooks.config.json", text: json({ $schema: schema("config"), bundle: ".", profile: name, targets: ["copilot", "claude", "codex"] }) },
+    { path: "agentihooks.config.json", text: json({ $schema: schema("config"), bundle: ".", profile: name, targets: targets.map((t) => t.descriptor.id) }) },
     {
       path: `${p}/profile.yml`,
       text: `$schema: ${schema("profile")}\ndescription: ${name}, made with agentihooks init.\n# extends: [default]     # parents, applied before this profile\nguardrails:              # every switch defaults to on\n  protectedBranches: [main, master]\n`,
@@ -52,9 +53,11 @@ export function scaffoldFiles(name: string): Array<{ path: string; text: string 
       path: `${p}/.claude/skills/example-skill/SKILL.md`,
       text: `---\n$schema: ${schema("skill-frontmatter")}\nname: example-skill\ndescription: Explains how this team writes commit messages; use it when writing a commit message\n---\n\nWrite the subject in the imperative, at most 72 characters; say why in the body.\n`,
     },
-    { path: `${p}/.copilot/settings.overrides.json`, text: json({ $schema: schema("copilot-settings") }) },
-    { path: `${p}/.claude/settings.overrides.json`, text: json({ $schema: schema("claude-settings") }) },
-    { path: `${p}/.codex/config.overrides.toml`, text: `"$schema" = "${schema("codex-config")}"\n` },
+    // Each target's settings layer, in its own subdirectory and format, starting empty.
+    ...targets.map(({ descriptor: { layers } }) => ({
+      path: `${p}/${layers.subdir}/${layers.settings}`,
+      text: layers.format === "toml" ? `"$schema" = "${layers.settingsSchema}"\n` : json({ $schema: layers.settingsSchema }),
+    })),
     { path: `${p}/.claude/.mcp.json`, text: json({ $schema: schema("claude-mcp"), mcpServers: {} }) },
   ];
 }
