@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# managed-by: agentihooks — regenerate with: agentihooks init --target gemini
+# managed-by: agentihooks — regenerate with: agentihooks apply --target gemini
 # Runs the agentihooks hook runtime for Gemini CLI. Editing this file changes its content hash:
 # the client may ask to approve the hook again, and the next apply reports the edit as drift.
 set -euo pipefail
