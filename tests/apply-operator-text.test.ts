@@ -4,12 +4,14 @@
  * replaced whole). Claude Code 2.1.332 rejects comments and trailing commas in settings.json: run
  * with a temp CLAUDE_CONFIG_DIR against a local model server, such a file is reported by
  * `claude doctor` as "Invalid or malformed JSON" and ignored whole (its `model` is not used).
- * Uninstall keeps the operator's TOML comments next to a table it removes.
+ * Uninstall keeps the operator's TOML comments next to a table it removes; a hooks file that no
+ * longer parses is moved whole to a backup by uninstall, a settings file never is.
  */
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { defaultJsonStyle, type DesiredTree } from "../compiler/desired-tree";
 import { restoreComments } from "../compiler/plan/toml-document";
-import { apply, codexTree, get, makeHomes, put, snapshot, uninstall, type Homes } from "./apply-fixtures";
+import { apply, codexTree, copilotTree, get, makeHomes, put, snapshot, uninstall, type Homes } from "./apply-fixtures";
 
 /** A Claude-shaped tree: settings.json read by its client as plain JSON (no comments). */
 function claudeTree(h: Homes): DesiredTree {
@@ -105,5 +107,31 @@ describe("uninstall keeps the operator's TOML comments", () => {
     expect(restoreComments(original, original)).toBe(original);
     // A lost comment whose neighbours are gone too goes after the last surviving line before it.
     expect(restoreComments("a = 1\n[x]\nk = 1\n# tail note\n", "a = 1\n")).toBe("a = 1\n\n# tail note\n");
+  });
+});
+
+describe("uninstall and a file that no longer parses", () => {
+  it("a hooks file holding only hook lists is moved whole to a backup, the operator's entries kept there", () => {
+    const h = makeHomes();
+    expect(apply([copilotTree(h)], h).result?.ok).toBe(true);
+    const hooks = `${h.copilot}/hooks/agentihooks.json`;
+    put(hooks, '{ "version": 1, "hooks": { "preToolUse": [ { "command": "operator_hook" } ');
+    const out = uninstall(["copilot"], h);
+    expect(out.result?.ok).toBe(true);
+    const moved = out.diagnostics.find((d) => d.code === "AH5042");
+    expect(moved?.file).toBe("~/.copilot/hooks/agentihooks.json");
+    expect(existsSync(hooks)).toBe(false);
+    expect(get(`${hooks}.bak.20261130120000`)).toContain("operator_hook");
+  });
+
+  it("a settings file is never moved: uninstall stops with an error naming it, and writes nothing", () => {
+    const h = makeHomes();
+    expect(apply([copilotTree(h)], h).result?.ok).toBe(true);
+    put(`${h.copilot}/settings.json`, '{ "theme": "dim", ');
+    const before = snapshot(h.home);
+    const out = uninstall(["copilot"], h);
+    expect(out.result?.ok).toBe(false);
+    expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => [d.code, d.file])).toEqual([["AH5002", "~/.copilot/settings.json"]]);
+    expect(snapshot(h.home)).toEqual(before);
   });
 });

@@ -1134,6 +1134,12 @@ class Planner {
     side.commit(left);
   }
 
+  /** True when every record of ours for `file` (in the ledgers this run started with) is a hook list. */
+  private onlyHookLists(file: string): boolean {
+    const records = [...this.beforeLedgers.values()].flatMap((ledger) => this.recordsOf(ledger, "json-lists", file).length > 0 ? ledger.owned.filter((r) => r.path === file) : []);
+    return records.length > 0 && records.every((r) => r.kind === "json-lists");
+  }
+
   /** The operator's value of a key adopted by an earlier `apply --adopt` (from the ledger this run started with). */
   private adoptedBefore(target: string, file: string, pointer: string): unknown {
     return this.beforeLedgers.get(target)?.adopted?.[file]?.[pointer];
@@ -1180,6 +1186,15 @@ class Planner {
   private stripLists(target: string, file: string, container: string[], ownerCommand: string, items: Set<string>, skeleton?: Record<string, unknown>): void {
     const w = this.work(target, file, 0o644);
     if (w.before === undefined || (w.doc && w.doc.kind !== "json")) return;
+    if (!w.doc && this.options.uninstall && this.onlyHookLists(file) && !parseJsonText(decoder.decode(w.before), true).ok) {
+      // A hooks file holding nothing but hook lists that no longer parses: uninstall cannot take our
+      // entries out, so the file is moved whole to a backup (nothing of the operator's is lost, and
+      // the client stops loading our hooks from it). A settings file is never moved (see jsonDoc).
+      w.backup = this.backupName(file);
+      this.note("AH5042", file, { backup: this.display(w.backup) });
+      w.doc = { kind: "whole", bytes: undefined };
+      return;
+    }
     const doc = this.jsonDoc(w, detectStyle(w.before), true);
     if (w.reset) return;
     const lists = doc.get(container);
