@@ -19,6 +19,7 @@ import type { Payload, ToolCall } from "./normalize";
 import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./policy";
 import { projectBridgeContext } from "./project-bridge";
 import { sessionBanner } from "./session-banner";
+import { endSession, firstInSession } from "./session-context";
 
 /** Everything one invocation reads from its process. */
 export interface HookRequest {
@@ -204,6 +205,21 @@ export const HANDLERS: Readonly<Record<DispatchEvent, Handler>> = {
 };
 
 /**
+ * The event's outcome, with the session-start context moved where the client's `sessionContextAt`
+ * says: SessionStart prints nothing, and the first run of that event in the session carries it
+ * ahead of the event's own context. SessionEnd forgets the session.
+ */
+function withSessionContext(ctx: HandlerContext, hookEventName: string, home: string): Outcome {
+  const at = ctx.client.sessionContextAt;
+  if (at === undefined) return HANDLERS[ctx.event](ctx);
+  if (ctx.event === "SessionStart") return { context: [] };
+  if (ctx.event === "SessionEnd") endSession(home, ctx.target, ctx.payload.session_id);
+  const outcome = HANDLERS[ctx.event](ctx);
+  if (hookEventName !== at || !firstInSession(home, ctx.target, ctx.payload.session_id)) return outcome;
+  return { ...outcome, context: [...onSessionStart(ctx).context, ...outcome.context] };
+}
+
+/**
  * A Stop or SubagentStop block is dropped when the client says a stop hook already forced this
  * continuation (`stop_hook_active`): Codex has no loop cap, so the runtime must break the loop.
  */
@@ -325,7 +341,7 @@ export function runHook(request: HookRequest): Reply {
   const ctx: HandlerContext = { target: target as PolicyTarget, client, event, payload, policy, env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
   let outcome: Outcome;
   try {
-    outcome = applyStopLoopGuard(event, payload, HANDLERS[event](ctx));
+    outcome = applyStopLoopGuard(event, payload, withSessionContext(ctx, hookEventName, home));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (isToolPermissionEvent(event)) {

@@ -20,6 +20,11 @@ export interface Client extends ReplyShape {
   normalize(payload: Payload, fallbackEvent: string, env: NodeJS.ProcessEnv): Payload;
   /** Work at session start before its context is gathered (Codex links the project's skills). */
   onSessionStart?(cwd: string, env: NodeJS.ProcessEnv): void;
+  /**
+   * The wire event whose first run in a session carries the session-start context instead of
+   * SessionStart (which then prints nothing), for a client where context at SessionStart does harm.
+   */
+  sessionContextAt?: string;
 }
 
 /** The client's configuration home: the contract's variable (trimmed) when set, else `~/<dir>` (`$VAR/<dir>` when the variable holds a home). */

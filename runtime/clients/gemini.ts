@@ -81,6 +81,9 @@ export const geminiClient: Client = {
     if (event === "PreToolUse" || contract.decisionEvents.has(hookEventName)) return { decision: "deny", reason };
     return undefined;
   },
+  // Gemini prepends SessionStart context to the prompt, so `gemini -p "/command"` would reach the
+  // model as text: the session-start context goes with the first BeforeAgent (its own user part).
+  sessionContextAt: "BeforeAgent",
   contextBody(_event, hookEventName, text) {
     return contract.contextEvents.has(hookEventName) ? { hookSpecificOutput: { hookEventName, additionalContext: text } } : undefined;
   },

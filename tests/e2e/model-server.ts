@@ -1,7 +1,7 @@
 /**
- * A scripted "model" on 127.0.0.1 for the real-client suite: it speaks the three wire APIs the
+ * A scripted "model" on 127.0.0.1 for the real-client suite: it speaks the four wire APIs the
  * clients use today (OpenAI chat completions for Copilot, OpenAI Responses for Codex, Anthropic
- * Messages for Claude Code; streaming or not, as each client asks), answers with the tool calls a
+ * Messages for Claude Code, the Gemini API for Gemini CLI; streaming or not, as each client asks), answers with the tool calls a
  * test scripts, and records every request it receives so a test can look for a canary in what the
  * client sent. Node builtins only: the suite never depends on a hosted service.
  */
@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 /** The wire API a request used. */
-export type WireApi = "chat" | "responses" | "messages";
+export type WireApi = "chat" | "responses" | "messages" | "gemini";
 
 /** A tool call the scripted model makes. `name` may list candidates: the first one the client offers wins. */
 export interface ScriptedToolCall {
@@ -121,6 +121,10 @@ export async function startModelServer(script: Script = replyText("E2E_DONE")): 
     requests.push(record);
 
     const api = apiOf(record.method, path);
+    if (api === "gemini" && !path.endsWith(":streamGenerateContent")) {
+      answerGeminiSideRoute(record, res);
+      return;
+    }
     if (api === undefined) {
       answerSideRoute(record, res);
       return;
@@ -130,7 +134,7 @@ export async function startModelServer(script: Script = replyText("E2E_DONE")): 
       sendJson(res, 400, { error: { message: "expected a JSON body" } });
       return;
     }
-    const view = viewOf(api, body as Record<string, unknown>);
+    const view = api === "gemini" ? geminiViewOf(path, body as Record<string, unknown>) : viewOf(api, body as Record<string, unknown>);
     record.view = view;
     let reply: ScriptedReply;
     try {
@@ -144,6 +148,7 @@ export async function startModelServer(script: Script = replyText("E2E_DONE")): 
     const ids = (resolved as { toolCalls?: ScriptedToolCall[] }).toolCalls?.map(() => `call_e2e_${++callCounter}`) ?? [];
     if (api === "chat") answerChat(res, view, resolved, ids);
     else if (api === "responses") answerResponses(res, view, resolved, ids);
+    else if (api === "gemini") answerGemini(res, resolved);
     else answerMessages(res, view, resolved, ids);
   };
 
@@ -186,6 +191,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function apiOf(method: string, path: string): WireApi | undefined {
   if (method !== "POST") return undefined;
+  // Gemini API: POST /v1beta/models/<model>:<method> (streamGenerateContent carries the turns).
+  if (/\/models\/[^/]+:(streamGenerateContent|generateContent|countTokens)$/.test(path)) return "gemini";
   if (path.endsWith("/chat/completions")) return "chat";
   if (path.endsWith("/responses")) return "responses";
   if (path.endsWith("/messages")) return "messages";
@@ -404,5 +411,81 @@ function answerMessages(res: ServerResponse, view: ConversationView, reply: Scri
   });
   send("message_delta", { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 5 } });
   send("message_stop", { type: "message_stop" });
+  res.end();
+}
+
+/**
+ * Gemini API helpers that are not turns: `:countTokens`, and `:generateContent`, which Gemini CLI
+ * uses for JSON-mode side requests (its model router, loop checks): answered with a value shaped
+ * by the request's `responseJsonSchema` (strings "e2e", numbers 50, booleans false, first enum value).
+ */
+function answerGeminiSideRoute(record: RecordedRequest, res: ServerResponse): void {
+  if (record.path.endsWith(":countTokens")) {
+    sendJson(res, 200, { totalTokens: Math.ceil(record.raw.length / 4) });
+    return;
+  }
+  const config = ((record.body as Record<string, unknown> | undefined)?.generationConfig ?? {}) as Record<string, unknown>;
+  const schema = config.responseJsonSchema ?? config.responseSchema;
+  const text = schema ? JSON.stringify(valueForSchema(schema)) : "E2E_DONE";
+  sendJson(res, 200, { candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }], usageMetadata: usageGemini });
+}
+
+/** A value satisfying a (simple) JSON Schema, for JSON-mode answers. */
+function valueForSchema(schema: unknown): unknown {
+  const s = (schema ?? {}) as Record<string, unknown>;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  const type = String(s.type ?? "").toLowerCase();
+  if (type === "object" || s.properties) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) out[key] = valueForSchema(inner);
+    return out;
+  }
+  if (type === "array") return [];
+  if (type === "integer" || type === "number") return typeof s.minimum === "number" && s.minimum > 50 ? s.minimum : 50;
+  if (type === "boolean") return false;
+  return "e2e";
+}
+
+const usageGemini = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
+
+/**
+ * A Gemini request (`{contents, systemInstruction, tools: [{functionDeclarations}]}`) as the script
+ * sees it: one tool round per model turn that made function calls, tool results from the
+ * `functionResponse` parts (`response.output`, or `response.error` when the call was refused).
+ */
+export function geminiViewOf(path: string, body: Record<string, unknown>): ConversationView {
+  const view: ConversationView = {
+    api: "gemini",
+    model: /\/models\/([^/:]+):/.exec(path)?.[1] ?? "",
+    stream: path.endsWith(":streamGenerateContent"),
+    tools: [],
+    toolKinds: {},
+    toolRounds: 0,
+    toolResults: [],
+    lastUserText: "",
+  };
+  for (const tool of (body.tools as Record<string, unknown>[] | undefined) ?? []) {
+    for (const fn of (tool.functionDeclarations as Record<string, unknown>[] | undefined) ?? []) if (typeof fn.name === "string") view.tools.push(fn.name);
+  }
+  for (const content of (body.contents as Record<string, unknown>[] | undefined) ?? []) {
+    const parts = (content.parts as Record<string, unknown>[] | undefined) ?? [];
+    if (content.role === "model" && parts.some((p) => p.functionCall)) view.toolRounds++;
+    for (const part of parts) {
+      const response = part.functionResponse as { id?: unknown; response?: Record<string, unknown> } | undefined;
+      if (response) view.toolResults.push({ callId: String(response.id ?? ""), output: textOf(response.response?.output ?? response.response?.error ?? "") });
+    }
+    const text = parts.filter((p) => typeof p.text === "string").map((p) => String(p.text)).join("");
+    if (content.role === "user" && text) view.lastUserText = text;
+  }
+  return view;
+}
+
+function answerGemini(res: ServerResponse, reply: ScriptedReply): void {
+  const calls = "toolCalls" in reply ? reply.toolCalls : [];
+  const parts: Record<string, unknown>[] = [];
+  if (reply.text) parts.push({ text: reply.text });
+  for (const call of calls) parts.push({ functionCall: { name: call.name as string, args: call.args } });
+  const send = sse(res);
+  send(undefined, { candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }], usageMetadata: usageGemini });
   res.end();
 }

@@ -76,9 +76,17 @@ describe("Gemini hooks end to end through runHook", () => {
   it("lets an ordinary call run with no output at all", () => {
     expect(hook({ hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "ls -la" } })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   });
-  it("answers SessionStart with the banner naming Gemini CLI", () => {
-    const out = JSON.parse(hook({ hook_event_name: "SessionStart", source: "startup" }).stdout) as { hookSpecificOutput: { additionalContext: string } };
-    expect(out.hookSpecificOutput.additionalContext).toMatch(/^Your Gemini CLI session_id is s1\./);
+  it("gives the session-start banner with the first BeforeAgent of a session, not at SessionStart (which would break a headless /command)", () => {
+    const home = mkdtempSync(join(tmpdir(), "ah-gemini-"));
+    const env = { AGENTIHOOKS_HOME: join(home, ".agentihooks") };
+    const run = (payload: Record<string, unknown>) => runHook({ stdin: JSON.stringify({ ...base, cwd: home, ...payload }), argv: [], env: { HOME: home, AGENTIHOOKS_TARGET: "gemini", ...env }, cwd: home });
+    expect(run({ hook_event_name: "SessionStart", source: "startup" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    const first = JSON.parse(run({ hook_event_name: "BeforeAgent", prompt: "/review x" }).stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    expect(first.hookSpecificOutput.hookEventName).toBe("BeforeAgent");
+    expect(first.hookSpecificOutput.additionalContext).toMatch(/^Your Gemini CLI session_id is s1\./);
+    expect(run({ hook_event_name: "BeforeAgent", prompt: "next" }).stdout).toBe("");
+    run({ hook_event_name: "SessionEnd", reason: "exit" });
+    expect(run({ hook_event_name: "BeforeAgent", prompt: "again" }).stdout).toContain("session_id is s1");
   });
   it("stays silent on AfterAgent, PreCompress and SessionEnd", () => {
     for (const payload of [{ hook_event_name: "AfterAgent", prompt: "p", prompt_response: "r", stop_hook_active: false }, { hook_event_name: "PreCompress", trigger: "auto" }, { hook_event_name: "SessionEnd", reason: "exit" }]) {

@@ -1,6 +1,7 @@
 import type { Target } from "../target";
 import { descriptor } from "./descriptor";
 import { compileTarget } from "./compile";
+import { liveChecks } from "./live-probe";
 
-/** The target as the registry lists it: its descriptor and its pure compile. */
-export const target: Target<typeof descriptor.id> = { descriptor, compile: compileTarget };
+/** The target as the registry lists it: its descriptor, its pure compile and its `doctor --live` probe. */
+export const target: Target<typeof descriptor.id> = { descriptor, compile: compileTarget, liveChecks };
