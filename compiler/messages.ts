@@ -35,6 +35,7 @@ export const messages = {
   AH1111: { severity: "error", text: "The project config must be an object of settings, not {type}. Write it as a mapping such as {\"profile\": \"default\"}." },
   AH1112: { severity: "error", text: "The config file named with --config does not exist or is not a file. Check the path." },
   AH1113: { severity: "warning", text: "CI_MANIFESTO_PATH names a file that does not exist, so no CI manifesto was added to the persona. Fix the variable or unset it." },
+  AH1114: { severity: "warning", text: "'{name}' is not part of the profile format, so agentihooks ignores it.{suggestion} docs/profiles.md lists the files a profile may hold." },
   // AH2xxx: schema validation
   // AH2000–AH2999: schema validation (compiler/validate.ts)
   AH2001: { severity: "error", text: "Unknown key '{key}' {where}.{suggestion} Remove it or correct its spelling (keys are case-sensitive)." },

@@ -130,7 +130,8 @@ describe("readLayer", () => {
   it("reads persona, manifest, layers and features with display paths", () => {
     const ctx = context();
     const layer = readLayer(ctx, rootInfo, { persona: ["CLAUDE.md"], manifest: true, layers: true, features: true });
-    expect(ctx.diagnostics).toEqual([]);
+    // The one file the format does not read is reported, not skipped silently.
+    expect(ctx.diagnostics.map((d) => [d.code, d.file])).toEqual([["AH1114", "bundle:profiles/p/.claude/rules/notes.txt"]]);
     expect(layer.persona).toEqual({ text: "# Persona\n", origin: { file: "bundle:profiles/p/CLAUDE.md", layer: "profile p" } });
     expect(layer.manifest?.file).toBe("bundle:profiles/p/profile.yml");
     expect(layer.features.rules.map((r) => r.fileName)).toEqual(["a.md", "b.md"]);

@@ -17,6 +17,7 @@ import { type SchemaId, type UnknownKeyAllowance, validate } from "../validate";
 import { checkMcpLayer } from "./check-mcp-layer";
 import { probe, type ReadContext, readFileContent, readOptionalText, readText } from "./read-file";
 import { displayJoin, type SourceRoot } from "./source-root";
+import { unknownProfileEntries } from "./unknown-entries";
 import { type LayerDocument, noFeatures, type SourceFeatures, type SourceLayer, type SourceLayers } from "./source-tree";
 
 /** Loader state: filesystem, collected diagnostics, and parsed documents by absolute path (each file parsed once). */
@@ -67,6 +68,8 @@ export function readLayer(ctx: LoadContext, root: SourceRoot, parts: ReadParts):
   if (parts.manifest) {
     const manifest = readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml");
     if (manifest) layer.manifest = manifest;
+    // A profile: whatever it holds that the format does not read is reported, never skipped silently.
+    ctx.diagnostics.push(...unknownProfileEntries(ctx.fs, root));
   }
   // A target subdirectory that is a file would otherwise hide every layer inside it, silently.
   const subdirs = new Set<string>();
