@@ -1,5 +1,5 @@
 /**
- * One hook invocation, from raw input to reply (reference-spec E.2, E.4): parse, deny on doubt for a
+ * One hook invocation, from raw input to reply (docs/runtime.md): parse, deny on doubt for a
  * garbled tool event, normalise, dispatch to the event's handler, run the guardrails the policy
  * switches on over every tool call of the payload, and render the client's envelope. Pure apart from
  * the reads the guardrails and context need and the audit log append; `main.ts` does the process I/O.

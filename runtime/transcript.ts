@@ -1,7 +1,8 @@
 /**
- * A transcript reader for the three clients' session logs (reference-spec F; seed §6). The format is
- * detected per file: Copilot's `events.jsonl` lines are `{id, timestamp, parentId, type, data}` with
- * a dotted `type` (no other client writes one); Codex rollouts have a top-level `type` of
+ * A transcript reader for the clients' session logs (docs/runtime.md, "Status line and
+ * transcripts"). The format is detected per file: Copilot's `events.jsonl` lines are
+ * `{id, timestamp, parentId, type, data}` with a dotted `type` (no other client writes one); Codex
+ * rollouts have a top-level `type` of
  * `session_meta|response_item|event_msg|turn_context|world_state`; anything else is read as Claude
  * JSONL. Copilot rules: ephemeral events are skipped except `assistant.usage` (the only usage
  * record); a `user.message` with `source: "system"` is hook-injected context, not a user turn;
