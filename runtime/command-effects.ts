@@ -15,7 +15,7 @@
  */
 import { posix } from "node:path";
 import { homeDirectory } from "./node-builtins";
-import { assignedName, basename, parseScript, type ShellCommand, type ShellWord, skipKeywords, type WordPart } from "./shell";
+import { assignedName, basename, parseScript, SHELLS, type ShellCommand, type ShellWord, skipKeywords, type WordPart } from "./shell";
 
 /** How deep substitutions, `bash -c`, `eval` and wrappers are followed; deeper is `opaque`. */
 export const MAX_DEPTH = 6;
@@ -346,7 +346,6 @@ function pathEffect(r: Resolved, index: number, ctx: Context, via: string): Path
 // ---------------------------------------------------------------------------------------------
 // Command knowledge.
 
-const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"]);
 const INTERPRETERS = /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|luajit|Rscript|osascript|powershell|pwsh|tclsh|wish|awk|gawk|mawk|nawk|jshell|irb|groovy|scala|julia)$/;
 const DOWNLOADERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "lynx", "links", "w3m", "httpie"]);
 // Programs whose output is text computed from their input: fed to a shell, that text is unseen.

@@ -563,7 +563,12 @@ export function allPipelines(text: string, depth = 0, budget: ParseBudget = { wo
 let lastText: string | undefined;
 let lastPipelines: Pipeline[] | undefined;
 
-const SHELL_NAMES = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "busybox"]);
+/**
+ * The shells: a command by one of these names runs a script (`-c SCRIPT`, a file, or stdin). The one
+ * vocabulary of shell names; command-effects.ts reads it too. (`busybox` is a multi-call wrapper,
+ * unwrapped to its applet by command-effects.ts, not a shell.)
+ */
+export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh"]);
 
 /** The script a `bash -c SCRIPT` / `eval SCRIPT…` command runs, if it is one. */
 export function innerScript(words: readonly string[]): string | undefined {
@@ -571,7 +576,7 @@ export function innerScript(words: readonly string[]): string | undefined {
   if (verb === undefined) return undefined;
   const name = basename(verb);
   if (name === "eval") return rest.join(" ");
-  if (!SHELL_NAMES.has(name)) return undefined;
+  if (!SHELLS.has(name)) return undefined;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
     if (/^-[A-Za-z]*c[A-Za-z]*$/.test(arg)) return rest[i + 1];
