@@ -1,5 +1,5 @@
-// Hook benchmark (`npm run bench:hook`): wall time of one hook invocation through a real wrapper
-// script (bash → exec node dist/runtime.cjs, as the targets generate it), per event, with a typical
+// Hook benchmark (`npm run bench:hook`): wall time of one hook invocation through the wrapper apply
+// installs (bash → the installed runtime; on pre-tool events under the wrapper's watchdog), per event, with a typical
 // and a large payload, against `node -e 0` run through the same kind of wrapper in the same run.
 // Runs are interleaved (one of each case per round) so machine noise hits every case alike. Prints
 // median, p95 and the spread (p95 − p5) in milliseconds, each median as a ratio to the baseline's
@@ -11,7 +11,7 @@
 //
 // Usage: node bench/hook.mjs [--runs N] [--warmup N] [--json] [--instructions]
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,13 +33,27 @@ if (!existsSync(runtime)) {
 }
 
 const work = mkdtempSync(join(tmpdir(), "agentihooks-bench-"));
-const home = join(work, "agentihooks-home");
+
 const quote = (s) => `'${s.replace(/'/g, `'"'"'`)}'`;
 
-// The wrapper the Copilot target generates (templates/hook-wrapper.sh.hbs; docs/runtime.md).
-const wrapper = join(work, "agentihooks-hook.sh");
-writeFileSync(wrapper, `#!/usr/bin/env bash\nset -euo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="\${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nexec ${quote(process.execPath)} ${quote(runtime)} "$@"\n`);
-chmodSync(wrapper, 0o755);
+// The wrapper `apply` installs for Copilot (templates/hook-wrapper.sh.hbs; docs/runtime.md), from
+// the default profile applied into a temp home: the bench measures what the client runs.
+const applyHome = join(work, "home");
+mkdirSync(applyHome);
+const applied = spawnSync(process.execPath, [join(root, "bin", "agentihooks.js"), "apply", "--yes", "--target", "copilot"], { cwd: work, env: { PATH: process.env.PATH, HOME: applyHome, NO_COLOR: "1" }, encoding: "utf8" });
+if (applied.status !== 0) {
+  process.stderr.write(`bench/hook.mjs: apply into a temp home failed (exit ${applied.status}):\n${applied.stderr}`);
+  process.exit(1);
+}
+const installed = join(applyHome, ".copilot", "agentihooks-hook.sh");
+let wrapper = installed;
+if (args.includes("--instructions")) {
+  // Under callgrind a hook runs ~50x slower: the wrapper's 20 s watchdog would kill the runtime
+  // mid-count. A copy with a longer limit; the watchdog's fork and `sleep` are still counted.
+  wrapper = join(work, "agentihooks-hook-callgrind.sh");
+  writeFileSync(wrapper, readFileSync(installed, "utf8").replace(/^limit=\d+$/m, "limit=3600"));
+  chmodSync(wrapper, 0o755);
+}
 // The baseline goes through the same kind of script, so both sides pay the same bash start.
 const baseline = join(work, "node-e-0.sh");
 writeFileSync(baseline, `#!/usr/bin/env bash\nset -euo pipefail\nexec ${quote(process.execPath)} -e 0\n`);
@@ -64,7 +78,7 @@ const cases = [
   { name: "userPromptSubmitted", script: wrapper, event: "userPromptSubmitted", input: prompt },
 ];
 
-const env = { ...process.env, AGENTIHOOKS_HOME: home };
+const env = { ...process.env, HOME: applyHome, AGENTIHOOKS_HOME: join(applyHome, ".agentihooks") };
 delete env.NODE_OPTIONS;
 
 // CPU time (user + system) of finished children, from /proc (Linux; clock ticks of 10 ms). On a
@@ -96,7 +110,7 @@ function instructions(c) {
     child.stderr.on("data", (d) => (err += d));
     child.on("error", () => resolveCount(Number.NaN));
     child.on("close", () => {
-      // The wrapper execs node: bash and node each report their own count.
+      // bash, the processes it forks (the watchdog, sleep) and node each report their own count.
       const found = [...err.matchAll(/Collected : (\d+)/g)].map((m) => Number(m[1]));
       resolveCount(found.length > 0 ? found.reduce((a, b) => a + b, 0) : Number.NaN);
     });

@@ -2,6 +2,7 @@
  * The facts about the machine that the compiler needs, read once at the edge (`readEnvironment`)
  * and passed in as data, so `compile` stays pure and golden tests can inject fixed values.
  */
+import { createHash } from "node:crypto";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -25,7 +26,12 @@ export interface Environment {
   nodePath: string;
   /** Root of the installed agentihooks package. */
   packageRoot: string;
-  /** The bundled hook runtime every wrapper runs (`<packageRoot>/dist/runtime.cjs`). */
+  /** The bundled hook runtime apply installs (read from `<packageRoot>/dist/runtime.cjs`). */
+  runtime: RuntimeBundle;
+  /**
+   * Where apply installs it, and what every wrapper, Codex `notify` entry and Copilot status line
+   * runs: `<agentihooksHome>/runtime/<version>-<digest prefix>/runtime.cjs` (installedRuntimePath).
+   */
   runtimePath: string;
   /** The CLI entry (`<packageRoot>/bin/agentihooks.js`), used by the status-line command. */
   cliPath: string;
@@ -37,23 +43,48 @@ export interface Environment {
   resolveExecutable(command: string): string | null;
 }
 
+/** The hook runtime as a fact: its bytes, the package version it ships in, and their sha256 (hex). */
+export interface RuntimeBundle {
+  version: string;
+  digest: string;
+  bytes: Uint8Array;
+}
+
+/** A bundle from its bytes and version (the digest computed). */
+export function runtimeBundle(version: string, bytes: Uint8Array): RuntimeBundle {
+  return { version, digest: createHash("sha256").update(bytes).digest("hex"), bytes };
+}
+
+/**
+ * The installed runtime's path: versioned and content-addressed, so an upgrade installs beside the
+ * old copy (the plan then removes the old one) and a changed bundle never hides under an old name.
+ */
+export function installedRuntimePath(agentihooksHome: string, runtime: Pick<RuntimeBundle, "version" | "digest">): string {
+  return path.posix.join(agentihooksHome, "runtime", `${runtime.version}-${runtime.digest.slice(0, 16)}`, "runtime.cjs");
+}
+
+// Portable output pins this text, not the real bundle, so goldens do not change with runtime code.
+const PORTABLE_RUNTIME = runtimeBundle("0.0.0-portable", new TextEncoder().encode("// agentihooks hook runtime: portable output holds this placeholder, apply installs the real bundle.\n"));
+
 /** Placeholder environment for portable output (`build --out`) and golden tests: no machine paths. */
 export function portableEnvironment(overrides: Partial<Environment> = {}): Environment {
   const home = "/home/agent";
-  return {
+  const merged: Environment = {
     home,
     homes: {},
     agentsSkills: `${home}/.agents/skills`,
     agentihooksHome: `${home}/.agentihooks`,
     nodePath: "/usr/local/bin/node",
     packageRoot: "/opt/agentihooks",
-    runtimePath: "/opt/agentihooks/dist/runtime.cjs",
+    runtime: PORTABLE_RUNTIME,
+    runtimePath: "",
     cliPath: "/opt/agentihooks/bin/agentihooks.js",
     wsl: false,
     vars: {},
     resolveExecutable: () => null,
     ...overrides,
   };
+  return overrides.runtimePath ? merged : { ...merged, runtimePath: installedRuntimePath(merged.agentihooksHome, merged.runtime) };
 }
 
 /** Reads the real machine's facts. The only function here that touches process state. */
@@ -65,14 +96,17 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
   const root = findPackageRoot();
   const vars: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined) vars[key] = value;
+  const agentihooksHome = firstEntry(env.AGENTIHOOKS_HOME) ?? path.join(home, ".agentihooks");
+  const runtime = readRuntimeBundle(root);
   return {
     home,
     homes: {},
     agentsSkills: path.join(home, ".agents", "skills"),
-    agentihooksHome: firstEntry(env.AGENTIHOOKS_HOME) ?? path.join(home, ".agentihooks"),
+    agentihooksHome,
     nodePath: process.execPath,
     packageRoot: root,
-    runtimePath: path.join(root, "dist", "runtime.cjs"),
+    runtime,
+    runtimePath: installedRuntimePath(agentihooksHome, runtime),
     cliPath: path.join(root, "bin", "agentihooks.js"),
     wsl: Boolean(env.WSL_DISTRO_NAME || env.WSL_INTEROP) || procVersionSaysMicrosoft(),
     vars,
@@ -102,6 +136,27 @@ export function clientHomeOverride(env: Pick<Environment, "home" | "vars">, cont
 function firstPathEntry(value: string | undefined, home: string): string | undefined {
   const first = value?.split(",")[0]?.trim();
   return first ? expandHome(first, home) : undefined;
+}
+
+/**
+ * The package's bundled runtime and version. A package without its bundle (a source checkout
+ * before `npm run build`) yields an empty bundle: the wrappers then fail closed and doctor says why.
+ */
+function readRuntimeBundle(root: string): RuntimeBundle {
+  let version = "0.0.0";
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version?: unknown };
+    if (typeof manifest.version === "string" && /^[0-9A-Za-z.+-]+$/.test(manifest.version)) version = manifest.version;
+  } catch {
+    // No readable manifest: the version part of the path says 0.0.0; the digest still tells copies apart.
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(path.join(root, "dist", "runtime.cjs")));
+  } catch {
+    bytes = new Uint8Array();
+  }
+  return runtimeBundle(version, bytes);
 }
 
 function expandHome(p: string, home: string): string {

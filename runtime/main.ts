@@ -6,17 +6,21 @@
  */
 import { dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";
 import { notifyArgument, runHook } from "./run-hook";
-import { readStdin, writeFd } from "./stdio";
+import { readStdin, stdinDeadlineMs, writeFd } from "./stdio";
 import { renderStatusLine } from "./statusline";
 
 function main(): void {
   const argv = process.argv.slice(2);
   if (argv[0] === "statusline") {
-    writeFd(1, renderStatusLine(readStdin(), process.env, process.cwd()));
+    writeFd(1, renderStatusLine(readStdin(stdinDeadlineMs(process.env)).text, process.env, process.cwd()));
     return;
   }
   // Codex's notify passes its JSON as an argument and leaves stdin alone: do not wait on it.
-  const stdin = notifyArgument(argv) === undefined ? readStdin() : "";
+  const input = notifyArgument(argv) === undefined ? readStdin(stdinDeadlineMs(process.env)) : { text: "", complete: true };
+  const stdin = input.text;
+  // stdin still open at the deadline: what came is decided as is. A whole JSON object is the whole
+  // payload; anything less does not parse, and runHook denies it when it may be a tool call.
+  if (!input.complete) writeFd(2, `agentihooks: stdin did not close within ${stdinDeadlineMs(process.env) / 1000} s; deciding on the ${input.text.length} characters received.\n`);
   let reply;
   try {
     reply = runHook({ stdin, argv, env: process.env, cwd: process.cwd() });
@@ -31,7 +35,18 @@ function main(): void {
   }
   writeFd(1, reply.stdout);
   writeFd(2, reply.stderr);
-  process.exitCode = reply.exitCode;
+  process.exitCode = reply.exitCode === 0 ? allowExitCode(process.env) : reply.exitCode;
+}
+
+/**
+ * The exit code that says "checked and allowed". The wrapper asks for a distinct one on pre-tool
+ * events (`AGENTIHOOKS_ALLOW_EXIT`, 3-125) and reports it to the client as 0, so a runtime that
+ * ends with 0 without deciding (an empty or truncated runtime file) is told apart and denied.
+ */
+function allowExitCode(env: NodeJS.ProcessEnv): number {
+  const raw = env.AGENTIHOOKS_ALLOW_EXIT ?? "";
+  const code = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : 0;
+  return code >= 3 && code <= 125 ? code : 0;
 }
 
 main();

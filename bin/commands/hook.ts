@@ -5,7 +5,7 @@
  * A missing or unknown EVENT is an error (exit 1): run by hand, a typo must not look like "allowed".
  */
 import { diagnostic } from "../../compiler/messages";
-import { readStdin } from "../../runtime/stdio";
+import { readStdin, stdinDeadlineMs } from "../../runtime/stdio";
 import { runHook } from "../../runtime/run-hook";
 import { dispatchEventFor, DISPATCH_EVENTS } from "../../runtime/events";
 import { commonHelp, EXIT, parseCommand } from "./contract";
@@ -41,7 +41,7 @@ export async function run(argv: string[]): Promise<number> {
   const env = { ...process.env };
   // The CLI's argument plays the wrapper's role: for Copilot it is the only event identity.
   if (!env.AGENTIHOOKS_COPILOT_EVENT) env.AGENTIHOOKS_COPILOT_EVENT = event;
-  const reply = runHook({ stdin: readStdin(), argv: positionals, env, cwd: process.cwd() });
+  const reply = runHook({ stdin: readStdin(stdinDeadlineMs(process.env)).text, argv: positionals, env, cwd: process.cwd() });
   if (out.json) return out.finish(reply.exitCode, { event, exitCode: reply.exitCode, stdout: reply.stdout ?? "", stderr: reply.stderr ?? "" });
   if (reply.stdout) process.stdout.write(reply.stdout);
   if (reply.stderr) process.stderr.write(reply.stderr);

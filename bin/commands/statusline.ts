@@ -1,5 +1,5 @@
 /** `agentihooks statusline`: Copilot's statusLine command (session JSON on stdin, one line out). */
-import { readStdin } from "../../runtime/stdio";
+import { readStdin, stdinDeadlineMs } from "../../runtime/stdio";
 import { renderStatusLine } from "../../runtime/statusline";
 import { commonHelp, EXIT, parseCommand } from "./contract";
 
@@ -22,7 +22,7 @@ export const options = {} as const;
 export async function run(argv: string[]): Promise<number> {
   const parsed = parseCommand({ name: "statusline", help, options }, argv);
   if ("exit" in parsed) return parsed.exit;
-  const line = renderStatusLine(readStdin(), process.env, process.cwd());
+  const line = renderStatusLine(readStdin(stdinDeadlineMs(process.env)).text, process.env, process.cwd());
   parsed.out.say(line);
   return parsed.out.finish(EXIT.ok, { line });
 }

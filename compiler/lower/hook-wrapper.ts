@@ -1,10 +1,23 @@
 /**
- * The hook wrapper script every target registers (Copilot's `agentihooks-hook.sh`, Codex's
- * wrapper): a few lines of bash that name the target and `exec` the bundled runtime with the
- * absolute Node path, so a hook costs one bash start plus one Node start.
+ * The hook wrapper script every target registers (`agentihooks-hook.sh` in each client's home),
+ * called with the event as `$1`. On an event that only informs it `exec`s the installed runtime
+ * with the absolute Node path (one bash start plus one Node start). On an event that decides
+ * whether a tool runs it fails closed: it runs the runtime under a watchdog, passes its reply on
+ * when it exits 0 or 2 with one, and otherwise prints the client's own deny envelope and exits 2
+ * (docs/runtime.md, "Failing closed").
  */
+import { findClient, renderReply } from "../../runtime/clients/registry";
+import { dispatchEventFor, knownEventSpellings } from "../../runtime/events";
+import { DEFAULT_DEADLINE_SECONDS } from "../../runtime/stdio";
 import { shellComment, shellQuote } from "./shell-quote";
 import { renderTemplate } from "./templates";
+
+/** The exit code the wrapper asks the runtime to use for "checked and allowed" on pre-tool events. */
+export const ALLOW_EXIT = 64;
+
+/** The reason a wrapper gives when it denies because the runtime did not answer. */
+export const FAIL_CLOSED_REASON =
+  "BLOCKED: agentihooks could not check this call: its hook runtime did not answer, so the call is denied rather than let through unchecked. Run `agentihooks doctor` to find the fault (`agentihooks apply` reinstalls the runtime).";
 
 /** What a wrapper needs to know. Paths are absolute; they are shell-quoted here. */
 export interface HookWrapperOptions {
@@ -19,8 +32,20 @@ export interface HookWrapperOptions {
   eventFromArg: boolean;
   /** Absolute path of the Node binary that ran the compiler. */
   nodePath: string;
-  /** Absolute path of the bundled runtime (`dist/runtime.cjs`). */
+  /** Absolute path of the installed runtime (`<agentihooks home>/runtime/<version>-<digest>/runtime.cjs`). */
   runtimePath: string;
+}
+
+function spellingsOf(event: "PreToolUse" | "PermissionRequest"): string {
+  return knownEventSpellings()
+    .filter((name) => dispatchEventFor(name) === event)
+    .join("|");
+}
+
+/** The one-line JSON the client reads as a deny of `event`, from the runtime's own envelope code. */
+function denyEnvelope(target: string, event: "PreToolUse" | "PermissionRequest"): string {
+  // A target the runtime has no client for gets Claude's shape (the runtime itself refuses it).
+  return renderReply(findClient(target) ? target : "claude", event, event, { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
 }
 
 /** Environment variable that carries the event name for `target` when it comes from `$1`. */
@@ -41,5 +66,12 @@ export function renderHookWrapper(options: HookWrapperOptions): string {
     eventVariable: options.eventFromArg ? eventVariable(options.target) : "",
     nodePath: shellQuote(options.nodePath),
     runtimePath: shellQuote(options.runtimePath),
+    preToolEvents: spellingsOf("PreToolUse"),
+    permissionEvents: spellingsOf("PermissionRequest"),
+    preToolDeny: shellQuote(denyEnvelope(options.target, "PreToolUse")),
+    permissionDeny: shellQuote(denyEnvelope(options.target, "PermissionRequest")),
+    denyReason: shellQuote(FAIL_CLOSED_REASON),
+    deadlineSeconds: String(DEFAULT_DEADLINE_SECONDS),
+    allowExit: String(ALLOW_EXIT),
   });
 }

@@ -1,8 +1,10 @@
 /**
- * The two files every target writes for the hook runtime, built one way for all of them: the hook
- * wrapper script (from the shared template) and the runtime's policy file (rendered by the
- * runtime's own serializer, so compiler and runtime agree on its format).
+ * The files every target writes for the hook runtime, built one way for all of them: the installed
+ * runtime itself (a copy of the package's bundle, shared by every target), the hook wrapper script
+ * (from the shared template) and the runtime's policy file (rendered by the runtime's own
+ * serializer, so compiler and runtime agree on its format).
  */
+import path from "node:path";
 import type { FileEntry } from "../desired-tree";
 import type { Environment } from "../environment";
 import type { Ir } from "../ir";
@@ -12,8 +14,24 @@ import { parseChain } from "../resolve/resolve-chain";
 import { renderHookWrapper } from "./hook-wrapper";
 
 /**
+ * The installed runtime at `env.runtimePath`, mode 0644 (Node reads it; nothing executes it
+ * directly). Every target lists the same entry, so the copy has one owner per target and uninstall
+ * removes it with the last target that uses it; an upgrade's new digest is a new path, and the old
+ * copy goes like any owned file no longer wanted.
+ */
+export function runtimeCopyEntry(env: Environment): FileEntry {
+  return { kind: "file", path: env.runtimePath, content: env.runtime.bytes, mode: 0o644 };
+}
+
+/** True for a path inside `<agentihooksHome>/runtime/`: an installed runtime, shown by digest, never by its bytes. */
+export function isInstalledRuntime(agentihooksHome: string, file: string): boolean {
+  const rel = path.relative(path.join(agentihooksHome, "runtime"), file);
+  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+}
+
+/**
  * The wrapper at `wrapperPath`, mode 0755: exports `AGENTIHOOKS_TARGET=<id>` (and the event from
- * `$1` when `eventFromArg`) and execs the bundled runtime with the Node that ran the compiler.
+ * `$1` when `eventFromArg`) and runs the installed runtime with the Node that ran the compiler.
  */
 export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "displayName">, env: Environment, wrapperPath: string, eventFromArg: boolean): FileEntry {
   return {

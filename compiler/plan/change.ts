@@ -22,6 +22,8 @@ export interface Change {
   conflicts: number;
   /** A copy of existing content (a saved original or a backup): written before anything it protects. */
   save?: boolean;
+  /** Shown instead of a diff: the installed hook runtime is named by its digest, never by its bytes. */
+  summary?: string;
 }
 
 /** The result of `planChanges`. */

@@ -19,6 +19,7 @@
  *  - a shared file that does not parse (or holds comments its client does not accept) is never
  *    backed up and replaced: the plan stops with an error naming it, and nothing is written.
  */
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics";
 import type {
@@ -35,6 +36,7 @@ import type {
   TomlKeysEntry,
 } from "../desired-tree";
 import { defaultJsonStyle } from "../desired-tree";
+import { isInstalledRuntime } from "../lower/runtime-files";
 import type { Environment } from "../environment";
 import type { FileInfo, FileSystem, WriteBlock } from "../fs/file-system";
 import { diagnostic, type MessageCode } from "../messages";
@@ -1001,7 +1003,9 @@ class Planner {
       // Inferred (legacy) ownership: only what the Python original marked as its own goes.
       const listed = record.manifest ? this.manifestNames(record.manifest.dir, record.manifest.file).includes(record.manifest.item) : false;
       const marked = decoder.decode(w.before).includes("managed-by: agentihooks");
-      w.doc = { kind: "whole", bytes: listed || marked ? undefined : w.before };
+      // Not the original's: left as it is, unclaimed, so a target that does record it (the installed
+      // runtime, shared by every target) still removes it in the same run.
+      if (listed || marked) w.doc = { kind: "whole", bytes: undefined };
       return;
     }
     if (digestOf(w.before) !== record.digest) {
@@ -1456,6 +1460,7 @@ class Planner {
     const action = same && !modeChanged ? (w.conflicts > 0 ? "conflict" : "keep") : after === undefined ? "delete" : w.before === undefined ? "create" : "update";
     const change: Change = { target: w.target, path: w.path, action, before: w.before, after: same && !modeChanged ? w.before : after, mode: w.mode, bookkeeping: false, conflicts: w.conflicts };
     if (w.backup && action !== "keep" && action !== "conflict") change.backup = w.backup;
+    if (isInstalledRuntime(this.ctx.env.agentihooksHome, w.path)) change.summary = runtimeSummary(change.after ?? change.before);
     return change;
   }
 }
@@ -1491,6 +1496,11 @@ function keepAdopted(next: TargetLedger, file: string, pointer: string, value: u
  */
 function tightenMode(w: Work, desired: number): void {
   if ((desired & 0o077) === 0 && (w.mode & 0o077) !== 0) w.mode = desired;
+}
+
+/** The installed runtime in one line: its sha256 and size. */
+function runtimeSummary(bytes: Uint8Array | undefined): string {
+  return bytes === undefined ? "the hook runtime" : `the hook runtime, sha256 ${createHash("sha256").update(bytes).digest("hex")} (${bytes.length} bytes)`;
 }
 
 function contentBytes(entry: FileEntry | ManagedRegionEntry): Uint8Array {

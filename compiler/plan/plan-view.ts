@@ -41,6 +41,7 @@ export function displayPath(file: string, home: string): string {
 export function changeDiff(change: Change, home: string): string {
   if (change.action === "keep" || change.action === "conflict") return "";
   const name = displayPath(change.path, home);
+  if (change.summary) return `${change.action === "delete" ? "removes" : change.action === "create" ? "installs" : "replaces"} ${name}: ${change.summary}\n`;
   const before = change.before === undefined ? "" : asText(change.before);
   const after = change.after === undefined ? "" : asText(change.after);
   if (before === undefined || after === undefined) return `Binary file ${name} ${change.action === "delete" ? "removed" : "changed"}\n`;

@@ -3,7 +3,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderHookWrapper } from "../../compiler/lower/hook-wrapper";
+import { ALLOW_EXIT, FAIL_CLOSED_REASON, renderHookWrapper } from "../../compiler/lower/hook-wrapper";
+import { renderReply } from "../../runtime/clients/registry";
+import { dispatchEventFor, knownEventSpellings } from "../../runtime/events";
 import { shellCommand, shellQuote } from "../../compiler/lower/shell-quote";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "ah-wrapper-"));
@@ -26,26 +28,25 @@ describe("shellQuote", () => {
 });
 
 describe("renderHookWrapper", () => {
-  it("renders the Copilot wrapper byte for byte", () => {
-    expect(renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/dist/runtime.cjs" })).toBe(
-      [
-        "#!/usr/bin/env bash",
-        "# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot",
-        "# Runs the agentihooks hook runtime for GitHub Copilot CLI. Editing this file changes its content hash:",
-        "# the client may ask to approve the hook again, and the next apply reports the edit as drift.",
-        "set -euo pipefail",
-        'export AGENTIHOOKS_COPILOT_EVENT="${1:-}"',
-        "export AGENTIHOOKS_TARGET=copilot",
-        'exec /usr/local/bin/node /opt/agentihooks/dist/runtime.cjs "$@"',
-        "",
-      ].join("\n"),
-    );
+  it("renders the Copilot wrapper: event exported, paths named once, the client's deny envelopes for pre-tool events", () => {
+    const text = renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/runtime.cjs" });
+    expect(text.startsWith("#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n")).toBe(true);
+    expect(text).toContain('set -uo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=/opt/agentihooks/runtime.cjs\n');
+    const deny = renderReply("copilot", "PreToolUse", "PreToolUse", { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
+    const spellings = (event: string) => knownEventSpellings().filter((name) => dispatchEventFor(name) === event).join("|");
+    expect(spellings("PreToolUse")).toContain("preToolUse");
+    expect(text).toContain(`  ${spellings("PreToolUse")}) deny=${shellQuote(deny)} ;;\n`);
+    const permission = renderReply("copilot", "PermissionRequest", "PermissionRequest", { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
+    expect(text).toContain(`  ${spellings("PermissionRequest")}) deny=${shellQuote(permission)} ;;\n`);
+    expect(text).toContain(`AGENTIHOOKS_ALLOW_EXIT=${ALLOW_EXIT} "$node" "$runtime" "$@" 0<&0 &`);
+    expect(text.endsWith("esac\n")).toBe(true);
   });
 
-  it("omits the event export when the payload names the event (Codex)", () => {
+  it("omits the event export when the payload names the event (Codex), and denies in Codex's own envelope", () => {
     const text = renderHookWrapper({ target: "codex", displayName: "OpenAI Codex CLI", eventFromArg: false, nodePath: "/n", runtimePath: "/r" });
     expect(text).not.toContain("_EVENT");
-    expect(text).toContain("export AGENTIHOOKS_TARGET=codex\nexec /n /r \"$@\"\n");
+    expect(text).toContain("export AGENTIHOOKS_TARGET=codex\nnode=/n\nruntime=/r\n");
+    expect(text).toContain(`"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"`);
   });
 
   it("passes bash -n and runs with spaces, quotes, $, backticks and non-ASCII in every path", () => {
@@ -58,7 +59,9 @@ describe("renderHookWrapper", () => {
     writeFileSync(
       runtime,
       `import { readFileSync, writeFileSync } from "node:fs";\n` +
-        `writeFileSync(${JSON.stringify(report)}, JSON.stringify({ event: process.env.AGENTIHOOKS_COPILOT_EVENT, target: process.env.AGENTIHOOKS_TARGET, argv: process.argv.slice(2), stdin: readFileSync(0, "utf8") }));\n`,
+        `writeFileSync(${JSON.stringify(report)}, JSON.stringify({ event: process.env.AGENTIHOOKS_COPILOT_EVENT, target: process.env.AGENTIHOOKS_TARGET, argv: process.argv.slice(2), stdin: readFileSync(0, "utf8") }));\n` +
+        // "Checked and allowed", as the real runtime answers under the wrapper.
+        `process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT ?? 0);\n`,
     );
     const wrapper = path.join(hostile, "agentihooks-hook.sh");
     writeFileSync(wrapper, renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: node, runtimePath: runtime }));
@@ -68,5 +71,9 @@ describe("renderHookWrapper", () => {
     const run = spawnSync("/bin/sh", ["-c", `${shellQuote(wrapper)} preToolUse`], { input: '{"toolName":"bash"}' });
     expect(run.status, run.stderr.toString()).toBe(0);
     expect(JSON.parse(readFileSync(report, "utf8"))).toEqual({ event: "preToolUse", target: "copilot", argv: ["preToolUse"], stdin: '{"toolName":"bash"}' });
+    // Any other event execs the runtime directly.
+    const start = spawnSync("/bin/sh", ["-c", `${shellQuote(wrapper)} sessionStart`], { input: "{}" });
+    expect(start.status, start.stderr.toString()).toBe(0);
+    expect(JSON.parse(readFileSync(report, "utf8"))).toMatchObject({ event: "sessionStart", argv: ["sessionStart"] });
   });
 });

@@ -117,7 +117,8 @@ describe("scripts and commands written with hostile paths", () => {
   /** A fake node at a hostile path that prints its arguments NUL-terminated. */
   function fakeNode(dir: string): string {
     const node = path.join(dir, "no de");
-    writeFileSync(node, `#!/bin/bash\nprintf '%s\\0' "$@"\n`);
+    // Exits as the runtime answers "checked and allowed" (AGENTIHOOKS_ALLOW_EXIT, set by the wrapper on pre-tool events).
+    writeFileSync(node, `#!/bin/bash\nprintf '%s\\0' "$@"\nexit "\${AGENTIHOOKS_ALLOW_EXIT:-0}"\n`);
     chmodSync(node, 0o755);
     return node;
   }
@@ -133,12 +134,19 @@ describe("scripts and commands written with hostile paths", () => {
   });
 
   it("the hook wrapper script", () => {
-    const parts = cases.map((c, i) => {
+    const scripts = cases.map((c, i) => {
       const script = path.join(scratch, `wrapper-${i}.sh`);
       writeFileSync(script, renderHookWrapper({ target: i % 2 === 0 ? "copilot" : c.payload, displayName: c.payload, eventFromArg: true, nodePath: c.node, runtimePath: c.runtime }));
-      return shellCommand(["bash", script, "preToolUse"]);
+      writeFileSync(c.runtime, "");
+      return script;
     });
-    expect(runAll(parts)).toEqual(cases.flatMap((c) => [c.runtime, "preToolUse"]));
+    // An event that only informs: the runtime is exec'd with the paths as single words.
+    expect(runAll(scripts.map((script) => shellCommand(["bash", script, "sessionStart"])))).toEqual(cases.flatMap((c) => [c.runtime, "sessionStart"]));
+    // A pre-tool event runs it under the watchdog from the same variables: answered "allowed", it passes.
+    for (const script of scripts) {
+      const r = spawnSync("bash", [script, "preToolUse"], { input: "{}", encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+    }
     expect(existsSync(canary)).toBe(false);
   });
 

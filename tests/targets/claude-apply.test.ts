@@ -63,8 +63,8 @@ describe("Claude target applied over an existing home", () => {
     expect(settings.model).toBe("sonnet");
     expect(settings.env).toEqual({ MY_VAR: "mine", TEAM: "core" });
     expect(settings.permissions).toEqual({ allow: ["Bash(git status)"] });
-    expect(settings.hooks!.Stop!.map((g) => g.hooks[0]!.command)).toEqual([wrapper, "/usr/local/bin/notify-done"]);
-    expect(settings.hooks!.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([wrapper, "/opt/team/audit.sh"]);
+    expect(settings.hooks!.Stop!.map((g) => g.hooks[0]!.command)).toEqual([`${wrapper} Stop`, "/usr/local/bin/notify-done"]);
+    expect(settings.hooks!.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([`${wrapper} PreToolUse`, "/opt/team/audit.sh"]);
 
     const state = JSON.parse(get(claudeJson)) as typeof CLAUDE_STATE & { mcpServers: Record<string, unknown> };
     expect(state.numStartups).toBe(12);
@@ -89,7 +89,7 @@ describe("Claude target applied over an existing home", () => {
     ir.targets.claude = { settings: merged({ env: { TEAM: "core" } }, "bundle:.claude/settings.overrides.json"), mcpServers: {} };
     planAndApply([compileTarget(ir, env)], first.ctx());
     const settings = JSON.parse(get(path.join(first.claudeHome, "settings.json"))) as Settings;
-    expect(settings.hooks!.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([path.join(first.claudeHome, "agentihooks-hook.sh")]);
+    expect(settings.hooks!.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([`${path.join(first.claudeHome, "agentihooks-hook.sh")} PreToolUse`]);
     // Our server is gone; Claude's state in the same file is not.
     expect(JSON.parse(get(first.claudeJson))).toEqual({ numStartups: 1, mcpServers: {} });
   });

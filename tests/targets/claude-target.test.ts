@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DesiredTree, FileEntry, JsonEntriesEntry, JsonKeysEntry, JsonListsEntry, ManagedRegionEntry } from "../../compiler/desired-tree";
 import { portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
+import { renderHookWrapper } from "../../compiler/lower/hook-wrapper";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/claude/compile";
 import { feature, makeIr, mcp, member, merged, skill, targetInput } from "./ir-fixtures";
@@ -42,7 +43,7 @@ describe("Claude target: settings.json", () => {
     });
     const tree = compileTarget(ir, env);
     expect(tree.diagnostics).toEqual([]);
-    const groups = Object.fromEntries(EVENTS.map((e) => [e, [{ hooks: [{ type: "command", command: WRAPPER, timeout: 30 }] }]]));
+    const groups = Object.fromEntries(EVENTS.map((e) => [e, [{ hooks: [{ type: "command", command: `${WRAPPER} ${e}`, timeout: 30 }] }]]));
     expect(JSON.parse(renderedFile(tree, "/home/agent/.claude/settings.json"))).toEqual({
       env: { DIRECTIVE_ONLY: "2", DOC_ONLY: "1", SHARED: "from-doc" },
       model: "opus",
@@ -89,7 +90,7 @@ describe("Claude target: settings.json", () => {
     expect(lists.ownerCommand).toBe(WRAPPER);
     expect(lists.recordItems).toBe(true);
     expect(lists.lists.PreToolUse).toEqual([
-      { hooks: [{ type: "command", command: WRAPPER, timeout: 30 }] },
+      { hooks: [{ type: "command", command: `${WRAPPER} PreToolUse`, timeout: 30 }] },
       { matcher: "Bash", hooks: [{ type: "command", command: "/opt/audit.sh", timeout: 5 }] },
     ]);
     expect(lists.lists.FileChanged).toEqual([{ hooks: [{ type: "command", command: "/opt/fmt.sh" }] }]);
@@ -108,21 +109,17 @@ describe("Claude target: settings.json", () => {
 });
 
 describe("Claude target: wrapper, policy, persona", () => {
-  it("writes the wrapper (0755) exporting AGENTIHOOKS_TARGET=claude with no event argument", () => {
+  it("writes the wrapper (0755) exporting AGENTIHOOKS_TARGET=claude, running the installed runtime", () => {
     const wrapper = entry(compileTarget(makeIr(), env), "file", WRAPPER) as FileEntry;
     expect(wrapper.mode).toBe(0o755);
-    expect(text(wrapper.content)).toBe(
-      [
-        "#!/usr/bin/env bash",
-        "# managed-by: agentihooks — regenerate with: agentihooks apply --target claude",
-        "# Runs the agentihooks hook runtime for Claude Code. Editing this file changes its content hash:",
-        "# the client may ask to approve the hook again, and the next apply reports the edit as drift.",
-        "set -euo pipefail",
-        "export AGENTIHOOKS_TARGET=claude",
-        'exec /usr/local/bin/node /opt/agentihooks/dist/runtime.cjs "$@"',
-        "",
-      ].join("\n"),
-    );
+    expect(text(wrapper.content)).toBe(renderHookWrapper({ target: "claude", displayName: "Claude Code", eventFromArg: false, nodePath: "/usr/local/bin/node", runtimePath: env.runtimePath }));
+    expect(text(wrapper.content)).toContain(`\nexport AGENTIHOOKS_TARGET=claude\nnode=/usr/local/bin/node\nruntime=/home/agent/.agentihooks/runtime/${env.runtime.version}-${env.runtime.digest.slice(0, 16)}/runtime.cjs\n`);
+  });
+
+  it("installs the bundled runtime (0644) at its versioned, content-addressed path", () => {
+    const copy = entry(compileTarget(makeIr(), env), "file", env.runtimePath) as FileEntry;
+    expect(copy.mode).toBe(0o644);
+    expect(copy.content).toBe(env.runtime.bytes);
   });
 
   it("writes the runtime policy for claude", () => {
@@ -159,7 +156,7 @@ describe("Claude target: rules, agents, commands, skills", () => {
       commands: [feature("commands", "ship", "Ship it $ARGUMENTS\n", { description: "Ships" })],
       skills: [skill("deploy", "---\ndescription: Deploys\n---\nDo it.\n", [{ path: "run.sh", content: "#!/bin/sh\n", executable: true }])],
     });
-    const files = compileTarget(ir, env).entries.filter((e): e is FileEntry => e.kind === "file" && !e.path.endsWith(".sh") && !e.path.endsWith(".json"));
+    const files = compileTarget(ir, env).entries.filter((e): e is FileEntry => e.kind === "file" && !e.path.endsWith(".sh") && !e.path.endsWith(".json") && e.path !== env.runtimePath);
     expect(files.map((f) => [f.path, f.mode, f.manifest?.file, f.manifest?.item])).toEqual([
       ["/home/agent/.claude/agents/reviewer.md", 0o644, ".agentihooks-manifest.json", "reviewer.md"],
       ["/home/agent/.claude/commands/ship.md", 0o644, ".agentihooks-manifest.json", "ship.md"],

@@ -65,7 +65,7 @@ describe("Codex target applied over an existing home", () => {
     expect(config).not.toHaveProperty("agentihooks");
 
     const hooks = JSON.parse(get(path.join(h.codex, "hooks.json"))) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
-    expect(hooks.hooks.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([path.join(h.codex, "agentihooks-hook.sh"), "/opt/operator/audit.sh"]);
+    expect(hooks.hooks.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([`${path.join(h.codex, "agentihooks-hook.sh")} PreToolUse`, "/opt/operator/audit.sh"]);
     expect(get(path.join(h.codex, "agentihooks-hook.sh"))).toContain("export AGENTIHOOKS_TARGET=codex\n");
 
     // G.5 130: a second apply with unchanged profiles writes nothing.

@@ -47,9 +47,10 @@ describe("Codex target: hooks.json", () => {
     expect(hooks.position).toBe("first");
     expect(hooks.skeleton).toBeUndefined();
     expect(hooks.ownerCommand).toBe(WRAPPER);
-    expect(hooks.lists.PreToolUse).toEqual([{ hooks: [{ type: "command", command: WRAPPER, timeout: 30, additionalContextLimit: 0 }] }]);
-    expect(hooks.lists.Stop).toEqual([{ hooks: [{ type: "command", command: WRAPPER, timeout: 30 }] }]);
-    expect(hooks.lists.SessionEnd).toEqual([{ hooks: [{ type: "command", command: WRAPPER, timeout: 3 }] }]);
+    // The event is the wrapper's argument: it must know a pre-tool event before the runtime runs.
+    expect(hooks.lists.PreToolUse).toEqual([{ hooks: [{ type: "command", command: `${WRAPPER} PreToolUse`, timeout: 30, additionalContextLimit: 0 }] }]);
+    expect(hooks.lists.Stop).toEqual([{ hooks: [{ type: "command", command: `${WRAPPER} Stop`, timeout: 30 }] }]);
+    expect(hooks.lists.SessionEnd).toEqual([{ hooks: [{ type: "command", command: `${WRAPPER} SessionEnd`, timeout: 3 }] }]);
     const withLimit = EVENTS.filter((e) => "additionalContextLimit" in (hooks.lists[e]![0] as { hooks: Array<Record<string, unknown>> }).hooks[0]!);
     expect(withLimit).toEqual(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "SubagentStart"]);
     const file = rendered(tree, HOOKS);
@@ -85,14 +86,14 @@ describe("Codex target: config.toml", () => {
     const toml = parse(rendered(tree, CONFIG)) as Record<string, any>;
     expect(toml.approval_policy).toBe("on-request");
     expect(toml.tui).toEqual({ status_line: ["model-with-reasoning"] });
-    expect(toml.notify).toEqual(["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.cjs", "notify"]);
+    expect(toml.notify).toEqual(["/usr/local/bin/node", env.runtimePath, "notify"]);
     expect(toml.project_doc_max_bytes).toBe(65536);
     expect(toml.features).toBeUndefined();
     const state = toml.hooks.state as Record<string, { trusted_hash: string }>;
     expect(Object.keys(state).sort()).toEqual(EVENTS.map((e) => `${HOOKS}:${e.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase()}:0:0`).sort());
     // The real Codex 0.171.0 computed this hash for this exact handler (tests/targets/codex-hook-trust.test.ts).
-    expect(state[`${HOOKS}:pre_tool_use:0:0`]!.trusted_hash).toBe(codexHookHash("PreToolUse", undefined, { type: "command", command: WRAPPER, timeout: 30, additionalContextLimit: 0 }));
-    expect(state[`${HOOKS}:stop:0:0`]!.trusted_hash).toBe(codexHookHash("Stop", undefined, { type: "command", command: WRAPPER, timeout: 30 }));
+    expect(state[`${HOOKS}:pre_tool_use:0:0`]!.trusted_hash).toBe(codexHookHash("PreToolUse", undefined, { type: "command", command: `${WRAPPER} PreToolUse`, timeout: 30, additionalContextLimit: 0 }));
+    expect(state[`${HOOKS}:stop:0:0`]!.trusted_hash).toBe(codexHookHash("Stop", undefined, { type: "command", command: `${WRAPPER} Stop`, timeout: 30 }));
     expect(toml.mcp_servers).toBeUndefined();
   });
 
@@ -107,7 +108,7 @@ describe("Codex target: config.toml", () => {
     const tree = compileTarget(withCodex(makeIr(), { model: "gpt-5.5", model_providers: { litellm: { name: "LiteLLM", base_url: "http://localhost:4000" } } }), env);
     const e = entry(tree, "toml-keys", CONFIG) as TomlKeysEntry;
     expect(e.keys.slice(0, 3).map((k) => k.key)).toEqual([["model"], ["model_providers", "litellm", "base_url"], ["model_providers", "litellm", "name"]]);
-    expect(e.defaults).toEqual([{ key: ["notify"], value: ["/usr/local/bin/node", "/opt/agentihooks/dist/runtime.cjs", "notify"] }]);
+    expect(e.defaults).toEqual([{ key: ["notify"], value: ["/usr/local/bin/node", env.runtimePath, "notify"] }]);
     expect(e.sidecar).toBe("/home/agent/.codex/.agentihooks-managed.json");
   });
 
@@ -177,7 +178,7 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
   it("writes the wrapper exporting AGENTIHOOKS_TARGET=codex", () => {
     const wrapper = entry(compileTarget(makeIr(), env), "file", WRAPPER) as FileEntry;
     expect(wrapper.mode).toBe(0o755);
-    expect(text(wrapper.content)).toContain("\nexport AGENTIHOOKS_TARGET=codex\nexec /usr/local/bin/node /opt/agentihooks/dist/runtime.cjs \"$@\"\n");
+    expect(text(wrapper.content)).toContain(`\nexport AGENTIHOOKS_TARGET=codex\nnode=/usr/local/bin/node\nruntime=${env.runtimePath}\n`);
   });
 
   it("compiles the rules into AGENTS.md under the codex header", () => {
@@ -225,7 +226,7 @@ describe("Codex target: shared pieces", () => {
     const wrapper = entry(tree, "file", "/home/Jane O'Neil/.codex/agentihooks-hook.sh") as FileEntry;
     const check = spawnSync("bash", ["-n"], { input: text(wrapper.content), encoding: "utf8" });
     expect(check.status, check.stderr).toBe(0);
-    expect(text(wrapper.content)).toContain(`exec '/opt/my node/bin/node' '/opt/agenti hooks/dist/runtime.cjs' "$@"`);
+    expect(text(wrapper.content)).toContain(`node='/opt/my node/bin/node'\nruntime='/opt/agenti hooks/dist/runtime.cjs'\n`);
     const hooks = entry(tree, "json-lists", "/home/Jane O'Neil/.codex/hooks.json") as JsonListsEntry;
     expect(hooks.ownerCommand).toBe(`'/home/Jane O'\\''Neil/.codex/agentihooks-hook.sh'`);
   });

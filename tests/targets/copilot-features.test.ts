@@ -141,6 +141,7 @@ describe("copilot whole tree", () => {
     expect(t.target).toBe("copilot");
     expect(t.entries.map((e) => `${e.kind} ${e.path}`)).toEqual([
       `file ${HOME}/.agentihooks/policy.copilot.json`,
+      `file ${portableEnvironment().runtimePath}`,
       `file ${HOME}/.copilot/agentihooks-hook.sh`,
       `managed-region ${HOME}/.copilot/copilot-instructions.md`,
       `json-lists ${HOME}/.copilot/hooks/agentihooks.json`,

@@ -42,7 +42,7 @@ describe("copilot settings.json managed keys", () => {
       format: "jsonc",
       keys: [
         { key: ["disableAllHooks"], value: false },
-        { key: ["statusLine"], value: { type: "command", command: "/usr/local/bin/node /opt/agentihooks/bin/agentihooks.js statusline" } },
+        { key: ["statusLine"], value: { type: "command", command: `/usr/local/bin/node ${portableEnvironment().runtimePath} statusline` } },
       ],
       remove: [["agentihooks"]],
       sidecar: `${HOME}/.copilot/.agentihooks-managed.json`,
@@ -52,8 +52,8 @@ describe("copilot settings.json managed keys", () => {
   });
 
   it("shell-quotes the status line command when paths hold spaces or quotes", () => {
-    const entry = settingsEntry({}, { nodePath: "/opt/my node/bin/node", cliPath: "/opt/it's/bin/agentihooks.js" });
-    expect(entry.keys.find((k) => k.key[0] === "statusLine")?.value).toEqual({ type: "command", command: "'/opt/my node/bin/node' '/opt/it'\\''s/bin/agentihooks.js' statusline" });
+    const entry = settingsEntry({}, { nodePath: "/opt/my node/bin/node", runtimePath: "/opt/it's/runtime.cjs" });
+    expect(entry.keys.find((k) => k.key[0] === "statusLine")?.value).toEqual({ type: "command", command: "'/opt/my node/bin/node' '/opt/it'\\''s/runtime.cjs' statusline" });
   });
 
   it("writes native keys sorted, drops _agentihooks, _-keys, $schema, hooks, trustedFolders and foreign vocabulary with warnings", () => {

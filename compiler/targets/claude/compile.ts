@@ -6,7 +6,7 @@ import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { hookWrapperEntry, policyFileEntry } from "../../lower/runtime-files";
+import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { descriptor } from "./descriptor";
 import { lowerFeatures } from "./features";
 import { lowerHooks } from "./hooks";
@@ -29,6 +29,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     settings.entry,
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    runtimeCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...lowerFeatures(ir, paths),

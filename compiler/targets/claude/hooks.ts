@@ -1,8 +1,9 @@
 /**
  * Claude hook registration inside `~/.claude/settings.json` (docs/targets/claude.md, "Hooks"): one group
  * per event the runtime handles, each running the wrapper `~/.claude/agentihooks-hook.sh` with
- * Claude's own handler keys. Claude sends the event name on stdin, so the command takes no
- * argument. Our groups go first; the operator's groups stay after them.
+ * Claude's own handler keys. Claude sends the event name on stdin too; the command passes it as
+ * the wrapper's argument, which needs it before the runtime has read anything: a pre-tool event
+ * fails closed (docs/runtime.md, "Failing closed"). Our groups go first; the operator's groups stay after them.
  */
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
@@ -16,9 +17,9 @@ export function wrapperCommand(paths: ClaudePaths): string {
   return shellQuote(paths.wrapper);
 }
 
-/** Our group for one event: `{"hooks": [{"type": "command", "command": <wrapper>, "timeout": 30}]}`. */
-export function agentihooksGroup(paths: ClaudePaths): ClaudeHookGroup {
-  return { hooks: [{ type: "command", command: wrapperCommand(paths), [contract.hookTimeout.key]: contract.hookTimeout.seconds }] };
+/** Our group for `event`: `{"hooks": [{"type": "command", "command": "<wrapper> <event>", "timeout": 30}]}`. */
+export function agentihooksGroup(paths: ClaudePaths, event: string): ClaudeHookGroup {
+  return { hooks: [{ type: "command", command: `${wrapperCommand(paths)} ${event}`, [contract.hookTimeout.key]: contract.hookTimeout.seconds }] };
 }
 
 /**
@@ -27,7 +28,7 @@ export function agentihooksGroup(paths: ClaudePaths): ClaudeHookGroup {
  */
 export function lowerHooks(paths: ClaudePaths, layerHooks: Readonly<Record<string, ClaudeHookGroup[]>>): JsonListsEntry {
   const lists: Record<string, unknown[]> = {};
-  for (const event of contract.hookEvents) lists[event] = [agentihooksGroup(paths)];
+  for (const event of contract.hookEvents) lists[event] = [agentihooksGroup(paths, event)];
   // Events only the layers use come after ours, sorted (readLayerHooks sorted them).
   for (const [event, groups] of Object.entries(layerHooks)) lists[event] = [...(lists[event] ?? []), ...groups];
   return {

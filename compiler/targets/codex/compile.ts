@@ -6,7 +6,7 @@ import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { hookWrapperEntry, policyFileEntry } from "../../lower/runtime-files";
+import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { diagnostic } from "../../messages";
 import { configEntry, lowerConfig, projectDocMaxBytes } from "./config";
 import { descriptor } from "./descriptor";
@@ -43,6 +43,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     }),
     lowerHooks(paths, lists),
     hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    runtimeCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     persona,
     ...features.entries,

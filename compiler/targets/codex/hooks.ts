@@ -1,6 +1,7 @@
 /**
  * Codex hook registration `~/.codex/hooks.json` (docs/targets/codex.md, "hooks.json"): one group per
- * event, running the wrapper `~/.codex/agentihooks-hook.sh` (Codex sends the event name on stdin),
+ * event, running the wrapper `~/.codex/agentihooks-hook.sh <event>` (Codex sends the event name on
+ * stdin too; the wrapper needs it first, to fail closed on a pre-tool event: docs/runtime.md),
  * first in each event so its trust key is stable, then the groups the profile layers declare, then
  * the operator's. No `$schema` key (Codex 0.171 rejects the whole file) and no `version`.
  */
@@ -29,7 +30,7 @@ export function wrapperCommand(paths: CodexPaths): string {
 
 /** Our handler for `event`: `timeout` (3 s on SessionEnd), and `additionalContextLimit: 0` where the runtime injects context. */
 export function agentihooksHandler(paths: CodexPaths, event: string): CodexCommandHandler {
-  const handler: CodexCommandHandler = { type: "command", command: wrapperCommand(paths), timeout: timeoutFor(event) };
+  const handler: CodexCommandHandler = { type: "command", command: `${wrapperCommand(paths)} ${event}`, timeout: timeoutFor(event) };
   if (contract.contextEvents.has(event)) handler.additionalContextLimit = 0;
   return handler;
 }

@@ -19,6 +19,7 @@ import { lowerDisabledServers, lowerSettings } from "./settings";
 import { lowerShellIntegration } from "./shell-integration";
 import { lowerSkills } from "./skills";
 import { lowerWrapper } from "./wrapper";
+import { runtimeCopyEntry } from "../../lower/runtime-files";
 
 /** Lowers the IR to Copilot's desired tree: entries sorted by path then kind, diagnostics sorted. */
 export function compileTarget(ir: Ir, env: Environment): DesiredTree {
@@ -38,7 +39,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const envFile = take(lowerEnvFile(directives, env, paths)).entry;
   // The env file reaches Copilot only through the shell that starts it.
   if (envFile) entries.push(envFile, ...lowerShellIntegration(env));
-  entries.push(lowerHooks(paths), lowerWrapper(env, paths), lowerPersona(ir, paths), lowerPolicy(ir, env));
+  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env));
   const mcp = take(lowerMcp(input.mcpServers, directives, env, paths)).entry;
   if (mcp) entries.push(mcp);
   entries.push(...take(lowerAgents(ir.agents, paths)).entries);

@@ -14,9 +14,9 @@ import type { ResolvedDirectives } from "./directives";
 import { originOf } from "../../lower/origins";
 import type { CopilotPaths } from "./paths";
 
-/** The status line agentihooks wires: this package's `statusline` command, run by the Node that applied it. */
+/** The status line agentihooks wires: the installed runtime's `statusline`, run by the Node that applied it. */
 export function statusLine(env: Environment): { type: "command"; command: string } {
-  return { type: "command", command: shellCommand([env.nodePath, env.cliPath, "statusline"]) };
+  return { type: "command", command: shellCommand([env.nodePath, env.runtimePath, "statusline"]) };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { hookWrapperEntry, policyFileEntry } from "../../lower/runtime-files";
+import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { skillFileEntries } from "../../lower/skills";
 import { lowerAgents } from "./agents";
 import { lowerCommands } from "./commands";
@@ -35,6 +35,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     settingsEntry(paths, settings.keys, mcp.servers),
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    runtimeCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...commands.entries,

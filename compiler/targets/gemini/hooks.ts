@@ -1,9 +1,10 @@
 /**
  * Gemini hook registration inside `~/.gemini/settings.json`: one group per event, each running the
- * wrapper `~/.gemini/agentihooks-hook.sh`. Gemini runs the command with `bash -c` and sends the
- * event name on stdin, so the command takes no argument; bash execs a lone command and the wrapper
- * execs Node, so Gemini's timeout signal reaches the runtime itself (Gemini waits for the hook's
- * output to close, not for the shell). No matcher: every tool and every source matches.
+ * wrapper `~/.gemini/agentihooks-hook.sh <event>`. Gemini runs the command with `bash -c` and sends
+ * the event name on stdin too; the wrapper needs it first, to fail closed on BeforeTool
+ * (docs/runtime.md, "Failing closed"). On other events the wrapper execs Node, so Gemini's timeout
+ * signal reaches the runtime itself; on BeforeTool the wrapper's watchdog ends the runtime first.
+ * No matcher: every tool and every source matches.
  */
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
@@ -18,9 +19,9 @@ export function wrapperCommand(paths: GeminiPaths): string {
   return shellQuote(paths.wrapper);
 }
 
-/** Our group: `{"hooks": [{"name": "agentihooks", "type": "command", "command": <wrapper>, "timeout": 30000}]}` (milliseconds). */
-export function agentihooksGroup(paths: GeminiPaths): HookGroup {
-  return { hooks: [{ name: HOOK_NAME, type: "command", command: wrapperCommand(paths), [contract.hookTimeout.key]: contract.hookTimeout.seconds * 1000 }] };
+/** Our group for `event`: `{"hooks": [{"name": "agentihooks", "type": "command", "command": "<wrapper> <event>", "timeout": 30000}]}` (milliseconds). */
+export function agentihooksGroup(paths: GeminiPaths, event: string): HookGroup {
+  return { hooks: [{ name: HOOK_NAME, type: "command", command: `${wrapperCommand(paths)} ${event}`, [contract.hookTimeout.key]: contract.hookTimeout.seconds * 1000 }] };
 }
 
 /**
@@ -29,7 +30,7 @@ export function agentihooksGroup(paths: GeminiPaths): HookGroup {
  */
 export function lowerHooks(paths: GeminiPaths, layerHooks: Readonly<Record<string, HookGroup[]>>): JsonListsEntry {
   const lists: Record<string, unknown[]> = {};
-  for (const event of contract.hookEvents) lists[event] = [agentihooksGroup(paths)];
+  for (const event of contract.hookEvents) lists[event] = [agentihooksGroup(paths, event)];
   for (const [event, groups] of Object.entries(layerHooks)) lists[event] = [...(lists[event] ?? []), ...groups];
   return {
     kind: "json-lists",

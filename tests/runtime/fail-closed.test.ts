@@ -1,0 +1,217 @@
+/**
+ * Failing closed, through the wrappers `apply` installs (docs/runtime.md, "Failing closed"): for
+ * each client, a pre-tool event whose runtime cannot answer (runtime file deleted, Node missing at
+ * its recorded path, runtime killed by a signal, crashed, ended without deciding, or stdin that
+ * never closes) is denied in the client's own envelope with exit 2; any other event goes on.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAIL_CLOSED_REASON } from "../../compiler/lower/hook-wrapper";
+import { ROOT } from "./helpers";
+
+type Target = "copilot" | "claude" | "codex";
+const TARGETS: readonly Target[] = ["copilot", "claude", "codex"];
+
+let root: string;
+
+interface Install {
+  home: string;
+  repo: string;
+  wrapper: string;
+  runtime: string;
+}
+
+/** Applies the default profile into a fresh home and returns where the target's wrapper and runtime are. */
+function install(target: Target): Install {
+  const dir = mkdtempSync(join(root, `${target}-`));
+  const home = join(dir, "home");
+  const repo = join(dir, "repo");
+  mkdirSync(home);
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  writeFileSync(join(repo, ".git", "HEAD"), "ref: refs/heads/feature/x\n");
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes", "--target", target], { cwd: repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1" }, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`apply --target ${target} failed (exit ${r.status}):\n${r.stderr}`);
+  const wrapper = join(home, `.${target}`, "agentihooks-hook.sh");
+  const runtime = /^runtime=(.+)$/m.exec(readFileSync(wrapper, "utf8"))?.[1] ?? "";
+  return { home, repo, wrapper, runtime };
+}
+
+/** The pre-tool payload of `target` for a harmless shell call, and the event the registration passes. */
+function preTool(target: Target, cwd: string): { event: string; stdin: string } {
+  if (target === "copilot") return { event: "preToolUse", stdin: JSON.stringify({ sessionId: "s", timestamp: 1, cwd, toolName: "bash", toolArgs: { command: "ls" } }) };
+  return { event: "PreToolUse", stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t" }) };
+}
+
+function sessionStart(target: Target, cwd: string): { event: string; stdin: string } {
+  if (target === "copilot") return { event: "sessionStart", stdin: JSON.stringify({ sessionId: "s", timestamp: 1, cwd, source: "new" }) };
+  return { event: "SessionStart", stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "SessionStart", source: "startup" }) };
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs the wrapper as the clients do (`/bin/sh -c "<wrapper> <event>"`), payload on stdin. */
+function run(i: Install, event: string, stdin: string, env: NodeJS.ProcessEnv = {}): Run {
+  const started = Date.now();
+  const r = spawnSync("/bin/sh", ["-c", `'${i.wrapper}' ${event}`], { input: stdin, cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, ...env }, encoding: "utf8", timeout: 30_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
+}
+
+/** The same, with stdin left open after `stdin` was written (a client that never closes it). */
+function runOpenStdin(i: Install, event: string, stdin: string, env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn("/bin/sh", ["-c", `'${i.wrapper}' ${event}`], { cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("close", (status) => {
+      clearTimeout(guard);
+      child.stdin.destroy();
+      resolve({ status, stdout, stderr, ms: Date.now() - started });
+    });
+    child.stdin.write(stdin);
+  });
+}
+
+/** True when stdout is `target`'s own pre-tool deny envelope carrying the fail-closed reason. */
+function isFailClosedDeny(target: Target, r: Run): boolean {
+  if (r.status !== 2 || !r.stderr.includes(FAIL_CLOSED_REASON)) return false;
+  const body = JSON.parse(r.stdout) as Record<string, unknown>;
+  const decision = (target === "copilot" ? body : body.hookSpecificOutput) as Record<string, unknown>;
+  return decision.permissionDecision === "deny" && decision.permissionDecisionReason === FAIL_CLOSED_REASON && (target === "copilot" || decision.hookEventName === "PreToolUse");
+}
+
+const installs = new Map<Target, Install>();
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "ah-failclosed-"));
+  for (const target of TARGETS) installs.set(target, install(target));
+});
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
+  const fresh = (): Install => install(target);
+
+  it("runs the installed runtime: a harmless call is allowed with exit 0 and no output", () => {
+    const i = installs.get(target) as Install;
+    expect(i.runtime.startsWith(join(i.home, ".agentihooks", "runtime"))).toBe(true);
+    const { event, stdin } = preTool(target, i.repo);
+    expect(run(i, event, stdin)).toMatchObject({ status: 0, stdout: "" });
+  });
+
+  it("denies a pre-tool event when the runtime file is deleted; other events go on", () => {
+    const i = fresh();
+    unlinkSync(i.runtime);
+    const { event, stdin } = preTool(target, i.repo);
+    const r = run(i, event, stdin);
+    expect(isFailClosedDeny(target, r), JSON.stringify(r)).toBe(true);
+    expect(r.stderr).toContain("no runtime at");
+    const start = sessionStart(target, i.repo);
+    const s = run(i, start.event, start.stdin);
+    expect(s.status).toBe(0);
+    expect(s.stdout).toBe("");
+    expect(s.stderr).toContain("nothing was checked");
+  });
+
+  it("denies when Node is missing at its recorded path, and needs no node on PATH", () => {
+    const i = fresh();
+    // Only bash on PATH: the wrapper runs the Node it recorded, not one it looks up.
+    const bin = join(root, `${target}-bash-only`);
+    mkdirSync(bin, { recursive: true });
+    const bash = spawnSync("/bin/sh", ["-c", "command -v bash"], { encoding: "utf8" }).stdout.trim();
+    symlinkSync(bash, join(bin, "bash"));
+    const { event, stdin } = preTool(target, i.repo);
+    expect(run(i, event, stdin, { PATH: bin })).toMatchObject({ status: 0, stdout: "" });
+    const text = readFileSync(i.wrapper, "utf8");
+    writeFileSync(i.wrapper, text.replace(/^node=.*$/m, `node=${join(root, "no-such-node")}`));
+    const r = run(i, event, stdin);
+    expect(isFailClosedDeny(target, r), JSON.stringify(r)).toBe(true);
+    expect(r.stderr).toContain("no Node at");
+  });
+
+  it("denies when the runtime is killed by a signal, crashes, or ends without deciding", () => {
+    const i = fresh();
+    const { event, stdin } = preTool(target, i.repo);
+    for (const [body, note] of [
+      ['process.kill(process.pid, "SIGKILL");\n', "status 137"],
+      ['process.kill(process.pid, "SIGSEGV");\n', "status 139"],
+      ['throw new Error("boom");\n', "status 1"],
+      ["", "without a decision"],
+      ['process.stderr.write("x"); process.exitCode = 2;\n', "denied without a reply"],
+    ] as const) {
+      writeFileSync(i.runtime, body);
+      const r = run(i, event, stdin);
+      expect(isFailClosedDeny(target, r), `${note}: ${JSON.stringify(r)}`).toBe(true);
+      expect(r.stderr).toContain(note);
+    }
+    // The same runtime faults on an event that only informs: the event goes on (exit 0).
+    writeFileSync(i.runtime, 'process.kill(process.pid, "SIGKILL");\n');
+    const start = sessionStart(target, i.repo);
+    expect(run(i, start.event, start.stdin).status).not.toBe(2);
+  });
+
+  it("denies within the deadline when stdin never closes (garbled so far, or nothing at all)", async () => {
+    const i = installs.get(target) as Install;
+    const { event, stdin } = preTool(target, i.repo);
+    const [partial, nothing] = await Promise.all([runOpenStdin(i, event, stdin.slice(0, 40), { AGENTIHOOKS_DEADLINE_SECONDS: "2" }), runOpenStdin(i, event, "", { AGENTIHOOKS_DEADLINE_SECONDS: "2" })]);
+    for (const r of [partial, nothing]) {
+      expect(r.status, JSON.stringify(r)).toBe(2);
+      expect(r.ms).toBeLessThan(8_000);
+      const body = JSON.parse(r.stdout) as Record<string, unknown>;
+      const decision = (target === "copilot" ? body : body.hookSpecificOutput) as Record<string, unknown>;
+      expect(decision.permissionDecision).toBe("deny");
+    }
+  });
+
+  it("decides a whole payload on a pipe whose writer never closes, at the runtime's own deadline", () => {
+    const i = installs.get(target) as Install;
+    const { event, stdin } = preTool(target, i.repo);
+    const payload = join(root, `${target}-payload.json`);
+    writeFileSync(payload, stdin);
+    // A shell pipe (a FIFO): the runtime reopens it non-blocking and stops waiting at half the deadline.
+    const started = Date.now();
+    const r = spawnSync("/bin/sh", ["-c", `{ cat '${payload}'; sleep 20 2>/dev/null & } | '${i.wrapper}' ${event}`], { cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, AGENTIHOOKS_DEADLINE_SECONDS: "4" }, encoding: "utf8", timeout: 30_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain("stdin did not close within 2 s");
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
+describe("the installed runtime", () => {
+  const doctor = (i: Install, target: Target) =>
+    spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "doctor", "--target", target], { cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, NO_COLOR: "1" }, encoding: "utf8" });
+
+  it("lives under the agentihooks home at <version>-<sha256 prefix>; doctor checks it and its canary answer", () => {
+    const i = install("codex");
+    const bundle = readFileSync(join(ROOT, "dist", "runtime.cjs"));
+    expect(readFileSync(i.runtime).equals(bundle)).toBe(true);
+    const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+    expect(i.runtime).toMatch(new RegExp(`/\\.agentihooks/runtime/${version.replace(/\./g, "\\.")}-[0-9a-f]{16}/runtime\\.cjs$`));
+    // The Codex notify entry points at the same copy.
+    expect(readFileSync(join(i.home, ".codex", "config.toml"), "utf8")).toContain(`notify = ["${process.execPath}", "${i.runtime}", "notify"]`);
+    const ok = doctor(i, "codex");
+    expect(ok.status, ok.stdout).toBe(0);
+    expect(ok.stdout).toContain("answers a canary pre-tool call through the runtime");
+    writeFileSync(i.runtime, "process.exit(0);\n");
+    const edited = doctor(i, "codex");
+    expect(edited.status).toBe(2); // every failure is one apply repairs
+    expect(edited.stdout).toContain("is not the bundle's");
+    unlinkSync(i.runtime);
+    const gone = doctor(i, "codex");
+    expect(gone.status).toBe(2);
+    expect(gone.stdout).toContain("the hook runtime is missing at");
+  });
+});
