@@ -147,7 +147,8 @@ for (const variant of [
       requireApplied();
       const plan = await planAgentihooks(sb, "gemini");
       expect(plan.code, `the client's own writes must not look like drift\n${describeRun(plan)}`).toBe(0);
-      const summary = (JSON.parse(plan.stdout) as { summary: Record<string, number> }).summary;
+      // `plan --json` prints the CLI's envelope: the plan is its `result`.
+      const summary = (JSON.parse(plan.stdout) as { result: { summary: Record<string, number> } }).result.summary;
       expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({ create: 0, update: 0, delete: 0, conflict: 0 });
     });
 
