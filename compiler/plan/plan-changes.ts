@@ -5,7 +5,7 @@
  * The same function serves apply (desired trees from the profiles), uninstall (empty desired trees:
  * everything owned is stripped and displaced files come back) and renderFresh (empty homes).
  *
- * Ownership rules (reference-spec C.0.3, C.1.1, C.1.2, C.1.10, C.2, C.3; design H-3, H-15, H-20):
+ * Ownership rules (docs/cli.md, "What agentihooks owns, and what it never touches"):
  *  - whole files: ours when the ledger (or a legacy manifest) says so; an identical existing file is
  *    claimed; a different unowned file is displaced to a backup (translated items under a manifest:
  *    the operator's file wins instead); an owned file edited since we wrote it is backed up, then
@@ -234,7 +234,7 @@ class Planner {
     this.diagnostics.push(diagnostic(code, { file: this.display(file) }, args));
   }
 
-  /** `<file>.bak.<UTC YYYYmmddHHMMSS>`, with `-1`, `-2`… when taken (reference-spec section 0). */
+  /** `<file>.bak.<UTC YYYYmmddHHMMSS>`, with `-1`, `-2`… when taken. */
   private backupName(file: string): string {
     const stamp = this.ctx.now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
     let candidate = `${file}.bak.${stamp}`;
@@ -491,7 +491,7 @@ class Planner {
       return;
     }
     if (entry.manifest) {
-      // An operator's same-named item wins (reference-spec G-53, G-59): we leave it and do not own it.
+      // An operator's same-named item wins: we leave it and do not own it.
       w.doc = { kind: "whole", bytes: w.before };
       w.mode = w.beforeMode ?? entry.mode;
       w.conflicts++;
@@ -921,7 +921,7 @@ class Planner {
     }
     const list = [...result].sort();
     if (list.length === 0 && currentValue === undefined) {
-      // nothing to say: no key is created (reference-spec G-89)
+      // nothing to say: no key is created
     } else if (!jsonEqual(list, currentValue)) {
       if (list.length === 0 && nowAdded.size === 0 && added.size > 0 && current.every((m) => added.has(m) || entry.exclude.includes(m))) doc.remove(entry.key);
       else doc.set(entry.key, list);

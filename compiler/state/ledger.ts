@@ -1,8 +1,8 @@
 /**
  * The ledger: `<agentihooksHome>/state.json`, the record of what agentihooks owns in each target's
- * homes. It keeps the Python original's shape (reference-spec A.4) so a user can switch without a
- * reinstall: unknown fields are preserved, the legacy flat `targets.global` is split, and the legacy
- * MCP name lists (`managed_mcp`, `managed_mcp_servers`) count as ownership.
+ * homes. It keeps the Python original's shape so a user can switch without a reinstall: unknown
+ * fields are preserved, the legacy flat `targets.global` is split, and the legacy MCP name lists
+ * (`managed_mcp`, `managed_mcp_servers`) count as ownership.
  *
  * Our additions live under `targets.global.<target>`:
  *  - `owned`: one record per desired entry we applied (see `OwnedRecord`), sorted by path then kind;

@@ -1,7 +1,7 @@
 /**
  * Sidecars: `.agentihooks-managed.json` beside a shared file, recording the value we last wrote for
  * each managed key (and the members we added to lists, and the defaults we filled in). That record
- * is how "the operator edited it" is told apart from "the profile changed" (design H-3).
+ * is how "the operator edited it" is told apart from "the profile changed".
  *
  * Format (version 2), one section per file of the directory, keys as JSON pointers:
  *   {"version": 2, "files": {"settings.json": {"keys": {"/statusLine": …}, "members": {"/disabledMcpServers": ["x"]}, "defaults": {}}}}
