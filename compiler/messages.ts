@@ -52,6 +52,7 @@ export const messages = {
   AH2013: { severity: "error", text: "'{key}' is a {owner} setting, not a {client} one. Move it to the {owner} layer ({layer}), or remove it." },
   AH2014: { severity: "error", text: "'{key}' does not belong in this layer: {reason}. Remove it." },
   AH2020: { severity: "warning", text: "'{key}' is not a {client} {version} settings key (the version agentihooks verified this target with); it is passed through unchecked because the config's allowUnknownKeys.{target} names it. Remove it from allowUnknownKeys once agentihooks knows the key." },
+  AH2021: { severity: "warning", text: "{problem} The directive '_agentihooks.{directive}' is ignored; the other directives apply." },
   AH2015: { severity: "error", text: "Key {key} in '{path}' is not allowed: {rule}. Rename it." },
   // AH3xxx: resolution and merge
   // AH3000–AH3099: profile sources, chain and extends (compiler/resolve)

@@ -6,7 +6,7 @@
  * on its first use (schemas/validators.generated.js), so a run parses only the validators it needs.
  */
 import type { ErrorObject } from "ajv";
-import { sortDiagnostics, type Diagnostic } from "./diagnostics";
+import { sortDiagnostics, type Diagnostic, type SourceLocation } from "./diagnostics";
 import { diagnostic } from "./messages";
 import type { ParsedDocument } from "./parse/parse-document";
 import { displayPath, joinPointer, splitPointer } from "./parse/positions";
@@ -85,7 +85,20 @@ export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string, 
       out.push(d);
     }
   }
-  return sortDiagnostics(out);
+  return sortDiagnostics(name === "copilot-settings" ? out.map(degradeDirective) : out);
+}
+
+/**
+ * A Copilot `_agentihooks` directive with a value of the wrong type is dropped with a
+ * warning and the other directives stay (docs/targets/copilot.md, "Directives"): a typo in one
+ * directive must not abort the install. readDirectives ignores a value of the wrong type.
+ */
+function degradeDirective(d: Diagnostic): Diagnostic {
+  const at = d.pointer === undefined ? [] : splitPointer(d.pointer);
+  // A misspelt directive name stays an error with its "did you mean" (AH2001): only values degrade.
+  if (d.severity !== "error" || d.code === "AH2001" || at[0] !== "_agentihooks" || at.length < 2) return d;
+  const { severity: _error, code: _code, message: _message, ...where } = d;
+  return diagnostic("AH2021", where as SourceLocation, { problem: d.message, directive: at[1] as string });
 }
 
 const shapeKeywords = new Set(["type", "enum", "const"]);

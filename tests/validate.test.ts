@@ -114,7 +114,7 @@ describe("validate: values", () => {
     ]);
   });
 
-  it("rejects `allowAll: 1` and accepts `allowAll: true`", () => {
+  it("degrades `allowAll: 1` to a warning that drops the directive, and accepts `allowAll: true`", () => {
     const bad = check("copilot-settings", '{\n  "_agentihooks": { "allowAll": 1 }\n}\n', "json", "s.json");
     expect(bad).toEqual([
       {
@@ -122,13 +122,13 @@ describe("validate: values", () => {
         pointer: "/_agentihooks/allowAll",
         line: 2,
         column: 33,
-        severity: "error",
-        code: "AH2004",
-        message: "'_agentihooks.allowAll' must be exactly true, but it is the number 1. Set it to true, or remove the key.",
+        severity: "warning",
+        code: "AH2021",
+        message: "'_agentihooks.allowAll' must be exactly true, but it is the number 1. Set it to true, or remove the key. The directive '_agentihooks.allowAll' is ignored; the other directives apply.",
       },
     ]);
-    expect(check("copilot-settings", '{"_agentihooks": {"allowAll": "true"}}', "json")).toMatchObject([{ code: "AH2004" }]);
-    expect(check("copilot-settings", '{"_agentihooks": {"allowAll": false}}', "json")).toMatchObject([{ code: "AH2004" }]);
+    expect(check("copilot-settings", '{"_agentihooks": {"allowAll": "true"}}', "json")).toMatchObject([{ code: "AH2021", severity: "warning" }]);
+    expect(check("copilot-settings", '{"_agentihooks": {"allowAll": false}}', "json")).toMatchObject([{ code: "AH2021" }]);
     expect(check("copilot-settings", '{"_agentihooks": {"allowAll": true}}', "json")).toEqual([]);
   });
 
@@ -141,7 +141,7 @@ describe("validate: values", () => {
 
   it("describes the allowed forms of a value that may take several", () => {
     const [channels] = check("copilot-settings", '{"_agentihooks": {"channels": 5}}', "json");
-    expect(channels!.message).toBe("'_agentihooks.channels' must be a string or a list of strings, but it is the number 5. Rewrite it in one of those forms.");
+    expect(channels!.message).toBe("'_agentihooks.channels' must be a string or a list of strings, but it is the number 5. Rewrite it in one of those forms. The directive '_agentihooks.channels' is ignored; the other directives apply.");
     const [filter] = check("copilot-mcp", '{"mcpServers": {"a": {"command": "x", "filterMapping": "html"}}}', "json");
     expect(filter!.message).toContain("must be a mapping (an object of keys and values) or one of \"none\", \"markdown\" or \"hidden_characters\"");
   });

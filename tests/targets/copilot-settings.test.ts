@@ -24,9 +24,9 @@ function envFile(settings: Record<string, unknown>, env: Partial<Environment> = 
   return entry === undefined ? undefined : String(entry.content);
 }
 /** What the Copilot settings layer schema says about `settings` when a profile layer holds it: [code, pointer] of each error. */
-function layerErrors(settings: Record<string, unknown>): string[][] {
+function layerErrors(settings: Record<string, unknown>, severity: "error" | "warning" = "error"): string[][] {
   return validate(schemaId("copilot-settings"), documentWithoutPositions(settings), ".copilot/settings.overrides.json")
-    .filter((d) => d.severity === "error")
+    .filter((d) => d.severity === severity)
     .map((d) => [d.code, d.pointer ?? ""]);
 }
 function codes(settings: Record<string, unknown>, env: Partial<Environment> = {}): string[] {
@@ -131,7 +131,11 @@ describe("copilot env file (B.2)", () => {
 
   it("writes COPILOT_ALLOW_ALL only for the boolean true; the layer schema rejects any other value where it is written", () => {
     expect(envFile({ _agentihooks: { allowAll: 1 } })).toBeUndefined();
-    expect(layerErrors({ _agentihooks: { allowAll: "yes" } })).toEqual([["AH2004", "/_agentihooks/allowAll"]]);
+    // A wrong value is a warning that drops the directive (the others still apply), never allow-all.
+    expect(layerErrors({ _agentihooks: { allowAll: "yes" } })).toEqual([]);
+    expect(layerErrors({ _agentihooks: { allowAll: "yes" } }, "warning")).toEqual([["AH2021", "/_agentihooks/allowAll"]]);
+    expect(envFile({ _agentihooks: { allowAll: "yes", channels: "beta" } })).toContain("beta");
+    expect(envFile({ _agentihooks: { allowAll: "yes", channels: "beta" } })).not.toContain("COPILOT_ALLOW_ALL");
   });
 
   it("renders the suppressBrowserLaunch sink, which parks the URL when run", () => {
@@ -219,7 +223,7 @@ describe("copilot disabledMcpServers (B.3)", () => {
     const exclude = (list: unknown) => compile({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: list } }).entries.find((e): e is JsonMembersEntry => e.kind === "json-members")!.exclude;
     expect(exclude(["drawio"])).toEqual(["drawio"]);
     expect(exclude(["hooks-utils", "zeta", "agentihooks"])).toEqual(["agentihooks", "zeta"]);
-    expect(layerErrors({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: "drawio" } })).toEqual([["AH2002", "/_agentihooks/mcpAlwaysEnabled"]]);
+    expect(layerErrors({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: "drawio" } }, "warning")).toEqual([["AH2021", "/_agentihooks/mcpAlwaysEnabled"]]);
   });
 });
 

@@ -28,21 +28,23 @@ export interface ResolvedDirectives {
 
 /**
  * Reads `_agentihooks` from the merged settings. Every settings layer was checked against
- * schemas/copilot-settings.schema.json when it was read, so the block has the generated type here:
- * a wrong type or an unknown directive was already an error naming the layer's file and line.
+ * schemas/copilot-settings.schema.json when it was read; a directive with a value of the wrong type
+ * was reported there as a warning (AH2021) and is ignored here, so the others still apply.
  */
 export function readDirectives(doc: MergedDocument): ResolvedDirectives {
-  const block = (doc.value._agentihooks ?? {}) as CopilotDirectives;
+  const raw = doc.value._agentihooks;
+  const block = (raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {}) as CopilotDirectives;
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
   const directives: ResolvedDirectives = {
     // Only the boolean true (the schema's `const`); COPILOT_ALLOW_ALL is compared to the string "true" by Copilot.
     allowAll: block.allowAll === true,
     suppressBrowserLaunch: block.suppressBrowserLaunch === true,
     mcpDefaultDisabled: block.mcpDefaultDisabled === true,
     // A supplied list replaces the default (agentihooks itself becomes disable-able).
-    mcpAlwaysEnabled: block.mcpAlwaysEnabled === undefined ? [...DEFAULT_ALWAYS_ENABLED] : [...new Set(block.mcpAlwaysEnabled.map((n) => LEGACY_SERVER_NAMES[n] ?? n))].sort(),
+    mcpAlwaysEnabled: !strings(block.mcpAlwaysEnabled) ? [...DEFAULT_ALWAYS_ENABLED] : [...new Set(block.mcpAlwaysEnabled.map((n) => LEGACY_SERVER_NAMES[n] ?? n))].sort(),
     resolveHeaderEnv: block.resolveHeaderEnv === true,
   };
-  const channels = typeof block.channels === "string" ? block.channels : block.channels?.join(",");
+  const channels = typeof block.channels === "string" ? block.channels : strings(block.channels) ? block.channels.join(",") : undefined;
   if (channels !== undefined && channels.trim()) directives.channels = channels;
   if (block.browserCommand !== undefined) directives.browserCommand = { value: block.browserCommand, origin: originOf(doc, ["_agentihooks", "browserCommand"]) };
   return directives;
