@@ -10,6 +10,7 @@ import { clientIds, findClient, runtimeTarget } from "./clients/registry";
 import { type Outcome, type Reply, renderReplyWith } from "./envelope";
 import { type DispatchEvent, dispatchEventFor, isToolPermissionEvent, toolEventNamedIn } from "./events";
 import { branchProtectionGuard } from "./guardrails/branch-protection";
+import { selfProtectionGuard } from "./guardrails/self-protection";
 import { credentialReadsGuard } from "./guardrails/credential-reads";
 import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
 import type { Guard, GuardInput } from "./guardrails/guard";
@@ -63,6 +64,7 @@ const GUARDS: ReadonlyArray<{ guard: Guard; enabled: (p: Policy) => boolean }> =
   { guard: credentialReadsGuard, enabled: (p) => p.guardrails.credentialReads },
   { guard: destructiveCommandsGuard, enabled: (p) => p.guardrails.destructiveCommands },
   { guard: branchProtectionGuard, enabled: (p) => p.guardrails.branchProtection },
+  { guard: selfProtectionGuard, enabled: () => true },
 ];
 
 function toolInputOf(value: unknown): Record<string, unknown> {
