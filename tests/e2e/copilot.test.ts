@@ -230,7 +230,7 @@ for (const variant of [
       // Nothing of the home is rewritten and nothing conflicts. (Our own ledger may drop the saved
       // original of a shared file the client has since rewritten, as Claude does with .claude.json:
       // bookkeeping, counted under "records", not a change to the home.)
-      const summary = (JSON.parse(plan.stdout) as { summary: Record<string, number> }).summary;
+      const summary = (JSON.parse(plan.stdout) as { result: { summary: Record<string, number> } }).result.summary;
       expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({ create: 0, update: 0, delete: 0, conflict: 0 });
     });
 
