@@ -1,7 +1,8 @@
 /**
  * The audit log: one JSON line per tool call (and per turn notification), appended to the path the
- * policy names (default `<agentihooks home>/logs/audit.jsonl`). Secret-shaped literals are redacted
- * before anything is written, long strings are clipped, and the file is rotated to `<path>.1` once it
+ * policy names (default `<agentihooks home>/logs/audit.jsonl`). Secret-shaped literals (the strict
+ * set, whole private-key blocks, bare key-body lines) are redacted in values and keys before
+ * anything is written, long strings are clipped, and the file is rotated to `<path>.1` once it
  * passes the policy's size limit, so the log is bounded at about twice that size. Never throws: an
  * audit failure must not change what the hook decided.
  */
@@ -28,20 +29,35 @@ export interface AuditRecord {
 }
 
 const MAX_STRING = 2_000;
+const MAX_DEPTH = 6;
+const MAX_ENTRIES = 100;
 
-/** `value` with every string redacted and clipped, nested values included (bounded depth). */
+/** One string redacted (strict set, whole key blocks) and clipped. */
+function redactString(value: string): string {
+  if (value.length <= MAX_STRING) return redactSecrets(value);
+  // Redact a window a little past the clip, so a token that straddles the cut is still caught,
+  // without scanning the whole of a large write. A key block whose END lies past the window is
+  // redacted to the window's end.
+  const redacted = redactSecrets(value.slice(0, MAX_STRING + 256)).slice(0, MAX_STRING);
+  return `${redacted}…[${value.length - MAX_STRING} more chars]`;
+}
+
+/**
+ * `value` with every string redacted and clipped, object keys included. Bounded: past depth 6 a
+ * value is replaced by a marker (never written unredacted), arrays and objects keep their first
+ * 100 entries.
+ */
 export function redactValue(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") {
-    if (value.length <= MAX_STRING) return redactSecrets(value);
-    // Redact a window a little past the clip, so a token that straddles the cut is still caught,
-    // without scanning the whole of a large write.
-    const redacted = redactSecrets(value.slice(0, MAX_STRING + 256)).slice(0, MAX_STRING);
-    return `${redacted}…[${value.length - MAX_STRING} more chars]`;
-  }
-  if (depth > 6 || value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactValue(v, depth + 1));
+  if (typeof value === "string") return redactString(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return "[…nested deeper than the audit log records]";
+  if (Array.isArray(value)) return value.slice(0, MAX_ENTRIES).map((v) => redactValue(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = redactValue(v, depth + 1);
+  let kept = 0;
+  for (const [key, v] of Object.entries(value)) {
+    if (++kept > MAX_ENTRIES) break;
+    out[redactString(key)] = redactValue(v, depth + 1);
+  }
   return out;
 }
 

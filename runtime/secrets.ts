@@ -1,7 +1,12 @@
 /**
- * The credential-shaped literal scanner (reference-spec E.8.1 / C.0.5). Pure and dependency-free:
- * the hook runtime scans writes with it, the compiler scans MCP servers and env values with it, and
- * the audit log redacts with it. Lines containing `# nosecret` (any case) are never reported.
+ * The credential-shaped literal scanner. Pure and dependency-free: the hook runtime scans writes and
+ * tool arguments with it, the compiler scans MCP servers and env values with it, and the audit log
+ * redacts with it. Lines containing `# nosecret` (any case) are never reported.
+ *
+ * Every scan is linear in its input: each pattern starts at a literal prefix (or a left boundary
+ * that one run of characters can satisfy only once) and every quantifier is bounded, so no input
+ * can make a pattern backtrack more than a constant amount per starting position. Redaction extends
+ * a match over the rest of its token with a sticky pattern that consumes what it passes.
  */
 
 /** `normal` is the everyday set; `strict` adds the noisier token shapes (Slack, Stripe, JWT). */
@@ -9,39 +14,138 @@ export type SecretScanMode = "strict" | "normal";
 
 interface SecretPattern {
   name: string;
+  /** Global, bounded, linear (see the file comment). */
   regex: RegExp;
   strictOnly: boolean;
+  /** The part of a match that is the secret value (for the placeholder test); undefined = never a placeholder. */
+  value?: (match: RegExpExecArray) => string | undefined;
+  /** True when a match is not a literal secret after all (code, a reference). */
+  excused?: (match: RegExpExecArray) => boolean;
+  /** Sticky pattern run at the match's end while redacting: the rest of an over-long token. */
+  tail?: RegExp;
 }
 
 // The value of a generic `PASSWORD=...` style assignment: no whitespace, quotes, `$`, `<` or `{`
-// (those mean a reference or a placeholder, not a literal).
-const GENERIC_VALUE = "[^\\s\"'$<{]{8,}";
+// (those mean a reference or a placeholder, not a literal). Bounded: 8 characters prove a literal.
+const GENERIC_VALUE = "[^\\s\"'$<{]{8,128}";
 
+/**
+ * A private-key armour header: `-----BEGIN <words> PRIVATE KEY-----` in every variant (PKCS#8,
+ * `ENCRYPTED`, RSA, EC, DSA, OPENSSH, `SSH2 ENCRYPTED`, `PGP PRIVATE KEY BLOCK`, `PGP SECRET KEY
+ * BLOCK`), the SSH.com `---- BEGIN … ----` form, and PuTTY's `PuTTY-User-Key-File-<n>:` header. The
+ * rule is the armour's shape (a BEGIN line whose label ends in PRIVATE/SECRET KEY), not a list of
+ * key types, so a type nobody listed is caught too. The literal `BEGIN ` comes first so the engine
+ * searches for it; the dashes before it are checked behind it.
+ */
+const KEY_HEADER = /BEGIN (?<=-{4} ?BEGIN )[A-Z0-9 ]{0,40}?(?:PRIVATE|SECRET) KEY(?: BLOCK)? ?-{4}|PuTTY-User-Key-File-\d{1,2}:/g;
+
+// Token characters: a token shape must not start or end inside a longer run of them, which keeps
+// base64 blobs from matching by chance and lets one run start at most one match. A written escape
+// (`\n`, `\t`, `\r`: a token on its own line inside a JSON string) counts as a boundary.
+// The literal comes first so the engine can search for it; the boundary is checked behind it.
+const BEHIND = String.raw`(?:^|[^A-Za-z0-9_]|\\[nrt])`;
+const BEHIND_DASH = String.raw`(?:^|[^A-Za-z0-9_-]|\\[nrt])`;
+const after = (behind: string, prefixLength: number): string => `(?<=${behind}[^\\n]{${prefixLength}})`;
 const PATTERNS: readonly SecretPattern[] = [
-  { name: "aws_access_key", regex: /(?:AKIA|ASIA|AROA|AIPA)[A-Z0-9]{16}/g, strictOnly: false },
-  { name: "aws_secret_key", regex: /aws_secret_access_key\s*[=:]\s*[A-Za-z0-9+/]{40}/gi, strictOnly: false },
-  { name: "github_token", regex: /gh[ps]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{82}/g, strictOnly: false },
-  { name: "private_key", regex: /-----BEGIN\s+(?:RSA|EC|OPENSSH|PGP)\s+PRIVATE KEY-----/g, strictOnly: false },
-  { name: "bearer_token", regex: /Authorization:\s*Bearer\s+[A-Za-z0-9._\-+/]{20,}/gi, strictOnly: false },
-  { name: "db_url_creds", regex: /(?:postgres|mysql|mongodb):\/\/[^:\s/]+:[^@\s]{4,}@/gi, strictOnly: false },
+  {
+    name: "aws_access_key",
+    regex: new RegExp(String.raw`(?:AKIA|ASIA|AROA|AIPA)${after(BEHIND, 4)}[A-Z0-9]{16}(?![A-Za-z0-9])`, "g"),
+    strictOnly: false,
+    value: (m) => m[0].slice(4),
+  },
+  {
+    name: "aws_secret_key",
+    regex: /aws_secret_access_key\\?["']?[ \t]{0,8}[=:][ \t]{0,8}\\?["']?([A-Za-z0-9+/]{40})(?![A-Za-z0-9+/])/gi,
+    strictOnly: false,
+    value: (m) => m[1],
+  },
+  {
+    // GitHub's token family: `gh<kind>_` (personal, OAuth, user-to-server, server, refresh) and fine-grained PATs.
+    name: "github_token",
+    regex: new RegExp(String.raw`(?:gh[pousr]_${after(BEHIND, 4)}([A-Za-z0-9]{36,251})|github_pat_${after(BEHIND, 11)}([A-Za-z0-9_]{82,244}))(?![A-Za-z0-9_])`, "g"),
+    strictOnly: false,
+    value: (m) => m[1] ?? m[2],
+  },
+  { name: "private_key", regex: KEY_HEADER, strictOnly: false },
+  {
+    name: "bearer_token",
+    regex: /Authorization\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?Bearer[ \t]{1,8}([A-Za-z0-9._~+/-]{20})/gi,
+    strictOnly: false,
+    value: (m) => m[1],
+    tail: /[A-Za-z0-9._~+/=-]{0,4096}/y,
+  },
+  {
+    // A URL's userinfo cannot hold an unescaped `/`, so the password stops at the next `://`.
+    name: "db_url_creds",
+    regex: /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql):\/\/([^:\s/@]{0,64}):([^@\s/]{4,128})@/gi,
+    strictOnly: false,
+    value: (m) => m[2],
+    // `postgres://postgres:postgres@…`: a password that repeats the user name is a local default.
+    excused: (m) => m[1] === m[2],
+  },
   {
     name: "generic_secret",
-    // keyword, optional rest of the identifier and closing quote, then `=` (not `==`) or `:`.
-    regex: new RegExp(
-      `(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)\\w*["']?\\s*(?:=(?!=)|:(?!=))\\s*(?:"(${GENERIC_VALUE})"|'(${GENERIC_VALUE})'|(${GENERIC_VALUE}))`,
-      "gi",
-    ),
+    // keyword, the rest of the identifier (taken whole: the lookahead and back-reference make it
+    // atomic, so a long identifier is not re-tried at every length), an optional closing quote,
+    // then `=` (not `==`) or `:` (not `:=`), an optional opening quote and the value.
+    regex: new RegExp(`(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)(?=(\\w{0,40}))\\1\\\\?["']?[ \\t]{0,8}(=(?!=)|:(?!=))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`, "gi"),
     strictOnly: false,
+    value: (m) => m[4],
+    // A bare value that reads as code is not a literal; neither is one plain word after a colon
+    // (`Password: required`, `reset password: instructions`): prose, not a credential.
+    excused: (m) => m[3] === "" && (LOOKS_LIKE_CODE.test(m[4] as string) || (m[2] === ":" && /^[A-Za-z]+$/.test(m[4] as string))),
+    tail: /[^\s"'$<{]{0,4096}/y,
   },
-  { name: "slack_token", regex: /xox[bpors]-[A-Za-z0-9-]{10,}/g, strictOnly: true },
-  { name: "stripe_key", regex: /[sr]k_(?:live|test)_[A-Za-z0-9]{20,}/g, strictOnly: true },
-  { name: "jwt_token", regex: /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g, strictOnly: true },
+  { name: "slack_token", regex: new RegExp(String.raw`xox[abposr]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])`, "g"), strictOnly: true, value: (m) => m[1] },
+  { name: "stripe_key", regex: new RegExp(String.raw`[sr]k_(?:live|test)_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"), strictOnly: true, value: (m) => m[1] },
+  {
+    // Three base64url segments, the first two JSON objects (`eyJ`). The left boundary lets a run of
+    // segment characters start at most one match, so a long `eyJeyJ…` run is scanned once.
+    name: "jwt_token",
+    regex: new RegExp(String.raw`eyJ${after(BEHIND_DASH, 3)}[A-Za-z0-9_-]{5,16384}\.eyJ[A-Za-z0-9_-]{5,16384}\.[A-Za-z0-9_-]{5,16384}`, "g"),
+    strictOnly: true,
+  },
 ];
 
 // A bare value that reads as code (`config.password`, `getenv(`, `opts[`) is not a literal secret.
 const LOOKS_LIKE_CODE = /[A-Za-z_]\.[A-Za-z_]|[A-Za-z_0-9]\(|[A-Za-z_0-9]\[/;
 
-const NOSECRET = /#\s*nosecret/i;
+const NOSECRET = /#[ \t]{0,8}nosecret/i;
+
+// Words that make a value read as an instruction or a label rather than a credential: the slot's own
+// name (`your-api-key-here`, `secret-password`) or the act of filling it (`changeme`, `replace-me`).
+const PLACEHOLDER_WORDS = new Set([
+  "your", "my", "here", "goes", "example", "sample", "placeholder", "changeme", "change", "replace", "replaceme", "dummy", "fake",
+  "insert", "enter", "put", "redacted", "todo", "fixme", "tbd", "none", "null", "unset", "notset", "empty", "value", "xxx",
+  "secret", "secrets", "password", "passwd", "pass", "pwd", "key", "apikey", "api", "token", "access", "auth", "private", "credential", "credentials",
+]);
+
+// A template or reference rather than a value: `<…>`, `{{…}}`, `${…}`, `$VAR`, `%(name)s`, `%VAR%`, `__VAR__`, `@VAR@`, `[…]`.
+const TEMPLATE = /^(?:<[^>]{0,200}>|\{\{[^}]{0,200}\}\}|\$\{[^}]{0,200}\}|\$[A-Za-z_]\w{0,100}|%\([A-Za-z_]\w{0,100}\)[sdr]|%[A-Za-z_]\w{0,100}%|__[A-Za-z0-9_]{1,100}__|@[A-Za-z_]\w{0,100}@|\[[^\]]{0,200}\])$/;
+
+/**
+ * True when `value` is an obvious placeholder rather than a credential: masked or repetitive
+ * (three or fewer distinct letters or digits: `********`, `xxxx-xxxx`, `AKIAXXXXXXXXXXXXXXXX`), a
+ * template or reference (`<YOUR_TOKEN>`, `${VAR}`, `{{ key }}`), a documentation example (contains
+ * `example`, as AWS's published sample keys do), or prose without digits whose words name the slot
+ * or ask to fill it (`your-api-key-here`, `changeme`, `secret_password`). Real credentials are
+ * machine-random or human passwords with more variety than that.
+ */
+export function isPlaceholderValue(raw: string): boolean {
+  const value = raw.trim().replace(/^[\\"'`]+|[\\"'`,;]+$/g, "");
+  if (value === "") return true;
+  const distinct = new Set(value.toLowerCase().replace(/[^a-z0-9]/g, ""));
+  if (distinct.size <= 3) return true;
+  if (TEMPLATE.test(value)) return true;
+  if (/example/i.test(value)) return true;
+  if (!/^[A-Za-z]+(?:[-_. ][A-Za-z]+){0,20}$/.test(value)) return false;
+  // Words split at separators and camelCase humps: `yourApiKeyHere` → your, api, key, here.
+  const words = value
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[-_. ]/);
+  return words.some((word) => PLACEHOLDER_WORDS.has(word));
+}
 
 function activePatterns(mode: SecretScanMode): SecretPattern[] {
   return PATTERNS.filter((p) => mode === "strict" || !p.strictOnly);
@@ -56,18 +160,26 @@ function withoutOptOuts(text: string): string {
     .join("\n");
 }
 
-/** True when this generic-secret match is a real literal (quoted, or bare and not code-shaped). */
-function genericMatchCounts(match: RegExpExecArray): boolean {
-  const bare = match[3];
-  if (bare === undefined) return true;
-  return !LOOKS_LIKE_CODE.test(bare);
+/** True when a match is a literal secret (not code, not a reference, not a placeholder). */
+function matchCounts(pattern: SecretPattern, match: RegExpExecArray): boolean {
+  if (pattern.excused?.(match)) return false;
+  const value = pattern.value?.(match);
+  return value === undefined || !isPlaceholderValue(value);
 }
+
+/**
+ * How many matches of one pattern a scan may set aside as code or placeholders before it stops
+ * trusting them: past this, the pattern is reported (fail closed). A real file holds a handful;
+ * thousands are either generated to exhaust the scanner or not worth the risk.
+ */
+export const MAX_EXCUSED_MATCHES = 1024;
 
 function patternFinds(pattern: SecretPattern, text: string): boolean {
   pattern.regex.lastIndex = 0;
+  let excused = 0;
   let match: RegExpExecArray | null;
   while ((match = pattern.regex.exec(text)) !== null) {
-    if (pattern.name !== "generic_secret" || genericMatchCounts(match)) {
+    if (matchCounts(pattern, match) || ++excused > MAX_EXCUSED_MATCHES) {
       pattern.regex.lastIndex = 0;
       return true;
     }
@@ -77,7 +189,10 @@ function patternFinds(pattern: SecretPattern, text: string): boolean {
 
 /**
  * The names of the secret patterns found in `text`, sorted and unique. Lines containing
- * `# nosecret` (case-insensitive) are ignored. MCP and settings scanning use `strict`.
+ * `# nosecret` (case-insensitive) are ignored, and so are placeholder values (see
+ * `isPlaceholderValue`). Quotes and line breaks written as backslash escapes (a JSON document
+ * inside a string: `{\"password\": \"…\"}`, `\nghp_…`) are read through, so such a secret is seen
+ * too. MCP and settings scanning use `strict`.
  */
 export function scanSecrets(text: string, mode: SecretScanMode): string[] {
   if (text.length === 0) return [];
@@ -89,27 +204,87 @@ export function scanSecrets(text: string, mode: SecretScanMode): string[] {
   return found.sort();
 }
 
+// The end of an armoured block: PEM/PGP/SSH.com `END` line, or PuTTY's `Private-MAC:` line.
+const KEY_END = /END (?<=-{4} ?END )[A-Z0-9 ]{0,60}-{4,5}|Private-MAC: ?[0-9a-fA-F]{0,128}/g;
+
 /**
- * `text` with every secret-shaped literal replaced by `[REDACTED:<pattern>]` (strict set, so the
- * audit log never holds a token a looser scan would have missed). `# nosecret` lines are redacted
- * too: the opt-out allows a write, not a copy in a log.
+ * Replaces every whole private-key block, from its armour header to its END line (PuTTY: its
+ * `Private-MAC:` line), or to the end of `text` when the END is missing (a clipped or partial
+ * key), with `[REDACTED:private_key]`. Linear: each search starts where the previous one ended.
+ */
+function redactKeyBlocks(text: string): string {
+  KEY_HEADER.lastIndex = 0;
+  let out = "";
+  let from = 0;
+  let header: RegExpExecArray | null;
+  while ((header = KEY_HEADER.exec(text)) !== null) {
+    // Start at the dashes before `BEGIN ` (the header pattern checks them behind itself).
+    let start = header.index;
+    if (header[0].startsWith("BEGIN")) {
+      if (text[start - 1] === " ") start -= 1;
+      while (start > from && start > header.index - 6 && text[start - 1] === "-") start -= 1;
+    }
+    out += text.slice(from, start) + "[REDACTED:private_key]";
+    KEY_END.lastIndex = header.index + header[0].length;
+    const end = KEY_END.exec(text);
+    if (end === null) return out;
+    from = end.index + end[0].length;
+    KEY_HEADER.lastIndex = from;
+  }
+  return out + text.slice(from);
+}
+
+// A line that is nothing but base64 of key-body length with upper, lower and digits: the body of a
+// key whose header the text does not hold (an edit that adds only the body lines).
+const KEY_BODY_LINE = /^[ \t]{0,8}(?=[A-Za-z0-9+/=]{0,100}[A-Z])(?=[A-Za-z0-9+/=]{0,100}[a-z])(?=[A-Za-z0-9+/=]{0,100}[0-9])[A-Za-z0-9+/]{40,100}={0,2}[ \t]{0,8}$/gm;
+
+/** The end of the token a match starts: its tail pattern run until it stops growing (linear). */
+function tokenEnd(pattern: SecretPattern, text: string, end: number): number {
+  const tail = pattern.tail;
+  if (!tail) return end;
+  for (;;) {
+    tail.lastIndex = end;
+    const rest = tail.exec(text);
+    if (!rest || rest[0].length === 0) return end;
+    end += rest[0].length;
+  }
+}
+
+/** Redacts one pattern's matches, each extended over the rest of its token. */
+function redactPattern(pattern: SecretPattern, text: string): string {
+  pattern.regex.lastIndex = 0;
+  let out = "";
+  let from = 0;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.regex.exec(text)) !== null) {
+    if (pattern.excused?.(match)) continue;
+    // A value another pattern already replaced stays as it is.
+    if (pattern.name === "generic_secret" && (match[4] as string).startsWith("[REDACTED:")) continue;
+    const end = tokenEnd(pattern, text, match.index + match[0].length);
+    const value = pattern.name === "generic_secret" ? (match[4] as string) : undefined;
+    // A generic assignment keeps its name and operator; only the value goes.
+    const start = value === undefined ? match.index : match.index + match[0].length - value.length;
+    out += text.slice(from, start) + `[REDACTED:${pattern.name}]`;
+    from = end;
+    pattern.regex.lastIndex = end;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * `text` with every secret-shaped literal replaced by `[REDACTED:<pattern>]`: the strict set, whole
+ * private-key blocks (header, body and END line), and bare key-body lines, so the audit log never
+ * holds a token a looser scan would have missed. Placeholders are redacted too (cheaper than
+ * deciding, and harmless), and so are `# nosecret` lines: the opt-out allows a write, not a copy in
+ * a log. Code-shaped generic values (`password = config.password`) are kept.
  */
 export function redactSecrets(text: string): string {
-  let out = text;
+  if (text.length === 0) return text;
+  let out = redactKeyBlocks(text);
   for (const pattern of PATTERNS) {
-    pattern.regex.lastIndex = 0;
-    out = out.replace(pattern.regex, (...args: unknown[]) => {
-      const whole = String(args[0]);
-      if (pattern.name !== "generic_secret") return `[REDACTED:${pattern.name}]`;
-      const quotedDouble = args[1] as string | undefined;
-      const quotedSingle = args[2] as string | undefined;
-      const bare = args[3] as string | undefined;
-      const value = quotedDouble ?? quotedSingle ?? bare ?? "";
-      if (bare !== undefined && LOOKS_LIKE_CODE.test(bare)) return whole;
-      return whole.slice(0, whole.length - value.length - (bare === undefined ? 1 : 0)) + `[REDACTED:${pattern.name}]` + (bare === undefined ? whole.slice(-1) : "");
-    });
+    if (pattern.name !== "private_key") out = redactPattern(pattern, out);
   }
-  return out;
+  return out.replace(KEY_BODY_LINE, "[REDACTED:key_body]");
 }
 
 const BRACED_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;

@@ -41,6 +41,8 @@ export function codexToolCall(name: string, args: unknown): ToolCall {
   if (name === "apply_patch") {
     const body = typeof input.command === "string" && input.command ? input.command : typeof input.patch === "string" ? input.patch : "";
     if (body) {
+      // `patch` marks the body as a patch: the secrets guard reads only its added lines.
+      if (input.patch === undefined) input.patch = body;
       if (input.content === undefined) input.content = body;
       if (input.new_string === undefined) input.new_string = body;
       fillPatchPaths(input, body);

@@ -27,6 +27,8 @@ const COPILOT_TOOL_NAMES: Readonly<Record<string, string>> = {
   create: "Write",
   edit: "Edit",
   grep: "Grep",
+  // 1.0.102 offers `rg` (its ripgrep search, same arguments as `grep`) instead of `grep`.
+  rg: "Grep",
   glob: "Glob",
   web_fetch: "WebFetch",
   web_search: "WebSearch",
@@ -34,6 +36,60 @@ const COPILOT_TOOL_NAMES: Readonly<Record<string, string>> = {
   apply_patch: "Edit",
   str_replace_editor: "Edit",
 };
+
+// Copilot's tools that type into a running async shell session (`{shellId, input, delay}`); the
+// 1.0.102 client classifies both as shell input (`write_shell`).
+const ASYNC_SHELL_INPUT_TOOLS: ReadonlySet<string> = new Set(["write_bash", "write_powershell"]);
+
+const SPECIAL_KEY = /\{(enter|return|backspace|delete|del|left|right|home|end|tab|up|down|ctrl\+[a-z]|esc|escape)\}/gi;
+
+/**
+ * The text an async shell session receives from `write_bash` input: special keys applied the way a
+ * line editor would (`{enter}` ends a line, `{backspace}`, `{delete}`, `{left}`, `{right}`, `{home}`,
+ * `{end}` edit it), so `cat .envx{backspace}` reads as `cat .env`. When editing or history keys were
+ * used, the raw input follows on its own line too, so a guard sees both spellings.
+ */
+export function shellSessionInput(raw: string): string {
+  const lines: string[] = [];
+  let line: string[] = [];
+  let cursor = 0;
+  let edited = false;
+  let last = 0;
+  const type = (text: string): void => {
+    for (const ch of text) {
+      if (ch === "\n" || ch === "\r") {
+        lines.push(line.join(""));
+        line = [];
+        cursor = 0;
+      } else {
+        line.splice(cursor, 0, ch);
+        cursor += 1;
+      }
+    }
+  };
+  SPECIAL_KEY.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = SPECIAL_KEY.exec(raw)) !== null) {
+    type(raw.slice(last, match.index));
+    last = match.index + match[0].length;
+    const key = (match[1] as string).toLowerCase();
+    if (key === "enter" || key === "return") type("\n");
+    else if (key === "tab") type("\t");
+    else {
+      edited = true;
+      if (key === "backspace" && cursor > 0) line.splice(--cursor, 1);
+      else if ((key === "delete" || key === "del") && cursor < line.length) line.splice(cursor, 1);
+      else if (key === "left") cursor = Math.max(0, cursor - 1);
+      else if (key === "right") cursor = Math.min(line.length, cursor + 1);
+      else if (key === "home") cursor = 0;
+      else if (key === "end") cursor = line.length;
+    }
+  }
+  type(raw.slice(last));
+  lines.push(line.join(""));
+  const typed = lines.join("\n");
+  return edited && typed !== raw ? `${typed}\n${raw}` : typed;
+}
 
 const STR_REPLACE_EDITOR_COMMANDS: Readonly<Record<string, string>> = {
   create: "Write",
@@ -88,8 +144,14 @@ export function copilotToolCall(name: string, args: unknown): ToolCall {
   const input = copilotArgs(name, args);
   if (name === "apply_patch") {
     const patch = typeof input.patch === "string" ? input.patch : typeof input.input === "string" ? input.input : "";
+    if (patch && !truthy(input.patch)) input.patch = patch;
     if (patch && !truthy(input.content)) input.content = patch;
     if (patch) fillPatchPaths(input, patch);
+  }
+  if (ASYNC_SHELL_INPUT_TOOLS.has(name) && typeof input.input === "string") {
+    // Keystrokes typed into a running shell session: checked as the command line they make.
+    input.command = shellSessionInput(input.input);
+    return { tool_name: "Bash", tool_input: input };
   }
   let mapped = own(COPILOT_TOOL_NAMES, name) ?? name;
   if (name === "str_replace_editor") {

@@ -1,32 +1,52 @@
 /**
- * Guardrail: secrets in writes (reference-spec E.8.1). A secret-shaped literal written to a file
- * (Write/Edit content, an `apply_patch` body, a shell command that writes a file) is blocked; one
- * that only appears inline in a shell command gets a NOTE; one sent to an MCP tool is blocked.
- * `# nosecret` on a line exempts it.
+ * Guardrail: secrets in writes (docs/guardrails.md, "Secrets in writes"). A secret-shaped literal
+ * written to a file (Write/Edit content whole, the added lines of an `apply_patch` body or a
+ * permissionRequest diff, a shell command that writes a file) is blocked; one that only appears
+ * inline in a shell command gets a NOTE; one anywhere in an MCP tool's arguments (strict set, every
+ * depth, keys included) is blocked. `# nosecret` on a line exempts it.
  */
 import { scanSecrets } from "../secrets";
 import { allPipelines } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, WRITE_TOOLS } from "./guard";
 
-const PATCH_SHAPE = /^(?:\*\*\* Begin Patch|@@|\+\+\+ |--- |diff --git )/m;
+const PATCH_SHAPE = /^(?:\*\*\* Begin Patch|\*\*\* (?:Add|Update) File: |@@|\+\+\+ |--- |diff --git )/m;
 
-/** For a diff, only its added lines are new content: removing a secret must not be blocked. */
-function addedText(text: string): string {
-  if (!PATCH_SHAPE.test(text)) return text;
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith("+") && !line.startsWith("+++"))
-    .map((line) => line.slice(1))
-    .join("\n");
+/**
+ * The new text of a patch body (an `apply_patch` patch, a permissionRequest `diff`): every line but
+ * the removed (`-`) and context (` `) ones, which the file already holds, with the `+` of added
+ * lines dropped. A body that is not shaped like a patch is taken whole.
+ */
+export function patchAddedText(body: string): string {
+  if (!PATCH_SHAPE.test(body)) return body;
+  const kept: string[] = [];
+  for (const line of body.split("\n")) {
+    if (line.startsWith("-") || line.startsWith(" ")) continue;
+    kept.push(line.startsWith("+") ? line.slice(1) : line);
+  }
+  return kept.join("\n");
 }
+
+// Keys holding a patch body: only these are read as diffs. Plain content (`content`, `new_string`,
+// …) is new text whole, whatever lines it holds: `--- ` or `@@` in a file does not make it a diff.
+const PATCH_KEYS = ["patch", "diff"] as const;
+const CONTENT_KEYS = ["content", "new_string", "new_source", "file_text"] as const;
 
 /** The new text a write tool call carries. */
 export function writtenText(input: Record<string, unknown>): string {
   const parts: string[] = [];
-  // `diff`: Copilot's permissionRequest for an apply_patch edit carries `{file_path, diff}`.
-  for (const key of ["content", "new_string", "new_source", "file_text", "patch", "diff"]) {
+  const patches = new Set<string>();
+  // `diff`: Copilot's permissionRequest for an edit carries `{file_path, diff}`.
+  for (const key of PATCH_KEYS) {
     const value = stringArg(input, key);
-    if (value) parts.push(addedText(value));
+    if (value) {
+      patches.add(value);
+      parts.push(patchAddedText(value));
+    }
+  }
+  for (const key of CONTENT_KEYS) {
+    const value = stringArg(input, key);
+    // The normaliser mirrors an apply_patch body into `content`; it is read once, as a patch.
+    if (value && !patches.has(value)) parts.push(value);
   }
   if (Array.isArray(input.edits)) {
     for (const edit of input.edits) {
@@ -62,15 +82,54 @@ export function commandWritesFile(command: string): boolean {
 
 const ADVICE = 'Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
 
-/** String values of an MCP tool's arguments (two levels deep), for the token scan. */
-function argumentText(input: Record<string, unknown>): string {
+/** How deep, and over how many values, tool arguments are followed; past either the call is denied. */
+export const ARGUMENT_LIMITS = { depth: 64, nodes: 100_000 } as const;
+
+// A string that holds JSON is decoded and followed too (bounded: larger ones are scanned as text).
+const MAX_DECODED_STRING = 4 * 1024 * 1024;
+
+/**
+ * Every scalar of a tool's arguments as text for the scan, at every depth: object keys, `key: value`
+ * lines (so an assignment-shaped secret is seen with its name), array items, and the contents of
+ * strings that hold JSON. `undefined` when the arguments are nested deeper or hold more values than
+ * `ARGUMENT_LIMITS`: the scan could not see them all.
+ */
+export function argumentText(input: unknown): string | undefined {
   const parts: string[] = [];
-  const visit = (value: unknown, depth: number): void => {
-    if (typeof value === "string") parts.push(value);
-    else if (depth < 2 && value && typeof value === "object") for (const v of Object.values(value)) visit(v, depth + 1);
-  };
-  visit(input, 0);
+  const stack: Array<{ value: unknown; depth: number; key?: string }> = [{ value: input, depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { value, depth, key } = stack.pop() as { value: unknown; depth: number; key?: string };
+    if (++nodes > ARGUMENT_LIMITS.nodes || depth > ARGUMENT_LIMITS.depth) return undefined;
+    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") {
+      parts.push(key === undefined ? String(value) : `${key}: ${String(value)}`);
+      if (typeof value === "string") {
+        const decoded = decodedJson(value);
+        if (decoded !== undefined) stack.push({ value: decoded, depth: depth + 1 });
+      }
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], depth: depth + 1 });
+    } else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        parts.push(k);
+        stack.push({ value: v, depth: depth + 1, key: k });
+      }
+    }
+  }
   return parts.join("\n");
+}
+
+/** The object or array a string holds as JSON, else undefined. */
+function decodedJson(text: string): unknown {
+  if (text.length < 2 || text.length > MAX_DECODED_STRING) return undefined;
+  const first = text.trimStart()[0];
+  if (first !== "{" && first !== "[") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === "object" ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // Tools whose arguments never leave the machine as content.
@@ -95,9 +154,12 @@ export const secretsInWritesGuard: Guard = {
       return { block: `BLOCKED: Secret(s) detected in ${tool_name} content (${found.join(", ")}). ${ADVICE}` };
     }
     if (NON_WRITING_TOOLS.has(tool_name)) return undefined;
-    // MCP and other tools send their arguments somewhere else; token shapes only (a generic
-    // `password: …` phrase in a search query is too common to block on).
-    const found = scanSecrets(argumentText(tool_input), "normal").filter((name) => name !== "generic_secret");
+    // MCP and other tools send their arguments somewhere else: the strict set, at every depth.
+    const text = argumentText(tool_input);
+    if (text === undefined) {
+      return { block: `BLOCKED: The arguments of ${tool_name} are nested deeper than ${ARGUMENT_LIMITS.depth} levels or hold more than ${ARGUMENT_LIMITS.nodes} values, so agentihooks cannot check them for secrets; the call is denied. Send smaller, flatter arguments.` };
+    }
+    const found = scanSecrets(text, "strict");
     if (found.length === 0) return undefined;
     return { block: `BLOCKED: Secret(s) detected in the arguments of ${tool_name} (${found.join(", ")}). Do not pass credential values to tools; let the tool read them from its own configuration or environment.` };
   },

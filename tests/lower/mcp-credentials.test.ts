@@ -3,7 +3,7 @@ import { dropIfCredentialed, scrubMcpEnv, scrubMcpTools, scrubSettingsEnv } from
 import { renderMarkdownDocument } from "../../compiler/lower/frontmatter";
 import { origin } from "../targets/ir-fixtures";
 
-const token = `ghp_${"a".repeat(36)}`;
+const token = `ghp_${"adTPZlxitTCaB300TbT7aHecssFSbROgSrSn"}`;
 const at = origin("bundle:.copilot/mcp-config.overrides.json", "bundle", "/mcpServers/gw");
 
 describe("credential scrubbing", () => {

@@ -271,7 +271,9 @@ describe("secrets in writes", () => {
   });
   it("honours # nosecret, lets removals in a diff through, and blocks token shapes sent to MCP tools", () => {
     expect(verdict(secretsInWritesGuard, "Write", { file_path: "a.py", content: `k = "${AWS_KEY}"  # nosecret` })).toBeUndefined();
-    expect(verdict(secretsInWritesGuard, "Edit", { content: `*** Begin Patch\n*** Update File: a.py\n-k = "${AWS_KEY}"\n+k = os.environ["K"]\n*** End Patch` })).toBeUndefined();
+    // An apply_patch body arrives as `patch` (the normaliser mirrors it into `content`).
+    const removal = `*** Begin Patch\n*** Update File: a.py\n-k = "${AWS_KEY}"\n+k = os.environ["K"]\n*** End Patch`;
+    expect(verdict(secretsInWritesGuard, "Edit", { patch: removal, content: removal })).toBeUndefined();
     expect(verdict(secretsInWritesGuard, "slack-post_message", { channel: "c", text: `here: ${GITHUB_TOKEN}` })?.block).toContain("slack-post_message");
     expect(verdict(secretsInWritesGuard, "mcp__search__query", { q: "reset password: instructions" })).toBeUndefined();
     expect(verdict(secretsInWritesGuard, "Read", { file_path: AWS_KEY })).toBeUndefined();

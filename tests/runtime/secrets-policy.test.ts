@@ -4,16 +4,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentihooksHome, defaultGuardrails, policyPath, readPolicy, renderPolicy } from "../../runtime/policy";
 import { hasEnvReference, redactSecrets, resolveEnvReferences, scannable, scanSecrets } from "../../runtime/secrets";
-import { AWS_KEY, GITHUB_TOKEN, tempDir } from "./helpers";
+import { AWS_KEY, GH36, GITHUB_TOKEN, tempDir } from "./helpers";
 
 describe("scanSecrets", () => {
   const normal: Array<[string, string]> = [
     [`key = "${AWS_KEY}"`, "aws_access_key"],
-    [`aws_secret_access_key = ${"A".repeat(40)}`, "aws_secret_key"],
+    [`aws_secret_access_key = ${GH36}Qx7+`, "aws_secret_key"],
     [`token: ${GITHUB_TOKEN}`, "github_token"],
-    [`github_pat_${"a".repeat(82)}`, "github_token"],
+    [`github_pat_${(GH36 + "_" + GH36 + "_").repeat(3).slice(0, 82)}`, "github_token"],
     ["-----BEGIN RSA PRIVATE KEY-----", "private_key"],
-    [`Authorization: Bearer ${"x".repeat(24)}`, "bearer_token"],
+    [`Authorization: Bearer ${GH36.slice(0, 24)}`, "bearer_token"],
     ["postgres://admin:hunter22@db.example/prod", "db_url_creds"],
     ['password = "correct-horse"', "generic_secret"],
     ["API_KEY=abcdefgh1234", "generic_secret"],
@@ -28,7 +28,7 @@ describe("scanSecrets", () => {
     }
   });
   it("adds Slack, Stripe and JWT shapes only in strict mode", () => {
-    const text = ["xoxb-1234567890-abcdef", `sk_live_${"a".repeat(24)}`, "eyJhbGciOi.eyJzdWIiOiIx.c2lnbmF0dXJl"].join("\n");
+    const text = ["xoxb-1234567890-abcdef", `sk_live_${GH36.slice(4, 28)}`, "eyJhbGciOi.eyJzdWIiOiIx.c2lnbmF0dXJl"].join("\n");
     expect(scanSecrets(text, "normal")).toEqual([]);
     expect(scanSecrets(text, "strict")).toEqual(["jwt_token", "slack_token", "stripe_key"]);
   });

@@ -61,7 +61,7 @@ describe("Claude target: settings.json", () => {
   });
 
   it("drops credential-shaped env literals with a warning and keeps references", () => {
-    const tree = compileTarget(withClaude(makeIr(), { env: { GH: "ghp_" + "a".repeat(36), REF: "${GITHUB_TOKEN}", PLAIN: "x" } }), env);
+    const tree = compileTarget(withClaude(makeIr(), { env: { GH: "ghp_" + "adTPZlxitTCaB300TbT7aHecssFSbROgSrSn", REF: "${GITHUB_TOKEN}", PLAIN: "x" } }), env);
     const keys = entry(tree, "json-keys", "/home/agent/.claude/settings.json") as JsonKeysEntry;
     expect(keys.keys.map((k) => [k.key.join("."), k.value])).toEqual([["env.PLAIN", "x"], ["env.REF", "${GITHUB_TOKEN}"]]);
     expect(tree.diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([["AH4305", "warning", "/env/GH"]]);
@@ -193,8 +193,8 @@ describe("Claude target: MCP servers in ~/.claude.json", () => {
 
   it("drops a server carrying a credential literal, and a literal credential header, and reports keys Claude cannot express", () => {
     const servers = {
-      leaky: mcp({ command: "srv", args: ["--token", "ghp_" + "b".repeat(36)] }, "leaky"),
-      hdr: mcp({ url: "https://x.example/mcp", headers: { Authorization: "Bearer " + "c".repeat(30) }, tools: ["a"], cwd: "/tmp" }, "hdr"),
+      leaky: mcp({ command: "srv", args: ["--token", "ghp_" + "bleELApvYhT3ou5DLKpuE1zTvvupJoRuDzzy"] }, "leaky"),
+      hdr: mcp({ url: "https://x.example/mcp", headers: { Authorization: "Bearer " + "c1I0na2jF9W7VJiOjy8xyu42bCRFqi" }, tools: ["a"], cwd: "/tmp" }, "hdr"),
       empty: mcp({ env: {} }, "empty"),
     };
     const tree = compileTarget(withClaude(makeIr(), {}, servers), env);

@@ -163,8 +163,8 @@ describe("Codex target: MCP servers", () => {
 
   it("drops credential literals and reports keys Codex cannot express", () => {
     const servers = {
-      leak: mcp({ url: "https://x.example/mcp?token=ghp_" + "d".repeat(36) }, "leak"),
-      hdr: mcp({ url: "https://y.example/mcp", headers: { Authorization: "Bearer " + "e".repeat(30) }, oidc: true }, "hdr"),
+      leak: mcp({ url: "https://x.example/mcp?token=ghp_" + "dARZ8pKSqKpXiVrYK2d1aTyuF6NsGsDgC6yT" }, "leak"),
+      hdr: mcp({ url: "https://y.example/mcp", headers: { Authorization: "Bearer " + "eiPrei6kJgkh7cpcMyL9RbHNEex6iY" }, oidc: true }, "hdr"),
       none: mcp({ args: ["x"] }, "none"),
     };
     const tree = compileTarget(withCodex(makeIr(), {}, servers), env);

@@ -82,10 +82,10 @@ describe("copilot mcp-config.json (C.1.7)", () => {
   });
 
   it("keeps plain headers, passes through deferTools, and drops credential-shaped literals naming server and field", () => {
-    const token = `ghp_${"a".repeat(36)}`;
+    const token = `ghp_${"adTPZlxitTCaB300TbT7aHecssFSbROgSrSn"}`;
     const { entry, diagnostics } = mcpEntry({
       gw: { type: "http", url: "https://gw.example/mcp", headers: { "X-Env": "prod", Authorization: `Bearer ${token}` }, deferTools: "auto" },
-      srv: { command: "/bin/srv", env: { API_KEY: `ghp_${"b".repeat(36)}`, SAFE: "${MY_TOKEN}" }, tools: ["read_file", `leaked-${token}`] },
+      srv: { command: "/bin/srv", env: { API_KEY: `ghp_${"bleELApvYhT3ou5DLKpuE1zTvvupJoRuDzzy"}`, SAFE: "${MY_TOKEN}" }, tools: ["read_file", `leaked-${token}`] },
       leaky: { command: "/bin/srv", args: ["--token", token] },
     });
     expect(entry!.entries).toEqual({
