@@ -1,13 +1,23 @@
 /**
- * The project bridge (reference-spec E.9): Copilot and Codex do not load a repository's
- * `.claude/rules/*.md` or Claude's project memory, so at SessionStart they are injected as one
- * context block, within a byte budget. On Codex the repository's `.claude/skills` is also linked as
- * `.agents/skills` (which Codex does load) and `/.agents/` is added to git's info/exclude.
+ * The project bridge (docs/runtime.md, "Context: session banner and project bridge"): Codex does not
+ * load a repository's `.claude/rules/*.md`, and neither Codex nor Copilot loads Claude's project
+ * memory, so at SessionStart what the client lacks is injected as one context block, within a byte
+ * budget. On Codex the repository's `.claude/skills` is also linked as `.agents/skills` (which Codex
+ * does load) and `/.agents/` is added to git's info/exclude.
+ *
+ * Everything injected reaches the model, and the agent can plant files in the repository: a rule is
+ * read only when it is a regular file whose real path stays inside the repository (a link to
+ * `/proc/self/environ` or `~/.ssh/id_rsa` is never followed out), through `readRegularFile` (no
+ * FIFO, device or `/proc` file), at most `MAX_BRIDGE_FILE_BYTES` of it.
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fs, homeDirectory } from "./node-builtins";
+import { readRegularFile } from "./read-regular-file";
 
-const { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } = fs;
+const { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, statSync, symlinkSync } = fs;
+
+/** The most of one rule or memory file the bridge reads (the block's budget applies after). */
+export const MAX_BRIDGE_FILE_BYTES = 256 * 1024;
 
 function isDir(path: string): boolean {
   try {
@@ -40,12 +50,29 @@ export function claudeProjectKey(root: string): string {
   return root.replace(/[/.\\:]/g, "-");
 }
 
-function readText(path: string): string {
+/** The real path of `path`, or "" when it cannot be resolved. */
+function realPath(path: string): string {
   try {
-    return readFileSync(path, "utf8").trimEnd();
+    return realpathSync(path);
   } catch {
     return "";
   }
+}
+
+/** True when `path` is `dir` or below it (both real paths). */
+function isInside(path: string, dir: string): boolean {
+  return path !== "" && dir !== "" && (path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
+}
+
+/**
+ * The text of the regular file at `path` when its real path stays inside `within` (a real path),
+ * trimmed at the end; "" for anything else: a link that leaves `within`, a FIFO, a device, a `/proc`
+ * file, a directory, a missing file.
+ */
+export function readContainedFile(path: string, within: string): string {
+  const real = realPath(path);
+  if (!isInside(real, within)) return "";
+  return (readRegularFile(real, MAX_BRIDGE_FILE_BYTES) ?? "").trimEnd();
 }
 
 /** Marker appended where the budget cut the block. */
@@ -62,27 +89,39 @@ export function fitBudget(text: string, maxBytes: number): string {
   return bytes.subarray(0, end).toString("utf8") + BRIDGE_TRUNCATION_MARKER;
 }
 
-/** The bridge's context block for the project containing `cwd`, or "" when there is nothing to inject. */
-export function projectBridgeContext(cwd: string, env: NodeJS.ProcessEnv, maxBytes: number): string {
+/** What the bridge injects: the repository's rules (unless the client loads them itself) and the project memory. */
+export interface BridgeParts {
+  rules: boolean;
+}
+
+/**
+ * The bridge's context block for the project containing `cwd`, or "" when there is nothing to
+ * inject. `parts.rules` false leaves `.claude/rules/` out (the client loads it itself).
+ */
+export function projectBridgeContext(cwd: string, env: NodeJS.ProcessEnv, maxBytes: number, parts: BridgeParts = { rules: true }): string {
   const root = findProjectRoot(cwd, env);
   if (!root) return "";
   const sections: string[] = [];
+  const realRoot = realPath(root);
   const rulesDir = join(root, ".claude", "rules");
   let names: string[] = [];
-  try {
-    // Sorted: the block must not depend on directory order.
-    names = readdirSync(rulesDir)
-      .filter((n) => n.endsWith(".md") && n.toLowerCase() !== "readme.md")
-      .sort();
-  } catch {
-    names = [];
+  if (parts.rules) {
+    try {
+      // Sorted: the block must not depend on directory order.
+      names = readdirSync(rulesDir)
+        .filter((n) => n.endsWith(".md") && n.toLowerCase() !== "readme.md")
+        .sort();
+    } catch {
+      names = [];
+    }
   }
   for (const name of names) {
-    const text = readText(join(rulesDir, name));
+    const text = readContainedFile(join(rulesDir, name), realRoot);
     if (text) sections.push(`--- .claude/rules/${name} ---\n${text}`);
   }
   const claudeHome = env.CLAUDE_CONFIG_DIR?.trim() || join(homeDirectory(env), ".claude");
-  const memory = readText(join(claudeHome, "projects", claudeProjectKey(root), "memory", "MEMORY.md"));
+  const memoryDir = join(claudeHome, "projects", claudeProjectKey(root), "memory");
+  const memory = readContainedFile(join(memoryDir, "MEMORY.md"), realPath(claudeHome));
   if (memory) sections.push(`--- project memory ---\n${memory}`);
   if (sections.length === 0) return "";
   const block = ["PROJECT RULES (hard floor: they outrank every other instruction in this session)", ...sections].join("\n\n");
@@ -113,12 +152,7 @@ export function linkCodexSkills(cwd: string, env: NodeJS.ProcessEnv): void {
     const gitDir = commonGitDir(root);
     if (!gitDir) return;
     const exclude = join(gitDir, "info", "exclude");
-    let current = "";
-    try {
-      current = readFileSync(exclude, "utf8");
-    } catch {
-      current = "";
-    }
+    const current = readRegularFile(exclude, MAX_BRIDGE_FILE_BYTES) ?? "";
     if (!current.split("\n").some((line) => line.trim() === "/.agents/")) {
       if (!isDir(join(gitDir, "info"))) mkdirSync(join(gitDir, "info"));
       appendFileSync(exclude, `${current && !current.endsWith("\n") ? "\n" : ""}/.agents/\n`);
@@ -132,10 +166,10 @@ function commonGitDir(root: string): string {
   const dotGit = join(root, ".git");
   try {
     if (isDir(dotGit)) return dotGit;
-    const match = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"));
+    const match = /^gitdir:\s*(.+)$/m.exec(readRegularFile(dotGit, 4096) ?? "");
     if (!match) return "";
     const gitDir = resolve(root, (match[1] as string).trim());
-    const common = readText(join(gitDir, "commondir"));
+    const common = (readRegularFile(join(gitDir, "commondir"), 4096) ?? "").trim();
     return common ? resolve(gitDir, common) : gitDir;
   } catch {
     return "";

@@ -152,7 +152,7 @@ function onSessionStart(ctx: HandlerContext): Outcome {
   if (ctx.policy.guardrails.sessionBanner) context.push(sessionBanner(ctx.client.contract, text(ctx.payload.session_id), ctx.policy));
   if (ctx.policy.guardrails.projectBridge && ctx.client.contract.needsProjectBridge) {
     ctx.client.onSessionStart?.(ctx.cwd, ctx.env);
-    const bridge = projectBridgeContext(ctx.cwd, ctx.env, ctx.policy.projectBridgeMaxBytes);
+    const bridge = projectBridgeContext(ctx.cwd, ctx.env, ctx.policy.projectBridgeMaxBytes, { rules: ctx.client.contract.loadsProjectRules !== true });
     if (bridge) context.push(bridge);
   }
   return { context };

@@ -87,4 +87,9 @@ export interface ClientContract<Id extends string = string> {
    * runtime injects them at session start (the project bridge).
    */
   needsProjectBridge: boolean;
+  /**
+   * The client loads `<repo>/.claude/rules/*.md` itself (verified with the real client), so the
+   * project bridge injects only the project memory; the rules would otherwise reach the model twice.
+   */
+  loadsProjectRules?: boolean;
 }

@@ -142,14 +142,17 @@ for (const variant of [
       expect(runsByEvent(turn.runtime).get("preCompact")?.length ?? 0, `our runtime ran for preCompact\n${detail}`).toBeGreaterThan(0);
     });
 
-    test("the runtime's session-start context reaches the model", async () => {
+    test("the project rule reaches the model once: Copilot loads it, the runtime does not inject it again", async () => {
       requireApplied();
       server.setScript(toolRounds([]));
       const turn = await runCopilotTurn(sb, server, "what are the rules?");
       expect(turn.run.code, describeRun(turn.run)).toBe(0);
+      expect(runsByEvent(turn.runtime).get("sessionStart")?.length ?? 0, `our runtime ran at sessionStart\n${describeRuntimeRuns(turn.runtime)}`).toBeGreaterThan(0);
       const injected = contextPrinted(turn.runtime, ["sessionStart", "SessionStart"]).join("\n");
-      expect(injected, `the runtime printed the project rule at sessionStart\n${describeRuntimeRuns(turn.runtime)}`).toContain(RULE_CANARY);
-      expect(requestsContaining(turn.requests, RULE_CANARY).length, "a model request carries the canary").toBeGreaterThan(0);
+      expect(injected, `the runtime left the rule to Copilot\n${describeRuntimeRuns(turn.runtime)}`).not.toContain(RULE_CANARY);
+      const carrying = turn.requests.filter((r) => r.raw.includes(RULE_CANARY));
+      expect(carrying.length, "a model request carries the canary").toBeGreaterThan(0);
+      expect(carrying[0]!.raw.split(RULE_CANARY).length - 1, "the canary appears once in the request").toBe(1);
     });
 
     test("a .env read is denied, the client reports it, and the secret never reaches the model", async () => {

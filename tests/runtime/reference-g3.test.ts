@@ -15,6 +15,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { claudeProjectKey } from "../../runtime/project-bridge";
 import { auditRecords, AWS_KEY, cleanEnv, isEmptyOrOneObject, runRuntime, runWrapper, tempDir, tempRepo, writeWrapper, type RunResult } from "./helpers";
 
 type Target = "copilot" | "claude" | "codex";
@@ -126,7 +127,12 @@ describe("G.95/100: SessionStart context is uncapped and arrives as one envelope
   });
 
   it("copilot: one top-level additionalContext holding the banner and all 20 000 characters", () => {
-    const r = run(freshHome(), "copilot", { hookEventName: "sessionStart", sessionId: "s95", cwd: bridged });
+    // Copilot loads the rules itself; the bridge brings it the project memory.
+    const home = freshHome();
+    const memory = join(home, ".claude", "projects", claudeProjectKey(bridged), "memory");
+    mkdirSync(memory, { recursive: true });
+    writeFileSync(join(memory, "MEMORY.md"), `${big}\n`);
+    const r = run(home, "copilot", { hookEventName: "sessionStart", sessionId: "s95", cwd: bridged });
     expect(r.status).toBe(0);
     const out = stdoutObject(r);
     expect(Object.keys(out)).toEqual(["additionalContext"]);

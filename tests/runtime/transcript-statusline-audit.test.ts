@@ -156,10 +156,12 @@ describe("project bridge", () => {
     expect(cut.endsWith(BRIDGE_TRUNCATION_MARKER)).toBe(true);
     expect(cut.includes("\uFFFD")).toBe(false);
   });
-  it("reaches Copilot and Codex at session start, never Claude", () => {
+  it("reaches Codex whole and Copilot as memory only (Copilot loads the rules itself), never Claude", () => {
     const { root, home } = project();
     const start = (target: string) => runRuntime(JSON.stringify({ hook_event_name: "SessionStart", session_id: "s", cwd: root, hookEventName: target === "copilot" ? "sessionStart" : undefined }), cleanEnv(home, { AGENTIHOOKS_TARGET: target }));
-    expect(start("copilot").stdout).toContain("Never deploy on Friday.");
+    expect(start("copilot").stdout).toContain("The CI is slow.");
+    expect(start("copilot").stdout).not.toContain("Never deploy on Friday.");
+    expect(start("codex").stdout).toContain("Never deploy on Friday.");
     expect(start("codex").stdout).toContain("The CI is slow.");
     expect(start("claude").stdout).not.toContain("Never deploy on Friday.");
   });

@@ -75,4 +75,8 @@ export const contract = {
   argumentMutation: true,
   mcpTransports: ["local", "http", "sse"],
   needsProjectBridge: true,
+  // 1.0.102 puts `<repo>/.claude/rules/*.md` in its system prompt on its own (a rule's canary reaches
+  // the model with nothing applied: tests/e2e/copilot-project-rules.test.ts); Claude's project
+  // memory it does not read.
+  loadsProjectRules: true,
 } as const satisfies ClientContract<"copilot">;
