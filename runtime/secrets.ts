@@ -87,13 +87,13 @@ const PATTERNS: readonly SecretPattern[] = [
     name: "generic_secret",
     // keyword, the rest of the identifier (taken whole: the lookahead and back-reference make it
     // atomic, so a long identifier is not re-tried at every length), an optional closing quote,
-    // then `=` (not `==`) or `:` (not `:=`), an optional opening quote and the value.
-    regex: new RegExp(`(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)(?=(\\w{0,40}))\\1\\\\?["']?[ \\t]{0,8}(=(?!=)|:(?!=))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`, "gi"),
+    // then `=` (not `==`), `=>` or `:` (not `:=`), an optional opening quote and the value.
+    regex: new RegExp(`(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)(?=(\\w{0,40}))\\1\\\\?["']?[ \\t]{0,8}(=>|=(?!=)|:(?!=))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`, "gi"),
     strictOnly: false,
     value: (m) => m[4],
     // A bare value that reads as code is not a literal; neither is one plain word after a colon
     // (`Password: required`, `reset password: instructions`): prose, not a credential.
-    excused: (m) => m[3] === "" && (LOOKS_LIKE_CODE.test(m[4] as string) || (m[2] === ":" && /^[A-Za-z]+$/.test(m[4] as string))),
+    excused: (m) => m[3] === "" && (LOOKS_LIKE_CODE.test(m[4] as string) || (m[2] === ":" && /^[A-Za-z]+[.,;!?)]*$/.test(m[4] as string))),
     tail: /[^\s"'$<{]{0,4096}/y,
   },
   { name: "slack_token", regex: new RegExp(String.raw`xox[abposr]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])`, "g"), strictOnly: true, value: (m) => m[1] },
@@ -120,8 +120,8 @@ const PLACEHOLDER_WORDS = new Set([
   "secret", "secrets", "password", "passwd", "pass", "pwd", "key", "apikey", "api", "token", "access", "auth", "private", "credential", "credentials",
 ]);
 
-// A template or reference rather than a value: `<…>`, `{{…}}`, `${…}`, `$VAR`, `%(name)s`, `%VAR%`, `__VAR__`, `@VAR@`, `[…]`.
-const TEMPLATE = /^(?:<[^>]{0,200}>|\{\{[^}]{0,200}\}\}|\$\{[^}]{0,200}\}|\$[A-Za-z_]\w{0,100}|%\([A-Za-z_]\w{0,100}\)[sdr]|%[A-Za-z_]\w{0,100}%|__[A-Za-z0-9_]{1,100}__|@[A-Za-z_]\w{0,100}@|\[[^\]]{0,200}\])$/;
+// A template or reference rather than a value: `<…>`, `{{…}}`, `{name}`, `${…}`, `$VAR`, `%(name)s`, `%VAR%`, `__VAR__`, `@VAR@`, `[…]`.
+const TEMPLATE = /^(?:<[^>]{0,200}>|\{\{[^}]{0,200}\}\}|\{[A-Za-z_][\w.]{0,100}\}|\$\{[^}]{0,200}\}|\$[A-Za-z_]\w{0,100}|%\([A-Za-z_]\w{0,100}\)[sdr]|%[A-Za-z_]\w{0,100}%|__[A-Za-z0-9_]{1,100}__|@[A-Za-z_]\w{0,100}@|\[[^\]]{0,200}\])$/;
 
 /**
  * True when `value` is an obvious placeholder rather than a credential: masked or repetitive

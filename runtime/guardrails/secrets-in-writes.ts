@@ -6,7 +6,7 @@
  * depth, keys included) is blocked. `# nosecret` on a line exempts it.
  */
 import { scanSecrets } from "../secrets";
-import { allPipelines } from "../shell";
+import { commandEffects, type CommandEffects, type EffectCommand } from "../command-effects";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, WRITE_TOOLS } from "./guard";
 
 const PATCH_SHAPE = /^(?:\*\*\* Begin Patch|\*\*\* (?:Add|Update) File: |@@|\+\+\+ |--- |diff --git )/m;
@@ -58,26 +58,46 @@ export function writtenText(input: Record<string, unknown>): string {
   return [...new Set(parts)].join("\n");
 }
 
+// Writing to these is output, not a file.
 const DEVICE_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
 
-/** True when a shell command writes a file: an output redirection to a file, `tee`, or `dd of=`. */
-export function commandWritesFile(command: string): boolean {
-  for (const pipeline of allPipelines(command)) {
-    for (const simple of pipeline) {
-      for (const redirect of simple.redirects) {
-        const writes = redirect.op === ">" || redirect.op === ">>" || redirect.op === ">|" || redirect.op === "&>" || redirect.op === "&>>" || redirect.op === "<>";
-        if (writes && redirect.target && !DEVICE_TARGETS.has(redirect.target)) return true;
-        // `>&file` (no digit) is bash for `&>file`.
-        if (redirect.op === ">&" && redirect.target && !/^\d+$|^-$/.test(redirect.target)) return true;
-      }
-      const verb = simple.words[0] ?? "";
-      if (verb === "tee" || verb.endsWith("/tee")) {
-        if (simple.words.slice(1).some((w) => !w.startsWith("-") && !DEVICE_TARGETS.has(w))) return true;
-      }
-      if (verb === "dd" && simple.words.some((w) => w.startsWith("of=") && !DEVICE_TARGETS.has(w.slice(3)))) return true;
-    }
+function isDevice(path: string): boolean {
+  return DEVICE_TARGETS.has(path) || /^\/dev\/fd\/\d+$/.test(path) || /^\/proc\/self\/fd\/\d+$/.test(path);
+}
+
+// Programs whose script argument can write any file the analyser cannot see (`python -c`, `perl -pi`,
+// `awk '{print > "f"}'`), and `git config`, which stores what it is given in a file.
+const SCRIPT_RUNNERS = new Set(["python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "awk", "gawk", "mawk", "nawk", "osascript", "pwsh", "powershell"]);
+
+/** True when the one command writes a file (as command-effects reads it) or runs a script that may. */
+function writesAFile(c: EffectCommand): boolean {
+  if (c.writes.some((w) => !isDevice(w.path)) || c.moves.length > 0) return true;
+  if (SCRIPT_RUNNERS.has(c.name.replace(/[\d.]+$/, "")) || SCRIPT_RUNNERS.has(c.name)) return true;
+  return c.name === "git" && c.argv.includes("config");
+}
+
+/**
+ * True when a shell command writes a file, as `runtime/command-effects.ts` reads it: any
+ * redirection to a file, `tee` (also through `sudo`/`command`), `sed -i`, `sponge`, `cp`/`install`
+ * from `/dev/stdin`, `dd of=`, `mv`, `curl -o`, …, or a script runner (`python -c`, `perl -pi`,
+ * `awk`) or `git config` that may write one; `2>&1`, `>&2` and device targets are not files.
+ */
+export function commandWritesFile(command: string, cwd = "/", env: NodeJS.ProcessEnv = {}): boolean {
+  return commandEffects(command, cwd, env).commands.some(writesAFile);
+}
+
+/**
+ * The text of a command line that may end up in a file: the line as written, each command's words
+ * as they run (quoting removed, `$'\x..'` decoded, variables set earlier expanded) and the output
+ * the analyser computes (`echo`, `printf`, `base64 -d` of a literal).
+ */
+function commandTexts(command: string, effects: CommandEffects): string {
+  const parts = [command];
+  for (const c of effects.commands) {
+    parts.push(c.argv.join(" "));
+    if (c.output) parts.push(c.output);
   }
-  return false;
+  return parts.join("\n");
 }
 
 const ADVICE = 'Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
@@ -138,13 +158,18 @@ const NON_WRITING_TOOLS = new Set(["Read", "NotebookRead", "Grep", "Glob", "LS",
 /** The secrets-in-writes guard. */
 export const secretsInWritesGuard: Guard = {
   name: "secrets",
-  check({ tool_name, tool_input }): GuardVerdict | undefined {
+  check({ tool_name, tool_input, cwd, env }): GuardVerdict | undefined {
     if (isShellTool(tool_name)) {
       const command = stringArg(tool_input, "command");
-      const found = scanSecrets(command, "normal");
+      if (command === "") return undefined;
+      const effects = commandEffects(command, cwd, env);
+      const found = scanSecrets(commandTexts(command, effects), "normal");
       if (found.length === 0) return undefined;
-      if (commandWritesFile(command)) {
+      if (effects.commands.some(writesAFile)) {
         return { block: `BLOCKED: Secret(s) detected in Bash command writing to a file (${found.join(", ")}). ${ADVICE}` };
+      }
+      if (effects.opaque.length > 0) {
+        return { block: `BLOCKED: Secret(s) detected in a Bash command whose effect agentihooks cannot see (${found.join(", ")}: ${effects.opaque[0]?.reason}), so it may write them to a file. Run the command plainly, without eval, computed command names or decoded scripts, and ${ADVICE.charAt(0).toLowerCase()}${ADVICE.slice(1)}` };
       }
       return { context: [`NOTE: Secret(s) detected inline in Bash command (${found.join(", ")}). The value is now part of the session transcript; pass credentials through environment variables rather than on the command line.`] };
     }

@@ -279,8 +279,8 @@ describe("secrets in writes", () => {
     expect(verdict(secretsInWritesGuard, "Read", { file_path: AWS_KEY })).toBeUndefined();
   });
   it("knows which commands write files", () => {
-    expect(["echo a > f", "echo a >> f", "echo a | tee f", "dd if=a of=b", "cmd &> log", "cat <<EOF > f\nx\nEOF"].every(commandWritesFile)).toBe(true);
-    expect(["echo a 2>&1", "echo a > /dev/null", "cat < f", "echo '>' x", "echo a >&2"].some(commandWritesFile)).toBe(false);
+    expect(["echo a > f", "echo a >> f", "echo a | tee f", "dd if=a of=b", "cmd &> log", "cat <<EOF > f\nx\nEOF"].every((c) => commandWritesFile(c))).toBe(true);
+    expect(["echo a 2>&1", "echo a > /dev/null", "cat < f", "echo '>' x", "echo a >&2"].some((c) => commandWritesFile(c))).toBe(false);
   });
 });
 

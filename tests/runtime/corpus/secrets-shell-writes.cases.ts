@@ -1,0 +1,86 @@
+/**
+ * Secrets written to files by shell commands: every way a command line writes a file
+ * (redirections, `tee` through `sudo` and `command`, `sed -i`, `sponge`, `cp`/`install` from
+ * `/dev/stdin`, `dd of=`, heredocs, here-strings, `bash -c`, subshells and groups, script runners),
+ * and a secret in a command whose effect the analyser cannot see. Inline secrets that write nothing
+ * are allowed (with a NOTE).
+ */
+import type { CorpusCase } from "./case";
+import { NORMAL_SECRETS } from "./secret-samples";
+
+const REASON = /Secret\(s\) detected in (?:a )?Bash command/;
+
+// One-line samples of each family (single-quoted safely: none holds a quote).
+const SAMPLES = NORMAL_SECRETS.filter((s) => ["aws-akia", "ghp", "github-pat", "bearer", "postgres", "generic-env", "pem-header-only"].includes(s.slug));
+
+const WRITERS: ReadonlyArray<[string, (s: string) => string]> = [
+  ["redirect", (s) => `echo '${s}' > creds.txt`],
+  ["append", (s) => `echo '${s}' >> config/app.conf`],
+  ["clobber", (s) => `echo '${s}' >| out.txt`],
+  ["both-streams", (s) => `echo '${s}' &> log.txt`],
+  ["printf", (s) => `printf '%s\\n' '${s}' > settings.ini`],
+  ["tee", (s) => `echo '${s}' | tee secrets.txt`],
+  ["sudo-tee", (s) => `echo '${s}' | sudo tee /etc/app.conf > /dev/null`],
+  ["command-tee", (s) => `echo '${s}' | command tee -a app.conf`],
+  ["sed-i", (s) => `sed -i 's|PLACEHOLDER|${s}|' config.ini`],
+  ["sponge", (s) => `echo '${s}' | sponge app.conf`],
+  ["cp-stdin", (s) => `echo '${s}' | cp /dev/stdin key.txt`],
+  ["install-stdin", (s) => `echo '${s}' | install -m 600 /dev/stdin ~/.config/app/token`],
+  ["dd", (s) => `echo '${s}' | dd of=token.txt status=none`],
+  ["heredoc", (s) => `cat <<EOF > app.conf\n${s}\nEOF`],
+  ["heredoc-quoted", (s) => `cat > app.conf <<'EOF'\n${s}\nEOF`],
+  ["here-string", (s) => `tee app.conf <<< '${s}'`],
+  ["bash-c", (s) => `bash -c "echo '${s}' > app.conf"`],
+  ["subshell", (s) => `(echo start; echo '${s}') > app.conf`],
+  ["group", (s) => `{ echo '${s}'; } >> app.conf`],
+  ["cd-then-write", (s) => `cd config && echo '${s}' > app.conf`],
+  ["python", (s) => `python3 -c "open('app.conf','w').write('${s}')"`],
+  ["eval", (s) => `eval "echo '${s}' > app.conf"`],
+];
+
+const cases: CorpusCase[] = [];
+for (const sample of SAMPLES) {
+  for (const [slug, make] of WRITERS) {
+    cases.push({ id: `secrets-shell-writes/${sample.slug}-${slug}`, class: "secrets-shell-writes/writer", kind: "shell", command: make(sample.text), expect: "deny", reason: REASON });
+  }
+}
+
+// Hidden spellings of the value itself: ANSI-C quoting and a variable set earlier in the line.
+const ghp = NORMAL_SECRETS.find((s) => s.slug === "gho")?.text as string;
+const ansi = [...ghp].map((ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+cases.push(
+  { id: "secrets-shell-writes/ansi-c-quoted", class: "secrets-shell-writes/hidden-value", kind: "shell", command: `echo $'${ansi}' > token.txt`, expect: "deny", reason: REASON },
+  { id: "secrets-shell-writes/variable-then-write", class: "secrets-shell-writes/hidden-value", kind: "shell", command: `T='${ghp}'; echo "$T" > token.txt`, expect: "deny", reason: REASON },
+);
+
+// Inline only: the value goes to a program, not into a file.
+const inline: ReadonlyArray<[string, string]> = [
+  ["curl-header", `curl -s -H 'Authorization: Bearer ${(NORMAL_SECRETS.find((s) => s.slug === "bearer")?.text as string).split(" ").pop()}' https://api.example.com/v1/me`],
+  ["export", `export DB_PASSWORD=${(NORMAL_SECRETS.find((s) => s.slug === "generic-env")?.text as string).split("=")[1]}`],
+  ["psql-url", `psql '${(NORMAL_SECRETS.find((s) => s.slug === "postgres")?.text as string).split("=")[1]}' -c 'select 1'`],
+  ["gh-auth-stdin", `echo '${ghp}' | gh auth login --with-token`],
+  ["redirect-to-dev-null", `echo '${ghp}' > /dev/null`],
+  ["stderr-dup", `echo '${ghp}' 1>&2`],
+];
+for (const [slug, command] of inline) cases.push({ id: `harmless/secrets-inline-${slug}`, class: "harmless/secrets-inline", kind: "shell", command, expect: "allow" });
+
+// Writes without secrets, and placeholders.
+const harmless: ReadonlyArray<[string, string]> = [
+  ["echo-file", "echo hello > notes.txt"],
+  ["tee-log", "make 2>&1 | tee build.log"],
+  ["template-append", "echo 'API_KEY=your-api-key-here' >> .env.example"],
+  ["template-heredoc", "cat > .env.example <<'EOF'\nDATABASE_URL=postgres://user:${DB_PASSWORD}@localhost/app\nSECRET_KEY=changeme\nEOF"],
+  ["masked-password", "echo 'password: ********' > config.sample.yml"],
+  ["sed-placeholder", "sed -i 's/TOKEN=.*/TOKEN=<YOUR_TOKEN>/' config.template"],
+  ["printf-reference", "printf 'API_KEY=${API_KEY}\\n' > .env.template"],
+  ["dd-image", "dd if=/dev/zero of=disk.img bs=1M count=1"],
+  ["git-config-name", "git config user.name 'Ada Lovelace'"],
+  ["python-write", "python3 -c \"open('out.txt','w').write('hello')\""],
+  ["keygen-public", "ssh-keygen -y -f ~/.ssh/deploy_key.pub > /tmp/pub.txt"],
+  ["code-assignment", "echo 'password = config.password' >> src/app.py"],
+  ["comparison", "echo 'if password == \"abcdefghij\":' >> check.py"],
+  ["nosecret", `echo '${ghp} # nosecret' > tests/fixtures/token.txt`],
+];
+for (const [slug, command] of harmless) cases.push({ id: `harmless/secrets-shell-${slug}`, class: "harmless/secrets-shell", kind: "shell", command, expect: "allow" });
+
+export default cases;
