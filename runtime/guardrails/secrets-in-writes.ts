@@ -87,18 +87,24 @@ export function commandWritesFile(command: string, cwd = "/", env: NodeJS.Proces
 }
 
 /**
- * The text of a command line that may end up in a file: the line as written, each command's words
- * as they run (quoting removed, `$'\x..'` decoded, variables set earlier expanded) and the output
- * the analyser computes (`echo`, `printf`, `base64 -d` of a literal).
+ * The text a command line may put in a file beyond what it shows: each command's words as they run
+ * where they differ from the words as written (`$'\x..'` decoded, variables set earlier in the line
+ * expanded) and the output the analyser computes where it differs from the words (`printf`, `echo -e`,
+ * `base64 -d` of a literal).
  */
-function commandTexts(command: string, effects: CommandEffects): string {
-  const parts = [command];
+function hiddenTexts(effects: CommandEffects): string {
+  const parts: string[] = [];
   for (const c of effects.commands) {
-    parts.push(c.argv.join(" "));
-    if (c.output) parts.push(c.output);
+    const words = c.argv.join(" ");
+    if (words !== c.raw.join(" ")) parts.push(words);
+    if (c.output !== undefined && c.output.trimEnd() !== c.argv.slice(1).join(" ")) parts.push(c.output);
   }
   return parts.join("\n");
 }
+
+// Text that can spell other text: ANSI-C quoting, escapes, decoders. Only a line with a
+// secret in plain sight or one of these needs the full reading.
+const ENCODES = /\$'|\\x[0-9A-Fa-f]|\\[0-7]{3}|\\u[0-9A-Fa-f]{4}|base64|base32|basenc|xxd|openssl|printf|echo[ \t]+-[a-zA-Z]*e/;
 
 const ADVICE = 'Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
 
@@ -162,8 +168,11 @@ export const secretsInWritesGuard: Guard = {
     if (isShellTool(tool_name)) {
       const command = stringArg(tool_input, "command");
       if (command === "") return undefined;
+      const plain = scanSecrets(command, "normal");
+      if (plain.length === 0 && !ENCODES.test(command)) return undefined;
       const effects = commandEffects(command, cwd, env);
-      const found = scanSecrets(commandTexts(command, effects), "normal");
+      const hidden = hiddenTexts(effects);
+      const found = hidden ? [...new Set([...plain, ...scanSecrets(hidden, "normal")])].sort() : plain;
       if (found.length === 0) return undefined;
       if (effects.commands.some(writesAFile)) {
         return { block: `BLOCKED: Secret(s) detected in Bash command writing to a file (${found.join(", ")}). ${ADVICE}` };

@@ -31,7 +31,7 @@ describe("Gemini MCP servers", () => {
     expect(translateServer("a", server({ command: "x", enabled_tools: ["q"], disabled_tools: ["r"], tool_timeout_sec: 1.5 })).entry).toEqual({ command: "x", timeout: 1500, includeTools: ["q"], excludeTools: ["r"] });
   });
   it("keeps references, drops literal credentials and reports keys Gemini has no place for", () => {
-    const r = translateServer("a", server({ url: "https://a", headers: { Authorization: "Bearer ${TOKEN}", "X-Key": `ghp_${"a".repeat(36)}` }, includeTools: ["q", `leaked-ghp_${"b".repeat(36)}`], oauth_resource: "r" }));
+    const r = translateServer("a", server({ url: "https://a", headers: { Authorization: "Bearer ${TOKEN}", "X-Key": `ghp_${"adTPZlxitTCaB300TbT7aHecssFSbROgSrSn"}` }, includeTools: ["q", `leaked-ghp_${"bleELApvYhT3ou5DLKpuE1zTvvupJoRuDzzy"}`], oauth_resource: "r" }));
     expect(r.entry).toEqual({ httpUrl: "https://a", headers: { Authorization: "Bearer ${TOKEN}" }, includeTools: ["q"] });
     expect(r.diagnostics.map((d) => d.code).sort()).toEqual(["AH4303", "AH4304", "AH4410"]);
     expect(translateServer("a", server({ bearer_token_env_var: "T", url: "https://a" })).entry).toEqual({ httpUrl: "https://a", headers: { Authorization: "Bearer ${T}" } });
