@@ -70,11 +70,16 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
     const decoded = decodeUtf8(new Uint8Array(readFileSync(filepath)), displayOf(filepath));
     diagnostics.push(...decoded.diagnostics);
     if (decoded.value === undefined) throw new ConfigParseFailure(filepath);
+    if (decoded.value.trim() === "") {
+      diagnostics.push(diagnostic("AH1115", { file: displayOf(filepath), line: 1, column: 1 }));
+      throw new ConfigParseFailure(filepath);
+    }
     const parsed = parseDocument(decoded.value, format, displayOf(filepath));
     diagnostics.push(...parsed.diagnostics);
     if (!parsed.value) throw new ConfigParseFailure(filepath);
     documents.set(filepath, parsed.value);
-    return parsed.value.value as object;
+    // A document holding nothing (only comments, or `null`) must read as empty, not as "no config here".
+    return (parsed.value.value ?? undefined) as object;
   };
   const requireModule = createRequire(import.meta.url);
   const jsLoader = (filepath: string) => {
@@ -85,6 +90,8 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
   const explorer = cosmiconfigSync(moduleName, {
     searchPlaces: [...configSearchPlaces],
     searchStrategy: search.strategy ?? "project",
+    // An empty config file is reported (AH1115), not skipped in favour of the next place or the default.
+    ignoreEmptySearchPlaces: false,
     cache: false,
     loaders: {
       // Comments and trailing commas are accepted in a JSON config, as in the settings layers.
@@ -126,7 +133,13 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
   if (!result) return { value: undefined, diagnostics };
   const file = displayOf(result.filepath);
   const dir = projectDirOf(result.filepath);
-  const config: unknown = result.isEmpty ? {} : result.config;
+  // An empty file (or one holding only whitespace or comments) is a mistake, not "use the defaults":
+  // it would apply the built-in profile where the operator meant to configure one.
+  if (result.isEmpty || result.config === null || result.config === undefined) {
+    diagnostics.push(diagnostic("AH1115", { file, line: 1, column: 1 }));
+    return { value: { file, dir, filepath: result.filepath, config: undefined }, diagnostics };
+  }
+  const config: unknown = result.config;
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
     diagnostics.push(diagnostic("AH1111", { file }, { type: Array.isArray(config) ? "a list" : typeof config }));
     return { value: { file, dir, filepath: result.filepath, config: undefined }, diagnostics };

@@ -5,6 +5,7 @@
  * Codes are grouped by stage (see compiler/messages.ts): AH1xxx parse, AH2xxx schema,
  * AH3xxx resolve/merge, AH4xxx lower/emit, AH5xxx plan/apply.
  */
+import { redactForDisplay } from "./lower/redact";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -58,7 +59,8 @@ export function hasErrors(list: readonly Diagnostic[]): boolean {
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.line === undefined ? d.file : `${d.file}:${d.line}${d.column === undefined ? "" : `:${d.column}`}`;
   const pointer = d.pointer ? ` (at ${d.pointer})` : "";
-  return `${where}: ${d.severity} ${d.code}: ${d.message}${pointer}`;
+  // Messages may quote values from the homes (a hand-edited key's value): shown redacted.
+  return `${where}: ${d.severity} ${d.code}: ${redactForDisplay(d.message)}${pointer}`;
 }
 
 /** Renders a list of diagnostics, sorted, one per line, with a final newline (empty string for none). */

@@ -14,6 +14,7 @@ import { findPackageRoot } from "./load/package-root";
 import { probe, readOptionalText } from "./load/read-file";
 import { type LoadContext, readBaseLayers, readLayer, readManifest } from "./load/read-layer";
 import type { SourceRoot } from "./load/source-root";
+import { bundleContainment } from "./load/containment";
 import type { LayerDocument, SourceLayer } from "./load/source-tree";
 import { diagnostic } from "./messages";
 import { mergeDocuments, type MergeLayer } from "./merge/merge-documents";
@@ -78,6 +79,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
 
   const packageRoot = options.packageRoot ?? findPackageRoot();
   const sources = resolveSources(ctx, packageRoot, projectDir, config, loaded);
+  ctx.containment = bundleContainment(ctx.fs, sources, config.allowExternalLinks === true);
   const env = applyHomes(options.env, config, projectDir);
   // An empty override (no --target given) means "the config's targets", not "none".
   const selected = selectTargets(options.targets && options.targets.length > 0 ? options.targets : (config.targets as TargetId[] | undefined));

@@ -5,7 +5,7 @@
  */
 import type { Project } from "./front-end";
 import type { ChainMember, MergedDocument, Origin } from "./ir";
-import { redactSecrets } from "../runtime/secrets";
+import { redactNamedValue } from "./lower/redact";
 import { escapePointer, isPlainObject } from "./merge/merge-documents";
 import { type TargetId, targets } from "./targets/registry";
 
@@ -53,18 +53,12 @@ export interface InspectData {
 }
 
 /**
- * A copy of a value with every secret-shaped string literal redacted (`[REDACTED:<pattern>]`), so
+ * A copy of a value as `inspect` may show it (compiler/lower/redact.ts): secret-shaped literals,
+ * literals under credential names and values resolved from the environment are redacted, so
  * `inspect` never copies a token from a profile onto a terminal, a CI log or a golden file.
  */
-function redactDeep(value: unknown): unknown {
-  if (typeof value === "string") return redactSecrets(value);
-  if (Array.isArray(value)) return value.map(redactDeep);
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item);
-    return out;
-  }
-  return value;
+function redactDeep(value: unknown, name?: string): unknown {
+  return redactNamedValue(name, value);
 }
 
 /** The top-level settings key holding agentihooks directives (docs/targets/copilot.md, "Directives"). */
@@ -210,7 +204,9 @@ export function listValues(doc: MergedDocument): ShownValue[] {
   const walk = (value: unknown, pointer: string) => {
     const set = doc.provenance[pointer];
     if (set && pointer !== "") {
-      const shown: ShownValue = { pointer, value: redactDeep(value), ...origin(set) };
+      // The member's own name decides too: {"env": {"DB_PASSWORD": "…"}} shows [REDACTED].
+      const name = pointer.slice(pointer.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+      const shown: ShownValue = { pointer, value: redactDeep(value, name), ...origin(set) };
       const replaced = doc.overridden?.[pointer];
       if (replaced && replaced.length > 0) shown.overrides = replaced.map(origin);
       out.push(shown);

@@ -21,6 +21,8 @@ export const messages = {
   AH1010: { severity: "warning", text: "YAML warning: {reason}. {hint}" },
   AH1011: { severity: "error", text: "This YAML file holds more than one document (a '---' separator in the middle). Keep one document per file." },
   AH1012: { severity: "error", text: "This file is UTF-16 text (it starts with a UTF-16 byte-order mark), but profile files must be UTF-8. Save it as UTF-8." },
+  AH1013: { severity: "error", text: "This document nests objects and lists more than {limit} levels deep here. Flatten it: no profile or config file needs that depth." },
+  AH1014: { severity: "error", text: "This value holds a NUL character (\\u0000), which no file, shell word or process argument can carry. Remove it." },
   // AH1100–AH1199: reading profile trees and the project config (compiler/load, compiler/config.ts)
   AH1101: { severity: "error", text: "This file is {size} bytes, over the {limit}-byte (1 MiB) limit for profile files. Keep large assets out of profiles, or split the file." },
   AH1102: { severity: "error", text: "Expected a file ({kind}) but found a directory. Remove the directory or move its content into a single file of that name." },
@@ -36,6 +38,8 @@ export const messages = {
   AH1112: { severity: "error", text: "The config file named with --config does not exist or is not a file. Check the path." },
   AH1113: { severity: "warning", text: "CI_MANIFESTO_PATH names a file that does not exist, so no CI manifesto was added to the persona. Fix the variable or unset it." },
   AH1114: { severity: "warning", text: "'{name}' is not part of the profile format, so agentihooks ignores it.{suggestion} docs/profiles.md lists the files a profile may hold." },
+  AH1115: { severity: "error", text: "The project config file is empty, so it sets nothing (not even a profile). Write its settings, for example {\"profile\": \"default\"}, or delete the file to use the built-in default profile." },
+  AH1116: { severity: "error", text: "This path leads outside the {boundary} through a symlink: it resolves to {target}. A bundle is read as untrusted input and may link only within itself; copy the content in, or set `allowExternalLinks: true` in the agentihooks config to follow links out." },
   // AH2xxx: schema validation
   // AH2000–AH2999: schema validation (compiler/validate.ts)
   AH2001: { severity: "error", text: "Unknown key '{key}' {where}.{suggestion} Remove it or correct its spelling (keys are case-sensitive)." },
@@ -54,6 +58,7 @@ export const messages = {
   AH2020: { severity: "warning", text: "'{key}' is not a {client} {version} settings key (the version agentihooks verified this target with); it is passed through unchecked because the config's allowUnknownKeys.{target} names it. Remove it from allowUnknownKeys once agentihooks knows the key." },
   AH2021: { severity: "warning", text: "{problem} The directive '_agentihooks.{directive}' is ignored; the other directives apply." },
   AH2015: { severity: "error", text: "Key {key} in '{path}' is not allowed: {rule}. Rename it." },
+  AH2016: { severity: "error", text: "'guardrails.protectedBranches' is empty while branch protection is on, so it would protect no branch. Set 'branchProtection: false' in the same guardrails block to turn it off, or list the branches to protect." },
   // AH3xxx: resolution and merge
   // AH3000–AH3099: profile sources, chain and extends (compiler/resolve)
   AH3001: { severity: "error", text: "The profile chain is empty. Name at least one profile, for example `\"profile\": \"default\"` in the config or `--profile default`." },
@@ -68,6 +73,7 @@ export const messages = {
   AH3010: { severity: "error", text: "'{name}' is not a valid profile name: names are letters, digits, '.', '_' and '-', and may not start with '_' or '.' (reserved). Rename it." },
   AH3011: { severity: "warning", text: "Profile '{name}' appears more than once in the chain ({path}); it is applied once, at its first position." },
   AH3012: { severity: "info", text: "Settings profile '{name}' has {parts}, which a settings profile does not contribute: only its settings and MCP layers apply. Put them in a chain profile to use them." },
+  AH3013: { severity: "error", text: "The profile inheritance chain is more than {limit} profiles deep ({path}). Shorten the `extends` chain." },
   // AH3100–AH3199: merging layers (compiler/merge)
   AH3101: { severity: "error", text: "MCP server '{name}' has no `command` and no `url`. Give it a command (a local stdio server) or a url (an http or sse server)." },
   AH3102: { severity: "error", text: "The MCP layer's `{container}` must be an object of servers by name. Write it as a mapping from server name to definition." },
@@ -148,6 +154,7 @@ export const messages = {
   AH4304: { severity: "warning", text: "MCP server '{server}' tools entry looks like a credential ({hits}); it was dropped from {file}." },
   AH4305: { severity: "warning", text: "Settings env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },
   AH4306: { severity: "warning", text: "MCP server '{server}' env entry {key} is not a variable name (letters, digits and '_', not starting with a digit) or its value holds a NUL character; it was dropped. Rename the variable or fix the value." },
+  AH4307: { severity: "warning", text: "'{key}' looks like a credential ({hits}); it was dropped from {file}. Keep secrets out of profiles: export the value in the environment and reference it (`${NAME}`, or the client's own *_env_var key)." },
   // AH5xxx: plan, apply, uninstall, doctor
   // AH50xx: plan (what would change and what is left alone)
   AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} after agentihooks wrote {recorded} (the profile's value is {desired}); the operator's value stays. Set it back to {recorded} or remove it to let agentihooks manage it again." },

@@ -24,6 +24,10 @@ export interface AgentihooksConfig {
    */
   settingsProfile?: string;
   /**
+   * Follow symlinks in the bundle and in linked profiles that lead outside them. Default false: such a link is an error naming the link and its target, since a bundle may come from someone else.
+   */
+  allowExternalLinks?: boolean;
+  /**
    * Extra profiles outside the bundle: alias → directory (relative to the config file).
    */
   linkedProfiles?: {

@@ -19,6 +19,7 @@ import { parseTomlText } from "../plan/toml-document";
 import { isOurItem, planChanges } from "../plan/plan-changes";
 import { parseLedger, readTargetLedger } from "../state/ledger";
 import { displayPath } from "../plan/plan-view";
+import { redactForDisplay, redactNamedValue } from "../lower/redact";
 
 /** One check's outcome: `fail` makes doctor exit 1; `note` is information. */
 export type { DoctorCheck };
@@ -40,9 +41,10 @@ const decoder = new TextDecoder();
 export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "agentihooksHome">; binary: string | null }): DoctorReport {
   const checks: DoctorCheck[] = [];
   const show = (p: string) => displayPath(p, ctx.env.home);
-  const ok = (id: string, message: string) => checks.push({ id, status: "ok", message });
-  const fail = (id: string, message: string) => checks.push({ id, status: "fail", message });
-  const note = (id: string, message: string) => checks.push({ id, status: "note", message });
+  // Every message is redacted: a check quotes values from the homes, which may hold the operator's secrets.
+  const ok = (id: string, message: string) => checks.push({ id, status: "ok", message: redactForDisplay(message) });
+  const fail = (id: string, message: string) => checks.push({ id, status: "fail", message: redactForDisplay(message) });
+  const note = (id: string, message: string) => checks.push({ id, status: "note", message: redactForDisplay(message) });
   const ledgerBytes = ctx.fs.read(path.join(ctx.env.agentihooksHome, "state.json"));
   const ledger = readTargetLedger(parseLedger(ledgerBytes ? decoder.decode(ledgerBytes) : undefined), tree.target);
   if (ledger.owned.length === 0) fail("record.present", `not installed (no ownership record) — run: agentihooks apply --target ${tree.target}`);
@@ -140,7 +142,10 @@ function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => str
     case "toml-keys": {
       const off = entry.keys.filter(({ key, value }) => !jsonEqual(normalize(at(key)), value));
       if (off.length === 0 && entry.keys.length > 0) ok("keys.managed", `${entry.keys.length} managed key(s) in place in ${path.basename(entry.path)}`);
-      for (const { key, value } of off) fail("keys.managed", `${path.basename(entry.path)} '${key.join(".")}' is ${showValue(normalize(at(key)))} (the profiles want ${showValue(value)})`);
+      for (const { key, value } of off) {
+        const name = key[key.length - 1];
+        fail("keys.managed", `${path.basename(entry.path)} '${key.join(".")}' is ${showValue(redactNamedValue(name, normalize(at(key))))} (the profiles want ${showValue(redactNamedValue(name, value))})`);
+      }
       return;
     }
     case "json-entries": {

@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../diagnostics";
 import { diagnostic } from "../messages";
 import { decodeUtf8 } from "../parse/decode-utf8";
+import { type Containment, withinBounds } from "./containment";
 import { type EntryStat, FileSystemError, type OpenedFile, type SourceFileSystem } from "./file-system";
 
 /** The largest profile file the loader reads: 1 MiB. Profiles are text; anything larger is a mistake. */
@@ -23,6 +24,8 @@ export type Probe =
 export interface ReadContext {
   fs: SourceFileSystem;
   diagnostics: Diagnostic[];
+  /** The directories reads must stay inside (the bundle, linked profiles); absent: no check. */
+  containment?: Containment;
 }
 
 /**
@@ -48,6 +51,7 @@ export function probe(ctx: ReadContext, path: string, display: string, expected:
     else ctx.diagnostics.push(diagnostic("AH1106", { file: display }, { code }));
     return { kind: "invalid" };
   }
+  if (!withinBounds(ctx.fs, ctx.containment, ctx.diagnostics, path, display)) return { kind: "invalid" };
   return classify(ctx, stat, display, expected, what);
 }
 
@@ -77,6 +81,7 @@ export type FileContent = Exclude<Probe, { kind: "file" }> | { kind: "file"; siz
  * until the next read (decode them at once).
  */
 export function readFileContent(ctx: ReadContext, path: string, display: string, what: string, transient: boolean): FileContent {
+  if (!withinBounds(ctx.fs, ctx.containment, ctx.diagnostics, path, display)) return { kind: "invalid" };
   let opened: OpenedFile | undefined;
   if (ctx.fs.openFile !== undefined) {
     try {

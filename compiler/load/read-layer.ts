@@ -15,6 +15,7 @@ import { parseMarkdown } from "../parse/parse-markdown";
 import { targets } from "../targets/registry";
 import { type SchemaId, type UnknownKeyAllowance, validate } from "../validate";
 import { checkMcpLayer } from "./check-mcp-layer";
+import { withinBounds } from "./containment";
 import { probe, type ReadContext, readFileContent, readOptionalText, readText } from "./read-file";
 import { displayJoin, type SourceRoot } from "./source-root";
 import { unknownProfileEntries } from "./unknown-entries";
@@ -61,12 +62,14 @@ const frontmatterSchemas = {
 /** Reads the requested parts of a root. Missing files are simply absent; broken ones leave diagnostics. */
 export function readLayer(ctx: LoadContext, root: SourceRoot, parts: ReadParts): SourceLayer {
   const layer: SourceLayer = { root, layers: { targets: {} }, features: noFeatures() };
+  // A profile directory that is itself a link out of the bundle is refused once, here.
+  if (!withinBounds(ctx.fs, ctx.containment, ctx.diagnostics, root.dir, root.display)) return layer;
   if (parts.persona) {
     const persona = readPersona(ctx, root, parts.persona);
     if (persona) layer.persona = persona;
   }
   if (parts.manifest) {
-    const manifest = readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml");
+    const manifest = readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml", checkManifest);
     if (manifest) layer.manifest = manifest;
     // A profile: whatever it holds that the format does not read is reported, never skipped silently.
     ctx.diagnostics.push(...unknownProfileEntries(ctx.fs, root));
@@ -83,7 +86,17 @@ export function readLayer(ctx: LoadContext, root: SourceRoot, parts: ReadParts):
 
 /** Reads `profile.yml` alone (resolution needs `extends` before it knows which profiles to read fully). */
 export function readManifest(ctx: LoadContext, root: SourceRoot): LayerDocument | undefined {
-  return readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml");
+  if (!withinBounds(ctx.fs, ctx.containment, ctx.diagnostics, root.dir, root.display)) return undefined;
+  return readDocument(ctx, root, "profile.yml", "yaml", profileSchema, "profile.yml", checkManifest);
+}
+
+/** What the schema cannot say of a profile.yml: an empty `protectedBranches` needs `branchProtection: false` beside it. */
+function checkManifest(layer: LayerDocument): Diagnostic[] {
+  const value = layer.doc.value as { guardrails?: { protectedBranches?: unknown; branchProtection?: unknown } } | null;
+  const guardrails = value?.guardrails;
+  if (!guardrails || !Array.isArray(guardrails.protectedBranches) || guardrails.protectedBranches.length > 0 || guardrails.branchProtection === false) return [];
+  const pointer = "/guardrails/protectedBranches";
+  return [diagnostic("AH2016", { file: layer.file, pointer, ...layer.doc.locate(pointer) })];
 }
 
 /** The first persona candidate (relative POSIX path) that exists, as text. */
@@ -228,6 +241,7 @@ function listFolder(ctx: LoadContext, root: SourceRoot, rel: string): string[] |
     probe(ctx, abs, displayJoin(root.display, rel), "directory", `${path.posix.basename(rel)} folder`);
     return undefined;
   }
+  if (!withinBounds(ctx.fs, ctx.containment, ctx.diagnostics, abs, displayJoin(root.display, rel))) return undefined;
   // Sorted: the listing order of the filesystem must never reach output.
   return names.filter((name) => !name.startsWith(".")).sort(compareNames);
 }
@@ -272,6 +286,7 @@ function readSkills(ctx: LoadContext, root: SourceRoot, rel: string): Skill[] {
     if (kind === "file") continue;
     // A directory needs no second look; anything else is probed for its diagnostic.
     if (kind !== "directory" && probe(ctx, abs, display, "directory", "skill directory").kind !== "directory") continue;
+    if (!withinBounds(ctx.fs, ctx.containment, ctx.diagnostics, abs, display)) continue;
     const files: SkillFile[] = [];
     const walked: { skillMd?: string } = {};
     walkSkill(ctx, root, skillRel, "", new Set([safeRealpath(ctx, abs)]), files, walked);
@@ -313,6 +328,7 @@ function walkSkill(ctx: LoadContext, root: SourceRoot, skillRel: string, inner: 
       kind = undefined;
     }
     if (kind === "directory") {
+      if (!withinBounds(ctx.fs, ctx.containment, ctx.diagnostics, abs, display)) continue;
       const real = safeRealpath(ctx, abs);
       // A directory that is, or contains, one we are already inside would be walked forever.
       if ([...ancestors].some((a) => a === real || a.startsWith(`${real}${path.sep}`))) {

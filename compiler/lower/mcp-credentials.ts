@@ -1,27 +1,16 @@
 /**
- * Credential scrubbing for MCP servers and env maps (reference-spec C.0.5), shared by every
- * target: a literal that looks like a secret never reaches a file on disk. References
- * (`${VAR}`) are not secrets; what is left after removing them is scanned in strict mode.
+ * Credential scrubbing for MCP servers, env maps and settings documents, shared by every target:
+ * a literal that looks like a secret, or sits under a name that says secret, never reaches a file
+ * on disk (the policy itself is compiler/lower/credentials.ts). References (`${VAR}`) are not
+ * secrets. Each dropped value is a located warning naming the key and the fix.
  */
 import type { Diagnostic } from "../diagnostics";
 import type { Origin } from "../ir";
 import { diagnostic } from "../messages";
-import { hasEnvReference, scannable, scanSecrets } from "../../runtime/secrets";
+import { hasEnvReference, scannable } from "../../runtime/secrets";
+import { argumentFindings, credentialFindings, credentialHits, urlFindings, withoutCredentials } from "./credentials";
 
-export { hasEnvReference, scannable };
-
-/** Scans already made in this process: every target scans the same servers and env values. */
-const scanned = new Map<string, readonly string[]>();
-
-/** The secret patterns found in the literal part of `value` (strict mode); empty when clean. Do not mutate the result (it is shared). */
-export function credentialHits(value: string): readonly string[] {
-  let hits = scanned.get(value);
-  if (hits === undefined) {
-    hits = scanSecrets(scannable(value), "strict");
-    scanned.set(value, hits);
-  }
-  return hits;
-}
+export { credentialHits, hasEnvReference, scannable };
 
 /** One field of a server that carries a credential-shaped literal: `url`, `command` or `args[i]`. */
 export interface CredentialFinding {
@@ -29,18 +18,28 @@ export interface CredentialFinding {
   hits: readonly string[];
 }
 
-/** Scans a server's `url`, `command` and each `args[i]`; returns the fields with hits, in that order. */
+/**
+ * Scans a server's `url` (userinfo and query parameters too), `command` and `args` (each argument,
+ * `--token=…`, and the value after a credential-named flag); returns the fields with hits, in that order.
+ */
 export function serverCredentialFindings(server: Readonly<Record<string, unknown>>): CredentialFinding[] {
   const findings: CredentialFinding[] = [];
-  const check = (field: string, value: unknown): void => {
-    if (typeof value !== "string") return;
-    const hits = credentialHits(value);
-    if (hits.length > 0) findings.push({ field, hits });
-  };
-  check("url", server.url);
-  check("command", server.command);
-  if (Array.isArray(server.args)) server.args.forEach((arg, index) => check(`args[${index}]`, arg));
+  if (typeof server.url === "string") {
+    const hits = urlFindings(server.url);
+    if (hits.length > 0) findings.push({ field: "url", hits });
+  }
+  if (typeof server.command === "string") {
+    const hits = credentialHits(server.command);
+    if (hits.length > 0) findings.push({ field: "command", hits });
+  }
+  if (Array.isArray(server.args)) for (const { index, hits } of argumentFindings(server.args)) findings.push({ field: `args[${index}]`, hits });
   return findings;
+}
+
+/** The findings for one header: its value under its name, and the header line as a whole (`Authorization: Bearer …`). */
+export function headerFindings(header: string, value: string): readonly string[] {
+  const line = credentialHits(`${header}: ${value}`);
+  return line.length > 0 ? line : credentialFindings(header, value);
 }
 
 /** Formats findings the way every warning names them: `url (github_token); args[1] (aws_access_key)`. */
@@ -69,12 +68,12 @@ export function scrubMcpEnv(name: string, env: Readonly<Record<string, unknown>>
   const diagnostics: Diagnostic[] = [];
   for (const [key, raw] of Object.entries(env)) {
     const value = typeof raw === "string" ? raw : String(raw);
-    const hits = credentialHits(value);
+    const hits = credentialFindings(key, value);
     if (hits.length > 0) {
       diagnostics.push(diagnostic("AH4302", at(origin, name, `env/${escapePointer(key)}`), { server: name, key, hits: hits.join(", "), file }));
       continue;
     }
-    kept[key] = value;
+    setOwn(kept, key, value);
   }
   return { env: kept, diagnostics };
 }
@@ -93,18 +92,35 @@ export function scrubMcpTools(name: string, tools: readonly unknown[], origin: O
 }
 
 /**
- * Drops the settings env values (Claude's `env`, or any key → string map written to disk) whose
- * literal part looks like a credential, with a warning naming the key; keeps the rest in order.
+ * Drops the settings env values (Claude's `env`, or any key → string map written to disk) that the
+ * credential policy refuses (a secret shape, or a literal under a name such as `DB_PASSWORD`), with
+ * a warning naming the key; keeps the rest in order.
  */
 export function scrubSettingsEnv(env: Readonly<Record<string, unknown>>, origins: (key: string) => Origin, file: string): { env: Record<string, unknown>; diagnostics: Diagnostic[] } {
   const kept: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
   for (const [key, value] of Object.entries(env)) {
-    const hits = typeof value === "string" ? credentialHits(value) : [];
+    const hits = typeof value === "string" ? credentialFindings(key, value) : [];
     if (hits.length > 0) diagnostics.push(diagnostic("AH4305", origins(key), { key, hits: hits.join(", "), file }));
-    else kept[key] = value;
+    else setOwn(kept, key, value);
   }
   return { env: kept, diagnostics };
+}
+
+/**
+ * One managed settings value (`path` from the document root) without the string leaves the
+ * credential policy refuses, each reported (AH4307) at its own origin. `value` is undefined when
+ * the whole value was a refused string.
+ */
+export function scrubSettingsValue(path: readonly string[], value: unknown, origins: (path: string[]) => Origin, file: string): { value: unknown; diagnostics: Diagnostic[] } {
+  const scrubbed = withoutCredentials(value, path);
+  const diagnostics = scrubbed.findings.map((f) => diagnostic("AH4307", origins(f.path), { key: f.path.join("."), hits: f.hits.join(", "), file }));
+  return { value: scrubbed.value, diagnostics };
+}
+
+/** Sets an own property even for a key such as `__proto__` (a plain assignment would change the prototype instead). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The diagnostic location for something inside server `name` of an MCP layer. */

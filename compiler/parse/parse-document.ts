@@ -3,6 +3,8 @@
  * parsed with source positions so later stages can point at the line that caused a problem.
  */
 import type { Result } from "../diagnostics";
+import { diagnostic } from "../messages";
+import { maxNesting, textTooDeep, valueLimitError } from "./document-limits";
 import { parseJson } from "./parse-json";
 import { parseToml } from "./parse-toml";
 import type { DocumentFormat, ParsedDocument } from "./parsed-document";
@@ -10,8 +12,29 @@ import { parseYaml } from "./parse-yaml";
 
 export type { DocumentFormat, ParsedDocument };
 
-/** Parses text; syntax errors become AH1xxx diagnostics with file, line, column and a fix hint (value undefined then). `file` is the display path used in diagnostics. */
+/**
+ * Parses text; syntax errors become AH1xxx diagnostics with file, line, column and a fix hint (value
+ * undefined then). `file` is the display path used in diagnostics. A document nested deeper than
+ * the limit or holding a NUL is refused with its position (compiler/parse/document-limits.ts): no
+ * input ends in a stack overflow.
+ */
 export function parseDocument(text: string, format: DocumentFormat, file: string): Result<ParsedDocument | undefined> {
+  const deepText = textTooDeep(text, file);
+  if (deepText) return { value: undefined, diagnostics: [deepText] };
+  let parsed: Result<ParsedDocument | undefined>;
+  try {
+    parsed = parseByFormat(text, format, file);
+  } catch (error) {
+    // Indentation nesting the bracket scan cannot see can still exhaust a parser's stack.
+    if (error instanceof RangeError) return { value: undefined, diagnostics: [diagnostic("AH1013", { file, line: 1, column: 1 }, { limit: maxNesting })] };
+    throw error;
+  }
+  if (parsed.value === undefined) return parsed;
+  const limit = valueLimitError(parsed.value.value, file, (pointer) => parsed.value?.locate(pointer));
+  return limit ? { value: undefined, diagnostics: [...parsed.diagnostics, limit] } : parsed;
+}
+
+function parseByFormat(text: string, format: DocumentFormat, file: string): Result<ParsedDocument | undefined> {
   switch (format) {
     case "yaml":
       return parseYaml(text, file);

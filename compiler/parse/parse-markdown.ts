@@ -4,6 +4,7 @@
 import type { Result } from "../diagnostics";
 import type { MarkdownDocument } from "../ir";
 import { diagnostic } from "../messages";
+import { maxNesting, textTooDeep, valueLimitError } from "./document-limits";
 import { documentWithoutPositions, type ParsedDocument } from "./parse-document";
 import { parseYaml } from "./parse-yaml";
 
@@ -28,9 +29,19 @@ export function parseMarkdown(text: string, file: string): Result<{ document: Ma
   const afterClose = rest.slice(close.index + close[0].length);
   const body = stripLeadingNewlines(afterClose.replace(/^\n/, ""));
 
-  // The YAML starts on line 2 of the markdown file.
-  const parsed = parseYaml(yamlText, file, 1);
+  // The YAML starts on line 2 of the markdown file; its nesting is limited as every document's is.
+  const deep = textTooDeep(yamlText, file, 1);
+  if (deep) return { value: undefined, diagnostics: [deep] };
+  let parsed;
+  try {
+    parsed = parseYaml(yamlText, file, 1);
+  } catch (error) {
+    if (error instanceof RangeError) return { value: undefined, diagnostics: [diagnostic("AH1013", { file, line: 2, column: 1 }, { limit: maxNesting })] };
+    throw error;
+  }
   if (parsed.value === undefined) return { value: undefined, diagnostics: parsed.diagnostics };
+  const limit = valueLimitError(parsed.value.value, file, (pointer) => parsed.value?.locate(pointer));
+  if (limit) return { value: undefined, diagnostics: [...parsed.diagnostics, limit] };
   const value = parsed.value.value ?? {};
   if (typeof value !== "object" || Array.isArray(value)) {
     const type = Array.isArray(value) ? "a list" : `a ${typeof value} value`;

@@ -4,6 +4,7 @@
  */
 import { createTwoFilesPatch, formatPatch, type StructuredPatch } from "diff";
 import type { Diagnostic } from "../diagnostics";
+import { redactForDisplay, redactValue } from "../lower/redact";
 import type { Change, Plan } from "./change";
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
@@ -37,8 +38,15 @@ export function displayPath(file: string, home: string): string {
   return file === home ? "~" : file.startsWith(`${home}/`) ? `~/${file.slice(home.length + 1)}` : file;
 }
 
-/** The unified diff of one change (empty for keep). Binary content is named, not shown. */
+/**
+ * The unified diff of one change (empty for keep), as it may be shown: secrets redacted
+ * (compiler/lower/redact.ts). Binary content is named, not shown.
+ */
 export function changeDiff(change: Change, home: string): string {
+  return redactForDisplay(rawDiff(change, home));
+}
+
+function rawDiff(change: Change, home: string): string {
   if (change.action === "keep" || change.action === "conflict") return "";
   const name = displayPath(change.path, home);
   if (change.summary) return `${change.action === "delete" ? "removes" : change.action === "create" ? "installs" : "replaces"} ${name}: ${change.summary}\n`;
@@ -145,7 +153,7 @@ export function planJson(plan: Plan, home: string): unknown {
         ...(c.backup ? { backup: displayPath(c.backup, home) } : {}),
         diff: changeDiff(c, home),
       })),
-    diagnostics: plan.diagnostics,
+    diagnostics: redactValue(plan.diagnostics),
   };
 }
 
@@ -179,7 +187,7 @@ export function renderPlanMarkdown(plan: Plan, home: string, title = "agentihook
   const notes = plan.diagnostics;
   if (notes.length > 0) {
     out.push("", "#### Notes", "");
-    for (const d of notes) out.push(`- **${d.code}** \`${d.file}\`: ${d.message}`);
+    for (const d of notes) out.push(`- **${d.code}** \`${d.file}\`: ${redactForDisplay(d.message)}`);
   }
   return `${out.join("\n")}\n`;
 }

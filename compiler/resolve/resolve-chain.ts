@@ -8,6 +8,15 @@ import type { Diagnostic, SourceLocation } from "../diagnostics";
 import { diagnostic } from "../messages";
 import { isValidProfileName } from "./profile-sources";
 
+/** The deepest `extends` chain followed: deeper is an error, never a stack overflow. */
+export const maxChainDepth = 64;
+
+/** A long path shown by its ends: `a -> b -> c -> … -> y -> z`. */
+function shortPath(path: readonly string[]): string {
+  const shown = path.length <= 8 ? path : [...path.slice(0, 4), "…", ...path.slice(-3)];
+  return shown.join(" -> ");
+}
+
 /** Splits a chain string (`coding, anton`) into names, trimmed, empties dropped. */
 export function parseChain(text: string): string[] {
   return text
@@ -68,6 +77,10 @@ export function expandChain(
       }
       if (!lookup.exists(parent.name)) {
         diagnostics.push(diagnostic("AH3004", parent.at, { name: parent.name, path: path.join(" -> "), available: available() }));
+        continue;
+      }
+      if (path.length > maxChainDepth) {
+        diagnostics.push(diagnostic("AH3013", parent.at, { limit: maxChainDepth, path: shortPath(path) }));
         continue;
       }
       visit(parent.name, [...stack, name]);

@@ -4,7 +4,7 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate65;
 module.exports.default = validate65;
-const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true},"allowUnknownKeys":{"title":"AllowUnknownKeys","description":"Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot settings keys newer than Copilot CLI 1.0.102.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"claude":{"description":"Claude settings keys newer than Claude Code 2.1.332.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"codex":{"description":"Codex config.toml keys newer than Codex CLI 0.171.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"gemini":{"description":"Gemini settings keys newer than Gemini CLI 0.61.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true}}}}};
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"allowExternalLinks":{"description":"Follow symlinks in the bundle and in linked profiles that lead outside them. Default false: such a link is an error naming the link and its target, since a bundle may come from someone else.","type":"boolean","default":false},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true},"allowUnknownKeys":{"title":"AllowUnknownKeys","description":"Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot settings keys newer than Copilot CLI 1.0.102.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"claude":{"description":"Claude settings keys newer than Claude Code 2.1.332.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"codex":{"description":"Codex config.toml keys newer than Codex CLI 0.171.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"gemini":{"description":"Gemini settings keys newer than Gemini CLI 0.61.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __ucs2length;
 const pattern8 = new RegExp("^[A-Za-z0-9_.$-]+$", "u");
@@ -193,14 +193,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.linkedProfiles !== undefined){
-let data5 = data.linkedProfiles;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-let data6 = data5[key1];
-if(typeof data6 === "string"){
-if(func3(data6) < 1){
-const err13 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.linkedProfiles.additionalProperties,data:data6};
+if(data.allowExternalLinks !== undefined){
+let data5 = data.allowExternalLinks;
+if(typeof data5 !== "boolean"){
+const err13 = {instancePath:instancePath+"/allowExternalLinks",schemaPath:"#/properties/allowExternalLinks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.allowExternalLinks.type,parentSchema:schema24.properties.allowExternalLinks,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -210,8 +206,14 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.linkedProfiles.additionalProperties.type,parentSchema:schema24.properties.linkedProfiles.additionalProperties,data:data6};
+if(data.linkedProfiles !== undefined){
+let data6 = data.linkedProfiles;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+let data7 = data6[key1];
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err14 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.linkedProfiles.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -221,9 +223,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
 else {
-const err15 = {instancePath:instancePath+"/linkedProfiles",schemaPath:"#/properties/linkedProfiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.linkedProfiles.type,parentSchema:schema24.properties.linkedProfiles,data:data5};
+const err15 = {instancePath:instancePath+"/linkedProfiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/linkedProfiles/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.linkedProfiles.additionalProperties.type,parentSchema:schema24.properties.linkedProfiles.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -233,11 +234,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.targets !== undefined){
-let data7 = data.targets;
-if(Array.isArray(data7)){
-if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema24.properties.targets,data:data7};
+}
+else {
+const err16 = {instancePath:instancePath+"/linkedProfiles",schemaPath:"#/properties/linkedProfiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.linkedProfiles.type,parentSchema:schema24.properties.linkedProfiles,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -246,11 +245,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(typeof data8 !== "string"){
-const err17 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.targets.items.type,parentSchema:schema24.properties.targets.items,data:data8};
+}
+if(data.targets !== undefined){
+let data8 = data.targets;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err17 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema24.properties.targets,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -259,8 +259,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!((((data8 === "copilot") || (data8 === "claude")) || (data8 === "codex")) || (data8 === "gemini"))){
-const err18 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.targets.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.targets.items.enum,parentSchema:schema24.properties.targets.items,data:data8};
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(typeof data9 !== "string"){
+const err18 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.targets.items.type,parentSchema:schema24.properties.targets.items,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -269,24 +272,34 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-let i2 = data7.length;
-let j0;
-if(i2 > 1){
-const indices0 = {};
-for(;i2--;){
-let item0 = data7[i2];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err19 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema24.properties.targets,data:data7};
+if(!((((data9 === "copilot") || (data9 === "claude")) || (data9 === "codex")) || (data9 === "gemini"))){
+const err19 = {instancePath:instancePath+"/targets/" + i1,schemaPath:"#/properties/targets/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.targets.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.targets.items.enum,parentSchema:schema24.properties.targets.items,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+let i2 = data8.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data8[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err20 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema24.properties.targets,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 break;
@@ -296,22 +309,7 @@ indices0[item0] = i2;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.targets.type,parentSchema:schema24.properties.targets,data:data7};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.homes !== undefined){
-let data9 = data.homes;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key2 in data9){
-if(!(((((key2 === "copilot") || (key2 === "claude")) || (key2 === "codex")) || (key2 === "gemini")) || (key2 === "state"))){
-const err21 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.homes,data:data9};
+const err21 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.targets.type,parentSchema:schema24.properties.targets,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -321,11 +319,12 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data9.copilot !== undefined){
-let data10 = data9.copilot;
-if(typeof data10 === "string"){
-if(func3(data10) < 1){
-const err22 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.copilot,data:data10};
+if(data.homes !== undefined){
+let data10 = data.homes;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key2 in data10){
+if(!(((((key2 === "copilot") || (key2 === "claude")) || (key2 === "codex")) || (key2 === "gemini")) || (key2 === "state"))){
+const err22 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.homes,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -335,8 +334,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.copilot.type,parentSchema:schema24.properties.homes.properties.copilot,data:data10};
+if(data10.copilot !== undefined){
+let data11 = data10.copilot;
+if(typeof data11 === "string"){
+if(func3(data11) < 1){
+const err23 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.copilot,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -346,11 +348,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data9.claude !== undefined){
-let data11 = data9.claude;
-if(typeof data11 === "string"){
-if(func3(data11) < 1){
-const err24 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.claude,data:data11};
+else {
+const err24 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.copilot.type,parentSchema:schema24.properties.homes.properties.copilot,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -360,8 +359,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.claude.type,parentSchema:schema24.properties.homes.properties.claude,data:data11};
+if(data10.claude !== undefined){
+let data12 = data10.claude;
+if(typeof data12 === "string"){
+if(func3(data12) < 1){
+const err25 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.claude,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -371,11 +373,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data9.codex !== undefined){
-let data12 = data9.codex;
-if(typeof data12 === "string"){
-if(func3(data12) < 1){
-const err26 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.codex,data:data12};
+else {
+const err26 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.claude.type,parentSchema:schema24.properties.homes.properties.claude,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -385,8 +384,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.codex.type,parentSchema:schema24.properties.homes.properties.codex,data:data12};
+if(data10.codex !== undefined){
+let data13 = data10.codex;
+if(typeof data13 === "string"){
+if(func3(data13) < 1){
+const err27 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.codex,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -396,11 +398,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data9.gemini !== undefined){
-let data13 = data9.gemini;
-if(typeof data13 === "string"){
-if(func3(data13) < 1){
-const err28 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.gemini,data:data13};
+else {
+const err28 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.codex.type,parentSchema:schema24.properties.homes.properties.codex,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -410,8 +409,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.gemini.type,parentSchema:schema24.properties.homes.properties.gemini,data:data13};
+if(data10.gemini !== undefined){
+let data14 = data10.gemini;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err29 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.gemini,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -421,11 +423,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data9.state !== undefined){
-let data14 = data9.state;
-if(typeof data14 === "string"){
-if(func3(data14) < 1){
-const err30 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.state,data:data14};
+else {
+const err30 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.gemini.type,parentSchema:schema24.properties.homes.properties.gemini,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -435,8 +434,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.state.type,parentSchema:schema24.properties.homes.properties.state,data:data14};
+if(data10.state !== undefined){
+let data15 = data10.state;
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err31 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.state,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -446,9 +448,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
 else {
-const err32 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.homes.type,parentSchema:schema24.properties.homes,data:data9};
+const err32 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.state.type,parentSchema:schema24.properties.homes.properties.state,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -458,10 +459,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.codexHookTrust !== undefined){
-let data15 = data.codexHookTrust;
-if(typeof data15 !== "boolean"){
-const err33 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data15};
+}
+else {
+const err33 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.homes.type,parentSchema:schema24.properties.homes,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -471,12 +471,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.allowUnknownKeys !== undefined){
-let data16 = data.allowUnknownKeys;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key3 in data16){
-if(!((((key3 === "copilot") || (key3 === "claude")) || (key3 === "codex")) || (key3 === "gemini"))){
-const err34 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.allowUnknownKeys,data:data16};
+if(data.codexHookTrust !== undefined){
+let data16 = data.codexHookTrust;
+if(typeof data16 !== "boolean"){
+const err34 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -486,15 +484,12 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data16.copilot !== undefined){
-let data17 = data16.copilot;
-if(Array.isArray(data17)){
-const len2 = data17.length;
-for(let i3=0; i3<len2; i3++){
-let data18 = data17[i3];
-if(typeof data18 === "string"){
-if(!pattern8.test(data18)){
-const err35 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data18};
+if(data.allowUnknownKeys !== undefined){
+let data17 = data.allowUnknownKeys;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key3 in data17){
+if(!((((key3 === "copilot") || (key3 === "claude")) || (key3 === "codex")) || (key3 === "gemini"))){
+const err35 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.allowUnknownKeys,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -504,8 +499,15 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.copilot.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data18};
+if(data17.copilot !== undefined){
+let data18 = data17.copilot;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i3=0; i3<len2; i3++){
+let data19 = data18[i3];
+if(typeof data19 === "string"){
+if(!pattern8.test(data19)){
+const err36 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -515,23 +517,34 @@ vErrors.push(err36);
 errors++;
 }
 }
-let i4 = data17.length;
-let j1;
-if(i4 > 1){
-const indices1 = {};
-for(;i4--;){
-let item1 = data17[i4];
-if(typeof item1 !== "string"){
-continue;
-}
-if(typeof indices1[item1] == "number"){
-j1 = indices1[item1];
-const err37 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data17};
+else {
+const err37 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.copilot.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+let i4 = data18.length;
+let j1;
+if(i4 > 1){
+const indices1 = {};
+for(;i4--;){
+let item1 = data18[i4];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err38 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data18};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 break;
@@ -541,25 +554,7 @@ indices1[item1] = i4;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.copilot.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data17};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data16.claude !== undefined){
-let data19 = data16.claude;
-if(Array.isArray(data19)){
-const len3 = data19.length;
-for(let i5=0; i5<len3; i5++){
-let data20 = data19[i5];
-if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
-const err39 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data20};
+const err39 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.copilot.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -569,8 +564,15 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.claude.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data20};
+if(data17.claude !== undefined){
+let data20 = data17.claude;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i5=0; i5<len3; i5++){
+let data21 = data20[i5];
+if(typeof data21 === "string"){
+if(!pattern8.test(data21)){
+const err40 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -580,23 +582,34 @@ vErrors.push(err40);
 errors++;
 }
 }
-let i6 = data19.length;
-let j2;
-if(i6 > 1){
-const indices2 = {};
-for(;i6--;){
-let item2 = data19[i6];
-if(typeof item2 !== "string"){
-continue;
-}
-if(typeof indices2[item2] == "number"){
-j2 = indices2[item2];
-const err41 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data19};
+else {
+const err41 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.claude.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+let i6 = data20.length;
+let j2;
+if(i6 > 1){
+const indices2 = {};
+for(;i6--;){
+let item2 = data20[i6];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err42 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data20};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 break;
@@ -606,25 +619,7 @@ indices2[item2] = i6;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.claude.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data19};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data16.codex !== undefined){
-let data21 = data16.codex;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i7=0; i7<len4; i7++){
-let data22 = data21[i7];
-if(typeof data22 === "string"){
-if(!pattern8.test(data22)){
-const err43 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data22};
+const err43 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.claude.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data20};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -634,8 +629,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.codex.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data22};
+if(data17.codex !== undefined){
+let data22 = data17.codex;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i7=0; i7<len4; i7++){
+let data23 = data22[i7];
+if(typeof data23 === "string"){
+if(!pattern8.test(data23)){
+const err44 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -645,23 +647,34 @@ vErrors.push(err44);
 errors++;
 }
 }
-let i8 = data21.length;
-let j3;
-if(i8 > 1){
-const indices3 = {};
-for(;i8--;){
-let item3 = data21[i8];
-if(typeof item3 !== "string"){
-continue;
-}
-if(typeof indices3[item3] == "number"){
-j3 = indices3[item3];
-const err45 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data21};
+else {
+const err45 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.codex.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data23};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+let i8 = data22.length;
+let j3;
+if(i8 > 1){
+const indices3 = {};
+for(;i8--;){
+let item3 = data22[i8];
+if(typeof item3 !== "string"){
+continue;
+}
+if(typeof indices3[item3] == "number"){
+j3 = indices3[item3];
+const err46 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data22};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 break;
@@ -671,25 +684,7 @@ indices3[item3] = i8;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.codex.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data21};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data16.gemini !== undefined){
-let data23 = data16.gemini;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i9=0; i9<len5; i9++){
-let data24 = data23[i9];
-if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
-const err47 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data24};
+const err47 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.codex.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data22};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -699,8 +694,15 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.gemini.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data24};
+if(data17.gemini !== undefined){
+let data24 = data17.gemini;
+if(Array.isArray(data24)){
+const len5 = data24.length;
+for(let i9=0; i9<len5; i9++){
+let data25 = data24[i9];
+if(typeof data25 === "string"){
+if(!pattern8.test(data25)){
+const err48 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -710,23 +712,34 @@ vErrors.push(err48);
 errors++;
 }
 }
-let i10 = data23.length;
-let j4;
-if(i10 > 1){
-const indices4 = {};
-for(;i10--;){
-let item4 = data23[i10];
-if(typeof item4 !== "string"){
-continue;
-}
-if(typeof indices4[item4] == "number"){
-j4 = indices4[item4];
-const err49 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i10+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data23};
+else {
+const err49 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.gemini.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data25};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+let i10 = data24.length;
+let j4;
+if(i10 > 1){
+const indices4 = {};
+for(;i10--;){
+let item4 = data24[i10];
+if(typeof item4 !== "string"){
+continue;
+}
+if(typeof indices4[item4] == "number"){
+j4 = indices4[item4];
+const err50 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i10+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data24};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 break;
@@ -736,19 +749,7 @@ indices4[item4] = i10;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.gemini.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data23};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.allowUnknownKeys.type,parentSchema:schema24.properties.allowUnknownKeys,data:data16};
+const err51 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.gemini.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data24};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -760,12 +761,24 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err52 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.allowUnknownKeys.type,parentSchema:schema24.properties.allowUnknownKeys,data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }

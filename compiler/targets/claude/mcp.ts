@@ -9,7 +9,7 @@ import type { JsonEntriesEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
-import { credentialHits, dropIfCredentialed, escapePointer, scrubMcpEnv } from "../../lower/mcp-credentials";
+import { dropIfCredentialed, escapePointer, headerFindings, scrubMcpEnv, setOwn } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { MCP_TYPES } from "./capabilities";
@@ -60,10 +60,10 @@ export function translateServer(name: string, source: McpServerEntry): Translate
     if (Array.isArray(spec.env_vars)) {
       for (const item of spec.env_vars) {
         const varName = typeof item === "string" ? item : isPlainObject(item) && typeof item.name === "string" ? item.name : undefined;
-        if (varName) env[varName] = `\${${varName}}`;
+        if (varName) setOwn(env, varName, `\${${varName}}`);
       }
     }
-    if (isPlainObject(spec.env)) Object.assign(env, spec.env);
+    if (isPlainObject(spec.env)) for (const [key, value] of Object.entries(spec.env)) setOwn(env, key, value);
     if (Object.keys(env).length > 0) {
       const scrubbed = scrubMcpEnv(name, env, origin, FILE);
       diagnostics.push(...scrubbed.diagnostics);
@@ -78,13 +78,13 @@ export function translateServer(name: string, source: McpServerEntry): Translate
     if (isPlainObject(spec.http_headers)) for (const [h, v] of Object.entries(spec.http_headers)) candidates.push([h, String(v)]);
     if (isPlainObject(spec.headers)) for (const [h, v] of Object.entries(spec.headers)) candidates.push([h, String(v)]);
     for (const [header, value] of candidates) {
-      // Scanned as the header line, so `Authorization: Bearer <literal>` is recognised as a token.
-      const hits = credentialHits(`${header}: ${value}`);
+      // Under its name and as the header line, so `Authorization: Bearer <literal>` is recognised as a token.
+      const hits = headerFindings(header, value);
       if (hits.length > 0) {
         diagnostics.push(diagnostic("AH4303", at(origin, name, `headers/${escapePointer(header)}`), { server: name, header, hits: hits.join(", "), file: FILE }));
         continue;
       }
-      headers[header] = value;
+      setOwn(headers, header, value);
     }
     if (Object.keys(headers).length > 0) entry.headers = headers;
   }
@@ -106,7 +106,7 @@ export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, path
   for (const name of Object.keys(servers).sort()) {
     const translated = translateServer(name, servers[name]!);
     diagnostics.push(...translated.diagnostics);
-    if (translated.entry) entries[name] = translated.entry;
+    if (translated.entry) setOwn(entries, name, translated.entry);
   }
   if (Object.keys(entries).length === 0) return { diagnostics };
   return {

@@ -9,7 +9,7 @@ import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { MergedDocument } from "../../ir";
 import { type HookGroup, readHookGroups } from "../../lower/hook-groups";
-import { scrubSettingsEnv } from "../../lower/mcp-credentials";
+import { scrubSettingsEnv, scrubSettingsValue } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { originOf } from "../../lower/origins";
@@ -89,12 +89,18 @@ export function lowerSettings(doc: MergedDocument, paths: ClaudePaths): LoweredS
   }
 
   const keys: JsonKeysEntry["keys"] = [];
+  // Every other value passes the same credential policy as env (a literal `apiKey`, a token in a header map).
+  const push = (path: string[], item: unknown): void => {
+    const scrubbed = path[0] === "env" ? { value: item, diagnostics: [] } : scrubSettingsValue(path, item, (at) => originOf(doc, at), "settings.json");
+    diagnostics.push(...scrubbed.diagnostics);
+    if (scrubbed.value !== undefined) keys.push({ key: path, value: scrubbed.value, origin: originOf(doc, path) });
+  };
   for (const key of [...wanted.keys()].sort()) {
     const item = wanted.get(key);
     if (MEMBER_KEYS.has(key) && isPlainObject(item) && Object.keys(item).length > 0) {
-      for (const member of Object.keys(item).sort()) keys.push({ key: [key, member], value: item[member], origin: originOf(doc, [key, member]) });
+      for (const member of Object.keys(item).sort()) push([key, member], item[member]);
     } else {
-      keys.push({ key: [key], value: item, origin: originOf(doc, [key]) });
+      push([key], item);
     }
   }
 

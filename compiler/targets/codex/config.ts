@@ -13,6 +13,7 @@ import { readHookGroups } from "../../lower/hook-groups";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { originOf } from "../../lower/origins";
+import { scrubSettingsValue } from "../../lower/mcp-credentials";
 import { PROJECT_DOC_FLOOR } from "./capabilities";
 import { CODEX_KNOWN_HOOK_EVENTS } from "./contract";
 import type { CodexHookGroup } from "./hooks";
@@ -70,7 +71,7 @@ export function lowerConfig(doc: MergedDocument): LoweredConfig {
       continue;
     }
     if (key === "features" && isPlainObject(value) && value.hooks === false) diagnostics.push(diagnostic("AH4216", originOf(doc, ["features", "hooks"])));
-    flatten([key], value, doc, keys);
+    flatten([key], value, doc, keys, diagnostics);
   }
   const notifySet = keys.some((k) => k.key.length === 1 && k.key[0] === "notify");
   if (notifySet) diagnostics.push(diagnostic("AH4213", originOf(doc, ["notify"])));
@@ -79,14 +80,21 @@ export function lowerConfig(doc: MergedDocument): LoweredConfig {
   return out;
 }
 
-/** Tables are recursed so each leaf is its own managed key (an operator's sibling key survives); arrays and scalars are leaves. */
-function flatten(path: string[], value: unknown, doc: MergedDocument, out: TomlKeysEntry["keys"]): void {
+/**
+ * Tables are recursed so each leaf is its own managed key (an operator's sibling key survives);
+ * arrays and scalars are leaves. Each leaf passes the credential policy: a literal secret
+ * (`shell_environment_policy.set.AWS_SECRET_ACCESS_KEY`, `experimental_bearer_token`) is dropped
+ * with a warning.
+ */
+function flatten(path: string[], value: unknown, doc: MergedDocument, out: TomlKeysEntry["keys"], diagnostics: Diagnostic[]): void {
   if (isPlainObject(value) && Object.keys(value).length > 0) {
-    for (const key of Object.keys(value).sort()) flatten([...path, key], value[key], doc, out);
+    for (const key of Object.keys(value).sort()) flatten([...path, key], value[key], doc, out, diagnostics);
     return;
   }
   if (value === undefined || value === null) return;
-  out.push({ key: path, value, origin: originOf(doc, path) });
+  const scrubbed = scrubSettingsValue(path, value, (at) => originOf(doc, at), "config.toml");
+  diagnostics.push(...scrubbed.diagnostics);
+  if (scrubbed.value !== undefined) out.push({ key: path, value: scrubbed.value, origin: originOf(doc, path) });
 }
 
 /** `max(floor, ⌊1.25 × AGENTS.md bytes⌋)`: Codex cuts AGENTS.md past `project_doc_max_bytes`, silently. */

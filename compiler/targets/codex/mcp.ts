@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
-import { credentialHits, dropIfCredentialed, escapePointer, hasEnvReference, scrubMcpEnv } from "../../lower/mcp-credentials";
+import { dropIfCredentialed, escapePointer, hasEnvReference, headerFindings, scrubMcpEnv, setOwn } from "../../lower/mcp-credentials";
 import { ENV_NAME, expandedNames, hasNul, shellExpandingWord } from "../../lower/shell-quote";
 import { diagnostic } from "../../messages";
 
@@ -109,7 +109,7 @@ function translateLocal(name: string, spec: Record<string, unknown>, origin: Ori
         diagnostics.push(diagnostic("AH4306", at(origin, name, `env/${escapePointer(key)}`), { server: name, key: JSON.stringify(key) }));
         continue;
       }
-      if (!hasEnvReference(value)) literal[key] = value;
+      if (!hasEnvReference(value)) setOwn(literal, key, value);
       else if (wholeReference(value) === key) passThrough.add(key);
       else {
         assignments.push(`${key}=${shellExpandingWord(value)}`);
@@ -153,16 +153,16 @@ function translateRemote(name: string, spec: Record<string, unknown>, origin: Or
       const bearerMatch = header.toLowerCase() === "authorization" ? BEARER_REFERENCE.exec(value) : null;
       const whole = wholeReference(value);
       if (bearerMatch && bearer === undefined) bearer = (bearerMatch[1] ?? bearerMatch[2]) as string;
-      else if (whole) envHeaders[header] = whole;
+      else if (whole) setOwn(envHeaders, header, whole);
       else diagnostics.push(diagnostic("AH4204", where, { server: name, header }));
       continue;
     }
-    const hits = credentialHits(`${header}: ${value}`);
+    const hits = headerFindings(header, value);
     if (hits.length > 0) {
       diagnostics.push(diagnostic("AH4303", where, { server: name, header, hits: hits.join(", "), file: FILE }));
       continue;
     }
-    httpHeaders[header] = value;
+    setOwn(httpHeaders, header, value);
   }
   if (bearer !== undefined) table.bearer_token_env_var = bearer;
   if (Object.keys(httpHeaders).length > 0) table.http_headers = httpHeaders;

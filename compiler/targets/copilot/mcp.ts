@@ -8,7 +8,8 @@ import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { McpServerEntry, Origin } from "../../ir";
-import { credentialHits, dropIfCredentialed, escapePointer, hasEnvReference, scrubMcpEnv, scrubMcpTools } from "../../lower/mcp-credentials";
+import { dropIfCredentialed, escapePointer, hasEnvReference, headerFindings, scrubMcpEnv, scrubMcpTools, setOwn } from "../../lower/mcp-credentials";
+import { rememberResolvedSecret } from "../../lower/redact";
 import { diagnostic } from "../../messages";
 import { resolveEnvReferences } from "../../../runtime/secrets";
 import { MCP_LOCAL_KEYS, MCP_PASS_THROUGH_KEYS, MCP_REMOTE_KEYS, MCP_TYPES } from "./capabilities";
@@ -84,17 +85,23 @@ export function translateServer(name: string, source: McpServerEntry, directives
             diagnostics.push(diagnostic("AH4013", where, { server: name, header, reference: value }));
             continue;
           }
-          // The resolved value is the intended credential: written, not scanned, and the file is 0600.
-          headers[header] = resolved.text;
+          // The resolved value is the intended credential: written, not scanned, and the file is 0600;
+          // every view of this run shows it as [REDACTED] (compiler/lower/redact.ts).
+          setOwn(headers, header, resolved.text);
+          rememberResolvedSecret(resolved.text);
+          for (const match of value.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) {
+            const secret = env.vars[match[1] as string];
+            if (secret !== undefined) rememberResolvedSecret(secret);
+          }
           resolvedSecret = true;
           continue;
         }
-        const hits = credentialHits(value);
+        const hits = headerFindings(header, value);
         if (hits.length > 0) {
           diagnostics.push(diagnostic("AH4303", where, { server: name, header, hits: hits.join(", "), file: FILE }));
           continue;
         }
-        headers[header] = value;
+        setOwn(headers, header, value);
       }
       if (Object.keys(headers).length > 0) entry.headers = headers;
     }
@@ -134,7 +141,7 @@ export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, dire
   for (const name of Object.keys(servers).sort()) {
     const translated = translateServer(name, servers[name]!, directives, env);
     diagnostics.push(...translated.diagnostics);
-    if (translated.entry) entries[name] = translated.entry;
+    if (translated.entry) setOwn(entries, name, translated.entry);
   }
   if (Object.keys(entries).length === 0) return { diagnostics };
   return {

@@ -7,6 +7,7 @@ import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { MergedDocument } from "../../ir";
+import { scrubSettingsValue } from "../../lower/mcp-credentials";
 import { shellCommand } from "../../lower/shell-quote";
 import { diagnostic } from "../../messages";
 import { FOREIGN_SETTINGS_KEYS } from "./capabilities";
@@ -65,10 +66,17 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
     if (value === undefined) continue;
     wanted.set(key, value);
   }
-  const keys = [...wanted.keys()].sort().map((key) => {
-    const authored = key in doc.value;
-    return authored ? { key: [key], value: wanted.get(key), origin: originOf(doc, [key]) } : { key: [key], value: wanted.get(key) };
-  });
+  const keys: JsonKeysEntry["keys"] = [];
+  for (const key of [...wanted.keys()].sort()) {
+    if (!(key in doc.value)) {
+      keys.push({ key: [key], value: wanted.get(key) });
+      continue;
+    }
+    // A value a layer authored passes the credential policy (a literal token in a settings key is dropped).
+    const scrubbed = scrubSettingsValue([key], wanted.get(key), (at) => originOf(doc, at), "settings.json");
+    diagnostics.push(...scrubbed.diagnostics);
+    if (scrubbed.value !== undefined) keys.push({ key: [key], value: scrubbed.value, origin: originOf(doc, [key]) });
+  }
   return {
     entry: {
       kind: "json-keys",
