@@ -14,7 +14,7 @@ function check(schema: Parameters<typeof schemaId>[0], text: string, format: "js
 
 describe("names from a profile", () => {
   it("refuses env names that are not variable names, in every place a profile names one", () => {
-    const rule = "it must be an environment variable name: letters, digits and '_', not starting with a digit";
+    const rule = "it must be an environment variable name: letters, digits and '_', not starting with a digit (and not __proto__, which no JSON object can hold as a key)";
     expect(check("claude-settings", '{"env": {"OK_1": "x", "A;touch X;B": "y"},\n "_agentihooks": {"env": {"1A": "z"}}}')).toEqual([
       ["AH2015", "/env/A;touch X;B", 1, `Key "A;touch X;B" in 'env' is not allowed: ${rule}. Rename it.`],
       ["AH2015", "/_agentihooks/env/1A", 2, `Key "1A" in '_agentihooks.env' is not allowed: ${rule}. Rename it.`],

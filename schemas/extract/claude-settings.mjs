@@ -94,7 +94,7 @@ function object(members, topLevel) {
 const body = object(settings.members, true);
 if (unresolved.size > 0) throw new Error(`unresolved type references: ${[...unresolved].join(", ")}`);
 // Environment variable names, checked at load time: a name is written into env files and scripts.
-const envName = { description: "it must be an environment variable name: letters, digits and '_', not starting with a digit", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" };
+const envName = { description: "it must be an environment variable name: letters, digits and '_', not starting with a digit (and not __proto__, which no JSON object can hold as a key)", pattern: "^[A-Za-z_][A-Za-z0-9_]*$", not: { const: "__proto__" } };
 const schema = {
   $schema: "http://json-schema.org/draft-07/schema#",
   $id: "https://agentihooks.dev/schemas/claude-settings.schema.json",

@@ -153,7 +153,7 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/mcp-server.schema.json","title":"McpServer","description":"One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json), Codex CLI 0.171.0 ([mcp_servers.<name>]) and Gemini CLI 0.61.0 (settings.json mcpServers) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.","type":"object","additionalProperties":false,"properties":{"type":{"description":"Transport. `stdio` and `local` are the same (a local process); `http`, `sse` and `streamable-http` are remote. Default: `stdio` with `command`, `http` with `url`.","type":"string","enum":["stdio","local","http","sse","streamable-http"]},"command":{"description":"Program that runs a local server.","type":"string","minLength":1},"args":{"description":"Arguments for `command`.","type":"array","items":{"type":"string"}},"env":{"description":"Environment for a local server. `${VAR}` references are passed through.","type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"cwd":{"description":"Working directory of a local server.","type":"string"},"url":{"description":"Endpoint of a remote server.","type":"string","minLength":1},"headers":{"description":"HTTP headers for a remote server. Copilot sends values literally (see `_agentihooks.resolveHeaderEnv`).","type":"object","additionalProperties":{"type":"string"}},"tools":{"description":"Copilot: tools to expose, exact names or the lone \"*\" for all.","type":"array","items":{"type":"string"}},"excludeTools":{"description":"Copilot and Gemini: tools to hide.","type":"array","items":{"type":"string"}},"includeTools":{"description":"Gemini: tools to expose (exact names); `excludeTools` is applied after it.","type":"array","items":{"type":"string"}},"trust":{"description":"Gemini: skip the confirmation prompt for this server's tools.","type":"boolean"},"description":{"description":"Gemini: a description of the server for people.","type":"string"},"deferTools":{"description":"Copilot: load the tools on demand through tool search (`auto`) or always (`never`).","type":"string","enum":["auto","never"]},"filterMapping":{"description":"Copilot: how tool output is filtered, for all tools or per tool name.","anyOf":[{"$ref":"#/definitions/OutputFilter"},{"type":"object","additionalProperties":{"$ref":"#/definitions/OutputFilter"}}]},"timeout":{"description":"Copilot, Claude and Gemini: tool call timeout in milliseconds.","type":"number","minimum":0},"auth":{"description":"OAuth for a remote server. Copilot: false to turn it off, or its settings. Codex: the mechanism, \"oauth\" or \"ema_auth\".","anyOf":[{"type":"boolean"},{"title":"McpAuthSettings","type":"object","additionalProperties":false,"properties":{"redirectPort":{"description":"Local port of the OAuth redirect.","type":"integer","minimum":1,"maximum":65535}}},{"type":"string","enum":["oauth","ema_auth"]}]},"oidc":{"description":"Copilot: authenticate with the GitHub OIDC token.","type":"boolean"},"oauthClientId":{"description":"Copilot: OAuth client id.","type":"string"},"oauthPublicClient":{"description":"Copilot: the OAuth client is public (no secret).","type":"boolean"},"oauthScopes":{"description":"Copilot: OAuth scopes to request.","type":"array","items":{"type":"string"},"minItems":1},"oauthGrantType":{"description":"Copilot: OAuth grant type.","type":"string","enum":["authorization_code","client_credentials"]},"headersRefreshTtlMs":{"description":"Copilot: how long headers obtained for the server stay fresh, in milliseconds.","type":"number","minimum":0},"slowConnectionThresholdMs":{"description":"Copilot: milliseconds after which a connection counts as slow.","type":"number","minimum":0},"disableSecretMasking":{"description":"Copilot: do not mask secrets in this server's output.","type":"boolean"},"alwaysLoad":{"description":"Claude: always include this server's tools in the prompt instead of deferring them behind tool search.","type":"boolean"},"bearer_token_env_var":{"description":"Codex: environment variable holding a bearer token for a remote server.","type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"http_headers":{"description":"Codex: HTTP headers (the Codex spelling of `headers`).","type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"description":"Codex: header name → environment variable whose value is sent.","type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"http_headers_helper":{"description":"Codex: command that prints HTTP headers for the server.","type":"string","minLength":1},"env_vars":{"description":"Codex: environment variables passed through to a local server.","type":"array","items":{"anyOf":[{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},{"title":"CodexEnvVar","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"source":{"type":"string"}}}]}},"startup_timeout_sec":{"description":"Codex: seconds to wait for the server to start.","type":"number","minimum":0},"startup_timeout_ms":{"description":"Codex: milliseconds to wait for the server to start (older spelling).","type":"integer","minimum":0},"tool_timeout_sec":{"description":"Codex: seconds a tool call may take.","type":"number","minimum":0},"enabled":{"description":"Codex: false keeps the server configured but not started.","type":"boolean"},"required":{"description":"Codex: fail startup when this server cannot start.","type":"boolean"},"enabled_tools":{"description":"Codex: allow-list of tools.","type":"array","items":{"type":"string"}},"disabled_tools":{"description":"Codex: deny-list of tools, applied after enabled_tools.","type":"array","items":{"type":"string"}},"scopes":{"description":"Codex: OAuth scopes to request.","type":"array","items":{"type":"string"}},"oauth_resource":{"description":"Codex: OAuth resource parameter.","type":"string"},"oauth":{"title":"CodexMcpOAuth","description":"Codex: OAuth client settings.","type":"object","additionalProperties":false,"properties":{"client_id":{"type":"string"},"client_secret":{"type":"string","minLength":1},"token_endpoint_auth_method":{"type":"string"},"authorization_server_issuer":{"type":"string"}}},"supports_parallel_tool_calls":{"description":"Codex: the server handles concurrent tool calls.","type":"boolean"},"default_tools_approval_mode":{"description":"Codex: approval mode for this server's tools.","type":"string","enum":["auto","prompt","approve"]},"environment_id":{"description":"Codex: environment the server runs in.","type":"string"}},"definitions":{"OutputFilter":{"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]}}};
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/mcp-server.schema.json","title":"McpServer","description":"One MCP server definition in agentihooks' canonical shape: the union of the keys Copilot CLI 1.0.102 (mcp-config.json), Claude Code 2.1.332 (.mcp.json), Codex CLI 0.171.0 ([mcp_servers.<name>]) and Gemini CLI 0.61.0 (settings.json mcpServers) accept (each key checked against those releases). A local server has `command`, a remote one has `url`; each target keeps the keys it understands and reports the rest.","type":"object","additionalProperties":false,"properties":{"type":{"description":"Transport. `stdio` and `local` are the same (a local process); `http`, `sse` and `streamable-http` are remote. Default: `stdio` with `command`, `http` with `url`.","type":"string","enum":["stdio","local","http","sse","streamable-http"]},"command":{"description":"Program that runs a local server.","type":"string","minLength":1},"args":{"description":"Arguments for `command`.","type":"array","items":{"type":"string"}},"env":{"description":"Environment for a local server. `${VAR}` references are passed through.","type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit (and not __proto__, which no JSON object can hold as a key)","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","not":{"const":"__proto__"}}},"cwd":{"description":"Working directory of a local server.","type":"string"},"url":{"description":"Endpoint of a remote server.","type":"string","minLength":1},"headers":{"description":"HTTP headers for a remote server. Copilot sends values literally (see `_agentihooks.resolveHeaderEnv`).","type":"object","additionalProperties":{"type":"string"}},"tools":{"description":"Copilot: tools to expose, exact names or the lone \"*\" for all.","type":"array","items":{"type":"string"}},"excludeTools":{"description":"Copilot and Gemini: tools to hide.","type":"array","items":{"type":"string"}},"includeTools":{"description":"Gemini: tools to expose (exact names); `excludeTools` is applied after it.","type":"array","items":{"type":"string"}},"trust":{"description":"Gemini: skip the confirmation prompt for this server's tools.","type":"boolean"},"description":{"description":"Gemini: a description of the server for people.","type":"string"},"deferTools":{"description":"Copilot: load the tools on demand through tool search (`auto`) or always (`never`).","type":"string","enum":["auto","never"]},"filterMapping":{"description":"Copilot: how tool output is filtered, for all tools or per tool name.","anyOf":[{"$ref":"#/definitions/OutputFilter"},{"type":"object","additionalProperties":{"$ref":"#/definitions/OutputFilter"}}]},"timeout":{"description":"Copilot, Claude and Gemini: tool call timeout in milliseconds.","type":"number","minimum":0},"auth":{"description":"OAuth for a remote server. Copilot: false to turn it off, or its settings. Codex: the mechanism, \"oauth\" or \"ema_auth\".","anyOf":[{"type":"boolean"},{"title":"McpAuthSettings","type":"object","additionalProperties":false,"properties":{"redirectPort":{"description":"Local port of the OAuth redirect.","type":"integer","minimum":1,"maximum":65535}}},{"type":"string","enum":["oauth","ema_auth"]}]},"oidc":{"description":"Copilot: authenticate with the GitHub OIDC token.","type":"boolean"},"oauthClientId":{"description":"Copilot: OAuth client id.","type":"string"},"oauthPublicClient":{"description":"Copilot: the OAuth client is public (no secret).","type":"boolean"},"oauthScopes":{"description":"Copilot: OAuth scopes to request.","type":"array","items":{"type":"string"},"minItems":1},"oauthGrantType":{"description":"Copilot: OAuth grant type.","type":"string","enum":["authorization_code","client_credentials"]},"headersRefreshTtlMs":{"description":"Copilot: how long headers obtained for the server stay fresh, in milliseconds.","type":"number","minimum":0},"slowConnectionThresholdMs":{"description":"Copilot: milliseconds after which a connection counts as slow.","type":"number","minimum":0},"disableSecretMasking":{"description":"Copilot: do not mask secrets in this server's output.","type":"boolean"},"alwaysLoad":{"description":"Claude: always include this server's tools in the prompt instead of deferring them behind tool search.","type":"boolean"},"bearer_token_env_var":{"description":"Codex: environment variable holding a bearer token for a remote server.","type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"http_headers":{"description":"Codex: HTTP headers (the Codex spelling of `headers`).","type":"object","additionalProperties":{"type":"string"}},"env_http_headers":{"description":"Codex: header name → environment variable whose value is sent.","type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"http_headers_helper":{"description":"Codex: command that prints HTTP headers for the server.","type":"string","minLength":1},"env_vars":{"description":"Codex: environment variables passed through to a local server.","type":"array","items":{"anyOf":[{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},{"title":"CodexEnvVar","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"source":{"type":"string"}}}]}},"startup_timeout_sec":{"description":"Codex: seconds to wait for the server to start.","type":"number","minimum":0},"startup_timeout_ms":{"description":"Codex: milliseconds to wait for the server to start (older spelling).","type":"integer","minimum":0},"tool_timeout_sec":{"description":"Codex: seconds a tool call may take.","type":"number","minimum":0},"enabled":{"description":"Codex: false keeps the server configured but not started.","type":"boolean"},"required":{"description":"Codex: fail startup when this server cannot start.","type":"boolean"},"enabled_tools":{"description":"Codex: allow-list of tools.","type":"array","items":{"type":"string"}},"disabled_tools":{"description":"Codex: deny-list of tools, applied after enabled_tools.","type":"array","items":{"type":"string"}},"scopes":{"description":"Codex: OAuth scopes to request.","type":"array","items":{"type":"string"}},"oauth_resource":{"description":"Codex: OAuth resource parameter.","type":"string"},"oauth":{"title":"CodexMcpOAuth","description":"Codex: OAuth client settings.","type":"object","additionalProperties":false,"properties":{"client_id":{"type":"string"},"client_secret":{"type":"string","minLength":1},"token_endpoint_auth_method":{"type":"string"},"authorization_server_issuer":{"type":"string"}}},"supports_parallel_tool_calls":{"description":"Codex: the server handles concurrent tool calls.","type":"boolean"},"default_tools_approval_mode":{"description":"Codex: approval mode for this server's tools.","type":"string","enum":["auto","prompt","approve"]},"environment_id":{"description":"Codex: environment the server runs in.","type":"string"}},"definitions":{"OutputFilter":{"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]}}};
 const pattern0 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const schema10 = {"title":"McpOutputFilter","type":"string","enum":["none","markdown","hidden_characters"]};
 
@@ -284,9 +284,10 @@ let data4 = data.env;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 const _errs12 = errors;
-if(typeof key1 === "string"){
-if(!pattern0.test(key1)){
-const err7 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env.propertyNames,data:key1,propertyName:key1};
+const _errs13 = errors;
+const _errs14 = errors;
+if("__proto__" !== key1){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -295,10 +296,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var valid3 = _errs12 === errors;
-if(!valid3){
-const err8 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema9.properties.env.propertyNames,parentSchema:schema9.properties.env,data:data4};
+var valid4 = _errs14 === errors;
+if(valid4){
+const err8 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema9.properties.env.propertyNames.not,parentSchema:schema9.properties.env.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -307,11 +307,20 @@ vErrors.push(err8);
 }
 errors++;
 }
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
 }
-for(const key2 in data4){
-let data5 = data4[key2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env.additionalProperties.type,parentSchema:schema9.properties.env.additionalProperties,data:data5};
+else {
+vErrors = null;
+}
+}
+}
+if(typeof key1 === "string"){
+if(!pattern0.test(key1)){
+const err9 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -321,9 +330,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env.type,parentSchema:schema9.properties.env,data:data4};
+var valid3 = _errs12 === errors;
+if(!valid3){
+const err10 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema9.properties.env.propertyNames,parentSchema:schema9.properties.env,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -333,10 +342,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.cwd !== undefined){
-let data6 = data.cwd;
-if(typeof data6 !== "string"){
-const err11 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.cwd.type,parentSchema:schema9.properties.cwd,data:data6};
+for(const key2 in data4){
+let data5 = data4[key2];
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env.additionalProperties.type,parentSchema:schema9.properties.env.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -346,11 +355,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data7 = data.url;
-if(typeof data7 === "string"){
-if(func3(data7) < 1){
-const err12 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.url,data:data7};
+}
+else {
+const err12 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env.type,parentSchema:schema9.properties.env,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -360,13 +367,40 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.url.type,parentSchema:schema9.properties.url,data:data7};
+if(data.cwd !== undefined){
+let data6 = data.cwd;
+if(typeof data6 !== "string"){
+const err13 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.cwd.type,parentSchema:schema9.properties.cwd,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data7 = data.url;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err14 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.url,data:data7};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.url.type,parentSchema:schema9.properties.url,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -377,36 +411,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key3 in data8){
 let data9 = data8[key3];
 if(typeof data9 !== "string"){
-const err14 = {instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.headers.additionalProperties.type,parentSchema:schema9.properties.headers.additionalProperties,data:data9};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.headers.type,parentSchema:schema9.properties.headers,data:data8};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.tools !== undefined){
-let data10 = data.tools;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-let data11 = data10[i1];
-if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.tools.items.type,parentSchema:schema9.properties.tools.items,data:data11};
+const err16 = {instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.headers.additionalProperties.type,parentSchema:schema9.properties.headers.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -418,7 +423,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.tools.type,parentSchema:schema9.properties.tools,data:data10};
+const err17 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.headers.type,parentSchema:schema9.properties.headers,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -428,14 +433,14 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excludeTools !== undefined){
-let data12 = data.excludeTools;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-let data13 = data12[i2];
-if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/excludeTools/" + i2,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.excludeTools.items.type,parentSchema:schema9.properties.excludeTools.items,data:data13};
+if(data.tools !== undefined){
+let data10 = data.tools;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(typeof data11 !== "string"){
+const err18 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.tools.items.type,parentSchema:schema9.properties.tools.items,data:data11};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -447,7 +452,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.excludeTools.type,parentSchema:schema9.properties.excludeTools,data:data12};
+const err19 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.tools.type,parentSchema:schema9.properties.tools,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -457,14 +462,14 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.includeTools !== undefined){
-let data14 = data.includeTools;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-let data15 = data14[i3];
-if(typeof data15 !== "string"){
-const err20 = {instancePath:instancePath+"/includeTools/" + i3,schemaPath:"#/properties/includeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.includeTools.items.type,parentSchema:schema9.properties.includeTools.items,data:data15};
+if(data.excludeTools !== undefined){
+let data12 = data.excludeTools;
+if(Array.isArray(data12)){
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+let data13 = data12[i2];
+if(typeof data13 !== "string"){
+const err20 = {instancePath:instancePath+"/excludeTools/" + i2,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.excludeTools.items.type,parentSchema:schema9.properties.excludeTools.items,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -476,7 +481,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/includeTools",schemaPath:"#/properties/includeTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.includeTools.type,parentSchema:schema9.properties.includeTools,data:data14};
+const err21 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.excludeTools.type,parentSchema:schema9.properties.excludeTools,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -486,10 +491,14 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.trust !== undefined){
-let data16 = data.trust;
-if(typeof data16 !== "boolean"){
-const err22 = {instancePath:instancePath+"/trust",schemaPath:"#/properties/trust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.trust.type,parentSchema:schema9.properties.trust,data:data16};
+if(data.includeTools !== undefined){
+let data14 = data.includeTools;
+if(Array.isArray(data14)){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+let data15 = data14[i3];
+if(typeof data15 !== "string"){
+const err22 = {instancePath:instancePath+"/includeTools/" + i3,schemaPath:"#/properties/includeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.includeTools.items.type,parentSchema:schema9.properties.includeTools.items,data:data15};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -499,10 +508,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data17 = data.description;
-if(typeof data17 !== "string"){
-const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.description.type,parentSchema:schema9.properties.description,data:data17};
+}
+else {
+const err23 = {instancePath:instancePath+"/includeTools",schemaPath:"#/properties/includeTools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.includeTools.type,parentSchema:schema9.properties.includeTools,data:data14};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -512,10 +520,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.deferTools !== undefined){
-let data18 = data.deferTools;
-if(typeof data18 !== "string"){
-const err24 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.deferTools.type,parentSchema:schema9.properties.deferTools,data:data18};
+if(data.trust !== undefined){
+let data16 = data.trust;
+if(typeof data16 !== "boolean"){
+const err24 = {instancePath:instancePath+"/trust",schemaPath:"#/properties/trust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.trust.type,parentSchema:schema9.properties.trust,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -524,8 +532,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!((data18 === "auto") || (data18 === "never"))){
-const err25 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/enum",keyword:"enum",params:{allowedValues: schema9.properties.deferTools.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.deferTools.enum,parentSchema:schema9.properties.deferTools,data:data18};
+}
+if(data.description !== undefined){
+let data17 = data.description;
+if(typeof data17 !== "string"){
+const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.description.type,parentSchema:schema9.properties.description,data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -535,19 +546,42 @@ vErrors.push(err25);
 errors++;
 }
 }
+if(data.deferTools !== undefined){
+let data18 = data.deferTools;
+if(typeof data18 !== "string"){
+const err26 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.deferTools.type,parentSchema:schema9.properties.deferTools,data:data18};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!((data18 === "auto") || (data18 === "never"))){
+const err27 = {instancePath:instancePath+"/deferTools",schemaPath:"#/properties/deferTools/enum",keyword:"enum",params:{allowedValues: schema9.properties.deferTools.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.deferTools.enum,parentSchema:schema9.properties.deferTools,data:data18};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
 if(data.filterMapping !== undefined){
 let data19 = data.filterMapping;
-const _errs44 = errors;
-let valid12 = false;
-const _errs45 = errors;
+const _errs46 = errors;
+let valid13 = false;
+const _errs47 = errors;
 if(!(validate28(data19, {instancePath:instancePath+"/filterMapping",parentData:data,parentDataProperty:"filterMapping",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs45 === errors;
-valid12 = valid12 || _valid0;
-if(!valid12){
-const _errs46 = errors;
+var _valid0 = _errs47 === errors;
+valid13 = valid13 || _valid0;
+if(!valid13){
+const _errs48 = errors;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 for(const key4 in data19){
 if(!(validate28(data19[key4], {instancePath:instancePath+"/filterMapping/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key4,rootData}))){
@@ -557,33 +591,33 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.filterMapping.anyOf[1].type,parentSchema:schema9.properties.filterMapping.anyOf[1],data:data19};
+const err28 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.filterMapping.anyOf[1].type,parentSchema:schema9.properties.filterMapping.anyOf[1],data:data19};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
 }
 errors++;
 }
-var _valid0 = _errs46 === errors;
-valid12 = valid12 || _valid0;
+var _valid0 = _errs48 === errors;
+valid13 = valid13 || _valid0;
 }
-if(!valid12){
-const err27 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.filterMapping.anyOf,parentSchema:schema9.properties.filterMapping,data:data19};
+if(!valid13){
+const err29 = {instancePath:instancePath+"/filterMapping",schemaPath:"#/properties/filterMapping/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.filterMapping.anyOf,parentSchema:schema9.properties.filterMapping,data:data19};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }
 else {
-errors = _errs44;
+errors = _errs46;
 if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
+if(_errs46){
+vErrors.length = _errs46;
 }
 else {
 vErrors = null;
@@ -595,34 +629,7 @@ if(data.timeout !== undefined){
 let data21 = data.timeout;
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
-const err28 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.timeout,data:data21};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.timeout.type,parentSchema:schema9.properties.timeout,data:data21};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.auth !== undefined){
-let data22 = data.auth;
-const _errs53 = errors;
-let valid14 = false;
-const _errs54 = errors;
-if(typeof data22 !== "boolean"){
-const err30 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.auth.anyOf[0].type,parentSchema:schema9.properties.auth.anyOf[0],data:data22};
+const err30 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.timeout,data:data21};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -631,14 +638,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-var _valid1 = _errs54 === errors;
-valid14 = valid14 || _valid1;
-if(!valid14){
-const _errs56 = errors;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key5 in data22){
-if(!(key5 === "redirectPort")){
-const err31 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.auth.anyOf[1],data:data22};
+}
+else {
+const err31 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.timeout.type,parentSchema:schema9.properties.timeout,data:data21};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -648,10 +650,13 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data22.redirectPort !== undefined){
-let data23 = data22.redirectPort;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err32 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.auth.anyOf[1].properties.redirectPort.type,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data23};
+if(data.auth !== undefined){
+let data22 = data.auth;
+const _errs55 = errors;
+let valid15 = false;
+const _errs56 = errors;
+if(typeof data22 !== "boolean"){
+const err32 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.auth.anyOf[0].type,parentSchema:schema9.properties.auth.anyOf[0],data:data22};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -660,9 +665,14 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 65535 || isNaN(data23)){
-const err33 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data23};
+var _valid1 = _errs56 === errors;
+valid15 = valid15 || _valid1;
+if(!valid15){
+const _errs58 = errors;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key5 in data22){
+if(!(key5 === "redirectPort")){
+const err33 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.auth.anyOf[1],data:data22};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -671,8 +681,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data23 < 1 || isNaN(data23)){
-const err34 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data23};
+}
+if(data22.redirectPort !== undefined){
+let data23 = data22.redirectPort;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err34 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.auth.anyOf[1].properties.redirectPort.type,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data23};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -681,11 +694,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.auth.anyOf[1].type,parentSchema:schema9.properties.auth.anyOf[1],data:data22};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 65535 || isNaN(data23)){
+const err35 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535",schema:65535,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data23};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -694,12 +705,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid1 = _errs56 === errors;
-valid14 = valid14 || _valid1;
-if(!valid14){
-const _errs61 = errors;
-if(typeof data22 !== "string"){
-const err36 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.auth.anyOf[2].type,parentSchema:schema9.properties.auth.anyOf[2],data:data22};
+if(data23 < 1 || isNaN(data23)){
+const err36 = {instancePath:instancePath+"/auth/redirectPort",schemaPath:"#/properties/auth/anyOf/1/properties/redirectPort/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema9.properties.auth.anyOf[1].properties.redirectPort,data:data23};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -708,8 +715,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!((data22 === "oauth") || (data22 === "ema_auth"))){
-const err37 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema9.properties.auth.anyOf[2].enum},message:"must be equal to one of the allowed values",schema:schema9.properties.auth.anyOf[2].enum,parentSchema:schema9.properties.auth.anyOf[2],data:data22};
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.auth.anyOf[1].type,parentSchema:schema9.properties.auth.anyOf[1],data:data22};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -718,12 +728,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-var _valid1 = _errs61 === errors;
-valid14 = valid14 || _valid1;
-}
-}
-if(!valid14){
-const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.auth.anyOf,parentSchema:schema9.properties.auth,data:data22};
+var _valid1 = _errs58 === errors;
+valid15 = valid15 || _valid1;
+if(!valid15){
+const _errs63 = errors;
+if(typeof data22 !== "string"){
+const err38 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.auth.anyOf[2].type,parentSchema:schema9.properties.auth.anyOf[2],data:data22};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -732,11 +742,35 @@ vErrors.push(err38);
 }
 errors++;
 }
+if(!((data22 === "oauth") || (data22 === "ema_auth"))){
+const err39 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema9.properties.auth.anyOf[2].enum},message:"must be equal to one of the allowed values",schema:schema9.properties.auth.anyOf[2].enum,parentSchema:schema9.properties.auth.anyOf[2],data:data22};
+if(vErrors === null){
+vErrors = [err39];
+}
 else {
-errors = _errs53;
+vErrors.push(err39);
+}
+errors++;
+}
+var _valid1 = _errs63 === errors;
+valid15 = valid15 || _valid1;
+}
+}
+if(!valid15){
+const err40 = {instancePath:instancePath+"/auth",schemaPath:"#/properties/auth/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.auth.anyOf,parentSchema:schema9.properties.auth,data:data22};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+errors = _errs55;
 if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
+if(_errs55){
+vErrors.length = _errs55;
 }
 else {
 vErrors = null;
@@ -747,33 +781,7 @@ vErrors = null;
 if(data.oidc !== undefined){
 let data24 = data.oidc;
 if(typeof data24 !== "boolean"){
-const err39 = {instancePath:instancePath+"/oidc",schemaPath:"#/properties/oidc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oidc.type,parentSchema:schema9.properties.oidc,data:data24};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.oauthClientId !== undefined){
-let data25 = data.oauthClientId;
-if(typeof data25 !== "string"){
-const err40 = {instancePath:instancePath+"/oauthClientId",schemaPath:"#/properties/oauthClientId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthClientId.type,parentSchema:schema9.properties.oauthClientId,data:data25};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.oauthPublicClient !== undefined){
-let data26 = data.oauthPublicClient;
-if(typeof data26 !== "boolean"){
-const err41 = {instancePath:instancePath+"/oauthPublicClient",schemaPath:"#/properties/oauthPublicClient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oauthPublicClient.type,parentSchema:schema9.properties.oauthPublicClient,data:data26};
+const err41 = {instancePath:instancePath+"/oidc",schemaPath:"#/properties/oidc/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oidc.type,parentSchema:schema9.properties.oidc,data:data24};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -783,11 +791,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.oauthScopes !== undefined){
-let data27 = data.oauthScopes;
-if(Array.isArray(data27)){
-if(data27.length < 1){
-const err42 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema9.properties.oauthScopes,data:data27};
+if(data.oauthClientId !== undefined){
+let data25 = data.oauthClientId;
+if(typeof data25 !== "string"){
+const err42 = {instancePath:instancePath+"/oauthClientId",schemaPath:"#/properties/oauthClientId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthClientId.type,parentSchema:schema9.properties.oauthClientId,data:data25};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -796,11 +803,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-let data28 = data27[i4];
-if(typeof data28 !== "string"){
-const err43 = {instancePath:instancePath+"/oauthScopes/" + i4,schemaPath:"#/properties/oauthScopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthScopes.items.type,parentSchema:schema9.properties.oauthScopes.items,data:data28};
+}
+if(data.oauthPublicClient !== undefined){
+let data26 = data.oauthPublicClient;
+if(typeof data26 !== "boolean"){
+const err43 = {instancePath:instancePath+"/oauthPublicClient",schemaPath:"#/properties/oauthPublicClient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.oauthPublicClient.type,parentSchema:schema9.properties.oauthPublicClient,data:data26};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -810,9 +817,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.oauthScopes.type,parentSchema:schema9.properties.oauthScopes,data:data27};
+if(data.oauthScopes !== undefined){
+let data27 = data.oauthScopes;
+if(Array.isArray(data27)){
+if(data27.length < 1){
+const err44 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema9.properties.oauthScopes,data:data27};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -821,11 +830,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.oauthGrantType !== undefined){
-let data29 = data.oauthGrantType;
-if(typeof data29 !== "string"){
-const err45 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthGrantType.type,parentSchema:schema9.properties.oauthGrantType,data:data29};
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(typeof data28 !== "string"){
+const err45 = {instancePath:instancePath+"/oauthScopes/" + i4,schemaPath:"#/properties/oauthScopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthScopes.items.type,parentSchema:schema9.properties.oauthScopes.items,data:data28};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -834,8 +843,10 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!((data29 === "authorization_code") || (data29 === "client_credentials"))){
-const err46 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/enum",keyword:"enum",params:{allowedValues: schema9.properties.oauthGrantType.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.oauthGrantType.enum,parentSchema:schema9.properties.oauthGrantType,data:data29};
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/oauthScopes",schemaPath:"#/properties/oauthScopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.oauthScopes.type,parentSchema:schema9.properties.oauthScopes,data:data27};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -845,11 +856,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.headersRefreshTtlMs !== undefined){
-let data30 = data.headersRefreshTtlMs;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err47 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.headersRefreshTtlMs,data:data30};
+if(data.oauthGrantType !== undefined){
+let data29 = data.oauthGrantType;
+if(typeof data29 !== "string"){
+const err47 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauthGrantType.type,parentSchema:schema9.properties.oauthGrantType,data:data29};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -858,9 +868,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.headersRefreshTtlMs.type,parentSchema:schema9.properties.headersRefreshTtlMs,data:data30};
+if(!((data29 === "authorization_code") || (data29 === "client_credentials"))){
+const err48 = {instancePath:instancePath+"/oauthGrantType",schemaPath:"#/properties/oauthGrantType/enum",keyword:"enum",params:{allowedValues: schema9.properties.oauthGrantType.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.oauthGrantType.enum,parentSchema:schema9.properties.oauthGrantType,data:data29};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -870,11 +879,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.slowConnectionThresholdMs !== undefined){
-let data31 = data.slowConnectionThresholdMs;
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err49 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data31};
+if(data.headersRefreshTtlMs !== undefined){
+let data30 = data.headersRefreshTtlMs;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err49 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.headersRefreshTtlMs,data:data30};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -885,7 +894,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.slowConnectionThresholdMs.type,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data31};
+const err50 = {instancePath:instancePath+"/headersRefreshTtlMs",schemaPath:"#/properties/headersRefreshTtlMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.headersRefreshTtlMs.type,parentSchema:schema9.properties.headersRefreshTtlMs,data:data30};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -895,10 +904,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.disableSecretMasking !== undefined){
-let data32 = data.disableSecretMasking;
-if(typeof data32 !== "boolean"){
-const err51 = {instancePath:instancePath+"/disableSecretMasking",schemaPath:"#/properties/disableSecretMasking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.disableSecretMasking.type,parentSchema:schema9.properties.disableSecretMasking,data:data32};
+if(data.slowConnectionThresholdMs !== undefined){
+let data31 = data.slowConnectionThresholdMs;
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err51 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data31};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -908,10 +918,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.alwaysLoad !== undefined){
-let data33 = data.alwaysLoad;
-if(typeof data33 !== "boolean"){
-const err52 = {instancePath:instancePath+"/alwaysLoad",schemaPath:"#/properties/alwaysLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.alwaysLoad.type,parentSchema:schema9.properties.alwaysLoad,data:data33};
+else {
+const err52 = {instancePath:instancePath+"/slowConnectionThresholdMs",schemaPath:"#/properties/slowConnectionThresholdMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.slowConnectionThresholdMs.type,parentSchema:schema9.properties.slowConnectionThresholdMs,data:data31};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -921,11 +929,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.bearer_token_env_var !== undefined){
-let data34 = data.bearer_token_env_var;
-if(typeof data34 === "string"){
-if(!pattern0.test(data34)){
-const err53 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.bearer_token_env_var,data:data34};
+if(data.disableSecretMasking !== undefined){
+let data32 = data.disableSecretMasking;
+if(typeof data32 !== "boolean"){
+const err53 = {instancePath:instancePath+"/disableSecretMasking",schemaPath:"#/properties/disableSecretMasking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.disableSecretMasking.type,parentSchema:schema9.properties.disableSecretMasking,data:data32};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -935,13 +942,40 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.bearer_token_env_var.type,parentSchema:schema9.properties.bearer_token_env_var,data:data34};
+if(data.alwaysLoad !== undefined){
+let data33 = data.alwaysLoad;
+if(typeof data33 !== "boolean"){
+const err54 = {instancePath:instancePath+"/alwaysLoad",schemaPath:"#/properties/alwaysLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.alwaysLoad.type,parentSchema:schema9.properties.alwaysLoad,data:data33};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.bearer_token_env_var !== undefined){
+let data34 = data.bearer_token_env_var;
+if(typeof data34 === "string"){
+if(!pattern0.test(data34)){
+const err55 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.bearer_token_env_var,data:data34};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/bearer_token_env_var",schemaPath:"#/properties/bearer_token_env_var/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.bearer_token_env_var.type,parentSchema:schema9.properties.bearer_token_env_var,data:data34};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -952,24 +986,24 @@ if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 for(const key6 in data35){
 let data36 = data35[key6];
 if(typeof data36 !== "string"){
-const err55 = {instancePath:instancePath+"/http_headers/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers.additionalProperties.type,parentSchema:schema9.properties.http_headers.additionalProperties,data:data36};
+const err57 = {instancePath:instancePath+"/http_headers/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers.additionalProperties.type,parentSchema:schema9.properties.http_headers.additionalProperties,data:data36};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err57];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/http_headers",schemaPath:"#/properties/http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.http_headers.type,parentSchema:schema9.properties.http_headers,data:data35};
+const err58 = {instancePath:instancePath+"/http_headers",schemaPath:"#/properties/http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.http_headers.type,parentSchema:schema9.properties.http_headers,data:data35};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err58];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -981,30 +1015,7 @@ for(const key7 in data37){
 let data38 = data37[key7];
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-const err57 = {instancePath:instancePath+"/env_http_headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_http_headers.additionalProperties,data:data38};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/env_http_headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_http_headers.additionalProperties.type,parentSchema:schema9.properties.env_http_headers.additionalProperties,data:data38};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/env_http_headers",schemaPath:"#/properties/env_http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_http_headers.type,parentSchema:schema9.properties.env_http_headers,data:data37};
+const err59 = {instancePath:instancePath+"/env_http_headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_http_headers.additionalProperties,data:data38};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1014,11 +1025,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.http_headers_helper !== undefined){
-let data39 = data.http_headers_helper;
-if(typeof data39 === "string"){
-if(func3(data39) < 1){
-const err60 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.http_headers_helper,data:data39};
+else {
+const err60 = {instancePath:instancePath+"/env_http_headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env_http_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_http_headers.additionalProperties.type,parentSchema:schema9.properties.env_http_headers.additionalProperties,data:data38};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1028,8 +1036,9 @@ vErrors.push(err60);
 errors++;
 }
 }
+}
 else {
-const err61 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers_helper.type,parentSchema:schema9.properties.http_headers_helper,data:data39};
+const err61 = {instancePath:instancePath+"/env_http_headers",schemaPath:"#/properties/env_http_headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_http_headers.type,parentSchema:schema9.properties.env_http_headers,data:data37};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1039,18 +1048,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.env_vars !== undefined){
-let data40 = data.env_vars;
-if(Array.isArray(data40)){
-const len5 = data40.length;
-for(let i5=0; i5<len5; i5++){
-let data41 = data40[i5];
-const _errs100 = errors;
-let valid22 = false;
-const _errs101 = errors;
-if(typeof data41 === "string"){
-if(!pattern0.test(data41)){
-const err62 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_vars.items.anyOf[0],data:data41};
+if(data.http_headers_helper !== undefined){
+let data39 = data.http_headers_helper;
+if(typeof data39 === "string"){
+if(func3(data39) < 1){
+const err62 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.http_headers_helper,data:data39};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1061,7 +1063,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[0].type,parentSchema:schema9.properties.env_vars.items.anyOf[0],data:data41};
+const err63 = {instancePath:instancePath+"/http_headers_helper",schemaPath:"#/properties/http_headers_helper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.http_headers_helper.type,parentSchema:schema9.properties.http_headers_helper,data:data39};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1070,13 +1072,19 @@ vErrors.push(err63);
 }
 errors++;
 }
-var _valid2 = _errs101 === errors;
-valid22 = valid22 || _valid2;
-if(!valid22){
+}
+if(data.env_vars !== undefined){
+let data40 = data.env_vars;
+if(Array.isArray(data40)){
+const len5 = data40.length;
+for(let i5=0; i5<len5; i5++){
+let data41 = data40[i5];
+const _errs102 = errors;
+let valid23 = false;
 const _errs103 = errors;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.name === undefined){
-const err64 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema9.properties.env_vars.items.anyOf[1].required,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data41};
+if(typeof data41 === "string"){
+if(!pattern0.test(data41)){
+const err64 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_vars.items.anyOf[0],data:data41};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1085,9 +1093,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-for(const key8 in data41){
-if(!((key8 === "name") || (key8 === "source"))){
-const err65 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data41};
+}
+else {
+const err65 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[0].type,parentSchema:schema9.properties.env_vars.items.anyOf[0],data:data41};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1096,12 +1104,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(data41.name !== undefined){
-let data42 = data41.name;
-if(typeof data42 === "string"){
-if(!pattern0.test(data42)){
-const err66 = {instancePath:instancePath+"/env_vars/" + i5+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.name,data:data42};
+var _valid2 = _errs103 === errors;
+valid23 = valid23 || _valid2;
+if(!valid23){
+const _errs105 = errors;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.name === undefined){
+const err66 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema9.properties.env_vars.items.anyOf[1].required,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data41};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1110,9 +1119,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/env_vars/" + i5+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.name.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.name,data:data42};
+for(const key8 in data41){
+if(!((key8 === "name") || (key8 === "source"))){
+const err67 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data41};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1122,10 +1131,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data41.source !== undefined){
-let data43 = data41.source;
-if(typeof data43 !== "string"){
-const err68 = {instancePath:instancePath+"/env_vars/" + i5+"/source",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.source.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.source,data:data43};
+if(data41.name !== undefined){
+let data42 = data41.name;
+if(typeof data42 === "string"){
+if(!pattern0.test(data42)){
+const err68 = {instancePath:instancePath+"/env_vars/" + i5+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.name,data:data42};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1135,9 +1145,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
 else {
-const err69 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_vars.items.anyOf[1].type,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data41};
+const err69 = {instancePath:instancePath+"/env_vars/" + i5+"/name",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.name.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.name,data:data42};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1146,11 +1155,11 @@ vErrors.push(err69);
 }
 errors++;
 }
-var _valid2 = _errs103 === errors;
-valid22 = valid22 || _valid2;
 }
-if(!valid22){
-const err70 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.env_vars.items.anyOf,parentSchema:schema9.properties.env_vars.items,data:data41};
+if(data41.source !== undefined){
+let data43 = data41.source;
+if(typeof data43 !== "string"){
+const err70 = {instancePath:instancePath+"/env_vars/" + i5+"/source",schemaPath:"#/properties/env_vars/items/anyOf/1/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.env_vars.items.anyOf[1].properties.source.type,parentSchema:schema9.properties.env_vars.items.anyOf[1].properties.source,data:data43};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1159,11 +1168,36 @@ vErrors.push(err70);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs100;
+const err71 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.env_vars.items.anyOf[1].type,parentSchema:schema9.properties.env_vars.items.anyOf[1],data:data41};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var _valid2 = _errs105 === errors;
+valid23 = valid23 || _valid2;
+}
+if(!valid23){
+const err72 = {instancePath:instancePath+"/env_vars/" + i5,schemaPath:"#/properties/env_vars/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema9.properties.env_vars.items.anyOf,parentSchema:schema9.properties.env_vars.items,data:data41};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+else {
+errors = _errs102;
 if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
+if(_errs102){
+vErrors.length = _errs102;
 }
 else {
 vErrors = null;
@@ -1173,32 +1207,7 @@ vErrors = null;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/env_vars",schemaPath:"#/properties/env_vars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.env_vars.type,parentSchema:schema9.properties.env_vars,data:data40};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data.startup_timeout_sec !== undefined){
-let data44 = data.startup_timeout_sec;
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err72 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_sec,data:data44};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.startup_timeout_sec.type,parentSchema:schema9.properties.startup_timeout_sec,data:data44};
+const err73 = {instancePath:instancePath+"/env_vars",schemaPath:"#/properties/env_vars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.env_vars.type,parentSchema:schema9.properties.env_vars,data:data40};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1208,10 +1217,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.startup_timeout_ms !== undefined){
-let data45 = data.startup_timeout_ms;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err74 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.startup_timeout_ms.type,parentSchema:schema9.properties.startup_timeout_ms,data:data45};
+if(data.startup_timeout_sec !== undefined){
+let data44 = data.startup_timeout_sec;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err74 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_sec,data:data44};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1220,9 +1230,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err75 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_ms,data:data45};
+}
+else {
+const err75 = {instancePath:instancePath+"/startup_timeout_sec",schemaPath:"#/properties/startup_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.startup_timeout_sec.type,parentSchema:schema9.properties.startup_timeout_sec,data:data44};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1232,12 +1242,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-if(data.tool_timeout_sec !== undefined){
-let data46 = data.tool_timeout_sec;
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 0 || isNaN(data46)){
-const err76 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.tool_timeout_sec,data:data46};
+if(data.startup_timeout_ms !== undefined){
+let data45 = data.startup_timeout_ms;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err76 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema9.properties.startup_timeout_ms.type,parentSchema:schema9.properties.startup_timeout_ms,data:data45};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1246,9 +1254,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.tool_timeout_sec.type,parentSchema:schema9.properties.tool_timeout_sec,data:data46};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err77 = {instancePath:instancePath+"/startup_timeout_ms",schemaPath:"#/properties/startup_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.startup_timeout_ms,data:data45};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1258,10 +1266,12 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data47 = data.enabled;
-if(typeof data47 !== "boolean"){
-const err78 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.enabled.type,parentSchema:schema9.properties.enabled,data:data47};
+}
+if(data.tool_timeout_sec !== undefined){
+let data46 = data.tool_timeout_sec;
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+const err78 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema9.properties.tool_timeout_sec,data:data46};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1271,15 +1281,39 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.required !== undefined){
-let data48 = data.required;
-if(typeof data48 !== "boolean"){
-const err79 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.required.type,parentSchema:schema9.properties.required,data:data48};
+else {
+const err79 = {instancePath:instancePath+"/tool_timeout_sec",schemaPath:"#/properties/tool_timeout_sec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema9.properties.tool_timeout_sec.type,parentSchema:schema9.properties.tool_timeout_sec,data:data46};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data47 = data.enabled;
+if(typeof data47 !== "boolean"){
+const err80 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.enabled.type,parentSchema:schema9.properties.enabled,data:data47};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.required !== undefined){
+let data48 = data.required;
+if(typeof data48 !== "boolean"){
+const err81 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.required.type,parentSchema:schema9.properties.required,data:data48};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1291,36 +1325,7 @@ const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 !== "string"){
-const err80 = {instancePath:instancePath+"/enabled_tools/" + i6,schemaPath:"#/properties/enabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.enabled_tools.items.type,parentSchema:schema9.properties.enabled_tools.items,data:data50};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/enabled_tools",schemaPath:"#/properties/enabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.enabled_tools.type,parentSchema:schema9.properties.enabled_tools,data:data49};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data.disabled_tools !== undefined){
-let data51 = data.disabled_tools;
-if(Array.isArray(data51)){
-const len7 = data51.length;
-for(let i7=0; i7<len7; i7++){
-let data52 = data51[i7];
-if(typeof data52 !== "string"){
-const err82 = {instancePath:instancePath+"/disabled_tools/" + i7,schemaPath:"#/properties/disabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.disabled_tools.items.type,parentSchema:schema9.properties.disabled_tools.items,data:data52};
+const err82 = {instancePath:instancePath+"/enabled_tools/" + i6,schemaPath:"#/properties/enabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.enabled_tools.items.type,parentSchema:schema9.properties.enabled_tools.items,data:data50};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1332,7 +1337,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/disabled_tools",schemaPath:"#/properties/disabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.disabled_tools.type,parentSchema:schema9.properties.disabled_tools,data:data51};
+const err83 = {instancePath:instancePath+"/enabled_tools",schemaPath:"#/properties/enabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.enabled_tools.type,parentSchema:schema9.properties.enabled_tools,data:data49};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1342,14 +1347,14 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.scopes !== undefined){
-let data53 = data.scopes;
-if(Array.isArray(data53)){
-const len8 = data53.length;
-for(let i8=0; i8<len8; i8++){
-let data54 = data53[i8];
-if(typeof data54 !== "string"){
-const err84 = {instancePath:instancePath+"/scopes/" + i8,schemaPath:"#/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.scopes.items.type,parentSchema:schema9.properties.scopes.items,data:data54};
+if(data.disabled_tools !== undefined){
+let data51 = data.disabled_tools;
+if(Array.isArray(data51)){
+const len7 = data51.length;
+for(let i7=0; i7<len7; i7++){
+let data52 = data51[i7];
+if(typeof data52 !== "string"){
+const err84 = {instancePath:instancePath+"/disabled_tools/" + i7,schemaPath:"#/properties/disabled_tools/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.disabled_tools.items.type,parentSchema:schema9.properties.disabled_tools.items,data:data52};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1361,7 +1366,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.scopes.type,parentSchema:schema9.properties.scopes,data:data53};
+const err85 = {instancePath:instancePath+"/disabled_tools",schemaPath:"#/properties/disabled_tools/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.disabled_tools.type,parentSchema:schema9.properties.disabled_tools,data:data51};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1371,10 +1376,14 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.oauth_resource !== undefined){
-let data55 = data.oauth_resource;
-if(typeof data55 !== "string"){
-const err86 = {instancePath:instancePath+"/oauth_resource",schemaPath:"#/properties/oauth_resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth_resource.type,parentSchema:schema9.properties.oauth_resource,data:data55};
+if(data.scopes !== undefined){
+let data53 = data.scopes;
+if(Array.isArray(data53)){
+const len8 = data53.length;
+for(let i8=0; i8<len8; i8++){
+let data54 = data53[i8];
+if(typeof data54 !== "string"){
+const err86 = {instancePath:instancePath+"/scopes/" + i8,schemaPath:"#/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.scopes.items.type,parentSchema:schema9.properties.scopes.items,data:data54};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1384,12 +1393,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.oauth !== undefined){
-let data56 = data.oauth;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-for(const key9 in data56){
-if(!((((key9 === "client_id") || (key9 === "client_secret")) || (key9 === "token_endpoint_auth_method")) || (key9 === "authorization_server_issuer"))){
-const err87 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.oauth,data:data56};
+}
+else {
+const err87 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema9.properties.scopes.type,parentSchema:schema9.properties.scopes,data:data53};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1399,10 +1405,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data56.client_id !== undefined){
-let data57 = data56.client_id;
-if(typeof data57 !== "string"){
-const err88 = {instancePath:instancePath+"/oauth/client_id",schemaPath:"#/properties/oauth/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_id.type,parentSchema:schema9.properties.oauth.properties.client_id,data:data57};
+if(data.oauth_resource !== undefined){
+let data55 = data.oauth_resource;
+if(typeof data55 !== "string"){
+const err88 = {instancePath:instancePath+"/oauth_resource",schemaPath:"#/properties/oauth_resource/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth_resource.type,parentSchema:schema9.properties.oauth_resource,data:data55};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1412,11 +1418,12 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data56.client_secret !== undefined){
-let data58 = data56.client_secret;
-if(typeof data58 === "string"){
-if(func3(data58) < 1){
-const err89 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.oauth.properties.client_secret,data:data58};
+if(data.oauth !== undefined){
+let data56 = data.oauth;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+for(const key9 in data56){
+if(!((((key9 === "client_id") || (key9 === "client_secret")) || (key9 === "token_endpoint_auth_method")) || (key9 === "authorization_server_issuer"))){
+const err89 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema9.properties.oauth,data:data56};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1426,8 +1433,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_secret.type,parentSchema:schema9.properties.oauth.properties.client_secret,data:data58};
+if(data56.client_id !== undefined){
+let data57 = data56.client_id;
+if(typeof data57 !== "string"){
+const err90 = {instancePath:instancePath+"/oauth/client_id",schemaPath:"#/properties/oauth/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_id.type,parentSchema:schema9.properties.oauth.properties.client_id,data:data57};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1437,10 +1446,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data56.token_endpoint_auth_method !== undefined){
-let data59 = data56.token_endpoint_auth_method;
-if(typeof data59 !== "string"){
-const err91 = {instancePath:instancePath+"/oauth/token_endpoint_auth_method",schemaPath:"#/properties/oauth/properties/token_endpoint_auth_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.token_endpoint_auth_method.type,parentSchema:schema9.properties.oauth.properties.token_endpoint_auth_method,data:data59};
+if(data56.client_secret !== undefined){
+let data58 = data56.client_secret;
+if(typeof data58 === "string"){
+if(func3(data58) < 1){
+const err91 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema9.properties.oauth.properties.client_secret,data:data58};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1450,10 +1460,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data56.authorization_server_issuer !== undefined){
-let data60 = data56.authorization_server_issuer;
-if(typeof data60 !== "string"){
-const err92 = {instancePath:instancePath+"/oauth/authorization_server_issuer",schemaPath:"#/properties/oauth/properties/authorization_server_issuer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.authorization_server_issuer.type,parentSchema:schema9.properties.oauth.properties.authorization_server_issuer,data:data60};
+else {
+const err92 = {instancePath:instancePath+"/oauth/client_secret",schemaPath:"#/properties/oauth/properties/client_secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.client_secret.type,parentSchema:schema9.properties.oauth.properties.client_secret,data:data58};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1463,9 +1471,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.oauth.type,parentSchema:schema9.properties.oauth,data:data56};
+if(data56.token_endpoint_auth_method !== undefined){
+let data59 = data56.token_endpoint_auth_method;
+if(typeof data59 !== "string"){
+const err93 = {instancePath:instancePath+"/oauth/token_endpoint_auth_method",schemaPath:"#/properties/oauth/properties/token_endpoint_auth_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.token_endpoint_auth_method.type,parentSchema:schema9.properties.oauth.properties.token_endpoint_auth_method,data:data59};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1475,10 +1484,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.supports_parallel_tool_calls !== undefined){
-let data61 = data.supports_parallel_tool_calls;
-if(typeof data61 !== "boolean"){
-const err94 = {instancePath:instancePath+"/supports_parallel_tool_calls",schemaPath:"#/properties/supports_parallel_tool_calls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.supports_parallel_tool_calls.type,parentSchema:schema9.properties.supports_parallel_tool_calls,data:data61};
+if(data56.authorization_server_issuer !== undefined){
+let data60 = data56.authorization_server_issuer;
+if(typeof data60 !== "string"){
+const err94 = {instancePath:instancePath+"/oauth/authorization_server_issuer",schemaPath:"#/properties/oauth/properties/authorization_server_issuer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.oauth.properties.authorization_server_issuer.type,parentSchema:schema9.properties.oauth.properties.authorization_server_issuer,data:data60};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1488,10 +1497,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.default_tools_approval_mode !== undefined){
-let data62 = data.default_tools_approval_mode;
-if(typeof data62 !== "string"){
-const err95 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.default_tools_approval_mode.type,parentSchema:schema9.properties.default_tools_approval_mode,data:data62};
+}
+else {
+const err95 = {instancePath:instancePath+"/oauth",schemaPath:"#/properties/oauth/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.properties.oauth.type,parentSchema:schema9.properties.oauth,data:data56};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1500,8 +1508,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(!(((data62 === "auto") || (data62 === "prompt")) || (data62 === "approve"))){
-const err96 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/enum",keyword:"enum",params:{allowedValues: schema9.properties.default_tools_approval_mode.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.default_tools_approval_mode.enum,parentSchema:schema9.properties.default_tools_approval_mode,data:data62};
+}
+if(data.supports_parallel_tool_calls !== undefined){
+let data61 = data.supports_parallel_tool_calls;
+if(typeof data61 !== "boolean"){
+const err96 = {instancePath:instancePath+"/supports_parallel_tool_calls",schemaPath:"#/properties/supports_parallel_tool_calls/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema9.properties.supports_parallel_tool_calls.type,parentSchema:schema9.properties.supports_parallel_tool_calls,data:data61};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1511,10 +1522,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.environment_id !== undefined){
-let data63 = data.environment_id;
-if(typeof data63 !== "string"){
-const err97 = {instancePath:instancePath+"/environment_id",schemaPath:"#/properties/environment_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.environment_id.type,parentSchema:schema9.properties.environment_id,data:data63};
+if(data.default_tools_approval_mode !== undefined){
+let data62 = data.default_tools_approval_mode;
+if(typeof data62 !== "string"){
+const err97 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.default_tools_approval_mode.type,parentSchema:schema9.properties.default_tools_approval_mode,data:data62};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1523,15 +1534,38 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.type,parentSchema:schema9,data};
+if(!(((data62 === "auto") || (data62 === "prompt")) || (data62 === "approve"))){
+const err98 = {instancePath:instancePath+"/default_tools_approval_mode",schemaPath:"#/properties/default_tools_approval_mode/enum",keyword:"enum",params:{allowedValues: schema9.properties.default_tools_approval_mode.enum},message:"must be equal to one of the allowed values",schema:schema9.properties.default_tools_approval_mode.enum,parentSchema:schema9.properties.default_tools_approval_mode,data:data62};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data.environment_id !== undefined){
+let data63 = data.environment_id;
+if(typeof data63 !== "string"){
+const err99 = {instancePath:instancePath+"/environment_id",schemaPath:"#/properties/environment_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.properties.environment_id.type,parentSchema:schema9.properties.environment_id,data:data63};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema9.type,parentSchema:schema9,data};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }

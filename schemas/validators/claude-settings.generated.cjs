@@ -4,7 +4,7 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate35;
 module.exports.default = validate35;
-const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"},"timeoutSec":{"type":"number","description":"Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`."}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/claude-settings.schema.json","title":"ClaudeSettingsLayer","description":"A Claude settings layer (.claude/settings.overrides.json): keys of Claude Code 2.1.332's settings.json (taken from the Settings type of @anthropic-ai/claude-agent-sdk 0.3.332, which is generated from Claude Code's own settings schema), plus agentihooks' `_agentihooks` directives. Nested objects Claude Code leaves open stay open; an unknown top-level key is an error, since Claude Code would silently ignore it.","type":"object","additionalProperties":false,"properties":{"_agentihooks":{"title":"ClaudeDirectives","description":"agentihooks directives for the Claude target; never written to settings.json.","type":"object","additionalProperties":false,"properties":{"env":{"description":"Environment variables for the Claude wrapper's env file.","type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit (and not __proto__, which no JSON object can hold as a key)","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","not":{"const":"__proto__"}}}}},"$schema":{"type":"string"},"apiKeyHelper":{"type":"string"},"proxyAuthHelper":{"type":"string"},"awsCredentialExport":{"type":"string"},"awsAuthRefresh":{"type":"string"},"gcpAuthRefresh":{"type":"string"},"processWrapper":{"type":"string"},"policyHelper":{"type":"object","properties":{"path":{"type":"string"},"timeoutMs":{"type":"number"},"refreshIntervalMs":{"type":"number"}},"required":["path"],"additionalProperties":false},"fileSuggestion":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"respectGitignore":{"type":"boolean"},"cleanupPeriodDays":{"type":"number"},"desktopSessionCleanupPeriodDays":{"type":"number"},"syncClaudeAiSkills":{"type":"boolean"},"syncClaudeAiPlugins":{"type":"boolean"},"skillListingMaxDescChars":{"type":"number"},"skillListingBudgetFraction":{"type":"number"},"wslInheritsWindowsSettings":{"type":"boolean"},"env":{"type":"object","additionalProperties":{"type":"string"},"propertyNames":{"description":"it must be an environment variable name: letters, digits and '_', not starting with a digit (and not __proto__, which no JSON object can hold as a key)","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","not":{"const":"__proto__"}}},"attribution":{"anyOf":[{"type":"boolean"},{"type":"object","properties":{"commit":{"type":"string"},"pr":{"type":"string"},"sessionUrl":{"type":"boolean"}},"additionalProperties":true}]},"attributionProject":{"type":"string"},"includeCoAuthoredBy":{"type":"boolean"},"includeGitInstructions":{"type":"boolean"},"permissions":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"deny":{"type":"array","items":{"type":"string"}},"ask":{"type":"array","items":{"type":"string"}},"defaultMode":{"type":"string","enum":["acceptEdits","auto","bypassPermissions","default","dontAsk","plan"]},"disableBypassPermissionsMode":{"type":"string","const":"disable"},"blockReadsOutsideWorkingDirectories":{"type":"boolean"},"blockWritesOutsideWorkingDirectories":{"type":"boolean"},"blockReadsExemptPaths":{"type":"array","items":{"type":"string"}},"workingDirectoriesAsGiven":{"type":"array","items":{"type":"string"}},"workingDirectoriesExclude":{"type":"array","items":{"type":"string"}},"disableAutoMode":{"type":"string","const":"disable"},"denyInsteadOfPrompting":{"type":"boolean"},"additionalDirectories":{"type":"array","items":{"type":"string"}}},"additionalProperties":true},"model":{"type":"string"},"fallbackModel":{"type":"array","items":{"type":"string"}},"availableModels":{"type":"array","items":{"type":"string"}},"enforceAvailableModels":{"type":"boolean"},"modelOverrides":{"type":"object","additionalProperties":{"type":"string"}},"modelPicker":{"type":"object","properties":{"options":{"type":"array","items":{"type":"object","properties":{"model":{"type":"string"},"label":{"type":"string"},"description":{"type":"string"},"behavesAs":{"type":"string"}},"required":["model"],"additionalProperties":false}},"replaceBuiltInOptions":{"type":"boolean"}},"required":["options"],"additionalProperties":false},"modelPricing":{"type":"object","properties":{"multiplier":{"type":"number"},"overrides":{"type":"object","additionalProperties":{"type":"object","properties":{"input":{"type":"number"},"output":{"type":"number"},"cacheRead":{"type":"number"},"cacheWrite":{"type":"number"}},"required":["input","output","cacheRead","cacheWrite"],"additionalProperties":false}}},"additionalProperties":false},"enableAllProjectMcpServers":{"type":"boolean"},"enabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disabledMcpjsonServers":{"type":"array","items":{"type":"string"}},"disableClaudeAiConnectors":{"type":"boolean"},"skillOverrides":{"type":"object","additionalProperties":{"type":"string","enum":["on","name-only","user-invocable-only","off"]}},"disableBundledSkills":{"type":"boolean"},"allowedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"deniedMcpServers":{"type":"array","items":{"type":"object","properties":{"serverName":{"type":"string"},"serverCommand":{"type":"array","items":{"type":"string"},"minItems":1},"serverUrl":{"type":"string"}},"additionalProperties":false}},"hooks":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"matcher":{"type":"string"},"hooks":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"if":{"type":"string"},"shell":{"type":"string","enum":["bash","powershell"]},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"},"async":{"type":"boolean"},"asyncRewake":{"type":"boolean"},"timeoutSec":{"type":"number","description":"Not a Claude Code key (Copilot's spelling); agentihooks writes it as `timeout`."}},"required":["type","command"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"prompt"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"continueOnBlock":{"type":"boolean"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"agent"},"prompt":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"model":{"type":"string"},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","prompt"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"http"},"url":{"type":"string"},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"headers":{"type":"object","additionalProperties":{"type":"string"}},"allowedEnvVars":{"type":"array","items":{"type":"string"}},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","url"],"additionalProperties":false},{"type":"object","properties":{"type":{"type":"string","const":"mcp_tool"},"server":{"type":"string"},"tool":{"type":"string"},"input":{"type":"object","additionalProperties":true},"if":{"type":"string"},"timeout":{"type":"number"},"onFailure":{"type":"string","enum":["continue","block"]},"statusMessage":{"type":"string"},"once":{"type":"boolean"}},"required":["type","server","tool"],"additionalProperties":false}]}}},"required":["hooks"],"additionalProperties":false}}},"worktree":{"type":"object","properties":{"symlinkDirectories":{"type":"array","items":{"type":"string"}},"sparsePaths":{"type":"array","items":{"type":"string"}},"baseRef":{"type":"string","enum":["fresh","head"]},"bgIsolation":{"type":"string","enum":["worktree","none"]},"location":{"type":"string"}},"additionalProperties":false},"disableAllHooks":{"type":"boolean"},"disableReplyCheck":{"type":"boolean"},"disableAgentView":{"type":"boolean"},"disableRemoteControl":{"type":"boolean"},"disableWorkflows":{"type":"boolean"},"disableArtifact":{"type":"boolean"},"enableArtifact":{"type":"boolean"},"enableWorkflows":{"type":"boolean"},"workflowSizeGuideline":{"type":"string","enum":["unrestricted","small","medium","large"]},"workflowKeywordTriggerEnabled":{"type":"boolean"},"disableSkillShellExecution":{"type":"boolean"},"disableWindowsBashCommandSplit":{"type":"boolean"},"defaultShell":{"type":"string","enum":["bash","powershell"]},"bashEditDiffEnabled":{"type":"boolean"},"bashOutputMaxChars":{"type":"number"},"taskOutputMaxChars":{"type":"number"},"respondToBashCommands":{"type":"boolean"},"allowManagedHooksOnly":{"type":"boolean"},"allowedHttpHookUrls":{"type":"array","items":{"type":"string"}},"httpHookAllowedEnvVars":{"type":"array","items":{"type":"string"}},"allowManagedPermissionRulesOnly":{"type":"boolean"},"allowManagedMcpServersOnly":{"type":"boolean"},"desktopMcpServersListScope":{"type":"string"},"allowAllClaudeAiMcps":{"type":"boolean"},"allowClaudeInChromeWithManagedMcp":{"type":"boolean"},"strictPluginOnlyCustomization":{"anyOf":[{"type":"boolean"},{"type":"array","items":{"type":"string","enum":["skills","agents","hooks","mcp"]}}]},"statusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"},"padding":{"type":"number"},"refreshInterval":{"type":"number"},"hideVimModeIndicator":{"type":"boolean"}},"required":["type","command"],"additionalProperties":false},"prUrlTemplate":{"type":"string"},"footerLinksRegexes":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"type":{"type":"string","const":"regex"},"pattern":{"type":"string"},"url":{"type":"string"},"label":{"type":"string"}},"required":["type","pattern","url"],"additionalProperties":true},{"type":"object","properties":{"type":{"type":"string"}},"required":["type"],"additionalProperties":true}]}},"subagentStatusLine":{"type":"object","properties":{"type":{"type":"string","const":"command"},"command":{"type":"string"}},"required":["type","command"],"additionalProperties":false},"enabledPlugins":{"type":"object","additionalProperties":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"boolean"},{"type":"object","additionalProperties":true}]}},"prependPlugins":{"type":"array","items":{"type":"string"}},"appendPlugins":{"type":"array","items":{"type":"string"}},"extraKnownMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"additionalMarketplaces":{"$ref":"#/definitions/ExtraKnownMarketplaces"},"strictKnownMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"allowedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"blockedMarketplaces":{"$ref":"#/definitions/StrictKnownMarketplaces"},"disableCommandPluginSources":{"type":"boolean"},"disableSideloadFlags":{"type":"boolean"},"pluginSuggestionMarketplaces":{"type":"array","items":{"type":"string"}},"forceLoginMethod":{"type":"string","enum":["claudeai","console","gateway"]},"forceLoginGatewayUrl":{"type":"string"},"gatewayInternalNetworks":{"type":"array","items":{"type":"string"}},"parentSettingsBehavior":{"type":"string","enum":["first-wins","merge"]},"managedSourcesBehavior":{"type":"string","enum":["first-wins","merge"]},"forceLoginOrgUUID":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"allowNestedModelAccessUnderForceLogin":{"type":"boolean"},"allowedProviders":{"type":"array","items":{"type":"string","enum":["anthropic","customEndpoint","bedrock","vertex","foundry","anthropicAws","mantle","gateway"]}},"forceRemoteSettingsRefresh":{"type":"boolean"},"otelHeadersHelper":{"type":"string"},"outputStyle":{"type":"string"},"viewMode":{"type":"string","enum":["default","verbose","focus"]},"language":{"type":"string"},"skipWebFetchPreflight":{"type":"boolean"},"sandbox":{"type":"object","properties":{"enabled":{"type":"boolean"},"failIfUnavailable":{"type":"boolean"},"autoAllowBashIfSandboxed":{"type":"boolean"},"allowUnsandboxedCommands":{"type":"boolean"},"network":{"type":"object","properties":{"allowedDomains":{"type":"array","items":{"type":"string"}},"deniedDomains":{"type":"array","items":{"type":"string"}},"strictAllowlist":{"type":"boolean"},"allowManagedDomainsOnly":{"type":"boolean"},"allowUnixSockets":{"type":"array","items":{"type":"string"}},"allowAllUnixSockets":{"type":"boolean"},"allowLocalBinding":{"type":"boolean"},"allowMachLookup":{"type":"array","items":{"type":"string"}},"httpProxyPort":{"type":"number"},"socksProxyPort":{"type":"number"},"tlsTerminate":{"type":"object","properties":{"caCertPath":{"type":"string"},"caKeyPath":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"filesystem":{"type":"object","properties":{"allowWrite":{"type":"array","items":{"type":"string"}},"denyWrite":{"type":"array","items":{"type":"string"}},"denyRead":{"type":"array","items":{"type":"string"}},"allowRead":{"type":"array","items":{"type":"string"}},"allowManagedReadPathsOnly":{"type":"boolean"},"disabled":{"type":"boolean"}},"additionalProperties":false},"credentials":{"type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"maskDuplicates":{"type":"boolean"},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["path","mode"],"additionalProperties":false}},"envVars":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"mode":{"type":"string","enum":["deny","mask"]},"extract":{"type":"string"},"onExtractNoMatch":{"type":"string","enum":["warn","deny","error"]},"decode":{"type":"string","const":"jwt"},"maskClaims":{"type":"array","items":{"type":"string"}},"injectHosts":{"type":"array","items":{"type":"string"}}},"required":["name","mode"],"additionalProperties":false}},"allowPlaintextInject":{"type":"boolean"},"awsPairs":{"type":"array","items":{"type":"object","properties":{"accessKeyIdVar":{"type":"string"},"secretAccessKeyVar":{"type":"string"},"sessionTokenVar":{"type":"string"}},"required":["accessKeyIdVar","secretAccessKeyVar"],"additionalProperties":false}},"sigv4":{"type":"object","properties":{"streaming":{"type":"string","enum":["deny","passthrough"]},"presigned":{"type":"string","enum":["deny","passthrough"]},"sigv4a":{"type":"string","enum":["deny","passthrough"]}},"additionalProperties":false}},"additionalProperties":false},"ignoreViolations":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"enableWeakerNestedSandbox":{"type":"boolean"},"allowNestedUserNamespaces":{"type":"boolean"},"enableWeakerNetworkIsolation":{"type":"boolean"},"allowAppleEvents":{"type":"boolean"},"excludedCommands":{"type":"array","items":{"type":"string"}},"ripgrep":{"type":"object","properties":{"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}},"required":["command"],"additionalProperties":false},"bwrapPath":{"type":"string"},"socatPath":{"type":"string"}},"additionalProperties":true},"feedbackSurveyRate":{"type":"number"},"feedbackDrafts":{"type":"string","enum":["notify","quiet","off"]},"spinnerTipsEnabled":{"type":"boolean"},"spinnerVerbs":{"type":"object","properties":{"mode":{"type":"string","enum":["append","replace"]},"verbs":{"type":"array","items":{"type":"string"}}},"required":["mode","verbs"],"additionalProperties":false},"spinnerTipsOverride":{"type":"object","properties":{"excludeDefault":{"type":"boolean"},"tips":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":true}]}},"tipsFile":{"type":"string"},"label":{"type":"string"}},"additionalProperties":true},"syntaxHighlightingDisabled":{"type":"boolean"},"maxProseWidth":{"type":"number"},"spellcheck":{"type":"object","properties":{"enabled":{"type":"boolean"},"checker":{"type":"string"},"language":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true},"terminalTitleFromRename":{"type":"boolean"},"promptCacheTtl":{"type":"string","enum":["5m","1h"]},"subagentPromptCacheTtl":{"type":"string","enum":["5m","1h"]},"alwaysThinkingEnabled":{"type":"boolean"},"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"modelSettings":{"type":"object","additionalProperties":{"type":"object","properties":{"effortLevel":{"type":"string","enum":["low","medium","high","xhigh"]},"maxEffortLevel":{"type":"string","enum":["low","medium","high","xhigh","max"]},"autoCompactWindow":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]}},"additionalProperties":true}},"ultracode":{"type":"boolean"},"autoCompactWindow":{"type":"number"},"advisorModel":{"type":"string"},"fastMode":{"type":"boolean"},"fastModePerSessionOptIn":{"type":"boolean"},"promptSuggestionEnabled":{"type":"boolean"},"emojiCompletionEnabled":{"type":"boolean"},"showClearContextOnPlanAccept":{"type":"boolean"},"askUserQuestionTimeout":{"type":"string","enum":["60s","5m","10m","never"]},"dialogExpiry":{"type":"string","enum":["60s","5m","10m","never"]},"agent":{"type":"string"},"companyAnnouncements":{"type":"array","items":{"type":"string"}},"pluginConfigs":{"type":"object","additionalProperties":{"anyOf":[{"type":"object","properties":{"mcpServers":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"options":{"type":"object","additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string"}}]}}},"additionalProperties":false},{"type":"object","additionalProperties":true}]}},"remote":{"type":"object","properties":{"defaultEnvironmentId":{"type":"string"}},"additionalProperties":false},"autoUpdatesChannel":{"type":"string","enum":["latest","stable","rc"]},"minimumVersion":{"type":"string"},"requiredMinimumVersion":{"type":"string"},"requiredMaximumVersion":{"type":"string"},"downloadsMirrorUrl":{"type":"string"},"plansDirectory":{"type":"string"},"tui":{"type":"string","enum":["default","fullscreen"]},"voice":{"type":"object","properties":{"enabled":{"type":"boolean"},"mode":{"type":"string","enum":["hold","tap"]},"autoSubmit":{"type":"boolean"}},"additionalProperties":false},"channelsEnabled":{"type":"boolean"},"allowedChannelPlugins":{"type":"array","items":{"type":"object","properties":{"marketplace":{"type":"string"},"plugin":{"type":"string"}},"required":["marketplace","plugin"],"additionalProperties":false}},"prefersReducedMotion":{"type":"boolean"},"timeFormat":{"anyOf":[{"type":"string","enum":["auto","12-hour","24-hour","24-hour-utc"]},{"type":"string"}]},"timeZone":{"type":"string"},"autoMemoryEnabled":{"type":"boolean"},"autoMemoryDirectory":{"type":"string"},"autoDreamEnabled":{"type":"boolean"},"showThinkingSummaries":{"type":"boolean"},"skipDangerousModePermissionPrompt":{"type":"boolean"},"disableAutoMode":{"type":"string","const":"disable"},"sshConfigs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"sshHost":{"type":"string"},"sshPort":{"type":"number"},"sshIdentityFile":{"type":"string"},"startDirectory":{"type":"string"}},"required":["id","name","sshHost"],"additionalProperties":false}},"sshHostCommands":{"type":"array","items":{}},"claudeMd":{"type":"string"},"claudeMdExcludes":{"type":"array","items":{"type":"string"}},"pluginTrustMessage":{"type":"string"},"theme":{"anyOf":[{"type":"string","enum":["auto","dark","light","light-daltonized","dark-daltonized","light-ansi","dark-ansi"]},{"type":"string"}]},"editorMode":{"type":"string","enum":["normal","vim"]},"keybindingFlavor":{"type":"string","enum":["classic","readline"]},"vimInsertModeRemaps":{"type":"object","additionalProperties":true},"verbose":{"type":"boolean"},"preferredNotifChannel":{"type":"string","enum":["auto","iterm2","terminal_bell","iterm2_with_bell","kitty","ghostty","notifications_disabled"]},"autoCompactEnabled":{"type":"boolean"},"precomputeCompactionEnabled":{"type":"boolean"},"idleCompaction":{"type":"boolean"},"switchModelsOnFlag":{"type":"boolean"},"autoContinueAtUsageLimit":{"type":"boolean"},"autoScrollEnabled":{"type":"boolean"},"wheelScrollAccelerationEnabled":{"type":"boolean"},"fileCheckpointingEnabled":{"type":"boolean"},"showTurnDuration":{"type":"boolean"},"showMessageTimestamps":{"type":"boolean"},"terminalProgressBarEnabled":{"type":"boolean"},"todoFeatureEnabled":{"type":"boolean"},"teammateMode":{"type":"string","enum":["auto","tmux","iterm2","in-process"]},"remoteControlAtStartup":{"type":"boolean"},"isolatePeerMachines":{"type":"boolean"},"daemonColdStart":{"type":"string","enum":["transient","ask"]},"crossSessionInbound":{"type":"string","enum":["accept","hold","refuse"]},"autoUploadSessions":{"type":"boolean"},"inputNeededNotifEnabled":{"type":"boolean"},"agentPushNotifEnabled":{"type":"boolean"},"skipAutoPermissionPrompt":{"type":"boolean"},"useAutoModeDuringPlan":{"type":"boolean"},"autoMode":{"type":"object","properties":{"allow":{"type":"array","items":{"type":"string"}},"soft_deny":{"type":"array","items":{"type":"string"}},"hard_deny":{"type":"array","items":{"type":"string"}},"environment":{"type":"array","items":{"type":"string"}},"classifyAllShell":{"type":"boolean"}},"additionalProperties":false},"disableDeepLinkRegistration":{"type":"string","const":"disable"},"voiceEnabled":{"type":"boolean"},"defaultView":{"type":"string","enum":["chat","transcript"]}},"definitions":{"ExtraKnownMarketplaces":{"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}},"StrictKnownMarketplaces":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const schema13 = {"type":"object","additionalProperties":{"type":"object","properties":{"source":{"anyOf":[{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git"},"url":{"type":"string"},"ref":{"type":"string"},"path":{"type":"string"},"sparsePaths":{"type":"array","items":{"type":"string"}},"skipLfs":{"type":"boolean"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"file"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"directory"},"path":{"type":"string"}},"required":["source","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"skills-dir"}},"required":["source"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"hostPattern"},"hostPattern":{"type":"string"}},"required":["source","hostPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"pathPattern"},"pathPattern":{"type":"string"}},"required":["source","pathPattern"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"settings"},"name":{"type":"string"},"plugins":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"source":{"anyOf":[{"type":"string"},{"type":"object","properties":{"source":{"type":"string","const":"npm"},"package":{"type":"string"},"version":{"type":"string"},"registry":{"type":"string"}},"required":["source","package"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"url"},"url":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"github"},"repo":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","repo"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"git-subdir"},"url":{"type":"string"},"path":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"}},"required":["source","url","path"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"archive"},"url":{"type":"string"},"sha256":{"type":"string"}},"required":["source","url"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"command"},"command":{"type":"string"},"timeout":{"type":"number"},"mode":{"type":"string","enum":["copy","link"]}},"required":["source","command"],"additionalProperties":false},{"type":"object","properties":{"source":{"type":"string","const":"unsupported"},"error":{"type":"string"}},"required":["source"],"additionalProperties":false}]},"description":{"type":"string"},"version":{"type":"string"},"strict":{"type":"boolean"},"engines":{"type":"object","additionalProperties":true},"headers":{"type":"object","additionalProperties":{"type":"string"}},"headersHelper":{"type":"string"}},"required":["name","source"],"additionalProperties":false}},"owner":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"url":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["source","name","plugins"],"additionalProperties":false}]},"installLocation":{"type":"string"},"autoUpdate":{"type":"boolean"},"pluginDigests":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["source"],"additionalProperties":false}};
@@ -4417,9 +4417,10 @@ let data1 = data0.env;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key2 in data1){
 const _errs7 = errors;
-if(typeof key2 === "string"){
-if(!pattern0.test(key2)){
-const err2 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema12.properties._agentihooks.properties.env.propertyNames,data:key2,propertyName:key2};
+const _errs8 = errors;
+const _errs9 = errors;
+if("__proto__" !== key2){
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4428,10 +4429,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-var valid2 = _errs7 === errors;
-if(!valid2){
-const err3 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema12.properties._agentihooks.properties.env.propertyNames,parentSchema:schema12.properties._agentihooks.properties.env,data:data1};
+var valid3 = _errs9 === errors;
+if(valid3){
+const err3 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema12.properties._agentihooks.properties.env.propertyNames.not,parentSchema:schema12.properties._agentihooks.properties.env.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4440,11 +4440,20 @@ vErrors.push(err3);
 }
 errors++;
 }
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
 }
-for(const key3 in data1){
-let data2 = data1[key3];
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/_agentihooks/env/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/_agentihooks/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties._agentihooks.properties.env.additionalProperties.type,parentSchema:schema12.properties._agentihooks.properties.env.additionalProperties,data:data2};
+else {
+vErrors = null;
+}
+}
+}
+if(typeof key2 === "string"){
+if(!pattern0.test(key2)){
+const err4 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema12.properties._agentihooks.properties.env.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4454,9 +4463,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.properties.env.type,parentSchema:schema12.properties._agentihooks.properties.env,data:data1};
+var valid2 = _errs7 === errors;
+if(!valid2){
+const err5 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema12.properties._agentihooks.properties.env.propertyNames,parentSchema:schema12.properties._agentihooks.properties.env,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4466,9 +4475,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.type,parentSchema:schema12.properties._agentihooks,data:data0};
+for(const key3 in data1){
+let data2 = data1[key3];
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/_agentihooks/env/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/_agentihooks/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties._agentihooks.properties.env.additionalProperties.type,parentSchema:schema12.properties._agentihooks.properties.env.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4478,10 +4488,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.$schema !== undefined){
-let data3 = data.$schema;
-if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.$schema.type,parentSchema:schema12.properties.$schema,data:data3};
+}
+else {
+const err7 = {instancePath:instancePath+"/_agentihooks/env",schemaPath:"#/properties/_agentihooks/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.properties.env.type,parentSchema:schema12.properties._agentihooks.properties.env,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4491,10 +4500,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.apiKeyHelper !== undefined){
-let data4 = data.apiKeyHelper;
-if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/apiKeyHelper",schemaPath:"#/properties/apiKeyHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.apiKeyHelper.type,parentSchema:schema12.properties.apiKeyHelper,data:data4};
+}
+else {
+const err8 = {instancePath:instancePath+"/_agentihooks",schemaPath:"#/properties/_agentihooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties._agentihooks.type,parentSchema:schema12.properties._agentihooks,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4504,10 +4512,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.proxyAuthHelper !== undefined){
-let data5 = data.proxyAuthHelper;
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/proxyAuthHelper",schemaPath:"#/properties/proxyAuthHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.proxyAuthHelper.type,parentSchema:schema12.properties.proxyAuthHelper,data:data5};
+if(data.$schema !== undefined){
+let data3 = data.$schema;
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.$schema.type,parentSchema:schema12.properties.$schema,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4517,10 +4525,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.awsCredentialExport !== undefined){
-let data6 = data.awsCredentialExport;
-if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/awsCredentialExport",schemaPath:"#/properties/awsCredentialExport/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsCredentialExport.type,parentSchema:schema12.properties.awsCredentialExport,data:data6};
+if(data.apiKeyHelper !== undefined){
+let data4 = data.apiKeyHelper;
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/apiKeyHelper",schemaPath:"#/properties/apiKeyHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.apiKeyHelper.type,parentSchema:schema12.properties.apiKeyHelper,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4530,10 +4538,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.awsAuthRefresh !== undefined){
-let data7 = data.awsAuthRefresh;
-if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/awsAuthRefresh",schemaPath:"#/properties/awsAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsAuthRefresh.type,parentSchema:schema12.properties.awsAuthRefresh,data:data7};
+if(data.proxyAuthHelper !== undefined){
+let data5 = data.proxyAuthHelper;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/proxyAuthHelper",schemaPath:"#/properties/proxyAuthHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.proxyAuthHelper.type,parentSchema:schema12.properties.proxyAuthHelper,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4543,10 +4551,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.gcpAuthRefresh !== undefined){
-let data8 = data.gcpAuthRefresh;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/gcpAuthRefresh",schemaPath:"#/properties/gcpAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gcpAuthRefresh.type,parentSchema:schema12.properties.gcpAuthRefresh,data:data8};
+if(data.awsCredentialExport !== undefined){
+let data6 = data.awsCredentialExport;
+if(typeof data6 !== "string"){
+const err12 = {instancePath:instancePath+"/awsCredentialExport",schemaPath:"#/properties/awsCredentialExport/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsCredentialExport.type,parentSchema:schema12.properties.awsCredentialExport,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4556,10 +4564,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.processWrapper !== undefined){
-let data9 = data.processWrapper;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/processWrapper",schemaPath:"#/properties/processWrapper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.processWrapper.type,parentSchema:schema12.properties.processWrapper,data:data9};
+if(data.awsAuthRefresh !== undefined){
+let data7 = data.awsAuthRefresh;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/awsAuthRefresh",schemaPath:"#/properties/awsAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.awsAuthRefresh.type,parentSchema:schema12.properties.awsAuthRefresh,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4569,11 +4577,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.policyHelper !== undefined){
-let data10 = data.policyHelper;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.path === undefined){
-const err14 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.policyHelper.required,parentSchema:schema12.properties.policyHelper,data:data10};
+if(data.gcpAuthRefresh !== undefined){
+let data8 = data.gcpAuthRefresh;
+if(typeof data8 !== "string"){
+const err14 = {instancePath:instancePath+"/gcpAuthRefresh",schemaPath:"#/properties/gcpAuthRefresh/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gcpAuthRefresh.type,parentSchema:schema12.properties.gcpAuthRefresh,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4582,9 +4589,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key4 in data10){
-if(!(((key4 === "path") || (key4 === "timeoutMs")) || (key4 === "refreshIntervalMs"))){
-const err15 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.policyHelper,data:data10};
+}
+if(data.processWrapper !== undefined){
+let data9 = data.processWrapper;
+if(typeof data9 !== "string"){
+const err15 = {instancePath:instancePath+"/processWrapper",schemaPath:"#/properties/processWrapper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.processWrapper.type,parentSchema:schema12.properties.processWrapper,data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4594,10 +4603,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data10.path !== undefined){
-let data11 = data10.path;
-if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/policyHelper/path",schemaPath:"#/properties/policyHelper/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.policyHelper.properties.path.type,parentSchema:schema12.properties.policyHelper.properties.path,data:data11};
+if(data.policyHelper !== undefined){
+let data10 = data.policyHelper;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.path === undefined){
+const err16 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.policyHelper.required,parentSchema:schema12.properties.policyHelper,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4606,11 +4616,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data10.timeoutMs !== undefined){
-let data12 = data10.timeoutMs;
-if(!((typeof data12 == "number") && (isFinite(data12)))){
-const err17 = {instancePath:instancePath+"/policyHelper/timeoutMs",schemaPath:"#/properties/policyHelper/properties/timeoutMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.timeoutMs.type,parentSchema:schema12.properties.policyHelper.properties.timeoutMs,data:data12};
+for(const key4 in data10){
+if(!(((key4 === "path") || (key4 === "timeoutMs")) || (key4 === "refreshIntervalMs"))){
+const err17 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.policyHelper,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4620,10 +4628,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data10.refreshIntervalMs !== undefined){
-let data13 = data10.refreshIntervalMs;
-if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err18 = {instancePath:instancePath+"/policyHelper/refreshIntervalMs",schemaPath:"#/properties/policyHelper/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.refreshIntervalMs.type,parentSchema:schema12.properties.policyHelper.properties.refreshIntervalMs,data:data13};
+if(data10.path !== undefined){
+let data11 = data10.path;
+if(typeof data11 !== "string"){
+const err18 = {instancePath:instancePath+"/policyHelper/path",schemaPath:"#/properties/policyHelper/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.policyHelper.properties.path.type,parentSchema:schema12.properties.policyHelper.properties.path,data:data11};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4633,9 +4641,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.policyHelper.type,parentSchema:schema12.properties.policyHelper,data:data10};
+if(data10.timeoutMs !== undefined){
+let data12 = data10.timeoutMs;
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err19 = {instancePath:instancePath+"/policyHelper/timeoutMs",schemaPath:"#/properties/policyHelper/properties/timeoutMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.timeoutMs.type,parentSchema:schema12.properties.policyHelper.properties.timeoutMs,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4645,11 +4654,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.fileSuggestion !== undefined){
-let data14 = data.fileSuggestion;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.type === undefined){
-const err20 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
+if(data10.refreshIntervalMs !== undefined){
+let data13 = data10.refreshIntervalMs;
+if(!((typeof data13 == "number") && (isFinite(data13)))){
+const err20 = {instancePath:instancePath+"/policyHelper/refreshIntervalMs",schemaPath:"#/properties/policyHelper/properties/refreshIntervalMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.policyHelper.properties.refreshIntervalMs.type,parentSchema:schema12.properties.policyHelper.properties.refreshIntervalMs,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4658,8 +4666,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data14.command === undefined){
-const err21 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/policyHelper",schemaPath:"#/properties/policyHelper/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.policyHelper.type,parentSchema:schema12.properties.policyHelper,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4668,9 +4678,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key5 in data14){
-if(!((key5 === "type") || (key5 === "command"))){
-const err22 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.fileSuggestion,data:data14};
+}
+if(data.fileSuggestion !== undefined){
+let data14 = data.fileSuggestion;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.type === undefined){
+const err22 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4679,11 +4692,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data14.type !== undefined){
-let data15 = data14.type;
-if(typeof data15 !== "string"){
-const err23 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.type.type,parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
+if(data14.command === undefined){
+const err23 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.fileSuggestion.required,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4692,8 +4702,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if("command" !== data15){
-const err24 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
+for(const key5 in data14){
+if(!((key5 === "type") || (key5 === "command"))){
+const err24 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4703,10 +4714,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data14.command !== undefined){
-let data16 = data14.command;
-if(typeof data16 !== "string"){
-const err25 = {instancePath:instancePath+"/fileSuggestion/command",schemaPath:"#/properties/fileSuggestion/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.command.type,parentSchema:schema12.properties.fileSuggestion.properties.command,data:data16};
+if(data14.type !== undefined){
+let data15 = data14.type;
+if(typeof data15 !== "string"){
+const err25 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.type.type,parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4715,10 +4726,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.fileSuggestion.type,parentSchema:schema12.properties.fileSuggestion,data:data14};
+if("command" !== data15){
+const err26 = {instancePath:instancePath+"/fileSuggestion/type",schemaPath:"#/properties/fileSuggestion/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.fileSuggestion.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4728,10 +4737,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.respectGitignore !== undefined){
-let data17 = data.respectGitignore;
-if(typeof data17 !== "boolean"){
-const err27 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respectGitignore.type,parentSchema:schema12.properties.respectGitignore,data:data17};
+if(data14.command !== undefined){
+let data16 = data14.command;
+if(typeof data16 !== "string"){
+const err27 = {instancePath:instancePath+"/fileSuggestion/command",schemaPath:"#/properties/fileSuggestion/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileSuggestion.properties.command.type,parentSchema:schema12.properties.fileSuggestion.properties.command,data:data16};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4741,10 +4750,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.cleanupPeriodDays !== undefined){
-let data18 = data.cleanupPeriodDays;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err28 = {instancePath:instancePath+"/cleanupPeriodDays",schemaPath:"#/properties/cleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.cleanupPeriodDays.type,parentSchema:schema12.properties.cleanupPeriodDays,data:data18};
+}
+else {
+const err28 = {instancePath:instancePath+"/fileSuggestion",schemaPath:"#/properties/fileSuggestion/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.fileSuggestion.type,parentSchema:schema12.properties.fileSuggestion,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4754,10 +4762,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.desktopSessionCleanupPeriodDays !== undefined){
-let data19 = data.desktopSessionCleanupPeriodDays;
-if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err29 = {instancePath:instancePath+"/desktopSessionCleanupPeriodDays",schemaPath:"#/properties/desktopSessionCleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.desktopSessionCleanupPeriodDays.type,parentSchema:schema12.properties.desktopSessionCleanupPeriodDays,data:data19};
+if(data.respectGitignore !== undefined){
+let data17 = data.respectGitignore;
+if(typeof data17 !== "boolean"){
+const err29 = {instancePath:instancePath+"/respectGitignore",schemaPath:"#/properties/respectGitignore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respectGitignore.type,parentSchema:schema12.properties.respectGitignore,data:data17};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4767,10 +4775,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.syncClaudeAiSkills !== undefined){
-let data20 = data.syncClaudeAiSkills;
-if(typeof data20 !== "boolean"){
-const err30 = {instancePath:instancePath+"/syncClaudeAiSkills",schemaPath:"#/properties/syncClaudeAiSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiSkills.type,parentSchema:schema12.properties.syncClaudeAiSkills,data:data20};
+if(data.cleanupPeriodDays !== undefined){
+let data18 = data.cleanupPeriodDays;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err30 = {instancePath:instancePath+"/cleanupPeriodDays",schemaPath:"#/properties/cleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.cleanupPeriodDays.type,parentSchema:schema12.properties.cleanupPeriodDays,data:data18};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4780,10 +4788,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.syncClaudeAiPlugins !== undefined){
-let data21 = data.syncClaudeAiPlugins;
-if(typeof data21 !== "boolean"){
-const err31 = {instancePath:instancePath+"/syncClaudeAiPlugins",schemaPath:"#/properties/syncClaudeAiPlugins/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiPlugins.type,parentSchema:schema12.properties.syncClaudeAiPlugins,data:data21};
+if(data.desktopSessionCleanupPeriodDays !== undefined){
+let data19 = data.desktopSessionCleanupPeriodDays;
+if(!((typeof data19 == "number") && (isFinite(data19)))){
+const err31 = {instancePath:instancePath+"/desktopSessionCleanupPeriodDays",schemaPath:"#/properties/desktopSessionCleanupPeriodDays/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.desktopSessionCleanupPeriodDays.type,parentSchema:schema12.properties.desktopSessionCleanupPeriodDays,data:data19};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4793,10 +4801,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.skillListingMaxDescChars !== undefined){
-let data22 = data.skillListingMaxDescChars;
-if(!((typeof data22 == "number") && (isFinite(data22)))){
-const err32 = {instancePath:instancePath+"/skillListingMaxDescChars",schemaPath:"#/properties/skillListingMaxDescChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingMaxDescChars.type,parentSchema:schema12.properties.skillListingMaxDescChars,data:data22};
+if(data.syncClaudeAiSkills !== undefined){
+let data20 = data.syncClaudeAiSkills;
+if(typeof data20 !== "boolean"){
+const err32 = {instancePath:instancePath+"/syncClaudeAiSkills",schemaPath:"#/properties/syncClaudeAiSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiSkills.type,parentSchema:schema12.properties.syncClaudeAiSkills,data:data20};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4806,10 +4814,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.skillListingBudgetFraction !== undefined){
-let data23 = data.skillListingBudgetFraction;
-if(!((typeof data23 == "number") && (isFinite(data23)))){
-const err33 = {instancePath:instancePath+"/skillListingBudgetFraction",schemaPath:"#/properties/skillListingBudgetFraction/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingBudgetFraction.type,parentSchema:schema12.properties.skillListingBudgetFraction,data:data23};
+if(data.syncClaudeAiPlugins !== undefined){
+let data21 = data.syncClaudeAiPlugins;
+if(typeof data21 !== "boolean"){
+const err33 = {instancePath:instancePath+"/syncClaudeAiPlugins",schemaPath:"#/properties/syncClaudeAiPlugins/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syncClaudeAiPlugins.type,parentSchema:schema12.properties.syncClaudeAiPlugins,data:data21};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4819,10 +4827,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.wslInheritsWindowsSettings !== undefined){
-let data24 = data.wslInheritsWindowsSettings;
-if(typeof data24 !== "boolean"){
-const err34 = {instancePath:instancePath+"/wslInheritsWindowsSettings",schemaPath:"#/properties/wslInheritsWindowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wslInheritsWindowsSettings.type,parentSchema:schema12.properties.wslInheritsWindowsSettings,data:data24};
+if(data.skillListingMaxDescChars !== undefined){
+let data22 = data.skillListingMaxDescChars;
+if(!((typeof data22 == "number") && (isFinite(data22)))){
+const err34 = {instancePath:instancePath+"/skillListingMaxDescChars",schemaPath:"#/properties/skillListingMaxDescChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingMaxDescChars.type,parentSchema:schema12.properties.skillListingMaxDescChars,data:data22};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4832,14 +4840,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.env !== undefined){
-let data25 = data.env;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key6 in data25){
-const _errs59 = errors;
-if(typeof key6 === "string"){
-if(!pattern0.test(key6)){
-const err35 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema12.properties.env.propertyNames,data:key6,propertyName:key6};
+if(data.skillListingBudgetFraction !== undefined){
+let data23 = data.skillListingBudgetFraction;
+if(!((typeof data23 == "number") && (isFinite(data23)))){
+const err35 = {instancePath:instancePath+"/skillListingBudgetFraction",schemaPath:"#/properties/skillListingBudgetFraction/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.skillListingBudgetFraction.type,parentSchema:schema12.properties.skillListingBudgetFraction,data:data23};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4849,9 +4853,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-var valid6 = _errs59 === errors;
-if(!valid6){
-const err36 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema12.properties.env.propertyNames,parentSchema:schema12.properties.env,data:data25};
+if(data.wslInheritsWindowsSettings !== undefined){
+let data24 = data.wslInheritsWindowsSettings;
+if(typeof data24 !== "boolean"){
+const err36 = {instancePath:instancePath+"/wslInheritsWindowsSettings",schemaPath:"#/properties/wslInheritsWindowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wslInheritsWindowsSettings.type,parentSchema:schema12.properties.wslInheritsWindowsSettings,data:data24};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4861,10 +4866,15 @@ vErrors.push(err36);
 errors++;
 }
 }
-for(const key7 in data25){
-let data26 = data25[key7];
-if(typeof data26 !== "string"){
-const err37 = {instancePath:instancePath+"/env/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.env.additionalProperties.type,parentSchema:schema12.properties.env.additionalProperties,data:data26};
+if(data.env !== undefined){
+let data25 = data.env;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key6 in data25){
+const _errs61 = errors;
+const _errs62 = errors;
+const _errs63 = errors;
+if("__proto__" !== key6){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4873,10 +4883,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.env.type,parentSchema:schema12.properties.env,data:data25};
+var valid8 = _errs63 === errors;
+if(valid8){
+const err38 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema12.properties.env.propertyNames.not,parentSchema:schema12.properties.env.propertyNames,data:key6,propertyName:key6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4885,14 +4894,20 @@ vErrors.push(err38);
 }
 errors++;
 }
+else {
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
 }
-if(data.attribution !== undefined){
-let data27 = data.attribution;
-const _errs64 = errors;
-let valid8 = false;
-const _errs65 = errors;
-if(typeof data27 !== "boolean"){
-const err39 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[0].type,parentSchema:schema12.properties.attribution.anyOf[0],data:data27};
+else {
+vErrors = null;
+}
+}
+}
+if(typeof key6 === "string"){
+if(!pattern0.test(key6)){
+const err39 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema12.properties.env.propertyNames,data:key6,propertyName:key6};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4901,15 +4916,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-var _valid0 = _errs65 === errors;
-valid8 = valid8 || _valid0;
-if(!valid8){
-const _errs67 = errors;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.commit !== undefined){
-let data28 = data27.commit;
-if(typeof data28 !== "string"){
-const err40 = {instancePath:instancePath+"/attribution/commit",schemaPath:"#/properties/attribution/anyOf/1/properties/commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.commit.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.commit,data:data28};
+}
+var valid7 = _errs61 === errors;
+if(!valid7){
+const err40 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema12.properties.env.propertyNames,parentSchema:schema12.properties.env,data:data25};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4919,10 +4929,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data27.pr !== undefined){
-let data29 = data27.pr;
-if(typeof data29 !== "string"){
-const err41 = {instancePath:instancePath+"/attribution/pr",schemaPath:"#/properties/attribution/anyOf/1/properties/pr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.pr.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.pr,data:data29};
+for(const key7 in data25){
+let data26 = data25[key7];
+if(typeof data26 !== "string"){
+const err41 = {instancePath:instancePath+"/env/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.env.additionalProperties.type,parentSchema:schema12.properties.env.additionalProperties,data:data26};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4932,10 +4942,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data27.sessionUrl !== undefined){
-let data30 = data27.sessionUrl;
-if(typeof data30 !== "boolean"){
-const err42 = {instancePath:instancePath+"/attribution/sessionUrl",schemaPath:"#/properties/attribution/anyOf/1/properties/sessionUrl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[1].properties.sessionUrl.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.sessionUrl,data:data30};
+}
+else {
+const err42 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.env.type,parentSchema:schema12.properties.env,data:data25};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4945,9 +4954,13 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.attribution.anyOf[1].type,parentSchema:schema12.properties.attribution.anyOf[1],data:data27};
+if(data.attribution !== undefined){
+let data27 = data.attribution;
+const _errs68 = errors;
+let valid10 = false;
+const _errs69 = errors;
+if(typeof data27 !== "boolean"){
+const err43 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[0].type,parentSchema:schema12.properties.attribution.anyOf[0],data:data27};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4956,11 +4969,15 @@ vErrors.push(err43);
 }
 errors++;
 }
-var _valid0 = _errs67 === errors;
-valid8 = valid8 || _valid0;
-}
-if(!valid8){
-const err44 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.attribution.anyOf,parentSchema:schema12.properties.attribution,data:data27};
+var _valid0 = _errs69 === errors;
+valid10 = valid10 || _valid0;
+if(!valid10){
+const _errs71 = errors;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.commit !== undefined){
+let data28 = data27.commit;
+if(typeof data28 !== "string"){
+const err44 = {instancePath:instancePath+"/attribution/commit",schemaPath:"#/properties/attribution/anyOf/1/properties/commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.commit.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.commit,data:data28};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4969,11 +4986,62 @@ vErrors.push(err44);
 }
 errors++;
 }
+}
+if(data27.pr !== undefined){
+let data29 = data27.pr;
+if(typeof data29 !== "string"){
+const err45 = {instancePath:instancePath+"/attribution/pr",schemaPath:"#/properties/attribution/anyOf/1/properties/pr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attribution.anyOf[1].properties.pr.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.pr,data:data29};
+if(vErrors === null){
+vErrors = [err45];
+}
 else {
-errors = _errs64;
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data27.sessionUrl !== undefined){
+let data30 = data27.sessionUrl;
+if(typeof data30 !== "boolean"){
+const err46 = {instancePath:instancePath+"/attribution/sessionUrl",schemaPath:"#/properties/attribution/anyOf/1/properties/sessionUrl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.attribution.anyOf[1].properties.sessionUrl.type,parentSchema:schema12.properties.attribution.anyOf[1].properties.sessionUrl,data:data30};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.attribution.anyOf[1].type,parentSchema:schema12.properties.attribution.anyOf[1],data:data27};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+var _valid0 = _errs71 === errors;
+valid10 = valid10 || _valid0;
+}
+if(!valid10){
+const err48 = {instancePath:instancePath+"/attribution",schemaPath:"#/properties/attribution/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.attribution.anyOf,parentSchema:schema12.properties.attribution,data:data27};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+else {
+errors = _errs68;
 if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
@@ -4984,12 +5052,12 @@ vErrors = null;
 if(data.attributionProject !== undefined){
 let data31 = data.attributionProject;
 if(typeof data31 !== "string"){
-const err45 = {instancePath:instancePath+"/attributionProject",schemaPath:"#/properties/attributionProject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attributionProject.type,parentSchema:schema12.properties.attributionProject,data:data31};
+const err49 = {instancePath:instancePath+"/attributionProject",schemaPath:"#/properties/attributionProject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.attributionProject.type,parentSchema:schema12.properties.attributionProject,data:data31};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err49];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -4997,12 +5065,12 @@ errors++;
 if(data.includeCoAuthoredBy !== undefined){
 let data32 = data.includeCoAuthoredBy;
 if(typeof data32 !== "boolean"){
-const err46 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeCoAuthoredBy.type,parentSchema:schema12.properties.includeCoAuthoredBy,data:data32};
+const err50 = {instancePath:instancePath+"/includeCoAuthoredBy",schemaPath:"#/properties/includeCoAuthoredBy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeCoAuthoredBy.type,parentSchema:schema12.properties.includeCoAuthoredBy,data:data32};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err50];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -5010,12 +5078,12 @@ errors++;
 if(data.includeGitInstructions !== undefined){
 let data33 = data.includeGitInstructions;
 if(typeof data33 !== "boolean"){
-const err47 = {instancePath:instancePath+"/includeGitInstructions",schemaPath:"#/properties/includeGitInstructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeGitInstructions.type,parentSchema:schema12.properties.includeGitInstructions,data:data33};
+const err51 = {instancePath:instancePath+"/includeGitInstructions",schemaPath:"#/properties/includeGitInstructions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeGitInstructions.type,parentSchema:schema12.properties.includeGitInstructions,data:data33};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err51];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -5030,65 +5098,7 @@ const len0 = data35.length;
 for(let i0=0; i0<len0; i0++){
 let data36 = data35[i0];
 if(typeof data36 !== "string"){
-const err48 = {instancePath:instancePath+"/permissions/allow/" + i0,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.allow.items.type,parentSchema:schema12.properties.permissions.properties.allow.items,data:data36};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.allow.type,parentSchema:schema12.properties.permissions.properties.allow,data:data35};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data34.deny !== undefined){
-let data37 = data34.deny;
-if(Array.isArray(data37)){
-const len1 = data37.length;
-for(let i1=0; i1<len1; i1++){
-let data38 = data37[i1];
-if(typeof data38 !== "string"){
-const err50 = {instancePath:instancePath+"/permissions/deny/" + i1,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.deny.items.type,parentSchema:schema12.properties.permissions.properties.deny.items,data:data38};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.deny.type,parentSchema:schema12.properties.permissions.properties.deny,data:data37};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data34.ask !== undefined){
-let data39 = data34.ask;
-if(Array.isArray(data39)){
-const len2 = data39.length;
-for(let i2=0; i2<len2; i2++){
-let data40 = data39[i2];
-if(typeof data40 !== "string"){
-const err52 = {instancePath:instancePath+"/permissions/ask/" + i2,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.ask.items.type,parentSchema:schema12.properties.permissions.properties.ask.items,data:data40};
+const err52 = {instancePath:instancePath+"/permissions/allow/" + i0,schemaPath:"#/properties/permissions/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.allow.items.type,parentSchema:schema12.properties.permissions.properties.allow.items,data:data36};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5100,7 +5110,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.ask.type,parentSchema:schema12.properties.permissions.properties.ask,data:data39};
+const err53 = {instancePath:instancePath+"/permissions/allow",schemaPath:"#/properties/permissions/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.allow.type,parentSchema:schema12.properties.permissions.properties.allow,data:data35};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5110,10 +5120,14 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data34.defaultMode !== undefined){
-let data41 = data34.defaultMode;
-if(typeof data41 !== "string"){
-const err54 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.defaultMode.type,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
+if(data34.deny !== undefined){
+let data37 = data34.deny;
+if(Array.isArray(data37)){
+const len1 = data37.length;
+for(let i1=0; i1<len1; i1++){
+let data38 = data37[i1];
+if(typeof data38 !== "string"){
+const err54 = {instancePath:instancePath+"/permissions/deny/" + i1,schemaPath:"#/properties/permissions/properties/deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.deny.items.type,parentSchema:schema12.properties.permissions.properties.deny.items,data:data38};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5122,8 +5136,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(!((((((data41 === "acceptEdits") || (data41 === "auto")) || (data41 === "bypassPermissions")) || (data41 === "default")) || (data41 === "dontAsk")) || (data41 === "plan"))){
-const err55 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.permissions.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.permissions.properties.defaultMode.enum,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/permissions/deny",schemaPath:"#/properties/permissions/properties/deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.deny.type,parentSchema:schema12.properties.permissions.properties.deny,data:data37};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5133,10 +5149,14 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data34.disableBypassPermissionsMode !== undefined){
-let data42 = data34.disableBypassPermissionsMode;
-if(typeof data42 !== "string"){
-const err56 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+if(data34.ask !== undefined){
+let data39 = data34.ask;
+if(Array.isArray(data39)){
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(typeof data40 !== "string"){
+const err56 = {instancePath:instancePath+"/permissions/ask/" + i2,schemaPath:"#/properties/permissions/properties/ask/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.ask.items.type,parentSchema:schema12.properties.permissions.properties.ask.items,data:data40};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5145,8 +5165,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-if("disable" !== data42){
-const err57 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/permissions/ask",schemaPath:"#/properties/permissions/properties/ask/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.ask.type,parentSchema:schema12.properties.permissions.properties.ask,data:data39};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5156,10 +5178,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data34.blockReadsOutsideWorkingDirectories !== undefined){
-let data43 = data34.blockReadsOutsideWorkingDirectories;
-if(typeof data43 !== "boolean"){
-const err58 = {instancePath:instancePath+"/permissions/blockReadsOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockReadsOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories,data:data43};
+if(data34.defaultMode !== undefined){
+let data41 = data34.defaultMode;
+if(typeof data41 !== "string"){
+const err58 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.defaultMode.type,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5168,16 +5190,62 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data34.blockWritesOutsideWorkingDirectories !== undefined){
-let data44 = data34.blockWritesOutsideWorkingDirectories;
-if(typeof data44 !== "boolean"){
-const err59 = {instancePath:instancePath+"/permissions/blockWritesOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockWritesOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories,data:data44};
+if(!((((((data41 === "acceptEdits") || (data41 === "auto")) || (data41 === "bypassPermissions")) || (data41 === "default")) || (data41 === "dontAsk")) || (data41 === "plan"))){
+const err59 = {instancePath:instancePath+"/permissions/defaultMode",schemaPath:"#/properties/permissions/properties/defaultMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.permissions.properties.defaultMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.permissions.properties.defaultMode.enum,parentSchema:schema12.properties.permissions.properties.defaultMode,data:data41};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data34.disableBypassPermissionsMode !== undefined){
+let data42 = data34.disableBypassPermissionsMode;
+if(typeof data42 !== "string"){
+const err60 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableBypassPermissionsMode.type,parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if("disable" !== data42){
+const err61 = {instancePath:instancePath+"/permissions/disableBypassPermissionsMode",schemaPath:"#/properties/permissions/properties/disableBypassPermissionsMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableBypassPermissionsMode,data:data42};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data34.blockReadsOutsideWorkingDirectories !== undefined){
+let data43 = data34.blockReadsOutsideWorkingDirectories;
+if(typeof data43 !== "boolean"){
+const err62 = {instancePath:instancePath+"/permissions/blockReadsOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockReadsOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockReadsOutsideWorkingDirectories,data:data43};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data34.blockWritesOutsideWorkingDirectories !== undefined){
+let data44 = data34.blockWritesOutsideWorkingDirectories;
+if(typeof data44 !== "boolean"){
+const err63 = {instancePath:instancePath+"/permissions/blockWritesOutsideWorkingDirectories",schemaPath:"#/properties/permissions/properties/blockWritesOutsideWorkingDirectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories.type,parentSchema:schema12.properties.permissions.properties.blockWritesOutsideWorkingDirectories,data:data44};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -5189,65 +5257,7 @@ const len3 = data45.length;
 for(let i3=0; i3<len3; i3++){
 let data46 = data45[i3];
 if(typeof data46 !== "string"){
-const err60 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths/" + i3,schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.items.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths.items,data:data46};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths",schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths,data:data45};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data34.workingDirectoriesAsGiven !== undefined){
-let data47 = data34.workingDirectoriesAsGiven;
-if(Array.isArray(data47)){
-const len4 = data47.length;
-for(let i4=0; i4<len4; i4++){
-let data48 = data47[i4];
-if(typeof data48 !== "string"){
-const err62 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven/" + i4,schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items,data:data48};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven",schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven,data:data47};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data34.workingDirectoriesExclude !== undefined){
-let data49 = data34.workingDirectoriesExclude;
-if(Array.isArray(data49)){
-const len5 = data49.length;
-for(let i5=0; i5<len5; i5++){
-let data50 = data49[i5];
-if(typeof data50 !== "string"){
-const err64 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude/" + i5,schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude.items,data:data50};
+const err64 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths/" + i3,schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.items.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths.items,data:data46};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5259,7 +5269,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude",schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude,data:data49};
+const err65 = {instancePath:instancePath+"/permissions/blockReadsExemptPaths",schemaPath:"#/properties/permissions/properties/blockReadsExemptPaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.blockReadsExemptPaths.type,parentSchema:schema12.properties.permissions.properties.blockReadsExemptPaths,data:data45};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5269,10 +5279,14 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data34.disableAutoMode !== undefined){
-let data51 = data34.disableAutoMode;
-if(typeof data51 !== "string"){
-const err66 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableAutoMode.type,parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+if(data34.workingDirectoriesAsGiven !== undefined){
+let data47 = data34.workingDirectoriesAsGiven;
+if(Array.isArray(data47)){
+const len4 = data47.length;
+for(let i4=0; i4<len4; i4++){
+let data48 = data47[i4];
+if(typeof data48 !== "string"){
+const err66 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven/" + i4,schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.items,data:data48};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5281,8 +5295,10 @@ vErrors.push(err66);
 }
 errors++;
 }
-if("disable" !== data51){
-const err67 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/permissions/workingDirectoriesAsGiven",schemaPath:"#/properties/permissions/properties/workingDirectoriesAsGiven/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesAsGiven.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesAsGiven,data:data47};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5292,15 +5308,67 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data34.denyInsteadOfPrompting !== undefined){
-let data52 = data34.denyInsteadOfPrompting;
-if(typeof data52 !== "boolean"){
-const err68 = {instancePath:instancePath+"/permissions/denyInsteadOfPrompting",schemaPath:"#/properties/permissions/properties/denyInsteadOfPrompting/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.denyInsteadOfPrompting.type,parentSchema:schema12.properties.permissions.properties.denyInsteadOfPrompting,data:data52};
+if(data34.workingDirectoriesExclude !== undefined){
+let data49 = data34.workingDirectoriesExclude;
+if(Array.isArray(data49)){
+const len5 = data49.length;
+for(let i5=0; i5<len5; i5++){
+let data50 = data49[i5];
+if(typeof data50 !== "string"){
+const err68 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude/" + i5,schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.items.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude.items,data:data50};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/permissions/workingDirectoriesExclude",schemaPath:"#/properties/permissions/properties/workingDirectoriesExclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.workingDirectoriesExclude.type,parentSchema:schema12.properties.permissions.properties.workingDirectoriesExclude,data:data49};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data34.disableAutoMode !== undefined){
+let data51 = data34.disableAutoMode;
+if(typeof data51 !== "string"){
+const err70 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.disableAutoMode.type,parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if("disable" !== data51){
+const err71 = {instancePath:instancePath+"/permissions/disableAutoMode",schemaPath:"#/properties/permissions/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.permissions.properties.disableAutoMode,data:data51};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data34.denyInsteadOfPrompting !== undefined){
+let data52 = data34.denyInsteadOfPrompting;
+if(typeof data52 !== "boolean"){
+const err72 = {instancePath:instancePath+"/permissions/denyInsteadOfPrompting",schemaPath:"#/properties/permissions/properties/denyInsteadOfPrompting/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.permissions.properties.denyInsteadOfPrompting.type,parentSchema:schema12.properties.permissions.properties.denyInsteadOfPrompting,data:data52};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -5312,61 +5380,7 @@ const len6 = data53.length;
 for(let i6=0; i6<len6; i6++){
 let data54 = data53[i6];
 if(typeof data54 !== "string"){
-const err69 = {instancePath:instancePath+"/permissions/additionalDirectories/" + i6,schemaPath:"#/properties/permissions/properties/additionalDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.additionalDirectories.items.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories.items,data:data54};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/permissions/additionalDirectories",schemaPath:"#/properties/permissions/properties/additionalDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.additionalDirectories.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories,data:data53};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.permissions.type,parentSchema:schema12.properties.permissions,data:data34};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data.model !== undefined){
-let data55 = data.model;
-if(typeof data55 !== "string"){
-const err72 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.model.type,parentSchema:schema12.properties.model,data:data55};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(data.fallbackModel !== undefined){
-let data56 = data.fallbackModel;
-if(Array.isArray(data56)){
-const len7 = data56.length;
-for(let i7=0; i7<len7; i7++){
-let data57 = data56[i7];
-if(typeof data57 !== "string"){
-const err73 = {instancePath:instancePath+"/fallbackModel/" + i7,schemaPath:"#/properties/fallbackModel/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fallbackModel.items.type,parentSchema:schema12.properties.fallbackModel.items,data:data57};
+const err73 = {instancePath:instancePath+"/permissions/additionalDirectories/" + i6,schemaPath:"#/properties/permissions/properties/additionalDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.permissions.properties.additionalDirectories.items.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories.items,data:data54};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5378,12 +5392,66 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/fallbackModel",schemaPath:"#/properties/fallbackModel/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.fallbackModel.type,parentSchema:schema12.properties.fallbackModel,data:data56};
+const err74 = {instancePath:instancePath+"/permissions/additionalDirectories",schemaPath:"#/properties/permissions/properties/additionalDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.permissions.properties.additionalDirectories.type,parentSchema:schema12.properties.permissions.properties.additionalDirectories,data:data53};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.permissions.type,parentSchema:schema12.properties.permissions,data:data34};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data55 = data.model;
+if(typeof data55 !== "string"){
+const err76 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.model.type,parentSchema:schema12.properties.model,data:data55};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.fallbackModel !== undefined){
+let data56 = data.fallbackModel;
+if(Array.isArray(data56)){
+const len7 = data56.length;
+for(let i7=0; i7<len7; i7++){
+let data57 = data56[i7];
+if(typeof data57 !== "string"){
+const err77 = {instancePath:instancePath+"/fallbackModel/" + i7,schemaPath:"#/properties/fallbackModel/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fallbackModel.items.type,parentSchema:schema12.properties.fallbackModel.items,data:data57};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/fallbackModel",schemaPath:"#/properties/fallbackModel/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.fallbackModel.type,parentSchema:schema12.properties.fallbackModel,data:data56};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -5395,24 +5463,24 @@ const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
 let data59 = data58[i8];
 if(typeof data59 !== "string"){
-const err75 = {instancePath:instancePath+"/availableModels/" + i8,schemaPath:"#/properties/availableModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.availableModels.items.type,parentSchema:schema12.properties.availableModels.items,data:data59};
+const err79 = {instancePath:instancePath+"/availableModels/" + i8,schemaPath:"#/properties/availableModels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.availableModels.items.type,parentSchema:schema12.properties.availableModels.items,data:data59};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err79];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err79);
 }
 errors++;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/availableModels",schemaPath:"#/properties/availableModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.availableModels.type,parentSchema:schema12.properties.availableModels,data:data58};
+const err80 = {instancePath:instancePath+"/availableModels",schemaPath:"#/properties/availableModels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.availableModels.type,parentSchema:schema12.properties.availableModels,data:data58};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err80];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -5420,12 +5488,12 @@ errors++;
 if(data.enforceAvailableModels !== undefined){
 let data60 = data.enforceAvailableModels;
 if(typeof data60 !== "boolean"){
-const err77 = {instancePath:instancePath+"/enforceAvailableModels",schemaPath:"#/properties/enforceAvailableModels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enforceAvailableModels.type,parentSchema:schema12.properties.enforceAvailableModels,data:data60};
+const err81 = {instancePath:instancePath+"/enforceAvailableModels",schemaPath:"#/properties/enforceAvailableModels/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enforceAvailableModels.type,parentSchema:schema12.properties.enforceAvailableModels,data:data60};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err81];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -5436,24 +5504,24 @@ if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 for(const key8 in data61){
 let data62 = data61[key8];
 if(typeof data62 !== "string"){
-const err78 = {instancePath:instancePath+"/modelOverrides/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelOverrides.additionalProperties.type,parentSchema:schema12.properties.modelOverrides.additionalProperties,data:data62};
+const err82 = {instancePath:instancePath+"/modelOverrides/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelOverrides.additionalProperties.type,parentSchema:schema12.properties.modelOverrides.additionalProperties,data:data62};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err82];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/modelOverrides",schemaPath:"#/properties/modelOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelOverrides.type,parentSchema:schema12.properties.modelOverrides,data:data61};
+const err83 = {instancePath:instancePath+"/modelOverrides",schemaPath:"#/properties/modelOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelOverrides.type,parentSchema:schema12.properties.modelOverrides,data:data61};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err83];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -5462,23 +5530,23 @@ if(data.modelPicker !== undefined){
 let data63 = data.modelPicker;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63.options === undefined){
-const err80 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema12.properties.modelPicker.required,parentSchema:schema12.properties.modelPicker,data:data63};
+const err84 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema12.properties.modelPicker.required,parentSchema:schema12.properties.modelPicker,data:data63};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err84];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err84);
 }
 errors++;
 }
 for(const key9 in data63){
 if(!((key9 === "options") || (key9 === "replaceBuiltInOptions"))){
-const err81 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker,data:data63};
+const err85 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker,data:data63};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err85];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -5491,57 +5559,7 @@ for(let i9=0; i9<len9; i9++){
 let data65 = data64[i9];
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if(data65.model === undefined){
-const err82 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema12.properties.modelPicker.properties.options.items.required,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-for(const key10 in data65){
-if(!((((key10 === "model") || (key10 === "label")) || (key10 === "description")) || (key10 === "behavesAs"))){
-const err83 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data65.model !== undefined){
-let data66 = data65.model;
-if(typeof data66 !== "string"){
-const err84 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/model",schemaPath:"#/properties/modelPicker/properties/options/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.model.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.model,data:data66};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-if(data65.label !== undefined){
-let data67 = data65.label;
-if(typeof data67 !== "string"){
-const err85 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/label",schemaPath:"#/properties/modelPicker/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.label.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.label,data:data67};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data65.description !== undefined){
-let data68 = data65.description;
-if(typeof data68 !== "string"){
-const err86 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/description",schemaPath:"#/properties/modelPicker/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.description.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.description,data:data68};
+const err86 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema12.properties.modelPicker.properties.options.items.required,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5550,11 +5568,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data65.behavesAs !== undefined){
-let data69 = data65.behavesAs;
-if(typeof data69 !== "string"){
-const err87 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/behavesAs",schemaPath:"#/properties/modelPicker/properties/options/items/properties/behavesAs/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs,data:data69};
+for(const key10 in data65){
+if(!((((key10 === "model") || (key10 === "label")) || (key10 === "description")) || (key10 === "behavesAs"))){
+const err87 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5564,9 +5580,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-else {
-const err88 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.properties.options.items.type,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
+if(data65.model !== undefined){
+let data66 = data65.model;
+if(typeof data66 !== "string"){
+const err88 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/model",schemaPath:"#/properties/modelPicker/properties/options/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.model.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.model,data:data66};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5576,9 +5593,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-else {
-const err89 = {instancePath:instancePath+"/modelPicker/options",schemaPath:"#/properties/modelPicker/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.modelPicker.properties.options.type,parentSchema:schema12.properties.modelPicker.properties.options,data:data64};
+if(data65.label !== undefined){
+let data67 = data65.label;
+if(typeof data67 !== "string"){
+const err89 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/label",schemaPath:"#/properties/modelPicker/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.label.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.label,data:data67};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5588,10 +5606,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data63.replaceBuiltInOptions !== undefined){
-let data70 = data63.replaceBuiltInOptions;
-if(typeof data70 !== "boolean"){
-const err90 = {instancePath:instancePath+"/modelPicker/replaceBuiltInOptions",schemaPath:"#/properties/modelPicker/properties/replaceBuiltInOptions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.modelPicker.properties.replaceBuiltInOptions.type,parentSchema:schema12.properties.modelPicker.properties.replaceBuiltInOptions,data:data70};
+if(data65.description !== undefined){
+let data68 = data65.description;
+if(typeof data68 !== "string"){
+const err90 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/description",schemaPath:"#/properties/modelPicker/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.description.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.description,data:data68};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5601,9 +5619,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-else {
-const err91 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.type,parentSchema:schema12.properties.modelPicker,data:data63};
+if(data65.behavesAs !== undefined){
+let data69 = data65.behavesAs;
+if(typeof data69 !== "string"){
+const err91 = {instancePath:instancePath+"/modelPicker/options/" + i9+"/behavesAs",schemaPath:"#/properties/modelPicker/properties/options/items/properties/behavesAs/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs.type,parentSchema:schema12.properties.modelPicker.properties.options.items.properties.behavesAs,data:data69};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5613,12 +5632,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.modelPricing !== undefined){
-let data71 = data.modelPricing;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-for(const key11 in data71){
-if(!((key11 === "multiplier") || (key11 === "overrides"))){
-const err92 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing,data:data71};
+}
+else {
+const err92 = {instancePath:instancePath+"/modelPicker/options/" + i9,schemaPath:"#/properties/modelPicker/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.properties.options.items.type,parentSchema:schema12.properties.modelPicker.properties.options.items,data:data65};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5628,15 +5644,67 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data71.multiplier !== undefined){
-let data72 = data71.multiplier;
-if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err93 = {instancePath:instancePath+"/modelPricing/multiplier",schemaPath:"#/properties/modelPricing/properties/multiplier/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.multiplier.type,parentSchema:schema12.properties.modelPricing.properties.multiplier,data:data72};
+}
+else {
+const err93 = {instancePath:instancePath+"/modelPicker/options",schemaPath:"#/properties/modelPicker/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.modelPicker.properties.options.type,parentSchema:schema12.properties.modelPicker.properties.options,data:data64};
 if(vErrors === null){
 vErrors = [err93];
 }
 else {
 vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data63.replaceBuiltInOptions !== undefined){
+let data70 = data63.replaceBuiltInOptions;
+if(typeof data70 !== "boolean"){
+const err94 = {instancePath:instancePath+"/modelPicker/replaceBuiltInOptions",schemaPath:"#/properties/modelPicker/properties/replaceBuiltInOptions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.modelPicker.properties.replaceBuiltInOptions.type,parentSchema:schema12.properties.modelPicker.properties.replaceBuiltInOptions,data:data70};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/modelPicker",schemaPath:"#/properties/modelPicker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPicker.type,parentSchema:schema12.properties.modelPicker,data:data63};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.modelPricing !== undefined){
+let data71 = data.modelPricing;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+for(const key11 in data71){
+if(!((key11 === "multiplier") || (key11 === "overrides"))){
+const err96 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing,data:data71};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data71.multiplier !== undefined){
+let data72 = data71.multiplier;
+if(!((typeof data72 == "number") && (isFinite(data72)))){
+const err97 = {instancePath:instancePath+"/modelPricing/multiplier",schemaPath:"#/properties/modelPricing/properties/multiplier/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.multiplier.type,parentSchema:schema12.properties.modelPricing.properties.multiplier,data:data72};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -5648,48 +5716,7 @@ for(const key12 in data73){
 let data74 = data73[key12];
 if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
 if(data74.input === undefined){
-const err94 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-if(data74.output === undefined){
-const err95 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(data74.cacheRead === undefined){
-const err96 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheRead"},message:"must have required property '"+"cacheRead"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data74.cacheWrite === undefined){
-const err97 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheWrite"},message:"must have required property '"+"cacheWrite"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-for(const key13 in data74){
-if(!((((key13 === "input") || (key13 === "output")) || (key13 === "cacheRead")) || (key13 === "cacheWrite"))){
-const err98 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+const err98 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5698,11 +5725,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data74.input !== undefined){
-let data75 = data74.input;
-if(!((typeof data75 == "number") && (isFinite(data75)))){
-const err99 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input,data:data75};
+if(data74.output === undefined){
+const err99 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5711,11 +5735,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data74.output !== undefined){
-let data76 = data74.output;
-if(!((typeof data76 == "number") && (isFinite(data76)))){
-const err100 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output,data:data76};
+if(data74.cacheRead === undefined){
+const err100 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheRead"},message:"must have required property '"+"cacheRead"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5724,11 +5745,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data74.cacheRead !== undefined){
-let data77 = data74.cacheRead;
-if(!((typeof data77 == "number") && (isFinite(data77)))){
-const err101 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheRead",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheRead/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead,data:data77};
+if(data74.cacheWrite === undefined){
+const err101 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/required",keyword:"required",params:{missingProperty: "cacheWrite"},message:"must have required property '"+"cacheWrite"+"'",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.required,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5737,11 +5755,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data74.cacheWrite !== undefined){
-let data78 = data74.cacheWrite;
-if(!((typeof data78 == "number") && (isFinite(data78)))){
-const err102 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite,data:data78};
+for(const key13 in data74){
+if(!((((key13 === "input") || (key13 === "output")) || (key13 === "cacheRead")) || (key13 === "cacheWrite"))){
+const err102 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5751,9 +5767,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
+if(data74.input !== undefined){
+let data75 = data74.input;
+if(!((typeof data75 == "number") && (isFinite(data75)))){
+const err103 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.input,data:data75};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5763,9 +5780,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/modelPricing/overrides",schemaPath:"#/properties/modelPricing/properties/overrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.type,parentSchema:schema12.properties.modelPricing.properties.overrides,data:data73};
+if(data74.output !== undefined){
+let data76 = data74.output;
+if(!((typeof data76 == "number") && (isFinite(data76)))){
+const err104 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.output,data:data76};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5775,9 +5793,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.type,parentSchema:schema12.properties.modelPricing,data:data71};
+if(data74.cacheRead !== undefined){
+let data77 = data74.cacheRead;
+if(!((typeof data77 == "number") && (isFinite(data77)))){
+const err105 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheRead",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheRead/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheRead,data:data77};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5787,10 +5806,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.enableAllProjectMcpServers !== undefined){
-let data79 = data.enableAllProjectMcpServers;
-if(typeof data79 !== "boolean"){
-const err106 = {instancePath:instancePath+"/enableAllProjectMcpServers",schemaPath:"#/properties/enableAllProjectMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableAllProjectMcpServers.type,parentSchema:schema12.properties.enableAllProjectMcpServers,data:data79};
+if(data74.cacheWrite !== undefined){
+let data78 = data74.cacheWrite;
+if(!((typeof data78 == "number") && (isFinite(data78)))){
+const err106 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties.properties.cacheWrite,data:data78};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5800,14 +5819,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.enabledMcpjsonServers !== undefined){
-let data80 = data.enabledMcpjsonServers;
-if(Array.isArray(data80)){
-const len10 = data80.length;
-for(let i10=0; i10<len10; i10++){
-let data81 = data80[i10];
-if(typeof data81 !== "string"){
-const err107 = {instancePath:instancePath+"/enabledMcpjsonServers/" + i10,schemaPath:"#/properties/enabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledMcpjsonServers.items.type,parentSchema:schema12.properties.enabledMcpjsonServers.items,data:data81};
+}
+else {
+const err107 = {instancePath:instancePath+"/modelPricing/overrides/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelPricing/properties/overrides/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.additionalProperties.type,parentSchema:schema12.properties.modelPricing.properties.overrides.additionalProperties,data:data74};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5819,12 +5833,66 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/enabledMcpjsonServers",schemaPath:"#/properties/enabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledMcpjsonServers.type,parentSchema:schema12.properties.enabledMcpjsonServers,data:data80};
+const err108 = {instancePath:instancePath+"/modelPricing/overrides",schemaPath:"#/properties/modelPricing/properties/overrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.properties.overrides.type,parentSchema:schema12.properties.modelPricing.properties.overrides,data:data73};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/modelPricing",schemaPath:"#/properties/modelPricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelPricing.type,parentSchema:schema12.properties.modelPricing,data:data71};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data.enableAllProjectMcpServers !== undefined){
+let data79 = data.enableAllProjectMcpServers;
+if(typeof data79 !== "boolean"){
+const err110 = {instancePath:instancePath+"/enableAllProjectMcpServers",schemaPath:"#/properties/enableAllProjectMcpServers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableAllProjectMcpServers.type,parentSchema:schema12.properties.enableAllProjectMcpServers,data:data79};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data.enabledMcpjsonServers !== undefined){
+let data80 = data.enabledMcpjsonServers;
+if(Array.isArray(data80)){
+const len10 = data80.length;
+for(let i10=0; i10<len10; i10++){
+let data81 = data80[i10];
+if(typeof data81 !== "string"){
+const err111 = {instancePath:instancePath+"/enabledMcpjsonServers/" + i10,schemaPath:"#/properties/enabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledMcpjsonServers.items.type,parentSchema:schema12.properties.enabledMcpjsonServers.items,data:data81};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/enabledMcpjsonServers",schemaPath:"#/properties/enabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledMcpjsonServers.type,parentSchema:schema12.properties.enabledMcpjsonServers,data:data80};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
 }
 errors++;
 }
@@ -5836,58 +5904,7 @@ const len11 = data82.length;
 for(let i11=0; i11<len11; i11++){
 let data83 = data82[i11];
 if(typeof data83 !== "string"){
-const err109 = {instancePath:instancePath+"/disabledMcpjsonServers/" + i11,schemaPath:"#/properties/disabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disabledMcpjsonServers.items.type,parentSchema:schema12.properties.disabledMcpjsonServers.items,data:data83};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/disabledMcpjsonServers",schemaPath:"#/properties/disabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.disabledMcpjsonServers.type,parentSchema:schema12.properties.disabledMcpjsonServers,data:data82};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-if(data.disableClaudeAiConnectors !== undefined){
-let data84 = data.disableClaudeAiConnectors;
-if(typeof data84 !== "boolean"){
-const err111 = {instancePath:instancePath+"/disableClaudeAiConnectors",schemaPath:"#/properties/disableClaudeAiConnectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableClaudeAiConnectors.type,parentSchema:schema12.properties.disableClaudeAiConnectors,data:data84};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data.skillOverrides !== undefined){
-let data85 = data.skillOverrides;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-for(const key14 in data85){
-let data86 = data85[key14];
-if(typeof data86 !== "string"){
-const err112 = {instancePath:instancePath+"/skillOverrides/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.skillOverrides.additionalProperties.type,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-if(!((((data86 === "on") || (data86 === "name-only")) || (data86 === "user-invocable-only")) || (data86 === "off"))){
-const err113 = {instancePath:instancePath+"/skillOverrides/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema12.properties.skillOverrides.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.skillOverrides.additionalProperties.enum,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
+const err113 = {instancePath:instancePath+"/disabledMcpjsonServers/" + i11,schemaPath:"#/properties/disabledMcpjsonServers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disabledMcpjsonServers.items.type,parentSchema:schema12.properties.disabledMcpjsonServers.items,data:data83};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5899,7 +5916,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/skillOverrides",schemaPath:"#/properties/skillOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.skillOverrides.type,parentSchema:schema12.properties.skillOverrides,data:data85};
+const err114 = {instancePath:instancePath+"/disabledMcpjsonServers",schemaPath:"#/properties/disabledMcpjsonServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.disabledMcpjsonServers.type,parentSchema:schema12.properties.disabledMcpjsonServers,data:data82};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5909,15 +5926,66 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data.disableBundledSkills !== undefined){
-let data87 = data.disableBundledSkills;
-if(typeof data87 !== "boolean"){
-const err115 = {instancePath:instancePath+"/disableBundledSkills",schemaPath:"#/properties/disableBundledSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableBundledSkills.type,parentSchema:schema12.properties.disableBundledSkills,data:data87};
+if(data.disableClaudeAiConnectors !== undefined){
+let data84 = data.disableClaudeAiConnectors;
+if(typeof data84 !== "boolean"){
+const err115 = {instancePath:instancePath+"/disableClaudeAiConnectors",schemaPath:"#/properties/disableClaudeAiConnectors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableClaudeAiConnectors.type,parentSchema:schema12.properties.disableClaudeAiConnectors,data:data84};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data.skillOverrides !== undefined){
+let data85 = data.skillOverrides;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+for(const key14 in data85){
+let data86 = data85[key14];
+if(typeof data86 !== "string"){
+const err116 = {instancePath:instancePath+"/skillOverrides/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.skillOverrides.additionalProperties.type,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(!((((data86 === "on") || (data86 === "name-only")) || (data86 === "user-invocable-only")) || (data86 === "off"))){
+const err117 = {instancePath:instancePath+"/skillOverrides/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skillOverrides/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema12.properties.skillOverrides.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.skillOverrides.additionalProperties.enum,parentSchema:schema12.properties.skillOverrides.additionalProperties,data:data86};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/skillOverrides",schemaPath:"#/properties/skillOverrides/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.skillOverrides.type,parentSchema:schema12.properties.skillOverrides,data:data85};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data.disableBundledSkills !== undefined){
+let data87 = data.disableBundledSkills;
+if(typeof data87 !== "boolean"){
+const err119 = {instancePath:instancePath+"/disableBundledSkills",schemaPath:"#/properties/disableBundledSkills/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableBundledSkills.type,parentSchema:schema12.properties.disableBundledSkills,data:data87};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }
@@ -5931,59 +5999,7 @@ let data89 = data88[i12];
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 for(const key15 in data89){
 if(!(((key15 === "serverName") || (key15 === "serverCommand")) || (key15 === "serverUrl"))){
-const err116 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-if(data89.serverName !== undefined){
-let data90 = data89.serverName;
-if(typeof data90 !== "string"){
-const err117 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverName",schemaPath:"#/properties/allowedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverName,data:data90};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-if(data89.serverCommand !== undefined){
-let data91 = data89.serverCommand;
-if(Array.isArray(data91)){
-if(data91.length < 1){
-const err118 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-const len13 = data91.length;
-for(let i13=0; i13<len13; i13++){
-let data92 = data91[i13];
-if(typeof data92 !== "string"){
-const err119 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand/" + i13,schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items,data:data92};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
+const err120 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -5993,10 +6009,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data89.serverUrl !== undefined){
-let data93 = data89.serverUrl;
-if(typeof data93 !== "string"){
-const err121 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverUrl",schemaPath:"#/properties/allowedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverUrl,data:data93};
+if(data89.serverName !== undefined){
+let data90 = data89.serverName;
+if(typeof data90 !== "string"){
+const err121 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverName",schemaPath:"#/properties/allowedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverName,data:data90};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -6006,9 +6022,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedMcpServers.items.type,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
+if(data89.serverCommand !== undefined){
+let data91 = data89.serverCommand;
+if(Array.isArray(data91)){
+if(data91.length < 1){
+const err122 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -6017,15 +6035,65 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-}
-else {
-const err123 = {instancePath:instancePath+"/allowedMcpServers",schemaPath:"#/properties/allowedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.type,parentSchema:schema12.properties.allowedMcpServers,data:data88};
+const len13 = data91.length;
+for(let i13=0; i13<len13; i13++){
+let data92 = data91[i13];
+if(typeof data92 !== "string"){
+const err123 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand/" + i13,schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand.items,data:data92};
 if(vErrors === null){
 vErrors = [err123];
 }
 else {
 vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverCommand",schemaPath:"#/properties/allowedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverCommand,data:data91};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data89.serverUrl !== undefined){
+let data93 = data89.serverUrl;
+if(typeof data93 !== "string"){
+const err125 = {instancePath:instancePath+"/allowedMcpServers/" + i12+"/serverUrl",schemaPath:"#/properties/allowedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.allowedMcpServers.items.properties.serverUrl,data:data93};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/allowedMcpServers/" + i12,schemaPath:"#/properties/allowedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedMcpServers.items.type,parentSchema:schema12.properties.allowedMcpServers.items,data:data89};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/allowedMcpServers",schemaPath:"#/properties/allowedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedMcpServers.type,parentSchema:schema12.properties.allowedMcpServers,data:data88};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
 }
 errors++;
 }
@@ -6039,59 +6107,7 @@ let data95 = data94[i14];
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 for(const key16 in data95){
 if(!(((key16 === "serverName") || (key16 === "serverCommand")) || (key16 === "serverUrl"))){
-const err124 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-}
-if(data95.serverName !== undefined){
-let data96 = data95.serverName;
-if(typeof data96 !== "string"){
-const err125 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverName",schemaPath:"#/properties/deniedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverName,data:data96};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-if(data95.serverCommand !== undefined){
-let data97 = data95.serverCommand;
-if(Array.isArray(data97)){
-if(data97.length < 1){
-const err126 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-const len15 = data97.length;
-for(let i15=0; i15<len15; i15++){
-let data98 = data97[i15];
-if(typeof data98 !== "string"){
-const err127 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand/" + i15,schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items,data:data98};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-}
-}
-else {
-const err128 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
+const err128 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -6101,10 +6117,10 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data95.serverUrl !== undefined){
-let data99 = data95.serverUrl;
-if(typeof data99 !== "string"){
-const err129 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverUrl",schemaPath:"#/properties/deniedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverUrl,data:data99};
+if(data95.serverName !== undefined){
+let data96 = data95.serverName;
+if(typeof data96 !== "string"){
+const err129 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverName",schemaPath:"#/properties/deniedMcpServers/items/properties/serverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverName.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverName,data:data96};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -6114,9 +6130,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-}
-else {
-const err130 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.deniedMcpServers.items.type,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
+if(data95.serverCommand !== undefined){
+let data97 = data95.serverCommand;
+if(Array.isArray(data97)){
+if(data97.length < 1){
+const err130 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -6125,15 +6143,65 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/deniedMcpServers",schemaPath:"#/properties/deniedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.type,parentSchema:schema12.properties.deniedMcpServers,data:data94};
+const len15 = data97.length;
+for(let i15=0; i15<len15; i15++){
+let data98 = data97[i15];
+if(typeof data98 !== "string"){
+const err131 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand/" + i15,schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand.items,data:data98};
 if(vErrors === null){
 vErrors = [err131];
 }
 else {
 vErrors.push(err131);
+}
+errors++;
+}
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverCommand",schemaPath:"#/properties/deniedMcpServers/items/properties/serverCommand/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.items.properties.serverCommand.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverCommand,data:data97};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data95.serverUrl !== undefined){
+let data99 = data95.serverUrl;
+if(typeof data99 !== "string"){
+const err133 = {instancePath:instancePath+"/deniedMcpServers/" + i14+"/serverUrl",schemaPath:"#/properties/deniedMcpServers/items/properties/serverUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.deniedMcpServers.items.properties.serverUrl.type,parentSchema:schema12.properties.deniedMcpServers.items.properties.serverUrl,data:data99};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/deniedMcpServers/" + i14,schemaPath:"#/properties/deniedMcpServers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.deniedMcpServers.items.type,parentSchema:schema12.properties.deniedMcpServers.items,data:data95};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/deniedMcpServers",schemaPath:"#/properties/deniedMcpServers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.deniedMcpServers.type,parentSchema:schema12.properties.deniedMcpServers,data:data94};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
 }
 errors++;
 }
@@ -6149,23 +6217,23 @@ for(let i16=0; i16<len16; i16++){
 let data102 = data101[i16];
 if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
 if(data102.hooks === undefined){
-const err132 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'",schema:schema12.properties.hooks.additionalProperties.items.required,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+const err136 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/required",keyword:"required",params:{missingProperty: "hooks"},message:"must have required property '"+"hooks"+"'",schema:schema12.properties.hooks.additionalProperties.items.required,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err136];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err136);
 }
 errors++;
 }
 for(const key18 in data102){
 if(!((key18 === "matcher") || (key18 === "hooks"))){
-const err133 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+const err137 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err137];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err137);
 }
 errors++;
 }
@@ -6173,12 +6241,12 @@ errors++;
 if(data102.matcher !== undefined){
 let data103 = data102.matcher;
 if(typeof data103 !== "string"){
-const err134 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/matcher",schemaPath:"#/properties/hooks/additionalProperties/items/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.matcher.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.matcher,data:data103};
+const err138 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/matcher",schemaPath:"#/properties/hooks/additionalProperties/items/properties/matcher/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.matcher.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.matcher,data:data103};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err138];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err138);
 }
 errors++;
 }
@@ -6189,56 +6257,12 @@ if(Array.isArray(data104)){
 const len17 = data104.length;
 for(let i17=0; i17<len17; i17++){
 let data105 = data104[i17];
-const _errs237 = errors;
-let valid58 = false;
-const _errs238 = errors;
+const _errs241 = errors;
+let valid60 = false;
+const _errs242 = errors;
 if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
 if(data105.type === undefined){
-const err135 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-if(data105.command === undefined){
-const err136 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-for(const key19 in data105){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties, key19))){
-const err137 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-}
-if(data105.type !== undefined){
-let data106 = data105.type;
-if(typeof data106 !== "string"){
-const err138 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-if("command" !== data106){
-const err139 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
+const err139 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -6247,16 +6271,60 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-if(data105.command !== undefined){
-let data107 = data105.command;
-if(typeof data107 !== "string"){
-const err140 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/command",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command,data:data107};
+if(data105.command === undefined){
+const err140 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err140];
 }
 else {
 vErrors.push(err140);
+}
+errors++;
+}
+for(const key19 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties, key19))){
+const err141 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+if(data105.type !== undefined){
+let data106 = data105.type;
+if(typeof data106 !== "string"){
+const err142 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+if("command" !== data106){
+const err143 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.type,data:data106};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data105.command !== undefined){
+let data107 = data105.command;
+if(typeof data107 !== "string"){
+const err144 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/command",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.command,data:data107};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
 }
 errors++;
 }
@@ -6268,55 +6336,7 @@ const len18 = data108.length;
 for(let i18=0; i18<len18; i18++){
 let data109 = data108[i18];
 if(typeof data109 !== "string"){
-const err141 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items,data:data109};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-}
-}
-else {
-const err142 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args,data:data108};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-}
-if(data105.if !== undefined){
-let data110 = data105.if;
-if(typeof data110 !== "string"){
-const err143 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if,data:data110};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-}
-if(data105.shell !== undefined){
-let data111 = data105.shell;
-if(typeof data111 !== "string"){
-const err144 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-if(!((data111 === "bash") || (data111 === "powershell"))){
-const err145 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
+const err145 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args/" + i18,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.items,data:data109};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -6326,10 +6346,9 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data112 = data105.timeout;
-if(!((typeof data112 == "number") && (isFinite(data112)))){
-const err146 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout,data:data112};
+}
+else {
+const err146 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/args",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.args,data:data108};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -6339,10 +6358,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data105.onFailure !== undefined){
-let data113 = data105.onFailure;
-if(typeof data113 !== "string"){
-const err147 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
+if(data105.if !== undefined){
+let data110 = data105.if;
+if(typeof data110 !== "string"){
+const err147 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.if,data:data110};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -6351,8 +6370,11 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(!((data113 === "continue") || (data113 === "block"))){
-const err148 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
+}
+if(data105.shell !== undefined){
+let data111 = data105.shell;
+if(typeof data111 !== "string"){
+const err148 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -6361,11 +6383,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-if(data105.statusMessage !== undefined){
-let data114 = data105.statusMessage;
-if(typeof data114 !== "string"){
-const err149 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage,data:data114};
+if(!((data111 === "bash") || (data111 === "powershell"))){
+const err149 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/shell",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/shell/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.shell,data:data111};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -6375,10 +6394,10 @@ vErrors.push(err149);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data115 = data105.once;
-if(typeof data115 !== "boolean"){
-const err150 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once,data:data115};
+if(data105.timeout !== undefined){
+let data112 = data105.timeout;
+if(!((typeof data112 == "number") && (isFinite(data112)))){
+const err150 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeout,data:data112};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -6388,10 +6407,10 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data105.async !== undefined){
-let data116 = data105.async;
-if(typeof data116 !== "boolean"){
-const err151 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/async",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/async/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async,data:data116};
+if(data105.onFailure !== undefined){
+let data113 = data105.onFailure;
+if(typeof data113 !== "string"){
+const err151 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6400,11 +6419,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-if(data105.asyncRewake !== undefined){
-let data117 = data105.asyncRewake;
-if(typeof data117 !== "boolean"){
-const err152 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/asyncRewake",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/asyncRewake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake,data:data117};
+if(!((data113 === "continue") || (data113 === "block"))){
+const err152 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.onFailure,data:data113};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -6414,10 +6430,10 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data105.timeoutSec !== undefined){
-let data118 = data105.timeoutSec;
-if(!((typeof data118 == "number") && (isFinite(data118)))){
-const err153 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeoutSec",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeoutSec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec,data:data118};
+if(data105.statusMessage !== undefined){
+let data114 = data105.statusMessage;
+if(typeof data114 !== "string"){
+const err153 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.statusMessage,data:data114};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -6427,9 +6443,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
+if(data105.once !== undefined){
+let data115 = data105.once;
+if(typeof data115 !== "boolean"){
+const err154 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.once,data:data115};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -6438,13 +6455,11 @@ vErrors.push(err154);
 }
 errors++;
 }
-var _valid1 = _errs238 === errors;
-valid58 = valid58 || _valid1;
-if(!valid58){
-const _errs267 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err155 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+}
+if(data105.async !== undefined){
+let data116 = data105.async;
+if(typeof data116 !== "boolean"){
+const err155 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/async",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/async/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.async,data:data116};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -6453,8 +6468,11 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(data105.prompt === undefined){
-const err156 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+}
+if(data105.asyncRewake !== undefined){
+let data117 = data105.asyncRewake;
+if(typeof data117 !== "boolean"){
+const err156 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/asyncRewake",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/asyncRewake/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.asyncRewake,data:data117};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -6463,9 +6481,11 @@ vErrors.push(err156);
 }
 errors++;
 }
-for(const key20 in data105){
-if(!((((((((key20 === "type") || (key20 === "prompt")) || (key20 === "if")) || (key20 === "timeout")) || (key20 === "model")) || (key20 === "continueOnBlock")) || (key20 === "statusMessage")) || (key20 === "once"))){
-const err157 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+}
+if(data105.timeoutSec !== undefined){
+let data118 = data105.timeoutSec;
+if(!((typeof data118 == "number") && (isFinite(data118)))){
+const err157 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeoutSec",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/properties/timeoutSec/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].properties.timeoutSec,data:data118};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -6475,10 +6495,9 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data105.type !== undefined){
-let data119 = data105.type;
-if(typeof data119 !== "string"){
-const err158 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
+}
+else {
+const err158 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[0],data:data105};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -6487,8 +6506,13 @@ vErrors.push(err158);
 }
 errors++;
 }
-if("prompt" !== data119){
-const err159 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
+var _valid1 = _errs242 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs271 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err159 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -6497,11 +6521,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-if(data105.prompt !== undefined){
-let data120 = data105.prompt;
-if(typeof data120 !== "string"){
-const err160 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data120};
+if(data105.prompt === undefined){
+const err160 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -6510,11 +6531,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data121 = data105.if;
-if(typeof data121 !== "string"){
-const err161 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data121};
+for(const key20 in data105){
+if(!((((((((key20 === "type") || (key20 === "prompt")) || (key20 === "if")) || (key20 === "timeout")) || (key20 === "model")) || (key20 === "continueOnBlock")) || (key20 === "statusMessage")) || (key20 === "once"))){
+const err161 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -6524,10 +6543,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data122 = data105.timeout;
-if(!((typeof data122 == "number") && (isFinite(data122)))){
-const err162 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data122};
+if(data105.type !== undefined){
+let data119 = data105.type;
+if(typeof data119 !== "string"){
+const err162 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -6536,11 +6555,8 @@ vErrors.push(err162);
 }
 errors++;
 }
-}
-if(data105.model !== undefined){
-let data123 = data105.model;
-if(typeof data123 !== "string"){
-const err163 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data123};
+if("prompt" !== data119){
+const err163 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/type/const",keyword:"const",params:{allowedValue: "prompt"},message:"must be equal to constant",schema:"prompt",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.type,data:data119};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -6550,10 +6566,10 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data105.continueOnBlock !== undefined){
-let data124 = data105.continueOnBlock;
-if(typeof data124 !== "boolean"){
-const err164 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data124};
+if(data105.prompt !== undefined){
+let data120 = data105.prompt;
+if(typeof data120 !== "string"){
+const err164 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.prompt,data:data120};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -6563,10 +6579,10 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data105.statusMessage !== undefined){
-let data125 = data105.statusMessage;
-if(typeof data125 !== "string"){
-const err165 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data125};
+if(data105.if !== undefined){
+let data121 = data105.if;
+if(typeof data121 !== "string"){
+const err165 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.if,data:data121};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -6576,10 +6592,10 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data126 = data105.once;
-if(typeof data126 !== "boolean"){
-const err166 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data126};
+if(data105.timeout !== undefined){
+let data122 = data105.timeout;
+if(!((typeof data122 == "number") && (isFinite(data122)))){
+const err166 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.timeout,data:data122};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -6589,9 +6605,10 @@ vErrors.push(err166);
 errors++;
 }
 }
-}
-else {
-const err167 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
+if(data105.model !== undefined){
+let data123 = data105.model;
+if(typeof data123 !== "string"){
+const err167 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.model,data:data123};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -6600,13 +6617,11 @@ vErrors.push(err167);
 }
 errors++;
 }
-var _valid1 = _errs267 === errors;
-valid58 = valid58 || _valid1;
-if(!valid58){
-const _errs286 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err168 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+}
+if(data105.continueOnBlock !== undefined){
+let data124 = data105.continueOnBlock;
+if(typeof data124 !== "boolean"){
+const err168 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/continueOnBlock",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/continueOnBlock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.continueOnBlock,data:data124};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -6615,8 +6630,11 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data105.prompt === undefined){
-const err169 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+}
+if(data105.statusMessage !== undefined){
+let data125 = data105.statusMessage;
+if(typeof data125 !== "string"){
+const err169 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.statusMessage,data:data125};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -6625,9 +6643,11 @@ vErrors.push(err169);
 }
 errors++;
 }
-for(const key21 in data105){
-if(!(((((((key21 === "type") || (key21 === "prompt")) || (key21 === "if")) || (key21 === "timeout")) || (key21 === "model")) || (key21 === "statusMessage")) || (key21 === "once"))){
-const err170 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+}
+if(data105.once !== undefined){
+let data126 = data105.once;
+if(typeof data126 !== "boolean"){
+const err170 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].properties.once,data:data126};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -6637,10 +6657,9 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data105.type !== undefined){
-let data127 = data105.type;
-if(typeof data127 !== "string"){
-const err171 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
+}
+else {
+const err171 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[1],data:data105};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -6649,8 +6668,13 @@ vErrors.push(err171);
 }
 errors++;
 }
-if("agent" !== data127){
-const err172 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
+var _valid1 = _errs271 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs290 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err172 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -6659,11 +6683,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-if(data105.prompt !== undefined){
-let data128 = data105.prompt;
-if(typeof data128 !== "string"){
-const err173 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data128};
+if(data105.prompt === undefined){
+const err173 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -6672,11 +6693,9 @@ vErrors.push(err173);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data129 = data105.if;
-if(typeof data129 !== "string"){
-const err174 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data129};
+for(const key21 in data105){
+if(!(((((((key21 === "type") || (key21 === "prompt")) || (key21 === "if")) || (key21 === "timeout")) || (key21 === "model")) || (key21 === "statusMessage")) || (key21 === "once"))){
+const err174 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -6686,10 +6705,10 @@ vErrors.push(err174);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data130 = data105.timeout;
-if(!((typeof data130 == "number") && (isFinite(data130)))){
-const err175 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data130};
+if(data105.type !== undefined){
+let data127 = data105.type;
+if(typeof data127 !== "string"){
+const err175 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -6698,11 +6717,8 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-if(data105.model !== undefined){
-let data131 = data105.model;
-if(typeof data131 !== "string"){
-const err176 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data131};
+if("agent" !== data127){
+const err176 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/type/const",keyword:"const",params:{allowedValue: "agent"},message:"must be equal to constant",schema:"agent",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.type,data:data127};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -6712,10 +6728,10 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data105.statusMessage !== undefined){
-let data132 = data105.statusMessage;
-if(typeof data132 !== "string"){
-const err177 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data132};
+if(data105.prompt !== undefined){
+let data128 = data105.prompt;
+if(typeof data128 !== "string"){
+const err177 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/prompt",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.prompt,data:data128};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -6725,10 +6741,10 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data133 = data105.once;
-if(typeof data133 !== "boolean"){
-const err178 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data133};
+if(data105.if !== undefined){
+let data129 = data105.if;
+if(typeof data129 !== "string"){
+const err178 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.if,data:data129};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -6738,9 +6754,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-}
-else {
-const err179 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
+if(data105.timeout !== undefined){
+let data130 = data105.timeout;
+if(!((typeof data130 == "number") && (isFinite(data130)))){
+const err179 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.timeout,data:data130};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -6749,13 +6766,11 @@ vErrors.push(err179);
 }
 errors++;
 }
-var _valid1 = _errs286 === errors;
-valid58 = valid58 || _valid1;
-if(!valid58){
-const _errs303 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err180 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+}
+if(data105.model !== undefined){
+let data131 = data105.model;
+if(typeof data131 !== "string"){
+const err180 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/model",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.model,data:data131};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -6764,8 +6779,11 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(data105.url === undefined){
-const err181 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+}
+if(data105.statusMessage !== undefined){
+let data132 = data105.statusMessage;
+if(typeof data132 !== "string"){
+const err181 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.statusMessage,data:data132};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -6774,9 +6792,11 @@ vErrors.push(err181);
 }
 errors++;
 }
-for(const key22 in data105){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key22))){
-const err182 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+}
+if(data105.once !== undefined){
+let data133 = data105.once;
+if(typeof data133 !== "boolean"){
+const err182 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].properties.once,data:data133};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -6786,10 +6806,9 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data105.type !== undefined){
-let data134 = data105.type;
-if(typeof data134 !== "string"){
-const err183 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
+}
+else {
+const err183 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[2],data:data105};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -6798,8 +6817,13 @@ vErrors.push(err183);
 }
 errors++;
 }
-if("http" !== data134){
-const err184 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
+var _valid1 = _errs290 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs307 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err184 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -6808,11 +6832,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-if(data105.url !== undefined){
-let data135 = data105.url;
-if(typeof data135 !== "string"){
-const err185 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data135};
+if(data105.url === undefined){
+const err185 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -6821,11 +6842,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data136 = data105.if;
-if(typeof data136 !== "string"){
-const err186 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data136};
+for(const key22 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties, key22))){
+const err186 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -6835,10 +6854,10 @@ vErrors.push(err186);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data137 = data105.timeout;
-if(!((typeof data137 == "number") && (isFinite(data137)))){
-const err187 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data137};
+if(data105.type !== undefined){
+let data134 = data105.type;
+if(typeof data134 !== "string"){
+const err187 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -6847,11 +6866,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-if(data105.onFailure !== undefined){
-let data138 = data105.onFailure;
-if(typeof data138 !== "string"){
-const err188 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+if("http" !== data134){
+const err188 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/type/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant",schema:"http",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.type,data:data134};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -6860,13 +6876,65 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(!((data138 === "continue") || (data138 === "block"))){
-const err189 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+}
+if(data105.url !== undefined){
+let data135 = data105.url;
+if(typeof data135 !== "string"){
+const err189 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/url",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.url,data:data135};
 if(vErrors === null){
 vErrors = [err189];
 }
 else {
 vErrors.push(err189);
+}
+errors++;
+}
+}
+if(data105.if !== undefined){
+let data136 = data105.if;
+if(typeof data136 !== "string"){
+const err190 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.if,data:data136};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+}
+if(data105.timeout !== undefined){
+let data137 = data105.timeout;
+if(!((typeof data137 == "number") && (isFinite(data137)))){
+const err191 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.timeout,data:data137};
+if(vErrors === null){
+vErrors = [err191];
+}
+else {
+vErrors.push(err191);
+}
+errors++;
+}
+}
+if(data105.onFailure !== undefined){
+let data138 = data105.onFailure;
+if(typeof data138 !== "string"){
+const err192 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+if(vErrors === null){
+vErrors = [err192];
+}
+else {
+vErrors.push(err192);
+}
+errors++;
+}
+if(!((data138 === "continue") || (data138 === "block"))){
+const err193 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.onFailure,data:data138};
+if(vErrors === null){
+vErrors = [err193];
+}
+else {
+vErrors.push(err193);
 }
 errors++;
 }
@@ -6877,24 +6945,24 @@ if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
 for(const key23 in data139){
 let data140 = data139[key23];
 if(typeof data140 !== "string"){
-const err190 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data140};
+const err194 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.additionalProperties,data:data140};
 if(vErrors === null){
-vErrors = [err190];
+vErrors = [err194];
 }
 else {
-vErrors.push(err190);
+vErrors.push(err194);
 }
 errors++;
 }
 }
 }
 else {
-const err191 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data139};
+const err195 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/headers",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.headers,data:data139};
 if(vErrors === null){
-vErrors = [err191];
+vErrors = [err195];
 }
 else {
-vErrors.push(err191);
+vErrors.push(err195);
 }
 errors++;
 }
@@ -6906,57 +6974,7 @@ const len19 = data141.length;
 for(let i19=0; i19<len19; i19++){
 let data142 = data141[i19];
 if(typeof data142 !== "string"){
-const err192 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars/" + i19,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data142};
-if(vErrors === null){
-vErrors = [err192];
-}
-else {
-vErrors.push(err192);
-}
-errors++;
-}
-}
-}
-else {
-const err193 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data141};
-if(vErrors === null){
-vErrors = [err193];
-}
-else {
-vErrors.push(err193);
-}
-errors++;
-}
-}
-if(data105.statusMessage !== undefined){
-let data143 = data105.statusMessage;
-if(typeof data143 !== "string"){
-const err194 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data143};
-if(vErrors === null){
-vErrors = [err194];
-}
-else {
-vErrors.push(err194);
-}
-errors++;
-}
-}
-if(data105.once !== undefined){
-let data144 = data105.once;
-if(typeof data144 !== "boolean"){
-const err195 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data144};
-if(vErrors === null){
-vErrors = [err195];
-}
-else {
-vErrors.push(err195);
-}
-errors++;
-}
-}
-}
-else {
-const err196 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
+const err196 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars/" + i19,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.items,data:data142};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -6965,13 +6983,10 @@ vErrors.push(err196);
 }
 errors++;
 }
-var _valid1 = _errs303 === errors;
-valid58 = valid58 || _valid1;
-if(!valid58){
-const _errs329 = errors;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.type === undefined){
-const err197 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+}
+else {
+const err197 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/allowedEnvVars",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/allowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.allowedEnvVars,data:data141};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -6980,8 +6995,11 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(data105.server === undefined){
-const err198 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+if(data105.statusMessage !== undefined){
+let data143 = data105.statusMessage;
+if(typeof data143 !== "string"){
+const err198 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.statusMessage,data:data143};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -6990,8 +7008,11 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(data105.tool === undefined){
-const err199 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+if(data105.once !== undefined){
+let data144 = data105.once;
+if(typeof data144 !== "boolean"){
+const err199 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].properties.once,data:data144};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -7000,9 +7021,10 @@ vErrors.push(err199);
 }
 errors++;
 }
-for(const key24 in data105){
-if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key24))){
-const err200 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+}
+}
+else {
+const err200 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[3],data:data105};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -7011,11 +7033,13 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-if(data105.type !== undefined){
-let data145 = data105.type;
-if(typeof data145 !== "string"){
-const err201 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
+var _valid1 = _errs307 === errors;
+valid60 = valid60 || _valid1;
+if(!valid60){
+const _errs333 = errors;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.type === undefined){
+const err201 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -7024,8 +7048,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-if("mcp_tool" !== data145){
-const err202 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
+if(data105.server === undefined){
+const err202 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -7034,11 +7058,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-if(data105.server !== undefined){
-let data146 = data105.server;
-if(typeof data146 !== "string"){
-const err203 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data146};
+if(data105.tool === undefined){
+const err203 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].required,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -7047,11 +7068,9 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-if(data105.tool !== undefined){
-let data147 = data105.tool;
-if(typeof data147 !== "string"){
-const err204 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data147};
+for(const key24 in data105){
+if(!(func2.call(schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties, key24))){
+const err204 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -7061,12 +7080,10 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data105.input !== undefined){
-let data148 = data105.input;
-if(data148 && typeof data148 == "object" && !Array.isArray(data148)){
-}
-else {
-const err205 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data148};
+if(data105.type !== undefined){
+let data145 = data105.type;
+if(typeof data145 !== "string"){
+const err205 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -7075,11 +7092,8 @@ vErrors.push(err205);
 }
 errors++;
 }
-}
-if(data105.if !== undefined){
-let data149 = data105.if;
-if(typeof data149 !== "string"){
-const err206 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data149};
+if("mcp_tool" !== data145){
+const err206 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/type",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/type/const",keyword:"const",params:{allowedValue: "mcp_tool"},message:"must be equal to constant",schema:"mcp_tool",parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.type,data:data145};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -7089,10 +7103,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data105.timeout !== undefined){
-let data150 = data105.timeout;
-if(!((typeof data150 == "number") && (isFinite(data150)))){
-const err207 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data150};
+if(data105.server !== undefined){
+let data146 = data105.server;
+if(typeof data146 !== "string"){
+const err207 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/server",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.server,data:data146};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -7102,10 +7116,10 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data105.onFailure !== undefined){
-let data151 = data105.onFailure;
-if(typeof data151 !== "string"){
-const err208 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
+if(data105.tool !== undefined){
+let data147 = data105.tool;
+if(typeof data147 !== "string"){
+const err208 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/tool",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.tool,data:data147};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -7114,8 +7128,13 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(!((data151 === "continue") || (data151 === "block"))){
-const err209 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
+}
+if(data105.input !== undefined){
+let data148 = data105.input;
+if(data148 && typeof data148 == "object" && !Array.isArray(data148)){
+}
+else {
+const err209 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/input",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.input,data:data148};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -7125,10 +7144,10 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data105.statusMessage !== undefined){
-let data152 = data105.statusMessage;
-if(typeof data152 !== "string"){
-const err210 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data152};
+if(data105.if !== undefined){
+let data149 = data105.if;
+if(typeof data149 !== "string"){
+const err210 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/if",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/if/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.if,data:data149};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -7138,10 +7157,10 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data105.once !== undefined){
-let data153 = data105.once;
-if(typeof data153 !== "boolean"){
-const err211 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data153};
+if(data105.timeout !== undefined){
+let data150 = data105.timeout;
+if(!((typeof data150 == "number") && (isFinite(data150)))){
+const err211 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/timeout",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/timeout/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.timeout,data:data150};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -7151,9 +7170,10 @@ vErrors.push(err211);
 errors++;
 }
 }
-}
-else {
-const err212 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
+if(data105.onFailure !== undefined){
+let data151 = data105.onFailure;
+if(typeof data151 !== "string"){
+const err212 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -7162,14 +7182,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-var _valid1 = _errs329 === errors;
-valid58 = valid58 || _valid1;
-}
-}
-}
-}
-if(!valid58){
-const err213 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data105};
+if(!((data151 === "continue") || (data151 === "block"))){
+const err213 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/onFailure",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure.enum,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.onFailure,data:data151};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -7178,21 +7192,11 @@ vErrors.push(err213);
 }
 errors++;
 }
-else {
-errors = _errs237;
-if(vErrors !== null){
-if(_errs237){
-vErrors.length = _errs237;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err214 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data104};
+if(data105.statusMessage !== undefined){
+let data152 = data105.statusMessage;
+if(typeof data152 !== "string"){
+const err214 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/statusMessage",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.statusMessage,data:data152};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -7202,9 +7206,10 @@ vErrors.push(err214);
 errors++;
 }
 }
-}
-else {
-const err215 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
+if(data105.once !== undefined){
+let data153 = data105.once;
+if(typeof data153 !== "boolean"){
+const err215 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17+"/once",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/properties/once/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].properties.once,data:data153};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -7216,7 +7221,7 @@ errors++;
 }
 }
 else {
-const err216 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data101};
+const err216 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4].type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf[4],data:data105};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -7225,10 +7230,14 @@ vErrors.push(err216);
 }
 errors++;
 }
+var _valid1 = _errs333 === errors;
+valid60 = valid60 || _valid1;
 }
 }
-else {
-const err217 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data100};
+}
+}
+if(!valid60){
+const err217 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks/" + i17,schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items.anyOf,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks.items,data:data105};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -7237,13 +7246,21 @@ vErrors.push(err217);
 }
 errors++;
 }
+else {
+errors = _errs241;
+if(vErrors !== null){
+if(_errs241){
+vErrors.length = _errs241;
 }
-if(data.worktree !== undefined){
-let data154 = data.worktree;
-if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
-for(const key25 in data154){
-if(!(((((key25 === "symlinkDirectories") || (key25 === "sparsePaths")) || (key25 === "baseRef")) || (key25 === "bgIsolation")) || (key25 === "location"))){
-const err218 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data154};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err218 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16+"/hooks",schemaPath:"#/properties/hooks/additionalProperties/items/properties/hooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.items.properties.hooks.type,parentSchema:schema12.properties.hooks.additionalProperties.items.properties.hooks,data:data104};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -7253,14 +7270,9 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data154.symlinkDirectories !== undefined){
-let data155 = data154.symlinkDirectories;
-if(Array.isArray(data155)){
-const len20 = data155.length;
-for(let i20=0; i20<len20; i20++){
-let data156 = data155[i20];
-if(typeof data156 !== "string"){
-const err219 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i20,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data156};
+}
+else {
+const err219 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i16,schemaPath:"#/properties/hooks/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.additionalProperties.items.type,parentSchema:schema12.properties.hooks.additionalProperties.items,data:data102};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -7272,12 +7284,68 @@ errors++;
 }
 }
 else {
-const err220 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data155};
+const err220 = {instancePath:instancePath+"/hooks/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.hooks.additionalProperties.type,parentSchema:schema12.properties.hooks.additionalProperties,data:data101};
 if(vErrors === null){
 vErrors = [err220];
 }
 else {
 vErrors.push(err220);
+}
+errors++;
+}
+}
+}
+else {
+const err221 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.hooks.type,parentSchema:schema12.properties.hooks,data:data100};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
+}
+errors++;
+}
+}
+if(data.worktree !== undefined){
+let data154 = data.worktree;
+if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
+for(const key25 in data154){
+if(!(((((key25 === "symlinkDirectories") || (key25 === "sparsePaths")) || (key25 === "baseRef")) || (key25 === "bgIsolation")) || (key25 === "location"))){
+const err222 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.worktree,data:data154};
+if(vErrors === null){
+vErrors = [err222];
+}
+else {
+vErrors.push(err222);
+}
+errors++;
+}
+}
+if(data154.symlinkDirectories !== undefined){
+let data155 = data154.symlinkDirectories;
+if(Array.isArray(data155)){
+const len20 = data155.length;
+for(let i20=0; i20<len20; i20++){
+let data156 = data155[i20];
+if(typeof data156 !== "string"){
+const err223 = {instancePath:instancePath+"/worktree/symlinkDirectories/" + i20,schemaPath:"#/properties/worktree/properties/symlinkDirectories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.symlinkDirectories.items.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories.items,data:data156};
+if(vErrors === null){
+vErrors = [err223];
+}
+else {
+vErrors.push(err223);
+}
+errors++;
+}
+}
+}
+else {
+const err224 = {instancePath:instancePath+"/worktree/symlinkDirectories",schemaPath:"#/properties/worktree/properties/symlinkDirectories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.symlinkDirectories.type,parentSchema:schema12.properties.worktree.properties.symlinkDirectories,data:data155};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
 }
 errors++;
 }
@@ -7289,55 +7357,7 @@ const len21 = data157.length;
 for(let i21=0; i21<len21; i21++){
 let data158 = data157[i21];
 if(typeof data158 !== "string"){
-const err221 = {instancePath:instancePath+"/worktree/sparsePaths/" + i21,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data158};
-if(vErrors === null){
-vErrors = [err221];
-}
-else {
-vErrors.push(err221);
-}
-errors++;
-}
-}
-}
-else {
-const err222 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data157};
-if(vErrors === null){
-vErrors = [err222];
-}
-else {
-vErrors.push(err222);
-}
-errors++;
-}
-}
-if(data154.baseRef !== undefined){
-let data159 = data154.baseRef;
-if(typeof data159 !== "string"){
-const err223 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
-if(vErrors === null){
-vErrors = [err223];
-}
-else {
-vErrors.push(err223);
-}
-errors++;
-}
-if(!((data159 === "fresh") || (data159 === "head"))){
-const err224 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
-if(vErrors === null){
-vErrors = [err224];
-}
-else {
-vErrors.push(err224);
-}
-errors++;
-}
-}
-if(data154.bgIsolation !== undefined){
-let data160 = data154.bgIsolation;
-if(typeof data160 !== "string"){
-const err225 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
+const err225 = {instancePath:instancePath+"/worktree/sparsePaths/" + i21,schemaPath:"#/properties/worktree/properties/sparsePaths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.sparsePaths.items.type,parentSchema:schema12.properties.worktree.properties.sparsePaths.items,data:data158};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -7346,8 +7366,10 @@ vErrors.push(err225);
 }
 errors++;
 }
-if(!((data160 === "worktree") || (data160 === "none"))){
-const err226 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
+}
+}
+else {
+const err226 = {instancePath:instancePath+"/worktree/sparsePaths",schemaPath:"#/properties/worktree/properties/sparsePaths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.worktree.properties.sparsePaths.type,parentSchema:schema12.properties.worktree.properties.sparsePaths,data:data157};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -7357,10 +7379,10 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data154.location !== undefined){
-let data161 = data154.location;
-if(typeof data161 !== "string"){
-const err227 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data161};
+if(data154.baseRef !== undefined){
+let data159 = data154.baseRef;
+if(typeof data159 !== "string"){
+const err227 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.baseRef.type,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -7369,10 +7391,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-}
-}
-else {
-const err228 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data154};
+if(!((data159 === "fresh") || (data159 === "head"))){
+const err228 = {instancePath:instancePath+"/worktree/baseRef",schemaPath:"#/properties/worktree/properties/baseRef/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.baseRef.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.baseRef.enum,parentSchema:schema12.properties.worktree.properties.baseRef,data:data159};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -7382,10 +7402,10 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data.disableAllHooks !== undefined){
-let data162 = data.disableAllHooks;
-if(typeof data162 !== "boolean"){
-const err229 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data162};
+if(data154.bgIsolation !== undefined){
+let data160 = data154.bgIsolation;
+if(typeof data160 !== "string"){
+const err229 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.bgIsolation.type,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -7394,11 +7414,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-}
-if(data.disableReplyCheck !== undefined){
-let data163 = data.disableReplyCheck;
-if(typeof data163 !== "boolean"){
-const err230 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data163};
+if(!((data160 === "worktree") || (data160 === "none"))){
+const err230 = {instancePath:instancePath+"/worktree/bgIsolation",schemaPath:"#/properties/worktree/properties/bgIsolation/enum",keyword:"enum",params:{allowedValues: schema12.properties.worktree.properties.bgIsolation.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.worktree.properties.bgIsolation.enum,parentSchema:schema12.properties.worktree.properties.bgIsolation,data:data160};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -7408,10 +7425,10 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data.disableAgentView !== undefined){
-let data164 = data.disableAgentView;
-if(typeof data164 !== "boolean"){
-const err231 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data164};
+if(data154.location !== undefined){
+let data161 = data154.location;
+if(typeof data161 !== "string"){
+const err231 = {instancePath:instancePath+"/worktree/location",schemaPath:"#/properties/worktree/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.worktree.properties.location.type,parentSchema:schema12.properties.worktree.properties.location,data:data161};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -7421,10 +7438,9 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data.disableRemoteControl !== undefined){
-let data165 = data.disableRemoteControl;
-if(typeof data165 !== "boolean"){
-const err232 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data165};
+}
+else {
+const err232 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.worktree.type,parentSchema:schema12.properties.worktree,data:data154};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -7434,10 +7450,10 @@ vErrors.push(err232);
 errors++;
 }
 }
-if(data.disableWorkflows !== undefined){
-let data166 = data.disableWorkflows;
-if(typeof data166 !== "boolean"){
-const err233 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data166};
+if(data.disableAllHooks !== undefined){
+let data162 = data.disableAllHooks;
+if(typeof data162 !== "boolean"){
+const err233 = {instancePath:instancePath+"/disableAllHooks",schemaPath:"#/properties/disableAllHooks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAllHooks.type,parentSchema:schema12.properties.disableAllHooks,data:data162};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -7447,10 +7463,10 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data.disableArtifact !== undefined){
-let data167 = data.disableArtifact;
-if(typeof data167 !== "boolean"){
-const err234 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data167};
+if(data.disableReplyCheck !== undefined){
+let data163 = data.disableReplyCheck;
+if(typeof data163 !== "boolean"){
+const err234 = {instancePath:instancePath+"/disableReplyCheck",schemaPath:"#/properties/disableReplyCheck/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableReplyCheck.type,parentSchema:schema12.properties.disableReplyCheck,data:data163};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -7460,10 +7476,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data.enableArtifact !== undefined){
-let data168 = data.enableArtifact;
-if(typeof data168 !== "boolean"){
-const err235 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data168};
+if(data.disableAgentView !== undefined){
+let data164 = data.disableAgentView;
+if(typeof data164 !== "boolean"){
+const err235 = {instancePath:instancePath+"/disableAgentView",schemaPath:"#/properties/disableAgentView/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableAgentView.type,parentSchema:schema12.properties.disableAgentView,data:data164};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -7473,10 +7489,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data.enableWorkflows !== undefined){
-let data169 = data.enableWorkflows;
-if(typeof data169 !== "boolean"){
-const err236 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data169};
+if(data.disableRemoteControl !== undefined){
+let data165 = data.disableRemoteControl;
+if(typeof data165 !== "boolean"){
+const err236 = {instancePath:instancePath+"/disableRemoteControl",schemaPath:"#/properties/disableRemoteControl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableRemoteControl.type,parentSchema:schema12.properties.disableRemoteControl,data:data165};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -7486,10 +7502,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data.workflowSizeGuideline !== undefined){
-let data170 = data.workflowSizeGuideline;
-if(typeof data170 !== "string"){
-const err237 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
+if(data.disableWorkflows !== undefined){
+let data166 = data.disableWorkflows;
+if(typeof data166 !== "boolean"){
+const err237 = {instancePath:instancePath+"/disableWorkflows",schemaPath:"#/properties/disableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWorkflows.type,parentSchema:schema12.properties.disableWorkflows,data:data166};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -7498,8 +7514,11 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(!((((data170 === "unrestricted") || (data170 === "small")) || (data170 === "medium")) || (data170 === "large"))){
-const err238 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
+}
+if(data.disableArtifact !== undefined){
+let data167 = data.disableArtifact;
+if(typeof data167 !== "boolean"){
+const err238 = {instancePath:instancePath+"/disableArtifact",schemaPath:"#/properties/disableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableArtifact.type,parentSchema:schema12.properties.disableArtifact,data:data167};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -7509,10 +7528,10 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data.workflowKeywordTriggerEnabled !== undefined){
-let data171 = data.workflowKeywordTriggerEnabled;
-if(typeof data171 !== "boolean"){
-const err239 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data171};
+if(data.enableArtifact !== undefined){
+let data168 = data.enableArtifact;
+if(typeof data168 !== "boolean"){
+const err239 = {instancePath:instancePath+"/enableArtifact",schemaPath:"#/properties/enableArtifact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableArtifact.type,parentSchema:schema12.properties.enableArtifact,data:data168};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -7522,10 +7541,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data.disableSkillShellExecution !== undefined){
-let data172 = data.disableSkillShellExecution;
-if(typeof data172 !== "boolean"){
-const err240 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data172};
+if(data.enableWorkflows !== undefined){
+let data169 = data.enableWorkflows;
+if(typeof data169 !== "boolean"){
+const err240 = {instancePath:instancePath+"/enableWorkflows",schemaPath:"#/properties/enableWorkflows/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enableWorkflows.type,parentSchema:schema12.properties.enableWorkflows,data:data169};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -7535,10 +7554,10 @@ vErrors.push(err240);
 errors++;
 }
 }
-if(data.disableWindowsBashCommandSplit !== undefined){
-let data173 = data.disableWindowsBashCommandSplit;
-if(typeof data173 !== "boolean"){
-const err241 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data173};
+if(data.workflowSizeGuideline !== undefined){
+let data170 = data.workflowSizeGuideline;
+if(typeof data170 !== "string"){
+const err241 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.workflowSizeGuideline.type,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -7547,11 +7566,8 @@ vErrors.push(err241);
 }
 errors++;
 }
-}
-if(data.defaultShell !== undefined){
-let data174 = data.defaultShell;
-if(typeof data174 !== "string"){
-const err242 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data174};
+if(!((((data170 === "unrestricted") || (data170 === "small")) || (data170 === "medium")) || (data170 === "large"))){
+const err242 = {instancePath:instancePath+"/workflowSizeGuideline",schemaPath:"#/properties/workflowSizeGuideline/enum",keyword:"enum",params:{allowedValues: schema12.properties.workflowSizeGuideline.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.workflowSizeGuideline.enum,parentSchema:schema12.properties.workflowSizeGuideline,data:data170};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -7560,8 +7576,11 @@ vErrors.push(err242);
 }
 errors++;
 }
-if(!((data174 === "bash") || (data174 === "powershell"))){
-const err243 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data174};
+}
+if(data.workflowKeywordTriggerEnabled !== undefined){
+let data171 = data.workflowKeywordTriggerEnabled;
+if(typeof data171 !== "boolean"){
+const err243 = {instancePath:instancePath+"/workflowKeywordTriggerEnabled",schemaPath:"#/properties/workflowKeywordTriggerEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.workflowKeywordTriggerEnabled.type,parentSchema:schema12.properties.workflowKeywordTriggerEnabled,data:data171};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -7571,10 +7590,10 @@ vErrors.push(err243);
 errors++;
 }
 }
-if(data.bashEditDiffEnabled !== undefined){
-let data175 = data.bashEditDiffEnabled;
-if(typeof data175 !== "boolean"){
-const err244 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data175};
+if(data.disableSkillShellExecution !== undefined){
+let data172 = data.disableSkillShellExecution;
+if(typeof data172 !== "boolean"){
+const err244 = {instancePath:instancePath+"/disableSkillShellExecution",schemaPath:"#/properties/disableSkillShellExecution/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSkillShellExecution.type,parentSchema:schema12.properties.disableSkillShellExecution,data:data172};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -7584,10 +7603,10 @@ vErrors.push(err244);
 errors++;
 }
 }
-if(data.bashOutputMaxChars !== undefined){
-let data176 = data.bashOutputMaxChars;
-if(!((typeof data176 == "number") && (isFinite(data176)))){
-const err245 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data176};
+if(data.disableWindowsBashCommandSplit !== undefined){
+let data173 = data.disableWindowsBashCommandSplit;
+if(typeof data173 !== "boolean"){
+const err245 = {instancePath:instancePath+"/disableWindowsBashCommandSplit",schemaPath:"#/properties/disableWindowsBashCommandSplit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableWindowsBashCommandSplit.type,parentSchema:schema12.properties.disableWindowsBashCommandSplit,data:data173};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -7597,10 +7616,10 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data.taskOutputMaxChars !== undefined){
-let data177 = data.taskOutputMaxChars;
-if(!((typeof data177 == "number") && (isFinite(data177)))){
-const err246 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data177};
+if(data.defaultShell !== undefined){
+let data174 = data.defaultShell;
+if(typeof data174 !== "string"){
+const err246 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultShell.type,parentSchema:schema12.properties.defaultShell,data:data174};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -7609,11 +7628,8 @@ vErrors.push(err246);
 }
 errors++;
 }
-}
-if(data.respondToBashCommands !== undefined){
-let data178 = data.respondToBashCommands;
-if(typeof data178 !== "boolean"){
-const err247 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data178};
+if(!((data174 === "bash") || (data174 === "powershell"))){
+const err247 = {instancePath:instancePath+"/defaultShell",schemaPath:"#/properties/defaultShell/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultShell.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultShell.enum,parentSchema:schema12.properties.defaultShell,data:data174};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -7623,15 +7639,67 @@ vErrors.push(err247);
 errors++;
 }
 }
-if(data.allowManagedHooksOnly !== undefined){
-let data179 = data.allowManagedHooksOnly;
-if(typeof data179 !== "boolean"){
-const err248 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data179};
+if(data.bashEditDiffEnabled !== undefined){
+let data175 = data.bashEditDiffEnabled;
+if(typeof data175 !== "boolean"){
+const err248 = {instancePath:instancePath+"/bashEditDiffEnabled",schemaPath:"#/properties/bashEditDiffEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.bashEditDiffEnabled.type,parentSchema:schema12.properties.bashEditDiffEnabled,data:data175};
 if(vErrors === null){
 vErrors = [err248];
 }
 else {
 vErrors.push(err248);
+}
+errors++;
+}
+}
+if(data.bashOutputMaxChars !== undefined){
+let data176 = data.bashOutputMaxChars;
+if(!((typeof data176 == "number") && (isFinite(data176)))){
+const err249 = {instancePath:instancePath+"/bashOutputMaxChars",schemaPath:"#/properties/bashOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.bashOutputMaxChars.type,parentSchema:schema12.properties.bashOutputMaxChars,data:data176};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
+}
+errors++;
+}
+}
+if(data.taskOutputMaxChars !== undefined){
+let data177 = data.taskOutputMaxChars;
+if(!((typeof data177 == "number") && (isFinite(data177)))){
+const err250 = {instancePath:instancePath+"/taskOutputMaxChars",schemaPath:"#/properties/taskOutputMaxChars/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.taskOutputMaxChars.type,parentSchema:schema12.properties.taskOutputMaxChars,data:data177};
+if(vErrors === null){
+vErrors = [err250];
+}
+else {
+vErrors.push(err250);
+}
+errors++;
+}
+}
+if(data.respondToBashCommands !== undefined){
+let data178 = data.respondToBashCommands;
+if(typeof data178 !== "boolean"){
+const err251 = {instancePath:instancePath+"/respondToBashCommands",schemaPath:"#/properties/respondToBashCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.respondToBashCommands.type,parentSchema:schema12.properties.respondToBashCommands,data:data178};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
+}
+errors++;
+}
+}
+if(data.allowManagedHooksOnly !== undefined){
+let data179 = data.allowManagedHooksOnly;
+if(typeof data179 !== "boolean"){
+const err252 = {instancePath:instancePath+"/allowManagedHooksOnly",schemaPath:"#/properties/allowManagedHooksOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedHooksOnly.type,parentSchema:schema12.properties.allowManagedHooksOnly,data:data179};
+if(vErrors === null){
+vErrors = [err252];
+}
+else {
+vErrors.push(err252);
 }
 errors++;
 }
@@ -7643,24 +7711,24 @@ const len22 = data180.length;
 for(let i22=0; i22<len22; i22++){
 let data181 = data180[i22];
 if(typeof data181 !== "string"){
-const err249 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i22,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data181};
+const err253 = {instancePath:instancePath+"/allowedHttpHookUrls/" + i22,schemaPath:"#/properties/allowedHttpHookUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedHttpHookUrls.items.type,parentSchema:schema12.properties.allowedHttpHookUrls.items,data:data181};
 if(vErrors === null){
-vErrors = [err249];
+vErrors = [err253];
 }
 else {
-vErrors.push(err249);
+vErrors.push(err253);
 }
 errors++;
 }
 }
 }
 else {
-const err250 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data180};
+const err254 = {instancePath:instancePath+"/allowedHttpHookUrls",schemaPath:"#/properties/allowedHttpHookUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedHttpHookUrls.type,parentSchema:schema12.properties.allowedHttpHookUrls,data:data180};
 if(vErrors === null){
-vErrors = [err250];
+vErrors = [err254];
 }
 else {
-vErrors.push(err250);
+vErrors.push(err254);
 }
 errors++;
 }
@@ -7672,58 +7740,7 @@ const len23 = data182.length;
 for(let i23=0; i23<len23; i23++){
 let data183 = data182[i23];
 if(typeof data183 !== "string"){
-const err251 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i23,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data183};
-if(vErrors === null){
-vErrors = [err251];
-}
-else {
-vErrors.push(err251);
-}
-errors++;
-}
-}
-}
-else {
-const err252 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data182};
-if(vErrors === null){
-vErrors = [err252];
-}
-else {
-vErrors.push(err252);
-}
-errors++;
-}
-}
-if(data.allowManagedPermissionRulesOnly !== undefined){
-let data184 = data.allowManagedPermissionRulesOnly;
-if(typeof data184 !== "boolean"){
-const err253 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data184};
-if(vErrors === null){
-vErrors = [err253];
-}
-else {
-vErrors.push(err253);
-}
-errors++;
-}
-}
-if(data.allowManagedMcpServersOnly !== undefined){
-let data185 = data.allowManagedMcpServersOnly;
-if(typeof data185 !== "boolean"){
-const err254 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data185};
-if(vErrors === null){
-vErrors = [err254];
-}
-else {
-vErrors.push(err254);
-}
-errors++;
-}
-}
-if(data.desktopMcpServersListScope !== undefined){
-let data186 = data.desktopMcpServersListScope;
-if(typeof data186 !== "string"){
-const err255 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data186};
+const err255 = {instancePath:instancePath+"/httpHookAllowedEnvVars/" + i23,schemaPath:"#/properties/httpHookAllowedEnvVars/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.httpHookAllowedEnvVars.items.type,parentSchema:schema12.properties.httpHookAllowedEnvVars.items,data:data183};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -7733,10 +7750,9 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data.allowAllClaudeAiMcps !== undefined){
-let data187 = data.allowAllClaudeAiMcps;
-if(typeof data187 !== "boolean"){
-const err256 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data187};
+}
+else {
+const err256 = {instancePath:instancePath+"/httpHookAllowedEnvVars",schemaPath:"#/properties/httpHookAllowedEnvVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.httpHookAllowedEnvVars.type,parentSchema:schema12.properties.httpHookAllowedEnvVars,data:data182};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -7746,10 +7762,10 @@ vErrors.push(err256);
 errors++;
 }
 }
-if(data.allowClaudeInChromeWithManagedMcp !== undefined){
-let data188 = data.allowClaudeInChromeWithManagedMcp;
-if(typeof data188 !== "boolean"){
-const err257 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data188};
+if(data.allowManagedPermissionRulesOnly !== undefined){
+let data184 = data.allowManagedPermissionRulesOnly;
+if(typeof data184 !== "boolean"){
+const err257 = {instancePath:instancePath+"/allowManagedPermissionRulesOnly",schemaPath:"#/properties/allowManagedPermissionRulesOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedPermissionRulesOnly.type,parentSchema:schema12.properties.allowManagedPermissionRulesOnly,data:data184};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -7759,13 +7775,10 @@ vErrors.push(err257);
 errors++;
 }
 }
-if(data.strictPluginOnlyCustomization !== undefined){
-let data189 = data.strictPluginOnlyCustomization;
-const _errs423 = errors;
-let valid78 = false;
-const _errs424 = errors;
-if(typeof data189 !== "boolean"){
-const err258 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data189};
+if(data.allowManagedMcpServersOnly !== undefined){
+let data185 = data.allowManagedMcpServersOnly;
+if(typeof data185 !== "boolean"){
+const err258 = {instancePath:instancePath+"/allowManagedMcpServersOnly",schemaPath:"#/properties/allowManagedMcpServersOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowManagedMcpServersOnly.type,parentSchema:schema12.properties.allowManagedMcpServersOnly,data:data185};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -7774,16 +7787,11 @@ vErrors.push(err258);
 }
 errors++;
 }
-var _valid2 = _errs424 === errors;
-valid78 = valid78 || _valid2;
-if(!valid78){
-const _errs426 = errors;
-if(Array.isArray(data189)){
-const len24 = data189.length;
-for(let i24=0; i24<len24; i24++){
-let data190 = data189[i24];
-if(typeof data190 !== "string"){
-const err259 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+}
+if(data.desktopMcpServersListScope !== undefined){
+let data186 = data.desktopMcpServersListScope;
+if(typeof data186 !== "string"){
+const err259 = {instancePath:instancePath+"/desktopMcpServersListScope",schemaPath:"#/properties/desktopMcpServersListScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.desktopMcpServersListScope.type,parentSchema:schema12.properties.desktopMcpServersListScope,data:data186};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -7792,8 +7800,11 @@ vErrors.push(err259);
 }
 errors++;
 }
-if(!((((data190 === "skills") || (data190 === "agents")) || (data190 === "hooks")) || (data190 === "mcp"))){
-const err260 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+}
+if(data.allowAllClaudeAiMcps !== undefined){
+let data187 = data.allowAllClaudeAiMcps;
+if(typeof data187 !== "boolean"){
+const err260 = {instancePath:instancePath+"/allowAllClaudeAiMcps",schemaPath:"#/properties/allowAllClaudeAiMcps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowAllClaudeAiMcps.type,parentSchema:schema12.properties.allowAllClaudeAiMcps,data:data187};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -7803,9 +7814,10 @@ vErrors.push(err260);
 errors++;
 }
 }
-}
-else {
-const err261 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data189};
+if(data.allowClaudeInChromeWithManagedMcp !== undefined){
+let data188 = data.allowClaudeInChromeWithManagedMcp;
+if(typeof data188 !== "boolean"){
+const err261 = {instancePath:instancePath+"/allowClaudeInChromeWithManagedMcp",schemaPath:"#/properties/allowClaudeInChromeWithManagedMcp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowClaudeInChromeWithManagedMcp.type,parentSchema:schema12.properties.allowClaudeInChromeWithManagedMcp,data:data188};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -7814,11 +7826,14 @@ vErrors.push(err261);
 }
 errors++;
 }
-var _valid2 = _errs426 === errors;
-valid78 = valid78 || _valid2;
 }
-if(!valid78){
-const err262 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data189};
+if(data.strictPluginOnlyCustomization !== undefined){
+let data189 = data.strictPluginOnlyCustomization;
+const _errs427 = errors;
+let valid80 = false;
+const _errs428 = errors;
+if(typeof data189 !== "boolean"){
+const err262 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[0].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[0],data:data189};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -7827,11 +7842,64 @@ vErrors.push(err262);
 }
 errors++;
 }
+var _valid2 = _errs428 === errors;
+valid80 = valid80 || _valid2;
+if(!valid80){
+const _errs430 = errors;
+if(Array.isArray(data189)){
+const len24 = data189.length;
+for(let i24=0; i24<len24; i24++){
+let data190 = data189[i24];
+if(typeof data190 !== "string"){
+const err263 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+if(vErrors === null){
+vErrors = [err263];
+}
 else {
-errors = _errs423;
+vErrors.push(err263);
+}
+errors++;
+}
+if(!((((data190 === "skills") || (data190 === "agents")) || (data190 === "hooks")) || (data190 === "mcp"))){
+const err264 = {instancePath:instancePath+"/strictPluginOnlyCustomization/" + i24,schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items.enum,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].items,data:data190};
+if(vErrors === null){
+vErrors = [err264];
+}
+else {
+vErrors.push(err264);
+}
+errors++;
+}
+}
+}
+else {
+const err265 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.strictPluginOnlyCustomization.anyOf[1].type,parentSchema:schema12.properties.strictPluginOnlyCustomization.anyOf[1],data:data189};
+if(vErrors === null){
+vErrors = [err265];
+}
+else {
+vErrors.push(err265);
+}
+errors++;
+}
+var _valid2 = _errs430 === errors;
+valid80 = valid80 || _valid2;
+}
+if(!valid80){
+const err266 = {instancePath:instancePath+"/strictPluginOnlyCustomization",schemaPath:"#/properties/strictPluginOnlyCustomization/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.strictPluginOnlyCustomization.anyOf,parentSchema:schema12.properties.strictPluginOnlyCustomization,data:data189};
+if(vErrors === null){
+vErrors = [err266];
+}
+else {
+vErrors.push(err266);
+}
+errors++;
+}
+else {
+errors = _errs427;
 if(vErrors !== null){
-if(_errs423){
-vErrors.length = _errs423;
+if(_errs427){
+vErrors.length = _errs427;
 }
 else {
 vErrors = null;
@@ -7843,51 +7911,7 @@ if(data.statusLine !== undefined){
 let data191 = data.statusLine;
 if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
 if(data191.type === undefined){
-const err263 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
-if(vErrors === null){
-vErrors = [err263];
-}
-else {
-vErrors.push(err263);
-}
-errors++;
-}
-if(data191.command === undefined){
-const err264 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
-if(vErrors === null){
-vErrors = [err264];
-}
-else {
-vErrors.push(err264);
-}
-errors++;
-}
-for(const key26 in data191){
-if(!(((((key26 === "type") || (key26 === "command")) || (key26 === "padding")) || (key26 === "refreshInterval")) || (key26 === "hideVimModeIndicator"))){
-const err265 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data191};
-if(vErrors === null){
-vErrors = [err265];
-}
-else {
-vErrors.push(err265);
-}
-errors++;
-}
-}
-if(data191.type !== undefined){
-let data192 = data191.type;
-if(typeof data192 !== "string"){
-const err266 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data192};
-if(vErrors === null){
-vErrors = [err266];
-}
-else {
-vErrors.push(err266);
-}
-errors++;
-}
-if("command" !== data192){
-const err267 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data192};
+const err267 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -7896,11 +7920,8 @@ vErrors.push(err267);
 }
 errors++;
 }
-}
-if(data191.command !== undefined){
-let data193 = data191.command;
-if(typeof data193 !== "string"){
-const err268 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data193};
+if(data191.command === undefined){
+const err268 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.statusLine.required,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -7909,11 +7930,9 @@ vErrors.push(err268);
 }
 errors++;
 }
-}
-if(data191.padding !== undefined){
-let data194 = data191.padding;
-if(!((typeof data194 == "number") && (isFinite(data194)))){
-const err269 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data194};
+for(const key26 in data191){
+if(!(((((key26 === "type") || (key26 === "command")) || (key26 === "padding")) || (key26 === "refreshInterval")) || (key26 === "hideVimModeIndicator"))){
+const err269 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.statusLine,data:data191};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -7923,10 +7942,10 @@ vErrors.push(err269);
 errors++;
 }
 }
-if(data191.refreshInterval !== undefined){
-let data195 = data191.refreshInterval;
-if(!((typeof data195 == "number") && (isFinite(data195)))){
-const err270 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data195};
+if(data191.type !== undefined){
+let data192 = data191.type;
+if(typeof data192 !== "string"){
+const err270 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.type.type,parentSchema:schema12.properties.statusLine.properties.type,data:data192};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -7935,11 +7954,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-if(data191.hideVimModeIndicator !== undefined){
-let data196 = data191.hideVimModeIndicator;
-if(typeof data196 !== "boolean"){
-const err271 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data196};
+if("command" !== data192){
+const err271 = {instancePath:instancePath+"/statusLine/type",schemaPath:"#/properties/statusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.statusLine.properties.type,data:data192};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -7949,9 +7965,10 @@ vErrors.push(err271);
 errors++;
 }
 }
-}
-else {
-const err272 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data191};
+if(data191.command !== undefined){
+let data193 = data191.command;
+if(typeof data193 !== "string"){
+const err272 = {instancePath:instancePath+"/statusLine/command",schemaPath:"#/properties/statusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.statusLine.properties.command.type,parentSchema:schema12.properties.statusLine.properties.command,data:data193};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -7961,15 +7978,66 @@ vErrors.push(err272);
 errors++;
 }
 }
-if(data.prUrlTemplate !== undefined){
-let data197 = data.prUrlTemplate;
-if(typeof data197 !== "string"){
-const err273 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data197};
+if(data191.padding !== undefined){
+let data194 = data191.padding;
+if(!((typeof data194 == "number") && (isFinite(data194)))){
+const err273 = {instancePath:instancePath+"/statusLine/padding",schemaPath:"#/properties/statusLine/properties/padding/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.padding.type,parentSchema:schema12.properties.statusLine.properties.padding,data:data194};
 if(vErrors === null){
 vErrors = [err273];
 }
 else {
 vErrors.push(err273);
+}
+errors++;
+}
+}
+if(data191.refreshInterval !== undefined){
+let data195 = data191.refreshInterval;
+if(!((typeof data195 == "number") && (isFinite(data195)))){
+const err274 = {instancePath:instancePath+"/statusLine/refreshInterval",schemaPath:"#/properties/statusLine/properties/refreshInterval/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.statusLine.properties.refreshInterval.type,parentSchema:schema12.properties.statusLine.properties.refreshInterval,data:data195};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+}
+if(data191.hideVimModeIndicator !== undefined){
+let data196 = data191.hideVimModeIndicator;
+if(typeof data196 !== "boolean"){
+const err275 = {instancePath:instancePath+"/statusLine/hideVimModeIndicator",schemaPath:"#/properties/statusLine/properties/hideVimModeIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.statusLine.properties.hideVimModeIndicator.type,parentSchema:schema12.properties.statusLine.properties.hideVimModeIndicator,data:data196};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
+}
+errors++;
+}
+}
+}
+else {
+const err276 = {instancePath:instancePath+"/statusLine",schemaPath:"#/properties/statusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.statusLine.type,parentSchema:schema12.properties.statusLine,data:data191};
+if(vErrors === null){
+vErrors = [err276];
+}
+else {
+vErrors.push(err276);
+}
+errors++;
+}
+}
+if(data.prUrlTemplate !== undefined){
+let data197 = data.prUrlTemplate;
+if(typeof data197 !== "string"){
+const err277 = {instancePath:instancePath+"/prUrlTemplate",schemaPath:"#/properties/prUrlTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prUrlTemplate.type,parentSchema:schema12.properties.prUrlTemplate,data:data197};
+if(vErrors === null){
+vErrors = [err277];
+}
+else {
+vErrors.push(err277);
 }
 errors++;
 }
@@ -7980,54 +8048,12 @@ if(Array.isArray(data198)){
 const len25 = data198.length;
 for(let i25=0; i25<len25; i25++){
 let data199 = data198[i25];
-const _errs448 = errors;
-let valid84 = false;
-const _errs449 = errors;
+const _errs452 = errors;
+let valid86 = false;
+const _errs453 = errors;
 if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
 if(data199.type === undefined){
-const err274 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
-if(vErrors === null){
-vErrors = [err274];
-}
-else {
-vErrors.push(err274);
-}
-errors++;
-}
-if(data199.pattern === undefined){
-const err275 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
-if(vErrors === null){
-vErrors = [err275];
-}
-else {
-vErrors.push(err275);
-}
-errors++;
-}
-if(data199.url === undefined){
-const err276 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
-if(vErrors === null){
-vErrors = [err276];
-}
-else {
-vErrors.push(err276);
-}
-errors++;
-}
-if(data199.type !== undefined){
-let data200 = data199.type;
-if(typeof data200 !== "string"){
-const err277 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
-if(vErrors === null){
-vErrors = [err277];
-}
-else {
-vErrors.push(err277);
-}
-errors++;
-}
-if("regex" !== data200){
-const err278 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
+const err278 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -8036,11 +8062,8 @@ vErrors.push(err278);
 }
 errors++;
 }
-}
-if(data199.pattern !== undefined){
-let data201 = data199.pattern;
-if(typeof data201 !== "string"){
-const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data201};
+if(data199.pattern === undefined){
+const err279 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -8049,11 +8072,8 @@ vErrors.push(err279);
 }
 errors++;
 }
-}
-if(data199.url !== undefined){
-let data202 = data199.url;
-if(typeof data202 !== "string"){
-const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data202};
+if(data199.url === undefined){
+const err280 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -8062,11 +8082,10 @@ vErrors.push(err280);
 }
 errors++;
 }
-}
-if(data199.label !== undefined){
-let data203 = data199.label;
-if(typeof data203 !== "string"){
-const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data203};
+if(data199.type !== undefined){
+let data200 = data199.type;
+if(typeof data200 !== "string"){
+const err281 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -8075,10 +8094,8 @@ vErrors.push(err281);
 }
 errors++;
 }
-}
-}
-else {
-const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
+if("regex" !== data200){
+const err282 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/type/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant",schema:"regex",parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.type,data:data200};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -8087,13 +8104,11 @@ vErrors.push(err282);
 }
 errors++;
 }
-var _valid3 = _errs449 === errors;
-valid84 = valid84 || _valid3;
-if(!valid84){
-const _errs460 = errors;
-if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
-if(data199.type === undefined){
-const err283 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+}
+if(data199.pattern !== undefined){
+let data201 = data199.pattern;
+if(typeof data201 !== "string"){
+const err283 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/pattern",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.pattern,data:data201};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -8102,10 +8117,11 @@ vErrors.push(err283);
 }
 errors++;
 }
-if(data199.type !== undefined){
-let data204 = data199.type;
-if(typeof data204 !== "string"){
-const err284 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data204};
+}
+if(data199.url !== undefined){
+let data202 = data199.url;
+if(typeof data202 !== "string"){
+const err284 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/url",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.url,data:data202};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -8115,9 +8131,10 @@ vErrors.push(err284);
 errors++;
 }
 }
-}
-else {
-const err285 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+if(data199.label !== undefined){
+let data203 = data199.label;
+if(typeof data203 !== "string"){
+const err285 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/label",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0].properties.label,data:data203};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -8126,11 +8143,10 @@ vErrors.push(err285);
 }
 errors++;
 }
-var _valid3 = _errs460 === errors;
-valid84 = valid84 || _valid3;
 }
-if(!valid84){
-const err286 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data199};
+}
+else {
+const err286 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[0].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[0],data:data199};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -8139,11 +8155,63 @@ vErrors.push(err286);
 }
 errors++;
 }
+var _valid3 = _errs453 === errors;
+valid86 = valid86 || _valid3;
+if(!valid86){
+const _errs464 = errors;
+if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
+if(data199.type === undefined){
+const err287 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].required,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+if(vErrors === null){
+vErrors = [err287];
+}
 else {
-errors = _errs448;
+vErrors.push(err287);
+}
+errors++;
+}
+if(data199.type !== undefined){
+let data204 = data199.type;
+if(typeof data204 !== "string"){
+const err288 = {instancePath:instancePath+"/footerLinksRegexes/" + i25+"/type",schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type.type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1].properties.type,data:data204};
+if(vErrors === null){
+vErrors = [err288];
+}
+else {
+vErrors.push(err288);
+}
+errors++;
+}
+}
+}
+else {
+const err289 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.footerLinksRegexes.items.anyOf[1].type,parentSchema:schema12.properties.footerLinksRegexes.items.anyOf[1],data:data199};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+var _valid3 = _errs464 === errors;
+valid86 = valid86 || _valid3;
+}
+if(!valid86){
+const err290 = {instancePath:instancePath+"/footerLinksRegexes/" + i25,schemaPath:"#/properties/footerLinksRegexes/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.footerLinksRegexes.items.anyOf,parentSchema:schema12.properties.footerLinksRegexes.items,data:data199};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+else {
+errors = _errs452;
 if(vErrors !== null){
-if(_errs448){
-vErrors.length = _errs448;
+if(_errs452){
+vErrors.length = _errs452;
 }
 else {
 vErrors = null;
@@ -8153,55 +8221,7 @@ vErrors = null;
 }
 }
 else {
-const err287 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data198};
-if(vErrors === null){
-vErrors = [err287];
-}
-else {
-vErrors.push(err287);
-}
-errors++;
-}
-}
-if(data.subagentStatusLine !== undefined){
-let data205 = data.subagentStatusLine;
-if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
-if(data205.type === undefined){
-const err288 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
-if(vErrors === null){
-vErrors = [err288];
-}
-else {
-vErrors.push(err288);
-}
-errors++;
-}
-if(data205.command === undefined){
-const err289 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
-if(vErrors === null){
-vErrors = [err289];
-}
-else {
-vErrors.push(err289);
-}
-errors++;
-}
-for(const key27 in data205){
-if(!((key27 === "type") || (key27 === "command"))){
-const err290 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data205};
-if(vErrors === null){
-vErrors = [err290];
-}
-else {
-vErrors.push(err290);
-}
-errors++;
-}
-}
-if(data205.type !== undefined){
-let data206 = data205.type;
-if(typeof data206 !== "string"){
-const err291 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
+const err291 = {instancePath:instancePath+"/footerLinksRegexes",schemaPath:"#/properties/footerLinksRegexes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.footerLinksRegexes.type,parentSchema:schema12.properties.footerLinksRegexes,data:data198};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -8210,8 +8230,12 @@ vErrors.push(err291);
 }
 errors++;
 }
-if("command" !== data206){
-const err292 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
+}
+if(data.subagentStatusLine !== undefined){
+let data205 = data.subagentStatusLine;
+if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
+if(data205.type === undefined){
+const err292 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -8220,11 +8244,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-}
-if(data205.command !== undefined){
-let data207 = data205.command;
-if(typeof data207 !== "string"){
-const err293 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data207};
+if(data205.command === undefined){
+const err293 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.subagentStatusLine.required,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -8233,10 +8254,9 @@ vErrors.push(err293);
 }
 errors++;
 }
-}
-}
-else {
-const err294 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data205};
+for(const key27 in data205){
+if(!((key27 === "type") || (key27 === "command"))){
+const err294 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -8246,20 +8266,10 @@ vErrors.push(err294);
 errors++;
 }
 }
-if(data.enabledPlugins !== undefined){
-let data208 = data.enabledPlugins;
-if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
-for(const key28 in data208){
-let data209 = data208[key28];
-const _errs476 = errors;
-let valid89 = false;
-const _errs477 = errors;
-if(Array.isArray(data209)){
-const len26 = data209.length;
-for(let i26=0; i26<len26; i26++){
-let data210 = data209[i26];
-if(typeof data210 !== "string"){
-const err295 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i26,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data210};
+if(data205.type !== undefined){
+let data206 = data205.type;
+if(typeof data206 !== "string"){
+const err295 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.type.type,parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -8268,10 +8278,8 @@ vErrors.push(err295);
 }
 errors++;
 }
-}
-}
-else {
-const err296 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data209};
+if("command" !== data206){
+const err296 = {instancePath:instancePath+"/subagentStatusLine/type",schemaPath:"#/properties/subagentStatusLine/properties/type/const",keyword:"const",params:{allowedValue: "command"},message:"must be equal to constant",schema:"command",parentSchema:schema12.properties.subagentStatusLine.properties.type,data:data206};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -8280,12 +8288,11 @@ vErrors.push(err296);
 }
 errors++;
 }
-var _valid4 = _errs477 === errors;
-valid89 = valid89 || _valid4;
-if(!valid89){
-const _errs481 = errors;
-if(typeof data209 !== "boolean"){
-const err297 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data209};
+}
+if(data205.command !== undefined){
+let data207 = data205.command;
+if(typeof data207 !== "string"){
+const err297 = {instancePath:instancePath+"/subagentStatusLine/command",schemaPath:"#/properties/subagentStatusLine/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentStatusLine.properties.command.type,parentSchema:schema12.properties.subagentStatusLine.properties.command,data:data207};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -8294,14 +8301,10 @@ vErrors.push(err297);
 }
 errors++;
 }
-var _valid4 = _errs481 === errors;
-valid89 = valid89 || _valid4;
-if(!valid89){
-const _errs483 = errors;
-if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
+}
 }
 else {
-const err298 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data209};
+const err298 = {instancePath:instancePath+"/subagentStatusLine",schemaPath:"#/properties/subagentStatusLine/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.subagentStatusLine.type,parentSchema:schema12.properties.subagentStatusLine,data:data205};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -8310,12 +8313,21 @@ vErrors.push(err298);
 }
 errors++;
 }
-var _valid4 = _errs483 === errors;
-valid89 = valid89 || _valid4;
 }
-}
-if(!valid89){
-const err299 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data209};
+if(data.enabledPlugins !== undefined){
+let data208 = data.enabledPlugins;
+if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
+for(const key28 in data208){
+let data209 = data208[key28];
+const _errs480 = errors;
+let valid91 = false;
+const _errs481 = errors;
+if(Array.isArray(data209)){
+const len26 = data209.length;
+for(let i26=0; i26<len26; i26++){
+let data210 = data209[i26];
+if(typeof data210 !== "string"){
+const err299 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i26,schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items.type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].items,data:data210};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -8324,11 +8336,67 @@ vErrors.push(err299);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs476;
+const err300 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[0],data:data209};
+if(vErrors === null){
+vErrors = [err300];
+}
+else {
+vErrors.push(err300);
+}
+errors++;
+}
+var _valid4 = _errs481 === errors;
+valid91 = valid91 || _valid4;
+if(!valid91){
+const _errs485 = errors;
+if(typeof data209 !== "boolean"){
+const err301 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[1],data:data209};
+if(vErrors === null){
+vErrors = [err301];
+}
+else {
+vErrors.push(err301);
+}
+errors++;
+}
+var _valid4 = _errs485 === errors;
+valid91 = valid91 || _valid4;
+if(!valid91){
+const _errs487 = errors;
+if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
+}
+else {
+const err302 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.enabledPlugins.additionalProperties.anyOf[2],data:data209};
+if(vErrors === null){
+vErrors = [err302];
+}
+else {
+vErrors.push(err302);
+}
+errors++;
+}
+var _valid4 = _errs487 === errors;
+valid91 = valid91 || _valid4;
+}
+}
+if(!valid91){
+const err303 = {instancePath:instancePath+"/enabledPlugins/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/enabledPlugins/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.enabledPlugins.additionalProperties.anyOf,parentSchema:schema12.properties.enabledPlugins.additionalProperties,data:data209};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
+}
+errors++;
+}
+else {
+errors = _errs480;
 if(vErrors !== null){
-if(_errs476){
-vErrors.length = _errs476;
+if(_errs480){
+vErrors.length = _errs480;
 }
 else {
 vErrors = null;
@@ -8338,12 +8406,12 @@ vErrors = null;
 }
 }
 else {
-const err300 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data208};
+const err304 = {instancePath:instancePath+"/enabledPlugins",schemaPath:"#/properties/enabledPlugins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.enabledPlugins.type,parentSchema:schema12.properties.enabledPlugins,data:data208};
 if(vErrors === null){
-vErrors = [err300];
+vErrors = [err304];
 }
 else {
-vErrors.push(err300);
+vErrors.push(err304);
 }
 errors++;
 }
@@ -8355,24 +8423,24 @@ const len27 = data211.length;
 for(let i27=0; i27<len27; i27++){
 let data212 = data211[i27];
 if(typeof data212 !== "string"){
-const err301 = {instancePath:instancePath+"/prependPlugins/" + i27,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data212};
+const err305 = {instancePath:instancePath+"/prependPlugins/" + i27,schemaPath:"#/properties/prependPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.prependPlugins.items.type,parentSchema:schema12.properties.prependPlugins.items,data:data212};
 if(vErrors === null){
-vErrors = [err301];
+vErrors = [err305];
 }
 else {
-vErrors.push(err301);
+vErrors.push(err305);
 }
 errors++;
 }
 }
 }
 else {
-const err302 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data211};
+const err306 = {instancePath:instancePath+"/prependPlugins",schemaPath:"#/properties/prependPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.prependPlugins.type,parentSchema:schema12.properties.prependPlugins,data:data211};
 if(vErrors === null){
-vErrors = [err302];
+vErrors = [err306];
 }
 else {
-vErrors.push(err302);
+vErrors.push(err306);
 }
 errors++;
 }
@@ -8384,24 +8452,24 @@ const len28 = data213.length;
 for(let i28=0; i28<len28; i28++){
 let data214 = data213[i28];
 if(typeof data214 !== "string"){
-const err303 = {instancePath:instancePath+"/appendPlugins/" + i28,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data214};
+const err307 = {instancePath:instancePath+"/appendPlugins/" + i28,schemaPath:"#/properties/appendPlugins/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.appendPlugins.items.type,parentSchema:schema12.properties.appendPlugins.items,data:data214};
 if(vErrors === null){
-vErrors = [err303];
+vErrors = [err307];
 }
 else {
-vErrors.push(err303);
+vErrors.push(err307);
 }
 errors++;
 }
 }
 }
 else {
-const err304 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data213};
+const err308 = {instancePath:instancePath+"/appendPlugins",schemaPath:"#/properties/appendPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.appendPlugins.type,parentSchema:schema12.properties.appendPlugins,data:data213};
 if(vErrors === null){
-vErrors = [err304];
+vErrors = [err308];
 }
 else {
-vErrors.push(err304);
+vErrors.push(err308);
 }
 errors++;
 }
@@ -8439,12 +8507,12 @@ errors = vErrors.length;
 if(data.disableCommandPluginSources !== undefined){
 let data220 = data.disableCommandPluginSources;
 if(typeof data220 !== "boolean"){
-const err305 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data220};
+const err309 = {instancePath:instancePath+"/disableCommandPluginSources",schemaPath:"#/properties/disableCommandPluginSources/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableCommandPluginSources.type,parentSchema:schema12.properties.disableCommandPluginSources,data:data220};
 if(vErrors === null){
-vErrors = [err305];
+vErrors = [err309];
 }
 else {
-vErrors.push(err305);
+vErrors.push(err309);
 }
 errors++;
 }
@@ -8452,12 +8520,12 @@ errors++;
 if(data.disableSideloadFlags !== undefined){
 let data221 = data.disableSideloadFlags;
 if(typeof data221 !== "boolean"){
-const err306 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data221};
+const err310 = {instancePath:instancePath+"/disableSideloadFlags",schemaPath:"#/properties/disableSideloadFlags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.disableSideloadFlags.type,parentSchema:schema12.properties.disableSideloadFlags,data:data221};
 if(vErrors === null){
-vErrors = [err306];
+vErrors = [err310];
 }
 else {
-vErrors.push(err306);
+vErrors.push(err310);
 }
 errors++;
 }
@@ -8469,24 +8537,24 @@ const len29 = data222.length;
 for(let i29=0; i29<len29; i29++){
 let data223 = data222[i29];
 if(typeof data223 !== "string"){
-const err307 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i29,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data223};
+const err311 = {instancePath:instancePath+"/pluginSuggestionMarketplaces/" + i29,schemaPath:"#/properties/pluginSuggestionMarketplaces/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginSuggestionMarketplaces.items.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces.items,data:data223};
 if(vErrors === null){
-vErrors = [err307];
+vErrors = [err311];
 }
 else {
-vErrors.push(err307);
+vErrors.push(err311);
 }
 errors++;
 }
 }
 }
 else {
-const err308 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data222};
+const err312 = {instancePath:instancePath+"/pluginSuggestionMarketplaces",schemaPath:"#/properties/pluginSuggestionMarketplaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginSuggestionMarketplaces.type,parentSchema:schema12.properties.pluginSuggestionMarketplaces,data:data222};
 if(vErrors === null){
-vErrors = [err308];
+vErrors = [err312];
 }
 else {
-vErrors.push(err308);
+vErrors.push(err312);
 }
 errors++;
 }
@@ -8494,22 +8562,22 @@ errors++;
 if(data.forceLoginMethod !== undefined){
 let data224 = data.forceLoginMethod;
 if(typeof data224 !== "string"){
-const err309 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data224};
+const err313 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginMethod.type,parentSchema:schema12.properties.forceLoginMethod,data:data224};
 if(vErrors === null){
-vErrors = [err309];
+vErrors = [err313];
 }
 else {
-vErrors.push(err309);
+vErrors.push(err313);
 }
 errors++;
 }
 if(!(((data224 === "claudeai") || (data224 === "console")) || (data224 === "gateway"))){
-const err310 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data224};
+const err314 = {instancePath:instancePath+"/forceLoginMethod",schemaPath:"#/properties/forceLoginMethod/enum",keyword:"enum",params:{allowedValues: schema12.properties.forceLoginMethod.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.forceLoginMethod.enum,parentSchema:schema12.properties.forceLoginMethod,data:data224};
 if(vErrors === null){
-vErrors = [err310];
+vErrors = [err314];
 }
 else {
-vErrors.push(err310);
+vErrors.push(err314);
 }
 errors++;
 }
@@ -8517,12 +8585,12 @@ errors++;
 if(data.forceLoginGatewayUrl !== undefined){
 let data225 = data.forceLoginGatewayUrl;
 if(typeof data225 !== "string"){
-const err311 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data225};
+const err315 = {instancePath:instancePath+"/forceLoginGatewayUrl",schemaPath:"#/properties/forceLoginGatewayUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginGatewayUrl.type,parentSchema:schema12.properties.forceLoginGatewayUrl,data:data225};
 if(vErrors === null){
-vErrors = [err311];
+vErrors = [err315];
 }
 else {
-vErrors.push(err311);
+vErrors.push(err315);
 }
 errors++;
 }
@@ -8534,55 +8602,7 @@ const len30 = data226.length;
 for(let i30=0; i30<len30; i30++){
 let data227 = data226[i30];
 if(typeof data227 !== "string"){
-const err312 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i30,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data227};
-if(vErrors === null){
-vErrors = [err312];
-}
-else {
-vErrors.push(err312);
-}
-errors++;
-}
-}
-}
-else {
-const err313 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data226};
-if(vErrors === null){
-vErrors = [err313];
-}
-else {
-vErrors.push(err313);
-}
-errors++;
-}
-}
-if(data.parentSettingsBehavior !== undefined){
-let data228 = data.parentSettingsBehavior;
-if(typeof data228 !== "string"){
-const err314 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
-if(vErrors === null){
-vErrors = [err314];
-}
-else {
-vErrors.push(err314);
-}
-errors++;
-}
-if(!((data228 === "first-wins") || (data228 === "merge"))){
-const err315 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
-if(vErrors === null){
-vErrors = [err315];
-}
-else {
-vErrors.push(err315);
-}
-errors++;
-}
-}
-if(data.managedSourcesBehavior !== undefined){
-let data229 = data.managedSourcesBehavior;
-if(typeof data229 !== "string"){
-const err316 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
+const err316 = {instancePath:instancePath+"/gatewayInternalNetworks/" + i30,schemaPath:"#/properties/gatewayInternalNetworks/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gatewayInternalNetworks.items.type,parentSchema:schema12.properties.gatewayInternalNetworks.items,data:data227};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -8591,8 +8611,10 @@ vErrors.push(err316);
 }
 errors++;
 }
-if(!((data229 === "first-wins") || (data229 === "merge"))){
-const err317 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
+}
+}
+else {
+const err317 = {instancePath:instancePath+"/gatewayInternalNetworks",schemaPath:"#/properties/gatewayInternalNetworks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gatewayInternalNetworks.type,parentSchema:schema12.properties.gatewayInternalNetworks,data:data226};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -8602,13 +8624,10 @@ vErrors.push(err317);
 errors++;
 }
 }
-if(data.forceLoginOrgUUID !== undefined){
-let data230 = data.forceLoginOrgUUID;
-const _errs520 = errors;
-let valid100 = false;
-const _errs521 = errors;
-if(typeof data230 !== "string"){
-const err318 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data230};
+if(data.parentSettingsBehavior !== undefined){
+let data228 = data.parentSettingsBehavior;
+if(typeof data228 !== "string"){
+const err318 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parentSettingsBehavior.type,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -8617,16 +8636,8 @@ vErrors.push(err318);
 }
 errors++;
 }
-var _valid5 = _errs521 === errors;
-valid100 = valid100 || _valid5;
-if(!valid100){
-const _errs523 = errors;
-if(Array.isArray(data230)){
-const len31 = data230.length;
-for(let i31=0; i31<len31; i31++){
-let data231 = data230[i31];
-if(typeof data231 !== "string"){
-const err319 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i31,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data231};
+if(!((data228 === "first-wins") || (data228 === "merge"))){
+const err319 = {instancePath:instancePath+"/parentSettingsBehavior",schemaPath:"#/properties/parentSettingsBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.parentSettingsBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.parentSettingsBehavior.enum,parentSchema:schema12.properties.parentSettingsBehavior,data:data228};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -8636,9 +8647,10 @@ vErrors.push(err319);
 errors++;
 }
 }
-}
-else {
-const err320 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data230};
+if(data.managedSourcesBehavior !== undefined){
+let data229 = data.managedSourcesBehavior;
+if(typeof data229 !== "string"){
+const err320 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.managedSourcesBehavior.type,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -8647,11 +8659,8 @@ vErrors.push(err320);
 }
 errors++;
 }
-var _valid5 = _errs523 === errors;
-valid100 = valid100 || _valid5;
-}
-if(!valid100){
-const err321 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data230};
+if(!((data229 === "first-wins") || (data229 === "merge"))){
+const err321 = {instancePath:instancePath+"/managedSourcesBehavior",schemaPath:"#/properties/managedSourcesBehavior/enum",keyword:"enum",params:{allowedValues: schema12.properties.managedSourcesBehavior.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.managedSourcesBehavior.enum,parentSchema:schema12.properties.managedSourcesBehavior,data:data229};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -8660,11 +8669,70 @@ vErrors.push(err321);
 }
 errors++;
 }
+}
+if(data.forceLoginOrgUUID !== undefined){
+let data230 = data.forceLoginOrgUUID;
+const _errs524 = errors;
+let valid102 = false;
+const _errs525 = errors;
+if(typeof data230 !== "string"){
+const err322 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[0].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[0],data:data230};
+if(vErrors === null){
+vErrors = [err322];
+}
 else {
-errors = _errs520;
+vErrors.push(err322);
+}
+errors++;
+}
+var _valid5 = _errs525 === errors;
+valid102 = valid102 || _valid5;
+if(!valid102){
+const _errs527 = errors;
+if(Array.isArray(data230)){
+const len31 = data230.length;
+for(let i31=0; i31<len31; i31++){
+let data231 = data230[i31];
+if(typeof data231 !== "string"){
+const err323 = {instancePath:instancePath+"/forceLoginOrgUUID/" + i31,schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].items.type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1].items,data:data231};
+if(vErrors === null){
+vErrors = [err323];
+}
+else {
+vErrors.push(err323);
+}
+errors++;
+}
+}
+}
+else {
+const err324 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.forceLoginOrgUUID.anyOf[1].type,parentSchema:schema12.properties.forceLoginOrgUUID.anyOf[1],data:data230};
+if(vErrors === null){
+vErrors = [err324];
+}
+else {
+vErrors.push(err324);
+}
+errors++;
+}
+var _valid5 = _errs527 === errors;
+valid102 = valid102 || _valid5;
+}
+if(!valid102){
+const err325 = {instancePath:instancePath+"/forceLoginOrgUUID",schemaPath:"#/properties/forceLoginOrgUUID/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.forceLoginOrgUUID.anyOf,parentSchema:schema12.properties.forceLoginOrgUUID,data:data230};
+if(vErrors === null){
+vErrors = [err325];
+}
+else {
+vErrors.push(err325);
+}
+errors++;
+}
+else {
+errors = _errs524;
 if(vErrors !== null){
-if(_errs520){
-vErrors.length = _errs520;
+if(_errs524){
+vErrors.length = _errs524;
 }
 else {
 vErrors = null;
@@ -8675,12 +8743,12 @@ vErrors = null;
 if(data.allowNestedModelAccessUnderForceLogin !== undefined){
 let data232 = data.allowNestedModelAccessUnderForceLogin;
 if(typeof data232 !== "boolean"){
-const err322 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data232};
+const err326 = {instancePath:instancePath+"/allowNestedModelAccessUnderForceLogin",schemaPath:"#/properties/allowNestedModelAccessUnderForceLogin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.allowNestedModelAccessUnderForceLogin.type,parentSchema:schema12.properties.allowNestedModelAccessUnderForceLogin,data:data232};
 if(vErrors === null){
-vErrors = [err322];
+vErrors = [err326];
 }
 else {
-vErrors.push(err322);
+vErrors.push(err326);
 }
 errors++;
 }
@@ -8692,55 +8760,7 @@ const len32 = data233.length;
 for(let i32=0; i32<len32; i32++){
 let data234 = data233[i32];
 if(typeof data234 !== "string"){
-const err323 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data234};
-if(vErrors === null){
-vErrors = [err323];
-}
-else {
-vErrors.push(err323);
-}
-errors++;
-}
-if(!((((((((data234 === "anthropic") || (data234 === "customEndpoint")) || (data234 === "bedrock")) || (data234 === "vertex")) || (data234 === "foundry")) || (data234 === "anthropicAws")) || (data234 === "mantle")) || (data234 === "gateway"))){
-const err324 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data234};
-if(vErrors === null){
-vErrors = [err324];
-}
-else {
-vErrors.push(err324);
-}
-errors++;
-}
-}
-}
-else {
-const err325 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data233};
-if(vErrors === null){
-vErrors = [err325];
-}
-else {
-vErrors.push(err325);
-}
-errors++;
-}
-}
-if(data.forceRemoteSettingsRefresh !== undefined){
-let data235 = data.forceRemoteSettingsRefresh;
-if(typeof data235 !== "boolean"){
-const err326 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data235};
-if(vErrors === null){
-vErrors = [err326];
-}
-else {
-vErrors.push(err326);
-}
-errors++;
-}
-}
-if(data.otelHeadersHelper !== undefined){
-let data236 = data.otelHeadersHelper;
-if(typeof data236 !== "string"){
-const err327 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data236};
+const err327 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedProviders.items.type,parentSchema:schema12.properties.allowedProviders.items,data:data234};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -8749,11 +8769,8 @@ vErrors.push(err327);
 }
 errors++;
 }
-}
-if(data.outputStyle !== undefined){
-let data237 = data.outputStyle;
-if(typeof data237 !== "string"){
-const err328 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data237};
+if(!((((((((data234 === "anthropic") || (data234 === "customEndpoint")) || (data234 === "bedrock")) || (data234 === "vertex")) || (data234 === "foundry")) || (data234 === "anthropicAws")) || (data234 === "mantle")) || (data234 === "gateway"))){
+const err328 = {instancePath:instancePath+"/allowedProviders/" + i32,schemaPath:"#/properties/allowedProviders/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.allowedProviders.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.allowedProviders.items.enum,parentSchema:schema12.properties.allowedProviders.items,data:data234};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -8763,10 +8780,9 @@ vErrors.push(err328);
 errors++;
 }
 }
-if(data.viewMode !== undefined){
-let data238 = data.viewMode;
-if(typeof data238 !== "string"){
-const err329 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data238};
+}
+else {
+const err329 = {instancePath:instancePath+"/allowedProviders",schemaPath:"#/properties/allowedProviders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedProviders.type,parentSchema:schema12.properties.allowedProviders,data:data233};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -8775,8 +8791,11 @@ vErrors.push(err329);
 }
 errors++;
 }
-if(!(((data238 === "default") || (data238 === "verbose")) || (data238 === "focus"))){
-const err330 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data238};
+}
+if(data.forceRemoteSettingsRefresh !== undefined){
+let data235 = data.forceRemoteSettingsRefresh;
+if(typeof data235 !== "boolean"){
+const err330 = {instancePath:instancePath+"/forceRemoteSettingsRefresh",schemaPath:"#/properties/forceRemoteSettingsRefresh/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.forceRemoteSettingsRefresh.type,parentSchema:schema12.properties.forceRemoteSettingsRefresh,data:data235};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -8786,10 +8805,10 @@ vErrors.push(err330);
 errors++;
 }
 }
-if(data.language !== undefined){
-let data239 = data.language;
-if(typeof data239 !== "string"){
-const err331 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data239};
+if(data.otelHeadersHelper !== undefined){
+let data236 = data.otelHeadersHelper;
+if(typeof data236 !== "string"){
+const err331 = {instancePath:instancePath+"/otelHeadersHelper",schemaPath:"#/properties/otelHeadersHelper/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.otelHeadersHelper.type,parentSchema:schema12.properties.otelHeadersHelper,data:data236};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -8799,15 +8818,64 @@ vErrors.push(err331);
 errors++;
 }
 }
-if(data.skipWebFetchPreflight !== undefined){
-let data240 = data.skipWebFetchPreflight;
-if(typeof data240 !== "boolean"){
-const err332 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data240};
+if(data.outputStyle !== undefined){
+let data237 = data.outputStyle;
+if(typeof data237 !== "string"){
+const err332 = {instancePath:instancePath+"/outputStyle",schemaPath:"#/properties/outputStyle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.outputStyle.type,parentSchema:schema12.properties.outputStyle,data:data237};
 if(vErrors === null){
 vErrors = [err332];
 }
 else {
 vErrors.push(err332);
+}
+errors++;
+}
+}
+if(data.viewMode !== undefined){
+let data238 = data.viewMode;
+if(typeof data238 !== "string"){
+const err333 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.viewMode.type,parentSchema:schema12.properties.viewMode,data:data238};
+if(vErrors === null){
+vErrors = [err333];
+}
+else {
+vErrors.push(err333);
+}
+errors++;
+}
+if(!(((data238 === "default") || (data238 === "verbose")) || (data238 === "focus"))){
+const err334 = {instancePath:instancePath+"/viewMode",schemaPath:"#/properties/viewMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.viewMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.viewMode.enum,parentSchema:schema12.properties.viewMode,data:data238};
+if(vErrors === null){
+vErrors = [err334];
+}
+else {
+vErrors.push(err334);
+}
+errors++;
+}
+}
+if(data.language !== undefined){
+let data239 = data.language;
+if(typeof data239 !== "string"){
+const err335 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.language.type,parentSchema:schema12.properties.language,data:data239};
+if(vErrors === null){
+vErrors = [err335];
+}
+else {
+vErrors.push(err335);
+}
+errors++;
+}
+}
+if(data.skipWebFetchPreflight !== undefined){
+let data240 = data.skipWebFetchPreflight;
+if(typeof data240 !== "boolean"){
+const err336 = {instancePath:instancePath+"/skipWebFetchPreflight",schemaPath:"#/properties/skipWebFetchPreflight/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipWebFetchPreflight.type,parentSchema:schema12.properties.skipWebFetchPreflight,data:data240};
+if(vErrors === null){
+vErrors = [err336];
+}
+else {
+vErrors.push(err336);
 }
 errors++;
 }
@@ -8818,12 +8886,12 @@ if(data241 && typeof data241 == "object" && !Array.isArray(data241)){
 if(data241.enabled !== undefined){
 let data242 = data241.enabled;
 if(typeof data242 !== "boolean"){
-const err333 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data242};
+const err337 = {instancePath:instancePath+"/sandbox/enabled",schemaPath:"#/properties/sandbox/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enabled.type,parentSchema:schema12.properties.sandbox.properties.enabled,data:data242};
 if(vErrors === null){
-vErrors = [err333];
+vErrors = [err337];
 }
 else {
-vErrors.push(err333);
+vErrors.push(err337);
 }
 errors++;
 }
@@ -8831,12 +8899,12 @@ errors++;
 if(data241.failIfUnavailable !== undefined){
 let data243 = data241.failIfUnavailable;
 if(typeof data243 !== "boolean"){
-const err334 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data243};
+const err338 = {instancePath:instancePath+"/sandbox/failIfUnavailable",schemaPath:"#/properties/sandbox/properties/failIfUnavailable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.failIfUnavailable.type,parentSchema:schema12.properties.sandbox.properties.failIfUnavailable,data:data243};
 if(vErrors === null){
-vErrors = [err334];
+vErrors = [err338];
 }
 else {
-vErrors.push(err334);
+vErrors.push(err338);
 }
 errors++;
 }
@@ -8844,12 +8912,12 @@ errors++;
 if(data241.autoAllowBashIfSandboxed !== undefined){
 let data244 = data241.autoAllowBashIfSandboxed;
 if(typeof data244 !== "boolean"){
-const err335 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data244};
+const err339 = {instancePath:instancePath+"/sandbox/autoAllowBashIfSandboxed",schemaPath:"#/properties/sandbox/properties/autoAllowBashIfSandboxed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed.type,parentSchema:schema12.properties.sandbox.properties.autoAllowBashIfSandboxed,data:data244};
 if(vErrors === null){
-vErrors = [err335];
+vErrors = [err339];
 }
 else {
-vErrors.push(err335);
+vErrors.push(err339);
 }
 errors++;
 }
@@ -8857,12 +8925,12 @@ errors++;
 if(data241.allowUnsandboxedCommands !== undefined){
 let data245 = data241.allowUnsandboxedCommands;
 if(typeof data245 !== "boolean"){
-const err336 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data245};
+const err340 = {instancePath:instancePath+"/sandbox/allowUnsandboxedCommands",schemaPath:"#/properties/sandbox/properties/allowUnsandboxedCommands/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowUnsandboxedCommands.type,parentSchema:schema12.properties.sandbox.properties.allowUnsandboxedCommands,data:data245};
 if(vErrors === null){
-vErrors = [err336];
+vErrors = [err340];
 }
 else {
-vErrors.push(err336);
+vErrors.push(err340);
 }
 errors++;
 }
@@ -8872,12 +8940,12 @@ let data246 = data241.network;
 if(data246 && typeof data246 == "object" && !Array.isArray(data246)){
 for(const key29 in data246){
 if(!(func2.call(schema12.properties.sandbox.properties.network.properties, key29))){
-const err337 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
+const err341 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
 if(vErrors === null){
-vErrors = [err337];
+vErrors = [err341];
 }
 else {
-vErrors.push(err337);
+vErrors.push(err341);
 }
 errors++;
 }
@@ -8889,24 +8957,24 @@ const len33 = data247.length;
 for(let i33=0; i33<len33; i33++){
 let data248 = data247[i33];
 if(typeof data248 !== "string"){
-const err338 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i33,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data248};
+const err342 = {instancePath:instancePath+"/sandbox/network/allowedDomains/" + i33,schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains.items,data:data248};
 if(vErrors === null){
-vErrors = [err338];
+vErrors = [err342];
 }
 else {
-vErrors.push(err338);
+vErrors.push(err342);
 }
 errors++;
 }
 }
 }
 else {
-const err339 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data247};
+const err343 = {instancePath:instancePath+"/sandbox/network/allowedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/allowedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowedDomains,data:data247};
 if(vErrors === null){
-vErrors = [err339];
+vErrors = [err343];
 }
 else {
-vErrors.push(err339);
+vErrors.push(err343);
 }
 errors++;
 }
@@ -8918,62 +8986,7 @@ const len34 = data249.length;
 for(let i34=0; i34<len34; i34++){
 let data250 = data249[i34];
 if(typeof data250 !== "string"){
-const err340 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data250};
-if(vErrors === null){
-vErrors = [err340];
-}
-else {
-vErrors.push(err340);
-}
-errors++;
-}
-}
-}
-else {
-const err341 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data249};
-if(vErrors === null){
-vErrors = [err341];
-}
-else {
-vErrors.push(err341);
-}
-errors++;
-}
-}
-if(data246.strictAllowlist !== undefined){
-let data251 = data246.strictAllowlist;
-if(typeof data251 !== "boolean"){
-const err342 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data251};
-if(vErrors === null){
-vErrors = [err342];
-}
-else {
-vErrors.push(err342);
-}
-errors++;
-}
-}
-if(data246.allowManagedDomainsOnly !== undefined){
-let data252 = data246.allowManagedDomainsOnly;
-if(typeof data252 !== "boolean"){
-const err343 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data252};
-if(vErrors === null){
-vErrors = [err343];
-}
-else {
-vErrors.push(err343);
-}
-errors++;
-}
-}
-if(data246.allowUnixSockets !== undefined){
-let data253 = data246.allowUnixSockets;
-if(Array.isArray(data253)){
-const len35 = data253.length;
-for(let i35=0; i35<len35; i35++){
-let data254 = data253[i35];
-if(typeof data254 !== "string"){
-const err344 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data254};
+const err344 = {instancePath:instancePath+"/sandbox/network/deniedDomains/" + i34,schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains.items,data:data250};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -8985,7 +8998,7 @@ errors++;
 }
 }
 else {
-const err345 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data253};
+const err345 = {instancePath:instancePath+"/sandbox/network/deniedDomains",schemaPath:"#/properties/sandbox/properties/network/properties/deniedDomains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.deniedDomains.type,parentSchema:schema12.properties.sandbox.properties.network.properties.deniedDomains,data:data249};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -8995,10 +9008,10 @@ vErrors.push(err345);
 errors++;
 }
 }
-if(data246.allowAllUnixSockets !== undefined){
-let data255 = data246.allowAllUnixSockets;
-if(typeof data255 !== "boolean"){
-const err346 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data255};
+if(data246.strictAllowlist !== undefined){
+let data251 = data246.strictAllowlist;
+if(typeof data251 !== "boolean"){
+const err346 = {instancePath:instancePath+"/sandbox/network/strictAllowlist",schemaPath:"#/properties/sandbox/properties/network/properties/strictAllowlist/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.strictAllowlist.type,parentSchema:schema12.properties.sandbox.properties.network.properties.strictAllowlist,data:data251};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -9008,10 +9021,10 @@ vErrors.push(err346);
 errors++;
 }
 }
-if(data246.allowLocalBinding !== undefined){
-let data256 = data246.allowLocalBinding;
-if(typeof data256 !== "boolean"){
-const err347 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data256};
+if(data246.allowManagedDomainsOnly !== undefined){
+let data252 = data246.allowManagedDomainsOnly;
+if(typeof data252 !== "boolean"){
+const err347 = {instancePath:instancePath+"/sandbox/network/allowManagedDomainsOnly",schemaPath:"#/properties/sandbox/properties/network/properties/allowManagedDomainsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowManagedDomainsOnly,data:data252};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -9021,14 +9034,14 @@ vErrors.push(err347);
 errors++;
 }
 }
-if(data246.allowMachLookup !== undefined){
-let data257 = data246.allowMachLookup;
-if(Array.isArray(data257)){
-const len36 = data257.length;
-for(let i36=0; i36<len36; i36++){
-let data258 = data257[i36];
-if(typeof data258 !== "string"){
-const err348 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data258};
+if(data246.allowUnixSockets !== undefined){
+let data253 = data246.allowUnixSockets;
+if(Array.isArray(data253)){
+const len35 = data253.length;
+for(let i35=0; i35<len35; i35++){
+let data254 = data253[i35];
+if(typeof data254 !== "string"){
+const err348 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets/" + i35,schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.items,data:data254};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -9040,7 +9053,7 @@ errors++;
 }
 }
 else {
-const err349 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data257};
+const err349 = {instancePath:instancePath+"/sandbox/network/allowUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowUnixSockets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowUnixSockets,data:data253};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -9050,10 +9063,10 @@ vErrors.push(err349);
 errors++;
 }
 }
-if(data246.httpProxyPort !== undefined){
-let data259 = data246.httpProxyPort;
-if(!((typeof data259 == "number") && (isFinite(data259)))){
-const err350 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data259};
+if(data246.allowAllUnixSockets !== undefined){
+let data255 = data246.allowAllUnixSockets;
+if(typeof data255 !== "boolean"){
+const err350 = {instancePath:instancePath+"/sandbox/network/allowAllUnixSockets",schemaPath:"#/properties/sandbox/properties/network/properties/allowAllUnixSockets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowAllUnixSockets,data:data255};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -9063,10 +9076,10 @@ vErrors.push(err350);
 errors++;
 }
 }
-if(data246.socksProxyPort !== undefined){
-let data260 = data246.socksProxyPort;
-if(!((typeof data260 == "number") && (isFinite(data260)))){
-const err351 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data260};
+if(data246.allowLocalBinding !== undefined){
+let data256 = data246.allowLocalBinding;
+if(typeof data256 !== "boolean"){
+const err351 = {instancePath:instancePath+"/sandbox/network/allowLocalBinding",schemaPath:"#/properties/sandbox/properties/network/properties/allowLocalBinding/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowLocalBinding,data:data256};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -9076,12 +9089,14 @@ vErrors.push(err351);
 errors++;
 }
 }
-if(data246.tlsTerminate !== undefined){
-let data261 = data246.tlsTerminate;
-if(data261 && typeof data261 == "object" && !Array.isArray(data261)){
-for(const key30 in data261){
-if(!((key30 === "caCertPath") || (key30 === "caKeyPath"))){
-const err352 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
+if(data246.allowMachLookup !== undefined){
+let data257 = data246.allowMachLookup;
+if(Array.isArray(data257)){
+const len36 = data257.length;
+for(let i36=0; i36<len36; i36++){
+let data258 = data257[i36];
+if(typeof data258 !== "string"){
+const err352 = {instancePath:instancePath+"/sandbox/network/allowMachLookup/" + i36,schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.items,data:data258};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -9091,10 +9106,9 @@ vErrors.push(err352);
 errors++;
 }
 }
-if(data261.caCertPath !== undefined){
-let data262 = data261.caCertPath;
-if(typeof data262 !== "string"){
-const err353 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data262};
+}
+else {
+const err353 = {instancePath:instancePath+"/sandbox/network/allowMachLookup",schemaPath:"#/properties/sandbox/properties/network/properties/allowMachLookup/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.network.properties.allowMachLookup.type,parentSchema:schema12.properties.sandbox.properties.network.properties.allowMachLookup,data:data257};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -9104,10 +9118,10 @@ vErrors.push(err353);
 errors++;
 }
 }
-if(data261.caKeyPath !== undefined){
-let data263 = data261.caKeyPath;
-if(typeof data263 !== "string"){
-const err354 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data263};
+if(data246.httpProxyPort !== undefined){
+let data259 = data246.httpProxyPort;
+if(!((typeof data259 == "number") && (isFinite(data259)))){
+const err354 = {instancePath:instancePath+"/sandbox/network/httpProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/httpProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.httpProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.httpProxyPort,data:data259};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -9117,9 +9131,10 @@ vErrors.push(err354);
 errors++;
 }
 }
-}
-else {
-const err355 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
+if(data246.socksProxyPort !== undefined){
+let data260 = data246.socksProxyPort;
+if(!((typeof data260 == "number") && (isFinite(data260)))){
+const err355 = {instancePath:instancePath+"/sandbox/network/socksProxyPort",schemaPath:"#/properties/sandbox/properties/network/properties/socksProxyPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sandbox.properties.network.properties.socksProxyPort.type,parentSchema:schema12.properties.sandbox.properties.network.properties.socksProxyPort,data:data260};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -9129,9 +9144,12 @@ vErrors.push(err355);
 errors++;
 }
 }
-}
-else {
-const err356 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
+if(data246.tlsTerminate !== undefined){
+let data261 = data246.tlsTerminate;
+if(data261 && typeof data261 == "object" && !Array.isArray(data261)){
+for(const key30 in data261){
+if(!((key30 === "caCertPath") || (key30 === "caKeyPath"))){
+const err356 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -9141,12 +9159,10 @@ vErrors.push(err356);
 errors++;
 }
 }
-if(data241.filesystem !== undefined){
-let data264 = data241.filesystem;
-if(data264 && typeof data264 == "object" && !Array.isArray(data264)){
-for(const key31 in data264){
-if(!((((((key31 === "allowWrite") || (key31 === "denyWrite")) || (key31 === "denyRead")) || (key31 === "allowRead")) || (key31 === "allowManagedReadPathsOnly")) || (key31 === "disabled"))){
-const err357 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
+if(data261.caCertPath !== undefined){
+let data262 = data261.caCertPath;
+if(typeof data262 !== "string"){
+const err357 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caCertPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caCertPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caCertPath,data:data262};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -9156,14 +9172,10 @@ vErrors.push(err357);
 errors++;
 }
 }
-if(data264.allowWrite !== undefined){
-let data265 = data264.allowWrite;
-if(Array.isArray(data265)){
-const len37 = data265.length;
-for(let i37=0; i37<len37; i37++){
-let data266 = data265[i37];
-if(typeof data266 !== "string"){
-const err358 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i37,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data266};
+if(data261.caKeyPath !== undefined){
+let data263 = data261.caKeyPath;
+if(typeof data263 !== "string"){
+const err358 = {instancePath:instancePath+"/sandbox/network/tlsTerminate/caKeyPath",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/properties/caKeyPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.properties.caKeyPath,data:data263};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -9175,7 +9187,7 @@ errors++;
 }
 }
 else {
-const err359 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data265};
+const err359 = {instancePath:instancePath+"/sandbox/network/tlsTerminate",schemaPath:"#/properties/sandbox/properties/network/properties/tlsTerminate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.properties.tlsTerminate.type,parentSchema:schema12.properties.sandbox.properties.network.properties.tlsTerminate,data:data261};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -9185,14 +9197,9 @@ vErrors.push(err359);
 errors++;
 }
 }
-if(data264.denyWrite !== undefined){
-let data267 = data264.denyWrite;
-if(Array.isArray(data267)){
-const len38 = data267.length;
-for(let i38=0; i38<len38; i38++){
-let data268 = data267[i38];
-if(typeof data268 !== "string"){
-const err360 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data268};
+}
+else {
+const err360 = {instancePath:instancePath+"/sandbox/network",schemaPath:"#/properties/sandbox/properties/network/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.network.type,parentSchema:schema12.properties.sandbox.properties.network,data:data246};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -9202,9 +9209,12 @@ vErrors.push(err360);
 errors++;
 }
 }
-}
-else {
-const err361 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data267};
+if(data241.filesystem !== undefined){
+let data264 = data241.filesystem;
+if(data264 && typeof data264 == "object" && !Array.isArray(data264)){
+for(const key31 in data264){
+if(!((((((key31 === "allowWrite") || (key31 === "denyWrite")) || (key31 === "denyRead")) || (key31 === "allowRead")) || (key31 === "allowManagedReadPathsOnly")) || (key31 === "disabled"))){
+const err361 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -9214,14 +9224,14 @@ vErrors.push(err361);
 errors++;
 }
 }
-if(data264.denyRead !== undefined){
-let data269 = data264.denyRead;
-if(Array.isArray(data269)){
-const len39 = data269.length;
-for(let i39=0; i39<len39; i39++){
-let data270 = data269[i39];
-if(typeof data270 !== "string"){
-const err362 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data270};
+if(data264.allowWrite !== undefined){
+let data265 = data264.allowWrite;
+if(Array.isArray(data265)){
+const len37 = data265.length;
+for(let i37=0; i37<len37; i37++){
+let data266 = data265[i37];
+if(typeof data266 !== "string"){
+const err362 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite/" + i37,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.items,data:data266};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -9233,7 +9243,7 @@ errors++;
 }
 }
 else {
-const err363 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data269};
+const err363 = {instancePath:instancePath+"/sandbox/filesystem/allowWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowWrite,data:data265};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -9243,14 +9253,14 @@ vErrors.push(err363);
 errors++;
 }
 }
-if(data264.allowRead !== undefined){
-let data271 = data264.allowRead;
-if(Array.isArray(data271)){
-const len40 = data271.length;
-for(let i40=0; i40<len40; i40++){
-let data272 = data271[i40];
-if(typeof data272 !== "string"){
-const err364 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data272};
+if(data264.denyWrite !== undefined){
+let data267 = data264.denyWrite;
+if(Array.isArray(data267)){
+const len38 = data267.length;
+for(let i38=0; i38<len38; i38++){
+let data268 = data267[i38];
+if(typeof data268 !== "string"){
+const err364 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite/" + i38,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.items,data:data268};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -9262,7 +9272,7 @@ errors++;
 }
 }
 else {
-const err365 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data271};
+const err365 = {instancePath:instancePath+"/sandbox/filesystem/denyWrite",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyWrite/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyWrite,data:data267};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -9272,10 +9282,14 @@ vErrors.push(err365);
 errors++;
 }
 }
-if(data264.allowManagedReadPathsOnly !== undefined){
-let data273 = data264.allowManagedReadPathsOnly;
-if(typeof data273 !== "boolean"){
-const err366 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data273};
+if(data264.denyRead !== undefined){
+let data269 = data264.denyRead;
+if(Array.isArray(data269)){
+const len39 = data269.length;
+for(let i39=0; i39<len39; i39++){
+let data270 = data269[i39];
+if(typeof data270 !== "string"){
+const err366 = {instancePath:instancePath+"/sandbox/filesystem/denyRead/" + i39,schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.items,data:data270};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -9285,10 +9299,9 @@ vErrors.push(err366);
 errors++;
 }
 }
-if(data264.disabled !== undefined){
-let data274 = data264.disabled;
-if(typeof data274 !== "boolean"){
-const err367 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data274};
+}
+else {
+const err367 = {instancePath:instancePath+"/sandbox/filesystem/denyRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/denyRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.denyRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.denyRead,data:data269};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -9298,9 +9311,14 @@ vErrors.push(err367);
 errors++;
 }
 }
-}
-else {
-const err368 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
+if(data264.allowRead !== undefined){
+let data271 = data264.allowRead;
+if(Array.isArray(data271)){
+const len40 = data271.length;
+for(let i40=0; i40<len40; i40++){
+let data272 = data271[i40];
+if(typeof data272 !== "string"){
+const err368 = {instancePath:instancePath+"/sandbox/filesystem/allowRead/" + i40,schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.items,data:data272};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -9310,17 +9328,67 @@ vErrors.push(err368);
 errors++;
 }
 }
-if(data241.credentials !== undefined){
-let data275 = data241.credentials;
-if(data275 && typeof data275 == "object" && !Array.isArray(data275)){
-for(const key32 in data275){
-if(!(((((key32 === "files") || (key32 === "envVars")) || (key32 === "allowPlaintextInject")) || (key32 === "awsPairs")) || (key32 === "sigv4"))){
-const err369 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
+}
+else {
+const err369 = {instancePath:instancePath+"/sandbox/filesystem/allowRead",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.filesystem.properties.allowRead.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowRead,data:data271};
 if(vErrors === null){
 vErrors = [err369];
 }
 else {
 vErrors.push(err369);
+}
+errors++;
+}
+}
+if(data264.allowManagedReadPathsOnly !== undefined){
+let data273 = data264.allowManagedReadPathsOnly;
+if(typeof data273 !== "boolean"){
+const err370 = {instancePath:instancePath+"/sandbox/filesystem/allowManagedReadPathsOnly",schemaPath:"#/properties/sandbox/properties/filesystem/properties/allowManagedReadPathsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.allowManagedReadPathsOnly,data:data273};
+if(vErrors === null){
+vErrors = [err370];
+}
+else {
+vErrors.push(err370);
+}
+errors++;
+}
+}
+if(data264.disabled !== undefined){
+let data274 = data264.disabled;
+if(typeof data274 !== "boolean"){
+const err371 = {instancePath:instancePath+"/sandbox/filesystem/disabled",schemaPath:"#/properties/sandbox/properties/filesystem/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.filesystem.properties.disabled.type,parentSchema:schema12.properties.sandbox.properties.filesystem.properties.disabled,data:data274};
+if(vErrors === null){
+vErrors = [err371];
+}
+else {
+vErrors.push(err371);
+}
+errors++;
+}
+}
+}
+else {
+const err372 = {instancePath:instancePath+"/sandbox/filesystem",schemaPath:"#/properties/sandbox/properties/filesystem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.filesystem.type,parentSchema:schema12.properties.sandbox.properties.filesystem,data:data264};
+if(vErrors === null){
+vErrors = [err372];
+}
+else {
+vErrors.push(err372);
+}
+errors++;
+}
+}
+if(data241.credentials !== undefined){
+let data275 = data241.credentials;
+if(data275 && typeof data275 == "object" && !Array.isArray(data275)){
+for(const key32 in data275){
+if(!(((((key32 === "files") || (key32 === "envVars")) || (key32 === "allowPlaintextInject")) || (key32 === "awsPairs")) || (key32 === "sigv4"))){
+const err373 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
+if(vErrors === null){
+vErrors = [err373];
+}
+else {
+vErrors.push(err373);
 }
 errors++;
 }
@@ -9333,54 +9401,7 @@ for(let i41=0; i41<len41; i41++){
 let data277 = data276[i41];
 if(data277 && typeof data277 == "object" && !Array.isArray(data277)){
 if(data277.path === undefined){
-const err370 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
-if(vErrors === null){
-vErrors = [err370];
-}
-else {
-vErrors.push(err370);
-}
-errors++;
-}
-if(data277.mode === undefined){
-const err371 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
-if(vErrors === null){
-vErrors = [err371];
-}
-else {
-vErrors.push(err371);
-}
-errors++;
-}
-for(const key33 in data277){
-if(!((((((((key33 === "path") || (key33 === "mode")) || (key33 === "extract")) || (key33 === "onExtractNoMatch")) || (key33 === "decode")) || (key33 === "maskClaims")) || (key33 === "maskDuplicates")) || (key33 === "injectHosts"))){
-const err372 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
-if(vErrors === null){
-vErrors = [err372];
-}
-else {
-vErrors.push(err372);
-}
-errors++;
-}
-}
-if(data277.path !== undefined){
-let data278 = data277.path;
-if(typeof data278 !== "string"){
-const err373 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data278};
-if(vErrors === null){
-vErrors = [err373];
-}
-else {
-vErrors.push(err373);
-}
-errors++;
-}
-}
-if(data277.mode !== undefined){
-let data279 = data277.mode;
-if(typeof data279 !== "string"){
-const err374 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
+const err374 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -9389,8 +9410,8 @@ vErrors.push(err374);
 }
 errors++;
 }
-if(!((data279 === "deny") || (data279 === "mask"))){
-const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
+if(data277.mode === undefined){
+const err375 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -9399,11 +9420,9 @@ vErrors.push(err375);
 }
 errors++;
 }
-}
-if(data277.extract !== undefined){
-let data280 = data277.extract;
-if(typeof data280 !== "string"){
-const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data280};
+for(const key33 in data277){
+if(!((((((((key33 === "path") || (key33 === "mode")) || (key33 === "extract")) || (key33 === "onExtractNoMatch")) || (key33 === "decode")) || (key33 === "maskClaims")) || (key33 === "maskDuplicates")) || (key33 === "injectHosts"))){
+const err376 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -9413,10 +9432,10 @@ vErrors.push(err376);
 errors++;
 }
 }
-if(data277.onExtractNoMatch !== undefined){
-let data281 = data277.onExtractNoMatch;
-if(typeof data281 !== "string"){
-const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+if(data277.path !== undefined){
+let data278 = data277.path;
+if(typeof data278 !== "string"){
+const err377 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/path",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.path,data:data278};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -9425,8 +9444,11 @@ vErrors.push(err377);
 }
 errors++;
 }
-if(!(((data281 === "warn") || (data281 === "deny")) || (data281 === "error"))){
-const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+}
+if(data277.mode !== undefined){
+let data279 = data277.mode;
+if(typeof data279 !== "string"){
+const err378 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -9435,11 +9457,8 @@ vErrors.push(err378);
 }
 errors++;
 }
-}
-if(data277.decode !== undefined){
-let data282 = data277.decode;
-if(typeof data282 !== "string"){
-const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+if(!((data279 === "deny") || (data279 === "mask"))){
+const err379 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.mode,data:data279};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -9448,13 +9467,62 @@ vErrors.push(err379);
 }
 errors++;
 }
-if("jwt" !== data282){
-const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+}
+if(data277.extract !== undefined){
+let data280 = data277.extract;
+if(typeof data280 !== "string"){
+const err380 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.extract,data:data280};
 if(vErrors === null){
 vErrors = [err380];
 }
 else {
 vErrors.push(err380);
+}
+errors++;
+}
+}
+if(data277.onExtractNoMatch !== undefined){
+let data281 = data277.onExtractNoMatch;
+if(typeof data281 !== "string"){
+const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+if(vErrors === null){
+vErrors = [err381];
+}
+else {
+vErrors.push(err381);
+}
+errors++;
+}
+if(!(((data281 === "warn") || (data281 === "deny")) || (data281 === "error"))){
+const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.onExtractNoMatch,data:data281};
+if(vErrors === null){
+vErrors = [err382];
+}
+else {
+vErrors.push(err382);
+}
+errors++;
+}
+}
+if(data277.decode !== undefined){
+let data282 = data277.decode;
+if(typeof data282 !== "string"){
+const err383 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+if(vErrors === null){
+vErrors = [err383];
+}
+else {
+vErrors.push(err383);
+}
+errors++;
+}
+if("jwt" !== data282){
+const err384 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.decode,data:data282};
+if(vErrors === null){
+vErrors = [err384];
+}
+else {
+vErrors.push(err384);
 }
 errors++;
 }
@@ -9466,61 +9534,7 @@ const len42 = data283.length;
 for(let i42=0; i42<len42; i42++){
 let data284 = data283[i42];
 if(typeof data284 !== "string"){
-const err381 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data284};
-if(vErrors === null){
-vErrors = [err381];
-}
-else {
-vErrors.push(err381);
-}
-errors++;
-}
-}
-}
-else {
-const err382 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data283};
-if(vErrors === null){
-vErrors = [err382];
-}
-else {
-vErrors.push(err382);
-}
-errors++;
-}
-}
-if(data277.maskDuplicates !== undefined){
-let data285 = data277.maskDuplicates;
-if(typeof data285 !== "boolean"){
-const err383 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data285};
-if(vErrors === null){
-vErrors = [err383];
-}
-else {
-vErrors.push(err383);
-}
-errors++;
-}
-}
-if(data277.injectHosts !== undefined){
-let data286 = data277.injectHosts;
-if(Array.isArray(data286)){
-const len43 = data286.length;
-for(let i43=0; i43<len43; i43++){
-let data287 = data286[i43];
-if(typeof data287 !== "string"){
-const err384 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data287};
-if(vErrors === null){
-vErrors = [err384];
-}
-else {
-vErrors.push(err384);
-}
-errors++;
-}
-}
-}
-else {
-const err385 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data286};
+const err385 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims/" + i42,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.items,data:data284};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -9532,7 +9546,7 @@ errors++;
 }
 }
 else {
-const err386 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
+const err386 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskClaims,data:data283};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -9542,14 +9556,68 @@ vErrors.push(err386);
 errors++;
 }
 }
-}
-else {
-const err387 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data276};
+if(data277.maskDuplicates !== undefined){
+let data285 = data277.maskDuplicates;
+if(typeof data285 !== "boolean"){
+const err387 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/maskDuplicates",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/maskDuplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.maskDuplicates,data:data285};
 if(vErrors === null){
 vErrors = [err387];
 }
 else {
 vErrors.push(err387);
+}
+errors++;
+}
+}
+if(data277.injectHosts !== undefined){
+let data286 = data277.injectHosts;
+if(Array.isArray(data286)){
+const len43 = data286.length;
+for(let i43=0; i43<len43; i43++){
+let data287 = data286[i43];
+if(typeof data287 !== "string"){
+const err388 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts/" + i43,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.items,data:data287};
+if(vErrors === null){
+vErrors = [err388];
+}
+else {
+vErrors.push(err388);
+}
+errors++;
+}
+}
+}
+else {
+const err389 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items.properties.injectHosts,data:data286};
+if(vErrors === null){
+vErrors = [err389];
+}
+else {
+vErrors.push(err389);
+}
+errors++;
+}
+}
+}
+else {
+const err390 = {instancePath:instancePath+"/sandbox/credentials/files/" + i41,schemaPath:"#/properties/sandbox/properties/credentials/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.files.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files.items,data:data277};
+if(vErrors === null){
+vErrors = [err390];
+}
+else {
+vErrors.push(err390);
+}
+errors++;
+}
+}
+}
+else {
+const err391 = {instancePath:instancePath+"/sandbox/credentials/files",schemaPath:"#/properties/sandbox/properties/credentials/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.files.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.files,data:data276};
+if(vErrors === null){
+vErrors = [err391];
+}
+else {
+vErrors.push(err391);
 }
 errors++;
 }
@@ -9562,54 +9630,7 @@ for(let i44=0; i44<len44; i44++){
 let data289 = data288[i44];
 if(data289 && typeof data289 == "object" && !Array.isArray(data289)){
 if(data289.name === undefined){
-const err388 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
-if(vErrors === null){
-vErrors = [err388];
-}
-else {
-vErrors.push(err388);
-}
-errors++;
-}
-if(data289.mode === undefined){
-const err389 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
-if(vErrors === null){
-vErrors = [err389];
-}
-else {
-vErrors.push(err389);
-}
-errors++;
-}
-for(const key34 in data289){
-if(!(((((((key34 === "name") || (key34 === "mode")) || (key34 === "extract")) || (key34 === "onExtractNoMatch")) || (key34 === "decode")) || (key34 === "maskClaims")) || (key34 === "injectHosts"))){
-const err390 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
-if(vErrors === null){
-vErrors = [err390];
-}
-else {
-vErrors.push(err390);
-}
-errors++;
-}
-}
-if(data289.name !== undefined){
-let data290 = data289.name;
-if(typeof data290 !== "string"){
-const err391 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data290};
-if(vErrors === null){
-vErrors = [err391];
-}
-else {
-vErrors.push(err391);
-}
-errors++;
-}
-}
-if(data289.mode !== undefined){
-let data291 = data289.mode;
-if(typeof data291 !== "string"){
-const err392 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
+const err392 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -9618,8 +9639,8 @@ vErrors.push(err392);
 }
 errors++;
 }
-if(!((data291 === "deny") || (data291 === "mask"))){
-const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
+if(data289.mode === undefined){
+const err393 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -9628,11 +9649,9 @@ vErrors.push(err393);
 }
 errors++;
 }
-}
-if(data289.extract !== undefined){
-let data292 = data289.extract;
-if(typeof data292 !== "string"){
-const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data292};
+for(const key34 in data289){
+if(!(((((((key34 === "name") || (key34 === "mode")) || (key34 === "extract")) || (key34 === "onExtractNoMatch")) || (key34 === "decode")) || (key34 === "maskClaims")) || (key34 === "injectHosts"))){
+const err394 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -9642,10 +9661,10 @@ vErrors.push(err394);
 errors++;
 }
 }
-if(data289.onExtractNoMatch !== undefined){
-let data293 = data289.onExtractNoMatch;
-if(typeof data293 !== "string"){
-const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+if(data289.name !== undefined){
+let data290 = data289.name;
+if(typeof data290 !== "string"){
+const err395 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/name",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.name,data:data290};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -9654,8 +9673,11 @@ vErrors.push(err395);
 }
 errors++;
 }
-if(!(((data293 === "warn") || (data293 === "deny")) || (data293 === "error"))){
-const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+}
+if(data289.mode !== undefined){
+let data291 = data289.mode;
+if(typeof data291 !== "string"){
+const err396 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -9664,11 +9686,8 @@ vErrors.push(err396);
 }
 errors++;
 }
-}
-if(data289.decode !== undefined){
-let data294 = data289.decode;
-if(typeof data294 !== "string"){
-const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+if(!((data291 === "deny") || (data291 === "mask"))){
+const err397 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/mode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.mode,data:data291};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -9677,13 +9696,62 @@ vErrors.push(err397);
 }
 errors++;
 }
-if("jwt" !== data294){
-const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+}
+if(data289.extract !== undefined){
+let data292 = data289.extract;
+if(typeof data292 !== "string"){
+const err398 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/extract",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/extract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.extract,data:data292};
 if(vErrors === null){
 vErrors = [err398];
 }
 else {
 vErrors.push(err398);
+}
+errors++;
+}
+}
+if(data289.onExtractNoMatch !== undefined){
+let data293 = data289.onExtractNoMatch;
+if(typeof data293 !== "string"){
+const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+if(vErrors === null){
+vErrors = [err399];
+}
+else {
+vErrors.push(err399);
+}
+errors++;
+}
+if(!(((data293 === "warn") || (data293 === "deny")) || (data293 === "error"))){
+const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/onExtractNoMatch",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/onExtractNoMatch/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.onExtractNoMatch,data:data293};
+if(vErrors === null){
+vErrors = [err400];
+}
+else {
+vErrors.push(err400);
+}
+errors++;
+}
+}
+if(data289.decode !== undefined){
+let data294 = data289.decode;
+if(typeof data294 !== "string"){
+const err401 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+if(vErrors === null){
+vErrors = [err401];
+}
+else {
+vErrors.push(err401);
+}
+errors++;
+}
+if("jwt" !== data294){
+const err402 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/decode",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/decode/const",keyword:"const",params:{allowedValue: "jwt"},message:"must be equal to constant",schema:"jwt",parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.decode,data:data294};
+if(vErrors === null){
+vErrors = [err402];
+}
+else {
+vErrors.push(err402);
 }
 errors++;
 }
@@ -9695,60 +9763,7 @@ const len45 = data295.length;
 for(let i45=0; i45<len45; i45++){
 let data296 = data295[i45];
 if(typeof data296 !== "string"){
-const err399 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data296};
-if(vErrors === null){
-vErrors = [err399];
-}
-else {
-vErrors.push(err399);
-}
-errors++;
-}
-}
-}
-else {
-const err400 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data295};
-if(vErrors === null){
-vErrors = [err400];
-}
-else {
-vErrors.push(err400);
-}
-errors++;
-}
-}
-if(data289.injectHosts !== undefined){
-let data297 = data289.injectHosts;
-if(Array.isArray(data297)){
-const len46 = data297.length;
-for(let i46=0; i46<len46; i46++){
-let data298 = data297[i46];
-if(typeof data298 !== "string"){
-const err401 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data298};
-if(vErrors === null){
-vErrors = [err401];
-}
-else {
-vErrors.push(err401);
-}
-errors++;
-}
-}
-}
-else {
-const err402 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data297};
-if(vErrors === null){
-vErrors = [err402];
-}
-else {
-vErrors.push(err402);
-}
-errors++;
-}
-}
-}
-else {
-const err403 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
+const err403 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims/" + i45,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.items,data:data296};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -9760,7 +9775,7 @@ errors++;
 }
 }
 else {
-const err404 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data288};
+const err404 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/maskClaims",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/maskClaims/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.maskClaims,data:data295};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -9770,15 +9785,68 @@ vErrors.push(err404);
 errors++;
 }
 }
-if(data275.allowPlaintextInject !== undefined){
-let data299 = data275.allowPlaintextInject;
-if(typeof data299 !== "boolean"){
-const err405 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data299};
+if(data289.injectHosts !== undefined){
+let data297 = data289.injectHosts;
+if(Array.isArray(data297)){
+const len46 = data297.length;
+for(let i46=0; i46<len46; i46++){
+let data298 = data297[i46];
+if(typeof data298 !== "string"){
+const err405 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts/" + i46,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.items,data:data298};
 if(vErrors === null){
 vErrors = [err405];
 }
 else {
 vErrors.push(err405);
+}
+errors++;
+}
+}
+}
+else {
+const err406 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44+"/injectHosts",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/properties/injectHosts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.properties.injectHosts,data:data297};
+if(vErrors === null){
+vErrors = [err406];
+}
+else {
+vErrors.push(err406);
+}
+errors++;
+}
+}
+}
+else {
+const err407 = {instancePath:instancePath+"/sandbox/credentials/envVars/" + i44,schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars.items,data:data289};
+if(vErrors === null){
+vErrors = [err407];
+}
+else {
+vErrors.push(err407);
+}
+errors++;
+}
+}
+}
+else {
+const err408 = {instancePath:instancePath+"/sandbox/credentials/envVars",schemaPath:"#/properties/sandbox/properties/credentials/properties/envVars/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.envVars.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.envVars,data:data288};
+if(vErrors === null){
+vErrors = [err408];
+}
+else {
+vErrors.push(err408);
+}
+errors++;
+}
+}
+if(data275.allowPlaintextInject !== undefined){
+let data299 = data275.allowPlaintextInject;
+if(typeof data299 !== "boolean"){
+const err409 = {instancePath:instancePath+"/sandbox/credentials/allowPlaintextInject",schemaPath:"#/properties/sandbox/properties/credentials/properties/allowPlaintextInject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.allowPlaintextInject,data:data299};
+if(vErrors === null){
+vErrors = [err409];
+}
+else {
+vErrors.push(err409);
 }
 errors++;
 }
@@ -9791,54 +9859,7 @@ for(let i47=0; i47<len47; i47++){
 let data301 = data300[i47];
 if(data301 && typeof data301 == "object" && !Array.isArray(data301)){
 if(data301.accessKeyIdVar === undefined){
-const err406 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
-if(vErrors === null){
-vErrors = [err406];
-}
-else {
-vErrors.push(err406);
-}
-errors++;
-}
-if(data301.secretAccessKeyVar === undefined){
-const err407 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
-if(vErrors === null){
-vErrors = [err407];
-}
-else {
-vErrors.push(err407);
-}
-errors++;
-}
-for(const key35 in data301){
-if(!(((key35 === "accessKeyIdVar") || (key35 === "secretAccessKeyVar")) || (key35 === "sessionTokenVar"))){
-const err408 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
-if(vErrors === null){
-vErrors = [err408];
-}
-else {
-vErrors.push(err408);
-}
-errors++;
-}
-}
-if(data301.accessKeyIdVar !== undefined){
-let data302 = data301.accessKeyIdVar;
-if(typeof data302 !== "string"){
-const err409 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data302};
-if(vErrors === null){
-vErrors = [err409];
-}
-else {
-vErrors.push(err409);
-}
-errors++;
-}
-}
-if(data301.secretAccessKeyVar !== undefined){
-let data303 = data301.secretAccessKeyVar;
-if(typeof data303 !== "string"){
-const err410 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data303};
+const err410 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "accessKeyIdVar"},message:"must have required property '"+"accessKeyIdVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -9847,11 +9868,8 @@ vErrors.push(err410);
 }
 errors++;
 }
-}
-if(data301.sessionTokenVar !== undefined){
-let data304 = data301.sessionTokenVar;
-if(typeof data304 !== "string"){
-const err411 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data304};
+if(data301.secretAccessKeyVar === undefined){
+const err411 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/required",keyword:"required",params:{missingProperty: "secretAccessKeyVar"},message:"must have required property '"+"secretAccessKeyVar"+"'",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.required,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -9860,10 +9878,9 @@ vErrors.push(err411);
 }
 errors++;
 }
-}
-}
-else {
-const err412 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
+for(const key35 in data301){
+if(!(((key35 === "accessKeyIdVar") || (key35 === "secretAccessKeyVar")) || (key35 === "sessionTokenVar"))){
+const err412 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -9873,9 +9890,10 @@ vErrors.push(err412);
 errors++;
 }
 }
-}
-else {
-const err413 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data300};
+if(data301.accessKeyIdVar !== undefined){
+let data302 = data301.accessKeyIdVar;
+if(typeof data302 !== "string"){
+const err413 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/accessKeyIdVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/accessKeyIdVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.accessKeyIdVar,data:data302};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -9885,12 +9903,10 @@ vErrors.push(err413);
 errors++;
 }
 }
-if(data275.sigv4 !== undefined){
-let data305 = data275.sigv4;
-if(data305 && typeof data305 == "object" && !Array.isArray(data305)){
-for(const key36 in data305){
-if(!(((key36 === "streaming") || (key36 === "presigned")) || (key36 === "sigv4a"))){
-const err414 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
+if(data301.secretAccessKeyVar !== undefined){
+let data303 = data301.secretAccessKeyVar;
+if(typeof data303 !== "string"){
+const err414 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/secretAccessKeyVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/secretAccessKeyVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.secretAccessKeyVar,data:data303};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -9900,10 +9916,10 @@ vErrors.push(err414);
 errors++;
 }
 }
-if(data305.streaming !== undefined){
-let data306 = data305.streaming;
-if(typeof data306 !== "string"){
-const err415 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
+if(data301.sessionTokenVar !== undefined){
+let data304 = data301.sessionTokenVar;
+if(typeof data304 !== "string"){
+const err415 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47+"/sessionTokenVar",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/properties/sessionTokenVar/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.properties.sessionTokenVar,data:data304};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -9912,8 +9928,10 @@ vErrors.push(err415);
 }
 errors++;
 }
-if(!((data306 === "deny") || (data306 === "passthrough"))){
-const err416 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
+}
+}
+else {
+const err416 = {instancePath:instancePath+"/sandbox/credentials/awsPairs/" + i47,schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.items,data:data301};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -9923,10 +9941,9 @@ vErrors.push(err416);
 errors++;
 }
 }
-if(data305.presigned !== undefined){
-let data307 = data305.presigned;
-if(typeof data307 !== "string"){
-const err417 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
+}
+else {
+const err417 = {instancePath:instancePath+"/sandbox/credentials/awsPairs",schemaPath:"#/properties/sandbox/properties/credentials/properties/awsPairs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.credentials.properties.awsPairs.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.awsPairs,data:data300};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -9935,8 +9952,13 @@ vErrors.push(err417);
 }
 errors++;
 }
-if(!((data307 === "deny") || (data307 === "passthrough"))){
-const err418 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
+}
+if(data275.sigv4 !== undefined){
+let data305 = data275.sigv4;
+if(data305 && typeof data305 == "object" && !Array.isArray(data305)){
+for(const key36 in data305){
+if(!(((key36 === "streaming") || (key36 === "presigned")) || (key36 === "sigv4a"))){
+const err418 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -9946,10 +9968,10 @@ vErrors.push(err418);
 errors++;
 }
 }
-if(data305.sigv4a !== undefined){
-let data308 = data305.sigv4a;
-if(typeof data308 !== "string"){
-const err419 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
+if(data305.streaming !== undefined){
+let data306 = data305.streaming;
+if(typeof data306 !== "string"){
+const err419 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -9958,8 +9980,8 @@ vErrors.push(err419);
 }
 errors++;
 }
-if(!((data308 === "deny") || (data308 === "passthrough"))){
-const err420 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
+if(!((data306 === "deny") || (data306 === "passthrough"))){
+const err420 = {instancePath:instancePath+"/sandbox/credentials/sigv4/streaming",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/streaming/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.streaming,data:data306};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -9969,9 +9991,10 @@ vErrors.push(err420);
 errors++;
 }
 }
-}
-else {
-const err421 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
+if(data305.presigned !== undefined){
+let data307 = data305.presigned;
+if(typeof data307 !== "string"){
+const err421 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -9980,15 +10003,60 @@ vErrors.push(err421);
 }
 errors++;
 }
-}
-}
-else {
-const err422 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
+if(!((data307 === "deny") || (data307 === "passthrough"))){
+const err422 = {instancePath:instancePath+"/sandbox/credentials/sigv4/presigned",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/presigned/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.presigned,data:data307};
 if(vErrors === null){
 vErrors = [err422];
 }
 else {
 vErrors.push(err422);
+}
+errors++;
+}
+}
+if(data305.sigv4a !== undefined){
+let data308 = data305.sigv4a;
+if(typeof data308 !== "string"){
+const err423 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
+if(vErrors === null){
+vErrors = [err423];
+}
+else {
+vErrors.push(err423);
+}
+errors++;
+}
+if(!((data308 === "deny") || (data308 === "passthrough"))){
+const err424 = {instancePath:instancePath+"/sandbox/credentials/sigv4/sigv4a",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/properties/sigv4a/enum",keyword:"enum",params:{allowedValues: schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a.enum,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4.properties.sigv4a,data:data308};
+if(vErrors === null){
+vErrors = [err424];
+}
+else {
+vErrors.push(err424);
+}
+errors++;
+}
+}
+}
+else {
+const err425 = {instancePath:instancePath+"/sandbox/credentials/sigv4",schemaPath:"#/properties/sandbox/properties/credentials/properties/sigv4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.properties.sigv4.type,parentSchema:schema12.properties.sandbox.properties.credentials.properties.sigv4,data:data305};
+if(vErrors === null){
+vErrors = [err425];
+}
+else {
+vErrors.push(err425);
+}
+errors++;
+}
+}
+}
+else {
+const err426 = {instancePath:instancePath+"/sandbox/credentials",schemaPath:"#/properties/sandbox/properties/credentials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.credentials.type,parentSchema:schema12.properties.sandbox.properties.credentials,data:data275};
+if(vErrors === null){
+vErrors = [err426];
+}
+else {
+vErrors.push(err426);
 }
 errors++;
 }
@@ -10003,57 +10071,7 @@ const len48 = data310.length;
 for(let i48=0; i48<len48; i48++){
 let data311 = data310[i48];
 if(typeof data311 !== "string"){
-const err423 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i48,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data311};
-if(vErrors === null){
-vErrors = [err423];
-}
-else {
-vErrors.push(err423);
-}
-errors++;
-}
-}
-}
-else {
-const err424 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data310};
-if(vErrors === null){
-vErrors = [err424];
-}
-else {
-vErrors.push(err424);
-}
-errors++;
-}
-}
-}
-else {
-const err425 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data309};
-if(vErrors === null){
-vErrors = [err425];
-}
-else {
-vErrors.push(err425);
-}
-errors++;
-}
-}
-if(data241.enableWeakerNestedSandbox !== undefined){
-let data312 = data241.enableWeakerNestedSandbox;
-if(typeof data312 !== "boolean"){
-const err426 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data312};
-if(vErrors === null){
-vErrors = [err426];
-}
-else {
-vErrors.push(err426);
-}
-errors++;
-}
-}
-if(data241.allowNestedUserNamespaces !== undefined){
-let data313 = data241.allowNestedUserNamespaces;
-if(typeof data313 !== "boolean"){
-const err427 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data313};
+const err427 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i48,schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.items,data:data311};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -10063,10 +10081,9 @@ vErrors.push(err427);
 errors++;
 }
 }
-if(data241.enableWeakerNetworkIsolation !== undefined){
-let data314 = data241.enableWeakerNetworkIsolation;
-if(typeof data314 !== "boolean"){
-const err428 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data314};
+}
+else {
+const err428 = {instancePath:instancePath+"/sandbox/ignoreViolations/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sandbox/properties/ignoreViolations/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations.additionalProperties,data:data310};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -10076,15 +10093,66 @@ vErrors.push(err428);
 errors++;
 }
 }
-if(data241.allowAppleEvents !== undefined){
-let data315 = data241.allowAppleEvents;
-if(typeof data315 !== "boolean"){
-const err429 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data315};
+}
+else {
+const err429 = {instancePath:instancePath+"/sandbox/ignoreViolations",schemaPath:"#/properties/sandbox/properties/ignoreViolations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ignoreViolations.type,parentSchema:schema12.properties.sandbox.properties.ignoreViolations,data:data309};
 if(vErrors === null){
 vErrors = [err429];
 }
 else {
 vErrors.push(err429);
+}
+errors++;
+}
+}
+if(data241.enableWeakerNestedSandbox !== undefined){
+let data312 = data241.enableWeakerNestedSandbox;
+if(typeof data312 !== "boolean"){
+const err430 = {instancePath:instancePath+"/sandbox/enableWeakerNestedSandbox",schemaPath:"#/properties/sandbox/properties/enableWeakerNestedSandbox/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNestedSandbox,data:data312};
+if(vErrors === null){
+vErrors = [err430];
+}
+else {
+vErrors.push(err430);
+}
+errors++;
+}
+}
+if(data241.allowNestedUserNamespaces !== undefined){
+let data313 = data241.allowNestedUserNamespaces;
+if(typeof data313 !== "boolean"){
+const err431 = {instancePath:instancePath+"/sandbox/allowNestedUserNamespaces",schemaPath:"#/properties/sandbox/properties/allowNestedUserNamespaces/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowNestedUserNamespaces.type,parentSchema:schema12.properties.sandbox.properties.allowNestedUserNamespaces,data:data313};
+if(vErrors === null){
+vErrors = [err431];
+}
+else {
+vErrors.push(err431);
+}
+errors++;
+}
+}
+if(data241.enableWeakerNetworkIsolation !== undefined){
+let data314 = data241.enableWeakerNetworkIsolation;
+if(typeof data314 !== "boolean"){
+const err432 = {instancePath:instancePath+"/sandbox/enableWeakerNetworkIsolation",schemaPath:"#/properties/sandbox/properties/enableWeakerNetworkIsolation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation.type,parentSchema:schema12.properties.sandbox.properties.enableWeakerNetworkIsolation,data:data314};
+if(vErrors === null){
+vErrors = [err432];
+}
+else {
+vErrors.push(err432);
+}
+errors++;
+}
+}
+if(data241.allowAppleEvents !== undefined){
+let data315 = data241.allowAppleEvents;
+if(typeof data315 !== "boolean"){
+const err433 = {instancePath:instancePath+"/sandbox/allowAppleEvents",schemaPath:"#/properties/sandbox/properties/allowAppleEvents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.sandbox.properties.allowAppleEvents.type,parentSchema:schema12.properties.sandbox.properties.allowAppleEvents,data:data315};
+if(vErrors === null){
+vErrors = [err433];
+}
+else {
+vErrors.push(err433);
 }
 errors++;
 }
@@ -10096,24 +10164,24 @@ const len49 = data316.length;
 for(let i49=0; i49<len49; i49++){
 let data317 = data316[i49];
 if(typeof data317 !== "string"){
-const err430 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i49,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data317};
+const err434 = {instancePath:instancePath+"/sandbox/excludedCommands/" + i49,schemaPath:"#/properties/sandbox/properties/excludedCommands/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.excludedCommands.items.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands.items,data:data317};
 if(vErrors === null){
-vErrors = [err430];
+vErrors = [err434];
 }
 else {
-vErrors.push(err430);
+vErrors.push(err434);
 }
 errors++;
 }
 }
 }
 else {
-const err431 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data316};
+const err435 = {instancePath:instancePath+"/sandbox/excludedCommands",schemaPath:"#/properties/sandbox/properties/excludedCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.excludedCommands.type,parentSchema:schema12.properties.sandbox.properties.excludedCommands,data:data316};
 if(vErrors === null){
-vErrors = [err431];
+vErrors = [err435];
 }
 else {
-vErrors.push(err431);
+vErrors.push(err435);
 }
 errors++;
 }
@@ -10122,23 +10190,23 @@ if(data241.ripgrep !== undefined){
 let data318 = data241.ripgrep;
 if(data318 && typeof data318 == "object" && !Array.isArray(data318)){
 if(data318.command === undefined){
-const err432 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
+const err436 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'",schema:schema12.properties.sandbox.properties.ripgrep.required,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
-vErrors = [err432];
+vErrors = [err436];
 }
 else {
-vErrors.push(err432);
+vErrors.push(err436);
 }
 errors++;
 }
 for(const key38 in data318){
 if(!((key38 === "command") || (key38 === "args"))){
-const err433 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
+const err437 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
-vErrors = [err433];
+vErrors = [err437];
 }
 else {
-vErrors.push(err433);
+vErrors.push(err437);
 }
 errors++;
 }
@@ -10146,12 +10214,12 @@ errors++;
 if(data318.command !== undefined){
 let data319 = data318.command;
 if(typeof data319 !== "string"){
-const err434 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data319};
+const err438 = {instancePath:instancePath+"/sandbox/ripgrep/command",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.command.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.command,data:data319};
 if(vErrors === null){
-vErrors = [err434];
+vErrors = [err438];
 }
 else {
-vErrors.push(err434);
+vErrors.push(err438);
 }
 errors++;
 }
@@ -10163,57 +10231,7 @@ const len50 = data320.length;
 for(let i50=0; i50<len50; i50++){
 let data321 = data320[i50];
 if(typeof data321 !== "string"){
-const err435 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i50,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data321};
-if(vErrors === null){
-vErrors = [err435];
-}
-else {
-vErrors.push(err435);
-}
-errors++;
-}
-}
-}
-else {
-const err436 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data320};
-if(vErrors === null){
-vErrors = [err436];
-}
-else {
-vErrors.push(err436);
-}
-errors++;
-}
-}
-}
-else {
-const err437 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
-if(vErrors === null){
-vErrors = [err437];
-}
-else {
-vErrors.push(err437);
-}
-errors++;
-}
-}
-if(data241.bwrapPath !== undefined){
-let data322 = data241.bwrapPath;
-if(typeof data322 !== "string"){
-const err438 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data322};
-if(vErrors === null){
-vErrors = [err438];
-}
-else {
-vErrors.push(err438);
-}
-errors++;
-}
-}
-if(data241.socatPath !== undefined){
-let data323 = data241.socatPath;
-if(typeof data323 !== "string"){
-const err439 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data323};
+const err439 = {instancePath:instancePath+"/sandbox/ripgrep/args/" + i50,schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.items.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args.items,data:data321};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -10225,7 +10243,7 @@ errors++;
 }
 }
 else {
-const err440 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data241};
+const err440 = {instancePath:instancePath+"/sandbox/ripgrep/args",schemaPath:"#/properties/sandbox/properties/ripgrep/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sandbox.properties.ripgrep.properties.args.type,parentSchema:schema12.properties.sandbox.properties.ripgrep.properties.args,data:data320};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -10235,10 +10253,9 @@ vErrors.push(err440);
 errors++;
 }
 }
-if(data.feedbackSurveyRate !== undefined){
-let data324 = data.feedbackSurveyRate;
-if(!((typeof data324 == "number") && (isFinite(data324)))){
-const err441 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data324};
+}
+else {
+const err441 = {instancePath:instancePath+"/sandbox/ripgrep",schemaPath:"#/properties/sandbox/properties/ripgrep/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.properties.ripgrep.type,parentSchema:schema12.properties.sandbox.properties.ripgrep,data:data318};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -10248,10 +10265,10 @@ vErrors.push(err441);
 errors++;
 }
 }
-if(data.feedbackDrafts !== undefined){
-let data325 = data.feedbackDrafts;
-if(typeof data325 !== "string"){
-const err442 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data325};
+if(data241.bwrapPath !== undefined){
+let data322 = data241.bwrapPath;
+if(typeof data322 !== "string"){
+const err442 = {instancePath:instancePath+"/sandbox/bwrapPath",schemaPath:"#/properties/sandbox/properties/bwrapPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.bwrapPath.type,parentSchema:schema12.properties.sandbox.properties.bwrapPath,data:data322};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -10260,8 +10277,11 @@ vErrors.push(err442);
 }
 errors++;
 }
-if(!(((data325 === "notify") || (data325 === "quiet")) || (data325 === "off"))){
-const err443 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data325};
+}
+if(data241.socatPath !== undefined){
+let data323 = data241.socatPath;
+if(typeof data323 !== "string"){
+const err443 = {instancePath:instancePath+"/sandbox/socatPath",schemaPath:"#/properties/sandbox/properties/socatPath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sandbox.properties.socatPath.type,parentSchema:schema12.properties.sandbox.properties.socatPath,data:data323};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -10271,10 +10291,9 @@ vErrors.push(err443);
 errors++;
 }
 }
-if(data.spinnerTipsEnabled !== undefined){
-let data326 = data.spinnerTipsEnabled;
-if(typeof data326 !== "boolean"){
-const err444 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data326};
+}
+else {
+const err444 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sandbox.type,parentSchema:schema12.properties.sandbox,data:data241};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -10284,11 +10303,10 @@ vErrors.push(err444);
 errors++;
 }
 }
-if(data.spinnerVerbs !== undefined){
-let data327 = data.spinnerVerbs;
-if(data327 && typeof data327 == "object" && !Array.isArray(data327)){
-if(data327.mode === undefined){
-const err445 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(data.feedbackSurveyRate !== undefined){
+let data324 = data.feedbackSurveyRate;
+if(!((typeof data324 == "number") && (isFinite(data324)))){
+const err445 = {instancePath:instancePath+"/feedbackSurveyRate",schemaPath:"#/properties/feedbackSurveyRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.feedbackSurveyRate.type,parentSchema:schema12.properties.feedbackSurveyRate,data:data324};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -10297,8 +10315,11 @@ vErrors.push(err445);
 }
 errors++;
 }
-if(data327.verbs === undefined){
-const err446 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+}
+if(data.feedbackDrafts !== undefined){
+let data325 = data.feedbackDrafts;
+if(typeof data325 !== "string"){
+const err446 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.feedbackDrafts.type,parentSchema:schema12.properties.feedbackDrafts,data:data325};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -10307,9 +10328,8 @@ vErrors.push(err446);
 }
 errors++;
 }
-for(const key39 in data327){
-if(!((key39 === "mode") || (key39 === "verbs"))){
-const err447 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(!(((data325 === "notify") || (data325 === "quiet")) || (data325 === "off"))){
+const err447 = {instancePath:instancePath+"/feedbackDrafts",schemaPath:"#/properties/feedbackDrafts/enum",keyword:"enum",params:{allowedValues: schema12.properties.feedbackDrafts.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.feedbackDrafts.enum,parentSchema:schema12.properties.feedbackDrafts,data:data325};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -10319,10 +10339,10 @@ vErrors.push(err447);
 errors++;
 }
 }
-if(data327.mode !== undefined){
-let data328 = data327.mode;
-if(typeof data328 !== "string"){
-const err448 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+if(data.spinnerTipsEnabled !== undefined){
+let data326 = data.spinnerTipsEnabled;
+if(typeof data326 !== "boolean"){
+const err448 = {instancePath:instancePath+"/spinnerTipsEnabled",schemaPath:"#/properties/spinnerTipsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsEnabled.type,parentSchema:schema12.properties.spinnerTipsEnabled,data:data326};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -10331,13 +10351,61 @@ vErrors.push(err448);
 }
 errors++;
 }
-if(!((data328 === "append") || (data328 === "replace"))){
-const err449 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+}
+if(data.spinnerVerbs !== undefined){
+let data327 = data.spinnerVerbs;
+if(data327 && typeof data327 == "object" && !Array.isArray(data327)){
+if(data327.mode === undefined){
+const err449 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
 vErrors = [err449];
 }
 else {
 vErrors.push(err449);
+}
+errors++;
+}
+if(data327.verbs === undefined){
+const err450 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/required",keyword:"required",params:{missingProperty: "verbs"},message:"must have required property '"+"verbs"+"'",schema:schema12.properties.spinnerVerbs.required,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(vErrors === null){
+vErrors = [err450];
+}
+else {
+vErrors.push(err450);
+}
+errors++;
+}
+for(const key39 in data327){
+if(!((key39 === "mode") || (key39 === "verbs"))){
+const err451 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+if(vErrors === null){
+vErrors = [err451];
+}
+else {
+vErrors.push(err451);
+}
+errors++;
+}
+}
+if(data327.mode !== undefined){
+let data328 = data327.mode;
+if(typeof data328 !== "string"){
+const err452 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.mode.type,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+if(vErrors === null){
+vErrors = [err452];
+}
+else {
+vErrors.push(err452);
+}
+errors++;
+}
+if(!((data328 === "append") || (data328 === "replace"))){
+const err453 = {instancePath:instancePath+"/spinnerVerbs/mode",schemaPath:"#/properties/spinnerVerbs/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.spinnerVerbs.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.spinnerVerbs.properties.mode.enum,parentSchema:schema12.properties.spinnerVerbs.properties.mode,data:data328};
+if(vErrors === null){
+vErrors = [err453];
+}
+else {
+vErrors.push(err453);
 }
 errors++;
 }
@@ -10349,36 +10417,36 @@ const len51 = data329.length;
 for(let i51=0; i51<len51; i51++){
 let data330 = data329[i51];
 if(typeof data330 !== "string"){
-const err450 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i51,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data330};
+const err454 = {instancePath:instancePath+"/spinnerVerbs/verbs/" + i51,schemaPath:"#/properties/spinnerVerbs/properties/verbs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerVerbs.properties.verbs.items.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs.items,data:data330};
 if(vErrors === null){
-vErrors = [err450];
+vErrors = [err454];
 }
 else {
-vErrors.push(err450);
+vErrors.push(err454);
 }
 errors++;
 }
 }
 }
 else {
-const err451 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data329};
+const err455 = {instancePath:instancePath+"/spinnerVerbs/verbs",schemaPath:"#/properties/spinnerVerbs/properties/verbs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerVerbs.properties.verbs.type,parentSchema:schema12.properties.spinnerVerbs.properties.verbs,data:data329};
 if(vErrors === null){
-vErrors = [err451];
+vErrors = [err455];
 }
 else {
-vErrors.push(err451);
+vErrors.push(err455);
 }
 errors++;
 }
 }
 }
 else {
-const err452 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data327};
+const err456 = {instancePath:instancePath+"/spinnerVerbs",schemaPath:"#/properties/spinnerVerbs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerVerbs.type,parentSchema:schema12.properties.spinnerVerbs,data:data327};
 if(vErrors === null){
-vErrors = [err452];
+vErrors = [err456];
 }
 else {
-vErrors.push(err452);
+vErrors.push(err456);
 }
 errors++;
 }
@@ -10389,12 +10457,12 @@ if(data331 && typeof data331 == "object" && !Array.isArray(data331)){
 if(data331.excludeDefault !== undefined){
 let data332 = data331.excludeDefault;
 if(typeof data332 !== "boolean"){
-const err453 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data332};
+const err457 = {instancePath:instancePath+"/spinnerTipsOverride/excludeDefault",schemaPath:"#/properties/spinnerTipsOverride/properties/excludeDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spinnerTipsOverride.properties.excludeDefault.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.excludeDefault,data:data332};
 if(vErrors === null){
-vErrors = [err453];
+vErrors = [err457];
 }
 else {
-vErrors.push(err453);
+vErrors.push(err457);
 }
 errors++;
 }
@@ -10405,53 +10473,53 @@ if(Array.isArray(data333)){
 const len52 = data333.length;
 for(let i52=0; i52<len52; i52++){
 let data334 = data333[i52];
-const _errs745 = errors;
-let valid158 = false;
-const _errs746 = errors;
+const _errs749 = errors;
+let valid160 = false;
+const _errs750 = errors;
 if(typeof data334 !== "string"){
-const err454 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data334};
+const err458 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[0],data:data334};
 if(vErrors === null){
-vErrors = [err454];
+vErrors = [err458];
 }
 else {
-vErrors.push(err454);
+vErrors.push(err458);
 }
 errors++;
 }
-var _valid6 = _errs746 === errors;
-valid158 = valid158 || _valid6;
-if(!valid158){
-const _errs748 = errors;
+var _valid6 = _errs750 === errors;
+valid160 = valid160 || _valid6;
+if(!valid160){
+const _errs752 = errors;
 if(data334 && typeof data334 == "object" && !Array.isArray(data334)){
 }
 else {
-const err455 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data334};
+const err459 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1].type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf[1],data:data334};
 if(vErrors === null){
-vErrors = [err455];
+vErrors = [err459];
 }
 else {
-vErrors.push(err455);
+vErrors.push(err459);
 }
 errors++;
 }
-var _valid6 = _errs748 === errors;
-valid158 = valid158 || _valid6;
+var _valid6 = _errs752 === errors;
+valid160 = valid160 || _valid6;
 }
-if(!valid158){
-const err456 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data334};
+if(!valid160){
+const err460 = {instancePath:instancePath+"/spinnerTipsOverride/tips/" + i52,schemaPath:"#/properties/spinnerTipsOverride/properties/tips/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.spinnerTipsOverride.properties.tips.items.anyOf,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips.items,data:data334};
 if(vErrors === null){
-vErrors = [err456];
+vErrors = [err460];
 }
 else {
-vErrors.push(err456);
+vErrors.push(err460);
 }
 errors++;
 }
 else {
-errors = _errs745;
+errors = _errs749;
 if(vErrors !== null){
-if(_errs745){
-vErrors.length = _errs745;
+if(_errs749){
+vErrors.length = _errs749;
 }
 else {
 vErrors = null;
@@ -10461,58 +10529,7 @@ vErrors = null;
 }
 }
 else {
-const err457 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data333};
-if(vErrors === null){
-vErrors = [err457];
-}
-else {
-vErrors.push(err457);
-}
-errors++;
-}
-}
-if(data331.tipsFile !== undefined){
-let data335 = data331.tipsFile;
-if(typeof data335 !== "string"){
-const err458 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data335};
-if(vErrors === null){
-vErrors = [err458];
-}
-else {
-vErrors.push(err458);
-}
-errors++;
-}
-}
-if(data331.label !== undefined){
-let data336 = data331.label;
-if(typeof data336 !== "string"){
-const err459 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data336};
-if(vErrors === null){
-vErrors = [err459];
-}
-else {
-vErrors.push(err459);
-}
-errors++;
-}
-}
-}
-else {
-const err460 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data331};
-if(vErrors === null){
-vErrors = [err460];
-}
-else {
-vErrors.push(err460);
-}
-errors++;
-}
-}
-if(data.syntaxHighlightingDisabled !== undefined){
-let data337 = data.syntaxHighlightingDisabled;
-if(typeof data337 !== "boolean"){
-const err461 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data337};
+const err461 = {instancePath:instancePath+"/spinnerTipsOverride/tips",schemaPath:"#/properties/spinnerTipsOverride/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.spinnerTipsOverride.properties.tips.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tips,data:data333};
 if(vErrors === null){
 vErrors = [err461];
 }
@@ -10522,15 +10539,66 @@ vErrors.push(err461);
 errors++;
 }
 }
-if(data.maxProseWidth !== undefined){
-let data338 = data.maxProseWidth;
-if(!((typeof data338 == "number") && (isFinite(data338)))){
-const err462 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data338};
+if(data331.tipsFile !== undefined){
+let data335 = data331.tipsFile;
+if(typeof data335 !== "string"){
+const err462 = {instancePath:instancePath+"/spinnerTipsOverride/tipsFile",schemaPath:"#/properties/spinnerTipsOverride/properties/tipsFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.tipsFile.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.tipsFile,data:data335};
 if(vErrors === null){
 vErrors = [err462];
 }
 else {
 vErrors.push(err462);
+}
+errors++;
+}
+}
+if(data331.label !== undefined){
+let data336 = data331.label;
+if(typeof data336 !== "string"){
+const err463 = {instancePath:instancePath+"/spinnerTipsOverride/label",schemaPath:"#/properties/spinnerTipsOverride/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spinnerTipsOverride.properties.label.type,parentSchema:schema12.properties.spinnerTipsOverride.properties.label,data:data336};
+if(vErrors === null){
+vErrors = [err463];
+}
+else {
+vErrors.push(err463);
+}
+errors++;
+}
+}
+}
+else {
+const err464 = {instancePath:instancePath+"/spinnerTipsOverride",schemaPath:"#/properties/spinnerTipsOverride/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spinnerTipsOverride.type,parentSchema:schema12.properties.spinnerTipsOverride,data:data331};
+if(vErrors === null){
+vErrors = [err464];
+}
+else {
+vErrors.push(err464);
+}
+errors++;
+}
+}
+if(data.syntaxHighlightingDisabled !== undefined){
+let data337 = data.syntaxHighlightingDisabled;
+if(typeof data337 !== "boolean"){
+const err465 = {instancePath:instancePath+"/syntaxHighlightingDisabled",schemaPath:"#/properties/syntaxHighlightingDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.syntaxHighlightingDisabled.type,parentSchema:schema12.properties.syntaxHighlightingDisabled,data:data337};
+if(vErrors === null){
+vErrors = [err465];
+}
+else {
+vErrors.push(err465);
+}
+errors++;
+}
+}
+if(data.maxProseWidth !== undefined){
+let data338 = data.maxProseWidth;
+if(!((typeof data338 == "number") && (isFinite(data338)))){
+const err466 = {instancePath:instancePath+"/maxProseWidth",schemaPath:"#/properties/maxProseWidth/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.maxProseWidth.type,parentSchema:schema12.properties.maxProseWidth,data:data338};
+if(vErrors === null){
+vErrors = [err466];
+}
+else {
+vErrors.push(err466);
 }
 errors++;
 }
@@ -10541,58 +10609,7 @@ if(data339 && typeof data339 == "object" && !Array.isArray(data339)){
 if(data339.enabled !== undefined){
 let data340 = data339.enabled;
 if(typeof data340 !== "boolean"){
-const err463 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data340};
-if(vErrors === null){
-vErrors = [err463];
-}
-else {
-vErrors.push(err463);
-}
-errors++;
-}
-}
-if(data339.checker !== undefined){
-let data341 = data339.checker;
-if(typeof data341 !== "string"){
-const err464 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data341};
-if(vErrors === null){
-vErrors = [err464];
-}
-else {
-vErrors.push(err464);
-}
-errors++;
-}
-}
-if(data339.language !== undefined){
-let data342 = data339.language;
-if(typeof data342 !== "string"){
-const err465 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data342};
-if(vErrors === null){
-vErrors = [err465];
-}
-else {
-vErrors.push(err465);
-}
-errors++;
-}
-}
-if(data339.color !== undefined){
-let data343 = data339.color;
-if(typeof data343 !== "string"){
-const err466 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data343};
-if(vErrors === null){
-vErrors = [err466];
-}
-else {
-vErrors.push(err466);
-}
-errors++;
-}
-}
-}
-else {
-const err467 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data339};
+const err467 = {instancePath:instancePath+"/spellcheck/enabled",schemaPath:"#/properties/spellcheck/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.spellcheck.properties.enabled.type,parentSchema:schema12.properties.spellcheck.properties.enabled,data:data340};
 if(vErrors === null){
 vErrors = [err467];
 }
@@ -10602,10 +10619,10 @@ vErrors.push(err467);
 errors++;
 }
 }
-if(data.terminalTitleFromRename !== undefined){
-let data344 = data.terminalTitleFromRename;
-if(typeof data344 !== "boolean"){
-const err468 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data344};
+if(data339.checker !== undefined){
+let data341 = data339.checker;
+if(typeof data341 !== "string"){
+const err468 = {instancePath:instancePath+"/spellcheck/checker",schemaPath:"#/properties/spellcheck/properties/checker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.checker.type,parentSchema:schema12.properties.spellcheck.properties.checker,data:data341};
 if(vErrors === null){
 vErrors = [err468];
 }
@@ -10615,10 +10632,10 @@ vErrors.push(err468);
 errors++;
 }
 }
-if(data.promptCacheTtl !== undefined){
-let data345 = data.promptCacheTtl;
-if(typeof data345 !== "string"){
-const err469 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data345};
+if(data339.language !== undefined){
+let data342 = data339.language;
+if(typeof data342 !== "string"){
+const err469 = {instancePath:instancePath+"/spellcheck/language",schemaPath:"#/properties/spellcheck/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.language.type,parentSchema:schema12.properties.spellcheck.properties.language,data:data342};
 if(vErrors === null){
 vErrors = [err469];
 }
@@ -10627,8 +10644,11 @@ vErrors.push(err469);
 }
 errors++;
 }
-if(!((data345 === "5m") || (data345 === "1h"))){
-const err470 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data345};
+}
+if(data339.color !== undefined){
+let data343 = data339.color;
+if(typeof data343 !== "string"){
+const err470 = {instancePath:instancePath+"/spellcheck/color",schemaPath:"#/properties/spellcheck/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.spellcheck.properties.color.type,parentSchema:schema12.properties.spellcheck.properties.color,data:data343};
 if(vErrors === null){
 vErrors = [err470];
 }
@@ -10638,10 +10658,9 @@ vErrors.push(err470);
 errors++;
 }
 }
-if(data.subagentPromptCacheTtl !== undefined){
-let data346 = data.subagentPromptCacheTtl;
-if(typeof data346 !== "string"){
-const err471 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
+}
+else {
+const err471 = {instancePath:instancePath+"/spellcheck",schemaPath:"#/properties/spellcheck/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.spellcheck.type,parentSchema:schema12.properties.spellcheck,data:data339};
 if(vErrors === null){
 vErrors = [err471];
 }
@@ -10650,8 +10669,11 @@ vErrors.push(err471);
 }
 errors++;
 }
-if(!((data346 === "5m") || (data346 === "1h"))){
-const err472 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
+}
+if(data.terminalTitleFromRename !== undefined){
+let data344 = data.terminalTitleFromRename;
+if(typeof data344 !== "boolean"){
+const err472 = {instancePath:instancePath+"/terminalTitleFromRename",schemaPath:"#/properties/terminalTitleFromRename/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalTitleFromRename.type,parentSchema:schema12.properties.terminalTitleFromRename,data:data344};
 if(vErrors === null){
 vErrors = [err472];
 }
@@ -10661,10 +10683,10 @@ vErrors.push(err472);
 errors++;
 }
 }
-if(data.alwaysThinkingEnabled !== undefined){
-let data347 = data.alwaysThinkingEnabled;
-if(typeof data347 !== "boolean"){
-const err473 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data347};
+if(data.promptCacheTtl !== undefined){
+let data345 = data.promptCacheTtl;
+if(typeof data345 !== "string"){
+const err473 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.promptCacheTtl.type,parentSchema:schema12.properties.promptCacheTtl,data:data345};
 if(vErrors === null){
 vErrors = [err473];
 }
@@ -10673,11 +10695,8 @@ vErrors.push(err473);
 }
 errors++;
 }
-}
-if(data.effortLevel !== undefined){
-let data348 = data.effortLevel;
-if(typeof data348 !== "string"){
-const err474 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data348};
+if(!((data345 === "5m") || (data345 === "1h"))){
+const err474 = {instancePath:instancePath+"/promptCacheTtl",schemaPath:"#/properties/promptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.promptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.promptCacheTtl.enum,parentSchema:schema12.properties.promptCacheTtl,data:data345};
 if(vErrors === null){
 vErrors = [err474];
 }
@@ -10686,8 +10705,11 @@ vErrors.push(err474);
 }
 errors++;
 }
-if(!((((data348 === "low") || (data348 === "medium")) || (data348 === "high")) || (data348 === "xhigh"))){
-const err475 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data348};
+}
+if(data.subagentPromptCacheTtl !== undefined){
+let data346 = data.subagentPromptCacheTtl;
+if(typeof data346 !== "string"){
+const err475 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.subagentPromptCacheTtl.type,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
 if(vErrors === null){
 vErrors = [err475];
 }
@@ -10696,11 +10718,8 @@ vErrors.push(err475);
 }
 errors++;
 }
-}
-if(data.maxEffortLevel !== undefined){
-let data349 = data.maxEffortLevel;
-if(typeof data349 !== "string"){
-const err476 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data349};
+if(!((data346 === "5m") || (data346 === "1h"))){
+const err476 = {instancePath:instancePath+"/subagentPromptCacheTtl",schemaPath:"#/properties/subagentPromptCacheTtl/enum",keyword:"enum",params:{allowedValues: schema12.properties.subagentPromptCacheTtl.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.subagentPromptCacheTtl.enum,parentSchema:schema12.properties.subagentPromptCacheTtl,data:data346};
 if(vErrors === null){
 vErrors = [err476];
 }
@@ -10709,13 +10728,62 @@ vErrors.push(err476);
 }
 errors++;
 }
-if(!(((((data349 === "low") || (data349 === "medium")) || (data349 === "high")) || (data349 === "xhigh")) || (data349 === "max"))){
-const err477 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data349};
+}
+if(data.alwaysThinkingEnabled !== undefined){
+let data347 = data.alwaysThinkingEnabled;
+if(typeof data347 !== "boolean"){
+const err477 = {instancePath:instancePath+"/alwaysThinkingEnabled",schemaPath:"#/properties/alwaysThinkingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.alwaysThinkingEnabled.type,parentSchema:schema12.properties.alwaysThinkingEnabled,data:data347};
 if(vErrors === null){
 vErrors = [err477];
 }
 else {
 vErrors.push(err477);
+}
+errors++;
+}
+}
+if(data.effortLevel !== undefined){
+let data348 = data.effortLevel;
+if(typeof data348 !== "string"){
+const err478 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.effortLevel.type,parentSchema:schema12.properties.effortLevel,data:data348};
+if(vErrors === null){
+vErrors = [err478];
+}
+else {
+vErrors.push(err478);
+}
+errors++;
+}
+if(!((((data348 === "low") || (data348 === "medium")) || (data348 === "high")) || (data348 === "xhigh"))){
+const err479 = {instancePath:instancePath+"/effortLevel",schemaPath:"#/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.effortLevel.enum,parentSchema:schema12.properties.effortLevel,data:data348};
+if(vErrors === null){
+vErrors = [err479];
+}
+else {
+vErrors.push(err479);
+}
+errors++;
+}
+}
+if(data.maxEffortLevel !== undefined){
+let data349 = data.maxEffortLevel;
+if(typeof data349 !== "string"){
+const err480 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.maxEffortLevel.type,parentSchema:schema12.properties.maxEffortLevel,data:data349};
+if(vErrors === null){
+vErrors = [err480];
+}
+else {
+vErrors.push(err480);
+}
+errors++;
+}
+if(!(((((data349 === "low") || (data349 === "medium")) || (data349 === "high")) || (data349 === "xhigh")) || (data349 === "max"))){
+const err481 = {instancePath:instancePath+"/maxEffortLevel",schemaPath:"#/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.maxEffortLevel.enum,parentSchema:schema12.properties.maxEffortLevel,data:data349};
+if(vErrors === null){
+vErrors = [err481];
+}
+else {
+vErrors.push(err481);
 }
 errors++;
 }
@@ -10729,56 +10797,7 @@ if(data351 && typeof data351 == "object" && !Array.isArray(data351)){
 if(data351.effortLevel !== undefined){
 let data352 = data351.effortLevel;
 if(typeof data352 !== "string"){
-const err478 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
-if(vErrors === null){
-vErrors = [err478];
-}
-else {
-vErrors.push(err478);
-}
-errors++;
-}
-if(!((((data352 === "low") || (data352 === "medium")) || (data352 === "high")) || (data352 === "xhigh"))){
-const err479 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
-if(vErrors === null){
-vErrors = [err479];
-}
-else {
-vErrors.push(err479);
-}
-errors++;
-}
-}
-if(data351.maxEffortLevel !== undefined){
-let data353 = data351.maxEffortLevel;
-if(typeof data353 !== "string"){
-const err480 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
-if(vErrors === null){
-vErrors = [err480];
-}
-else {
-vErrors.push(err480);
-}
-errors++;
-}
-if(!(((((data353 === "low") || (data353 === "medium")) || (data353 === "high")) || (data353 === "xhigh")) || (data353 === "max"))){
-const err481 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
-if(vErrors === null){
-vErrors = [err481];
-}
-else {
-vErrors.push(err481);
-}
-errors++;
-}
-}
-if(data351.autoCompactWindow !== undefined){
-let data354 = data351.autoCompactWindow;
-const _errs793 = errors;
-let valid162 = false;
-const _errs794 = errors;
-if(typeof data354 !== "string"){
-const err482 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+const err482 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
 if(vErrors === null){
 vErrors = [err482];
 }
@@ -10787,8 +10806,8 @@ vErrors.push(err482);
 }
 errors++;
 }
-if(!(data354 === "auto")){
-const err483 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+if(!((((data352 === "low") || (data352 === "medium")) || (data352 === "high")) || (data352 === "xhigh"))){
+const err483 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/effortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/effortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.effortLevel,data:data352};
 if(vErrors === null){
 vErrors = [err483];
 }
@@ -10797,12 +10816,11 @@ vErrors.push(err483);
 }
 errors++;
 }
-var _valid7 = _errs794 === errors;
-valid162 = valid162 || _valid7;
-if(!valid162){
-const _errs796 = errors;
-if(!((typeof data354 == "number") && (isFinite(data354)))){
-const err484 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data354};
+}
+if(data351.maxEffortLevel !== undefined){
+let data353 = data351.maxEffortLevel;
+if(typeof data353 !== "string"){
+const err484 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
 if(vErrors === null){
 vErrors = [err484];
 }
@@ -10811,11 +10829,8 @@ vErrors.push(err484);
 }
 errors++;
 }
-var _valid7 = _errs796 === errors;
-valid162 = valid162 || _valid7;
-}
-if(!valid162){
-const err485 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data354};
+if(!(((((data353 === "low") || (data353 === "medium")) || (data353 === "high")) || (data353 === "xhigh")) || (data353 === "max"))){
+const err485 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxEffortLevel",schemaPath:"#/properties/modelSettings/additionalProperties/properties/maxEffortLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel.enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.maxEffortLevel,data:data353};
 if(vErrors === null){
 vErrors = [err485];
 }
@@ -10824,11 +10839,64 @@ vErrors.push(err485);
 }
 errors++;
 }
+}
+if(data351.autoCompactWindow !== undefined){
+let data354 = data351.autoCompactWindow;
+const _errs797 = errors;
+let valid164 = false;
+const _errs798 = errors;
+if(typeof data354 !== "string"){
+const err486 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+if(vErrors === null){
+vErrors = [err486];
+}
 else {
-errors = _errs793;
+vErrors.push(err486);
+}
+errors++;
+}
+if(!(data354 === "auto")){
+const err487 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0].enum,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[0],data:data354};
+if(vErrors === null){
+vErrors = [err487];
+}
+else {
+vErrors.push(err487);
+}
+errors++;
+}
+var _valid7 = _errs798 === errors;
+valid164 = valid164 || _valid7;
+if(!valid164){
+const _errs800 = errors;
+if(!((typeof data354 == "number") && (isFinite(data354)))){
+const err488 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1].type,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf[1],data:data354};
+if(vErrors === null){
+vErrors = [err488];
+}
+else {
+vErrors.push(err488);
+}
+errors++;
+}
+var _valid7 = _errs800 === errors;
+valid164 = valid164 || _valid7;
+}
+if(!valid164){
+const err489 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1")+"/autoCompactWindow",schemaPath:"#/properties/modelSettings/additionalProperties/properties/autoCompactWindow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow.anyOf,parentSchema:schema12.properties.modelSettings.additionalProperties.properties.autoCompactWindow,data:data354};
+if(vErrors === null){
+vErrors = [err489];
+}
+else {
+vErrors.push(err489);
+}
+errors++;
+}
+else {
+errors = _errs797;
 if(vErrors !== null){
-if(_errs793){
-vErrors.length = _errs793;
+if(_errs797){
+vErrors.length = _errs797;
 }
 else {
 vErrors = null;
@@ -10838,58 +10906,7 @@ vErrors = null;
 }
 }
 else {
-const err486 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data351};
-if(vErrors === null){
-vErrors = [err486];
-}
-else {
-vErrors.push(err486);
-}
-errors++;
-}
-}
-}
-else {
-const err487 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data350};
-if(vErrors === null){
-vErrors = [err487];
-}
-else {
-vErrors.push(err487);
-}
-errors++;
-}
-}
-if(data.ultracode !== undefined){
-let data355 = data.ultracode;
-if(typeof data355 !== "boolean"){
-const err488 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data355};
-if(vErrors === null){
-vErrors = [err488];
-}
-else {
-vErrors.push(err488);
-}
-errors++;
-}
-}
-if(data.autoCompactWindow !== undefined){
-let data356 = data.autoCompactWindow;
-if(!((typeof data356 == "number") && (isFinite(data356)))){
-const err489 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data356};
-if(vErrors === null){
-vErrors = [err489];
-}
-else {
-vErrors.push(err489);
-}
-errors++;
-}
-}
-if(data.advisorModel !== undefined){
-let data357 = data.advisorModel;
-if(typeof data357 !== "string"){
-const err490 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data357};
+const err490 = {instancePath:instancePath+"/modelSettings/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/modelSettings/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.additionalProperties.type,parentSchema:schema12.properties.modelSettings.additionalProperties,data:data351};
 if(vErrors === null){
 vErrors = [err490];
 }
@@ -10899,10 +10916,9 @@ vErrors.push(err490);
 errors++;
 }
 }
-if(data.fastMode !== undefined){
-let data358 = data.fastMode;
-if(typeof data358 !== "boolean"){
-const err491 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data358};
+}
+else {
+const err491 = {instancePath:instancePath+"/modelSettings",schemaPath:"#/properties/modelSettings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.modelSettings.type,parentSchema:schema12.properties.modelSettings,data:data350};
 if(vErrors === null){
 vErrors = [err491];
 }
@@ -10912,10 +10928,10 @@ vErrors.push(err491);
 errors++;
 }
 }
-if(data.fastModePerSessionOptIn !== undefined){
-let data359 = data.fastModePerSessionOptIn;
-if(typeof data359 !== "boolean"){
-const err492 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data359};
+if(data.ultracode !== undefined){
+let data355 = data.ultracode;
+if(typeof data355 !== "boolean"){
+const err492 = {instancePath:instancePath+"/ultracode",schemaPath:"#/properties/ultracode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.ultracode.type,parentSchema:schema12.properties.ultracode,data:data355};
 if(vErrors === null){
 vErrors = [err492];
 }
@@ -10925,10 +10941,10 @@ vErrors.push(err492);
 errors++;
 }
 }
-if(data.promptSuggestionEnabled !== undefined){
-let data360 = data.promptSuggestionEnabled;
-if(typeof data360 !== "boolean"){
-const err493 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data360};
+if(data.autoCompactWindow !== undefined){
+let data356 = data.autoCompactWindow;
+if(!((typeof data356 == "number") && (isFinite(data356)))){
+const err493 = {instancePath:instancePath+"/autoCompactWindow",schemaPath:"#/properties/autoCompactWindow/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.autoCompactWindow.type,parentSchema:schema12.properties.autoCompactWindow,data:data356};
 if(vErrors === null){
 vErrors = [err493];
 }
@@ -10938,10 +10954,10 @@ vErrors.push(err493);
 errors++;
 }
 }
-if(data.emojiCompletionEnabled !== undefined){
-let data361 = data.emojiCompletionEnabled;
-if(typeof data361 !== "boolean"){
-const err494 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data361};
+if(data.advisorModel !== undefined){
+let data357 = data.advisorModel;
+if(typeof data357 !== "string"){
+const err494 = {instancePath:instancePath+"/advisorModel",schemaPath:"#/properties/advisorModel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.advisorModel.type,parentSchema:schema12.properties.advisorModel,data:data357};
 if(vErrors === null){
 vErrors = [err494];
 }
@@ -10951,10 +10967,10 @@ vErrors.push(err494);
 errors++;
 }
 }
-if(data.showClearContextOnPlanAccept !== undefined){
-let data362 = data.showClearContextOnPlanAccept;
-if(typeof data362 !== "boolean"){
-const err495 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data362};
+if(data.fastMode !== undefined){
+let data358 = data.fastMode;
+if(typeof data358 !== "boolean"){
+const err495 = {instancePath:instancePath+"/fastMode",schemaPath:"#/properties/fastMode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastMode.type,parentSchema:schema12.properties.fastMode,data:data358};
 if(vErrors === null){
 vErrors = [err495];
 }
@@ -10964,10 +10980,10 @@ vErrors.push(err495);
 errors++;
 }
 }
-if(data.askUserQuestionTimeout !== undefined){
-let data363 = data.askUserQuestionTimeout;
-if(typeof data363 !== "string"){
-const err496 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
+if(data.fastModePerSessionOptIn !== undefined){
+let data359 = data.fastModePerSessionOptIn;
+if(typeof data359 !== "boolean"){
+const err496 = {instancePath:instancePath+"/fastModePerSessionOptIn",schemaPath:"#/properties/fastModePerSessionOptIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fastModePerSessionOptIn.type,parentSchema:schema12.properties.fastModePerSessionOptIn,data:data359};
 if(vErrors === null){
 vErrors = [err496];
 }
@@ -10976,8 +10992,11 @@ vErrors.push(err496);
 }
 errors++;
 }
-if(!((((data363 === "60s") || (data363 === "5m")) || (data363 === "10m")) || (data363 === "never"))){
-const err497 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
+}
+if(data.promptSuggestionEnabled !== undefined){
+let data360 = data.promptSuggestionEnabled;
+if(typeof data360 !== "boolean"){
+const err497 = {instancePath:instancePath+"/promptSuggestionEnabled",schemaPath:"#/properties/promptSuggestionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.promptSuggestionEnabled.type,parentSchema:schema12.properties.promptSuggestionEnabled,data:data360};
 if(vErrors === null){
 vErrors = [err497];
 }
@@ -10987,10 +11006,10 @@ vErrors.push(err497);
 errors++;
 }
 }
-if(data.dialogExpiry !== undefined){
-let data364 = data.dialogExpiry;
-if(typeof data364 !== "string"){
-const err498 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data364};
+if(data.emojiCompletionEnabled !== undefined){
+let data361 = data.emojiCompletionEnabled;
+if(typeof data361 !== "boolean"){
+const err498 = {instancePath:instancePath+"/emojiCompletionEnabled",schemaPath:"#/properties/emojiCompletionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.emojiCompletionEnabled.type,parentSchema:schema12.properties.emojiCompletionEnabled,data:data361};
 if(vErrors === null){
 vErrors = [err498];
 }
@@ -10999,8 +11018,11 @@ vErrors.push(err498);
 }
 errors++;
 }
-if(!((((data364 === "60s") || (data364 === "5m")) || (data364 === "10m")) || (data364 === "never"))){
-const err499 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data364};
+}
+if(data.showClearContextOnPlanAccept !== undefined){
+let data362 = data.showClearContextOnPlanAccept;
+if(typeof data362 !== "boolean"){
+const err499 = {instancePath:instancePath+"/showClearContextOnPlanAccept",schemaPath:"#/properties/showClearContextOnPlanAccept/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showClearContextOnPlanAccept.type,parentSchema:schema12.properties.showClearContextOnPlanAccept,data:data362};
 if(vErrors === null){
 vErrors = [err499];
 }
@@ -11010,15 +11032,61 @@ vErrors.push(err499);
 errors++;
 }
 }
-if(data.agent !== undefined){
-let data365 = data.agent;
-if(typeof data365 !== "string"){
-const err500 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data365};
+if(data.askUserQuestionTimeout !== undefined){
+let data363 = data.askUserQuestionTimeout;
+if(typeof data363 !== "string"){
+const err500 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.askUserQuestionTimeout.type,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
 if(vErrors === null){
 vErrors = [err500];
 }
 else {
 vErrors.push(err500);
+}
+errors++;
+}
+if(!((((data363 === "60s") || (data363 === "5m")) || (data363 === "10m")) || (data363 === "never"))){
+const err501 = {instancePath:instancePath+"/askUserQuestionTimeout",schemaPath:"#/properties/askUserQuestionTimeout/enum",keyword:"enum",params:{allowedValues: schema12.properties.askUserQuestionTimeout.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.askUserQuestionTimeout.enum,parentSchema:schema12.properties.askUserQuestionTimeout,data:data363};
+if(vErrors === null){
+vErrors = [err501];
+}
+else {
+vErrors.push(err501);
+}
+errors++;
+}
+}
+if(data.dialogExpiry !== undefined){
+let data364 = data.dialogExpiry;
+if(typeof data364 !== "string"){
+const err502 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.dialogExpiry.type,parentSchema:schema12.properties.dialogExpiry,data:data364};
+if(vErrors === null){
+vErrors = [err502];
+}
+else {
+vErrors.push(err502);
+}
+errors++;
+}
+if(!((((data364 === "60s") || (data364 === "5m")) || (data364 === "10m")) || (data364 === "never"))){
+const err503 = {instancePath:instancePath+"/dialogExpiry",schemaPath:"#/properties/dialogExpiry/enum",keyword:"enum",params:{allowedValues: schema12.properties.dialogExpiry.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.dialogExpiry.enum,parentSchema:schema12.properties.dialogExpiry,data:data364};
+if(vErrors === null){
+vErrors = [err503];
+}
+else {
+vErrors.push(err503);
+}
+errors++;
+}
+}
+if(data.agent !== undefined){
+let data365 = data.agent;
+if(typeof data365 !== "string"){
+const err504 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.agent.type,parentSchema:schema12.properties.agent,data:data365};
+if(vErrors === null){
+vErrors = [err504];
+}
+else {
+vErrors.push(err504);
 }
 errors++;
 }
@@ -11030,24 +11098,24 @@ const len53 = data366.length;
 for(let i53=0; i53<len53; i53++){
 let data367 = data366[i53];
 if(typeof data367 !== "string"){
-const err501 = {instancePath:instancePath+"/companyAnnouncements/" + i53,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data367};
+const err505 = {instancePath:instancePath+"/companyAnnouncements/" + i53,schemaPath:"#/properties/companyAnnouncements/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.companyAnnouncements.items.type,parentSchema:schema12.properties.companyAnnouncements.items,data:data367};
 if(vErrors === null){
-vErrors = [err501];
+vErrors = [err505];
 }
 else {
-vErrors.push(err501);
+vErrors.push(err505);
 }
 errors++;
 }
 }
 }
 else {
-const err502 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data366};
+const err506 = {instancePath:instancePath+"/companyAnnouncements",schemaPath:"#/properties/companyAnnouncements/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.companyAnnouncements.type,parentSchema:schema12.properties.companyAnnouncements,data:data366};
 if(vErrors === null){
-vErrors = [err502];
+vErrors = [err506];
 }
 else {
-vErrors.push(err502);
+vErrors.push(err506);
 }
 errors++;
 }
@@ -11057,18 +11125,18 @@ let data368 = data.pluginConfigs;
 if(data368 && typeof data368 == "object" && !Array.isArray(data368)){
 for(const key41 in data368){
 let data369 = data368[key41];
-const _errs828 = errors;
-let valid166 = false;
-const _errs829 = errors;
+const _errs832 = errors;
+let valid168 = false;
+const _errs833 = errors;
 if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
 for(const key42 in data369){
 if(!((key42 === "mcpServers") || (key42 === "options"))){
-const err503 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
+const err507 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
 if(vErrors === null){
-vErrors = [err503];
+vErrors = [err507];
 }
 else {
-vErrors.push(err503);
+vErrors.push(err507);
 }
 errors++;
 }
@@ -11081,69 +11149,11 @@ let data371 = data370[key43];
 if(data371 && typeof data371 == "object" && !Array.isArray(data371)){
 for(const key44 in data371){
 let data372 = data371[key44];
-const _errs839 = errors;
-let valid170 = false;
-const _errs840 = errors;
-if(typeof data372 !== "string"){
-const err504 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data372};
-if(vErrors === null){
-vErrors = [err504];
-}
-else {
-vErrors.push(err504);
-}
-errors++;
-}
-var _valid9 = _errs840 === errors;
-valid170 = valid170 || _valid9;
-if(!valid170){
-const _errs842 = errors;
-if(!((typeof data372 == "number") && (isFinite(data372)))){
-const err505 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data372};
-if(vErrors === null){
-vErrors = [err505];
-}
-else {
-vErrors.push(err505);
-}
-errors++;
-}
-var _valid9 = _errs842 === errors;
-valid170 = valid170 || _valid9;
-if(!valid170){
+const _errs843 = errors;
+let valid172 = false;
 const _errs844 = errors;
-if(typeof data372 !== "boolean"){
-const err506 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data372};
-if(vErrors === null){
-vErrors = [err506];
-}
-else {
-vErrors.push(err506);
-}
-errors++;
-}
-var _valid9 = _errs844 === errors;
-valid170 = valid170 || _valid9;
-if(!valid170){
-const _errs846 = errors;
-if(Array.isArray(data372)){
-const len54 = data372.length;
-for(let i54=0; i54<len54; i54++){
-let data373 = data372[i54];
-if(typeof data373 !== "string"){
-const err507 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i54,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data373};
-if(vErrors === null){
-vErrors = [err507];
-}
-else {
-vErrors.push(err507);
-}
-errors++;
-}
-}
-}
-else {
-const err508 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data372};
+if(typeof data372 !== "string"){
+const err508 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[0],data:data372};
 if(vErrors === null){
 vErrors = [err508];
 }
@@ -11152,13 +11162,12 @@ vErrors.push(err508);
 }
 errors++;
 }
-var _valid9 = _errs846 === errors;
-valid170 = valid170 || _valid9;
-}
-}
-}
-if(!valid170){
-const err509 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data372};
+var _valid9 = _errs844 === errors;
+valid172 = valid172 || _valid9;
+if(!valid172){
+const _errs846 = errors;
+if(!((typeof data372 == "number") && (isFinite(data372)))){
+const err509 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[1],data:data372};
 if(vErrors === null){
 vErrors = [err509];
 }
@@ -11167,21 +11176,12 @@ vErrors.push(err509);
 }
 errors++;
 }
-else {
-errors = _errs839;
-if(vErrors !== null){
-if(_errs839){
-vErrors.length = _errs839;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err510 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data371};
+var _valid9 = _errs846 === errors;
+valid172 = valid172 || _valid9;
+if(!valid172){
+const _errs848 = errors;
+if(typeof data372 !== "boolean"){
+const err510 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[2],data:data372};
 if(vErrors === null){
 vErrors = [err510];
 }
@@ -11190,10 +11190,16 @@ vErrors.push(err510);
 }
 errors++;
 }
-}
-}
-else {
-const err511 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data370};
+var _valid9 = _errs848 === errors;
+valid172 = valid172 || _valid9;
+if(!valid172){
+const _errs850 = errors;
+if(Array.isArray(data372)){
+const len54 = data372.length;
+for(let i54=0; i54<len54; i54++){
+let data373 = data372[i54];
+if(typeof data373 !== "string"){
+const err511 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i54,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].items,data:data373};
 if(vErrors === null){
 vErrors = [err511];
 }
@@ -11203,16 +11209,9 @@ vErrors.push(err511);
 errors++;
 }
 }
-if(data369.options !== undefined){
-let data374 = data369.options;
-if(data374 && typeof data374 == "object" && !Array.isArray(data374)){
-for(const key45 in data374){
-let data375 = data374[key45];
-const _errs854 = errors;
-let valid174 = false;
-const _errs855 = errors;
-if(typeof data375 !== "string"){
-const err512 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data375};
+}
+else {
+const err512 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf[3],data:data372};
 if(vErrors === null){
 vErrors = [err512];
 }
@@ -11221,12 +11220,13 @@ vErrors.push(err512);
 }
 errors++;
 }
-var _valid10 = _errs855 === errors;
-valid174 = valid174 || _valid10;
-if(!valid174){
-const _errs857 = errors;
-if(!((typeof data375 == "number") && (isFinite(data375)))){
-const err513 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data375};
+var _valid9 = _errs850 === errors;
+valid172 = valid172 || _valid9;
+}
+}
+}
+if(!valid172){
+const err513 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key44.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.additionalProperties,data:data372};
 if(vErrors === null){
 vErrors = [err513];
 }
@@ -11235,12 +11235,21 @@ vErrors.push(err513);
 }
 errors++;
 }
-var _valid10 = _errs857 === errors;
-valid174 = valid174 || _valid10;
-if(!valid174){
-const _errs859 = errors;
-if(typeof data375 !== "boolean"){
-const err514 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data375};
+else {
+errors = _errs843;
+if(vErrors !== null){
+if(_errs843){
+vErrors.length = _errs843;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err514 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.additionalProperties,data:data371};
 if(vErrors === null){
 vErrors = [err514];
 }
@@ -11249,16 +11258,10 @@ vErrors.push(err514);
 }
 errors++;
 }
-var _valid10 = _errs859 === errors;
-valid174 = valid174 || _valid10;
-if(!valid174){
-const _errs861 = errors;
-if(Array.isArray(data375)){
-const len55 = data375.length;
-for(let i55=0; i55<len55; i55++){
-let data376 = data375[i55];
-if(typeof data376 !== "string"){
-const err515 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data376};
+}
+}
+else {
+const err515 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/mcpServers",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/mcpServers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.mcpServers,data:data370};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -11268,9 +11271,16 @@ vErrors.push(err515);
 errors++;
 }
 }
-}
-else {
-const err516 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data375};
+if(data369.options !== undefined){
+let data374 = data369.options;
+if(data374 && typeof data374 == "object" && !Array.isArray(data374)){
+for(const key45 in data374){
+let data375 = data374[key45];
+const _errs858 = errors;
+let valid176 = false;
+const _errs859 = errors;
+if(typeof data375 !== "string"){
+const err516 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[0],data:data375};
 if(vErrors === null){
 vErrors = [err516];
 }
@@ -11279,13 +11289,12 @@ vErrors.push(err516);
 }
 errors++;
 }
-var _valid10 = _errs861 === errors;
-valid174 = valid174 || _valid10;
-}
-}
-}
-if(!valid174){
-const err517 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data375};
+var _valid10 = _errs859 === errors;
+valid176 = valid176 || _valid10;
+if(!valid176){
+const _errs861 = errors;
+if(!((typeof data375 == "number") && (isFinite(data375)))){
+const err517 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[1],data:data375};
 if(vErrors === null){
 vErrors = [err517];
 }
@@ -11294,21 +11303,12 @@ vErrors.push(err517);
 }
 errors++;
 }
-else {
-errors = _errs854;
-if(vErrors !== null){
-if(_errs854){
-vErrors.length = _errs854;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err518 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data374};
+var _valid10 = _errs861 === errors;
+valid176 = valid176 || _valid10;
+if(!valid176){
+const _errs863 = errors;
+if(typeof data375 !== "boolean"){
+const err518 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[2],data:data375};
 if(vErrors === null){
 vErrors = [err518];
 }
@@ -11317,10 +11317,16 @@ vErrors.push(err518);
 }
 errors++;
 }
-}
-}
-else {
-const err519 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
+var _valid10 = _errs863 === errors;
+valid176 = valid176 || _valid10;
+if(!valid176){
+const _errs865 = errors;
+if(Array.isArray(data375)){
+const len55 = data375.length;
+for(let i55=0; i55<len55; i55++){
+let data376 = data375[i55];
+if(typeof data376 !== "string"){
+const err519 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i55,schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].items,data:data376};
 if(vErrors === null){
 vErrors = [err519];
 }
@@ -11329,14 +11335,10 @@ vErrors.push(err519);
 }
 errors++;
 }
-var _valid8 = _errs829 === errors;
-valid166 = valid166 || _valid8;
-if(!valid166){
-const _errs865 = errors;
-if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
+}
 }
 else {
-const err520 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data369};
+const err520 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf[3],data:data375};
 if(vErrors === null){
 vErrors = [err520];
 }
@@ -11345,11 +11347,13 @@ vErrors.push(err520);
 }
 errors++;
 }
-var _valid8 = _errs865 === errors;
-valid166 = valid166 || _valid8;
+var _valid10 = _errs865 === errors;
+valid176 = valid176 || _valid10;
 }
-if(!valid166){
-const err521 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data369};
+}
+}
+if(!valid176){
+const err521 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.additionalProperties,data:data375};
 if(vErrors === null){
 vErrors = [err521];
 }
@@ -11359,10 +11363,10 @@ vErrors.push(err521);
 errors++;
 }
 else {
-errors = _errs828;
+errors = _errs858;
 if(vErrors !== null){
-if(_errs828){
-vErrors.length = _errs828;
+if(_errs858){
+vErrors.length = _errs858;
 }
 else {
 vErrors = null;
@@ -11372,7 +11376,7 @@ vErrors = null;
 }
 }
 else {
-const err522 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data368};
+const err522 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/options",schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options.type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].properties.options,data:data374};
 if(vErrors === null){
 vErrors = [err522];
 }
@@ -11382,12 +11386,9 @@ vErrors.push(err522);
 errors++;
 }
 }
-if(data.remote !== undefined){
-let data377 = data.remote;
-if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
-for(const key46 in data377){
-if(!(key46 === "defaultEnvironmentId")){
-const err523 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data377};
+}
+else {
+const err523 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[0],data:data369};
 if(vErrors === null){
 vErrors = [err523];
 }
@@ -11396,11 +11397,14 @@ vErrors.push(err523);
 }
 errors++;
 }
+var _valid8 = _errs833 === errors;
+valid168 = valid168 || _valid8;
+if(!valid168){
+const _errs869 = errors;
+if(data369 && typeof data369 == "object" && !Array.isArray(data369)){
 }
-if(data377.defaultEnvironmentId !== undefined){
-let data378 = data377.defaultEnvironmentId;
-if(typeof data378 !== "string"){
-const err524 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data378};
+else {
+const err524 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.pluginConfigs.additionalProperties.anyOf[1],data:data369};
 if(vErrors === null){
 vErrors = [err524];
 }
@@ -11409,10 +11413,11 @@ vErrors.push(err524);
 }
 errors++;
 }
+var _valid8 = _errs869 === errors;
+valid168 = valid168 || _valid8;
 }
-}
-else {
-const err525 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data377};
+if(!valid168){
+const err525 = {instancePath:instancePath+"/pluginConfigs/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pluginConfigs/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.pluginConfigs.additionalProperties.anyOf,parentSchema:schema12.properties.pluginConfigs.additionalProperties,data:data369};
 if(vErrors === null){
 vErrors = [err525];
 }
@@ -11421,11 +11426,21 @@ vErrors.push(err525);
 }
 errors++;
 }
+else {
+errors = _errs832;
+if(vErrors !== null){
+if(_errs832){
+vErrors.length = _errs832;
 }
-if(data.autoUpdatesChannel !== undefined){
-let data379 = data.autoUpdatesChannel;
-if(typeof data379 !== "string"){
-const err526 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err526 = {instancePath:instancePath+"/pluginConfigs",schemaPath:"#/properties/pluginConfigs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.pluginConfigs.type,parentSchema:schema12.properties.pluginConfigs,data:data368};
 if(vErrors === null){
 vErrors = [err526];
 }
@@ -11434,8 +11449,13 @@ vErrors.push(err526);
 }
 errors++;
 }
-if(!(((data379 === "latest") || (data379 === "stable")) || (data379 === "rc"))){
-const err527 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
+}
+if(data.remote !== undefined){
+let data377 = data.remote;
+if(data377 && typeof data377 == "object" && !Array.isArray(data377)){
+for(const key46 in data377){
+if(!(key46 === "defaultEnvironmentId")){
+const err527 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.remote,data:data377};
 if(vErrors === null){
 vErrors = [err527];
 }
@@ -11445,10 +11465,10 @@ vErrors.push(err527);
 errors++;
 }
 }
-if(data.minimumVersion !== undefined){
-let data380 = data.minimumVersion;
-if(typeof data380 !== "string"){
-const err528 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data380};
+if(data377.defaultEnvironmentId !== undefined){
+let data378 = data377.defaultEnvironmentId;
+if(typeof data378 !== "string"){
+const err528 = {instancePath:instancePath+"/remote/defaultEnvironmentId",schemaPath:"#/properties/remote/properties/defaultEnvironmentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.remote.properties.defaultEnvironmentId.type,parentSchema:schema12.properties.remote.properties.defaultEnvironmentId,data:data378};
 if(vErrors === null){
 vErrors = [err528];
 }
@@ -11458,10 +11478,9 @@ vErrors.push(err528);
 errors++;
 }
 }
-if(data.requiredMinimumVersion !== undefined){
-let data381 = data.requiredMinimumVersion;
-if(typeof data381 !== "string"){
-const err529 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data381};
+}
+else {
+const err529 = {instancePath:instancePath+"/remote",schemaPath:"#/properties/remote/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.remote.type,parentSchema:schema12.properties.remote,data:data377};
 if(vErrors === null){
 vErrors = [err529];
 }
@@ -11471,10 +11490,10 @@ vErrors.push(err529);
 errors++;
 }
 }
-if(data.requiredMaximumVersion !== undefined){
-let data382 = data.requiredMaximumVersion;
-if(typeof data382 !== "string"){
-const err530 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data382};
+if(data.autoUpdatesChannel !== undefined){
+let data379 = data.autoUpdatesChannel;
+if(typeof data379 !== "string"){
+const err530 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoUpdatesChannel.type,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
 if(vErrors === null){
 vErrors = [err530];
 }
@@ -11483,11 +11502,8 @@ vErrors.push(err530);
 }
 errors++;
 }
-}
-if(data.downloadsMirrorUrl !== undefined){
-let data383 = data.downloadsMirrorUrl;
-if(typeof data383 !== "string"){
-const err531 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data383};
+if(!(((data379 === "latest") || (data379 === "stable")) || (data379 === "rc"))){
+const err531 = {instancePath:instancePath+"/autoUpdatesChannel",schemaPath:"#/properties/autoUpdatesChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.autoUpdatesChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.autoUpdatesChannel.enum,parentSchema:schema12.properties.autoUpdatesChannel,data:data379};
 if(vErrors === null){
 vErrors = [err531];
 }
@@ -11497,10 +11513,10 @@ vErrors.push(err531);
 errors++;
 }
 }
-if(data.plansDirectory !== undefined){
-let data384 = data.plansDirectory;
-if(typeof data384 !== "string"){
-const err532 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data384};
+if(data.minimumVersion !== undefined){
+let data380 = data.minimumVersion;
+if(typeof data380 !== "string"){
+const err532 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.minimumVersion.type,parentSchema:schema12.properties.minimumVersion,data:data380};
 if(vErrors === null){
 vErrors = [err532];
 }
@@ -11510,10 +11526,10 @@ vErrors.push(err532);
 errors++;
 }
 }
-if(data.tui !== undefined){
-let data385 = data.tui;
-if(typeof data385 !== "string"){
-const err533 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data385};
+if(data.requiredMinimumVersion !== undefined){
+let data381 = data.requiredMinimumVersion;
+if(typeof data381 !== "string"){
+const err533 = {instancePath:instancePath+"/requiredMinimumVersion",schemaPath:"#/properties/requiredMinimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMinimumVersion.type,parentSchema:schema12.properties.requiredMinimumVersion,data:data381};
 if(vErrors === null){
 vErrors = [err533];
 }
@@ -11522,8 +11538,11 @@ vErrors.push(err533);
 }
 errors++;
 }
-if(!((data385 === "default") || (data385 === "fullscreen"))){
-const err534 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data385};
+}
+if(data.requiredMaximumVersion !== undefined){
+let data382 = data.requiredMaximumVersion;
+if(typeof data382 !== "string"){
+const err534 = {instancePath:instancePath+"/requiredMaximumVersion",schemaPath:"#/properties/requiredMaximumVersion/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.requiredMaximumVersion.type,parentSchema:schema12.properties.requiredMaximumVersion,data:data382};
 if(vErrors === null){
 vErrors = [err534];
 }
@@ -11533,12 +11552,10 @@ vErrors.push(err534);
 errors++;
 }
 }
-if(data.voice !== undefined){
-let data386 = data.voice;
-if(data386 && typeof data386 == "object" && !Array.isArray(data386)){
-for(const key47 in data386){
-if(!(((key47 === "enabled") || (key47 === "mode")) || (key47 === "autoSubmit"))){
-const err535 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data386};
+if(data.downloadsMirrorUrl !== undefined){
+let data383 = data.downloadsMirrorUrl;
+if(typeof data383 !== "string"){
+const err535 = {instancePath:instancePath+"/downloadsMirrorUrl",schemaPath:"#/properties/downloadsMirrorUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.downloadsMirrorUrl.type,parentSchema:schema12.properties.downloadsMirrorUrl,data:data383};
 if(vErrors === null){
 vErrors = [err535];
 }
@@ -11548,10 +11565,10 @@ vErrors.push(err535);
 errors++;
 }
 }
-if(data386.enabled !== undefined){
-let data387 = data386.enabled;
-if(typeof data387 !== "boolean"){
-const err536 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data387};
+if(data.plansDirectory !== undefined){
+let data384 = data.plansDirectory;
+if(typeof data384 !== "string"){
+const err536 = {instancePath:instancePath+"/plansDirectory",schemaPath:"#/properties/plansDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.plansDirectory.type,parentSchema:schema12.properties.plansDirectory,data:data384};
 if(vErrors === null){
 vErrors = [err536];
 }
@@ -11561,10 +11578,10 @@ vErrors.push(err536);
 errors++;
 }
 }
-if(data386.mode !== undefined){
-let data388 = data386.mode;
-if(typeof data388 !== "string"){
-const err537 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data388};
+if(data.tui !== undefined){
+let data385 = data.tui;
+if(typeof data385 !== "string"){
+const err537 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tui.type,parentSchema:schema12.properties.tui,data:data385};
 if(vErrors === null){
 vErrors = [err537];
 }
@@ -11573,8 +11590,8 @@ vErrors.push(err537);
 }
 errors++;
 }
-if(!((data388 === "hold") || (data388 === "tap"))){
-const err538 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data388};
+if(!((data385 === "default") || (data385 === "fullscreen"))){
+const err538 = {instancePath:instancePath+"/tui",schemaPath:"#/properties/tui/enum",keyword:"enum",params:{allowedValues: schema12.properties.tui.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tui.enum,parentSchema:schema12.properties.tui,data:data385};
 if(vErrors === null){
 vErrors = [err538];
 }
@@ -11584,10 +11601,12 @@ vErrors.push(err538);
 errors++;
 }
 }
-if(data386.autoSubmit !== undefined){
-let data389 = data386.autoSubmit;
-if(typeof data389 !== "boolean"){
-const err539 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data389};
+if(data.voice !== undefined){
+let data386 = data.voice;
+if(data386 && typeof data386 == "object" && !Array.isArray(data386)){
+for(const key47 in data386){
+if(!(((key47 === "enabled") || (key47 === "mode")) || (key47 === "autoSubmit"))){
+const err539 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.voice,data:data386};
 if(vErrors === null){
 vErrors = [err539];
 }
@@ -11597,9 +11616,10 @@ vErrors.push(err539);
 errors++;
 }
 }
-}
-else {
-const err540 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data386};
+if(data386.enabled !== undefined){
+let data387 = data386.enabled;
+if(typeof data387 !== "boolean"){
+const err540 = {instancePath:instancePath+"/voice/enabled",schemaPath:"#/properties/voice/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.enabled.type,parentSchema:schema12.properties.voice.properties.enabled,data:data387};
 if(vErrors === null){
 vErrors = [err540];
 }
@@ -11609,15 +11629,63 @@ vErrors.push(err540);
 errors++;
 }
 }
-if(data.channelsEnabled !== undefined){
-let data390 = data.channelsEnabled;
-if(typeof data390 !== "boolean"){
-const err541 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data390};
+if(data386.mode !== undefined){
+let data388 = data386.mode;
+if(typeof data388 !== "string"){
+const err541 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.voice.properties.mode.type,parentSchema:schema12.properties.voice.properties.mode,data:data388};
 if(vErrors === null){
 vErrors = [err541];
 }
 else {
 vErrors.push(err541);
+}
+errors++;
+}
+if(!((data388 === "hold") || (data388 === "tap"))){
+const err542 = {instancePath:instancePath+"/voice/mode",schemaPath:"#/properties/voice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.voice.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.voice.properties.mode.enum,parentSchema:schema12.properties.voice.properties.mode,data:data388};
+if(vErrors === null){
+vErrors = [err542];
+}
+else {
+vErrors.push(err542);
+}
+errors++;
+}
+}
+if(data386.autoSubmit !== undefined){
+let data389 = data386.autoSubmit;
+if(typeof data389 !== "boolean"){
+const err543 = {instancePath:instancePath+"/voice/autoSubmit",schemaPath:"#/properties/voice/properties/autoSubmit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voice.properties.autoSubmit.type,parentSchema:schema12.properties.voice.properties.autoSubmit,data:data389};
+if(vErrors === null){
+vErrors = [err543];
+}
+else {
+vErrors.push(err543);
+}
+errors++;
+}
+}
+}
+else {
+const err544 = {instancePath:instancePath+"/voice",schemaPath:"#/properties/voice/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.voice.type,parentSchema:schema12.properties.voice,data:data386};
+if(vErrors === null){
+vErrors = [err544];
+}
+else {
+vErrors.push(err544);
+}
+errors++;
+}
+}
+if(data.channelsEnabled !== undefined){
+let data390 = data.channelsEnabled;
+if(typeof data390 !== "boolean"){
+const err545 = {instancePath:instancePath+"/channelsEnabled",schemaPath:"#/properties/channelsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.channelsEnabled.type,parentSchema:schema12.properties.channelsEnabled,data:data390};
+if(vErrors === null){
+vErrors = [err545];
+}
+else {
+vErrors.push(err545);
 }
 errors++;
 }
@@ -11630,54 +11698,7 @@ for(let i56=0; i56<len56; i56++){
 let data392 = data391[i56];
 if(data392 && typeof data392 == "object" && !Array.isArray(data392)){
 if(data392.marketplace === undefined){
-const err542 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
-if(vErrors === null){
-vErrors = [err542];
-}
-else {
-vErrors.push(err542);
-}
-errors++;
-}
-if(data392.plugin === undefined){
-const err543 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
-if(vErrors === null){
-vErrors = [err543];
-}
-else {
-vErrors.push(err543);
-}
-errors++;
-}
-for(const key48 in data392){
-if(!((key48 === "marketplace") || (key48 === "plugin"))){
-const err544 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
-if(vErrors === null){
-vErrors = [err544];
-}
-else {
-vErrors.push(err544);
-}
-errors++;
-}
-}
-if(data392.marketplace !== undefined){
-let data393 = data392.marketplace;
-if(typeof data393 !== "string"){
-const err545 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data393};
-if(vErrors === null){
-vErrors = [err545];
-}
-else {
-vErrors.push(err545);
-}
-errors++;
-}
-}
-if(data392.plugin !== undefined){
-let data394 = data392.plugin;
-if(typeof data394 !== "string"){
-const err546 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data394};
+const err546 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "marketplace"},message:"must have required property '"+"marketplace"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err546];
 }
@@ -11686,10 +11707,8 @@ vErrors.push(err546);
 }
 errors++;
 }
-}
-}
-else {
-const err547 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
+if(data392.plugin === undefined){
+const err547 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/required",keyword:"required",params:{missingProperty: "plugin"},message:"must have required property '"+"plugin"+"'",schema:schema12.properties.allowedChannelPlugins.items.required,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err547];
 }
@@ -11698,10 +11717,9 @@ vErrors.push(err547);
 }
 errors++;
 }
-}
-}
-else {
-const err548 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data391};
+for(const key48 in data392){
+if(!((key48 === "marketplace") || (key48 === "plugin"))){
+const err548 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err548];
 }
@@ -11711,10 +11729,10 @@ vErrors.push(err548);
 errors++;
 }
 }
-if(data.prefersReducedMotion !== undefined){
-let data395 = data.prefersReducedMotion;
-if(typeof data395 !== "boolean"){
-const err549 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data395};
+if(data392.marketplace !== undefined){
+let data393 = data392.marketplace;
+if(typeof data393 !== "string"){
+const err549 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/marketplace",schemaPath:"#/properties/allowedChannelPlugins/items/properties/marketplace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.marketplace.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.marketplace,data:data393};
 if(vErrors === null){
 vErrors = [err549];
 }
@@ -11724,13 +11742,10 @@ vErrors.push(err549);
 errors++;
 }
 }
-if(data.timeFormat !== undefined){
-let data396 = data.timeFormat;
-const _errs910 = errors;
-let valid182 = false;
-const _errs911 = errors;
-if(typeof data396 !== "string"){
-const err550 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+if(data392.plugin !== undefined){
+let data394 = data392.plugin;
+if(typeof data394 !== "string"){
+const err550 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56+"/plugin",schemaPath:"#/properties/allowedChannelPlugins/items/properties/plugin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.allowedChannelPlugins.items.properties.plugin.type,parentSchema:schema12.properties.allowedChannelPlugins.items.properties.plugin,data:data394};
 if(vErrors === null){
 vErrors = [err550];
 }
@@ -11739,8 +11754,10 @@ vErrors.push(err550);
 }
 errors++;
 }
-if(!((((data396 === "auto") || (data396 === "12-hour")) || (data396 === "24-hour")) || (data396 === "24-hour-utc"))){
-const err551 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+}
+}
+else {
+const err551 = {instancePath:instancePath+"/allowedChannelPlugins/" + i56,schemaPath:"#/properties/allowedChannelPlugins/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.allowedChannelPlugins.items.type,parentSchema:schema12.properties.allowedChannelPlugins.items,data:data392};
 if(vErrors === null){
 vErrors = [err551];
 }
@@ -11749,12 +11766,10 @@ vErrors.push(err551);
 }
 errors++;
 }
-var _valid11 = _errs911 === errors;
-valid182 = valid182 || _valid11;
-if(!valid182){
-const _errs913 = errors;
-if(typeof data396 !== "string"){
-const err552 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data396};
+}
+}
+else {
+const err552 = {instancePath:instancePath+"/allowedChannelPlugins",schemaPath:"#/properties/allowedChannelPlugins/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.allowedChannelPlugins.type,parentSchema:schema12.properties.allowedChannelPlugins,data:data391};
 if(vErrors === null){
 vErrors = [err552];
 }
@@ -11763,11 +11778,11 @@ vErrors.push(err552);
 }
 errors++;
 }
-var _valid11 = _errs913 === errors;
-valid182 = valid182 || _valid11;
 }
-if(!valid182){
-const err553 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data396};
+if(data.prefersReducedMotion !== undefined){
+let data395 = data.prefersReducedMotion;
+if(typeof data395 !== "boolean"){
+const err553 = {instancePath:instancePath+"/prefersReducedMotion",schemaPath:"#/properties/prefersReducedMotion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.prefersReducedMotion.type,parentSchema:schema12.properties.prefersReducedMotion,data:data395};
 if(vErrors === null){
 vErrors = [err553];
 }
@@ -11776,11 +11791,64 @@ vErrors.push(err553);
 }
 errors++;
 }
+}
+if(data.timeFormat !== undefined){
+let data396 = data.timeFormat;
+const _errs914 = errors;
+let valid184 = false;
+const _errs915 = errors;
+if(typeof data396 !== "string"){
+const err554 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[0].type,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+if(vErrors === null){
+vErrors = [err554];
+}
 else {
-errors = _errs910;
+vErrors.push(err554);
+}
+errors++;
+}
+if(!((((data396 === "auto") || (data396 === "12-hour")) || (data396 === "24-hour")) || (data396 === "24-hour-utc"))){
+const err555 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.timeFormat.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.timeFormat.anyOf[0].enum,parentSchema:schema12.properties.timeFormat.anyOf[0],data:data396};
+if(vErrors === null){
+vErrors = [err555];
+}
+else {
+vErrors.push(err555);
+}
+errors++;
+}
+var _valid11 = _errs915 === errors;
+valid184 = valid184 || _valid11;
+if(!valid184){
+const _errs917 = errors;
+if(typeof data396 !== "string"){
+const err556 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeFormat.anyOf[1].type,parentSchema:schema12.properties.timeFormat.anyOf[1],data:data396};
+if(vErrors === null){
+vErrors = [err556];
+}
+else {
+vErrors.push(err556);
+}
+errors++;
+}
+var _valid11 = _errs917 === errors;
+valid184 = valid184 || _valid11;
+}
+if(!valid184){
+const err557 = {instancePath:instancePath+"/timeFormat",schemaPath:"#/properties/timeFormat/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.timeFormat.anyOf,parentSchema:schema12.properties.timeFormat,data:data396};
+if(vErrors === null){
+vErrors = [err557];
+}
+else {
+vErrors.push(err557);
+}
+errors++;
+}
+else {
+errors = _errs914;
 if(vErrors !== null){
-if(_errs910){
-vErrors.length = _errs910;
+if(_errs914){
+vErrors.length = _errs914;
 }
 else {
 vErrors = null;
@@ -11791,59 +11859,7 @@ vErrors = null;
 if(data.timeZone !== undefined){
 let data397 = data.timeZone;
 if(typeof data397 !== "string"){
-const err554 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data397};
-if(vErrors === null){
-vErrors = [err554];
-}
-else {
-vErrors.push(err554);
-}
-errors++;
-}
-}
-if(data.autoMemoryEnabled !== undefined){
-let data398 = data.autoMemoryEnabled;
-if(typeof data398 !== "boolean"){
-const err555 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data398};
-if(vErrors === null){
-vErrors = [err555];
-}
-else {
-vErrors.push(err555);
-}
-errors++;
-}
-}
-if(data.autoMemoryDirectory !== undefined){
-let data399 = data.autoMemoryDirectory;
-if(typeof data399 !== "string"){
-const err556 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data399};
-if(vErrors === null){
-vErrors = [err556];
-}
-else {
-vErrors.push(err556);
-}
-errors++;
-}
-}
-if(data.autoDreamEnabled !== undefined){
-let data400 = data.autoDreamEnabled;
-if(typeof data400 !== "boolean"){
-const err557 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data400};
-if(vErrors === null){
-vErrors = [err557];
-}
-else {
-vErrors.push(err557);
-}
-errors++;
-}
-}
-if(data.showThinkingSummaries !== undefined){
-let data401 = data.showThinkingSummaries;
-if(typeof data401 !== "boolean"){
-const err558 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data401};
+const err558 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.timeZone.type,parentSchema:schema12.properties.timeZone,data:data397};
 if(vErrors === null){
 vErrors = [err558];
 }
@@ -11853,10 +11869,10 @@ vErrors.push(err558);
 errors++;
 }
 }
-if(data.skipDangerousModePermissionPrompt !== undefined){
-let data402 = data.skipDangerousModePermissionPrompt;
-if(typeof data402 !== "boolean"){
-const err559 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data402};
+if(data.autoMemoryEnabled !== undefined){
+let data398 = data.autoMemoryEnabled;
+if(typeof data398 !== "boolean"){
+const err559 = {instancePath:instancePath+"/autoMemoryEnabled",schemaPath:"#/properties/autoMemoryEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMemoryEnabled.type,parentSchema:schema12.properties.autoMemoryEnabled,data:data398};
 if(vErrors === null){
 vErrors = [err559];
 }
@@ -11866,10 +11882,10 @@ vErrors.push(err559);
 errors++;
 }
 }
-if(data.disableAutoMode !== undefined){
-let data403 = data.disableAutoMode;
-if(typeof data403 !== "string"){
-const err560 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data403};
+if(data.autoMemoryDirectory !== undefined){
+let data399 = data.autoMemoryDirectory;
+if(typeof data399 !== "string"){
+const err560 = {instancePath:instancePath+"/autoMemoryDirectory",schemaPath:"#/properties/autoMemoryDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMemoryDirectory.type,parentSchema:schema12.properties.autoMemoryDirectory,data:data399};
 if(vErrors === null){
 vErrors = [err560];
 }
@@ -11878,13 +11894,65 @@ vErrors.push(err560);
 }
 errors++;
 }
-if("disable" !== data403){
-const err561 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data403};
+}
+if(data.autoDreamEnabled !== undefined){
+let data400 = data.autoDreamEnabled;
+if(typeof data400 !== "boolean"){
+const err561 = {instancePath:instancePath+"/autoDreamEnabled",schemaPath:"#/properties/autoDreamEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoDreamEnabled.type,parentSchema:schema12.properties.autoDreamEnabled,data:data400};
 if(vErrors === null){
 vErrors = [err561];
 }
 else {
 vErrors.push(err561);
+}
+errors++;
+}
+}
+if(data.showThinkingSummaries !== undefined){
+let data401 = data.showThinkingSummaries;
+if(typeof data401 !== "boolean"){
+const err562 = {instancePath:instancePath+"/showThinkingSummaries",schemaPath:"#/properties/showThinkingSummaries/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showThinkingSummaries.type,parentSchema:schema12.properties.showThinkingSummaries,data:data401};
+if(vErrors === null){
+vErrors = [err562];
+}
+else {
+vErrors.push(err562);
+}
+errors++;
+}
+}
+if(data.skipDangerousModePermissionPrompt !== undefined){
+let data402 = data.skipDangerousModePermissionPrompt;
+if(typeof data402 !== "boolean"){
+const err563 = {instancePath:instancePath+"/skipDangerousModePermissionPrompt",schemaPath:"#/properties/skipDangerousModePermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipDangerousModePermissionPrompt.type,parentSchema:schema12.properties.skipDangerousModePermissionPrompt,data:data402};
+if(vErrors === null){
+vErrors = [err563];
+}
+else {
+vErrors.push(err563);
+}
+errors++;
+}
+}
+if(data.disableAutoMode !== undefined){
+let data403 = data.disableAutoMode;
+if(typeof data403 !== "string"){
+const err564 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableAutoMode.type,parentSchema:schema12.properties.disableAutoMode,data:data403};
+if(vErrors === null){
+vErrors = [err564];
+}
+else {
+vErrors.push(err564);
+}
+errors++;
+}
+if("disable" !== data403){
+const err565 = {instancePath:instancePath+"/disableAutoMode",schemaPath:"#/properties/disableAutoMode/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableAutoMode,data:data403};
+if(vErrors === null){
+vErrors = [err565];
+}
+else {
+vErrors.push(err565);
 }
 errors++;
 }
@@ -11897,51 +11965,7 @@ for(let i57=0; i57<len57; i57++){
 let data405 = data404[i57];
 if(data405 && typeof data405 == "object" && !Array.isArray(data405)){
 if(data405.id === undefined){
-const err562 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err562];
-}
-else {
-vErrors.push(err562);
-}
-errors++;
-}
-if(data405.name === undefined){
-const err563 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err563];
-}
-else {
-vErrors.push(err563);
-}
-errors++;
-}
-if(data405.sshHost === undefined){
-const err564 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err564];
-}
-else {
-vErrors.push(err564);
-}
-errors++;
-}
-for(const key49 in data405){
-if(!((((((key49 === "id") || (key49 === "name")) || (key49 === "sshHost")) || (key49 === "sshPort")) || (key49 === "sshIdentityFile")) || (key49 === "startDirectory"))){
-const err565 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data405};
-if(vErrors === null){
-vErrors = [err565];
-}
-else {
-vErrors.push(err565);
-}
-errors++;
-}
-}
-if(data405.id !== undefined){
-let data406 = data405.id;
-if(typeof data406 !== "string"){
-const err566 = {instancePath:instancePath+"/sshConfigs/" + i57+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data406};
+const err566 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err566];
 }
@@ -11950,11 +11974,8 @@ vErrors.push(err566);
 }
 errors++;
 }
-}
-if(data405.name !== undefined){
-let data407 = data405.name;
-if(typeof data407 !== "string"){
-const err567 = {instancePath:instancePath+"/sshConfigs/" + i57+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data407};
+if(data405.name === undefined){
+const err567 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err567];
 }
@@ -11963,11 +11984,8 @@ vErrors.push(err567);
 }
 errors++;
 }
-}
-if(data405.sshHost !== undefined){
-let data408 = data405.sshHost;
-if(typeof data408 !== "string"){
-const err568 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data408};
+if(data405.sshHost === undefined){
+const err568 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/required",keyword:"required",params:{missingProperty: "sshHost"},message:"must have required property '"+"sshHost"+"'",schema:schema12.properties.sshConfigs.items.required,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err568];
 }
@@ -11976,11 +11994,9 @@ vErrors.push(err568);
 }
 errors++;
 }
-}
-if(data405.sshPort !== undefined){
-let data409 = data405.sshPort;
-if(!((typeof data409 == "number") && (isFinite(data409)))){
-const err569 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data409};
+for(const key49 in data405){
+if(!((((((key49 === "id") || (key49 === "name")) || (key49 === "sshHost")) || (key49 === "sshPort")) || (key49 === "sshIdentityFile")) || (key49 === "startDirectory"))){
+const err569 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err569];
 }
@@ -11990,10 +12006,10 @@ vErrors.push(err569);
 errors++;
 }
 }
-if(data405.sshIdentityFile !== undefined){
-let data410 = data405.sshIdentityFile;
-if(typeof data410 !== "string"){
-const err570 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data410};
+if(data405.id !== undefined){
+let data406 = data405.id;
+if(typeof data406 !== "string"){
+const err570 = {instancePath:instancePath+"/sshConfigs/" + i57+"/id",schemaPath:"#/properties/sshConfigs/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.id.type,parentSchema:schema12.properties.sshConfigs.items.properties.id,data:data406};
 if(vErrors === null){
 vErrors = [err570];
 }
@@ -12003,10 +12019,10 @@ vErrors.push(err570);
 errors++;
 }
 }
-if(data405.startDirectory !== undefined){
-let data411 = data405.startDirectory;
-if(typeof data411 !== "string"){
-const err571 = {instancePath:instancePath+"/sshConfigs/" + i57+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data411};
+if(data405.name !== undefined){
+let data407 = data405.name;
+if(typeof data407 !== "string"){
+const err571 = {instancePath:instancePath+"/sshConfigs/" + i57+"/name",schemaPath:"#/properties/sshConfigs/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.name.type,parentSchema:schema12.properties.sshConfigs.items.properties.name,data:data407};
 if(vErrors === null){
 vErrors = [err571];
 }
@@ -12016,9 +12032,10 @@ vErrors.push(err571);
 errors++;
 }
 }
-}
-else {
-const err572 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data405};
+if(data405.sshHost !== undefined){
+let data408 = data405.sshHost;
+if(typeof data408 !== "string"){
+const err572 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshHost",schemaPath:"#/properties/sshConfigs/items/properties/sshHost/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshHost.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshHost,data:data408};
 if(vErrors === null){
 vErrors = [err572];
 }
@@ -12028,9 +12045,10 @@ vErrors.push(err572);
 errors++;
 }
 }
-}
-else {
-const err573 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data404};
+if(data405.sshPort !== undefined){
+let data409 = data405.sshPort;
+if(!((typeof data409 == "number") && (isFinite(data409)))){
+const err573 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshPort",schemaPath:"#/properties/sshConfigs/items/properties/sshPort/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.sshConfigs.items.properties.sshPort.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshPort,data:data409};
 if(vErrors === null){
 vErrors = [err573];
 }
@@ -12040,10 +12058,10 @@ vErrors.push(err573);
 errors++;
 }
 }
-if(data.sshHostCommands !== undefined){
-let data412 = data.sshHostCommands;
-if(!(Array.isArray(data412))){
-const err574 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data412};
+if(data405.sshIdentityFile !== undefined){
+let data410 = data405.sshIdentityFile;
+if(typeof data410 !== "string"){
+const err574 = {instancePath:instancePath+"/sshConfigs/" + i57+"/sshIdentityFile",schemaPath:"#/properties/sshConfigs/items/properties/sshIdentityFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.sshIdentityFile.type,parentSchema:schema12.properties.sshConfigs.items.properties.sshIdentityFile,data:data410};
 if(vErrors === null){
 vErrors = [err574];
 }
@@ -12053,10 +12071,10 @@ vErrors.push(err574);
 errors++;
 }
 }
-if(data.claudeMd !== undefined){
-let data413 = data.claudeMd;
-if(typeof data413 !== "string"){
-const err575 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data413};
+if(data405.startDirectory !== undefined){
+let data411 = data405.startDirectory;
+if(typeof data411 !== "string"){
+const err575 = {instancePath:instancePath+"/sshConfigs/" + i57+"/startDirectory",schemaPath:"#/properties/sshConfigs/items/properties/startDirectory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sshConfigs.items.properties.startDirectory.type,parentSchema:schema12.properties.sshConfigs.items.properties.startDirectory,data:data411};
 if(vErrors === null){
 vErrors = [err575];
 }
@@ -12066,14 +12084,9 @@ vErrors.push(err575);
 errors++;
 }
 }
-if(data.claudeMdExcludes !== undefined){
-let data414 = data.claudeMdExcludes;
-if(Array.isArray(data414)){
-const len58 = data414.length;
-for(let i58=0; i58<len58; i58++){
-let data415 = data414[i58];
-if(typeof data415 !== "string"){
-const err576 = {instancePath:instancePath+"/claudeMdExcludes/" + i58,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data415};
+}
+else {
+const err576 = {instancePath:instancePath+"/sshConfigs/" + i57,schemaPath:"#/properties/sshConfigs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sshConfigs.items.type,parentSchema:schema12.properties.sshConfigs.items,data:data405};
 if(vErrors === null){
 vErrors = [err576];
 }
@@ -12085,7 +12098,7 @@ errors++;
 }
 }
 else {
-const err577 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data414};
+const err577 = {instancePath:instancePath+"/sshConfigs",schemaPath:"#/properties/sshConfigs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshConfigs.type,parentSchema:schema12.properties.sshConfigs,data:data404};
 if(vErrors === null){
 vErrors = [err577];
 }
@@ -12095,10 +12108,10 @@ vErrors.push(err577);
 errors++;
 }
 }
-if(data.pluginTrustMessage !== undefined){
-let data416 = data.pluginTrustMessage;
-if(typeof data416 !== "string"){
-const err578 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data416};
+if(data.sshHostCommands !== undefined){
+let data412 = data.sshHostCommands;
+if(!(Array.isArray(data412))){
+const err578 = {instancePath:instancePath+"/sshHostCommands",schemaPath:"#/properties/sshHostCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sshHostCommands.type,parentSchema:schema12.properties.sshHostCommands,data:data412};
 if(vErrors === null){
 vErrors = [err578];
 }
@@ -12108,13 +12121,10 @@ vErrors.push(err578);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data417 = data.theme;
-const _errs957 = errors;
-let valid188 = false;
-const _errs958 = errors;
-if(typeof data417 !== "string"){
-const err579 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+if(data.claudeMd !== undefined){
+let data413 = data.claudeMd;
+if(typeof data413 !== "string"){
+const err579 = {instancePath:instancePath+"/claudeMd",schemaPath:"#/properties/claudeMd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMd.type,parentSchema:schema12.properties.claudeMd,data:data413};
 if(vErrors === null){
 vErrors = [err579];
 }
@@ -12123,8 +12133,15 @@ vErrors.push(err579);
 }
 errors++;
 }
-if(!(((((((data417 === "auto") || (data417 === "dark")) || (data417 === "light")) || (data417 === "light-daltonized")) || (data417 === "dark-daltonized")) || (data417 === "light-ansi")) || (data417 === "dark-ansi"))){
-const err580 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+}
+if(data.claudeMdExcludes !== undefined){
+let data414 = data.claudeMdExcludes;
+if(Array.isArray(data414)){
+const len58 = data414.length;
+for(let i58=0; i58<len58; i58++){
+let data415 = data414[i58];
+if(typeof data415 !== "string"){
+const err580 = {instancePath:instancePath+"/claudeMdExcludes/" + i58,schemaPath:"#/properties/claudeMdExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.claudeMdExcludes.items.type,parentSchema:schema12.properties.claudeMdExcludes.items,data:data415};
 if(vErrors === null){
 vErrors = [err580];
 }
@@ -12133,12 +12150,10 @@ vErrors.push(err580);
 }
 errors++;
 }
-var _valid12 = _errs958 === errors;
-valid188 = valid188 || _valid12;
-if(!valid188){
-const _errs960 = errors;
-if(typeof data417 !== "string"){
-const err581 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data417};
+}
+}
+else {
+const err581 = {instancePath:instancePath+"/claudeMdExcludes",schemaPath:"#/properties/claudeMdExcludes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.claudeMdExcludes.type,parentSchema:schema12.properties.claudeMdExcludes,data:data414};
 if(vErrors === null){
 vErrors = [err581];
 }
@@ -12147,11 +12162,11 @@ vErrors.push(err581);
 }
 errors++;
 }
-var _valid12 = _errs960 === errors;
-valid188 = valid188 || _valid12;
 }
-if(!valid188){
-const err582 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data417};
+if(data.pluginTrustMessage !== undefined){
+let data416 = data.pluginTrustMessage;
+if(typeof data416 !== "string"){
+const err582 = {instancePath:instancePath+"/pluginTrustMessage",schemaPath:"#/properties/pluginTrustMessage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pluginTrustMessage.type,parentSchema:schema12.properties.pluginTrustMessage,data:data416};
 if(vErrors === null){
 vErrors = [err582];
 }
@@ -12160,11 +12175,64 @@ vErrors.push(err582);
 }
 errors++;
 }
+}
+if(data.theme !== undefined){
+let data417 = data.theme;
+const _errs961 = errors;
+let valid190 = false;
+const _errs962 = errors;
+if(typeof data417 !== "string"){
+const err583 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[0].type,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+if(vErrors === null){
+vErrors = [err583];
+}
 else {
-errors = _errs957;
+vErrors.push(err583);
+}
+errors++;
+}
+if(!(((((((data417 === "auto") || (data417 === "dark")) || (data417 === "light")) || (data417 === "light-daltonized")) || (data417 === "dark-daltonized")) || (data417 === "light-ansi")) || (data417 === "dark-ansi"))){
+const err584 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.properties.theme.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema12.properties.theme.anyOf[0].enum,parentSchema:schema12.properties.theme.anyOf[0],data:data417};
+if(vErrors === null){
+vErrors = [err584];
+}
+else {
+vErrors.push(err584);
+}
+errors++;
+}
+var _valid12 = _errs962 === errors;
+valid190 = valid190 || _valid12;
+if(!valid190){
+const _errs964 = errors;
+if(typeof data417 !== "string"){
+const err585 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.theme.anyOf[1].type,parentSchema:schema12.properties.theme.anyOf[1],data:data417};
+if(vErrors === null){
+vErrors = [err585];
+}
+else {
+vErrors.push(err585);
+}
+errors++;
+}
+var _valid12 = _errs964 === errors;
+valid190 = valid190 || _valid12;
+}
+if(!valid190){
+const err586 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.theme.anyOf,parentSchema:schema12.properties.theme,data:data417};
+if(vErrors === null){
+vErrors = [err586];
+}
+else {
+vErrors.push(err586);
+}
+errors++;
+}
+else {
+errors = _errs961;
 if(vErrors !== null){
-if(_errs957){
-vErrors.length = _errs957;
+if(_errs961){
+vErrors.length = _errs961;
 }
 else {
 vErrors = null;
@@ -12175,55 +12243,7 @@ vErrors = null;
 if(data.editorMode !== undefined){
 let data418 = data.editorMode;
 if(typeof data418 !== "string"){
-const err583 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data418};
-if(vErrors === null){
-vErrors = [err583];
-}
-else {
-vErrors.push(err583);
-}
-errors++;
-}
-if(!((data418 === "normal") || (data418 === "vim"))){
-const err584 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data418};
-if(vErrors === null){
-vErrors = [err584];
-}
-else {
-vErrors.push(err584);
-}
-errors++;
-}
-}
-if(data.keybindingFlavor !== undefined){
-let data419 = data.keybindingFlavor;
-if(typeof data419 !== "string"){
-const err585 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data419};
-if(vErrors === null){
-vErrors = [err585];
-}
-else {
-vErrors.push(err585);
-}
-errors++;
-}
-if(!((data419 === "classic") || (data419 === "readline"))){
-const err586 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data419};
-if(vErrors === null){
-vErrors = [err586];
-}
-else {
-vErrors.push(err586);
-}
-errors++;
-}
-}
-if(data.vimInsertModeRemaps !== undefined){
-let data420 = data.vimInsertModeRemaps;
-if(data420 && typeof data420 == "object" && !Array.isArray(data420)){
-}
-else {
-const err587 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data420};
+const err587 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.editorMode.type,parentSchema:schema12.properties.editorMode,data:data418};
 if(vErrors === null){
 vErrors = [err587];
 }
@@ -12232,11 +12252,8 @@ vErrors.push(err587);
 }
 errors++;
 }
-}
-if(data.verbose !== undefined){
-let data421 = data.verbose;
-if(typeof data421 !== "boolean"){
-const err588 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data421};
+if(!((data418 === "normal") || (data418 === "vim"))){
+const err588 = {instancePath:instancePath+"/editorMode",schemaPath:"#/properties/editorMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.editorMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.editorMode.enum,parentSchema:schema12.properties.editorMode,data:data418};
 if(vErrors === null){
 vErrors = [err588];
 }
@@ -12246,10 +12263,10 @@ vErrors.push(err588);
 errors++;
 }
 }
-if(data.preferredNotifChannel !== undefined){
-let data422 = data.preferredNotifChannel;
-if(typeof data422 !== "string"){
-const err589 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
+if(data.keybindingFlavor !== undefined){
+let data419 = data.keybindingFlavor;
+if(typeof data419 !== "string"){
+const err589 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.keybindingFlavor.type,parentSchema:schema12.properties.keybindingFlavor,data:data419};
 if(vErrors === null){
 vErrors = [err589];
 }
@@ -12258,8 +12275,8 @@ vErrors.push(err589);
 }
 errors++;
 }
-if(!(((((((data422 === "auto") || (data422 === "iterm2")) || (data422 === "terminal_bell")) || (data422 === "iterm2_with_bell")) || (data422 === "kitty")) || (data422 === "ghostty")) || (data422 === "notifications_disabled"))){
-const err590 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
+if(!((data419 === "classic") || (data419 === "readline"))){
+const err590 = {instancePath:instancePath+"/keybindingFlavor",schemaPath:"#/properties/keybindingFlavor/enum",keyword:"enum",params:{allowedValues: schema12.properties.keybindingFlavor.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.keybindingFlavor.enum,parentSchema:schema12.properties.keybindingFlavor,data:data419};
 if(vErrors === null){
 vErrors = [err590];
 }
@@ -12269,10 +12286,12 @@ vErrors.push(err590);
 errors++;
 }
 }
-if(data.autoCompactEnabled !== undefined){
-let data423 = data.autoCompactEnabled;
-if(typeof data423 !== "boolean"){
-const err591 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data423};
+if(data.vimInsertModeRemaps !== undefined){
+let data420 = data.vimInsertModeRemaps;
+if(data420 && typeof data420 == "object" && !Array.isArray(data420)){
+}
+else {
+const err591 = {instancePath:instancePath+"/vimInsertModeRemaps",schemaPath:"#/properties/vimInsertModeRemaps/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vimInsertModeRemaps.type,parentSchema:schema12.properties.vimInsertModeRemaps,data:data420};
 if(vErrors === null){
 vErrors = [err591];
 }
@@ -12282,10 +12301,10 @@ vErrors.push(err591);
 errors++;
 }
 }
-if(data.precomputeCompactionEnabled !== undefined){
-let data424 = data.precomputeCompactionEnabled;
-if(typeof data424 !== "boolean"){
-const err592 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data424};
+if(data.verbose !== undefined){
+let data421 = data.verbose;
+if(typeof data421 !== "boolean"){
+const err592 = {instancePath:instancePath+"/verbose",schemaPath:"#/properties/verbose/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.verbose.type,parentSchema:schema12.properties.verbose,data:data421};
 if(vErrors === null){
 vErrors = [err592];
 }
@@ -12295,10 +12314,10 @@ vErrors.push(err592);
 errors++;
 }
 }
-if(data.idleCompaction !== undefined){
-let data425 = data.idleCompaction;
-if(typeof data425 !== "boolean"){
-const err593 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data425};
+if(data.preferredNotifChannel !== undefined){
+let data422 = data.preferredNotifChannel;
+if(typeof data422 !== "string"){
+const err593 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.preferredNotifChannel.type,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
 if(vErrors === null){
 vErrors = [err593];
 }
@@ -12307,11 +12326,8 @@ vErrors.push(err593);
 }
 errors++;
 }
-}
-if(data.switchModelsOnFlag !== undefined){
-let data426 = data.switchModelsOnFlag;
-if(typeof data426 !== "boolean"){
-const err594 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data426};
+if(!(((((((data422 === "auto") || (data422 === "iterm2")) || (data422 === "terminal_bell")) || (data422 === "iterm2_with_bell")) || (data422 === "kitty")) || (data422 === "ghostty")) || (data422 === "notifications_disabled"))){
+const err594 = {instancePath:instancePath+"/preferredNotifChannel",schemaPath:"#/properties/preferredNotifChannel/enum",keyword:"enum",params:{allowedValues: schema12.properties.preferredNotifChannel.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.preferredNotifChannel.enum,parentSchema:schema12.properties.preferredNotifChannel,data:data422};
 if(vErrors === null){
 vErrors = [err594];
 }
@@ -12321,10 +12337,10 @@ vErrors.push(err594);
 errors++;
 }
 }
-if(data.autoContinueAtUsageLimit !== undefined){
-let data427 = data.autoContinueAtUsageLimit;
-if(typeof data427 !== "boolean"){
-const err595 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data427};
+if(data.autoCompactEnabled !== undefined){
+let data423 = data.autoCompactEnabled;
+if(typeof data423 !== "boolean"){
+const err595 = {instancePath:instancePath+"/autoCompactEnabled",schemaPath:"#/properties/autoCompactEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoCompactEnabled.type,parentSchema:schema12.properties.autoCompactEnabled,data:data423};
 if(vErrors === null){
 vErrors = [err595];
 }
@@ -12334,10 +12350,10 @@ vErrors.push(err595);
 errors++;
 }
 }
-if(data.autoScrollEnabled !== undefined){
-let data428 = data.autoScrollEnabled;
-if(typeof data428 !== "boolean"){
-const err596 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data428};
+if(data.precomputeCompactionEnabled !== undefined){
+let data424 = data.precomputeCompactionEnabled;
+if(typeof data424 !== "boolean"){
+const err596 = {instancePath:instancePath+"/precomputeCompactionEnabled",schemaPath:"#/properties/precomputeCompactionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.precomputeCompactionEnabled.type,parentSchema:schema12.properties.precomputeCompactionEnabled,data:data424};
 if(vErrors === null){
 vErrors = [err596];
 }
@@ -12347,10 +12363,10 @@ vErrors.push(err596);
 errors++;
 }
 }
-if(data.wheelScrollAccelerationEnabled !== undefined){
-let data429 = data.wheelScrollAccelerationEnabled;
-if(typeof data429 !== "boolean"){
-const err597 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data429};
+if(data.idleCompaction !== undefined){
+let data425 = data.idleCompaction;
+if(typeof data425 !== "boolean"){
+const err597 = {instancePath:instancePath+"/idleCompaction",schemaPath:"#/properties/idleCompaction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.idleCompaction.type,parentSchema:schema12.properties.idleCompaction,data:data425};
 if(vErrors === null){
 vErrors = [err597];
 }
@@ -12360,10 +12376,10 @@ vErrors.push(err597);
 errors++;
 }
 }
-if(data.fileCheckpointingEnabled !== undefined){
-let data430 = data.fileCheckpointingEnabled;
-if(typeof data430 !== "boolean"){
-const err598 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data430};
+if(data.switchModelsOnFlag !== undefined){
+let data426 = data.switchModelsOnFlag;
+if(typeof data426 !== "boolean"){
+const err598 = {instancePath:instancePath+"/switchModelsOnFlag",schemaPath:"#/properties/switchModelsOnFlag/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.switchModelsOnFlag.type,parentSchema:schema12.properties.switchModelsOnFlag,data:data426};
 if(vErrors === null){
 vErrors = [err598];
 }
@@ -12373,10 +12389,10 @@ vErrors.push(err598);
 errors++;
 }
 }
-if(data.showTurnDuration !== undefined){
-let data431 = data.showTurnDuration;
-if(typeof data431 !== "boolean"){
-const err599 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data431};
+if(data.autoContinueAtUsageLimit !== undefined){
+let data427 = data.autoContinueAtUsageLimit;
+if(typeof data427 !== "boolean"){
+const err599 = {instancePath:instancePath+"/autoContinueAtUsageLimit",schemaPath:"#/properties/autoContinueAtUsageLimit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoContinueAtUsageLimit.type,parentSchema:schema12.properties.autoContinueAtUsageLimit,data:data427};
 if(vErrors === null){
 vErrors = [err599];
 }
@@ -12386,10 +12402,10 @@ vErrors.push(err599);
 errors++;
 }
 }
-if(data.showMessageTimestamps !== undefined){
-let data432 = data.showMessageTimestamps;
-if(typeof data432 !== "boolean"){
-const err600 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data432};
+if(data.autoScrollEnabled !== undefined){
+let data428 = data.autoScrollEnabled;
+if(typeof data428 !== "boolean"){
+const err600 = {instancePath:instancePath+"/autoScrollEnabled",schemaPath:"#/properties/autoScrollEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoScrollEnabled.type,parentSchema:schema12.properties.autoScrollEnabled,data:data428};
 if(vErrors === null){
 vErrors = [err600];
 }
@@ -12399,10 +12415,10 @@ vErrors.push(err600);
 errors++;
 }
 }
-if(data.terminalProgressBarEnabled !== undefined){
-let data433 = data.terminalProgressBarEnabled;
-if(typeof data433 !== "boolean"){
-const err601 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data433};
+if(data.wheelScrollAccelerationEnabled !== undefined){
+let data429 = data.wheelScrollAccelerationEnabled;
+if(typeof data429 !== "boolean"){
+const err601 = {instancePath:instancePath+"/wheelScrollAccelerationEnabled",schemaPath:"#/properties/wheelScrollAccelerationEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.wheelScrollAccelerationEnabled.type,parentSchema:schema12.properties.wheelScrollAccelerationEnabled,data:data429};
 if(vErrors === null){
 vErrors = [err601];
 }
@@ -12412,10 +12428,10 @@ vErrors.push(err601);
 errors++;
 }
 }
-if(data.todoFeatureEnabled !== undefined){
-let data434 = data.todoFeatureEnabled;
-if(typeof data434 !== "boolean"){
-const err602 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data434};
+if(data.fileCheckpointingEnabled !== undefined){
+let data430 = data.fileCheckpointingEnabled;
+if(typeof data430 !== "boolean"){
+const err602 = {instancePath:instancePath+"/fileCheckpointingEnabled",schemaPath:"#/properties/fileCheckpointingEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fileCheckpointingEnabled.type,parentSchema:schema12.properties.fileCheckpointingEnabled,data:data430};
 if(vErrors === null){
 vErrors = [err602];
 }
@@ -12425,10 +12441,10 @@ vErrors.push(err602);
 errors++;
 }
 }
-if(data.teammateMode !== undefined){
-let data435 = data.teammateMode;
-if(typeof data435 !== "string"){
-const err603 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data435};
+if(data.showTurnDuration !== undefined){
+let data431 = data.showTurnDuration;
+if(typeof data431 !== "boolean"){
+const err603 = {instancePath:instancePath+"/showTurnDuration",schemaPath:"#/properties/showTurnDuration/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showTurnDuration.type,parentSchema:schema12.properties.showTurnDuration,data:data431};
 if(vErrors === null){
 vErrors = [err603];
 }
@@ -12437,8 +12453,11 @@ vErrors.push(err603);
 }
 errors++;
 }
-if(!((((data435 === "auto") || (data435 === "tmux")) || (data435 === "iterm2")) || (data435 === "in-process"))){
-const err604 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data435};
+}
+if(data.showMessageTimestamps !== undefined){
+let data432 = data.showMessageTimestamps;
+if(typeof data432 !== "boolean"){
+const err604 = {instancePath:instancePath+"/showMessageTimestamps",schemaPath:"#/properties/showMessageTimestamps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.showMessageTimestamps.type,parentSchema:schema12.properties.showMessageTimestamps,data:data432};
 if(vErrors === null){
 vErrors = [err604];
 }
@@ -12448,10 +12467,10 @@ vErrors.push(err604);
 errors++;
 }
 }
-if(data.remoteControlAtStartup !== undefined){
-let data436 = data.remoteControlAtStartup;
-if(typeof data436 !== "boolean"){
-const err605 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data436};
+if(data.terminalProgressBarEnabled !== undefined){
+let data433 = data.terminalProgressBarEnabled;
+if(typeof data433 !== "boolean"){
+const err605 = {instancePath:instancePath+"/terminalProgressBarEnabled",schemaPath:"#/properties/terminalProgressBarEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.terminalProgressBarEnabled.type,parentSchema:schema12.properties.terminalProgressBarEnabled,data:data433};
 if(vErrors === null){
 vErrors = [err605];
 }
@@ -12461,10 +12480,10 @@ vErrors.push(err605);
 errors++;
 }
 }
-if(data.isolatePeerMachines !== undefined){
-let data437 = data.isolatePeerMachines;
-if(typeof data437 !== "boolean"){
-const err606 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data437};
+if(data.todoFeatureEnabled !== undefined){
+let data434 = data.todoFeatureEnabled;
+if(typeof data434 !== "boolean"){
+const err606 = {instancePath:instancePath+"/todoFeatureEnabled",schemaPath:"#/properties/todoFeatureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.todoFeatureEnabled.type,parentSchema:schema12.properties.todoFeatureEnabled,data:data434};
 if(vErrors === null){
 vErrors = [err606];
 }
@@ -12474,10 +12493,10 @@ vErrors.push(err606);
 errors++;
 }
 }
-if(data.daemonColdStart !== undefined){
-let data438 = data.daemonColdStart;
-if(typeof data438 !== "string"){
-const err607 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data438};
+if(data.teammateMode !== undefined){
+let data435 = data.teammateMode;
+if(typeof data435 !== "string"){
+const err607 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.teammateMode.type,parentSchema:schema12.properties.teammateMode,data:data435};
 if(vErrors === null){
 vErrors = [err607];
 }
@@ -12486,8 +12505,8 @@ vErrors.push(err607);
 }
 errors++;
 }
-if(!((data438 === "transient") || (data438 === "ask"))){
-const err608 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data438};
+if(!((((data435 === "auto") || (data435 === "tmux")) || (data435 === "iterm2")) || (data435 === "in-process"))){
+const err608 = {instancePath:instancePath+"/teammateMode",schemaPath:"#/properties/teammateMode/enum",keyword:"enum",params:{allowedValues: schema12.properties.teammateMode.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.teammateMode.enum,parentSchema:schema12.properties.teammateMode,data:data435};
 if(vErrors === null){
 vErrors = [err608];
 }
@@ -12497,10 +12516,10 @@ vErrors.push(err608);
 errors++;
 }
 }
-if(data.crossSessionInbound !== undefined){
-let data439 = data.crossSessionInbound;
-if(typeof data439 !== "string"){
-const err609 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data439};
+if(data.remoteControlAtStartup !== undefined){
+let data436 = data.remoteControlAtStartup;
+if(typeof data436 !== "boolean"){
+const err609 = {instancePath:instancePath+"/remoteControlAtStartup",schemaPath:"#/properties/remoteControlAtStartup/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.remoteControlAtStartup.type,parentSchema:schema12.properties.remoteControlAtStartup,data:data436};
 if(vErrors === null){
 vErrors = [err609];
 }
@@ -12509,8 +12528,11 @@ vErrors.push(err609);
 }
 errors++;
 }
-if(!(((data439 === "accept") || (data439 === "hold")) || (data439 === "refuse"))){
-const err610 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data439};
+}
+if(data.isolatePeerMachines !== undefined){
+let data437 = data.isolatePeerMachines;
+if(typeof data437 !== "boolean"){
+const err610 = {instancePath:instancePath+"/isolatePeerMachines",schemaPath:"#/properties/isolatePeerMachines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.isolatePeerMachines.type,parentSchema:schema12.properties.isolatePeerMachines,data:data437};
 if(vErrors === null){
 vErrors = [err610];
 }
@@ -12520,10 +12542,10 @@ vErrors.push(err610);
 errors++;
 }
 }
-if(data.autoUploadSessions !== undefined){
-let data440 = data.autoUploadSessions;
-if(typeof data440 !== "boolean"){
-const err611 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data440};
+if(data.daemonColdStart !== undefined){
+let data438 = data.daemonColdStart;
+if(typeof data438 !== "string"){
+const err611 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.daemonColdStart.type,parentSchema:schema12.properties.daemonColdStart,data:data438};
 if(vErrors === null){
 vErrors = [err611];
 }
@@ -12532,11 +12554,8 @@ vErrors.push(err611);
 }
 errors++;
 }
-}
-if(data.inputNeededNotifEnabled !== undefined){
-let data441 = data.inputNeededNotifEnabled;
-if(typeof data441 !== "boolean"){
-const err612 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data441};
+if(!((data438 === "transient") || (data438 === "ask"))){
+const err612 = {instancePath:instancePath+"/daemonColdStart",schemaPath:"#/properties/daemonColdStart/enum",keyword:"enum",params:{allowedValues: schema12.properties.daemonColdStart.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.daemonColdStart.enum,parentSchema:schema12.properties.daemonColdStart,data:data438};
 if(vErrors === null){
 vErrors = [err612];
 }
@@ -12546,10 +12565,10 @@ vErrors.push(err612);
 errors++;
 }
 }
-if(data.agentPushNotifEnabled !== undefined){
-let data442 = data.agentPushNotifEnabled;
-if(typeof data442 !== "boolean"){
-const err613 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data442};
+if(data.crossSessionInbound !== undefined){
+let data439 = data.crossSessionInbound;
+if(typeof data439 !== "string"){
+const err613 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.crossSessionInbound.type,parentSchema:schema12.properties.crossSessionInbound,data:data439};
 if(vErrors === null){
 vErrors = [err613];
 }
@@ -12558,11 +12577,8 @@ vErrors.push(err613);
 }
 errors++;
 }
-}
-if(data.skipAutoPermissionPrompt !== undefined){
-let data443 = data.skipAutoPermissionPrompt;
-if(typeof data443 !== "boolean"){
-const err614 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data443};
+if(!(((data439 === "accept") || (data439 === "hold")) || (data439 === "refuse"))){
+const err614 = {instancePath:instancePath+"/crossSessionInbound",schemaPath:"#/properties/crossSessionInbound/enum",keyword:"enum",params:{allowedValues: schema12.properties.crossSessionInbound.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.crossSessionInbound.enum,parentSchema:schema12.properties.crossSessionInbound,data:data439};
 if(vErrors === null){
 vErrors = [err614];
 }
@@ -12572,10 +12588,10 @@ vErrors.push(err614);
 errors++;
 }
 }
-if(data.useAutoModeDuringPlan !== undefined){
-let data444 = data.useAutoModeDuringPlan;
-if(typeof data444 !== "boolean"){
-const err615 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data444};
+if(data.autoUploadSessions !== undefined){
+let data440 = data.autoUploadSessions;
+if(typeof data440 !== "boolean"){
+const err615 = {instancePath:instancePath+"/autoUploadSessions",schemaPath:"#/properties/autoUploadSessions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoUploadSessions.type,parentSchema:schema12.properties.autoUploadSessions,data:data440};
 if(vErrors === null){
 vErrors = [err615];
 }
@@ -12585,17 +12601,69 @@ vErrors.push(err615);
 errors++;
 }
 }
-if(data.autoMode !== undefined){
-let data445 = data.autoMode;
-if(data445 && typeof data445 == "object" && !Array.isArray(data445)){
-for(const key50 in data445){
-if(!(((((key50 === "allow") || (key50 === "soft_deny")) || (key50 === "hard_deny")) || (key50 === "environment")) || (key50 === "classifyAllShell"))){
-const err616 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data445};
+if(data.inputNeededNotifEnabled !== undefined){
+let data441 = data.inputNeededNotifEnabled;
+if(typeof data441 !== "boolean"){
+const err616 = {instancePath:instancePath+"/inputNeededNotifEnabled",schemaPath:"#/properties/inputNeededNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inputNeededNotifEnabled.type,parentSchema:schema12.properties.inputNeededNotifEnabled,data:data441};
 if(vErrors === null){
 vErrors = [err616];
 }
 else {
 vErrors.push(err616);
+}
+errors++;
+}
+}
+if(data.agentPushNotifEnabled !== undefined){
+let data442 = data.agentPushNotifEnabled;
+if(typeof data442 !== "boolean"){
+const err617 = {instancePath:instancePath+"/agentPushNotifEnabled",schemaPath:"#/properties/agentPushNotifEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.agentPushNotifEnabled.type,parentSchema:schema12.properties.agentPushNotifEnabled,data:data442};
+if(vErrors === null){
+vErrors = [err617];
+}
+else {
+vErrors.push(err617);
+}
+errors++;
+}
+}
+if(data.skipAutoPermissionPrompt !== undefined){
+let data443 = data.skipAutoPermissionPrompt;
+if(typeof data443 !== "boolean"){
+const err618 = {instancePath:instancePath+"/skipAutoPermissionPrompt",schemaPath:"#/properties/skipAutoPermissionPrompt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.skipAutoPermissionPrompt.type,parentSchema:schema12.properties.skipAutoPermissionPrompt,data:data443};
+if(vErrors === null){
+vErrors = [err618];
+}
+else {
+vErrors.push(err618);
+}
+errors++;
+}
+}
+if(data.useAutoModeDuringPlan !== undefined){
+let data444 = data.useAutoModeDuringPlan;
+if(typeof data444 !== "boolean"){
+const err619 = {instancePath:instancePath+"/useAutoModeDuringPlan",schemaPath:"#/properties/useAutoModeDuringPlan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.useAutoModeDuringPlan.type,parentSchema:schema12.properties.useAutoModeDuringPlan,data:data444};
+if(vErrors === null){
+vErrors = [err619];
+}
+else {
+vErrors.push(err619);
+}
+errors++;
+}
+}
+if(data.autoMode !== undefined){
+let data445 = data.autoMode;
+if(data445 && typeof data445 == "object" && !Array.isArray(data445)){
+for(const key50 in data445){
+if(!(((((key50 === "allow") || (key50 === "soft_deny")) || (key50 === "hard_deny")) || (key50 === "environment")) || (key50 === "classifyAllShell"))){
+const err620 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.autoMode,data:data445};
+if(vErrors === null){
+vErrors = [err620];
+}
+else {
+vErrors.push(err620);
 }
 errors++;
 }
@@ -12607,65 +12675,7 @@ const len59 = data446.length;
 for(let i59=0; i59<len59; i59++){
 let data447 = data446[i59];
 if(typeof data447 !== "string"){
-const err617 = {instancePath:instancePath+"/autoMode/allow/" + i59,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data447};
-if(vErrors === null){
-vErrors = [err617];
-}
-else {
-vErrors.push(err617);
-}
-errors++;
-}
-}
-}
-else {
-const err618 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data446};
-if(vErrors === null){
-vErrors = [err618];
-}
-else {
-vErrors.push(err618);
-}
-errors++;
-}
-}
-if(data445.soft_deny !== undefined){
-let data448 = data445.soft_deny;
-if(Array.isArray(data448)){
-const len60 = data448.length;
-for(let i60=0; i60<len60; i60++){
-let data449 = data448[i60];
-if(typeof data449 !== "string"){
-const err619 = {instancePath:instancePath+"/autoMode/soft_deny/" + i60,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data449};
-if(vErrors === null){
-vErrors = [err619];
-}
-else {
-vErrors.push(err619);
-}
-errors++;
-}
-}
-}
-else {
-const err620 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data448};
-if(vErrors === null){
-vErrors = [err620];
-}
-else {
-vErrors.push(err620);
-}
-errors++;
-}
-}
-if(data445.hard_deny !== undefined){
-let data450 = data445.hard_deny;
-if(Array.isArray(data450)){
-const len61 = data450.length;
-for(let i61=0; i61<len61; i61++){
-let data451 = data450[i61];
-if(typeof data451 !== "string"){
-const err621 = {instancePath:instancePath+"/autoMode/hard_deny/" + i61,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data451};
+const err621 = {instancePath:instancePath+"/autoMode/allow/" + i59,schemaPath:"#/properties/autoMode/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.allow.items.type,parentSchema:schema12.properties.autoMode.properties.allow.items,data:data447};
 if(vErrors === null){
 vErrors = [err621];
 }
@@ -12677,7 +12687,7 @@ errors++;
 }
 }
 else {
-const err622 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data450};
+const err622 = {instancePath:instancePath+"/autoMode/allow",schemaPath:"#/properties/autoMode/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.allow.type,parentSchema:schema12.properties.autoMode.properties.allow,data:data446};
 if(vErrors === null){
 vErrors = [err622];
 }
@@ -12687,14 +12697,14 @@ vErrors.push(err622);
 errors++;
 }
 }
-if(data445.environment !== undefined){
-let data452 = data445.environment;
-if(Array.isArray(data452)){
-const len62 = data452.length;
-for(let i62=0; i62<len62; i62++){
-let data453 = data452[i62];
-if(typeof data453 !== "string"){
-const err623 = {instancePath:instancePath+"/autoMode/environment/" + i62,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data453};
+if(data445.soft_deny !== undefined){
+let data448 = data445.soft_deny;
+if(Array.isArray(data448)){
+const len60 = data448.length;
+for(let i60=0; i60<len60; i60++){
+let data449 = data448[i60];
+if(typeof data449 !== "string"){
+const err623 = {instancePath:instancePath+"/autoMode/soft_deny/" + i60,schemaPath:"#/properties/autoMode/properties/soft_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.soft_deny.items.type,parentSchema:schema12.properties.autoMode.properties.soft_deny.items,data:data449};
 if(vErrors === null){
 vErrors = [err623];
 }
@@ -12706,7 +12716,7 @@ errors++;
 }
 }
 else {
-const err624 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data452};
+const err624 = {instancePath:instancePath+"/autoMode/soft_deny",schemaPath:"#/properties/autoMode/properties/soft_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.soft_deny.type,parentSchema:schema12.properties.autoMode.properties.soft_deny,data:data448};
 if(vErrors === null){
 vErrors = [err624];
 }
@@ -12716,10 +12726,14 @@ vErrors.push(err624);
 errors++;
 }
 }
-if(data445.classifyAllShell !== undefined){
-let data454 = data445.classifyAllShell;
-if(typeof data454 !== "boolean"){
-const err625 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data454};
+if(data445.hard_deny !== undefined){
+let data450 = data445.hard_deny;
+if(Array.isArray(data450)){
+const len61 = data450.length;
+for(let i61=0; i61<len61; i61++){
+let data451 = data450[i61];
+if(typeof data451 !== "string"){
+const err625 = {instancePath:instancePath+"/autoMode/hard_deny/" + i61,schemaPath:"#/properties/autoMode/properties/hard_deny/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.hard_deny.items.type,parentSchema:schema12.properties.autoMode.properties.hard_deny.items,data:data451};
 if(vErrors === null){
 vErrors = [err625];
 }
@@ -12731,7 +12745,7 @@ errors++;
 }
 }
 else {
-const err626 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data445};
+const err626 = {instancePath:instancePath+"/autoMode/hard_deny",schemaPath:"#/properties/autoMode/properties/hard_deny/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.hard_deny.type,parentSchema:schema12.properties.autoMode.properties.hard_deny,data:data450};
 if(vErrors === null){
 vErrors = [err626];
 }
@@ -12741,10 +12755,14 @@ vErrors.push(err626);
 errors++;
 }
 }
-if(data.disableDeepLinkRegistration !== undefined){
-let data455 = data.disableDeepLinkRegistration;
-if(typeof data455 !== "string"){
-const err627 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
+if(data445.environment !== undefined){
+let data452 = data445.environment;
+if(Array.isArray(data452)){
+const len62 = data452.length;
+for(let i62=0; i62<len62; i62++){
+let data453 = data452[i62];
+if(typeof data453 !== "string"){
+const err627 = {instancePath:instancePath+"/autoMode/environment/" + i62,schemaPath:"#/properties/autoMode/properties/environment/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.autoMode.properties.environment.items.type,parentSchema:schema12.properties.autoMode.properties.environment.items,data:data453};
 if(vErrors === null){
 vErrors = [err627];
 }
@@ -12753,8 +12771,10 @@ vErrors.push(err627);
 }
 errors++;
 }
-if("disable" !== data455){
-const err628 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
+}
+}
+else {
+const err628 = {instancePath:instancePath+"/autoMode/environment",schemaPath:"#/properties/autoMode/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.autoMode.properties.environment.type,parentSchema:schema12.properties.autoMode.properties.environment,data:data452};
 if(vErrors === null){
 vErrors = [err628];
 }
@@ -12764,10 +12784,10 @@ vErrors.push(err628);
 errors++;
 }
 }
-if(data.voiceEnabled !== undefined){
-let data456 = data.voiceEnabled;
-if(typeof data456 !== "boolean"){
-const err629 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data456};
+if(data445.classifyAllShell !== undefined){
+let data454 = data445.classifyAllShell;
+if(typeof data454 !== "boolean"){
+const err629 = {instancePath:instancePath+"/autoMode/classifyAllShell",schemaPath:"#/properties/autoMode/properties/classifyAllShell/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.autoMode.properties.classifyAllShell.type,parentSchema:schema12.properties.autoMode.properties.classifyAllShell,data:data454};
 if(vErrors === null){
 vErrors = [err629];
 }
@@ -12777,10 +12797,9 @@ vErrors.push(err629);
 errors++;
 }
 }
-if(data.defaultView !== undefined){
-let data457 = data.defaultView;
-if(typeof data457 !== "string"){
-const err630 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data457};
+}
+else {
+const err630 = {instancePath:instancePath+"/autoMode",schemaPath:"#/properties/autoMode/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.autoMode.type,parentSchema:schema12.properties.autoMode,data:data445};
 if(vErrors === null){
 vErrors = [err630];
 }
@@ -12789,8 +12808,11 @@ vErrors.push(err630);
 }
 errors++;
 }
-if(!((data457 === "chat") || (data457 === "transcript"))){
-const err631 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data457};
+}
+if(data.disableDeepLinkRegistration !== undefined){
+let data455 = data.disableDeepLinkRegistration;
+if(typeof data455 !== "string"){
+const err631 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.disableDeepLinkRegistration.type,parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
 if(vErrors === null){
 vErrors = [err631];
 }
@@ -12799,15 +12821,61 @@ vErrors.push(err631);
 }
 errors++;
 }
-}
-}
-else {
-const err632 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if("disable" !== data455){
+const err632 = {instancePath:instancePath+"/disableDeepLinkRegistration",schemaPath:"#/properties/disableDeepLinkRegistration/const",keyword:"const",params:{allowedValue: "disable"},message:"must be equal to constant",schema:"disable",parentSchema:schema12.properties.disableDeepLinkRegistration,data:data455};
 if(vErrors === null){
 vErrors = [err632];
 }
 else {
 vErrors.push(err632);
+}
+errors++;
+}
+}
+if(data.voiceEnabled !== undefined){
+let data456 = data.voiceEnabled;
+if(typeof data456 !== "boolean"){
+const err633 = {instancePath:instancePath+"/voiceEnabled",schemaPath:"#/properties/voiceEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.voiceEnabled.type,parentSchema:schema12.properties.voiceEnabled,data:data456};
+if(vErrors === null){
+vErrors = [err633];
+}
+else {
+vErrors.push(err633);
+}
+errors++;
+}
+}
+if(data.defaultView !== undefined){
+let data457 = data.defaultView;
+if(typeof data457 !== "string"){
+const err634 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.defaultView.type,parentSchema:schema12.properties.defaultView,data:data457};
+if(vErrors === null){
+vErrors = [err634];
+}
+else {
+vErrors.push(err634);
+}
+errors++;
+}
+if(!((data457 === "chat") || (data457 === "transcript"))){
+const err635 = {instancePath:instancePath+"/defaultView",schemaPath:"#/properties/defaultView/enum",keyword:"enum",params:{allowedValues: schema12.properties.defaultView.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.defaultView.enum,parentSchema:schema12.properties.defaultView,data:data457};
+if(vErrors === null){
+vErrors = [err635];
+}
+else {
+vErrors.push(err635);
+}
+errors++;
+}
+}
+}
+else {
+const err636 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err636];
+}
+else {
+vErrors.push(err636);
 }
 errors++;
 }

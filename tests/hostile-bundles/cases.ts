@@ -144,7 +144,8 @@ export const cases: HostileCase[] = [
   // --- names ---
   ...["__proto__", "constructor", "prototype", ""].map((name): HostileCase => ({ name: `MCP server named ${JSON.stringify(name)}`, files: { ...base, "b/profiles/p/.mcp.json": `{"mcpServers": {${JSON.stringify(name)}: {"command": "x"}}}` }, expect: "error", codes: ["AH2015"] })),
   { name: "TOML MCP server named __proto__", files: { ...base, "b/profiles/p/.codex/mcp.overrides.toml": '[mcp_servers.__proto__]\ncommand = "x"\n' }, expect: "error", codes: ["AH2015"] },
-  { name: "env var named __proto__ survives", files: { ...base, "b/profiles/p/.mcp.json": '{"mcpServers": {"s": {"command": "x", "env": {"__proto__": "v", "B": "${C}-d"}}}}' }, expect: "ok" },
+  { name: "env var named __proto__", files: { ...base, "b/profiles/p/.mcp.json": '{"mcpServers": {"s": {"command": "x", "env": {"__proto__": "v", "B": "${C}-d"}}}}' }, expect: "error", codes: ["AH2015"] },
+  { name: "env var named constructor survives", files: { ...base, "b/profiles/p/.mcp.json": '{"mcpServers": {"s": {"command": "x", "env": {"constructor": "v", "B": "${C}-d"}}}}' }, expect: "ok" },
   { name: "profile named __proto__", files: { ...base, "agentihooks.config.json": JSON.stringify({ bundle: "b", profile: "__proto__" }) }, expect: "error", codes: ["AH3010"] },
   { name: "profile name with a path", files: { ...base, "agentihooks.config.json": JSON.stringify({ bundle: "b", profile: "../../etc" }) }, expect: "error", codes: ["AH3010"] },
   { name: "rule named __proto__.md", files: { ...base, "b/profiles/p/.claude/rules/__proto__.md": "# rule\n" }, expect: "ok" },

@@ -145,7 +145,7 @@ describe("hostile bundles", () => {
       expect(printed).not.toContain("internal error");
       expect(printed).not.toMatch(STACK_LINE);
       for (const secret of [OUTSIDE_SECRET, ...(c.secrets ?? [])]) expect(printed).not.toContain(secret);
-      if (r.code === 1) expect(printed).toMatch(/(?:^|\n)[^\n]+: error AH\d{4}: /);
+      if (r.code === 1) expect(printed, printed.split("\n").filter((l, i, all) => /"fail"/.test(all[i - 1] ?? "") || /error/.test(l)).join("\n")).toMatch(/(?:^|\n)[^\n]+: error AH\d{4}: /);
     }
     const [build, , , apply] = results;
     const codes = new Set([...results.map((r) => r.stdout + r.stderr).join("\n").matchAll(/\b(AH\d{4})\b/g)].map((m) => m[1]));

@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
-import { credentialHits, dropIfCredentialed, escapePointer, scrubMcpEnv, scrubMcpTools } from "../../lower/mcp-credentials";
+import { dropIfCredentialed, escapePointer, headerFindings, scrubMcpEnv, scrubMcpTools, setOwn } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 
@@ -63,9 +63,9 @@ export function translateServer(name: string, source: McpServerEntry): Translate
     const env: Record<string, unknown> = {};
     for (const item of Array.isArray(spec.env_vars) ? spec.env_vars : []) {
       const varName = typeof item === "string" ? item : isPlainObject(item) && typeof item.name === "string" ? item.name : undefined;
-      if (varName) env[varName] = `\${${varName}}`;
+      if (varName) setOwn(env, varName, `\${${varName}}`);
     }
-    if (isPlainObject(spec.env)) Object.assign(env, spec.env);
+    if (isPlainObject(spec.env)) for (const [key, value] of Object.entries(spec.env)) setOwn(env, key, value);
     if (Object.keys(env).length > 0) {
       const scrubbed = scrubMcpEnv(name, env, origin, FILE);
       diagnostics.push(...scrubbed.diagnostics);
@@ -116,13 +116,13 @@ function remoteHeaders(name: string, spec: Record<string, unknown>, origin: Orig
   if (isPlainObject(spec.headers)) for (const [h, v] of Object.entries(spec.headers)) candidates.push([h, String(v)]);
   const headers: Record<string, string> = {};
   for (const [header, value] of candidates) {
-    // Scanned as the header line, so `Authorization: Bearer <literal>` is recognised as a token.
-    const hits = credentialHits(`${header}: ${value}`);
+    // Under its name and as the header line, so `X-API-Key: <literal>` and `Authorization: Bearer <literal>` are both caught.
+    const hits = headerFindings(header, value);
     if (hits.length > 0) {
       diagnostics.push(diagnostic("AH4303", at(origin, name, `headers/${escapePointer(header)}`), { server: name, header, hits: hits.join(", "), file: FILE }));
       continue;
     }
-    headers[header] = value;
+    setOwn(headers, header, value);
   }
   return headers;
 }

@@ -10,6 +10,7 @@ import type { Diagnostic } from "../../diagnostics";
 import type { MergedDocument, Origin } from "../../ir";
 import { type HookGroup, readHookGroups } from "../../lower/hook-groups";
 import { originOf } from "../../lower/origins";
+import { scrubSettingsValue } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
 import { GEMINI_KNOWN_HOOK_EVENTS } from "./contract";
@@ -57,7 +58,7 @@ export function lowerSettings(doc: MergedDocument): LoweredSettings {
       const names = typeof value.fileName === "string" ? [value.fileName] : Array.isArray(value.fileName) ? value.fileName.filter((n): n is string => typeof n === "string") : [];
       if (!names.includes(PERSONA_FILE)) {
         diagnostics.push(diagnostic("AH4408", originOf(doc, ["context", "fileName"])));
-        flatten([key], { ...value, fileName: [...names, PERSONA_FILE] }, doc, keys);
+        flatten([key], { ...value, fileName: [...names, PERSONA_FILE] }, doc, keys, diagnostics);
         continue;
       }
     }
@@ -65,7 +66,7 @@ export function lowerSettings(doc: MergedDocument): LoweredSettings {
     if (key === "security" && isPlainObject(value) && isPlainObject(value.folderTrust) && value.folderTrust.enabled === false) {
       diagnostics.push(diagnostic("AH4407", originOf(doc, ["security", "folderTrust", "enabled"])));
     }
-    flatten([key], value, doc, keys);
+    flatten([key], value, doc, keys, diagnostics);
   }
   return { keys, layerHooks, diagnostics };
 }
@@ -105,14 +106,20 @@ function secondsToMilliseconds(event: string, index: number, group: unknown, doc
   return { ...group, hooks };
 }
 
-/** Objects are recursed so each leaf is its own managed key (an operator's sibling key survives); arrays and scalars are leaves. */
-function flatten(path: string[], value: unknown, doc: MergedDocument, out: JsonKeysEntry["keys"]): void {
+/**
+ * Objects are recursed so each leaf is its own managed key (an operator's sibling key survives);
+ * arrays and scalars are leaves. Each leaf passes the credential policy (a literal secret is
+ * dropped with a warning, docs/profiles.md#secrets).
+ */
+function flatten(path: string[], value: unknown, doc: MergedDocument, out: JsonKeysEntry["keys"], diagnostics: Diagnostic[]): void {
   if (isPlainObject(value) && Object.keys(value).length > 0) {
-    for (const key of Object.keys(value).sort()) flatten([...path, key], value[key], doc, out);
+    for (const key of Object.keys(value).sort()) flatten([...path, key], value[key], doc, out, diagnostics);
     return;
   }
   if (value === undefined || value === null) return;
-  out.push({ key: path, value, origin: originOf(doc, path) });
+  const scrubbed = scrubSettingsValue(path, value, (at) => originOf(doc, at), "settings.json");
+  diagnostics.push(...scrubbed.diagnostics);
+  if (scrubbed.value !== undefined) out.push({ key: path, value: scrubbed.value, origin: originOf(doc, path) });
 }
 
 /** Everything settings.json gets as managed keys: the layers' leaves, then one key per MCP server. */
