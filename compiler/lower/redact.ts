@@ -46,9 +46,32 @@ export function redactForDisplay(text: string): string {
     }
   }
   out = redactSecrets(out);
-  out = out.replace(JSON_PAIR, (whole, open: string, key: string, value: string, close: string) => (hides(unescape(key), unescape(value)) ? `${open}${REDACTED}${close}` : whole));
-  out = out.replace(TOML_PAIR, (whole, lead: string, key: string, eq: string, value: string, close: string) => (hides(key.replace(/^"|"$/g, ""), unescape(value)) ? `${lead}${key}${eq}${REDACTED}${close}` : whole));
-  out = out.replace(URL_PASSWORD, (whole, head: string, password: string, at: string) => (password.includes(REDACTED) ? whole : `${head}${REDACTED}${at}`));
+  // Only lines that hold a credential-ish name or a URL can hold a pair to hide: the pair patterns
+  // run on those alone (a first apply's 2 MB of diff is mostly prose and code).
+  let shown = "";
+  let last = 0;
+  HINT.lastIndex = 0;
+  for (let hint = HINT.exec(out); hint !== null; hint = HINT.exec(out)) {
+    const start = out.lastIndexOf("\n", hint.index) + 1;
+    const newline = out.indexOf("\n", hint.index);
+    const end = newline === -1 ? out.length : newline;
+    shown += out.slice(last, start) + redactLine(out.slice(start, end));
+    last = end;
+    HINT.lastIndex = end;
+  }
+  return shown + out.slice(last);
+}
+
+/** What a line must hold to be worth the pair patterns: a credential-ish word or a URL. */
+const HINT = /pass|pwd|secret|token|key|auth|cookie|credential|:\/\//gi;
+
+function redactLine(line: string): string {
+  let out = line;
+  if (out.includes('"')) {
+    out = out.replace(JSON_PAIR, (whole, open: string, key: string, value: string, close: string) => (hides(unescape(key), unescape(value)) ? `${open}${REDACTED}${close}` : whole));
+    if (out.includes("=")) out = out.replace(TOML_PAIR, (whole, lead: string, key: string, eq: string, value: string, close: string) => (hides(key.replace(/^"|"$/g, ""), unescape(value)) ? `${lead}${key}${eq}${REDACTED}${close}` : whole));
+  }
+  if (out.includes("://")) out = out.replace(URL_PASSWORD, (whole, head: string, password: string, at: string) => (password.includes(REDACTED) ? whole : `${head}${REDACTED}${at}`));
   return out.replace(PLAIN_PAIR, (whole, lead: string, key: string, sep: string, value: string) => (hides(key, value) ? `${lead}${key}${sep}${REDACTED}` : whole));
 }
 

@@ -172,5 +172,6 @@ describe("hostile bundles", () => {
     const homeSecrets = [OUTSIDE_SECRET, ...(c.homeFree ? (c.secrets ?? []) : [])];
     for (const file of filesUnder(box.home)) for (const secret of homeSecrets) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
     rmSync(box.root, { recursive: true, force: true });
-  });
+    // The 5 000-profile bundle alone writes and snapshots 10 000 entries: generous on a loaded machine.
+  }, 180_000);
 });
