@@ -8,6 +8,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { version } from "../../package.json";
 import { formatDiagnostics, sortDiagnostics, type Diagnostic } from "../../compiler/diagnostics";
 import { diagnostic } from "../../compiler/messages";
+import { redactForDisplay } from "../../compiler/lower/redact";
 
 /** Exit codes: 0 success or nothing to do, 1 error or refused, 2 changes pending. */
 export const EXIT = { ok: 0, error: 1, pending: 2 } as const;
@@ -76,7 +77,9 @@ export class Output {
 
 /** The envelope for a command's outcome (diagnostics sorted as on stderr). */
 export function envelope(command: string, exitCode: number, result: unknown, diagnostics: readonly Diagnostic[]): Envelope {
-  return { schemaVersion: ENVELOPE_SCHEMA_VERSION, command, version, exitCode, result, diagnostics: sortDiagnostics(diagnostics) };
+  // Messages may quote values from the homes: redacted as on stderr (compiler/lower/redact.ts).
+  const shown = sortDiagnostics(diagnostics).map((d) => ({ ...d, message: redactForDisplay(d.message) }));
+  return { schemaVersion: ENVELOPE_SCHEMA_VERSION, command, version, exitCode, result, diagnostics: shown };
 }
 
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ options: O & typeof commonOptions; strict: true; allowPositionals: boolean }>>;
