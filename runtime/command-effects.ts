@@ -952,6 +952,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     if (codeFlag < 0 && script !== undefined) {
       const index = args.indexOf(script);
       effect.reads.push(path(index));
+      if (sources[index]?.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[index]?.raw ?? script), words: args, cwd: ctx.cwd, depth, hidden: true });
     }
     return;
   }
@@ -1074,7 +1075,7 @@ function wrappedCommand(name: string, args: readonly string[]): { start: number;
     }
     positional += 1;
     i += 1;
-    if (positional === 1) return { start: i, script: false };
+    if (positional === 1) return { start: args[i] === "--" ? i + 1 : i, script: false };
   }
   return { start: -1, script: false };
 }

@@ -268,8 +268,11 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
     }
     explicit.push(refspecs[k] as string);
   }
+  const named = refspecs.length > 0;
   refspecs = explicit;
   if (refspecs.length === 0) {
+    // Only tags named (`git push origin tag v1`): no branch moves.
+    if (named) return undefined;
     if (tags || remove) return undefined;
     // Implicit: the remote's configured push refspecs, else push.default.
     const configured = inv.config.get(`remote.${remote}.push`) ?? [];
@@ -373,7 +376,7 @@ function switchedTo(inv: Invocation): string | undefined {
 
 function opaqueBlock(opaque: OpaqueEffect, branches: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
   if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could move a protected branch");
-  const words = opaque.words;
+  const words = opaque.words.flatMap((w) => (/\s/.test(w) && w.length < 4096 ? w.split(/\s+/) : [w])).filter((w) => w !== "");
   const named = words.find((w) => {
     const spec = w.replace(/^\+/, "");
     const dst = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : spec;

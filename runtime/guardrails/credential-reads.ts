@@ -14,7 +14,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { absolutePath, commandEffects, downstreamOf, upstreamOf, type EffectCommand, type OpaqueEffect, type PathEffect } from "../command-effects";
 import { basename } from "../shell";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
-import { globMayMatchSensitive, isDotenvName, isSensitivePath } from "./sensitive-paths";
+import { globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 
@@ -218,6 +218,17 @@ function recursiveSearchBlock(command: EffectCommand, home: string): string | un
   return undefined;
 }
 
+// Commands that read whole directory trees (cp and scp with -r/-a only).
+const ARCHIVERS = /^(tar|zip|7z|7za|rar|cpio|pax|rsync|cp|scp|rclone|restic|borg|duplicity|gsutil|aws)$/;
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive", "format-patch", "cherry", "whatchanged"]);
 const FEEDERS = /^(cat|tac|head|tail|less|more|bat|batcat|cp|mv|scp|rsync|tar|zip|base64|xxd|od|hexdump|strings|curl|wget|nc|grep|egrep|fgrep|rg|sed|awk|gawk|jq|yq|sort|uniq|diff|source|\.|sh|bash|zsh|python[\d.]*|node|perl|ruby|php|openssl|gpg|dd|tee|cut|paste|vim|vi|nano|emacs|code)$/;
 
@@ -231,6 +242,15 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
   const { name } = command;
   const args = command.argv.slice(1);
   if (!name) return undefined;
+  if (ARCHIVERS.test(name) && (name !== "cp" && name !== "scp" || args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))) {
+    // A whole directory read at once: a credential directory, a home, or one that holds credential files.
+    for (const read of command.reads) {
+      if (read.glob || read.dynamic) continue;
+      if (isCredentialDirectory(read.path) || HOME_ROOTS.test(read.path) || read.path === home) return `BLOCKED: ${name} of ${read.written || read.path} reads a directory of credentials (${read.path}). Copy or archive the specific files you need.`;
+      const files = credentialFilesUnder(read.path, true);
+      if (files.length > 0 && isDirectory(read.path)) return `BLOCKED: ${name} of ${read.written || read.path} would read credential file(s) (${files.join(", ")}). Exclude them, or archive only the files you need.`;
+    }
+  }
   if (isEnvironmentDump(command) && !onlyNamesOrCounts(command)) {
     return `BLOCKED: This command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
   }
@@ -325,11 +345,14 @@ export function hiddenIntentBlock(opaque: OpaqueEffect, what: string): string {
 /** The block for an opaque part of a line when its visible words name a credential (or nothing is visible). */
 function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
   if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could read credential files");
-  const sensitive = opaque.words.find((w) => wordIsSensitive(w, opaque.cwd, home));
+  // Visible words, and the words inside them (a script given as one argument).
+  const words = opaque.words.flatMap((w) => (/\s/.test(w) && w.length < 4096 ? [w, ...w.split(/\s+/)] : [w])).filter((w) => w !== "");
+  const sensitive = words.find((w) => wordIsSensitive(w, opaque.cwd, home));
   if (sensitive) return hiddenIntentBlock(opaque, `its arguments name the credential file ${sensitive}`);
-  const dump = opaque.words.find((w) => /^(env|printenv|export|declare|typeset|set|compgen)$/.test(basename(w)));
-  if (dump && opaque.reason !== "dynamic-command") return hiddenIntentBlock(opaque, `it may dump the environment (${dump})`);
-  const secret = opaque.words.find((w) => expandedSecretVariable(w) !== undefined || isSecretVariable(w.replace(/^\$\{?|\}$/g, "")) && w.startsWith("$"));
+  // `$X env`: the hidden name runs `env` (a prefix such as sudo); `$PY -m venv env` names a directory.
+  const dump = opaque.reason === "dynamic-command" ? (/^(env|printenv|export|declare|typeset|set|compgen)$/.test(opaque.words[0] ?? "") ? opaque.words[0] : undefined) : words.find((w) => /^(env|printenv|export|declare|typeset|set|compgen)$/.test(basename(w)));
+  if (dump) return hiddenIntentBlock(opaque, `it may dump the environment (${dump})`);
+  const secret = words.find((w) => expandedSecretVariable(w) !== undefined || isSecretVariable(w.replace(/^\$\{?|\}$/g, "")) && w.startsWith("$"));
   if (secret) return hiddenIntentBlock(opaque, `it expands the secret-looking variable ${secret}`);
   return undefined;
 }

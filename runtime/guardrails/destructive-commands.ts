@@ -169,9 +169,10 @@ function dotenvWrite(command: EffectCommand): PathEffect | undefined {
 
 function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
   if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could delete files");
-  const broad = opaque.words.find((w) => !w.startsWith("-") && isBroadAbsolute(resolve(opaque.cwd, w === "~" || w.startsWith("~/") ? home + w.slice(1) : w), opaque.cwd, home));
+  const words = opaque.words.flatMap((w) => (/\s/.test(w) && w.length < 4096 ? w.split(/\s+/) : [w])).filter((w) => w !== "");
+  const broad = words.find((w) => !w.startsWith("-") && isBroadAbsolute(resolve(opaque.cwd, w === "~" || w.startsWith("~/") ? home + w.slice(1) : w), opaque.cwd, home));
   if (broad) return hiddenIntentBlock(opaque, `its arguments name the broad path ${broad}`);
-  const dotenv = opaque.words.find((w) => isDotenvName(w));
+  const dotenv = words.find((w) => isDotenvName(w));
   if (dotenv && opaque.reason !== "dynamic-command") return hiddenIntentBlock(opaque, `it names the dotenv file ${dotenv}`);
   return undefined;
 }

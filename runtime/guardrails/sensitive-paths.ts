@@ -73,6 +73,14 @@ export function isSensitivePath(path: string): boolean {
   return false;
 }
 
+// Directories that hold credentials as a whole.
+const CREDENTIAL_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", "gcloud", ".password-store", ".vault"]);
+
+/** True when `path` (absolute or relative) names a directory that holds credentials (`~/.ssh`, `~/.aws`, …). */
+export function isCredentialDirectory(path: string): boolean {
+  return CREDENTIAL_DIRS.has(basename(stripQuotes(path.trim())));
+}
+
 /** True when free text (a one-liner's code, a glob) mentions a credential file name anywhere. */
 export function mentionsSensitivePath(text: string): boolean {
   for (const piece of text.split(/[\s'"`(),;=<>|&{}[\]]+/)) {
@@ -130,10 +138,8 @@ export function globMayMatchSensitive(pattern: string): boolean {
   for (const [dir, name] of SAMPLE_NESTED) {
     if (parentRe.test(dir) && lastRe.test(name) && (hasLiteral(last) || hasLiteral(parent))) return true;
   }
-  if (last === "environ" || lastRe.test("environ")) {
-    const procIndex = parts.indexOf("proc");
-    if (procIndex >= 0 && componentRegExp(parts[procIndex + 1] ?? "").test("1") && parts.length - procIndex <= 5 && (hasLiteral(last) || /environ/.test(pattern))) return true;
-  }
+  // Any process's environment: a last part matching `environ` under a `proc` directory.
+  if (lastRe.test("environ") && hasLiteral(last) && parts.includes("proc")) return true;
   // Only the last component is a glob: match it against the directory's real entries.
   const dirParts = parts.slice(0, -1);
   if (dirParts.some((p) => /[*?[]/.test(p))) return false;

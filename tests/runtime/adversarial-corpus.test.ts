@@ -273,7 +273,8 @@ beforeAll(() => {
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
-});
+  // One world per case and client: thousands of small trees to remove on a busy disk.
+}, 600_000);
 
 describe("adversarial corpus: the cases", () => {
   it("are well formed: unique ids `<class>/<slug>`, the fields their kind needs", () => {

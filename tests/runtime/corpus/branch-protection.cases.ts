@@ -1,0 +1,219 @@
+/**
+ * Branch protection: every spelling of the git command name × every way to name a protected
+ * destination (refspecs, force, mirror, delete, option prefixes), the branch followed through the
+ * line (checkout/switch, cd, -C), global options and aliases, implicit pushes through the repo's
+ * config; and the git work that moves no protected branch, which must pass.
+ */
+import type { CorpusCase } from "./case";
+
+const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60).toLowerCase();
+
+// Every way to write the program's name.
+const GIT_NAMES = ["git", '"g"it', "g\\it", "/usr/bin/git", "command git", "\\git", "'git'", "$'\\x67it'", "sudo git", "env git", "nice -n 5 git", "GIT_TRACE=0 git", "git -c color.ui=never", "git -C .", "git --no-pager", "timeout 60 git"];
+
+// `git push …` arguments that move, force, mirror or delete a protected branch (from feature/x).
+const DANGEROUS_PUSHES = [
+  "origin main",
+  "origin HEAD:main",
+  "origin HEAD:heads/main",
+  "origin HEAD:refs/heads/main",
+  "origin feature/x:main",
+  "origin 'refs/heads/*:refs/heads/*'",
+  "origin 'HEAD:refs/heads/ma*'",
+  "origin +feature/x",
+  "origin +HEAD:main",
+  "origin :main",
+  "origin --delete main",
+  "origin -d master",
+  "origin HEAD:master",
+  "origin @:main",
+  "--force",
+  "-f origin feature/x",
+  "--force-with-lease",
+  "--force-w origin feature/x",
+  "--forc",
+  "--force-if-includes origin feature/x",
+  "--mirror",
+  "--mirr origin",
+  "--all",
+  "--branches origin",
+  "-fu origin HEAD",
+  "origin refs/heads/feature/x:refs/heads/main",
+  "--repo=origin origin main",
+  "-u origin HEAD:main",
+];
+
+// `git …` that moves no protected branch (from feature/x).
+const HARMLESS_GIT = [
+  "push origin feature/x",
+  "push origin HEAD:feature/x",
+  "push -u origin HEAD",
+  "push",
+  "push origin HEAD:refs/heads/feature/y",
+  "push origin tag v1.0",
+  "status",
+  "log --oneline main",
+  "fetch origin main",
+  "diff main...HEAD",
+  "merge main",
+  "branch -a",
+  "commit -m 'push to main'",
+  "reset --hard HEAD~1",
+];
+
+const cases: CorpusCase[] = [];
+
+// Each form with four spellings of the name, rotating, so every spelling meets every kind of form.
+const SPELLINGS_PER_FORM = 4;
+DANGEROUS_PUSHES.forEach((args, a) => {
+  for (let k = 0; k < SPELLINGS_PER_FORM; k += 1) {
+    const n = (a * SPELLINGS_PER_FORM + k) % GIT_NAMES.length;
+    cases.push({ id: `branch-protection/push-${n}-${a}-${slug(args)}`, class: "branch-protection/refspec", kind: "shell", command: `${GIT_NAMES[n] as string} push ${args}`, expect: "deny", reason: /protected|Force push|mirror|every local branch|ambiguous/ });
+  }
+});
+HARMLESS_GIT.forEach((args, a) => {
+  for (let k = 0; k < SPELLINGS_PER_FORM; k += 1) {
+    const n = (a * SPELLINGS_PER_FORM + k) % GIT_NAMES.length;
+    cases.push({ id: `branch-protection/harmless-${n}-${a}-${slug(args)}`, class: "branch-protection/harmless", kind: "shell", command: `${GIT_NAMES[n] as string} ${args}`, expect: "allow" });
+  }
+});
+
+// On main: what moves it and what does not.
+const ON_MAIN: Array<[string, "deny" | "allow"]> = [
+  ["git push", "deny"],
+  ["git push origin", "deny"],
+  ["git push origin HEAD", "deny"],
+  ["git push -u origin HEAD", "deny"],
+  ["git push --follow-tags", "deny"],
+  ["git reset --hard HEAD~1", "deny"],
+  ["git reset --soft HEAD~2", "deny"],
+  ["git reset --ha origin/main", "deny"],
+  ["git reset HEAD~1", "deny"],
+  ["git reset abc1234", "deny"],
+  ["git branch -m main-old", "deny"],
+  ["git push --tags", "allow"],
+  ["git push origin --tags", "allow"],
+  ["git push --dry-run", "allow"],
+  ["git push --dry-run origin main", "allow"],
+  ["git push -n origin HEAD", "allow"],
+  ["git push --dry origin main", "allow"],
+  ["git push origin tag v2", "allow"],
+  ["git reset HEAD file.txt", "allow"],
+  ["git reset -- file.txt", "allow"],
+  ["git pull --ff-only", "allow"],
+  ["git status && git log -3", "allow"],
+  ["git switch -c fix && git push -u origin HEAD", "allow"],
+  ["git checkout -b fix && git reset --hard HEAD~1", "allow"],
+  ["git stash && git switch -c wip && git stash pop", "allow"],
+];
+ON_MAIN.forEach(([command, expect], i) => {
+  cases.push(expect === "deny"
+    ? { id: `branch-protection/on-main-${i}-${slug(command)}`, class: "branch-protection/on-main", kind: "shell", command, branch: "main", expect, reason: /protected|main/ }
+    : { id: `branch-protection/on-main-${i}-${slug(command)}`, class: "branch-protection/on-main", kind: "shell", command, branch: "main", expect });
+});
+
+// The branch followed through the line.
+const FLOW: Array<[string, "deny" | "allow"]> = [
+  ["git checkout main && git merge x && git push", "deny"],
+  ["git switch main; git reset --hard HEAD~1", "deny"],
+  ["git checkout main; git push", "deny"],
+  ["git checkout main || true; git push origin HEAD", "deny"],
+  ["git switch master && git pull && git push", "deny"],
+  ["git checkout -q main && git push -q", "deny"],
+  ["(git checkout main) && git push", "deny"],
+  ["echo ok $(git checkout main) && git push", "deny"],
+  ["git checkout feature/y; git push", "allow"],
+  ["git checkout main && git checkout -b fix && git push -u origin HEAD", "allow"],
+  ["git switch main && git switch -c fix && git reset --hard HEAD~1", "allow"],
+  ["git checkout main -- README.md && git push", "allow"],
+  ["git checkout main README.md && git push origin feature/x", "allow"],
+  ["git checkout - && git push", "deny"],
+  ["git checkout \"$B\" && git push", "deny"],
+  ["git checkout \"$B\" && git push origin HEAD:feature/y", "allow"],
+  ["git rebase main feature/x && git push", "allow"],
+  ["git rebase origin/dev main && git push", "deny"],
+];
+FLOW.forEach(([command, expect], i) => {
+  cases.push(expect === "deny"
+    ? { id: `branch-protection/flow-${i}-${slug(command)}`, class: "branch-protection/flow", kind: "shell", command, expect, reason: /protected|main|master|cannot follow/ }
+    : { id: `branch-protection/flow-${i}-${slug(command)}`, class: "branch-protection/flow", kind: "shell", command, expect });
+});
+
+// Other repositories: `cd`, `git -C`, `--git-dir`, `env -C`, a worktree.
+const mainRepo = { "other/.git/HEAD": "ref: refs/heads/main\n", "other/README.md": "x\n" };
+const ELSEWHERE: Array<[string, "deny" | "allow"]> = [
+  ["git -C other push", "deny"],
+  ["cd other && git push", "deny"],
+  ["cd other; git reset --hard HEAD~1", "deny"],
+  ["git --git-dir=other/.git push", "deny"],
+  ["git --git-dir other/.git --work-tree other push origin HEAD", "deny"],
+  ["env -C other git push", "deny"],
+  ["pushd other && git push", "deny"],
+  ["cd other/ && cd .. && git push", "allow"],
+  ["(cd other && git status) && git push", "allow"],
+  ["git -C other status && git push", "allow"],
+  ["git -C other push origin HEAD:feature/z", "allow"],
+  ["cd other && git switch -c fix && git push -u origin HEAD", "allow"],
+];
+ELSEWHERE.forEach(([command, expect], i) => {
+  cases.push(expect === "deny"
+    ? { id: `branch-protection/elsewhere-${i}-${slug(command)}`, class: "branch-protection/elsewhere", kind: "shell", command, files: mainRepo, expect, reason: /protected|main/ }
+    : { id: `branch-protection/elsewhere-${i}-${slug(command)}`, class: "branch-protection/elsewhere", kind: "shell", command, files: mainRepo, expect });
+});
+cases.push({ id: "branch-protection/elsewhere-worktree-file", class: "branch-protection/elsewhere", kind: "shell", command: "cd wt && git push", files: { "wt/.git": "gitdir: ../.git/worktrees/wt\n", ".git/worktrees/wt/HEAD": "ref: refs/heads/main\n" }, expect: "deny", reason: /main/ });
+
+// Aliases and config: from -c, from the repository's config, from ~/.gitconfig; implicit pushes.
+const CONFIG: Array<[string, Record<string, string>, "deny" | "allow"]> = [
+  ["git -c alias.x=push x origin main", {}, "deny"],
+  ["git -c alias.p='push --force' p", {}, "deny"],
+  ["git -c alias.p='!git push origin main' p", {}, "deny"],
+  ["git -c alias.up='!f() { git push origin HEAD:main; }; f' up", {}, "deny"],
+  ["git -c alias.a=b -c alias.b=push a origin main", {}, "deny"],
+  ["git up", { ".git/config": "[alias]\n\tup = push origin main\n" }, "deny"],
+  ["git sync", { ".git/config": "[alias]\n  sync = push --force-with-lease\n" }, "deny"],
+  ["git zap", { "~/.gitconfig": "[alias]\n\tzap = reset --hard origin/main\n" }, "allow"],
+  ["git publish", { "~/.gitconfig": "[alias]\n\tpublish = push origin HEAD:refs/heads/master\n" }, "deny"],
+  ["git push", { ".git/config": "[push]\n\tdefault = upstream\n[branch \"feature/x\"]\n\tmerge = refs/heads/main\n" }, "deny"],
+  ["git -c push.default=upstream -c branch.feature/x.merge=refs/heads/main push", {}, "deny"],
+  ["git push", { ".git/config": "[remote \"origin\"]\n\turl = x\n\tpush = HEAD:refs/heads/main\n" }, "deny"],
+  ["git push", { ".git/config": "[remote \"origin\"]\n\tmirror = true\n" }, "deny"],
+  ["git push", { ".git/config": "[push]\n\tdefault = matching\n" }, "deny"],
+  ["git -c alias.st=status st", {}, "allow"],
+  ["git lg", { ".git/config": "[alias]\n\tlg = log --oneline --graph\n" }, "allow"],
+  ["git push", { ".git/config": "[push]\n\tdefault = upstream\n[branch \"feature/x\"]\n\tmerge = refs/heads/feature/x\n" }, "allow"],
+  ["git -c user.name=x commit -m wip", {}, "allow"],
+];
+CONFIG.forEach(([command, files, expect], i) => {
+  cases.push(expect === "deny"
+    ? { id: `branch-protection/config-${i}-${slug(command)}`, class: "branch-protection/config", kind: "shell", command, files, expect, reason: /protected|Force|mirror|main|master|every branch/ }
+    : { id: `branch-protection/config-${i}-${slug(command)}`, class: "branch-protection/config", kind: "shell", command, files, expect });
+});
+// `zap` resets to origin/main on feature/x: feature/x moves, not main. On main it is a reset of main.
+cases.push({ id: "branch-protection/config-zap-on-main", class: "branch-protection/config", kind: "shell", command: "git zap", branch: "main", files: { "~/.gitconfig": "[alias]\n\tzap = reset --hard origin/main\n" }, expect: "deny", reason: /reset/ });
+
+// Moving or deleting a protected branch locally.
+const LOCAL: Array<[string, "deny" | "allow"]> = [
+  ["git branch -D main", "deny"],
+  ["git branch -d master", "deny"],
+  ["git branch --delete main", "deny"],
+  ["git branch -f main HEAD~1", "deny"],
+  ["git branch --force main origin/dev", "deny"],
+  ["git branch -M main old", "deny"],
+  ["git checkout -B main", "deny"],
+  ["git switch -C main origin/dev", "deny"],
+  ["git update-ref refs/heads/main abc123", "deny"],
+  ["git update-ref -d refs/heads/master", "deny"],
+  ["git update-ref --stdin < refs.txt", "deny"],
+  ["git branch -D feature/old", "allow"],
+  ["git branch -f feature/y HEAD~1", "allow"],
+  ["git checkout -B feature/y", "allow"],
+  ["git update-ref refs/heads/feature/y abc123", "allow"],
+  ["git branch main-copy main", "allow"],
+];
+LOCAL.forEach(([command, expect], i) => {
+  cases.push(expect === "deny"
+    ? { id: `branch-protection/local-${i}-${slug(command)}`, class: "branch-protection/local", kind: "shell", command, expect, reason: /protected|update-ref/ }
+    : { id: `branch-protection/local-${i}-${slug(command)}`, class: "branch-protection/local", kind: "shell", command, expect });
+});
+
+export default cases;
