@@ -38,8 +38,9 @@ const injections = [`$(touch ${CANARY})`, `\`touch ${CANARY}\``, `'; touch ${CAN
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 const mcpJson = (servers: Record<string, unknown>) => json({ mcpServers: servers });
-const ghp = (n: number) => `ghp_${String(n).repeat(36).slice(0, 36)}`;
-const aws = "AKIAIOSFODNN7EXAMPLE";
+// Mixed characters: the scanner reads repetitive or "example" values as placeholders.
+const ghp = (n: number) => `ghp_${n}x9Kq2Lm7Np4Rs8Tv3Wy6Zb1Cd5Fg0Hj2Kl4Mn6P`.slice(0, 40);
+const aws = "AKIAZ7Q3XK5M2P9RT4LB";
 const openai = "sk-proj-Zq8Lm2Nx4Rt6Vw8Yb0Cd2Ef4Gh6Ij8Kl0Mn2";
 
 function nested(depth: number, open: string, close: string): string {

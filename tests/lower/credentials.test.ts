@@ -14,7 +14,7 @@ describe("the credential policy", () => {
   });
 
   it("finds shapes, names, URL passwords and flag values", () => {
-    expect(credentialFindings("LEVEL", "AKIAIOSFODNN7EXAMPLE")).toEqual(["aws_access_key"]);
+    expect(credentialFindings("LEVEL", "AKIAZ7Q3XK5M2P9RT4LB")).toEqual(["aws_access_key"]);
     expect(credentialFindings("DB_PASSWORD", "hunter2")).toEqual(["credential_name"]);
     expect(credentialFindings("DB_PASSWORD", "${DB_PASSWORD}")).toEqual([]);
     expect(urlFindings("https://u:pw@host/x")).toEqual(["url_password"]);
@@ -27,7 +27,7 @@ describe("the credential policy", () => {
   });
 
   it("drops refused leaves of a document, keeping order and own __proto__ keys", () => {
-    const doc = JSON.parse('{"set": {"A": "1", "DB_PASSWORD": "x1", "__proto__": "p"}, "list": ["ok", "AKIAIOSFODNN7EXAMPLE"]}');
+    const doc = JSON.parse('{"set": {"A": "1", "DB_PASSWORD": "x1", "__proto__": "p"}, "list": ["ok", "AKIAZ7Q3XK5M2P9RT4LB"]}');
     const { value, findings } = withoutCredentials(doc, []);
     expect(JSON.stringify(value)).toBe('{"set":{"A":"1","__proto__":"p"},"list":["ok"]}');
     expect(findings.map((f) => f.path.join("."))).toEqual(["set.DB_PASSWORD", "list.1"]);
@@ -44,7 +44,7 @@ describe("redaction for display", () => {
       "+X-API-Key: shortkey",
       "+url = https://u:pw1@host/x",
       '+    "Authorization": "Bearer resolved-value-42",',
-      "+token AKIAIOSFODNN7EXAMPLE",
+      "+token AKIAZ7Q3XK5M2P9RT4LB",
       "+Note: keep this",
     ].join("\n");
     expect(redactForDisplay(text)).toBe(
