@@ -129,3 +129,20 @@ describe("a linked ownership record", () => {
     expect(codes(uninstall(["copilot"], h).diagnostics)).toEqual(["AH5037"]);
   });
 });
+
+describe("the ownership record beside a private file", () => {
+  it("is never easier to read than the file it describes", () => {
+    const h = makeHomes();
+    put(path.join(h.codex, "config.toml"), 'model = "o4"\n');
+    chmodSync(path.join(h.codex, "config.toml"), 0o600);
+    expect(apply([codexTree(h)], h).result?.ok).toBe(true);
+    expect(statSync(path.join(h.codex, "config.toml")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(h.codex, ".agentihooks-managed.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("stays 0644 beside files that are 0644", () => {
+    const h = makeHomes();
+    expect(apply([codexTree(h)], h).result?.ok).toBe(true);
+    expect(statSync(path.join(h.codex, ".agentihooks-managed.json")).mode & 0o777).toBe(0o644);
+  });
+});

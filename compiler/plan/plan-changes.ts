@@ -332,6 +332,23 @@ class Planner {
     return doc;
   }
 
+  /**
+   * A record is never easier to read than the files it describes: 0644 narrowed by each described
+   * file's permission bits as this plan leaves them (a 0600 config.toml gives a 0600 record). The
+   * owner keeps write access so the next apply can update it.
+   */
+  private sidecarMode(sidecarPath: string, names: readonly string[], changes: readonly Change[]): number {
+    let mode = 0o644;
+    const dir = path.dirname(sidecarPath);
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const planned = changes.find((c) => c.path === file && c.after !== undefined);
+      const fileMode = planned ? planned.mode : this.stat(file)?.mode;
+      if (fileMode !== undefined) mode &= fileMode | 0o200;
+    }
+    return mode;
+  }
+
   private sidecarRecord(sidecarPath: string, file: string, target: string): { record: FileRecord; commit: (r: FileRecord) => void } {
     let entry = this.sidecars.get(sidecarPath);
     if (!entry) {
@@ -1362,7 +1379,7 @@ class Planner {
       const text = serializeSidecar(side.files);
       const beforeBytes = this.ctx.fs.read(sidecarPath);
       const afterBytes = text === undefined ? undefined : encoder.encode(text);
-      const w: Work = { path: sidecarPath, target: side.target, before: beforeBytes, beforeMode: undefined, doc: undefined, mode: 0o644, conflicts: 0, entries: [], reset: false };
+      const w: Work = { path: sidecarPath, target: side.target, before: beforeBytes, beforeMode: undefined, doc: undefined, mode: this.sidecarMode(sidecarPath, Object.keys(side.files), changes), conflicts: 0, entries: [], reset: false };
       this.bookkeepingPaths.add(sidecarPath);
       changes.push(this.change(w, semanticallySameJson(beforeBytes, afterBytes) ? beforeBytes : afterBytes));
     }
