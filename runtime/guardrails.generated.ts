@@ -12,6 +12,12 @@ export interface GuardrailSwitches {
   branchProtection: boolean;
   /** Branches that branchProtection guards. */
   protectedBranches: string[];
+  /** Block commits, merges, rebases, cherry-picks, reverts, resets and tags made while a protected branch is checked out. */
+  protectedBranchCommits: boolean;
+  /** Block mutating kubectl and helm commands aimed at a context or namespace named as production. */
+  kubeProduction: boolean;
+  /** Block gh pr create without --base (-B). */
+  prBaseRequired: boolean;
   /** Append every tool call, secrets redacted, to the audit log. */
   auditLog: boolean;
   /** Add the project's own agent instructions to the context at session start. */
@@ -27,10 +33,13 @@ export const GUARDRAIL_DEFAULTS: Readonly<GuardrailSwitches> = {
   destructiveCommands: true,
   branchProtection: true,
   protectedBranches: ["main", "master"],
+  protectedBranchCommits: false,
+  kubeProduction: false,
+  prBaseRequired: false,
   auditLog: true,
   projectBridge: true,
   sessionBanner: true,
 };
 
 /** The switches that are booleans, in the schema's order. */
-export const BOOLEAN_SWITCHES = ["secretsInWrites", "credentialReads", "destructiveCommands", "branchProtection", "auditLog", "projectBridge", "sessionBanner"] as const;
+export const BOOLEAN_SWITCHES = ["secretsInWrites", "credentialReads", "destructiveCommands", "branchProtection", "protectedBranchCommits", "kubeProduction", "prBaseRequired", "auditLog", "projectBridge", "sessionBanner"] as const;

@@ -13,7 +13,10 @@ import { branchProtectionGuard } from "./guardrails/branch-protection";
 import { selfProtectionGuard } from "./guardrails/self-protection";
 import { credentialReadsGuard } from "./guardrails/credential-reads";
 import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
+import { ghPrBaseGuard } from "./guardrails/gh-pr-base";
 import type { Guard, GuardInput } from "./guardrails/guard";
+import { kubeProductionGuard } from "./guardrails/kube-production";
+import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
 import { mentionsSensitivePath } from "./guardrails/sensitive-paths";
 import type { Payload, ToolCall } from "./normalize";
@@ -65,6 +68,9 @@ const GUARDS: ReadonlyArray<{ guard: Guard; enabled: (p: Policy) => boolean }> =
   { guard: destructiveCommandsGuard, enabled: (p) => p.guardrails.destructiveCommands },
   { guard: branchProtectionGuard, enabled: (p) => p.guardrails.branchProtection },
   { guard: selfProtectionGuard, enabled: () => true },
+  { guard: protectedBranchCommitsGuard, enabled: (p) => p.guardrails.protectedBranchCommits },
+  { guard: kubeProductionGuard, enabled: (p) => p.guardrails.kubeProduction },
+  { guard: ghPrBaseGuard, enabled: (p) => p.guardrails.prBaseRequired },
 ];
 
 function toolInputOf(value: unknown): Record<string, unknown> {

@@ -23,7 +23,7 @@ export interface Profile {
   guardrails?: Guardrails;
 }
 /**
- * Which guardrails the hook runtime enforces. Every switch defaults to on.
+ * Which guardrails the hook runtime enforces. The core guardrails default to on; the guards that enforce a team workflow (protectedBranchCommits, kubeProduction, prBaseRequired) default to off.
  */
 export interface Guardrails {
   /**
@@ -46,6 +46,18 @@ export interface Guardrails {
    * Branches that branchProtection guards.
    */
   protectedBranches?: string[];
+  /**
+   * Block commits, merges, rebases, cherry-picks, reverts, resets and tags made while a protected branch is checked out.
+   */
+  protectedBranchCommits?: boolean;
+  /**
+   * Block mutating kubectl and helm commands aimed at a context or namespace named as production.
+   */
+  kubeProduction?: boolean;
+  /**
+   * Block gh pr create without --base (-B).
+   */
+  prBaseRequired?: boolean;
   /**
    * Append every tool call, secrets redacted, to the audit log.
    */

@@ -31,7 +31,7 @@ interface Repository {
   branch: string;
 }
 
-function findRepository(dir: string, gitDirOverride?: string): Repository | undefined {
+export function findRepository(dir: string, gitDirOverride?: string): Repository | undefined {
   if (gitDirOverride) {
     const head = readRegularFile(join(gitDirOverride, "HEAD"), 4096);
     return { gitDir: gitDirOverride, branch: headBranch(head) };
@@ -103,7 +103,7 @@ export function gitLongOption(arg: string, known: readonly string[]): string[] {
   return known.filter((o) => o.startsWith(name));
 }
 
-interface Invocation {
+export interface Invocation {
   sub: string;
   args: string[];
   dir: string;
@@ -128,7 +128,7 @@ function splitAlias(text: string): string[] {
 }
 
 /** `git [global options] SUB ARGS…`, aliases expanded. */
-function gitInvocation(argv: readonly string[], cwd: string, home: string): Invocation {
+export function gitInvocation(argv: readonly string[], cwd: string, home: string): Invocation {
   let dir = cwd;
   let gitDir: string | undefined;
   const inline = new Map<string, string[]>();

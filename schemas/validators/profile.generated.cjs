@@ -4,16 +4,17 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate111;
 module.exports.default = validate111;
-const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
+const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. The core guardrails default to on; the guards that enforce a team workflow (protectedBranchCommits, kubeProduction, prBaseRequired) default to off.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"protectedBranchCommits":{"description":"Block commits, merges, rebases, cherry-picks, reverts, resets and tags made while a protected branch is checked out.","type":"boolean","default":false},"kubeProduction":{"description":"Block mutating kubectl and helm commands aimed at a context or namespace named as production.","type":"boolean","default":false},"prBaseRequired":{"description":"Block gh pr create without --base (-B).","type":"boolean","default":false},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
 const func3 = __ucs2length;
-const schema44 = {"title":"Guardrails","description":"Which guardrails the hook runtime enforces. Every switch defaults to on.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}};
+const schema44 = {"title":"Guardrails","description":"Which guardrails the hook runtime enforces. The core guardrails default to on; the guards that enforce a team workflow (protectedBranchCommits, kubeProduction, prBaseRequired) default to off.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"protectedBranchCommits":{"description":"Block commits, merges, rebases, cherry-picks, reverts, resets and tags made while a protected branch is checked out.","type":"boolean","default":false},"kubeProduction":{"description":"Block mutating kubectl and helm commands aimed at a context or namespace named as production.","type":"boolean","default":false},"prBaseRequired":{"description":"Block gh pr create without --base (-B).","type":"boolean","default":false},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}};
+const func2 = Object.prototype.hasOwnProperty;
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((((key0 === "secretsInWrites") || (key0 === "credentialReads")) || (key0 === "destructiveCommands")) || (key0 === "branchProtection")) || (key0 === "protectedBranches")) || (key0 === "auditLog")) || (key0 === "projectBridge")) || (key0 === "sessionBanner"))){
+if(!(func2.call(schema44.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -117,10 +118,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.auditLog !== undefined){
-let data6 = data.auditLog;
+if(data.protectedBranchCommits !== undefined){
+let data6 = data.protectedBranchCommits;
 if(typeof data6 !== "boolean"){
-const err8 = {instancePath:instancePath+"/auditLog",schemaPath:"#/properties/auditLog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.auditLog.type,parentSchema:schema44.properties.auditLog,data:data6};
+const err8 = {instancePath:instancePath+"/protectedBranchCommits",schemaPath:"#/properties/protectedBranchCommits/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.protectedBranchCommits.type,parentSchema:schema44.properties.protectedBranchCommits,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -130,10 +131,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.projectBridge !== undefined){
-let data7 = data.projectBridge;
+if(data.kubeProduction !== undefined){
+let data7 = data.kubeProduction;
 if(typeof data7 !== "boolean"){
-const err9 = {instancePath:instancePath+"/projectBridge",schemaPath:"#/properties/projectBridge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.projectBridge.type,parentSchema:schema44.properties.projectBridge,data:data7};
+const err9 = {instancePath:instancePath+"/kubeProduction",schemaPath:"#/properties/kubeProduction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.kubeProduction.type,parentSchema:schema44.properties.kubeProduction,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -143,10 +144,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.sessionBanner !== undefined){
-let data8 = data.sessionBanner;
+if(data.prBaseRequired !== undefined){
+let data8 = data.prBaseRequired;
 if(typeof data8 !== "boolean"){
-const err10 = {instancePath:instancePath+"/sessionBanner",schemaPath:"#/properties/sessionBanner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.sessionBanner.type,parentSchema:schema44.properties.sessionBanner,data:data8};
+const err10 = {instancePath:instancePath+"/prBaseRequired",schemaPath:"#/properties/prBaseRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.prBaseRequired.type,parentSchema:schema44.properties.prBaseRequired,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -156,14 +157,53 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+if(data.auditLog !== undefined){
+let data9 = data.auditLog;
+if(typeof data9 !== "boolean"){
+const err11 = {instancePath:instancePath+"/auditLog",schemaPath:"#/properties/auditLog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.auditLog.type,parentSchema:schema44.properties.auditLog,data:data9};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.projectBridge !== undefined){
+let data10 = data.projectBridge;
+if(typeof data10 !== "boolean"){
+const err12 = {instancePath:instancePath+"/projectBridge",schemaPath:"#/properties/projectBridge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.projectBridge.type,parentSchema:schema44.properties.projectBridge,data:data10};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.sessionBanner !== undefined){
+let data11 = data.sessionBanner;
+if(typeof data11 !== "boolean"){
+const err13 = {instancePath:instancePath+"/sessionBanner",schemaPath:"#/properties/sessionBanner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.sessionBanner.type,parentSchema:schema44.properties.sessionBanner,data:data11};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }

@@ -120,7 +120,15 @@ function worldFor(c: CorpusCase): World {
   writeFileSync(join(repo, ".git", "HEAD"), `ref: refs/heads/${c.branch ?? "feature/x"}\n`);
   const policies = join(home, ".agentihooks");
   mkdirSync(policies, { recursive: true });
-  for (const t of TARGETS) copyFileSync(join(installHome, ".agentihooks", `policy.${t}.json`), join(policies, `policy.${t}.json`));
+  for (const t of TARGETS) {
+    const to = join(policies, `policy.${t}.json`);
+    copyFileSync(join(installHome, ".agentihooks", `policy.${t}.json`), to);
+    if (c.guardrails) {
+      const policy = JSON.parse(readFileSync(to, "utf8")) as { guardrails: Record<string, unknown> };
+      Object.assign(policy.guardrails, c.guardrails);
+      writeFileSync(to, JSON.stringify(policy));
+    }
+  }
   for (const [rel, spec] of Object.entries(c.files ?? {})) {
     makeFile(rel.startsWith("~/") ? expandHome(rel, home) : join(repo, rel), spec, home);
   }

@@ -73,7 +73,7 @@ describe("the policy file", () => {
       auditLogMaxBytes: 5242880,
       projectBridgeMaxBytes: 65536,
     });
-    expect(Object.keys(JSON.parse(text).guardrails)).toEqual(["secretsInWrites", "credentialReads", "destructiveCommands", "branchProtection", "protectedBranches", "auditLog", "projectBridge", "sessionBanner"]);
+    expect(Object.keys(JSON.parse(text).guardrails)).toEqual(["secretsInWrites", "credentialReads", "destructiveCommands", "branchProtection", "protectedBranches", "protectedBranchCommits", "kubeProduction", "prBaseRequired", "auditLog", "projectBridge", "sessionBanner"]);
   });
   it("applies switches, sorts protected branches, drops the log path when the log is off", () => {
     const p = JSON.parse(renderPolicy({ credentialReads: false, auditLog: false, protectedBranches: ["release", "main", "main"] }, "codex", "/h", { chain: "coding,anton" }));

@@ -35,6 +35,8 @@ export interface CorpusCase {
   branch?: string;
   /** Files made in the temp repository (relative paths) or the temp home (paths starting `~/`). */
   files?: Record<string, CaseFile>;
+  /** Guardrail switches set in the installed policy files for this case (off-by-default guards). */
+  guardrails?: Record<string, boolean | string[]>;
   /** Only for these clients (default: all). */
   targets?: ReadonlyArray<"copilot" | "claude" | "codex">;
   /** The decision every client must reach. */
