@@ -61,8 +61,12 @@ export interface JsonKeysEntry {
   kind: "json-keys";
   path: string;
   format: "json" | "jsonc";
-  /** Managed values, by key path (`["statusLine"]`, `["env", "FOO"]`), in the order they are written. */
-  keys: Array<{ key: string[]; value: unknown; origin?: Origin }>;
+  /**
+   * Managed values, by key path (`["statusLine"]`, `["env", "FOO"]`), in the order they are written.
+   * `enforced` marks a value that keeps the guardrails on (Copilot's `disableAllHooks: false`): a
+   * hand edit of it is not kept but set back, with a warning naming the file.
+   */
+  keys: Array<{ key: string[]; value: unknown; origin?: Origin; enforced?: boolean }>;
   /** Keys (paths) we must remove if present (e.g. a legacy in-file record), whatever their value. */
   remove?: string[][];
   /** Sidecar file that records the value last written for each managed key. */

@@ -682,7 +682,7 @@ class Planner {
     const legacy = doc.get(["agentihooks", "managed"]);
     if (Object.keys(record.keys).length === 0 && isObject(legacy)) for (const [k, v] of Object.entries(legacy)) record.keys[toPointer([k])] = v;
     const wanted = new Set<string>();
-    for (const { key, value } of entry.keys) {
+    for (const { key, value, enforced } of entry.keys) {
       const pointer = toPointer(key);
       wanted.add(pointer);
       const current = doc.get(key);
@@ -690,6 +690,12 @@ class Planner {
       if (adopted !== undefined) keepAdopted(next, entry.path, pointer, adopted);
       if (current === undefined || current === null || jsonEqual(current, record.keys[pointer]) || jsonEqual(current, value)) {
         if (!jsonEqual(current, value)) doc.set(key, value);
+        record.keys[pointer] = cloneJson(value);
+      } else if (enforced) {
+        // A value that keeps the guardrails on is not the operator's to keep by editing the file
+        // (an agent can edit it too): it is set back, and the warning says where to switch off instead.
+        this.note("AH5043", entry.path, { key: key.join("."), current: showValue(current), desired: showValue(value) });
+        doc.set(key, value);
         record.keys[pointer] = cloneJson(value);
       } else if (this.adoptKey(w, entry.path, key, current, value, record.keys[pointer], next)) {
         doc.set(key, value);

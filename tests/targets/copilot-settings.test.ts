@@ -41,7 +41,7 @@ describe("copilot settings.json managed keys", () => {
       path: `${HOME}/.copilot/settings.json`,
       format: "jsonc",
       keys: [
-        { key: ["disableAllHooks"], value: false },
+        { key: ["disableAllHooks"], value: false, enforced: true },
         { key: ["statusLine"], value: { type: "command", command: `/usr/local/bin/node ${portableEnvironment().runtimePath} statusline` } },
       ],
       remove: [["agentihooks"]],

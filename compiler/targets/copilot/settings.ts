@@ -77,6 +77,8 @@ export function lowerSettings(doc: MergedDocument, env: Environment, paths: Copi
     diagnostics.push(...scrubbed.diagnostics);
     if (scrubbed.value !== undefined) keys.push({ key: [key], value: scrubbed.value, origin: originOf(doc, [key]) });
   }
+  // `disableAllHooks: false` keeps every hook on: a hand edit to true is set back (AH5043), never kept.
+  for (const item of keys) if (item.key.length === 1 && item.key[0] === "disableAllHooks") item.enforced = true;
   return {
     entry: {
       kind: "json-keys",
