@@ -191,6 +191,14 @@ function globMatches(pattern: string, name: string): boolean {
   return re.test(name);
 }
 
+/**
+ * True when a branch the command names can be a protected one: a protected pattern
+ * (`release/*`) matches the name, or a glob destination (`refs/heads/*`) matches a protected name.
+ */
+function reachesProtected(branch: string, protectedPattern: string): boolean {
+  return globMatches(protectedPattern, branch) || globMatches(branch, protectedPattern);
+}
+
 const FORCE_MESSAGE = "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
 
 function deleteBlock(branch: string): string {
@@ -310,7 +318,7 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
     }
     for (const target of targets) {
       if (target === UNKNOWN) return "BLOCKED: git push HEAD, after a checkout the guardrails cannot follow, could push a protected branch. Name the branch: git push origin HEAD:my-feature.";
-      const hit = [...protectedSet].find((p) => globMatches(target, p));
+      const hit = [...protectedSet].find((p) => reachesProtected(target, p));
       if (hit === undefined) continue;
       return deleting ? deleteBlock(hit) : pushToBlock(hit);
     }
@@ -381,7 +389,7 @@ function opaqueBlock(opaque: OpaqueEffect, branches: ReadonlySet<string>, protec
     const spec = w.replace(/^\+/, "");
     const dst = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : spec;
     const branch = branchName(dst);
-    return branch !== undefined && [...protectedSet].some((p) => globMatches(branch, p));
+    return branch !== undefined && [...protectedSet].some((p) => reachesProtected(branch, p));
   });
   const gitVerb = words.find((w) => /^(push|reset|update-ref|branch|checkout|switch)$/.test(w));
   if (named && gitVerb) return hiddenIntentBlock(opaque, `it would ${gitVerb} the protected branch ${named}`);

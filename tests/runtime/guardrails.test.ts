@@ -212,6 +212,13 @@ describe("destructive commands", () => {
 });
 
 describe("branch protection", () => {
+  it("matches protected patterns against the branch a push names (release/* protects release/1.2)", () => {
+    for (const command of ["git push origin HEAD:release/1.2", "git push origin release/1.2", "git push origin :release/1.2", "git push origin 'refs/heads/*:refs/heads/*'"]) {
+      expect(verdict(branchProtectionGuard, "Bash", bash(command), featureRepo, ["release/*"])?.block, command).toMatch(/^BLOCKED:/);
+    }
+    expect(verdict(branchProtectionGuard, "Bash", bash("git push origin HEAD:feature/release-notes"), featureRepo, ["release/*"])?.block).toBeUndefined();
+  });
+
   const onMain = [
     "git push origin main",
     "git push origin HEAD:main",
