@@ -113,11 +113,25 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     const s = sandbox();
     expect(s.run(["apply", "--yes", "--target", "copilot"]).status).toBe(0);
     const file = path.join(s.home, ".copilot/settings.json");
-    writeFileSync(file, readFileSync(file, "utf8").replace('"disableAllHooks": false', '"disableAllHooks": true'));
+    const edited = JSON.parse(readFileSync(file, "utf8"));
+    edited.statusLine = { type: "command", command: "my-status" };
+    writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
     const again = s.run(["apply", "--yes", "--target", "copilot"]);
     expect(again.status).toBe(0);
-    expect(again.stderr).toContain("~/.copilot/settings.json: warning AH5001: 'disableAllHooks' was set by hand to true");
-    expect(readFileSync(file, "utf8")).toContain('"disableAllHooks": true');
+    expect(again.stderr).toContain("~/.copilot/settings.json: warning AH5001: 'statusLine' was set by hand to");
+    expect(JSON.parse(readFileSync(file, "utf8")).statusLine.command).toBe("my-status");
+  });
+
+  it("disableAllHooks: true is not a hand edit to keep: apply sets it back (AH5043)", () => {
+    const s = sandbox();
+    expect(s.run(["apply", "--yes", "--target", "copilot"]).status).toBe(0);
+    const file = path.join(s.home, ".copilot/settings.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"disableAllHooks": false', '"disableAllHooks": true'));
+    expect(s.run(["doctor", "--target", "copilot"]).status).not.toBe(0);
+    const again = s.run(["apply", "--yes", "--target", "copilot"]);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain("~/.copilot/settings.json: warning AH5043: 'disableAllHooks' was set to true");
+    expect(readFileSync(file, "utf8")).toContain('"disableAllHooks": false');
   });
 
   it("apply --plan applies a saved plan and refuses it once its files changed", () => {
