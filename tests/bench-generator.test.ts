@@ -29,7 +29,7 @@ function count(list: string[], pattern: RegExp): number {
 }
 
 describe("bench generator", () => {
-  it("scales the 1x input of design.md by the factor", () => {
+  it("scales the 1x input (docs/benchmarks.md) by the factor", () => {
     expect(countsFor(1)).toEqual({ rules: 50, mcpServers: 20, commands: 15, agents: 15, skills: 5 });
     expect(countsFor(10)).toEqual({ rules: 500, mcpServers: 200, commands: 150, agents: 150, skills: 50 });
     expect(() => countsFor(0)).toThrow(/positive integer/);

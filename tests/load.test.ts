@@ -145,7 +145,7 @@ describe("readLayer", () => {
     ]);
   });
 
-  it("looks a native layer up in the target subdirectory first, then the root (A.5)", () => {
+  it("looks a native layer up in the target subdirectory first, then the root", () => {
     const layer = readLayer(context(), rootInfo, { layers: true });
     expect(layer.layers.targets.copilot?.settings?.file).toBe("bundle:profiles/p/.copilot/settings.overrides.json");
     // The root fallback is shared by Claude and Copilot (same file name); Claude has no subdir file here.

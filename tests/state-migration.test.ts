@@ -5,7 +5,7 @@ import { parseSidecar, recordFor, serializeSidecar } from "../compiler/state/sid
 import { apply, codexTree, copilotTree, get, makeHomes, put, uninstall } from "./apply-fixtures";
 
 describe("ledger (state.json)", () => {
-  it("splits a legacy flat targets.global over the claude record without mutating the input (A.4)", () => {
+  it("splits a legacy flat targets.global over the claude record without mutating the input", () => {
     const input = { targets: { global: { profile: "anton", path: "/h/.claude", codex: { profile: "x" } } }, version: "2.17.0" };
     const copy = JSON.parse(JSON.stringify(input));
     const out = migrateGlobal(input);
@@ -60,7 +60,7 @@ describe("sidecars", () => {
     expect(JSON.parse(get(`${h.copilot}/.agentihooks-managed.json`)).version).toBe(2);
   });
 
-  it("adopts and removes the legacy in-file agentihooks.managed record (G-23)", () => {
+  it("adopts and removes the legacy in-file agentihooks.managed record", () => {
     const h = makeHomes();
     const old = { type: "command", command: "python -m hooks.statusline" };
     put(`${h.copilot}/settings.json`, JSON.stringify({ agentihooks: { managed: { statusLine: old } }, statusLine: old }));
@@ -70,7 +70,7 @@ describe("sidecars", () => {
     expect(settings.statusLine.command).toBe("node statusline");
   });
 
-  it("a lost sidecar self-heals when the file still holds the managed values (G-24), and a hand edit is still caught (G-25)", () => {
+  it("a lost sidecar self-heals when the file still holds the managed values, and a hand edit is still caught", () => {
     const h = makeHomes();
     apply([copilotTree(h)], h);
     put(`${h.copilot}/.agentihooks-managed.json`, "");

@@ -1,7 +1,7 @@
 /**
  * Reads one root (a profile, the bundle, the package layer, `profiles/_base`) into a SourceLayer:
- * persona, `profile.yml`, each target's native settings and MCP layers, and the feature folders of
- * reference-spec A.2. Files are parsed with positions and validated against their schemas here, so
+ * persona, `profile.yml`, each target's native settings and MCP layers, and the feature folders
+ * (docs/profiles.md, "What a profile may contain"). Files are parsed with positions and validated against their schemas here, so
  * every later stage works on checked data and every problem points at a file and line.
  */
 import path from "node:path";
@@ -37,13 +37,13 @@ export interface ReadParts {
   layers?: boolean;
   /**
    * Read the feature folders from `<root>/<featureDir>/{rules,commands,agents,skills}`: `.claude`
-   * for profiles and the bundle (A.2); `""` for the package layer, which keeps them at its root (A.6).
+   * for profiles and the bundle; `""` for the package layer, which keeps them at its root.
    */
   features?: boolean;
   featureDir?: string;
 }
 
-/** The Claude-shaped MCP file every root may hold; the fallback MCP layer of every target (A.7). */
+/** The Claude-shaped MCP file every root may hold; the fallback MCP layer of every target (docs/profiles.md, "MCP servers"). */
 export const sharedMcpLayer = {
   subdir: ".claude",
   file: ".mcp.json",
@@ -110,7 +110,7 @@ function readPersona(ctx: LoadContext, root: SourceRoot, candidates: readonly st
   return undefined;
 }
 
-/** Every target's settings and MCP layer in `root`, looked up `<root>/<subdir>/<name>` then `<root>/<name>` (A.5). */
+/** Every target's settings and MCP layer in `root`, looked up `<root>/<subdir>/<name>` then `<root>/<name>` (docs/profiles.md: the subdirectory first). */
 export function readNativeLayers(ctx: LoadContext, root: SourceRoot): SourceLayers {
   const layers: SourceLayers = { targets: {} };
   for (const { descriptor } of targets) {
@@ -163,7 +163,7 @@ export function readBaseLayers(ctx: LoadContext, root: SourceRoot): Record<strin
   return out;
 }
 
-/** The relative path of a layer file: the target subdirectory wins over the root (A.5 lookup); `subdirOnly` skips the root. */
+/** The relative path of a layer file: the target subdirectory wins over the root; `subdirOnly` skips the root. */
 function lookup(ctx: LoadContext, root: SourceRoot, subdir: string, name: string, subdirOnly = false): string | undefined {
   for (const rel of subdirOnly ? [`${subdir}/${name}`] : [`${subdir}/${name}`, name]) {
     if (probeExists(ctx, path.join(root.dir, rel))) return rel;
@@ -219,7 +219,7 @@ function readDocument(
   return layer;
 }
 
-/** The feature folders `<root>/<featureDir>/{rules,commands,agents,skills}` (A.2 filters applied). */
+/** The feature folders `<root>/<featureDir>/{rules,commands,agents,skills}` (only `*.md` files, no `README.md`, no dot entries: docs/profiles.md). */
 export function readFeatures(ctx: LoadContext, root: SourceRoot, featureDir = ".claude"): SourceFeatures {
   const features = noFeatures();
   const folder = (kind: string) => (featureDir ? `${featureDir}/${kind}` : kind);

@@ -24,7 +24,7 @@ export interface NativeLayerSet {
 /** Every native layer of one root: per target (keyed by target id), plus the Claude-shaped `.mcp.json` fallback. */
 export interface SourceLayers {
   targets: Record<string, NativeLayerSet>;
-  /** `<root>/.claude/.mcp.json` (else `<root>/.mcp.json`): the MCP fallback for every target (A.7). */
+  /** `<root>/.claude/.mcp.json` (else `<root>/.mcp.json`): the MCP fallback for every target (docs/profiles.md, "MCP servers"). */
   sharedMcp?: LayerDocument;
 }
 

@@ -26,10 +26,11 @@ export interface HookWrapperOptions {
   /** Name for people, used in the script's comment. */
   displayName: string;
   /**
-   * True when the client sends no event name in its payload, so the registration passes it as
-   * the first argument (Copilot). The wrapper then exports it as `AGENTIHOOKS_<TARGET>_EVENT`.
+   * The contract's `eventVariable`: set when the client sends no event name in its payload, so the
+   * registration passes it as the first argument (Copilot) and the wrapper exports it into this
+   * variable for the runtime. Absent when the payload names the event.
    */
-  eventFromArg: boolean;
+  eventVariable?: string;
   /** Absolute path of the Node binary that ran the compiler. */
   nodePath: string;
   /** Absolute path of the installed runtime (`<agentihooks home>/runtime/<version>-<digest>/runtime.cjs`). */
@@ -48,22 +49,21 @@ function denyEnvelope(target: string, event: "PreToolUse" | "PermissionRequest")
   return renderReply(findClient(target) ? target : "claude", event, event, { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
 }
 
-/** Environment variable that carries the event name for `target` when it comes from `$1`. */
-export function eventVariable(target: string): string {
-  return `AGENTIHOOKS_${target.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_EVENT`;
-}
-
 /**
  * The wrapper script's text (LF, final newline). It passes `bash -n` and runs whatever the paths
  * contain (spaces, quotes, `$`, backticks, non-ASCII): every path is single-quoted when needed.
  */
 export function renderHookWrapper(options: HookWrapperOptions): string {
+  // The variable is written unquoted after `export`: only a shell identifier may stand there.
+  if (options.eventVariable !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.eventVariable)) {
+    throw new Error(`hook wrapper: the event variable ${JSON.stringify(options.eventVariable)} is not a shell variable name`);
+  }
   return renderTemplate("hook-wrapper.sh.hbs", {
     // The comment lines hold the names as text; the export holds the target as one quoted word.
     targetComment: shellComment(options.target),
     displayName: shellComment(options.displayName),
     target: shellQuote(options.target),
-    eventVariable: options.eventFromArg ? eventVariable(options.target) : "",
+    eventVariable: options.eventVariable ?? "",
     nodePath: shellQuote(options.nodePath),
     runtimePath: shellQuote(options.runtimePath),
     preToolEvents: spellingsOf("PreToolUse"),

@@ -1,5 +1,5 @@
 /**
- * Persona assembly (reference-spec C.0.2), shared by the Copilot target
+ * Persona assembly (docs/targets/copilot.md, "Persona"), shared by the Copilot target
  * (`copilot-instructions.md`) and the Codex target (`AGENTS.md`): one managed text between a
  * header and a footer, built from the IR's persona inputs in a fixed order.
  */

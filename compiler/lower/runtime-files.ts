@@ -31,13 +31,14 @@ export function isInstalledRuntime(agentihooksHome: string, file: string): boole
 
 /**
  * The wrapper at `wrapperPath`, mode 0755: exports `AGENTIHOOKS_TARGET=<id>` (and the event from
- * `$1` when `eventFromArg`) and runs the installed runtime with the Node that ran the compiler.
+ * `$1` into the contract's `eventVariable`, when it has one) and runs the installed runtime with
+ * the Node that ran the compiler.
  */
-export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "displayName">, env: Environment, wrapperPath: string, eventFromArg: boolean): FileEntry {
+export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "displayName" | "contract">, env: Environment, wrapperPath: string): FileEntry {
   return {
     kind: "file",
     path: wrapperPath,
-    content: renderHookWrapper({ target: descriptor.id, displayName: descriptor.displayName, eventFromArg, nodePath: env.nodePath, runtimePath: env.runtimePath }),
+    content: renderHookWrapper({ target: descriptor.id, displayName: descriptor.displayName, eventVariable: descriptor.contract.eventVariable, nodePath: env.nodePath, runtimePath: env.runtimePath }),
     mode: 0o755,
   };
 }

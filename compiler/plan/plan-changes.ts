@@ -678,7 +678,7 @@ class Planner {
     const doc = this.jsonDoc(w, entry.style, entry.format === "jsonc");
     const side = this.sidecarRecord(entry.sidecar, entry.path, target);
     const record: FileRecord = cloneJson(side.record);
-    // C.1.1 step 5: a legacy in-file record counts when the sidecar has none.
+    // The Python original kept its record in the file (`agentihooks.managed`): it counts when the sidecar has none.
     const legacy = doc.get(["agentihooks", "managed"]);
     if (Object.keys(record.keys).length === 0 && isObject(legacy)) for (const [k, v] of Object.entries(legacy)) record.keys[toPointer([k])] = v;
     const wanted = new Set<string>();
@@ -713,7 +713,7 @@ class Planner {
       }
       delete record.keys[pointer];
     }
-    // The legacy in-file record is removed once adopted (C.1.1 step 5); `remove` lists other keys to drop.
+    // The legacy in-file record is removed once read into the sidecar; `remove` lists other keys to drop.
     for (const key of entry.remove ?? []) doc.remove(key);
     if (isObject(legacy)) doc.remove(["agentihooks"]);
     side.commit(record);

@@ -108,11 +108,11 @@ export interface Ledger {
   raw: Record<string, unknown>;
   /** The text it was read from (undefined when absent), to skip writing when nothing changed. */
   text: string | undefined;
-  /** True when the file existed but could not be parsed (it is then backed up, A.4). */
+  /** True when the file existed but could not be parsed (it is then backed up: AH5018). */
   unparseable: boolean;
 }
 
-/** Parses state.json text (absent or unparseable ⇒ empty, A.4) and migrates legacy shapes. */
+/** Parses state.json text (absent or unparseable ⇒ empty) and migrates legacy shapes. */
 export function parseLedger(text: string | undefined): Ledger {
   if (text === undefined) return { raw: {}, text, unparseable: false };
   let value: unknown;
@@ -126,7 +126,7 @@ export function parseLedger(text: string | undefined): Ledger {
 }
 
 /**
- * A.4 `split_global`: a legacy flat `targets.global` (string fields directly under it) becomes per
+ * The Python original's `split_global`: a legacy flat `targets.global` (string fields directly under it) becomes per
  * target records; non-object fields are merged over the `claude` record. Pure.
  */
 export function migrateGlobal(doc: Record<string, unknown>): Record<string, unknown> {

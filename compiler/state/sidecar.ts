@@ -38,7 +38,7 @@ export function isEmptyRecord(record: FileRecord): boolean {
   return Object.keys(record.keys).length === 0 && Object.keys(record.members).length === 0 && Object.keys(record.defaults).length === 0;
 }
 
-/** Parses sidecar text; anything unreadable is an empty sidecar (the record is then rebuilt, C.1.1 step 6). */
+/** Parses sidecar text; anything unreadable is an empty sidecar (the record is then rebuilt from the file: a value equal to the profile's is ours again, docs/cli.md "What agentihooks owns"). */
 export function parseSidecar(text: string | undefined): Sidecar {
   if (text === undefined) return { files: {} };
   let value: unknown;

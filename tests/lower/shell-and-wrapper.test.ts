@@ -7,6 +7,9 @@ import { ALLOW_EXIT, FAIL_CLOSED_REASON, renderHookWrapper } from "../../compile
 import { renderReply } from "../../runtime/clients/registry";
 import { dispatchEventFor, knownEventSpellings } from "../../runtime/events";
 import { shellCommand, shellQuote } from "../../compiler/lower/shell-quote";
+import { hookWrapperEntry } from "../../compiler/lower/runtime-files";
+import { portableEnvironment } from "../../compiler/environment";
+import { targets } from "../../compiler/targets/registry";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "ah-wrapper-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -29,7 +32,7 @@ describe("shellQuote", () => {
 
 describe("renderHookWrapper", () => {
   it("renders the Copilot wrapper: event exported, paths named once, the client's deny envelopes for pre-tool events", () => {
-    const text = renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/runtime.cjs" });
+    const text = renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventVariable: "AGENTIHOOKS_COPILOT_EVENT", nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/runtime.cjs" });
     expect(text.startsWith("#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n")).toBe(true);
     expect(text).toContain('set -uo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=/opt/agentihooks/runtime.cjs\n');
     const deny = renderReply("copilot", "PreToolUse", "PreToolUse", { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
@@ -42,8 +45,20 @@ describe("renderHookWrapper", () => {
     expect(text.endsWith("esac\n")).toBe(true);
   });
 
+  it("exports the event into the variable each target's contract names, and nothing else", () => {
+    const env = portableEnvironment();
+    for (const { descriptor } of targets) {
+      const entry = hookWrapperEntry(descriptor, env, "/h/agentihooks-hook.sh");
+      const text = typeof entry.content === "string" ? entry.content : new TextDecoder().decode(entry.content);
+      const exports = text.split("\n").filter((line) => line.startsWith("export ") && line.endsWith('="${1:-}"'));
+      expect(exports, descriptor.id).toEqual(descriptor.contract.eventVariable ? [`export ${descriptor.contract.eventVariable}="\${1:-}"`] : []);
+    }
+    // The name stands unquoted after `export`: anything but a shell identifier is refused.
+    expect(() => renderHookWrapper({ target: "x", displayName: "X", eventVariable: "A;id", nodePath: "/n", runtimePath: "/r" })).toThrow(/not a shell variable name/);
+  });
+
   it("omits the event export when the payload names the event (Codex), and denies in Codex's own envelope", () => {
-    const text = renderHookWrapper({ target: "codex", displayName: "OpenAI Codex CLI", eventFromArg: false, nodePath: "/n", runtimePath: "/r" });
+    const text = renderHookWrapper({ target: "codex", displayName: "OpenAI Codex CLI", nodePath: "/n", runtimePath: "/r" });
     expect(text).not.toContain("_EVENT");
     expect(text).toContain("export AGENTIHOOKS_TARGET=codex\nnode=/n\nruntime=/r\n");
     expect(text).toContain(`"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"`);
@@ -64,7 +79,7 @@ describe("renderHookWrapper", () => {
         `process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT ?? 0);\n`,
     );
     const wrapper = path.join(hostile, "agentihooks-hook.sh");
-    writeFileSync(wrapper, renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventFromArg: true, nodePath: node, runtimePath: runtime }));
+    writeFileSync(wrapper, renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventVariable: "AGENTIHOOKS_COPILOT_EVENT", nodePath: node, runtimePath: runtime }));
     chmodSync(wrapper, 0o755);
     expect(spawnSync("bash", ["-n", wrapper]).status).toBe(0);
     // Copilot runs the registered command through /bin/sh: do the same, with the quoted path.

@@ -136,7 +136,7 @@ describe("scripts and commands written with hostile paths", () => {
   it("the hook wrapper script", () => {
     const scripts = cases.map((c, i) => {
       const script = path.join(scratch, `wrapper-${i}.sh`);
-      writeFileSync(script, renderHookWrapper({ target: i % 2 === 0 ? "copilot" : c.payload, displayName: c.payload, eventFromArg: true, nodePath: c.node, runtimePath: c.runtime }));
+      writeFileSync(script, renderHookWrapper({ target: i % 2 === 0 ? "copilot" : c.payload, displayName: c.payload, eventVariable: "AGENTIHOOKS_COPILOT_EVENT", nodePath: c.node, runtimePath: c.runtime }));
       writeFileSync(c.runtime, "");
       return script;
     });

@@ -5,7 +5,7 @@ import { mergeByName, mergeKeepingFirstPosition } from "../../compiler/merge/mer
 
 const layer = (name: string, value: Record<string, unknown>): MergeLayer => ({ value, origin: { file: `${name}.json`, layer: name } });
 
-describe("mergeDocuments (A.5 rules)", () => {
+describe("mergeDocuments (docs/profiles.md, 'Settings: the deep merge')", () => {
   it("merges objects key by key, later layers winning per key", () => {
     const merged = mergeDocuments([layer("base", { a: 1, nested: { x: 1, y: 2 } }), layer("top", { nested: { y: 3, z: 4 }, b: true })]);
     expect(merged.value).toEqual({ a: 1, nested: { x: 1, y: 3, z: 4 }, b: true });
@@ -91,7 +91,7 @@ describe("mergeDocuments (A.5 rules)", () => {
   });
 });
 
-describe("feature merge (A.6)", () => {
+describe("feature merge", () => {
   const origin = (layer: string): Origin => ({ file: `${layer}/x.md`, layer });
   const rule = (fileName: string, layer: string): MarkdownFeature => ({ name: fileName.replace(/\.md$/, ""), fileName, origin: origin(layer), frontmatter: {}, body: layer, raw: layer });
 

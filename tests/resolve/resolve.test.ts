@@ -17,14 +17,14 @@ function lookup(table: Record<string, string[]>): ChainLookup {
 const at = { file: "config:agentihooks.config.json", pointer: "/profile" };
 const expand = (chain: string, table: Record<string, string[]>) => expandChain(parseChain(chain), lookup(table), at, chain);
 
-describe("parseChain (A.3.2)", () => {
+describe("parseChain", () => {
   it("splits on commas, trims and drops empties", () => {
     expect(parseChain(" coding , anton,,brain ")).toEqual(["coding", "anton", "brain"]);
     expect(parseChain(" , ")).toEqual([]);
   });
 });
 
-describe("expandChain (A.3.3)", () => {
+describe("expandChain", () => {
   it("walks extends depth-first, parents first, each profile once", () => {
     const { members, diagnostics } = expand("anton,reviewer", { base: [], coding: ["base"], anton: ["coding"], reviewer: ["base"] });
     expect(diagnostics).toEqual([]);
@@ -85,7 +85,7 @@ describe("expandChain (A.3.3)", () => {
   });
 });
 
-describe("findProfile (A.3.1)", () => {
+describe("findProfile", () => {
   const root = mkdtempSync(path.join(tmpdir(), "ah-resolve-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const dir = (...parts: string[]) => {

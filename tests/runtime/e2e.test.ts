@@ -1,7 +1,7 @@
 /**
  * End-to-end: each client's real payload shapes piped into the wrapper a target generates, running
  * the BUILT dist/runtime.cjs, with exact stdout, exit codes and stderr where the contract needs it
- * (clients-today.md "The hook contract today"; reference-spec G.4).
+ * (docs/runtime.md, "How a hook is invoked" and "Envelopes and exit codes").
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -180,7 +180,7 @@ describe("Codex 0.171 through its wrapper", () => {
   });
 });
 
-describe("reference-spec G.4 (subprocess, target copilot unless stated)", () => {
+describe("the wrapper and the built runtime (subprocess, target copilot unless stated)", () => {
   const copilot = (extra: Record<string, string> = {}) => cleanEnv(home, { AGENTIHOOKS_TARGET: "copilot", ...extra });
 
   it("113: SessionStart in a git repo gives one top-level additionalContext object, never hookSpecificOutput", () => {
@@ -305,7 +305,7 @@ describe("the wrapper the compiler really renders (compiler/lower/hook-wrapper)"
     const dir = tempDir();
     const write = (target: "copilot" | "claude" | "codex"): string => {
       const path = join(dir, `rendered-${target}.sh`);
-      writeFileSync(path, renderHookWrapper({ target, displayName: target, eventFromArg: target === "copilot", nodePath: process.execPath, runtimePath: join(ROOT, "dist", "runtime.cjs") }));
+      writeFileSync(path, renderHookWrapper({ target, displayName: target, eventVariable: target === "copilot" ? "AGENTIHOOKS_COPILOT_EVENT" : undefined, nodePath: process.execPath, runtimePath: join(ROOT, "dist", "runtime.cjs") }));
       chmodSync(path, 0o755);
       return path;
     };

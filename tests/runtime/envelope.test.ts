@@ -1,4 +1,4 @@
-/** Envelopes, exit codes and the Copilot context cap (reference-spec E.5/E.6, G.95, G.100–G.103; clients-today.md). */
+/** Envelopes, exit codes and the Copilot context cap (docs/runtime.md, "Envelopes and exit codes"). */
 import { describe, expect, it } from "vitest";
 import { contract as copilot } from "../../compiler/targets/copilot/contract";
 import { renderReply } from "../../runtime/clients/registry";
@@ -66,7 +66,7 @@ describe("blocks per client and event", () => {
 });
 
 describe("context per client and event", () => {
-  it("joins several blocks into one object (G.100)", () => {
+  it("joins several blocks into one object", () => {
     const reply = renderReply("codex", "PostToolUse", "PostToolUse", { context: ["one", "two"] });
     expect(reply.stdout.split("\n")).toHaveLength(2);
     expect(JSON.parse(reply.stdout)).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "one\n\ntwo" } });

@@ -1,4 +1,4 @@
-/** Normalisation and event mapping (reference-spec E.3, G.3 items 92–111). */
+/** Normalisation and event mapping (docs/runtime.md, "Events" and "Normalisation"). */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ describe("target detection", () => {
   });
 });
 
-describe("event spellings (G.108)", () => {
+describe("event spellings", () => {
   const expected: Record<string, string> = {
     sessionStart: "SessionStart",
     sessionEnd: "SessionEnd",
@@ -65,7 +65,7 @@ describe("event spellings (G.108)", () => {
   });
 });
 
-describe("Claude payloads are untouched (G.93)", () => {
+describe("Claude payloads are untouched", () => {
   it("returns the very same object", () => {
     const a = { hook_event_name: "PostToolUse", tool_response: { out: 1 } };
     const b = { hookEventName: "preToolUse", toolName: "shell" };
@@ -74,7 +74,7 @@ describe("Claude payloads are untouched (G.93)", () => {
   });
 });
 
-describe("Codex (G.94, G.96, G.97, G.105)", () => {
+describe("Codex", () => {
   it("fills tool_output/tool_result from tool_response without clobbering", () => {
     const p = normalizePayload({ hook_event_name: "PostToolUse", tool_response: { out: 1 } }, "codex", "", env);
     expect(p.tool_output).toEqual({ out: 1 });
@@ -113,7 +113,7 @@ describe("Codex (G.94, G.96, G.97, G.105)", () => {
   });
 });
 
-describe("Copilot (G.107, G.109–G.111)", () => {
+describe("Copilot", () => {
   it("maps a camelCase preToolUse onto the dispatch vocabulary", () => {
     const p = normalizePayload({ hookEventName: "preToolUse", sessionId: "s1", toolName: "shell", toolArgs: { command: "ls" } }, "copilot", "", env);
     expect(p).toMatchObject({ hook_event_name: "PreToolUse", copilot_event_name: "preToolUse", session_id: "s1", tool_name: "Bash", tool_input: { command: "ls" } });

@@ -1,16 +1,16 @@
 /**
- * Reference-spec G.3 (detection, normalisation, capabilities, emitter) as subprocess runs of the
+ * Client detection, normalisation and replies (docs/runtime.md) as subprocess runs of the
  * BUILT dist/runtime.cjs: every scenario with an effect at the process boundary (stdout, stderr and
  * exit code for a given environment and stdin, plus the audit log the process writes, which records
  * the normalised tool name and input). The in-process unit tests of the same items stay in
  * normalize.test.ts and envelope.test.ts.
  *
- * Not observable here, so covered in-process only: 94 (Codex `tool_output`/`tool_result` defaults:
- * no handler prints or logs them), the copilot postToolUse cap of 95 (no handler produces
- * postToolUse context), 104 (installer state, not the runtime), 105's resolved path and 106 (which
- * events call the rollout resolver). Where clients-today.md corrected the old contract (Codex
- * PreToolUse context, Claude JSON envelopes instead of raw text, Copilot's preToolUse deny shape),
- * the corrected behaviour is asserted.
+ * Not observable here, so covered in-process only: Codex `tool_output`/`tool_result` defaults (no
+ * handler prints or logs them), the Copilot postToolUse context cap (no handler produces postToolUse
+ * context), the Codex transcript's resolved path and which events call the rollout resolver. Where
+ * the real clients differ from what the Python original assumed (Codex PreToolUse context, Claude
+ * JSON envelopes instead of raw text, Copilot's preToolUse deny shape), the verified behaviour
+ * (docs/targets/<id>.md) is asserted.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -57,7 +57,7 @@ function contextOf(r: RunResult): string {
   return String(nested ? nested.additionalContext : out.additionalContext);
 }
 
-describe("G.92/101/112: the target comes from AGENTIHOOKS_TARGET on every call, and the reply is in its shape", () => {
+describe("the target comes from AGENTIHOOKS_TARGET on every call, and the reply is in its shape", () => {
   const start = { hook_event_name: "SessionStart", session_id: "s92" };
   it.each([
     ["unset", undefined, "claude"],
@@ -103,7 +103,7 @@ describe("an AGENTIHOOKS_TARGET that names no client is an error, never another 
   });
 });
 
-describe("G.93: Claude payloads are read as they are", () => {
+describe("Claude payloads are read as they are", () => {
   it("does not read Copilot's camelCase fields under claude (the same payload is denied under copilot)", () => {
     const body = { hookEventName: "preToolUse", toolName: "shell", toolArgs: { command: "git push origin main" }, cwd: repo };
     expect(run(freshHome(), undefined, body)).toEqual({ status: 0, stdout: "", stderr: "agentihooks: unknown hook event '(none)'; nothing was checked.\n" });
@@ -117,7 +117,7 @@ describe("G.93: Claude payloads are read as they are", () => {
   });
 });
 
-describe("G.95/100: SessionStart context is uncapped and arrives as one envelope", () => {
+describe("SessionStart context is uncapped and arrives as one envelope", () => {
   let bridged: string;
   const big = "x".repeat(20_000);
   beforeAll(() => {
@@ -156,7 +156,7 @@ describe("G.95/100: SessionStart context is uncapped and arrives as one envelope
   });
 });
 
-describe("G.96/97: the Codex tool rule, seen through decisions and the audit log", () => {
+describe("the Codex tool rule, seen through decisions and the audit log", () => {
   const pre = (tool: string, input: unknown) => ({ hook_event_name: "PreToolUse", session_id: "c", cwd: repo, tool_name: tool, tool_input: input, tool_use_id: "t", turn_id: "u" });
 
   it("leaves Bash alone and maps apply_patch to Edit with content, new_string and file_path", () => {
@@ -203,7 +203,7 @@ describe("G.96/97: the Codex tool rule, seen through decisions and the audit log
   });
 });
 
-describe("G.98/99/103: which events carry context and which carry a block, per client", () => {
+describe("which events carry context and which carry a block, per client", () => {
   const inline = `export AWS_ACCESS_KEY_ID=${AWS_KEY} && aws s3 ls`;
   const note = /^NOTE: Secret\(s\) detected inline in Bash command \(aws_access_key\)/;
 
@@ -249,7 +249,7 @@ describe("G.98/99/103: which events carry context and which carry a block, per c
   });
 });
 
-describe("G.100/102: context gathered before a block is drained into the reason, never printed as context", () => {
+describe("context gathered before a block is drained into the reason, never printed as context", () => {
   it("copilot: the NOTE follows the push block inside the one deny object", () => {
     const r = run(freshHome(), "copilot", { hookEventName: "preToolUse", toolName: "bash", toolArgs: { command: `export AWS_ACCESS_KEY_ID=${AWS_KEY} && git push origin main` }, cwd: repo });
     expect(r.status).toBe(2);
@@ -270,7 +270,7 @@ describe("G.100/102: context gathered before a block is drained into the reason,
   });
 });
 
-describe("G.105: unsafe Codex session ids never break a transcript-resolving event", () => {
+describe("unsafe Codex session ids never break a transcript-resolving event", () => {
   it("SessionEnd exits 0 silently for every hostile id, with a rollout present", () => {
     const codexHome = tempDir();
     const id = "019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b";
@@ -284,7 +284,7 @@ describe("G.105: unsafe Codex session ids never break a transcript-resolving eve
   });
 });
 
-describe("G.107/109/110/111: Copilot normalisation, seen through decisions and the audit log", () => {
+describe("Copilot normalisation, seen through decisions and the audit log", () => {
   it("107: camelCase preToolUse → PreToolUse, session_id, Bash, {command}", () => {
     const home = freshHome();
     expect(run(home, "copilot", { hookEventName: "preToolUse", sessionId: "s1", toolName: "shell", toolArgs: { command: "ls" }, cwd: repo })).toEqual({ status: 0, stdout: "", stderr: "" });
@@ -322,7 +322,7 @@ describe("G.107/109/110/111: Copilot normalisation, seen through decisions and t
   });
 });
 
-describe("G.108: every Copilot event spelling reaches a handler through the wrapper", () => {
+describe("every Copilot event spelling reaches a handler through the wrapper", () => {
   let wrapper: string;
   beforeAll(() => {
     wrapper = writeWrapper(tempDir(), "copilot");

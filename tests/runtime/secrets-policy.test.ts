@@ -1,4 +1,4 @@
-/** The secret scanner (E.8.1 / C.0.5) and the policy file contract. */
+/** The secret scanner (docs/guardrails.md) and the policy file contract (docs/runtime.md, "The policy file"). */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

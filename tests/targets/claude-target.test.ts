@@ -112,7 +112,7 @@ describe("Claude target: wrapper, policy, persona", () => {
   it("writes the wrapper (0755) exporting AGENTIHOOKS_TARGET=claude, running the installed runtime", () => {
     const wrapper = entry(compileTarget(makeIr(), env), "file", WRAPPER) as FileEntry;
     expect(wrapper.mode).toBe(0o755);
-    expect(text(wrapper.content)).toBe(renderHookWrapper({ target: "claude", displayName: "Claude Code", eventFromArg: false, nodePath: "/usr/local/bin/node", runtimePath: env.runtimePath }));
+    expect(text(wrapper.content)).toBe(renderHookWrapper({ target: "claude", displayName: "Claude Code", nodePath: "/usr/local/bin/node", runtimePath: env.runtimePath }));
     expect(text(wrapper.content)).toContain(`\nexport AGENTIHOOKS_TARGET=claude\nnode=/usr/local/bin/node\nruntime=/home/agent/.agentihooks/runtime/${env.runtime.version}-${env.runtime.digest.slice(0, 16)}/runtime.cjs\n`);
   });
 

@@ -1,6 +1,5 @@
 /**
- * The Codex target applied over an operator's existing Codex home (reference-spec G.5 127, 130,
- * 132, 138): comments, keys, tables and hooks of the operator survive; a second apply writes
+ * The Codex target applied over an operator's existing Codex home (docs/targets/codex.md): comments, keys, tables and hooks of the operator survive; a second apply writes
  * nothing; uninstall takes back exactly what agentihooks added.
  */
 import { parse } from "smol-toml";
@@ -68,7 +67,7 @@ describe("Codex target applied over an existing home", () => {
     expect(hooks.hooks.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([`${path.join(h.codex, "agentihooks-hook.sh")} PreToolUse`, "/opt/operator/audit.sh"]);
     expect(get(path.join(h.codex, "agentihooks-hook.sh"))).toContain("export AGENTIHOOKS_TARGET=codex\n");
 
-    // G.5 130: a second apply with unchanged profiles writes nothing.
+    // A second apply with unchanged profiles writes nothing.
     const again = planAndApply([tree()], ctx());
     expect(again.result?.touched).toEqual([]);
   });
@@ -83,7 +82,7 @@ describe("Codex target applied over an existing home", () => {
     expect(outcome.plan?.diagnostics.map((d) => d.code)).toContain("AH5001");
   });
 
-  it("uninstall takes back exactly what was added (G.5 138)", () => {
+  it("uninstall takes back exactly what was added", () => {
     const { h, tree, ctx } = setup();
     put(path.join(h.codex, "config.toml"), OPERATOR_CONFIG);
     put(path.join(h.codex, "hooks.json"), OPERATOR_HOOKS);

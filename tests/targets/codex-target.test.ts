@@ -219,7 +219,7 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
 });
 
 describe("Codex target: shared pieces", () => {
-  it("writes a wrapper that bash accepts when every path holds spaces and quotes (G.5 130)", async () => {
+  it("writes a wrapper that bash accepts when every path holds spaces and quotes", async () => {
     const { spawnSync } = await import("node:child_process");
     const odd = portableEnvironment({ homes: { codex: "/home/Jane O'Neil/.codex" }, nodePath: "/opt/my node/bin/node", runtimePath: "/opt/agenti hooks/dist/runtime.cjs" });
     const tree = compileTarget(makeIr(), odd);
@@ -231,7 +231,7 @@ describe("Codex target: shared pieces", () => {
     expect(hooks.ownerCommand).toBe(`'/home/Jane O'\\''Neil/.codex/agentihooks-hook.sh'`);
   });
 
-  it("names the base persona and its linked layers in AGENTS.md, never the joined chain (G.5 133)", () => {
+  it("names the base persona and its linked layers in AGENTS.md, never the joined chain", () => {
     const ir = makeIr({ requestedChain: "anton,brain", chain: [member("anton"), member("brain", "linked")], basePersona: "anton" });
     const persona = entry(compileTarget(ir, env), "managed-region", "/home/agent/.codex/AGENTS.md") as ManagedRegionEntry;
     expect(persona.content).toContain("You are **anton**");

@@ -20,7 +20,7 @@ function text(entries: DesiredEntry[], p: string): string {
   return typeof entry.content === "string" ? entry.content : new TextDecoder().decode(entry.content);
 }
 
-describe("copilot agents (C.1.5)", () => {
+describe("copilot agents", () => {
   it("maps tools, keeps the description and body, drops other keys, exact bytes", () => {
     const t = compile({ agents: [feature("agents", "reviewer", "Review the diff.\n", { description: "Reviews code", tools: "Read, Grep, Bash", color: "red" })] });
     expect(text(t.entries, `${HOME}/.copilot/agents/reviewer.md`)).toBe("---\nname: reviewer\ndescription: Reviews code\ntools:\n  - grep\n  - shell\n  - view\n---\n\nReview the diff.\n");
@@ -72,7 +72,7 @@ describe("copilot agents (C.1.5)", () => {
   });
 });
 
-describe("copilot commands → skills (C.1.4) and skills", () => {
+describe("copilot commands → skills and skills", () => {
   it("translates a command into SKILL.md with name and description, under the commands manifest", () => {
     const t = compile({ commands: [feature("commands", "review-changes", "Do the review.\n", { description: "Review the diff", "argument-hint": "[file]" })] });
     const p = `${HOME}/.agents/skills/review-changes/SKILL.md`;

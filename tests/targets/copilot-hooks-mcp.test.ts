@@ -58,7 +58,7 @@ describe("copilot hooks/agentihooks.json", () => {
   });
 });
 
-describe("copilot mcp-config.json (C.1.7)", () => {
+describe("copilot mcp-config.json", () => {
   it("writes no file when there are no servers", () => {
     expect(mcpEntry({}).entry).toBeUndefined();
   });

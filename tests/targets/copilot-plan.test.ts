@@ -1,7 +1,7 @@
 /**
  * The Copilot desired tree through the real planner, against homes that already hold operator
- * files (reference-spec G.1/G.2 scenarios that start from an existing home): proves the entries
- * this target emits keep foreign hooks, operator settings and servers, and the B.3 rules.
+ * files (docs/targets/copilot.md; scenarios that start from an existing home): proves the entries
+ * this target emits keep foreign hooks, operator settings and servers, and the `disabledMcpServers` rules (docs/targets/copilot.md, "MCP servers").
  */
 import { describe, expect, it } from "vitest";
 import { portableEnvironment } from "../../compiler/environment";
@@ -49,7 +49,7 @@ describe("copilot entries through the planner", () => {
     expect(hooks.hooks.sessionStart).toEqual([{ type: "command", command: `${wrapper} sessionStart`, timeoutSec: 30 }]);
   });
 
-  it("keeps the operator's MCP servers and disables every configured server except always-on and re-enabled ones (B.3)", () => {
+  it("keeps the operator's MCP servers and disables every configured server except always-on and re-enabled ones", () => {
     const { after } = apply(
       {
         [`${H}/mcp-config.json`]: JSON.stringify({ mcpServers: { mine: { type: "local", command: "/bin/mine" }, WorkIQ: { type: "http", url: "https://w" } } }),

@@ -104,7 +104,7 @@ describe("copilot settings.json managed keys", () => {
   });
 });
 
-describe("copilot env file (B.2)", () => {
+describe("copilot env file", () => {
   const header = "# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n";
 
   it("writes nothing without directives", () => {
@@ -201,7 +201,7 @@ describe("copilot env file (B.2)", () => {
   });
 });
 
-describe("copilot disabledMcpServers (B.3)", () => {
+describe("copilot disabledMcpServers", () => {
   it("is absent without the directive", () => {
     expect(compile({}).entries.some((e) => e.kind === "json-members")).toBe(false);
   });
@@ -227,7 +227,7 @@ describe("copilot disabledMcpServers (B.3)", () => {
   });
 });
 
-describe("copilot shell integration (D.3)", () => {
+describe("copilot shell integration", () => {
   it("adds the env-loading block to ~/.bashrc, and ~/.zshrc only where it exists, when there is an env file", () => {
     expect(compile({}).entries.some((e) => e.kind === "text-block")).toBe(false);
     const blocks = compile({ _agentihooks: { allowAll: true } }).entries.filter((e): e is TextBlockEntry => e.kind === "text-block");

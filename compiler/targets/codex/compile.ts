@@ -42,7 +42,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
       notify: !config.notifySet,
     }),
     lowerHooks(paths, lists),
-    hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     persona,

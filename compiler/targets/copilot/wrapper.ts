@@ -10,5 +10,5 @@ import type { CopilotPaths } from "./paths";
  * name; the registration passes it) and the target, then execs the runtime.
  */
 export function lowerWrapper(env: Environment, paths: CopilotPaths): FileEntry {
-  return hookWrapperEntry(descriptor, env, paths.wrapper, true);
+  return hookWrapperEntry(descriptor, env, paths.wrapper);
 }

@@ -34,7 +34,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const entries: DesiredEntry[] = [
     settingsEntry(paths, settings.keys, mcp.servers),
     lowerHooks(paths, settings.layerHooks),
-    hookWrapperEntry(descriptor, env, paths.wrapper, false),
+    hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
