@@ -19,7 +19,8 @@ Options:
   --plan FILE               apply a plan saved with 'agentihooks plan --out FILE' (refused if stale)
   --adopt                   take the profile's value for keys you set before agentihooks managed
                             them (uninstall puts yours back); without it yours stay
-  --dry-run                 show the plan and write nothing (same as 'agentihooks plan')
+  --dry-run                 show the plan and write nothing (same as 'agentihooks plan'; with
+                            --adopt, what adoption would do)
   --switch                  make this run's config and chain the homes' source when they differ
                             from the recorded one (see 'agentihooks status')
   --profile CHAIN           profile chain instead of the config's
@@ -33,7 +34,7 @@ writing; a declined prompt too), 2 changes pending (--dry-run).
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommand({ name: "apply", help, options, conflicts: [["plan", "dry-run"], ["plan", "profile"], ["plan", "settings-profile"], ["plan", "config"], ["plan", "switch"]] }, argv);
+  const parsed = parseCommand({ name: "apply", help, options, conflicts: [["plan", "dry-run"], ["plan", "profile"], ["plan", "settings-profile"], ["plan", "config"], ["plan", "switch"], ["plan", "adopt"]] }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
   if (values["dry-run"]) {

@@ -17,6 +17,8 @@ Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
   --markdown                print a summary fit for a pull-request comment
   --out FILE                also save the plan to FILE for 'agentihooks apply --plan FILE'
+  --adopt                   plan 'agentihooks apply --adopt': keys you set before agentihooks
+                            managed them take the profile's value (each listed with both values)
   --base GIT_REF            compare the bundle at GIT_REF with the working tree (portable render)
   --verbose                 also show agentihooks' own records (sidecars, manifests, state.json)
   --profile CHAIN           profile chain instead of the config's
@@ -29,7 +31,7 @@ Exit codes: 0 nothing to change, 2 changes pending, 1 error.
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[], invoked = "plan"): Promise<number> {
-  const parsed = parseCommand({ name: invoked, help, options, conflicts: [["json", "markdown"], ["base", "out"]] }, argv);
+  const parsed = parseCommand({ name: invoked, help, options, conflicts: [["json", "markdown"], ["base", "out"], ["base", "adopt"]] }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
   const { chooseRunSource, sourceOf, switchDiagnostic } = await import("./source");
@@ -60,7 +62,7 @@ export async function run(argv: string[], invoked = "plan"): Promise<number> {
   // Another source than the recorded one: said here; apply refuses it without --switch.
   const switched = switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning");
   if (switched) out.report([switched]);
-  const outcome = planAndApply(loaded.trees, { fs: dryRunFileSystem(realFileSystem()), env, now: new Date() });
+  const outcome = planAndApply(loaded.trees, { fs: dryRunFileSystem(realFileSystem()), env, now: new Date() }, { adopt: values.adopt });
   out.report([...loaded.diagnostics, ...outcome.diagnostics]);
   if (!outcome.plan || !outcome.result?.ok) return out.finish(EXIT.error);
   // The plan holds the exact bytes to write, resolved secrets included: private to its owner.
@@ -75,6 +77,7 @@ export const options = {
   out: { type: "string" },
   base: { type: "string" },
   verbose: { type: "boolean", default: false },
+  adopt: { type: "boolean", default: false },
 } as const;
 
 /** Shows a plan as text, Markdown or the envelope's result; exit 2 when it changes content or the source (`switching`), else 0. */
