@@ -2,10 +2,9 @@ import { chmodSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { planOut } from "../compiler/apply/build-out";
+import { planOut, writeOut } from "../compiler/apply/build-out";
 import { defaultJsonStyle, type DesiredTree } from "../compiler/desired-tree";
-import type { FileSystem } from "../compiler/fs/file-system";
-import { realFileSystem } from "../compiler/fs/real";
+import { outTreeWriter } from "../compiler/fs/out-tree";
 import type { Plan } from "../compiler/plan/change";
 
 const HOME = "/home/agent";
@@ -21,21 +20,12 @@ const tree = (hook = "#!/bin/sh\n"): DesiredTree => ({
   ],
 });
 
-/** What `build --out` does with the plan. */
-function write(plan: Plan, fs: FileSystem): void {
-  for (const c of plan.changes) {
-    if (c.action === "keep") continue;
-    if (c.after === undefined) fs.remove(c.path);
-    else fs.write(c.path, c.after, c.mode);
-  }
-}
-
 const actions = (plan: Plan, dir: string) => Object.fromEntries(plan.changes.map((c) => [path.relative(dir, c.path), c.action]));
 
 describe("build --out plan", () => {
   it("creates the render below DIR/<target>, then keeps it, and updates, replaces or removes only what differs", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ah-out-"));
-    const fs = realFileSystem({ durable: false });
+    const fs = outTreeWriter();
     const first = planOut([tree()], dir, HOME, fs);
     expect(actions(first, dir)).toEqual({
       "copilot/.copilot/.agentihooks-managed.json": "create",
@@ -45,7 +35,7 @@ describe("build --out plan", () => {
       "copilot/.copilot/settings.json": "create",
       "copilot/_root/etc/agentihooks/outside.txt": "create",
     });
-    write(first, fs);
+    writeOut(first, fs);
     expect(statSync(path.join(dir, "copilot/.copilot/agentihooks-hook.sh")).mode & 0o777).toBe(0o755);
     expect(statSync(path.join(dir, "copilot/_root/etc/agentihooks/outside.txt")).mode & 0o777).toBe(0o600);
     expect(Object.values(actions(planOut([tree()], dir, HOME, fs), dir)).every((a) => a === "keep")).toBe(true);
@@ -66,7 +56,7 @@ describe("build --out plan", () => {
       "copilot/.copilot/.agentihooks-managed.json": "keep",
       "copilot/stale.txt": "delete",
     });
-    write(second, fs);
+    writeOut(second, fs);
     expect(readFileSync(settings)).toEqual(settingsBytes);
     expect(statSync(path.join(dir, "copilot/.copilot/agents/scout.md")).mode & 0o777).toBe(0o644);
     expect(readFileSync(path.join(dir, "copilot/.copilot/agentihooks-hook.sh"), "utf8")).toBe("#!/bin/sh\necho changed\n");

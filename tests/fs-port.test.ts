@@ -1,61 +1,36 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { planAndApply } from "../compiler/apply/run";
 import { dryRunFileSystem } from "../compiler/fs/dry-run";
 import { memoryFileSystem } from "../compiler/fs/memory";
+import { outTreeWriter } from "../compiler/fs/out-tree";
 import { realFileSystem } from "../compiler/fs/real";
 import { recordingFileSystem } from "../compiler/fs/recording";
 import { intentPath } from "../compiler/state/intent";
 import { codexTree, copilotTree, get, makeHomes, put, snapshot } from "./apply-fixtures";
 
-describe("real filesystem port", () => {
-  it("writes a regenerable tree in place with the exact mode, and never through a symlink", () => {
+describe("real filesystem port (durable, atomic)", () => {
+  it("replaces a file by rename (a hard link to the old file keeps the old bytes) and a symlink by a file, never writing through it", () => {
     const h = makeHomes();
-    const fs = realFileSystem({ durable: false });
+    const fs = realFileSystem();
+    const file = path.join(h.home, "d/settings.json");
+    const other = path.join(h.home, "d/other-name.json");
     const victim = path.join(h.home, "victim.txt");
+    put(file, "old\n");
+    linkSync(file, other);
     writeFileSync(victim, "operator\n");
-    const linked = path.join(h.home, "out/linked.json");
-    fs.write(path.join(h.home, "out/plain.sh"), new TextEncoder().encode("x\n"), 0o755);
-    symlinkSync(victim, linked);
-    const old = process.umask(0o077);
-    try {
-      fs.write(linked, new TextEncoder().encode("{}\n"), 0o644);
-    } finally {
-      process.umask(old);
-    }
-    expect(statSync(path.join(h.home, "out/plain.sh")).mode & 0o777).toBe(0o755);
-    expect(lstatSync(linked).isSymbolicLink()).toBe(false);
-    expect(readFileSync(linked, "utf8")).toBe("{}\n");
-    expect(statSync(linked).mode & 0o777).toBe(0o644);
-    expect(readFileSync(victim, "utf8")).toBe("operator\n");
-    expect(readdirSync(path.join(h.home, "out")).sort()).toEqual(["linked.json", "plain.sh"]);
-  });
-
-  it("creates a fresh regenerable tree with exact modes whatever the umask, and rewrites a path it already wrote", () => {
-    const enc = (t: string) => new TextEncoder().encode(t);
-    for (const umask of [0o022, 0o077, 0o000, 0o027]) {
-      const h = makeHomes();
-      const fs = realFileSystem({ durable: false });
-      const out = path.join(h.home, "out");
-      const old = process.umask(umask);
-      try {
-        fs.write(path.join(out, "a/one.json"), enc("1\n"), 0o644);
-        fs.write(path.join(out, "a/two.sh"), enc("2\n"), 0o755);
-        fs.write(path.join(out, "a/b/three.json"), enc("3\n"), 0o600);
-        fs.write(path.join(out, "a/b/c/four.json"), enc("4\n"), 0o644);
-        fs.write(path.join(out, "a/b/c/five.sh"), enc("5\n"), 0o775);
-        fs.write(path.join(out, "a/one.json"), enc("one again\n"), 0o600);
-      } finally {
-        process.umask(old);
-      }
-      const mode = (rel: string) => statSync(path.join(out, rel)).mode & 0o777;
-      expect([mode("a/one.json"), mode("a/two.sh"), mode("a/b/three.json"), mode("a/b/c/four.json"), mode("a/b/c/five.sh")]).toEqual([0o600, 0o755, 0o600, 0o644, 0o775]);
-      expect(readFileSync(path.join(out, "a/one.json"), "utf8")).toBe("one again\n");
-      expect(readFileSync(path.join(out, "a/b/c/five.sh"), "utf8")).toBe("5\n");
-      expect(readdirSync(path.join(out, "a")).sort()).toEqual(["b", "one.json", "two.sh"]);
-    }
+    symlinkSync(victim, path.join(h.home, "d/linked.json"));
+    const inode = statSync(file).ino;
+    fs.write(file, new TextEncoder().encode("new\n"), 0o644);
+    fs.write(path.join(h.home, "d/linked.json"), new TextEncoder().encode("{}\n"), 0o600);
+    expect(get(file)).toBe("new\n");
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(get(other)).toBe("old\n");
+    expect(lstatSync(path.join(h.home, "d/linked.json")).isSymbolicLink()).toBe(false);
+    expect(get(victim)).toBe("operator\n");
+    expect(readdirSync(path.join(h.home, "d")).sort()).toEqual(["linked.json", "other-name.json", "settings.json"]);
   });
 
   it("writes atomically with the exact mode (whatever the umask) and leaves no temp file", () => {
@@ -126,6 +101,73 @@ describe("real filesystem port", () => {
     if ("release" in lock) lock.release();
     expect(existsSync(path.join(h.home, "l.lock"))).toBe(false);
   });
+});
+
+describe("build --out writer (a regenerable tree: in place, not atomic)", () => {
+  it("rewrites an existing file in place (the same inode: a hard link sees the new bytes)", () => {
+    const h = makeHomes();
+    const fs = outTreeWriter();
+    const file = path.join(h.home, "out/a.json");
+    put(file, "old\n");
+    linkSync(file, path.join(h.home, "out/b.json"));
+    const inode = statSync(file).ino;
+    fs.write(file, new TextEncoder().encode("new\n"), 0o600);
+    expect(statSync(file).ino).toBe(inode);
+    expect(get(path.join(h.home, "out/b.json"))).toBe("new\n");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    fs.remove(path.join(h.home, "out"));
+    expect(existsSync(path.join(h.home, "out"))).toBe(false);
+    fs.write(path.join(h.home, "out/again/c.json"), new TextEncoder().encode("c\n"), 0o644);
+    expect(get(path.join(h.home, "out/again/c.json"))).toBe("c\n");
+  });
+
+  it("writes a regenerable tree in place with the exact mode, and never through a symlink", () => {
+    const h = makeHomes();
+    const fs = outTreeWriter();
+    const victim = path.join(h.home, "victim.txt");
+    writeFileSync(victim, "operator\n");
+    const linked = path.join(h.home, "out/linked.json");
+    fs.write(path.join(h.home, "out/plain.sh"), new TextEncoder().encode("x\n"), 0o755);
+    symlinkSync(victim, linked);
+    const old = process.umask(0o077);
+    try {
+      fs.write(linked, new TextEncoder().encode("{}\n"), 0o644);
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(path.join(h.home, "out/plain.sh")).mode & 0o777).toBe(0o755);
+    expect(lstatSync(linked).isSymbolicLink()).toBe(false);
+    expect(readFileSync(linked, "utf8")).toBe("{}\n");
+    expect(statSync(linked).mode & 0o777).toBe(0o644);
+    expect(readFileSync(victim, "utf8")).toBe("operator\n");
+    expect(readdirSync(path.join(h.home, "out")).sort()).toEqual(["linked.json", "plain.sh"]);
+  });
+
+  it("creates a fresh regenerable tree with exact modes whatever the umask, and rewrites a path it already wrote", () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    for (const umask of [0o022, 0o077, 0o000, 0o027]) {
+      const h = makeHomes();
+      const fs = outTreeWriter();
+      const out = path.join(h.home, "out");
+      const old = process.umask(umask);
+      try {
+        fs.write(path.join(out, "a/one.json"), enc("1\n"), 0o644);
+        fs.write(path.join(out, "a/two.sh"), enc("2\n"), 0o755);
+        fs.write(path.join(out, "a/b/three.json"), enc("3\n"), 0o600);
+        fs.write(path.join(out, "a/b/c/four.json"), enc("4\n"), 0o644);
+        fs.write(path.join(out, "a/b/c/five.sh"), enc("5\n"), 0o775);
+        fs.write(path.join(out, "a/one.json"), enc("one again\n"), 0o600);
+      } finally {
+        process.umask(old);
+      }
+      const mode = (rel: string) => statSync(path.join(out, rel)).mode & 0o777;
+      expect([mode("a/one.json"), mode("a/two.sh"), mode("a/b/three.json"), mode("a/b/c/four.json"), mode("a/b/c/five.sh")]).toEqual([0o600, 0o755, 0o600, 0o644, 0o775]);
+      expect(readFileSync(path.join(out, "a/one.json"), "utf8")).toBe("one again\n");
+      expect(readFileSync(path.join(out, "a/b/c/five.sh"), "utf8")).toBe("5\n");
+      expect(readdirSync(path.join(out, "a")).sort()).toEqual(["b", "one.json", "two.sh"]);
+    }
+  });
+
 });
 
 describe("dry-run and recording wrappers", () => {

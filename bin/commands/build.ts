@@ -35,10 +35,10 @@ export async function run(argv: string[]): Promise<number> {
     const plan = await import("./plan");
     return plan.run(argv.filter((a) => a !== "--dry-run" && a !== "--check"), "build");
   }
-  const [{ loadSession, useColor }, { portableEnvironment }, { realFileSystem }, { planOut }, { renderPlanText, planJson }, { hasContentChanges }, { renderFresh }, { planResult }] = await Promise.all([
+  const [{ loadSession, useColor }, { portableEnvironment }, { outTreeWriter }, { planOut, writeOut }, { renderPlanText, planJson }, { hasContentChanges }, { renderFresh }, { planResult }] = await Promise.all([
     import("../../compiler/apply/session"),
     import("../../compiler/environment"),
-    import("../../compiler/fs/real"),
+    import("../../compiler/fs/out-tree"),
     import("../../compiler/apply/build-out"),
     import("../../compiler/plan/plan-view"),
     import("../../compiler/plan/change"),
@@ -62,8 +62,8 @@ export async function run(argv: string[]): Promise<number> {
     for (const s of summary) out.say(`${s.target}: ${s.files} file(s)${s.diagnostics > 0 ? `, ${s.diagnostics} diagnostic(s)` : ""}\n`);
     return out.finish(EXIT.ok, { targets: summary });
   }
-  // The output tree is regenerated at will: no fsync per file (it was a third of the build's time).
-  const fs = realFileSystem({ durable: false });
+  // The output tree is regenerated at will: its own writer, in place and not atomic (out-tree.ts).
+  const fs = outTreeWriter();
   const home = loaded.project.env.home;
   const plan = planOut(loaded.trees, values.out, home, fs);
   const pending = hasContentChanges(plan);
@@ -72,13 +72,7 @@ export async function run(argv: string[]): Promise<number> {
     else out.say(`${values.out} is up to date.\n`);
     return out.finish(pending ? EXIT.pending : EXIT.ok, { out: values.out, plan: planResult(planJson(plan, values.out)) });
   }
-  let written = 0;
-  for (const change of plan.changes) {
-    if (change.action === "keep") continue;
-    if (change.after === undefined) fs.remove(change.path);
-    else fs.write(change.path, change.after, change.mode);
-    written++;
-  }
+  const written = writeOut(plan, fs);
   out.say(written === 0 ? `${values.out} is up to date.\n` : `Wrote ${values.out}: ${written} file(s) changed.\n`);
   return out.finish(EXIT.ok, { out: values.out, plan: planResult(planJson(plan, values.out)) });
 }

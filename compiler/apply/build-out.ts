@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { DesiredTree } from "../desired-tree";
 import type { FileInfo, FileSystem } from "../fs/file-system";
+import type { OutTreeWriter } from "../fs/out-tree";
 import type { Change, Plan } from "../plan/change";
 import { renderFresh } from "../render-fresh";
 
@@ -17,7 +18,7 @@ export function outPath(dir: string, target: string, file: string, home: string)
 }
 
 /** The changes that make `dir` hold exactly the portable render of `trees` (as a plan, for the views). */
-export function planOut(trees: readonly DesiredTree[], dir: string, home: string, fs: FileSystem): Plan {
+export function planOut(trees: readonly DesiredTree[], dir: string, home: string, fs: Pick<FileSystem, "read" | "stat" | "list">): Plan {
   const changes: Change[] = [];
   for (const tree of trees) {
     const base = path.join(dir, tree.target);
@@ -47,11 +48,23 @@ function isNormal(file: string): boolean {
 }
 
 /** Everything below `dir` that is not a directory, with what stat says of it, into `out`. */
-function listFiles(fs: FileSystem, dir: string, out: Map<string, FileInfo>): void {
+function listFiles(fs: Pick<FileSystem, "stat" | "list">, dir: string, out: Map<string, FileInfo>): void {
   for (const name of fs.list(dir) ?? []) {
     const full = path.join(dir, name);
     const info = fs.stat(full);
     if (info?.kind === "directory") listFiles(fs, full, out);
     else if (info) out.set(full, info);
   }
+}
+
+/** Carries out a `planOut` plan through the output tree's writer; returns how many paths changed. */
+export function writeOut(plan: Plan, writer: OutTreeWriter): number {
+  let written = 0;
+  for (const change of plan.changes) {
+    if (change.action === "keep") continue;
+    if (change.after === undefined) writer.remove(change.path);
+    else writer.write(change.path, change.after, change.mode);
+    written++;
+  }
+  return written;
 }

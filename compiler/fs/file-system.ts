@@ -43,7 +43,11 @@ export interface FileSystem {
   checkWritable(dir: string): WriteBlock | undefined;
   /** The path with every symlink resolved, or undefined when it does not exist. */
   realPath(path: string): string | undefined;
-  /** Atomic write: temp file in the same directory, then rename; parents created; `mode` applied. */
+  /**
+   * Durable atomic write: temp file in the same directory, flushed, then renamed over `path`, so a
+   * crash leaves the old bytes or the new, never a mix; parents created; exactly `mode` applied. (A
+   * regenerable `build --out` tree is written by a separate port without these promises: out-tree.ts.)
+   */
   write(path: string, content: Uint8Array, mode: number): void;
   /** Removes a file, symlink or directory tree; absent is fine. Empty parents are left alone. */
   remove(path: string): void;

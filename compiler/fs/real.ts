@@ -1,47 +1,30 @@
 /** The real filesystem port (node:fs, synchronous: apply is one short sequential pass). */
-import { accessSync, closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+import { accessSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { FileInfo, FileSystem } from "./file-system";
 
-/** How the real port writes. */
-export interface RealFileSystemOptions {
-  /**
-   * Flush each file's bytes to the disk before renaming it into place (default true), so a power
-   * loss leaves the old or the new file, never an empty one. Homes need it; a `build --out` tree is
-   * regenerated at will, and an fsync per file was a third of its time.
-   */
-  durable?: boolean;
-}
-
-/** Creates the real port. */
-export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem {
-  const durable = options.durable ?? true;
+/**
+ * Creates the real port. Every write is durable and atomic (see `FileSystem.write`): the bytes go to
+ * a temp file in the same directory, are flushed to the disk, and the temp file is renamed over the
+ * path, so a crash or power loss leaves the old or the new file, never a short one. A tree that is
+ * regenerated at will (`build --out`) has its own, faster writer that promises none of this
+ * (out-tree.ts).
+ */
+export function realFileSystem(): FileSystem {
   // Leftover temp names per directory, listed on the first write there: listing the directory on
-  // every write made writing N files into one directory cost N², the superlinear part of `build --out`.
+  // every write made writing N files into one directory cost N².
   const temps = new Map<string, string[]>();
-  // Directories this port created, each with the existing directory it was created under (its
-  // origin): what is below them cannot exist yet, so it is not listed first.
-  const made = new Map<string, UmaskBits>();
+  // Directories this port created: what is below them cannot exist yet, so it is not listed first.
+  const made = new Set<string>();
   // Directories known to exist (made here, or found by a mkdir), so each is created at most once.
   const present = new Set<string>();
   /** Creates `dir` (and missing parents) unless it is known to exist; what it creates is `made`. */
   const ensureDir = (dir: string): void => {
     if (present.has(dir)) return;
-    if (made.has(path.dirname(dir))) {
-      // The parent is new, so this cannot exist yet: one mkdir, no walk up the path.
-      try {
-        mkdirSync(dir);
-        made.set(dir, made.get(path.dirname(dir)) as UmaskBits);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
-    } else {
-      const first = mkdirSync(dir, { recursive: true });
-      // Files created below one existing directory get the same mode filter (the umask, or that
-      // directory's default ACL, which the new directories inherit): what is learned is shared.
-      const origin: UmaskBits = (first !== undefined && made.get(path.dirname(first))) || { kept: 0, stripped: 0 };
-      if (first !== undefined) for (let d = dir; ; d = path.dirname(d)) {
-        made.set(d, origin);
+    const first = mkdirSync(dir, { recursive: true });
+    if (first !== undefined) {
+      for (let d = dir; ; d = path.dirname(d)) {
+        made.add(d);
         present.add(d);
         if (d === first || d === path.dirname(d)) break;
       }
@@ -62,7 +45,7 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
   };
   /** Drops what is remembered about `file` and below (it was removed or moved away). */
   const forget = (file: string): void => {
-    for (const dir of made.keys()) if (dir === file || dir.startsWith(`${file}/`)) made.delete(dir);
+    for (const dir of made) if (dir === file || dir.startsWith(`${file}/`)) made.delete(dir);
     for (const dir of present) if (dir === file || dir.startsWith(`${file}/`)) present.delete(dir);
     for (const dir of temps.keys()) if (dir === file || dir.startsWith(`${file}/`)) temps.delete(dir);
   };
@@ -144,19 +127,6 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
     },
     write(file, content, mode) {
       const dir = path.dirname(file);
-      // A tree regenerated at will (`build --out`) is written in place: no temp file and rename,
-      // which halved the CPU of writing a 10x tree. O_NOFOLLOW: an existing symlink is never written
-      // through; that rare case takes the atomic path below, whose rename replaces the link itself.
-      if (!durable) {
-        // A directory whose parent this port made cannot exist yet: it is created first. Any other
-        // is created only when the open finds it missing (an existing tree costs no directory call).
-        if (!present.has(dir) && made.has(path.dirname(dir))) ensureDir(dir);
-        // In a directory made by this run the file cannot exist yet either: it is created
-        // exclusively, which also tells whether its mode needs fixing (see createExclusive).
-        const origin = made.get(dir);
-        if (origin && createExclusive(file, content, mode, origin)) return;
-        if (writeInPlace(file, content, mode, () => ensureDir(dir))) return;
-      }
       removeStaleTemps(dir, path.basename(file), prepareDir(dir));
       // Same directory as the target, so the rename is atomic; the pid keeps concurrent writers apart.
       const temp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}`);
@@ -167,7 +137,7 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
           // openSync's mode is filtered by the umask; the desired mode is exact. Set through the open
           // file (no second path lookup) before the flush, so the flush covers it too.
           fchmodSync(fd, mode);
-          if (durable) fsyncSync(fd);
+          fsyncSync(fd);
         } finally {
           closeSync(fd);
         }
@@ -208,71 +178,6 @@ export function realFileSystem(options: RealFileSystemOptions = {}): FileSystem 
       return { heldBy: "unknown" };
     },
   };
-}
-
-/** Permission bits the mode filter of new files is known to keep or to strip. */
-interface UmaskBits {
-  kept: number;
-  stripped: number;
-}
-
-/**
- * Creates `file` (O_EXCL: never an existing file or symlink) with `content` and exactly `mode`;
- * false when something is already there. The open's mode is filtered by the umask: a file created
- * with only bits the umask is known to keep needs no fchmod, which was one system call in four of
- * writing a fresh `build --out` tree. The first file with a bit not known yet is checked with an
- * fstat instead, and what it shows is remembered in `umask` (per origin directory, see ensureDir).
- */
-function createExclusive(file: string, content: Uint8Array, mode: number, umask: UmaskBits): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, content);
-    if ((mode & ~umask.kept) !== 0) {
-      if ((mode & umask.stripped) === 0) {
-        const actual = fstatSync(fd).mode & 0o7777;
-        umask.kept |= mode & actual;
-        umask.stripped |= mode & ~actual;
-      }
-      if ((mode & umask.stripped) !== 0) fchmodSync(fd, mode);
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return true;
-}
-
-/**
- * Writes `file` directly with an exact mode; false when it is a symlink (left for the atomic path).
- * `ensureDir` creates the directory when the open finds it missing.
- */
-function writeInPlace(file: string, content: Uint8Array, mode: number, ensureDir: () => void): boolean {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
-  let fd: number;
-  try {
-    try {
-      fd = openSync(file, flags, mode);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      ensureDir();
-      fd = openSync(file, flags, mode);
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOOP") return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, content);
-    fchmodSync(fd, mode); // the open's mode is filtered by the umask; the desired mode is exact.
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 /**
