@@ -7,6 +7,7 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { findPackageRoot } from "./load/package-root";
+import { HOME_SCOPE, type ScopeContext } from "./scopes/scope";
 import type { ClientContract } from "./targets/contract";
 
 /** Every machine fact the compiler reads. Paths are absolute (or placeholders in a portable build). */
@@ -41,6 +42,8 @@ export interface Environment {
   vars: Readonly<Record<string, string>>;
   /** Resolves an executable name or path to an absolute path, or null when it does not exist here. */
   resolveExecutable(command: string): string | null;
+  /** The scope this compile writes (compiler/scopes/scope.ts); `home` unless `--scope` or the config says otherwise. */
+  scope: ScopeContext;
 }
 
 /** The hook runtime as a fact: its bytes, the package version it ships in, and their sha256 (hex). */
@@ -82,6 +85,7 @@ export function portableEnvironment(overrides: Partial<Environment> = {}): Envir
     wsl: false,
     vars: {},
     resolveExecutable: () => null,
+    scope: HOME_SCOPE,
     ...overrides,
   };
   return overrides.runtimePath ? merged : { ...merged, runtimePath: installedRuntimePath(merged.agentihooksHome, merged.runtime) };
@@ -111,6 +115,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     wsl: Boolean(env.WSL_DISTRO_NAME || env.WSL_INTEROP) || procVersionSaysMicrosoft(),
     vars,
     resolveExecutable: (command) => resolveOnPath(command, env.PATH ?? ""),
+    scope: HOME_SCOPE,
   };
 }
 

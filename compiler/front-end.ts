@@ -23,6 +23,8 @@ import { mergeGuardrails } from "./merge/merge-guardrails";
 import { mergeMcpServers } from "./merge/merge-mcp";
 import { findProfile, isValidProfileName, listProfiles, type FoundProfile, type ProfileSources, profileRoot } from "./resolve/profile-sources";
 import { expandChain, parseChain } from "./resolve/resolve-chain";
+import { chooseScope, scopeEnvironment } from "./scopes/scope-environment";
+import { compileInScope } from "./scopes/compile-in-scope";
 import { findTarget, type TargetId, targetIds, targets } from "./targets/registry";
 import type { UnknownKeyAllowance } from "./validate";
 
@@ -46,6 +48,8 @@ export interface FrontEndOptions {
   packageRoot?: string;
   /** Config search: `project` (default) walks up to the nearest package.json; `none` looks only in cwd. */
   configSearch?: "project" | "none";
+  /** `--scope`: the scope to write (default: the config's first declared scope, else `home`; compiler/scopes). */
+  scope?: string;
 }
 
 /** Everything the later stages need about the project. */
@@ -80,7 +84,13 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   const packageRoot = options.packageRoot ?? findPackageRoot();
   const sources = resolveSources(ctx, packageRoot, projectDir, config, loaded);
   ctx.containment = bundleContainment(ctx.fs, sources, config.allowExternalLinks === true);
-  const env = applyHomes(options.env, config, projectDir);
+  const scoped = chooseScope(options.scope ?? (options.env.scope.name !== "home" ? options.env.scope.name : undefined), config.scopes);
+  ctx.diagnostics.push(...scoped.diagnostics);
+  if (!scoped.scope) return fail();
+  const located = scopeEnvironment(scoped.scope, applyHomes(options.env, config, projectDir), options.cwd, (file) => exists(ctx.fs, file));
+  ctx.diagnostics.push(...located.diagnostics);
+  if (!located.env) return fail();
+  const env = located.env;
   // An empty override (no --target given) means "the config's targets", not "none".
   const selected = selectTargets(options.targets && options.targets.length > 0 ? options.targets : (config.targets as TargetId[] | undefined));
   if (hasErrors(ctx.diagnostics)) return fail();
@@ -193,9 +203,9 @@ function readManifesto(ctx: LoadContext, options: FrontEndOptions): TextSource |
   return text === undefined ? undefined : { text, origin: { file, layer: "manifesto" } };
 }
 
-/** Pure: runs each selected target's compile over the IR, in registry order. */
+/** Pure: runs each selected target's compile over the IR, in registry order, in `env`'s scope. */
 export function compileTargets(ir: Ir, env: Environment, ids: readonly TargetId[]): DesiredTree[] {
-  return targets.filter((t) => ids.includes(t.descriptor.id)).map((t) => t.compile(ir, env));
+  return targets.filter((t) => ids.includes(t.descriptor.id)).map((t) => compileInScope(t, ir, env));
 }
 
 /**

@@ -195,6 +195,12 @@ export const messages = {
   AH5103: { severity: "error", text: "Writing failed: {reason}. Unless AH5033 follows, what this run had written is put back; fix the cause and run the command again." },
   AH5104: { severity: "error", text: "Unknown target '{target}'. Known targets: {known}." },
   AH5107: { severity: "error", text: "'git {args}' failed: {reason}. Check that {ref} names a commit in this repository." },
+  // AH515x–AH516x: scopes (compiler/scopes; docs/scopes.md)
+  AH5150: { severity: "warning", text: "{client} has no place agentihooks writes in the {scope} scope ({reason}); nothing is written for it there. Leave it out with --target, or see docs/scopes.md for what each client reads." },
+  AH5151: { severity: "error", text: "--scope repo writes into a git repository, but no .git was found in {dir} or any folder above it. Run the command inside the repository (run 'git init' first for a new one)." },
+  AH5152: { severity: "error", text: "Unknown scope '{scope}'. Known scopes: {known}." },
+  AH5153: { severity: "error", text: "The config's scopes are {declared}, which do not include '{scope}'. Add '{scope}' to the config's scopes, or pass --scope with one of them." },
+  AH5154: { severity: "error", text: "agentihooks does not write the machine scope yet; nothing was read or written. Use --scope home or --scope repo (docs/scopes.md)." },
   // AH512x: the command-line contract (bin/commands/contract.ts)
   AH5120: { severity: "error", text: "agentihooks {command}: {reason}. Run 'agentihooks {command} --help' for its options." },
   AH5121: { severity: "error", text: "{first} and {second} cannot be used together. Keep one of them." },

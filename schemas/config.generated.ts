@@ -5,6 +5,7 @@
  */
 export type ProfileChain = string | [string, ...string[]];
 export type TargetName = "copilot" | "claude" | "codex" | "gemini";
+export type ScopeName = "home" | "repo" | "machine";
 
 /**
  * The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.
@@ -39,6 +40,12 @@ export interface AgentihooksConfig {
    * @minItems 1
    */
   targets?: [TargetName, ...TargetName[]];
+  /**
+   * The scopes this config targets (docs/scopes.md): `home` (the operator's client homes), `repo` (files committed in the repository) and `machine` (administrator policy). The first is the default when --scope is not given; a --scope not listed is refused. Default: ["home"] (any scope may be asked for).
+   *
+   * @minItems 1
+   */
+  scopes?: [ScopeName, ...ScopeName[]];
   homes?: HomeOverrides;
   /**
    * Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.

@@ -4,7 +4,7 @@
  * it read has changed since. Without a terminal it needs `--yes`. Exit 0 success, 1 error or
  * refused (a declined prompt too), 2 changes pending (`--dry-run`).
  */
-import { commonHelp, EXIT, parseCommand, projectOptions } from "./contract";
+import { commonHelp, EXIT, parseCommand, projectOptions, scopeHelp } from "./contract";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks apply [options]
@@ -15,6 +15,7 @@ second apply with unchanged profiles writes nothing.
 
 Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
+${scopeHelp}
   --yes, -y                 do not ask for confirmation (required when not on a terminal)
   --plan FILE               apply a plan saved with 'agentihooks plan --out FILE' (refused if stale)
   --adopt                   take the profile's value for keys you set before agentihooks managed
@@ -63,7 +64,7 @@ export async function run(argv: string[]): Promise<number> {
     ]);
   const fs = realFileSystem();
   let plan;
-  let env: { home: string; agentihooksHome: string };
+  let env: { home: string; agentihooksHome: string; scope?: import("../../compiler/scopes/scope").ScopeContext };
   let record: { stateHome: string; source: import("../../compiler/state/source-record").SourceRecord } | undefined;
   if (values.plan) {
     let text: string;
@@ -101,10 +102,11 @@ export async function run(argv: string[]): Promise<number> {
     env = loaded.project.env;
     // One source per home: another config or chain than the recorded one needs --switch.
     const current = sourceOf(chosen.choice, loaded.project, loaded.trees.map((t) => t.target));
-    const switched = switchDiagnostic(chosen.choice, current, env.home, values.switch ? "warning" : "error");
+    const switched = loaded.project.env.scope.name === "home" ? switchDiagnostic(chosen.choice, current, env.home, values.switch ? "warning" : "error") : undefined;
     if (switched) out.report([switched]);
     if (switched?.severity === "error") return out.finish(EXIT.error);
-    record = { stateHome: chosen.stateHome, source: current };
+    // The source record is the homes' (one source per home); a repository's source is its own config.
+    if (loaded.project.env.scope.name === "home") record = { stateHome: chosen.stateHome, source: current };
     plan = planChanges(loaded.trees, { fs, env, now: new Date() }, { adopt: values.adopt });
     if (plan.diagnostics.some((d) => d.severity === "error")) {
       out.report(plan.diagnostics);

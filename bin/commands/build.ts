@@ -4,7 +4,7 @@
  * against the real homes without writing; `--check` exits 2 when DIR (with --out) or the homes are
  * out of date. Exit 0 success / in sync, 1 error, 2 out of date.
  */
-import { commonHelp, EXIT, parseCommand, projectOptions } from "./contract";
+import { commonHelp, EXIT, parseCommand, projectOptions, scopeHelp } from "./contract";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks build [options]
@@ -13,6 +13,7 @@ Compiles the profiles for each target and reports problems.
 
 Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
+${scopeHelp}
   --out DIR                 write each target's portable render under DIR/<target>/ (paths relative to
                             the placeholder home /home/agent; no machine paths, no secrets)
   --dry-run                 print the plan against the real homes; write nothing
@@ -35,7 +36,7 @@ export async function run(argv: string[]): Promise<number> {
     const plan = await import("./plan");
     return plan.run(argv.filter((a) => a !== "--dry-run" && a !== "--check"), "build");
   }
-  const [{ loadSession, useColor }, { portableEnvironment }, { outTreeWriter }, { planOut, writeOut }, { renderPlanText, planJson }, { hasContentChanges }, { renderFresh }, { planResult }] = await Promise.all([
+  const [{ loadSession, useColor }, { portableEnvironment }, { outTreeWriter }, { planOut, writeOut }, { renderPlanText, planJson }, { hasContentChanges }, { renderFresh }, { planResult }, { portableScopeEnvironment }] = await Promise.all([
     import("../../compiler/apply/session"),
     import("../../compiler/environment"),
     import("../../compiler/fs/out-tree"),
@@ -44,6 +45,7 @@ export async function run(argv: string[]): Promise<number> {
     import("../../compiler/plan/change"),
     import("../../compiler/render-fresh"),
     import("./plan"),
+    import("../../compiler/scopes/scope-environment"),
   ]);
   const portable = values.out !== undefined;
   const loaded = loadSession({
@@ -52,7 +54,8 @@ export async function run(argv: string[]): Promise<number> {
     profile: values.profile,
     settingsProfile: values["settings-profile"],
     targets: values.target,
-    ...(portable ? { env: portableEnvironment() } : {}),
+    ...(values.scope !== undefined ? { scope: values.scope } : {}),
+    ...(portable ? { env: portableScopeEnvironment(values.scope, portableEnvironment()) } : {}),
   });
   out.report(loaded.diagnostics);
   if (!loaded.project) return out.finish(EXIT.error);
@@ -64,7 +67,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   // The output tree is regenerated at will: its own writer, in place and not atomic (out-tree.ts).
   const fs = outTreeWriter();
-  const home = loaded.project.env.home;
+  // Paths are shown relative to the placeholder home, or to the placeholder repository root.
+  const scope = loaded.project.env.scope;
+  const home = scope.name === "repo" ? scope.root : loaded.project.env.home;
   const plan = planOut(loaded.trees, values.out, home, fs);
   const pending = hasContentChanges(plan);
   if (values.check) {

@@ -121,10 +121,16 @@ function isSet(value: unknown): boolean {
 /** The options of every command that loads the project (config, profiles, targets). */
 export const projectOptions = {
   target: { type: "string", multiple: true },
+  scope: { type: "string" },
   profile: { type: "string" },
   "settings-profile": { type: "string" },
   config: { type: "string" },
 } as const satisfies Options;
+
+/** The help line of `--scope` (docs/scopes.md), shared by every command that takes it. */
+export const scopeHelp = `  --scope S                 where to write: home (default: the client homes), repo (files committed in
+                            this git repository) or machine (administrator policy); a config's
+                            'scopes' sets the default and the allowed ones`;
 
 /** The help lines of the options every command takes. */
 export const commonHelp = `  --json                    print one JSON envelope on stdout (docs/cli.md)

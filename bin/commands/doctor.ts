@@ -3,7 +3,7 @@
  * target; `--live` also asks the installed client binary and reports drift. Exit 0 when every check
  * passes, 2 when every failed check is one `apply` repairs, 1 otherwise.
  */
-import { commonHelp, EXIT, parseCommand, projectOptions } from "./contract";
+import { commonHelp, EXIT, parseCommand, projectOptions, scopeHelp } from "./contract";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks doctor [options]
@@ -14,6 +14,7 @@ nothing left to do.
 
 Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
+${scopeHelp}
   --live                    also ask the installed client (copilot mcp list and its hook-loader
                             canary, claude doctor, codex mcp list / doctor) and report each
                             disagreement as drift
@@ -50,7 +51,7 @@ export async function run(argv: string[]): Promise<number> {
   out.report(loaded.diagnostics);
   if (!loaded.project) return out.finish(EXIT.error);
   const env = loaded.project.env;
-  const switched = switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning");
+  const switched = env.scope.name === "home" ? switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning") : undefined;
   if (switched) out.report([switched]);
   const fs = realFileSystem();
   const reports = loaded.trees.map((tree) => {

@@ -4,7 +4,7 @@
  * `diff --base GIT_REF` instead compares the bundle at that ref with the working tree (portable
  * render of every target). Exit 0 in sync, 2 changes pending, 1 error.
  */
-import { commonHelp, EXIT, parseCommand, projectOptions, type Output } from "./contract";
+import { commonHelp, EXIT, parseCommand, projectOptions, scopeHelp, type Output } from "./contract";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const help = `Usage: agentihooks plan [options]
@@ -15,6 +15,7 @@ edits it would leave alone. Nothing is written.
 
 Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
+${scopeHelp}
   --markdown                print a summary fit for a pull-request comment
   --out FILE                also save the plan to FILE for 'agentihooks apply --plan FILE'
   --adopt                   plan 'agentihooks apply --adopt': keys you set before agentihooks
@@ -60,7 +61,7 @@ export async function run(argv: string[], invoked = "plan"): Promise<number> {
   }
   const env = loaded.project.env;
   // Another source than the recorded one: said here; apply refuses it without --switch.
-  const switched = switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning");
+  const switched = env.scope.name === "home" ? switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning") : undefined;
   if (switched) out.report([switched]);
   const outcome = planAndApply(loaded.trees, { fs: dryRunFileSystem(realFileSystem()), env, now: new Date() }, { adopt: values.adopt });
   out.report([...loaded.diagnostics, ...outcome.diagnostics]);

@@ -18,12 +18,15 @@ export interface SourceFlags {
   profile?: string;
   "settings-profile"?: string;
   target?: string[];
+  scope?: string;
 }
 
 /** The session options for `loadSession`, the choice behind them, and the note saying a recorded source is used. */
-export function chooseRunSource(values: SourceFlags): { session: { cwd: string; configFile?: string; profile?: string; settingsProfile?: string; targets?: string[] }; choice: SourceChoice; diagnostics: Diagnostic[]; stateHome: string } {
+export function chooseRunSource(values: SourceFlags): { session: { cwd: string; configFile?: string; profile?: string; settingsProfile?: string; targets?: string[]; scope?: string }; choice: SourceChoice; diagnostics: Diagnostic[]; stateHome: string } {
   const machine = readEnvironment();
-  const choice = chooseSource({ cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"] }, machine, process.env, realFileSystem());
+  const chosen = chooseSource({ cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"] }, machine, process.env, realFileSystem());
+  // The recorded source is the homes'; another scope's files come from the config found here.
+  const choice = values.scope === undefined || values.scope === "home" ? chosen : forgetRecord(chosen);
   const diagnostics: Diagnostic[] = [];
   if (choice.origin === "recorded" && choice.recorded) diagnostics.push(diagnostic("AH5126", { file: "command line" }, { source: showSource(choice.recorded, machine.home) }));
   const session = {
@@ -32,8 +35,15 @@ export function chooseRunSource(values: SourceFlags): { session: { cwd: string; 
     ...(choice.profile !== undefined ? { profile: choice.profile } : {}),
     ...(choice.settingsProfile !== undefined ? { settingsProfile: choice.settingsProfile } : {}),
     ...(values.target !== undefined ? { targets: values.target } : {}),
+    ...(values.scope !== undefined ? { scope: values.scope } : {}),
   };
   return { session, choice, diagnostics, stateHome: machine.agentihooksHome };
+}
+
+function forgetRecord(choice: SourceChoice): SourceChoice {
+  const { recorded: _homes, ...rest } = choice;
+  if (choice.origin !== "recorded") return rest;
+  return { origin: "default", ...(choice.profile !== undefined ? { profile: choice.profile } : {}), ...(choice.settingsProfile !== undefined ? { settingsProfile: choice.settingsProfile } : {}) };
 }
 
 /** The record a successful apply of `project` writes. `applied` are the targets it wrote. */

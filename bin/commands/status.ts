@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { version } from "../../package.json";
 import { TARGET_IDS } from "../../compiler/targets/ids";
-import { commonHelp, EXIT, parseCommand, projectOptions } from "./contract";
+import { commonHelp, EXIT, parseCommand, projectOptions, scopeHelp } from "./contract";
 
 const help = `Usage: agentihooks status [options]
 
@@ -19,6 +19,7 @@ drift (what 'agentihooks apply' would change) and the hook runtime's health. Wri
 
 Options:
   --target T                only this target (${TARGET_IDS.join(", ")}); repeatable
+${scopeHelp}
   --profile CHAIN           profile chain instead of the recorded or the config's
   --settings-profile NAME   settings profile instead of the recorded or the config's
   --config FILE             use this config file
@@ -45,7 +46,7 @@ export async function run(argv: string[]): Promise<number> {
   const parsed = parseCommand({ name: "status", help, options }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
-  const [{ chooseRunSource, sourceOf, switchDiagnostic, showSource }, { loadSession }, { realFileSystem }, { dryRunFileSystem }, { planChanges }, { parseLedger, readTargetLedger }, { findTarget }, { clientVersion, isNewer }] = await Promise.all([
+  const [{ chooseRunSource, sourceOf, switchDiagnostic, showSource }, { loadSession }, { realFileSystem }, { dryRunFileSystem }, { planChanges }, { readTargetLedger }, { findTarget }, { clientVersion, isNewer }, { parseScopedLedger }] = await Promise.all([
     import("./source"),
     import("../../compiler/apply/session"),
     import("../../compiler/fs/real"),
@@ -54,6 +55,7 @@ export async function run(argv: string[]): Promise<number> {
     import("../../compiler/state/ledger"),
     import("../../compiler/targets/registry"),
     import("./client-version"),
+    import("../../compiler/scopes/ledger-paths"),
   ]);
   const { session, choice } = chooseRunSource(values);
   const loaded = loadSession(session);
@@ -63,10 +65,10 @@ export async function run(argv: string[]): Promise<number> {
   const env = project.env;
   const fs = realFileSystem();
   const here = sourceOf(choice, project, []);
-  const switched = switchDiagnostic(choice, here, env.home, "warning");
+  const switched = env.scope.name === "home" ? switchDiagnostic(choice, here, env.home, "warning") : undefined;
   if (switched) out.report([switched]);
   const ledgerBytes = fs.read(`${env.agentihooksHome}/state.json`);
-  const ledger = parseLedger(ledgerBytes ? new TextDecoder().decode(ledgerBytes) : undefined);
+  const ledger = parseScopedLedger(ledgerBytes ? new TextDecoder().decode(ledgerBytes) : undefined, env.scope);
   const plan = planChanges(loaded.trees, { fs: dryRunFileSystem(fs), env, now: new Date(0) });
   const targets: TargetStatus[] = loaded.trees.map((tree) => {
     const descriptor = findTarget(tree.target)?.descriptor;

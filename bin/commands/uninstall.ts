@@ -17,6 +17,7 @@ Options:
   --yes, -y        do not ask for confirmation (required when not on a terminal)
   --dry-run        show what would be removed and write nothing
   --config FILE    use this config file (for its home overrides)
+  --scope S        home (default), repo (this git repository's files) or machine (docs/scopes.md)
 ${commonHelp}
 
 Exit codes: 0 done (or nothing to do), 1 error or refused (a declined prompt too), 2 (with
@@ -44,8 +45,10 @@ export async function run(argv: string[]): Promise<number> {
     import("../../compiler/targets/registry"),
     import("../cli-support"),
     import("./plan"),
-    import("../../compiler/uninstall/uninstall").then(async (m) => m.uninstallEnvironment(process.cwd(), (await import("./source")).chooseRunSource({ config: values.config }).session.configFile)),
+    import("../../compiler/uninstall/uninstall").then(async (m) => m.uninstallEnvironment(process.cwd(), (await import("./source")).chooseRunSource({ config: values.config, ...(values.scope !== undefined ? { scope: values.scope } : {}) }).session.configFile, values.scope)),
   ]);
+  out.report(env.diagnostics);
+  if (env.diagnostics.some((d) => d.severity === "error")) return out.finish(EXIT.error);
   const checked = checkTargets(values.target);
   if (checked.error) {
     out.report([checked.error]);
@@ -74,6 +77,10 @@ export async function run(argv: string[]): Promise<number> {
   out.report(outcome.diagnostics);
   const written = (outcome.result?.touched ?? []).map((p) => displayPath(p, env.home));
   if (!outcome.result?.ok) return out.finish(EXIT.error, { plan: planned, written });
+  if (env.scope.name !== "home") {
+    out.say(`Uninstall complete: ${summaryLine(summarizePlan(plan)).replace(/^Plan: /, "")}\n`);
+    return out.finish(EXIT.ok, { plan: planned, written });
+  }
   // The homes no longer hold what the recorded source applied: forget it (or the targets removed).
   const [{ readEnvironment }, { readSourceRecord, writeSourceRecord, sourceRecordPath }] = await Promise.all([import("../../compiler/environment"), import("../../compiler/state/source-record")]);
   const stateHome = readEnvironment().agentihooksHome;
@@ -93,4 +100,5 @@ export const options = {
   yes: { type: "boolean", short: "y", default: false },
   "dry-run": { type: "boolean", default: false },
   config: { type: "string" },
+  scope: { type: "string" },
 } as const;

@@ -17,6 +17,8 @@ export interface SessionOptions {
   settingsProfile?: string;
   /** `--target` values (validated here). */
   targets?: string[];
+  /** `--scope` (compiler/scopes): checked against the config's `scopes` by the front end. */
+  scope?: string;
   /** Machine facts (default: read from this process). */
   env?: Environment;
 }
@@ -55,6 +57,7 @@ export function loadSession(options: SessionOptions): Session {
     profile: options.profile,
     settingsProfile: options.settingsProfile,
     targets: checked.ids,
+    ...(options.scope !== undefined ? { scope: options.scope } : {}),
   });
   const project = result.value;
   if (!project || result.diagnostics.some((d) => d.severity === "error")) return { trees: [], diagnostics: result.diagnostics };

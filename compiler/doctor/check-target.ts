@@ -17,7 +17,9 @@ import { parseJsonText } from "../plan/json-document";
 import { jsonEqual, showValue } from "../plan/json-value";
 import { parseTomlText } from "../plan/toml-document";
 import { isOurItem, planChanges } from "../plan/plan-changes";
-import { parseLedger, readTargetLedger } from "../state/ledger";
+import { readTargetLedger } from "../state/ledger";
+import { parseScopedLedger } from "../scopes/ledger-paths";
+import type { ScopeContext } from "../scopes/scope";
 import { displayPath } from "../plan/plan-view";
 import { redactForDisplay, redactNamedValue } from "../lower/redact";
 
@@ -38,7 +40,7 @@ export const skillDescriptionCap = 1024;
 const decoder = new TextDecoder();
 
 /** Runs the static checks. */
-export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "agentihooksHome">; binary: string | null }): DoctorReport {
+export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "agentihooksHome"> & { scope?: ScopeContext }; binary: string | null }): DoctorReport {
   const checks: DoctorCheck[] = [];
   const show = (p: string) => displayPath(p, ctx.env.home);
   // Every message is redacted: a check quotes values from the homes, which may hold the operator's secrets.
@@ -46,7 +48,7 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
   const fail = (id: string, message: string) => checks.push({ id, status: "fail", message: redactForDisplay(message) });
   const note = (id: string, message: string) => checks.push({ id, status: "note", message: redactForDisplay(message) });
   const ledgerBytes = ctx.fs.read(path.join(ctx.env.agentihooksHome, "state.json"));
-  const ledger = readTargetLedger(parseLedger(ledgerBytes ? decoder.decode(ledgerBytes) : undefined), tree.target);
+  const ledger = readTargetLedger(parseScopedLedger(ledgerBytes ? decoder.decode(ledgerBytes) : undefined, ctx.env.scope), tree.target);
   if (ledger.owned.length === 0) fail("record.present", `not installed (no ownership record) — run: agentihooks apply --target ${tree.target}`);
 
   const parsed = new Map<string, unknown>();

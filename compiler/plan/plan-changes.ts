@@ -49,7 +49,6 @@ import {
   type Sidecar,
 } from "../state/sidecar";
 import {
-  parseLedger,
   readTargetLedger,
   serializeLedger,
   writeTargetLedger,
@@ -62,6 +61,8 @@ import {
   type TargetLedger,
 } from "../state/ledger";
 import { recoveredView } from "../state/intent";
+import { parseScopedLedger, relativizeLedger } from "../scopes/ledger-paths";
+import type { ScopeContext } from "../scopes/scope";
 import { serializeJson } from "../serialize/json";
 import type { Change, Plan } from "./change";
 import { digestOf } from "./digest";
@@ -72,7 +73,8 @@ import { parseTomlText, TomlDocument } from "./toml-document";
 /** Inputs besides the desired trees. */
 export interface PlanContext {
   fs: FileSystem;
-  env: Pick<Environment, "home" | "agentihooksHome">;
+  /** `scope`: a repo-scope record is stored with repo-relative paths (compiler/scopes/ledger-paths.ts). */
+  env: Pick<Environment, "home" | "agentihooksHome"> & { scope?: ScopeContext };
   /** Clock for backup names (injected so tests and golden cases are reproducible). */
   now: Date;
 }
@@ -162,7 +164,7 @@ class Planner {
   run(trees: readonly DesiredTree[]): Plan {
     const ledgerFile = ledgerPath(this.ctx.env);
     const ledgerBytes = this.read(ledgerFile);
-    this.ledger = parseLedger(ledgerBytes === undefined ? undefined : decoder.decode(ledgerBytes));
+    this.ledger = parseScopedLedger(ledgerBytes === undefined ? undefined : decoder.decode(ledgerBytes), this.ctx.env.scope);
     const ledgerInfo = this.stat(ledgerFile);
     if (ledgerInfo && ledgerInfo.kind !== "file") {
       // A linked record would be read and replaced somewhere else (or replaced by a file, the link lost).
@@ -1428,7 +1430,8 @@ class Planner {
       const { claude_hook_commands: _migrated, ...rest } = this.ledger.raw;
       this.ledger.raw = rest;
     }
-    const ledgerText = serializeLedger(this.ledger);
+    const scope = this.ctx.env.scope;
+    const ledgerText = serializeLedger(scope?.name === "repo" ? { ...this.ledger, raw: relativizeLedger(this.ledger.raw, scope.root) } : this.ledger);
     const ledgerAfter = ledgerText === undefined ? undefined : encoder.encode(ledgerText);
     const last = ordered[ordered.length - 1] as Change;
     const finalLedger = semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter;

@@ -8,6 +8,7 @@ import type { DesiredTree } from "../desired-tree";
 import type { Environment } from "../environment";
 import type { LiveChecks } from "../doctor/probe";
 import type { Ir } from "../ir";
+import type { Scope } from "../scopes/scope";
 import type { ClientContract } from "./contract";
 
 /** Where a target's native layers live inside a profile, bundle or `profiles/_base`, and their format. */
@@ -48,6 +49,12 @@ export interface TargetDescriptor<Id extends string = string> {
   contract: ClientContract<Id>;
   /** Facts about the client that decide whether its hooks run at all, printed by `doctor` as notes. */
   doctorNotes?: readonly string[];
+  /**
+   * The scopes the target writes (docs/scopes.md): `true` where its `compile` has that scope's path
+   * map (read from `Environment.scope`), or why the client has no place there (shown in AH5150).
+   * `home` is implied; any other scope absent here is not written yet, with AH5150.
+   */
+  scopes?: Readonly<Partial<Record<Exclude<Scope, "home">, true | string>>>;
 }
 
 /** A target: its descriptor and its compiler. */

@@ -3,13 +3,18 @@
  * tree empty), restores displaced files and saved originals, and drops the targets' records.
  * It needs no profiles, only the record, so it works after the bundle is gone.
  */
+import { existsSync } from "node:fs";
 import type { DesiredTree } from "../desired-tree";
 import { readEnvironment } from "../environment";
 import { compileTargets, loadProject } from "../front-end";
 import { targetIds } from "../targets/registry";
 import type { Plan } from "../plan/change";
 import { ledgerPath, legacyRecordsFor, planChanges, type PlanContext } from "../plan/plan-changes";
-import { parseLedger, readTargetLedger, type OwnedRecord } from "../state/ledger";
+import { readTargetLedger, type OwnedRecord } from "../state/ledger";
+import { parseScopedLedger } from "../scopes/ledger-paths";
+import type { ScopeContext } from "../scopes/scope";
+import { scopeEnvironment } from "../scopes/scope-environment";
+import type { Diagnostic } from "../diagnostics";
 
 /**
  * The uninstall plan for `targets`. `desired` (the profiles' trees, when they load) lets uninstall
@@ -20,7 +25,7 @@ export function planUninstall(targets: readonly string[], ctx: PlanContext, desi
   const legacyRecords: Record<string, OwnedRecord[]> = {};
   if (desired.length > 0) {
     const bytes = ctx.fs.read(ledgerPath(ctx.env));
-    const ledger = parseLedger(bytes === undefined ? undefined : new TextDecoder().decode(bytes));
+    const ledger = parseScopedLedger(bytes === undefined ? undefined : new TextDecoder().decode(bytes), ctx.env.scope);
     for (const tree of desired) {
       if (!targets.includes(tree.target)) continue;
       const own = readTargetLedger(ledger, tree.target);
@@ -34,15 +39,19 @@ export function planUninstall(targets: readonly string[], ctx: PlanContext, desi
  * The homes to uninstall from: the machine's, with the project config's home overrides when a
  * project loads (a project that does not load is no reason to refuse an uninstall).
  */
-export function uninstallEnvironment(cwd: string, configFile?: string): { home: string; agentihooksHome: string; trees: DesiredTree[] } {
+export function uninstallEnvironment(cwd: string, configFile?: string, scope?: string): { home: string; agentihooksHome: string; scope: ScopeContext; trees: DesiredTree[]; diagnostics: Diagnostic[] } {
   const machine = readEnvironment();
+  // Without a project that loads, the scope still locates the record (a repository's is in its root).
+  const located = scopeEnvironment(scope === "repo" || scope === "machine" ? scope : "home", machine, cwd, existsSync);
+  const fallback = located.env ?? machine;
+  const bare = { home: fallback.home, agentihooksHome: fallback.agentihooksHome, scope: fallback.scope, trees: [], diagnostics: located.diagnostics };
   try {
-    const loaded = loadProject({ cwd, env: machine, configFile });
+    const loaded = loadProject({ cwd, env: machine, configFile, ...(scope !== undefined ? { scope } : {}) });
     const project = loaded.value;
-    if (!project) return { home: machine.home, agentihooksHome: machine.agentihooksHome, trees: [] };
+    if (!project) return bare;
     const trees = compileTargets(project.ir, project.env, targetIds);
-    return { home: project.env.home, agentihooksHome: project.env.agentihooksHome, trees };
+    return { home: project.env.home, agentihooksHome: project.env.agentihooksHome, scope: project.env.scope, trees, diagnostics: [] };
   } catch {
-    return { home: machine.home, agentihooksHome: machine.agentihooksHome, trees: [] };
+    return bare;
   }
 }

@@ -4,7 +4,7 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate65;
 module.exports.default = validate65;
-const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"allowExternalLinks":{"description":"Follow symlinks in the bundle and in linked profiles that lead outside them. Default false: such a link is an error naming the link and its target, since a bundle may come from someone else.","type":"boolean","default":false},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true},"allowUnknownKeys":{"title":"AllowUnknownKeys","description":"Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot settings keys newer than Copilot CLI 1.0.102.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"claude":{"description":"Claude settings keys newer than Claude Code 2.1.332.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"codex":{"description":"Codex config.toml keys newer than Codex CLI 0.171.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"gemini":{"description":"Gemini settings keys newer than Gemini CLI 0.61.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true}}}}};
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"allowExternalLinks":{"description":"Follow symlinks in the bundle and in linked profiles that lead outside them. Default false: such a link is an error naming the link and its target, since a bundle may come from someone else.","type":"boolean","default":false},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"scopes":{"description":"The scopes this config targets (docs/scopes.md): `home` (the operator's client homes), `repo` (files committed in the repository) and `machine` (administrator policy). The first is the default when --scope is not given; a --scope not listed is refused. Default: [\"home\"] (any scope may be asked for).","type":"array","items":{"title":"ScopeName","type":"string","enum":["home","repo","machine"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true},"allowUnknownKeys":{"title":"AllowUnknownKeys","description":"Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot settings keys newer than Copilot CLI 1.0.102.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"claude":{"description":"Claude settings keys newer than Claude Code 2.1.332.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"codex":{"description":"Codex config.toml keys newer than Codex CLI 0.171.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"gemini":{"description":"Gemini settings keys newer than Gemini CLI 0.61.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __ucs2length;
 const pattern8 = new RegExp("^[A-Za-z0-9_.$-]+$", "u");
@@ -319,12 +319,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.homes !== undefined){
-let data10 = data.homes;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key2 in data10){
-if(!(((((key2 === "copilot") || (key2 === "claude")) || (key2 === "codex")) || (key2 === "gemini")) || (key2 === "state"))){
-const err22 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.homes,data:data10};
+if(data.scopes !== undefined){
+let data10 = data.scopes;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err22 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema24.properties.scopes,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -333,12 +332,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data10.copilot !== undefined){
-let data11 = data10.copilot;
-if(typeof data11 === "string"){
-if(func3(data11) < 1){
-const err23 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.copilot,data:data11};
+const len2 = data10.length;
+for(let i3=0; i3<len2; i3++){
+let data11 = data10[i3];
+if(typeof data11 !== "string"){
+const err23 = {instancePath:instancePath+"/scopes/" + i3,schemaPath:"#/properties/scopes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.scopes.items.type,parentSchema:schema24.properties.scopes.items,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -347,9 +345,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.copilot.type,parentSchema:schema24.properties.homes.properties.copilot,data:data11};
+if(!(((data11 === "home") || (data11 === "repo")) || (data11 === "machine"))){
+const err24 = {instancePath:instancePath+"/scopes/" + i3,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema24.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.scopes.items.enum,parentSchema:schema24.properties.scopes.items,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -359,11 +356,18 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data10.claude !== undefined){
-let data12 = data10.claude;
-if(typeof data12 === "string"){
-if(func3(data12) < 1){
-const err25 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.claude,data:data12};
+let i4 = data10.length;
+let j1;
+if(i4 > 1){
+const indices1 = {};
+for(;i4--;){
+let item1 = data10[i4];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err25 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema24.properties.scopes,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -371,10 +375,14 @@ else {
 vErrors.push(err25);
 }
 errors++;
+break;
+}
+indices1[item1] = i4;
+}
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.claude.type,parentSchema:schema24.properties.homes.properties.claude,data:data12};
+const err26 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.scopes.type,parentSchema:schema24.properties.scopes,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -384,11 +392,12 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data10.codex !== undefined){
-let data13 = data10.codex;
-if(typeof data13 === "string"){
-if(func3(data13) < 1){
-const err27 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.codex,data:data13};
+if(data.homes !== undefined){
+let data12 = data.homes;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key2 in data12){
+if(!(((((key2 === "copilot") || (key2 === "claude")) || (key2 === "codex")) || (key2 === "gemini")) || (key2 === "state"))){
+const err27 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.homes,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -398,8 +407,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.codex.type,parentSchema:schema24.properties.homes.properties.codex,data:data13};
+if(data12.copilot !== undefined){
+let data13 = data12.copilot;
+if(typeof data13 === "string"){
+if(func3(data13) < 1){
+const err28 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.copilot,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -409,11 +421,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data10.gemini !== undefined){
-let data14 = data10.gemini;
-if(typeof data14 === "string"){
-if(func3(data14) < 1){
-const err29 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.gemini,data:data14};
+else {
+const err29 = {instancePath:instancePath+"/homes/copilot",schemaPath:"#/properties/homes/properties/copilot/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.copilot.type,parentSchema:schema24.properties.homes.properties.copilot,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -423,8 +432,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.gemini.type,parentSchema:schema24.properties.homes.properties.gemini,data:data14};
+if(data12.claude !== undefined){
+let data14 = data12.claude;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err30 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.claude,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -434,11 +446,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data10.state !== undefined){
-let data15 = data10.state;
-if(typeof data15 === "string"){
-if(func3(data15) < 1){
-const err31 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.state,data:data15};
+else {
+const err31 = {instancePath:instancePath+"/homes/claude",schemaPath:"#/properties/homes/properties/claude/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.claude.type,parentSchema:schema24.properties.homes.properties.claude,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -448,8 +457,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.state.type,parentSchema:schema24.properties.homes.properties.state,data:data15};
+if(data12.codex !== undefined){
+let data15 = data12.codex;
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err32 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.codex,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -459,9 +471,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
 else {
-const err33 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.homes.type,parentSchema:schema24.properties.homes,data:data10};
+const err33 = {instancePath:instancePath+"/homes/codex",schemaPath:"#/properties/homes/properties/codex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.codex.type,parentSchema:schema24.properties.homes.properties.codex,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -471,10 +482,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.codexHookTrust !== undefined){
-let data16 = data.codexHookTrust;
-if(typeof data16 !== "boolean"){
-const err34 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data16};
+if(data12.gemini !== undefined){
+let data16 = data12.gemini;
+if(typeof data16 === "string"){
+if(func3(data16) < 1){
+const err34 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.gemini,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -484,12 +496,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.allowUnknownKeys !== undefined){
-let data17 = data.allowUnknownKeys;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key3 in data17){
-if(!((((key3 === "copilot") || (key3 === "claude")) || (key3 === "codex")) || (key3 === "gemini"))){
-const err35 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.allowUnknownKeys,data:data17};
+else {
+const err35 = {instancePath:instancePath+"/homes/gemini",schemaPath:"#/properties/homes/properties/gemini/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.gemini.type,parentSchema:schema24.properties.homes.properties.gemini,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -499,15 +507,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data17.copilot !== undefined){
-let data18 = data17.copilot;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i3=0; i3<len2; i3++){
-let data19 = data18[i3];
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-const err36 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data19};
+if(data12.state !== undefined){
+let data17 = data12.state;
+if(typeof data17 === "string"){
+if(func3(data17) < 1){
+const err36 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.homes.properties.state,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -518,7 +522,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i3,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.copilot.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data19};
+const err37 = {instancePath:instancePath+"/homes/state",schemaPath:"#/properties/homes/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.homes.properties.state.type,parentSchema:schema24.properties.homes.properties.state,data:data17};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -528,18 +532,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-let i4 = data18.length;
-let j1;
-if(i4 > 1){
-const indices1 = {};
-for(;i4--;){
-let item1 = data18[i4];
-if(typeof item1 !== "string"){
-continue;
 }
-if(typeof indices1[item1] == "number"){
-j1 = indices1[item1];
-const err38 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data18};
+else {
+const err38 = {instancePath:instancePath+"/homes",schemaPath:"#/properties/homes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.homes.type,parentSchema:schema24.properties.homes,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -547,14 +542,12 @@ else {
 vErrors.push(err38);
 }
 errors++;
-break;
-}
-indices1[item1] = i4;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.copilot.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data18};
+if(data.codexHookTrust !== undefined){
+let data18 = data.codexHookTrust;
+if(typeof data18 !== "boolean"){
+const err39 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -564,15 +557,12 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data17.claude !== undefined){
-let data20 = data17.claude;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i5=0; i5<len3; i5++){
-let data21 = data20[i5];
-if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-const err40 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data21};
+if(data.allowUnknownKeys !== undefined){
+let data19 = data.allowUnknownKeys;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+for(const key3 in data19){
+if(!((((key3 === "copilot") || (key3 === "claude")) || (key3 === "codex")) || (key3 === "gemini"))){
+const err40 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.allowUnknownKeys,data:data19};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -582,13 +572,31 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.claude.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data21};
+if(data19.copilot !== undefined){
+let data20 = data19.copilot;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i5=0; i5<len3; i5++){
+let data21 = data20[i5];
+if(typeof data21 === "string"){
+if(!pattern8.test(data21)){
+const err41 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.copilot.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data21};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -604,12 +612,12 @@ continue;
 }
 if(typeof indices2[item2] == "number"){
 j2 = indices2[item2];
-const err42 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data20};
+const err43 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data20};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 break;
@@ -619,25 +627,7 @@ indices2[item2] = i6;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.claude.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data20};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data17.codex !== undefined){
-let data22 = data17.codex;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i7=0; i7<len4; i7++){
-let data23 = data22[i7];
-if(typeof data23 === "string"){
-if(!pattern8.test(data23)){
-const err44 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data23};
+const err44 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.copilot.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -647,13 +637,31 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.codex.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data23};
+if(data19.claude !== undefined){
+let data22 = data19.claude;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i7=0; i7<len4; i7++){
+let data23 = data22[i7];
+if(typeof data23 === "string"){
+if(!pattern8.test(data23)){
+const err45 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data23};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.claude.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data23};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -669,12 +677,12 @@ continue;
 }
 if(typeof indices3[item3] == "number"){
 j3 = indices3[item3];
-const err46 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data22};
+const err47 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data22};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 break;
@@ -684,25 +692,7 @@ indices3[item3] = i8;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.codex.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data22};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data17.gemini !== undefined){
-let data24 = data17.gemini;
-if(Array.isArray(data24)){
-const len5 = data24.length;
-for(let i9=0; i9<len5; i9++){
-let data25 = data24[i9];
-if(typeof data25 === "string"){
-if(!pattern8.test(data25)){
-const err48 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data25};
+const err48 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.claude.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data22};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -712,13 +702,31 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.gemini.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data25};
+if(data19.codex !== undefined){
+let data24 = data19.codex;
+if(Array.isArray(data24)){
+const len5 = data24.length;
+for(let i9=0; i9<len5; i9++){
+let data25 = data24[i9];
+if(typeof data25 === "string"){
+if(!pattern8.test(data25)){
+const err49 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data25};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.codex.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data25};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -734,12 +742,12 @@ continue;
 }
 if(typeof indices4[item4] == "number"){
 j4 = indices4[item4];
-const err50 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i10+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data24};
+const err51 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i10+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data24};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 break;
@@ -749,19 +757,7 @@ indices4[item4] = i10;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.gemini.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data24};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.allowUnknownKeys.type,parentSchema:schema24.properties.allowUnknownKeys,data:data17};
+const err52 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.codex.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data24};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -771,14 +767,91 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(data19.gemini !== undefined){
+let data26 = data19.gemini;
+if(Array.isArray(data26)){
+const len6 = data26.length;
+for(let i11=0; i11<len6; i11++){
+let data27 = data26[i11];
+if(typeof data27 === "string"){
+if(!pattern8.test(data27)){
+const err53 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i11,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data27};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i11,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.gemini.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data27};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+let i12 = data26.length;
+let j5;
+if(i12 > 1){
+const indices5 = {};
+for(;i12--;){
+let item5 = data26[i12];
+if(typeof item5 !== "string"){
+continue;
+}
+if(typeof indices5[item5] == "number"){
+j5 = indices5[item5];
+const err55 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i12+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data26};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+break;
+}
+indices5[item5] = i12;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.gemini.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data26};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.allowUnknownKeys.type,parentSchema:schema24.properties.allowUnknownKeys,data:data19};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
