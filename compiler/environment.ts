@@ -34,6 +34,11 @@ export interface Environment {
    * runs: `<agentihooksHome>/runtime/<version>-<digest prefix>/runtime.cjs` (installedRuntimePath).
    */
   runtimePath: string;
+  /**
+   * The agentihooks MCP server's bundle (read from `<packageRoot>/dist/mcp-server.cjs`), which
+   * apply installs beside the runtime (`installedMcpServerPath`) and every client registers.
+   */
+  mcpServer: Uint8Array;
   /** The CLI entry (`<packageRoot>/bin/agentihooks.js`), used by the status-line command. */
   cliPath: string;
   /** Running under Windows Subsystem for Linux. */
@@ -69,6 +74,14 @@ export function installedRuntimePath(agentihooksHome: string, runtime: Pick<Runt
 // Portable output pins this text, not the real bundle, so goldens do not change with runtime code.
 const PORTABLE_RUNTIME = runtimeBundle("0.0.0-portable", new TextEncoder().encode("// agentihooks hook runtime: portable output holds this placeholder, apply installs the real bundle.\n"));
 
+/** The installed MCP server: `mcp-server.cjs` in the installed runtime's directory. */
+export function installedMcpServerPath(runtimePath: string): string {
+  return path.posix.join(path.posix.dirname(runtimePath), "mcp-server.cjs");
+}
+
+// Like the runtime, the MCP server's bytes are a placeholder in portable output.
+const PORTABLE_MCP_SERVER = new TextEncoder().encode("// agentihooks MCP server: portable output holds this placeholder, apply installs the real bundle.\n");
+
 /** Placeholder environment for portable output (`build --out`) and golden tests: no machine paths. */
 export function portableEnvironment(overrides: Partial<Environment> = {}): Environment {
   const home = "/home/agent";
@@ -81,6 +94,7 @@ export function portableEnvironment(overrides: Partial<Environment> = {}): Envir
     packageRoot: "/opt/agentihooks",
     runtime: PORTABLE_RUNTIME,
     runtimePath: "",
+    mcpServer: PORTABLE_MCP_SERVER,
     cliPath: "/opt/agentihooks/bin/agentihooks.js",
     wsl: false,
     vars: {},
@@ -111,6 +125,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     packageRoot: root,
     runtime,
     runtimePath: installedRuntimePath(agentihooksHome, runtime),
+    mcpServer: readBundleFile(root, "mcp-server.cjs"),
     cliPath: path.join(root, "bin", "agentihooks.js"),
     wsl: Boolean(env.WSL_DISTRO_NAME || env.WSL_INTEROP) || procVersionSaysMicrosoft(),
     vars,
@@ -162,6 +177,15 @@ function readRuntimeBundle(root: string): RuntimeBundle {
     bytes = new Uint8Array();
   }
   return runtimeBundle(version, bytes);
+}
+
+/** `<root>/dist/<name>`, or no bytes when the package was not built (doctor then says the server is missing). */
+function readBundleFile(root: string, name: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(path.join(root, "dist", name)));
+  } catch {
+    return new Uint8Array();
+  }
 }
 
 function expandHome(p: string, home: string): string {

@@ -155,6 +155,7 @@ export const messages = {
   AH4305: { severity: "warning", text: "Settings env var '{key}' looks like a credential ({hits}); it was dropped from {file}. Export it in the shell environment instead of writing it to disk." },
   AH4306: { severity: "warning", text: "MCP server '{server}' env entry {key} is not a variable name (letters, digits and '_', not starting with a digit) or its value holds a NUL character; it was dropped. Rename the variable or fix the value." },
   AH4307: { severity: "warning", text: "'{key}' looks like a credential ({hits}); it was dropped from {file}. Keep secrets out of profiles: export the value in the environment and reference it (`${NAME}`, or the client's own *_env_var key)." },
+  AH4308: { severity: "info", text: "MCP server '{server}' runs the Python original's agentihooks server (hooks.mcp); agentihooks registers its own server as 'agentihooks' in its place, so this entry was not written. Remove it from the layer." },
   // AH5xxx: plan, apply, uninstall, doctor
   // AH50xx: plan (what would change and what is left alone)
   AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} after agentihooks wrote {recorded} (the profile's value is {desired}); the operator's value stays. Set it back to {recorded} or remove it to let agentihooks manage it again." },

@@ -108,6 +108,9 @@ try {
     // hook invocation Node's ES module loader (about 16 M instructions of ~550 M, measured with
     // `node bench/hook.mjs --instructions`: the runtime's cost over `node -e 0` fell by a third).
     build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/main.ts"], outfile: `${staging}/runtime.cjs`, plugins: [runtimeBuiltinsInCommonJs] }),
+    // The agentihooks MCP server (mcp/), with the MCP SDK and zod inside: one file `apply` installs
+    // beside runtime.cjs. A separate program the clients start, so the runtime never loads it.
+    build({ ...common, format: "cjs", minify: true, entryPoints: ["mcp/main.ts"], outfile: `${staging}/mcp-server.cjs`, plugins: [runtimeBuiltinsInCommonJs] }),
   ]);
   // Wrappers written by earlier versions run dist/runtime.mjs; it stays, as a shim, so an upgrade
   // does not break the hooks of a home until the next apply rewrites its wrappers.

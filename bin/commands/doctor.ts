@@ -28,18 +28,19 @@ repairs), 1 a check apply cannot repair failed (or an error).
 `;
 
 /** The checks `agentihooks apply` repairs: a home failing only these has changes pending (exit 2). */
-export const repairedByApply: ReadonlySet<string> = new Set(["record.present", "files.owned", "file.executable", "persona.present", "persona.header", "persona.footer", "block.present", "shared.present", "keys.managed", "entries.registered", "hooks.wired", "plan.pending", "runtime.installed"]);
+export const repairedByApply: ReadonlySet<string> = new Set(["record.present", "files.owned", "file.executable", "persona.present", "persona.header", "persona.footer", "block.present", "shared.present", "keys.managed", "entries.registered", "hooks.wired", "plan.pending", "runtime.installed", "mcp.installed"]);
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const parsed = parseCommand({ name: "doctor", help, options }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
-  const [{ loadSession, useColor }, { realFileSystem }, { checkTarget }, { runtimeChecks }, { liveChecks }, { findTarget }] = await Promise.all([
+  const [{ loadSession, useColor }, { realFileSystem }, { checkTarget }, { runtimeChecks }, { mcpServerChecks }, { liveChecks }, { findTarget }] = await Promise.all([
     import("../../compiler/apply/session"),
     import("../../compiler/fs/real"),
     import("../../compiler/doctor/check-target"),
     import("../../compiler/doctor/runtime-check"),
+    import("../../compiler/doctor/mcp-server-check"),
     import("../../compiler/doctor/live-probes"),
     import("../../compiler/targets/registry"),
   ]);
@@ -65,6 +66,7 @@ export async function run(argv: string[]): Promise<number> {
       report.checks.push({ id: "client.version", status: "note", message: `\`${tree.target}\` ${installed} is newer than ${descriptor.verifiedAgainst.version}, the version agentihooks verified this target with: a settings key it added is an error until named in the config's allowUnknownKeys.${tree.target}` });
     } else if (installed && descriptor) report.checks.push({ id: "client.version", status: "ok", message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})` });
     report.checks.push(...runtimeChecks(tree, { fs, env }));
+    report.checks.push(...mcpServerChecks(tree, { fs, env }));
     if (values.live && binary) report.checks.push(...liveChecks(tree, binary, env));
     report.ok = !report.checks.some((c) => c.status === "fail");
     return report;

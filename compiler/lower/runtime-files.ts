@@ -1,12 +1,13 @@
 /**
  * The files every target writes for the hook runtime, built one way for all of them: the installed
- * runtime itself (a copy of the package's bundle, shared by every target), the hook wrapper script
+ * runtime itself (a copy of the package's bundle, shared by every target) and the agentihooks MCP
+ * server beside it, the hook wrapper script
  * (from the shared template) and the runtime's policy file (rendered by the runtime's own
  * serializer, so compiler and runtime agree on its format).
  */
 import path from "node:path";
 import type { FileEntry } from "../desired-tree";
-import type { Environment } from "../environment";
+import { installedMcpServerPath, type Environment } from "../environment";
 import type { Ir } from "../ir";
 import type { TargetDescriptor } from "../targets/target";
 import { policyPath, renderPolicy, type PolicyTarget } from "../../runtime/policy";
@@ -21,6 +22,15 @@ import { renderHookWrapper } from "./hook-wrapper";
  */
 export function runtimeCopyEntry(env: Environment): FileEntry {
   return { kind: "file", path: env.runtimePath, content: env.runtime.bytes, mode: 0o644 };
+}
+
+/**
+ * The installed agentihooks MCP server, beside the runtime (`installedMcpServerPath`), mode 0644.
+ * Listed by every target like the runtime copy; the clients start it with the Node that ran the
+ * compiler (compiler/lower/agentihooks-server.ts).
+ */
+export function mcpServerCopyEntry(env: Pick<Environment, "runtimePath" | "mcpServer">): FileEntry {
+  return { kind: "file", path: installedMcpServerPath(env.runtimePath), content: env.mcpServer, mode: 0o644 };
 }
 
 /** True for a path inside `<agentihooksHome>/runtime/`: an installed runtime, shown by digest, never by its bytes. */

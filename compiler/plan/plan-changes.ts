@@ -1486,7 +1486,7 @@ class Planner {
     const action = same && !modeChanged ? (w.conflicts > 0 ? "conflict" : "keep") : after === undefined ? "delete" : w.before === undefined ? "create" : "update";
     const change: Change = { target: w.target, path: w.path, action, before: w.before, after: same && !modeChanged ? w.before : after, mode: w.mode, bookkeeping: false, conflicts: w.conflicts };
     if (w.backup && action !== "keep" && action !== "conflict") change.backup = w.backup;
-    if (isInstalledRuntime(this.ctx.env.agentihooksHome, w.path)) change.summary = runtimeSummary(change.after ?? change.before);
+    if (isInstalledRuntime(this.ctx.env.agentihooksHome, w.path)) change.summary = runtimeSummary(w.path, change.after ?? change.before);
     return change;
   }
 }
@@ -1524,9 +1524,10 @@ function tightenMode(w: Work, desired: number): void {
   if ((desired & 0o077) === 0 && (w.mode & 0o077) !== 0) w.mode = desired;
 }
 
-/** The installed runtime in one line: its sha256 and size. */
-function runtimeSummary(bytes: Uint8Array | undefined): string {
-  return bytes === undefined ? "the hook runtime" : `the hook runtime, sha256 ${createHash("sha256").update(bytes).digest("hex")} (${bytes.length} bytes)`;
+/** An installed bundle (the hook runtime, or the MCP server beside it) in one line: its sha256 and size. */
+function runtimeSummary(file: string, bytes: Uint8Array | undefined): string {
+  const what = path.basename(file) === "mcp-server.cjs" ? "the agentihooks MCP server" : "the hook runtime";
+  return bytes === undefined ? what : `${what}, sha256 ${createHash("sha256").update(bytes).digest("hex")} (${bytes.length} bytes)`;
 }
 
 function contentBytes(entry: FileEntry | ManagedRegionEntry): Uint8Array {

@@ -35,6 +35,14 @@ describe("dependency rules", () => {
     expect(edges(/^(compiler|runtime)\//, (imported) => imported.startsWith("bin/"))).toEqual([]);
   });
 
+  it("the MCP server imports its own modules, the runtime's, the contracts, the recorded source's reader and two data files; nothing imports it", () => {
+    const leaves = new Set(["compiler/state/source-record.ts", "compiler/fs/file-system.ts", "package.json", "schemas/profile.schema.json"]);
+    const allowed = (imported: string) => imported.startsWith("mcp/") || imported.startsWith("runtime/") || CONTRACT.test(imported) || leaves.has(imported);
+    expect(edges(/^mcp\//, (imported) => !allowed(imported))).toEqual([]);
+    expect(edges(/^(bin|compiler|runtime|schemas)\//, (imported) => imported.startsWith("mcp/"))).toEqual([]);
+    expect(graph.get("mcp/main.ts")).toContain("mcp/server.ts");
+  });
+
   it("plan never imports apply; load never imports merge", () => {
     expect(edges(/^compiler\/plan\//, (imported) => imported.startsWith("compiler/apply/"))).toEqual([]);
     expect(edges(/^compiler\/load\//, (imported) => imported.startsWith("compiler/merge/"))).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The import graph of the sources (bin/, compiler/, runtime/, schemas/*.ts), read with TypeScript's
+ * The import graph of the sources (bin/, compiler/, runtime/, mcp/, schemas/*.ts), read with TypeScript's
  * own pre-processor: every `import`, `export … from` and `import()` of a relative path, type-only
  * imports included (a type import still ties two modules together).
  */
@@ -10,7 +10,7 @@ import ts from "typescript";
 /** Repository root. */
 export const ROOT = path.resolve(new URL("../..", import.meta.url).pathname);
 
-const SOURCE_DIRS = ["bin", "compiler", "runtime", "schemas"];
+const SOURCE_DIRS = ["bin", "compiler", "runtime", "mcp", "schemas"];
 
 function walk(dir: string, out: string[]): void {
   for (const name of readdirSync(dir)) {

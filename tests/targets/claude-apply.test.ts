@@ -4,6 +4,7 @@
  * re-apply; uninstall takes back exactly what agentihooks added.
  */
 import { rmSync } from "node:fs";
+import { withoutAgentihooks } from "./builtin-server";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { planAndApply, uninstallTargets } from "../../compiler/apply/run";
@@ -69,7 +70,7 @@ describe("Claude target applied over an existing home", () => {
     const state = JSON.parse(get(claudeJson)) as typeof CLAUDE_STATE & { mcpServers: Record<string, unknown> };
     expect(state.numStartups).toBe(12);
     expect(state.projects).toEqual(CLAUDE_STATE.projects);
-    expect(state.mcpServers).toEqual({ mine: { type: "stdio", command: "my-mcp" }, github: { type: "stdio", command: "npx", args: ["-y", "gh"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } } });
+    expect(withoutAgentihooks(state.mcpServers)).toEqual({ mine: { type: "stdio", command: "my-mcp" }, github: { type: "stdio", command: "npx", args: ["-y", "gh"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } } });
 
     const again = planAndApply([tree()], ctx());
     expect(again.result?.touched).toEqual([]);
@@ -90,8 +91,10 @@ describe("Claude target applied over an existing home", () => {
     planAndApply([compileTarget(ir, env)], first.ctx());
     const settings = JSON.parse(get(path.join(first.claudeHome, "settings.json"))) as Settings;
     expect(settings.hooks!.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([`${path.join(first.claudeHome, "agentihooks-hook.sh")} PreToolUse`]);
-    // Our server is gone; Claude's state in the same file is not.
-    expect(JSON.parse(get(first.claudeJson))).toEqual({ numStartups: 1, mcpServers: {} });
+    // The profile's server is gone (agentihooks' own stays); Claude's state in the same file is kept.
+    const after = JSON.parse(get(first.claudeJson)) as { numStartups: number; mcpServers: Record<string, unknown> };
+    expect(after.numStartups).toBe(1);
+    expect(withoutAgentihooks(after.mcpServers)).toEqual({});
   });
 
   it("uninstall leaves the operator's settings, hooks and ~/.claude.json as they were", () => {

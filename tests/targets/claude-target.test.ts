@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { DesiredTree, FileEntry, JsonEntriesEntry, JsonKeysEntry, JsonListsEntry, ManagedRegionEntry } from "../../compiler/desired-tree";
-import { portableEnvironment } from "../../compiler/environment";
+import { installedMcpServerPath, portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { renderHookWrapper } from "../../compiler/lower/hook-wrapper";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/claude/compile";
+import { withoutAgentihooks } from "./builtin-server";
 import { feature, makeIr, mcp, member, merged, skill, targetInput } from "./ir-fixtures";
 
 const env = portableEnvironment();
@@ -156,7 +157,7 @@ describe("Claude target: rules, agents, commands, skills", () => {
       commands: [feature("commands", "ship", "Ship it $ARGUMENTS\n", { description: "Ships" })],
       skills: [skill("deploy", "---\ndescription: Deploys\n---\nDo it.\n", [{ path: "run.sh", content: "#!/bin/sh\n", executable: true }])],
     });
-    const files = compileTarget(ir, env).entries.filter((e): e is FileEntry => e.kind === "file" && !e.path.endsWith(".sh") && !e.path.endsWith(".json") && e.path !== env.runtimePath);
+    const files = compileTarget(ir, env).entries.filter((e): e is FileEntry => e.kind === "file" && !e.path.endsWith(".sh") && !e.path.endsWith(".json") && e.path !== env.runtimePath && e.path !== installedMcpServerPath(env.runtimePath));
     expect(files.map((f) => [f.path, f.mode, f.manifest?.file, f.manifest?.item])).toEqual([
       ["/home/agent/.claude/agents/reviewer.md", 0o644, ".agentihooks-manifest.json", "reviewer.md"],
       ["/home/agent/.claude/commands/ship.md", 0o644, ".agentihooks-manifest.json", "ship.md"],
@@ -181,13 +182,13 @@ describe("Claude target: MCP servers in ~/.claude.json", () => {
     const mcpEntry = entry(tree, "json-entries", "/home/agent/.claude.json") as JsonEntriesEntry;
     expect(mcpEntry.container).toEqual(["mcpServers"]);
     expect(mcpEntry.mode).toBe(0o600);
-    expect(mcpEntry.entries).toEqual({
+    expect(withoutAgentihooks(mcpEntry.entries)).toEqual({
       codexish: { type: "stdio", command: "srv", env: { API_KEY: "${API_KEY}" } },
       events: { type: "sse", url: "https://mcp.example/sse" },
       github: { type: "stdio", command: "npx", args: ["-y", "gh-mcp"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } },
       remote: { type: "http", url: "https://mcp.example/mcp", headers: { Authorization: "Bearer ${GW}", "X-Org": "${ORG}", "X-Plain": "1" } },
     });
-    expect(Object.keys(mcpEntry.entries)).toEqual(["codexish", "events", "github", "remote"]);
+    expect(Object.keys(mcpEntry.entries)).toEqual(["agentihooks", "codexish", "events", "github", "remote"]);
     expect(tree.diagnostics).toEqual([]);
   });
 
@@ -199,7 +200,7 @@ describe("Claude target: MCP servers in ~/.claude.json", () => {
     };
     const tree = compileTarget(withClaude(makeIr(), {}, servers), env);
     const mcpEntry = entry(tree, "json-entries", "/home/agent/.claude.json") as JsonEntriesEntry;
-    expect(mcpEntry.entries).toEqual({ hdr: { type: "http", url: "https://x.example/mcp" } });
+    expect(withoutAgentihooks(mcpEntry.entries)).toEqual({ hdr: { type: "http", url: "https://x.example/mcp" } });
     expect(tree.diagnostics.map((d) => d.code).sort()).toEqual(["AH4104", "AH4105", "AH4301", "AH4303"]);
     expect(tree.diagnostics.find((d) => d.code === "AH4104")!.message).toContain("'cwd', 'tools'");
   });
@@ -210,15 +211,17 @@ describe("Claude target: MCP servers in ~/.claude.json", () => {
       mislabelled: mcp({ type: "sse", command: "srv" }, "mislabelled"),
     };
     const tree = compileTarget(withClaude(makeIr(), {}, servers), env);
-    expect((entry(tree, "json-entries", "/home/agent/.claude.json") as JsonEntriesEntry).entries).toEqual({
+    expect(withoutAgentihooks((entry(tree, "json-entries", "/home/agent/.claude.json") as JsonEntriesEntry).entries)).toEqual({
       both: { type: "http", url: "https://both.example/mcp" },
       mislabelled: { type: "stdio", command: "srv" },
     });
     expect(tree.diagnostics.map((d) => [d.code, d.message.split(":")[1]?.trim()])).toEqual([["AH4104", "'command' has no Claude Code equivalent and was dropped from ~/.claude.json."]]);
   });
 
-  it("writes no ~/.claude.json entry when there is no server", () => {
-    expect(compileTarget(makeIr(), env).entries.some((e) => e.path === "/home/agent/.claude.json")).toBe(false);
+  it("registers only the agentihooks server, running the installed copy for Claude, when the profiles declare none", () => {
+    const mcpEntry = entry(compileTarget(makeIr(), env), "json-entries", "/home/agent/.claude.json") as JsonEntriesEntry;
+    expect(mcpEntry.entries).toEqual({ agentihooks: { type: "stdio", command: "/usr/local/bin/node", args: [installedMcpServerPath(env.runtimePath), "--target", "claude"] } });
+    expect(installedMcpServerPath(env.runtimePath)).toBe(env.runtimePath.replace(/runtime\.cjs$/, "mcp-server.cjs"));
   });
 });
 

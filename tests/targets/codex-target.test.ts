@@ -1,12 +1,13 @@
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import type { DesiredTree, FileEntry, JsonListsEntry, ManagedRegionEntry, TomlKeysEntry } from "../../compiler/desired-tree";
-import { portableEnvironment } from "../../compiler/environment";
+import { installedMcpServerPath, portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/codex/compile";
 import { abbreviateNames } from "../../compiler/targets/codex/features";
 import { codexHookHash } from "../../compiler/targets/codex/hook-trust";
+import { withoutAgentihooks } from "./builtin-server";
 import { feature, makeIr, mcp, member, merged, skill } from "./ir-fixtures";
 
 const env = portableEnvironment();
@@ -94,7 +95,8 @@ describe("Codex target: config.toml", () => {
     // The real Codex 0.171.0 computed this hash for this exact handler (tests/targets/codex-hook-trust.test.ts).
     expect(state[`${HOOKS}:pre_tool_use:0:0`]!.trusted_hash).toBe(codexHookHash("PreToolUse", undefined, { type: "command", command: `${WRAPPER} PreToolUse`, timeout: 30, additionalContextLimit: 0 }));
     expect(state[`${HOOKS}:stop:0:0`]!.trusted_hash).toBe(codexHookHash("Stop", undefined, { type: "command", command: `${WRAPPER} Stop`, timeout: 30 }));
-    expect(toml.mcp_servers).toBeUndefined();
+    // agentihooks' own server, for Codex, is the one table the default profile has.
+    expect(toml.mcp_servers).toEqual({ agentihooks: { command: "/usr/local/bin/node", args: [installedMcpServerPath(env.runtimePath), "--target", "codex"] } });
   });
 
   it("records no trust with codexHookTrust: false, and warns", () => {
@@ -143,7 +145,7 @@ describe("Codex target: MCP servers", () => {
     // The only reference left in the file is the trampoline's, which bash expands when the server starts.
     expect(text.split("\n").filter((line) => line.includes("${"))).toEqual(['args = ["-c", "TOKEN=\\"${SRC_TOKEN}\\" exec \\"$0\\" \\"$@\\"", "cmd.exe", "/c", "npx"]']);
     const toml = parse(text) as Record<string, any>;
-    expect(toml.mcp_servers).toEqual({
+    expect(withoutAgentihooks(toml.mcp_servers)).toEqual({
       gh: { command: "npx", args: ["-y", "gh"], env: { LEVEL: "debug" }, env_vars: ["GITHUB_TOKEN"] },
       wsl: { command: "bash", args: ["-c", 'TOKEN="${SRC_TOKEN}" exec "$0" "$@"', "cmd.exe", "/c", "npx"], env: { WSLENV: "TOKEN" }, env_vars: ["SRC_TOKEN"] },
       gw: { url: "https://gw.example/mcp", bearer_token_env_var: "MCP_GATEWAY_KEY", http_headers: { "X-Plain": "yes" }, env_http_headers: { "X-Org": "ORG_ID" } },
@@ -157,7 +159,7 @@ describe("Codex target: MCP servers", () => {
 
   it("writes a server with both a command and a url by its authored remote type", () => {
     const tree = compileTarget(withCodex(makeIr(), {}, { both: mcp({ type: "http", command: "srv", url: "https://both.example/mcp" }, "both") }), env);
-    expect(parse(rendered(tree, CONFIG)).mcp_servers).toEqual({ both: { url: "https://both.example/mcp" } });
+    expect(withoutAgentihooks(parse(rendered(tree, CONFIG)).mcp_servers as Record<string, unknown>)).toEqual({ both: { url: "https://both.example/mcp" } });
     expect(tree.diagnostics.map((d) => d.message)).toEqual(["MCP server 'both': 'command' has no Codex equivalent and was dropped from config.toml."]);
   });
 
@@ -169,7 +171,7 @@ describe("Codex target: MCP servers", () => {
     };
     const tree = compileTarget(withCodex(makeIr(), {}, servers), env);
     const toml = parse(rendered(tree, CONFIG)) as Record<string, any>;
-    expect(toml.mcp_servers).toEqual({ hdr: { url: "https://y.example/mcp" } });
+    expect(withoutAgentihooks(toml.mcp_servers)).toEqual({ hdr: { url: "https://y.example/mcp" } });
     expect(tree.diagnostics.map((d) => d.code).sort()).toEqual(["AH4205", "AH4206", "AH4301", "AH4303"]);
   });
 });

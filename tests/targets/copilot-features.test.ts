@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DesiredEntry, FileEntry, ManagedRegionEntry } from "../../compiler/desired-tree";
-import { portableEnvironment } from "../../compiler/environment";
+import { installedMcpServerPath, portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { TRUNCATION_MARKER, truncateBody } from "../../compiler/targets/copilot/agents";
 import { compileTarget } from "../../compiler/targets/copilot/compile";
@@ -141,10 +141,12 @@ describe("copilot whole tree", () => {
     expect(t.target).toBe("copilot");
     expect(t.entries.map((e) => `${e.kind} ${e.path}`)).toEqual([
       `file ${HOME}/.agentihooks/policy.copilot.json`,
+      `file ${installedMcpServerPath(portableEnvironment().runtimePath)}`,
       `file ${portableEnvironment().runtimePath}`,
       `file ${HOME}/.copilot/agentihooks-hook.sh`,
       `managed-region ${HOME}/.copilot/copilot-instructions.md`,
       `json-lists ${HOME}/.copilot/hooks/agentihooks.json`,
+      `json-entries ${HOME}/.copilot/mcp-config.json`,
       `json-keys ${HOME}/.copilot/settings.json`,
     ]);
     expect(t.diagnostics).toEqual([]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { FileEntry, JsonEntriesEntry, JsonListsEntry } from "../../compiler/desired-tree";
-import { portableEnvironment, type Environment } from "../../compiler/environment";
+import { installedMcpServerPath, portableEnvironment, type Environment } from "../../compiler/environment";
 import { COPILOT_HOOK_EVENTS } from "../../compiler/targets/copilot/contract";
 import { compileTarget } from "../../compiler/targets/copilot/compile";
 import { isOurHookCommand } from "../../compiler/targets/copilot/hooks";
+import { withoutAgentihooks } from "./builtin-server";
 import { makeIr, mcp, withCopilot } from "./ir-fixtures";
 
 const HOME = "/home/agent";
@@ -12,9 +13,12 @@ function tree(settings: Record<string, unknown> = {}, servers: Record<string, Re
   const entries = Object.fromEntries(Object.entries(servers).map(([name, s]) => [name, mcp(s, name)]));
   return compileTarget(withCopilot(makeIr(), settings, entries), portableEnvironment(env));
 }
+/** The mcp-config.json entry with agentihooks' own server (checked present) left out, or undefined when only that one is written. */
 function mcpEntry(servers: Record<string, Record<string, unknown>>, settings: Record<string, unknown> = {}, env: Partial<Environment> = {}) {
   const t = tree(settings, servers, env);
-  return { entry: t.entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries"), diagnostics: t.diagnostics };
+  const found = t.entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries");
+  const entries = withoutAgentihooks(found?.entries);
+  return { entry: found && Object.keys(entries).length > 0 ? { ...found, entries } : undefined, diagnostics: t.diagnostics };
 }
 
 describe("copilot hooks/agentihooks.json", () => {
@@ -59,19 +63,31 @@ describe("copilot hooks/agentihooks.json", () => {
 });
 
 describe("copilot mcp-config.json", () => {
-  it("writes no file when there are no servers", () => {
+  it("writes agentihooks' own server, running the installed copy for Copilot, when the profiles declare none", () => {
     expect(mcpEntry({}).entry).toBeUndefined();
+    const only = tree().entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries")!;
+    expect(only.entries).toEqual({ agentihooks: { type: "local", command: "/usr/local/bin/node", args: [installedMcpServerPath(portableEnvironment().runtimePath), "--target", "copilot"], auth: false, oidc: false } });
+  });
+
+  it("replaces a layer's hooks-utils or agentihooks entry that runs the Python original's server (AH4308), keeps an operator's own", () => {
+    const legacy = tree({}, { "hooks-utils": { command: "/usr/bin/python3", args: ["-m", "hooks.mcp"] }, docs: { command: "/bin/docs" } });
+    const entries = legacy.entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries")!.entries;
+    expect(Object.keys(entries)).toEqual(["agentihooks", "docs"]);
+    expect(legacy.diagnostics.map((d) => [d.code, d.severity, d.file])).toEqual([["AH4308", "info", "bundle:.copilot/mcp-config.overrides.json"]]);
+    const own = tree({}, { agentihooks: { command: "/opt/mine/server" } });
+    expect(own.entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries")!.entries).toEqual({ agentihooks: { type: "local", command: "/opt/mine/server", auth: false, oidc: false } });
+    expect(own.diagnostics).toEqual([]);
   });
 
   it("translates a stdio server to local with auth/oidc false, in key order", () => {
-    const { entry } = mcpEntry({ agentihooks: { command: "/usr/bin/python", args: ["-m", "hooks.mcp"] }, events: { type: "sse", url: "https://mcp.example/sse" } });
+    const { entry } = mcpEntry({ tools: { command: "/usr/bin/python", args: ["-m", "tools.mcp"] }, events: { type: "sse", url: "https://mcp.example/sse" } });
     expect(entry).toEqual({
       kind: "json-entries",
       path: `${HOME}/.copilot/mcp-config.json`,
       container: ["mcpServers"],
       entries: {
-        agentihooks: { type: "local", command: "/usr/bin/python", args: ["-m", "hooks.mcp"], auth: false, oidc: false },
         events: { type: "sse", url: "https://mcp.example/sse", auth: false, oidc: false },
+        tools: { type: "local", command: "/usr/bin/python", args: ["-m", "tools.mcp"], auth: false, oidc: false },
       },
       style: { indent: 2, asciiOnly: false, finalNewline: true },
       mode: 0o644,

@@ -6,7 +6,8 @@ import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { withAgentihooksServer } from "../../lower/agentihooks-server";
+import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { descriptor } from "./descriptor";
 import { lowerFeatures } from "./features";
 import { lowerHooks } from "./hooks";
@@ -22,7 +23,9 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const diagnostics: Diagnostic[] = [];
   const settings = lowerSettings(input.settings, paths);
   diagnostics.push(...settings.diagnostics);
-  const mcp = lowerMcp(input.mcpServers, paths);
+  const servers = withAgentihooksServer(input.mcpServers, env, descriptor.id);
+  diagnostics.push(...servers.diagnostics);
+  const mcp = lowerMcp(servers.servers, paths);
   diagnostics.push(...mcp.diagnostics);
 
   const entries: DesiredEntry[] = [
@@ -30,6 +33,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
+    mcpServerCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...lowerFeatures(ir, paths),

@@ -6,7 +6,8 @@ import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { withAgentihooksServer } from "../../lower/agentihooks-server";
+import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { diagnostic } from "../../messages";
 import { configEntry, lowerConfig, projectDocMaxBytes } from "./config";
 import { descriptor } from "./descriptor";
@@ -23,7 +24,9 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const diagnostics: Diagnostic[] = [];
   const config = lowerConfig(input.settings);
   diagnostics.push(...config.diagnostics);
-  const mcp = lowerMcp(input.mcpServers);
+  const servers = withAgentihooksServer(input.mcpServers, env, descriptor.id);
+  diagnostics.push(...servers.diagnostics);
+  const mcp = lowerMcp(servers.servers);
   diagnostics.push(...mcp.diagnostics);
   const features = lowerFeatures(ir, paths);
   diagnostics.push(...features.diagnostics);
@@ -44,6 +47,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     lowerHooks(paths, lists),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
+    mcpServerCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     persona,
     ...features.entries,

@@ -19,7 +19,8 @@ import { lowerDisabledServers, lowerSettings } from "./settings";
 import { lowerShellIntegration } from "./shell-integration";
 import { lowerSkills } from "./skills";
 import { lowerWrapper } from "./wrapper";
-import { runtimeCopyEntry } from "../../lower/runtime-files";
+import { withAgentihooksServer } from "../../lower/agentihooks-server";
+import { mcpServerCopyEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 
 /** Lowers the IR to Copilot's desired tree: entries sorted by path then kind, diagnostics sorted. */
 export function compileTarget(ir: Ir, env: Environment): DesiredTree {
@@ -39,8 +40,9 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const envFile = take(lowerEnvFile(directives, env, paths)).entry;
   // The env file reaches Copilot only through the shell that starts it.
   if (envFile) entries.push(envFile, ...lowerShellIntegration(env));
-  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env));
-  const mcp = take(lowerMcp(input.mcpServers, directives, env, paths)).entry;
+  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), mcpServerCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env));
+  const servers = take(withAgentihooksServer(input.mcpServers, env, "copilot")).servers;
+  const mcp = take(lowerMcp(servers, directives, env, paths)).entry;
   if (mcp) entries.push(mcp);
   entries.push(...take(lowerAgents(ir.agents, paths)).entries);
   entries.push(...take(lowerSkills(ir.skills, paths)).entries);

@@ -6,7 +6,8 @@ import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { withAgentihooksServer } from "../../lower/agentihooks-server";
+import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { skillFileEntries } from "../../lower/skills";
 import { lowerAgents } from "./agents";
 import { lowerCommands } from "./commands";
@@ -24,7 +25,9 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const diagnostics: Diagnostic[] = [];
   const settings = lowerSettings(input.settings);
   diagnostics.push(...settings.diagnostics);
-  const mcp = lowerMcp(input.mcpServers);
+  const servers = withAgentihooksServer(input.mcpServers, env, descriptor.id);
+  diagnostics.push(...servers.diagnostics);
+  const mcp = lowerMcp(servers.servers);
   diagnostics.push(...mcp.diagnostics);
   const commands = lowerCommands(ir.commands, paths);
   diagnostics.push(...commands.diagnostics);
@@ -36,6 +39,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
+    mcpServerCopyEntry(env),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...commands.entries,
