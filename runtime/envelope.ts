@@ -9,6 +9,11 @@ import type { RuntimeEvent } from "../compiler/targets/contract";
 export interface Outcome {
   block?: string;
   context: string[];
+  /**
+   * The client's reply that runs the call with changed arguments instead of the block (a
+   * `ReplyShape.rewriteBody`); when set it is printed, exit 0, and `block` is not.
+   */
+  rewrite?: unknown;
 }
 
 /** What the process prints and how it exits. */
@@ -44,6 +49,12 @@ export interface ReplyShape {
   blockBody(event: RuntimeEvent, hookEventName: string, reason: string): unknown;
   /** The JSON object carrying `text` as context for the model, or undefined where the event takes none. */
   contextBody(event: RuntimeEvent, hookEventName: string, text: string): unknown;
+  /**
+   * The pre-tool reply that runs the call with `args` (the whole argument object in the client's own
+   * keys) and tells the model `note`, or undefined where the client cannot change a call's
+   * arguments (the contract's `argumentMutation`); then the block stands.
+   */
+  rewriteBody?(hookEventName: string, args: Record<string, unknown>, note: string): unknown;
 }
 
 /**
@@ -55,6 +66,7 @@ export interface ReplyShape {
  * the reason, never emitted as context. Without a block: exit 0 and one context object, or nothing.
  */
 export function renderReplyWith(shape: ReplyShape, event: RuntimeEvent, hookEventName: string, outcome: Outcome): Reply {
+  if (outcome.rewrite !== undefined) return { stdout: json(outcome.rewrite), stderr: "", exitCode: 0 };
   const context = outcome.context.filter((c) => c.length > 0).join("\n\n");
   if (outcome.block !== undefined) {
     const reason = context ? `${outcome.block}\n\n${context}` : outcome.block;

@@ -14,10 +14,11 @@ import { selfProtectionGuard } from "./guardrails/self-protection";
 import { credentialReadsGuard } from "./guardrails/credential-reads";
 import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
 import { ghPrBaseGuard } from "./guardrails/gh-pr-base";
-import type { Guard, GuardInput } from "./guardrails/guard";
+import { type Guard, type GuardInput, isShellTool } from "./guardrails/guard";
 import { kubeProductionGuard } from "./guardrails/kube-production";
 import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
+import { rewriteCredentialSearch } from "./guardrails/search-rewrite";
 import { mentionsSensitivePath } from "./guardrails/sensitive-paths";
 import type { Payload, ToolCall } from "./normalize";
 import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./policy";
@@ -43,6 +44,8 @@ export interface HandlerContext {
   client: Client;
   event: DispatchEvent;
   payload: Payload;
+  /** The payload as the client sent it, before `normalize` (a rewrite keeps the client's own keys). */
+  raw: Payload;
   policy: Policy;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -126,6 +129,28 @@ function auditBase(ctx: HandlerContext): AuditRecord {
   return record;
 }
 
+/**
+ * Fix instead of deny (docs/guardrails.md, "Rewrites"): for a blocked shell call on a client that can
+ * change a call's arguments, the recursive search rewritten to exclude credential files, when every
+ * guard passes the rewritten call; undefined (the block stands) otherwise. Runs only after a block.
+ */
+function rewriteOutcome(ctx: HandlerContext, call: ToolCall): { outcome: Outcome; command: string } | undefined {
+  const mutation = ctx.client.contract.argumentMutation;
+  if (mutation === false || !ctx.client.rewriteBody || ctx.event !== "PreToolUse" || !isShellTool(call.tool_name)) return undefined;
+  if (mutation.tools && !mutation.tools.includes(call.tool_name)) return undefined;
+  // The arguments as the client sent them: the rewrite changes `command` and keeps every other key.
+  const wire = isObject(ctx.raw.toolArgs) ? ctx.raw.toolArgs : isObject(ctx.raw.tool_input) ? ctx.raw.tool_input : undefined;
+  const command = call.tool_input.command;
+  if (!wire || typeof command !== "string" || wire.command !== command) return undefined;
+  const rewrite = rewriteCredentialSearch(command);
+  if (!rewrite) return undefined;
+  const again = checkToolCall({ tool_name: call.tool_name, tool_input: { ...call.tool_input, command: rewrite.command } }, ctx);
+  if (again.block !== undefined) return undefined;
+  const note = [rewrite.note, ...again.context].join("\n\n");
+  const body = ctx.client.rewriteBody(text(ctx.payload.hook_event_name) || "PreToolUse", { ...wire, command: rewrite.command }, note);
+  return body === undefined ? undefined : { outcome: { context: [], rewrite: body }, command: rewrite.command };
+}
+
 function onToolPermission(ctx: HandlerContext): Outcome {
   let calls = toolCallsOf(ctx.payload);
   if (calls.length === 0 && ctx.event === "PermissionRequest") {
@@ -148,6 +173,14 @@ function onToolPermission(ctx: HandlerContext): Outcome {
     records.push(record);
     // A block from any call of a batch denies the whole batch; keep checking so each call is logged.
     if (outcome.block && block === undefined) block = outcome.block;
+  }
+  const only = calls[0];
+  if (block !== undefined && calls.length === 1 && only) {
+    const fixed = rewriteOutcome(ctx, only);
+    if (fixed) {
+      appendAudit(ctx.policy, [{ ...(records[0] as AuditRecord), decision: "allow", rewritten: fixed.command }]);
+      return fixed.outcome;
+    }
   }
   appendAudit(ctx.policy, records);
   return block === undefined ? { context } : { block, context };
@@ -309,7 +342,7 @@ export function runHook(request: HookRequest): Reply {
       return EMPTY;
     }
     if (!isObject(payload)) return EMPTY;
-    const ctx: HandlerContext = { target: target as PolicyTarget, client, event: "Notification", payload, policy: readPolicy(home, target as PolicyTarget), env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+    const ctx: HandlerContext = { target: target as PolicyTarget, client, event: "Notification", payload, raw: payload, policy: readPolicy(home, target as PolicyTarget), env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
     onNotification(ctx);
     return EMPTY;
   }
@@ -346,7 +379,7 @@ export function runHook(request: HookRequest): Reply {
   }
 
   const policy = readPolicy(home, target as PolicyTarget);
-  const ctx: HandlerContext = { target: target as PolicyTarget, client, event, payload, policy, env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+  const ctx: HandlerContext = { target: target as PolicyTarget, client, event, payload, raw: parsed, policy, env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
   let outcome: Outcome;
   try {
     outcome = applyStopLoopGuard(event, payload, withSessionContext(ctx, hookEventName, home));

@@ -78,8 +78,13 @@ export interface ClientContract<Id extends string = string> {
   decisionEvents: ReadonlySet<string>;
   /** Per runtime event, the size (UTF-16 units) at which the client silently cuts hook context. */
   contextCaps: Readonly<Partial<Record<RuntimeEvent, number>>>;
-  /** A pre-tool hook can rewrite the tool's arguments. */
-  argumentMutation: boolean;
+  /**
+   * How a pre-tool hook changes a call's arguments, or false where it cannot: the output `field`
+   * (a dotted path: `hookSpecificOutput.updatedInput`), whether the client needs
+   * `permissionDecision: "allow"` beside it, the runtime tool names it works for (absent: every
+   * tool), and whether the value replaces the arguments whole or is merged into them key by key.
+   */
+  argumentMutation: false | { field: string; withAllow: boolean; tools?: readonly string[]; merge: "replace" | "shallow" };
   /** MCP transports the client runs, in its own `type` spelling. */
   mcpTransports: readonly string[];
   /**

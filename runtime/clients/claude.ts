@@ -19,4 +19,8 @@ export const claudeClient: Client = {
   contextBody(_event, hookEventName, text) {
     return contract.contextEvents.has(hookEventName) ? { hookSpecificOutput: { hookEventName, additionalContext: text } } : undefined;
   },
+  rewriteBody(hookEventName, args, note) {
+    if (hookEventName !== "PreToolUse") return undefined;
+    return { hookSpecificOutput: { hookEventName, permissionDecision: "allow", permissionDecisionReason: note, updatedInput: args, additionalContext: note } };
+  },
 };

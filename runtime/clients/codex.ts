@@ -142,5 +142,10 @@ export const codexClient: Client = {
   contextBody(_event, hookEventName, text) {
     return contract.contextEvents.has(hookEventName) ? { hookSpecificOutput: { hookEventName, additionalContext: text } } : undefined;
   },
+  // Codex reads only `command` from `updatedInput`, and its output schema takes nothing more here.
+  rewriteBody(hookEventName, args, note) {
+    if (hookEventName !== "PreToolUse" || typeof args.command !== "string") return undefined;
+    return { hookSpecificOutput: { hookEventName, permissionDecision: "allow", updatedInput: { command: args.command }, additionalContext: note } };
+  },
   onSessionStart: linkCodexSkills,
 };

@@ -236,4 +236,6 @@ export const copilotClient: Client = {
     const cap = (contract.contextCaps as Readonly<Record<string, number>>)[event];
     return { additionalContext: cap === undefined ? text : capContext(text, cap) };
   },
+  // `modifiedArgs` replaces the arguments; the note arrives as a user message after the tool result.
+  rewriteBody: (_hookEventName, args, note) => ({ modifiedArgs: args, additionalContext: note }),
 };

@@ -87,4 +87,7 @@ export const geminiClient: Client = {
   contextBody(_event, hookEventName, text) {
     return contract.contextEvents.has(hookEventName) ? { hookSpecificOutput: { hookEventName, additionalContext: text } } : undefined;
   },
+  // BeforeTool context never reaches the model: the note goes to the user, and Gemini itself tells
+  // the model the arguments were changed.
+  rewriteBody: (hookEventName, args, note) => (hookEventName === "BeforeTool" ? { hookSpecificOutput: { hookEventName, tool_input: args }, systemMessage: note } : undefined),
 };

@@ -17,6 +17,7 @@ import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS
 import { globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
+import { grepRecurses, searchExclusions } from "./search-rewrite";
 
 const { readdirSync, realpathSync, statSync } = fs;
 
@@ -151,11 +152,16 @@ function expandedSecretVariable(rawWord: string): string | undefined {
 const HOME_ROOTS = /^(\/|\/home|\/home\/[^/]+|\/root|\/Users|\/Users\/[^/]+)$/;
 const PRUNE = new Set([".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", ".cache", ".tox"]);
 
-/** Credential files under `root` (bounded walk: depth 6, 20 000 entries, common bulk dirs pruned). */
-function credentialFilesUnder(root: string, includeHidden: boolean): string[] {
+/**
+ * Credential files under `root` a recursive search would read (bounded walk: depth 6, 20 000
+ * entries, common bulk dirs pruned): not skipped by the search's own exclusions (`excluded`, over
+ * the directory names below `root` and the base name), links followed to their target when the
+ * search follows links.
+ */
+function credentialFilesUnder(root: string, includeHidden: boolean, excluded: (dirs: readonly string[], file: string) => boolean = () => false, follow = false): string[] {
   const found: string[] = [];
   let budget = 20_000;
-  const walkDir = (dir: string, depth: number): void => {
+  const walkDir = (dir: string, dirs: string[], depth: number): void => {
     if (depth > 6 || budget <= 0 || found.length >= 5) return;
     let entries;
     try {
@@ -170,8 +176,13 @@ function credentialFilesUnder(root: string, includeHidden: boolean): string[] {
       if (!includeHidden && entry.name.startsWith(".")) continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!PRUNE.has(entry.name)) walkDir(full, depth + 1);
-      } else if (isSensitivePath(full)) found.push(entry.name);
+        if (!PRUNE.has(entry.name)) walkDir(full, [...dirs, entry.name], depth + 1);
+      } else if (excluded(dirs, entry.name)) continue;
+      else if (isSensitivePath(full)) found.push(entry.name);
+      else if (follow && entry.isSymbolicLink()) {
+        const real = realTarget(full);
+        if (real !== undefined && isSensitivePath(real)) found.push(`${entry.name} (a link to ${real})`);
+      }
     }
   };
   try {
@@ -179,37 +190,25 @@ function credentialFilesUnder(root: string, includeHidden: boolean): string[] {
   } catch {
     return [];
   }
-  walkDir(root, 0);
+  walkDir(root, [], 0);
   return found;
-}
-
-function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-  return new RegExp(`^${body}$`);
 }
 
 function recursiveSearchBlock(command: EffectCommand, home: string): string | undefined {
   const { name } = command;
   const args = command.argv.slice(1);
   const isGrep = /^(grep|egrep|fgrep)$/.test(name);
-  const recursive = isGrep ? args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive" || a === "--dereference-recursive" || a === "-drecurse" || a === "--directories=recurse") : /^(rg|ag|ack)$/.test(name);
+  const recursive = isGrep ? grepRecurses(args) : /^(rg|ag|ack)$/.test(name);
   if (!recursive) return undefined;
   const roots = command.reads.length > 0 ? command.reads.map((r) => r.path) : [command.cwd];
   const homeRoot = roots.find((r) => HOME_ROOTS.test(r) || r === home);
   if (homeRoot) return `BLOCKED: A recursive search of ${homeRoot} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
   const includeHidden = isGrep || name === "ack" || args.some((a) => a === "--hidden" || a === "-." || /^-u{1,3}$/.test(a) || a === "--unrestricted");
-  const excludes: RegExp[] = [];
-  for (let i = 0; i < args.length; i += 1) {
-    const a = args[i] as string;
-    let glob: string | undefined;
-    if (a.startsWith("--exclude=")) glob = a.slice("--exclude=".length);
-    else if ((a === "-g" || a === "--glob" || a === "--iglob") && args[i + 1]?.startsWith("!")) glob = (args[i + 1] as string).slice(1);
-    else if (a.startsWith("--glob=!") || a.startsWith("--iglob=!")) glob = a.slice(a.indexOf("!") + 1);
-    else if (a === "--exclude" && args[i + 1]) glob = args[i + 1];
-    if (glob) excludes.push(globToRegExp(glob));
-  }
+  // The search's own exclusions, read as the program reads them (none when not read with certainty).
+  const excluded = searchExclusions(name, args) ?? (() => false);
+  const follow = isGrep ? args.some((a) => /^-[a-zA-Z0-9]*R/.test(a) || /^--(de|der|dere|deref|derefe|derefer|derefere|dereferen|dereferenc|dereference|dereference-.*)$/.test(a)) : args.some((a) => a === "-L" || a === "--follow" || /^-[a-zA-Z]*L/.test(a));
   for (const root of roots) {
-    const files = credentialFilesUnder(root, includeHidden).filter((file) => !excludes.some((re) => re.test(file)));
+    const files = credentialFilesUnder(root, includeHidden, excluded, follow);
     if (files.length > 0) {
       const suggestion = name === "rg" ? `rg -g '!.env' -g '!.env.*' -g '!*.env' …` : `grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' …`;
       return `BLOCKED: A recursive search of ${root} would read credential file(s) (${files.join(", ")}). Exclude them, e.g. ${suggestion}, or search only the files you need.`;

@@ -76,6 +76,18 @@ export function isSensitivePath(path: string): boolean {
 // Directories that hold credentials as a whole.
 const CREDENTIAL_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", "gcloud", ".password-store", ".vault"]);
 
+/**
+ * The protected set as base-name globs for a search tool's exclude options: a credential file has
+ * a base name matched by one of `names`, or a directory named in `dirs` on its path
+ * (tests/runtime/search-rewrite.test.ts proves the cover over every kind `isSensitivePath` knows).
+ * Wider than the set (templates such as `.env.example`, `id_*.pub`), never narrower.
+ */
+export const CREDENTIAL_EXCLUDES: { readonly names: readonly string[]; readonly dirs: readonly string[] } = {
+  // Dotenv names are matched in any case (`isDotenvName`); exclude globs are case-sensitive.
+  names: [".[eE][nN][vV]", ".[eE][nN][vV].*", "*.[eE][nN][vV]", "id_*", ...SHELL_FILES, ...CREDENTIAL_FILES],
+  dirs: [...new Set([".ssh", ...NESTED.map(([dir]) => dir), ".gnupg", ".password-store", ".vault"])],
+};
+
 /** True when `path` (absolute or relative) names a directory that holds credentials (`~/.ssh`, `~/.aws`, …). */
 export function isCredentialDirectory(path: string): boolean {
   return CREDENTIAL_DIRS.has(basename(stripQuotes(path.trim())));

@@ -1,6 +1,7 @@
 /**
  * The adversarial corpus runner. Every case of every `tests/runtime/corpus/*.cases.ts` (format:
- * corpus/case.ts) is sent, for each client, as that client's own pre-tool payload:
+ * corpus/case.ts) is sent, for each client (Copilot, Claude, Codex, Gemini), as that client's own
+ * pre-tool payload:
  *
  * - in-process through `runHook`: every case, every client;
  * - through the wrappers `apply` installed for the default profile in a temp home, spawned the way
@@ -9,7 +10,10 @@
  *   every case for every client when `AGENTIHOOKS_FULL_SWEEP=1` (.ci/run sets it).
  *
  * Each case gets a fresh repository (`.git/HEAD` on its branch, its `files`) and a fresh home
- * holding the installed policy files. Failures are reported by id and class, all at once.
+ * holding the installed policy files. Failures are reported by id and class, all at once. A case
+ * expecting a rewrite passes when the client's reply runs the call with the protected set excluded
+ * (the reply's new command, run as-is by the test's checks) and never when it denies or lets the
+ * original through.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -21,8 +25,8 @@ import { runHook } from "../../runtime/run-hook";
 import type { CaseFile, CorpusCase } from "./corpus/case";
 import { ROOT } from "./helpers";
 
-type Target = "copilot" | "claude" | "codex";
-const TARGETS: readonly Target[] = ["copilot", "claude", "codex"];
+type Target = "copilot" | "claude" | "codex" | "gemini";
+const TARGETS: readonly Target[] = ["copilot", "claude", "codex", "gemini"];
 const FULL_SWEEP = process.env.AGENTIHOOKS_FULL_SWEEP === "1";
 
 const CORPUS_DIR = join(ROOT, "tests", "runtime", "corpus");
@@ -52,6 +56,7 @@ function toolCall(target: Target, c: CorpusCase, path: string): { name: string; 
     case "shell":
       if (target === "copilot") return { name: "bash", args: { command: c.command, description: "corpus" } };
       if (target === "claude") return { name: "Bash", args: { command: c.command, description: "corpus" } };
+      if (target === "gemini") return { name: "run_shell_command", args: { command: c.command, description: "corpus" } };
       return { name: "Bash", args: { command: c.command } };
     case "read":
       if (target === "copilot") return { name: "view", args: { path } };
@@ -60,14 +65,18 @@ function toolCall(target: Target, c: CorpusCase, path: string): { name: string; 
     case "write":
       if (target === "copilot") return { name: "create", args: { path, file_text: content } };
       if (target === "claude") return { name: "Write", args: { file_path: path, content } };
+      if (target === "gemini") return { name: "write_file", args: { file_path: path, content } };
       return { name: "apply_patch", args: { command: patch("Add", path, content) } };
     case "edit":
       if (target === "copilot") return { name: "edit", args: { path, old_str: "x", new_str: content } };
       if (target === "claude") return { name: "Edit", args: { file_path: path, old_string: "x", new_string: content } };
+      if (target === "gemini") return { name: "replace", args: { file_path: path, old_string: "x", new_string: content } };
       return { name: "apply_patch", args: { command: patch("Update", path, content) } };
     case "mcp": {
       const m = c.mcp ?? { server: "", tool: "", args: {} };
-      return { name: target === "copilot" ? `${m.server}-${m.tool}` : `mcp__${m.server}__${m.tool}`, args: m.args };
+      if (target === "copilot") return { name: `${m.server}-${m.tool}`, args: m.args };
+      if (target === "gemini") return { name: `mcp_${m.server}_${m.tool}`, args: m.args };
+      return { name: `mcp__${m.server}__${m.tool}`, args: m.args };
     }
   }
 }
@@ -78,6 +87,12 @@ function payloadFor(target: Target, c: CorpusCase, cwd: string, path: string): s
   if (target === "copilot") return JSON.stringify({ sessionId: "corpus", timestamp: 1764489600123, cwd, toolName: name, toolArgs: args });
   const base = { session_id: "corpus", transcript_path: null, cwd, hook_event_name: "PreToolUse", tool_name: name, tool_input: args, tool_use_id: "call_corpus" };
   if (target === "claude") return JSON.stringify({ ...base, permission_mode: "default" });
+  if (target === "gemini") {
+    // Gemini's BeforeTool: its own event name, an ISO timestamp, `mcp_context` naming an MCP call's parts.
+    const m = c.kind === "mcp" ? c.mcp : undefined;
+    const mcp = m ? { mcp_context: { server_name: m.server, tool_name: m.tool, command: "node", args: ["server.js"], cwd } } : {};
+    return JSON.stringify({ session_id: "corpus", transcript_path: "/tmp/corpus-session.jsonl", cwd, hook_event_name: "BeforeTool", timestamp: "2026-12-01T00:00:00.000Z", tool_name: name, tool_input: args, ...mcp });
+  }
   return JSON.stringify({ ...base, model: "gpt-5.5", permission_mode: "default", turn_id: "turn_corpus" });
 }
 
@@ -150,23 +165,50 @@ interface Observed {
   stderr: string;
 }
 
-/** The deny reason in the client's own deny envelope, or undefined when stdout holds none. */
-function denyReason(target: Target, stdout: string): string | undefined {
-  let body: Record<string, unknown>;
+function parseBody(stdout: string): Record<string, unknown> | undefined {
   try {
-    body = JSON.parse(stdout) as Record<string, unknown>;
+    const body: unknown = JSON.parse(stdout);
+    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The deny reason in the client's own deny envelope, or undefined when stdout holds none. */
+function denyReason(target: Target, stdout: string): string | undefined {
+  const body = parseBody(stdout);
+  if (!body) return undefined;
+  if (target === "gemini") return body.decision === "deny" && typeof body.reason === "string" ? body.reason : undefined;
   const decision = target === "copilot" ? body : (body.hookSpecificOutput as Record<string, unknown> | undefined);
   if (!decision || decision.permissionDecision !== "deny") return undefined;
   if (target !== "copilot" && decision.hookEventName !== "PreToolUse") return undefined;
   return typeof decision.permissionDecisionReason === "string" ? decision.permissionDecisionReason : undefined;
 }
 
+/** The command a rewrite reply runs instead, in the client's own envelope, or undefined when it is no rewrite. */
+function rewrittenCommand(target: Target, stdout: string): string | undefined {
+  const body = parseBody(stdout);
+  if (!body) return undefined;
+  const specific = body.hookSpecificOutput as Record<string, unknown> | undefined;
+  let args: unknown;
+  if (target === "copilot") args = body.modifiedArgs;
+  else if (target === "gemini") args = specific?.hookEventName === "BeforeTool" ? specific.tool_input : undefined;
+  else args = specific?.hookEventName === "PreToolUse" && specific.permissionDecision === "allow" ? specific.updatedInput : undefined;
+  const command = (args as Record<string, unknown> | undefined)?.command;
+  return typeof command === "string" ? command : undefined;
+}
+
 /** Why the observed reply is wrong for the case, or undefined when it is right. */
 function verdictError(c: CorpusCase, target: Target, r: Observed): string | undefined {
   const reason = denyReason(target, r.stdout);
+  const rewritten = rewrittenCommand(target, r.stdout);
+  if (c.expect === "rewrite") {
+    if (r.status !== 0 || rewritten === undefined) return `expected a rewrite, got exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 200) || "(no output)"}`;
+    if (rewritten === c.command) return "the rewrite left the command as it was";
+    if (c.rewritten && !c.rewritten.test(rewritten)) return `rewritten, but not as ${c.rewritten}: ${rewritten.slice(0, 300)}`;
+    return undefined;
+  }
+  if (rewritten !== undefined) return `expected ${c.expect}, got a rewrite: ${rewritten.slice(0, 200)}`;
   if (c.expect === "deny") {
     if (r.status !== 2 || reason === undefined || !r.stderr.trim()) return `expected deny, got exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 200) || "(no output)"}`;
     if (c.reason && !c.reason.test(reason)) return `denied, but the reason does not match ${c.reason}: ${reason.slice(0, 200)}`;
@@ -196,9 +238,9 @@ function registeredCommand(target: Target): string {
     const hooks = JSON.parse(readFileSync(join(installHome, ".copilot", "hooks", "agentihooks.json"), "utf8")) as { hooks: Record<string, Array<{ command: string }>> };
     return (hooks.hooks.preToolUse ?? [])[0]?.command ?? "";
   }
-  const file = target === "claude" ? join(installHome, ".claude", "settings.json") : join(installHome, ".codex", "hooks.json");
+  const file = target === "claude" ? join(installHome, ".claude", "settings.json") : target === "gemini" ? join(installHome, ".gemini", "settings.json") : join(installHome, ".codex", "hooks.json");
   const settings = JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
-  return (settings.hooks.PreToolUse ?? [])[0]?.hooks[0]?.command ?? "";
+  return (settings.hooks[target === "gemini" ? "BeforeTool" : "PreToolUse"] ?? [])[0]?.hooks[0]?.command ?? "";
 }
 
 function runCommand(command: string, stdin: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Observed> {
@@ -299,7 +341,9 @@ describe("adversarial corpus: the cases", () => {
       if ((c.kind === "write" || c.kind === "edit") && c.content === undefined) problems.push(`${c.id}: ${c.kind} case without content`);
       if (c.kind === "mcp" && !c.mcp) problems.push(`${c.id}: mcp case without server, tool and args`);
       if (c.targets && c.targets.length === 0) problems.push(`${c.id}: empty targets`);
-      if (c.expect === "allow" && c.reason) problems.push(`${c.id}: a reason on an allowed case checks nothing`);
+      if (c.expect !== "deny" && c.reason) problems.push(`${c.id}: a reason on a case that is not denied checks nothing`);
+      if (c.expect === "rewrite" && c.kind !== "shell") problems.push(`${c.id}: only shell commands are rewritten`);
+      if (c.rewritten && c.expect !== "rewrite") problems.push(`${c.id}: \`rewritten\` on a case that expects no rewrite`);
     }
     expect(problems, problems.join("\n")).toEqual([]);
     expect(corpus.length).toBeGreaterThan(0);

@@ -78,8 +78,9 @@ export const contract = {
   contextEvents: new Set(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "SubagentStart"]),
   decisionEvents: new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]),
   contextCaps: {},
-  // `updatedInput` replaces tool_input wholesale on 2.1.332.
-  argumentMutation: true,
+  // 2.1.332: `updatedInput` replaces tool_input whole; it is applied with `permissionDecision: "allow"`
+  // (tests/e2e/search-rewrite.test.ts).
+  argumentMutation: { field: "hookSpecificOutput.updatedInput", withAllow: true, merge: "replace" },
   mcpTransports: ["stdio", "http", "sse"],
   // Claude reads .claude/rules and CLAUDE.md itself.
   needsProjectBridge: false,

@@ -77,8 +77,9 @@ export const contract = {
   contextEvents: CODEX_CONTEXT_EVENTS,
   decisionEvents: new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]),
   contextCaps: {},
-  // `updatedInput: {command}` works only with permissionDecision "allow", for Bash and apply_patch.
-  argumentMutation: true,
+  // 0.171.0: `updatedInput: {command}` only with `permissionDecision: "allow"`, for Bash and apply_patch
+  // (the runtime's Edit); without a string `command` the tool does not run (tests/e2e/search-rewrite.test.ts).
+  argumentMutation: { field: "hookSpecificOutput.updatedInput", withAllow: true, tools: ["Bash", "Edit"], merge: "replace" },
   // Codex has no SSE transport; a URL server is streamable HTTP.
   mcpTransports: ["stdio", "streamable_http"],
   needsProjectBridge: true,

@@ -71,8 +71,9 @@ export const contract = {
   decisionEvents: new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]),
   // 1.0.102 cuts postToolUse / postToolUseFailure additionalContext at 10 240 characters, silently.
   contextCaps: { PostToolUse: 10_240 },
-  // modifiedArgs replaces a call's arguments wholesale on 1.0.102.
-  argumentMutation: true,
+  // 1.0.102: top-level `modifiedArgs` replaces a call's arguments whole, and the call the model sees
+  // (tests/e2e/search-rewrite.test.ts).
+  argumentMutation: { field: "modifiedArgs", withAllow: false, merge: "replace" },
   mcpTransports: ["local", "http", "sse"],
   needsProjectBridge: true,
   // 1.0.102 puts `<repo>/.claude/rules/*.md` in its system prompt on its own (a rule's canary reaches

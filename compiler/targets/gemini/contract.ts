@@ -58,8 +58,11 @@ export const contract = {
   // Gemini's block is `decision: "deny"` (see runtime/clients/gemini.ts), on every event above.
   decisionEvents: new Set(["BeforeTool", "BeforeAgent", "AfterAgent", "AfterTool"]),
   contextCaps: {},
-  // `hookSpecificOutput.tool_input` is shallow-merged into the call's arguments.
-  argumentMutation: true,
+  // 0.61.0: BeforeTool `hookSpecificOutput.tool_input` becomes the call's arguments (the scheduler
+  // builds the tool from it alone) and the result gains "[System] Tool input parameters were modified
+  // by a hook before execution."; the model's history keeps the original call, and BeforeTool
+  // context never reaches the model (tests/e2e/search-rewrite.test.ts).
+  argumentMutation: { field: "hookSpecificOutput.tool_input", withAllow: false, merge: "replace" },
   // `command` is stdio, `httpUrl` (or `url` + `type: "http"`) streamable HTTP, `url` + `type: "sse"` SSE.
   mcpTransports: ["stdio", "http", "sse"],
   // Gemini reads GEMINI.md only (context.fileName), never .claude/rules or CLAUDE.md.

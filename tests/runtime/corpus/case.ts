@@ -38,9 +38,14 @@ export interface CorpusCase {
   /** Guardrail switches set in the installed policy files for this case (off-by-default guards). */
   guardrails?: Record<string, boolean | string[]>;
   /** Only for these clients (default: all). */
-  targets?: ReadonlyArray<"copilot" | "claude" | "codex">;
-  /** The decision every client must reach. */
-  expect: "deny" | "allow";
+  targets?: ReadonlyArray<"copilot" | "claude" | "codex" | "gemini">;
+  /**
+   * The decision every client must reach: `rewrite` runs the call with changed arguments instead of
+   * denying it (every client can; runtime/guardrails/search-rewrite.ts).
+   */
+  expect: "deny" | "allow" | "rewrite";
+  /** rewrite: what the command that runs instead must match. */
+  rewritten?: RegExp;
   /** Optional: a fragment the deny reason must contain (proves which guard answered). */
   reason?: RegExp;
 }

@@ -1,0 +1,88 @@
+/**
+ * Fix instead of deny, live in each real client (docs/guardrails.md, "Rewrites"): the scripted model
+ * asks for `grep -rn API_TOKEN .` in a project whose `.env` holds a secret; our runtime rewrites the
+ * command to exclude credential files, the client runs the rewritten command, and the tool result it
+ * sends back to the model has the source file's match and not the `.env` value.
+ */
+import { writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startModelServer, toolRounds, type ModelServer, type RecordedRequest, type ScriptedToolCall } from "./model-server";
+import { runClaudeTurn } from "./support/claude";
+import { clientBinary, type ClientName } from "./support/clients";
+import { runCodexTurn } from "./support/codex";
+import { runCopilotTurn } from "./support/copilot";
+import { describeRuntimeRuns, lastJsonObject, requestsContaining } from "./support/evidence";
+import { runGeminiTurn, seedOperatorSettings } from "./support/gemini";
+import { describeRun, type ProcessResult } from "./support/process";
+import { applyAgentihooks, createSandbox, ENV_SECRET, eventOfRun, type RuntimeRun, type Sandbox } from "./support/sandbox";
+
+const SEARCH = "grep -rn API_TOKEN .";
+const SOURCE_MATCH = "E2E_SOURCE_MATCH_4c1d";
+
+interface Turn {
+  run: ProcessResult;
+  requests: RecordedRequest[];
+  runtime: RuntimeRun[];
+}
+
+/** Each client: its shell tool call for the search, and how a turn is run. */
+const CLIENTS: ReadonlyArray<{ id: ClientName; call: ScriptedToolCall; turn: (sb: Sandbox, server: ModelServer) => Promise<Turn>; told: RegExp }> = [
+  { id: "copilot", call: { name: "bash", args: { command: SEARCH, description: "search" } }, turn: (sb, s) => runCopilotTurn(sb, s, "find API_TOKEN"), told: /agentihooks changed this grep command/ },
+  { id: "claude", call: { name: "Bash", args: { command: SEARCH, description: "search" } }, turn: (sb, s) => runClaudeTurn(sb, s, "find API_TOKEN"), told: /agentihooks changed this grep command/ },
+  { id: "codex", call: { name: "exec_command", args: { cmd: SEARCH } }, turn: (sb, s) => runCodexTurn(sb, s, "find API_TOKEN"), told: /agentihooks changed this grep command/ },
+  // Gemini shows BeforeTool context to nobody; it tells the model itself that the input was changed.
+  { id: "gemini", call: { name: "run_shell_command", args: { command: SEARCH } }, turn: (sb, s) => runGeminiTurn(sb, s, "find API_TOKEN"), told: /Tool input parameters were modified by a hook/ },
+];
+
+/** The PreToolUse/BeforeTool runs of our runtime that answered with a rewrite. */
+function rewrites(runs: readonly RuntimeRun[]): string[] {
+  const out: string[] = [];
+  for (const run of runs) {
+    if (!/^(PreToolUse|preToolUse|BeforeTool)$/.test(eventOfRun(run) ?? "") || run.exitCode === 2) continue;
+    const body = lastJsonObject(run.stdout) as Record<string, any> | undefined;
+    const args = body?.modifiedArgs ?? body?.hookSpecificOutput?.updatedInput ?? body?.hookSpecificOutput?.tool_input;
+    if (typeof args?.command === "string") out.push(args.command);
+  }
+  return out;
+}
+
+for (const client of CLIENTS) {
+  describe(`${client.id}: a recursive search over a .env is rewritten, not denied`, () => {
+    let sb: Sandbox;
+    let server: ModelServer;
+    let apply: ProcessResult | undefined;
+
+    beforeAll(async () => {
+      clientBinary(client.id);
+      sb = createSandbox(`rewrite-${client.id}`);
+      if (client.id === "gemini") seedOperatorSettings(sb);
+      mkdirSync(path.join(sb.project, "src"), { recursive: true });
+      writeFileSync(path.join(sb.project, "src", "settings.py"), `API_TOKEN = os.environ["API_TOKEN"]  # ${SOURCE_MATCH}\n`);
+      server = await startModelServer();
+      apply = await applyAgentihooks(sb, client.id);
+    });
+    afterAll(async () => {
+      await server?.close();
+      sb?.cleanup();
+    });
+
+    test("the client runs the rewritten search: the source match reaches the model, the .env value does not", async () => {
+      clientBinary(client.id);
+      expect(apply?.code, apply ? describeRun(apply) : "not run").toBe(0);
+      server.setScript(toolRounds([[client.call]]));
+      const turn = await client.turn(sb, server);
+      const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
+      const ran = rewrites(turn.runtime);
+      expect(ran.length, `our runtime answered with a rewrite\n${detail}`).toBe(1);
+      expect(ran[0], detail).toMatch(/^grep -rn '--exclude=\.\[eE\]\[nN\]\[vV\]' .* API_TOKEN \.$/);
+      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n");
+      expect(results, `the tool really ran and found the source file\n${detail}`).toContain(SOURCE_MATCH);
+      expect(results, detail).toContain("settings.py");
+      expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
+      // The note may come as its own message (Copilot: a user message after the result).
+      expect(turn.requests.at(-1)!.raw, `the model is told what changed\n${detail}`).toMatch(client.told);
+    });
+  });
+}
