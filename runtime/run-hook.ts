@@ -18,7 +18,7 @@ import { type Guard, type GuardInput, isShellTool } from "./guardrails/guard";
 import { kubeProductionGuard } from "./guardrails/kube-production";
 import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
-import { rewriteCredentialSearch } from "./guardrails/search-rewrite";
+import { rewriteCredentialSearch, rewriteSearchToolGlob } from "./guardrails/search-rewrite";
 import { mentionsSensitivePath } from "./guardrails/sensitive-paths";
 import type { Payload, ToolCall } from "./normalize";
 import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./policy";
@@ -130,25 +130,36 @@ function auditBase(ctx: HandlerContext): AuditRecord {
 }
 
 /**
- * Fix instead of deny (docs/guardrails.md, "Rewrites"): for a blocked shell call on a client that can
- * change a call's arguments, the recursive search rewritten to exclude credential files, when every
- * guard passes the rewritten call; undefined (the block stands) otherwise. Runs only after a block.
+ * Fix instead of deny (docs/guardrails.md, "Rewrites"): for a blocked call on a client that can
+ * change a call's arguments, a recursive search rewritten to exclude credential files (a shell
+ * command, or the `glob` of Claude Code's Grep), when every guard passes the rewritten call;
+ * undefined (the block stands) otherwise. Runs only after a block.
  */
-function rewriteOutcome(ctx: HandlerContext, call: ToolCall): { outcome: Outcome; command: string } | undefined {
+function rewriteOutcome(ctx: HandlerContext, call: ToolCall): { outcome: Outcome; changed: string } | undefined {
   const mutation = ctx.client.contract.argumentMutation;
-  if (mutation === false || !ctx.client.rewriteBody || ctx.event !== "PreToolUse" || !isShellTool(call.tool_name)) return undefined;
+  if (mutation === false || !ctx.client.rewriteBody || ctx.event !== "PreToolUse") return undefined;
   if (mutation.tools && !mutation.tools.includes(call.tool_name)) return undefined;
-  // The arguments as the client sent them: the rewrite changes `command` and keeps every other key.
+  // The arguments as the client sent them: the rewrite changes one key and keeps every other.
   const wire = isObject(ctx.raw.toolArgs) ? ctx.raw.toolArgs : isObject(ctx.raw.tool_input) ? ctx.raw.tool_input : undefined;
-  const command = call.tool_input.command;
-  if (!wire || typeof command !== "string" || wire.command !== command) return undefined;
-  const rewrite = rewriteCredentialSearch(command);
+  if (!wire) return undefined;
+  let key: string;
+  let rewrite: ReturnType<typeof rewriteCredentialSearch>;
+  if (isShellTool(call.tool_name)) {
+    key = "command";
+    const command = call.tool_input.command;
+    if (typeof command !== "string" || wire.command !== command) return undefined;
+    rewrite = rewriteCredentialSearch(command);
+  } else if (call.tool_name === "Grep") {
+    key = "glob";
+    if (wire.glob !== call.tool_input.glob) return undefined;
+    rewrite = rewriteSearchToolGlob(ctx.target, wire.glob);
+  } else return undefined;
   if (!rewrite) return undefined;
-  const again = checkToolCall({ tool_name: call.tool_name, tool_input: { ...call.tool_input, command: rewrite.command } }, ctx);
+  const again = checkToolCall({ tool_name: call.tool_name, tool_input: { ...call.tool_input, [key]: rewrite.command } }, ctx);
   if (again.block !== undefined) return undefined;
   const note = [rewrite.note, ...again.context].join("\n\n");
-  const body = ctx.client.rewriteBody(text(ctx.payload.hook_event_name) || "PreToolUse", { ...wire, command: rewrite.command }, note);
-  return body === undefined ? undefined : { outcome: { context: [], rewrite: body }, command: rewrite.command };
+  const body = ctx.client.rewriteBody(text(ctx.payload.hook_event_name) || "PreToolUse", { ...wire, [key]: rewrite.command }, note);
+  return body === undefined ? undefined : { outcome: { context: [], rewrite: body }, changed: rewrite.command };
 }
 
 function onToolPermission(ctx: HandlerContext): Outcome {
@@ -178,7 +189,7 @@ function onToolPermission(ctx: HandlerContext): Outcome {
   if (block !== undefined && calls.length === 1 && only) {
     const fixed = rewriteOutcome(ctx, only);
     if (fixed) {
-      appendAudit(ctx.policy, [{ ...(records[0] as AuditRecord), decision: "allow", rewritten: fixed.command }]);
+      appendAudit(ctx.policy, [{ ...(records[0] as AuditRecord), decision: "allow", rewritten: fixed.changed }]);
       return fixed.outcome;
     }
   }

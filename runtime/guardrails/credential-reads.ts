@@ -17,7 +17,7 @@ import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS
 import { globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
-import { grepRecurses, searchExclusions } from "./search-rewrite";
+import { grepRecurses, searchExclusions, searchToolExclusions } from "./search-rewrite";
 
 const { readdirSync, realpathSync, statSync } = fs;
 
@@ -217,6 +217,25 @@ function recursiveSearchBlock(command: EffectCommand, home: string): string | un
   return undefined;
 }
 
+/**
+ * A client's own search tool over a directory (its `path`, else the session's directory) reads
+ * every file under it, hidden ones included (seen live in Claude Code's Grep, Copilot's rg and
+ * Gemini's grep_search): blocked when that holds a credential file its `glob` does not exclude, or
+ * is a home or root directory.
+ */
+function searchToolBlock(input: GuardInput): string | undefined {
+  const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
+  const given = stringArg(input.tool_input, "path") || stringArg(input.tool_input, "file_path");
+  const expanded = given === "~" || given.startsWith("~/") ? home + given.slice(1) : given;
+  const root = given ? (isAbsolute(expanded) ? resolve(expanded) : resolve(input.cwd, expanded)) : input.cwd;
+  if (!isDirectory(root)) return undefined;
+  if (HOME_ROOTS.test(root) || root === home) return `BLOCKED: A search of ${root} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
+  // Claude's Grep runs ripgrep with --no-follow; the others are not known not to follow links.
+  const files = credentialFilesUnder(root, true, searchToolExclusions(input.target, stringArg(input.tool_input, "glob")), input.target !== "claude");
+  if (files.length === 0) return undefined;
+  return `BLOCKED: A search of ${root} would read credential file(s) (${files.join(", ")}). Search a directory without them, give the files to search with the glob argument (e.g. "*.py"), or use a shell search that excludes them (grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' …).`;
+}
+
 // Commands that read whole directory trees (cp and scp with -r/-a only).
 const ARCHIVERS = /^(tar|zip|7z|7za|rar|cpio|pax|rsync|cp|scp|rclone|restic|borg|duplicity|gsutil|aws)$/;
 
@@ -404,7 +423,8 @@ export const credentialReadsGuard: Guard = {
         const block = key === "glob" ? (isSensitivePath(value) || globMayMatchSensitive(`/x/${value}`) ? readBlock(value, undefined, "Searching") : undefined) : toolPathBlock(value, input, "Searching");
         if (block) return { block };
       }
-      return undefined;
+      const block = searchToolBlock(input);
+      return block ? { block } : undefined;
     }
     if (isShellTool(tool_name)) {
       const block = shellReadBlock(stringArg(tool_input, "command"), input.cwd, input.env);

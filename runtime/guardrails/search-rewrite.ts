@@ -317,3 +317,42 @@ export function rewriteCredentialSearch(command: string): SearchRewrite | undefi
   const note = `NOTE: agentihooks changed this ${basename(head.text)} command before it ran: the directory holds credential files, so the search now skips them (dotenv files, private keys, shell rc and history files, credential stores, and the directories ${CREDENTIAL_EXCLUDES.dirs.join(" ")}). Templates such as .env.example are skipped too: read one by name if you need it. The command that ran: ${rewritten}`;
   return { command: rewritten, note };
 }
+
+/**
+ * The `glob` argument of a client's own search tool, as its words: Claude Code 2.1.332 splits it on
+ * blanks, then on commas outside `{…}`, and passes each to ripgrep as `--glob` (later wins). Other
+ * clients' tools are not known to split it: one plain positive glob is read, anything else counts
+ * as no filter.
+ */
+function toolGlobs(target: string, glob: string): string[] {
+  if (target === "claude") return glob.split(/\s+/).flatMap((w) => (w.includes("{") && w.includes("}") ? [w] : w.split(","))).filter((w) => w !== "");
+  return /^[^\s,!{}]+$/.test(glob) ? [glob] : [];
+}
+
+/**
+ * What a client's own search tool (the runtime's `Grep`) skips of a directory it searches, by its
+ * `glob` argument (`searchExclusions` semantics of rg), or nothing.
+ */
+export function searchToolExclusions(target: string, glob: string): (dirs: readonly string[], file: string) => boolean {
+  const words = glob ? toolGlobs(target, glob) : [];
+  return searchExclusions("rg", words.flatMap((w) => ["-g", w])) ?? (() => false);
+}
+
+/**
+ * The `glob` argument that makes Claude Code's Grep skip the protected set: the call's own globs,
+ * then one negated glob per protected name and directory (they win, coming last). Undefined for
+ * another client (its tool's handling of `glob` is not known) or a glob it cannot extend exactly.
+ */
+export function rewriteSearchToolGlob(target: string, glob: unknown): SearchRewrite | undefined {
+  if (target !== "claude" || (glob !== undefined && typeof glob !== "string")) return undefined;
+  const own = typeof glob === "string" ? glob.trim() : "";
+  const added = [...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs].map((n) => `!${n}`);
+  const rewritten = [own, ...added].filter((w) => w !== "").join(" ");
+  // Read back as Claude reads it: the call's own globs, then exactly ours.
+  const again = toolGlobs(target, rewritten);
+  const before = own ? toolGlobs(target, own) : [];
+  if (again.length !== before.length + added.length || added.some((w, i) => again[before.length + i] !== w)) return undefined;
+  const note = `NOTE: agentihooks changed this search before it ran: the directory holds credential files, so it now skips them (dotenv files, private keys, shell rc and history files, credential stores, and the directories ${CREDENTIAL_EXCLUDES.dirs.join(" ")}) through its glob argument. Templates such as .env.example are skipped too: read one by name if you need it.`;
+  return { command: rewritten, note };
+}
+

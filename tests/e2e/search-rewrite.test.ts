@@ -27,12 +27,36 @@ interface Turn {
 }
 
 /** Each client: its shell tool call for the search, and how a turn is run. */
-const CLIENTS: ReadonlyArray<{ id: ClientName; call: ScriptedToolCall; turn: (sb: Sandbox, server: ModelServer) => Promise<Turn>; told: RegExp }> = [
-  { id: "copilot", call: { name: "bash", args: { command: SEARCH, description: "search" } }, turn: (sb, s) => runCopilotTurn(sb, s, "find API_TOKEN"), told: /agentihooks changed this grep command/ },
-  { id: "claude", call: { name: "Bash", args: { command: SEARCH, description: "search" } }, turn: (sb, s) => runClaudeTurn(sb, s, "find API_TOKEN"), told: /agentihooks changed this grep command/ },
+/** The client's own search tool over the project: rewritten (Claude's Grep) or denied. */
+interface ToolSearch {
+  call: (sb: Sandbox) => ScriptedToolCall;
+  expect: "rewrite" | RegExp;
+}
+
+const CLIENTS: ReadonlyArray<{ id: ClientName; call: ScriptedToolCall; turn: (sb: Sandbox, server: ModelServer) => Promise<Turn>; told: RegExp; tool?: ToolSearch }> = [
+  {
+    id: "copilot",
+    call: { name: "bash", args: { command: SEARCH, description: "search" } },
+    turn: (sb, s) => runCopilotTurn(sb, s, "find API_TOKEN"),
+    told: /agentihooks changed this grep command/,
+    tool: { call: (sb) => ({ name: "rg", args: { pattern: "API_TOKEN", path: sb.project, output_mode: "content" } }), expect: /Denied by preToolUse hook: BLOCKED: A search of/ },
+  },
+  {
+    id: "claude",
+    call: { name: "Bash", args: { command: SEARCH, description: "search" } },
+    turn: (sb, s) => runClaudeTurn(sb, s, "find API_TOKEN", "Grep,Read,Bash"),
+    told: /agentihooks changed this grep command/,
+    tool: { call: (sb) => ({ name: "Grep", args: { pattern: "API_TOKEN", path: sb.project, output_mode: "content" } }), expect: "rewrite" },
+  },
   { id: "codex", call: { name: "exec_command", args: { cmd: SEARCH } }, turn: (sb, s) => runCodexTurn(sb, s, "find API_TOKEN"), told: /agentihooks changed this grep command/ },
   // Gemini shows BeforeTool context to nobody; it tells the model itself that the input was changed.
-  { id: "gemini", call: { name: "run_shell_command", args: { command: SEARCH } }, turn: (sb, s) => runGeminiTurn(sb, s, "find API_TOKEN"), told: /Tool input parameters were modified by a hook/ },
+  {
+    id: "gemini",
+    call: { name: "run_shell_command", args: { command: SEARCH } },
+    turn: (sb, s) => runGeminiTurn(sb, s, "find API_TOKEN"),
+    told: /Tool input parameters were modified by a hook/,
+    tool: { call: (sb) => ({ name: "grep_search", args: { pattern: "API_TOKEN", dir_path: sb.project } }), expect: /Tool execution blocked: BLOCKED: A search of/ },
+  },
 ];
 
 /** The PreToolUse/BeforeTool runs of our runtime that answered with a rewrite. */
@@ -43,6 +67,7 @@ function rewrites(runs: readonly RuntimeRun[]): string[] {
     const body = lastJsonObject(run.stdout) as Record<string, any> | undefined;
     const args = body?.modifiedArgs ?? body?.hookSpecificOutput?.updatedInput ?? body?.hookSpecificOutput?.tool_input;
     if (typeof args?.command === "string") out.push(args.command);
+    else if (typeof args?.glob === "string") out.push(args.glob);
   }
   return out;
 }
@@ -84,5 +109,26 @@ for (const client of CLIENTS) {
       // The note may come as its own message (Copilot: a user message after the result).
       expect(turn.requests.at(-1)!.raw, `the model is told what changed\n${detail}`).toMatch(client.told);
     });
+
+    if (client.tool) {
+      const tool = client.tool;
+      test(`its own search tool over the project is ${tool.expect === "rewrite" ? "rewritten" : "denied"}, and the .env value never reaches the model`, async () => {
+        clientBinary(client.id);
+        expect(apply?.code, apply ? describeRun(apply) : "not run").toBe(0);
+        server.setScript(toolRounds([[tool.call(sb)]]));
+        const turn = await client.turn(sb, server);
+        const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+        expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
+        const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n");
+        expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
+        if (tool.expect === "rewrite") {
+          expect(rewrites(turn.runtime)[0] ?? "", detail).toMatch(/^!\.\[eE\]\[nN\]\[vV\] /);
+          expect(results, `the tool really ran and found the source file\n${detail}`).toContain(SOURCE_MATCH);
+          expect(turn.requests.at(-1)!.raw, detail).toMatch(/agentihooks changed this search/);
+        } else {
+          expect(results, detail).toMatch(tool.expect);
+        }
+      });
+    }
   });
 }

@@ -222,11 +222,21 @@ function describeFailures(failures: string[]): string {
   return `${failures.length} corpus case(s) failed:\n${failures.join("\n")}`;
 }
 
-function runInProcess(c: CorpusCase, target: Target): string | undefined {
+/**
+ * The case for every client in-process, in one world (a decision reads the world, never changes
+ * what a later decision reads: only the audit log grows), removed afterwards.
+ */
+function runInProcess(c: CorpusCase): Array<{ target: Target; error: string }> {
   const world = worldFor(c);
   const path = c.path === undefined ? "" : expandHome(c.path, world.home);
-  const reply = runHook({ stdin: payloadFor(target, c, world.repo, path), argv: [], env: envFor(target, world), cwd: world.repo });
-  return verdictError(c, target, { status: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr });
+  const errors: Array<{ target: Target; error: string }> = [];
+  for (const target of targetsOf(c)) {
+    const reply = runHook({ stdin: payloadFor(target, c, world.repo, path), argv: [], env: envFor(target, world), cwd: world.repo });
+    const error = verdictError(c, target, { status: reply.exitCode, stdout: reply.stdout, stderr: reply.stderr });
+    if (error) errors.push({ target, error });
+  }
+  rmSync(dirname(world.repo), { recursive: true, force: true });
+  return errors;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,6 +278,7 @@ async function runThroughWrapper(c: CorpusCase, target: Target, command: string)
   delete env.AGENTIHOOKS_TARGET;
   delete env.AGENTIHOOKS_COPILOT_EVENT;
   const r = await runCommand(command, payloadFor(target, c, world.repo, path), env, world.repo);
+  rmSync(dirname(world.repo), { recursive: true, force: true });
   return verdictError(c, target, r);
 }
 
@@ -356,10 +367,7 @@ describe("adversarial corpus: in-process through runHook, every case for every c
   it.each(classes)("%s", (name) => {
     const failures: string[] = [];
     for (const c of corpus.filter((x) => x.class === name)) {
-      for (const target of targetsOf(c)) {
-        const error = runInProcess(c, target);
-        if (error) failures.push(`  ${c.id} [${target}] (${c.class}): ${error}`);
-      }
+      for (const { target, error } of runInProcess(c)) failures.push(`  ${c.id} [${target}] (${c.class}): ${error}`);
     }
     expect(failures, describeFailures(failures)).toEqual([]);
   });

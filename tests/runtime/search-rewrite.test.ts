@@ -246,3 +246,52 @@ describe("property: a rewritten search never prints a protected file", () => {
     }
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The clients' own search tools read hidden files too (seen live): Claude Code's Grep gets the
+// exclusions through its glob argument; Copilot's rg and Gemini's grep_search are denied.
+
+describe("a client's own search tool over a directory with credential files", () => {
+  const calls: Record<Target, (cwd: string, args: Record<string, unknown>) => Record<string, unknown>> = {
+    claude: (cwd, args) => ({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Grep", tool_input: args }),
+    copilot: (cwd, args) => ({ sessionId: "s", timestamp: 1, cwd, toolName: "rg", toolArgs: args }),
+    gemini: (cwd, args) => ({ session_id: "s", cwd, hook_event_name: "BeforeTool", tool_name: "grep_search", tool_input: { pattern: args.pattern, ...(args.path ? { dir_path: args.path } : {}), ...(args.glob ? { include_pattern: args.glob } : {}) } }),
+    codex: (cwd, args) => ({ session_id: "s", cwd, hook_event_name: "PreToolUse", model: "m", turn_id: "t", tool_name: "Grep", tool_input: args }),
+  };
+  const run = (target: Target, dir: string, args: Record<string, unknown>) => runHook({ stdin: JSON.stringify(calls[target](dir, args)), argv: [], env: env(dir, target), cwd: dir });
+
+  it("Claude: the glob gains one negated glob per protected name and directory, the call's own kept first", () => {
+    const dir = repo();
+    const reply = run("claude", dir, { pattern: "API_KEY", path: dir, glob: "*.py *.env", output_mode: "content" });
+    expect(reply.exitCode, reply.stderr).toBe(0);
+    const input = (JSON.parse(reply.stdout) as Record<string, any>).hookSpecificOutput.updatedInput;
+    expect(input).toMatchObject({ pattern: "API_KEY", path: dir, output_mode: "content" });
+    expect(input.glob.startsWith("*.py *.env !.[eE][nN][vV] !.[eE][nN][vV].* ")).toBe(true);
+    for (const name of [...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs]) expect(input.glob.split(" ")).toContain(`!${name}`);
+  });
+
+  it("Copilot's rg and Gemini's grep_search are denied (their glob handling is not known to take exclusions)", () => {
+    for (const target of ["copilot", "gemini"] as const) {
+      const dir = repo();
+      const reply = run(target, dir, { pattern: "API_KEY", path: dir });
+      expect(reply.exitCode, target).toBe(2);
+      expect(reply.stderr).toMatch(/search of .* would read credential file\(s\) \(\.env\)/);
+    }
+  });
+
+  it("passes a directory without credential files, and a glob that selects none (`*.py`)", () => {
+    for (const target of ["claude", "copilot", "gemini"] as const) {
+      const dir = repo();
+      expect(run(target, dir, { pattern: "API_KEY", path: join(dir, "src") }).exitCode, target).toBe(0);
+      expect(run(target, dir, { pattern: "API_KEY", path: dir, glob: "*.py" }).stdout, target).toBe("");
+      expect(run(target, dir, { pattern: "API_KEY", path: dir, glob: "*.py" }).exitCode, target).toBe(0);
+    }
+  });
+
+  it("denies a search of the home directory for every client", () => {
+    const dir = repo();
+    const home = env(dir, "claude").HOME as string;
+    mkdirSync(home, { recursive: true });
+    for (const target of ["claude", "copilot", "gemini"] as const) expect(run(target, dir, { pattern: "x", path: home }).exitCode, target).toBe(2);
+  });
+});
