@@ -23,6 +23,13 @@ interface SecretPattern {
   excused?: (match: RegExpExecArray) => boolean;
   /** Sticky pattern run at the match's end while redacting: the rest of an over-long token. */
   tail?: RegExp;
+  /**
+   * Literals of which every match holds at least one, lower-cased when the regex ignores case (its
+   * `i` flag folds ASCII letters only). A text without any of them is not run through the regex, so
+   * the regex is never compiled: V8 compiles a pattern on its first use, ~0.2-1 M instructions each,
+   * paid by every hook invocation (see `mayMatch`).
+   */
+  anchors: readonly string[];
 }
 
 // The value of a generic `PASSWORD=...` style assignment: no whitespace, quotes, `$`, `<` or `{`
@@ -38,6 +45,7 @@ const GENERIC_VALUE = "[^\\s\"'$<{]{8,128}";
  * searches for it; the dashes before it are checked behind it.
  */
 const KEY_HEADER = /BEGIN (?<=-{4} ?BEGIN )[A-Z0-9 ]{0,40}?(?:PRIVATE|SECRET) KEY(?: BLOCK)? ?-{4}|PuTTY-User-Key-File-\d{1,2}:/g;
+const KEY_HEADER_ANCHORS = ["BEGIN ", "PuTTY-User-Key-File-"];
 
 // Token characters: a token shape must not start or end inside a longer run of them, which keeps
 // base64 blobs from matching by chance and lets one run start at most one match. A written escape
@@ -51,12 +59,14 @@ const PATTERNS: readonly SecretPattern[] = [
     name: "aws_access_key",
     regex: new RegExp(String.raw`(?:AKIA|ASIA|AROA|AIPA)${after(BEHIND, 4)}[A-Z0-9]{16}(?![A-Za-z0-9])`, "g"),
     strictOnly: false,
+    anchors: ["AKIA", "ASIA", "AROA", "AIPA"],
     value: (m) => m[0].slice(4),
   },
   {
     name: "aws_secret_key",
     regex: /aws_secret_access_key\\?["']?[ \t]{0,8}[=:][ \t]{0,8}\\?["']?([A-Za-z0-9+/]{40})(?![A-Za-z0-9+/])/gi,
     strictOnly: false,
+    anchors: ["aws_secret_access_key"],
     value: (m) => m[1],
   },
   {
@@ -64,13 +74,15 @@ const PATTERNS: readonly SecretPattern[] = [
     name: "github_token",
     regex: new RegExp(String.raw`(?:gh[pousr]_${after(BEHIND, 4)}([A-Za-z0-9]{36,251})|github_pat_${after(BEHIND, 11)}([A-Za-z0-9_]{82,244}))(?![A-Za-z0-9_])`, "g"),
     strictOnly: false,
+    anchors: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     value: (m) => m[1] ?? m[2],
   },
-  { name: "private_key", regex: KEY_HEADER, strictOnly: false },
+  { name: "private_key", regex: KEY_HEADER, strictOnly: false, anchors: KEY_HEADER_ANCHORS },
   {
     name: "bearer_token",
     regex: /Authorization\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?Bearer[ \t]{1,8}([A-Za-z0-9._~+/-]{20})/gi,
     strictOnly: false,
+    anchors: ["authorization"],
     value: (m) => m[1],
     tail: /[A-Za-z0-9._~+/=-]{0,4096}/y,
   },
@@ -79,6 +91,7 @@ const PATTERNS: readonly SecretPattern[] = [
     name: "db_url_creds",
     regex: /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql):\/\/([^:\s/@]{0,64}):([^@\s/]{4,128})@/gi,
     strictOnly: false,
+    anchors: ["://"],
     value: (m) => m[2],
     // `postgres://postgres:postgres@…`: a password that repeats the user name is a local default.
     excused: (m) => m[1] === m[2],
@@ -90,20 +103,22 @@ const PATTERNS: readonly SecretPattern[] = [
     // then `=` (not `==`), `=>` or `:` (not `:=`), an optional opening quote and the value.
     regex: new RegExp(`(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)(?=(\\w{0,40}))\\1\\\\?["']?[ \\t]{0,8}(=>|=(?!=)|:(?!=))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`, "gi"),
     strictOnly: false,
+    anchors: ["password", "secret", "api_key", "private_key", "access_token"],
     value: (m) => m[4],
     // A bare value that reads as code is not a literal; neither is one plain word after a colon
     // (`Password: required`, `reset password: instructions`): prose, not a credential.
     excused: (m) => m[3] === "" && (LOOKS_LIKE_CODE.test(m[4] as string) || (m[2] === ":" && /^[A-Za-z]+[.,;!?)]*$/.test(m[4] as string))),
     tail: /[^\s"'$<{]{0,4096}/y,
   },
-  { name: "slack_token", regex: new RegExp(String.raw`xox[abposr]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])`, "g"), strictOnly: true, value: (m) => m[1] },
-  { name: "stripe_key", regex: new RegExp(String.raw`[sr]k_(?:live|test)_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"), strictOnly: true, value: (m) => m[1] },
+  { name: "slack_token", regex: new RegExp(String.raw`xox[abposr]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])`, "g"), strictOnly: true, anchors: ["xox"], value: (m) => m[1] },
+  { name: "stripe_key", regex: new RegExp(String.raw`[sr]k_(?:live|test)_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"), strictOnly: true, anchors: ["k_live_", "k_test_"], value: (m) => m[1] },
   {
     // Three base64url segments, the first two JSON objects (`eyJ`). The left boundary lets a run of
     // segment characters start at most one match, so a long `eyJeyJ…` run is scanned once.
     name: "jwt_token",
     regex: new RegExp(String.raw`eyJ${after(BEHIND_DASH, 3)}[A-Za-z0-9_-]{5,16384}\.eyJ[A-Za-z0-9_-]{5,16384}\.[A-Za-z0-9_-]{5,16384}`, "g"),
     strictOnly: true,
+    anchors: ["eyJ"],
   },
 ];
 
@@ -151,9 +166,18 @@ function activePatterns(mode: SecretScanMode): SecretPattern[] {
   return PATTERNS.filter((p) => mode === "strict" || !p.strictOnly);
 }
 
+/**
+ * False when `pattern` cannot match `text`: none of its anchors occurs (`lower` is `text` lower-cased,
+ * for a pattern that ignores case). A necessary condition only; the regex decides.
+ */
+function mayMatch(pattern: SecretPattern, text: string, lower: string): boolean {
+  const haystack = pattern.regex.ignoreCase ? lower : text;
+  return pattern.anchors.some((anchor) => haystack.includes(anchor));
+}
+
 /** Drops every line that carries the `# nosecret` opt-out. */
-function withoutOptOuts(text: string): string {
-  if (!NOSECRET.test(text)) return text;
+function withoutOptOuts(text: string, lower: string): string {
+  if (!lower.includes("nosecret") || !NOSECRET.test(text)) return text;
   return text
     .split("\n")
     .filter((line) => !NOSECRET.test(line))
@@ -196,10 +220,12 @@ function patternFinds(pattern: SecretPattern, text: string): boolean {
  */
 export function scanSecrets(text: string, mode: SecretScanMode): string[] {
   if (text.length === 0) return [];
-  const scanned = withoutOptOuts(text);
+  const lower = text.toLowerCase();
+  const scanned = withoutOptOuts(text, lower);
+  const scannedLower = scanned === text ? lower : scanned.toLowerCase();
   const found: string[] = [];
   for (const pattern of activePatterns(mode)) {
-    if (patternFinds(pattern, scanned)) found.push(pattern.name);
+    if (mayMatch(pattern, scanned, scannedLower) && patternFinds(pattern, scanned)) found.push(pattern.name);
   }
   return found.sort();
 }
@@ -237,6 +263,8 @@ function redactKeyBlocks(text: string): string {
 // A line that is nothing but base64 of key-body length with upper, lower and digits: the body of a
 // key whose header the text does not hold (an edit that adds only the body lines).
 const KEY_BODY_LINE = /^[ \t]{0,8}(?=[A-Za-z0-9+/=]{0,100}[A-Z])(?=[A-Za-z0-9+/=]{0,100}[a-z])(?=[A-Za-z0-9+/=]{0,100}[0-9])[A-Za-z0-9+/]{40,100}={0,2}[ \t]{0,8}$/gm;
+
+const BASE64_RUN = /[A-Za-z0-9+/]{40}/;
 
 /** The end of the token a match starts: its tail pattern run until it stops growing (linear). */
 function tokenEnd(pattern: SecretPattern, text: string, end: number): number {
@@ -280,11 +308,16 @@ function redactPattern(pattern: SecretPattern, text: string): string {
  */
 export function redactSecrets(text: string): string {
   if (text.length === 0) return text;
-  let out = redactKeyBlocks(text);
+  let out = KEY_HEADER_ANCHORS.some((anchor) => text.includes(anchor)) ? redactKeyBlocks(text) : text;
+  let lower = out.toLowerCase();
   for (const pattern of PATTERNS) {
-    if (pattern.name !== "private_key") out = redactPattern(pattern, out);
+    if (pattern.name === "private_key" || !mayMatch(pattern, out, lower)) continue;
+    const redacted = redactPattern(pattern, out);
+    if (redacted !== out) lower = redacted.toLowerCase();
+    out = redacted;
   }
-  return out.replace(KEY_BODY_LINE, "[REDACTED:key_body]");
+  // A key body line is 40 or more base64 characters in a row: a text without such a run has none.
+  return BASE64_RUN.test(out) ? out.replace(KEY_BODY_LINE, "[REDACTED:key_body]") : out;
 }
 
 const BRACED_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;

@@ -3,7 +3,8 @@
 // module it loads lazily (dist/chunks/<name>.js: the project commands together, each light command
 // alone), each with a V8 code cache written here (compiler/load-chunk.ts), as is each copy of the
 // precompiled ajv validators (dist/schemas/validators/). The runtime is one CommonJS file
-// (dist/runtime.cjs) that depends on nothing but Node, because it starts before and after every tool call.
+// (dist/runtime.cjs) that depends on nothing but Node, because it starts before and after every tool
+// call; it writes its own code cache beside itself (runtime/load-with-code-cache.ts).
 import { build } from "esbuild";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -104,10 +105,7 @@ try {
     // Likewise toml-patch (~250 KB), needed only to read or edit an existing config.toml
     // (compiler/plan/toml-document.ts): a build into an empty --out never loads it.
     build({ ...common, format: "cjs", entryPoints: ["@decimalturn/toml-patch"], outfile: `${staging}/vendor/toml-patch.cjs` }),
-    // The runtime as one CommonJS file with nothing but Node under it: a CommonJS entry spares every
-    // hook invocation Node's ES module loader (about 16 M instructions of ~550 M, measured with
-    // `node bench/hook.mjs --instructions`: the runtime's cost over `node -e 0` fell by a third).
-    build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/main.ts"], outfile: `${staging}/runtime.cjs`, plugins: [runtimeBuiltinsInCommonJs] }),
+    buildRuntime(`${staging}/runtime.cjs`),
     // The agentihooks MCP server (mcp/), with the MCP SDK and zod inside: one file `apply` installs
     // beside runtime.cjs. A separate program the clients start, so the runtime never loads it.
     build({ ...common, format: "cjs", minify: true, entryPoints: ["mcp/main.ts"], outfile: `${staging}/mcp-server.cjs`, plugins: [runtimeBuiltinsInCommonJs] }),
@@ -126,6 +124,24 @@ try {
 } finally {
   await rm(`${root}/${staging}`, { recursive: true, force: true });
   await rm(retired, { recursive: true, force: true });
+}
+
+/**
+ * The runtime as one CommonJS file with nothing but Node under it: a CommonJS entry spares every
+ * hook invocation Node's ES module loader (about 16 M instructions of ~550 M, measured with
+ * `node bench/hook.mjs --instructions`: the runtime's cost over `node -e 0` fell by a third). The
+ * runtime proper (runtime/main.ts) follows its loader (runtime/load-with-code-cache.ts) as comment
+ * lines; the loader reads it back and compiles it through a V8 code cache beside the installed file.
+ */
+async function buildRuntime(outfile) {
+  const core = await build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/main.ts"], write: false, outfile, plugins: [runtimeBuiltinsInCommonJs] });
+  const text = core.outputFiles[0].text;
+  // A line comment ends at any line terminator JavaScript knows; the core may only use \n.
+  if (text.includes("# agentihooks-runtime-core")) throw new Error("scripts/build.mjs: the bundled runtime holds the marker line its loader looks for (runtime/load-with-code-cache.ts)");
+  if (/[\r\u2028\u2029]/.test(text)) throw new Error("scripts/build.mjs: the bundled runtime holds a \\r, U+2028 or U+2029 character, which would end its comment line early");
+  const loader = await build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/load-with-code-cache.ts"], write: false, outfile });
+  const body = text.replace(/\n$/, "").replaceAll("\n", "\n//");
+  await writeFile(outfile, `${loader.outputFiles[0].text.replace(/\n$/, "")}\n//# agentihooks-runtime-core\n//${body}\n`);
 }
 
 /**

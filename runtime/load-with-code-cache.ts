@@ -1,0 +1,105 @@
+/**
+ * The entry of dist/runtime.cjs: runs the hook runtime (runtime/main.ts, which scripts/build.mjs
+ * bundles and appends to this file, see CORE_MARKER) through V8's code cache. Node 20 has no module compile cache,
+ * and parsing the runtime's ~130 KB and compiling the functions a pre-tool call runs was about
+ * half of what the hook costs over `node -e 0` (bench/hook.mjs --instructions).
+ *
+ * The cache is `<this file>.v8-cache` beside it, written by the runtime itself after a pre-tool
+ * call it allowed through the wrapper (so it holds the functions such a call runs), when it was
+ * missing or V8 refused it. It is an optimisation and never decides anything:
+ * - V8 refuses a cache made by another V8 version, with other flags or for another source (a new
+ *   runtime is a new file beside a new cache), and with `--verify-snapshot-checksum` (set here for
+ *   making and reading alike) one whose bytes were altered: the runtime is then compiled from its
+ *   text, as without a cache. Without that check a flipped byte crashes V8 (measured on Node 20).
+ * - Only a regular file, not through a symlink, of at most 16 MiB is read; anything else is no cache.
+ * - It is written to a temporary file and renamed, so a reader never sees half of one; any error
+ *   writing it is ignored.
+ */
+import type * as FsModule from "node:fs";
+import type * as V8Module from "node:v8";
+import type * as VmModule from "node:vm";
+
+/**
+ * The line after which scripts/build.mjs appends the bundled runtime to this file, every line of it
+ * behind `//`: V8 skips a comment at a fraction of what scanning the same text as a string literal
+ * costs (~6 M instructions for the runtime), and the text is read back from the file here.
+ */
+const CORE_MARKER = "\n//# agentihooks-runtime-core\n";
+
+/** The suffix of the runtime's code cache beside it. */
+const CODE_CACHE_SUFFIX = ".v8-cache";
+
+const MAX_CACHE_BYTES = 16 * 1024 * 1024;
+
+type CommonJsBody = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+
+/** The cache's bytes, or undefined when there is no regular file of a sane size at `file`. */
+function readCache(fs: typeof FsModule, file: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size === 0 || stat.size > MAX_CACHE_BYTES) return undefined;
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = fs.readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) return undefined;
+      read += n;
+    }
+    return bytes;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Writes `bytes` to `file` through a temporary file in the same directory and a rename; false on any error. */
+function writeCache(fs: typeof FsModule, file: string, bytes: Uint8Array): boolean {
+  const slash = file.lastIndexOf("/");
+  const temp = `${file.slice(0, slash + 1)}.${file.slice(slash + 1)}.tmp-${process.pid}`;
+  try {
+    fs.writeFileSync(temp, bytes, { mode: 0o644, flag: "wx" });
+    fs.renameSync(temp, file);
+    return true;
+  } catch {
+    try {
+      fs.unlinkSync(temp);
+    } catch {
+      // nothing was written
+    }
+    return false;
+  }
+}
+
+/** True when this run was a pre-tool call the runtime allowed through the wrapper (docs/runtime.md). */
+function allowedThroughWrapper(): boolean {
+  const allow = process.env.AGENTIHOOKS_ALLOW_EXIT ?? "";
+  return /^[0-9]{1,3}$/.test(allow) && process.exitCode === Number(allow);
+}
+
+/** The runtime's source, read back from the comment lines after the marker in this file. */
+function coreText(fs: typeof FsModule): string {
+  const text = fs.readFileSync(__filename, "utf8");
+  // The last one: the loader's own copy of the marker comes before it (scripts/build.mjs checks that
+  // the runtime holds none).
+  const start = text.lastIndexOf(CORE_MARKER);
+  if (start < 0) throw new Error(`${__filename} holds no runtime after its loader; reinstall it (agentihooks apply)`);
+  return text.slice(start + CORE_MARKER.length + 2).replaceAll("\n//", "\n");
+}
+
+function run(): void {
+  const fs = require("node:fs") as typeof FsModule;
+  const vm = require("node:vm") as typeof VmModule;
+  (require("node:v8") as typeof V8Module).setFlagsFromString("--verify-snapshot-checksum");
+  const cacheFile = `${__filename}${CODE_CACHE_SUFFIX}`;
+  const cachedData = readCache(fs, cacheFile);
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${coreText(fs)}\n})`, { filename: __filename, cachedData });
+  const body = script.runInThisContext() as CommonJsBody;
+  const core = { exports: {} as unknown };
+  body.call(core.exports, core.exports, require, core, __filename, __dirname);
+  if ((cachedData === undefined || script.cachedDataRejected === true) && allowedThroughWrapper()) writeCache(fs, cacheFile, script.createCachedData());
+}
+
+run();
