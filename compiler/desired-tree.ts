@@ -10,8 +10,8 @@
  *  - edits inside files we share with the operator or the client (`json-keys`, `json-entries`,
  *    `json-members`, `toml-keys`), where only what we list is ours and everything else survives.
  *
- * How plan/apply treat each kind is implemented in compiler/plan/plan-changes.ts (its header lists
- * the ownership rules). In short: what a target stops producing is removed when it still holds what
+ * How plan/apply treat each kind is implemented in compiler/plan/entries/<kind>.ts (each with its
+ * `plan`, `strip` and `legacy`; compiler/plan/plan-changes.ts lists the modules and the rules). In short: what a target stops producing is removed when it still holds what
  * we wrote (keys, entries, members, owned files); several entries may share one path (json-keys and
  * json-members on settings.json); identical whole files from two targets (the shared
  * ~/.agents/skills) are one file with two owners; a sidecar holds one section per file name
@@ -121,6 +121,12 @@ export interface JsonListsEntry {
    * `lists` (Codex trust keys are positional).
    */
   recordItems?: boolean;
+  /**
+   * The top-level key of the ledger under which the Python original listed the hook commands it
+   * registered in this file (`claude_hook_commands`): items running one of them are its, replaced
+   * by ours, and the list is dropped from the ledger once planned.
+   */
+  legacyCommands?: string;
 }
 
 /**

@@ -158,11 +158,22 @@ describe("Python-original hooks and links", () => {
     put(`${claude}/settings.json`, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: pythonCmd }] }, { matcher: "Bash", hooks: [{ type: "command", command: "/usr/local/bin/my-guard" }] }] } }));
     put(`${h.agentihooks}/state.json`, JSON.stringify({ claude_hook_commands: [pythonCmd] }));
     const wrapper = `${claude}/agentihooks-hook.sh`;
-    const tree = { target: "claude", diagnostics: [], entries: [{ kind: "json-lists", path: `${claude}/settings.json`, container: ["hooks"], lists: { PreToolUse: [{ hooks: [{ type: "command", command: wrapper }] }] }, ownerCommand: wrapper, position: "first", style: defaultJsonStyle, mode: 0o644 }] } as never;
+    const tree = { target: "claude", diagnostics: [], entries: [{ kind: "json-lists", path: `${claude}/settings.json`, container: ["hooks"], lists: { PreToolUse: [{ hooks: [{ type: "command", command: wrapper }] }] }, ownerCommand: wrapper, position: "first", style: defaultJsonStyle, mode: 0o644, legacyCommands: "claude_hook_commands" }] } as never;
     apply([tree], h);
     const groups = JSON.parse(get(`${claude}/settings.json`)).hooks.PreToolUse;
     expect(groups.map((g: { hooks: { command: string }[] }) => g.hooks[0]?.command)).toEqual([wrapper, "/usr/local/bin/my-guard"]);
     expect(JSON.parse(get(`${h.agentihooks}/state.json`)).claude_hook_commands).toBeUndefined();
+  });
+
+  it("the Claude target's hook list is the one that names the original's command list; the planner knows no target", async () => {
+    const { lowerHooks } = await import("../compiler/targets/claude/hooks");
+    const { claudePaths } = await import("../compiler/targets/claude/paths");
+    const { portableEnvironment } = await import("../compiler/environment");
+    expect(lowerHooks(claudePaths(portableEnvironment()), {}).legacyCommands).toBe("claude_hook_commands");
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const planDir = new URL("../compiler/plan/", import.meta.url).pathname;
+    const sources = readdirSync(planDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    for (const file of sources) expect(readFileSync(`${planDir}${file}`, "utf8"), file).not.toMatch(/"(claude|copilot|codex|gemini)"/);
   });
 
   it("a skill symlink the original made (managed_links) is replaced by our copy; an operator's symlink wins", async () => {

@@ -68,6 +68,8 @@ export interface OwnedLists {
    * (`{"version": 1}`); a file left holding only it and an empty container is removed.
    */
   skeleton?: Record<string, unknown>;
+  /** Inferred records (never stored): the entry's `legacyCommands`. */
+  legacyCommands?: string;
 }
 
 /** A block of lines we own between two marker lines of an operator's text file (a shell start-up file). */

@@ -42,5 +42,7 @@ export function lowerHooks(paths: ClaudePaths, layerHooks: Readonly<Record<strin
     mode: 0o644,
     // Always: a group the profiles stop declaring is still recognised (from the record) and removed.
     recordItems: true,
+    // The Python original listed the hook commands it registered here under this ledger key.
+    legacyCommands: "claude_hook_commands",
   };
 }

@@ -1,0 +1,81 @@
+/**
+ * Named entries in an object of a shared JSON file (MCP servers in `mcp-config.json` or the Claude
+ * state file): ours when recorded (with the digest of what we wrote); an operator's same-named
+ * entry wins (AH5004); an owned entry edited since we wrote it is left alone (AH5005).
+ */
+import type { JsonEntriesEntry } from "../../desired-tree";
+import type { OwnedEntries } from "../../state/ledger";
+import { digestOf } from "../digest";
+import { canonicalJson, jsonEqual } from "../json-value";
+import { detectStyle, tightenMode } from "../plan-run";
+import type { EntryKind } from "./entry-kind";
+
+export const namedEntries: EntryKind<JsonEntriesEntry, OwnedEntries> = {
+  plan(run, target, entry, prev, next) {
+    const w = run.work(target, entry.path, entry.mode);
+    tightenMode(w, entry.mode);
+    w.entries.push(entry);
+    const doc = run.jsonDoc(w, entry.style, true, entry.skeleton);
+    const recorded = run.recordsOf(prev, "json-entries", entry.path).find((r): r is OwnedEntries => r.kind === "json-entries" && jsonEqual(r.container, entry.container));
+    // Without a record of ours, the names the Python original listed (`managed_mcp`) are ours.
+    const owned: Record<string, string> = recorded ? { ...recorded.names } : Object.fromEntries(prev.legacyMcp.map((n) => [n, ""]));
+    const names: Record<string, string> = {};
+    const containerName = entry.container.join(".");
+    for (const [name, value] of Object.entries(entry.entries)) {
+      const key = [...entry.container, name];
+      const current = doc.get(key);
+      const digest = run.keepsLedger ? itemDigest(value) : "";
+      if (current === undefined || jsonEqual(current, value)) {
+        if (current === undefined) doc.set(key, value);
+        names[name] = digest;
+      } else if (name in owned) {
+        const recordedDigest = owned[name] as string;
+        if (recordedDigest === "" || recordedDigest === itemDigest(current)) {
+          doc.set(key, value);
+          names[name] = digest;
+        } else {
+          w.conflicts++;
+          names[name] = recordedDigest; // still ours; the operator's edit stays until they remove it
+          run.note("AH5005", entry.path, { name, container: containerName });
+        }
+      } else {
+        w.conflicts++;
+        run.note("AH5004", entry.path, { name, container: containerName });
+      }
+    }
+    // Entries we owned and no longer want.
+    for (const [name, recordedDigest] of Object.entries(owned)) {
+      if (name in entry.entries) continue;
+      const key = [...entry.container, name];
+      const current = doc.get(key);
+      if (current === undefined) continue;
+      if (recordedDigest === "" || recordedDigest === itemDigest(current)) doc.remove(key);
+      else run.note("AH5005", entry.path, { name, container: containerName });
+    }
+    next.owned.push({ kind: "json-entries", path: entry.path, container: [...entry.container], names });
+  },
+
+  strip(run, target, record) {
+    const w = run.work(target, record.path, 0o644);
+    if (w.before === undefined || (w.doc && w.doc.kind !== "json")) return;
+    const doc = run.jsonDoc(w, detectStyle(w.before), true);
+    if (w.reset) return;
+    for (const [name, digest] of Object.entries(record.names)) {
+      const key = [...record.container, name];
+      const current = doc.get(key);
+      if (current === undefined) continue;
+      if (digest === "" || digest === itemDigest(current)) doc.remove(key);
+      else run.note("AH5005", record.path, { name, container: record.container.join(".") });
+    }
+  },
+
+  legacy(entry, legacyMcp) {
+    const names = Object.fromEntries(legacyMcp.filter((n) => n in entry.entries).map((n) => [n, ""]));
+    return { kind: "json-entries", path: entry.path, container: [...entry.container], names };
+  },
+};
+
+/** Digest of an item's canonical JSON (key order ignored). */
+export function itemDigest(item: unknown): string {
+  return digestOf(canonicalJson(item));
+}
