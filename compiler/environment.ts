@@ -144,6 +144,17 @@ export function targetHome(env: Pick<Environment, "home" | "homes" | "vars">, co
 }
 
 /**
+ * The client's state file (`contract.home.stateFile`): in the user's home while the client's home
+ * is the default one, inside the client's home once that is moved. Undefined when it keeps none.
+ */
+export function clientStateFile(env: Pick<Environment, "home" | "homes" | "vars">, contract: Pick<ClientContract, "id" | "home">): string | undefined {
+  const name = contract.home.stateFile;
+  if (name === undefined) return undefined;
+  const moved = env.homes[contract.id] !== undefined || clientHomeOverride(env, contract) !== undefined;
+  return path.join(moved ? targetHome(env, contract) : env.home, name);
+}
+
+/**
  * The home the contract's variable sets (first comma-separated entry, `~` expanded), or undefined
  * when it is unset or empty. A variable that holds a home directory (`variableHolds: "home"`,
  * Gemini's GEMINI_CLI_HOME) gives `<value>/<dir>`.

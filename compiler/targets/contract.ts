@@ -44,7 +44,17 @@ export interface ClientContract<Id extends string = string> {
    * The client's configuration home: `~/<dir>`, or the variable's value when set; with
    * `variableHolds: "home"` the variable replaces the home directory instead (`$VAR/<dir>`).
    */
-  home: { dir: string; variable: string; variableHolds?: "home" };
+  home: {
+    dir: string;
+    variable: string;
+    variableHolds?: "home";
+    /**
+     * A state file the client keeps beside its home directory, in the user's home, while the home is
+     * the default one, and inside the home once it is moved (by the variable or the config's
+     * `homes`): Claude Code's `.claude.json`, where its user-scope MCP servers live.
+     */
+    stateFile?: string;
+  };
   /** Hook events agentihooks registers, in the client's own spelling and order. */
   hookEvents: readonly string[];
   /**

@@ -1,6 +1,6 @@
 /** Where every Claude Code artifact lives, from the Environment (placeholders in a portable build). */
 import path from "node:path";
-import { clientHomeOverride, type Environment, targetHome } from "../../environment";
+import { clientStateFile, type Environment, targetHome } from "../../environment";
 import { contract } from "./contract";
 
 /** Absolute paths of everything the Claude target writes. */
@@ -32,9 +32,8 @@ export function claudePaths(env: Environment): ClaudePaths {
     hooksSidecar: join(home, ".agentihooks-hooks.json"),
     wrapper: join(home, "agentihooks-hook.sh"),
     persona: join(home, "CLAUDE.md"),
-    // Claude keeps .claude.json inside its config directory when that is moved (CLAUDE_CONFIG_DIR or
-    // the config's homes.claude), else beside it in the user's home.
-    claudeJson: env.homes.claude !== undefined || clientHomeOverride(env, contract) !== undefined ? join(home, ".claude.json") : join(env.home, ".claude.json"),
+    // Beside the config directory, or inside it once moved (the contract's `home.stateFile`).
+    claudeJson: clientStateFile(env, contract) as string,
     rulesDir: join(home, "rules"),
     agentsDir: join(home, "agents"),
     commandsDir: join(home, "commands"),
