@@ -14,7 +14,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { absolutePath, commandEffects, downstreamOf, upstreamOf, type EffectCommand, type OpaqueEffect, type PathEffect } from "../command-effects";
 import { basename } from "../shell";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
-import { globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
+import { CREDENTIAL_EXCLUDES, globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 import { grepRecurses, searchExclusions, searchToolExclusions } from "./search-rewrite";
@@ -325,9 +325,89 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
         return "BLOCKED: This find command feeds credential files to a command that reads them. Finding the files is fine (drop the -exec or xargs part to list them); reading them is not.";
       }
     }
+    // Every file of a tree fed to a reader reads the credential files in it, named or not.
+    const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
+    const execName = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
+    const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && FEEDERS.test(c.name));
+    if (FEEDERS.test(execName) || fed) {
+      const block = listedTreeBlock(command, home);
+      if (block) return block;
+    }
+  }
+  if ((name === "ls" || name === "fd" || name === "fdfind") && downstreamOf(command).some((c) => c.prefixes.includes("xargs") && FEEDERS.test(c.name))) {
+    const block = listedTreeBlock(command, home);
+    if (block) return block;
   }
   if (command.prefixes.includes("xargs") && FEEDERS.test(name) && upstreamOf(command).some((up) => up.argv.some((w) => isSensitivePath(w) || (/[*?]/.test(w) && globMayMatchSensitive(`/x/${w}`))))) {
     return "BLOCKED: This pipeline feeds credential file names to a command that reads them. List the names without reading the files, or ask the operator for the value you need.";
+  }
+  return undefined;
+}
+
+// Names a find `-name` glob is tried against: one of each kind of credential file.
+const CREDENTIAL_SAMPLES = [".env", ".ENV", ".env.local", "prod.env", "id_rsa", "id_ed25519", "deploy_key", "credentials", "config", "config.json", "hosts.yml", "environ", "credentials.tfrc.json", "application_default_credentials.json", ...CREDENTIAL_EXCLUDES.names.filter((n) => !/[*?[]/.test(n))];
+
+function fnmatch(glob: string, name: string, ignoreCase: boolean): boolean {
+  const body = glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".").replace(/\\\[/g, "[").replace(/\\\]/g, "]");
+  try {
+    return new RegExp(`^${body}$`, ignoreCase ? "i" : "").test(name);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * True when a find expression selects no credential file by name: an `-and` chain (no `-o`, `,`)
+ * with a `-name`/`-iname` glob, not negated, that matches none of the credential samples.
+ */
+function findSelectsNoCredential(args: readonly string[]): boolean {
+  if (args.some((a) => a === "-o" || a === "-or" || a === ",")) return false;
+  return args.some((a, i) => {
+    if (a !== "-name" && a !== "-iname") return false;
+    const glob = args[i + 1];
+    const before = args[i - 1];
+    if (glob === undefined || before === "!" || before === "-not") return false;
+    return !CREDENTIAL_SAMPLES.some((sample) => fnmatch(glob, sample, a === "-iname"));
+  });
+}
+
+/**
+ * The block for a lister whose names are fed to a reader (`find … -exec cat`, `find … | xargs
+ * grep`, `ls -a | xargs cat`, `fd -H | xargs cat`): its roots hold a credential file it lists.
+ */
+function listedTreeBlock(command: EffectCommand, home: string): string | undefined {
+  const { name } = command;
+  const args = command.argv.slice(1);
+  let roots: string[];
+  let hidden = true;
+  let follow = false;
+  if (name === "find") {
+    if (findSelectsNoCredential(args)) return undefined;
+    // find's starting points: the words before the expression.
+    const end = args.findIndex((a) => a.startsWith("-") || a === "(" || a === "!");
+    const starts = (end < 0 ? args : args.slice(0, end)).filter((a) => !/^-[HLP]$/.test(a));
+    roots = starts.length > 0 ? starts.map((a) => absolutePath(a === "~" || a.startsWith("~/") ? home + a.slice(1) : a, command.cwd)) : [command.cwd];
+    follow = args.includes("-L") || args.includes("-follow");
+  } else {
+    const operands = command.reads.map((r) => r.path);
+    roots = operands.length > 0 ? operands : [command.cwd];
+    hidden = name === "ls" ? args.some((a) => /^-[a-zA-Z]*[aA]/.test(a) || a === "--all" || a === "--almost-all") : args.some((a) => a === "-H" || a === "--hidden" || /^-[a-zA-Z]*H/.test(a));
+    if (name === "ls" && !args.some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
+      // ls lists one level: only a credential file directly in it.
+      const files = roots.flatMap((root) => {
+        try {
+          return readdirSync(root).filter((entry) => (hidden || !entry.startsWith(".")) && isSensitivePath(join(root, entry)));
+        } catch {
+          return [];
+        }
+      });
+      return files.length > 0 ? `BLOCKED: This pipeline feeds the names ${name} lists, credential files among them (${files.slice(0, 5).join(", ")}), to a command that reads them. Exclude them, or name the files you need.` : undefined;
+    }
+  }
+  for (const root of roots) {
+    if (HOME_ROOTS.test(root) || root === home) return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files included. Work in the project directory and exclude them.`;
+    const files = credentialFilesUnder(root, hidden, () => false, follow);
+    if (files.length > 0) return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files among them (${files.join(", ")}). Select the files you need (find … -name '*.py'), or search with grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' ….`;
   }
   return undefined;
 }

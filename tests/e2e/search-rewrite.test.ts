@@ -4,7 +4,9 @@
  * command to exclude credential files, the client runs the rewritten command, and the tool result it
  * sends back to the model has the source file's match and not the `.env` value.
  */
-import { writeFileSync, mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startModelServer, toolRounds, type ModelServer, type RecordedRequest, type ScriptedToolCall } from "./model-server";
@@ -16,6 +18,7 @@ import { describeRuntimeRuns, lastJsonObject, requestsContaining } from "./suppo
 import { runGeminiTurn, seedOperatorSettings } from "./support/gemini";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, ENV_SECRET, eventOfRun, type RuntimeRun, type Sandbox } from "./support/sandbox";
+import { rewriteCredentialSearch, rewriteSearchToolGlob } from "../../runtime/guardrails/search-rewrite";
 
 const SEARCH = "grep -rn API_TOKEN .";
 const SOURCE_MATCH = "E2E_SOURCE_MATCH_4c1d";
@@ -132,3 +135,49 @@ for (const client of CLIENTS) {
     }
   });
 }
+
+// The rg rewrites run with a real ripgrep (the copy Codex ships), over trees holding every kind of
+// credential file at any depth and in any case: nothing protected is printed, the rest is found.
+describe("rewritten rg searches, run with the real ripgrep", () => {
+  const KINDS = [[".env"], [".ENV"], [".env.local"], ["prod.env"], [".ssh", "id_rsa"], [".ssh", "deploy_key"], ["id_ed25519"], [".aws", "credentials"], [".docker", "config.json"], [".kube", "config"], ["gh", "hosts.yml"], [".netrc"], [".npmrc"], [".git-credentials"], [".pgpass"], [".bashrc"], [".zsh_history"], [".vault-token"]];
+  const SHAPES = ["rg --hidden -n MARK", "rg -uu MARK .", "rg --hidden --no-ignore -g '*' MARK", "rg --hidden -g '*.env' -g '*.md' MARK", "rg --hidden -i mark ."];
+
+  test("60 generated trees: the rewritten command never prints a protected file (shell rg, and Claude's Grep glob)", () => {
+    const rg = path.join(path.dirname(path.dirname(clientBinary("codex"))), "@openai", "codex-linux-x64", "vendor", "x86_64-unknown-linux-musl", "codex-path", "rg");
+    expect(existsSync(rg), rg).toBe(true);
+    const failures: string[] = [];
+    let seed = 0x5eed;
+    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (let t = 0; t < 60; t += 1) {
+      const dir = mkdtempSync(path.join(tmpdir(), "ah-rg-prop-"));
+      const nest = Array.from({ length: Math.floor(random() * 7) }, (_, i) => `d${i}`);
+      const secrets: string[] = [];
+      for (let k = 0; k < 3; k += 1) {
+        const kind = KINDS[Math.floor(random() * KINDS.length)] as string[];
+        const file = path.join(dir, ...nest.slice(0, Math.floor(random() * (nest.length + 1))), ...kind);
+        mkdirSync(path.dirname(file), { recursive: true });
+        secrets.push(`MARK_SECRET_${t}_${k}_Wq3`);
+        writeFileSync(file, `${secrets.at(-1)}\n`);
+      }
+      mkdirSync(path.join(dir, "src"), { recursive: true });
+      writeFileSync(path.join(dir, "src", "a.md"), "MARK_FINE\n");
+      const shape = SHAPES[t % SHAPES.length] as string;
+      const rewrite = rewriteCredentialSearch(shape);
+      const glob = rewriteSearchToolGlob("claude", undefined);
+      if (!rewrite || !glob) {
+        failures.push(`not rewritten: ${shape}`);
+        continue;
+      }
+      // No stdin: rg with no path searches a piped stdin instead of the directory.
+      const shell = spawnSync("/bin/sh", ["-c", rewrite.command.replace(/^rg /, `'${rg}' `)], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      // Claude's Grep: --hidden --no-follow, then each word of glob as --glob (docs/guardrails.md).
+      const tool = spawnSync(rg, ["--hidden", "--no-follow", ...glob.command.split(" ").flatMap((g) => ["--glob", g]), "MARK", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      for (const [label, out] of [["shell", shell.stdout + shell.stderr], ["grep tool", tool.stdout + tool.stderr]] as const) {
+        for (const secret of secrets) if (out.includes(secret)) failures.push(`${label} ${shape} printed ${secret} in ${dir}`);
+        if (!out.includes("MARK_FINE")) failures.push(`${label} ${shape} found nothing in ${dir}: ${out.slice(0, 200)}`);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(failures, failures.slice(0, 8).join("\n")).toEqual([]);
+  });
+});
