@@ -9,6 +9,7 @@ import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { claudeLoadProblems, installedClaudeFeatures, runClaudeTurn } from "./support/claude";
 import { clientBinary } from "./support/clients";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
+import { expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
@@ -199,6 +200,14 @@ for (const variant of [
         expect(turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n")).toContain("e2e-echo echoes: ping");
       });
     }
+
+    test("the agentihooks MCP server is offered and answers: why a call was denied, which guardrails are on", async () => {
+      requireApplied();
+      const problemsBefore = server.problems.length;
+      server.setScript(explainDenialScript({ name: "Bash", args: { command: "cat .env", description: "read env" } }));
+      const turn = await runClaudeTurn(sb, server, "why was that denied?", "Bash,mcp__agentihooks__recent_denials,mcp__agentihooks__guardrails");
+      expectExplained(server, problemsBefore, turn.requests, "claude", `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`);
+    });
 
     test("after the client has run (and written its own state), the plan changes nothing in the home", async () => {
       requireApplied();

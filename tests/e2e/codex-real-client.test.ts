@@ -131,7 +131,8 @@ describe.skipIf(!available)(`Codex target against the real client (${available ?
     const details = report.checks["config.load"]!.details;
     expect(details["config.toml parse"]).toBe("ok");
     expect(details["startup warning"] ?? "").not.toMatch(/ignored|unrecognized/);
-    expect(details["mcp servers"]).toBe("2");
+    // The profile's two servers and agentihooks' own.
+    expect(details["mcp servers"]).toBe("3");
   }, 60_000);
 });
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { clientBinary } from "./support/clients";
-import { codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
+import { codexCommand, codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
@@ -136,6 +136,23 @@ for (const variant of [
         expect(startedMcpServers(sb), describeRun(turn.run, 1500)).toEqual(["e2e-echo", "e2e-quiet"]);
       });
     }
+
+    test("the agentihooks MCP server is started and offered to the model (as a deferred tool namespace)", async () => {
+      requireApplied();
+      // Codex 0.171 defers MCP tools behind its hosted tool_search tool: the prompt lists the
+      // `mcp__agentihooks` namespace with the server's own instructions (which Codex has only after
+      // the MCP handshake), and the model loads the tools by searching. The scripted model cannot
+      // search, so this proves started and offered; the other clients' suites call the tools.
+      server.setScript(toolRounds([]));
+      const turn = await runCodexTurn(sb, server, "which guardrails are on?");
+      const offered = requestsContaining(turn.requests, "mcp__agentihooks: agentihooks enforces guardrails on this agent's tool calls.");
+      expect(offered.length, describeRun(turn.run, 2000)).toBeGreaterThan(0);
+      const listed = JSON.parse((await codexCommand(sb, ["mcp", "list", "--json"])).stdout) as Array<{ name: string; enabled: boolean; transport: { args?: string[] } }>;
+      const ours = listed.find((s) => s.name === "agentihooks");
+      expect(ours?.enabled, JSON.stringify(listed)).toBe(true);
+      expect(ours?.transport.args?.slice(1), JSON.stringify(listed)).toEqual(["--target", "codex"]);
+      expect(ours?.transport.args?.[0], JSON.stringify(listed)).toMatch(/\/\.agentihooks\/runtime\/[^/]+\/mcp-server\.cjs$/);
+    });
 
     test("after the client has run (and written its own state), the plan changes nothing in the home", async () => {
       requireApplied();

@@ -17,6 +17,7 @@ import {
   writeCopilotCanary,
 } from "./support/copilot";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
+import { expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
 
@@ -215,6 +216,8 @@ for (const variant of [
         const listed = JSON.parse((await copilotCommand(sb, ["mcp", "list", "--json"])).stdout) as { mcpServers: Record<string, { enabled?: boolean }> };
         expect(listed.mcpServers["e2e-echo"]?.enabled, JSON.stringify(listed)).toBe(true);
         expect(listed.mcpServers["e2e-quiet"]?.enabled, JSON.stringify(listed)).toBe(false);
+        // agentihooks' own server is exempt (mcpAlwaysEnabled), so it stays enabled.
+        expect(listed.mcpServers.agentihooks?.enabled, JSON.stringify(listed)).toBe(true);
         server.setScript(toolRounds([[{ name: ["e2e-echo-echo_e2e_echo", "echo_e2e_echo"], args: { text: "ping" } }]]));
         const turn = await runCopilotTurn(sb, server, "echo ping");
         const tools = turn.requests[0]?.view?.tools ?? [];
@@ -225,6 +228,14 @@ for (const variant of [
         expect(turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n")).toContain("e2e-echo echoes: ping");
       });
     }
+
+    test("the agentihooks MCP server is offered and answers: why a call was denied, which guardrails are on", async () => {
+      requireApplied();
+      const problemsBefore = server.problems.length;
+      server.setScript(explainDenialScript({ name: "bash", args: { command: "cat .env", description: "read env" } }));
+      const turn = await runCopilotTurn(sb, server, "why was that denied?");
+      expectExplained(server, problemsBefore, turn.requests, "copilot", `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`);
+    });
 
     test("after the client has run (and written its own state), the plan changes nothing in the home", async () => {
       requireApplied();

@@ -31,7 +31,7 @@ describe("doctor --live", () => {
       const ok = run(home, project, ["doctor", "--live", "--json"], bins[target]);
       const report = JSON.parse(ok.stdout).result;
       const messages = report.targets[0].checks.map((c: { message: string }) => c.message);
-      expect(messages).toContain(`live: ${target} mcp list lists every MCP server the profiles define (1)`);
+      expect(messages).toContain(`live: ${target} mcp list lists every MCP server the profiles define (2)`);
       // Break the entry the way the clients silently drop it: the client no longer lists it.
       if (target === "copilot") {
         const file = path.join(home, ".copilot/mcp-config.json");

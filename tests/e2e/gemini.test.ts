@@ -13,6 +13,7 @@ import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { clientBinary } from "./support/clients";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
 import { geminiCommand, geminiDenials, geminiHome, geminiSettings, loadWarnings, OPERATOR_SETTINGS, runGeminiTurn, seedOperatorSettings, systemInstruction } from "./support/gemini";
+import { expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, ENV_SECRET, planAgentihooks, RULE_CANARY, startedMcpServers, uninstallAgentihooks, type Sandbox } from "./support/sandbox";
 
@@ -140,11 +141,19 @@ for (const variant of [
         expect(list.code, describeRun(list)).toBe(0);
         // 0.61.0 prints the list on stderr.
         const printed = `${list.stdout}\n${list.stderr}`;
-        for (const name of ["e2e-echo", "e2e-quiet"]) expect(printed, describeRun(list)).toMatch(new RegExp(`✓ ${name}: .*\\(stdio\\) - Connected`));
+        for (const name of ["agentihooks", "e2e-echo", "e2e-quiet"]) expect(printed, describeRun(list)).toMatch(new RegExp(`✓ ${name}: .*\\(stdio\\) - Connected`));
         expect(loadWarnings(printed), describeRun(list)).toEqual([]);
         expect(startedMcpServers(sb)).toEqual(["e2e-echo", "e2e-quiet"]);
       });
     }
+
+    test("the agentihooks MCP server is offered and answers: why a call was denied, which guardrails are on", async () => {
+      requireApplied();
+      const problemsBefore = server.problems.length;
+      server.setScript(explainDenialScript({ name: "run_shell_command", args: { command: "cat .env" } }));
+      const turn = await runGeminiTurn(sb, server, "why was that denied?");
+      expectExplained(server, problemsBefore, turn.requests, "gemini", `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`);
+    });
 
     test("after the client has run (and written its own state), the plan changes nothing in the home", async () => {
       requireApplied();
