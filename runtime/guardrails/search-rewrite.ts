@@ -152,9 +152,18 @@ export function grepRecurses(args: readonly string[]): boolean {
 
 function globRegExp(glob: string, ignoreCase: boolean): RegExp {
   let body = "";
+  let braces = 0;
   for (let i = 0; i < glob.length; i += 1) {
     const c = glob[i] as string;
-    if (c === "*") body += "[^/]*";
+    // `{a,b}` alternation (ripgrep's globs; one level is enough for the globs read here).
+    if (c === "{" && braces === 0) {
+      braces += 1;
+      body += "(?:";
+    } else if (c === "," && braces > 0) body += "|";
+    else if (c === "}" && braces > 0) {
+      braces -= 1;
+      body += ")";
+    } else if (c === "*") body += "[^/]*";
     else if (c === "?") body += "[^/]";
     else if (c === "[") {
       const close = glob.indexOf("]", i + 2);
@@ -320,13 +329,16 @@ export function rewriteCredentialSearch(command: string): SearchRewrite | undefi
 
 /**
  * The `glob` argument of a client's own search tool, as its words: Claude Code 2.1.332 splits it on
- * blanks, then on commas outside `{…}`, and passes each to ripgrep as `--glob` (later wins). Other
- * clients' tools are not known to split it: one plain positive glob is read, anything else counts
- * as no filter.
+ * blanks, then on commas outside `{…}`, and passes each to ripgrep as `--glob` (later wins);
+ * Copilot 1.0.102 passes it whole as one glob. Gemini's `include_pattern` (read as `glob`) is a git
+ * pathspec or grep `--include`: only one plain positive glob is read, anything else counts as no
+ * filter.
  */
 function toolGlobs(target: string, glob: string): string[] {
   if (target === "claude") return glob.split(/\s+/).flatMap((w) => (w.includes("{") && w.includes("}") ? [w] : w.split(","))).filter((w) => w !== "");
-  return /^[^\s,!{}]+$/.test(glob) ? [glob] : [];
+  // Copilot 1.0.102's rg passes `glob` to ripgrep whole, as one `--glob` (seen live).
+  if (target === "copilot") return glob ? [glob] : [];
+  return /^[^\s,!{}:]+$/.test(glob) ? [glob] : [];
 }
 
 /**
@@ -339,20 +351,27 @@ export function searchToolExclusions(target: string, glob: string): (dirs: reado
 }
 
 /**
- * The `glob` argument that makes Claude Code's Grep skip the protected set: the call's own globs,
- * then one negated glob per protected name and directory (they win, coming last). Undefined for
- * another client (its tool's handling of `glob` is not known) or a glob it cannot extend exactly.
+ * The `glob` argument that makes a client's own search tool skip the protected set. Claude Code's
+ * Grep: the call's own globs, then one negated glob per protected name and directory (they win,
+ * coming last). Copilot's rg (one glob): `!{…every protected name and directory…}`, only when the
+ * call gives no glob of its own. Undefined for another client or a glob it cannot extend exactly.
  */
 export function rewriteSearchToolGlob(target: string, glob: unknown): SearchRewrite | undefined {
-  if (target !== "claude" || (glob !== undefined && typeof glob !== "string")) return undefined;
+  if (glob !== undefined && typeof glob !== "string") return undefined;
   const own = typeof glob === "string" ? glob.trim() : "";
-  const added = [...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs].map((n) => `!${n}`);
-  const rewritten = [own, ...added].filter((w) => w !== "").join(" ");
-  // Read back as Claude reads it: the call's own globs, then exactly ours.
-  const again = toolGlobs(target, rewritten);
-  const before = own ? toolGlobs(target, own) : [];
-  if (again.length !== before.length + added.length || added.some((w, i) => again[before.length + i] !== w)) return undefined;
-  const note = `NOTE: agentihooks changed this search before it ran: the directory holds credential files, so it now skips them (dotenv files, private keys, shell rc and history files, credential stores, and the directories ${CREDENTIAL_EXCLUDES.dirs.join(" ")}) through its glob argument. Templates such as .env.example are skipped too: read one by name if you need it.`;
+  const protectedNames = [...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs];
+  let rewritten: string;
+  if (target === "claude") {
+    const added = protectedNames.map((n) => `!${n}`);
+    rewritten = [own, ...added].filter((w) => w !== "").join(" ");
+    // Read back as Claude reads it: the call's own globs, then exactly ours.
+    const again = toolGlobs(target, rewritten);
+    const before = own ? toolGlobs(target, own) : [];
+    if (again.length !== before.length + added.length || added.some((w, i) => again[before.length + i] !== w)) return undefined;
+  } else if (target === "copilot") {
+    if (own !== "" || protectedNames.some((n) => /[{},\s]/.test(n))) return undefined;
+    rewritten = `!{${protectedNames.join(",")}}`;
+  } else return undefined;
+  const note = `NOTE: agentihooks changed this search before it ran: the directory holds credential files, so it now skips them (dotenv files, private keys, shell rc and history files, credential stores, and the directories ${CREDENTIAL_EXCLUDES.dirs.join(" ")}) through its glob argument, now ${JSON.stringify(rewritten)}. Templates such as .env.example are skipped too: read one by name if you need it.`;
   return { command: rewritten, note };
 }
-

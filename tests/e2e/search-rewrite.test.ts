@@ -30,7 +30,7 @@ interface Turn {
 }
 
 /** Each client: its shell tool call for the search, and how a turn is run. */
-/** The client's own search tool over the project: rewritten (Claude's Grep) or denied. */
+/** The client's own search tool over the project: rewritten (Claude's Grep, Copilot's rg) or denied (Gemini's grep_search). */
 interface ToolSearch {
   call: (sb: Sandbox) => ScriptedToolCall;
   expect: "rewrite" | RegExp;
@@ -42,7 +42,7 @@ const CLIENTS: ReadonlyArray<{ id: ClientName; call: ScriptedToolCall; turn: (sb
     call: { name: "bash", args: { command: SEARCH, description: "search" } },
     turn: (sb, s) => runCopilotTurn(sb, s, "find API_TOKEN"),
     told: /agentihooks changed this grep command/,
-    tool: { call: (sb) => ({ name: "rg", args: { pattern: "API_TOKEN", path: sb.project, output_mode: "content" } }), expect: /Denied by preToolUse hook: BLOCKED: A search of/ },
+    tool: { call: (sb) => ({ name: "rg", args: { pattern: "API_TOKEN", path: sb.project, output_mode: "content" } }), expect: "rewrite" },
   },
   {
     id: "claude",
@@ -125,7 +125,7 @@ for (const client of CLIENTS) {
         const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n");
         expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
         if (tool.expect === "rewrite") {
-          expect(rewrites(turn.runtime)[0] ?? "", detail).toMatch(/^!\.\[eE\]\[nN\]\[vV\] /);
+          expect(rewrites(turn.runtime)[0] ?? "", detail).toMatch(/^!\{?\.\[eE\]\[nN\]\[vV\][ ,]/);
           expect(results, `the tool really ran and found the source file\n${detail}`).toContain(SOURCE_MATCH);
           expect(turn.requests.at(-1)!.raw, detail).toMatch(/agentihooks changed this search/);
         } else {
@@ -142,7 +142,7 @@ describe("rewritten rg searches, run with the real ripgrep", () => {
   const KINDS = [[".env"], [".ENV"], [".env.local"], ["prod.env"], [".ssh", "id_rsa"], [".ssh", "deploy_key"], ["id_ed25519"], [".aws", "credentials"], [".docker", "config.json"], [".kube", "config"], ["gh", "hosts.yml"], [".netrc"], [".npmrc"], [".git-credentials"], [".pgpass"], [".bashrc"], [".zsh_history"], [".vault-token"]];
   const SHAPES = ["rg --hidden -n MARK", "rg -uu MARK .", "rg --hidden --no-ignore -g '*' MARK", "rg --hidden -g '*.env' -g '*.md' MARK", "rg --hidden -i mark ."];
 
-  test("60 generated trees: the rewritten command never prints a protected file (shell rg, and Claude's Grep glob)", () => {
+  test("60 generated trees: the rewritten command never prints a protected file (shell rg, Claude's Grep and Copilot's rg globs)", () => {
     const rg = path.join(path.dirname(path.dirname(clientBinary("codex"))), "@openai", "codex-linux-x64", "vendor", "x86_64-unknown-linux-musl", "codex-path", "rg");
     expect(existsSync(rg), rg).toBe(true);
     const failures: string[] = [];
@@ -164,7 +164,8 @@ describe("rewritten rg searches, run with the real ripgrep", () => {
       const shape = SHAPES[t % SHAPES.length] as string;
       const rewrite = rewriteCredentialSearch(shape);
       const glob = rewriteSearchToolGlob("claude", undefined);
-      if (!rewrite || !glob) {
+      const single = rewriteSearchToolGlob("copilot", undefined);
+      if (!rewrite || !glob || !single) {
         failures.push(`not rewritten: ${shape}`);
         continue;
       }
@@ -172,7 +173,9 @@ describe("rewritten rg searches, run with the real ripgrep", () => {
       const shell = spawnSync("/bin/sh", ["-c", rewrite.command.replace(/^rg /, `'${rg}' `)], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
       // Claude's Grep: --hidden --no-follow, then each word of glob as --glob (docs/guardrails.md).
       const tool = spawnSync(rg, ["--hidden", "--no-follow", ...glob.command.split(" ").flatMap((g) => ["--glob", g]), "MARK", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-      for (const [label, out] of [["shell", shell.stdout + shell.stderr], ["grep tool", tool.stdout + tool.stderr]] as const) {
+      // Copilot's rg: the whole glob as one --glob.
+      const copilot = spawnSync(rg, ["--hidden", "--glob", single.command, "MARK", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      for (const [label, out] of [["shell", shell.stdout + shell.stderr], ["Claude's Grep", tool.stdout + tool.stderr], ["Copilot's rg", copilot.stdout + copilot.stderr]] as const) {
         for (const secret of secrets) if (out.includes(secret)) failures.push(`${label} ${shape} printed ${secret} in ${dir}`);
         if (!out.includes("MARK_FINE")) failures.push(`${label} ${shape} found nothing in ${dir}: ${out.slice(0, 200)}`);
       }

@@ -270,10 +270,20 @@ describe("a client's own search tool over a directory with credential files", ()
     for (const name of [...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs]) expect(input.glob.split(" ")).toContain(`!${name}`);
   });
 
-  it("Copilot's rg and Gemini's grep_search are denied (their glob handling is not known to take exclusions)", () => {
-    for (const target of ["copilot", "gemini"] as const) {
+  it("Copilot: rg without a glob gets one negated glob over every protected name and directory", () => {
+    const dir = repo();
+    const reply = run("copilot", dir, { pattern: "API_KEY", path: dir, output_mode: "content" });
+    expect(reply.exitCode, reply.stderr).toBe(0);
+    const body = JSON.parse(reply.stdout) as Record<string, any>;
+    expect(body.modifiedArgs).toMatchObject({ pattern: "API_KEY", path: dir, output_mode: "content" });
+    expect(body.modifiedArgs.glob).toBe(`!{${[...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs].join(",")}}`);
+    expect(body.additionalContext).toMatch(/agentihooks changed this search/);
+  });
+
+  it("Copilot's rg with a glob of its own, and Gemini's grep_search, are denied (one glob, no exclusions to add)", () => {
+    for (const [target, glob] of [["copilot", "*.{py,env}"], ["gemini", undefined]] as const) {
       const dir = repo();
-      const reply = run(target, dir, { pattern: "API_KEY", path: dir });
+      const reply = run(target, dir, { pattern: "API_KEY", path: dir, ...(glob ? { glob } : {}) });
       expect(reply.exitCode, target).toBe(2);
       expect(reply.stderr).toMatch(/search of .* would read credential file\(s\) \(\.env\)/);
     }
