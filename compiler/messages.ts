@@ -201,6 +201,7 @@ export const messages = {
   AH5151: { severity: "error", text: "--scope repo writes into a git repository, but no .git was found in {dir} or any folder above it. Run the command inside the repository (run 'git init' first for a new one)." },
   AH5152: { severity: "error", text: "Unknown scope '{scope}'. Known scopes: {known}." },
   AH5153: { severity: "error", text: "The config's scopes are {declared}, which do not include '{scope}'. Add '{scope}' to the config's scopes, or pass --scope with one of them." },
+  AH5155: { severity: "info", text: "{client} reads no {what} from a repository ({reason}), so the repo scope leaves {items} out; apply the home scope for them." },
   AH5154: { severity: "error", text: "agentihooks does not write the machine scope yet; nothing was read or written. Use --scope home or --scope repo (docs/scopes.md)." },
   // AH512x: the command-line contract (bin/commands/contract.ts)
   AH5120: { severity: "error", text: "agentihooks {command}: {reason}. Run 'agentihooks {command} --help' for its options." },

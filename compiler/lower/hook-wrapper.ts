@@ -35,6 +35,11 @@ export interface HookWrapperOptions {
   nodePath: string;
   /** Absolute path of the installed runtime (`<agentihooks home>/runtime/<version>-<digest>/runtime.cjs`). */
   runtimePath: string;
+  /**
+   * Repo scope: the script is committed beside the runtime and its policies, so it finds them from
+   * its own folder and runs the Node on PATH (`nodePath` and `runtimePath` are not written).
+   */
+  repo?: boolean;
 }
 
 function spellingsOf(event: "PreToolUse" | "PermissionRequest"): string {
@@ -60,6 +65,7 @@ export function renderHookWrapper(options: HookWrapperOptions): string {
   }
   return renderTemplate("hook-wrapper.sh.hbs", {
     // The comment lines hold the names as text; the export holds the target as one quoted word.
+    repo: options.repo === true,
     targetComment: shellComment(options.target),
     displayName: shellComment(options.displayName),
     target: shellQuote(options.target),

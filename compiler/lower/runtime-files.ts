@@ -13,6 +13,7 @@ import type { TargetDescriptor } from "../targets/target";
 import { policyPath, renderPolicy, type PolicyTarget } from "../../runtime/policy";
 import { parseChain } from "../resolve/resolve-chain";
 import { renderHookWrapper } from "./hook-wrapper";
+import { repoRuntimeBytes } from "../scopes/repo-files";
 
 /**
  * The installed runtime at `env.runtimePath`, mode 0644 (Node reads it; nothing executes it
@@ -21,7 +22,8 @@ import { renderHookWrapper } from "./hook-wrapper";
  * copy goes like any owned file no longer wanted.
  */
 export function runtimeCopyEntry(env: Environment): FileEntry {
-  return { kind: "file", path: env.runtimePath, content: env.runtime.bytes, mode: 0o644 };
+  // Repo scope vendors it as a generated file (compiler/scopes/repo-files.ts).
+  return { kind: "file", path: env.runtimePath, content: env.scope.name === "repo" ? repoRuntimeBytes(env) : env.runtime.bytes, mode: 0o644 };
 }
 
 /**
@@ -48,7 +50,7 @@ export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "disp
   return {
     kind: "file",
     path: wrapperPath,
-    content: renderHookWrapper({ target: descriptor.id, displayName: descriptor.displayName, eventVariable: descriptor.contract.eventVariable, nodePath: env.nodePath, runtimePath: env.runtimePath }),
+    content: renderHookWrapper({ target: descriptor.id, displayName: descriptor.displayName, eventVariable: descriptor.contract.eventVariable, nodePath: env.nodePath, runtimePath: env.runtimePath, repo: env.scope.name === "repo" }),
     mode: 0o755,
   };
 }
@@ -63,7 +65,14 @@ export function policyFileEntry(ir: Pick<Ir, "guardrails" | "requestedChain">, e
   return {
     kind: "file",
     path: policyPath(env.agentihooksHome, target),
-    content: renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, chain ? { chain } : {}),
+    content: env.scope.name === "repo" ? withoutAuditPath(renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, chain ? { chain } : {})) : renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, chain ? { chain } : {}),
     mode: 0o644,
   };
+}
+
+// A committed policy names no machine path: without `auditLog` the runtime logs under the folder
+// the repo-scope wrapper exports as AGENTIHOOKS_HOME (runtime/policy.ts `readPolicy`).
+function withoutAuditPath(text: string): string {
+  const { auditLog: _machinePath, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  return `${JSON.stringify(rest, null, 2)}\n`;
 }

@@ -51,7 +51,10 @@ export function settleOriginal(run: PlanRun, w: Work, after: Uint8Array | undefi
         // (An unparseable file is not restored byte for byte: its documented backup holds it.)
         if (w.before === undefined) ledger.originals[w.path] = { before: "absent", written: "" };
         else if (!w.reset) {
-          const saved = path.join(run.ctx.env.agentihooksHome, "originals", w.target, w.path.replace(/^\/+/, "").replace(/\//g, "%"));
+          // A repository's copy is named by its repo-relative path: the name is committed too.
+          const scope = run.ctx.env.scope;
+          const named = scope?.name === "repo" ? path.relative(scope.root, w.path) : w.path;
+          const saved = path.join(run.ctx.env.agentihooksHome, "originals", w.target, named.replace(/^\/+/, "").replace(/\//g, "%"));
           run.addExtra({ target: "agentihooks", path: saved, action: "create", before: run.read(saved), after: w.before, mode: 0o600, bookkeeping: true, conflicts: 0, save: true });
           ledger.originals[w.path] = { before: saved, mode: w.beforeMode ?? 0o644, written: "" };
         }

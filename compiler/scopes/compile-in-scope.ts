@@ -19,7 +19,10 @@ export function writesScope(target: Target<TargetId>, scope: Scope): boolean {
 /** `target.compile(ir, env)` when the target writes `env.scope`, else an empty tree carrying AH5150. */
 export function compileInScope(target: Target<TargetId>, ir: Ir, env: Environment): DesiredTree {
   const scope = env.scope.name;
-  if (writesScope(target, scope)) return target.compile(ir, env);
+  if (writesScope(target, scope)) {
+    const tree = target.compile(ir, env);
+    return scope === "repo" ? { ...tree, entries: tree.entries.map(gitMode) } : tree;
+  }
   const place = scope === "home" ? undefined : target.descriptor.scopes?.[scope];
   const reason = typeof place === "string" ? place : "agentihooks does not write this scope for it yet";
   return {
@@ -27,4 +30,15 @@ export function compileInScope(target: Target<TargetId>, ir: Ir, env: Environmen
     entries: [],
     diagnostics: [diagnostic("AH5150", { file: `target:${target.descriptor.id}` }, { client: target.descriptor.displayName, scope, reason })],
   };
+}
+
+/**
+ * Git keeps only the executable bit, so a committed file is 0644 or 0755: a home file's 0600 (kept
+ * private there) would come back 0644 in every clone and show as drift. Repo-scope files hold no
+ * resolved secret (the repo environment resolves no `${VAR}`, and credential-shaped literals are
+ * dropped as in every scope).
+ */
+function gitMode<E extends { mode: number }>(entry: E): E {
+  const mode = entry.mode & 0o100 ? 0o755 : 0o644;
+  return mode === entry.mode ? entry : { ...entry, mode };
 }

@@ -55,6 +55,8 @@ export function repoEnvironment(base: Environment, root: string): Environment {
   return {
     ...base,
     homes: {},
+    // No `${VAR}` of this machine is resolved into a committed file (a secret would be committed).
+    vars: {},
     agentsSkills: path.posix.join(root, ".agents", "skills"),
     agentihooksHome: state,
     nodePath: "node",

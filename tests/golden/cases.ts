@@ -18,6 +18,8 @@ export interface CaseOptions {
   targets?: TargetId[];
   /** Also render each selected target's output tree (the `out/` view: a fresh apply to empty homes). */
   out?: boolean;
+  /** `--scope`: `repo` renders into the placeholder repository `/home/agent/repo` (docs/scopes.md). */
+  scope?: "home" | "repo";
   /** Machine facts to inject instead of the portable defaults (still no real machine is read). */
   environment?: {
     /** Pretend to run under WSL. */

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { formatDiagnostics, type Result } from "../../compiler/diagnostics";
 import { portableEnvironment } from "../../compiler/environment";
+import { portableScopeEnvironment } from "../../compiler/scopes/scope-environment";
 import { type Project, compileTargets, loadProject } from "../../compiler/front-end";
 import { inspectData, renderInspect } from "../../compiler/inspect-view";
 import type { SourceFileSystem } from "../../compiler/load/file-system";
@@ -28,14 +29,15 @@ export interface View {
 
 /** Runs the front end over a case's input, exactly as the CLI would from that directory. */
 export function compileCase(goldenCase: GoldenCase, fs?: SourceFileSystem): CompiledCase {
-  const { profile, settingsProfile, targets, environment } = goldenCase.options;
+  const { profile, settingsProfile, targets, environment, scope } = goldenCase.options;
   const executables = new Set(environment?.executables ?? []);
+  const portable = portableEnvironment({
+    wsl: environment?.wsl ?? false,
+    resolveExecutable: (command) => (executables.has(command) ? (command.includes("/") ? command : `/usr/bin/${command}`) : null),
+  });
   const load = loadProject({
     cwd: goldenCase.input,
-    env: portableEnvironment({
-      wsl: environment?.wsl ?? false,
-      resolveExecutable: (command) => (executables.has(command) ? (command.includes("/") ? command : `/usr/bin/${command}`) : null),
-    }),
+    env: portableScopeEnvironment(scope, portable),
     configSearch: "none",
     ...(fs ? { fs } : {}),
     ...(profile !== undefined ? { profile } : {}),

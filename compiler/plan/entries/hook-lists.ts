@@ -118,7 +118,8 @@ export const hookLists: EntryKind<JsonListsEntry, OwnedLists> = {
 /** True when an item (or a group holding handlers) runs our wrapper: its command is `ownerCommand` alone or followed by whitespace. */
 export function isOurItem(item: unknown, ownerCommand: string): boolean {
   if (!isObject(item)) return false;
-  const command = item.command;
+  // Copilot's repo-scope entries name their command under `bash`.
+  const command = typeof item.command === "string" ? item.command : item.bash;
   if (typeof command === "string" && (command === ownerCommand || (command.startsWith(ownerCommand) && /\s/.test(command.charAt(ownerCommand.length))))) return true;
   if (Array.isArray(item.hooks)) return item.hooks.some((h) => isOurItem(h, ownerCommand));
   return false;

@@ -8,6 +8,7 @@ import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
 import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { repoSupportEntries } from "../../scopes/repo-files";
 import { descriptor } from "./descriptor";
 import { lowerFeatures } from "./features";
 import { lowerHooks } from "./hooks";
@@ -23,7 +24,9 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const diagnostics: Diagnostic[] = [];
   const settings = lowerSettings(input.settings, paths);
   diagnostics.push(...settings.diagnostics);
-  const servers = withAgentihooksServer(input.mcpServers, env, descriptor.id);
+  // agentihooks' own MCP server is installed per machine (docs/mcp-server.md): a home-scope entry only.
+  const repo = env.scope.name === "repo";
+  const servers = repo ? { servers: input.mcpServers, diagnostics: [] } : withAgentihooksServer(input.mcpServers, env, descriptor.id);
   diagnostics.push(...servers.diagnostics);
   const mcp = lowerMcp(servers.servers, paths);
   diagnostics.push(...mcp.diagnostics);
@@ -33,7 +36,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
-    mcpServerCopyEntry(env),
+    ...(repo ? repoSupportEntries(env) : [mcpServerCopyEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...lowerFeatures(ir, paths),

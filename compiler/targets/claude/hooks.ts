@@ -7,14 +7,13 @@
  */
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
-import { shellQuote } from "../../lower/shell-quote";
 import { contract } from "./contract";
 import type { ClaudePaths } from "./paths";
 import type { ClaudeHookGroup } from "./settings";
 
 /** The command every agentihooks group runs: the wrapper path, shell-quoted (Claude runs it through a shell). */
 export function wrapperCommand(paths: ClaudePaths): string {
-  return shellQuote(paths.wrapper);
+  return paths.hookCommand;
 }
 
 /** Our group for `event`: `{"hooks": [{"type": "command", "command": "<wrapper> <event>", "timeout": 30}]}`. */

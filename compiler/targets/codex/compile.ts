@@ -13,6 +13,7 @@ import { configEntry, lowerConfig, projectDocMaxBytes } from "./config";
 import { descriptor } from "./descriptor";
 import { lowerFeatures } from "./features";
 import { desiredHookGroups, lowerHooks, trustEntries } from "./hooks";
+import { repoSupportEntries } from "../../scopes/repo-files";
 import { lowerMcp } from "./mcp";
 import { codexPaths } from "./paths";
 import { lowerPersona } from "./persona";
@@ -24,7 +25,8 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const diagnostics: Diagnostic[] = [];
   const config = lowerConfig(input.settings);
   diagnostics.push(...config.diagnostics);
-  const servers = withAgentihooksServer(input.mcpServers, env, descriptor.id);
+  // agentihooks' own MCP server is installed per machine (docs/mcp-server.md): a home-scope entry only.
+  const servers = env.scope.name === "repo" ? { servers: input.mcpServers, diagnostics: [] } : withAgentihooksServer(input.mcpServers, env, descriptor.id);
   diagnostics.push(...servers.diagnostics);
   const mcp = lowerMcp(servers.servers);
   diagnostics.push(...mcp.diagnostics);
@@ -33,8 +35,11 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
 
   const persona = lowerPersona(ir, paths);
   const lists = desiredHookGroups(paths, config.layerHooks);
-  const trustHooks = ir.options?.codexHookTrust !== false;
-  if (!trustHooks) diagnostics.push(diagnostic("AH4211", { file: "config", pointer: "/codexHookTrust" }));
+  const repo = env.scope.name === "repo";
+  // Trust is the user's (keyed by this machine's absolute hooks.json path, in their home): a
+  // repository's hooks are approved by each user in Codex. `notify` runs an absolute runtime path.
+  const trustHooks = !repo && ir.options?.codexHookTrust !== false;
+  if (!repo && !trustHooks) diagnostics.push(diagnostic("AH4211", { file: "config", pointer: "/codexHookTrust" }));
 
   const entries: DesiredEntry[] = [
     configEntry(paths, env, {
@@ -42,15 +47,16 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
       mcp: mcp.tables,
       trust: trustHooks ? trustEntries(paths, lists) : [],
       projectDocMaxBytes: projectDocMaxBytes(Buffer.byteLength(persona.content, "utf8"), config.projectDocMaxBytes),
-      notify: !config.notifySet,
+      notify: !repo && !config.notifySet,
     }),
     lowerHooks(paths, lists),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
-    mcpServerCopyEntry(env),
+    ...(env.scope.name === "repo" ? [] : [mcpServerCopyEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     persona,
     ...features.entries,
+    ...(repo ? repoSupportEntries(env) : []),
   ];
 
   entries.sort((a, b) => compare(a.path, b.path) || compare(a.kind, b.kind));

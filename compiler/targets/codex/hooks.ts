@@ -8,7 +8,6 @@
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import type { HookGroup } from "../../lower/hook-groups";
-import { shellQuote } from "../../lower/shell-quote";
 import { contract } from "./contract";
 import { type CodexCommandHandler, codexHookHash, codexHookStateKey } from "./hook-trust";
 import type { CodexPaths } from "./paths";
@@ -25,7 +24,7 @@ export type CodexHookGroup = HookGroup;
 
 /** The command every agentihooks group runs: the wrapper path, shell-quoted (Codex runs it through a shell). */
 export function wrapperCommand(paths: CodexPaths): string {
-  return shellQuote(paths.wrapper);
+  return paths.hookCommand;
 }
 
 /** Our handler for `event`: `timeout` (3 s on SessionEnd), and `additionalContextLimit: 0` where the runtime injects context. */

@@ -21,6 +21,9 @@ import { lowerSkills } from "./skills";
 import { lowerWrapper } from "./wrapper";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
 import { mcpServerCopyEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { diagnostic } from "../../messages";
+import { repoSupportEntries } from "../../scopes/repo-files";
+import { descriptor } from "./descriptor";
 
 /** Lowers the IR to Copilot's desired tree: entries sorted by path then kind, diagnostics sorted. */
 export function compileTarget(ir: Ir, env: Environment): DesiredTree {
@@ -34,14 +37,23 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   };
 
   const directives = readDirectives(input.settings);
-  entries.push(take(lowerSettings(input.settings, env, paths, directives)).entry);
-  const disabled = lowerDisabledServers(directives, input.settings, paths);
-  if (disabled) entries.push(disabled);
-  const envFile = take(lowerEnvFile(directives, env, paths)).entry;
-  // The env file reaches Copilot only through the shell that starts it.
-  if (envFile) entries.push(envFile, ...lowerShellIntegration(env));
-  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), mcpServerCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env));
-  const servers = take(withAgentihooksServer(input.mcpServers, env, "copilot")).servers;
+  if (env.scope.name === "repo") {
+    // The repository has hooks, instructions, agents, skills and MCP, but no place for user settings or the env file.
+    const keys = Object.keys(input.settings.value).filter((k) => k !== "$schema");
+    if (keys.length > 0) diagnostics.push(diagnostic("AH5155", { file: "target:copilot" }, { client: descriptor.displayName, what: "user settings", reason: "settings.json and the env file are the user's", items: keys.map((k) => `'${k}'`).join(", ") }));
+    entries.push(...repoSupportEntries(env));
+  } else {
+    entries.push(take(lowerSettings(input.settings, env, paths, directives)).entry);
+    const disabled = lowerDisabledServers(directives, input.settings, paths);
+    if (disabled) entries.push(disabled);
+    const envFile = take(lowerEnvFile(directives, env, paths)).entry;
+    // The env file reaches Copilot only through the shell that starts it.
+    if (envFile) entries.push(envFile, ...lowerShellIntegration(env));
+  }
+  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env));
+  // agentihooks' own MCP server is installed per machine (docs/mcp-server.md): a home-scope entry only.
+  if (env.scope.name !== "repo") entries.push(mcpServerCopyEntry(env));
+  const servers = env.scope.name === "repo" ? input.mcpServers : take(withAgentihooksServer(input.mcpServers, env, "copilot")).servers;
   const mcp = take(lowerMcp(servers, directives, env, paths)).entry;
   if (mcp) entries.push(mcp);
   entries.push(...take(lowerAgents(ir.agents, paths)).entries);

@@ -5,14 +5,17 @@
  */
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
-import { shellQuote } from "../../lower/shell-quote";
 import { contract } from "./contract";
 import type { CopilotPaths } from "./paths";
 
 /** One hook entry as Copilot 1.0.102 reads it. */
 export interface CopilotHookEntry {
   type: "command";
-  command: string;
+  /** Home scope. */
+  command?: string;
+  /** Repo scope: the key the cloud agent runs, from `cwd`. */
+  bash?: string;
+  cwd?: string;
   timeoutSec: number;
 }
 
@@ -21,7 +24,7 @@ export interface CopilotHookEntry {
  * runs the command through /bin/sh (a bare path is its own quoting).
  */
 export function wrapperCommand(paths: CopilotPaths): string {
-  return shellQuote(paths.wrapper);
+  return paths.hookCommand;
 }
 
 /**
@@ -38,7 +41,11 @@ export function lowerHooks(paths: CopilotPaths): JsonListsEntry {
   const owner = wrapperCommand(paths);
   const lists: Record<string, CopilotHookEntry[]> = {};
   for (const event of contract.hookEvents) {
-    lists[event] = [{ type: "command", command: `${owner} ${event}`, [contract.hookTimeout.key]: contract.hookTimeout.seconds } as CopilotHookEntry];
+    lists[event] = [
+      (paths.hookKey === "bash"
+        ? { type: "command", bash: `${owner} ${event}`, cwd: ".", [contract.hookTimeout.key]: contract.hookTimeout.seconds }
+        : { type: "command", command: `${owner} ${event}`, [contract.hookTimeout.key]: contract.hookTimeout.seconds }) as CopilotHookEntry,
+    ];
   }
   return {
     kind: "json-lists",

@@ -13,6 +13,8 @@ import { lowerAgents } from "./agents";
 import { lowerCommands } from "./commands";
 import { descriptor } from "./descriptor";
 import { lowerHooks } from "./hooks";
+import { diagnostic } from "../../messages";
+import { repoSupportEntries } from "../../scopes/repo-files";
 import { lowerMcp } from "./mcp";
 import { geminiPaths } from "./paths";
 import { lowerPersona } from "./persona";
@@ -25,27 +27,33 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const diagnostics: Diagnostic[] = [];
   const settings = lowerSettings(input.settings);
   diagnostics.push(...settings.diagnostics);
-  const servers = withAgentihooksServer(input.mcpServers, env, descriptor.id);
+  // agentihooks' own MCP server is installed per machine (docs/mcp-server.md): a home-scope entry only.
+  const servers = env.scope.name === "repo" ? { servers: input.mcpServers, diagnostics: [] } : withAgentihooksServer(input.mcpServers, env, descriptor.id);
   diagnostics.push(...servers.diagnostics);
   const mcp = lowerMcp(servers.servers);
   diagnostics.push(...mcp.diagnostics);
   const commands = lowerCommands(ir.commands, paths);
   diagnostics.push(...commands.diagnostics);
-  const agents = lowerAgents(ir.agents, paths);
+  const repo = env.scope.name === "repo";
+  // Gemini registers a project's agents only once each user acknowledges them (a hash in their home):
+  // a committed agent would be a file the client ignores.
+  const agents = repo ? { entries: [], diagnostics: [] } : lowerAgents(ir.agents, paths);
   diagnostics.push(...agents.diagnostics);
+  if (repo && ir.agents.length > 0) diagnostics.push(diagnostic("AH5155", { file: "target:gemini" }, { client: descriptor.displayName, what: "agents", reason: "project agents load only after each user acknowledges them", items: ir.agents.map((a) => `'${a.name}'`).sort().join(", ") }));
 
   const entries: DesiredEntry[] = [
     settingsEntry(paths, settings.keys, mcp.servers),
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
-    mcpServerCopyEntry(env),
+    ...(env.scope.name === "repo" ? [] : [mcpServerCopyEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...commands.entries,
     ...agents.entries,
     // The open-standard directory Gemini reads next to ~/.gemini/skills, shared with Copilot and Codex.
     ...skillFileEntries(ir.skills, paths.skillsDir),
+    ...(repo ? repoSupportEntries(env) : []),
   ];
 
   entries.sort((a, b) => compare(a.path, b.path) || compare(a.kind, b.kind));

@@ -9,14 +9,13 @@
 import type { JsonListsEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import type { HookGroup } from "../../lower/hook-groups";
-import { shellQuote } from "../../lower/shell-quote";
 import { HOOK_NAME } from "./capabilities";
 import { contract } from "./contract";
 import type { GeminiPaths } from "./paths";
 
 /** The command every agentihooks group runs: the wrapper path, shell-quoted. */
 export function wrapperCommand(paths: GeminiPaths): string {
-  return shellQuote(paths.wrapper);
+  return paths.hookCommand;
 }
 
 /** Our group for `event`: `{"hooks": [{"name": "agentihooks", "type": "command", "command": "<wrapper> <event>", "timeout": 30000}]}` (milliseconds). */
