@@ -165,17 +165,6 @@ describe("Python-original hooks and links", () => {
     expect(JSON.parse(get(`${h.agentihooks}/state.json`)).claude_hook_commands).toBeUndefined();
   });
 
-  it("the Claude target's hook list is the one that names the original's command list; the planner knows no target", async () => {
-    const { lowerHooks } = await import("../compiler/targets/claude/hooks");
-    const { claudePaths } = await import("../compiler/targets/claude/paths");
-    const { portableEnvironment } = await import("../compiler/environment");
-    expect(lowerHooks(claudePaths(portableEnvironment()), {}).legacyCommands).toBe("claude_hook_commands");
-    const { readdirSync, readFileSync } = await import("node:fs");
-    const planDir = new URL("../compiler/plan/", import.meta.url).pathname;
-    const sources = readdirSync(planDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
-    for (const file of sources) expect(readFileSync(`${planDir}${file}`, "utf8"), file).not.toMatch(/"(claude|copilot|codex|gemini)"/);
-  });
-
   it("a skill symlink the original made (managed_links) is replaced by our copy; an operator's symlink wins", async () => {
     const { mkdirSync, symlinkSync, lstatSync } = await import("node:fs");
     const h = makeHomes();

@@ -48,10 +48,13 @@ function spellingsOf(event: "PreToolUse" | "PermissionRequest"): string {
     .join("|");
 }
 
-/** The one-line JSON the client reads as a deny of `event`, from the runtime's own envelope code. */
+/**
+ * The one-line JSON the client reads as a deny of `event`, from the runtime's own envelope code.
+ * Empty for a target the runtime has no client for (the runtime itself refuses it): the wrapper
+ * then denies by exit code 2 with the reason on stderr, which blocks on every client.
+ */
 function denyEnvelope(target: string, event: "PreToolUse" | "PermissionRequest"): string {
-  // A target the runtime has no client for gets Claude's shape (the runtime itself refuses it).
-  return renderReply(findClient(target) ? target : "claude", event, event, { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
+  return findClient(target) ? renderReply(target, event, event, { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd() : "";
 }
 
 /**

@@ -57,6 +57,15 @@ describe("renderHookWrapper", () => {
     expect(() => renderHookWrapper({ target: "x", displayName: "X", eventVariable: "A;id", nodePath: "/n", runtimePath: "/r" })).toThrow(/not a shell variable name/);
   });
 
+  it("denies by exit 2 and stderr alone for a target the runtime has no client for (no other client's envelope)", () => {
+    const script = path.join(scratch, "unknown-target.sh");
+    writeFileSync(script, renderHookWrapper({ target: "nosuchclient", displayName: "None", nodePath: path.join(scratch, "missing-node"), runtimePath: "/r" }));
+    const r = spawnSync("bash", [script, "PreToolUse"], { input: "{}", encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stdout.trim()).toBe("");
+    expect(r.stderr).toContain(FAIL_CLOSED_REASON);
+  });
+
   it("omits the event export when the payload names the event (Codex), and denies in Codex's own envelope", () => {
     const text = renderHookWrapper({ target: "codex", displayName: "OpenAI Codex CLI", nodePath: "/n", runtimePath: "/r" });
     expect(text).not.toContain("_EVENT");
