@@ -185,6 +185,8 @@ export interface CopilotTurnOptions {
   agent?: string;
   extraArgs?: string[];
   timeoutMs?: number;
+  /** Extra environment (e.g. GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS for repository hooks in prompt mode). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs `copilot -p PROMPT` in the project against the model server, with the runtime traced. */
@@ -196,7 +198,7 @@ export async function runCopilotTurn(sb: Sandbox, server: ModelServer, prompt: s
   const args = ["-p", prompt, "--allow-all-tools", "--log-level", "all", "--log-dir", logDir, ...(options.agent ? ["--agent", options.agent] : []), ...(options.extraArgs ?? [])];
   const run = await runProcess(clientBinary("copilot"), args, {
     cwd: sb.project,
-    env: copilotEnv(sb, server, options.wire ?? "completions", tracerEnv(sb)),
+    env: copilotEnv(sb, server, options.wire ?? "completions", { ...tracerEnv(sb), ...options.env }),
     timeoutMs: options.timeoutMs ?? 90_000,
   });
   const logText = existsSync(logDir)
