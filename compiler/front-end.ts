@@ -25,6 +25,7 @@ import { findProfile, isValidProfileName, listProfiles, type FoundProfile, type 
 import { expandChain, parseChain } from "./resolve/resolve-chain";
 import { chooseScope, scopeEnvironment } from "./scopes/scope-environment";
 import { compileInScope } from "./scopes/compile-in-scope";
+import { scrubIrText, scrubTreeText } from "./lower/text-credentials";
 import { findTarget, type TargetId, targetIds, targets } from "./targets/registry";
 import type { UnknownKeyAllowance } from "./validate";
 
@@ -203,9 +204,17 @@ function readManifesto(ctx: LoadContext, options: FrontEndOptions): TextSource |
   return text === undefined ? undefined : { text, origin: { file, layer: "manifesto" } };
 }
 
-/** Pure: runs each selected target's compile over the IR, in registry order, in `env`'s scope. */
+/**
+ * Pure: runs each selected target's compile over the IR, in registry order, in `env`'s scope.
+ * Authored text passes the credential policy first and every emitted text file after
+ * (compiler/lower/text-credentials.ts); the warnings about authored text come once, with the first tree.
+ */
 export function compileTargets(ir: Ir, env: Environment, ids: readonly TargetId[]): DesiredTree[] {
-  return targets.filter((t) => ids.includes(t.descriptor.id)).map((t) => compileInScope(t, ir, env));
+  const scrubbed = scrubIrText(ir);
+  const trees = targets.filter((t) => ids.includes(t.descriptor.id)).map((t) => scrubTreeText(compileInScope(t, scrubbed.ir, env), env.agentihooksHome, scrubbed.clean));
+  const first = trees[0];
+  if (first !== undefined && scrubbed.diagnostics.length > 0) trees[0] = { ...first, diagnostics: [...scrubbed.diagnostics, ...first.diagnostics] };
+  return trees;
 }
 
 /**

@@ -156,6 +156,8 @@ export const messages = {
   AH4306: { severity: "warning", text: "MCP server '{server}' env entry {key} is not a variable name (letters, digits and '_', not starting with a digit) or its value holds a NUL character; it was dropped. Rename the variable or fix the value." },
   AH4307: { severity: "warning", text: "'{key}' looks like a credential ({hits}); it was dropped from {file}. Keep secrets out of profiles: export the value in the environment and reference it (`${NAME}`, or the client's own *_env_var key)." },
   AH4308: { severity: "info", text: "MCP server '{server}' runs the Python original's agentihooks server (hooks.mcp); agentihooks registers its own server as 'agentihooks' in its place, so this entry was not written. Remove it from the layer." },
+  AH4310: { severity: "warning", text: "A credential-shaped literal ({hits}) was replaced by {marker} in every file written from this one; it is never copied. Keep secrets out of profiles: reference an environment variable (`${NAME}`) or read the value from a secret store when it is used. A harmless sample may stay when its line says `# nosecret`." },
+  AH4311: { severity: "warning", text: "A generated file held a credential-shaped literal ({hits}); it was written as {marker}. Find the profile text it came from and reference an environment variable (`${NAME}`) or a secret store instead." },
   // AH5xxx: plan, apply, uninstall, doctor
   // AH50xx: plan (what would change and what is left alone)
   AH5001: { severity: "warning", text: "'{key}' was set by hand to {current} after agentihooks wrote {recorded} (the profile's value is {desired}); the operator's value stays. Set it back to {recorded} or remove it to let agentihooks manage it again." },

@@ -153,6 +153,8 @@ export function isPlaceholderValue(raw: string): boolean {
   if (distinct.size <= 3) return true;
   if (TEMPLATE.test(value)) return true;
   if (/example/i.test(value)) return true;
+  // An elided value (`PASSWORD=…`) shows where a secret goes, not one.
+  if (value.includes("\u2026")) return true;
   if (!/^[A-Za-z]+(?:[-_. ][A-Za-z]+){0,20}$/.test(value)) return false;
   // Words split at separators and camelCase humps: `yourApiKeyHere` → your, api, key, here.
   const words = value
@@ -352,4 +354,104 @@ export function resolveEnvReferences(value: string, env: Readonly<Record<string,
     return whole;
   });
   return { text, fullyResolved };
+}
+
+/** One secret-shaped literal found in a text: `[start, end)` and the pattern that found it. */
+export interface SecretSpan {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the secrets `scanSecrets` would report sit in `text`, by the same patterns and the same
+ * rules (placeholders, code-shaped values and `# nosecret` lines are not secrets), each span
+ * extended over the rest of its token; a private key spans its whole block, to its END line or to
+ * the end of `text`. A generic `NAME=value` assignment spans only its value. Sorted by start,
+ * overlapping spans merged (the first one's name kept). Linear, like the scan.
+ */
+export function secretSpans(text: string, mode: SecretScanMode): SecretSpan[] {
+  if (text.length === 0) return [];
+  const optedOut = NOSECRET.test(text) ? optOutLines(text) : undefined;
+  const skip = (at: number): boolean => optedOut !== undefined && optedOut.some(([from, to]) => at >= from && at < to);
+  const spans: SecretSpan[] = [];
+  KEY_HEADER.lastIndex = 0;
+  for (let header = KEY_HEADER.exec(text); header !== null; header = KEY_HEADER.exec(text)) {
+    let start = header.index;
+    if (header[0].startsWith("BEGIN")) {
+      if (text[start - 1] === " ") start -= 1;
+      while (start > header.index - 6 && text[start - 1] === "-") start -= 1;
+    }
+    KEY_END.lastIndex = header.index + header[0].length;
+    const end = KEY_END.exec(text);
+    const stop = end === null ? keyBodyEnd(text, afterRun(text, header.index + header[0].length, KEY_HEADER_TAIL)) : afterRun(text, end.index + end[0].length, KEY_END_TAIL);
+    if (!skip(header.index)) spans.push({ name: "private_key", start, end: stop });
+    KEY_HEADER.lastIndex = stop;
+  }
+  for (const pattern of activePatterns(mode)) {
+    if (pattern.name === "private_key") continue;
+    pattern.regex.lastIndex = 0;
+    for (let match = pattern.regex.exec(text); match !== null; match = pattern.regex.exec(text)) {
+      if (!matchCounts(pattern, match) || skip(match.index)) continue;
+      const value = pattern.name === "generic_secret" ? (match[4] as string) : undefined;
+      const matchEnd = match.index + match[0].length;
+      const end = tokenEnd(pattern, text, matchEnd);
+      spans.push({ name: pattern.name, start: value === undefined ? match.index : matchEnd - value.length, end });
+      pattern.regex.lastIndex = Math.max(end, match.index + 1);
+    }
+    pattern.regex.lastIndex = 0;
+  }
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretSpan[] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+// What still belongs to an armour line after its match: the dashes of a 5-dash header, the rest of a MAC.
+const KEY_HEADER_TAIL = /-{0,8}/y;
+const KEY_END_TAIL = /[A-Za-z0-9+/=-]{0,4096}/y;
+
+function afterRun(text: string, at: number, tail: RegExp): number {
+  tail.lastIndex = at;
+  const run = tail.exec(text);
+  return at + (run ? run[0].length : 0);
+}
+
+// A line that can belong to an armoured key's body: base64, or an RFC 1421 / PuTTY header line.
+const KEY_BLOCK_LINE = /^[ \t]{0,8}(?:[A-Za-z0-9+/=]{16,100}|=[A-Za-z0-9+/]{4}|(?:Proc-Type|DEK-Info|Comment|Version|Encryption|Public-Lines|Private-Lines|Key-Derivation|Argon2-[A-Za-z]{1,12}):[^\n]{0,200})[ \t]{0,8}\r?$/;
+
+/**
+ * Where a private key without an END line stops: after the body lines that follow its header (a
+ * clipped key), not at the end of the text (a prose mention of a header keeps the prose after it).
+ */
+function keyBodyEnd(text: string, from: number): number {
+  const lineEnd = (at: number): number => {
+    const stop = text.indexOf("\n", at);
+    return stop === -1 ? text.length : stop;
+  };
+  let end = lineEnd(from);
+  while (end < text.length) {
+    const next = lineEnd(end + 1);
+    const line = text.slice(end + 1, next);
+    // A blank line belongs to the block only when key lines follow it (PEM's gap after headers).
+    const belongs = line.trim() === "" ? next < text.length && KEY_BLOCK_LINE.test(text.slice(next + 1, lineEnd(next + 1))) : KEY_BLOCK_LINE.test(line);
+    if (!belongs) break;
+    end = next;
+  }
+  return end === lineEnd(from) ? from : end;
+}
+
+/** `[start, end)` of every line that carries the `# nosecret` opt-out. */
+function optOutLines(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  for (const line of text.split("\n")) {
+    if (NOSECRET.test(line)) out.push([start, start + line.length]);
+    start += line.length + 1;
+  }
+  return out;
 }

@@ -18,11 +18,11 @@ export interface HostileCase {
   secrets?: string[];
   /** Secrets that must not reach the homes either (a dropped literal, not an intended resolved value). */
   homeFree?: boolean;
-  /** The secret sits in text content (persona, a skill file), which is copied as authored: only the views must hide it. */
-  content?: boolean;
   /** `error`: every command fails with these codes; `ok`: the commands succeed (these codes may appear as warnings). */
   expect: "error" | "ok";
   codes?: string[];
+  /** Codes that must not appear (a harmless look-alike is not reported). */
+  absent?: string[];
 }
 
 /** Written where a payload would put it if it ran: the runner checks it never appears. */
@@ -42,6 +42,9 @@ const mcpJson = (servers: Record<string, unknown>) => json({ mcpServers: servers
 const ghp = (n: number) => `ghp_${n}x9Kq2Lm7Np4Rs8Tv3Wy6Zb1Cd5Fg0Hj2Kl4Mn6P`.slice(0, 40);
 const aws = "AKIAZ7Q3XK5M2P9RT4LB";
 const openai = "sk-proj-Zq8Lm2Nx4Rt6Vw8Yb0Cd2Ef4Gh6Ij8Kl0Mn2";
+const pw = "Vq7Lm2Nx4Rt6Wb";
+const slack = `${"xoxb-"}2048163952-8Kq2Lm7Np4Rs8Tv3Wy6Zb1Cd5`;
+const pemBody = "MIIEpAIBAAKCAQEAz9Kq2Lm7Np4Rs8Tv3Wy6Zb1Cd5Fg0Hj2Kl4Mn6PQr8St0U";
 
 function nested(depth: number, open: string, close: string): string {
   return open.repeat(depth) + close.repeat(depth);
@@ -108,8 +111,21 @@ export const cases: HostileCase[] = [
     secrets: ["resolved-gw-token-value", "resolved-custom-value"],
     expect: "ok",
   },
-  { name: "private key in a skill file", files: { ...base, "b/profiles/p/.claude/skills/s/SKILL.md": skill, "b/profiles/p/.claude/skills/s/key.pem": "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----\n" }, secrets: ["-----BEGIN RSA PRIVATE KEY-----"], content: true, expect: "ok" },
-  { name: "token in persona text", files: { ...base, "b/profiles/p/CLAUDE.md": `# Persona\nuse ${ghp(5)} to log in\n` }, secrets: [ghp(5)], content: true, expect: "ok" },
+  // --- secrets in authored text: replaced by a marker in every file written, a located AH4310 ---
+  { name: "private key in a skill file", files: { ...base, "b/profiles/p/.claude/skills/s/SKILL.md": skill, "b/profiles/p/.claude/skills/s/key.pem": `-----BEGIN RSA PRIVATE KEY-----\n${pemBody}\n-----END RSA PRIVATE KEY-----\n` }, secrets: ["-----BEGIN RSA PRIVATE KEY-----", pemBody], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in persona text", files: { ...base, "b/profiles/p/CLAUDE.md": `# Persona\nuse ${ghp(5)} to log in\n` }, secrets: [ghp(5)], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in the bundle persona", files: { ...base, "b/CLAUDE.md": `# Team\n\nThe deploy key is ${aws}.\n` }, secrets: [aws], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in a rule", files: { ...base, "b/profiles/p/.claude/rules/r.md": `# Rule\n\nAuthorization: Bearer ${ghp(6)}\n` }, secrets: [ghp(6)], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in a command body", files: { ...base, "b/profiles/p/.claude/commands/deploy.md": `---\ndescription: deploy\n---\nRun \`curl -u admin:x https://ci\` with DB_PASSWORD=${pw}\n` }, secrets: [pw], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in command frontmatter", files: { ...base, "b/profiles/p/.claude/commands/c.md": `---\ndescription: "call with ${ghp(7)}"\nargument-hint: "[target]"\n---\nDo it.\n` }, secrets: [ghp(7)], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in an agent body", files: { ...base, "b/profiles/p/.claude/agents/a.md": `---\nname: a\ndescription: an agent\n---\nUse the Slack token ${slack} to post.\n` }, secrets: [slack], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "credential under a name in an agent's inline MCP server", files: { ...base, "b/profiles/p/.claude/agents/a.md": "---\nname: a\ndescription: an agent\nmcpServers:\n  - gh:\n      command: gh-mcp\n      env:\n        GH_PASSWORD: q7Zr2kLm\n---\nBody.\n" }, secrets: ["q7Zr2kLm"], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "credential in skill metadata", files: { ...base, "b/profiles/p/.claude/skills/s/SKILL.md": "---\nname: s\ndescription: a skill\nmetadata:\n  service_token: Zt9q2LmXw4\n---\nDo the thing.\n" }, secrets: ["Zt9q2LmXw4"], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in skill frontmatter", files: { ...base, "b/profiles/p/.claude/skills/s/SKILL.md": `---\nname: s\ndescription: ${ghp(8)}\n---\nDo the thing.\n` }, secrets: [ghp(8)], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "token in a skill script", files: { ...base, "b/profiles/p/.claude/skills/s/SKILL.md": skill, "b/profiles/p/.claude/skills/s/scripts/run.sh": `#!/bin/sh\nexport GITHUB_TOKEN=${ghp(9)}\ngh pr list\n` }, secrets: [ghp(9)], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "database URL in a skill reference file", files: { ...base, "b/profiles/p/.claude/skills/s/SKILL.md": skill, "b/profiles/p/.claude/skills/s/reference/db.md": `Connect: postgres://svc:${pw}@db.internal/app\n` }, secrets: [pw], homeFree: true, expect: "ok", codes: ["AH4310"] },
+  { name: "placeholders in prose stay", files: { ...base, "b/profiles/p/CLAUDE.md": "# Keys\n\nSet GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx or API_KEY=<your-api-key>; AWS shows AKIAIOSFODNN7EXAMPLE.\n", "b/profiles/p/.claude/skills/s/SKILL.md": skill, "b/profiles/p/.claude/skills/s/.env.example": "DB_PASSWORD=changeme\nTOKEN=${TOKEN}\n" }, expect: "ok", absent: ["AH4310", "AH4311"] },
+  { name: "a nosecret line stays", files: { ...base, "b/profiles/p/.claude/rules/r.md": `Sample token: ${ghp(10)} # nosecret\n` }, expect: "ok", absent: ["AH4310", "AH4311"] },
 
   // --- encodings ---
   { name: "BOM in a JSON layer", files: { ...base, "b/profiles/p/.mcp.json": `\ufeff${mcpJson({ s: { command: "x" } })}` }, expect: "ok" },

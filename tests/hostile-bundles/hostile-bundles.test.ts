@@ -11,10 +11,37 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import * as commands from "../../bin/commands/project-commands";
 import { shellCommand } from "../../compiler/lower/shell-quote";
 import { CANARY, cases, type HostileCase } from "./cases";
+
+/**
+ * Doctor's runtime canary spawns each target's wrapper, four Node starts a case and most of this
+ * suite's time. Its answer depends only on the wrapper's bytes (they name the target, the Node and
+ * the runtime's versioned path in the case's home, whose digest doctor checks before it spawns) and
+ * not on the bundle, so a wrapper byte-identical to one already answered (the home aside) gets that
+ * answer again; every new wrapper runs.
+ */
+vi.mock("node:child_process", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:child_process")>();
+  const { readFileSync: read } = await import("node:fs");
+  const answers = new Map<string, unknown>();
+  const spawnSync = ((command: string, args: readonly string[] = [], options: { input?: unknown } = {}) => {
+    const wrapper = command === "/bin/sh" && typeof options.input === "string" && options.input.includes("agentihooks_doctor_canary") ? /^'((?:[^']|'\\'')*)' PreToolUse$/.exec(args[1] ?? "") : null;
+    if (wrapper === null) return real.spawnSync(command, args, options as never);
+    let key: string;
+    try {
+      // The case's own home is the one difference between two cases' wrappers.
+      key = read(wrapper[1]!.replaceAll("'\\''", "'"), "utf8").replace(/\/ah-hostile-[^/]+\/c\d+\/home\//g, "{HOME}/");
+    } catch {
+      return real.spawnSync(command, args, options as never);
+    }
+    if (!answers.has(key)) answers.set(key, real.spawnSync(command, args, options as never));
+    return answers.get(key);
+  }) as typeof real.spawnSync;
+  return { ...real, spawnSync, default: { ...real, spawnSync } };
+});
 
 const scratch = mkdtempSync(path.join(tmpdir(), "ah-hostile-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -161,6 +188,7 @@ describe("hostile bundles", () => {
     const [build, , , apply] = results;
     const codes = new Set([...results.map((r) => r.stdout + r.stderr).join("\n").matchAll(/\b(AH\d{4})\b/g)].map((m) => m[1]));
     for (const code of c.codes ?? []) expect([...codes], `expected ${code}`).toContain(code);
+    for (const code of c.absent ?? []) expect([...codes], `unexpected ${code}`).not.toContain(code);
     if (c.expect === "error") {
       expect(build!.code).toBe(1);
       expect(apply!.code).toBe(1);
@@ -177,9 +205,8 @@ describe("hostile bundles", () => {
     runGeneratedShell(box, c);
     expect(existsSync(box.canary)).toBe(false);
 
-    // The out tree (meant to be committed) holds no secret but authored text content; the homes none
-    // but the ones meant to be resolved.
-    for (const file of filesUnder(out)) for (const secret of [OUTSIDE_SECRET, ...(c.content ? [] : (c.secrets ?? []))]) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
+    // The out tree (meant to be committed) holds no secret; the homes none but the ones meant to be resolved.
+    for (const file of filesUnder(out)) for (const secret of [OUTSIDE_SECRET, ...(c.secrets ?? [])]) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
     const homeSecrets = [OUTSIDE_SECRET, ...(c.homeFree ? (c.secrets ?? []) : [])];
     for (const file of filesUnder(box.home)) for (const secret of homeSecrets) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
     rmSync(box.root, { recursive: true, force: true });

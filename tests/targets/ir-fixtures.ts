@@ -2,6 +2,7 @@
  * Small hand-built IRs for target unit tests: every field present and empty unless a test sets it,
  * so a test states only what it is about. Not a front end: no files are read.
  */
+import { TARGET_IDS } from "../../compiler/targets/ids";
 import type { ChainMember, Ir, MarkdownFeature, McpServerEntry, MergedDocument, Origin, Skill, TargetInput } from "../../compiler/ir";
 
 /** An origin in a named layer, pointing at a display path. */
@@ -60,7 +61,7 @@ export function makeIr(overrides: Partial<Ir> = {}): Ir {
     commands: [],
     agents: [],
     skills: [],
-    targets: { copilot: targetInput(), claude: targetInput(), codex: targetInput() } as Ir["targets"],
+    targets: Object.fromEntries(TARGET_IDS.map((id) => [id, targetInput()])) as Ir["targets"],
     guardrails: {} as Ir["guardrails"],
     ...overrides,
   };
