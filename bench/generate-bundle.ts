@@ -6,6 +6,7 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { TARGET_IDS } from "../compiler/targets/ids";
 
 /** How many of each item one scale holds. */
 export interface BenchCounts {
@@ -30,6 +31,12 @@ export function countsFor(factor: number): BenchCounts {
     skills: baseCounts.skills * factor,
   };
 }
+
+/** Every target agentihooks builds in the benchmark: all of the registry's. */
+export const benchTargets: readonly string[] = [...TARGET_IDS];
+
+/** ruler's agent ids for the same four clients (ruler 0.3.44 calls Gemini CLI `gemini-cli`). */
+export const rulerAgents: readonly string[] = ["copilot", "claude", "codex", "gemini-cli"];
 
 /** The profile every scale uses; its name is also the chain the config selects. */
 export const benchProfile = "bench";
@@ -187,7 +194,7 @@ function mcpJson(servers: ServerSpec[], withType: boolean): unknown {
 }
 
 function rulerToml(servers: ServerSpec[]): string {
-  const lines = ["# ruler configuration of the agentihooks benchmark", 'default_agents = ["copilot", "claude", "codex"]', "", "[mcp]", "enabled = true", 'merge_strategy = "merge"', ""];
+  const lines = ["# ruler configuration of the agentihooks benchmark", `default_agents = ${JSON.stringify(rulerAgents)}`, "", "[mcp]", "enabled = true", 'merge_strategy = "merge"', ""];
   for (const server of servers) {
     lines.push(`[mcp_servers.${JSON.stringify(server.name)}]`);
     if (server.stdio) {
@@ -218,7 +225,7 @@ function agentihooksFiles(catalogue: Catalogue): Map<string, string> {
   const profile = `bundle/profiles/${benchProfile}`;
   files.set(
     "agentihooks.config.json",
-    `${JSON.stringify({ bundle: "./bundle", profile: benchProfile, targets: ["copilot", "claude", "codex"] }, null, 2)}\n`,
+    `${JSON.stringify({ bundle: "./bundle", profile: benchProfile, targets: benchTargets }, null, 2)}\n`,
   );
   files.set(`${profile}/CLAUDE.md`, catalogue.persona);
   for (const rule of catalogue.rules) files.set(`${profile}/.claude/rules/${rule.name}.md`, rule.body);
@@ -253,7 +260,10 @@ function rulerFiles(catalogue: Catalogue): Map<string, string> {
   return files;
 }
 
-/** The rulesync targets equivalent to agentihooks' three. */
+/**
+ * The rulesync targets equivalent to agentihooks' Copilot, Claude Code and Codex: rulesync 17.0.0
+ * names no Gemini CLI target, so it does that much less work.
+ */
 export const rulesyncTargets = ["copilotcli", "claudecode", "codexcli"] as const;
 
 /** The rulesync project: the persona is the root rule, the other rules are non-root. */

@@ -9,7 +9,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type GeneratedInputs, generateInputs } from "./generate-bundle";
+import { clientIds, findClient } from "../runtime/clients/registry";
+import { benchTargets, type GeneratedInputs, generateInputs, rulerAgents } from "./generate-bundle";
 import { type Invocation, type MemoryProbe, chooseMemoryProbe, runForMemory, runTimed } from "./measure";
 import { type InstalledPeer, benchCacheDir, installPeers } from "./peers";
 import { filesystemOf, inMemory, workRoot } from "./work-dir";
@@ -89,7 +90,9 @@ function log(line: string): void {
 /** The child environment: a throwaway HOME and none of the variables that point a tool elsewhere. */
 function isolatedEnv(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: path.join(home, ".config"), NO_COLOR: "1" };
-  for (const name of ["COPILOT_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "AGENTIHOOKS_HOME", "AGENTIHOOKS_BUNDLE_PATH", "NODE_OPTIONS", "FORCE_COLOR"]) delete env[name];
+  // Every client's home variable comes from its contract, so a new target is isolated too.
+  const clientHomes = clientIds().map((id) => findClient(id)?.contract.home.variable ?? "");
+  for (const name of [...clientHomes, "AGENTIHOOKS_HOME", "AGENTIHOOKS_BUNDLE_PATH", "NODE_OPTIONS", "FORCE_COLOR"]) delete env[name];
   return env;
 }
 
@@ -210,7 +213,7 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: ScaleDirs, peer
     { id: "version", label: "agentihooks --version", tool: "agentihooks", cheap: true, invocation: ours(["--version"]) },
     {
       id: "build",
-      label: "agentihooks build --out (3 targets)",
+      label: `agentihooks build --out (${benchTargets.length} targets)`,
       tool: "agentihooks",
       cheap: false,
       invocation: ours(["build", "--out", dirs.out]),
@@ -243,7 +246,7 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: ScaleDirs, peer
       tool: "ruler",
       cheap: false,
       // --subagents: the agents are part of the input; ruler leaves them out unless asked.
-      invocation: { argv: [node, peers.ruler.script, "apply", "--agents", "copilot,claude,codex", "--subagents"], cwd: inputs.ruler, env: peerEnv },
+      invocation: { argv: [node, peers.ruler.script, "apply", "--agents", rulerAgents.join(","), "--subagents"], cwd: inputs.ruler, env: peerEnv },
     });
   }
   if (peers?.rulesync) {
@@ -256,7 +259,7 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: ScaleDirs, peer
 function diskBuild(ours: (args: string[]) => Invocation, out: string): CommandSpec {
   return {
     id: "build-disk",
-    label: "agentihooks build --out (3 targets), output on disk",
+    label: `agentihooks build --out (${benchTargets.length} targets), output on disk`,
     tool: "agentihooks",
     cheap: false,
     invocation: ours(["build", "--out", out]),

@@ -3,6 +3,7 @@
  * ratios, the goals of design.md marked met or not, the per-file slope, the outputs each tool wrote,
  * the hook benchmark) and a shorter console view. Pure: no clock or file access here.
  */
+import { clientIds, findClient } from "../runtime/clients/registry";
 import type { BenchCounts } from "./generate-bundle";
 import { type Summary, fitLine, summarise } from "./measure";
 
@@ -360,6 +361,12 @@ function outputLines(scales: ScaleResult[]): string[] {
   return lines;
 }
 
+/** The clients the benchmark builds for, by the registry: `A, B, C and D`. */
+function clientNames(): string {
+  const names = clientIds().map((id) => findClient(id)?.contract.displayName ?? id);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : (names[0] ?? "");
+}
+
 function summaryParagraph(run: BenchRun, list: GoalVerdict[]): string {
   const first = run.scales.find((s) => s.factor === 1) ?? run.scales[0];
   const ten = run.scales.find((s) => s.factor === 10 && s !== first);
@@ -370,7 +377,7 @@ function summaryParagraph(run: BenchRun, list: GoalVerdict[]): string {
     const c = first.counts;
     const ruler = median(find(first, "ruler"));
     const rulesync = median(find(first, "rulesync"));
-    let sentence = `\`agentihooks build\` compiles a bundle of one persona, ${c.rules} rules, ${c.mcpServers} MCP servers, ${c.commands} commands, ${c.agents} agents and ${c.skills} skills for Copilot CLI, Claude Code and Codex CLI in ${ms(build)}`;
+    let sentence = `\`agentihooks build\` compiles a bundle of one persona, ${c.rules} rules, ${c.mcpServers} MCP servers, ${c.commands} commands, ${c.agents} agents and ${c.skills} skills for ${clientNames()} in ${ms(build)}`;
     if (ruler !== null && rulesync !== null) sentence += `, ${ratio(build / ruler)} the time of \`ruler apply\` and ${ratio(build / rulesync)} that of \`rulesync generate\` on the same input`;
     const build10 = median(find(ten, "build"));
     if (build10 !== null) {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseToml } from "smol-toml";
 import { benchProfile, countsFor, generateInputs } from "../bench/generate-bundle";
+import { TARGET_IDS } from "../compiler/targets/ids";
 import { fitLine, summarise } from "../bench/measure";
 import { parseHookRatio, readHookReport } from "../bench/report";
 
@@ -51,13 +52,18 @@ describe("bench generator", () => {
     const mcp = JSON.parse(readFileSync(path.join(inputs.agentihooks, profile, ".claude/.mcp.json"), "utf8")) as { mcpServers: Record<string, unknown> };
     expect(Object.keys(mcp.mcpServers)).toHaveLength(counts.mcpServers);
     expect(inputs.files.agentihooks).toBe(ours.length);
+    // Every target of the registry is built, Gemini included; ruler is asked for the same four clients.
+    const config = JSON.parse(readFileSync(path.join(inputs.agentihooks, "agentihooks.config.json"), "utf8")) as { targets: string[] };
+    expect(config.targets).toEqual([...TARGET_IDS]);
+    expect(config.targets).toContain("gemini");
 
     const ruler = files(inputs.ruler);
     expect(ruler).toContain(".ruler/AGENTS.md");
     expect(count(ruler, /^\.ruler\/rules\/[^/]+\.md$/)).toBe(counts.rules);
     expect(count(ruler, /^\.ruler\/agents\/[^/]+\.md$/)).toBe(counts.agents);
     expect(count(ruler, /^\.ruler\/skills\/[^/]+\/SKILL\.md$/)).toBe(counts.skills);
-    const rulerToml = parseToml(readFileSync(path.join(inputs.ruler, ".ruler/ruler.toml"), "utf8")) as { mcp_servers: Record<string, unknown> };
+    const rulerToml = parseToml(readFileSync(path.join(inputs.ruler, ".ruler/ruler.toml"), "utf8")) as { default_agents: string[]; mcp_servers: Record<string, unknown> };
+    expect(rulerToml.default_agents).toEqual(["copilot", "claude", "codex", "gemini-cli"]);
     expect(Object.keys(rulerToml.mcp_servers)).toHaveLength(counts.mcpServers);
     expect(inputs.files.ruler).toBe(ruler.length);
 
