@@ -39,6 +39,8 @@ export interface TargetStatus {
   ownedFiles: number;
   pending: number;
   runtime: { path: string | null; ok: boolean };
+  /** The scopes whose hook registration for this client holds our entries (docs/scopes.md). */
+  hookScopes: string[];
 }
 
 /** Runs the command; returns the exit code. */
@@ -70,6 +72,9 @@ export async function run(argv: string[]): Promise<number> {
   const ledgerBytes = fs.read(`${env.agentihooksHome}/state.json`);
   const ledger = parseScopedLedger(ledgerBytes ? new TextDecoder().decode(ledgerBytes) : undefined, env.scope);
   const plan = planChanges(loaded.trees, { fs: dryRunFileSystem(fs), env, now: new Date(0) });
+  const { registeredScopes } = await import("../../compiler/scopes/registered-scopes");
+  const { readEnvironment } = await import("../../compiler/environment");
+  const hookScopes = registeredScopes(project.ir, loaded.trees.map((t) => t.target), env.scope.name === "home" ? env : readEnvironment(), process.cwd());
   const targets: TargetStatus[] = loaded.trees.map((tree) => {
     const descriptor = findTarget(tree.target)?.descriptor;
     const binary = env.resolveExecutable(tree.target);
@@ -77,7 +82,7 @@ export async function run(argv: string[]): Promise<number> {
     const verified = descriptor?.verifiedAgainst.version ?? "unknown";
     const owned = readTargetLedger(ledger, tree.target).owned;
     const pending = plan.changes.filter((c) => c.target === tree.target && !c.bookkeeping && (c.action === "create" || c.action === "update" || c.action === "delete")).length;
-    return { target: tree.target, displayName: descriptor?.displayName ?? tree.target, client: { binary, installed, verified, newer: installed !== null && isNewer(installed, verified) }, ownedFiles: owned.length, pending, runtime: runtimeHealth(owned.map((o) => o.path)) };
+    return { target: tree.target, displayName: descriptor?.displayName ?? tree.target, client: { binary, installed, verified, newer: installed !== null && isNewer(installed, verified) }, ownedFiles: owned.length, pending, runtime: runtimeHealth(owned.map((o) => o.path)), hookScopes: hookScopes[tree.target] ?? [] };
   });
   const recorded = choice.recorded ?? null;
   const result = {
@@ -94,6 +99,8 @@ export async function run(argv: string[]): Promise<number> {
   for (const t of targets) {
     const client = t.client.installed ? `${t.client.installed}${t.client.newer ? ` (newer than ${t.client.verified}, the version agentihooks verified: a new settings key needs allowUnknownKeys, see docs/profiles.md)` : ` (verified with ${t.client.verified})`}` : `not found on PATH (verified with ${t.client.verified})`;
     lines.push(`${t.target}:`.padEnd(10) + `${t.displayName} ${client}`);
+    const scopes = t.hookScopes.length === 0 ? "none" : t.hookScopes.length > 1 ? `${t.hookScopes.join(" and ")} (both run our runtime: each call is checked twice, see docs/scopes.md)` : (t.hookScopes[0] as string);
+    lines.push(`          hooks registered in: ${scopes}`);
     lines.push(`          ${t.ownedFiles} owned file(s); ${t.pending === 0 ? "in sync" : `${t.pending} change(s) pending (agentihooks plan)`}; runtime ${t.runtime.path === null ? "not installed" : t.runtime.ok ? "ok" : `missing (${t.runtime.path}): run 'agentihooks apply'`}`);
   }
   out.say(`${lines.join("\n")}\n`);

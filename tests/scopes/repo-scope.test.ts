@@ -184,3 +184,19 @@ describe("repo scope: apply, commit, clone", () => {
     expect(bare.stdout).toContain(path.join(s.repo, ".agentihooks", "runtime.cjs"));
   });
 });
+
+describe("status: the scopes that register our hooks, per client", () => {
+  it("shows repo, then home and repo once the home has them too (each call checked twice)", () => {
+    const s = sandbox();
+    expect(s.run(["apply", "--scope", "repo", "--yes", "--target", "claude"]).status).toBe(0);
+    const scopesOf = (): Record<string, string[]> => {
+      const r = s.run(["status", "--json", "--target", "claude,copilot"]);
+      const envelope = JSON.parse(r.stdout) as { result: { targets: Array<{ target: string; hookScopes: string[] }> } };
+      return Object.fromEntries(envelope.result.targets.map((t) => [t.target, t.hookScopes]));
+    };
+    expect(scopesOf()).toEqual({ copilot: [], claude: ["repo"] });
+    expect(s.run(["apply", "--yes", "--target", "claude"]).status).toBe(0);
+    expect(scopesOf()).toEqual({ copilot: [], claude: ["home", "repo"] });
+    expect(s.run(["status", "--target", "claude"]).stdout).toContain("hooks registered in: home and repo (both run our runtime");
+  });
+});
