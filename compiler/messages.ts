@@ -110,6 +110,8 @@ export const messages = {
   AH4107: { severity: "info", text: "'{key}' is an agentihooks-reserved key (it starts with '_'); it is not a Claude Code setting, so it was not written to settings.json." },
   AH4108: { severity: "warning", text: "Hook event '{event}' is not one Claude Code 2.1.332 knows; its groups were dropped, because one unknown event makes Claude ignore the whole settings.json (and every hook in it). Use one of Claude's event names, e.g. PreToolUse, PostToolUse, UserPromptSubmit, Stop." },
   AH4109: { severity: "info", text: "A {event} hook handler uses 'timeoutSec', which Claude Code ignores; it was written as 'timeout' (seconds). Write 'timeout' in the profile." },
+  AH4110: { severity: "info", text: "Agent '{agent}' has no description; Claude Code 2.1.332 does not load an agent without one, so '{description}' was written." },
+  AH4111: { severity: "warning", text: "Agent '{agent}': name '{name}' is not one Claude Code 2.1.332 loads (it must not start with '-', hold ':' or exceed 256 characters); it was written as '{written}'. Rename it in the agent's frontmatter." },
   // --- AH42xx: Codex CLI target (compiler/targets/codex) ---
   AH4201: { severity: "info", text: "Codex has no custom-agent registry; {count} agent(s) were not installed for Codex: {names}." },
   AH4202: { severity: "info", text: "Codex 0.171 loads no ~/.codex/prompts; {count} command(s) were not installed for Codex: {names}. Applying the Copilot target too puts them in ~/.agents/skills as skills, which Codex reads." },

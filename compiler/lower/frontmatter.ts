@@ -4,6 +4,7 @@
  */
 import { yamlLibrary } from "../parse/yaml-library";
 import { renderFlatYaml } from "../parse/flat-yaml";
+import type { MarkdownDocument } from "../ir";
 import { toLf, withFinalNewline } from "./text";
 
 /**
@@ -29,4 +30,31 @@ export function renderMarkdownDocument(frontmatter: Record<string, unknown>, bod
   const head = `---\n${renderYaml(frontmatter)}---\n`;
   const text = withFinalNewline(toLf(body).replace(/^\n+/, ""));
   return text.length === 0 ? head : `${head}\n${text}`;
+}
+
+/** `raw` split after its frontmatter block (both fences included; `head` is empty without one). */
+export function splitFrontmatter(raw: string): { head: string; rest: string } {
+  const open = /^---[ \t]*\r?\n/.exec(raw);
+  if (!open) return { head: "", rest: raw };
+  const close = /^(?:---|\.\.\.)[ \t]*\r?$/m.exec(raw.slice(open[0].length));
+  if (!close) return { head: "", rest: raw };
+  let end = open[0].length + close.index + close[0].length;
+  if (raw[end] === "\n") end += 1;
+  return { head: raw.slice(0, end), rest: raw.slice(end) };
+}
+
+/**
+ * The text to write for an authored Markdown file that is copied rather than translated: its raw
+ * bytes when they need no change; else its frontmatter rendered again, without `$schema`
+ * (docs/schemas.md), with `overrides` set (a key the author did not write goes first), followed by
+ * the authored body byte for byte.
+ */
+export function authoredMarkdown(doc: Pick<MarkdownDocument, "raw" | "frontmatter">, overrides: Readonly<Record<string, unknown>> = {}): string {
+  const { head, rest } = splitFrontmatter(doc.raw);
+  const added = Object.keys(overrides);
+  if (added.length === 0 && !/^["']?\$schema["']?[ \t]*:/m.test(head)) return doc.raw;
+  const front: Record<string, unknown> = {};
+  for (const key of added) if (!(key in doc.frontmatter)) front[key] = overrides[key];
+  for (const [key, value] of Object.entries(doc.frontmatter)) front[key] = key in overrides ? overrides[key] : value;
+  return `---\n${renderYaml(front)}---\n${head === "" ? "\n" : ""}${rest}`;
 }

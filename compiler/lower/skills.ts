@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { FileEntry } from "../desired-tree";
 import type { Skill } from "../ir";
+import { authoredMarkdown } from "./frontmatter";
 
 /** Manifest of the real-skill directories agentihooks copied into the shared skills directory. */
 export const SKILLS_MANIFEST = ".agentihooks-skills.json";
@@ -15,11 +16,13 @@ export const SKILLS_MANIFEST = ".agentihooks-skills.json";
 export function skillFileEntries(skills: readonly Skill[], skillsDir: string): FileEntry[] {
   const entries: FileEntry[] = [];
   for (const skill of skills) {
+    // SKILL.md is written without `$schema` (docs/schemas.md); every other file as authored.
+    const skillMd = authoredMarkdown(skill);
     for (const file of skill.files) {
       entries.push({
         kind: "file",
         path: path.posix.join(skillsDir, skill.name, file.path),
-        content: file.content,
+        content: file.path === "SKILL.md" && skillMd !== skill.raw ? new TextEncoder().encode(skillMd) : file.content,
         mode: file.executable ? 0o755 : 0o644,
         manifest: { dir: skillsDir, file: SKILLS_MANIFEST, item: skill.name },
         origin: skill.origin,

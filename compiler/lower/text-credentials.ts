@@ -12,7 +12,7 @@ import type { Ir, MarkdownFeature, Origin, Skill, SkillFile, TextSource } from "
 import { diagnostic } from "../messages";
 import { secretSpans } from "../../runtime/secrets";
 import { credentialFindings } from "./credentials";
-import { renderYaml } from "./frontmatter";
+import { renderYaml, splitFrontmatter } from "./frontmatter";
 import { isInstalledRuntime } from "./runtime-files";
 
 /** What a credential-shaped literal of pattern `kind` is written as. */
@@ -120,17 +120,6 @@ function scrubMarkdown<T extends MarkdownFeature | Skill>(doc: T, report: Report
   report.add(doc.origin.file, findings);
   const newHead = headScan.findings.length === 0 && leafFindings.length === 0 ? head : `---\n${renderYaml(frontmatter)}---\n`;
   return { ...doc, raw: newHead + restScan.text, body: bodyText, frontmatter };
-}
-
-/** `raw` split after its frontmatter block (both fences included; `head` is empty without one). */
-export function splitFrontmatter(raw: string): { head: string; rest: string } {
-  const open = /^---[ \t]*\r?\n/.exec(raw);
-  if (!open) return { head: "", rest: raw };
-  const close = /^(?:---|\.\.\.)[ \t]*\r?$/m.exec(raw.slice(open[0].length));
-  if (!close) return { head: "", rest: raw };
-  let end = open[0].length + close.index + close[0].length;
-  if (raw[end] === "\n") end += 1;
-  return { head: raw.slice(0, end), rest: raw.slice(end) };
 }
 
 /**

@@ -31,6 +31,8 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   const mcp = lowerMcp(servers.servers, paths);
   diagnostics.push(...mcp.diagnostics);
 
+  const features = lowerFeatures(ir, paths);
+  diagnostics.push(...features.diagnostics);
   const entries: DesiredEntry[] = [
     settings.entry,
     lowerHooks(paths, settings.layerHooks),
@@ -39,7 +41,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     ...(repo ? repoSupportEntries(env) : [mcpServerCopyEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
-    ...lowerFeatures(ir, paths),
+    ...features.entries,
   ];
   if (mcp.entry) entries.push(mcp.entry);
 

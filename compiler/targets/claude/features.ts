@@ -9,28 +9,35 @@
 import path from "node:path";
 import type { FileEntry } from "../../desired-tree";
 import type { MarkdownFeature } from "../../ir";
+import type { Diagnostic } from "../../diagnostics";
+import { authoredMarkdown } from "../../lower/frontmatter";
 import { skillFileEntries } from "../../lower/skills";
+import { lowerAgent } from "./agents";
 import type { Ir } from "../../ir";
 import type { ClaudePaths } from "./paths";
 
-/** One file per markdown feature, `<dir>/<file name>`, as authored. */
+/** One file per markdown feature, `<dir>/<file name>`, as authored (without `$schema`). */
 function copyFeatures(features: readonly MarkdownFeature[], dir: string, manifest: string): FileEntry[] {
   return features.map((feature) => ({
     kind: "file",
     path: path.posix.join(dir, feature.fileName),
-    content: feature.raw,
+    content: authoredMarkdown(feature),
     mode: 0o644,
     manifest: { dir, file: manifest, item: feature.fileName },
     origin: feature.origin,
   }));
 }
 
-/** Every feature file of the Claude home: rules/, agents/, commands/ and skills/. */
-export function lowerFeatures(ir: Pick<Ir, "rules" | "agents" | "commands" | "skills">, paths: ClaudePaths): FileEntry[] {
-  return [
-    ...copyFeatures(ir.rules, paths.rulesDir, paths.manifest),
-    ...copyFeatures(ir.agents, paths.agentsDir, paths.manifest),
-    ...copyFeatures(ir.commands, paths.commandsDir, paths.manifest),
-    ...skillFileEntries(ir.skills, paths.skillsDir),
-  ];
+/** Every feature file of the Claude home: rules/, agents/ (what Claude's loader needs added: ./agents.ts), commands/ and skills/. */
+export function lowerFeatures(ir: Pick<Ir, "rules" | "agents" | "commands" | "skills">, paths: ClaudePaths): { entries: FileEntry[]; diagnostics: Diagnostic[] } {
+  const agents = ir.agents.map((agent) => lowerAgent(agent, paths.agentsDir, paths.manifest));
+  return {
+    entries: [
+      ...copyFeatures(ir.rules, paths.rulesDir, paths.manifest),
+      ...agents.map((a) => a.entry),
+      ...copyFeatures(ir.commands, paths.commandsDir, paths.manifest),
+      ...skillFileEntries(ir.skills, paths.skillsDir),
+    ],
+    diagnostics: agents.flatMap((a) => a.diagnostics),
+  };
 }
