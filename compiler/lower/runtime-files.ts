@@ -14,6 +14,7 @@ import { policyPath, renderPolicy, type PolicyTarget } from "../../runtime/polic
 import { parseChain } from "../resolve/resolve-chain";
 import { renderHookWrapper } from "./hook-wrapper";
 import { repoRuntimeBytes } from "../scopes/repo-files";
+import { REPO_RUNTIME_FILE } from "../scopes/scope-environment";
 
 /**
  * The installed runtime at `env.runtimePath`, mode 0644 (Node reads it; nothing executes it
@@ -35,8 +36,10 @@ export function mcpServerCopyEntry(env: Pick<Environment, "runtimePath" | "mcpSe
   return { kind: "file", path: installedMcpServerPath(env.runtimePath), content: env.mcpServer, mode: 0o644 };
 }
 
-/** True for a path inside `<agentihooksHome>/runtime/`: an installed runtime, shown by digest, never by its bytes. */
+/** True for an installed runtime (inside `<agentihooksHome>/runtime/`, or the repo scope's vendored copy): our own code, shown by digest, never scanned or diffed byte by byte. */
 export function isInstalledRuntime(agentihooksHome: string, file: string): boolean {
+  // The repo scope vendors it as `<repo>/.agentihooks/runtime.cjs` (compiler/scopes/repo-files.ts).
+  if (file === path.join(agentihooksHome, REPO_RUNTIME_FILE)) return true;
   const rel = path.relative(path.join(agentihooksHome, "runtime"), file);
   return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
 }
