@@ -92,7 +92,18 @@ export interface JsonEntriesEntry {
   mode: number;
   /** Extra top-level values a brand-new file starts with (e.g. `{"version": 1}`), never forced on an existing file. */
   skeleton?: Record<string, unknown>;
+  /** Names the Python original may hold here without a record of ours (`LegacyEntryNames`). */
+  legacyNames?: LegacyEntryNames;
 }
+
+/**
+ * Names under which the Python original registered its own entries (its MCP server: `hooks-utils`,
+ * renamed `agentihooks` in its 2.14) in a home that has no record of ours. An existing entry under
+ * such a name that runs the original's runtime (`python -m hooks.…`) is ours: replaced by the
+ * desired entry of that name, or removed when none is desired (AH5044). One that runs anything
+ * else is the operator's and stays; under a name we do not write, with a warning (AH5045).
+ */
+export type LegacyEntryNames = string[];
 
 /**
  * Hook registrations: per event, a list at `container/<event>` holding our items plus foreign ones.
@@ -163,6 +174,8 @@ export interface TomlKeysEntry {
   remove?: string[][];
   sidecar: string;
   mode: number;
+  /** Tables the Python original may hold under `container` without a record of ours (`LegacyEntryNames`). */
+  legacyTables?: { container: string[]; names: LegacyEntryNames };
 }
 
 /** How a JSON file is serialised when we write it. */

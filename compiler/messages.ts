@@ -189,6 +189,8 @@ export const messages = {
   AH5040: { severity: "info", text: "'{key}' was {current}, set before agentihooks managed it; adopted the profile's value {desired}. 'agentihooks uninstall' puts {current} back." },
   AH5041: { severity: "error", text: "This file holds a comment or a trailing comma ({reason}), which the client reading it does not accept: it ignores the whole file. Remove them and run the command again; nothing was written." },
   AH5043: { severity: "warning", text: "'{key}' was set to {current} in this file, which would switch off every hook, the agentihooks guardrails included; apply sets it back to {desired}. To switch a guardrail off, set it to false in the profile's 'guardrails' block." },
+  AH5044: { severity: "info", text: "'{name}' under {container} runs the Python original's server (hooks.mcp); it is replaced by agentihooks' own server 'agentihooks'." },
+  AH5045: { severity: "warning", text: "'{name}' under {container} has no install record and does not run agentihooks; it is left in place. Review it: remove it if it is a leftover of an old agentihooks install." },
   AH5042: { severity: "warning", text: "This hooks file could not be parsed, so agentihooks' entries cannot be taken out of it; uninstall moved the whole file to {backup} (your entries are there). Put back what you need." },
   AH5035: { severity: "error", text: "This is a {kind}, not a folder, but agentihooks must write {file} inside it. Move it away (or replace it with a folder) and run the command again." },
   AH5036: { severity: "error", text: "This file is read-only (mode {mode}), and agentihooks would {action} it. Make it writable (chmod u+w) to let agentihooks manage it, or leave the target out; nothing was written." },

@@ -19,8 +19,11 @@ export const AGENTIHOOKS_SERVER = "agentihooks";
 /** The Python original's name for its server before its 2.14. */
 export const LEGACY_SERVER = "hooks-utils";
 
+/** The names the Python original registered its server under, which apply migrates in a home it installed (`LegacyEntryNames`). */
+export const LEGACY_SERVER_NAMES: readonly string[] = [AGENTIHOOKS_SERVER, LEGACY_SERVER];
+
 /** True when a server entry (any client's spelling) runs the Python original's server: it names the module `hooks.mcp`. */
-export function runsLegacyServer(entry: unknown): boolean {
+export function declaresLegacyServer(entry: unknown): boolean {
   return JSON.stringify(entry ?? null).includes("hooks.mcp");
 }
 
@@ -45,7 +48,7 @@ export function withAgentihooksServer(
   const out: Record<string, McpServerEntry> = {};
   const diagnostics: Diagnostic[] = [];
   for (const [name, entry] of Object.entries(servers)) {
-    if ((name === LEGACY_SERVER || name === AGENTIHOOKS_SERVER) && runsLegacyServer(entry.server)) {
+    if ((name === LEGACY_SERVER || name === AGENTIHOOKS_SERVER) && declaresLegacyServer(entry.server)) {
       diagnostics.push(diagnostic("AH4308", entry.origin, { server: name }));
       continue;
     }

@@ -26,6 +26,13 @@ export function runsLegacyRuntime(value: unknown): boolean {
   return /(^|\s)-m\s+hooks(\.[A-Za-z_][\w.]*)?(\s|"|$)/.test(typeof value === "string" ? value : JSON.stringify(value));
 }
 
+/** True when an MCP server entry (`command` and `args`, in any client's file) runs the Python original's runtime (`python -m hooks.mcp`). */
+export function runsLegacyServer(value: unknown): boolean {
+  if (!isObject(value) || typeof value.command !== "string") return false;
+  const args = Array.isArray(value.args) ? value.args.filter((a): a is string => typeof a === "string") : [];
+  return runsLegacyRuntime([value.command, ...args].join(" "));
+}
+
 /** The Python original's top-level ledger records as one run reads them, and which of them it migrates. */
 export class LegacyLedger {
   private linkSet: Set<string> | undefined;

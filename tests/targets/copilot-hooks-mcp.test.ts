@@ -91,6 +91,7 @@ describe("copilot mcp-config.json", () => {
       },
       style: { indent: 2, asciiOnly: false, finalNewline: true },
       mode: 0o644,
+      legacyNames: ["agentihooks", "hooks-utils"],
     });
     expect(JSON.stringify(mcpEntry({ s: { type: "stdio", command: "/bin/srv", tools: ["a"], timeout: 30000, excludeTools: ["c"], auth: true } }).entry!.entries.s)).toBe(
       '{"type":"local","command":"/bin/srv","tools":["a"],"excludeTools":["c"],"timeout":30000,"auth":true,"oidc":false}',

@@ -11,7 +11,7 @@ import type { JsonKeysEntry, JsonStyle, TomlKeysEntry } from "../../desired-tree
 import type { OwnedKeys, TargetLedger } from "../../state/ledger";
 import type { FileRecord } from "../../state/sidecar";
 import { cloneJson, equalWith, fromPointer, isObject, jsonEqual, showValue, toPointer } from "../json-value";
-import { inFileRecord, runsLegacyRuntime } from "../legacy";
+import { inFileRecord, runsLegacyRuntime, runsLegacyServer } from "../legacy";
 import { detectStyle, tightenMode, type PlanRun, type Work } from "../plan-run";
 import type { EntryKind } from "./entry-kind";
 
@@ -81,6 +81,11 @@ function planKeys(run: PlanRun, target: string, entry: JsonKeysEntry | TomlKeysE
     if (current === undefined || current === null || equal(current, record.keys[pointer]) || equal(current, value)) {
       if (!equal(current, value)) doc.set(key, value);
       record.keys[pointer] = cloneJson(value);
+    } else if (isLegacyTable(entry, key) && runsLegacyServer(toJsonish(current))) {
+      // The Python original's table under a name it used for its own server: ours to replace.
+      run.note("AH5044", entry.path, { name: key[key.length - 1] as string, container: key.slice(0, -1).join(".") });
+      doc.set(key, value);
+      record.keys[pointer] = cloneJson(value);
     } else if ("enforced" in item && item.enforced) {
       // A value that keeps the guardrails on is not the operator's to keep by editing the file
       // (an agent can edit it too): it is set back, and the warning says where to switch off instead.
@@ -122,6 +127,19 @@ function planKeys(run: PlanRun, target: string, entry: JsonKeysEntry | TomlKeysE
     const key = fromPointer(pointer);
     if (equal(doc.get(key), value)) doc.remove(key, key.length > 1);
     delete record.defaults[pointer];
+  }
+  // The Python original's tables under names we no longer write (no record of ours holds them).
+  const legacyTables = "legacyTables" in entry ? entry.legacyTables : undefined;
+  for (const name of legacyTables?.names ?? []) {
+    const key = [...legacyTables!.container, name];
+    if (wanted.has(toPointer(key)) || toPointer(key) in record.keys) continue;
+    const current = doc.get(key);
+    if (current === undefined) continue;
+    const args = { name, container: legacyTables!.container.join(".") };
+    if (runsLegacyServer(toJsonish(current))) {
+      doc.remove(key, true);
+      run.note("AH5044", entry.path, args);
+    } else run.note("AH5045", entry.path, args);
   }
   // The in-file record goes once read into the sidecar; `remove` lists other keys to drop.
   for (const key of entry.remove ?? []) doc.remove(key);
@@ -183,6 +201,12 @@ function adoptKey(run: PlanRun, w: Work, file: string, key: string[], current: u
   keepAdopted(next, file, toPointer(key), cloneJson(current));
   run.note("AH5040", file, args);
   return true;
+}
+
+/** True when `key` is one of the entry's `legacyTables` (a whole table under its container). */
+function isLegacyTable(entry: JsonKeysEntry | TomlKeysEntry, key: readonly string[]): boolean {
+  const legacy = "legacyTables" in entry ? entry.legacyTables : undefined;
+  return legacy !== undefined && key.length === legacy.container.length + 1 && legacy.container.every((part, i) => key[i] === part) && legacy.names.includes(key[key.length - 1] as string);
 }
 
 /** Keeps an adopted operator value in the next ledger. */

@@ -1,12 +1,14 @@
 /**
  * Named entries in an object of a shared JSON file (MCP servers in `mcp-config.json` or the Claude
  * state file): ours when recorded (with the digest of what we wrote); an operator's same-named
- * entry wins (AH5004); an owned entry edited since we wrote it is left alone (AH5005).
+ * entry wins (AH5004); an owned entry edited since we wrote it is left alone (AH5005). Under the
+ * entry's `legacyNames`, one that runs the Python original's runtime is ours too (AH5044).
  */
 import type { JsonEntriesEntry } from "../../desired-tree";
 import type { OwnedEntries } from "../../state/ledger";
 import { digestOf } from "../digest";
 import { canonicalJson, jsonEqual } from "../json-value";
+import { runsLegacyServer } from "../legacy";
 import { detectStyle, tightenMode } from "../plan-run";
 import type { EntryKind } from "./entry-kind";
 
@@ -38,10 +40,25 @@ export const namedEntries: EntryKind<JsonEntriesEntry, OwnedEntries> = {
           names[name] = recordedDigest; // still ours; the operator's edit stays until they remove it
           run.note("AH5005", entry.path, { name, container: containerName });
         }
+      } else if (entry.legacyNames?.includes(name) && runsLegacyServer(current)) {
+        doc.set(key, value);
+        names[name] = digest;
+        run.note("AH5044", entry.path, { name, container: containerName });
       } else {
         w.conflicts++;
         run.note("AH5004", entry.path, { name, container: containerName });
       }
+    }
+    // The Python original's entries under names we no longer write (no record of ours holds them).
+    for (const name of entry.legacyNames ?? []) {
+      if (name in entry.entries || name in owned) continue;
+      const key = [...entry.container, name];
+      const current = doc.get(key);
+      if (current === undefined) continue;
+      if (runsLegacyServer(current)) {
+        doc.remove(key);
+        run.note("AH5044", entry.path, { name, container: containerName });
+      } else run.note("AH5045", entry.path, { name, container: containerName });
     }
     // Entries we owned and no longer want.
     for (const [name, recordedDigest] of Object.entries(owned)) {

@@ -9,6 +9,7 @@ import type { JsonEntriesEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
+import { LEGACY_SERVER_NAMES } from "../../lower/agentihooks-server";
 import { dropIfCredentialed, escapePointer, headerFindings, scrubMcpEnv, setOwn } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
@@ -110,7 +111,7 @@ export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, path
   }
   if (Object.keys(entries).length === 0) return { diagnostics };
   return {
-    entry: { kind: "json-entries", path: paths.claudeJson, container: ["mcpServers"], entries, style: defaultJsonStyle, mode: 0o600 },
+    entry: { kind: "json-entries", path: paths.claudeJson, container: ["mcpServers"], entries, style: defaultJsonStyle, mode: 0o600, legacyNames: [...LEGACY_SERVER_NAMES] },
     diagnostics,
   };
 }

@@ -5,6 +5,7 @@
  * AGENTS.md, the `[hooks.state]` trust entries of the hooks we write, and `notify` bridged to the
  * runtime when the operator has not set it.
  */
+import { LEGACY_SERVER_NAMES } from "../../lower/agentihooks-server";
 import type { TomlKeysEntry } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Environment } from "../../environment";
@@ -117,6 +118,7 @@ export function configEntry(
     keys,
     sidecar: paths.sidecar,
     mode: 0o600,
+    legacyTables: { container: ["mcp_servers"], names: [...LEGACY_SERVER_NAMES] },
   };
   // The runtime handles `notify '<json>'` as a Notification (docs/runtime.md). A default: the
   // operator's own `notify` wins and is never reported as a conflict.

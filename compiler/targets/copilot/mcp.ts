@@ -8,6 +8,7 @@ import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { McpServerEntry, Origin } from "../../ir";
+import { LEGACY_SERVER_NAMES } from "../../lower/agentihooks-server";
 import { dropIfCredentialed, escapePointer, hasEnvReference, headerFindings, scrubMcpEnv, scrubMcpTools, setOwn } from "../../lower/mcp-credentials";
 import { rememberResolvedSecret } from "../../lower/redact";
 import { diagnostic } from "../../messages";
@@ -152,6 +153,7 @@ export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, dire
       entries,
       style: defaultJsonStyle,
       mode: directives.resolveHeaderEnv ? 0o600 : 0o644,
+      legacyNames: [...LEGACY_SERVER_NAMES],
     },
     diagnostics,
   };
