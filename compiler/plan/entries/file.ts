@@ -9,10 +9,11 @@
 import path from "node:path";
 import type { FileEntry } from "../../desired-tree";
 import type { OwnedFile } from "../../state/ledger";
+import { CODE_CACHE_SUFFIX } from "../../load-chunk";
 import { digestOf } from "../digest";
 import { legacyOf } from "../legacy";
 import { manifestKey, manifestsOf } from "../manifests";
-import { decoder, encoder, sameBytes, type PlanRun } from "../plan-run";
+import { decoder, encoder, sameBytes, type PlanRun, type Work } from "../plan-run";
 import type { EntryKind } from "./entry-kind";
 
 export const wholeFile: EntryKind<FileEntry, OwnedFile> = {
@@ -94,6 +95,7 @@ export const wholeFile: EntryKind<FileEntry, OwnedFile> = {
     }
     if (w.before === undefined) {
       w.doc = { kind: "whole", bytes: run.restoreDisplaced(target, record) };
+      dropCodeCache(run, target, w);
       return;
     }
     if (record.digest === "") {
@@ -111,6 +113,7 @@ export const wholeFile: EntryKind<FileEntry, OwnedFile> = {
       return;
     }
     w.doc = { kind: "whole", bytes: run.restoreDisplaced(target, record) };
+    dropCodeCache(run, target, w);
   },
 
   legacy(entry) {
@@ -126,4 +129,18 @@ export function contentBytes(entry: { content: string | Uint8Array }): Uint8Arra
 /** True when a target not covered by this run records the same whole file. */
 function ownedElsewhere(run: PlanRun, target: string, file: string): boolean {
   return run.otherTargets().some((other) => other !== target && run.recordsOf(run.otherLedger(other), "file", file).length > 0);
+}
+
+/**
+ * A program we install may keep V8's code cache beside itself (`<file>.v8-cache`: the installed
+ * hook runtime writes one after its first allowed pre-tool call, runtime/load-with-code-cache.ts). It is derived
+ * from our file and worthless without it, so it goes when the file does; otherwise the runtime's
+ * folder would outlive uninstall. Only a regular file is removed.
+ */
+function dropCodeCache(run: PlanRun, target: string, removed: Work): void {
+  if (removed.doc?.kind !== "whole" || removed.doc.bytes !== undefined) return;
+  const cache = `${removed.path}${CODE_CACHE_SUFFIX}`;
+  if (run.stat(cache)?.kind !== "file") return;
+  const w = run.work(target, cache, 0o644);
+  if (!w.doc) w.doc = { kind: "whole", bytes: undefined };
 }
