@@ -17,7 +17,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -379,7 +379,8 @@ describe(`adversarial corpus: through the installed wrappers (${FULL_SWEEP ? "ev
     expect(command, `no PreToolUse registration for ${target} in the applied home`).not.toBe("");
     expect(existsSync(command.split(" ")[0] as string)).toBe(true);
     const runs = FULL_SWEEP ? corpus.filter((c) => targetsOf(c).includes(target)) : sample().filter((s) => s.target === target).map((s) => s.c);
-    const errors = await pool(runs, 3, (c) => runThroughWrapper(c, target, command));
+    // Each run is a Node start-up: as many at a time as the machine has cores (at least 3).
+    const errors = await pool(runs, Math.max(3, availableParallelism()), (c) => runThroughWrapper(c, target, command));
     const failures = runs.flatMap((c, i) => (errors[i] ? [`  ${c.id} [${target}] (${c.class}): ${errors[i]}`] : []));
     expect(failures, describeFailures(failures)).toEqual([]);
   }, FULL_SWEEP ? 1_800_000 : 60_000);

@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 import { CREDENTIAL_EXCLUDES, isSensitivePath } from "../../runtime/guardrails/sensitive-paths";
 import { rewriteCredentialSearch, searchExclusions } from "../../runtime/guardrails/search-rewrite";
 import { runHook } from "../../runtime/run-hook";
-import { tempDir, tempRepo } from "./helpers";
+import Ajv from "ajv";
+import { readFileSync } from "node:fs";
+import { ROOT, tempDir, tempRepo } from "./helpers";
 
 const SECRET = "S3cr3tVal_9fQ2xLp7Wm";
 
@@ -85,6 +87,15 @@ describe("a recursive search over credential files, rewritten in each client's e
       expect(told).toMatch(/agentihooks changed this grep command/);
     });
   }
+
+  it("codex: the rewrite is valid against the PreToolUse output schema Codex 0.171.0 embeds (it fails open on anything else)", () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, "tests", "fixtures", "codex-hook-schemas", "pre-tool-use.command.output.schema.json"), "utf8")) as object;
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const reply = decide("codex", repo(), "grep -rn API_KEY . | head -5");
+    expect(reply.exitCode).toBe(0);
+    const body = JSON.parse(reply.stdout) as unknown;
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
 
   it("rg gets --glob='!…' for every protected name and directory, after its own options", () => {
     const rewrite = rewriteCredentialSearch("rg --hidden -g '*.py' -n API_KEY src");
