@@ -55,6 +55,8 @@ export async function run(argv: string[]): Promise<number> {
   const switched = env.scope.name === "home" ? switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning") : undefined;
   if (switched) out.report([switched]);
   const fs = realFileSystem();
+  const [{ registeredScopes }, { readEnvironment }] = await Promise.all([import("../../compiler/scopes/registered-scopes"), import("../../compiler/environment")]);
+  const hookScopes = registeredScopes(loaded.project.ir, loaded.trees.map((t) => t.target), env.scope.name === "home" ? env : readEnvironment(), process.cwd());
   const reports = loaded.trees.map((tree) => {
     const binary = env.resolveExecutable(tree.target);
     const descriptor = findTarget(tree.target)?.descriptor;
@@ -66,6 +68,9 @@ export async function run(argv: string[]): Promise<number> {
       report.checks.push({ id: "client.version", status: "note", message: `\`${tree.target}\` ${installed} is newer than ${descriptor.verifiedAgainst.version}, the version agentihooks verified this target with: a settings key it added is an error until named in the config's allowUnknownKeys.${tree.target}` });
     } else if (installed && descriptor) report.checks.push({ id: "client.version", status: "ok", message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})` });
     report.checks.push(...runtimeChecks(tree, { fs, env }));
+    // Which scopes' guardrails are in force for this client (docs/scopes.md, "Home and repo together").
+    const scopes = hookScopes[tree.target] ?? [];
+    report.checks.push({ id: "hooks.scopes", status: "note", message: `hooks registered in: ${scopes.length === 0 ? "no scope" : scopes.join(" and ")}${scopes.length > 1 ? " (both run our runtime: each call is checked twice; a deny from either blocks)" : ""}` });
     report.checks.push(...mcpServerChecks(tree, { fs, env }));
     if (values.live && binary) report.checks.push(...liveChecks(tree, binary, env));
     report.ok = !report.checks.some((c) => c.status === "fail");

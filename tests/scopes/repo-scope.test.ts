@@ -185,7 +185,7 @@ describe("repo scope: apply, commit, clone", () => {
   });
 });
 
-describe("status: the scopes that register our hooks, per client", () => {
+describe("status and doctor: the scopes that register our hooks, per client", () => {
   it("shows repo, then home and repo once the home has them too (each call checked twice)", () => {
     const s = sandbox();
     expect(s.run(["apply", "--scope", "repo", "--yes", "--target", "claude"]).status).toBe(0);
@@ -198,5 +198,7 @@ describe("status: the scopes that register our hooks, per client", () => {
     expect(s.run(["apply", "--yes", "--target", "claude"]).status).toBe(0);
     expect(scopesOf()).toEqual({ copilot: [], claude: ["home", "repo"] });
     expect(s.run(["status", "--target", "claude"]).stdout).toContain("hooks registered in: home and repo (both run our runtime");
+    const doctor = JSON.parse(s.run(["doctor", "--json", "--target", "claude"]).stdout) as { result: { targets: Array<{ checks: Array<{ id: string; message: string }> }> } };
+    expect(doctor.result.targets[0]?.checks.find((c) => c.id === "hooks.scopes")?.message).toContain("home and repo");
   });
 });
