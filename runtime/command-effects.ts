@@ -105,6 +105,8 @@ interface Context {
   budget: { words: number; chars: number };
   cwd: string;
   vars: Map<string, VarValue>;
+  /** `pushd`'s directory stack below the working directory (replaced, never mutated: subshells share it). */
+  dirs: readonly string[];
   home: string;
   out: CommandEffects;
   where: string;
@@ -224,6 +226,9 @@ function knownVariable(name: string, ctx: Context): VarValue | undefined {
 
 function tildeHome(user: string, ctx: Context): string {
   if (!user) return ctx.home;
+  // `~+` is the working directory, `~-` the previous one (`$OLDPWD`; as written when unknown).
+  if (user === "+") return ctx.cwd;
+  if (user === "-") return knownVariable("OLDPWD", ctx)?.value ?? "~-";
   return user === "root" ? "/root" : `/home/${user}`;
 }
 
@@ -245,7 +250,7 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
       if (k === 0 && !part.quoted && part.text.startsWith("~")) {
         const slash = part.text.indexOf("/");
         const user = part.text.slice(1, slash < 0 ? part.text.length : slash);
-        if (/^[A-Za-z0-9._-]*$/.test(user)) escaped = esc(tildeHome(user, ctx)) + (slash < 0 ? "" : part.text.slice(slash));
+        if (/^(?:[A-Za-z0-9._-]*|\+)$/.test(user)) escaped = esc(tildeHome(user, ctx)) + (slash < 0 ? "" : part.text.slice(slash));
       }
       pattern.push(escaped);
       unsetPattern.push(escaped);
@@ -621,7 +626,7 @@ function analyseNested(script: string, ctx: Context, depth: number, where: strin
 }
 
 function walk(script: string, ctx: Context, depth: number): NestedResult {
-  const stack: Array<{ cwd: string; vars: Map<string, VarValue> }> = [];
+  const stack: Array<{ cwd: string; vars: Map<string, VarValue>; dirs: readonly string[] }> = [];
   let joinedBy = "";
   let pipeline: EffectCommand[] = [];
   let last: NestedResult = { hidden: false };
@@ -631,7 +636,7 @@ function walk(script: string, ctx: Context, depth: number): NestedResult {
       break;
     }
     if (node.kind === "open") {
-      stack.push({ cwd: ctx.cwd, vars: new Map(ctx.vars) });
+      stack.push({ cwd: ctx.cwd, vars: new Map(ctx.vars), dirs: ctx.dirs });
       continue;
     }
     if (node.kind === "close") {
@@ -639,6 +644,7 @@ function walk(script: string, ctx: Context, depth: number): NestedResult {
       if (saved) {
         ctx.cwd = saved.cwd;
         ctx.vars = saved.vars;
+        ctx.dirs = saved.dirs;
       }
       continue;
     }
@@ -826,11 +832,8 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   const args = argv.slice(1);
   const argSources = sources.slice(1);
   // State the rest of the line sees.
-  if (name === "cd" || name === "pushd") {
-    const target = args.find((a) => !a.startsWith("-") || a === "-");
-    // A directory whose path is longer than PATH_MAX cannot be entered: `cd` fails, nothing changes.
-    const next = target === undefined ? ctx.home : target === "-" ? ctx.cwd : absolutePath(target.length > PATH_MAX ? "" : target, ctx.cwd);
-    if (next.length <= PATH_MAX) ctx.cwd = next;
+  if (name === "cd" || name === "pushd" || name === "popd") {
+    changeDirectory(name, args, ctx);
     return effect;
   }
   if (DECLARE_COMMANDS.has(name)) {
@@ -848,6 +851,48 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   }
   commandEffectsOf(effect, name, args, argSources, local, depth, command);
   return effect;
+}
+
+/**
+ * `cd`, `pushd` and `popd` as bash moves through directories: `cd -` (and `~-`, `$OLDPWD`) is the
+ * previous directory, `pushd` keeps a stack that `popd` and `pushd +N`/`-N` return to. A previous
+ * directory from before the line is unknown: the working directory is then kept, the payload's own,
+ * where the agent's shell most likely is.
+ */
+function changeDirectory(name: string, args: readonly string[], ctx: Context): void {
+  const operand = args.find((a) => !a.startsWith("-") || a === "-" || /^-[0-9]+$/.test(a));
+  const enter = (dir: string | undefined, dirs: readonly string[]): void => {
+    // A directory whose path is longer than PATH_MAX cannot be entered: the command fails, nothing changes.
+    if (dir === undefined || dir.length > PATH_MAX) return;
+    ctx.vars.set("OLDPWD", { value: ctx.cwd, hidden: false });
+    ctx.cwd = dir;
+    ctx.dirs = dirs;
+  };
+  const previous = (): string | undefined => knownVariable("OLDPWD", ctx)?.value;
+  if (name === "cd") {
+    enter(operand === undefined ? ctx.home : operand === "-" ? (previous() ?? ctx.cwd) : absolutePath(operand, ctx.cwd), ctx.dirs);
+    return;
+  }
+  // bash's directory list: the working directory, then the stack.
+  const list = [ctx.cwd, ...ctx.dirs];
+  const rotation = operand !== undefined && /^[+-][0-9]+$/.test(operand) ? Number(operand.slice(1)) : undefined;
+  const index = rotation === undefined ? undefined : operand?.startsWith("+") ? rotation : list.length - 1 - rotation;
+  if (name === "pushd") {
+    if (index !== undefined) {
+      if (index >= 0 && index < list.length) {
+        const rotated = [...list.slice(index), ...list.slice(0, index)];
+        enter(rotated[0], rotated.slice(1));
+      }
+    } else if (operand === undefined) {
+      if (list.length > 1) enter(list[1], [list[0] as string, ...list.slice(2)]);
+    } else enter(operand === "-" ? previous() : absolutePath(operand, ctx.cwd), list);
+    return;
+  }
+  // popd: leaves the top (or the entry +N/-N names) and goes to the next when it left the top.
+  const drop = index ?? 0;
+  if (list.length < 2 || drop < 0 || drop >= list.length) return;
+  if (drop === 0) enter(list[1], list.slice(2));
+  else ctx.dirs = list.filter((_, i) => i !== drop).slice(1);
 }
 
 /** The earlier stages of `command`'s pipeline (their output is its input). */
@@ -1300,7 +1345,7 @@ export function commandEffects(command: string, cwd: string, env: NodeJS.Process
   // Budgets: 20 000 words in all (no real command line comes near), and nested scripts adding up to
   // the line's length plus 1 MiB. Past them the rest is opaque: the line is too large to check.
   const budget = { words: 20_000, chars: command.length + 1024 * 1024 };
-  walk(command, { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), home, out, where: "local" }, 0);
+  walk(command, { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), dirs: [], home, out, where: "local" }, 0);
   lastKey = key;
   lastResult = out;
   return out;

@@ -154,6 +154,14 @@ const ELSEWHERE: Array<[string, "deny" | "allow"]> = [
   ["git -C other status && git push", "allow"],
   ["git -C other push origin HEAD:feature/z", "allow"],
   ["cd other && git switch -c fix && git push -u origin HEAD", "allow"],
+  // The previous directory and the directory stack: `cd -`, `~-`, `$OLDPWD`, `popd`, `pushd +N`.
+  ["cd other && cd /tmp && cd - && git push", "deny"],
+  ["cd other; cd /tmp; cd ~-; git push", "deny"],
+  ["cd other && cd /tmp && cd \"$OLDPWD\" && git push", "deny"],
+  ["pushd other && pushd /tmp && popd && git push", "deny"],
+  ["pushd other; pushd /tmp; pushd +1; git push", "deny"],
+  ["cd other && cd - && git push", "allow"],
+  ["pushd other && popd && git push", "allow"],
 ];
 ELSEWHERE.forEach(([command, expect], i) => {
   cases.push(expect === "deny"
