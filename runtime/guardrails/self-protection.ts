@@ -6,13 +6,14 @@
  * Reading them is fine. Paths come from the client homes' variables (COPILOT_HOME,
  * CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, AGENTIHOOKS_HOME); file-tool paths are resolved
  * through symlinks; shell commands are read through runtime/command-effects.ts, and a command whose
- * effect the analyser cannot see is denied when its visible words name one of these files.
+ * effect the analyser cannot see is denied when its visible words name one of these files. Any other
+ * tool (MCP servers') is judged by its arguments' shape and its name's verbs (checkOtherTool).
  */
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { commandEffects, type PathEffect } from "../command-effects";
 import { fs, homeDirectory } from "../node-builtins";
 import { agentihooksHome } from "../policy";
-import { type Guard, type GuardInput, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
+import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 
 const { realpathSync } = fs;
 
@@ -73,6 +74,9 @@ function hit(path: string, p: Protected): string | undefined {
   return undefined;
 }
 
+// The runtime's own tools that only read (after normalisation to Claude's names).
+const READ_ONLY_TOOLS: ReadonlySet<string> = new Set([...READ_TOOLS, "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TodoWrite", "Task"]);
+
 // Keys of a client's settings that wire or disable hooks.
 const HOOK_KEYS = /\b(hooks|disableAllHooks|notify)\b|agentihooks/;
 // Names that mark a command as reaching for one of the protected files.
@@ -121,12 +125,81 @@ function checkShell(input: GuardInput, p: Protected): string | undefined {
   return undefined;
 }
 
+// Words of a tool name (split at `_`, `-`, `.`, `/` and camelCase humps) that only look: a tool named
+// by one of them and by no other verb reads. Any other tool may change what its arguments name.
+const LOOKING_VERBS = new Set(["read", "get", "list", "ls", "search", "find", "grep", "glob", "stat", "view", "show", "describe", "info", "head", "tail", "cat", "tree", "exists", "query", "inspect", "count", "diff", "check", "lookup", "fetch"]);
+// Words that change a file's content in place: with nothing else, an edit a settings file may take
+// when it leaves hook wiring alone (as for the file tools).
+const EDITING_VERBS = new Set(["edit", "patch", "replace", "str", "update", "modify"]);
+// Every word of a tool name that is a verb of either kind, or of another (write, move, delete, …).
+const OTHER_VERBS = new Set(["write", "create", "put", "save", "append", "upload", "move", "mv", "rename", "copy", "cp", "delete", "remove", "rm", "unlink", "rmdir", "mkdir", "touch", "truncate", "overwrite", "set", "insert", "chmod", "chown", "link", "symlink", "apply", "restore", "reset", "download", "exec", "execute", "run", "eval", "shell"]);
+// Argument keys whose relative string values are paths; absolute, `~` and `file://` values count under any key.
+const PATH_KEY = /path|file|dir|folder|dest|src|source|target|from|^to$|uri|url|location|name/i;
+// At most this many argument values are looked at; a call with more is judged on its protected words.
+const MAX_VALUES = 10_000;
+
+/** The words of a tool name, lower-cased: `mcp__fs__write_file` → mcp, fs, write, file; `moveFile` → move, file. */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "");
+}
+
+/** The string values of `value` that may be paths, with their keys, depth-first; undefined past MAX_VALUES. */
+function pathValues(value: unknown): string[] | undefined {
+  const out: string[] = [];
+  let seen = 0;
+  const stack: Array<{ key: string; value: unknown; depth: number }> = [{ key: "", value, depth: 0 }];
+  while (stack.length > 0) {
+    const { key, value: v, depth } = stack.pop() as { key: string; value: unknown; depth: number };
+    if (++seen > MAX_VALUES || depth > 64) return undefined;
+    if (typeof v === "string") {
+      const text = v.startsWith("file://") ? decodeURIComponent(v.slice(7)) : v;
+      if (text === "" || text.length > 4096 || text.includes("\n")) continue;
+      if (text.startsWith("/") || text.startsWith("~") || PATH_KEY.test(key)) out.push(text);
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push({ key, value: item, depth: depth + 1 });
+    } else if (typeof v === "object" && v !== null) {
+      for (const [k, item] of Object.entries(v)) stack.push({ key: k, value: item, depth: depth + 1 });
+    }
+  }
+  return out;
+}
+
+/**
+ * Any other tool (an MCP server's, whatever the server): judged by the shape of its arguments and
+ * the verbs of its name, not by a list of servers. A path argument naming a protected file denies
+ * the call unless the name only looks (`read_file`, `list_directory`, `get_file_info`); an edit of
+ * a settings file that leaves hook wiring alone passes, as for the file tools. Arguments too many or
+ * too deep to read are judged on their text: a call that names a protected file is denied.
+ */
+function checkOtherTool(input: GuardInput, p: Protected): string | undefined {
+  const words = nameWords(input.tool_name);
+  const verbs = words.filter((w) => LOOKING_VERBS.has(w) || EDITING_VERBS.has(w) || OTHER_VERBS.has(w));
+  if (verbs.length > 0 && verbs.every((v) => LOOKING_VERBS.has(v))) return undefined;
+  const values = pathValues(input.tool_input);
+  if (values === undefined) {
+    return PROTECTED_NAME.test(JSON.stringify(input.tool_input) ?? "") ? message(`The arguments of ${input.tool_name} are too many or too deep to check, and they name agentihooks' or a client's hook files:`) : undefined;
+  }
+  for (const raw of values) {
+    const path = expandTilde(raw, input.env);
+    const target = hit(isAbsolute(path) ? path : resolve(input.cwd, path), p);
+    if (!target) continue;
+    const editOnly = verbs.length > 0 && verbs.every((v) => EDITING_VERBS.has(v) || LOOKING_VERBS.has(v));
+    if (p.settings.includes(target) && editOnly && !HOOK_KEYS.test(JSON.stringify(input.tool_input) ?? "")) continue;
+    return message(`${input.tool_name} on ${raw} is not allowed:`);
+  }
+  return undefined;
+}
+
 /** The self-protection guard (always on: the policy that could switch it off is what it protects). */
 export const selfProtectionGuard: Guard = {
   name: "self-protection",
   check(input) {
     const p = protectedPaths(input.env);
-    const block = isShellTool(input.tool_name) ? checkShell(input, p) : checkFileTool(input, p);
+    const block = isShellTool(input.tool_name) ? checkShell(input, p) : WRITE_TOOLS.has(input.tool_name) ? checkFileTool(input, p) : READ_ONLY_TOOLS.has(input.tool_name) ? undefined : checkOtherTool(input, p);
     return block ? { block } : undefined;
   },
 };
