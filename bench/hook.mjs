@@ -9,7 +9,9 @@
 // `--instructions` instead counts the instructions each case executes under valgrind's callgrind
 // (one run per case, ~1 minute): a figure the machine's load cannot move.
 //
-// Usage: node bench/hook.mjs [--runs N] [--warmup N] [--json] [--instructions]
+// `--worst-case` instead times 10 MiB adversarial payloads (the goal: each decided within 1 s).
+//
+// Usage: node bench/hook.mjs [--runs N] [--warmup N] [--json] [--instructions | --worst-case]
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,6 +122,45 @@ function instructions(c) {
     });
     child.stdin.end(c.input);
   });
+}
+
+if (args.includes("--worst-case")) {
+  // The goal "no payload up to 10 MiB takes over 1 s": 10 MiB adversarial command lines and file
+  // contents (the shapes of tests/runtime/command-effects.test.ts and secrets-content.test.ts), each
+  // as one preToolUse through the installed wrapper, timed from spawn to exit, best of `--runs`
+  // (default 3). A measure of the whole hook on a quiet machine; the tests hold only ratios.
+  const mib = 10 * 1024 * 1024;
+  const fill = (unit) => unit.repeat(Math.ceil(mib / unit.length)).slice(0, mib);
+  const shell = ["a", "$(", '"$(', "`", "${", "'", "a | ", "cat x; ", "{a,b}", "$'\\x41", "<<EOF\n", "cd a/; ", "echo $((", "eval "].map((u) => [`command ${JSON.stringify(u)}`, fill(u)]);
+  shell.push(["command git push origin HEAD:x…", `git push origin HEAD:${"x".repeat(mib)}`], ["command rm -rf /a/a…", `rm -rf ${"/a".repeat(mib / 2)}`], ["command cat ***…", `cat ${"*".repeat(mib)}`]);
+  const content = ["secret_", "PASSWORD ", "password=x.y(", "a=b:", "postgres://u:", "ghp_0123456789abcdefghij0123456789 ", "AKIA", "eyJ", "eyJhbGci.eyJzdWIi.", "-----BEGIN RSA PUBLIC \n", "-", "Authorization: Bearer ", '\\"password\\": \\"', "#   nosecret?"].map((u) => [`content ${JSON.stringify(u)}`, fill(u)]);
+  const worst = [
+    ...shell.map(([name, command]) => ({ name, input: JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd: work, toolName: "bash", toolArgs: { command } }) })),
+    ...content.map(([name, text]) => ({ name, input: JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd: work, toolName: "create", toolArgs: { path: join(work, "big.txt"), file_text: text } }) })),
+  ];
+  const rounds = option("--runs", 3);
+  const rows = worst.map((w) => {
+    let best = Number.POSITIVE_INFINITY;
+    let decision = "";
+    for (let i = 0; i < rounds; i += 1) {
+      const start = process.hrtime.bigint();
+      const r = spawnSync(wrapper, ["preToolUse"], { input: w.input, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
+      decision = r.status === 0 ? "allow" : r.status === 2 ? "deny" : `exit ${r.status}`;
+    }
+    return { name: w.name, ms: best, decision };
+  });
+  rmSync(work, { recursive: true, force: true });
+  const slowest = rows.reduce((a, b) => (b.ms > a.ms ? b : a));
+  if (asJson) process.stdout.write(`${JSON.stringify({ mode: "worst-case", node: process.version, rows, slowest }, null, 2)}\n`);
+  else {
+    const width = Math.max(...rows.map((r) => r.name.length));
+    const lines = [`hook benchmark: 10 MiB adversarial preToolUse payloads through the wrapper, best of ${rounds}, Node ${process.version}`, ""];
+    for (const r of rows) lines.push(`${r.name.padEnd(width)}  ${r.ms.toFixed(0).padStart(6)} ms  ${r.decision}`);
+    lines.push("", `slowest: ${slowest.name}, ${slowest.ms.toFixed(0)} ms (goal: every payload up to 10 MiB decided within 1 s)`);
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  process.exit(rows.every((r) => r.decision === "allow" || r.decision === "deny") ? 0 : 1);
 }
 
 if (args.includes("--instructions")) {
