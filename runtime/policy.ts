@@ -34,12 +34,24 @@ export interface Policy {
   projectBridgeMaxBytes: number;
   /** The profile chain this policy was compiled from (shown by the status line). */
   chain?: string;
+  /** The settings profile this policy was compiled with (shown by the status line). */
+  settingsProfile?: string;
+  /** Broadcast channels the target's sessions listen to when `AGENTIHOOKS_BASE_CHANNELS` is unset. */
+  channels?: string[];
+  /** The broadcast store, when the project config names a shared one (else `<home>/broadcasts`). */
+  broadcastDir?: string;
 }
 
 /** Optional extras for `renderPolicy`. */
 export interface PolicyOptions {
   /** The profile chain, e.g. `coding,anton` (shown by the status line). */
   chain?: string;
+  /** The settings profile's name (shown by the status line). */
+  settingsProfile?: string;
+  /** Broadcast channels (sorted, unique, valid names). */
+  channels?: readonly string[];
+  /** Absolute path of a shared broadcast store. */
+  broadcastDir?: string;
 }
 
 /** The default switches, as profile.schema.json declares them (runtime/guardrails.generated.ts): a fresh copy. */
@@ -90,6 +102,9 @@ export function buildPolicy(guardrails: GuardrailsInput | undefined, target: Pol
   };
   if (switches.auditLog) policy.auditLog = auditLogPath(agentihooksHome);
   if (options.chain) policy.chain = options.chain;
+  if (options.settingsProfile) policy.settingsProfile = options.settingsProfile;
+  if (options.channels) policy.channels = [...options.channels];
+  if (options.broadcastDir) policy.broadcastDir = options.broadcastDir;
   return policy;
 }
 
@@ -108,6 +123,9 @@ export function renderPolicy(guardrails: GuardrailsInput | undefined, target: Po
     auditLogMaxBytes: p.auditLogMaxBytes,
     projectBridgeMaxBytes: p.projectBridgeMaxBytes,
     ...(p.chain !== undefined ? { chain: p.chain } : {}),
+    ...(p.settingsProfile !== undefined ? { settingsProfile: p.settingsProfile } : {}),
+    ...(p.channels !== undefined ? { channels: p.channels } : {}),
+    ...(p.broadcastDir !== undefined ? { broadcastDir: p.broadcastDir } : {}),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
@@ -142,5 +160,8 @@ export function readPolicy(home: string, target: PolicyTarget): Policy {
   policy.auditLogMaxBytes = positiveInteger(record.auditLogMaxBytes, DEFAULT_AUDIT_LOG_MAX_BYTES);
   policy.projectBridgeMaxBytes = positiveInteger(record.projectBridgeMaxBytes, DEFAULT_PROJECT_BRIDGE_MAX_BYTES);
   if (typeof record.chain === "string" && record.chain) policy.chain = record.chain;
+  if (typeof record.settingsProfile === "string" && record.settingsProfile) policy.settingsProfile = record.settingsProfile;
+  if (Array.isArray(record.channels)) policy.channels = record.channels.filter((c): c is string => typeof c === "string");
+  if (typeof record.broadcastDir === "string" && record.broadcastDir) policy.broadcastDir = record.broadcastDir;
   return policy;
 }

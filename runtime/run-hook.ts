@@ -5,6 +5,7 @@
  * the reads the guardrails and context need and the audit log append; `main.ts` does the process I/O.
  */
 import { appendAudit, type AuditRecord } from "./audit-log";
+import { deliverBroadcasts } from "./broadcast-delivery";
 import type { Client } from "./clients/client";
 import { clientIds, findClient, runtimeTarget } from "./clients/registry";
 import { type Outcome, type Reply, renderReplyWith } from "./envelope";
@@ -197,6 +198,13 @@ function onToolPermission(ctx: HandlerContext): Outcome {
   return block === undefined ? { context } : { block, context };
 }
 
+/** The session's unseen broadcasts as context (session start and prompts only: runtime/broadcast-delivery.ts). */
+function broadcastContext(ctx: HandlerContext, sessionStart: boolean): string[] {
+  const wireEvent = text(ctx.payload.hook_event_name);
+  const news = deliverBroadcasts({ home: agentihooksHome(ctx.env), target: ctx.target, contract: ctx.client.contract, event: ctx.event, wireEvent, sessionId: ctx.payload.session_id, env: ctx.env, policy: ctx.policy, now: ctx.now(), sessionStart });
+  return news ? [news] : [];
+}
+
 function onSessionStart(ctx: HandlerContext): Outcome {
   const context: string[] = [];
   if (ctx.policy.guardrails.sessionBanner) context.push(sessionBanner(ctx.client.contract, text(ctx.payload.session_id), ctx.policy));
@@ -205,13 +213,13 @@ function onSessionStart(ctx: HandlerContext): Outcome {
     const bridge = projectBridgeContext(ctx.cwd, ctx.env, ctx.policy.projectBridgeMaxBytes, { rules: ctx.client.contract.loadsProjectRules !== true });
     if (bridge) context.push(bridge);
   }
+  context.push(...broadcastContext(ctx, true));
   return { context };
 }
 
 function onUserPrompt(ctx: HandlerContext): Outcome {
-  if (!ctx.policy.guardrails.secretsInWrites) return { context: [] };
-  const warning = promptSecretWarning(text(ctx.payload.prompt));
-  return { context: warning ? [warning] : [] };
+  const warning = ctx.policy.guardrails.secretsInWrites ? promptSecretWarning(text(ctx.payload.prompt)) : undefined;
+  return { context: [...(warning ? [warning] : []), ...broadcastContext(ctx, false)] };
 }
 
 function failed(payload: Payload): boolean {
