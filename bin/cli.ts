@@ -25,6 +25,7 @@ const commands: CommandTable = {
   profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: async () => (await projectCommands()).profiles },
   statusline: { summary: "print the Copilot status line (called by the client)", load: () => import("./commands/statusline") },
   hook: { summary: "run the hook runtime for EVENT (the generated wrappers call the runtime directly)", load: () => import("./commands/hook") },
+  broadcast: { summary: "send, list or clear messages for the agent sessions subscribed to a channel", load: () => import("./commands/broadcast") },
   transcript: { summary: "summarise a session log: turns, tool calls, failures, tokens (--json)", load: () => import("./commands/transcript") },
   completion: { summary: "print the shell completion script (bash, zsh or fish)", load: () => import("./commands/completion") },
 };

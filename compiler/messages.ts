@@ -218,6 +218,7 @@ export const messages = {
   AH5125: { severity: "error", text: "The homes were applied from {recorded}, but this run uses {current}. Pass --switch to make this the homes' source, or run from the recorded bundle (see 'agentihooks status')." },
   AH5126: { severity: "info", text: "No project config here; using the source the homes were applied from: {source}." },
   AH5127: { severity: "warning", text: "The homes were applied from {recorded}, but this run uses {current}. 'agentihooks apply' will refuse until you pass --switch (or run from the recorded bundle)." },
+  AH5130: { severity: "error", text: "The broadcast store refused this: {reason}" },
 } as const satisfies Record<string, { severity: Severity; text: string }>;
 
 export type MessageCode = keyof typeof messages;

@@ -48,7 +48,7 @@ function envelope(r: Run, command: string): Envelope {
   return doc;
 }
 
-const commands = ["build", "inspect", "plan", "diff", "apply", "init", "uninstall", "status", "doctor", "profiles", "statusline", "hook", "transcript", "completion"];
+const commands = ["build", "inspect", "plan", "diff", "apply", "init", "uninstall", "status", "doctor", "profiles", "statusline", "hook", "transcript", "broadcast", "completion"];
 
 describe("the CLI contract", () => {
   it("exit codes agree across build --dry-run, plan, apply --dry-run, uninstall --dry-run and doctor: 2 pending, 0 in sync", () => {
