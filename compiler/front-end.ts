@@ -19,6 +19,7 @@ import type { LayerDocument, SourceLayer } from "./load/source-tree";
 import { diagnostic } from "./messages";
 import { mergeDocuments, type MergeLayer } from "./merge/merge-documents";
 import { mergeFeatures } from "./merge/merge-features";
+import { mergeChannels } from "./merge/merge-channels";
 import { mergeGuardrails } from "./merge/merge-guardrails";
 import { mergeMcpServers } from "./merge/merge-mcp";
 import { findProfile, isValidProfileName, listProfiles, type FoundProfile, type ProfileSources, profileRoot } from "./resolve/profile-sources";
@@ -153,7 +154,10 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
     guardrails: guardrails.value.policy,
   };
   if (settingsProfile) ir.settingsProfile = settingsProfile.member;
+  const channels = mergeChannels(memberLayers.map((m) => m.layer.manifest).filter(isDefined));
+  if (channels) ir.channels = channels;
   if (typeof config.codexHookTrust === "boolean") ir.options = { codexHookTrust: config.codexHookTrust };
+  if (typeof config.broadcastDir === "string") ir.options = { ...ir.options, broadcastDir: path.resolve(projectDir, config.broadcastDir) };
   if (sources.bundle !== undefined) ir.bundle = "bundle:";
   if (bundleLayer?.persona) ir.persona.bundleShared = bundleLayer.persona;
   if (manifesto) ir.persona.manifesto = manifesto;

@@ -128,6 +128,8 @@ export interface Ir {
   targets: Record<TargetId, TargetInput>;
   /** Guardrail switches, merged over the chain (later members win), defaults applied. */
   guardrails: GuardrailPolicy;
+  /** Broadcast channels from `profile.yml` (the last member that sets them), when one does. */
+  channels?: { value: string[]; origin: Origin };
   /** Project-config switches that change what a target writes; absent means every default. */
   options?: CompileOptions;
 }
@@ -136,4 +138,6 @@ export interface Ir {
 export interface CompileOptions {
   /** false: do not record Codex hook trust (`[hooks.state]`); the operator approves the hooks in Codex. Default true. */
   codexHookTrust?: boolean;
+  /** The broadcast store, absolute (agentihooks.config `broadcastDir`); written into every policy. */
+  broadcastDir?: string;
 }

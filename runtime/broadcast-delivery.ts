@@ -31,7 +31,7 @@ const SEEN_SUFFIX = ".seen";
 
 /**
  * The channels a session listens to: `AGENTIHOOKS_BASE_CHANNELS` when it is set (set and empty
- * means none), else the policy's `channels`. Sorted, unique, valid names only.
+ * means none), else the policy's `channels`. Valid names only, each once, in the order given.
  */
 export function subscribedChannels(env: NodeJS.ProcessEnv, policy: Pick<Policy, "channels">): string[] {
   const raw = env[CHANNELS_VARIABLE];

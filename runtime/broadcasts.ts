@@ -69,8 +69,8 @@ export function normalizeChannel(raw: string): string | undefined {
 }
 
 /**
- * A comma- or whitespace-separated channel list as a sorted, unique list of valid names; names
- * that are not channel names are dropped (`invalid` lists them).
+ * A comma- or whitespace-separated channel list as a list of valid names, each once, in the order
+ * given; names that are not channel names are dropped (`invalid` lists them).
  */
 export function parseChannelList(raw: string): { channels: string[]; invalid: string[] } {
   const channels = new Set<string>();
@@ -81,7 +81,7 @@ export function parseChannelList(raw: string): { channels: string[]; invalid: st
     if (name) channels.add(name);
     else invalid.push(part);
   }
-  return { channels: [...channels].sort(), invalid };
+  return { channels: [...channels], invalid };
 }
 
 /**

@@ -48,7 +48,7 @@ export interface PolicyOptions {
   chain?: string;
   /** The settings profile's name (shown by the status line). */
   settingsProfile?: string;
-  /** Broadcast channels (sorted, unique, valid names). */
+  /** Broadcast channels (valid names, each once). */
   channels?: readonly string[];
   /** Absolute path of a shared broadcast store. */
   broadcastDir?: string;

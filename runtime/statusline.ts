@@ -1,9 +1,13 @@
 /**
  * Copilot's `statusLine` command: Copilot pipes the session as JSON on stdin and shows the one line
- * printed. The line names the agentihooks profile chain, the model, the repository and branch, and
- * how many guardrails are off. Never fails: bad or missing input still yields a line.
+ * printed. The line names the agentihooks profile chain, the settings profile and the broadcast
+ * channels the session listens to (each field shown even when empty, so a missing subscription is
+ * visible), then the model, the repository and branch, and how many guardrails are off. Never
+ * fails: bad or missing input still yields a line.
  */
 import { basename } from "node:path";
+import { isTargetId } from "../compiler/targets/ids";
+import { subscribedChannels } from "./broadcast-delivery";
 import { currentBranch } from "./guardrails/branch-protection";
 import { agentihooksHome, readPolicy } from "./policy";
 
@@ -33,8 +37,11 @@ export function renderStatusLine(stdin: string, env: NodeJS.ProcessEnv, processC
   }
   const workspace = isObject(session.workspace) ? session.workspace : {};
   const cwd = firstString(workspace.current_dir, workspace.currentDir, session.cwd, session.workspaceRoot, processCwd);
-  const policy = readPolicy(agentihooksHome(env), "copilot");
-  const parts: string[] = [policy.chain ? `agentihooks ${policy.chain}` : "agentihooks"];
+  // The client's own policy when the line is drawn for another client than Copilot.
+  const target = env.AGENTIHOOKS_TARGET?.trim() ?? "";
+  const policy = readPolicy(agentihooksHome(env), isTargetId(target) ? target : "copilot");
+  const head = `agentihooks: ${policy.chain ?? ""}  settings:${policy.settingsProfile ?? ""}  channels:${subscribedChannels(env, policy).join(",")}`;
+  const parts: string[] = [head];
   const model = modelName(session.model);
   if (model) parts.push(model);
   const branch = currentBranch(cwd);

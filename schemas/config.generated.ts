@@ -48,6 +48,10 @@ export interface AgentihooksConfig {
   scopes?: [ScopeName, ...ScopeName[]];
   homes?: HomeOverrides;
   /**
+   * The broadcast store (docs/broadcasts.md), relative to the config file: a shared folder makes every machine applied from this config see the same messages. Default: <agentihooks home>/broadcasts.
+   */
+  broadcastDir?: string;
+  /**
    * Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.
    */
   codexHookTrust?: boolean;

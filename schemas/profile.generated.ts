@@ -21,6 +21,10 @@ export interface Profile {
    */
   extends?: string[];
   guardrails?: Guardrails;
+  /**
+   * The broadcast channels this profile's agent sessions listen to, in every client (docs/broadcasts.md). The last profile of the chain that sets it wins; an empty list means none. AGENTIHOOKS_BASE_CHANNELS in a session's environment overrides it.
+   */
+  channels?: string[];
 }
 /**
  * Which guardrails the hook runtime enforces. The core guardrails default to on; the guards that enforce a team workflow (protectedBranchCommits, kubeProduction, prBaseRequired) default to off.

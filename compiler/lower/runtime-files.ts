@@ -10,7 +10,7 @@ import type { FileEntry } from "../desired-tree";
 import { installedMcpServerPath, type Environment } from "../environment";
 import type { Ir } from "../ir";
 import type { TargetDescriptor } from "../targets/target";
-import { policyPath, renderPolicy, type PolicyTarget } from "../../runtime/policy";
+import { policyPath, type PolicyOptions, renderPolicy, type PolicyTarget } from "../../runtime/policy";
 import { parseChain } from "../resolve/resolve-chain";
 import { renderHookWrapper } from "./hook-wrapper";
 import { repoRuntimeBytes } from "../scopes/repo-files";
@@ -60,15 +60,27 @@ export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "disp
 
 /**
  * `<agentihooksHome>/policy.<target>.json`: the guardrail switches the runtime reads on every hook of
- * `target`, and the profile chain as the operator wrote it (`coding,anton`, spaces dropped), which
- * the status line shows. An empty chain is left out.
+ * `target`; the profile chain as the operator wrote it (`coding,anton`, spaces dropped) and the
+ * settings profile, which the status line shows; the broadcast channels (`channels`, default the
+ * chain's) and the project config's shared broadcast store (docs/broadcasts.md). An empty chain is
+ * left out, and so are channels nobody set.
  */
-export function policyFileEntry(ir: Pick<Ir, "guardrails" | "requestedChain">, env: Environment, target: PolicyTarget): FileEntry {
+export function policyFileEntry(
+  ir: Pick<Ir, "guardrails" | "requestedChain" | "settingsProfile" | "channels" | "options">,
+  env: Environment,
+  target: PolicyTarget,
+  channels: readonly string[] | undefined = ir.channels?.value,
+): FileEntry {
   const chain = parseChain(ir.requestedChain).join(",");
+  const options: PolicyOptions = {};
+  if (chain) options.chain = chain;
+  if (ir.settingsProfile) options.settingsProfile = ir.settingsProfile.name;
+  if (channels) options.channels = channels;
+  if (ir.options?.broadcastDir) options.broadcastDir = ir.options.broadcastDir;
   return {
     kind: "file",
     path: policyPath(env.agentihooksHome, target),
-    content: env.scope.name === "repo" ? withoutAuditPath(renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, chain ? { chain } : {})) : renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, chain ? { chain } : {}),
+    content: env.scope.name === "repo" ? withoutAuditPath(renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, options)) : renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, options),
     mode: 0o644,
   };
 }

@@ -4,7 +4,7 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate65;
 module.exports.default = validate65;
-const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"allowExternalLinks":{"description":"Follow symlinks in the bundle and in linked profiles that lead outside them. Default false: such a link is an error naming the link and its target, since a bundle may come from someone else.","type":"boolean","default":false},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"scopes":{"description":"The scopes this config targets (docs/scopes.md): `home` (the operator's client homes), `repo` (files committed in the repository) and `machine` (administrator policy). The first is the default when --scope is not given; a --scope not listed is refused. Default: [\"home\"] (any scope may be asked for).","type":"array","items":{"title":"ScopeName","type":"string","enum":["home","repo","machine"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true},"allowUnknownKeys":{"title":"AllowUnknownKeys","description":"Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot settings keys newer than Copilot CLI 1.0.102.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"claude":{"description":"Claude settings keys newer than Claude Code 2.1.332.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"codex":{"description":"Codex config.toml keys newer than Codex CLI 0.171.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"gemini":{"description":"Gemini settings keys newer than Gemini CLI 0.61.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true}}}}};
+const schema24 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/config.schema.json","title":"AgentihooksConfig","description":"The agentihooks project config (agentihooks.config.*, .agentihooksrc*, package.json#agentihooks): which bundle and profiles to compile, for which targets.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/config.schema.json.","type":"string"},"bundle":{"description":"Directory of the profile bundle (it holds profiles/<name>/), relative to the config file.","type":"string","minLength":1},"profile":{"title":"ProfileChain","description":"The profile chain, applied left to right: a comma-separated string (\"coding,anton\") or a list of profile names.","anyOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string","minLength":1},"minItems":1}]},"settingsProfile":{"description":"A profile whose settings and MCP layers are applied last, over the whole chain.","type":"string","minLength":1},"allowExternalLinks":{"description":"Follow symlinks in the bundle and in linked profiles that lead outside them. Default false: such a link is an error naming the link and its target, since a bundle may come from someone else.","type":"boolean","default":false},"linkedProfiles":{"description":"Extra profiles outside the bundle: alias → directory (relative to the config file).","type":"object","additionalProperties":{"type":"string","minLength":1}},"targets":{"description":"The clients to compile for; a bare `apply` applies every one. Default: every target agentihooks knows.","type":"array","items":{"title":"TargetName","type":"string","enum":["copilot","claude","codex","gemini"]},"minItems":1,"uniqueItems":true},"scopes":{"description":"The scopes this config targets (docs/scopes.md): `home` (the operator's client homes), `repo` (files committed in the repository) and `machine` (administrator policy). The first is the default when --scope is not given; a --scope not listed is refused. Default: [\"home\"] (any scope may be asked for).","type":"array","items":{"title":"ScopeName","type":"string","enum":["home","repo","machine"]},"minItems":1,"uniqueItems":true},"homes":{"title":"HomeOverrides","description":"Override the directory each client reads its config from, and agentihooks' own state directory. Defaults come from the environment (COPILOT_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME) or the client's default.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot CLI home (default ~/.copilot).","type":"string","minLength":1},"claude":{"description":"Claude Code home (default ~/.claude).","type":"string","minLength":1},"codex":{"description":"Codex CLI home (default ~/.codex).","type":"string","minLength":1},"gemini":{"description":"Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).","type":"string","minLength":1},"state":{"description":"agentihooks' state directory (default ~/.agentihooks).","type":"string","minLength":1}}},"broadcastDir":{"description":"The broadcast store (docs/broadcasts.md), relative to the config file: a shared folder makes every machine applied from this config see the same messages. Default: <agentihooks home>/broadcasts.","type":"string","minLength":1},"codexHookTrust":{"description":"Record Codex hook trust for the hook entries agentihooks writes (Codex skips hooks nobody approved). Set to false to approve them yourself.","type":"boolean","default":true},"allowUnknownKeys":{"title":"AllowUnknownKeys","description":"Per target, top-level native settings keys to accept although the schema agentihooks pins does not know them (a client newer than the version agentihooks verified). Each is written as authored, with a warning naming the verified version; any other unknown key stays an error.","type":"object","additionalProperties":false,"properties":{"copilot":{"description":"Copilot settings keys newer than Copilot CLI 1.0.102.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"claude":{"description":"Claude settings keys newer than Claude Code 2.1.332.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"codex":{"description":"Codex config.toml keys newer than Codex CLI 0.171.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true},"gemini":{"description":"Gemini settings keys newer than Gemini CLI 0.61.0.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9_.$-]+$"},"uniqueItems":true}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __ucs2length;
 const pattern8 = new RegExp("^[A-Za-z0-9_.$-]+$", "u");
@@ -544,10 +544,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.codexHookTrust !== undefined){
-let data18 = data.codexHookTrust;
-if(typeof data18 !== "boolean"){
-const err39 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data18};
+if(data.broadcastDir !== undefined){
+let data18 = data.broadcastDir;
+if(typeof data18 === "string"){
+if(func3(data18) < 1){
+const err39 = {instancePath:instancePath+"/broadcastDir",schemaPath:"#/properties/broadcastDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.broadcastDir,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -557,12 +558,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.allowUnknownKeys !== undefined){
-let data19 = data.allowUnknownKeys;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-for(const key3 in data19){
-if(!((((key3 === "copilot") || (key3 === "claude")) || (key3 === "codex")) || (key3 === "gemini"))){
-const err40 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.allowUnknownKeys,data:data19};
+else {
+const err40 = {instancePath:instancePath+"/broadcastDir",schemaPath:"#/properties/broadcastDir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.broadcastDir.type,parentSchema:schema24.properties.broadcastDir,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -572,15 +569,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data19.copilot !== undefined){
-let data20 = data19.copilot;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i5=0; i5<len3; i5++){
-let data21 = data20[i5];
-if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-const err41 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data21};
+if(data.codexHookTrust !== undefined){
+let data19 = data.codexHookTrust;
+if(typeof data19 !== "boolean"){
+const err41 = {instancePath:instancePath+"/codexHookTrust",schemaPath:"#/properties/codexHookTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.codexHookTrust.type,parentSchema:schema24.properties.codexHookTrust,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -590,8 +582,12 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.copilot.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data21};
+if(data.allowUnknownKeys !== undefined){
+let data20 = data.allowUnknownKeys;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key3 in data20){
+if(!((((key3 === "copilot") || (key3 === "claude")) || (key3 === "codex")) || (key3 === "gemini"))){
+const err42 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.allowUnknownKeys,data:data20};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -601,18 +597,15 @@ vErrors.push(err42);
 errors++;
 }
 }
-let i6 = data20.length;
-let j2;
-if(i6 > 1){
-const indices2 = {};
-for(;i6--;){
-let item2 = data20[i6];
-if(typeof item2 !== "string"){
-continue;
-}
-if(typeof indices2[item2] == "number"){
-j2 = indices2[item2];
-const err43 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data20};
+if(data20.copilot !== undefined){
+let data21 = data20.copilot;
+if(Array.isArray(data21)){
+const len3 = data21.length;
+for(let i5=0; i5<len3; i5++){
+let data22 = data21[i5];
+if(typeof data22 === "string"){
+if(!pattern8.test(data22)){
+const err43 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data22};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -620,14 +613,10 @@ else {
 vErrors.push(err43);
 }
 errors++;
-break;
-}
-indices2[item2] = i6;
-}
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.copilot.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data20};
+const err44 = {instancePath:instancePath+"/allowUnknownKeys/copilot/" + i5,schemaPath:"#/properties/allowUnknownKeys/properties/copilot/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.copilot.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot.items,data:data22};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -637,15 +626,18 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data19.claude !== undefined){
-let data22 = data19.claude;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i7=0; i7<len4; i7++){
-let data23 = data22[i7];
-if(typeof data23 === "string"){
-if(!pattern8.test(data23)){
-const err45 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data23};
+let i6 = data21.length;
+let j2;
+if(i6 > 1){
+const indices2 = {};
+for(;i6--;){
+let item2 = data21[i6];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err45 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data21};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -653,10 +645,14 @@ else {
 vErrors.push(err45);
 }
 errors++;
+break;
+}
+indices2[item2] = i6;
+}
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.claude.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data23};
+const err46 = {instancePath:instancePath+"/allowUnknownKeys/copilot",schemaPath:"#/properties/allowUnknownKeys/properties/copilot/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.copilot.type,parentSchema:schema24.properties.allowUnknownKeys.properties.copilot,data:data21};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -666,18 +662,15 @@ vErrors.push(err46);
 errors++;
 }
 }
-let i8 = data22.length;
-let j3;
-if(i8 > 1){
-const indices3 = {};
-for(;i8--;){
-let item3 = data22[i8];
-if(typeof item3 !== "string"){
-continue;
-}
-if(typeof indices3[item3] == "number"){
-j3 = indices3[item3];
-const err47 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data22};
+if(data20.claude !== undefined){
+let data23 = data20.claude;
+if(Array.isArray(data23)){
+const len4 = data23.length;
+for(let i7=0; i7<len4; i7++){
+let data24 = data23[i7];
+if(typeof data24 === "string"){
+if(!pattern8.test(data24)){
+const err47 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data24};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -685,14 +678,10 @@ else {
 vErrors.push(err47);
 }
 errors++;
-break;
-}
-indices3[item3] = i8;
-}
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.claude.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data22};
+const err48 = {instancePath:instancePath+"/allowUnknownKeys/claude/" + i7,schemaPath:"#/properties/allowUnknownKeys/properties/claude/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.claude.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude.items,data:data24};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -702,15 +691,18 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data19.codex !== undefined){
-let data24 = data19.codex;
-if(Array.isArray(data24)){
-const len5 = data24.length;
-for(let i9=0; i9<len5; i9++){
-let data25 = data24[i9];
-if(typeof data25 === "string"){
-if(!pattern8.test(data25)){
-const err49 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data25};
+let i8 = data23.length;
+let j3;
+if(i8 > 1){
+const indices3 = {};
+for(;i8--;){
+let item3 = data23[i8];
+if(typeof item3 !== "string"){
+continue;
+}
+if(typeof indices3[item3] == "number"){
+j3 = indices3[item3];
+const err49 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data23};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -718,10 +710,14 @@ else {
 vErrors.push(err49);
 }
 errors++;
+break;
+}
+indices3[item3] = i8;
+}
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.codex.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data25};
+const err50 = {instancePath:instancePath+"/allowUnknownKeys/claude",schemaPath:"#/properties/allowUnknownKeys/properties/claude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.claude.type,parentSchema:schema24.properties.allowUnknownKeys.properties.claude,data:data23};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -731,18 +727,15 @@ vErrors.push(err50);
 errors++;
 }
 }
-let i10 = data24.length;
-let j4;
-if(i10 > 1){
-const indices4 = {};
-for(;i10--;){
-let item4 = data24[i10];
-if(typeof item4 !== "string"){
-continue;
-}
-if(typeof indices4[item4] == "number"){
-j4 = indices4[item4];
-const err51 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i10+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data24};
+if(data20.codex !== undefined){
+let data25 = data20.codex;
+if(Array.isArray(data25)){
+const len5 = data25.length;
+for(let i9=0; i9<len5; i9++){
+let data26 = data25[i9];
+if(typeof data26 === "string"){
+if(!pattern8.test(data26)){
+const err51 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data26};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -750,14 +743,10 @@ else {
 vErrors.push(err51);
 }
 errors++;
-break;
-}
-indices4[item4] = i10;
-}
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.codex.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data24};
+const err52 = {instancePath:instancePath+"/allowUnknownKeys/codex/" + i9,schemaPath:"#/properties/allowUnknownKeys/properties/codex/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.codex.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex.items,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -767,15 +756,18 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data19.gemini !== undefined){
-let data26 = data19.gemini;
-if(Array.isArray(data26)){
-const len6 = data26.length;
-for(let i11=0; i11<len6; i11++){
-let data27 = data26[i11];
-if(typeof data27 === "string"){
-if(!pattern8.test(data27)){
-const err53 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i11,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data27};
+let i10 = data25.length;
+let j4;
+if(i10 > 1){
+const indices4 = {};
+for(;i10--;){
+let item4 = data25[i10];
+if(typeof item4 !== "string"){
+continue;
+}
+if(typeof indices4[item4] == "number"){
+j4 = indices4[item4];
+const err53 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/uniqueItems",keyword:"uniqueItems",params:{i: i10, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i10+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data25};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -783,10 +775,14 @@ else {
 vErrors.push(err53);
 }
 errors++;
+break;
+}
+indices4[item4] = i10;
+}
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i11,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.gemini.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data27};
+const err54 = {instancePath:instancePath+"/allowUnknownKeys/codex",schemaPath:"#/properties/allowUnknownKeys/properties/codex/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.codex.type,parentSchema:schema24.properties.allowUnknownKeys.properties.codex,data:data25};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -796,18 +792,15 @@ vErrors.push(err54);
 errors++;
 }
 }
-let i12 = data26.length;
-let j5;
-if(i12 > 1){
-const indices5 = {};
-for(;i12--;){
-let item5 = data26[i12];
-if(typeof item5 !== "string"){
-continue;
-}
-if(typeof indices5[item5] == "number"){
-j5 = indices5[item5];
-const err55 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i12+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data26};
+if(data20.gemini !== undefined){
+let data27 = data20.gemini;
+if(Array.isArray(data27)){
+const len6 = data27.length;
+for(let i11=0; i11<len6; i11++){
+let data28 = data27[i11];
+if(typeof data28 === "string"){
+if(!pattern8.test(data28)){
+const err55 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i11,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.$-]+$"+"\"",schema:"^[A-Za-z0-9_.$-]+$",parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data28};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -815,14 +808,10 @@ else {
 vErrors.push(err55);
 }
 errors++;
-break;
-}
-indices5[item5] = i12;
-}
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.gemini.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data26};
+const err56 = {instancePath:instancePath+"/allowUnknownKeys/gemini/" + i11,schemaPath:"#/properties/allowUnknownKeys/properties/gemini/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.allowUnknownKeys.properties.gemini.items.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini.items,data:data28};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -832,9 +821,18 @@ vErrors.push(err56);
 errors++;
 }
 }
+let i12 = data27.length;
+let j5;
+if(i12 > 1){
+const indices5 = {};
+for(;i12--;){
+let item5 = data27[i12];
+if(typeof item5 !== "string"){
+continue;
 }
-else {
-const err57 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.allowUnknownKeys.type,parentSchema:schema24.properties.allowUnknownKeys,data:data19};
+if(typeof indices5[item5] == "number"){
+j5 = indices5[item5];
+const err57 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i12+" are identical)",schema:true,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data27};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -842,16 +840,43 @@ else {
 vErrors.push(err57);
 }
 errors++;
+break;
+}
+indices5[item5] = i12;
 }
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err58 = {instancePath:instancePath+"/allowUnknownKeys/gemini",schemaPath:"#/properties/allowUnknownKeys/properties/gemini/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.allowUnknownKeys.properties.gemini.type,parentSchema:schema24.properties.allowUnknownKeys.properties.gemini,data:data27};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/allowUnknownKeys",schemaPath:"#/properties/allowUnknownKeys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.allowUnknownKeys.type,parentSchema:schema24.properties.allowUnknownKeys,data:data20};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }

@@ -4,7 +4,7 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate111;
 module.exports.default = validate111;
-const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. The core guardrails default to on; the guards that enforce a team workflow (protectedBranchCommits, kubeProduction, prBaseRequired) default to off.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"protectedBranchCommits":{"description":"Block commits, merges, rebases, cherry-picks, reverts, resets and tags made while a protected branch is checked out.","type":"boolean","default":false},"kubeProduction":{"description":"Block mutating kubectl and helm commands aimed at a context or namespace named as production.","type":"boolean","default":false},"prBaseRequired":{"description":"Block gh pr create without --base (-B).","type":"boolean","default":false},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
+const schema43 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/profile.schema.json","title":"Profile","description":"A profile's metadata file, profile.yml.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this file follows, for editor completion: https://agentihooks.dev/schemas/profile.schema.json.","type":"string"},"name":{"description":"Display name of the profile (the directory name is its identity).","type":"string"},"description":{"description":"One line on what the profile is for.","type":"string"},"extends":{"description":"Profiles this one builds on; each is applied before this one, parents first.","type":"array","items":{"type":"string","minLength":1}},"guardrails":{"$ref":"#/definitions/Guardrails"},"channels":{"description":"The broadcast channels this profile's agent sessions listen to, in every client (docs/broadcasts.md). The last profile of the chain that sets it wins; an empty list means none. AGENTIHOOKS_BASE_CHANNELS in a session's environment overrides it.","type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},"uniqueItems":true}},"definitions":{"Guardrails":{"title":"Guardrails","description":"Which guardrails the hook runtime enforces. The core guardrails default to on; the guards that enforce a team workflow (protectedBranchCommits, kubeProduction, prBaseRequired) default to off.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"protectedBranchCommits":{"description":"Block commits, merges, rebases, cherry-picks, reverts, resets and tags made while a protected branch is checked out.","type":"boolean","default":false},"kubeProduction":{"description":"Block mutating kubectl and helm commands aimed at a context or namespace named as production.","type":"boolean","default":false},"prBaseRequired":{"description":"Block gh pr create without --base (-B).","type":"boolean","default":false},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}}}};
 const func3 = __ucs2length;
 const schema44 = {"title":"Guardrails","description":"Which guardrails the hook runtime enforces. The core guardrails default to on; the guards that enforce a team workflow (protectedBranchCommits, kubeProduction, prBaseRequired) default to off.","type":"object","additionalProperties":false,"properties":{"secretsInWrites":{"description":"Block file writes and edits whose content carries a credential.","type":"boolean","default":true},"credentialReads":{"description":"Block reads of credential files (.env, SSH keys, cloud credentials).","type":"boolean","default":true},"destructiveCommands":{"description":"Block recursive deletion of broad paths and writes to .env files.","type":"boolean","default":true},"branchProtection":{"description":"Block commits and pushes to protected branches.","type":"boolean","default":true},"protectedBranches":{"description":"Branches that branchProtection guards.","type":"array","items":{"type":"string","minLength":1},"default":["main","master"]},"protectedBranchCommits":{"description":"Block commits, merges, rebases, cherry-picks, reverts, resets and tags made while a protected branch is checked out.","type":"boolean","default":false},"kubeProduction":{"description":"Block mutating kubectl and helm commands aimed at a context or namespace named as production.","type":"boolean","default":false},"prBaseRequired":{"description":"Block gh pr create without --base (-B).","type":"boolean","default":false},"auditLog":{"description":"Append every tool call, secrets redacted, to the audit log.","type":"boolean","default":true},"projectBridge":{"description":"Add the project's own agent instructions to the context at session start.","type":"boolean","default":true},"sessionBanner":{"description":"Show a short banner with the active profile at session start.","type":"boolean","default":true}}};
 const func2 = Object.prototype.hasOwnProperty;
@@ -211,6 +211,7 @@ validate112.errors = vErrors;
 return errors === 0;
 }
 
+const pattern12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://agentihooks.dev/schemas/profile.schema.json" */;
@@ -218,7 +219,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "$schema") || (key0 === "name")) || (key0 === "description")) || (key0 === "extends")) || (key0 === "guardrails"))){
+if(!((((((key0 === "$schema") || (key0 === "name")) || (key0 === "description")) || (key0 === "extends")) || (key0 === "guardrails")) || (key0 === "channels"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -315,14 +316,79 @@ vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.err
 errors = vErrors.length;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
+if(data.channels !== undefined){
+let data6 = data.channels;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(typeof data7 === "string"){
+if(!pattern12.test(data7)){
+const err7 = {instancePath:instancePath+"/channels/" + i1,schemaPath:"#/properties/channels/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$",parentSchema:schema43.properties.channels.items,data:data7};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/channels/" + i1,schemaPath:"#/properties/channels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.channels.items.type,parentSchema:schema43.properties.channels.items,data:data7};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let i2 = data6.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data6[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err9 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema43.properties.channels,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+break;
+}
+indices0[item0] = i2;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.channels.type,parentSchema:schema43.properties.channels,data:data6};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }

@@ -129,7 +129,7 @@ describe("broadcast store", () => {
   });
 
   it("parses channel lists and reports what is not a channel", () => {
-    expect(parseChannelList(" brain, Amygdala ,,brain ops ")).toEqual({ channels: ["amygdala", "brain", "ops"], invalid: [] });
+    expect(parseChannelList(" brain, Amygdala ,,brain ops ")).toEqual({ channels: ["brain", "amygdala", "ops"], invalid: [] });
     expect(parseChannelList("brain,../x")).toEqual({ channels: ["brain"], invalid: ["../x"] });
   });
 
@@ -162,9 +162,9 @@ describe("broadcast delivery", () => {
   }
 
   it("subscribes from the variable when it is set (empty means none), else from the policy", () => {
-    expect(subscribedChannels({ AGENTIHOOKS_BASE_CHANNELS: "ops, Brain" }, { channels: ["x"] })).toEqual(["brain", "ops"]);
+    expect(subscribedChannels({ AGENTIHOOKS_BASE_CHANNELS: "ops, Brain" }, { channels: ["x"] })).toEqual(["ops", "brain"]);
     expect(subscribedChannels({ AGENTIHOOKS_BASE_CHANNELS: "" }, { channels: ["x"] })).toEqual([]);
-    expect(subscribedChannels({}, { channels: ["x", "brain"] })).toEqual(["brain", "x"]);
+    expect(subscribedChannels({}, { channels: ["x", "brain"] })).toEqual(["x", "brain"]);
     expect(subscribedChannels({}, {})).toEqual([]);
   });
 

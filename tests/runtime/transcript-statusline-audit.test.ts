@@ -59,17 +59,33 @@ describe("status line", () => {
     writeFileSync(policyPath(join(home, ".ah"), "copilot"), renderPolicy({ branchProtection: false }, "copilot", join(home, ".ah"), { chain: "coding,anton" }));
     const line = renderStatusLine(JSON.stringify({ model: { display_name: "GPT-5.5" }, cwd: repo }), env, "/");
     const base = repo.split("/").pop();
-    expect(line).toBe(`agentihooks coding,anton · GPT-5.5 · ${base}@feature/x · 1 guardrail off\n`);
-    expect(renderStatusLine("garbage", { HOME: home, AGENTIHOOKS_HOME: join(home, "none") }, repo)).toBe(`agentihooks · ${base}@feature/x · guardrails on\n`);
+    expect(line).toBe(`agentihooks: coding,anton  settings:  channels: · GPT-5.5 · ${base}@feature/x · 1 guardrail off\n`);
+    expect(renderStatusLine("garbage", { HOME: home, AGENTIHOOKS_HOME: join(home, "none") }, repo)).toBe(`agentihooks:   settings:  channels: · ${base}@feature/x · guardrails on\n`);
+  });
+  it("shows the chain, the settings profile and the channels in the seed's format, empty fields included", () => {
+    const repo = tempRepo("main");
+    const home = tempDir();
+    const ah = join(home, ".ah");
+    mkdirSync(ah);
+    writeFileSync(policyPath(ah, "copilot"), renderPolicy({}, "copilot", ah, { chain: "smith,brain", settingsProfile: "smith", channels: ["brain", "amygdala"] }));
+    writeFileSync(policyPath(ah, "claude"), renderPolicy({}, "claude", ah, { chain: "claude-chain" }));
+    const base = repo.split("/").pop();
+    const env = { HOME: home, AGENTIHOOKS_HOME: ah };
+    expect(renderStatusLine("{}", env, repo)).toBe(`agentihooks: smith,brain  settings:smith  channels:brain,amygdala · ${base}@main · guardrails on\n`);
+    // The session's environment wins over the policy; set and empty means no channel.
+    expect(renderStatusLine("{}", { ...env, AGENTIHOOKS_BASE_CHANNELS: "ops" }, repo)).toContain("  channels:ops · ");
+    expect(renderStatusLine("{}", { ...env, AGENTIHOOKS_BASE_CHANNELS: "" }, repo)).toMatch(/^agentihooks: smith,brain {2}settings:smith {2}channels: · /);
+    // Drawn for another client, the line reads that client's policy.
+    expect(renderStatusLine("{}", { ...env, AGENTIHOOKS_TARGET: "claude" }, repo)).toMatch(/^agentihooks: claude-chain {2}settings: {2}channels: · /);
   });
   it("runs as `runtime.cjs statusline` and `agentihooks statusline`", () => {
     const repo = tempRepo("main");
     const home = tempDir();
     const r = runRuntime(JSON.stringify({ model: "gpt-5.5", workspace: { current_dir: repo } }), cleanEnv(home), ["statusline"]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(`agentihooks · gpt-5.5 · ${repo.split("/").pop()}@main · guardrails on\n`);
+    expect(r.stdout).toBe(`agentihooks:   settings:  channels: · gpt-5.5 · ${repo.split("/").pop()}@main · guardrails on\n`);
     const cli = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "statusline"], { input: JSON.stringify({ model: "m", cwd: repo }), env: cleanEnv(home), encoding: "utf8" });
-    expect(cli.stdout).toBe(`agentihooks · m · ${repo.split("/").pop()}@main · guardrails on\n`);
+    expect(cli.stdout).toBe(`agentihooks:   settings:  channels: · m · ${repo.split("/").pop()}@main · guardrails on\n`);
   });
 });
 
@@ -91,7 +107,7 @@ describe("status line over the policy file the compiler writes", () => {
     mkdirSync(agentihooksHome);
     writeFileSync(policyPath(agentihooksHome, "copilot"), policy);
     const r = runRuntime(JSON.stringify({ model: "gpt-5.5", cwd: repo }), cleanEnv(home), ["statusline"]);
-    expect(r.stdout).toBe(`agentihooks coding,anton · gpt-5.5 · ${repo.split("/").pop()}@feature/x · guardrails on\n`);
+    expect(r.stdout).toBe(`agentihooks: coding,anton  settings:  channels: · gpt-5.5 · ${repo.split("/").pop()}@feature/x · guardrails on\n`);
     expect("chain" in JSON.parse(render(" , "))).toBe(false);
   });
 });

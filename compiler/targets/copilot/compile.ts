@@ -8,13 +8,13 @@ import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
 import { lowerAgents } from "./agents";
 import { lowerCommands } from "./commands";
-import { readDirectives } from "./directives";
+import { readDirectives, type ResolvedDirectives } from "./directives";
 import { lowerEnvFile } from "./env-file";
 import { lowerHooks } from "./hooks";
 import { lowerMcp } from "./mcp";
 import { copilotPaths } from "./paths";
 import { lowerPersona } from "./persona";
-import { lowerPolicy } from "./policy";
+import { copilotChannels, lowerPolicy } from "./policy";
 import { lowerDisabledServers, lowerSettings } from "./settings";
 import { lowerShellIntegration } from "./shell-integration";
 import { lowerSkills } from "./skills";
@@ -37,6 +37,8 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   };
 
   const directives = readDirectives(input.settings);
+  // The env file exports the channels the policy names, so the two never disagree.
+  const channels = copilotChannels(ir, directives);
   if (env.scope.name === "repo") {
     // The repository has hooks, instructions, agents, skills and MCP, but no place for user settings or the env file.
     const keys = Object.keys(input.settings.value).filter((k) => k !== "$schema");
@@ -46,11 +48,14 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     entries.push(take(lowerSettings(input.settings, env, paths, directives)).entry);
     const disabled = lowerDisabledServers(directives, input.settings, paths);
     if (disabled) entries.push(disabled);
-    const envFile = take(lowerEnvFile(directives, env, paths)).entry;
+    const envDirectives: ResolvedDirectives = { ...directives };
+    delete envDirectives.channels;
+    if (channels && channels.length > 0) envDirectives.channels = channels.join(",");
+    const envFile = take(lowerEnvFile(envDirectives, env, paths)).entry;
     // The env file reaches Copilot only through the shell that starts it.
     if (envFile) entries.push(envFile, ...lowerShellIntegration(env));
   }
-  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env));
+  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env, channels));
   // agentihooks' own MCP server is installed per machine (docs/mcp-server.md): a home-scope entry only.
   if (env.scope.name !== "repo") entries.push(mcpServerCopyEntry(env));
   const servers = env.scope.name === "repo" ? input.mcpServers : take(withAgentihooksServer(input.mcpServers, env, "copilot")).servers;
