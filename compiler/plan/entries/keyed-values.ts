@@ -7,12 +7,14 @@
  * (AH5043). Values are recorded in the sidecar; keys no longer wanted go while they hold what we
  * wrote (or get the operator's adopted value back). TOML `defaults` are filled in only when absent.
  */
+import path from "node:path";
 import type { JsonKeysEntry, JsonStyle, TomlKeysEntry } from "../../desired-tree";
+import { legacyRoots, withdrawRoots } from "../../uninstall/trusted-folders";
 import type { OwnedKeys, TargetLedger } from "../../state/ledger";
 import type { FileRecord } from "../../state/sidecar";
 import { cloneJson, equalWith, fromPointer, isObject, jsonEqual, showValue, toPointer } from "../json-value";
 import { inFileRecord, runsLegacyRuntime, runsLegacyServer } from "../legacy";
-import { detectStyle, tightenMode, type PlanRun, type Work } from "../plan-run";
+import { decoder, detectStyle, tightenMode, type PlanRun, type Work } from "../plan-run";
 import type { EntryKind } from "./entry-kind";
 
 /** The document operations the algorithm needs (JsonDocument and TomlDocument both have them). */
@@ -166,6 +168,9 @@ function stripKeys(run: PlanRun, target: string, owned: OwnedKeys, format: Keyed
       if (value !== undefined && runsLegacyRuntime(value)) keys[pointer] = value;
     }
   }
+  const trusted = run.options.uninstall && format.kind === "json-keys" ? doc.get(["trustedFolders"]) : undefined;
+  // Read before the legacy statusLine goes: its `cd DIR` names a root to withdraw.
+  const roots = Array.isArray(trusted) ? agentihooksRoots(run, file, doc.get(["statusLine"])) : [];
   for (const [pointer, value] of Object.entries(keys)) {
     const key = fromPointer(pointer);
     if (!format.equal(doc.get(key), value)) continue;
@@ -174,10 +179,25 @@ function stripKeys(run: PlanRun, target: string, owned: OwnedKeys, format: Keyed
     else doc.remove(key, key.length > 1);
   }
   doc.remove(["agentihooks"]);
+  const withdrawn = Array.isArray(trusted) ? withdrawRoots(trusted, roots) : undefined;
+  if (withdrawn && withdrawn.length > 0) doc.set(["trustedFolders"], withdrawn);
+  else if (withdrawn) doc.remove(["trustedFolders"]);
   const left = cloneJson(record);
   left.keys = {};
   left.defaults = {};
   side.commit(left);
+}
+
+/**
+ * Copilot's `trustedFolders` roots uninstall withdraws (compiler/uninstall/trusted-folders.ts): the
+ * agentihooks home, and the roots the Python original ran from, read from its status line and from
+ * its hook wrapper beside `file`.
+ */
+function agentihooksRoots(run: PlanRun, file: string, statusLine: unknown): string[] {
+  const texts = [isObject(statusLine) && typeof statusLine.command === "string" ? statusLine.command : ""];
+  const wrapper = run.read(path.join(path.dirname(file), "agentihooks-hook.sh"));
+  if (wrapper) texts.push(decoder.decode(wrapper));
+  return [run.ctx.env.agentihooksHome, ...legacyRoots(texts)];
 }
 
 /**
