@@ -205,6 +205,11 @@ export interface TextBlockEntry {
   onlyIfExists: boolean;
   /** File mode when created. */
   mode: number;
+  /**
+   * A dotenv file: an active `NAME=value` line the operator wrote inside the old block is kept,
+   * moved under a `# User overrides` line after the block's place (never lost, never duplicated).
+   */
+  keepAssignments?: boolean;
 }
 
 export type DesiredEntry =

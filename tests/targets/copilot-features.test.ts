@@ -140,6 +140,7 @@ describe("copilot whole tree", () => {
     const t = compile({});
     expect(t.target).toBe("copilot");
     expect(t.entries.map((e) => `${e.kind} ${e.path}`)).toEqual([
+      `text-block ${HOME}/.agentihooks/.env`,
       `file ${HOME}/.agentihooks/policy.copilot.json`,
       `file ${installedMcpServerPath(portableEnvironment().runtimePath)}`,
       `file ${portableEnvironment().runtimePath}`,

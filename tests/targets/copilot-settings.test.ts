@@ -229,8 +229,10 @@ describe("copilot disabledMcpServers", () => {
 
 describe("copilot shell integration", () => {
   it("adds the env-loading block to ~/.bashrc, and ~/.zshrc only where it exists, when there is an env file", () => {
-    expect(compile({}).entries.some((e) => e.kind === "text-block")).toBe(false);
-    const blocks = compile({ _agentihooks: { allowAll: true } }).entries.filter((e): e is TextBlockEntry => e.kind === "text-block");
+    // The agentihooks .env block is always there (compiler/lower/agentihooks-env.ts); the shell block only with an env file.
+    const shellBlock = (e: { kind: string }): e is TextBlockEntry => e.kind === "text-block" && (e as TextBlockEntry).begin === "# === agentihooks ===";
+    expect(compile({}).entries.some(shellBlock)).toBe(false);
+    const blocks = compile({ _agentihooks: { allowAll: true } }).entries.filter(shellBlock);
     expect(blocks.map((b) => [b.path, b.onlyIfExists, b.begin, b.end])).toEqual([
       [`${HOME}/.bashrc`, false, "# === agentihooks ===", "# === end-agentihooks ==="],
       [`${HOME}/.zshrc`, true, "# === agentihooks ===", "# === end-agentihooks ==="],
@@ -242,7 +244,7 @@ describe("copilot shell integration", () => {
     try {
       const ahHome = path.join(root, "it's home", ".agentihooks");
       const content = envFile({ _agentihooks: { allowAll: true, channels: "brain,amygdala" } })!;
-      const block = compile({ _agentihooks: { allowAll: true } }, { agentihooksHome: ahHome }).entries.find((e): e is TextBlockEntry => e.kind === "text-block")!;
+      const block = compile({ _agentihooks: { allowAll: true } }, { agentihooksHome: ahHome }).entries.find((e): e is TextBlockEntry => e.kind === "text-block" && e.begin === "# === agentihooks ===")!;
       mkdirSync(ahHome, { recursive: true });
       writeFileSync(path.join(ahHome, "copilot.env"), content);
       const rc = path.join(root, "bashrc");

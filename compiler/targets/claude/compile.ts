@@ -9,6 +9,7 @@ import type { Ir } from "../../ir";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
 import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { repoSupportEntries } from "../../scopes/repo-files";
+import { agentihooksEnvEntry } from "../../lower/agentihooks-env";
 import { descriptor } from "./descriptor";
 import { lowerFeatures } from "./features";
 import { lowerHooks } from "./hooks";
@@ -38,7 +39,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
-    ...(repo ? repoSupportEntries(env) : [mcpServerCopyEntry(env)]),
+    ...(repo ? repoSupportEntries(env) : [mcpServerCopyEntry(env), agentihooksEnvEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...features.entries,

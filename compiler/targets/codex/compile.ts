@@ -8,6 +8,7 @@ import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
 import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { agentihooksEnvEntry } from "../../lower/agentihooks-env";
 import { diagnostic } from "../../messages";
 import { configEntry, lowerConfig, projectDocMaxBytes } from "./config";
 import { descriptor } from "./descriptor";
@@ -52,7 +53,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     lowerHooks(paths, lists),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
-    ...(env.scope.name === "repo" ? [] : [mcpServerCopyEntry(env)]),
+    ...(env.scope.name === "repo" ? [] : [mcpServerCopyEntry(env), agentihooksEnvEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     persona,
     ...features.entries,

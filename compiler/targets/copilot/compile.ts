@@ -24,6 +24,7 @@ import { mcpServerCopyEntry, runtimeCopyEntry } from "../../lower/runtime-files"
 import { diagnostic } from "../../messages";
 import { repoSupportEntries } from "../../scopes/repo-files";
 import { descriptor } from "./descriptor";
+import { agentihooksEnvEntry } from "../../lower/agentihooks-env";
 
 /** Lowers the IR to Copilot's desired tree: entries sorted by path then kind, diagnostics sorted. */
 export function compileTarget(ir: Ir, env: Environment): DesiredTree {
@@ -57,7 +58,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   }
   entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env, channels));
   // agentihooks' own MCP server is installed per machine (docs/mcp-server.md): a home-scope entry only.
-  if (env.scope.name !== "repo") entries.push(mcpServerCopyEntry(env));
+  if (env.scope.name !== "repo") entries.push(mcpServerCopyEntry(env), agentihooksEnvEntry(env));
   const servers = env.scope.name === "repo" ? input.mcpServers : take(withAgentihooksServer(input.mcpServers, env, "copilot")).servers;
   const mcp = take(lowerMcp(servers, directives, env, paths)).entry;
   if (mcp) entries.push(mcp);

@@ -2,7 +2,7 @@
  * Shell integration (docs/targets/copilot.md, "The env file and the shell"): Copilot reads `COPILOT_ALLOW_ALL`, `COPILOT_DEBUG_BROWSER`
  * and the channels only from its process environment, so the env file must be exported by the
  * shell that starts it. A managed block at the end of `~/.bashrc` (and `~/.zshrc` when the operator
- * has one) exports every `<agentihooksHome>/*.env` under `set -a`. Limit: a Copilot started by an
+ * has one) exports `<agentihooksHome>/.env` and then every `<agentihooksHome>/*.env` under `set -a`. Limit: a Copilot started by an
  * IDE or a service, not from an interactive shell, never sees these variables.
  */
 import path from "node:path";
@@ -27,7 +27,8 @@ export function shellBlockContent(env: Environment): string {
     "  local agentihooks_env was_allexport=0",
     '  case "$-" in *a*) was_allexport=1 ;; esac',
     "  set -a",
-    `  for agentihooks_env in ${dir}/*.env; do`,
+    // .env first (the operator's), then the generated files such as copilot.env.
+    `  for agentihooks_env in ${dir}/.env ${dir}/*.env; do`,
     '    [ -r "$agentihooks_env" ] && . "$agentihooks_env"',
     "  done",
     '  [ "$was_allexport" = 1 ] || set +a',

@@ -8,6 +8,7 @@ import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
 import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { agentihooksEnvEntry } from "../../lower/agentihooks-env";
 import { skillFileEntries } from "../../lower/skills";
 import { lowerAgents } from "./agents";
 import { lowerCommands } from "./commands";
@@ -46,7 +47,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper),
     runtimeCopyEntry(env),
-    ...(env.scope.name === "repo" ? [] : [mcpServerCopyEntry(env)]),
+    ...(env.scope.name === "repo" ? [] : [mcpServerCopyEntry(env), agentihooksEnvEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),
     ...commands.entries,

@@ -5,7 +5,7 @@ agentienv() {
   local agentihooks_env was_allexport=0
   case "$-" in *a*) was_allexport=1 ;; esac
   set -a
-  for agentihooks_env in /home/agent/.agentihooks/*.env; do
+  for agentihooks_env in /home/agent/.agentihooks/.env /home/agent/.agentihooks/*.env; do
     [ -r "$agentihooks_env" ] && . "$agentihooks_env"
   done
   [ "$was_allexport" = 1 ] || set +a
