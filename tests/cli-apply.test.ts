@@ -82,7 +82,8 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     expect(removed.status).toBe(0);
     expect(snapshot(s.home, (rel) => rel.startsWith(".agentihooks") || /\.bak\./.test(rel))).toEqual(seed);
     expect(s.run(["uninstall", "--yes"]).stdout).toContain("Nothing to uninstall");
-  });
+    // A dozen CLI runs: over 30 s when the machine is loaded.
+  }, 120_000);
 
   it("honours COPILOT_HOME, CODEX_HOME, CLAUDE_CONFIG_DIR and AGENTIHOOKS_HOME in apply, doctor and uninstall", () => {
     const alt = mkdtempSync(path.join(tmpdir(), "ah-alt-"));
