@@ -88,6 +88,18 @@ describe("broadcast channels", () => {
     expect(team.policy("claude").channels).toEqual(["ops"]);
   });
 
+  it("a wrong-typed directive beside channels drops only itself: the channels line stays", () => {
+    const dir = project({
+      "agentihooks.config.json": '{ "bundle": "b", "profile": "plain" }\n',
+      "b/profiles/plain/profile.yml": "description: plain\n",
+      "b/.copilot/settings.overrides.json": '{ "_agentihooks": { "browserCommand": true, "channels": "brain" } }\n',
+    });
+    const { policy, envFile } = build(dir);
+    expect(envFile).toContain("\nAGENTIHOOKS_BASE_CHANNELS=brain\n");
+    expect(envFile).not.toContain("COPILOT_DEBUG_BROWSER");
+    expect(policy("copilot").channels).toEqual(["brain"]);
+  });
+
   it("records the settings profile and the config's shared broadcast store in every policy", () => {
     const dir = project({
       "agentihooks.config.json": '{ "broadcastDir": "../share/broadcasts", "settingsProfile": "admin" }\n',
