@@ -58,7 +58,8 @@ describe("the CLI contract", () => {
     expect(s.run(["apply", "--yes"]).status).toBe(0);
     for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"], ["status"], ["apply", "--yes"]]) expect(s.run(args).status, args.join(" ")).toBe(0);
     expect(s.run(["uninstall", "--dry-run"]).status).toBe(2);
-  });
+    // Fifteen CLI runs: over 30 s when the machine is loaded.
+  }, 120_000);
 
   it("a non-terminal apply or uninstall without --yes refuses with exit 1 before printing the plan, and writes nothing", () => {
     const s = sandbox();
