@@ -141,7 +141,9 @@ async function buildRuntime(outfile) {
   if (/[\r\u2028\u2029]/.test(text)) throw new Error("scripts/build.mjs: the bundled runtime holds a \\r, U+2028 or U+2029 character, which would end its comment line early");
   const loader = await build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/load-with-code-cache.ts"], write: false, outfile });
   const body = text.replace(/\n$/, "").replaceAll("\n", "\n//");
-  await writeFile(outfile, `${loader.outputFiles[0].text.replace(/\n$/, "")}\n//# agentihooks-runtime-core\n//${body}\n`);
+  // Not through esbuild, which would have made the folder: the other bundles may not have made it yet.
+  await mkdir(path.dirname(path.join(root, outfile)), { recursive: true });
+  await writeFile(path.join(root, outfile), `${loader.outputFiles[0].text.replace(/\n$/, "")}\n//# agentihooks-runtime-core\n//${body}\n`);
 }
 
 /**
