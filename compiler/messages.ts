@@ -208,7 +208,8 @@ export const messages = {
   AH5152: { severity: "error", text: "Unknown scope '{scope}'. Known scopes: {known}." },
   AH5153: { severity: "error", text: "The config's scopes are {declared}, which do not include '{scope}'. Add '{scope}' to the config's scopes, or pass --scope with one of them." },
   AH5155: { severity: "info", text: "{client} reads no {what} from a repository ({reason}), so the repo scope leaves {items} out; apply the home scope for them." },
-  AH5154: { severity: "error", text: "agentihooks does not write the machine scope yet; nothing was read or written. Use --scope home or --scope repo (docs/scopes.md)." },
+  // AH516x: the machine scope (compiler/scopes/machine-*.ts; docs/scopes.md, "Machine scope")
+  AH5160: { severity: "error", text: "agentihooks {command} --scope machine writes the administrator's policy files under /etc and needs root (this process runs as uid {uid}); nothing was written. Run it with sudo, or use --scope home." },
   // AH512x: the command-line contract (bin/commands/contract.ts)
   AH5120: { severity: "error", text: "agentihooks {command}: {reason}. Run 'agentihooks {command} --help' for its options." },
   AH5121: { severity: "error", text: "{first} and {second} cannot be used together. Keep one of them." },

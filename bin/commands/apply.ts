@@ -100,6 +100,11 @@ export async function run(argv: string[]): Promise<number> {
     out.report(loaded.diagnostics);
     if (!loaded.project) return out.finish(EXIT.error);
     env = loaded.project.env;
+    if (env.scope?.name === "machine") {
+      const refused = (await import("../../compiler/scopes/machine-environment")).machineWriteDiagnostics(process.getuid?.(), "apply");
+      out.report(refused);
+      if (refused.length > 0) return out.finish(EXIT.error);
+    }
     // One source per home: another config or chain than the recorded one needs --switch.
     const current = sourceOf(chosen.choice, loaded.project, loaded.trees.map((t) => t.target));
     const switched = loaded.project.env.scope.name === "home" ? switchDiagnostic(chosen.choice, current, env.home, values.switch ? "warning" : "error") : undefined;

@@ -49,6 +49,11 @@ export async function run(argv: string[]): Promise<number> {
   ]);
   out.report(env.diagnostics);
   if (env.diagnostics.some((d) => d.severity === "error")) return out.finish(EXIT.error);
+  if (!dryRun && env.scope.name === "machine") {
+    const refused = (await import("../../compiler/scopes/machine-environment")).machineWriteDiagnostics(process.getuid?.(), "uninstall");
+    out.report(refused);
+    if (refused.length > 0) return out.finish(EXIT.error);
+  }
   const checked = checkTargets(values.target);
   if (checked.error) {
     out.report([checked.error]);

@@ -40,6 +40,12 @@ export interface HookWrapperOptions {
    * its own folder and runs the Node on PATH (`nodePath` and `runtimePath` are not written).
    */
   repo?: boolean;
+  /**
+   * Machine scope only: the agentihooks home the wrapper exports as `AGENTIHOOKS_HOME` (root's
+   * policies), also dropping `NODE_OPTIONS` and `NODE_PATH`, so a user's environment cannot change
+   * what the runtime reads or loads. Absent in the other scopes (the user's own variables apply).
+   */
+  agentihooksHome?: string;
 }
 
 function spellingsOf(event: "PreToolUse" | "PermissionRequest"): string {
@@ -75,6 +81,7 @@ export function renderHookWrapper(options: HookWrapperOptions): string {
     eventVariable: options.eventVariable ?? "",
     nodePath: shellQuote(options.nodePath),
     runtimePath: shellQuote(options.runtimePath),
+    agentihooksHome: options.agentihooksHome === undefined ? "" : shellQuote(options.agentihooksHome),
     preToolEvents: spellingsOf("PreToolUse"),
     permissionEvents: spellingsOf("PermissionRequest"),
     preToolDeny: shellQuote(denyEnvelope(options.target, "PreToolUse")),

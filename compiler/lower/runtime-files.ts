@@ -14,6 +14,7 @@ import { policyPath, type PolicyOptions, renderPolicy, type PolicyTarget } from 
 import { parseChain } from "../resolve/resolve-chain";
 import { renderHookWrapper } from "./hook-wrapper";
 import { repoRuntimeBytes } from "../scopes/repo-files";
+import { machineRootOf, machineRuntimePath } from "../scopes/machine-environment";
 import { REPO_RUNTIME_FILE } from "../scopes/scope-environment";
 
 /**
@@ -36,24 +37,41 @@ export function mcpServerCopyEntry(env: Pick<Environment, "runtimePath" | "mcpSe
   return { kind: "file", path: installedMcpServerPath(env.runtimePath), content: env.mcpServer, mode: 0o644 };
 }
 
-/** True for an installed runtime (inside `<agentihooksHome>/runtime/`, or the repo scope's vendored copy): our own code, shown by digest, never scanned or diffed byte by byte. */
+/**
+ * True for an installed runtime: inside `<agentihooksHome>/runtime/`, the repo scope's vendored
+ * copy, or, when `agentihooksHome` is the machine scope's (`<root>/etc/agentihooks`), inside
+ * `<root>/usr/local/lib/agentihooks/runtime/`. Our own code, shown by digest, never scanned or
+ * diffed byte by byte.
+ */
 export function isInstalledRuntime(agentihooksHome: string, file: string): boolean {
   // The repo scope vendors it as `<repo>/.agentihooks/runtime.cjs` (compiler/scopes/repo-files.ts).
   if (file === path.join(agentihooksHome, REPO_RUNTIME_FILE)) return true;
-  const rel = path.relative(path.join(agentihooksHome, "runtime"), file);
-  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+  const inside = (dir: string): boolean => {
+    const rel = path.relative(dir, file);
+    return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+  };
+  const root = machineRootOf(agentihooksHome);
+  return inside(path.join(agentihooksHome, "runtime")) || (root !== undefined && inside(path.dirname(path.dirname(machineRuntimePath(root, { version: "", digest: "" })))));
 }
 
 /**
  * The wrapper at `wrapperPath`, mode 0755: exports `AGENTIHOOKS_TARGET=<id>` (and the event from
- * `$1` into the contract's `eventVariable`, when it has one) and runs the installed runtime with
- * the Node that ran the compiler.
+ * `$1` into the contract's `eventVariable`, when it has one; in the machine scope, root's
+ * `AGENTIHOOKS_HOME`) and runs the installed runtime with the Node that ran the compiler.
  */
 export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "displayName" | "contract">, env: Environment, wrapperPath: string): FileEntry {
   return {
     kind: "file",
     path: wrapperPath,
-    content: renderHookWrapper({ target: descriptor.id, displayName: descriptor.displayName, eventVariable: descriptor.contract.eventVariable, nodePath: env.nodePath, runtimePath: env.runtimePath, repo: env.scope.name === "repo" }),
+    content: renderHookWrapper({
+      target: descriptor.id,
+      displayName: descriptor.displayName,
+      eventVariable: descriptor.contract.eventVariable,
+      nodePath: env.nodePath,
+      runtimePath: env.runtimePath,
+      repo: env.scope.name === "repo",
+      ...(env.scope.name === "machine" ? { agentihooksHome: env.agentihooksHome } : {}),
+    }),
     mode: 0o755,
   };
 }

@@ -28,7 +28,7 @@ export const precompiledTemplates = {
   "hook-wrapper.sh.hbs": {"0":function(container,depth0,helpers,partials,data) {
     return "# managed-by: agentihooks — generated, do not edit: 'agentihooks apply --scope repo' regenerates it\n";
 },"1":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -36,9 +36,12 @@ export const precompiledTemplates = {
     };
 
   return "# managed-by: agentihooks — regenerate with: agentihooks apply --target "
-    + ((stack1 = (((helper = lookupProperty(helpers,"targetComment") || container.strict(depth0, "targetComment", {"start":{"line":5,"column":74},"end":{"line":5,"column":87}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"targetComment","hash":{},"data":data,"loc":{"start":{"line":5,"column":72},"end":{"line":5,"column":89}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"targetComment") || container.strict(depth0, "targetComment", {"start":{"line":5,"column":74},"end":{"line":5,"column":87}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"targetComment","hash":{},"data":data,"loc":{"start":{"line":5,"column":72},"end":{"line":5,"column":89}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"agentihooksHome"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":89},"end":{"line":5,"column":135}}})) != null ? stack1 : "")
     + "\n";
 },"2":function(container,depth0,helpers,partials,data) {
+    return " --scope machine";
+},"3":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -49,21 +52,33 @@ export const precompiledTemplates = {
   return "export "
     + ((stack1 = (((helper = lookupProperty(helpers,"eventVariable") || container.strict(depth0, "eventVariable", {"start":{"line":14,"column":9},"end":{"line":14,"column":22}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"eventVariable","hash":{},"data":data,"loc":{"start":{"line":14,"column":7},"end":{"line":14,"column":24}}}) : helper))) != null ? stack1 : "")
     + "=\"${1:-}\"\n";
-},"3":function(container,depth0,helpers,partials,data) {
-    return "# Committed in the repository (docs/scopes.md): the runtime and the policy sit beside this script,\n# and the Node is the one on the PATH of whoever runs the client (none found: a deny, as above).\nhere=$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd -P)\nexport AGENTIHOOKS_HOME=\"$here\"\nnode=$(command -v node || true)\nruntime=\"$here/runtime.cjs\"\n";
 },"4":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    return "# Committed in the repository (docs/scopes.md): the runtime and the policy sit beside this script,\n# and the Node is the one on the PATH of whoever runs the client (none found: a deny, as above).\nhere=$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd -P)\nexport AGENTIHOOKS_HOME=\"$here\"\nnode=$(command -v node || true)\nruntime=\"$here/runtime.cjs\"\n";
+},"5":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.strict, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
         return undefined
     };
 
-  return "node="
-    + ((stack1 = (((helper = lookupProperty(helpers,"nodePath") || alias1(depth0, "nodePath", {"start":{"line":25,"column":7},"end":{"line":25,"column":15}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"nodePath","hash":{},"data":data,"loc":{"start":{"line":25,"column":5},"end":{"line":25,"column":17}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"agentihooksHome"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
+    + "node="
+    + ((stack1 = (((helper = lookupProperty(helpers,"nodePath") || alias2(depth0, "nodePath", {"start":{"line":31,"column":7},"end":{"line":31,"column":15}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"nodePath","hash":{},"data":data,"loc":{"start":{"line":31,"column":5},"end":{"line":31,"column":17}}}) : helper))) != null ? stack1 : "")
     + "\nruntime="
-    + ((stack1 = (((helper = lookupProperty(helpers,"runtimePath") || alias1(depth0, "runtimePath", {"start":{"line":26,"column":10},"end":{"line":26,"column":21}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"runtimePath","hash":{},"data":data,"loc":{"start":{"line":26,"column":8},"end":{"line":26,"column":23}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"runtimePath") || alias2(depth0, "runtimePath", {"start":{"line":32,"column":10},"end":{"line":32,"column":21}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"runtimePath","hash":{},"data":data,"loc":{"start":{"line":32,"column":8},"end":{"line":32,"column":23}}}) : helper))) != null ? stack1 : "")
     + "\n";
+},"6":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "# Machine scope: the runtime reads root's policy, never one the user's environment points at, and\n# no user variable may load code into it.\nexport AGENTIHOOKS_HOME="
+    + ((stack1 = (((helper = lookupProperty(helpers,"agentihooksHome") || container.strict(depth0, "agentihooksHome", {"start":{"line":28,"column":26},"end":{"line":28,"column":41}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"agentihooksHome","hash":{},"data":data,"loc":{"start":{"line":28,"column":24},"end":{"line":28,"column":43}}}) : helper))) != null ? stack1 : "")
+    + "\nunset NODE_OPTIONS NODE_PATH\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.strict, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -77,29 +92,29 @@ export const precompiledTemplates = {
     + "# Runs the agentihooks hook runtime for "
     + ((stack1 = (((helper = lookupProperty(helpers,"displayName") || alias2(depth0, "displayName", {"start":{"line":7,"column":42},"end":{"line":7,"column":53}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"displayName","hash":{},"data":data,"loc":{"start":{"line":7,"column":40},"end":{"line":7,"column":55}}}) : helper))) != null ? stack1 : "")
     + ". Editing this file changes its content hash:\n# the client may ask to approve the hook again, and the next apply reports the edit as drift.\n# $1 is the event. On an event that decides whether a tool runs, a runtime that cannot answer\n# (Node or the runtime missing, killed, crashed, or past the deadline) is a deny, never a pass;\n# any other event goes on without it (docs/runtime.md, \"Failing closed\").\nset -uo pipefail\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"eventVariable"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":15,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"eventVariable"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":15,"column":7}}})) != null ? stack1 : "")
     + "export AGENTIHOOKS_TARGET="
     + ((stack1 = (((helper = lookupProperty(helpers,"target") || alias2(depth0, "target", {"start":{"line":16,"column":28},"end":{"line":16,"column":34}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"target","hash":{},"data":data,"loc":{"start":{"line":16,"column":26},"end":{"line":16,"column":36}}}) : helper))) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"repo"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(4, data, 0),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":27,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"repo"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
     + "case \"${1:-}\" in\n  "
-    + ((stack1 = (((helper = lookupProperty(helpers,"preToolEvents") || alias2(depth0, "preToolEvents", {"start":{"line":29,"column":4},"end":{"line":29,"column":17}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"preToolEvents","hash":{},"data":data,"loc":{"start":{"line":29,"column":2},"end":{"line":29,"column":19}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"preToolEvents") || alias2(depth0, "preToolEvents", {"start":{"line":35,"column":4},"end":{"line":35,"column":17}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"preToolEvents","hash":{},"data":data,"loc":{"start":{"line":35,"column":2},"end":{"line":35,"column":19}}}) : helper))) != null ? stack1 : "")
     + ") deny="
-    + ((stack1 = (((helper = lookupProperty(helpers,"preToolDeny") || alias2(depth0, "preToolDeny", {"start":{"line":29,"column":28},"end":{"line":29,"column":39}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"preToolDeny","hash":{},"data":data,"loc":{"start":{"line":29,"column":26},"end":{"line":29,"column":41}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"preToolDeny") || alias2(depth0, "preToolDeny", {"start":{"line":35,"column":28},"end":{"line":35,"column":39}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"preToolDeny","hash":{},"data":data,"loc":{"start":{"line":35,"column":26},"end":{"line":35,"column":41}}}) : helper))) != null ? stack1 : "")
     + " ;;\n  "
-    + ((stack1 = (((helper = lookupProperty(helpers,"permissionEvents") || alias2(depth0, "permissionEvents", {"start":{"line":30,"column":4},"end":{"line":30,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"permissionEvents","hash":{},"data":data,"loc":{"start":{"line":30,"column":2},"end":{"line":30,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"permissionEvents") || alias2(depth0, "permissionEvents", {"start":{"line":36,"column":4},"end":{"line":36,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"permissionEvents","hash":{},"data":data,"loc":{"start":{"line":36,"column":2},"end":{"line":36,"column":22}}}) : helper))) != null ? stack1 : "")
     + ") deny="
-    + ((stack1 = (((helper = lookupProperty(helpers,"permissionDeny") || alias2(depth0, "permissionDeny", {"start":{"line":30,"column":31},"end":{"line":30,"column":45}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"permissionDeny","hash":{},"data":data,"loc":{"start":{"line":30,"column":29},"end":{"line":30,"column":47}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"permissionDeny") || alias2(depth0, "permissionDeny", {"start":{"line":36,"column":31},"end":{"line":36,"column":45}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"permissionDeny","hash":{},"data":data,"loc":{"start":{"line":36,"column":29},"end":{"line":36,"column":47}}}) : helper))) != null ? stack1 : "")
     + " ;;\n  *)\n    if [ -x \"$node\" ] && [ -f \"$runtime\" ]; then exec \"$node\" \"$runtime\" \"$@\"; fi\n    echo \"agentihooks: the hook runtime cannot run ($node or $runtime is missing); nothing was checked. Run: agentihooks apply\" >&2\n    exit 0 ;;\nesac\nfail() {\n  printf '%s\\n' \"$deny\"\n  printf '%s\\n%s\\n' "
-    + ((stack1 = (((helper = lookupProperty(helpers,"denyReason") || alias2(depth0, "denyReason", {"start":{"line":38,"column":22},"end":{"line":38,"column":32}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"denyReason","hash":{},"data":data,"loc":{"start":{"line":38,"column":20},"end":{"line":38,"column":34}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"denyReason") || alias2(depth0, "denyReason", {"start":{"line":44,"column":22},"end":{"line":44,"column":32}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"denyReason","hash":{},"data":data,"loc":{"start":{"line":44,"column":20},"end":{"line":44,"column":34}}}) : helper))) != null ? stack1 : "")
     + " \"agentihooks: $1\" >&2\n  exit 2\n}\n[ -x \"$node\" ] || fail \"no Node at $node\"\n[ -f \"$runtime\" ] || fail \"no runtime at $runtime\"\n# The watchdog: at the deadline the runtime is killed (the runtime itself stops waiting for stdin\n# at half of it). AGENTIHOOKS_DEADLINE_SECONDS can only lower it.\nlimit="
-    + ((stack1 = (((helper = lookupProperty(helpers,"deadlineSeconds") || alias2(depth0, "deadlineSeconds", {"start":{"line":45,"column":8},"end":{"line":45,"column":23}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"deadlineSeconds","hash":{},"data":data,"loc":{"start":{"line":45,"column":6},"end":{"line":45,"column":25}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"deadlineSeconds") || alias2(depth0, "deadlineSeconds", {"start":{"line":51,"column":8},"end":{"line":51,"column":23}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"deadlineSeconds","hash":{},"data":data,"loc":{"start":{"line":51,"column":6},"end":{"line":51,"column":25}}}) : helper))) != null ? stack1 : "")
     + "\ncase \"${AGENTIHOOKS_DEADLINE_SECONDS:-}\" in\n  '' | *[!0-9]*) ;;\n  *) if [ \"$AGENTIHOOKS_DEADLINE_SECONDS\" -lt \"$limit\" ]; then limit=$AGENTIHOOKS_DEADLINE_SECONDS; fi ;;\nesac\n# The runtime answers \"checked and allowed\" with exit "
-    + ((stack1 = (((helper = lookupProperty(helpers,"allowExit") || alias2(depth0, "allowExit", {"start":{"line":50,"column":56},"end":{"line":50,"column":65}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"allowExit","hash":{},"data":data,"loc":{"start":{"line":50,"column":54},"end":{"line":50,"column":67}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"allowExit") || alias2(depth0, "allowExit", {"start":{"line":56,"column":56},"end":{"line":56,"column":65}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"allowExit","hash":{},"data":data,"loc":{"start":{"line":56,"column":54},"end":{"line":56,"column":67}}}) : helper))) != null ? stack1 : "")
     + " here, so an exit 0 means it never decided.\nout=$(\n  AGENTIHOOKS_ALLOW_EXIT="
-    + ((stack1 = (((helper = lookupProperty(helpers,"allowExit") || alias2(depth0, "allowExit", {"start":{"line":52,"column":27},"end":{"line":52,"column":36}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"allowExit","hash":{},"data":data,"loc":{"start":{"line":52,"column":25},"end":{"line":52,"column":38}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"allowExit") || alias2(depth0, "allowExit", {"start":{"line":58,"column":27},"end":{"line":58,"column":36}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"allowExit","hash":{},"data":data,"loc":{"start":{"line":58,"column":25},"end":{"line":58,"column":38}}}) : helper))) != null ? stack1 : "")
     + " \"$node\" \"$runtime\" \"$@\" 0<&0 &\n  child=$!\n  (\n    trap 'kill \"${nap:-}\" 2>/dev/null; exit 0' TERM\n    sleep \"$limit\" &\n    nap=$!\n    wait \"$nap\" && kill -KILL \"$child\"\n  ) 0</dev/null >/dev/null 2>&1 &\n  dog=$!\n  wait \"$child\"\n  status=$?\n  kill \"$dog\" 2>/dev/null\n  exit \"$status\"\n)\nstatus=$?\ncase $status in\n  "
-    + ((stack1 = (((helper = lookupProperty(helpers,"allowExit") || alias2(depth0, "allowExit", {"start":{"line":68,"column":4},"end":{"line":68,"column":13}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"allowExit","hash":{},"data":data,"loc":{"start":{"line":68,"column":2},"end":{"line":68,"column":15}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"allowExit") || alias2(depth0, "allowExit", {"start":{"line":74,"column":4},"end":{"line":74,"column":13}} ))),(typeof helper === alias3 ? helper.call(alias1,{"name":"allowExit","hash":{},"data":data,"loc":{"start":{"line":74,"column":2},"end":{"line":74,"column":15}}}) : helper))) != null ? stack1 : "")
     + ") if [ -n \"$out\" ]; then printf '%s\\n' \"$out\"; fi; exit 0 ;;\n  2) if [ -n \"$out\" ]; then printf '%s\\n' \"$out\"; exit 2; fi; fail \"the runtime denied without a reply\" ;;\n  0) fail \"the runtime ended without a decision\" ;;\n  *) fail \"the runtime ended with status $status (128 + n: killed by signal n; the watchdog kills at ${limit} s)\" ;;\nesac\n";
 },"useData":true},
   "persona-identity.md.hbs": {"0":function(container,depth0,helpers,partials,data) {

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Diagnostic } from "../diagnostics";
 import type { Environment } from "../environment";
 import { diagnostic } from "../messages";
+import { machineEnvironment, machineRoot } from "./machine-environment";
 import { isScope, SCOPES, type Scope } from "./scope";
 
 /** The folder, at the repository root, holding agentihooks' repo-scope files (runtime, policies, record). */
@@ -80,7 +81,7 @@ export function portableScopeEnvironment(scope: string | undefined, base: Enviro
 /**
  * The Environment of `scope`, from the home-scope facts and where the run started. A `base` already
  * in that scope (a caller that located it, e.g. a portable build) is used as it is. `repo` needs a
- * git repository at or above `start`.
+ * git repository at or above `start`; `machine` is rooted at `/` (compiler/scopes/machine-environment.ts).
  */
 export function scopeEnvironment(scope: Scope, base: Environment, start: string, exists: (file: string) => boolean): { env?: Environment; diagnostics: Diagnostic[] } {
   if (base.scope.name === scope) return { env: base, diagnostics: [] };
@@ -90,5 +91,5 @@ export function scopeEnvironment(scope: Scope, base: Environment, start: string,
     if (root === undefined) return { diagnostics: [diagnostic("AH5151", { file: "command line" }, { dir: start })] };
     return { env: repoEnvironment(base, root), diagnostics: [] };
   }
-  return { diagnostics: [diagnostic("AH5154", { file: "command line" })] };
+  return { env: machineEnvironment(base, machineRoot(base.vars)), diagnostics: [] };
 }

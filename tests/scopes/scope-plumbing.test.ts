@@ -41,10 +41,9 @@ describe("repo scope environment", () => {
     expect(env.nodePath).toBe("node");
     expect(env.agentsSkills).toBe("/work/r/.agents/skills");
   });
-  it("refuses repo scope outside a repository and machine scope (not written yet)", () => {
+  it("refuses repo scope outside a repository", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ah-norepo-"));
     expect(scopeEnvironment("repo", portableEnvironment(), dir, () => false).diagnostics.map((d) => d.code)).toEqual(["AH5151"]);
-    expect(scopeEnvironment("machine", portableEnvironment(), dir, () => false).diagnostics.map((d) => d.code)).toEqual(["AH5154"]);
   });
 });
 

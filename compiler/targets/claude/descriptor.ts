@@ -17,5 +17,5 @@ export const descriptor = {
     mcpSchema: "https://agentihooks.dev/schemas/claude-mcp.schema.json",
   },
   contract,
-  scopes: { repo: true },
+  scopes: { repo: true, machine: true },
 } as const satisfies TargetDescriptor;

@@ -22,5 +22,5 @@ export const descriptor = {
   doctorNotes: [
     "Gemini CLI runs no hook in a folder it does not trust (user-level hooks included), and `gemini -p` refuses to start there: the guardrails hold only in trusted folders. Trust a folder through Gemini's prompt, --skip-trust, GEMINI_CLI_TRUST_WORKSPACE=true or ~/.gemini/trustedFolders.json; agentihooks never writes trust for you.",
   ],
-  scopes: { repo: true },
+  scopes: { repo: true, machine: true },
 } as const satisfies TargetDescriptor;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { ModelServer, RecordedRequest } from "../model-server";
 import { clientBinary } from "./clients";
-import { describeRun, runProcess, type ProcessResult } from "./process";
+import { describeRun, runProcess, type ProcessResult, type TurnPlacement } from "./process";
 import { readRuntimeTrace, tracerEnv, type RuntimeRun, type Sandbox } from "./sandbox";
 
 function claudeEnv(sb: Sandbox, server: ModelServer | undefined, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -104,12 +104,12 @@ export interface ClaudeTurn {
 }
 
 /** Runs `claude -p PROMPT` in the project (stream-json with hook events), the runtime traced. */
-export async function runClaudeTurn(sb: Sandbox, server: ModelServer, prompt: string, allowedTools = "Read,Bash", extraArgs: string[] = []): Promise<ClaudeTurn> {
+export async function runClaudeTurn(sb: Sandbox, server: ModelServer, prompt: string, allowedTools = "Read,Bash", extraArgs: string[] = [], placement: TurnPlacement = {}): Promise<ClaudeTurn> {
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
   // As root Claude refuses --dangerously-skip-permissions, so the tools a turn needs are allowed by name.
   const args = ["-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events", "--allowedTools", allowedTools, ...extraArgs];
-  const run = await runProcess(clientBinary("claude"), args, { cwd: sb.project, env: claudeEnv(sb, server, tracerEnv(sb)), timeoutMs: 90_000 });
+  const run = await runProcess(clientBinary("claude"), args, { cwd: sb.project, env: claudeEnv(sb, server, { ...tracerEnv(sb), ...placement.env }), timeoutMs: 90_000, ...(placement.prefix ? { prefix: placement.prefix } : {}) });
   const messages = run.stdout
     .split("\n")
     .filter((l) => l.startsWith("{"))

@@ -9,7 +9,7 @@ import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import type { ModelServer, RecordedRequest } from "../model-server";
 import { clientBinary } from "./clients";
-import { describeRun, runProcess, type ProcessResult } from "./process";
+import { describeRun, runProcess, type ProcessResult, type TurnPlacement } from "./process";
 import { readRuntimeTrace, tracerEnv, type RuntimeRun, type Sandbox } from "./sandbox";
 
 /** A slug from Codex's bundled catalogue: with some default slugs Codex sends a custom provider no tools. */
@@ -117,11 +117,11 @@ export interface CodexTurn {
 }
 
 /** Runs `codex exec PROMPT` in the project against the model server, the runtime traced. */
-export async function runCodexTurn(sb: Sandbox, server: ModelServer, prompt: string, extraArgs: string[] = []): Promise<CodexTurn> {
+export async function runCodexTurn(sb: Sandbox, server: ModelServer, prompt: string, extraArgs: string[] = [], placement: TurnPlacement = {}): Promise<CodexTurn> {
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
   const args = ["exec", "--skip-git-repo-check", ...codexProviderArgs(server), ...extraArgs, prompt];
-  const run = await runProcess(clientBinary("codex"), args, { cwd: sb.project, env: codexEnv(sb, tracerEnv(sb)), timeoutMs: 90_000 });
+  const run = await runProcess(clientBinary("codex"), args, { cwd: sb.project, env: codexEnv(sb, { ...tracerEnv(sb), ...placement.env }), timeoutMs: 90_000, ...(placement.prefix ? { prefix: placement.prefix } : {}) });
   const hooks: CodexHookRun[] = [];
   for (const line of run.stderr.split("\n")) {
     const m = /^hook: (\w+) (\w+)\s*$/.exec(line.trim());

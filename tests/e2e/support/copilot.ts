@@ -185,6 +185,8 @@ export interface CopilotTurnOptions {
   agent?: string;
   extraArgs?: string[];
   timeoutMs?: number;
+  /** Run the client under this argv prefix (a private system: support/private-system.ts). */
+  prefix?: readonly string[];
   /** Extra environment (e.g. GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS for repository hooks in prompt mode). */
   env?: NodeJS.ProcessEnv;
 }
@@ -200,6 +202,7 @@ export async function runCopilotTurn(sb: Sandbox, server: ModelServer, prompt: s
     cwd: sb.project,
     env: copilotEnv(sb, server, options.wire ?? "completions", { ...tracerEnv(sb), ...options.env }),
     timeoutMs: options.timeoutMs ?? 90_000,
+    ...(options.prefix ? { prefix: options.prefix } : {}),
   });
   const logText = existsSync(logDir)
     ? readdirSync(logDir)

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { ModelServer, RecordedRequest } from "../model-server";
 import { clientBinary } from "./clients";
 import { lastJsonObject } from "./evidence";
-import { runProcess, type ProcessResult } from "./process";
+import { runProcess, type ProcessResult, type TurnPlacement } from "./process";
 import { eventOfRun, readRuntimeTrace, tracerEnv, type RuntimeRun, type Sandbox } from "./sandbox";
 
 /** A pinned model: without one Gemini first asks a router model which one to use. */
@@ -75,10 +75,10 @@ export interface GeminiTurn {
 }
 
 /** Runs `gemini -p PROMPT --yolo` in the project against the model server, the runtime traced. */
-export async function runGeminiTurn(sb: Sandbox, server: ModelServer, prompt: string): Promise<GeminiTurn> {
+export async function runGeminiTurn(sb: Sandbox, server: ModelServer, prompt: string, placement: TurnPlacement = {}): Promise<GeminiTurn> {
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
-  const run = await runProcess(clientBinary("gemini"), ["-p", prompt, "--yolo"], { cwd: sb.project, env: geminiEnv(sb, server, tracerEnv(sb)), timeoutMs: 120_000 });
+  const run = await runProcess(clientBinary("gemini"), ["-p", prompt, "--yolo"], { cwd: sb.project, env: geminiEnv(sb, server, { ...tracerEnv(sb), ...placement.env }), timeoutMs: 120_000, ...(placement.prefix ? { prefix: placement.prefix } : {}) });
   await new Promise((r) => setTimeout(r, 300));
   return {
     run,

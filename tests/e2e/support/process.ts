@@ -21,6 +21,14 @@ export interface RunOptions {
   env: NodeJS.ProcessEnv;
   timeoutMs?: number;
   input?: string;
+  /** Runs `[...prefix, file, ...args]` instead (e.g. a private system's namespace, support/private-system.ts). */
+  prefix?: readonly string[];
+}
+
+/** Where a live turn runs beyond the sandbox: an argv prefix (a private system) and extra variables. */
+export interface TurnPlacement {
+  prefix?: readonly string[];
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs `file args…`; never rejects for a non-zero exit (the caller asserts), only for a spawn failure. */
@@ -28,7 +36,8 @@ export function runProcess(file: string, args: readonly string[], options: RunOp
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 90_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    const [command, ...argv] = [...(options.prefix ?? []), file, ...args];
+    const child = spawn(command!, argv, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
     let stdout = "";
     let stderr = "";
     let timedOut = false;
@@ -51,6 +60,8 @@ export function runProcess(file: string, args: readonly string[], options: RunOp
       clearTimeout(timer);
       resolve({ command: [file, ...args].join(" "), code, signal, stdout, stderr, ms: Date.now() - started, timedOut });
     });
+    // A command that exits before reading its stdin closes the pipe: not an error of the run.
+    child.stdin.on("error", () => {});
     child.stdin.end(options.input ?? "");
   });
 }
