@@ -79,6 +79,20 @@ const PATTERNS: readonly SecretPattern[] = [
   },
   { name: "private_key", regex: KEY_HEADER, strictOnly: false, anchors: KEY_HEADER_ANCHORS },
   {
+    // Model and platform API keys. `sk-` then a long random tail is the shape most providers issue
+    // (OpenAI's `sk-proj-…`/`sk-svcacct-…`, Anthropic's `sk-ant-api03-…`, and others), so the rule
+    // is that shape, not a list of vendors: a tail of 32+ token characters mixing upper case,
+    // lower case and digits (a long kebab-case word is not a key). The fixed-format families with
+    // other prefixes follow: Google `AIza` + 35, GitLab `glpat-` + 20, npm `npm_` + 36, Hugging
+    // Face `hf_` + 34.
+    name: "api_key_token",
+    regex: new RegExp(String.raw`(?:sk-${after(BEHIND_DASH, 3)}([A-Za-z0-9_-]{32,300})(?![A-Za-z0-9_-])|AIza${after(BEHIND_DASH, 4)}([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])|glpat-${after(BEHIND_DASH, 6)}([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])|(?:npm_${after(BEHIND, 4)}([A-Za-z0-9]{36})|hf_${after(BEHIND, 3)}([A-Za-z0-9]{34}))(?![A-Za-z0-9_]))`, "g"),
+    strictOnly: false,
+    anchors: ["sk-", "AIza", "glpat-", "npm_", "hf_"],
+    value: (m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5],
+    excused: (m) => m[1] !== undefined && !(/[A-Z]/.test(m[1]) && /[a-z]/.test(m[1]) && /[0-9]/.test(m[1])),
+  },
+  {
     name: "bearer_token",
     regex: /Authorization\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?Bearer[ \t]{1,8}([A-Za-z0-9._~+/-]{20})/gi,
     strictOnly: false,
@@ -140,7 +154,8 @@ const TEMPLATE = /^(?:<[^>]{0,200}>|\{\{[^}]{0,200}\}\}|\{[A-Za-z_][\w.]{0,100}\
 
 /**
  * True when `value` is an obvious placeholder rather than a credential: masked or repetitive
- * (three or fewer distinct letters or digits: `********`, `xxxx-xxxx`, `AKIAXXXXXXXXXXXXXXXX`), a
+ * (three or fewer distinct letters or digits: `********`, `xxxx-xxxx`, `AKIAXXXXXXXXXXXXXXXX`, also
+ * behind a kind prefix: `sk-ant-xxxxxxxx`), a
  * template or reference (`<YOUR_TOKEN>`, `${VAR}`, `{{ key }}`), a documentation example (contains
  * `example`, as AWS's published sample keys do), or prose without digits whose words name the slot
  * or ask to fill it (`your-api-key-here`, `changeme`, `secret_password`). Real credentials are
@@ -151,6 +166,10 @@ export function isPlaceholderValue(raw: string): boolean {
   if (value === "") return true;
   const distinct = new Set(value.toLowerCase().replace(/[^a-z0-9]/g, ""));
   if (distinct.size <= 3) return true;
+  // The same behind a token's kind prefix (`sk-ant-xxxx…`, `ghp_XXXX…`): the prefix names the
+  // slot, the masked rest is where a key would go.
+  const tail = value.replace(/^(?:[A-Za-z0-9]{1,6}[-_]){1,4}/, "");
+  if (tail.length >= 8 && tail.length < value.length && new Set(tail.toLowerCase().replace(/[^a-z0-9]/g, "")).size <= 3) return true;
   if (TEMPLATE.test(value)) return true;
   if (/example/i.test(value)) return true;
   // An elided value (`PASSWORD=…`) shows where a secret goes, not one.

@@ -23,6 +23,8 @@ const files: ReadonlyArray<[string, string, string]> = [
   ["env-example-empty", ".env.example", "API_KEY=\nSECRET_KEY=\nDB_PASSWORD=\n"],
   ["env-example-redacted", "docs/logs.md", "password: [REDACTED]\ntoken: [hidden]\n"],
   ["bearer-placeholder", "docs/api.md", "curl -H 'Authorization: Bearer <token>' https://api.example.com\ncurl -H \"Authorization: Bearer $TOKEN\" https://api.example.com\n"],
+  ["api-key-placeholders", "docs/setup.md", "OPENAI_API_KEY=sk-...\nexport ANTHROPIC_API_KEY=sk-ant-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\nkey: sk-your-openai-api-key-goes-here-replace-me-now\n"],
+  ["sk-words", "src/tasks.ts", "const id = 'task-scheduler-retry-backoff-with-jitter-enabled';\nconst css = 'sk-loading-indicator-container-horizontal-wrapper';\nimport { x } from 'npm_package_helpers';\n"],
   ["db-url-local-default", "docker-compose.yml", "services:\n  app:\n    environment:\n      DATABASE_URL: postgres://postgres:postgres@db:5432/app\n"],
   ["db-url-reference", "config/db.yml", "url: postgres://app:${DB_PASSWORD}@db.internal/app\nurl2: mysql://root:%(password)s@localhost/db\n"],
   ["db-url-format", "src/db.py", "url = f'postgres://app:{password}@db/app'\n"],

@@ -87,6 +87,14 @@ export const NORMAL_SECRETS: readonly SecretSample[] = [
   s("generic-root-password", "generic_secret", `MYSQL_ROOT_PASSWORD=${alnum(42, 12)}`),
   s("generic-human", "generic_secret", `password = "correct-horse-battery-staple"`),
   s("generic-hash-arrow", "generic_secret", `'password' => '${alnum(43, 14)}'`),
+  s("openai-project", "api_key_token", `const client = new OpenAI({ apiKey: "${"sk-proj-"}${alnum(44, 74)}_${alnum(45, 48)}" });`),
+  s("openai-legacy", "api_key_token", `${"sk-"}${alnum(46, 20)}T3BlbkFJ${alnum(47, 20)}`),
+  s("anthropic", "api_key_token", `anthropic: ${"sk-ant-api03-"}${alnum(48, 80)}-${alnum(49, 12)}AA`),
+  s("sk-unlisted-vendor", "api_key_token", `key = "${"sk-"}${alnum(58, 40)}"`),
+  s("google-api", "api_key_token", `${"AIza"}Sy${alnum(59, 33)}`),
+  s("gitlab-pat", "api_key_token", `${"glpat-"}${alnum(60, 20)}`),
+  s("npm-token", "api_key_token", `//registry.npmjs.org/:_authToken=${"npm_"}${alnum(61, 36)}`),
+  s("huggingface", "api_key_token", `${"hf_"}${alnum(62, 34)}`),
 ];
 
 /** Samples only the strict set finds (MCP arguments, settings, the audit log). */
