@@ -64,23 +64,40 @@ function inside(path: string, dir: string): boolean {
   return path === dir || path.startsWith(`${dir}/`);
 }
 
+/**
+ * The places a client reads in any project, wherever the project is: its hook registrations and
+ * the settings files that can switch hooks off there (Copilot 1.0.102 obeys `disableAllHooks` in a
+ * repository's `.github/copilot/settings.json` for every user hook; Claude Code reads
+ * `.claude/settings{,.local}.json`, Gemini `.gemini/settings.json`, Codex `.codex/`), and the repo
+ * scope's vendored runtime (`.agentihooks/`, docs/scopes.md). Matched on the path's last
+ * components, so every checkout and every folder of a monorepo is covered.
+ */
+const PROJECT_HOOK_DIR = /(?:^|\/)(?:\.agentihooks|\.github\/hooks)(?:\/|$)/;
+const PROJECT_SETTINGS = /(?:^|\/)(?:\.github\/copilot\/settings(?:\.local)?\.json|\.claude\/settings(?:\.local)?\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json))$/;
+
 /** The protected path `path` is or lies in, or undefined. */
 function hit(path: string, p: Protected): string | undefined {
   for (const candidate of [resolve(path), real(path)]) {
     if (p.files.includes(candidate)) return candidate;
     const dir = p.dirs.find((d) => inside(candidate, d));
     if (dir) return candidate;
+    if (PROJECT_HOOK_DIR.test(candidate) || PROJECT_SETTINGS.test(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** True for a settings file: an edit that leaves its hook wiring alone may go through a file tool. */
+function isSettings(target: string, p: Protected): boolean {
+  return p.settings.includes(target) || PROJECT_SETTINGS.test(target);
 }
 
 // The runtime's own tools that only read (after normalisation to Claude's names).
 const READ_ONLY_TOOLS: ReadonlySet<string> = new Set([...READ_TOOLS, "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TodoWrite", "Task"]);
 
 // Keys of a client's settings that wire or disable hooks.
-const HOOK_KEYS = /\b(hooks|disableAllHooks|notify)\b|agentihooks/;
+const HOOK_KEYS = /\b(hooks|hooksConfig|disableAllHooks|notify|codex_hooks)\b|agentihooks/;
 // Names that mark a command as reaching for one of the protected files.
-const PROTECTED_NAME = /\.agentihooks|agentihooks-hook|\.copilot|\.claude|\.codex|\.gemini|settings\.json|hooks\.json|config\.toml|disableAllHooks|policy\.[a-z]+\.json/;
+const PROTECTED_NAME = /\.agentihooks|agentihooks-hook|\.github\/hooks|\.github\/copilot|\.copilot|\.claude|\.codex|\.gemini|settings\.json|hooks\.json|config\.toml|disableAllHooks|policy\.[a-z]+\.json/;
 
 function message(what: string): string {
   return `BLOCKED: ${what} agentihooks' own files and the clients' hook settings are the operator's: changing them would switch the guardrails off. Reading them is fine; to change a guardrail, ask the operator to edit the profile and run \`agentihooks apply\`.`;
@@ -100,7 +117,7 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
     // A whole-file write (Write, a patch that adds or deletes the file) could drop the wiring unseen.
     const text = ["old_string", "new_string", "content", "patch", "command"].map((k) => stringArg(input.tool_input, k)).join("\n") + JSON.stringify(input.tool_input.edits ?? "");
     const whole = input.tool_name === "Write" || /^\*\*\* (Add|Delete) File:/m.test(text);
-    if (p.settings.includes(target) && !whole && !HOOK_KEYS.test(text)) continue;
+    if (isSettings(target, p) && !whole && !HOOK_KEYS.test(text)) continue;
     return message(`Writing ${raw} is not allowed:`);
   }
   return undefined;
@@ -188,7 +205,7 @@ function checkOtherTool(input: GuardInput, p: Protected): string | undefined {
     const target = hit(isAbsolute(path) ? path : resolve(input.cwd, path), p);
     if (!target) continue;
     const editOnly = verbs.length > 0 && verbs.every((v) => EDITING_VERBS.has(v) || LOOKING_VERBS.has(v));
-    if (p.settings.includes(target) && editOnly && !HOOK_KEYS.test(JSON.stringify(input.tool_input) ?? "")) continue;
+    if (isSettings(target, p) && editOnly && !HOOK_KEYS.test(JSON.stringify(input.tool_input) ?? "")) continue;
     return message(`${input.tool_name} on ${raw} is not allowed:`);
   }
   return undefined;
