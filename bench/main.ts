@@ -92,7 +92,9 @@ function isolatedEnv(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: path.join(home, ".config"), NO_COLOR: "1" };
   // Every client's home variable comes from its contract, so a new target is isolated too.
   const clientHomes = clientIds().map((id) => findClient(id)?.contract.home.variable ?? "");
-  for (const name of [...clientHomes, "AGENTIHOOKS_HOME", "AGENTIHOOKS_BUNDLE_PATH", "NODE_OPTIONS", "FORCE_COLOR"]) delete env[name];
+  // NODE_EXTRA_CA_CERTS makes every Node process parse that CA bundle at start-up (most of what a
+  // `node -e 0` costs on a machine that sets it), which would flatter every ratio (bench/hook.mjs).
+  for (const name of [...clientHomes, "AGENTIHOOKS_HOME", "AGENTIHOOKS_BUNDLE_PATH", "NODE_OPTIONS", "FORCE_COLOR", "NODE_EXTRA_CA_CERTS"]) delete env[name];
   return env;
 }
 
