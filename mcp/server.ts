@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { ServerContext } from "./context";
 import { secretGate } from "./secret-gate";
 import { profileAnswer } from "./tools/active-profile";
+import { broadcastsAnswer, sendAnswer } from "./tools/broadcasts";
 import { guardrailsAnswer } from "./tools/guardrails";
 import { denialsAnswer } from "./tools/recent-denials";
 
@@ -24,7 +25,7 @@ function answer(value: { summary: string }): CallToolResult {
 
 /** A server with every tool registered, not yet connected. */
 export function createServer(ctx: ServerContext): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: ctx.version }, { instructions: "agentihooks enforces guardrails on this agent's tool calls. Ask it which guardrails are on, why a call was denied, and which profile is active." });
+  const server = new McpServer({ name: SERVER_NAME, version: ctx.version }, { instructions: "agentihooks enforces guardrails on this agent's tool calls. Ask it which guardrails are on, why a call was denied, and which profile is active; read and send broadcasts on its channels." });
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   server.registerTool(
     "guardrails",
@@ -57,6 +58,35 @@ export function createServer(ctx: ServerContext): McpServer {
       annotations: readOnly,
     },
     () => answer(profileAnswer(ctx)),
+  );
+  server.registerTool(
+    "read_broadcasts",
+    {
+      title: "Broadcasts",
+      description: "The live broadcast messages of the channels this client's sessions listen to (or of one channel), oldest first: notes an operator or another agent sent to every session on the channel.",
+      inputSchema: {
+        channel: z.string().max(64).optional().describe("Only this channel (default: every channel this client's sessions listen to)."),
+      },
+      annotations: readOnly,
+    },
+    (query) => answer(broadcastsAnswer(ctx, query)),
+  );
+  server.registerTool(
+    "send_broadcast",
+    {
+      title: "Send a broadcast",
+      description: "Sends a short note to every session subscribed to a channel (each gets it once, at its start or with its next prompt). Never put a credential in it: the store refuses text that holds one.",
+      inputSchema: {
+        channel: z.string().max(64).describe("The channel: a letter or digit, then letters, digits, '.', '_' or '-'."),
+        text: z.string().max(4000).describe("The message, at most 4000 characters."),
+        expires: z.string().max(40).optional().describe("When it stops being delivered: 30m, 2h, 7d, 1w, or an ISO date-time with a zone."),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (draft) => {
+      const result = sendAnswer(ctx, draft);
+      return { ...answer(result), ...("refused" in result ? { isError: true } : {}) };
+    },
   );
   return server;
 }

@@ -29,7 +29,7 @@ describe("doctor: the agentihooks MCP server", () => {
   it("starts the installed copy and reports the tools it lists", () => {
     const s = setup("ok");
     s.install(BUNDLE);
-    expect(s.check()).toEqual([{ id: "mcp.starts", status: "ok", message: "the agentihooks MCP server at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs starts and lists 3 tools: guardrails, recent_denials, active_profile" }]);
+    expect(s.check()).toEqual([{ id: "mcp.starts", status: "ok", message: "the agentihooks MCP server at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs starts and lists 5 tools: guardrails, recent_denials, active_profile, read_broadcasts, send_broadcast" }]);
   });
 
   it("fails, naming the fix, when the copy is missing, stale, or does not answer", () => {

@@ -3,7 +3,7 @@
  * temp homes: the tools it lists, what each answers from a real policy file, audit log (written
  * by the runtime's own writer) and recorded source, the secret gate on inputs and outputs.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -59,8 +59,10 @@ describe("agentihooks MCP server", () => {
     const client = await connect(tempHome());
     expect(client.getServerVersion()).toEqual({ name: "agentihooks", version: "9.9.9-test" });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["guardrails", "recent_denials", "active_profile"]);
-    expect(tools.every((t) => t.annotations?.readOnlyHint === true && (t.description ?? "").length > 40)).toBe(true);
+    expect(tools.map((t) => t.name)).toEqual(["guardrails", "recent_denials", "active_profile", "read_broadcasts", "send_broadcast"]);
+    expect(tools.every((t) => (t.description ?? "").length > 40)).toBe(true);
+    // Only sending changes anything, and what it changes is the broadcast store, never a guardrail.
+    expect(tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name)).toEqual(["send_broadcast"]);
     expect(Object.keys(tools[1]!.inputSchema.properties ?? {})).toEqual(["limit", "tool", "allClients"]);
   });
 
@@ -157,5 +159,35 @@ describe("agentihooks MCP server", () => {
     const { text } = await call(await connect(home), "recent_denials");
     expect(text).not.toContain(GITHUB_TOKEN);
     expect(text).toContain("[REDACTED:github_token]");
+  });
+
+  it("send_broadcast stores a note the subscribed sessions get; read_broadcasts lists the session's channels", async () => {
+    const home = tempHome();
+    writeFileSync(policyPath(home, "claude"), renderPolicy({}, "claude", home, { chain: "coding", channels: ["brain", "ops"] }));
+    const client = await connect(home);
+    const sent = await call(client, "send_broadcast", { channel: "ops", text: "Deploy freeze until Friday.", expires: "2d" });
+    expect(sent.isError).toBe(false);
+    expect(sent.json.sent).toMatchObject({ channel: "ops", text: "Deploy freeze until Friday.", from: "agent:claude", expiresAt: "2026-12-03T12:00:00.000Z" });
+    expect(readdirSync(path.join(home, "broadcasts", "ops"))).toEqual([`${sent.json.sent.id}.json`]);
+    await call(client, "send_broadcast", { channel: "elsewhere", text: "Not for this session." });
+    const read = await call(client, "read_broadcasts");
+    expect(read.json.channels).toEqual(["brain", "ops"]);
+    expect(read.json.messages.map((m: { text: string }) => m.text)).toEqual(["Deploy freeze until Friday."]);
+    const other = await call(client, "read_broadcasts", { channel: "elsewhere" });
+    expect(other.json.messages.map((m: { text: string }) => m.text)).toEqual(["Not for this session."]);
+  });
+
+  it("send_broadcast refuses a bad channel or expiry with the store's reason, and a credential before any tool runs", async () => {
+    const home = tempHome();
+    const client = await connect(home);
+    const badChannel = await call(client, "send_broadcast", { channel: "-no", text: "hello" });
+    expect(badChannel.isError).toBe(true);
+    expect(badChannel.json.code).toBe("bad-channel");
+    const badExpiry = await call(client, "send_broadcast", { channel: "ops", text: "hello", expires: "yesterday" });
+    expect(badExpiry.json.code).toBe("bad-expiry");
+    const secret = (await client.callTool({ name: "send_broadcast", arguments: { channel: "ops", text: `token ${GITHUB_TOKEN}` } })) as { content: Array<{ text: string }>; isError?: boolean };
+    expect(secret.isError).toBe(true);
+    expect(JSON.stringify(secret)).not.toContain(GITHUB_TOKEN);
+    expect(existsSync(path.join(home, "broadcasts", "ops"))).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ describe("dist/mcp-server.cjs over stdio", () => {
     await client.connect(transport);
     const { tools } = await client.listTools();
     const elapsed = performance.now() - started;
-    expect(tools.map((t) => t.name)).toEqual(["guardrails", "recent_denials", "active_profile"]);
+    expect(tools.map((t) => t.name)).toEqual(["guardrails", "recent_denials", "active_profile", "read_broadcasts", "send_broadcast"]);
     const result = (await client.callTool({ name: "guardrails", arguments: {} })) as { content: Array<{ text: string }> };
     expect(result.content[0]!.text).toContain(`No policy file at ${path.join(scratch, ".agentihooks", "policy.copilot.json")}`);
     await client.close();
