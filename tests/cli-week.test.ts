@@ -54,6 +54,8 @@ describe("a week in the life", () => {
     expect(status.exitCode).toBe(0);
     expect(status.result.source.chain).toBe("team");
     expect(status.result.targets.map((t: { ownedFiles: number }) => t.ownedFiles > 0)).toEqual([true, true, true, true]);
+    // Each target's installed runtime is found and healthy (it read the wrapper's old layout before).
+    expect(status.result.targets.map((t: { runtime: { path: string | null; ok: boolean } }) => t.runtime.ok && /\/runtime\/[^/]+\/runtime\.cjs$/.test(t.runtime.path ?? ""))).toEqual([true, true, true, true]);
 
     // Wednesday: agentihooks was upgraded (the record says an older release applied the homes).
     writeFileSync(state, JSON.stringify({ ...record, version: "0.0.1" }, null, 2));

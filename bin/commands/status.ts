@@ -5,7 +5,7 @@
  * verified with, the files agentihooks owns, drift (what apply would change) and the runtime's health.
  * Exit 0 in sync, 2 changes pending (drift, or another source here), 1 an error.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { version } from "../../package.json";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 import { commonHelp, EXIT, parseCommand, projectOptions, scopeHelp } from "./contract";
@@ -108,12 +108,14 @@ export async function run(argv: string[]): Promise<number> {
   return out.finish(drift ? EXIT.pending : EXIT.ok, result);
 }
 
-/** The runtime the owned hook wrapper runs: present and readable, or missing (a moved or removed package). */
+/**
+ * The installed runtime this target owns (`runtime.cjs`: under `<agentihooks home>/runtime/`, the
+ * repo scope's `.agentihooks/`, or the machine scope's system path): present and a regular file,
+ * or missing (removed by hand: every pre-tool call is then denied). `path` is null when the
+ * target owns none (never applied).
+ */
 function runtimeHealth(owned: readonly string[]): { path: string | null; ok: boolean } {
-  const wrapper = owned.find((p) => p.endsWith("agentihooks-hook.sh"));
-  if (!wrapper || !existsSync(wrapper)) return { path: null, ok: false };
-  const match = /exec \S+ (\S+runtime\.c?js)/.exec(readFileSync(wrapper, "utf8"));
-  if (!match) return { path: null, ok: false };
-  const runtime = (match[1] as string).replace(/^["']|["']$/g, "");
+  const runtime = owned.find((p) => p.endsWith("/runtime.cjs"));
+  if (runtime === undefined) return { path: null, ok: false };
   return { path: runtime, ok: existsSync(runtime) && statSync(runtime).isFile() };
 }
