@@ -25,8 +25,9 @@ describe("entry kinds", () => {
       expect(records.map((r) => [r.kind, r.path]), tree.target).toEqual(tree.entries.map((e) => [e.kind, e.path]));
       for (const e of tree.entries) kinds.add(e.kind);
     }
-    // The default profiles exercise every kind but list members and the shell block (Copilot directives).
-    expect([...kinds].sort()).toEqual(["file", "json-entries", "json-keys", "json-lists", "managed-region", "toml-keys"]);
+    // The default profiles exercise every kind but list members (Copilot directives); the text block
+    // is the seeded `~/.agentihooks/.env` and, with the default channels, Copilot's shell block.
+    expect([...kinds].sort()).toEqual(["file", "json-entries", "json-keys", "json-lists", "managed-region", "text-block", "toml-keys"]);
   });
 
   it("no target id in the planner; the Claude hook list names the original's command list itself", () => {
