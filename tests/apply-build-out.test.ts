@@ -23,6 +23,17 @@ const tree = (hook = "#!/bin/sh\n"): DesiredTree => ({
 const actions = (plan: Plan, dir: string) => Object.fromEntries(plan.changes.map((c) => [path.relative(dir, c.path), c.action]));
 
 describe("build --out plan", () => {
+  it("shows an installed bundle (the runtime, the MCP server) by its digest, not as a diff", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ah-out-"));
+    const runtime = `${HOME}/.agentihooks/runtime/1.0.0-abcdef0123456789/runtime.cjs`;
+    const bundled: DesiredTree = { target: "copilot", diagnostics: [], entries: [{ kind: "file", path: runtime, content: "module.exports = 1;\n", mode: 0o644 }, ...tree().entries] };
+    const plan = planOut([bundled], dir, HOME, outTreeWriter(), (file) => file === runtime);
+    const summaries = plan.changes.filter((c) => c.summary !== undefined);
+    expect(summaries.map((c) => [path.relative(dir, c.path), c.summary])).toEqual([
+      ["copilot/.agentihooks/runtime/1.0.0-abcdef0123456789/runtime.cjs", "the hook runtime, sha256 6e66e366f0aefb84ad8110afcd9b2245702c643c831edf8316ff048fec739d2e (20 bytes)"],
+    ]);
+  });
+
   it("creates the render below DIR/<target>, then keeps it, and updates, replaces or removes only what differs", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ah-out-"));
     const fs = outTreeWriter();

@@ -70,7 +70,9 @@ export async function run(argv: string[]): Promise<number> {
   // Paths are shown relative to the placeholder home, or to the placeholder repository root.
   const scope = loaded.project.env.scope;
   const home = scope.name === "repo" ? scope.root : loaded.project.env.home;
-  const plan = planOut(loaded.trees, values.out, home, fs);
+  const { isInstalledRuntime } = await import("../../compiler/lower/runtime-files");
+  const agentihooksHome = loaded.project.env.agentihooksHome;
+  const plan = planOut(loaded.trees, values.out, home, fs, (file) => isInstalledRuntime(agentihooksHome, file));
   const pending = hasContentChanges(plan);
   if (values.check) {
     if (pending) out.say(renderPlanText(plan, { home: values.out, color: useColor(process.stdout) }));

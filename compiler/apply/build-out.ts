@@ -9,6 +9,7 @@ import type { DesiredTree } from "../desired-tree";
 import type { FileInfo, FileSystem } from "../fs/file-system";
 import type { OutTreeWriter } from "../fs/out-tree";
 import type { Change, Plan } from "../plan/change";
+import { runtimeSummary } from "../plan/plan-result";
 import { renderFresh } from "../render-fresh";
 
 /** Where a rendered path goes under the output directory. */
@@ -17,8 +18,12 @@ export function outPath(dir: string, target: string, file: string, home: string)
   return path.join(dir, target, rel);
 }
 
-/** The changes that make `dir` hold exactly the portable render of `trees` (as a plan, for the views). */
-export function planOut(trees: readonly DesiredTree[], dir: string, home: string, fs: Pick<FileSystem, "read" | "stat" | "list">): Plan {
+/**
+ * The changes that make `dir` hold exactly the portable render of `trees` (as a plan, for the views).
+ * A file `installed` says is one of our bundles (the hook runtime, the MCP server) is shown by its
+ * digest, as in a home's plan, not diffed line by line (~0.9 MB of bundled code per target).
+ */
+export function planOut(trees: readonly DesiredTree[], dir: string, home: string, fs: Pick<FileSystem, "read" | "stat" | "list">, installed: (file: string) => boolean = () => false): Plan {
   const changes: Change[] = [];
   for (const tree of trees) {
     const base = path.join(dir, tree.target);
@@ -36,7 +41,9 @@ export function planOut(trees: readonly DesiredTree[], dir: string, home: string
       const before = info ? fs.read(file) : undefined;
       // The mode is the listing's (no second stat); bytes are compared in place (Buffer.from copied both).
       const same = want && before && before.length === want.content.length && Buffer.compare(before, want.content) === 0 && info?.mode === want.mode;
-      changes.push({ target: tree.target, path: file, action: same ? "keep" : !before ? "create" : !want ? "delete" : "update", before, after: want?.content, mode: want?.mode ?? 0o644, bookkeeping: false, conflicts: 0 });
+      const change: Change = { target: tree.target, path: file, action: same ? "keep" : !before ? "create" : !want ? "delete" : "update", before, after: want?.content, mode: want?.mode ?? 0o644, bookkeeping: false, conflicts: 0 };
+      if (want && installed(want.path)) change.summary = runtimeSummary(want.path, want.content);
+      changes.push(change);
     }
   }
   return { targets: trees.map((t) => t.target), changes, diagnostics: [], observed: {}, pruneDirs: [] };

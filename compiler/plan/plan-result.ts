@@ -167,7 +167,7 @@ function changeOf(run: PlanRun, w: Work, after: Uint8Array | undefined): Change 
 }
 
 /** An installed bundle (the hook runtime, or the MCP server beside it) in one line: its sha256 and size. */
-function runtimeSummary(file: string, bytes: Uint8Array | undefined): string {
+export function runtimeSummary(file: string, bytes: Uint8Array | undefined): string {
   const what = path.basename(file) === "mcp-server.cjs" ? "the agentihooks MCP server" : "the hook runtime";
   return bytes === undefined ? what : `${what}, sha256 ${createHash("sha256").update(bytes).digest("hex")} (${bytes.length} bytes)`;
 }
