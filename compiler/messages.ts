@@ -210,6 +210,7 @@ export const messages = {
   AH5155: { severity: "info", text: "{client} reads no {what} from a repository ({reason}), so the repo scope leaves {items} out; apply the home scope for them." },
   // AH516x: the machine scope (compiler/scopes/machine-*.ts; docs/scopes.md, "Machine scope")
   AH5160: { severity: "error", text: "agentihooks {command} --scope machine writes the administrator's policy files under /etc and needs root (this process runs as uid {uid}); nothing was written. Run it with sudo, or use --scope home." },
+  AH5161: { severity: "info", text: "The machine scope holds only {client}'s guardrail hooks, so it leaves the {items} out; apply the home scope (or the repo scope) for them." },
   // AH512x: the command-line contract (bin/commands/contract.ts)
   AH5120: { severity: "error", text: "agentihooks {command}: {reason}. Run 'agentihooks {command} --help' for its options." },
   AH5121: { severity: "error", text: "{first} and {second} cannot be used together. Keep one of them." },

@@ -1,6 +1,7 @@
 /**
  * The golden `plan` view, for cases that start from an existing home (`input/home/`, mapped onto
- * the portable home /home/agent): the plan against that home (`expected/plan.txt`, diff and
+ * the portable home /home/agent; `input/root/`, mapped onto `/`, for system files such as a machine
+ * scope's `/etc`; paths outside the home are shown as `_root/<absolute path>`): the plan against that home (`expected/plan.txt`, diff and
  * diagnostics), the home after apply (`expected/home/…` and `expected/home.txt` with modes), and
  * two promises checked on every case and pinned in plan.txt: a second plan finds nothing to do, and
  * uninstall puts the seeded home back byte for byte (backups aside).
@@ -36,9 +37,14 @@ export const planView: View = {
   name: "plan",
   render: ({ case: goldenCase, load }) => {
     const homeDir = path.join(goldenCase.input, "home");
-    if (!existsSync(homeDir) || !load.value) return {};
+    const rootDir = path.join(goldenCase.input, "root");
+    if ((!existsSync(homeDir) && !existsSync(rootDir)) || !load.value) return {};
     const { ir, env, targets } = load.value;
-    const seed = seedFiles(homeDir, env.home);
+    const seed = { ...(existsSync(homeDir) ? seedFiles(homeDir, env.home) : {}), ...(existsSync(rootDir) ? seedFiles(rootDir, "") : {}) };
+    const shown = (file: string): string => {
+      const rel = path.posix.relative(env.home, file);
+      return rel.startsWith("..") ? `_root${file}` : rel;
+    };
     const fs = memoryFileSystem(seed);
     const trees = compileTargets(ir, env, targets);
     const ctx = { fs, env, now };
@@ -49,7 +55,7 @@ export const planView: View = {
     const files: Record<string, string | Uint8Array> = {};
     const index: string[] = [];
     for (const [file, entry] of [...fs.files.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      const rel = path.posix.relative(env.home, file);
+      const rel = shown(file);
       files[`home/${rel}`] = entry.content;
       index.push(`${entry.mode.toString(8).padStart(4, "0")} ${rel}`);
     }
@@ -63,7 +69,7 @@ export const planView: View = {
       const b = seed[file];
       return !a || !b || Buffer.compare(Buffer.from(a), Buffer.from(b)) !== 0;
     });
-    lines.push(`uninstall restores the seeded home: ${differing.length === 0 ? "yes" : `no: ${differing.map((f) => path.posix.relative(env.home, f)).join(", ")}`}`);
+    lines.push(`uninstall restores the seeded home: ${differing.length === 0 ? "yes" : `no: ${differing.map(shown).join(", ")}`}`);
     files["plan.txt"] = `${lines.join("\n")}\n`;
     return files;
   },

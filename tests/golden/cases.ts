@@ -18,8 +18,11 @@ export interface CaseOptions {
   targets?: TargetId[];
   /** Also render each selected target's output tree (the `out/` view: a fresh apply to empty homes). */
   out?: boolean;
-  /** `--scope`: `repo` renders into the placeholder repository `/home/agent/repo` (docs/scopes.md). */
-  scope?: "home" | "repo";
+  /**
+   * `--scope`: `repo` renders into the placeholder repository `/home/agent/repo`, `machine` into the
+   * system folders under `/` (docs/scopes.md).
+   */
+  scope?: "home" | "repo" | "machine";
   /** Machine facts to inject instead of the portable defaults (still no real machine is read). */
   environment?: {
     /** Pretend to run under WSL. */

@@ -43,6 +43,7 @@ export function compileCase(goldenCase: GoldenCase, fs?: SourceFileSystem): Comp
     ...(profile !== undefined ? { profile } : {}),
     ...(settingsProfile !== undefined ? { settingsProfile } : {}),
     ...(targets !== undefined ? { targets } : {}),
+    ...(scope === "machine" ? { scope } : {}),
   });
   return { case: goldenCase, load };
 }

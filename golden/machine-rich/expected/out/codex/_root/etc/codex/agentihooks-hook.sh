@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# managed-by: agentihooks — regenerate with: agentihooks apply --target codex --scope machine
+# Runs the agentihooks hook runtime for OpenAI Codex CLI. Editing this file changes its content hash:
+# the client may ask to approve the hook again, and the next apply reports the edit as drift.
+# $1 is the event. On an event that decides whether a tool runs, a runtime that cannot answer
+# (Node or the runtime missing, killed, crashed, or past the deadline) is a deny, never a pass;
+# any other event goes on without it (docs/runtime.md, "Failing closed").
+set -uo pipefail
+export AGENTIHOOKS_TARGET=codex
+# Machine scope: the runtime reads root's policy, never one the user's environment points at, and
+# no user variable may load code into it.
+export AGENTIHOOKS_HOME=/etc/agentihooks
+unset NODE_OPTIONS NODE_PATH
+node=/usr/local/bin/node
+runtime=/usr/local/lib/agentihooks/runtime/0.0.0-portable-dd7a5e97291ddb14/runtime.cjs
+case "${1:-}" in
+  BeforeTool|PreMcpToolCall|PreToolUse|preMcpToolCall|preToolUse) deny='{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"BLOCKED: agentihooks could not check this call: its hook runtime did not answer, so the call is denied rather than let through unchecked. Run `agentihooks doctor` to find the fault (`agentihooks apply` reinstalls the runtime)."}}' ;;
+  PermissionRequest|permissionRequest) deny='{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"BLOCKED: agentihooks could not check this call: its hook runtime did not answer, so the call is denied rather than let through unchecked. Run `agentihooks doctor` to find the fault (`agentihooks apply` reinstalls the runtime)."}}}' ;;
+  *)
+    if [ -x "$node" ] && [ -f "$runtime" ]; then exec "$node" "$runtime" "$@"; fi
+    echo "agentihooks: the hook runtime cannot run ($node or $runtime is missing); nothing was checked. Run: agentihooks apply" >&2
+    exit 0 ;;
+esac
+fail() {
+  printf '%s\n' "$deny"
+  printf '%s\n%s\n' 'BLOCKED: agentihooks could not check this call: its hook runtime did not answer, so the call is denied rather than let through unchecked. Run `agentihooks doctor` to find the fault (`agentihooks apply` reinstalls the runtime).' "agentihooks: $1" >&2
+  exit 2
+}
+[ -x "$node" ] || fail "no Node at $node"
+[ -f "$runtime" ] || fail "no runtime at $runtime"
+# The watchdog: at the deadline the runtime is killed (the runtime itself stops waiting for stdin
+# at half of it). AGENTIHOOKS_DEADLINE_SECONDS can only lower it.
+limit=20
+case "${AGENTIHOOKS_DEADLINE_SECONDS:-}" in
+  '' | *[!0-9]*) ;;
+  *) if [ "$AGENTIHOOKS_DEADLINE_SECONDS" -lt "$limit" ]; then limit=$AGENTIHOOKS_DEADLINE_SECONDS; fi ;;
+esac
+# The runtime answers "checked and allowed" with exit 64 here, so an exit 0 means it never decided.
+out=$(
+  AGENTIHOOKS_ALLOW_EXIT=64 "$node" "$runtime" "$@" 0<&0 &
+  child=$!
+  (
+    trap 'kill "${nap:-}" 2>/dev/null; exit 0' TERM
+    sleep "$limit" &
+    nap=$!
+    wait "$nap" && kill -KILL "$child"
+  ) 0</dev/null >/dev/null 2>&1 &
+  dog=$!
+  wait "$child"
+  status=$?
+  kill "$dog" 2>/dev/null
+  exit "$status"
+)
+status=$?
+case $status in
+  64) if [ -n "$out" ]; then printf '%s\n' "$out"; fi; exit 0 ;;
+  2) if [ -n "$out" ]; then printf '%s\n' "$out"; exit 2; fi; fail "the runtime denied without a reply" ;;
+  0) fail "the runtime ended without a decision" ;;
+  *) fail "the runtime ended with status $status (128 + n: killed by signal n; the watchdog kills at ${limit} s)" ;;
+esac

@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+echo "deploying to ${1:-staging}"
