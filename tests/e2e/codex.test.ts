@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { clientBinary } from "./support/clients";
 import { codexCommand, codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
+import { CODEX_TOOL_SEARCH, expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
 import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
@@ -137,21 +138,27 @@ for (const variant of [
       });
     }
 
-    test("the agentihooks MCP server is started and offered to the model (as a deferred tool namespace)", async () => {
+    test("the agentihooks MCP server is listed, found by tool search and answers: why a call was denied, which guardrails are on", async () => {
       requireApplied();
-      // Codex 0.171 defers MCP tools behind its hosted tool_search tool: the prompt lists the
-      // `mcp__agentihooks` namespace with the server's own instructions (which Codex has only after
-      // the MCP handshake), and the model loads the tools by searching. The scripted model cannot
-      // search, so this proves started and offered; the other clients' suites call the tools.
-      server.setScript(toolRounds([]));
-      const turn = await runCodexTurn(sb, server, "which guardrails are on?");
-      const offered = requestsContaining(turn.requests, "mcp__agentihooks: agentihooks enforces guardrails on this agent's tool calls.");
-      expect(offered.length, describeRun(turn.run, 2000)).toBeGreaterThan(0);
       const listed = JSON.parse((await codexCommand(sb, ["mcp", "list", "--json"])).stdout) as Array<{ name: string; enabled: boolean; transport: { args?: string[] } }>;
       const ours = listed.find((s) => s.name === "agentihooks");
       expect(ours?.enabled, JSON.stringify(listed)).toBe(true);
       expect(ours?.transport.args?.slice(1), JSON.stringify(listed)).toEqual(["--target", "codex"]);
       expect(ours?.transport.args?.[0], JSON.stringify(listed)).toMatch(/\/\.agentihooks\/runtime\/[^/]+\/mcp-server\.cjs$/);
+      // Codex 0.171 defers MCP tools behind its client-executed tool_search: the prompt names the
+      // `mcp__agentihooks` namespace with the server's instructions (known only after the MCP
+      // handshake), the model searches, Codex answers with the server's tools (its tools/list),
+      // and the model calls them in that namespace.
+      const problemsBefore = server.problems.length;
+      server.setScript(explainDenialScript({ name: "exec_command", args: { cmd: "cat .env" } }, CODEX_TOOL_SEARCH));
+      const turn = await runCodexTurn(sb, server, "why was that denied?");
+      const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
+      expect(requestsContaining(turn.requests, "mcp__agentihooks: agentihooks enforces guardrails on this agent's tool calls.").length, detail).toBeGreaterThan(0);
+      const found = turn.requests.at(-1)?.view?.searchedTools ?? {};
+      expect(Object.keys(found).sort(), detail).toEqual(["active_profile", "guardrails", "read_broadcasts", "recent_denials", "send_broadcast"].map((t) => `mcp__agentihooks__${t}`));
+      expectExplained(server, problemsBefore, turn.requests, "codex", detail);
+      expect(turn.run.stderr, detail).toMatch(/mcp: agentihooks\/recent_denials \(completed\)/);
+      expect(turn.run.stderr, detail).toMatch(/mcp: agentihooks\/guardrails \(completed\)/);
     });
 
     test("after the client has run (and written its own state), the plan changes nothing in the home", async () => {

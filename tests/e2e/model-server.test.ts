@@ -60,6 +60,24 @@ describe("model server", () => {
     expect(custom).toMatchObject({ toolKinds: { apply_patch: "custom" }, toolRounds: 1, toolResults: [{ callId: "a", output: "done" }] });
   });
 
+  test("responses: a client-executed tool_search call, then a call in the namespace its output loaded", async () => {
+    const search = await startModelServer(toolRounds([[{ name: "tool_search", args: { query: "q" } }], [{ name: "mcp__srv__probe", args: { a: 1 } }]]));
+    try {
+      const tools = [{ type: "function", name: "exec_command" }, { type: "tool_search", execution: "client" }];
+      const user = { type: "message", role: "user", content: [{ type: "input_text", text: "go" }] };
+      const first = sseEvents(await (await fetch(`${search.url}/v1/responses`, { method: "POST", body: JSON.stringify({ model: "m", stream: true, input: [user], tools }) })).text());
+      const call = JSON.parse(first.find((e) => e.event === "response.output_item.done")!.data).item;
+      expect(call).toMatchObject({ type: "tool_search_call", execution: "client", arguments: { query: "q" } });
+      const loaded = { type: "tool_search_output", call_id: call.call_id, execution: "client", tools: [{ type: "namespace", name: "mcp__srv", tools: [{ type: "function", name: "probe" }] }] };
+      const second = sseEvents(await (await fetch(`${search.url}/v1/responses`, { method: "POST", body: JSON.stringify({ model: "m", stream: true, input: [user, call, loaded], tools }) })).text());
+      expect(JSON.parse(second.find((e) => e.event === "response.output_item.done")!.data).item).toMatchObject({ type: "function_call", namespace: "mcp__srv", name: "probe", arguments: '{"a":1}' });
+      expect(search.requests.at(-1)?.view).toMatchObject({ toolRounds: 1, searchedTools: { mcp__srv__probe: { namespace: "mcp__srv", name: "probe" } } });
+      expect(search.problems).toEqual([]);
+    } finally {
+      await search.close();
+    }
+  });
+
   test("messages: a streamed tool_use block with its input as JSON deltas", async () => {
     const text = await (await post("/v1/messages", { model: "m", stream: true, max_tokens: 10, messages: [{ role: "user", content: "go" }], tools: [{ name: "Read", input_schema: {} }] })).text();
     const events = sseEvents(text);

@@ -38,8 +38,14 @@ export interface ConversationView {
   stream: boolean;
   /** Names of the tools the client offered, in its order. */
   tools: string[];
-  /** Tool kind per name for Responses requests ("function" or "custom"); empty otherwise. */
+  /** Tool kind per name for Responses requests ("function", "custom" or "tool_search"); empty otherwise. */
   toolKinds: Record<string, string>;
+  /**
+   * Tools a client-executed `tool_search` loaded into the conversation (Codex's deferred MCP tools),
+   * by the name the script uses (`<namespace>__<tool>`, e.g. `mcp__agentihooks__guardrails`); they
+   * are listed in `tools` too, and a call to one is sent as a `function_call` in that namespace.
+   */
+  searchedTools: Record<string, { namespace: string; name: string }>;
   /** How many assistant turns with tool calls the history already holds (the script's step). */
   toolRounds: number;
   /** Tool results in the history, oldest first. */
@@ -238,6 +244,7 @@ export function viewOf(api: WireApi, body: Record<string, unknown>): Conversatio
     stream: body.stream === true,
     tools: [],
     toolKinds: {},
+    searchedTools: {},
     toolRounds: 0,
     toolResults: [],
     lastUserText: "",
@@ -245,7 +252,8 @@ export function viewOf(api: WireApi, body: Record<string, unknown>): Conversatio
   const tools = Array.isArray(body.tools) ? (body.tools as Record<string, unknown>[]) : [];
   for (const t of tools) {
     const fn = t.function as Record<string, unknown> | undefined;
-    const name = typeof t.name === "string" ? t.name : typeof fn?.name === "string" ? fn.name : undefined;
+    // Codex's client-executed `tool_search` has no name: it goes by its type.
+    const name = typeof t.name === "string" ? t.name : typeof fn?.name === "string" ? fn.name : t.type === "tool_search" ? "tool_search" : undefined;
     if (name === undefined) continue;
     view.tools.push(name);
     if (api === "responses" && typeof t.type === "string") view.toolKinds[name] = t.type;
@@ -260,7 +268,7 @@ export function viewOf(api: WireApi, body: Record<string, unknown>): Conversatio
     let pendingRound = false;
     for (const item of (body.input as Record<string, unknown>[] | undefined) ?? []) {
       const type = item.type;
-      if (type === "function_call" || type === "custom_tool_call" || type === "local_shell_call") {
+      if (type === "function_call" || type === "custom_tool_call" || type === "local_shell_call" || type === "tool_search_call") {
         if (!pendingRound) view.toolRounds++;
         pendingRound = true;
         continue;
@@ -268,6 +276,9 @@ export function viewOf(api: WireApi, body: Record<string, unknown>): Conversatio
       pendingRound = false;
       if (type === "function_call_output" || type === "custom_tool_call_output") {
         view.toolResults.push({ callId: String(item.call_id ?? ""), output: textOf(item.output) });
+      } else if (type === "tool_search_output") {
+        view.toolResults.push({ callId: String(item.call_id ?? ""), output: JSON.stringify(item.tools ?? []) });
+        for (const found of Array.isArray(item.tools) ? (item.tools as Record<string, unknown>[]) : []) addSearchedTools(view, found);
       } else if ((type === "message" || type === undefined) && item.role === "user") {
         view.lastUserText = textOf(item.content);
       }
@@ -286,6 +297,18 @@ export function viewOf(api: WireApi, body: Record<string, unknown>): Conversatio
     }
   }
   return view;
+}
+
+/** Records the tools of one `tool_search_output` entry: a namespace of functions, or a bare function. */
+function addSearchedTools(view: ConversationView, found: Record<string, unknown>): void {
+  const inner = found.type === "namespace" && Array.isArray(found.tools) ? (found.tools as Record<string, unknown>[]) : [found];
+  const namespace = found.type === "namespace" && typeof found.name === "string" ? found.name : "";
+  for (const tool of inner) {
+    if (typeof tool.name !== "string") continue;
+    const spelling = namespace ? `${namespace}__${tool.name}` : tool.name;
+    if (!view.tools.includes(spelling)) view.tools.push(spelling);
+    view.searchedTools[spelling] = { namespace, name: tool.name };
+  }
 }
 
 /** Picks, for each scripted call, the first candidate name the client offers. */
@@ -360,6 +383,11 @@ function answerResponses(res: ServerResponse, view: ConversationView, reply: Scr
     const name = c.name as string;
     if (view.toolKinds[name] === "custom") {
       output.push({ type: "custom_tool_call", id: `ctc_${ids[i]}`, call_id: ids[i], name, input: c.input ?? String(c.args.input ?? ""), status: "completed" });
+    } else if (view.toolKinds[name] === "tool_search") {
+      output.push({ type: "tool_search_call", id: `tsc_${ids[i]}`, call_id: ids[i], execution: "client", arguments: c.args, status: "completed" });
+    } else if (view.searchedTools[name]?.namespace) {
+      const searched = view.searchedTools[name]!;
+      output.push({ type: "function_call", id: `fc_${ids[i]}`, call_id: ids[i], namespace: searched.namespace, name: searched.name, arguments: JSON.stringify(c.args), status: "completed" });
     } else {
       output.push({ type: "function_call", id: `fc_${ids[i]}`, call_id: ids[i], name, arguments: JSON.stringify(c.args), status: "completed" });
     }
@@ -460,6 +488,7 @@ export function geminiViewOf(path: string, body: Record<string, unknown>): Conve
     stream: path.endsWith(":streamGenerateContent"),
     tools: [],
     toolKinds: {},
+    searchedTools: {},
     toolRounds: 0,
     toolResults: [],
     lastUserText: "",

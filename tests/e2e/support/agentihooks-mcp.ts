@@ -13,9 +13,19 @@ export function agentihooksTool(tool: string): string[] {
   return [`mcp__agentihooks__${tool}`, `agentihooks-${tool}`, `mcp_agentihooks_${tool}`, `agentihooks__${tool}`, tool];
 }
 
-/** A denied `.env` read with `shell`, then `recent_denials`, then `guardrails`, one per round. */
-export function explainDenialScript(shell: ScriptedToolCall): Script {
-  return toolRounds([[shell], [{ name: agentihooksTool("recent_denials"), args: { limit: 1 } }], [{ name: agentihooksTool("guardrails"), args: {} }]]);
+/**
+ * Codex's way to reach MCP tools: it defers them behind its client-executed `tool_search` tool
+ * (the model searches, Codex answers with the matching tools, grouped by server as the namespace
+ * `mcp__<server>`, and adds them to the conversation). One search loads all of the server's tools.
+ */
+export const CODEX_TOOL_SEARCH: ScriptedToolCall = { name: "tool_search", args: { query: "agentihooks guardrails denied broadcasts", limit: 8 } };
+
+/**
+ * A denied `.env` read with `shell`, then `recent_denials`, then `guardrails`, one per round; with
+ * `discover`, a round that makes the server's tools available first (Codex's tool search).
+ */
+export function explainDenialScript(shell: ScriptedToolCall, discover?: ScriptedToolCall): Script {
+  return toolRounds([[shell], ...(discover ? [[discover]] : []), [{ name: agentihooksTool("recent_denials"), args: { limit: 1 } }], [{ name: agentihooksTool("guardrails"), args: {} }]]);
 }
 
 /**
