@@ -54,18 +54,7 @@ export interface GeneratedInputs {
   files: { agentihooks: number; ruler: number; rulesync: number };
 }
 
-const topics = [
-  "error handling",
-  "naming",
-  "testing",
-  "logging",
-  "security",
-  "dependencies",
-  "documentation",
-  "performance",
-  "reviews",
-  "releases",
-] as const;
+const topics = ["error handling", "naming", "testing", "logging", "security", "dependencies", "documentation", "performance", "reviews", "releases"] as const;
 
 const tools = ["Read", "Grep", "Glob", "Bash", "Edit", "Write"] as const;
 
@@ -119,7 +108,9 @@ function ruleBody(index: number, total: number): string {
   const topic = topicOf(index);
   const lines = [`# Rule ${pad(index, total)}: ${topic}`, ""];
   for (let item = 1; item <= 8; item += 1) {
-    lines.push(`- Point ${item} on ${topic}: state the intent, keep it consistent with rule ${pad(((index + item) % total) + 1, total)}, and prefer the simplest form that works.`);
+    lines.push(
+      `- Point ${item} on ${topic}: state the intent, keep it consistent with rule ${pad(((index + item) % total) + 1, total)}, and prefer the simplest form that works.`,
+    );
   }
   lines.push("", `When in doubt about ${topic}, follow the surrounding code and say why in the change description.`, "");
   return lines.join("\n");
@@ -194,7 +185,15 @@ function mcpJson(servers: ServerSpec[], withType: boolean): unknown {
 }
 
 function rulerToml(servers: ServerSpec[]): string {
-  const lines = ["# ruler configuration of the agentihooks benchmark", `default_agents = ${JSON.stringify(rulerAgents)}`, "", "[mcp]", "enabled = true", 'merge_strategy = "merge"', ""];
+  const lines = [
+    "# ruler configuration of the agentihooks benchmark",
+    `default_agents = ${JSON.stringify(rulerAgents)}`,
+    "",
+    "[mcp]",
+    "enabled = true",
+    'merge_strategy = "merge"',
+    "",
+  ];
   for (const server of servers) {
     lines.push(`[mcp_servers.${JSON.stringify(server.name)}]`);
     if (server.stdio) {
@@ -223,10 +222,7 @@ async function writeTree(root: string, files: Map<string, string>): Promise<numb
 function agentihooksFiles(catalogue: Catalogue): Map<string, string> {
   const files = new Map<string, string>();
   const profile = `bundle/profiles/${benchProfile}`;
-  files.set(
-    "agentihooks.config.json",
-    `${JSON.stringify({ bundle: "./bundle", profile: benchProfile, targets: benchTargets }, null, 2)}\n`,
-  );
+  files.set("agentihooks.config.json", `${JSON.stringify({ bundle: "./bundle", profile: benchProfile, targets: benchTargets }, null, 2)}\n`);
   files.set(`${profile}/CLAUDE.md`, catalogue.persona);
   for (const rule of catalogue.rules) files.set(`${profile}/.claude/rules/${rule.name}.md`, rule.body);
   files.set(`${profile}/.claude/.mcp.json`, `${JSON.stringify(mcpJson(catalogue.servers, false), null, 2)}\n`);
@@ -234,7 +230,10 @@ function agentihooksFiles(catalogue: Catalogue): Map<string, string> {
     files.set(`${profile}/.claude/commands/${command.name}.md`, frontmatter({ description: command.description }) + command.body);
   }
   for (const agent of catalogue.agents) {
-    files.set(`${profile}/.claude/agents/${agent.name}.md`, frontmatter({ name: agent.name, description: agent.description, tools: agent.tools.join(", ") }) + agent.body);
+    files.set(
+      `${profile}/.claude/agents/${agent.name}.md`,
+      frontmatter({ name: agent.name, description: agent.description, tools: agent.tools.join(", ") }) + agent.body,
+    );
   }
   for (const skill of catalogue.skills) {
     files.set(`${profile}/.claude/skills/${skill.name}/SKILL.md`, frontmatter({ name: skill.name, description: skill.description }) + skill.body);

@@ -42,7 +42,11 @@ const quote = (s) => `'${s.replace(/'/g, `'"'"'`)}'`;
 // the default profile applied into a temp home: the bench measures what the client runs.
 const applyHome = join(work, "home");
 mkdirSync(applyHome);
-const applied = spawnSync(process.execPath, [join(root, "bin", "agentihooks.js"), "apply", "--yes", "--target", "copilot"], { cwd: work, env: { PATH: process.env.PATH, HOME: applyHome, NO_COLOR: "1" }, encoding: "utf8" });
+const applied = spawnSync(process.execPath, [join(root, "bin", "agentihooks.js"), "apply", "--yes", "--target", "copilot"], {
+  cwd: work,
+  env: { PATH: process.env.PATH, HOME: applyHome, NO_COLOR: "1" },
+  encoding: "utf8",
+});
 if (applied.status !== 0) {
   process.stderr.write(`bench/hook.mjs: apply into a temp home failed (exit ${applied.status}):\n${applied.stderr}`);
   process.exit(1);
@@ -62,11 +66,37 @@ writeFileSync(baseline, `#!/usr/bin/env bash\nset -euo pipefail\nexec ${quote(pr
 chmodSync(baseline, 0o755);
 
 const cwd = root;
-const typicalPre = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "bash", toolArgs: { command: "git status --short && npm test -- --reporter dot 2>&1 | tail -n 40", description: "Run the tests" } });
+const typicalPre = JSON.stringify({
+  sessionId: "bench-session",
+  timestamp: 1764489600000,
+  cwd,
+  toolName: "bash",
+  toolArgs: { command: "git status --short && npm test -- --reporter dot 2>&1 | tail -n 40", description: "Run the tests" },
+});
 const largeContent = Array.from({ length: 4000 }, (_, i) => `export const value${i} = "line ${i} of a generated module with some ordinary text";`).join("\n");
-const largePre = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "create", toolArgs: { path: join(work, "generated.ts"), file_text: largeContent } });
-const typicalPost = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "bash", toolArgs: { command: "ls -la" }, toolResult: { resultType: "success", textResultForLlm: "total 8\ndrwxr-xr-x 2 me me 4096 .\n" } });
-const largePost = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, toolName: "view", toolArgs: { path: "src/big.ts" }, toolResult: { resultType: "success", textResultForLlm: largeContent } });
+const largePre = JSON.stringify({
+  sessionId: "bench-session",
+  timestamp: 1764489600000,
+  cwd,
+  toolName: "create",
+  toolArgs: { path: join(work, "generated.ts"), file_text: largeContent },
+});
+const typicalPost = JSON.stringify({
+  sessionId: "bench-session",
+  timestamp: 1764489600000,
+  cwd,
+  toolName: "bash",
+  toolArgs: { command: "ls -la" },
+  toolResult: { resultType: "success", textResultForLlm: "total 8\ndrwxr-xr-x 2 me me 4096 .\n" },
+});
+const largePost = JSON.stringify({
+  sessionId: "bench-session",
+  timestamp: 1764489600000,
+  cwd,
+  toolName: "view",
+  toolArgs: { path: "src/big.ts" },
+  toolResult: { resultType: "success", textResultForLlm: largeContent },
+});
 const sessionStart = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, source: "new", initialPrompt: "fix the tests" });
 const prompt = JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd, prompt: "Please refactor the runtime module and run the tests." });
 
@@ -111,7 +141,11 @@ function once(c) {
 /** Instructions executed by one run of `c` under callgrind (all threads), or NaN. */
 function instructions(c) {
   return new Promise((resolveCount) => {
-    const child = spawn("valgrind", ["--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null", "--smc-check=all-non-file", c.script, ...(c.event ? [c.event] : [])], { env, stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn(
+      "valgrind",
+      ["--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null", "--smc-check=all-non-file", c.script, ...(c.event ? [c.event] : [])],
+      { env, stdio: ["pipe", "ignore", "pipe"] },
+    );
     let err = "";
     child.stderr.on("data", (d) => (err += d));
     child.on("error", () => resolveCount(Number.NaN));
@@ -131,12 +165,46 @@ if (args.includes("--worst-case")) {
   // (default 3). A measure of the whole hook on a quiet machine; the tests hold only ratios.
   const mib = 10 * 1024 * 1024;
   const fill = (unit) => unit.repeat(Math.ceil(mib / unit.length)).slice(0, mib);
-  const shell = ["a", "$(", '"$(', "`", "${", "'", "a | ", "cat x; ", "{a,b}", "$'\\x41", "<<EOF\n", "cd a/; ", "echo $((", "eval "].map((u) => [`command ${JSON.stringify(u)}`, fill(u)]);
-  shell.push(["command git push origin HEAD:x…", `git push origin HEAD:${"x".repeat(mib)}`], ["command rm -rf /a/a…", `rm -rf ${"/a".repeat(mib / 2)}`], ["command cat ***…", `cat ${"*".repeat(mib)}`]);
-  const content = ["secret_", "PASSWORD ", "password=x.y(", "a=b:", "postgres://u:", "ghp_0123456789abcdefghij0123456789 ", "AKIA", "eyJ", "eyJhbGci.eyJzdWIi.", "-----BEGIN RSA PUBLIC \n", "-", "Authorization: Bearer ", '\\"password\\": \\"', "#   nosecret?"].map((u) => [`content ${JSON.stringify(u)}`, fill(u)]);
+  const shell = ["a", "$(", '"$(', "`", "${", "'", "a | ", "cat x; ", "{a,b}", "$'\\x41", "<<EOF\n", "cd a/; ", "echo $((", "eval "].map((u) => [
+    `command ${JSON.stringify(u)}`,
+    fill(u),
+  ]);
+  shell.push(
+    ["command git push origin HEAD:x…", `git push origin HEAD:${"x".repeat(mib)}`],
+    ["command rm -rf /a/a…", `rm -rf ${"/a".repeat(mib / 2)}`],
+    ["command cat ***…", `cat ${"*".repeat(mib)}`],
+  );
+  const content = [
+    "secret_",
+    "PASSWORD ",
+    "password=x.y(",
+    "a=b:",
+    "postgres://u:",
+    "ghp_0123456789abcdefghij0123456789 ",
+    "AKIA",
+    "eyJ",
+    "eyJhbGci.eyJzdWIi.",
+    "-----BEGIN RSA PUBLIC \n",
+    "-",
+    "Authorization: Bearer ",
+    '\\"password\\": \\"',
+    "#   nosecret?",
+  ].map((u) => [`content ${JSON.stringify(u)}`, fill(u)]);
   const worst = [
-    ...shell.map(([name, command]) => ({ name, input: JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd: work, toolName: "bash", toolArgs: { command } }) })),
-    ...content.map(([name, text]) => ({ name, input: JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd: work, toolName: "create", toolArgs: { path: join(work, "big.txt"), file_text: text } }) })),
+    ...shell.map(([name, command]) => ({
+      name,
+      input: JSON.stringify({ sessionId: "bench-session", timestamp: 1764489600000, cwd: work, toolName: "bash", toolArgs: { command } }),
+    })),
+    ...content.map(([name, text]) => ({
+      name,
+      input: JSON.stringify({
+        sessionId: "bench-session",
+        timestamp: 1764489600000,
+        cwd: work,
+        toolName: "create",
+        toolArgs: { path: join(work, "big.txt"), file_text: text },
+      }),
+    })),
   ];
   const rounds = option("--runs", 3);
   const rows = worst.map((w) => {
@@ -196,7 +264,14 @@ for (let i = 0; i < runs; i += 1) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))];
 const rows = cases.map((c, k) => {
   const sorted = [...samples[k]].sort((a, b) => a - b);
-  return { name: c.name, median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), spread: quantile(sorted, 0.95) - quantile(sorted, 0.05), min: sorted[0], cpu: cpuTotals[k] / runs };
+  return {
+    name: c.name,
+    median: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    spread: quantile(sorted, 0.95) - quantile(sorted, 0.05),
+    min: sorted[0],
+    cpu: cpuTotals[k] / runs,
+  };
 });
 const base = rows[0];
 for (const row of rows) {
@@ -214,8 +289,14 @@ if (asJson) {
   lines.push(`${"case".padEnd(width)}  median ms    p95 ms  spread ms  ratio   min ms  ratio   cpu ms  ratio`);
   const fmt = (n, w) => (Number.isFinite(n) ? n.toFixed(1) : "-").padStart(w);
   const x = (n) => `${Number.isFinite(n) ? n.toFixed(2) : "-"}x`.padStart(6);
-  for (const r of rows) lines.push(`${r.name.padEnd(width)}  ${fmt(r.median, 9)}  ${fmt(r.p95, 8)}  ${fmt(r.spread, 9)}  ${x(r.ratio)}  ${fmt(r.min, 7)} ${x(r.minRatio)}  ${fmt(r.cpu, 7)} ${x(r.cpuRatio)}`);
+  for (const r of rows)
+    lines.push(
+      `${r.name.padEnd(width)}  ${fmt(r.median, 9)}  ${fmt(r.p95, 8)}  ${fmt(r.spread, 9)}  ${x(r.ratio)}  ${fmt(r.min, 7)} ${x(r.minRatio)}  ${fmt(r.cpu, 7)} ${x(r.cpuRatio)}`,
+    );
   const typical = rows[1];
-  lines.push("", `typical preToolUse: ${typical.ratio.toFixed(2)}x node -e 0 by median wall time (goal: within 1.25x); ${typical.minRatio.toFixed(2)}x by fastest run; ${Number.isFinite(typical.cpuRatio) ? typical.cpuRatio.toFixed(2) : "-"}x by CPU time`);
+  lines.push(
+    "",
+    `typical preToolUse: ${typical.ratio.toFixed(2)}x node -e 0 by median wall time (goal: within 1.25x); ${typical.minRatio.toFixed(2)}x by fastest run; ${Number.isFinite(typical.cpuRatio) ? typical.cpuRatio.toFixed(2) : "-"}x by CPU time`,
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
 }

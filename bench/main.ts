@@ -59,7 +59,9 @@ function parseArgs(argv: string[]): Options {
       return value;
     };
     if (arg === "--scales") {
-      const factors = next().split(",").map((s) => Number.parseInt(s, 10));
+      const factors = next()
+        .split(",")
+        .map((s) => Number.parseInt(s, 10));
       options.plans = factors.map((factor) => defaultPlans.find((p) => p.factor === factor) ?? { factor, warmup: 1, runs: 3 });
     } else if (arg === "--runs") {
       const runs = Number.parseInt(next(), 10);
@@ -252,7 +254,13 @@ function commandsFor(cli: string, inputs: GeneratedInputs, dirs: ScaleDirs, peer
     });
   }
   if (peers?.rulesync) {
-    specs.push({ id: "rulesync", label: "rulesync generate", tool: "rulesync", cheap: false, invocation: { argv: [node, peers.rulesync.script, "generate"], cwd: inputs.rulesync, env: peerEnv } });
+    specs.push({
+      id: "rulesync",
+      label: "rulesync generate",
+      tool: "rulesync",
+      cheap: false,
+      invocation: { argv: [node, peers.rulesync.script, "generate"], cwd: inputs.rulesync, env: peerEnv },
+    });
   }
   return specs;
 }
@@ -271,8 +279,21 @@ function diskBuild(ours: (args: string[]) => Invocation, out: string): CommandSp
 
 const timeoutMs = 10 * 60 * 1000;
 
-function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, work: string, disk: string | undefined, probe: MemoryProbe, peers: Record<string, InstalledPeer> | undefined): ScaleResult {
-  const dirs: ScaleDirs = { home: path.join(work, "home"), peerHome: path.join(work, "peer-home"), out: path.join(work, "out"), outKept: path.join(work, "out-kept") };
+function measureScale(
+  cli: string,
+  plan: ScalePlan,
+  inputs: GeneratedInputs,
+  work: string,
+  disk: string | undefined,
+  probe: MemoryProbe,
+  peers: Record<string, InstalledPeer> | undefined,
+): ScaleResult {
+  const dirs: ScaleDirs = {
+    home: path.join(work, "home"),
+    peerHome: path.join(work, "peer-home"),
+    out: path.join(work, "out"),
+    outKept: path.join(work, "out-kept"),
+  };
   if (disk) dirs.outDisk = path.join(disk, `x${plan.factor}`, "out");
   mkdirSync(dirs.home, { recursive: true });
   mkdirSync(dirs.peerHome, { recursive: true });
@@ -292,7 +313,8 @@ function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, wor
   }
 
   const results = new Map<string, CommandResult>();
-  for (const spec of specs) results.set(spec.id, { id: spec.id, label: spec.label, tool: spec.tool, samples: [], cpuSamples: [], peakMiB: null, failure: null });
+  for (const spec of specs)
+    results.set(spec.id, { id: spec.id, label: spec.label, tool: spec.tool, samples: [], cpuSamples: [], peakMiB: null, failure: null });
 
   // Warm-up (read peak memory here, so no timed run carries the probe). Without warm-up (the
   // slowest scale), memory is read on the first timed run: the probe costs about a millisecond.
@@ -342,7 +364,8 @@ function measureScale(cli: string, plan: ScalePlan, inputs: GeneratedInputs, wor
   const outputs: Record<string, Record<string, number>> = {};
   if (!results.get("build")?.failure) outputs["agentihooks build --out"] = countByTop(listFiles(dirs.out));
   if (peers?.ruler && !results.get("ruler")?.failure) outputs["ruler apply"] = countByTop(listFiles(inputs.ruler, new Set([".ruler"])));
-  if (peers?.rulesync && !results.get("rulesync")?.failure) outputs["rulesync generate"] = countByTop(listFiles(inputs.rulesync, new Set([".rulesync", "rulesync.jsonc"])));
+  if (peers?.rulesync && !results.get("rulesync")?.failure)
+    outputs["rulesync generate"] = countByTop(listFiles(inputs.rulesync, new Set([".rulesync", "rulesync.jsonc"])));
   const written = changedFiles(homeBefore, snapshot(dirs.home));
   if (written.length > 0 && !results.get("apply")?.failure) {
     notes.push(`the repeated apply / dry-run wrote ${written.length} file(s) in the populated home (not a no-op): ${written.slice(0, 5).join(", ")}`);
@@ -387,7 +410,8 @@ async function main(): Promise<void> {
   }
   const work = mkdtempSync(path.join(workRoot(options.workDir), "agentihooks-bench-"));
   // With the work tree in RAM, one row per scale still writes to the disk (see bench/work-dir.ts).
-  const disk = inMemory(filesystemOf(work)) && !inMemory(filesystemOf(os.tmpdir())) ? mkdtempSync(path.join(os.tmpdir(), "agentihooks-bench-disk-")) : undefined;
+  const disk =
+    inMemory(filesystemOf(work)) && !inMemory(filesystemOf(os.tmpdir())) ? mkdtempSync(path.join(os.tmpdir(), "agentihooks-bench-disk-")) : undefined;
   const probe = chooseMemoryProbe(work);
   const cli = snapshotPackage(work);
   const machine = machineInfo(probe, peers, work, disk);

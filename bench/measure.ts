@@ -72,7 +72,12 @@ export function chooseMemoryProbe(workDir: string): MemoryProbe {
  * time (user + system, 10 ms resolution) in milliseconds; null where unreadable. GNU time adds about a
  * millisecond of wall time, the same for every command.
  */
-export function runForMemory(invocation: Invocation, probe: MemoryProbe, scratch: string, timeoutMs: number): { peakMiB: number | null; cpuMs: number | null; result: RunResult } {
+export function runForMemory(
+  invocation: Invocation,
+  probe: MemoryProbe,
+  scratch: string,
+  timeoutMs: number,
+): { peakMiB: number | null; cpuMs: number | null; result: RunResult } {
   mkdirSync(scratch, { recursive: true });
   const file = path.join(scratch, "max-rss.txt");
   rmSync(file, { force: true });

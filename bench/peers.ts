@@ -25,7 +25,9 @@ export interface InstalledPeer {
 
 /** The cache root: `$AGENTIHOOKS_BENCH_CACHE`, else `~/.cache/agentihooks-bench`. */
 export function benchCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.AGENTIHOOKS_BENCH_CACHE && env.AGENTIHOOKS_BENCH_CACHE.length > 0 ? path.resolve(env.AGENTIHOOKS_BENCH_CACHE) : path.join(homedir(), ".cache", "agentihooks-bench");
+  return env.AGENTIHOOKS_BENCH_CACHE && env.AGENTIHOOKS_BENCH_CACHE.length > 0
+    ? path.resolve(env.AGENTIHOOKS_BENCH_CACHE)
+    : path.join(homedir(), ".cache", "agentihooks-bench");
 }
 
 function binScript(prefix: string, pkg: string, bin: string): { version: string; script: string } | null {
@@ -41,7 +43,10 @@ function binScript(prefix: string, pkg: string, bin: string): { version: string;
  * Installs (once per version pair) and locates ruler and rulesync. Returns null with a reason when
  * npm cannot install them (offline machine): the benchmark then runs without the peer columns.
  */
-export function installPeers(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): { ruler: InstalledPeer; rulesync: InstalledPeer } | { error: string } {
+export function installPeers(
+  log: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): { ruler: InstalledPeer; rulesync: InstalledPeer } | { error: string } {
   const rulerVersion = env.AGENTIHOOKS_BENCH_RULER || pinnedPeers.ruler;
   const rulesyncVersion = env.AGENTIHOOKS_BENCH_RULESYNC || pinnedPeers.rulesync;
   const prefix = path.join(benchCacheDir(env), `peers-ruler-${rulerVersion}-rulesync-${rulesyncVersion}`);
@@ -58,7 +63,18 @@ export function installPeers(log: (line: string) => void, env: NodeJS.ProcessEnv
   try {
     execFileSync(
       "npm",
-      ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", `@intellectronica/ruler@${rulerVersion}`, `rulesync@${rulesyncVersion}`],
+      [
+        "install",
+        "--prefix",
+        prefix,
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--no-package-lock",
+        "--loglevel=error",
+        `@intellectronica/ruler@${rulerVersion}`,
+        `rulesync@${rulesyncVersion}`,
+      ],
       { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
     );
   } catch (error) {

@@ -242,7 +242,8 @@ function verdicts(run: BenchRun): GoalVerdict[] {
     goal: `build at 1x under ${goals.buildVsRuler}x the time of ruler apply`,
     measured: buildVsRuler === null ? "–" : `${ratio(buildVsRuler)} (${ms(build1 ?? Number.NaN)} vs ${ms(ruler1 ?? Number.NaN)})`,
     met: buildVsRuler === null ? null : buildVsRuler < goals.buildVsRuler,
-    why: buildVsRuler === null ? (find(one, "build")?.failure ? `build failed: ${find(one, "build")?.failure}` : "not measured (1x scale or ruler missing)") : "",
+    why:
+      buildVsRuler === null ? (find(one, "build")?.failure ? `build failed: ${find(one, "build")?.failure}` : "not measured (1x scale or ruler missing)") : "",
   });
 
   const build10 = median(find(ten, "build"));
@@ -259,7 +260,8 @@ function verdicts(run: BenchRun): GoalVerdict[] {
   // between scales (each scale runs minutes apart), CPU time much less.
   const metric: Metric = run.scales.every((scale) => cpuMedian(find(scale, "build")) !== null) ? "cpu" : "wall";
   const slope = slopeOf(run.scales, "build", metric);
-  const growth = slope && slope.segments.length >= 2 && (slope.segments[0] ?? 0) > 0 ? (slope.segments[slope.segments.length - 1] ?? 0) / (slope.segments[0] ?? 1) : null;
+  const growth =
+    slope && slope.segments.length >= 2 && (slope.segments[0] ?? 0) > 0 ? (slope.segments[slope.segments.length - 1] ?? 0) / (slope.segments[0] ?? 1) : null;
   out.push({
     id: "linear",
     goal: `build cost linear in input size (per-file cost 10x→100x within ${goals.slopeGrowth}x of 1x→10x)`,
@@ -284,9 +286,13 @@ function verdicts(run: BenchRun): GoalVerdict[] {
   out.push({
     id: "version",
     goal: `agentihooks --version within ${goals.versionVsNode}x of node -e 0`,
-    measured: versionVsNode === null ? "–" : `${ratio(versionVsNode)} (${ms(versionMedian ?? Number.NaN)} vs ${ms(nodeMedian ?? Number.NaN)}, ${versionSamples.length} runs each, all scales)`,
+    measured:
+      versionVsNode === null
+        ? "–"
+        : `${ratio(versionVsNode)} (${ms(versionMedian ?? Number.NaN)} vs ${ms(nodeMedian ?? Number.NaN)}, ${versionSamples.length} runs each, all scales)`,
     met: versionVsNode === null ? null : versionVsNode <= goals.versionVsNode,
-    why: versionVsNode === null ? (find(run.scales[0], "version")?.failure ? `--version failed: ${find(run.scales[0], "version")?.failure}` : "not measured") : "",
+    why:
+      versionVsNode === null ? (find(run.scales[0], "version")?.failure ? `--version failed: ${find(run.scales[0], "version")?.failure}` : "not measured") : "",
   });
 
   const hookRatio = run.hook?.ratio ?? null;
@@ -295,7 +301,14 @@ function verdicts(run: BenchRun): GoalVerdict[] {
     goal: `hook invocation within ${goals.hookVsNode}x of node -e 0 (bench/hook.mjs)`,
     measured: hookRatio === null ? "–" : ratio(hookRatio),
     met: hookRatio === null ? null : hookRatio <= goals.hookVsNode,
-    why: hookRatio === null ? (run.hook ? (run.hook.ok ? "bench/hook.mjs printed no ratio" : "bench/hook.mjs did not run to the end") : "skipped (--no-hook)") : "",
+    why:
+      hookRatio === null
+        ? run.hook
+          ? run.hook.ok
+            ? "bench/hook.mjs printed no ratio"
+            : "bench/hook.mjs did not run to the end"
+          : "skipped (--no-hook)"
+        : "",
   });
   return out;
 }
@@ -304,7 +317,9 @@ function goalTable(list: GoalVerdict[]): string[] {
   return [
     "| goal | measured | met |",
     "|---|---|---|",
-    ...list.map((g) => `| ${g.goal} | ${g.measured} | ${g.met === null ? `not measured${g.why ? `: ${g.why.replace(/\|/g, "\\|")}` : ""}` : g.met ? "met" : "NOT met"} |`),
+    ...list.map(
+      (g) => `| ${g.goal} | ${g.measured} | ${g.met === null ? `not measured${g.why ? `: ${g.why.replace(/\|/g, "\\|")}` : ""}` : g.met ? "met" : "NOT met"} |`,
+    ),
   ];
 }
 
@@ -331,7 +346,9 @@ function slopeTable(scales: ScaleResult[]): string[] {
         .join(" / ");
     const wall = slopeOf(scales, id, "wall");
     const cpu = slopeOf(scales, id, "cpu");
-    lines.push(`| ${label} | ${files.join(" / ")} | ${medians("wall")} | ${cell(wall)} | ${segments(wall)} | ${medians("cpu")} | ${cell(cpu)} | ${segments(cpu)} |`);
+    lines.push(
+      `| ${label} | ${files.join(" / ")} | ${medians("wall")} | ${cell(wall)} | ${segments(wall)} | ${medians("cpu")} | ${cell(cpu)} | ${segments(cpu)} |`,
+    );
   }
   return lines;
 }
@@ -340,7 +357,10 @@ function inputTable(scales: ScaleResult[]): string[] {
   return [
     "| scale | rules | MCP servers | commands | agents | skills | input files: agentihooks / ruler / rulesync |",
     "|---|--:|--:|--:|--:|--:|---|",
-    ...scales.map((s) => `| ${s.factor}x | ${s.counts.rules} | ${s.counts.mcpServers} | ${s.counts.commands} | ${s.counts.agents} | ${s.counts.skills} | ${s.inputFiles.agentihooks} / ${s.inputFiles.ruler} / ${s.inputFiles.rulesync} |`),
+    ...scales.map(
+      (s) =>
+        `| ${s.factor}x | ${s.counts.rules} | ${s.counts.mcpServers} | ${s.counts.commands} | ${s.counts.agents} | ${s.counts.skills} | ${s.inputFiles.agentihooks} / ${s.inputFiles.ruler} / ${s.inputFiles.rulesync} |`,
+    ),
   ];
 }
 
@@ -378,12 +398,14 @@ function summaryParagraph(run: BenchRun, list: GoalVerdict[]): string {
     const ruler = median(find(first, "ruler"));
     const rulesync = median(find(first, "rulesync"));
     let sentence = `\`agentihooks build\` compiles a bundle of one persona, ${c.rules} rules, ${c.mcpServers} MCP servers, ${c.commands} commands, ${c.agents} agents and ${c.skills} skills for ${clientNames()} in ${ms(build)}`;
-    if (ruler !== null && rulesync !== null) sentence += `, ${ratio(build / ruler)} the time of \`ruler apply\` and ${ratio(build / rulesync)} that of \`rulesync generate\` on the same input`;
+    if (ruler !== null && rulesync !== null)
+      sentence += `, ${ratio(build / ruler)} the time of \`ruler apply\` and ${ratio(build / rulesync)} that of \`rulesync generate\` on the same input`;
     const build10 = median(find(ten, "build"));
     if (build10 !== null) {
       const ruler10 = median(find(ten, "ruler"));
       const rulesync10 = median(find(ten, "rulesync"));
-      sentence += `; ten times that input takes ${ms(build10)}` + (ruler10 !== null && rulesync10 !== null ? ` (ruler ${ms(ruler10)}, rulesync ${ms(rulesync10)})` : "");
+      sentence +=
+        `; ten times that input takes ${ms(build10)}` + (ruler10 !== null && rulesync10 !== null ? ` (ruler ${ms(ruler10)}, rulesync ${ms(rulesync10)})` : "");
     }
     parts.push(`${sentence}.`);
   } else {
@@ -392,7 +414,9 @@ function summaryParagraph(run: BenchRun, list: GoalVerdict[]): string {
   const version = list.find((g) => g.id === "version");
   const hook = list.find((g) => g.id === "hook");
   if (version && version.measured !== "–") {
-    parts.push(`\`agentihooks --version\` takes ${version.measured.split(" ")[0]} the time of \`node -e 0\`${hook && hook.measured !== "–" ? `, and a typical preToolUse hook ${hook.measured}` : ""}.`);
+    parts.push(
+      `\`agentihooks --version\` takes ${version.measured.split(" ")[0]} the time of \`node -e 0\`${hook && hook.measured !== "–" ? `, and a typical preToolUse hook ${hook.measured}` : ""}.`,
+    );
   }
   const met = list.filter((g) => g.met === true).length;
   parts.push(`${met} of ${list.length} goals of the design are met in this run (ratios from one run on a shared machine; see bench/results.md).`);
@@ -444,7 +468,7 @@ export function renderReport(run: BenchRun): { markdown: string; console: string
     "",
     summary,
     "",
-    "## Goals (design.md, \"Numbers it must reach\")",
+    '## Goals (design.md, "Numbers it must reach")',
     "",
     ...goalLines,
     "",

@@ -13,14 +13,23 @@ const projectCommands = () => import("./commands/project-commands");
 
 /** Every command, its one-line summary, and how to load it (lazily). */
 const commands: CommandTable = {
-  build: { summary: "compile profiles into each target's files (--target, --out DIR, --dry-run, --check, --json)", load: async () => (await projectCommands()).build },
-  inspect: { summary: "show the resolved chain, layers, merged settings with provenance, features and MCP servers", load: async () => (await projectCommands()).inspect },
+  build: {
+    summary: "compile profiles into each target's files (--target, --out DIR, --dry-run, --check, --json)",
+    load: async () => (await projectCommands()).build,
+  },
+  inspect: {
+    summary: "show the resolved chain, layers, merged settings with provenance, features and MCP servers",
+    load: async () => (await projectCommands()).inspect,
+  },
   plan: { summary: "show what apply would change, as a unified diff (--json, --markdown)", load: async () => (await projectCommands()).plan },
   diff: { summary: "alias of plan; --base GIT_REF compares the bundle at that ref with the working tree", load: async () => (await projectCommands()).plan },
   apply: { summary: "plan, then write the targets' homes (--target, --yes, --plan FILE)", load: async () => (await projectCommands()).apply },
   init: { summary: "scaffold a bundle in the current directory (config, a profile, one example of each file kind)", load: () => import("./commands/init") },
   uninstall: { summary: "remove exactly what agentihooks owns and restore what it displaced", load: async () => (await projectCommands()).uninstall },
-  status: { summary: "show the homes' source, chain, versions, owned files, drift and runtime health (--json)", load: async () => (await projectCommands()).status },
+  status: {
+    summary: "show the homes' source, chain, versions, owned files, drift and runtime health (--json)",
+    load: async () => (await projectCommands()).status,
+  },
   doctor: { summary: "check the installed homes (--target, --live, --json)", load: async () => (await projectCommands()).doctor },
   profiles: { summary: "list profiles with their source (built-in, bundle, linked)", load: async () => (await projectCommands()).profiles },
   statusline: { summary: "print the Copilot status line (called by the client)", load: () => import("./commands/statusline") },

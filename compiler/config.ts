@@ -126,7 +126,9 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
       return { value: undefined, diagnostics };
     }
     // The loader's message may hold the machine path of the project; show it relative.
-    const reason = firstLine(error instanceof Error ? error.message : String(error)).split(projectDirOf(filepath)).join(".");
+    const reason = firstLine(error instanceof Error ? error.message : String(error))
+      .split(projectDirOf(filepath))
+      .join(".");
     diagnostics.push(diagnostic("AH1110", { file }, { reason }));
     return { value: { file, dir: projectDirOf(filepath), filepath, config: undefined }, diagnostics };
   }
@@ -148,7 +150,10 @@ export function findConfig(search: ConfigSearch): Result<LoadedConfig | undefine
   const problems = validate("https://agentihooks.dev/schemas/config.schema.json" as SchemaId, doc, file);
   diagnostics.push(...problems);
   const valid = !problems.some((d) => d.severity === "error");
-  return { value: { file, dir, filepath: result.filepath, config: valid ? (config as ProjectConfig) : undefined, locate: (pointer) => doc.locate(pointer) }, diagnostics };
+  return {
+    value: { file, dir, filepath: result.filepath, config: valid ? (config as ProjectConfig) : undefined, locate: (pointer) => doc.locate(pointer) },
+    diagnostics,
+  };
 }
 
 /** Pairs the config value with positions: from the parsed file, under `/agentihooks` for package.json, none for JS/TS. */
@@ -208,14 +213,24 @@ export function chooseSource(
   fs: Pick<FileSystem, "read" | "stat">,
 ): SourceChoice {
   const recorded = readSourceRecord(fs, machine.agentihooksHome);
-  const base = { ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(options.settingsProfile !== undefined ? { settingsProfile: options.settingsProfile } : {}), ...(recorded ? { recorded } : {}) };
+  const base = {
+    ...(options.profile !== undefined ? { profile: options.profile } : {}),
+    ...(options.settingsProfile !== undefined ? { settingsProfile: options.settingsProfile } : {}),
+    ...(recorded ? { recorded } : {}),
+  };
   if (options.configFile !== undefined) return { ...base, configFile: path.resolve(options.cwd, options.configFile), origin: "flag" };
   const project = findConfig({ cwd: options.cwd });
   if (project.value || project.diagnostics.length > 0) return { ...base, ...(project.value ? { configFile: project.value.filepath } : {}), origin: "project" };
   if (recorded && (recorded.config === null || fs.stat(recorded.config)?.kind === "file")) {
     const profile = options.profile ?? recorded.profileOverride ?? undefined;
     const settingsProfile = options.settingsProfile ?? recorded.settingsProfileOverride ?? undefined;
-    return { recorded, origin: "recorded", ...(recorded.config !== null ? { configFile: recorded.config } : {}), ...(profile !== undefined ? { profile } : {}), ...(settingsProfile !== undefined ? { settingsProfile } : {}) };
+    return {
+      recorded,
+      origin: "recorded",
+      ...(recorded.config !== null ? { configFile: recorded.config } : {}),
+      ...(profile !== undefined ? { profile } : {}),
+      ...(settingsProfile !== undefined ? { settingsProfile } : {}),
+    };
   }
   const user = findConfig({ cwd: userConfigDir(env, machine.home), strategy: "none" });
   if (user.value) return { ...base, configFile: user.value.filepath, origin: "user" };

@@ -213,14 +213,7 @@ export interface TextBlockEntry {
 }
 
 export type DesiredEntry =
-  | FileEntry
-  | ManagedRegionEntry
-  | JsonKeysEntry
-  | JsonEntriesEntry
-  | JsonListsEntry
-  | JsonMembersEntry
-  | TomlKeysEntry
-  | TextBlockEntry;
+  FileEntry | ManagedRegionEntry | JsonKeysEntry | JsonEntriesEntry | JsonListsEntry | JsonMembersEntry | TomlKeysEntry | TextBlockEntry;
 
 /** What one target wants on disk, plus what it could not express. */
 export interface DesiredTree {

@@ -72,7 +72,10 @@ export function installedRuntimePath(agentihooksHome: string, runtime: Pick<Runt
 }
 
 // Portable output pins this text, not the real bundle, so goldens do not change with runtime code.
-const PORTABLE_RUNTIME = runtimeBundle("0.0.0-portable", new TextEncoder().encode("// agentihooks hook runtime: portable output holds this placeholder, apply installs the real bundle.\n"));
+const PORTABLE_RUNTIME = runtimeBundle(
+  "0.0.0-portable",
+  new TextEncoder().encode("// agentihooks hook runtime: portable output holds this placeholder, apply installs the real bundle.\n"),
+);
 
 /** The installed MCP server: `mcp-server.cjs` in the installed runtime's directory. */
 export function installedMcpServerPath(runtimePath: string): string {

@@ -110,7 +110,11 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   const bundleLayer =
     sources.bundle === undefined
       ? undefined
-      : readLayer(ctx, { dir: sources.bundle, display: "bundle:", layer: "bundle" }, { persona: [".claude/CLAUDE.md", "CLAUDE.md"], layers: true, features: true });
+      : readLayer(
+          ctx,
+          { dir: sources.bundle, display: "bundle:", layer: "bundle" },
+          { persona: [".claude/CLAUDE.md", "CLAUDE.md"], layers: true, features: true },
+        );
   const memberLayers = chain.map(({ member, profile }) => ({
     member,
     layer: readLayer(ctx, profileRoot(profile, "chain"), { persona: ["CLAUDE.md"], manifest: true, layers: true, features: true }),
@@ -125,10 +129,7 @@ export function loadProject(options: FrontEndOptions): Result<Project | undefine
   for (const { descriptor } of targets) {
     const base = baseLayers[descriptor.id];
     const settingsLayers = [...(base ? [base] : []), ...ordered.map((l) => l.layers.targets[descriptor.id]?.settings).filter(isDefined)];
-    const mcp = mergeMcpServers(
-      descriptor,
-      ordered.map((l) => l.layers.targets[descriptor.id]?.mcp ?? l.layers.sharedMcp).filter(isDefined),
-    );
+    const mcp = mergeMcpServers(descriptor, ordered.map((l) => l.layers.targets[descriptor.id]?.mcp ?? l.layers.sharedMcp).filter(isDefined));
     ctx.diagnostics.push(...mcp.diagnostics);
     targetInputs[descriptor.id] = { settings: mergeDocuments(settingsLayers.map(toMergeLayer)), mcpServers: mcp.value };
   }
@@ -215,7 +216,9 @@ function readManifesto(ctx: LoadContext, options: FrontEndOptions): TextSource |
  */
 export function compileTargets(ir: Ir, env: Environment, ids: readonly TargetId[]): DesiredTree[] {
   const scrubbed = scrubIrText(ir);
-  const trees = targets.filter((t) => ids.includes(t.descriptor.id)).map((t) => scrubTreeText(compileInScope(t, scrubbed.ir, env), env.agentihooksHome, scrubbed.clean));
+  const trees = targets
+    .filter((t) => ids.includes(t.descriptor.id))
+    .map((t) => scrubTreeText(compileInScope(t, scrubbed.ir, env), env.agentihooksHome, scrubbed.clean));
   const first = trees[0];
   if (first !== undefined && scrubbed.diagnostics.length > 0) trees[0] = { ...first, diagnostics: [...scrubbed.diagnostics, ...first.diagnostics] };
   return trees;
@@ -350,7 +353,10 @@ function resolveSettingsProfile(
   const profile = findProfile(ctx.fs, sources, name.trim());
   if (!profile) {
     const at = options.settingsProfile !== undefined ? { file: "command line (--settings-profile)" } : locateConfig(loaded, "/settingsProfile");
-    const available = listProfiles(ctx.fs, sources).map((p) => p.name).join(", ") || "none";
+    const available =
+      listProfiles(ctx.fs, sources)
+        .map((p) => p.name)
+        .join(", ") || "none";
     ctx.diagnostics.push(diagnostic("AH3005", at, { name, available }));
     return undefined;
   }

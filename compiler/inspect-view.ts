@@ -133,11 +133,31 @@ export function renderInspect(data: InspectData): string {
   line(`bundle: ${data.chain.bundle ?? "none"}`);
   line(`targets: ${data.targets.join(", ")}`);
 
-  section(out, "persona parts", data.persona.map((p) => `${p.part}  ${where(p)}`));
-  section(out, "rules (persona order)", data.rules.map((r) => `${r.name}  ${r.layer}  ${where(r)}`));
-  section(out, "commands", data.commands.map((c) => `${c.name}  ${c.layer}  ${where(c)}`));
-  section(out, "agents", data.agents.map((a) => `${a.name}  ${a.layer}  ${where(a)}`));
-  section(out, "skills", data.skills.map((s) => `${s.name}  ${s.layer}  ${where(s)}  [${s.files.join(", ")}]`));
+  section(
+    out,
+    "persona parts",
+    data.persona.map((p) => `${p.part}  ${where(p)}`),
+  );
+  section(
+    out,
+    "rules (persona order)",
+    data.rules.map((r) => `${r.name}  ${r.layer}  ${where(r)}`),
+  );
+  section(
+    out,
+    "commands",
+    data.commands.map((c) => `${c.name}  ${c.layer}  ${where(c)}`),
+  );
+  section(
+    out,
+    "agents",
+    data.agents.map((a) => `${a.name}  ${a.layer}  ${where(a)}`),
+  );
+  section(
+    out,
+    "skills",
+    data.skills.map((s) => `${s.name}  ${s.layer}  ${where(s)}  [${s.files.join(", ")}]`),
+  );
   section(
     out,
     "guardrails",
@@ -147,7 +167,12 @@ export function renderInspect(data: InspectData): string {
   for (const t of data.perTarget) {
     line();
     line(`== ${t.target} (${t.displayName}) ==`);
-    section(out, "layers (merge order)", t.layers.map((l, i) => `${i + 1}. ${l.layer}  ${where(l)}`), false);
+    section(
+      out,
+      "layers (merge order)",
+      t.layers.map((l, i) => `${i + 1}. ${l.layer}  ${where(l)}`),
+      false,
+    );
     section(out, "settings", t.settings.map(valueLine), false);
     section(out, "directives (_agentihooks)", t.directives.map(valueLine), false);
     section(
@@ -169,13 +194,21 @@ function section(out: string[], title: string, items: string[], blankBefore = tr
 /** A server replaces earlier same-named definitions whole; name them, most recent first. */
 function replacesLine(replaced: ShownOrigin[] | undefined): string {
   if (!replaced || replaced.length === 0) return "";
-  return `\n      replaces ${[...replaced].reverse().map((o) => `${o.layer} (${where(o)})`).join(", ")}`;
+  return `\n      replaces ${[...replaced]
+    .reverse()
+    .map((o) => `${o.layer} (${where(o)})`)
+    .join(", ")}`;
 }
 
 function valueLine(v: ShownValue): string {
   const line = `${v.pointer} = ${compact(v.value)}  <- ${v.layer}  ${where(v)}`;
   // Most recent first: "overrides bundle (…), base (…)" reads as the story of the value backwards.
-  const over = v.overrides ? `\n      overrides ${[...v.overrides].reverse().map((o) => `${o.layer} (${where(o)})`).join(", ")}` : "";
+  const over = v.overrides
+    ? `\n      overrides ${[...v.overrides]
+        .reverse()
+        .map((o) => `${o.layer} (${where(o)})`)
+        .join(", ")}`
+    : "";
   return `${line}${over}`;
 }
 
@@ -205,7 +238,10 @@ export function listValues(doc: MergedDocument): ShownValue[] {
     const set = doc.provenance[pointer];
     if (set && pointer !== "") {
       // The member's own name decides too: {"env": {"DB_PASSWORD": "…"}} shows [REDACTED].
-      const name = pointer.slice(pointer.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+      const name = pointer
+        .slice(pointer.lastIndexOf("/") + 1)
+        .replace(/~1/g, "/")
+        .replace(/~0/g, "~");
       const shown: ShownValue = { pointer, value: redactDeep(value, name), ...origin(set) };
       const replaced = doc.overridden?.[pointer];
       if (replaced && replaced.length > 0) shown.overrides = replaced.map(origin);

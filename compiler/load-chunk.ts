@@ -41,7 +41,13 @@ export function loadChunk(file: string): unknown {
 
 function run(script: Script, file: string): unknown {
   const module = { exports: {} as unknown };
-  const body = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+  const body = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: { exports: unknown },
+    filename: string,
+    dirname: string,
+  ) => void;
   body.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports;
 }

@@ -23,7 +23,9 @@ export function closestName(name: string, candidates: readonly string[]): string
   }
   if (best !== undefined && bestDistance <= limit) return best;
   // A name that adds or drops a suffix ("timeoutSeconds" for "timeout") is still a likely typo.
-  const prefixed = candidates.filter((c) => c.length >= 4 && (folded.startsWith(fold(c)) || fold(c).startsWith(folded))).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const prefixed = candidates
+    .filter((c) => c.length >= 4 && (folded.startsWith(fold(c)) || fold(c).startsWith(folded)))
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   return folded.length >= 4 ? prefixed[0] : undefined;
 }
 

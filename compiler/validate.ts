@@ -77,7 +77,16 @@ export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string, 
     // An unknown top-level key the config allows: a warning naming the verified version; it stays in the layer.
     const top = d.pointer !== undefined ? splitPointer(d.pointer) : [];
     if (d.code === "AH2001" && allowed && top.length === 1 && allowed.keys.has(top[0] as string)) {
-      d = diagnostic("AH2020", { file: d.file, pointer: d.pointer as string, ...(d.line !== undefined ? { line: d.line } : {}), ...(d.column !== undefined ? { column: d.column } : {}) }, { key: top[0] as string, client: allowed.client, version: allowed.version, target: allowed.target });
+      d = diagnostic(
+        "AH2020",
+        {
+          file: d.file,
+          pointer: d.pointer as string,
+          ...(d.line !== undefined ? { line: d.line } : {}),
+          ...(d.column !== undefined ? { column: d.column } : {}),
+        },
+        { key: top[0] as string, client: allowed.client, version: allowed.version, target: allowed.target },
+      );
     }
     const key = `${d.pointer}\u0000${d.code}\u0000${d.message}`;
     if (!seen.has(key)) {
@@ -110,14 +119,15 @@ const shapeKeywords = new Set(["type", "enum", "const"]);
 function condense(input: ErrorObject[]): { errors: ErrorObject[]; shapes: Map<ErrorObject, ErrorObject[]> } {
   let errors = [...input];
   // Outermost first: an inner combinator's errors may already be gone when the outer one is done.
-  const combinators = errors
-    .filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf")
-    .sort((a, b) => a.instancePath.length - b.instancePath.length);
+  const combinators = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf").sort((a, b) => a.instancePath.length - b.instancePath.length);
   const drop = new Set<ErrorObject>();
   const shapes = new Map<ErrorObject, ErrorObject[]>();
   for (const c of combinators) {
     if (drop.has(c)) continue;
-    const tagged = pickTaggedBranch(c, errors.filter((e) => !drop.has(e)));
+    const tagged = pickTaggedBranch(
+      c,
+      errors.filter((e) => !drop.has(e)),
+    );
     if (tagged.replacement !== undefined) errors = errors.map((e) => (e === c ? tagged.replacement! : e));
     for (const e of tagged.drop) drop.add(e);
     if (tagged.replacement !== undefined) continue;
@@ -132,7 +142,8 @@ function condense(input: ErrorObject[]): { errors: ErrorObject[]; shapes: Map<Er
   }
   // A value of the wrong type also fails its enum or const; the list of allowed values says more.
   for (const e of errors) {
-    if (e.keyword === "type" && errors.some((o) => o.instancePath === e.instancePath && (o.keyword === "enum" || o.keyword === "const") && !drop.has(o))) drop.add(e);
+    if (e.keyword === "type" && errors.some((o) => o.instancePath === e.instancePath && (o.keyword === "enum" || o.keyword === "const") && !drop.has(o)))
+      drop.add(e);
   }
   return { errors: errors.filter((e) => !drop.has(e)), shapes };
 }
@@ -163,7 +174,9 @@ function pickTaggedBranch(c: ErrorObject, errors: ErrorObject[]): { drop: ErrorO
   const tagPath = tagErrors[0]!.instancePath;
   const allowed = tagErrors
     .filter((e) => e.instancePath === tagPath)
-    .flatMap((e) => (e.keyword === "const" ? [(e.params as { allowedValue: unknown }).allowedValue] : ((e.params as { allowedValues: unknown[] }).allowedValues ?? [])));
+    .flatMap((e) =>
+      e.keyword === "const" ? [(e.params as { allowedValue: unknown }).allowedValue] : ((e.params as { allowedValues: unknown[] }).allowedValues ?? []),
+    );
   const replacement: ErrorObject = { ...tagErrors[0]!, keyword: "enum", params: { allowedValues: [...new Set(allowed)] } };
   return { drop: [...owner.keys()], replacement };
 }
@@ -211,14 +224,22 @@ function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema:
       }
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const suggestion = closestName(key, known);
-      return diagnostic("AH2001", keyAt, { key, where: whereIn(pointer, schema), suggestion: suggestion === undefined ? "" : ` Did you mean '${suggestion}'?` });
+      return diagnostic("AH2001", keyAt, {
+        key,
+        where: whereIn(pointer, schema),
+        suggestion: suggestion === undefined ? "" : ` Did you mean '${suggestion}'?`,
+      });
     }
     case "required":
       return diagnostic("AH2005", at, { key: String(params.missingProperty), where: whereIn(pointer, schema) });
     case "type":
       return diagnostic("AH2002", at, { path, expected: typeName(String(params.type)), actual: valueText(error.data) });
     case "enum":
-      return diagnostic("AH2003", at, { path, allowed: listOf((params.allowedValues as unknown[]).map((v) => JSON.stringify(v))), actual: valueText(error.data) });
+      return diagnostic("AH2003", at, {
+        path,
+        allowed: listOf((params.allowedValues as unknown[]).map((v) => JSON.stringify(v))),
+        actual: valueText(error.data),
+      });
     case "const":
       return diagnostic("AH2004", at, { path, expected: JSON.stringify(params.allowedValue), actual: valueText(error.data) });
     case "anyOf":
@@ -276,7 +297,10 @@ const clients: Record<SettingsName, { client: string; layer: string }> = {
 const notReadFrom: Partial<Record<SchemaName, Record<string, string>>> = {
   // Copilot CLI 1.0.102 warns that trustedFolders is an unknown key in settings.json and then loads
   // no repository hooks; it reads the list only from config.json, which it manages itself.
-  "copilot-settings": { trustedFolders: "Copilot CLI 1.0.102 reads it only from its own config.json (which agentihooks never writes), and in settings.json it stops repository hooks from loading. Trust a folder from inside Copilot instead" },
+  "copilot-settings": {
+    trustedFolders:
+      "Copilot CLI 1.0.102 reads it only from its own config.json (which agentihooks never writes), and in settings.json it stops repository hooks from loading. Trust a folder from inside Copilot instead",
+  },
   // `claude doctor` (2.1.332) reports these as "only honored from managed settings and was ignored here".
   "claude-settings": Object.fromEntries(
     ["availableModelsMatch", "attributionProjectPolicy", "deniedModels", "managedMcpServers"].map((key) => [

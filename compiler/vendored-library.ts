@@ -16,7 +16,9 @@ import { CODE_CACHE_SUFFIX, loadChunk } from "./load-chunk";
 export function requireVendored<T>(name: string, vendorFile: string): T {
   const here = fileURLToPath(import.meta.url);
   // The bundle's chunks live in dist/ or dist/chunks/; dist/vendor/ sits beside dist/'s entry.
-  const vendored = [path.join(path.dirname(here), "vendor", vendorFile), path.join(path.dirname(here), "..", "vendor", vendorFile)].find((file) => existsSync(file));
+  const vendored = [path.join(path.dirname(here), "vendor", vendorFile), path.join(path.dirname(here), "..", "vendor", vendorFile)].find((file) =>
+    existsSync(file),
+  );
   if (vendored !== undefined && existsSync(`${vendored}${CODE_CACHE_SUFFIX}`)) return loadChunk(vendored) as T;
   return createRequire(here)(vendored ?? name) as T;
 }

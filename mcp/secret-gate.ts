@@ -72,7 +72,8 @@ function outgoing(message: JSONRPCMessage): JSONRPCMessage {
   const result = message.result;
   if (!Array.isArray(result.content) && result.structuredContent === undefined) return message;
   const next: Record<string, unknown> = { ...result };
-  if (Array.isArray(result.content)) next.content = result.content.map((item) => (isObject(item) && typeof item.text === "string" ? { ...item, text: redactSecrets(item.text) } : item));
+  if (Array.isArray(result.content))
+    next.content = result.content.map((item) => (isObject(item) && typeof item.text === "string" ? { ...item, text: redactSecrets(item.text) } : item));
   if (result.structuredContent !== undefined) next.structuredContent = redactDeep(result.structuredContent);
   return { ...message, result: next } as JSONRPCMessage;
 }

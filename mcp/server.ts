@@ -25,13 +25,20 @@ function answer(value: { summary: string }): CallToolResult {
 
 /** A server with every tool registered, not yet connected. */
 export function createServer(ctx: ServerContext): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: ctx.version }, { instructions: "agentihooks enforces guardrails on this agent's tool calls. Ask it which guardrails are on, why a call was denied, and which profile is active; read and send broadcasts on its channels." });
+  const server = new McpServer(
+    { name: SERVER_NAME, version: ctx.version },
+    {
+      instructions:
+        "agentihooks enforces guardrails on this agent's tool calls. Ask it which guardrails are on, why a call was denied, and which profile is active; read and send broadcasts on its channels.",
+    },
+  );
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   server.registerTool(
     "guardrails",
     {
       title: "Guardrails in force",
-      description: "Which agentihooks guardrails are on for this client and why: each switch, what it blocks, and whether the profile changed it from its default. Read from the installed policy file.",
+      description:
+        "Which agentihooks guardrails are on for this client and why: each switch, what it blocks, and whether the profile changed it from its default. Read from the installed policy file.",
       annotations: readOnly,
     },
     () => answer(guardrailsAnswer(ctx)),
@@ -40,7 +47,8 @@ export function createServer(ctx: ServerContext): McpServer {
     "recent_denials",
     {
       title: "Why a call was denied",
-      description: "The tool calls agentihooks denied most recently, newest first, each with the guard's reason (read from the audit log; secrets redacted). Use it after a call was blocked to learn why and how to proceed.",
+      description:
+        "The tool calls agentihooks denied most recently, newest first, each with the guard's reason (read from the audit log; secrets redacted). Use it after a call was blocked to learn why and how to proceed.",
       inputSchema: {
         limit: z.number().int().min(1).max(50).optional().describe("How many denials to return (1-50, default 5)."),
         tool: z.string().max(100).optional().describe("Only denials of this tool, by the runtime's name: Bash, Write, Edit, Read, …"),
@@ -54,7 +62,8 @@ export function createServer(ctx: ServerContext): McpServer {
     "active_profile",
     {
       title: "Active profile",
-      description: "The agentihooks profile chain and settings profile this client's configuration was built from, with the bundle, config and release that applied it.",
+      description:
+        "The agentihooks profile chain and settings profile this client's configuration was built from, with the bundle, config and release that applied it.",
       annotations: readOnly,
     },
     () => answer(profileAnswer(ctx)),
@@ -63,7 +72,8 @@ export function createServer(ctx: ServerContext): McpServer {
     "read_broadcasts",
     {
       title: "Broadcasts",
-      description: "The live broadcast messages of the channels this client's sessions listen to (or of one channel), oldest first: notes an operator or another agent sent to every session on the channel.",
+      description:
+        "The live broadcast messages of the channels this client's sessions listen to (or of one channel), oldest first: notes an operator or another agent sent to every session on the channel.",
       inputSchema: {
         channel: z.string().max(64).optional().describe("Only this channel (default: every channel this client's sessions listen to)."),
       },
@@ -75,7 +85,8 @@ export function createServer(ctx: ServerContext): McpServer {
     "send_broadcast",
     {
       title: "Send a broadcast",
-      description: "Sends a short note to every session subscribed to a channel (each gets it once, at its start or with its next prompt). Never put a credential in it: the store refuses text that holds one.",
+      description:
+        "Sends a short note to every session subscribed to a channel (each gets it once, at its start or with its next prompt). Never put a credential in it: the store refuses text that holds one.",
       inputSchema: {
         channel: z.string().max(64).describe("The channel: a letter or digit, then letters, digits, '.', '_' or '-'."),
         text: z.string().max(4000).describe("The message, at most 4000 characters."),

@@ -68,7 +68,8 @@ const OWN_FIELDS = new Set(["ts", "target", "event", "session", "tool", "decisio
 /** The JSONL line for `record`, every field that came from the payload redacted, with a final newline. */
 export function auditLine(record: AuditRecord): string {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) out[key] = OWN_FIELDS.has(key) && typeof value === "string" && value.length <= 200 ? value : redactValue(value);
+  for (const [key, value] of Object.entries(record))
+    out[key] = OWN_FIELDS.has(key) && typeof value === "string" && value.length <= 200 ? value : redactValue(value);
   return `${JSON.stringify(out)}\n`;
 }
 

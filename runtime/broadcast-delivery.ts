@@ -157,7 +157,10 @@ export function deliverBroadcasts(request: DeliveryRequest): string | undefined 
     const { text, shown } = renderBroadcasts(unseen, Math.min(DELIVERY_BUDGET, cap ?? DELIVERY_BUDGET));
     if (path) {
       const given = new Set(shown.map((m) => m.id));
-      writeSeen(path, live.filter((m) => seen.has(m.id) || given.has(m.id)).map((m) => m.id));
+      writeSeen(
+        path,
+        live.filter((m) => seen.has(m.id) || given.has(m.id)).map((m) => m.id),
+      );
     }
     return text;
   } catch {

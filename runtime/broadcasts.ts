@@ -114,7 +114,10 @@ function compactTime(date: Date): string {
 
 function randomHex(length: number): string {
   let out = "";
-  while (out.length < length) out += Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0");
+  while (out.length < length)
+    out += Math.floor(Math.random() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, "0");
   return out.slice(0, length);
 }
 
@@ -128,20 +131,33 @@ const ID_PATTERN = /^[0-9]{8}T[0-9]{9}Z-[0-9a-f]{12}$/;
 export function validateDraft(draft: BroadcastDraft, now: Date): { channel: string; text: string } {
   const channel = normalizeChannel(draft.channel);
   if (!channel) {
-    throw new BroadcastError("bad-channel", `'${draft.channel}' is not a channel name: use a letter or digit, then up to 63 letters, digits, '.', '_' or '-' (e.g. brain, ops-eu).`);
+    throw new BroadcastError(
+      "bad-channel",
+      `'${draft.channel}' is not a channel name: use a letter or digit, then up to 63 letters, digits, '.', '_' or '-' (e.g. brain, ops-eu).`,
+    );
   }
   const text = draft.text.trim();
   if (!text) throw new BroadcastError("empty-text", "The message is empty: give the text to send.");
-  if (text.length > MAX_TEXT) throw new BroadcastError("text-too-long", `The message has ${text.length} characters; the limit is ${MAX_TEXT}. Send a shorter note (link to a document for the rest).`);
+  if (text.length > MAX_TEXT)
+    throw new BroadcastError(
+      "text-too-long",
+      `The message has ${text.length} characters; the limit is ${MAX_TEXT}. Send a shorter note (link to a document for the rest).`,
+    );
   const secrets = scanSecrets(text, "strict");
   if (secrets.length > 0) {
-    throw new BroadcastError("secret", `The message holds what looks like a credential (${secrets.join(", ")}), and a broadcast reaches every subscribed session: remove it and send again. Refer to a secret by where it is kept, never by value.`);
+    throw new BroadcastError(
+      "secret",
+      `The message holds what looks like a credential (${secrets.join(", ")}), and a broadcast reaches every subscribed session: remove it and send again. Refer to a secret by where it is kept, never by value.`,
+    );
   }
   if (draft.from !== undefined && (draft.from.length > MAX_FROM || /[\u0000-\u001f]/.test(draft.from) || scanSecrets(draft.from, "strict").length > 0)) {
     throw new BroadcastError("bad-from", `The sender name must be at most ${MAX_FROM} printable characters without a credential.`);
   }
   if (draft.expiresAt !== undefined && !(draft.expiresAt.getTime() > now.getTime())) {
-    throw new BroadcastError("bad-expiry", `The expiry ${Number.isNaN(draft.expiresAt.getTime()) ? "is not a date" : `${draft.expiresAt.toISOString()} is not in the future`}.`);
+    throw new BroadcastError(
+      "bad-expiry",
+      `The expiry ${Number.isNaN(draft.expiresAt.getTime()) ? "is not a date" : `${draft.expiresAt.toISOString()} is not in the future`}.`,
+    );
   }
   return { channel, text };
 }
@@ -304,5 +320,8 @@ export function parseExpiry(value: string, now: Date): Date {
       throw new BroadcastError("bad-expiry", `The expiry ${date.toISOString()} is not in the future.`);
     }
   }
-  throw new BroadcastError("bad-expiry", `'${value}' is not an expiry: give a duration (30m, 2h, 7d, 1w) or an ISO date-time with a zone (2026-12-24T18:00:00Z).`);
+  throw new BroadcastError(
+    "bad-expiry",
+    `'${value}' is not an expiry: give a duration (30m, 2h, 7d, 1w) or an ISO date-time with a zone (2026-12-24T18:00:00Z).`,
+  );
 }

@@ -303,7 +303,15 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
     if (part.kind === "var" && (part.op.includes("$(") || part.op.includes("`"))) nestedSubstitutions(part.op, ctx, depth);
   }
   const joined = pattern.join("");
-  const resolved: Resolved = { values: [joined], globs: [false], unset: dynamic ? [unsetPattern.join("")] : [], dynamic, hidden, raw: word.raw, text: word.text };
+  const resolved: Resolved = {
+    values: [joined],
+    globs: [false],
+    unset: dynamic ? [unsetPattern.join("")] : [],
+    dynamic,
+    hidden,
+    raw: word.raw,
+    text: word.text,
+  };
   if (!long) {
     resolved.values = [];
     resolved.globs = [];
@@ -342,7 +350,15 @@ const SIMPLE_RELATIVE = /^(?:[^/.][^/]*|\.[^/.][^/]*)(?:\/(?:[^/.][^/]*|\.[^/.][
 function pathEffect(r: Resolved, index: number, ctx: Context, via: string): PathEffect {
   let value = r.values[index] ?? r.values[0] ?? "";
   if (value.length > PATH_MAX) value = value.slice(0, PATH_MAX);
-  const written = r.values.length === 1 && r.text && !r.text.includes("$(") && r.text.length < 4096 && (r.text.startsWith("~") || r.text.includes("$")) && !r.text.startsWith(value) ? r.text : value;
+  const written =
+    r.values.length === 1 &&
+    r.text &&
+    !r.text.includes("$(") &&
+    r.text.length < 4096 &&
+    (r.text.startsWith("~") || r.text.includes("$")) &&
+    !r.text.startsWith(value)
+      ? r.text
+      : value;
   const effect: PathEffect = { path: absolutePath(value, ctx.cwd), written, glob: r.globs[index] ?? false, dynamic: r.dynamic, via };
   if (r.dynamic) effect.unset = absolutePath(r.unset[index] ?? r.unset[0] ?? "", ctx.cwd);
   return effect;
@@ -351,22 +367,165 @@ function pathEffect(r: Resolved, index: number, ctx: Context, via: string): Path
 // ---------------------------------------------------------------------------------------------
 // Command knowledge.
 
-const INTERPRETERS = /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|luajit|Rscript|osascript|powershell|pwsh|tclsh|wish|awk|gawk|mawk|nawk|jshell|irb|groovy|scala|julia)$/;
-const DOWNLOADERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "lynx", "links", "w3m", "httpie"]);
+const INTERPRETERS =
+  /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|luajit|Rscript|osascript|powershell|pwsh|tclsh|wish|awk|gawk|mawk|nawk|jshell|irb|groovy|scala|julia)$/;
+const DOWNLOADERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "http",
+  "https",
+  "xh",
+  "aria2c",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "telnet",
+  "lynx",
+  "links",
+  "w3m",
+  "httpie",
+]);
 // Programs whose output is text computed from their input: fed to a shell, that text is unseen.
-const TRANSFORMERS = new Set(["base64", "base32", "basenc", "xxd", "od", "uudecode", "openssl", "gpg", "gunzip", "zcat", "gzip", "bzip2", "bzcat", "bunzip2", "xz", "xzcat", "unxz", "zstd", "zstdcat", "unzstd", "lz4", "brotli", "tr", "rev", "sed", "awk", "gawk", "mawk", "perl", "python", "python3", "ruby", "node", "jq", "yq", "cut", "tac", "iconv", "recode", "printf", "echo", "xargs", "envsubst", "m4", "cpp", "uncompress", "unzip", "tar", "dd", "fold", "paste", "sort", "column", "strings"]);
+const TRANSFORMERS = new Set([
+  "base64",
+  "base32",
+  "basenc",
+  "xxd",
+  "od",
+  "uudecode",
+  "openssl",
+  "gpg",
+  "gunzip",
+  "zcat",
+  "gzip",
+  "bzip2",
+  "bzcat",
+  "bunzip2",
+  "xz",
+  "xzcat",
+  "unxz",
+  "zstd",
+  "zstdcat",
+  "unzstd",
+  "lz4",
+  "brotli",
+  "tr",
+  "rev",
+  "sed",
+  "awk",
+  "gawk",
+  "mawk",
+  "perl",
+  "python",
+  "python3",
+  "ruby",
+  "node",
+  "jq",
+  "yq",
+  "cut",
+  "tac",
+  "iconv",
+  "recode",
+  "printf",
+  "echo",
+  "xargs",
+  "envsubst",
+  "m4",
+  "cpp",
+  "uncompress",
+  "unzip",
+  "tar",
+  "dd",
+  "fold",
+  "paste",
+  "sort",
+  "column",
+  "strings",
+]);
 
 // Prefix commands: the words they take before the command they run (options skipped separately).
 const PREFIXES: Readonly<Record<string, number>> = {
-  sudo: 0, doas: 0, command: 0, builtin: 0, exec: 0, nohup: 0, nice: 0, ionice: 0, stdbuf: 0, time: 0, env: 0, timeout: 1,
-  chronic: 0, unbuffer: 0, setsid: 0, flock: 1, strace: 0, ltrace: 0, caffeinate: 0, torsocks: 0, proxychains: 0, proxychains4: 0,
-  firejail: 0, nsenter: 0, unshare: 0, chroot: 1, taskset: 1, chrt: 1, numactl: 0, cgexec: 0, busybox: 0, xargs: 0, doppler: 0, sg: 1,
-  "aws-vault": 0, op: 0, dotenvx: 0, pkexec: 0, catchsegv: 0, valgrind: 0, faketime: 1, rlwrap: 0, script: 0, watch: 0, entr: 0,
-  parallel: 0, systemd_run: 0, "systemd-run": 0, runuser: 0, su: 0, fakeroot: 0, tsp: 0, ts: 0, "nice-n": 0,
+  sudo: 0,
+  doas: 0,
+  command: 0,
+  builtin: 0,
+  exec: 0,
+  nohup: 0,
+  nice: 0,
+  ionice: 0,
+  stdbuf: 0,
+  time: 0,
+  env: 0,
+  timeout: 1,
+  chronic: 0,
+  unbuffer: 0,
+  setsid: 0,
+  flock: 1,
+  strace: 0,
+  ltrace: 0,
+  caffeinate: 0,
+  torsocks: 0,
+  proxychains: 0,
+  proxychains4: 0,
+  firejail: 0,
+  nsenter: 0,
+  unshare: 0,
+  chroot: 1,
+  taskset: 1,
+  chrt: 1,
+  numactl: 0,
+  cgexec: 0,
+  busybox: 0,
+  xargs: 0,
+  doppler: 0,
+  sg: 1,
+  "aws-vault": 0,
+  op: 0,
+  dotenvx: 0,
+  pkexec: 0,
+  catchsegv: 0,
+  valgrind: 0,
+  faketime: 1,
+  rlwrap: 0,
+  script: 0,
+  watch: 0,
+  entr: 0,
+  parallel: 0,
+  systemd_run: 0,
+  "systemd-run": 0,
+  runuser: 0,
+  su: 0,
+  fakeroot: 0,
+  tsp: 0,
+  ts: 0,
+  "nice-n": 0,
 };
 // Options of prefix commands that take the next word as their value.
 const PREFIX_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  sudo: new Set(["-u", "-g", "-h", "-p", "-U", "-D", "-r", "-t", "-C", "-T", "--user", "--group", "--host", "--prompt", "--other-user", "--chdir", "--role", "--type", "--close-from", "--command-timeout"]),
+  sudo: new Set([
+    "-u",
+    "-g",
+    "-h",
+    "-p",
+    "-U",
+    "-D",
+    "-r",
+    "-t",
+    "-C",
+    "-T",
+    "--user",
+    "--group",
+    "--host",
+    "--prompt",
+    "--other-user",
+    "--chdir",
+    "--role",
+    "--type",
+    "--close-from",
+    "--command-timeout",
+  ]),
   doas: new Set(["-u", "-C"]),
   env: new Set(["-u", "--unset", "-C", "--chdir", "-S", "--split-string", "-P", "--default-signal", "--ignore-signal", "--block-signal"]),
   nice: new Set(["-n", "--adjustment"]),
@@ -377,15 +536,66 @@ const PREFIX_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   strace: new Set(["-e", "-o", "-p", "-s", "-u", "-E", "-P", "-I", "-a", "-b", "-X"]),
   ltrace: new Set(["-e", "-o", "-p", "-s", "-u", "-n", "-a"]),
   taskset: new Set([]),
-  xargs: new Set(["-I", "-i", "-d", "-E", "-e", "-s", "-L", "-l", "-n", "-P", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--max-lines", "--replace", "--eof", "--process-slot-var"]),
+  xargs: new Set([
+    "-I",
+    "-i",
+    "-d",
+    "-E",
+    "-e",
+    "-s",
+    "-L",
+    "-l",
+    "-n",
+    "-P",
+    "-a",
+    "--arg-file",
+    "--delimiter",
+    "--max-args",
+    "--max-procs",
+    "--max-chars",
+    "--max-lines",
+    "--replace",
+    "--eof",
+    "--process-slot-var",
+  ]),
   su: new Set(["-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"]),
   runuser: new Set(["-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w"]),
   watch: new Set(["-n", "--interval", "-d", "--differences", "-q", "--equexit", "-s", "--shotgun"]),
   script: new Set(["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing", "-E", "--echo", "-t"]),
   unshare: new Set(["--wd", "-w", "--root", "-R", "--setuid", "-S", "--setgid", "-G"]),
   nsenter: new Set(["-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "-w", "-r", "--root"]),
-  "systemd-run": new Set(["-u", "--unit", "-p", "--property", "-E", "--setenv", "--working-directory", "-M", "--machine", "--uid", "--gid", "--description", "--slice"]),
-  parallel: new Set(["-j", "--jobs", "-S", "--sshlogin", "--delay", "--timeout", "-a", "--arg-file", "--colsep", "-d", "--delimiter", "-I", "-n", "-N", "--joblog"]),
+  "systemd-run": new Set([
+    "-u",
+    "--unit",
+    "-p",
+    "--property",
+    "-E",
+    "--setenv",
+    "--working-directory",
+    "-M",
+    "--machine",
+    "--uid",
+    "--gid",
+    "--description",
+    "--slice",
+  ]),
+  parallel: new Set([
+    "-j",
+    "--jobs",
+    "-S",
+    "--sshlogin",
+    "--delay",
+    "--timeout",
+    "-a",
+    "--arg-file",
+    "--colsep",
+    "-d",
+    "--delimiter",
+    "-I",
+    "-n",
+    "-N",
+    "--joblog",
+  ]),
   valgrind: new Set([]),
   chrt: new Set([]),
   sg: new Set([]),
@@ -406,74 +616,617 @@ const SUBCOMMAND_PREFIXES: Readonly<Record<string, ReadonlySet<string>>> = {
 const SCRIPT_STRING_PREFIXES = new Set(["watch", "su", "runuser", "script", "parallel"]);
 
 // Wrappers that run a command in a container, pod, VM or another host.
-const CONTAINER_TOOLS = new Set(["docker", "podman", "nerdctl", "lxc", "incus", "crictl", "ctr", "distrobox", "toolbox", "multipass", "limactl", "colima", "orb", "vagrant", "flatpak", "snap", "systemd-nspawn", "machinectl"]);
+const CONTAINER_TOOLS = new Set([
+  "docker",
+  "podman",
+  "nerdctl",
+  "lxc",
+  "incus",
+  "crictl",
+  "ctr",
+  "distrobox",
+  "toolbox",
+  "multipass",
+  "limactl",
+  "colima",
+  "orb",
+  "vagrant",
+  "flatpak",
+  "snap",
+  "systemd-nspawn",
+  "machinectl",
+]);
 const CLUSTER_TOOLS = new Set(["kubectl", "oc", "k3s", "microk8s", "minikube"]);
 const REMOTE_SHELLS = new Set(["ssh", "autossh", "mosh", "gcloud", "az", "aws", "fly", "flyctl", "heroku", "railway", "render", "vercel", "sshpass"]);
-const DOCKER_VALUE_OPTIONS = new Set(["-e", "--env", "-u", "--user", "-w", "--workdir", "--name", "-v", "--volume", "-p", "--publish", "--network", "--net", "--entrypoint", "--env-file", "--mount", "-l", "--label", "--platform", "--pull", "--restart", "--hostname", "-h", "--add-host", "--cpus", "-m", "--memory", "--device", "--cap-add", "--cap-drop", "--security-opt", "--ulimit", "--dns", "--ipc", "--pid", "--runtime", "--shm-size", "--tmpfs", "--volumes-from", "--link", "--log-driver", "--log-opt", "--gpus", "--group-add", "--detach-keys", "--expose", "--label-file", "--stop-signal", "--stop-timeout", "--health-cmd", "-c", "--cpu-shares", "--userns", "--uts", "--cgroupns", "--ip", "--mac-address", "--cidfile", "--context", "-H", "--host", "--config", "--log-level", "-f", "--file", "--project-name", "--profile", "--project-directory", "--index", "-t", "--namespace", "-n", "--container", "--pod-running-timeout", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token"]);
-const SSH_VALUE_OPTIONS = new Set(["-b", "-B", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w"]);
+const DOCKER_VALUE_OPTIONS = new Set([
+  "-e",
+  "--env",
+  "-u",
+  "--user",
+  "-w",
+  "--workdir",
+  "--name",
+  "-v",
+  "--volume",
+  "-p",
+  "--publish",
+  "--network",
+  "--net",
+  "--entrypoint",
+  "--env-file",
+  "--mount",
+  "-l",
+  "--label",
+  "--platform",
+  "--pull",
+  "--restart",
+  "--hostname",
+  "-h",
+  "--add-host",
+  "--cpus",
+  "-m",
+  "--memory",
+  "--device",
+  "--cap-add",
+  "--cap-drop",
+  "--security-opt",
+  "--ulimit",
+  "--dns",
+  "--ipc",
+  "--pid",
+  "--runtime",
+  "--shm-size",
+  "--tmpfs",
+  "--volumes-from",
+  "--link",
+  "--log-driver",
+  "--log-opt",
+  "--gpus",
+  "--group-add",
+  "--detach-keys",
+  "--expose",
+  "--label-file",
+  "--stop-signal",
+  "--stop-timeout",
+  "--health-cmd",
+  "-c",
+  "--cpu-shares",
+  "--userns",
+  "--uts",
+  "--cgroupns",
+  "--ip",
+  "--mac-address",
+  "--cidfile",
+  "--context",
+  "-H",
+  "--host",
+  "--config",
+  "--log-level",
+  "-f",
+  "--file",
+  "--project-name",
+  "--profile",
+  "--project-directory",
+  "--index",
+  "-t",
+  "--namespace",
+  "-n",
+  "--container",
+  "--pod-running-timeout",
+  "--kubeconfig",
+  "--cluster",
+  "--user",
+  "-s",
+  "--server",
+  "--token",
+]);
+const SSH_VALUE_OPTIONS = new Set([
+  "-b",
+  "-B",
+  "-c",
+  "-D",
+  "-E",
+  "-e",
+  "-F",
+  "-I",
+  "-i",
+  "-J",
+  "-L",
+  "-l",
+  "-m",
+  "-O",
+  "-o",
+  "-p",
+  "-Q",
+  "-R",
+  "-S",
+  "-W",
+  "-w",
+]);
 
 /** Options of a reader that take the next word as their value (so that word is not a file). */
-const GREP_VALUES = ["-A", "-B", "-C", "-m", "-d", "-D", "--context", "--max-count", "--label", "--include", "--exclude", "--exclude-dir", "--after-context", "--before-context", "--color", "--colour", "--binary-files", "--devices", "--directories"];
+const GREP_VALUES = [
+  "-A",
+  "-B",
+  "-C",
+  "-m",
+  "-d",
+  "-D",
+  "--context",
+  "--max-count",
+  "--label",
+  "--include",
+  "--exclude",
+  "--exclude-dir",
+  "--after-context",
+  "--before-context",
+  "--color",
+  "--colour",
+  "--binary-files",
+  "--devices",
+  "--directories",
+];
 const VALUE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  grep: GREP_VALUES, egrep: GREP_VALUES, fgrep: GREP_VALUES, zgrep: GREP_VALUES,
-  rg: ["-A", "-B", "-C", "-m", "-g", "--glob", "--iglob", "-t", "--type", "-T", "--type-not", "-M", "--max-columns", "-j", "--threads", "--max-depth", "-d", "-E", "--encoding", "-r", "--replace", "--sort", "--sortr", "--color", "--colors", "--type-add", "--max-filesize", "--pre", "--pre-glob", "--context-separator", "--field-match-separator", "--path-separator"],
+  grep: GREP_VALUES,
+  egrep: GREP_VALUES,
+  fgrep: GREP_VALUES,
+  zgrep: GREP_VALUES,
+  rg: [
+    "-A",
+    "-B",
+    "-C",
+    "-m",
+    "-g",
+    "--glob",
+    "--iglob",
+    "-t",
+    "--type",
+    "-T",
+    "--type-not",
+    "-M",
+    "--max-columns",
+    "-j",
+    "--threads",
+    "--max-depth",
+    "-d",
+    "-E",
+    "--encoding",
+    "-r",
+    "--replace",
+    "--sort",
+    "--sortr",
+    "--color",
+    "--colors",
+    "--type-add",
+    "--max-filesize",
+    "--pre",
+    "--pre-glob",
+    "--context-separator",
+    "--field-match-separator",
+    "--path-separator",
+  ],
   ag: ["-A", "-B", "-C", "-m", "-G", "--ignore", "--depth", "-g"],
   ack: ["-A", "-B", "-C", "-m", "--type", "--ignore-dir", "--ignore-file"],
   sed: ["-l", "--line-length"],
-  awk: ["-F", "-v", "--assign", "--field-separator"], gawk: ["-F", "-v", "--assign", "--field-separator"], mawk: ["-F", "-v"], nawk: ["-F", "-v"],
+  awk: ["-F", "-v", "--assign", "--field-separator"],
+  gawk: ["-F", "-v", "--assign", "--field-separator"],
+  mawk: ["-F", "-v"],
+  nawk: ["-F", "-v"],
   jq: ["--indent", "--tab", "-L"],
   yq: ["--indent", "-o", "--output-format", "-p", "--input-format", "-I"],
-  head: ["-n", "-c", "--lines", "--bytes"], tail: ["-n", "-c", "--lines", "--bytes", "-s", "--sleep-interval", "--pid"],
+  head: ["-n", "-c", "--lines", "--bytes"],
+  tail: ["-n", "-c", "--lines", "--bytes", "-s", "--sleep-interval", "--pid"],
   cut: ["-d", "-f", "-c", "-b", "--delimiter", "--fields", "--characters", "--bytes", "--output-delimiter"],
   sort: ["-k", "-t", "-S", "-T", "-o", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--output", "--parallel", "--batch-size"],
   uniq: ["-f", "-s", "-w", "--skip-fields", "--skip-chars", "--check-chars"],
   nl: ["-b", "-d", "-f", "-h", "-i", "-l", "-n", "-s", "-v", "-w"],
-  curl: ["-X", "-H", "-u", "-A", "-e", "-m", "-o", "-w", "-x", "-b", "-c", "-K", "-E", "-U", "-y", "-Y", "-z", "-C", "--header", "--request", "--user", "--user-agent", "--max-time", "--output", "--write-out", "--proxy", "--cookie", "--cookie-jar", "--config", "--cert", "--key", "--cacert", "--connect-timeout", "--retry", "--resolve", "--url", "--referer", "--data-urlencode"],
-  wget: ["-U", "-O", "-o", "-a", "-P", "-e", "-t", "-T", "--header", "--user", "--password", "--output-document", "--output-file", "--directory-prefix", "--tries", "--timeout", "--user-agent"],
-  tar: ["-C", "--directory", "-f", "--file", "-T", "--files-from", "-X", "--exclude-from", "--exclude", "-b", "--blocking-factor", "--transform", "--owner", "--group", "--mode", "--mtime", "-I", "--use-compress-program"],
-  rsync: ["-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "--chmod", "--chown", "--port", "--timeout", "--log-file", "-T", "--temp-dir", "--backup-dir", "--suffix", "--rsync-path", "--compare-dest", "--link-dest", "--copy-dest", "--partial-dir", "--max-size", "--min-size", "--bwlimit"],
+  curl: [
+    "-X",
+    "-H",
+    "-u",
+    "-A",
+    "-e",
+    "-m",
+    "-o",
+    "-w",
+    "-x",
+    "-b",
+    "-c",
+    "-K",
+    "-E",
+    "-U",
+    "-y",
+    "-Y",
+    "-z",
+    "-C",
+    "--header",
+    "--request",
+    "--user",
+    "--user-agent",
+    "--max-time",
+    "--output",
+    "--write-out",
+    "--proxy",
+    "--cookie",
+    "--cookie-jar",
+    "--config",
+    "--cert",
+    "--key",
+    "--cacert",
+    "--connect-timeout",
+    "--retry",
+    "--resolve",
+    "--url",
+    "--referer",
+    "--data-urlencode",
+  ],
+  wget: [
+    "-U",
+    "-O",
+    "-o",
+    "-a",
+    "-P",
+    "-e",
+    "-t",
+    "-T",
+    "--header",
+    "--user",
+    "--password",
+    "--output-document",
+    "--output-file",
+    "--directory-prefix",
+    "--tries",
+    "--timeout",
+    "--user-agent",
+  ],
+  tar: [
+    "-C",
+    "--directory",
+    "-f",
+    "--file",
+    "-T",
+    "--files-from",
+    "-X",
+    "--exclude-from",
+    "--exclude",
+    "-b",
+    "--blocking-factor",
+    "--transform",
+    "--owner",
+    "--group",
+    "--mode",
+    "--mtime",
+    "-I",
+    "--use-compress-program",
+  ],
+  rsync: [
+    "-e",
+    "--rsh",
+    "--exclude",
+    "--include",
+    "--filter",
+    "-f",
+    "--exclude-from",
+    "--include-from",
+    "--files-from",
+    "--chmod",
+    "--chown",
+    "--port",
+    "--timeout",
+    "--log-file",
+    "-T",
+    "--temp-dir",
+    "--backup-dir",
+    "--suffix",
+    "--rsync-path",
+    "--compare-dest",
+    "--link-dest",
+    "--copy-dest",
+    "--partial-dir",
+    "--max-size",
+    "--min-size",
+    "--bwlimit",
+  ],
   scp: ["-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S", "-D", "-X"],
-  cp: ["-t", "--target-directory", "-S", "--suffix"], mv: ["-t", "--target-directory", "-S", "--suffix"], install: ["-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"], ln: ["-t", "--target-directory", "-S", "--suffix"],
+  cp: ["-t", "--target-directory", "-S", "--suffix"],
+  mv: ["-t", "--target-directory", "-S", "--suffix"],
+  install: ["-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"],
+  ln: ["-t", "--target-directory", "-S", "--suffix"],
   split: ["-l", "-b", "-C", "-n", "-a", "--lines", "--bytes", "--line-bytes", "--number", "--suffix-length", "--additional-suffix"],
-  openssl: ["-in", "-out", "-pass", "-passin", "-passout", "-K", "-iv", "-md", "-inkey", "-keyform", "-outform", "-inform", "-certfile", "-CAfile", "-name", "-subj", "-config", "-days", "-newkey", "-key", "-signkey", "-sigopt", "-pkeyopt"],
-  gpg: ["-o", "--output", "-r", "--recipient", "-u", "--local-user", "--homedir", "--passphrase", "--passphrase-file", "--batch-size", "--trust-model", "--default-key"],
-  base64: ["-w", "--wrap"], base32: ["-w", "--wrap"], basenc: ["-w", "--wrap"],
+  openssl: [
+    "-in",
+    "-out",
+    "-pass",
+    "-passin",
+    "-passout",
+    "-K",
+    "-iv",
+    "-md",
+    "-inkey",
+    "-keyform",
+    "-outform",
+    "-inform",
+    "-certfile",
+    "-CAfile",
+    "-name",
+    "-subj",
+    "-config",
+    "-days",
+    "-newkey",
+    "-key",
+    "-signkey",
+    "-sigopt",
+    "-pkeyopt",
+  ],
+  gpg: [
+    "-o",
+    "--output",
+    "-r",
+    "--recipient",
+    "-u",
+    "--local-user",
+    "--homedir",
+    "--passphrase",
+    "--passphrase-file",
+    "--batch-size",
+    "--trust-model",
+    "--default-key",
+  ],
+  base64: ["-w", "--wrap"],
+  base32: ["-w", "--wrap"],
+  basenc: ["-w", "--wrap"],
   xxd: ["-c", "-g", "-l", "-o", "-s", "-n", "-C", "--cols", "--groupsize", "--len", "--seek"],
   od: ["-A", "-j", "-N", "-t", "-w", "--address-radix", "--skip-bytes", "--read-bytes", "--format", "--width"],
   hexdump: ["-e", "-f", "-n", "-s"],
-  diff: ["-U", "-C", "-F", "-I", "-L", "-x", "-X", "--label", "--exclude", "--ignore-matching-lines", "--unified", "--context", "--horizon-lines", "--line-format", "--to-file", "--from-file"],
+  diff: [
+    "-U",
+    "-C",
+    "-F",
+    "-I",
+    "-L",
+    "-x",
+    "-X",
+    "--label",
+    "--exclude",
+    "--ignore-matching-lines",
+    "--unified",
+    "--context",
+    "--horizon-lines",
+    "--line-format",
+    "--to-file",
+    "--from-file",
+  ],
   tee: [],
   dd: [],
   iconv: ["-f", "-t", "--from-code", "--to-code", "-o", "--output"],
   column: ["-s", "-t", "-c", "-o", "-N", "-R", "-H", "-O", "-W", "-E", "-d"],
-  fold: ["-w", "--width"], fmt: ["-w", "--width", "-p", "-g", "--goal", "--prefix"], pr: ["-h", "-l", "-w", "-o", "-s", "-N"],
-  comm: ["--output-delimiter"], join: ["-t", "-a", "-e", "-o", "-v", "-1", "-2", "-j"], paste: ["-d", "--delimiters"],
-  less: ["-b", "-h", "-j", "-k", "-o", "-O", "-p", "-P", "-t", "-T", "-x", "-y", "-z", "-#", "--pattern", "--prompt", "--tag", "--tag-file", "--log-file", "--tabs", "--shift"],
-  bat: ["-l", "--language", "-H", "--highlight-line", "-r", "--line-range", "--style", "--theme", "--paging", "--pager", "-m", "--map-syntax", "--tabs", "--wrap", "--terminal-width", "--file-name", "--color", "--decorations", "--italic-text"],
-  vim: ["-c", "--cmd", "-S", "-u", "-U", "-i", "-w", "-W", "-T", "-t", "-q", "-r", "-s"], vi: ["-c", "-u", "-t"], nvim: ["-c", "--cmd", "-S", "-u", "-i", "-w", "-W", "-t", "-q", "--listen"], nano: ["-T", "-r", "-Y", "-o", "-J", "-C", "-Q", "-X", "--speller", "--syntax", "--tabsize"], emacs: ["-l", "--load", "-f", "--funcall", "--eval", "-L", "--directory", "--chdir"],
+  fold: ["-w", "--width"],
+  fmt: ["-w", "--width", "-p", "-g", "--goal", "--prefix"],
+  pr: ["-h", "-l", "-w", "-o", "-s", "-N"],
+  comm: ["--output-delimiter"],
+  join: ["-t", "-a", "-e", "-o", "-v", "-1", "-2", "-j"],
+  paste: ["-d", "--delimiters"],
+  less: [
+    "-b",
+    "-h",
+    "-j",
+    "-k",
+    "-o",
+    "-O",
+    "-p",
+    "-P",
+    "-t",
+    "-T",
+    "-x",
+    "-y",
+    "-z",
+    "-#",
+    "--pattern",
+    "--prompt",
+    "--tag",
+    "--tag-file",
+    "--log-file",
+    "--tabs",
+    "--shift",
+  ],
+  bat: [
+    "-l",
+    "--language",
+    "-H",
+    "--highlight-line",
+    "-r",
+    "--line-range",
+    "--style",
+    "--theme",
+    "--paging",
+    "--pager",
+    "-m",
+    "--map-syntax",
+    "--tabs",
+    "--wrap",
+    "--terminal-width",
+    "--file-name",
+    "--color",
+    "--decorations",
+    "--italic-text",
+  ],
+  vim: ["-c", "--cmd", "-S", "-u", "-U", "-i", "-w", "-W", "-T", "-t", "-q", "-r", "-s"],
+  vi: ["-c", "-u", "-t"],
+  nvim: ["-c", "--cmd", "-S", "-u", "-i", "-w", "-W", "-t", "-q", "--listen"],
+  nano: ["-T", "-r", "-Y", "-o", "-J", "-C", "-Q", "-X", "--speller", "--syntax", "--tabsize"],
+  emacs: ["-l", "--load", "-f", "--funcall", "--eval", "-L", "--directory", "--chdir"],
   zip: ["-x", "-i", "-b", "-n", "-t", "-tt", "-P", "--password", "-Z", "-O", "--exclude", "--include"],
   "7z": [],
-  gzip: ["-S", "--suffix"], xz: ["-S", "--suffix", "-F", "--format", "-C", "--check", "-T", "--threads", "--memlimit"], zstd: ["-o", "-D", "-T", "--threads", "-B", "--memory"], bzip2: [],
-  sha256sum: [], md5sum: [], sha1sum: [], sha512sum: [],
+  gzip: ["-S", "--suffix"],
+  xz: ["-S", "--suffix", "-F", "--format", "-C", "--check", "-T", "--threads", "--memlimit"],
+  zstd: ["-o", "-D", "-T", "--threads", "-B", "--memory"],
+  bzip2: [],
+  sha256sum: [],
+  md5sum: [],
+  sha1sum: [],
+  sha512sum: [],
   strings: ["-n", "-t", "-e", "--bytes", "--radix", "--encoding", "-T", "--target"],
-  envsubst: [], dotenv: ["-f", "-e", "-c", "-v"],
-  source: [], ".": [],
+  envsubst: [],
+  dotenv: ["-f", "-e", "-c", "-v"],
+  source: [],
+  ".": [],
   cmp: ["-i", "-n", "--ignore-initial", "--bytes"],
-  xclip: ["-selection", "-sel", "-target", "-t", "-display", "-d", "-loops", "-l"], xsel: [],
+  xclip: ["-selection", "-sel", "-target", "-t", "-display", "-d", "-loops", "-l"],
+  xsel: [],
   sdiff: ["-o", "--output", "-w", "--width", "-I", "--ignore-matching-lines"],
 };
 // Readers whose first operand is a pattern, script or filter rather than a file.
 const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "nawk", "jq", "yq", "gojq", "envsubst-no"]);
 // Commands that print, copy, compare or transmit the files named in their operands.
 const READERS = new Set([
-  "cat", "tac", "nl", "head", "tail", "less", "more", "most", "bat", "batcat", "view", "vi", "vim", "nvim", "nano", "emacs", "code", "ed", "ex", "pico", "micro", "helix", "hx", "kak", "joe", "mcedit",
-  "cp", "mv", "install", "rsync", "scp", "sftp", "tar", "zip", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "lz4", "brotli", "rar",
-  "base64", "base32", "basenc", "xxd", "od", "hexdump", "hd", "strings", "uuencode", "openssl", "gpg", "age",
-  "sort", "uniq", "cut", "paste", "column", "fold", "fmt", "pr", "rev", "iconv", "comm", "join", "split", "csplit", "expand", "unexpand", "look",
-  "diff", "cmp", "sdiff", "diff3", "vimdiff", "colordiff", "delta", "difft", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum",
-  "dotenv", "envsubst", "xclip", "xsel", "pbcopy", "wl-copy", "tee-read", "source", ".", "zcat", "zless", "zmore", "bzcat", "xzcat", "zstdcat", "lzcat",
-  "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "nawk", "jq", "yq", "gojq", "mlr", "csvlook", "xsv", "qsv", "sqlite3", "duckdb",
-  "gsutil", "rclone", "aws-s3-cp", "mail", "mutt", "sendmail", "lp", "lpr", "enscript", "a2ps", "glow", "mdcat", "pandoc", "highlight", "pygmentize", "source-highlight", "tidy", "xmllint", "jless", "fx", "gron", "dasel",
+  "cat",
+  "tac",
+  "nl",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "most",
+  "bat",
+  "batcat",
+  "view",
+  "vi",
+  "vim",
+  "nvim",
+  "nano",
+  "emacs",
+  "code",
+  "ed",
+  "ex",
+  "pico",
+  "micro",
+  "helix",
+  "hx",
+  "kak",
+  "joe",
+  "mcedit",
+  "cp",
+  "mv",
+  "install",
+  "rsync",
+  "scp",
+  "sftp",
+  "tar",
+  "zip",
+  "7z",
+  "7za",
+  "gzip",
+  "bzip2",
+  "xz",
+  "zstd",
+  "lz4",
+  "brotli",
+  "rar",
+  "base64",
+  "base32",
+  "basenc",
+  "xxd",
+  "od",
+  "hexdump",
+  "hd",
+  "strings",
+  "uuencode",
+  "openssl",
+  "gpg",
+  "age",
+  "sort",
+  "uniq",
+  "cut",
+  "paste",
+  "column",
+  "fold",
+  "fmt",
+  "pr",
+  "rev",
+  "iconv",
+  "comm",
+  "join",
+  "split",
+  "csplit",
+  "expand",
+  "unexpand",
+  "look",
+  "diff",
+  "cmp",
+  "sdiff",
+  "diff3",
+  "vimdiff",
+  "colordiff",
+  "delta",
+  "difft",
+  "md5sum",
+  "sha1sum",
+  "sha224sum",
+  "sha256sum",
+  "sha384sum",
+  "sha512sum",
+  "b2sum",
+  "cksum",
+  "sum",
+  "dotenv",
+  "envsubst",
+  "xclip",
+  "xsel",
+  "pbcopy",
+  "wl-copy",
+  "tee-read",
+  "source",
+  ".",
+  "zcat",
+  "zless",
+  "zmore",
+  "bzcat",
+  "xzcat",
+  "zstdcat",
+  "lzcat",
+  "grep",
+  "egrep",
+  "fgrep",
+  "zgrep",
+  "rg",
+  "ag",
+  "ack",
+  "sed",
+  "awk",
+  "gawk",
+  "mawk",
+  "nawk",
+  "jq",
+  "yq",
+  "gojq",
+  "mlr",
+  "csvlook",
+  "xsv",
+  "qsv",
+  "sqlite3",
+  "duckdb",
+  "gsutil",
+  "rclone",
+  "aws-s3-cp",
+  "mail",
+  "mutt",
+  "sendmail",
+  "lp",
+  "lpr",
+  "enscript",
+  "a2ps",
+  "glow",
+  "mdcat",
+  "pandoc",
+  "highlight",
+  "pygmentize",
+  "source-highlight",
+  "tidy",
+  "xmllint",
+  "jless",
+  "fx",
+  "gron",
+  "dasel",
 ]);
 // Commands whose last operand is the destination (written); the others are read.
 const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync", "scp", "rclone"]);
@@ -503,7 +1256,14 @@ function operandIndexes(name: string, args: readonly string[], patternFirst: boo
       if (option === "-e" || option === "--regexp" || option === "--expression" || option === "--eval") {
         if (patternFirst) patternSeen = true;
         if (eq < 0 && !(name === "sed" && false)) i += 1;
-      } else if (option === "-f" || option === "--file" || option === "--from-file" || option === "--rawfile" || option === "--slurpfile" || option === "--exclude-from-read") {
+      } else if (
+        option === "-f" ||
+        option === "--file" ||
+        option === "--from-file" ||
+        option === "--rawfile" ||
+        option === "--slurpfile" ||
+        option === "--exclude-from-read"
+      ) {
         if (option === "--rawfile" || option === "--slurpfile") i += 1;
         if (eq > 0) optionFiles.push(i);
         else if (i + 1 < args.length && !(name === "tar" || name === "curl" || name === "diff")) {
@@ -539,7 +1299,18 @@ export function longOptionMatches(arg: string, option: string, all: readonly str
   return all.filter((o) => o.startsWith(name)).length === 1;
 }
 
-const RM_LONG = ["--force", "--interactive", "--one-file-system", "--no-preserve-root", "--preserve-root", "--recursive", "--dir", "--verbose", "--help", "--version"];
+const RM_LONG = [
+  "--force",
+  "--interactive",
+  "--one-file-system",
+  "--no-preserve-root",
+  "--preserve-root",
+  "--recursive",
+  "--dir",
+  "--verbose",
+  "--help",
+  "--version",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Static output: what `echo`, `printf` and decoders of known text print.
@@ -673,7 +1444,11 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
   const first = word.parts[0] as { text: string };
   const eq = first.text.indexOf("=");
   const name = first.text.slice(0, eq).replace(/\+$/, "");
-  const rest: ShellWord = { parts: [{ kind: "lit", text: first.text.slice(eq + 1), quoted: false }, ...word.parts.slice(1)], raw: word.raw.slice(eq + 1), text: word.text.slice(eq + 1) };
+  const rest: ShellWord = {
+    parts: [{ kind: "lit", text: first.text.slice(eq + 1), quoted: false }, ...word.parts.slice(1)],
+    raw: word.raw.slice(eq + 1),
+    text: word.text.slice(eq + 1),
+  };
   if (rest.parts[0]?.kind === "lit" && (rest.parts[0] as { text: string }).text === "") rest.parts.shift();
   const r = resolveWord(rest, ctx, depth);
   return { name, value: r.dynamic ? { hidden: r.hidden } : { value: r.values.join(" "), hidden: false } };
@@ -959,7 +1734,10 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     } else effect.hiddenOutput = effect.dynamic.some((d, i) => d && i > 0 && (sources[i - 1]?.hidden ?? false));
   } else if (name === "cat" && args.length === 0 && previous?.output !== undefined && command.piped) effect.output = previous.output;
   else if (name === "pwd") effect.output = `${ctx.cwd}\n`;
-  else if ((name === "base64" || name === "base32" || name === "basenc" || name === "xxd") && args.some((a) => /^-(d|D|-decode|r|rp|pr)$/.test(a) || (name === "xxd" && /^-[a-z]*r/.test(a)))) {
+  else if (
+    (name === "base64" || name === "base32" || name === "basenc" || name === "xxd") &&
+    args.some((a) => /^-(d|D|-decode|r|rp|pr)$/.test(a) || (name === "xxd" && /^-[a-z]*r/.test(a)))
+  ) {
     const files = args.filter((a) => !a.startsWith("-"));
     let input: string | undefined;
     if (files.length === 0) {
@@ -970,7 +1748,10 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     if (decoded !== undefined) effect.output = decoded;
     else effect.hiddenOutput = true;
   } else if (name === "rev" && args.length === 0 && previous?.output !== undefined && command.piped) {
-    effect.output = previous.output.split("\n").map((line) => [...line].reverse().join("")).join("\n");
+    effect.output = previous.output
+      .split("\n")
+      .map((line) => [...line].reverse().join(""))
+      .join("\n");
   } else if (DOWNLOADERS.has(name) || TRANSFORMERS.has(name) || INTERPRETERS.test(name)) effect.hiddenOutput = true;
   else if (stdinHidden && (name === "cat" || name === "tee" || name === "head" || name === "tail")) effect.hiddenOutput = true;
 
@@ -988,16 +1769,19 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     const script = args.find((a) => !a.startsWith("-"));
     if (codeFlag < 0 && script === undefined) {
       const stdin = stdinOf(effect, command, ctx, depth);
-      if (stdin.fed && stdin.text === undefined && stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+      if (stdin.fed && stdin.text === undefined && stdin.hidden)
+        addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
     }
     if (codeFlag >= 0 && args[codeFlag] === "-") {
       const stdin = stdinOf(effect, command, ctx, depth);
-      if (stdin.text === undefined && stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+      if (stdin.text === undefined && stdin.hidden)
+        addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
     }
     if (codeFlag < 0 && script !== undefined) {
       const index = args.indexOf(script);
       effect.reads.push(path(index));
-      if (sources[index]?.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[index]?.raw ?? script), words: args, cwd: ctx.cwd, depth, hidden: true });
+      if (sources[index]?.hidden)
+        addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[index]?.raw ?? script), words: args, cwd: ctx.cwd, depth, hidden: true });
     }
     return;
   }
@@ -1033,7 +1817,15 @@ function shellEffects(effect: EffectCommand, name: string, args: string[], sourc
       if (/^\/dev\/(stdin|fd\/0)$/.test(args[0] as string)) {
         const stdin = stdinOf(effect, command, ctx, depth);
         if (stdin.text !== undefined) analyseNested(stdin.text, ctx, depth + 1, ctx.where);
-        else if (stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+        else if (stdin.hidden)
+          addOpaque(effect, ctx, {
+            reason: "hidden-input",
+            text: `${name} reading computed or downloaded text`,
+            words: args,
+            cwd: ctx.cwd,
+            depth,
+            hidden: true,
+          });
       }
     }
     return;
@@ -1066,7 +1858,8 @@ function shellEffects(effect: EffectCommand, name: string, args: string[], sourc
   }
   const stdin = stdinOf(effect, command, ctx, depth);
   if (stdin.text !== undefined) analyseNested(stdin.text, ctx, depth + 1, ctx.where);
-  else if (stdin.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+  else if (stdin.hidden)
+    addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
 }
 
 /** The index where the command a wrapper runs starts, or -1; and whether it is one script string. */
@@ -1131,7 +1924,8 @@ function wrapperEffects(effect: EffectCommand, name: string, args: string[], sou
   const where = name;
   if (script) {
     const text = (args[start] as string).startsWith("--command=") ? (args[start] as string).slice("--command=".length) : args.slice(start).join(" ");
-    if (sources.slice(start).some((s) => s.hidden)) addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(text), words: args.slice(start), cwd: ctx.cwd, depth, hidden: true });
+    if (sources.slice(start).some((s) => s.hidden))
+      addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(text), words: args.slice(start), cwd: ctx.cwd, depth, hidden: true });
     analyseNested(text, ctx, depth + 1, where);
     return;
   }
@@ -1140,9 +1934,27 @@ function wrapperEffects(effect: EffectCommand, name: string, args: string[], sou
   effect.hiddenOutput = false;
 }
 
-function fileEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number, command: ShellCommand, path: (index: number, via?: string) => PathEffect): void {
+function fileEffects(
+  effect: EffectCommand,
+  name: string,
+  args: string[],
+  sources: Resolved[],
+  ctx: Context,
+  depth: number,
+  command: ShellCommand,
+  path: (index: number, via?: string) => PathEffect,
+): void {
   void command;
-  if (name === "rm" || name === "unlink" || name === "rmdir" || name === "shred" || name === "srm" || name === "trash" || name === "trash-put" || name === "gio") {
+  if (
+    name === "rm" ||
+    name === "unlink" ||
+    name === "rmdir" ||
+    name === "shred" ||
+    name === "srm" ||
+    name === "trash" ||
+    name === "trash-put" ||
+    name === "gio"
+  ) {
     let options = true;
     for (let i = 0; i < args.length; i += 1) {
       const a = args[i] as string;
@@ -1169,12 +1981,40 @@ function fileEffects(effect: EffectCommand, name: string, args: string[], source
   }
   if (name === "dd") {
     args.forEach((a, i) => {
-      if (a.startsWith("if=")) effect.reads.push(pathEffect({ ...(sources[i] as Resolved), values: [a.slice(3)], unset: (sources[i] as Resolved).unset.map((u) => u.replace(/^if=/, "")) }, 0, ctx, "dd"));
-      if (a.startsWith("of=")) effect.writes.push(pathEffect({ ...(sources[i] as Resolved), values: [a.slice(3)], unset: (sources[i] as Resolved).unset.map((u) => u.replace(/^of=/, "")) }, 0, ctx, "dd"));
+      if (a.startsWith("if="))
+        effect.reads.push(
+          pathEffect(
+            { ...(sources[i] as Resolved), values: [a.slice(3)], unset: (sources[i] as Resolved).unset.map((u) => u.replace(/^if=/, "")) },
+            0,
+            ctx,
+            "dd",
+          ),
+        );
+      if (a.startsWith("of="))
+        effect.writes.push(
+          pathEffect(
+            { ...(sources[i] as Resolved), values: [a.slice(3)], unset: (sources[i] as Resolved).unset.map((u) => u.replace(/^of=/, "")) },
+            0,
+            ctx,
+            "dd",
+          ),
+        );
     });
     return;
   }
-  if (name === "tee" || name === "sponge" || name === "truncate" || name === "touch" || name === "mkfifo" || name === "chmod" || name === "chown" || name === "chgrp" || name === "chattr" || name === "setfacl" || name === "xattr") {
+  if (
+    name === "tee" ||
+    name === "sponge" ||
+    name === "truncate" ||
+    name === "touch" ||
+    name === "mkfifo" ||
+    name === "chmod" ||
+    name === "chown" ||
+    name === "chgrp" ||
+    name === "chattr" ||
+    name === "setfacl" ||
+    name === "xattr"
+  ) {
     const skipFirst = name === "chmod" || name === "chown" || name === "chgrp" || name === "chattr" || name === "setfacl" || name === "xattr";
     let seen = false;
     let options = true;
@@ -1215,7 +2055,8 @@ function fileEffects(effect: EffectCommand, name: string, args: string[], source
       const eq = a.indexOf("=");
       const option = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
       const value = a.startsWith("--") && eq > 0 ? a.slice(eq + 1) : next;
-      const at = (v: string | undefined): string | undefined => (v !== undefined && v.includes("@") ? v.slice(v.indexOf("@") + 1).replace(/;.*$/, "") : undefined);
+      const at = (v: string | undefined): string | undefined =>
+        v !== undefined && v.includes("@") ? v.slice(v.indexOf("@") + 1).replace(/;.*$/, "") : undefined;
       const pushRead = (p: string): void => {
         effect.reads.push(pathEffect({ ...(sources[i] as Resolved), values: [p], unset: [p] }, 0, ctx, name));
       };
@@ -1240,7 +2081,7 @@ function fileEffects(effect: EffectCommand, name: string, args: string[], source
   }
   if (name === "git") return;
   if (name === "tar") {
-    const create = args.some((a) => /^-?[A-Za-z]*c/.test(a) && !a.startsWith("--") || a === "--create");
+    const create = args.some((a) => (/^-?[A-Za-z]*c/.test(a) && !a.startsWith("--")) || a === "--create");
     const { files, optionFiles } = operandIndexes("tar", args, false);
     for (const i of files) effect.reads.push(path(i));
     for (const i of optionFiles) (create ? effect.writes : effect.reads).push(path(i));
@@ -1261,7 +2102,12 @@ function fileEffects(effect: EffectCommand, name: string, args: string[], source
     for (const i of sourcesIdx) if (i !== destination) effect.reads.push(path(i));
     if (destination !== undefined) {
       let to = path(destination);
-      if (targetFlag >= 0 && (args[targetFlag] as string).includes("=")) to = { ...to, written: (args[targetFlag] as string).split("=")[1] as string, path: absolutePath((args[targetFlag] as string).split("=")[1] as string, ctx.cwd) };
+      if (targetFlag >= 0 && (args[targetFlag] as string).includes("="))
+        to = {
+          ...to,
+          written: (args[targetFlag] as string).split("=")[1] as string,
+          path: absolutePath((args[targetFlag] as string).split("=")[1] as string, ctx.cwd),
+        };
       effect.writes.push(to);
       if (name === "mv") for (const i of sourcesIdx) if (i !== destination) effect.moves.push({ from: path(i), to });
       if (name === "mv") for (const i of sourcesIdx) if (i !== destination) effect.deletes.push(path(i));
@@ -1296,7 +2142,14 @@ function fileEffects(effect: EffectCommand, name: string, args: string[], source
   void depth;
 }
 
-function findEffects(effect: EffectCommand, args: string[], sources: Resolved[], ctx: Context, depth: number, path: (index: number, via?: string) => PathEffect): void {
+function findEffects(
+  effect: EffectCommand,
+  args: string[],
+  sources: Resolved[],
+  ctx: Context,
+  depth: number,
+  path: (index: number, via?: string) => PathEffect,
+): void {
   const roots: number[] = [];
   let i = 0;
   while (i < args.length && /^-[HLP]$|^-D$|^-O\d$/.test(args[i] as string)) i += (args[i] as string) === "-D" ? 2 : 1;

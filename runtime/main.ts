@@ -20,7 +20,8 @@ function main(): void {
   const stdin = input.text;
   // stdin still open at the deadline: what came is decided as is. A whole JSON object is the whole
   // payload; anything less does not parse, and runHook denies it when it may be a tool call.
-  if (!input.complete) writeFd(2, `agentihooks: stdin did not close within ${stdinDeadlineMs(process.env) / 1000} s; deciding on the ${input.text.length} characters received.\n`);
+  if (!input.complete)
+    writeFd(2, `agentihooks: stdin did not close within ${stdinDeadlineMs(process.env) / 1000} s; deciding on the ${input.text.length} characters received.\n`);
   let reply;
   try {
     reply = runHook({ stdin, argv, env: process.env, cwd: process.cwd() });

@@ -172,7 +172,10 @@ function onToolPermission(ctx: HandlerContext): Outcome {
     else return { context: [] };
   }
   if (calls.length === 0) {
-    return { block: `BLOCKED: agentihooks found no tool call in this ${ctx.event} payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call; if this repeats, the client's payload shape has changed and agentihooks needs an update.`, context: [] };
+    return {
+      block: `BLOCKED: agentihooks found no tool call in this ${ctx.event} payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call; if this repeats, the client's payload shape has changed and agentihooks needs an update.`,
+      context: [],
+    };
   }
   const context: string[] = [];
   let block: string | undefined;
@@ -201,7 +204,18 @@ function onToolPermission(ctx: HandlerContext): Outcome {
 /** The session's unseen broadcasts as context (session start and prompts only: runtime/broadcast-delivery.ts). */
 function broadcastContext(ctx: HandlerContext, sessionStart: boolean): string[] {
   const wireEvent = text(ctx.payload.hook_event_name);
-  const news = deliverBroadcasts({ home: agentihooksHome(ctx.env), target: ctx.target, contract: ctx.client.contract, event: ctx.event, wireEvent, sessionId: ctx.payload.session_id, env: ctx.env, policy: ctx.policy, now: ctx.now(), sessionStart });
+  const news = deliverBroadcasts({
+    home: agentihooksHome(ctx.env),
+    target: ctx.target,
+    contract: ctx.client.contract,
+    event: ctx.event,
+    wireEvent,
+    sessionId: ctx.payload.session_id,
+    env: ctx.env,
+    policy: ctx.policy,
+    now: ctx.now(),
+    sessionStart,
+  });
   return news ? [news] : [];
 }
 
@@ -307,7 +321,8 @@ function withWarnings(reply: Reply, warnings: readonly string[]): Reply {
 /** Deny on doubt: the reply to a tool event whose payload cannot be read. */
 function unreadableToolCall(client: Client, event: DispatchEvent | undefined): Reply {
   const dispatch = event === "PermissionRequest" ? "PermissionRequest" : "PreToolUse";
-  const reason = "BLOCKED: agentihooks could not read this tool call's payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call.";
+  const reason =
+    "BLOCKED: agentihooks could not read this tool call's payload, so it cannot check it; the call is denied rather than let through unchecked. Retry the call.";
   return renderReplyWith(client, dispatch, dispatch, { block: reason, context: [] });
 }
 
@@ -340,7 +355,11 @@ function unknownTargetReply(target: string, request: HookRequest): Reply {
   }
   named ??= request.argv.map((a) => dispatchEventFor(a)).find((e) => e !== undefined);
   if (named !== undefined && !isToolPermissionEvent(named)) return { stdout: "", stderr: `${problem}\n`, exitCode: 0 };
-  return { stdout: "", stderr: `BLOCKED: ${problem} The call is denied rather than let through unchecked. Fix the hook wrapper (agentihooks apply rewrites it).\n`, exitCode: 2 };
+  return {
+    stdout: "",
+    stderr: `BLOCKED: ${problem} The call is denied rather than let through unchecked. Fix the hook wrapper (agentihooks apply rewrites it).\n`,
+    exitCode: 2,
+  };
 }
 
 /** Runs one hook invocation and returns what to print and the exit code. Never throws. */
@@ -361,7 +380,18 @@ export function runHook(request: HookRequest): Reply {
       return EMPTY;
     }
     if (!isObject(payload)) return EMPTY;
-    const ctx: HandlerContext = { target: target as PolicyTarget, client, event: "Notification", payload, raw: payload, policy: readPolicy(home, target as PolicyTarget), env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+    const ctx: HandlerContext = {
+      target: target as PolicyTarget,
+      client,
+      event: "Notification",
+      payload,
+      raw: payload,
+      policy: readPolicy(home, target as PolicyTarget),
+      env,
+      cwd: text(payload.cwd) || request.cwd,
+      now,
+      warnings: [],
+    };
     onNotification(ctx);
     return EMPTY;
   }
@@ -398,14 +428,28 @@ export function runHook(request: HookRequest): Reply {
   }
 
   const policy = readPolicy(home, target as PolicyTarget);
-  const ctx: HandlerContext = { target: target as PolicyTarget, client, event, payload, raw: parsed, policy, env, cwd: text(payload.cwd) || request.cwd, now, warnings: [] };
+  const ctx: HandlerContext = {
+    target: target as PolicyTarget,
+    client,
+    event,
+    payload,
+    raw: parsed,
+    policy,
+    env,
+    cwd: text(payload.cwd) || request.cwd,
+    now,
+    warnings: [],
+  };
   let outcome: Outcome;
   try {
     outcome = applyStopLoopGuard(event, payload, withSessionContext(ctx, hookEventName, home));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (isToolPermissionEvent(event)) {
-      outcome = { block: `BLOCKED: agentihooks failed while checking this call (${message}); the call is denied rather than let through unchecked. Retry; if this repeats, report it.`, context: [] };
+      outcome = {
+        block: `BLOCKED: agentihooks failed while checking this call (${message}); the call is denied rather than let through unchecked. Retry; if this repeats, report it.`,
+        context: [],
+      };
     } else {
       return { stdout: "", stderr: `agentihooks: ${event} handler failed (${message}); continuing without it.\n`, exitCode: 0 };
     }

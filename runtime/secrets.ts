@@ -72,7 +72,10 @@ const PATTERNS: readonly SecretPattern[] = [
   {
     // GitHub's token family: `gh<kind>_` (personal, OAuth, user-to-server, server, refresh) and fine-grained PATs.
     name: "github_token",
-    regex: new RegExp(String.raw`(?:gh[pousr]_${after(BEHIND, 4)}([A-Za-z0-9]{36,251})|github_pat_${after(BEHIND, 11)}([A-Za-z0-9_]{82,244}))(?![A-Za-z0-9_])`, "g"),
+    regex: new RegExp(
+      String.raw`(?:gh[pousr]_${after(BEHIND, 4)}([A-Za-z0-9]{36,251})|github_pat_${after(BEHIND, 11)}([A-Za-z0-9_]{82,244}))(?![A-Za-z0-9_])`,
+      "g",
+    ),
     strictOnly: false,
     anchors: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     value: (m) => m[1] ?? m[2],
@@ -86,7 +89,10 @@ const PATTERNS: readonly SecretPattern[] = [
     // other prefixes follow: Google `AIza` + 35, GitLab `glpat-` + 20, npm `npm_` + 36, Hugging
     // Face `hf_` + 34.
     name: "api_key_token",
-    regex: new RegExp(String.raw`(?:sk-${after(BEHIND_DASH, 3)}([A-Za-z0-9_-]{32,300})(?![A-Za-z0-9_-])|AIza${after(BEHIND_DASH, 4)}([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])|glpat-${after(BEHIND_DASH, 6)}([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])|(?:npm_${after(BEHIND, 4)}([A-Za-z0-9]{36})|hf_${after(BEHIND, 3)}([A-Za-z0-9]{34}))(?![A-Za-z0-9_]))`, "g"),
+    regex: new RegExp(
+      String.raw`(?:sk-${after(BEHIND_DASH, 3)}([A-Za-z0-9_-]{32,300})(?![A-Za-z0-9_-])|AIza${after(BEHIND_DASH, 4)}([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])|glpat-${after(BEHIND_DASH, 6)}([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])|(?:npm_${after(BEHIND, 4)}([A-Za-z0-9]{36})|hf_${after(BEHIND, 3)}([A-Za-z0-9]{34}))(?![A-Za-z0-9_]))`,
+      "g",
+    ),
     strictOnly: false,
     anchors: ["sk-", "AIza", "glpat-", "npm_", "hf_"],
     value: (m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5],
@@ -115,7 +121,10 @@ const PATTERNS: readonly SecretPattern[] = [
     // keyword, the rest of the identifier (taken whole: the lookahead and back-reference make it
     // atomic, so a long identifier is not re-tried at every length), an optional closing quote,
     // then `=` (not `==`), `=>` or `:` (not `:=`), an optional opening quote and the value.
-    regex: new RegExp(`(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)(?=(\\w{0,40}))\\1\\\\?["']?[ \\t]{0,8}(=>|=(?!=)|:(?!=))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`, "gi"),
+    regex: new RegExp(
+      `(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)(?=(\\w{0,40}))\\1\\\\?["']?[ \\t]{0,8}(=>|=(?!=)|:(?!=))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`,
+      "gi",
+    ),
     strictOnly: false,
     anchors: ["password", "secret", "api_key", "private_key", "access_token"],
     value: (m) => m[4],
@@ -124,8 +133,20 @@ const PATTERNS: readonly SecretPattern[] = [
     excused: (m) => m[3] === "" && (LOOKS_LIKE_CODE.test(m[4] as string) || (m[2] === ":" && /^[A-Za-z]+[.,;!?)]*$/.test(m[4] as string))),
     tail: /[^\s"'$<{]{0,4096}/y,
   },
-  { name: "slack_token", regex: new RegExp(String.raw`xox[abposr]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])`, "g"), strictOnly: true, anchors: ["xox"], value: (m) => m[1] },
-  { name: "stripe_key", regex: new RegExp(String.raw`[sr]k_(?:live|test)_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"), strictOnly: true, anchors: ["k_live_", "k_test_"], value: (m) => m[1] },
+  {
+    name: "slack_token",
+    regex: new RegExp(String.raw`xox[abposr]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])`, "g"),
+    strictOnly: true,
+    anchors: ["xox"],
+    value: (m) => m[1],
+  },
+  {
+    name: "stripe_key",
+    regex: new RegExp(String.raw`[sr]k_(?:live|test)_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"),
+    strictOnly: true,
+    anchors: ["k_live_", "k_test_"],
+    value: (m) => m[1],
+  },
   {
     // Three base64url segments, the first two JSON objects (`eyJ`). The left boundary lets a run of
     // segment characters start at most one match, so a long `eyJeyJ…` run is scanned once.
@@ -144,13 +165,53 @@ const NOSECRET = /#[ \t]{0,8}nosecret/i;
 // Words that make a value read as an instruction or a label rather than a credential: the slot's own
 // name (`your-api-key-here`, `secret-password`) or the act of filling it (`changeme`, `replace-me`).
 const PLACEHOLDER_WORDS = new Set([
-  "your", "my", "here", "goes", "example", "sample", "placeholder", "changeme", "change", "replace", "replaceme", "dummy", "fake",
-  "insert", "enter", "put", "redacted", "todo", "fixme", "tbd", "none", "null", "unset", "notset", "empty", "value", "xxx",
-  "secret", "secrets", "password", "passwd", "pass", "pwd", "key", "apikey", "api", "token", "access", "auth", "private", "credential", "credentials",
+  "your",
+  "my",
+  "here",
+  "goes",
+  "example",
+  "sample",
+  "placeholder",
+  "changeme",
+  "change",
+  "replace",
+  "replaceme",
+  "dummy",
+  "fake",
+  "insert",
+  "enter",
+  "put",
+  "redacted",
+  "todo",
+  "fixme",
+  "tbd",
+  "none",
+  "null",
+  "unset",
+  "notset",
+  "empty",
+  "value",
+  "xxx",
+  "secret",
+  "secrets",
+  "password",
+  "passwd",
+  "pass",
+  "pwd",
+  "key",
+  "apikey",
+  "api",
+  "token",
+  "access",
+  "auth",
+  "private",
+  "credential",
+  "credentials",
 ]);
 
 // A template or reference rather than a value: `<…>`, `{{…}}`, `{name}`, `${…}`, `$VAR`, `%(name)s`, `%VAR%`, `__VAR__`, `@VAR@`, `[…]`.
-const TEMPLATE = /^(?:<[^>]{0,200}>|\{\{[^}]{0,200}\}\}|\{[A-Za-z_][\w.]{0,100}\}|\$\{[^}]{0,200}\}|\$[A-Za-z_]\w{0,100}|%\([A-Za-z_]\w{0,100}\)[sdr]|%[A-Za-z_]\w{0,100}%|__[A-Za-z0-9_]{1,100}__|@[A-Za-z_]\w{0,100}@|\[[^\]]{0,200}\])$/;
+const TEMPLATE =
+  /^(?:<[^>]{0,200}>|\{\{[^}]{0,200}\}\}|\{[A-Za-z_][\w.]{0,100}\}|\$\{[^}]{0,200}\}|\$[A-Za-z_]\w{0,100}|%\([A-Za-z_]\w{0,100}\)[sdr]|%[A-Za-z_]\w{0,100}%|__[A-Za-z0-9_]{1,100}__|@[A-Za-z_]\w{0,100}@|\[[^\]]{0,200}\])$/;
 
 /**
  * True when `value` is an obvious placeholder rather than a credential: masked or repetitive
@@ -283,7 +344,8 @@ function redactKeyBlocks(text: string): string {
 
 // A line that is nothing but base64 of key-body length with upper, lower and digits: the body of a
 // key whose header the text does not hold (an edit that adds only the body lines).
-const KEY_BODY_LINE = /^[ \t]{0,8}(?=[A-Za-z0-9+/=]{0,100}[A-Z])(?=[A-Za-z0-9+/=]{0,100}[a-z])(?=[A-Za-z0-9+/=]{0,100}[0-9])[A-Za-z0-9+/]{40,100}={0,2}[ \t]{0,8}$/gm;
+const KEY_BODY_LINE =
+  /^[ \t]{0,8}(?=[A-Za-z0-9+/=]{0,100}[A-Z])(?=[A-Za-z0-9+/=]{0,100}[a-z])(?=[A-Za-z0-9+/=]{0,100}[0-9])[A-Za-z0-9+/]{40,100}={0,2}[ \t]{0,8}$/gm;
 
 /**
  * True when `text` holds 40 base64 characters in a row. A plain loop: the unanchored regex
@@ -378,15 +440,18 @@ export function hasEnvReference(value: string): boolean {
  */
 export function resolveEnvReferences(value: string, env: Readonly<Record<string, string | undefined>>): { text: string; fullyResolved: boolean } {
   let fullyResolved = true;
-  const text = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
-    const name = (braced ?? bare) as string;
-    const current = env[name];
-    if (current !== undefined && current !== "") return current;
-    if (fallback !== undefined) return fallback;
-    if (current !== undefined) return current;
-    fullyResolved = false;
-    return whole;
-  });
+  const text = value.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+      const name = (braced ?? bare) as string;
+      const current = env[name];
+      if (current !== undefined && current !== "") return current;
+      if (fallback !== undefined) return fallback;
+      if (current !== undefined) return current;
+      fullyResolved = false;
+      return whole;
+    },
+  );
   return { text, fullyResolved };
 }
 
@@ -418,7 +483,10 @@ export function secretSpans(text: string, mode: SecretScanMode): SecretSpan[] {
     }
     KEY_END.lastIndex = header.index + header[0].length;
     const end = KEY_END.exec(text);
-    const stop = end === null ? keyBodyEnd(text, afterRun(text, header.index + header[0].length, KEY_HEADER_TAIL)) : afterRun(text, end.index + end[0].length, KEY_END_TAIL);
+    const stop =
+      end === null
+        ? keyBodyEnd(text, afterRun(text, header.index + header[0].length, KEY_HEADER_TAIL))
+        : afterRun(text, end.index + end[0].length, KEY_END_TAIL);
     if (!skip(header.index)) spans.push({ name: "private_key", start, end: stop });
     KEY_HEADER.lastIndex = stop;
   }
@@ -456,7 +524,8 @@ function afterRun(text: string, at: number, tail: RegExp): number {
 }
 
 // A line that can belong to an armoured key's body: base64, or an RFC 1421 / PuTTY header line.
-const KEY_BLOCK_LINE = /^[ \t]{0,8}(?:[A-Za-z0-9+/=]{16,100}|=[A-Za-z0-9+/]{4}|(?:Proc-Type|DEK-Info|Comment|Version|Encryption|Public-Lines|Private-Lines|Key-Derivation|Argon2-[A-Za-z]{1,12}):[^\n]{0,200})[ \t]{0,8}\r?$/;
+const KEY_BLOCK_LINE =
+  /^[ \t]{0,8}(?:[A-Za-z0-9+/=]{16,100}|=[A-Za-z0-9+/]{4}|(?:Proc-Type|DEK-Info|Comment|Version|Encryption|Public-Lines|Private-Lines|Key-Derivation|Argon2-[A-Za-z]{1,12}):[^\n]{0,200})[ \t]{0,8}\r?$/;
 
 /**
  * Where a private key without an END line stops: after the body lines that follow its header (a

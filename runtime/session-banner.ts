@@ -11,6 +11,9 @@ export function sessionBanner(contract: Pick<ClientContract, "sessionName">, ses
   if (g.destructiveCommands) on.push("no recursive rm of broad paths, no writes to .env files");
   if (g.branchProtection) on.push(`no force pushes, no pushes to or resets of ${g.protectedBranches.join("/")}`);
   const id = sessionId ? `Your ${contract.sessionName} session_id is ${sessionId}.` : `This is a ${contract.sessionName} session.`;
-  const rules = on.length > 0 ? ` agentihooks guardrails in force: ${on.join("; ")}. A blocked call says BLOCKED: and what to do instead; follow that advice rather than working around it.` : " agentihooks guardrails are switched off for this profile.";
+  const rules =
+    on.length > 0
+      ? ` agentihooks guardrails in force: ${on.join("; ")}. A blocked call says BLOCKED: and what to do instead; follow that advice rather than working around it.`
+      : " agentihooks guardrails are switched off for this profile.";
   return id + rules;
 }

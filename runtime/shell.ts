@@ -40,7 +40,8 @@ export interface ShellCommand {
 }
 
 /** An item of a parsed line: a command, a separator (`;`, `&&`, `||`, `&`), or a `(`/`)` bracket. */
-export type ShellNode = { kind: "command"; command: ShellCommand } | { kind: "sep"; op: string } | { kind: "open" } | { kind: "close" } | { kind: "truncated"; at: number };
+export type ShellNode =
+  { kind: "command"; command: ShellCommand } | { kind: "sep"; op: string } | { kind: "open" } | { kind: "close" } | { kind: "truncated"; at: number };
 
 /** A word budget shared by the reads of one line (nested scripts included); see `parseScript`. */
 export interface ParseBudget {
@@ -112,7 +113,21 @@ function matchBrace(text: string, open: number): number {
   return n;
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
 
 /** Decodes the body of a `$'…'` string (bash's ANSI-C quoting); `end` is its closing quote's index. */
 export function decodeAnsiC(text: string, start: number): { value: string; end: number } {
@@ -497,7 +512,29 @@ export interface SimpleCommand {
 /** Commands joined by `|`. */
 export type Pipeline = SimpleCommand[];
 
-const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "in", "case", "esac", "function", "select", "time", "{", "}", "!", "[[", "]]"]);
+const KEYWORDS = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "for",
+  "in",
+  "case",
+  "esac",
+  "function",
+  "select",
+  "time",
+  "{",
+  "}",
+  "!",
+  "[[",
+  "]]",
+]);
 
 /** The first word index that is not a shell keyword (`if`, `then`, `do`, `{`, `!`, …). */
 export function skipKeywords(words: readonly ShellWord[]): number {
@@ -631,7 +668,28 @@ const PREFIXES: Readonly<Record<string, number>> = {
 };
 
 // Options of prefix commands that take a value as the next word.
-const PREFIX_OPTIONS_WITH_VALUE = new Set(["-u", "-g", "-n", "-c", "-s", "-k", "-C", "-h", "-p", "-U", "-D", "-r", "-t", "--user", "--group", "--signal", "--kill-after", "-S", "--chdir", "--unset"]);
+const PREFIX_OPTIONS_WITH_VALUE = new Set([
+  "-u",
+  "-g",
+  "-n",
+  "-c",
+  "-s",
+  "-k",
+  "-C",
+  "-h",
+  "-p",
+  "-U",
+  "-D",
+  "-r",
+  "-t",
+  "--user",
+  "--group",
+  "--signal",
+  "--kill-after",
+  "-S",
+  "--chdir",
+  "--unset",
+]);
 
 /**
  * The words of the command that really runs: leading `VAR=value` assignments and prefix commands

@@ -129,7 +129,12 @@ function readCopilot(lines: readonly Json[]): TranscriptRecord[] {
         records.push({ kind: "tool_result", tool: str(data.toolName) || undefined, callId: str(data.toolCallId), isError: data.success !== true, timestamp });
         break;
       case "assistant.usage":
-        records.push({ kind: "token_usage", inputTokens: num(data.inputTokens, data.input_tokens), outputTokens: num(data.outputTokens, data.output_tokens), timestamp });
+        records.push({
+          kind: "token_usage",
+          inputTokens: num(data.inputTokens, data.input_tokens),
+          outputTokens: num(data.outputTokens, data.output_tokens),
+          timestamp,
+        });
         break;
       case "session.task_complete":
         if (!assistantThisTurn) records.push({ kind: "turn_complete", text: str(data.summary) || str(data.content), timestamp });

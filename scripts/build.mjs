@@ -134,11 +134,21 @@ try {
  * lines; the loader reads it back and compiles it through a V8 code cache beside the installed file.
  */
 async function buildRuntime(outfile) {
-  const core = await build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/main.ts"], write: false, outfile, plugins: [runtimeBuiltinsInCommonJs] });
+  const core = await build({
+    ...common,
+    format: "cjs",
+    minify: true,
+    entryPoints: ["runtime/main.ts"],
+    write: false,
+    outfile,
+    plugins: [runtimeBuiltinsInCommonJs],
+  });
   const text = core.outputFiles[0].text;
   // A line comment ends at any line terminator JavaScript knows; the core may only use \n.
-  if (text.includes("# agentihooks-runtime-core")) throw new Error("scripts/build.mjs: the bundled runtime holds the marker line its loader looks for (runtime/load-with-code-cache.ts)");
-  if (/[\r\u2028\u2029]/.test(text)) throw new Error("scripts/build.mjs: the bundled runtime holds a \\r, U+2028 or U+2029 character, which would end its comment line early");
+  if (text.includes("# agentihooks-runtime-core"))
+    throw new Error("scripts/build.mjs: the bundled runtime holds the marker line its loader looks for (runtime/load-with-code-cache.ts)");
+  if (/[\r\u2028\u2029]/.test(text))
+    throw new Error("scripts/build.mjs: the bundled runtime holds a \\r, U+2028 or U+2029 character, which would end its comment line early");
   const loader = await build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/load-with-code-cache.ts"], write: false, outfile });
   const body = text.replace(/\n$/, "").replaceAll("\n", "\n//");
   // Not through esbuild, which would have made the folder: the other bundles may not have made it yet.
@@ -192,7 +202,8 @@ async function writeCodeCaches(dir) {
     // Only PATH and a scratch HOME: nothing from the builder's environment reaches the exercise.
     const env = { PATH: process.env.PATH ?? "", HOME: `${scratch}/home`, NO_COLOR: "1" };
     const result = spawnSync(process.execPath, ["-e", exercise], { cwd: `${scratch}/project`, env, encoding: "utf8" });
-    if (result.status !== 0) process.stderr.write(`scripts/build.mjs: exercising the project commands for their code cache failed; the plain cache is kept.\n${result.stderr}`);
+    if (result.status !== 0)
+      process.stderr.write(`scripts/build.mjs: exercising the project commands for their code cache failed; the plain cache is kept.\n${result.stderr}`);
   } finally {
     await rm(loader, { force: true });
     await rm(scratch, { recursive: true, force: true });

@@ -68,11 +68,11 @@ export function ensureClient(name) {
   }
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   // 8 minutes per client keeps a hung registry inside the CI budget (fresh installs take 8-30 s here).
-  const result = spawnSync(
-    npm,
-    ["install", "--prefix", dir, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${c.pkg}@${c.version}`],
-    { encoding: "utf8", timeout: 8 * 60_000, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const result = spawnSync(npm, ["install", "--prefix", dir, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${c.pkg}@${c.version}`], {
+    encoding: "utf8",
+    timeout: 8 * 60_000,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   if (result.error) {
     const why = result.error.code === "ETIMEDOUT" ? "npm install did not finish within 8 minutes" : `npm install could not run: ${result.error.message}`;

@@ -26,7 +26,7 @@ const BLOCK = `${ENV_BLOCK_BEGIN}\n${envDefaults()}${ENV_BLOCK_END}\n`;
 describe("the agentihooks .env", () => {
   it("keeps the operator's lines, adds the managed block, is idempotent, moves activated values, and is exported by agentienv", () => {
     const s = sandbox();
-    const operator = "# my settings\nFOO=\"bar baz\"\nexport DEPLOY_ENV=staging\n";
+    const operator = '# my settings\nFOO="bar baz"\nexport DEPLOY_ENV=staging\n';
     mkdirSync(path.dirname(s.dotenv), { recursive: true });
     writeFileSync(s.dotenv, operator);
     chmodSync(s.dotenv, 0o644);
@@ -47,7 +47,10 @@ describe("the agentihooks .env", () => {
     expect(readFileSync(s.dotenv, "utf8")).toBe(moved);
 
     // agentienv (the ~/.bashrc block) exports .env, then the generated copilot.env.
-    const shell = spawnSync("bash", ["-c", '. "$HOME/.bashrc"; printf "%s|%s|%s" "$FOO" "$AGENTIHOOKS_DEADLINE_SECONDS" "$AGENTIHOOKS_BASE_CHANNELS"'], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home }, encoding: "utf8" });
+    const shell = spawnSync("bash", ["-c", '. "$HOME/.bashrc"; printf "%s|%s|%s" "$FOO" "$AGENTIHOOKS_DEADLINE_SECONDS" "$AGENTIHOOKS_BASE_CHANNELS"'], {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home },
+      encoding: "utf8",
+    });
     expect(shell.stdout).toBe("bar baz|9|brain,amygdala");
 
     // Uninstalling one client keeps the block another still owns; uninstalling both keeps only the operator's lines.

@@ -13,7 +13,8 @@ import { apply, codexTree, copilotTree, get, makeHomes, put, snapshot, uninstall
 
 const settings = (h: Homes) => `${h.copilot}/settings.json`;
 const adopt = (trees: ReturnType<typeof copilotTree>[], h: Homes) => planAndApply(trees, h.ctx(), { adopt: true });
-const doctor = (h: Homes) => checkTarget(copilotTree(h), "GitHub Copilot CLI", { fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, binary: null });
+const doctor = (h: Homes) =>
+  checkTarget(copilotTree(h), "GitHub Copilot CLI", { fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, binary: null });
 
 function populated(): Homes {
   const h = makeHomes();
@@ -59,7 +60,9 @@ describe("a key the operator set before the first apply", () => {
     expect(doc.disableAllHooks).toBe(false);
     expect(doc.statusLine.command).toBe("node statusline");
     const state = JSON.parse(get(`${h.agentihooks}/state.json`));
-    expect(state.targets.global.copilot.adopted).toEqual({ [settings(h)]: { "/disableAllHooks": true, "/statusLine": { type: "command", command: "my-status" } } });
+    expect(state.targets.global.copilot.adopted).toEqual({
+      [settings(h)]: { "/disableAllHooks": true, "/statusLine": { type: "command", command: "my-status" } },
+    });
     // Adopted once: a plain apply afterwards keeps the profile's values and reports nothing.
     const again = apply([copilotTree(h)], h);
     expect(again.diagnostics.map((d) => d.code)).not.toContain("AH5039");
@@ -88,7 +91,9 @@ describe("a key the operator set before the first apply", () => {
     if (keys?.kind === "json-keys") keys.keys = keys.keys.filter((k) => k.key[0] !== "disableAllHooks");
     expect(apply([tree], h).result?.ok).toBe(true);
     expect(JSON.parse(get(settings(h)).replace("// mine", "")).disableAllHooks).toBe(true);
-    expect(JSON.parse(get(`${h.agentihooks}/state.json`)).targets.global.copilot.adopted[settings(h)]).toEqual({ "/statusLine": { type: "command", command: "my-status" } });
+    expect(JSON.parse(get(`${h.agentihooks}/state.json`)).targets.global.copilot.adopted[settings(h)]).toEqual({
+      "/statusLine": { type: "command", command: "my-status" },
+    });
   });
 
   it("works for TOML keys too", () => {

@@ -14,8 +14,22 @@ const tree = (hook = "#!/bin/sh\n"): DesiredTree => ({
   diagnostics: [],
   entries: [
     { kind: "file", path: `${HOME}/.copilot/agentihooks-hook.sh`, content: hook, mode: 0o755 },
-    { kind: "file", path: `${HOME}/.copilot/agents/scout.md`, content: "scout\n", mode: 0o644, manifest: { dir: `${HOME}/.copilot/agents`, file: ".agentihooks-manifest.json", item: "scout.md" } },
-    { kind: "json-keys", path: `${HOME}/.copilot/settings.json`, format: "jsonc", keys: [{ key: ["theme"], value: "dark" }], sidecar: `${HOME}/.copilot/.agentihooks-managed.json`, style: defaultJsonStyle, mode: 0o644 },
+    {
+      kind: "file",
+      path: `${HOME}/.copilot/agents/scout.md`,
+      content: "scout\n",
+      mode: 0o644,
+      manifest: { dir: `${HOME}/.copilot/agents`, file: ".agentihooks-manifest.json", item: "scout.md" },
+    },
+    {
+      kind: "json-keys",
+      path: `${HOME}/.copilot/settings.json`,
+      format: "jsonc",
+      keys: [{ key: ["theme"], value: "dark" }],
+      sidecar: `${HOME}/.copilot/.agentihooks-managed.json`,
+      style: defaultJsonStyle,
+      mode: 0o644,
+    },
     { kind: "file", path: "/etc/agentihooks/outside.txt", content: "outside\n", mode: 0o600 },
   ],
 });
@@ -26,11 +40,18 @@ describe("build --out plan", () => {
   it("shows an installed bundle (the runtime, the MCP server) by its digest, not as a diff", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ah-out-"));
     const runtime = `${HOME}/.agentihooks/runtime/1.0.0-abcdef0123456789/runtime.cjs`;
-    const bundled: DesiredTree = { target: "copilot", diagnostics: [], entries: [{ kind: "file", path: runtime, content: "module.exports = 1;\n", mode: 0o644 }, ...tree().entries] };
+    const bundled: DesiredTree = {
+      target: "copilot",
+      diagnostics: [],
+      entries: [{ kind: "file", path: runtime, content: "module.exports = 1;\n", mode: 0o644 }, ...tree().entries],
+    };
     const plan = planOut([bundled], dir, HOME, outTreeWriter(), (file) => file === runtime);
     const summaries = plan.changes.filter((c) => c.summary !== undefined);
     expect(summaries.map((c) => [path.relative(dir, c.path), c.summary])).toEqual([
-      ["copilot/.agentihooks/runtime/1.0.0-abcdef0123456789/runtime.cjs", "the hook runtime, sha256 6e66e366f0aefb84ad8110afcd9b2245702c643c831edf8316ff048fec739d2e (20 bytes)"],
+      [
+        "copilot/.agentihooks/runtime/1.0.0-abcdef0123456789/runtime.cjs",
+        "the hook runtime, sha256 6e66e366f0aefb84ad8110afcd9b2245702c643c831edf8316ff048fec739d2e (20 bytes)",
+      ],
     ]);
   });
 

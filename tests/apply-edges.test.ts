@@ -7,7 +7,15 @@ import { apply, copilotTree, get, makeHomes, put } from "./apply-fixtures";
 const skillTree = (h: ReturnType<typeof makeHomes>, name: string, content = "---\nname: x\ndescription: d\n---\nours\n"): DesiredTree => ({
   target: "copilot",
   diagnostics: [],
-  entries: [{ kind: "file", path: `${h.home}/.agents/skills/${name}/SKILL.md`, content, mode: 0o644, manifest: { dir: `${h.home}/.agents/skills`, file: ".agentihooks-copilot-commands.json", item: name } }],
+  entries: [
+    {
+      kind: "file",
+      path: `${h.home}/.agents/skills/${name}/SKILL.md`,
+      content,
+      mode: 0o644,
+      manifest: { dir: `${h.home}/.agents/skills`, file: ".agentihooks-copilot-commands.json", item: name },
+    },
+  ],
 });
 
 describe("edges", () => {
@@ -82,10 +90,29 @@ describe("modes of shared files", () => {
     chmodSync(`${h.copilot}/mcp-config.json`, 0o664);
     put(`${h.copilot}/settings.json`, "{}\n");
     chmodSync(`${h.copilot}/settings.json`, 0o640);
-    const tree = { target: "copilot", diagnostics: [], entries: [
-      { kind: "json-entries", path: `${h.copilot}/mcp-config.json`, container: ["mcpServers"], entries: { gw: { headers: { Authorization: "Bearer resolved" } } }, style: defaultJsonStyle, mode: 0o600 },
-      { kind: "json-keys", path: `${h.copilot}/settings.json`, format: "jsonc", keys: [{ key: ["a"], value: 1 }], sidecar: `${h.copilot}/.agentihooks-managed.json`, style: defaultJsonStyle, mode: 0o644 },
-    ] } as never;
+    const tree = {
+      target: "copilot",
+      diagnostics: [],
+      entries: [
+        {
+          kind: "json-entries",
+          path: `${h.copilot}/mcp-config.json`,
+          container: ["mcpServers"],
+          entries: { gw: { headers: { Authorization: "Bearer resolved" } } },
+          style: defaultJsonStyle,
+          mode: 0o600,
+        },
+        {
+          kind: "json-keys",
+          path: `${h.copilot}/settings.json`,
+          format: "jsonc",
+          keys: [{ key: ["a"], value: 1 }],
+          sidecar: `${h.copilot}/.agentihooks-managed.json`,
+          style: defaultJsonStyle,
+          mode: 0o644,
+        },
+      ],
+    } as never;
     apply([tree], h);
     expect(statSync(`${h.copilot}/mcp-config.json`).mode & 0o777).toBe(0o600);
     expect(statSync(`${h.copilot}/settings.json`).mode & 0o777).toBe(0o640);

@@ -60,7 +60,16 @@ beforeAll(() => {
   const entry = path.join(dir, "harness.ts");
   writeFileSync(entry, harnessSource);
   harness = path.join(dir, "harness.mjs");
-  buildSync({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", outfile: harness, mainFields: ["module", "main"], logLevel: "error", banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" } });
+  buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: harness,
+    mainFields: ["module", "main"],
+    logLevel: "error",
+    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  });
 });
 
 function seedOperatorHome(h: Homes): void {
@@ -91,7 +100,15 @@ function checkParseable(home: string): string[] {
 
 type Action = "v1" | "v2" | "uninstall";
 
-const v2Trees = (h: Homes) => [copilotTree(h, { persona: "persona v2", agents: { "other.md": "other\n" }, servers: { gw: { type: "http", url: "https://gw" } }, events: ["sessionStart", "agentStop"] }), codexTree(h, { policy: "never" })];
+const v2Trees = (h: Homes) => [
+  copilotTree(h, {
+    persona: "persona v2",
+    agents: { "other.md": "other\n" },
+    servers: { gw: { type: "http", url: "https://gw" } },
+    events: ["sessionStart", "agentStop"],
+  }),
+  codexTree(h, { policy: "never" }),
+];
 
 /** What an uninterrupted run of `action` does, in-process (through `fs` when given). */
 function runAction(h: Homes, action: Action, fs?: FileSystem) {
@@ -136,7 +153,11 @@ const fullSweep = process.env.AGENTIHOOKS_FULL_SWEEP === "1";
 
 /** The kill points to try out of `total` writes: all of them both ways, or a fixed sample. */
 function killPointsOf(total: number): Array<{ killAt: number; how: "before" | "mid" }> {
-  if (fullSweep) return Array.from({ length: total }, (_, killAt) => [{ killAt, how: "before" as const }, { killAt, how: "mid" as const }]).flat();
+  if (fullSweep)
+    return Array.from({ length: total }, (_, killAt) => [
+      { killAt, how: "before" as const },
+      { killAt, how: "mid" as const },
+    ]).flat();
   // Write 0 is the intent record itself (killed half written: only its temp file exists), the middle
   // one a content write, the last the record's removal.
   const picks = [...new Set([0, Math.floor(total / 2), total - 1])];
@@ -233,7 +254,8 @@ function failingFs(code: "ENOSPC" | "EIO", failAt: number, once: boolean): FileS
   let n = 0;
   const check = (file: string) => {
     const at = n++;
-    if (at === failAt || (!once && at > failAt)) throw Object.assign(new Error(`${code}: ${code === "ENOSPC" ? "no space left on device" : "i/o error"}, write '${file}'`), { code });
+    if (at === failAt || (!once && at > failAt))
+      throw Object.assign(new Error(`${code}: ${code === "ENOSPC" ? "no space left on device" : "i/o error"}, write '${file}'`), { code });
   };
   return { ...real, calls: () => n, write: (f, c, m) => (check(f), real.write(f, c, m)), remove: (f) => (check(f), real.remove(f)) };
 }

@@ -111,12 +111,43 @@ export function copilotTree(h: Homes, o: CopilotOptions = {}): DesiredTree {
       mode: 0o644,
       skeleton: { version: 1 },
     },
-    { kind: "managed-region", path: `${H}/copilot-instructions.md`, content: `${HEADER}\n${o.persona ?? "persona v1"}\n\n${FOOTER}\n`, header: HEADER, footer: FOOTER, mode: 0o644 },
-    { kind: "json-entries", path: `${H}/mcp-config.json`, container: ["mcpServers"], entries: (o.servers ?? { agentihooks: { type: "local", command: "node", args: ["mcp.mjs"] } }) as Record<string, unknown>, style: defaultJsonStyle, mode: 0o644 },
-    { kind: "json-members", path: `${H}/settings.json`, key: ["disabledMcpServers"], add: [], addKeysOf: { path: `${H}/mcp-config.json`, key: ["mcpServers"] }, exclude: ["agentihooks"], unlessListedAt: ["enabledMcpServers"], sidecar, style: defaultJsonStyle, mode: 0o644 },
+    {
+      kind: "managed-region",
+      path: `${H}/copilot-instructions.md`,
+      content: `${HEADER}\n${o.persona ?? "persona v1"}\n\n${FOOTER}\n`,
+      header: HEADER,
+      footer: FOOTER,
+      mode: 0o644,
+    },
+    {
+      kind: "json-entries",
+      path: `${H}/mcp-config.json`,
+      container: ["mcpServers"],
+      entries: (o.servers ?? { agentihooks: { type: "local", command: "node", args: ["mcp.mjs"] } }) as Record<string, unknown>,
+      style: defaultJsonStyle,
+      mode: 0o644,
+    },
+    {
+      kind: "json-members",
+      path: `${H}/settings.json`,
+      key: ["disabledMcpServers"],
+      add: [],
+      addKeysOf: { path: `${H}/mcp-config.json`, key: ["mcpServers"] },
+      exclude: ["agentihooks"],
+      unlessListedAt: ["enabledMcpServers"],
+      sidecar,
+      style: defaultJsonStyle,
+      mode: 0o644,
+    },
   ];
   for (const [name, text] of Object.entries(o.agents ?? { "scout.md": "---\ndescription: scout\n---\nScout.\n" })) {
-    entries.push({ kind: "file", path: `${H}/agents/${name}`, content: text, mode: 0o644, manifest: { dir: `${H}/agents`, file: ".agentihooks-manifest.json", item: name } });
+    entries.push({
+      kind: "file",
+      path: `${H}/agents/${name}`,
+      content: text,
+      mode: 0o644,
+      manifest: { dir: `${H}/agents`, file: ".agentihooks-manifest.json", item: name },
+    });
   }
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : 1));
   return { target: "copilot", entries, diagnostics: [] };

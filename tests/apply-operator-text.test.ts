@@ -102,7 +102,7 @@ describe("uninstall keeps the operator's TOML comments", () => {
   });
 
   it("restoreComments puts back only lost whole-line comments, before the line that followed them", () => {
-    const original = 'a = 1\n\n[x]\nk = 1\n\n# about y\n[y]\nk = 2\n';
+    const original = "a = 1\n\n[x]\nk = 1\n\n# about y\n[y]\nk = 2\n";
     expect(restoreComments(original, "a = 1\n[y]\nk = 2\n")).toBe("a = 1\n\n# about y\n[y]\nk = 2\n");
     expect(restoreComments(original, original)).toBe(original);
     // A lost comment whose neighbours are gone too goes after the last surviving line before it.

@@ -63,15 +63,37 @@ describe("hand edits and operator content", () => {
 
   it("keeps foreign hook entries: ours last on Copilot, first on Codex; no stacking on re-apply", () => {
     const h = makeHomes();
-    put(`${h.copilot}/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", command: "/usr/bin/audit-hook" }, { type: "command", command: `${h.copilot}/agentihooks-hook.sh.disabled-by-operator` }], PostCompact: [{ type: "command", command: `${h.copilot}/agentihooks-hook.sh PostCompact` }, { type: "command", command: "/usr/local/bin/operator-hook" }] } }));
+    put(
+      `${h.copilot}/hooks/agentihooks.json`,
+      JSON.stringify({
+        version: 1,
+        hooks: {
+          preToolUse: [
+            { type: "command", command: "/usr/bin/audit-hook" },
+            { type: "command", command: `${h.copilot}/agentihooks-hook.sh.disabled-by-operator` },
+          ],
+          PostCompact: [
+            { type: "command", command: `${h.copilot}/agentihooks-hook.sh PostCompact` },
+            { type: "command", command: "/usr/local/bin/operator-hook" },
+          ],
+        },
+      }),
+    );
     put(`${h.codex}/hooks.json`, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "/usr/bin/codex-audit" }] }] } }));
     apply([copilotTree(h), codexTree(h)], h);
     apply([copilotTree(h), codexTree(h)], h);
     const hooks = JSON.parse(get(`${h.copilot}/hooks/agentihooks.json`)).hooks;
-    expect(hooks.preToolUse.map((i: { command: string }) => i.command)).toEqual(["/usr/bin/audit-hook", `${h.copilot}/agentihooks-hook.sh.disabled-by-operator`, `${h.copilot}/agentihooks-hook.sh preToolUse`]);
+    expect(hooks.preToolUse.map((i: { command: string }) => i.command)).toEqual([
+      "/usr/bin/audit-hook",
+      `${h.copilot}/agentihooks-hook.sh.disabled-by-operator`,
+      `${h.copilot}/agentihooks-hook.sh preToolUse`,
+    ]);
     expect(hooks.PostCompact).toEqual([{ type: "command", command: "/usr/local/bin/operator-hook" }]);
     const codex = JSON.parse(get(`${h.codex}/hooks.json`)).hooks;
-    expect(codex.PreToolUse.map((g: { hooks: { command: string }[] }) => g.hooks[0]?.command)).toEqual([`${h.codex}/agentihooks-hook.sh`, "/usr/bin/codex-audit"]);
+    expect(codex.PreToolUse.map((g: { hooks: { command: string }[] }) => g.hooks[0]?.command)).toEqual([
+      `${h.codex}/agentihooks-hook.sh`,
+      "/usr/bin/codex-audit",
+    ]);
     expect(get(`${h.codex}/hooks.json`).endsWith("\n")).toBe(false);
   });
 
@@ -147,7 +169,14 @@ describe("hand edits and operator content", () => {
     const h = makeHomes();
     put(`${h.copilot}/mcp-config.json`, JSON.stringify({ mcpServers: { gw: { type: "http", url: "https://mine" }, operators: { command: "x" } } }, null, 2));
     put(`${h.copilot}/settings.json`, JSON.stringify({ enabledMcpServers: ["drawio"] }));
-    const out = apply([copilotTree(h, { servers: { agentihooks: { command: "node" }, gw: { type: "http", url: "https://ours" }, drawio: { command: "d" }, atlassian: { command: "a" } } })], h);
+    const out = apply(
+      [
+        copilotTree(h, {
+          servers: { agentihooks: { command: "node" }, gw: { type: "http", url: "https://ours" }, drawio: { command: "d" }, atlassian: { command: "a" } },
+        }),
+      ],
+      h,
+    );
     const mcp = JSON.parse(get(`${h.copilot}/mcp-config.json`)).mcpServers;
     expect(mcp.gw.url).toBe("https://mine");
     expect(mcp.operators).toEqual({ command: "x" });
@@ -201,7 +230,11 @@ describe("uninstall", () => {
     s.statusLine.command = "/usr/local/bin/my-status";
     put(`${h.copilot}/settings.json`, JSON.stringify(s, null, 2));
     uninstall(["copilot"], h);
-    expect(JSON.parse(get(`${h.copilot}/settings.json`))).toEqual({ theme: "dim", model: "gpt-5", statusLine: { type: "command", command: "/usr/local/bin/my-status" } });
+    expect(JSON.parse(get(`${h.copilot}/settings.json`))).toEqual({
+      theme: "dim",
+      model: "gpt-5",
+      statusLine: { type: "command", command: "/usr/local/bin/my-status" },
+    });
     expect(existsSync(`${h.copilot}/.agentihooks-managed.json`)).toBe(false);
   });
 });
@@ -239,13 +272,18 @@ describe("format preservation of hook lists", () => {
   it("keeps the operator's hook entries and the comments around the lists, and uninstall restores the file exactly", () => {
     const h = makeHomes();
     const file = `${h.copilot}/hooks/agentihooks.json`;
-    put(file, '{\n  // my hooks\n  "version": 1,\n  "hooks": {\n    "preToolUse": [\n      { "type": "command", "command": "/usr/bin/audit-hook" } // audit\n    ]\n  }\n}\n');
+    put(
+      file,
+      '{\n  // my hooks\n  "version": 1,\n  "hooks": {\n    "preToolUse": [\n      { "type": "command", "command": "/usr/bin/audit-hook" } // audit\n    ]\n  }\n}\n',
+    );
     apply([copilotTree(h)], h);
     const text = get(file);
     // Lists we change are rewritten as a whole (jsonc-parser reformats an edited array); everything else keeps its text.
     expect(text.startsWith('{\n  // my hooks\n  "version": 1,')).toBe(true);
     expect(JSON.parse(text.replace(/\/\/.*$/gm, "")).hooks.preToolUse[0]).toEqual({ type: "command", command: "/usr/bin/audit-hook" });
     uninstall(["copilot"], h);
-    expect(get(file)).toBe('{\n  // my hooks\n  "version": 1,\n  "hooks": {\n    "preToolUse": [\n      { "type": "command", "command": "/usr/bin/audit-hook" } // audit\n    ]\n  }\n}\n');
+    expect(get(file)).toBe(
+      '{\n  // my hooks\n  "version": 1,\n  "hooks": {\n    "preToolUse": [\n      { "type": "command", "command": "/usr/bin/audit-hook" } // audit\n    ]\n  }\n}\n',
+    );
   });
 });

@@ -62,7 +62,10 @@ describe("bench generator", () => {
     expect(count(ruler, /^\.ruler\/rules\/[^/]+\.md$/)).toBe(counts.rules);
     expect(count(ruler, /^\.ruler\/agents\/[^/]+\.md$/)).toBe(counts.agents);
     expect(count(ruler, /^\.ruler\/skills\/[^/]+\/SKILL\.md$/)).toBe(counts.skills);
-    const rulerToml = parseToml(readFileSync(path.join(inputs.ruler, ".ruler/ruler.toml"), "utf8")) as { default_agents: string[]; mcp_servers: Record<string, unknown> };
+    const rulerToml = parseToml(readFileSync(path.join(inputs.ruler, ".ruler/ruler.toml"), "utf8")) as {
+      default_agents: string[];
+      mcp_servers: Record<string, unknown>;
+    };
     expect(rulerToml.default_agents).toEqual(["copilot", "claude", "codex", "gemini-cli"]);
     expect(Object.keys(rulerToml.mcp_servers)).toHaveLength(counts.mcpServers);
     expect(inputs.files.ruler).toBe(ruler.length);

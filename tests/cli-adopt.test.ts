@@ -44,7 +44,7 @@ describe("plan --adopt", () => {
     expect(adopt.status, adopt.stderr).toBe(2);
     const line = adopt.stderr.split("\n").find((l) => l.includes("AH5040")) ?? "";
     expect(line).toContain("~/.copilot/settings.json");
-    expect(line).toContain("'statusLine' was {\"type\":\"command\",\"command\":\"my-status\"}");
+    expect(line).toContain('\'statusLine\' was {"type":"command","command":"my-status"}');
     expect(line).toMatch(/adopted the profile's value \{"type":"command","command":"[^"]*node /);
     expect(adopt.stderr).not.toContain("AH5039");
     expect(adopt.stdout).toContain('-  "statusLine": { "type": "command", "command": "my-status" }');

@@ -7,7 +7,11 @@ import { mtimes, snapshot } from "./apply-fixtures";
 
 const cli = new URL("../bin/agentihooks.js", import.meta.url).pathname;
 
-function sandbox(extraEnv: NodeJS.ProcessEnv = {}): { home: string; project: string; run: (args: string[]) => { status: number; stdout: string; stderr: string } } {
+function sandbox(extraEnv: NodeJS.ProcessEnv = {}): {
+  home: string;
+  project: string;
+  run: (args: string[]) => { status: number; stdout: string; stderr: string };
+} {
   const root = mkdtempSync(path.join(tmpdir(), "ah-cli-"));
   const home = path.join(root, "home");
   const project = path.join(root, "project");
@@ -33,7 +37,10 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     writeFileSync(path.join(s.home, ".codex/config.toml"), '# mine\nmodel = "o3"\n');
     writeFileSync(path.join(s.home, ".bashrc"), "export PS1='$ '\n");
     mkdirSync(path.join(s.home, ".claude"), { recursive: true });
-    writeFileSync(path.join(s.home, ".claude/settings.json"), '{\n  "model": "opus",\n  "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/local/bin/my-guard"}]}]}\n}\n');
+    writeFileSync(
+      path.join(s.home, ".claude/settings.json"),
+      '{\n  "model": "opus",\n  "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/local/bin/my-guard"}]}]}\n}\n',
+    );
     writeFileSync(path.join(s.home, ".claude.json"), '{"numStartups": 3, "mcpServers": {"mine": {"command": "/opt/mine"}}}\n');
     writeFileSync(path.join(s.home, ".claude/CLAUDE.md"), "# my own CLAUDE.md\n");
     const seed = snapshot(s.home);
@@ -144,7 +151,7 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
     // Plan again, then change a file the plan read: the plan is stale.
     writeFileSync(path.join(s.home, ".codex/config.toml"), readFileSync(path.join(s.home, ".codex/config.toml"), "utf8").replace("on-request", "never"));
     expect(s.run(["plan", "--target", "codex", "--out", planFile]).status).toBe(0);
-    writeFileSync(path.join(s.home, ".codex/config.toml"), '# changed\n');
+    writeFileSync(path.join(s.home, ".codex/config.toml"), "# changed\n");
     const stale = s.run(["apply", "--plan", planFile, "--yes"]);
     expect(stale.status).toBe(1);
     expect(stale.stderr).toContain("AH5013");
@@ -183,7 +190,12 @@ describe("CLI: plan, apply, uninstall, doctor, build on a real temp home", () =>
 
   it("diff --base compares the bundle at a git ref with the working tree", () => {
     const s = sandbox();
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: s.project, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+    const git = (...args: string[]) =>
+      execFileSync("git", args, {
+        cwd: s.project,
+        stdio: "pipe",
+        env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+      });
     mkdirSync(path.join(s.project, "bundle/profiles/solo"), { recursive: true });
     writeFileSync(path.join(s.project, "agentihooks.config.json"), '{ "bundle": "./bundle", "profile": "solo", "targets": ["codex"] }\n');
     writeFileSync(path.join(s.project, "bundle/profiles/solo/CLAUDE.md"), "# Solo v1\n");

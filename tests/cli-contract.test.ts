@@ -41,14 +41,33 @@ type Envelope = { command: string; version: string; result: any; diagnostics: Ar
 
 function envelope(r: Run, command: string): Envelope {
   const doc = JSON.parse(r.stdout) as Envelope;
-  if (!validate(doc)) throw new Error(`${command}: envelope does not match schemas/cli/envelope.schema.json: ${JSON.stringify(validate.errors, null, 2)}\n${r.stdout.slice(0, 2000)}`);
+  if (!validate(doc))
+    throw new Error(
+      `${command}: envelope does not match schemas/cli/envelope.schema.json: ${JSON.stringify(validate.errors, null, 2)}\n${r.stdout.slice(0, 2000)}`,
+    );
   expect(doc.command).toBe(command);
   expect(doc.version).toBe(pkg.version);
   expect(doc.exitCode).toBe(r.status);
   return doc;
 }
 
-const commands = ["build", "inspect", "plan", "diff", "apply", "init", "uninstall", "status", "doctor", "profiles", "statusline", "hook", "transcript", "broadcast", "completion"];
+const commands = [
+  "build",
+  "inspect",
+  "plan",
+  "diff",
+  "apply",
+  "init",
+  "uninstall",
+  "status",
+  "doctor",
+  "profiles",
+  "statusline",
+  "hook",
+  "transcript",
+  "broadcast",
+  "completion",
+];
 
 describe("the CLI contract", () => {
   it("exit codes agree across build --dry-run, plan, apply --dry-run, uninstall --dry-run and doctor: 2 pending, 0 in sync", () => {
@@ -56,7 +75,8 @@ describe("the CLI contract", () => {
     for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"], ["status"]]) expect(s.run(args).status, args.join(" ")).toBe(2);
     expect(s.run(["uninstall", "--dry-run"]).status).toBe(0); // nothing installed: nothing to remove
     expect(s.run(["apply", "--yes"]).status).toBe(0);
-    for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"], ["status"], ["apply", "--yes"]]) expect(s.run(args).status, args.join(" ")).toBe(0);
+    for (const args of [["build", "--dry-run"], ["plan"], ["apply", "--dry-run"], ["doctor"], ["status"], ["apply", "--yes"]])
+      expect(s.run(args).status, args.join(" ")).toBe(0);
     expect(s.run(["uninstall", "--dry-run"]).status).toBe(2);
     // Fifteen CLI runs: over 30 s when the machine is loaded.
   }, 120_000);
@@ -78,7 +98,12 @@ describe("the CLI contract", () => {
   it.skipIf(!existsSync("/usr/bin/script"))("a declined prompt exits 1 and writes nothing", () => {
     const s = sandbox();
     // script(1) gives the command a terminal; "n" answers the prompt.
-    const r = spawnSync("/usr/bin/script", ["-qec", `${process.execPath} ${cli} apply --target codex`, "/dev/null"], { cwd: s.project, env: { PATH: "/usr/bin:/bin", HOME: s.home, NO_COLOR: "1" }, input: "n\n", encoding: "utf8" });
+    const r = spawnSync("/usr/bin/script", ["-qec", `${process.execPath} ${cli} apply --target codex`, "/dev/null"], {
+      cwd: s.project,
+      env: { PATH: "/usr/bin:/bin", HOME: s.home, NO_COLOR: "1" },
+      input: "n\n",
+      encoding: "utf8",
+    });
     expect(r.stdout).toContain("Apply these changes? [y/N]");
     expect(r.stdout).toContain("Aborted: nothing was written.");
     expect(r.status).toBe(1);
@@ -110,7 +135,12 @@ describe("the CLI contract", () => {
   it("every command's --json prints one envelope that matches its schema", () => {
     const s = sandbox();
     expect(envelope(s.run(["init", "--json"]), "init").result.created).toContain("agentihooks.config.json");
-    expect(envelope(s.run(["build", "--json"]), "build").result.targets.map((t: { target: string }) => t.target)).toEqual(["copilot", "claude", "codex", "gemini"]);
+    expect(envelope(s.run(["build", "--json"]), "build").result.targets.map((t: { target: string }) => t.target)).toEqual([
+      "copilot",
+      "claude",
+      "codex",
+      "gemini",
+    ]);
     expect(envelope(s.run(["build", "--json", "--out", path.join(s.project, "out")]), "build").result.out).toBe(path.join(s.project, "out"));
     expect(envelope(s.run(["build", "--json", "--dry-run"]), "build").result.summary.create).toBeGreaterThan(0);
     expect(envelope(s.run(["plan", "--json"]), "plan").result.changes.length).toBeGreaterThan(0);
@@ -140,7 +170,12 @@ describe("the CLI contract", () => {
 
   it("conflicting flags are errors, whichever command", () => {
     const s = sandbox();
-    for (const args of [["plan", "--json", "--markdown"], ["diff", "--markdown", "--json"], ["build", "--dry-run", "--out", "x"], ["apply", "--plan", "p.json", "--dry-run"]]) {
+    for (const args of [
+      ["plan", "--json", "--markdown"],
+      ["diff", "--markdown", "--json"],
+      ["build", "--dry-run", "--out", "x"],
+      ["apply", "--plan", "p.json", "--dry-run"],
+    ]) {
       const r = s.run(args);
       expect(r.status, args.join(" ")).toBe(1);
       // With --json the error is inside the envelope on stdout; otherwise it is on stderr.

@@ -17,7 +17,8 @@ describe("source resolution without a project config", () => {
     for (const dir of [home, cwd, path.join(xdg, "agentihooks/profiles/mine")]) mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(xdg, "agentihooks/agentihooks.config.json"), JSON.stringify({ bundle: ".", profile: "mine", targets: ["codex"] }));
     writeFileSync(path.join(xdg, "agentihooks/profiles/mine/CLAUDE.md"), "# Mine\n");
-    const run = (env: NodeJS.ProcessEnv, ...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd, env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1", ...env }, encoding: "utf8" });
+    const run = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+      spawnSync(process.execPath, [cli, ...args], { cwd, env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1", ...env }, encoding: "utf8" });
     const chainOf = (env: NodeJS.ProcessEnv) => JSON.parse(run(env, "inspect", "--json").stdout).result.chain.requested;
     expect(chainOf({})).toBe("default"); // no user config in ~/.config: the embedded default
     expect(chainOf({ XDG_CONFIG_HOME: xdg })).toBe("mine");

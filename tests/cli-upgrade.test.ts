@@ -22,8 +22,16 @@ const manifest = JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8"
 /** Packs the packages in `dirs` into `dest` with one npm run; returns the tarballs' paths, in order. */
 function pack(dirs: string[], dest: string): string[] {
   // The build already ran (tests/global-setup.ts): `prepare` is not run again.
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", dest, ...dirs], { cwd: dest, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
-  return out.trim().split("\n").slice(-dirs.length).map((name) => path.join(dest, name));
+  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", dest, ...dirs], {
+    cwd: dest,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+  return out
+    .trim()
+    .split("\n")
+    .slice(-dirs.length)
+    .map((name) => path.join(dest, name));
 }
 
 /** Installs `tarball` into `prefix` the way a global npm install lays it out, over any earlier version. */
@@ -42,7 +50,10 @@ function install(tarball: string, prefix: string): string {
 
 /** The runtime path a wrapper script runs. */
 function runtimeOf(wrapper: string): string {
-  const line = readFileSync(wrapper, "utf8").split("\n").find((l) => l.startsWith("runtime=")) ?? "";
+  const line =
+    readFileSync(wrapper, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("runtime=")) ?? "";
   return line.slice("runtime=".length).replace(/^'|'$/g, "");
 }
 
@@ -59,13 +70,21 @@ describe("upgrading the installed package", () => {
     const copy = path.join(root, "next");
     mkdirSync(copy);
     for (const entry of manifest.files) cpSync(path.join(repo, entry), path.join(copy, entry), { recursive: true });
-    writeFileSync(path.join(copy, "package.json"), JSON.stringify({ ...JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")), version: next }, null, 2));
+    writeFileSync(
+      path.join(copy, "package.json"),
+      JSON.stringify({ ...JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")), version: next }, null, 2),
+    );
     const [first, second] = pack([repo, copy], root) as [string, string];
     expect(path.basename(first)).toBe(`${manifest.name}-${manifest.version}.tgz`);
     expect(path.basename(second)).toBe(`${manifest.name}-${next}.tgz`);
 
     const run = (bin: string, ...args: string[]) => {
-      const r = spawnSync(process.execPath, [bin, ...args], { cwd: work, env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const r = spawnSync(process.execPath, [bin, ...args], {
+        cwd: work,
+        env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       return { status: r.status ?? -1, out: r.stdout + r.stderr };
     };
 
@@ -77,7 +96,9 @@ describe("upgrading the installed package", () => {
     expect(run(v1, "--version").out).toContain(manifest.version);
     const applied = run(v1, "apply", "--yes");
     expect(applied.status, applied.out).toBe(0);
-    const wrappers = [".copilot/agentihooks-hook.sh", ".claude/agentihooks-hook.sh", ".codex/agentihooks-hook.sh"].map((w) => path.join(home, w)).filter((w) => existsSync(w));
+    const wrappers = [".copilot/agentihooks-hook.sh", ".claude/agentihooks-hook.sh", ".codex/agentihooks-hook.sh"]
+      .map((w) => path.join(home, w))
+      .filter((w) => existsSync(w));
     expect(wrappers.length).toBeGreaterThan(0);
     const oldRuntime = runtimeOf(wrappers[0] as string);
     expect(oldRuntime).toContain(`/.agentihooks/runtime/${manifest.version}-`);
@@ -133,7 +154,11 @@ describe("upgrading the installed package", () => {
     expect(readFileSync(persona, "utf8").endsWith("\nMy own note, after the managed text.\n")).toBe(true);
     expect((JSON.parse(readFileSync(servers, "utf8")) as typeof config).mcpServers.mine).toEqual({ command: "/opt/mine/server" });
     // The new runtime answers a hook through the wrapper the client runs.
-    const hook = spawnSync("bash", [path.join(home, ".copilot/agentihooks-hook.sh"), "sessionStart"], { input: "{}", env: { PATH: "/usr/bin:/bin", HOME: home }, encoding: "utf8" });
+    const hook = spawnSync("bash", [path.join(home, ".copilot/agentihooks-hook.sh"), "sessionStart"], {
+      input: "{}",
+      env: { PATH: "/usr/bin:/bin", HOME: home },
+      encoding: "utf8",
+    });
     expect(hook.status, hook.stderr).toBe(0);
     rmSync(root, { recursive: true, force: true });
     // About 5 s of CPU (two packs, two installs, a dozen CLI runs, two doctors): 30 s is too short

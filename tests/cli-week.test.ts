@@ -24,7 +24,12 @@ describe("a week in the life", () => {
     writeFileSync(path.join(home, ".copilot/settings.json"), '{\n  // mine\n  "theme": "dim"\n}\n');
     const seed = snapshot(home);
     const run = (cwd: string, ...args: string[]) => {
-      const r = spawnSync(process.execPath, [cli, ...args], { cwd, env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const r = spawnSync(process.execPath, [cli, ...args], {
+        cwd,
+        env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
     };
     const state = path.join(home, ".agentihooks/source.json");
@@ -35,7 +40,10 @@ describe("a week in the life", () => {
     expect(init.stdout).toContain("agentihooks apply");
     expect(snapshot(home)).toEqual(seed); // init touches no home
     writeFileSync(path.join(bundle, "profiles/team/.claude/rules/tests.md"), "# Tests\n\nRun the tests before every commit.\n");
-    writeFileSync(path.join(bundle, "profiles/team/.copilot/settings.overrides.json"), '{\n  "$schema": "https://agentihooks.dev/schemas/copilot-settings.schema.json",\n  "banner": "never"\n}\n');
+    writeFileSync(
+      path.join(bundle, "profiles/team/.copilot/settings.overrides.json"),
+      '{\n  "$schema": "https://agentihooks.dev/schemas/copilot-settings.schema.json",\n  "banner": "never"\n}\n',
+    );
 
     // Apply from the bundle: the source is recorded.
     expect(run(bundle, "plan").status).toBe(2);
@@ -43,7 +51,12 @@ describe("a week in the life", () => {
     expect(applied.status, applied.stderr).toBe(0);
     expect(readFileSync(path.join(home, ".copilot/copilot-instructions.md"), "utf8")).toContain("Run the tests before every commit.");
     const record = JSON.parse(readFileSync(state, "utf8"));
-    expect(record).toMatchObject({ config: path.join(bundle, "agentihooks.config.json"), chain: "team", version: pkg.version, targets: ["claude", "codex", "copilot", "gemini"] });
+    expect(record).toMatchObject({
+      config: path.join(bundle, "agentihooks.config.json"),
+      chain: "team",
+      version: pkg.version,
+      targets: ["claude", "codex", "copilot", "gemini"],
+    });
 
     // Tuesday, from another directory: plan and doctor use the recorded source, so nothing is pending.
     const plan = run(elsewhere, "plan");
@@ -55,7 +68,11 @@ describe("a week in the life", () => {
     expect(status.result.source.chain).toBe("team");
     expect(status.result.targets.map((t: { ownedFiles: number }) => t.ownedFiles > 0)).toEqual([true, true, true, true]);
     // Each target's installed runtime is found and healthy (it read the wrapper's old layout before).
-    expect(status.result.targets.map((t: { runtime: { path: string | null; ok: boolean } }) => t.runtime.ok && /\/runtime\/[^/]+\/runtime\.cjs$/.test(t.runtime.path ?? ""))).toEqual([true, true, true, true]);
+    expect(
+      status.result.targets.map(
+        (t: { runtime: { path: string | null; ok: boolean } }) => t.runtime.ok && /\/runtime\/[^/]+\/runtime\.cjs$/.test(t.runtime.path ?? ""),
+      ),
+    ).toEqual([true, true, true, true]);
 
     // Wednesday: agentihooks was upgraded (the record says an older release applied the homes).
     writeFileSync(state, JSON.stringify({ ...record, version: "0.0.1" }, null, 2));
@@ -75,7 +92,10 @@ describe("a week in the life", () => {
     expect(hatch.status, hatch.stderr).toBe(0);
     expect(hatch.stderr).toContain("warning AH2020");
     expect(hatch.stderr).toContain("1.0.102");
-    expect(JSON.parse(readFileSync(path.join(home, ".copilot/settings.json"), "utf8").replace(/^\s*\/\/.*$/gm, ""))).toMatchObject({ theme: "dim", autoUpdatesChanel: "beta" });
+    expect(JSON.parse(readFileSync(path.join(home, ".copilot/settings.json"), "utf8").replace(/^\s*\/\/.*$/gm, ""))).toMatchObject({
+      theme: "dim",
+      autoUpdatesChanel: "beta",
+    });
 
     // Friday: a second bundle elsewhere is a different source: plan says so, apply needs --switch.
     expect(run(elsewhere, "init", "solo").status).toBe(0);

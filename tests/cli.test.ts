@@ -21,7 +21,8 @@ describe("agentihooks CLI", () => {
     const root = mkdtempSync(path.join(tmpdir(), "ah-cli-"));
     try {
       mkdirSync(path.join(root, "bin"));
-      for (const file of ["bin/agentihooks.js", "bin/package.json", "package.json"]) copyFileSync(new URL(`../${file}`, import.meta.url), path.join(root, file));
+      for (const file of ["bin/agentihooks.js", "bin/package.json", "package.json"])
+        copyFileSync(new URL(`../${file}`, import.meta.url), path.join(root, file));
       const bin = path.join(root, "bin/agentihooks.js");
       const version = spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8" });
       expect({ status: version.status, stdout: version.stdout, stderr: version.stderr }).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
@@ -83,7 +84,9 @@ describe("bundled chunks and their code caches", () => {
 
   it("ships a cache beside each vendored library, accepted by a fresh Node process, that loads the same library", () => {
     const vendor = fileURLToPathOf("../dist/vendor/");
-    const files = readdirSync(vendor).filter((name) => name.endsWith(".cjs")).sort();
+    const files = readdirSync(vendor)
+      .filter((name) => name.endsWith(".cjs"))
+      .sort();
     expect(files).toEqual(["toml-patch.cjs", "yaml.cjs"]);
     const results = probeCaches(files.map((name) => path.join(vendor, name)));
     expect(results.map((r) => r.rejected)).toEqual([false, false]);
@@ -123,7 +126,8 @@ describe("bundled chunks and their code caches", () => {
     const damaged = mkdtempSync(path.join(tmpdir(), "ah-damaged-"));
     const home = mkdtempSync(path.join(tmpdir(), "ah-home-"));
     try {
-      for (const entry of ["bin", "dist", "profiles", "templates", "package.json"]) cpSync(path.join(root, entry), path.join(damaged, entry), { recursive: true });
+      for (const entry of ["bin", "dist", "profiles", "templates", "package.json"])
+        cpSync(path.join(root, entry), path.join(damaged, entry), { recursive: true });
       const validators = path.join(damaged, "dist", "schemas", "validators");
       for (const name of readdirSync(validators)) if (name.endsWith(CODE_CACHE_SUFFIX)) writeFileSync(path.join(validators, name), "not a code cache");
       for (const name of ["bad-config-schema", "bad-mcp-server", "bad-unknown-key", "bad-wrong-type"]) {

@@ -161,13 +161,14 @@ describe("build --out writer (a regenerable tree: in place, not atomic)", () => 
         process.umask(old);
       }
       const mode = (rel: string) => statSync(path.join(out, rel)).mode & 0o777;
-      expect([mode("a/one.json"), mode("a/two.sh"), mode("a/b/three.json"), mode("a/b/c/four.json"), mode("a/b/c/five.sh")]).toEqual([0o600, 0o755, 0o600, 0o644, 0o775]);
+      expect([mode("a/one.json"), mode("a/two.sh"), mode("a/b/three.json"), mode("a/b/c/four.json"), mode("a/b/c/five.sh")]).toEqual([
+        0o600, 0o755, 0o600, 0o644, 0o775,
+      ]);
       expect(readFileSync(path.join(out, "a/one.json"), "utf8")).toBe("one again\n");
       expect(readFileSync(path.join(out, "a/b/c/five.sh"), "utf8")).toBe("5\n");
       expect(readdirSync(path.join(out, "a")).sort()).toEqual(["b", "one.json", "two.sh"]);
     }
   });
-
 });
 
 describe("dry-run and recording wrappers", () => {
@@ -203,7 +204,10 @@ describe("dry-run and recording wrappers", () => {
     const out = planAndApply([copilotTree(h), codexTree(h)], { ...h.ctx(), fs });
     expect(out.result?.ok).toBe(true);
     expect(snapshot(h.home)).toEqual(before);
-    const planned = out.plan!.changes.filter((c) => c.action !== "keep" && c.action !== "conflict").map((c) => c.path).sort();
+    const planned = out
+      .plan!.changes.filter((c) => c.action !== "keep" && c.action !== "conflict")
+      .map((c) => c.path)
+      .sort();
     // The intent record is written first and removed last (apply-faults.test.ts); everything else is the plan's.
     const intent = intentPath(h.ctx().env);
     expect(fs.operations[0]).toMatchObject({ op: "write", path: intent, mode: 0o600 });
@@ -212,7 +216,8 @@ describe("dry-run and recording wrappers", () => {
     expect(written).toEqual(planned);
     // And the real apply then writes the same bytes the dry run showed.
     const real = planAndApply([copilotTree(h), codexTree(h)], h.ctx());
-    for (const op of fs.operations) if (op.op === "write" && !op.path.includes(".bak.") && op.path !== intent) expect(get(op.path)).toBe(new TextDecoder().decode(op.content));
+    for (const op of fs.operations)
+      if (op.op === "write" && !op.path.includes(".bak.") && op.path !== intent) expect(get(op.path)).toBe(new TextDecoder().decode(op.content));
     expect(real.result?.ok).toBe(true);
   });
 });

@@ -15,17 +15,31 @@ describe("entries a profile holds that the format does not read", () => {
     const bundle = path.join(root, "bundle");
     mkdirSync(home);
     mkdirSync(bundle);
-    const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: bundle, env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" }, encoding: "utf8" });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [cli, ...args], { cwd: bundle, env: { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1" }, encoding: "utf8" });
     expect(run("init", "p").status).toBe(0);
     // A clean scaffold has nothing unknown.
     expect(run("build").stderr).not.toContain("AH1114");
     const p = path.join(bundle, "profiles/p");
     renameSync(path.join(p, "profile.yml"), path.join(p, "profile.yaml"));
     mkdirSync(path.join(p, "rules"));
-    for (const [file, text] of [["rules/a.md", "x"], ["AGENTS.md", "x"], [".claude/CLAUDE.md", "x"], [".claude/settings.json", "{}"], ["mcp.json", "{}"], [".claude/rules/r.mdc", "x"], [".claude/skills/flat.md", "x"], [".claude/rules/README.md", "docs"], [".DS_Store", ""]]) writeFileSync(path.join(p, file as string), text as string);
+    for (const [file, text] of [
+      ["rules/a.md", "x"],
+      ["AGENTS.md", "x"],
+      [".claude/CLAUDE.md", "x"],
+      [".claude/settings.json", "{}"],
+      ["mcp.json", "{}"],
+      [".claude/rules/r.mdc", "x"],
+      [".claude/skills/flat.md", "x"],
+      [".claude/rules/README.md", "docs"],
+      [".DS_Store", ""],
+    ])
+      writeFileSync(path.join(p, file as string), text as string);
     const built = run("build", "--json");
     expect(built.status).toBe(0);
-    const found = (JSON.parse(built.stdout).diagnostics as Array<{ code: string; file: string; message: string }>).filter((d) => d.code === "AH1114").map((d) => [d.file, /Did you mean '([^']*)'/.exec(d.message)?.[1]]);
+    const found = (JSON.parse(built.stdout).diagnostics as Array<{ code: string; file: string; message: string }>)
+      .filter((d) => d.code === "AH1114")
+      .map((d) => [d.file, /Did you mean '([^']*)'/.exec(d.message)?.[1]]);
     expect(found).toEqual([
       ["bundle:profiles/p/.claude/CLAUDE.md", "CLAUDE.md"],
       ["bundle:profiles/p/.claude/rules/r.mdc", ".claude/rules/r.md"],

@@ -116,7 +116,10 @@ describe("readLayer", () => {
   write("profile/.claude/rules/README.md", "not a rule\n");
   write("profile/.claude/rules/notes.txt", "not a rule\n");
   write("profile/.claude/rules/.hidden.md", "never a rule\n");
-  write("profile/.claude/commands/ship.md", "---\n$schema: https://agentihooks.dev/schemas/command-frontmatter.schema.json\ndescription: Ship it\n---\nShip $ARGUMENTS.\n");
+  write(
+    "profile/.claude/commands/ship.md",
+    "---\n$schema: https://agentihooks.dev/schemas/command-frontmatter.schema.json\ndescription: Ship it\n---\nShip $ARGUMENTS.\n",
+  );
   write("profile/.claude/skills/tool/SKILL.md", "---\nname: tool\ndescription: A tool\n---\nUse it.\n");
   write("profile/.claude/skills/tool/z.txt", "z\n");
   write("profile/.claude/skills/tool/scripts/run.sh", "#!/bin/sh\n");

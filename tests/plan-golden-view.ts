@@ -49,7 +49,12 @@ export const planView: View = {
     const trees = compileTargets(ir, env, targets);
     const ctx = { fs, env, now };
     const plan = planChanges(trees, ctx);
-    const lines = [renderPlanText(plan, { home: env.home, color: false, verbose: true }).trimEnd(), "", "diagnostics:", formatDiagnostics(plan.diagnostics).trimEnd()];
+    const lines = [
+      renderPlanText(plan, { home: env.home, color: false, verbose: true }).trimEnd(),
+      "",
+      "diagnostics:",
+      formatDiagnostics(plan.diagnostics).trimEnd(),
+    ];
     const applied = applyPlan(plan, fs, env);
     lines.push("", `apply: ${applied.ok ? "ok" : `failed ${formatDiagnostics(applied.diagnostics)}`}`);
     const files: Record<string, string | Uint8Array> = {};

@@ -29,7 +29,16 @@ function applyTo(fs: ReturnType<typeof memoryFileSystem>, tree: DesiredTree): st
   return decoder.decode(fs.read("/h/.claude.json"));
 }
 
-const operatorFile = ['{', '  "numStartups": 3,', '  "mcpServers": {', '    "theirs": { "command": "npx", "args": ["-y", "their-server"] },', '    "other": {"type": "http", "url": "https://example.test/mcp"}', '  }', '}', ''].join("\n");
+const operatorFile = [
+  "{",
+  '  "numStartups": 3,',
+  '  "mcpServers": {',
+  '    "theirs": { "command": "npx", "args": ["-y", "their-server"] },',
+  '    "other": {"type": "http", "url": "https://example.test/mcp"}',
+  "  }",
+  "}",
+  "",
+].join("\n");
 
 describe("edits to a shared JSON file", () => {
   it("adding our entry leaves the operator's one-line entries byte for byte", () => {

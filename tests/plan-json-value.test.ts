@@ -48,7 +48,8 @@ describe("cloneJson", () => {
 
 describe("clonePlain", () => {
   it("gives exactly what structuredClone gives", () => {
-    for (const value of samples.filter((v) => !(v !== null && typeof v === "object" && "toJSON" in v))) expect(shape(clonePlain(value))).toEqual(shape(structuredClone(value)));
+    for (const value of samples.filter((v) => !(v !== null && typeof v === "object" && "toJSON" in v)))
+      expect(shape(clonePlain(value))).toEqual(shape(structuredClone(value)));
     const big = { n: 10n, d: new Date(5) };
     expect(clonePlain(big)).toEqual(structuredClone(big));
   });
@@ -57,7 +58,12 @@ describe("clonePlain", () => {
 // The definitions these helpers replaced, kept here as the reference they must match.
 function sortDeepReference(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeepReference);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortDeepReference((value as Record<string, unknown>)[k])]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortDeepReference((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
@@ -89,13 +95,17 @@ function randomValues(count: number, withBigints: boolean): unknown[] {
     return seed % n;
   };
   const keys = ["a", "b", "B", "10", "9", "0", "é", "toJSON", "__proto__", "x y", ""];
-  const leaf = (): unknown => [null, true, false, 0, -0, 1.5, Number.NaN, "s", "quote\"", "\u2028", undefined, new Date(86400000), ...(withBigints ? [3n] : [])][next(withBigints ? 14 : 13)];
+  const leaf = (): unknown =>
+    [null, true, false, 0, -0, 1.5, Number.NaN, "s", 'quote"', "\u2028", undefined, new Date(86400000), ...(withBigints ? [3n] : [])][
+      next(withBigints ? 14 : 13)
+    ];
   const make = (depth: number): unknown => {
     const pick = next(depth > 2 ? 1 : 4);
     if (pick === 0) return leaf();
     if (pick === 1) return Array.from({ length: next(4) }, () => make(depth + 1));
     const out: Record<string, unknown> = {};
-    for (let i = next(4); i > 0; i--) Object.defineProperty(out, keys[next(keys.length)] as string, { value: make(depth + 1), enumerable: true, configurable: true, writable: true });
+    for (let i = next(4); i > 0; i--)
+      Object.defineProperty(out, keys[next(keys.length)] as string, { value: make(depth + 1), enumerable: true, configurable: true, writable: true });
     return out;
   };
   return Array.from({ length: count }, () => make(0));
@@ -131,7 +141,8 @@ function cloneLoosely(value: unknown): unknown {
   if (value instanceof Date) return new Date(value.getTime());
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).reverse()) Object.defineProperty(out, k, { value: cloneLoosely((value as Record<string, unknown>)[k]), enumerable: true, configurable: true, writable: true });
+    for (const k of Object.keys(value).reverse())
+      Object.defineProperty(out, k, { value: cloneLoosely((value as Record<string, unknown>)[k]), enumerable: true, configurable: true, writable: true });
     return out;
   }
   return value;
@@ -147,7 +158,7 @@ describe("parseJsonText", () => {
       '{"\\u005f_proto__": {"x": 1}}',
       '{"__proto__": 5}',
       '{\n  // comment\n  "a": 1,\n}',
-      '[1, 2,]',
+      "[1, 2,]",
       '{"a": }',
       "",
       '  {"unicode": "é\\ud83d\\ude00\\ud800", "\\"q\\"": {}}  ',

@@ -11,9 +11,36 @@ function sampleTree(): DesiredTree {
     diagnostics: [],
     entries: [
       { kind: "file", path: `${H}/agentihooks-hook.sh`, content: "#!/usr/bin/env bash\n", mode: 0o755 },
-      { kind: "file", path: `${H}/agents/scout.md`, content: "scout\n", mode: 0o644, manifest: { dir: `${H}/agents`, file: ".agentihooks-manifest.json", item: "scout.md" } },
-      { kind: "json-keys", path: `${H}/settings.json`, format: "jsonc", keys: [{ key: ["statusLine"], value: { type: "command", command: "x" } }, { key: ["disableAllHooks"], value: false }], sidecar: `${H}/.agentihooks-managed.json`, style: defaultJsonStyle, mode: 0o644 },
-      { kind: "json-lists", path: `${H}/hooks/agentihooks.json`, container: ["hooks"], lists: { preToolUse: [{ type: "command", command: `${H}/agentihooks-hook.sh preToolUse` }] }, ownerCommand: `${H}/agentihooks-hook.sh`, position: "last", style: defaultJsonStyle, mode: 0o644, skeleton: { version: 1 } },
+      {
+        kind: "file",
+        path: `${H}/agents/scout.md`,
+        content: "scout\n",
+        mode: 0o644,
+        manifest: { dir: `${H}/agents`, file: ".agentihooks-manifest.json", item: "scout.md" },
+      },
+      {
+        kind: "json-keys",
+        path: `${H}/settings.json`,
+        format: "jsonc",
+        keys: [
+          { key: ["statusLine"], value: { type: "command", command: "x" } },
+          { key: ["disableAllHooks"], value: false },
+        ],
+        sidecar: `${H}/.agentihooks-managed.json`,
+        style: defaultJsonStyle,
+        mode: 0o644,
+      },
+      {
+        kind: "json-lists",
+        path: `${H}/hooks/agentihooks.json`,
+        container: ["hooks"],
+        lists: { preToolUse: [{ type: "command", command: `${H}/agentihooks-hook.sh preToolUse` }] },
+        ownerCommand: `${H}/agentihooks-hook.sh`,
+        position: "last",
+        style: defaultJsonStyle,
+        mode: 0o644,
+        skeleton: { version: 1 },
+      },
     ],
   };
 }
@@ -31,8 +58,13 @@ describe("renderFresh", () => {
     ]);
     const byPath = new Map(files.map((f) => [f.path, f]));
     expect(byPath.get(`${H}/agentihooks-hook.sh`)?.mode).toBe(0o755);
-    expect(text(byPath.get(`${H}/settings.json`)!.content)).toBe('{\n  "statusLine": {\n    "type": "command",\n    "command": "x"\n  },\n  "disableAllHooks": false\n}\n');
-    expect(JSON.parse(text(byPath.get(`${H}/hooks/agentihooks.json`)!.content))).toEqual({ version: 1, hooks: { preToolUse: [{ type: "command", command: `${H}/agentihooks-hook.sh preToolUse` }] } });
+    expect(text(byPath.get(`${H}/settings.json`)!.content)).toBe(
+      '{\n  "statusLine": {\n    "type": "command",\n    "command": "x"\n  },\n  "disableAllHooks": false\n}\n',
+    );
+    expect(JSON.parse(text(byPath.get(`${H}/hooks/agentihooks.json`)!.content))).toEqual({
+      version: 1,
+      hooks: { preToolUse: [{ type: "command", command: `${H}/agentihooks-hook.sh preToolUse` }] },
+    });
     expect(JSON.parse(text(byPath.get(`${H}/agents/.agentihooks-manifest.json`)!.content))).toEqual(["scout.md"]);
     expect(JSON.parse(text(byPath.get(`${H}/.agentihooks-managed.json`)!.content)).files["settings.json"].keys["/disableAllHooks"]).toBe(false);
   });
@@ -49,15 +81,50 @@ describe("renderFresh", () => {
     const C = "/home/agent/.codex";
     const tree = sampleTree();
     tree.entries.push(
-      { kind: "managed-region", path: `${H}/copilot-instructions.md`, content: "<!-- begin -->\npersona\n<!-- end -->\n", header: "<!-- begin -->", footer: "<!-- end -->", mode: 0o644 },
-      { kind: "json-entries", path: `${H}/mcp-config.json`, container: ["mcpServers"], entries: { b: { command: "b", args: ["x"] }, a: { url: "https://a" } }, style: defaultJsonStyle, mode: 0o600 },
-      { kind: "json-lists", path: `${H}/hooks/own.json`, container: ["hooks"], lists: { stop: [{ type: "command", command: "echo done" }] }, ownerCommand: `${H}/agentihooks-hook.sh`, position: "first", style: defaultJsonStyle, mode: 0o644, recordItems: true },
-      { kind: "toml-keys", path: `${C}/config.toml`, keys: [{ key: ["model"], value: "o3" }, { key: ["mcp_servers", "a", "url"], value: "https://a" }], defaults: [{ key: ["notify"], value: ["n"] }], sidecar: `${C}/.agentihooks-managed.json`, mode: 0o600 },
+      {
+        kind: "managed-region",
+        path: `${H}/copilot-instructions.md`,
+        content: "<!-- begin -->\npersona\n<!-- end -->\n",
+        header: "<!-- begin -->",
+        footer: "<!-- end -->",
+        mode: 0o644,
+      },
+      {
+        kind: "json-entries",
+        path: `${H}/mcp-config.json`,
+        container: ["mcpServers"],
+        entries: { b: { command: "b", args: ["x"] }, a: { url: "https://a" } },
+        style: defaultJsonStyle,
+        mode: 0o600,
+      },
+      {
+        kind: "json-lists",
+        path: `${H}/hooks/own.json`,
+        container: ["hooks"],
+        lists: { stop: [{ type: "command", command: "echo done" }] },
+        ownerCommand: `${H}/agentihooks-hook.sh`,
+        position: "first",
+        style: defaultJsonStyle,
+        mode: 0o644,
+        recordItems: true,
+      },
+      {
+        kind: "toml-keys",
+        path: `${C}/config.toml`,
+        keys: [
+          { key: ["model"], value: "o3" },
+          { key: ["mcp_servers", "a", "url"], value: "https://a" },
+        ],
+        defaults: [{ key: ["notify"], value: ["n"] }],
+        sidecar: `${C}/.agentihooks-managed.json`,
+        mode: 0o600,
+      },
     );
     const env = { home: "/home/agent", agentihooksHome: "/home/agent/.agentihooks" };
     const full = planChanges([tree], { fs: memoryFileSystem(), env, now: new Date(0) });
     const lean = planChanges([tree], { fs: memoryFileSystem(), env, now: new Date(0) }, { ledger: false });
-    const shown = (changes: typeof full.changes) => changes.filter((c) => !c.path.startsWith(env.agentihooksHome)).map((c) => [c.path, c.action, c.mode, c.bookkeeping, text(c.after!)]);
+    const shown = (changes: typeof full.changes) =>
+      changes.filter((c) => !c.path.startsWith(env.agentihooksHome)).map((c) => [c.path, c.action, c.mode, c.bookkeeping, text(c.after!)]);
     expect(full.changes.some((c) => c.path === `${env.agentihooksHome}/state.json`)).toBe(true);
     expect(lean.changes.some((c) => c.path.startsWith(env.agentihooksHome))).toBe(false);
     expect(shown(lean.changes)).toEqual(shown(full.changes));
@@ -79,8 +146,26 @@ describe("plan views", () => {
       pruneDirs: [],
       diagnostics: [],
       changes: [
-        { target: "copilot", path: "/h/.copilot/mcp-config.json", action: "create" as const, before: undefined, after: enc('{"token": "s3cret"}\n'), mode: 0o600, bookkeeping: false, conflicts: 0 },
-        { target: "copilot", path: "/h/.copilot/settings.json", action: "update" as const, before: enc('{"a": 1}\n'), after: enc('{"a": 2}\n'), mode: 0o644, bookkeeping: false, conflicts: 0 },
+        {
+          target: "copilot",
+          path: "/h/.copilot/mcp-config.json",
+          action: "create" as const,
+          before: undefined,
+          after: enc('{"token": "s3cret"}\n'),
+          mode: 0o600,
+          bookkeeping: false,
+          conflicts: 0,
+        },
+        {
+          target: "copilot",
+          path: "/h/.copilot/settings.json",
+          action: "update" as const,
+          before: enc('{"a": 1}\n'),
+          after: enc('{"a": 2}\n'),
+          mode: 0o644,
+          bookkeeping: false,
+          conflicts: 0,
+        },
       ],
     };
     const md = renderPlanMarkdown(plan, "/h");

@@ -6,7 +6,9 @@ import { parseDocument } from "../compiler/parse/parse-document";
 import { schemaId, validate, type SchemaName } from "../compiler/validate";
 
 const schemaDir = fileURLToPath(new URL("../schemas/", import.meta.url));
-const files = readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json")).sort();
+const files = readdirSync(schemaDir)
+  .filter((f) => f.endsWith(".schema.json"))
+  .sort();
 const schemas = files.map((file) => ({ file, schema: JSON.parse(readFileSync(schemaDir + file, "utf8")) as Record<string, unknown> }));
 
 /** Schemas whose nested objects copy the client's own openness (Claude Code and Gemini CLI leave some objects open). */

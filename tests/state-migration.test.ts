@@ -22,7 +22,10 @@ describe("ledger (state.json)", () => {
 
   it("keeps fields it does not manage (bundle, linked profiles) and writes no timestamps", () => {
     const h = makeHomes();
-    put(`${h.agentihooks}/state.json`, JSON.stringify({ bundle: { path: "/b" }, linked_profiles: [{ name: "brain" }], targets: { global: { copilot: { profile: "anton" } } } }));
+    put(
+      `${h.agentihooks}/state.json`,
+      JSON.stringify({ bundle: { path: "/b" }, linked_profiles: [{ name: "brain" }], targets: { global: { copilot: { profile: "anton" } } } }),
+    );
     apply([copilotTree(h)], h);
     const state = JSON.parse(get(`${h.agentihooks}/state.json`));
     expect(state.bundle).toEqual({ path: "/b" });
@@ -89,7 +92,10 @@ describe("sidecars", () => {
 
   it("adopts the Python original's [agentihooks.managed] table in config.toml and drops it", () => {
     const h = makeHomes();
-    put(`${h.codex}/config.toml`, '# mine\napproval_policy = "never"\n\n[agentihooks.managed]\napproval_policy = "never"\n\n[agentihooks.managed.features]\nhooks = true\n');
+    put(
+      `${h.codex}/config.toml`,
+      '# mine\napproval_policy = "never"\n\n[agentihooks.managed]\napproval_policy = "never"\n\n[agentihooks.managed.features]\nhooks = true\n',
+    );
     const out = apply([codexTree(h)], h);
     expect(out.diagnostics.map((d) => d.code)).not.toContain("AH5001");
     const text = get(`${h.codex}/config.toml`);
@@ -155,10 +161,36 @@ describe("Python-original hooks and links", () => {
     const h = makeHomes();
     const claude = `${h.home}/.claude`;
     const pythonCmd = "cd /app && /venv/bin/python -m hooks";
-    put(`${claude}/settings.json`, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: pythonCmd }] }, { matcher: "Bash", hooks: [{ type: "command", command: "/usr/local/bin/my-guard" }] }] } }));
+    put(
+      `${claude}/settings.json`,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { hooks: [{ type: "command", command: pythonCmd }] },
+            { matcher: "Bash", hooks: [{ type: "command", command: "/usr/local/bin/my-guard" }] },
+          ],
+        },
+      }),
+    );
     put(`${h.agentihooks}/state.json`, JSON.stringify({ claude_hook_commands: [pythonCmd] }));
     const wrapper = `${claude}/agentihooks-hook.sh`;
-    const tree = { target: "claude", diagnostics: [], entries: [{ kind: "json-lists", path: `${claude}/settings.json`, container: ["hooks"], lists: { PreToolUse: [{ hooks: [{ type: "command", command: wrapper }] }] }, ownerCommand: wrapper, position: "first", style: defaultJsonStyle, mode: 0o644, legacyCommands: "claude_hook_commands" }] } as never;
+    const tree = {
+      target: "claude",
+      diagnostics: [],
+      entries: [
+        {
+          kind: "json-lists",
+          path: `${claude}/settings.json`,
+          container: ["hooks"],
+          lists: { PreToolUse: [{ hooks: [{ type: "command", command: wrapper }] }] },
+          ownerCommand: wrapper,
+          position: "first",
+          style: defaultJsonStyle,
+          mode: 0o644,
+          legacyCommands: "claude_hook_commands",
+        },
+      ],
+    } as never;
     apply([tree], h);
     const groups = JSON.parse(get(`${claude}/settings.json`)).hooks.PreToolUse;
     expect(groups.map((g: { hooks: { command: string }[] }) => g.hooks[0]?.command)).toEqual([wrapper, "/usr/local/bin/my-guard"]);
@@ -175,7 +207,13 @@ describe("Python-original hooks and links", () => {
     symlinkSync(`${h.home}/src/a`, `${skills}/a`);
     symlinkSync(`${h.home}/src/b`, `${skills}/b`);
     put(`${h.agentihooks}/state.json`, JSON.stringify({ managed_links: [{ link: `${skills}/a`, target: `${h.home}/src/a`, kind: "skills" }] }));
-    const item = (name: string) => ({ kind: "file", path: `${skills}/${name}/SKILL.md`, content: `ours ${name}\n`, mode: 0o644, manifest: { dir: skills, file: ".agentihooks-skills.json", item: name } });
+    const item = (name: string) => ({
+      kind: "file",
+      path: `${skills}/${name}/SKILL.md`,
+      content: `ours ${name}\n`,
+      mode: 0o644,
+      manifest: { dir: skills, file: ".agentihooks-skills.json", item: name },
+    });
     const out = apply([{ target: "claude", diagnostics: [], entries: [item("a"), item("b")] } as never], h);
     expect(out.result?.ok).toBe(true);
     expect(lstatSync(`${skills}/a`).isDirectory()).toBe(true);

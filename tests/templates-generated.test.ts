@@ -19,7 +19,9 @@ describe("precompiled templates", () => {
       "hook-wrapper.sh.hbs": Object.fromEntries([...templateFields("hook-wrapper.sh.hbs")].map((f) => [f, `<${f}>`])),
       "persona-identity.md.hbs": Object.fromEntries([...templateFields("persona-identity.md.hbs")].map((f) => [f, `<${f}>`])),
     };
-    const names = readdirSync(new URL("../templates/", import.meta.url)).filter((n) => n.endsWith(".hbs")).sort();
+    const names = readdirSync(new URL("../templates/", import.meta.url))
+      .filter((n) => n.endsWith(".hbs"))
+      .sort();
     expect(Object.keys(samples).sort()).toEqual(names);
     for (const name of names) {
       const source = readFileSync(new URL(`../templates/${name}`, import.meta.url), "utf8").replace(/\r\n?/g, "\n");

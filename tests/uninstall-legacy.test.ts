@@ -9,7 +9,19 @@ describe("uninstall of a home installed by the Python original (no ledger of our
     const h = makeHomes();
     const wrapper = `${h.copilot}/agentihooks-hook.sh`;
     put(wrapper, "#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks init --target copilot\nexec python -m hooks\n");
-    put(`${h.copilot}/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", command: "/usr/bin/audit" }, { type: "command", command: `${wrapper} preToolUse` }], sessionStart: [{ type: "command", command: `${wrapper} sessionStart` }] } }));
+    put(
+      `${h.copilot}/hooks/agentihooks.json`,
+      JSON.stringify({
+        version: 1,
+        hooks: {
+          preToolUse: [
+            { type: "command", command: "/usr/bin/audit" },
+            { type: "command", command: `${wrapper} preToolUse` },
+          ],
+          sessionStart: [{ type: "command", command: `${wrapper} sessionStart` }],
+        },
+      }),
+    );
     const status = { type: "command", command: "cd /app && python -m hooks.statusline" };
     put(`${h.copilot}/settings.json`, JSON.stringify({ theme: "dim", statusLine: status, agentihooks: { managed: { statusLine: status } } }));
     put(`${h.copilot}/copilot-instructions.md`, `${HEADER}\nold\n${FOOTER}\n\n## Operator notes\n`);
@@ -40,7 +52,10 @@ describe("uninstall sweeps the Python original's recorded links", () => {
     mkdirSync(`${h.home}/.agents/skills`, { recursive: true });
     symlinkSync(`${h.home}/src/a`, `${h.home}/.agents/skills/a`);
     symlinkSync(`${h.home}/src/a`, `${h.home}/.agents/skills/mine`);
-    put(`${h.agentihooks}/state.json`, JSON.stringify({ managed_links: [{ link: `${h.home}/.agents/skills/a`, target: `${h.home}/src/a`, kind: "skills" }], bundle: { path: "/b" } }));
+    put(
+      `${h.agentihooks}/state.json`,
+      JSON.stringify({ managed_links: [{ link: `${h.home}/.agents/skills/a`, target: `${h.home}/src/a`, kind: "skills" }], bundle: { path: "/b" } }),
+    );
     const ctx = h.ctx();
     const plan = planUninstall(["copilot", "claude", "codex"], ctx);
     expect(applyPlan(plan, ctx.fs, ctx.env).ok).toBe(true);
@@ -55,9 +70,18 @@ describe("uninstall of a Python-original home: its statusLine, and a hooks file 
   it("removes a managed key whose command runs the original's runtime, keeps the operator's, and deletes a hooks file left empty", () => {
     const h = makeHomes();
     const wrapper = `${h.copilot}/agentihooks-hook.sh`;
-    put(`${h.copilot}/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", command: `${wrapper} preToolUse` }], sessionStart: [{ type: "command", command: `${wrapper} sessionStart` }] } }));
+    put(
+      `${h.copilot}/hooks/agentihooks.json`,
+      JSON.stringify({
+        version: 1,
+        hooks: { preToolUse: [{ type: "command", command: `${wrapper} preToolUse` }], sessionStart: [{ type: "command", command: `${wrapper} sessionStart` }] },
+      }),
+    );
     // No sidecar and no in-file record: only the original's own statusLine goes.
-    put(`${h.copilot}/settings.json`, JSON.stringify({ theme: "dim", statusLine: { type: "command", command: "cd /app && /usr/bin/python3 -m hooks.statusline" }, disableAllHooks: true }));
+    put(
+      `${h.copilot}/settings.json`,
+      JSON.stringify({ theme: "dim", statusLine: { type: "command", command: "cd /app && /usr/bin/python3 -m hooks.statusline" }, disableAllHooks: true }),
+    );
     const ctx = h.ctx();
     expect(applyPlan(planUninstall(["copilot"], ctx, [copilotTree(h)]), ctx.fs, ctx.env).ok).toBe(true);
     expect(existsSync(`${h.copilot}/hooks/agentihooks.json`)).toBe(false);
@@ -67,11 +91,25 @@ describe("uninstall of a Python-original home: its statusLine, and a hooks file 
   it("keeps a statusLine of the operator's and a hooks file that still holds the operator's entries", () => {
     const h = makeHomes();
     const wrapper = `${h.copilot}/agentihooks-hook.sh`;
-    put(`${h.copilot}/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", command: `${wrapper} preToolUse` }, { type: "command", command: "/usr/bin/audit" }] } }));
+    put(
+      `${h.copilot}/hooks/agentihooks.json`,
+      JSON.stringify({
+        version: 1,
+        hooks: {
+          preToolUse: [
+            { type: "command", command: `${wrapper} preToolUse` },
+            { type: "command", command: "/usr/bin/audit" },
+          ],
+        },
+      }),
+    );
     put(`${h.copilot}/settings.json`, JSON.stringify({ statusLine: { type: "command", command: "/usr/local/bin/my-status" } }));
     const ctx = h.ctx();
     expect(applyPlan(planUninstall(["copilot"], ctx, [copilotTree(h)]), ctx.fs, ctx.env).ok).toBe(true);
-    expect(JSON.parse(get(`${h.copilot}/hooks/agentihooks.json`))).toEqual({ version: 1, hooks: { preToolUse: [{ type: "command", command: "/usr/bin/audit" }] } });
+    expect(JSON.parse(get(`${h.copilot}/hooks/agentihooks.json`))).toEqual({
+      version: 1,
+      hooks: { preToolUse: [{ type: "command", command: "/usr/bin/audit" }] },
+    });
     expect(JSON.parse(get(`${h.copilot}/settings.json`))).toEqual({ statusLine: { type: "command", command: "/usr/local/bin/my-status" } });
   });
 });

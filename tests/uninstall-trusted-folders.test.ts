@@ -15,7 +15,13 @@ const cli = new URL("../bin/agentihooks.js", import.meta.url).pathname;
 
 describe("trustedFolders at uninstall", () => {
   it("reads the original's root from what runs its runtime, and withdraws only those entries", () => {
-    expect(legacyRoots(["#!/usr/bin/env bash\ncd '/opt/agenti hooks' && exec /usr/bin/python3 -m hooks \"$@\"\n", "cd /app && python -m hooks.statusline", "cd /elsewhere && ./run.sh"])).toEqual(["/opt/agenti hooks", "/app"]);
+    expect(
+      legacyRoots([
+        "#!/usr/bin/env bash\ncd '/opt/agenti hooks' && exec /usr/bin/python3 -m hooks \"$@\"\n",
+        "cd /app && python -m hooks.statusline",
+        "cd /elsewhere && ./run.sh",
+      ]),
+    ).toEqual(["/opt/agenti hooks", "/app"]);
     expect(legacyRoots(["cd relative && python -m hooks"])).toEqual([]);
     expect(withdrawRoots(["/app/", "/src/mine", 3], ["/app"])).toEqual(["/src/mine", 3]);
     expect(withdrawRoots(["/src/mine"], ["/app"])).toBeUndefined();
@@ -24,9 +30,22 @@ describe("trustedFolders at uninstall", () => {
   it("a home the Python original installed: its root leaves trustedFolders, the operator's folders stay", () => {
     const h = makeHomes();
     const wrapper = `${h.copilot}/agentihooks-hook.sh`;
-    put(wrapper, "#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks init --target copilot\ncd '/opt/agentihooks' && exec python -m hooks \"$@\"\n");
-    put(`${h.copilot}/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks: { sessionStart: [{ type: "command", command: `${wrapper} sessionStart` }] } }));
-    put(`${h.copilot}/settings.json`, JSON.stringify({ theme: "dim", trustedFolders: ["/opt/agentihooks/", "/src/mine", "/app"], statusLine: { type: "command", command: "cd /app && python -m hooks.statusline" } }));
+    put(
+      wrapper,
+      "#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks init --target copilot\ncd '/opt/agentihooks' && exec python -m hooks \"$@\"\n",
+    );
+    put(
+      `${h.copilot}/hooks/agentihooks.json`,
+      JSON.stringify({ version: 1, hooks: { sessionStart: [{ type: "command", command: `${wrapper} sessionStart` }] } }),
+    );
+    put(
+      `${h.copilot}/settings.json`,
+      JSON.stringify({
+        theme: "dim",
+        trustedFolders: ["/opt/agentihooks/", "/src/mine", "/app"],
+        statusLine: { type: "command", command: "cd /app && python -m hooks.statusline" },
+      }),
+    );
     const ctx = h.ctx();
     expect(applyPlan(planUninstall(["copilot"], ctx, [copilotTree(h)]), ctx.fs, ctx.env).ok).toBe(true);
     expect(JSON.parse(get(`${h.copilot}/settings.json`))).toEqual({ theme: "dim", trustedFolders: ["/src/mine"] });

@@ -49,7 +49,8 @@ describe("validate: unknown keys", () => {
   });
 
   it("reports a typo inside a checked Codex table", () => {
-    const text = 'model = "gpt-5.5"\n\n[sandbox_workspace_write]\nnetwork_acess = true\n\n[model_providers.local]\nbase_url = "http://127.0.0.1:8080/v1"\nenv_keys = "LOCAL_KEY"\n';
+    const text =
+      'model = "gpt-5.5"\n\n[sandbox_workspace_write]\nnetwork_acess = true\n\n[model_providers.local]\nbase_url = "http://127.0.0.1:8080/v1"\nenv_keys = "LOCAL_KEY"\n';
     const diagnostics = check("codex-config", text, "toml", "config.overrides.toml");
     expect(diagnostics.map((d) => [d.line, d.column, d.pointer, d.message.split(" Remove")[0]])).toEqual([
       [4, 1, "/sandbox_workspace_write/network_acess", "Unknown key 'network_acess' in 'sandbox_workspace_write'. Did you mean 'network_access'?"],
@@ -77,7 +78,7 @@ describe("validate: unknown keys", () => {
         message: "'env' is a Claude Code setting, not a Copilot CLI one. Move it to the Claude Code layer (.claude/settings.overrides.json), or remove it.",
       },
     ]);
-    expect(check("claude-settings", "{\"sandbox_mode\": \"read-only\"}", "json")[0]!.message).toContain("is a Codex CLI setting");
+    expect(check("claude-settings", '{"sandbox_mode": "read-only"}', "json")[0]!.message).toContain("is a Codex CLI setting");
     // Nested keys are not attributed: only a whole top-level setting belongs to a client.
     expect(check("copilot-settings", '{"footer": {"env": 1}}', "json")[0]!.code).toBe("AH2001");
   });
@@ -85,13 +86,17 @@ describe("validate: unknown keys", () => {
   it("explains a key the client does not read from its settings file", () => {
     const [d] = check("copilot-settings", '{"trustedFolders": ["/src"]}', "json");
     expect(d).toMatchObject({ code: "AH2014", pointer: "/trustedFolders", line: 1, column: 2 });
-    expect(d!.message).toMatch(/^'trustedFolders' does not belong in this layer: Copilot CLI 1\.0\.102 reads it only from its own config\.json .+\. Remove it\.$/);
+    expect(d!.message).toMatch(
+      /^'trustedFolders' does not belong in this layer: Copilot CLI 1\.0\.102 reads it only from its own config\.json .+\. Remove it\.$/,
+    );
   });
 
   it("explains a Claude key that only managed settings may set", () => {
     const [d] = check("claude-settings", '{"deniedModels": ["opus"]}', "json");
     expect(d).toMatchObject({ code: "AH2014", pointer: "/deniedModels" });
-    expect(d!.message).toBe("'deniedModels' does not belong in this layer: Claude Code 2.1.332 honours it only from managed (enterprise) settings and ignores it in user settings. Remove it.");
+    expect(d!.message).toBe(
+      "'deniedModels' does not belong in this layer: Claude Code 2.1.332 honours it only from managed (enterprise) settings and ignores it in user settings. Remove it.",
+    );
   });
 
   it("offers no suggestion when nothing is close", () => {
@@ -124,7 +129,8 @@ describe("validate: values", () => {
         column: 33,
         severity: "warning",
         code: "AH2021",
-        message: "'_agentihooks.allowAll' must be exactly true, but it is the number 1. Set it to true, or remove the key. The directive '_agentihooks.allowAll' is ignored; the other directives apply.",
+        message:
+          "'_agentihooks.allowAll' must be exactly true, but it is the number 1. Set it to true, or remove the key. The directive '_agentihooks.allowAll' is ignored; the other directives apply.",
       },
     ]);
     expect(check("copilot-settings", '{"_agentihooks": {"allowAll": "true"}}', "json")).toMatchObject([{ code: "AH2021", severity: "warning" }]);
@@ -141,9 +147,11 @@ describe("validate: values", () => {
 
   it("describes the allowed forms of a value that may take several", () => {
     const [channels] = check("copilot-settings", '{"_agentihooks": {"channels": 5}}', "json");
-    expect(channels!.message).toBe("'_agentihooks.channels' must be a string or a list of strings, but it is the number 5. Rewrite it in one of those forms. The directive '_agentihooks.channels' is ignored; the other directives apply.");
+    expect(channels!.message).toBe(
+      "'_agentihooks.channels' must be a string or a list of strings, but it is the number 5. Rewrite it in one of those forms. The directive '_agentihooks.channels' is ignored; the other directives apply.",
+    );
     const [filter] = check("copilot-mcp", '{"mcpServers": {"a": {"command": "x", "filterMapping": "html"}}}', "json");
-    expect(filter!.message).toContain("must be a mapping (an object of keys and values) or one of \"none\", \"markdown\" or \"hidden_characters\"");
+    expect(filter!.message).toContain('must be a mapping (an object of keys and values) or one of "none", "markdown" or "hidden_characters"');
   });
 
   it("reports the problem inside the form that matched rather than a list of forms", () => {
@@ -208,7 +216,14 @@ describe("validate: accepts what the clients accept", () => {
       disabledMcpServers: ["slow"],
       hooks: { preToolUse: [{ type: "command", bash: "echo hi" }] },
       include_coauthor: false,
-      _agentihooks: { allowAll: true, channels: ["stable"], browserCommand: "auto", mcpDefaultDisabled: true, mcpAlwaysEnabled: ["agentihooks"], resolveHeaderEnv: true },
+      _agentihooks: {
+        allowAll: true,
+        channels: ["stable"],
+        browserCommand: "auto",
+        mcpDefaultDisabled: true,
+        mcpAlwaysEnabled: ["agentihooks"],
+        resolveHeaderEnv: true,
+      },
     });
     expect(check("copilot-settings", text, "json")).toEqual([]);
   });

@@ -35,12 +35,30 @@ writing; a declined prompt too), 2 changes pending (--dry-run).
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommand({ name: "apply", help, options, conflicts: [["plan", "dry-run"], ["plan", "profile"], ["plan", "settings-profile"], ["plan", "config"], ["plan", "switch"], ["plan", "adopt"]] }, argv);
+  const parsed = parseCommand(
+    {
+      name: "apply",
+      help,
+      options,
+      conflicts: [
+        ["plan", "dry-run"],
+        ["plan", "profile"],
+        ["plan", "settings-profile"],
+        ["plan", "config"],
+        ["plan", "switch"],
+        ["plan", "adopt"],
+      ],
+    },
+    argv,
+  );
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
   if (values["dry-run"]) {
     const plan = await import("./plan");
-    return plan.run(argv.filter((a) => a !== "--dry-run" && a !== "--yes" && a !== "-y" && a !== "--switch"), "apply");
+    return plan.run(
+      argv.filter((a) => a !== "--dry-run" && a !== "--yes" && a !== "-y" && a !== "--switch"),
+      "apply",
+    );
   }
   const { confirm } = await import("../cli-support");
   const onTerminal = process.stdin.isTTY === true;
@@ -48,20 +66,31 @@ export async function run(argv: string[]): Promise<number> {
     out.report([(await import("../../compiler/messages")).diagnostic("AH5122", { file: "command line" }, { action: "writing the homes" })]);
     return out.finish(EXIT.error);
   }
-  const [{ loadSession, useColor, checkTargets }, { realFileSystem }, { planChanges }, { applySavedPlan }, { renderPlanText, summaryLine, summarizePlan, planJson }, { hasPendingChanges, hasContentChanges }, { parsePlanFile }, { readFileSync }, { diagnostic }, { readEnvironment }, { planResult }] =
-    await Promise.all([
-      import("../../compiler/apply/session"),
-      import("../../compiler/fs/real"),
-      import("../../compiler/plan/plan-changes"),
-      import("../../compiler/apply/run"),
-      import("../../compiler/plan/plan-view"),
-      import("../../compiler/plan/change"),
-      import("../../compiler/plan/plan-file"),
-      import("node:fs"),
-      import("../../compiler/messages"),
-      import("../../compiler/environment"),
-      import("./plan"),
-    ]);
+  const [
+    { loadSession, useColor, checkTargets },
+    { realFileSystem },
+    { planChanges },
+    { applySavedPlan },
+    { renderPlanText, summaryLine, summarizePlan, planJson },
+    { hasPendingChanges, hasContentChanges },
+    { parsePlanFile },
+    { readFileSync },
+    { diagnostic },
+    { readEnvironment },
+    { planResult },
+  ] = await Promise.all([
+    import("../../compiler/apply/session"),
+    import("../../compiler/fs/real"),
+    import("../../compiler/plan/plan-changes"),
+    import("../../compiler/apply/run"),
+    import("../../compiler/plan/plan-view"),
+    import("../../compiler/plan/change"),
+    import("../../compiler/plan/plan-file"),
+    import("node:fs"),
+    import("../../compiler/messages"),
+    import("../../compiler/environment"),
+    import("./plan"),
+  ]);
   const fs = realFileSystem();
   let plan;
   let env: { home: string; agentihooksHome: string; scope?: import("../../compiler/scopes/scope").ScopeContext };
@@ -106,8 +135,13 @@ export async function run(argv: string[]): Promise<number> {
       if (refused.length > 0) return out.finish(EXIT.error);
     }
     // One source per home: another config or chain than the recorded one needs --switch.
-    const current = sourceOf(chosen.choice, loaded.project, loaded.trees.map((t) => t.target));
-    const switched = loaded.project.env.scope.name === "home" ? switchDiagnostic(chosen.choice, current, env.home, values.switch ? "warning" : "error") : undefined;
+    const current = sourceOf(
+      chosen.choice,
+      loaded.project,
+      loaded.trees.map((t) => t.target),
+    );
+    const switched =
+      loaded.project.env.scope.name === "home" ? switchDiagnostic(chosen.choice, current, env.home, values.switch ? "warning" : "error") : undefined;
     if (switched) out.report([switched]);
     if (switched?.severity === "error") return out.finish(EXIT.error);
     // The source record is the homes' (one source per home); a repository's source is its own config.
@@ -144,7 +178,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (record) writeSourceRecord(fs, record.stateHome, record.source);
   const preserved = plan.diagnostics.filter((d) => ["AH5001", "AH5003", "AH5004", "AH5005", "AH5039"].includes(d.code)).length;
-  out.say(`Applied: ${written.length} path(s) written or removed${preserved > 0 ? `; ${preserved} hand edit(s) and operator item(s) kept (see the warnings above)` : ""}.\n`);
+  out.say(
+    `Applied: ${written.length} path(s) written or removed${preserved > 0 ? `; ${preserved} hand edit(s) and operator item(s) kept (see the warnings above)` : ""}.\n`,
+  );
   return out.finish(EXIT.ok, { plan: planned, written });
 }
 

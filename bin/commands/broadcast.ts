@@ -5,7 +5,16 @@
  */
 import { userInfo, hostname } from "node:os";
 import { diagnostic } from "../../compiler/messages";
-import { type Broadcast, BroadcastError, broadcastStoreDir, clearBroadcasts, listBroadcasts, normalizeChannel, parseExpiry, sendBroadcast } from "../../runtime/broadcasts";
+import {
+  type Broadcast,
+  BroadcastError,
+  broadcastStoreDir,
+  clearBroadcasts,
+  listBroadcasts,
+  normalizeChannel,
+  parseExpiry,
+  sendBroadcast,
+} from "../../runtime/broadcasts";
 import { commonHelp, EXIT, parseCommand } from "./contract";
 
 const help = `Usage: agentihooks broadcast send CHANNEL TEXT... [--expires WHEN] [--from NAME]
@@ -83,8 +92,14 @@ export async function run(argv: string[]): Promise<number> {
       const misplaced = onlyFor("send", { "--expired": values.expired, "--id": values.id !== undefined, "--all": values.all });
       if (misplaced) return usageError(misplaced);
       const [channel, ...words] = rest;
-      if (channel === undefined || words.length === 0) return usageError("send needs a channel and the text, e.g. agentihooks broadcast send brain \"deploy freeze until 18:00\"");
-      const draft = { channel, text: words.join(" "), from: values.from ?? sender(), ...(values.expires !== undefined ? { expiresAt: parseExpiry(values.expires, now) } : {}) };
+      if (channel === undefined || words.length === 0)
+        return usageError('send needs a channel and the text, e.g. agentihooks broadcast send brain "deploy freeze until 18:00"');
+      const draft = {
+        channel,
+        text: words.join(" "),
+        from: values.from ?? sender(),
+        ...(values.expires !== undefined ? { expiresAt: parseExpiry(values.expires, now) } : {}),
+      };
       const message = sendBroadcast(store, draft, now);
       out.say(`Sent to channel ${message.channel} (id ${message.id}${message.expiresAt ? `, expires ${message.expiresAt}` : ""}) in ${store}.\n`);
       return out.finish(EXIT.ok, { action, store, message });
@@ -94,7 +109,12 @@ export async function run(argv: string[]): Promise<number> {
     if (bad) return usageError(`'${bad.raw}' is not a channel name (a letter or digit, then letters, digits, '.', '_' or '-')`);
     const selected = channels.length > 0 ? channels.map((c) => c.name as string) : undefined;
     if (action === "list") {
-      const misplaced = onlyFor("list", { "--expires": values.expires !== undefined, "--from": values.from !== undefined, "--id": values.id !== undefined, "--all": values.all });
+      const misplaced = onlyFor("list", {
+        "--expires": values.expires !== undefined,
+        "--from": values.from !== undefined,
+        "--id": values.id !== undefined,
+        "--all": values.all,
+      });
       if (misplaced) return usageError(misplaced);
       const messages = listBroadcasts(store, { ...(selected ? { channels: selected } : {}), includeExpired: values.expired, now });
       out.say(messages.length === 0 ? `No broadcasts in ${store}.\n` : messages.map(describeMessage).join(""));
@@ -105,7 +125,12 @@ export async function run(argv: string[]): Promise<number> {
       if (misplaced) return usageError(misplaced);
       if (selected && values.all) return usageError("name channels or pass --all, not both");
       if (!selected && !values.all && values.id === undefined) return usageError("clear needs the channels to clear, --id ID, or --all for every channel");
-      const removed = clearBroadcasts(store, { ...(selected ? { channels: selected } : {}), ...(values.id !== undefined ? { id: values.id } : {}), expiredOnly: values.expired, now });
+      const removed = clearBroadcasts(store, {
+        ...(selected ? { channels: selected } : {}),
+        ...(values.id !== undefined ? { id: values.id } : {}),
+        expiredOnly: values.expired,
+        now,
+      });
       out.say(`Removed ${removed.length} broadcast${removed.length === 1 ? "" : "s"} from ${store}.\n`);
       return out.finish(EXIT.ok, { action, store, removed });
     }

@@ -28,15 +28,39 @@ Exit codes: 0 success or in sync, 1 error, 2 out of date (--check) or changes pe
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommand({ name: "build", help, options, conflicts: [["dry-run", "out"], ["dry-run", "check"]] }, argv);
+  const parsed = parseCommand(
+    {
+      name: "build",
+      help,
+      options,
+      conflicts: [
+        ["dry-run", "out"],
+        ["dry-run", "check"],
+      ],
+    },
+    argv,
+  );
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
   if (values["dry-run"] || (values.check && values.out === undefined)) {
     // The plan against the real homes: apply through the dry-run wrapper.
     const plan = await import("./plan");
-    return plan.run(argv.filter((a) => a !== "--dry-run" && a !== "--check"), "build");
+    return plan.run(
+      argv.filter((a) => a !== "--dry-run" && a !== "--check"),
+      "build",
+    );
   }
-  const [{ loadSession, useColor }, { portableEnvironment }, { outTreeWriter }, { planOut, writeOut }, { renderPlanText, planJson }, { hasContentChanges }, { renderFresh }, { planResult }, { portableScopeEnvironment }] = await Promise.all([
+  const [
+    { loadSession, useColor },
+    { portableEnvironment },
+    { outTreeWriter },
+    { planOut, writeOut },
+    { renderPlanText, planJson },
+    { hasContentChanges },
+    { renderFresh },
+    { planResult },
+    { portableScopeEnvironment },
+  ] = await Promise.all([
     import("../../compiler/apply/session"),
     import("../../compiler/environment"),
     import("../../compiler/fs/out-tree"),

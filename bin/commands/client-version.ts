@@ -7,7 +7,12 @@ import { spawnSync } from "node:child_process";
 
 /** The first `x.y.z` in the client's `--version` output, or null when it cannot be run or says none. */
 export function clientVersion(binary: string): string | null {
-  const result = spawnSync(binary, ["--version"], { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const result = spawnSync(binary, ["--version"], {
+    encoding: "utf8",
+    timeout: 15_000,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   if (result.error) return null;
   return /\b(\d+\.\d+\.\d+)\b/.exec(`${result.stdout}\n${result.stderr}`)?.[1] ?? null;
 }

@@ -40,7 +40,8 @@ export async function run(argv: string[], _invoked = "completion", table: Comman
   const { positionals, out } = parsed;
   const shell = positionals[0];
   if (positionals.length !== 1 || !shells.includes(shell as Shell)) {
-    const reason = shell === undefined ? "name the shell: bash, zsh or fish" : `'${positionals.join(" ")}' is not a shell this command supports (bash, zsh, fish)`;
+    const reason =
+      shell === undefined ? "name the shell: bash, zsh or fish" : `'${positionals.join(" ")}' is not a shell this command supports (bash, zsh, fish)`;
     out.report([diagnostic("AH5120", { file: "command line" }, { command: "completion", reason })]);
     return out.finish(EXIT.error);
   }

@@ -89,7 +89,10 @@ type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ options: O & type
  * already done: `--help` printed (0), or a bad or conflicting option reported (1; as an envelope
  * when `--json` is on the line, so a script always gets JSON back).
  */
-export function parseCommand<O extends Options>(spec: CommandSpec<O>, argv: string[]): { values: Parsed<O>["values"]; positionals: string[]; out: Output } | { exit: number } {
+export function parseCommand<O extends Options>(
+  spec: CommandSpec<O>,
+  argv: string[],
+): { values: Parsed<O>["values"]; positionals: string[]; out: Output } | { exit: number } {
   const wantsJson = argv.includes("--json");
   const fail = (d: Diagnostic) => {
     const out = new Output(spec.name, wantsJson, false);

@@ -28,22 +28,38 @@ repairs), 1 a check apply cannot repair failed (or an error).
 `;
 
 /** The checks `agentihooks apply` repairs: a home failing only these has changes pending (exit 2). */
-export const repairedByApply: ReadonlySet<string> = new Set(["record.present", "files.owned", "file.executable", "persona.present", "persona.header", "persona.footer", "block.present", "shared.present", "keys.managed", "entries.registered", "hooks.wired", "plan.pending", "runtime.installed", "mcp.installed"]);
+export const repairedByApply: ReadonlySet<string> = new Set([
+  "record.present",
+  "files.owned",
+  "file.executable",
+  "persona.present",
+  "persona.header",
+  "persona.footer",
+  "block.present",
+  "shared.present",
+  "keys.managed",
+  "entries.registered",
+  "hooks.wired",
+  "plan.pending",
+  "runtime.installed",
+  "mcp.installed",
+]);
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const parsed = parseCommand({ name: "doctor", help, options }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
-  const [{ loadSession, useColor }, { realFileSystem }, { checkTarget }, { runtimeChecks }, { mcpServerChecks }, { liveChecks }, { findTarget }] = await Promise.all([
-    import("../../compiler/apply/session"),
-    import("../../compiler/fs/real"),
-    import("../../compiler/doctor/check-target"),
-    import("../../compiler/doctor/runtime-check"),
-    import("../../compiler/doctor/mcp-server-check"),
-    import("../../compiler/doctor/live-probes"),
-    import("../../compiler/targets/registry"),
-  ]);
+  const [{ loadSession, useColor }, { realFileSystem }, { checkTarget }, { runtimeChecks }, { mcpServerChecks }, { liveChecks }, { findTarget }] =
+    await Promise.all([
+      import("../../compiler/apply/session"),
+      import("../../compiler/fs/real"),
+      import("../../compiler/doctor/check-target"),
+      import("../../compiler/doctor/runtime-check"),
+      import("../../compiler/doctor/mcp-server-check"),
+      import("../../compiler/doctor/live-probes"),
+      import("../../compiler/targets/registry"),
+    ]);
   const { chooseRunSource, sourceOf, switchDiagnostic } = await import("./source");
   const { clientVersion, isNewer } = await import("./client-version");
   const chosen = chooseRunSource(values);
@@ -55,8 +71,16 @@ export async function run(argv: string[]): Promise<number> {
   const switched = env.scope.name === "home" ? switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning") : undefined;
   if (switched) out.report([switched]);
   const fs = realFileSystem();
-  const [{ registeredScopes }, { readEnvironment }] = await Promise.all([import("../../compiler/scopes/registered-scopes"), import("../../compiler/environment")]);
-  const hookScopes = registeredScopes(loaded.project.ir, loaded.trees.map((t) => t.target), env.scope.name === "home" ? env : readEnvironment(), process.cwd());
+  const [{ registeredScopes }, { readEnvironment }] = await Promise.all([
+    import("../../compiler/scopes/registered-scopes"),
+    import("../../compiler/environment"),
+  ]);
+  const hookScopes = registeredScopes(
+    loaded.project.ir,
+    loaded.trees.map((t) => t.target),
+    env.scope.name === "home" ? env : readEnvironment(),
+    process.cwd(),
+  );
   const reports = loaded.trees.map((tree) => {
     const binary = env.resolveExecutable(tree.target);
     const descriptor = findTarget(tree.target)?.descriptor;
@@ -65,12 +89,25 @@ export async function run(argv: string[]): Promise<number> {
     // A client newer than the one this target was verified with may know settings keys the schema does not.
     const installed = binary && descriptor ? clientVersion(binary) : null;
     if (installed && descriptor && isNewer(installed, descriptor.verifiedAgainst.version)) {
-      report.checks.push({ id: "client.version", status: "note", message: `\`${tree.target}\` ${installed} is newer than ${descriptor.verifiedAgainst.version}, the version agentihooks verified this target with: a settings key it added is an error until named in the config's allowUnknownKeys.${tree.target}` });
-    } else if (installed && descriptor) report.checks.push({ id: "client.version", status: "ok", message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})` });
+      report.checks.push({
+        id: "client.version",
+        status: "note",
+        message: `\`${tree.target}\` ${installed} is newer than ${descriptor.verifiedAgainst.version}, the version agentihooks verified this target with: a settings key it added is an error until named in the config's allowUnknownKeys.${tree.target}`,
+      });
+    } else if (installed && descriptor)
+      report.checks.push({
+        id: "client.version",
+        status: "ok",
+        message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})`,
+      });
     report.checks.push(...runtimeChecks(tree, { fs, env }));
     // Which scopes' guardrails are in force for this client (docs/scopes.md, "Home and repo together").
     const scopes = hookScopes[tree.target] ?? [];
-    report.checks.push({ id: "hooks.scopes", status: "note", message: `hooks registered in: ${scopes.length === 0 ? "no scope" : scopes.join(" and ")}${scopes.length > 1 ? " (both run our runtime: each call is checked twice; a deny from either blocks)" : ""}` });
+    report.checks.push({
+      id: "hooks.scopes",
+      status: "note",
+      message: `hooks registered in: ${scopes.length === 0 ? "no scope" : scopes.join(" and ")}${scopes.length > 1 ? " (both run our runtime: each call is checked twice; a deny from either blocks)" : ""}`,
+    });
     report.checks.push(...mcpServerChecks(tree, { fs, env }));
     if (values.live && binary) report.checks.push(...liveChecks(tree, binary, env));
     report.ok = !report.checks.some((c) => c.status === "fail");

@@ -32,7 +32,19 @@ Exit codes: 0 nothing to change, 2 changes pending, 1 error.
 
 /** Runs the command; returns the exit code. */
 export async function run(argv: string[], invoked = "plan"): Promise<number> {
-  const parsed = parseCommand({ name: invoked, help, options, conflicts: [["json", "markdown"], ["base", "out"], ["base", "adopt"]] }, argv);
+  const parsed = parseCommand(
+    {
+      name: invoked,
+      help,
+      options,
+      conflicts: [
+        ["json", "markdown"],
+        ["base", "out"],
+        ["base", "adopt"],
+      ],
+    },
+    argv,
+  );
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
   const { chooseRunSource, sourceOf, switchDiagnostic } = await import("./source");
@@ -82,7 +94,12 @@ export const options = {
 } as const;
 
 /** Shows a plan as text, Markdown or the envelope's result; exit 2 when it changes content or the source (`switching`), else 0. */
-export async function show(out: Output, plan: import("../../compiler/plan/change").Plan, home: string, values: { markdown?: boolean; verbose?: boolean; portable?: boolean; switching?: boolean }): Promise<number> {
+export async function show(
+  out: Output,
+  plan: import("../../compiler/plan/change").Plan,
+  home: string,
+  values: { markdown?: boolean; verbose?: boolean; portable?: boolean; switching?: boolean },
+): Promise<number> {
   const [{ renderPlanText, renderPlanMarkdown, planJson }, { hasContentChanges }, { useColor }] = await Promise.all([
     import("../../compiler/plan/plan-view"),
     import("../../compiler/plan/change"),

@@ -22,13 +22,24 @@ export interface SourceFlags {
 }
 
 /** The session options for `loadSession`, the choice behind them, and the note saying a recorded source is used. */
-export function chooseRunSource(values: SourceFlags): { session: { cwd: string; configFile?: string; profile?: string; settingsProfile?: string; targets?: string[]; scope?: string }; choice: SourceChoice; diagnostics: Diagnostic[]; stateHome: string } {
+export function chooseRunSource(values: SourceFlags): {
+  session: { cwd: string; configFile?: string; profile?: string; settingsProfile?: string; targets?: string[]; scope?: string };
+  choice: SourceChoice;
+  diagnostics: Diagnostic[];
+  stateHome: string;
+} {
   const machine = readEnvironment();
-  const chosen = chooseSource({ cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"] }, machine, process.env, realFileSystem());
+  const chosen = chooseSource(
+    { cwd: process.cwd(), configFile: values.config, profile: values.profile, settingsProfile: values["settings-profile"] },
+    machine,
+    process.env,
+    realFileSystem(),
+  );
   // The recorded source is the homes'; another scope's files come from the config found here.
   const choice = values.scope === undefined || values.scope === "home" ? chosen : forgetRecord(chosen);
   const diagnostics: Diagnostic[] = [];
-  if (choice.origin === "recorded" && choice.recorded) diagnostics.push(diagnostic("AH5126", { file: "command line" }, { source: showSource(choice.recorded, machine.home) }));
+  if (choice.origin === "recorded" && choice.recorded)
+    diagnostics.push(diagnostic("AH5126", { file: "command line" }, { source: showSource(choice.recorded, machine.home) }));
   const session = {
     cwd: process.cwd(),
     ...(choice.configFile !== undefined ? { configFile: choice.configFile } : {}),
@@ -43,7 +54,11 @@ export function chooseRunSource(values: SourceFlags): { session: { cwd: string; 
 function forgetRecord(choice: SourceChoice): SourceChoice {
   const { recorded: _homes, ...rest } = choice;
   if (choice.origin !== "recorded") return rest;
-  return { origin: "default", ...(choice.profile !== undefined ? { profile: choice.profile } : {}), ...(choice.settingsProfile !== undefined ? { settingsProfile: choice.settingsProfile } : {}) };
+  return {
+    origin: "default",
+    ...(choice.profile !== undefined ? { profile: choice.profile } : {}),
+    ...(choice.settingsProfile !== undefined ? { settingsProfile: choice.settingsProfile } : {}),
+  };
 }
 
 /** The record a successful apply of `project` writes. `applied` are the targets it wrote. */
@@ -78,7 +93,8 @@ export function switchDiagnostic(choice: SourceChoice, current: SourceRecord, ho
 
 /** A source for people: the config path with `~` for the home, and the chain. */
 export function showSource(source: Pick<SourceRecord, "config" | "chain" | "settingsProfile">, home: string): string {
-  const config = source.config !== null && (source.config === home || source.config.startsWith(`${home}/`)) ? `~${source.config.slice(home.length)}` : source.config;
+  const config =
+    source.config !== null && (source.config === home || source.config.startsWith(`${home}/`)) ? `~${source.config.slice(home.length)}` : source.config;
   return sourceIdentity({ ...source, config });
 }
 

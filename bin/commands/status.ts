@@ -48,7 +48,17 @@ export async function run(argv: string[]): Promise<number> {
   const parsed = parseCommand({ name: "status", help, options }, argv);
   if ("exit" in parsed) return parsed.exit;
   const { values, out } = parsed;
-  const [{ chooseRunSource, sourceOf, switchDiagnostic, showSource }, { loadSession }, { realFileSystem }, { dryRunFileSystem }, { planChanges }, { readTargetLedger }, { findTarget }, { clientVersion, isNewer }, { parseScopedLedger }] = await Promise.all([
+  const [
+    { chooseRunSource, sourceOf, switchDiagnostic, showSource },
+    { loadSession },
+    { realFileSystem },
+    { dryRunFileSystem },
+    { planChanges },
+    { readTargetLedger },
+    { findTarget },
+    { clientVersion, isNewer },
+    { parseScopedLedger },
+  ] = await Promise.all([
     import("./source"),
     import("../../compiler/apply/session"),
     import("../../compiler/fs/real"),
@@ -74,15 +84,30 @@ export async function run(argv: string[]): Promise<number> {
   const plan = planChanges(loaded.trees, { fs: dryRunFileSystem(fs), env, now: new Date(0) });
   const { registeredScopes } = await import("../../compiler/scopes/registered-scopes");
   const { readEnvironment } = await import("../../compiler/environment");
-  const hookScopes = registeredScopes(project.ir, loaded.trees.map((t) => t.target), env.scope.name === "home" ? env : readEnvironment(), process.cwd());
+  const hookScopes = registeredScopes(
+    project.ir,
+    loaded.trees.map((t) => t.target),
+    env.scope.name === "home" ? env : readEnvironment(),
+    process.cwd(),
+  );
   const targets: TargetStatus[] = loaded.trees.map((tree) => {
     const descriptor = findTarget(tree.target)?.descriptor;
     const binary = env.resolveExecutable(tree.target);
     const installed = binary ? clientVersion(binary) : null;
     const verified = descriptor?.verifiedAgainst.version ?? "unknown";
     const owned = readTargetLedger(ledger, tree.target).owned;
-    const pending = plan.changes.filter((c) => c.target === tree.target && !c.bookkeeping && (c.action === "create" || c.action === "update" || c.action === "delete")).length;
-    return { target: tree.target, displayName: descriptor?.displayName ?? tree.target, client: { binary, installed, verified, newer: installed !== null && isNewer(installed, verified) }, ownedFiles: owned.length, pending, runtime: runtimeHealth(owned.map((o) => o.path)), hookScopes: hookScopes[tree.target] ?? [] };
+    const pending = plan.changes.filter(
+      (c) => c.target === tree.target && !c.bookkeeping && (c.action === "create" || c.action === "update" || c.action === "delete"),
+    ).length;
+    return {
+      target: tree.target,
+      displayName: descriptor?.displayName ?? tree.target,
+      client: { binary, installed, verified, newer: installed !== null && isNewer(installed, verified) },
+      ownedFiles: owned.length,
+      pending,
+      runtime: runtimeHealth(owned.map((o) => o.path)),
+      hookScopes: hookScopes[tree.target] ?? [],
+    };
   });
   const recorded = choice.recorded ?? null;
   const result = {
@@ -92,16 +117,30 @@ export async function run(argv: string[]): Promise<number> {
     targets,
   };
   const lines: string[] = [];
-  lines.push(recorded ? `Source:   ${showSource(recorded, env.home)}, applied by agentihooks ${recorded.version}${recorded.version !== version ? ` (this is ${version}: run 'agentihooks apply' to bring the homes up to it)` : ""}` : "Source:   none recorded (nothing applied yet, or applied before agentihooks recorded its source)");
+  lines.push(
+    recorded
+      ? `Source:   ${showSource(recorded, env.home)}, applied by agentihooks ${recorded.version}${recorded.version !== version ? ` (this is ${version}: run 'agentihooks apply' to bring the homes up to it)` : ""}`
+      : "Source:   none recorded (nothing applied yet, or applied before agentihooks recorded its source)",
+  );
   if (recorded?.bundle) lines.push(`Bundle:   ${recorded.bundle}`);
-  if (switched || !recorded) lines.push(`Here:     ${showSource(here, env.home)}${switched ? " (differs: 'agentihooks apply --switch' makes it the source)" : ""}`);
+  if (switched || !recorded)
+    lines.push(`Here:     ${showSource(here, env.home)}${switched ? " (differs: 'agentihooks apply --switch' makes it the source)" : ""}`);
   lines.push(`Version:  agentihooks ${version}`);
   for (const t of targets) {
-    const client = t.client.installed ? `${t.client.installed}${t.client.newer ? ` (newer than ${t.client.verified}, the version agentihooks verified: a new settings key needs allowUnknownKeys, see docs/profiles.md)` : ` (verified with ${t.client.verified})`}` : `not found on PATH (verified with ${t.client.verified})`;
+    const client = t.client.installed
+      ? `${t.client.installed}${t.client.newer ? ` (newer than ${t.client.verified}, the version agentihooks verified: a new settings key needs allowUnknownKeys, see docs/profiles.md)` : ` (verified with ${t.client.verified})`}`
+      : `not found on PATH (verified with ${t.client.verified})`;
     lines.push(`${t.target}:`.padEnd(10) + `${t.displayName} ${client}`);
-    const scopes = t.hookScopes.length === 0 ? "none" : t.hookScopes.length > 1 ? `${t.hookScopes.join(" and ")} (both run our runtime: each call is checked twice, see docs/scopes.md)` : (t.hookScopes[0] as string);
+    const scopes =
+      t.hookScopes.length === 0
+        ? "none"
+        : t.hookScopes.length > 1
+          ? `${t.hookScopes.join(" and ")} (both run our runtime: each call is checked twice, see docs/scopes.md)`
+          : (t.hookScopes[0] as string);
     lines.push(`          hooks registered in: ${scopes}`);
-    lines.push(`          ${t.ownedFiles} owned file(s); ${t.pending === 0 ? "in sync" : `${t.pending} change(s) pending (agentihooks plan)`}; runtime ${t.runtime.path === null ? "not installed" : t.runtime.ok ? "ok" : `missing (${t.runtime.path}): run 'agentihooks apply'`}`);
+    lines.push(
+      `          ${t.ownedFiles} owned file(s); ${t.pending === 0 ? "in sync" : `${t.pending} change(s) pending (agentihooks plan)`}; runtime ${t.runtime.path === null ? "not installed" : t.runtime.ok ? "ok" : `missing (${t.runtime.path}): run 'agentihooks apply'`}`,
+    );
   }
   out.say(`${lines.join("\n")}\n`);
   const drift = targets.some((t) => t.pending > 0) || switched !== undefined;

@@ -23,7 +23,10 @@ export async function run(argv: string[]): Promise<number> {
   if ("exit" in parsed) return parsed.exit;
   const { positionals, out } = parsed;
   if (positionals.length !== 1) {
-    const reason = positionals.length === 0 ? "no session log was given; pass its path, e.g. ~/.copilot/session-state/<session id>/events.jsonl" : `one session log is expected, but ${positionals.length} were given`;
+    const reason =
+      positionals.length === 0
+        ? "no session log was given; pass its path, e.g. ~/.copilot/session-state/<session id>/events.jsonl"
+        : `one session log is expected, but ${positionals.length} were given`;
     out.report([diagnostic("AH5120", { file: "command line" }, { command: "transcript", reason })]);
     return out.finish(EXIT.error);
   }

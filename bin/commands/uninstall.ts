@@ -34,7 +34,19 @@ export async function run(argv: string[]): Promise<number> {
     out.report([(await import("../../compiler/messages")).diagnostic("AH5122", { file: "command line" }, { action: "removing what agentihooks installed" })]);
     return out.finish(EXIT.error);
   }
-  const [{ checkTargets, useColor }, { realFileSystem }, { dryRunFileSystem }, { planUninstall }, { applySavedPlan }, { renderPlanText, summaryLine, summarizePlan, planJson, displayPath }, { hasPendingChanges }, { targetIds }, { confirm }, { planResult }, env] = await Promise.all([
+  const [
+    { checkTargets, useColor },
+    { realFileSystem },
+    { dryRunFileSystem },
+    { planUninstall },
+    { applySavedPlan },
+    { renderPlanText, summaryLine, summarizePlan, planJson, displayPath },
+    { hasPendingChanges },
+    { targetIds },
+    { confirm },
+    { planResult },
+    env,
+  ] = await Promise.all([
     import("../../compiler/apply/session"),
     import("../../compiler/fs/real"),
     import("../../compiler/fs/dry-run"),
@@ -45,7 +57,14 @@ export async function run(argv: string[]): Promise<number> {
     import("../../compiler/targets/registry"),
     import("../cli-support"),
     import("./plan"),
-    import("../../compiler/uninstall/uninstall").then(async (m) => m.uninstallEnvironment(process.cwd(), (await import("./source")).chooseRunSource({ config: values.config, ...(values.scope !== undefined ? { scope: values.scope } : {}) }).session.configFile, values.scope)),
+    import("../../compiler/uninstall/uninstall").then(async (m) =>
+      m.uninstallEnvironment(
+        process.cwd(),
+        (await import("./source")).chooseRunSource({ config: values.config, ...(values.scope !== undefined ? { scope: values.scope } : {}) }).session
+          .configFile,
+        values.scope,
+      ),
+    ),
   ]);
   out.report(env.diagnostics);
   if (env.diagnostics.some((d) => d.severity === "error")) return out.finish(EXIT.error);
@@ -87,7 +106,10 @@ export async function run(argv: string[]): Promise<number> {
     return out.finish(EXIT.ok, { plan: planned, written });
   }
   // The homes no longer hold what the recorded source applied: forget it (or the targets removed).
-  const [{ readEnvironment }, { readSourceRecord, writeSourceRecord, sourceRecordPath }] = await Promise.all([import("../../compiler/environment"), import("../../compiler/state/source-record")]);
+  const [{ readEnvironment }, { readSourceRecord, writeSourceRecord, sourceRecordPath }] = await Promise.all([
+    import("../../compiler/environment"),
+    import("../../compiler/state/source-record"),
+  ]);
   const stateHome = readEnvironment().agentihooksHome;
   const recorded = readSourceRecord(real, stateHome);
   if (recorded) {

@@ -57,7 +57,8 @@ export function verifyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "h
   for (const change of plan.changes) {
     if (!writes(change)) continue;
     const info = fs.stat(change.path);
-    if (info && info.kind === "directory" && change.after !== undefined) problems.push(diagnostic("AH5011", { file: display(change.path, env.home) }, { kind: "directory" }));
+    if (info && info.kind === "directory" && change.after !== undefined)
+      problems.push(diagnostic("AH5011", { file: display(change.path, env.home) }, { kind: "directory" }));
     // A directory (or link) the plan removes first does not count: the write lands in a fresh one.
     let dir = path.dirname(change.path);
     while (removed.has(dir)) dir = path.dirname(dir);
@@ -95,7 +96,9 @@ export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "ho
     pending.filter((c) => !c.save && !c.bookkeeping && c.after !== undefined),
     pending.filter((c) => !c.save && c.bookkeeping),
   ];
-  const intended = phases.flat().flatMap((c) => [...(c.backup && c.before !== undefined ? [{ path: c.backup, after: c.before }] : []), { path: c.path, after: c.after }]);
+  const intended = phases
+    .flat()
+    .flatMap((c) => [...(c.backup && c.before !== undefined ? [{ path: c.backup, after: c.before }] : []), { path: c.path, after: c.after }]);
   const intent = intentPath(env);
   if (pending.length > 0) {
     try {
@@ -131,10 +134,15 @@ export function applyPlan(plan: Plan, fs: FileSystem, env: Pick<Environment, "ho
     try {
       const rollback = recoverInterrupted(fs, env);
       // Every write had landed (only tidying up failed, and is now done): the run is complete.
-      if (rollback.finished) return { ok: true, touched, diagnostics: [...recovered, diagnostic("AH5034", { file: "agentihooks" }, { reason: reason(error) })] };
+      if (rollback.finished)
+        return { ok: true, touched, diagnostics: [...recovered, diagnostic("AH5034", { file: "agentihooks" }, { reason: reason(error) })] };
       return { ok: false, touched: [], diagnostics: [...recovered, failed(error), ...rollback.diagnostics] };
     } catch (again) {
-      return { ok: false, touched, diagnostics: [...recovered, failed(error), diagnostic("AH5033", { file: display(intent, env.home) }, { reason: reason(again) })] };
+      return {
+        ok: false,
+        touched,
+        diagnostics: [...recovered, failed(error), diagnostic("AH5033", { file: display(intent, env.home) }, { reason: reason(again) })],
+      };
     }
   }
   return { ok: true, touched, diagnostics: recovered };

@@ -23,14 +23,21 @@ export function outPath(dir: string, target: string, file: string, home: string)
  * A file `installed` says is one of our bundles (the hook runtime, the MCP server) is shown by its
  * digest, as in a home's plan, not diffed line by line (~0.9 MB of bundled code per target).
  */
-export function planOut(trees: readonly DesiredTree[], dir: string, home: string, fs: Pick<FileSystem, "read" | "stat" | "list">, installed: (file: string) => boolean = () => false): Plan {
+export function planOut(
+  trees: readonly DesiredTree[],
+  dir: string,
+  home: string,
+  fs: Pick<FileSystem, "read" | "stat" | "list">,
+  installed: (file: string) => boolean = () => false,
+): Plan {
   const changes: Change[] = [];
   for (const tree of trees) {
     const base = path.join(dir, tree.target);
     const homeSlash = `${home}/`;
     // A rendered path below the home is already normal, so it is appended as it is: path.join on
     // every file was a tenth of planning the output tree. Anything else takes outPath's join.
-    const place = (file: string): string => (file.startsWith(homeSlash) && isNormal(file) ? `${base}/${file.slice(homeSlash.length)}` : outPath(dir, tree.target, file, home));
+    const place = (file: string): string =>
+      file.startsWith(homeSlash) && isNormal(file) ? `${base}/${file.slice(homeSlash.length)}` : outPath(dir, tree.target, file, home);
     const wanted = new Map(renderFresh(tree).map((f) => [place(f.path), f]));
     const present = new Map<string, FileInfo>();
     listFiles(fs, base, present);
@@ -41,7 +48,16 @@ export function planOut(trees: readonly DesiredTree[], dir: string, home: string
       const before = info ? fs.read(file) : undefined;
       // The mode is the listing's (no second stat); bytes are compared in place (Buffer.from copied both).
       const same = want && before && before.length === want.content.length && Buffer.compare(before, want.content) === 0 && info?.mode === want.mode;
-      const change: Change = { target: tree.target, path: file, action: same ? "keep" : !before ? "create" : !want ? "delete" : "update", before, after: want?.content, mode: want?.mode ?? 0o644, bookkeeping: false, conflicts: 0 };
+      const change: Change = {
+        target: tree.target,
+        path: file,
+        action: same ? "keep" : !before ? "create" : !want ? "delete" : "update",
+        before,
+        after: want?.content,
+        mode: want?.mode ?? 0o644,
+        bookkeeping: false,
+        conflicts: 0,
+      };
       if (want && installed(want.path)) change.summary = runtimeSummary(want.path, want.content);
       changes.push(change);
     }

@@ -49,7 +49,16 @@ export function diffAgainstRef(ref: string, options: SessionOptions): { plan?: P
         const b = before.get(file);
         const a = after.get(file);
         const same = b && a && Buffer.compare(b.content, a.content) === 0 && b.mode === a.mode;
-        changes.push({ target, path: file, action: same ? "keep" : !b ? "create" : !a ? "delete" : "update", before: b?.content, after: a?.content, mode: (a ?? b)?.mode ?? 0o644, bookkeeping: file.endsWith(".agentihooks-managed.json") || file.endsWith("-manifest.json") || file.endsWith("-commands.json"), conflicts: 0 });
+        changes.push({
+          target,
+          path: file,
+          action: same ? "keep" : !b ? "create" : !a ? "delete" : "update",
+          before: b?.content,
+          after: a?.content,
+          mode: (a ?? b)?.mode ?? 0o644,
+          bookkeeping: file.endsWith(".agentihooks-managed.json") || file.endsWith("-manifest.json") || file.endsWith("-commands.json"),
+          conflicts: 0,
+        });
       }
     }
     return { plan: { targets, changes, diagnostics: [], observed: {}, pruneDirs: [] }, home: env.home, diagnostics };

@@ -40,7 +40,11 @@ export const skillDescriptionCap = 1024;
 const decoder = new TextDecoder();
 
 /** Runs the static checks. */
-export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "agentihooksHome"> & { scope?: ScopeContext }; binary: string | null }): DoctorReport {
+export function checkTarget(
+  tree: DesiredTree,
+  displayName: string,
+  ctx: { fs: FileSystem; env: Pick<Environment, "home" | "agentihooksHome"> & { scope?: ScopeContext }; binary: string | null },
+): DoctorReport {
   const checks: DoctorCheck[] = [];
   const show = (p: string) => displayPath(p, ctx.env.home);
   // Every message is redacted: a check quotes values from the homes, which may hold the operator's secrets.
@@ -73,7 +77,11 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
       }
       if (path.basename(file) === "SKILL.md") {
         const description = skillDescription(typeof entry.content === "string" ? entry.content : decoder.decode(entry.content));
-        if (description !== undefined && description.length > skillDescriptionCap) fail("skill.description-length", `skill ${path.basename(path.dirname(file))} description is ${description.length} chars, over the ${skillDescriptionCap}-char cap — the client drops it`);
+        if (description !== undefined && description.length > skillDescriptionCap)
+          fail(
+            "skill.description-length",
+            `skill ${path.basename(path.dirname(file))} description is ${description.length} chars, over the ${skillDescriptionCap}-char cap — the client drops it`,
+          );
       }
       continue;
     }
@@ -97,7 +105,8 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
         continue;
       }
       const lines = decoder.decode(bytes).split("\n");
-      if (lines.includes(entry.begin) && lines.indexOf(entry.end, lines.indexOf(entry.begin)) > 0) ok("block.present", `${path.basename(file)} has the agentihooks block`);
+      if (lines.includes(entry.begin) && lines.indexOf(entry.end, lines.indexOf(entry.begin)) > 0)
+        ok("block.present", `${path.basename(file)} has the agentihooks block`);
       else fail("block.present", `${show(file)} lacks the agentihooks block (${entry.begin})`);
       continue;
     }
@@ -118,7 +127,11 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
   }
   if (files > 0) {
     if (badFiles.length === 0) ok("files.owned", `${files} owned file(s) match the profiles`);
-    else fail("files.owned", `${badFiles.length} of ${files} owned file(s) missing or edited: ${badFiles.slice(0, 8).join(", ")}${badFiles.length > 8 ? ", …" : ""}`);
+    else
+      fail(
+        "files.owned",
+        `${badFiles.length} of ${files} owned file(s) missing or edited: ${badFiles.slice(0, 8).join(", ")}${badFiles.length > 8 ? ", …" : ""}`,
+      );
   }
   for (const file of notExecutable) fail("file.executable", `${file} is not executable — run: agentihooks apply --target ${tree.target}`);
 
@@ -129,7 +142,11 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
   const keptText = `${kept.reduce((n, c) => n + c.conflicts, 0)} hand edit(s) or operator item(s) kept in ${kept.map((c) => show(c.path)).join(", ")}`;
   if (pending.length > 0) fail("plan.pending", `${pending.length} change(s) pending — run: agentihooks plan --target ${tree.target}`);
   // Kept operator values mean the home does not match the profiles: never reported as a match.
-  else if (kept.length > 0) note("plan.pending", `apply has nothing to do, but the home differs from the profiles where your values are kept — to take the profile's: agentihooks apply --adopt --target ${tree.target}`);
+  else if (kept.length > 0)
+    note(
+      "plan.pending",
+      `apply has nothing to do, but the home differs from the profiles where your values are kept — to take the profile's: agentihooks apply --adopt --target ${tree.target}`,
+    );
   else ok("plan.pending", "the home matches the profiles (apply has nothing to do)");
   if (kept.length > 0) note("plan.kept", keptText);
   if (ctx.binary) ok("client.binary", `\`${tree.target}\` binary on PATH (${ctx.binary})`);
@@ -137,8 +154,18 @@ export function checkTarget(tree: DesiredTree, displayName: string, ctx: { fs: F
   return { target: tree.target, displayName, checks, ok: !checks.some((c) => c.status === "fail") };
 }
 
-function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => string, ok: (id: string, m: string) => void, fail: (id: string, m: string) => void): void {
-  const at = (key: string[]): unknown => key.reduce<unknown>((node, step) => (node !== null && typeof node === "object" && !Array.isArray(node) ? (node as Record<string, unknown>)[step] : undefined), doc);
+function checkShared(
+  entry: DesiredEntry,
+  doc: unknown,
+  show: (p: string) => string,
+  ok: (id: string, m: string) => void,
+  fail: (id: string, m: string) => void,
+): void {
+  const at = (key: string[]): unknown =>
+    key.reduce<unknown>(
+      (node, step) => (node !== null && typeof node === "object" && !Array.isArray(node) ? (node as Record<string, unknown>)[step] : undefined),
+      doc,
+    );
   switch (entry.kind) {
     case "json-keys":
     case "toml-keys": {
@@ -146,7 +173,10 @@ function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => str
       if (off.length === 0 && entry.keys.length > 0) ok("keys.managed", `${entry.keys.length} managed key(s) in place in ${path.basename(entry.path)}`);
       for (const { key, value } of off) {
         const name = key[key.length - 1];
-        fail("keys.managed", `${path.basename(entry.path)} '${key.join(".")}' is ${showValue(redactNamedValue(name, normalize(at(key))))} (the profiles want ${showValue(redactNamedValue(name, value))})`);
+        fail(
+          "keys.managed",
+          `${path.basename(entry.path)} '${key.join(".")}' is ${showValue(redactNamedValue(name, normalize(at(key))))} (the profiles want ${showValue(redactNamedValue(name, value))})`,
+        );
       }
       return;
     }
@@ -173,7 +203,12 @@ function checkShared(entry: DesiredEntry, doc: unknown, show: (p: string) => str
       const events = Object.keys(entry.lists).length;
       if (missing.length === 0) ok("hooks.wired", `${path.basename(entry.path)} wires ${wired} agentihooks entries across ${events} events`);
       else fail("hooks.wired", `${path.basename(entry.path)} lacks agentihooks entries for: ${[...new Set(missing)].join(", ")}`);
-      const foreign = container && typeof container === "object" ? Object.values(container as Record<string, unknown>).flatMap((l) => (Array.isArray(l) ? l : [])).filter((i) => !isOurItem(i, entry.ownerCommand)).length : 0;
+      const foreign =
+        container && typeof container === "object"
+          ? Object.values(container as Record<string, unknown>)
+              .flatMap((l) => (Array.isArray(l) ? l : []))
+              .filter((i) => !isOurItem(i, entry.ownerCommand)).length
+          : 0;
       if (foreign > 0 && !entry.recordItems) ok("hooks.operator", `${foreign} operator hook entr${foreign === 1 ? "y" : "ies"} kept`);
       return;
     }

@@ -13,7 +13,12 @@ import { displayPath } from "../plan/plan-view";
 import type { DoctorCheck } from "./probe";
 
 const HANDSHAKE = [
-  { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "agentihooks-doctor", version: "1" } } },
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "agentihooks-doctor", version: "1" } },
+  },
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", id: 2, method: "tools/list" },
 ]
@@ -34,21 +39,35 @@ export function listedTools(stdout: string): string[] | undefined {
 }
 
 /** The MCP server checks for `tree`; [] when the tree installs no server. */
-export function mcpServerChecks(tree: DesiredTree, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "nodePath" | "runtimePath" | "mcpServer"> }): DoctorCheck[] {
+export function mcpServerChecks(
+  tree: DesiredTree,
+  ctx: { fs: FileSystem; env: Pick<Environment, "home" | "nodePath" | "runtimePath" | "mcpServer"> },
+): DoctorCheck[] {
   const { env } = ctx;
   const file = installedMcpServerPath(env.runtimePath);
   if (!tree.entries.some((e) => e.kind === "file" && e.path === file)) return [];
   const shown = displayPath(file, env.home);
   const fix = `run: agentihooks apply --target ${tree.target}`;
   const bytes = ctx.fs.read(file);
-  if (bytes === undefined) return [{ id: "mcp.installed", status: "fail", message: `the agentihooks MCP server is missing at ${shown}: ${tree.target} cannot start it — ${fix}` }];
-  if (env.mcpServer.length === 0) return [{ id: "mcp.installed", status: "fail", message: `this agentihooks package has no dist/mcp-server.cjs to install: run \`npm run build\` in it, then agentihooks apply --target ${tree.target}` }];
-  if (Buffer.compare(Buffer.from(bytes), Buffer.from(env.mcpServer)) !== 0) return [{ id: "mcp.installed", status: "fail", message: `the agentihooks MCP server at ${shown} is not the package's bundle — ${fix}` }];
+  if (bytes === undefined)
+    return [{ id: "mcp.installed", status: "fail", message: `the agentihooks MCP server is missing at ${shown}: ${tree.target} cannot start it — ${fix}` }];
+  if (env.mcpServer.length === 0)
+    return [
+      {
+        id: "mcp.installed",
+        status: "fail",
+        message: `this agentihooks package has no dist/mcp-server.cjs to install: run \`npm run build\` in it, then agentihooks apply --target ${tree.target}`,
+      },
+    ];
+  if (Buffer.compare(Buffer.from(bytes), Buffer.from(env.mcpServer)) !== 0)
+    return [{ id: "mcp.installed", status: "fail", message: `the agentihooks MCP server at ${shown} is not the package's bundle — ${fix}` }];
   const run = spawnSync(env.nodePath, [file, "--target", tree.target], { input: `${HANDSHAKE}\n`, encoding: "utf8", timeout: 30_000 });
   const tools = listedTools(run.stdout ?? "");
   if (!tools || tools.length === 0) {
     const why = (run.stderr || run.error?.message || `exit ${run.status ?? run.signal}`).trim().split("\n").slice(-1)[0] ?? "";
-    return [{ id: "mcp.starts", status: "fail", message: `the agentihooks MCP server at ${shown} did not answer an MCP handshake with its tools (${why}) — ${fix}` }];
+    return [
+      { id: "mcp.starts", status: "fail", message: `the agentihooks MCP server at ${shown} did not answer an MCP handshake with its tools (${why}) — ${fix}` },
+    ];
   }
   return [{ id: "mcp.starts", status: "ok", message: `the agentihooks MCP server at ${shown} starts and lists ${tools.length} tools: ${tools.join(", ")}` }];
 }

@@ -25,7 +25,14 @@ export type LiveChecks = (tree: DesiredTree, binary: string, env: Environment) =
  * environment's; stdout, or the reason it failed. With `allowFailure`, a non-zero exit that still
  * printed JSON counts as output.
  */
-export function probe(binary: string, args: string[], home: string, vars: Readonly<Record<string, string>>, allowFailure = false, timeoutMs = 30_000): { ok: true; stdout: string } | { ok: false; reason: string } {
+export function probe(
+  binary: string,
+  args: string[],
+  home: string,
+  vars: Readonly<Record<string, string>>,
+  allowFailure = false,
+  timeoutMs = 30_000,
+): { ok: true; stdout: string } | { ok: false; reason: string } {
   const result = spawnSync(binary, args, {
     encoding: "utf8",
     timeout: timeoutMs,
@@ -33,7 +40,8 @@ export function probe(binary: string, args: string[], home: string, vars: Readon
     env: { ...process.env, HOME: home, ...vars, NO_COLOR: "1" },
   });
   if (result.error) return { ok: false, reason: result.error.message };
-  if (result.status !== 0 && !(allowFailure && result.stdout.includes("{"))) return { ok: false, reason: `exit ${result.status}: ${(result.stderr || result.stdout).trim().split("\n").slice(-1)[0] ?? ""}` };
+  if (result.status !== 0 && !(allowFailure && result.stdout.includes("{")))
+    return { ok: false, reason: `exit ${result.status}: ${(result.stderr || result.stdout).trim().split("\n").slice(-1)[0] ?? ""}` };
   return { ok: true, stdout: result.stdout };
 }
 
@@ -50,5 +58,7 @@ export function wantedServers(tree: DesiredTree): string[] {
 export function compareServers(client: string, listed: string[], wanted: string[]): DoctorCheck[] {
   const missing = wanted.filter((n) => !listed.includes(n));
   if (missing.length === 0) return [{ id: "live.mcp", status: "ok", message: `live: ${client} lists every MCP server the profiles define (${wanted.length})` }];
-  return [{ id: "live.mcp", status: "fail", message: `live drift: ${client} does not list MCP server(s) ${missing.join(", ")} (it silently drops invalid entries)` }];
+  return [
+    { id: "live.mcp", status: "fail", message: `live drift: ${client} does not list MCP server(s) ${missing.join(", ")} (it silently drops invalid entries)` },
+  ];
 }

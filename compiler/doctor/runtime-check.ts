@@ -24,10 +24,26 @@ export function runtimeChecks(tree: DesiredTree, ctx: { fs: FileSystem; env: Pic
   if (!tree.entries.some((e) => e.kind === "file" && e.path === env.runtimePath)) return [];
   const shown = displayPath(env.runtimePath, env.home);
   const bytes = ctx.fs.read(env.runtimePath);
-  if (bytes === undefined) return [{ id: "runtime.installed", status: "fail", message: `the hook runtime is missing at ${shown}: every pre-tool call is denied until it is back — run: agentihooks apply --target ${tree.target}` }];
+  if (bytes === undefined)
+    return [
+      {
+        id: "runtime.installed",
+        status: "fail",
+        message: `the hook runtime is missing at ${shown}: every pre-tool call is denied until it is back — run: agentihooks apply --target ${tree.target}`,
+      },
+    ];
   const digest = createHash("sha256").update(bytes).digest("hex");
-  if (digest !== env.runtime.digest) return [{ id: "runtime.installed", status: "fail", message: `the hook runtime at ${shown} is not the bundle's (sha256 ${digest.slice(0, 16)}…, want ${env.runtime.digest.slice(0, 16)}…) — run: agentihooks apply --target ${tree.target}` }];
-  const checks: DoctorCheck[] = [{ id: "runtime.installed", status: "ok", message: `the hook runtime ${env.runtime.version} is installed at ${shown} (sha256 ${digest.slice(0, 16)}…)` }];
+  if (digest !== env.runtime.digest)
+    return [
+      {
+        id: "runtime.installed",
+        status: "fail",
+        message: `the hook runtime at ${shown} is not the bundle's (sha256 ${digest.slice(0, 16)}…, want ${env.runtime.digest.slice(0, 16)}…) — run: agentihooks apply --target ${tree.target}`,
+      },
+    ];
+  const checks: DoctorCheck[] = [
+    { id: "runtime.installed", status: "ok", message: `the hook runtime ${env.runtime.version} is installed at ${shown} (sha256 ${digest.slice(0, 16)}…)` },
+  ];
   const wrapper = tree.entries.find((e) => e.kind === "file" && path.basename(e.path) === "agentihooks-hook.sh");
   if (!wrapper) return checks;
   const quoted = `'${wrapper.path.replace(/'/g, `'\\''`)}'`;
@@ -35,8 +51,16 @@ export function runtimeChecks(tree: DesiredTree, ctx: { fs: FileSystem; env: Pic
   const answered = run.status === 2 && run.stderr.includes(CANARY_ANSWER) && !run.stderr.includes(FAIL_CLOSED_REASON);
   checks.push(
     answered
-      ? { id: "runtime.canary", status: "ok", message: `${displayPath(wrapper.path, env.home)} answers a canary pre-tool call through the runtime (denied, as an unreadable payload must be)` }
-      : { id: "runtime.canary", status: "fail", message: `${displayPath(wrapper.path, env.home)} did not get the runtime's answer to a canary pre-tool call (exit ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().split("\n").slice(-1)[0] ?? ""}) — run: agentihooks apply --target ${tree.target}` },
+      ? {
+          id: "runtime.canary",
+          status: "ok",
+          message: `${displayPath(wrapper.path, env.home)} answers a canary pre-tool call through the runtime (denied, as an unreadable payload must be)`,
+        }
+      : {
+          id: "runtime.canary",
+          status: "fail",
+          message: `${displayPath(wrapper.path, env.home)} did not get the runtime's answer to a canary pre-tool call (exit ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().split("\n").slice(-1)[0] ?? ""}) — run: agentihooks apply --target ${tree.target}`,
+        },
   );
   return checks;
 }

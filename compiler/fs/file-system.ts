@@ -22,9 +22,7 @@ export interface WriteBlock {
 
 /** One write-side operation, as recorded by the wrappers. */
 export type FsOperation =
-  | { op: "write"; path: string; content: Uint8Array; mode: number }
-  | { op: "remove"; path: string }
-  | { op: "rename"; from: string; to: string };
+  { op: "write"; path: string; content: Uint8Array; mode: number } | { op: "remove"; path: string } | { op: "rename"; from: string; to: string };
 
 /** The filesystem as apply sees it. Paths are absolute. */
 export interface FileSystem {

@@ -5,7 +5,8 @@ import type { FileSystem } from "./file-system";
 /** Creates an in-memory port, optionally seeded with files (path → bytes or text). */
 export function memoryFileSystem(seed: Record<string, string | Uint8Array> = {}): FileSystem & { files: Map<string, { content: Uint8Array; mode: number }> } {
   const files = new Map<string, { content: Uint8Array; mode: number }>();
-  for (const [file, content] of Object.entries(seed)) files.set(file, { content: typeof content === "string" ? new TextEncoder().encode(content) : content, mode: 0o644 });
+  for (const [file, content] of Object.entries(seed))
+    files.set(file, { content: typeof content === "string" ? new TextEncoder().encode(content) : content, mode: 0o644 });
   const isDir = (dir: string): boolean => {
     const prefix = dir.endsWith("/") ? dir : `${dir}/`;
     for (const file of files.keys()) if (file.startsWith(prefix)) return true;

@@ -1,5 +1,24 @@
 /** The real filesystem port (node:fs, synchronous: apply is one short sequential pass). */
-import { accessSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import type { FileInfo, FileSystem } from "./file-system";
 
@@ -91,7 +110,7 @@ export function realFileSystem(): FileSystem {
     checkWritable(dir) {
       // lstat first: one call fewer than an existence check, an access check and an lstat for
       // every directory a plan writes in. Only a symlink costs a second (following) stat.
-      for (let probe = dir; ; ) {
+      for (let probe = dir; ;) {
         let info: ReturnType<typeof lstatSync>;
         try {
           info = lstatSync(probe, { throwIfNoEntry: false });

@@ -32,7 +32,11 @@ export interface Containment {
  * The containment for a load: one boundary per directory given, each resolved once. Undefined when
  * the config opts out (`allowExternalLinks: true`) or nothing needs guarding.
  */
-export function containmentFor(fs: SourceFileSystem, dirs: ReadonlyArray<{ dir: string; label: string }>, allowExternalLinks: boolean): Containment | undefined {
+export function containmentFor(
+  fs: SourceFileSystem,
+  dirs: ReadonlyArray<{ dir: string; label: string }>,
+  allowExternalLinks: boolean,
+): Containment | undefined {
   if (allowExternalLinks || dirs.length === 0) return undefined;
   const boundaries: Boundary[] = [];
   for (const { dir, label } of dirs) {
@@ -50,7 +54,10 @@ export function containmentFor(fs: SourceFileSystem, dirs: ReadonlyArray<{ dir: 
 
 /** The containment of a project's sources: the bundle, and each linked profile's own directory. */
 export function bundleContainment(fs: SourceFileSystem, sources: ProfileSources, allowExternalLinks: boolean): Containment | undefined {
-  const dirs = [...(sources.bundle === undefined ? [] : [{ dir: sources.bundle, label: "bundle" }]), ...sources.linked.map((l) => ({ dir: l.dir, label: `linked profile '${l.name}'` }))];
+  const dirs = [
+    ...(sources.bundle === undefined ? [] : [{ dir: sources.bundle, label: "bundle" }]),
+    ...sources.linked.map((l) => ({ dir: l.dir, label: `linked profile '${l.name}'` })),
+  ];
   return containmentFor(fs, dirs, allowExternalLinks);
 }
 

@@ -94,7 +94,8 @@ export function readManifest(ctx: LoadContext, root: SourceRoot): LayerDocument 
 function checkManifest(layer: LayerDocument): Diagnostic[] {
   const value = layer.doc.value as { guardrails?: { protectedBranches?: unknown; branchProtection?: unknown } } | null;
   const guardrails = value?.guardrails;
-  if (!guardrails || !Array.isArray(guardrails.protectedBranches) || guardrails.protectedBranches.length > 0 || guardrails.branchProtection === false) return [];
+  if (!guardrails || !Array.isArray(guardrails.protectedBranches) || guardrails.protectedBranches.length > 0 || guardrails.branchProtection === false)
+    return [];
   const pointer = "/guardrails/protectedBranches";
   return [diagnostic("AH2016", { file: layer.file, pointer, ...layer.doc.locate(pointer) })];
 }
@@ -308,7 +309,15 @@ function readSkills(ctx: LoadContext, root: SourceRoot, rel: string): Skill[] {
 }
 
 /** Collects every file of a skill, sorted by path; `ancestors` holds real paths of the directories above, to stop symlink loops. */
-function walkSkill(ctx: LoadContext, root: SourceRoot, skillRel: string, inner: string, ancestors: Set<string>, files: SkillFile[], walked: { skillMd?: string }): void {
+function walkSkill(
+  ctx: LoadContext,
+  root: SourceRoot,
+  skillRel: string,
+  inner: string,
+  ancestors: Set<string>,
+  files: SkillFile[],
+  walked: { skillMd?: string },
+): void {
   const dirRel = inner ? `${skillRel}/${inner}` : skillRel;
   const dirAbs = path.join(root.dir, dirRel);
   let names: string[];

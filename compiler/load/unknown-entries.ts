@@ -44,7 +44,13 @@ export function unknownProfileEntries(fs: SourceFileSystem, root: SourceRoot): D
   const known = knownProfilePaths();
   const out: Diagnostic[] = [];
   const warn = (rel: string, suggestion: string | undefined) =>
-    out.push(diagnostic("AH1114", { file: displayJoin(root.display, rel) }, { name: rel, suggestion: suggestion === undefined ? "" : ` Did you mean '${suggestion}'?` }));
+    out.push(
+      diagnostic(
+        "AH1114",
+        { file: displayJoin(root.display, rel) },
+        { name: rel, suggestion: suggestion === undefined ? "" : ` Did you mean '${suggestion}'?` },
+      ),
+    );
   const list = (rel: string): string[] => {
     try {
       return fs.readdir(rel === "" ? root.dir : path.join(root.dir, rel)).sort();
@@ -84,8 +90,7 @@ export function unknownProfileEntries(fs: SourceFileSystem, root: SourceRoot): D
       // A directory named like a feature file is already an error (a file was expected there).
       if (kind === "directory") {
         if (!name.endsWith(".md")) warn(rel, undefined);
-      }
-      else if (!name.endsWith(".md")) warn(rel, `${dir}/${name.replace(/\.[^.]*$/, "")}.md`);
+      } else if (!name.endsWith(".md")) warn(rel, `${dir}/${name.replace(/\.[^.]*$/, "")}.md`);
     }
   }
   return out;
@@ -103,11 +108,15 @@ function suggest(rel: string, kind: "file" | "directory", known: Map<string, "fi
   const elsewhere = sameKind.filter((p) => path.posix.basename(p).toLowerCase() === name.toLowerCase());
   if (elsewhere.length > 0) return elsewhere.sort((a, b) => a.length - b.length)[0];
   const here = sameKind.filter((p) => path.posix.dirname(p) === dir);
-  const close = closestName(name, here.map((p) => path.posix.basename(p)));
+  const close = closestName(
+    name,
+    here.map((p) => path.posix.basename(p)),
+  );
   if (close !== undefined) return dir === "." ? close : `${dir}/${close}`;
   const stem = (n: string) => n.replace(/^\./, "").split(".")[0]?.toLowerCase() ?? "";
   const sameStem = sameKind.filter((p) => stem(path.posix.basename(p)) === stem(name) && stem(name) !== "");
-  if (sameStem.length > 0) return sameStem.sort((a, b) => (path.posix.dirname(a) === dir ? -1 : 0) - (path.posix.dirname(b) === dir ? -1 : 0) || a.length - b.length)[0];
+  if (sameStem.length > 0)
+    return sameStem.sort((a, b) => (path.posix.dirname(a) === dir ? -1 : 0) - (path.posix.dirname(b) === dir ? -1 : 0) || a.length - b.length)[0];
   const ext = path.posix.extname(name);
   const sameExt = here.filter((p) => ext !== "" && path.posix.extname(p) === ext);
   return sameExt.length === 1 ? sameExt[0] : undefined;

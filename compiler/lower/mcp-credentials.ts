@@ -63,7 +63,12 @@ export function dropIfCredentialed(name: string, server: Readonly<Record<string,
  * a value whose literal part scans clean is kept, and a credential-shaped one is dropped with a
  * warning. Key order is preserved.
  */
-export function scrubMcpEnv(name: string, env: Readonly<Record<string, unknown>>, origin: Origin, file: string): { env: Record<string, string>; diagnostics: Diagnostic[] } {
+export function scrubMcpEnv(
+  name: string,
+  env: Readonly<Record<string, unknown>>,
+  origin: Origin,
+  file: string,
+): { env: Record<string, string>; diagnostics: Diagnostic[] } {
   const kept: Record<string, string> = {};
   const diagnostics: Diagnostic[] = [];
   for (const [key, raw] of Object.entries(env)) {
@@ -96,7 +101,11 @@ export function scrubMcpTools(name: string, tools: readonly unknown[], origin: O
  * credential policy refuses (a secret shape, or a literal under a name such as `DB_PASSWORD`), with
  * a warning naming the key; keeps the rest in order.
  */
-export function scrubSettingsEnv(env: Readonly<Record<string, unknown>>, origins: (key: string) => Origin, file: string): { env: Record<string, unknown>; diagnostics: Diagnostic[] } {
+export function scrubSettingsEnv(
+  env: Readonly<Record<string, unknown>>,
+  origins: (key: string) => Origin,
+  file: string,
+): { env: Record<string, unknown>; diagnostics: Diagnostic[] } {
   const kept: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
   for (const [key, value] of Object.entries(env)) {
@@ -112,7 +121,12 @@ export function scrubSettingsEnv(env: Readonly<Record<string, unknown>>, origins
  * credential policy refuses, each reported (AH4307) at its own origin. `value` is undefined when
  * the whole value was a refused string.
  */
-export function scrubSettingsValue(path: readonly string[], value: unknown, origins: (path: string[]) => Origin, file: string): { value: unknown; diagnostics: Diagnostic[] } {
+export function scrubSettingsValue(
+  path: readonly string[],
+  value: unknown,
+  origins: (path: string[]) => Origin,
+  file: string,
+): { value: unknown; diagnostics: Diagnostic[] } {
   const scrubbed = withoutCredentials(value, path);
   const diagnostics = scrubbed.findings.map((f) => diagnostic("AH4307", origins(f.path), { key: f.path.join("."), hits: f.hits.join(", "), file }));
   return { value: scrubbed.value, diagnostics };

@@ -68,11 +68,19 @@ const HINT = /pass|pwd|secret|token|key|auth|cookie|credential|:\/\//gi;
 function redactLine(line: string): string {
   let out = line;
   if (out.includes('"')) {
-    out = out.replace(JSON_PAIR, (whole, open: string, key: string, value: string, close: string) => (hides(unescape(key), unescape(value)) ? `${open}${REDACTED}${close}` : whole));
-    if (out.includes("=")) out = out.replace(TOML_PAIR, (whole, lead: string, key: string, eq: string, value: string, close: string) => (hides(key.replace(/^"|"$/g, ""), unescape(value)) ? `${lead}${key}${eq}${REDACTED}${close}` : whole));
+    out = out.replace(JSON_PAIR, (whole, open: string, key: string, value: string, close: string) =>
+      hides(unescape(key), unescape(value)) ? `${open}${REDACTED}${close}` : whole,
+    );
+    if (out.includes("="))
+      out = out.replace(TOML_PAIR, (whole, lead: string, key: string, eq: string, value: string, close: string) =>
+        hides(key.replace(/^"|"$/g, ""), unescape(value)) ? `${lead}${key}${eq}${REDACTED}${close}` : whole,
+      );
   }
-  if (out.includes("://")) out = out.replace(URL_PASSWORD, (whole, head: string, password: string, at: string) => (password.includes(REDACTED) ? whole : `${head}${REDACTED}${at}`));
-  return out.replace(PLAIN_PAIR, (whole, lead: string, key: string, sep: string, value: string) => (hides(key, value) ? `${lead}${key}${sep}${REDACTED}` : whole));
+  if (out.includes("://"))
+    out = out.replace(URL_PASSWORD, (whole, head: string, password: string, at: string) => (password.includes(REDACTED) ? whole : `${head}${REDACTED}${at}`));
+  return out.replace(PLAIN_PAIR, (whole, lead: string, key: string, sep: string, value: string) =>
+    hides(key, value) ? `${lead}${key}${sep}${REDACTED}` : whole,
+  );
 }
 
 // A cheap first look at a name before splitting it into words: most names hold none of these.

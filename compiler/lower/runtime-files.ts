@@ -51,7 +51,10 @@ export function isInstalledRuntime(agentihooksHome: string, file: string): boole
     return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
   };
   const root = machineRootOf(agentihooksHome);
-  return inside(path.join(agentihooksHome, "runtime")) || (root !== undefined && inside(path.dirname(path.dirname(machineRuntimePath(root, { version: "", digest: "" })))));
+  return (
+    inside(path.join(agentihooksHome, "runtime")) ||
+    (root !== undefined && inside(path.dirname(path.dirname(machineRuntimePath(root, { version: "", digest: "" })))))
+  );
 }
 
 /**
@@ -98,7 +101,10 @@ export function policyFileEntry(
   return {
     kind: "file",
     path: policyPath(env.agentihooksHome, target),
-    content: env.scope.name === "repo" ? withoutAuditPath(renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, options)) : renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, options),
+    content:
+      env.scope.name === "repo"
+        ? withoutAuditPath(renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, options))
+        : renderPolicy(ir.guardrails as Record<string, unknown>, target, env.agentihooksHome, options),
     mode: 0o644,
   };
 }

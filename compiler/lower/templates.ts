@@ -23,7 +23,8 @@ export function renderTemplate(name: string, data: Record<string, unknown>): str
   let render = cache.get(name);
   if (!render) {
     const spec = Object.hasOwn(precompiledTemplates, name) ? precompiledTemplates[name] : undefined;
-    if (spec === undefined) throw new Error(`agentihooks: template ${name} is not among the precompiled templates (run \`node scripts/generate-templates.mjs\`)`);
+    if (spec === undefined)
+      throw new Error(`agentihooks: template ${name} is not among the precompiled templates (run \`node scripts/generate-templates.mjs\`)`);
     runtime ??= Handlebars.create();
     render = runtime.template(spec as Parameters<typeof Handlebars.template>[0]) as Render;
     cache.set(name, render);

@@ -58,14 +58,7 @@ interface ProvenanceRecord {
 }
 
 /** Records which pointers `incoming` sets over `existing`, following the merge rules. */
-function recordLayer(
-  layer: MergeLayer,
-  incoming: unknown,
-  existing: unknown,
-  pointer: string,
-  path: readonly string[],
-  record: ProvenanceRecord,
-): void {
+function recordLayer(layer: MergeLayer, incoming: unknown, existing: unknown, pointer: string, path: readonly string[], record: ProvenanceRecord): void {
   if (isPlainObject(incoming) && isPlainObject(existing)) {
     const keys = Object.keys(incoming);
     for (const key of keys) {
@@ -114,7 +107,6 @@ function clearBelow(pointer: string, record: ProvenanceRecord): void {
     delete record.overridden[key];
   }
 }
-
 
 /** Copies plain objects and arrays so the merged value shares nothing with the parsed layers; other values (TOML dates) are kept as they are. */
 function cloneTree(value: unknown): unknown {

@@ -18,7 +18,10 @@ export interface MergedFeatures {
 /** Merges feature layers given in order (earliest first). */
 export function mergeFeatures(layers: readonly SourceFeatures[]): MergedFeatures {
   return {
-    rules: mergeKeepingFirstPosition(layers.map((l) => l.rules), (r) => r.fileName),
+    rules: mergeKeepingFirstPosition(
+      layers.map((l) => l.rules),
+      (r) => r.fileName,
+    ),
     commands: mergeByName(layers.map((l) => l.commands)),
     agents: mergeByName(layers.map((l) => l.agents)),
     skills: mergeByName(layers.map((l) => l.skills)),

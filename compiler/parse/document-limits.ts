@@ -80,7 +80,11 @@ export function textTooDeep(text: string, file: string, lineOffset = 0): Diagnos
 }
 
 /** The AH1013 (too deep) or AH1014 (NUL) error for a parsed value, at the first value concerned. */
-export function valueLimitError(value: unknown, file: string, locate: (pointer: string) => { line: number; column: number } | undefined): Diagnostic | undefined {
+export function valueLimitError(
+  value: unknown,
+  file: string,
+  locate: (pointer: string) => { line: number; column: number } | undefined,
+): Diagnostic | undefined {
   const problem = valueProblem(value);
   if (problem === undefined) return undefined;
   const at = { file, pointer: problem.pointer, ...locate(problem.pointer) };

@@ -53,13 +53,16 @@ function plainData(value: unknown): unknown {
 function hintFor(reason: string): string {
   if (/redefine/.test(reason)) return "Each key and table may be defined only once; merge the two definitions.";
   if (/invalid value/.test(reason)) return "Write a value after '=': quote strings with double quotes, close arrays with ']' and inline tables with '}'.";
-  if (/character in key|empty bare key|end of key/.test(reason)) return "Bare keys may hold only letters, digits, '_' and '-'; put any other key in double quotes, and write '=' after it.";
+  if (/character in key|empty bare key|end of key/.test(reason))
+    return "Bare keys may hold only letters, digits, '_' and '-'; put any other key in double quotes, and write '=' after it.";
   if (/end-of-line/.test(reason)) return "Put each `key = value` on its own line.";
-  if (/comma or end of structure|unfinished (array|table)/.test(reason)) return "Separate entries with ',' and close arrays with ']' and inline tables with '}'.";
+  if (/comma or end of structure|unfinished (array|table)/.test(reason))
+    return "Separate entries with ',' and close arrays with ']' and inline tables with '}'.";
   if (/table array declaration|unfinished table/.test(reason)) return "Close the table header with ']' (or ']]' for an array of tables).";
   if (/escape/.test(reason)) return "Escape backslashes as \\\\ in double-quoted strings, or use single quotes for literal text.";
   if (/string/.test(reason)) return "Close the string with the same quote that opened it.";
-  if (/numeric|leading zero|underscore|losslessly/.test(reason)) return "Write numbers without leading zeros, with '_' only between digits, and quote values that are not numbers.";
+  if (/numeric|leading zero|underscore|losslessly/.test(reason))
+    return "Write numbers without leading zeros, with '_' only between digits, and quote values that are not numbers.";
   if (/date/.test(reason)) return "Write dates as YYYY-MM-DD (times as HH:MM:SS), or quote the value.";
   if (/unsafe property/.test(reason)) return "Rename the key (keys such as __proto__ are not allowed).";
   return "Fix the syntax at this position.";

@@ -35,7 +35,8 @@ export function checkCollisions(run: PlanRun, trees: readonly DesiredTree[]): bo
       // Below a link of the Python original's that apply removes first, the directory to write in is its parent.
       // (Past linkedItem, only such a link can be a symlink: none without the original's links.)
       const linkDir = entry.kind === "file" && entry.manifest && legacyLinks.size > 0 ? path.join(entry.manifest.dir, entry.manifest.item) : undefined;
-      const writeDir = linkDir && entry.kind === "file" && entry.manifest && run.stat(linkDir)?.kind === "symlink" ? entry.manifest.dir : path.dirname(entry.path);
+      const writeDir =
+        linkDir && entry.kind === "file" && entry.manifest && run.stat(linkDir)?.kind === "symlink" ? entry.manifest.dir : path.dirname(entry.path);
       const block = run.writeBlock(writeDir);
       if (block) {
         run.diagnostics.push(writeBlockDiagnostic(block, entry.path, run.ctx.env.home));

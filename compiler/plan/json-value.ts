@@ -191,6 +191,11 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
 
 function sortedCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedCopy);
-  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedCopy(value[k])]));
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortedCopy(value[k])]),
+    );
   return value;
 }

@@ -45,7 +45,14 @@ export class LegacyLedger {
   links(): Set<string> {
     if (!this.linkSet) {
       const links = this.run.ledger.raw.managed_links;
-      this.linkSet = new Set(Array.isArray(links) ? links.filter(isObject).map((l) => l.link).filter((l): l is string => typeof l === "string") : []);
+      this.linkSet = new Set(
+        Array.isArray(links)
+          ? links
+              .filter(isObject)
+              .map((l) => l.link)
+              .filter((l): l is string => typeof l === "string")
+          : [],
+      );
     }
     return this.linkSet;
   }
@@ -67,7 +74,17 @@ export class LegacyLedger {
    */
   sweepLinks(): void {
     for (const link of this.links()) {
-      if (this.run.stat(link)?.kind === "symlink") this.run.addExtra({ target: "agentihooks", path: link, action: "delete", before: undefined, after: undefined, mode: 0o644, bookkeeping: false, conflicts: 0 });
+      if (this.run.stat(link)?.kind === "symlink")
+        this.run.addExtra({
+          target: "agentihooks",
+          path: link,
+          action: "delete",
+          before: undefined,
+          after: undefined,
+          mode: 0o644,
+          bookkeeping: false,
+          conflicts: 0,
+        });
     }
     this.migrated.add("managed_links");
   }

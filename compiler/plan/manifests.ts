@@ -67,7 +67,16 @@ export class Manifests {
     if (this.run.stat(link)?.kind !== "symlink") return false;
     // A link the Python original made (its `managed_links`) is ours to replace: it is removed first.
     if (legacyOf(this.run).links().has(link)) {
-      this.run.addExtra({ target: "agentihooks", path: link, action: "delete", before: undefined, after: undefined, mode: 0o644, bookkeeping: false, conflicts: 0 });
+      this.run.addExtra({
+        target: "agentihooks",
+        path: link,
+        action: "delete",
+        before: undefined,
+        after: undefined,
+        mode: 0o644,
+        bookkeeping: false,
+        conflicts: 0,
+      });
       return false;
     }
     return true;
@@ -130,7 +139,8 @@ export class Manifests {
     };
     for (const tree of trees) {
       for (const entry of tree.entries) if (entry.kind === "file" && entry.manifest) noteManifest(entry.manifest, tree.target);
-      for (const record of (before.get(tree.target) as TargetLedger).owned) if (record.kind === "file" && record.manifest) noteManifest(record.manifest, tree.target);
+      for (const record of (before.get(tree.target) as TargetLedger).owned)
+        if (record.kind === "file" && record.manifest) noteManifest(record.manifest, tree.target);
     }
     // The items of each manifest, indexed once (a scan of every record per manifest was quadratic).
     const itemsAfter = manifestItems([...after.values(), ...run.otherTargets().map((other) => run.otherLedger(other))]);

@@ -55,7 +55,17 @@ export function settleOriginal(run: PlanRun, w: Work, after: Uint8Array | undefi
           const scope = run.ctx.env.scope;
           const named = scope?.name === "repo" ? path.relative(scope.root, w.path) : w.path;
           const saved = path.join(run.ctx.env.agentihooksHome, "originals", w.target, named.replace(/^\/+/, "").replace(/\//g, "%"));
-          run.addExtra({ target: "agentihooks", path: saved, action: "create", before: run.read(saved), after: w.before, mode: 0o600, bookkeeping: true, conflicts: 0, save: true });
+          run.addExtra({
+            target: "agentihooks",
+            path: saved,
+            action: "create",
+            before: run.read(saved),
+            after: w.before,
+            mode: 0o600,
+            bookkeeping: true,
+            conflicts: 0,
+            save: true,
+          });
           ledger.originals[w.path] = { before: saved, mode: w.beforeMode ?? 0o644, written: "" };
         }
       } else if (w.before !== undefined && digestOf(w.before) !== original.written) {
@@ -75,7 +85,17 @@ export function settleOriginal(run: PlanRun, w: Work, after: Uint8Array | undefi
 
 /** Plans the removal of a saved copy ("absent" has none). */
 function dropSaved(run: PlanRun, before: string): void {
-  if (before !== "absent") run.addExtra({ target: "agentihooks", path: before, action: "delete", before: run.read(before), after: undefined, mode: 0o600, bookkeeping: true, conflicts: 0 });
+  if (before !== "absent")
+    run.addExtra({
+      target: "agentihooks",
+      path: before,
+      action: "delete",
+      before: run.read(before),
+      after: undefined,
+      mode: 0o600,
+      bookkeeping: true,
+      conflicts: 0,
+    });
 }
 
 function isEmptyDocument(bytes: Uint8Array): boolean {

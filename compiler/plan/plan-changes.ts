@@ -55,7 +55,17 @@ function planRun(run: PlanRun, trees: readonly DesiredTree[]): Plan {
   if (run.ledger.unparseable) {
     const backup = run.backupName(ledgerFile);
     run.note("AH5018", ledgerFile, { file: run.display(ledgerFile), backup: run.display(backup) });
-    run.addExtra({ target: "agentihooks", path: backup, action: "create", before: undefined, after: ledgerBytes, mode: 0o600, bookkeeping: true, conflicts: 0, save: true });
+    run.addExtra({
+      target: "agentihooks",
+      path: backup,
+      action: "create",
+      before: undefined,
+      after: ledgerBytes,
+      mode: 0o600,
+      bookkeeping: true,
+      conflicts: 0,
+      save: true,
+    });
   }
   for (const tree of trees) run.runTargets.add(tree.target);
   // A file some entry says its client reads as plain JSON is read so by every entry.

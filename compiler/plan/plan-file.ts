@@ -33,7 +33,11 @@ export function parsePlanFile(text: string): { plan: Plan } | { error: string } 
   }
   if (!isObject(value) || value.format !== FORMAT) return { error: `it is not an ${FORMAT} file` };
   if (!Array.isArray(value.changes) || !isObject(value.observed) || !Array.isArray(value.targets)) return { error: "it is incomplete" };
-  const changes: Change[] = (value.changes as Array<Record<string, unknown>>).map((c) => ({ ...(c as unknown as Change), before: unb64(c.before), after: unb64(c.after) }));
+  const changes: Change[] = (value.changes as Array<Record<string, unknown>>).map((c) => ({
+    ...(c as unknown as Change),
+    before: unb64(c.before),
+    after: unb64(c.after),
+  }));
   return {
     plan: {
       targets: value.targets as string[],

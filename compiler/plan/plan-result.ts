@@ -26,7 +26,13 @@ export function ledgerPath(env: Pick<Environment, "agentihooksHome">): string {
 
 /** The plan of a run stopped before planning (its diagnostics say why): no change. */
 export function abortedPlan(run: PlanRun, trees: readonly DesiredTree[]): Plan {
-  return planOf(trees.map((t) => t.target), [], run.diagnostics, run.seen, []);
+  return planOf(
+    trees.map((t) => t.target),
+    [],
+    run.diagnostics,
+    run.seen,
+    [],
+  );
 }
 
 /** The plan of a finished run; `afterLedgers` holds each target's records as the plan leaves them. */
@@ -49,25 +55,52 @@ export function finishPlan(run: PlanRun, trees: readonly DesiredTree[], afterLed
     const text = serializeSidecar(side.files);
     const beforeBytes = run.ctx.fs.read(sidecarPath);
     const afterBytes = text === undefined ? undefined : encoder.encode(text);
-    const w: Work = { path: sidecarPath, target: side.target, before: beforeBytes, beforeMode: undefined, doc: undefined, mode: sidecarMode(run, sidecarPath, Object.keys(side.files), changes), conflicts: 0, entries: [], reset: false };
+    const w: Work = {
+      path: sidecarPath,
+      target: side.target,
+      before: beforeBytes,
+      beforeMode: undefined,
+      doc: undefined,
+      mode: sidecarMode(run, sidecarPath, Object.keys(side.files), changes),
+      conflicts: 0,
+      entries: [],
+      reset: false,
+    };
     run.bookkeepingPaths.add(sidecarPath);
     changes.push(changeOf(run, w, semanticallySameJson(beforeBytes, afterBytes) ? beforeBytes : afterBytes));
   }
   if (!run.keepsLedger) {
     changes.push(...run.extraChanges.values());
     for (const c of changes) if (run.bookkeepingPaths.has(c.path)) c.bookkeeping = true;
-    const ordered = [...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.bookkeeping).sort((a, b) => cmp(a.path, b.path))];
+    const ordered = [
+      ...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)),
+      ...changes.filter((c) => c.bookkeeping).sort((a, b) => cmp(a.path, b.path)),
+    ];
     return planOf(targets, ordered, run.diagnostics, run.seen, []);
   }
   // Ledger last (its bytes are filled in below, once the created directories are known).
   const ledgerFile = ledgerPath(run.ctx.env);
   const ledgerBefore = run.ctx.fs.read(ledgerFile);
-  const ledgerWork: Work = { path: ledgerFile, target: "agentihooks", before: ledgerBefore, beforeMode: undefined, doc: undefined, mode: 0o600, conflicts: 0, entries: [], reset: false };
+  const ledgerWork: Work = {
+    path: ledgerFile,
+    target: "agentihooks",
+    before: ledgerBefore,
+    beforeMode: undefined,
+    doc: undefined,
+    mode: 0o600,
+    conflicts: 0,
+    entries: [],
+    reset: false,
+  };
   run.bookkeepingPaths.add(ledgerFile);
   changes.push(...run.extraChanges.values());
   changes.push(changeOf(run, ledgerWork, ledgerBefore));
   for (const c of changes) if (run.bookkeepingPaths.has(c.path)) c.bookkeeping = true;
-  const ordered = [...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.bookkeeping && c.path !== ledgerFile).sort((a, b) => cmp(a.path, b.path)), ...changes.filter((c) => c.path === ledgerFile)];
+  const ordered = [
+    ...changes.filter((c) => !c.bookkeeping).sort((a, b) => cmp(a.path, b.path)),
+    ...changes.filter((c) => c.bookkeeping && c.path !== ledgerFile).sort((a, b) => cmp(a.path, b.path)),
+    ...changes.filter((c) => c.path === ledgerFile),
+  ];
   const uninstall = run.options.uninstall === true;
   // Directories we create are recorded, so that uninstall (or a later apply) can remove them once empty.
   const pruneDirs = new Set<string>();
@@ -94,7 +127,13 @@ export function finishPlan(run: PlanRun, trees: readonly DesiredTree[], afterLed
   const ledgerAfter = ledgerText === undefined ? undefined : encoder.encode(ledgerText);
   const last = ordered[ordered.length - 1] as Change;
   const finalLedger = semanticallySameJson(ledgerBefore, ledgerAfter) ? ledgerBefore : ledgerAfter;
-  const ledgerAction = sameBytesOrBoth(ledgerBefore, finalLedger) ? "keep" : finalLedger === undefined ? "delete" : ledgerBefore === undefined ? "create" : "update";
+  const ledgerAction = sameBytesOrBoth(ledgerBefore, finalLedger)
+    ? "keep"
+    : finalLedger === undefined
+      ? "delete"
+      : ledgerBefore === undefined
+        ? "create"
+        : "update";
   ordered[ordered.length - 1] = { ...last, after: finalLedger, action: ledgerAction };
   // One generation of the record is kept beside it: each rewrite copies the previous one to
   // `state.json.bak` first; when the record goes (nothing is owned any more), so does the copy.
@@ -102,9 +141,25 @@ export function finishPlan(run: PlanRun, trees: readonly DesiredTree[], afterLed
   const bakBefore = run.ctx.fs.read(bakPath);
   const bakAfter = ledgerAction === "update" && !run.ledger.unparseable ? ledgerBefore : ledgerAction === "delete" ? undefined : bakBefore;
   if (!sameBytesOrBoth(bakBefore, bakAfter)) {
-    ordered.splice(ordered.length - 1, 0, { target: "agentihooks", path: bakPath, action: bakAfter === undefined ? "delete" : bakBefore === undefined ? "create" : "update", before: bakBefore, after: bakAfter, mode: 0o600, bookkeeping: true, conflicts: 0, ...(bakAfter !== undefined ? { save: true } : {}) });
+    ordered.splice(ordered.length - 1, 0, {
+      target: "agentihooks",
+      path: bakPath,
+      action: bakAfter === undefined ? "delete" : bakBefore === undefined ? "create" : "update",
+      before: bakBefore,
+      after: bakAfter,
+      mode: 0o600,
+      bookkeeping: true,
+      conflicts: 0,
+      ...(bakAfter !== undefined ? { save: true } : {}),
+    });
   }
-  return planOf(targets, ordered, run.diagnostics, run.seen, [...pruneDirs].sort((a, b) => b.length - a.length || cmp(a, b)));
+  return planOf(
+    targets,
+    ordered,
+    run.diagnostics,
+    run.seen,
+    [...pruneDirs].sort((a, b) => b.length - a.length || cmp(a, b)),
+  );
 }
 
 /**
@@ -160,7 +215,16 @@ function changeOf(run: PlanRun, w: Work, after: Uint8Array | undefined): Change 
   const same = sameBytesOrBoth(w.before, after);
   const modeChanged = after !== undefined && w.before !== undefined && w.beforeMode !== undefined && w.beforeMode !== w.mode;
   const action = same && !modeChanged ? (w.conflicts > 0 ? "conflict" : "keep") : after === undefined ? "delete" : w.before === undefined ? "create" : "update";
-  const change: Change = { target: w.target, path: w.path, action, before: w.before, after: same && !modeChanged ? w.before : after, mode: w.mode, bookkeeping: false, conflicts: w.conflicts };
+  const change: Change = {
+    target: w.target,
+    path: w.path,
+    action,
+    before: w.before,
+    after: same && !modeChanged ? w.before : after,
+    mode: w.mode,
+    bookkeeping: false,
+    conflicts: w.conflicts,
+  };
   if (w.backup && action !== "keep" && action !== "conflict") change.backup = w.backup;
   if (isInstalledRuntime(run.ctx.env.agentihooksHome, w.path)) change.summary = runtimeSummary(w.path, change.after ?? change.before);
   return change;

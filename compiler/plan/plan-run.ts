@@ -184,7 +184,17 @@ export class PlanRun {
     if (!w) {
       const before = this.read(file);
       const info = this.stat(file);
-      w = { path: file, target, before, beforeMode: info?.kind === "file" ? info.mode : undefined, doc: undefined, mode: info?.kind === "file" ? info.mode : mode, conflicts: 0, entries: [], reset: false };
+      w = {
+        path: file,
+        target,
+        before,
+        beforeMode: info?.kind === "file" ? info.mode : undefined,
+        doc: undefined,
+        mode: info?.kind === "file" ? info.mode : mode,
+        conflicts: 0,
+        entries: [],
+        reset: false,
+      };
       this.works.set(file, w);
     }
     return w;
@@ -290,7 +300,16 @@ export class PlanRun {
     const info = this.stat(record.displaced);
     const w = this.works.get(record.path);
     if (w && info) w.mode = info.mode;
-    this.addExtra({ target, path: record.displaced, action: "delete", before: bytes, after: undefined, mode: info?.mode ?? 0o644, bookkeeping: true, conflicts: 0 });
+    this.addExtra({
+      target,
+      path: record.displaced,
+      action: "delete",
+      before: bytes,
+      after: undefined,
+      mode: info?.mode ?? 0o644,
+      bookkeeping: true,
+      conflicts: 0,
+    });
     return bytes;
   }
 

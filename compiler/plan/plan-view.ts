@@ -56,7 +56,10 @@ function rawDiff(change: Change, home: string): string {
   if (before === after) return `mode of ${name} becomes ${change.mode.toString(8)}\n`;
   const oldName = change.before === undefined ? "/dev/null" : `a/${name}`;
   const newName = change.after === undefined ? "/dev/null" : `b/${name}`;
-  const patch = before === "" || after === "" ? wholeFilePatch(oldName, newName, before === "" ? after : before, before === "") : createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { context: 3 });
+  const patch =
+    before === "" || after === ""
+      ? wholeFilePatch(oldName, newName, before === "" ? after : before, before === "")
+      : createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { context: 3 });
   // Drop the "Index:"/"===" preamble: a plain unified diff, as git prints it.
   return patch.replace(/^(Index: .*\n)?=+\n/, "").replace(/\t\n/g, "\n");
 }
@@ -109,7 +112,12 @@ export function renderPlanText(plan: Plan, options: TextViewOptions): string {
     if (change.action === "keep" || (change.bookkeeping && !options.verbose)) continue;
     const sign = change.action === "create" ? "+" : change.action === "delete" ? "-" : change.action === "conflict" ? "!" : "~";
     const colour = change.action === "create" ? "32" : change.action === "delete" ? "31" : change.action === "conflict" ? "33" : "36";
-    const notes = [change.conflicts > 0 ? `${change.conflicts} hand edit(s) kept` : "", change.backup ? `backup ${displayPath(change.backup, options.home)}` : ""].filter(Boolean).join(", ");
+    const notes = [
+      change.conflicts > 0 ? `${change.conflicts} hand edit(s) kept` : "",
+      change.backup ? `backup ${displayPath(change.backup, options.home)}` : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
     out.push(paint(colour, `${sign} ${verbs[change.action]} ${displayPath(change.path, options.home)} (${change.target})${notes ? ` [${notes}]` : ""}`));
     const diff = changeDiff(change, options.home);
     if (!options.color && !diff.startsWith("\n") && !diff.includes("\n\n")) {
@@ -121,7 +129,8 @@ export function renderPlanText(plan: Plan, options: TextViewOptions): string {
     }
     for (const line of diff.split("\n")) {
       if (line === "") continue;
-      const c = line.startsWith("+++") || line.startsWith("---") ? "1" : line.startsWith("+") ? "32" : line.startsWith("-") ? "31" : line.startsWith("@@") ? "36" : "";
+      const c =
+        line.startsWith("+++") || line.startsWith("---") ? "1" : line.startsWith("+") ? "32" : line.startsWith("-") ? "31" : line.startsWith("@@") ? "36" : "";
       out.push(c ? paint(c, line) : line);
     }
   }
@@ -132,7 +141,8 @@ export function renderPlanText(plan: Plan, options: TextViewOptions): string {
 
 /** One line: `Plan: 2 to create, 1 to update, 0 to delete; 1 left alone.` or `No changes: the homes match the profiles.` */
 export function summaryLine(s: PlanSummary): string {
-  if (s.create + s.update + s.delete === 0 && s.records === 0) return s.conflict > 0 ? `No changes; ${s.conflict} path(s) with hand edits left alone.` : "No changes: the homes match the profiles.";
+  if (s.create + s.update + s.delete === 0 && s.records === 0)
+    return s.conflict > 0 ? `No changes; ${s.conflict} path(s) with hand edits left alone.` : "No changes: the homes match the profiles.";
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete${s.conflict > 0 ? `; ${s.conflict} with hand edits left alone` : ""}${s.records > 0 ? `; ${s.records} record file(s) updated` : ""}.`;
 }
 

@@ -25,7 +25,7 @@ export function parseTomlText(text: string): TomlParse {
     const value = tomlPatch().parse(text) as unknown;
     return isObject(value) ? { ok: true, value } : { ok: false, error: "not a table" };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message.split("\n")[0] ?? "parse error" : String(error) };
+    return { ok: false, error: error instanceof Error ? (error.message.split("\n")[0] ?? "parse error") : String(error) };
   }
 }
 
@@ -183,6 +183,11 @@ function normalize(value: unknown): unknown {
   if (typeof value === "bigint") return `${value}n`;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(normalize);
-  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, normalize(value[k])]));
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, normalize(value[k])]),
+    );
   return value;
 }

@@ -46,7 +46,10 @@ function mapTarget(record: Record<string, unknown>, map: (p: string) => string):
   }
   if (isObject(record.originals)) {
     out.originals = Object.fromEntries(
-      Object.entries(record.originals).map(([file, rec]) => [map(file), isObject(rec) && typeof rec.before === "string" && rec.before !== "absent" ? { ...rec, before: map(rec.before) } : rec]),
+      Object.entries(record.originals).map(([file, rec]) => [
+        map(file),
+        isObject(rec) && typeof rec.before === "string" && rec.before !== "absent" ? { ...rec, before: map(rec.before) } : rec,
+      ]),
     );
   }
   if (Array.isArray(record.dirs)) out.dirs = record.dirs.map(str);

@@ -83,7 +83,12 @@ export function portableScopeEnvironment(scope: string | undefined, base: Enviro
  * in that scope (a caller that located it, e.g. a portable build) is used as it is. `repo` needs a
  * git repository at or above `start`; `machine` is rooted at `/` (compiler/scopes/machine-environment.ts).
  */
-export function scopeEnvironment(scope: Scope, base: Environment, start: string, exists: (file: string) => boolean): { env?: Environment; diagnostics: Diagnostic[] } {
+export function scopeEnvironment(
+  scope: Scope,
+  base: Environment,
+  start: string,
+  exists: (file: string) => boolean,
+): { env?: Environment; diagnostics: Diagnostic[] } {
   if (base.scope.name === scope) return { env: base, diagnostics: [] };
   if (scope === "home") return { env: { ...base, scope: { name: "home" } }, diagnostics: [] };
   if (scope === "repo") {

@@ -98,7 +98,8 @@ export function parseIntent(bytes: Uint8Array): Intent | undefined {
   }
   if (!isObject(value) || value.format !== FORMAT || !Array.isArray(value.paths)) return undefined;
   const paths = (value.paths as unknown[]).filter(
-    (p): p is IntentPath => isObject(p) && typeof p.path === "string" && (p.before === null || typeof p.before === "string") && (p.after === null || typeof p.after === "string"),
+    (p): p is IntentPath =>
+      isObject(p) && typeof p.path === "string" && (p.before === null || typeof p.before === "string") && (p.after === null || typeof p.after === "string"),
   );
   const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((d): d is string => typeof d === "string") : []);
   return { format: FORMAT, pid: typeof value.pid === "number" ? value.pid : 0, paths, dirs: strings(value.dirs), prune: strings(value.prune) };

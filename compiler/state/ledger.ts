@@ -166,14 +166,22 @@ export function readTargetLedger(ledger: Ledger, target: string): TargetLedger {
   // The Python original kept MCP ownership as name lists: per target, and Claude's at top level.
   if (!Array.isArray(raw?.owned)) {
     if (Array.isArray(raw?.managed_mcp)) for (const n of raw.managed_mcp) if (typeof n === "string") legacyMcp.add(n);
-    if (target === "claude" && Array.isArray(ledger.raw.managed_mcp_servers)) for (const n of ledger.raw.managed_mcp_servers) if (typeof n === "string") legacyMcp.add(n);
+    if (target === "claude" && Array.isArray(ledger.raw.managed_mcp_servers))
+      for (const n of ledger.raw.managed_mcp_servers) if (typeof n === "string") legacyMcp.add(n);
   }
   const dirs = Array.isArray(raw?.dirs) ? (raw.dirs as unknown[]).filter((d): d is string => typeof d === "string") : [];
   const links: Record<string, string> = {};
   if (isObject(raw?.links)) for (const [link, target] of Object.entries(raw.links)) if (typeof target === "string") links[link] = target;
   const adopted: Record<string, Record<string, unknown>> = {};
   if (isObject(raw?.adopted)) for (const [file, keys] of Object.entries(raw.adopted)) if (isObject(keys)) adopted[file] = { ...keys };
-  return { owned, originals, legacyMcp: [...legacyMcp].sort(), dirs, ...(Object.keys(links).length > 0 ? { links } : {}), ...(Object.keys(adopted).length > 0 ? { adopted } : {}) };
+  return {
+    owned,
+    originals,
+    legacyMcp: [...legacyMcp].sort(),
+    dirs,
+    ...(Object.keys(links).length > 0 ? { links } : {}),
+    ...(Object.keys(adopted).length > 0 ? { adopted } : {}),
+  };
 }
 
 function isOwnedRecord(value: unknown): value is OwnedRecord {
@@ -204,8 +212,20 @@ export function writeTargetLedger(ledger: Ledger, target: string, value: TargetL
   if (value.dirs && value.dirs.length > 0) record.dirs = [...value.dirs].sort();
   const links = Object.keys(value.links ?? {}).sort();
   if (links.length > 0) record.links = Object.fromEntries(links.map((l) => [l, (value.links as Record<string, string>)[l]]));
-  const adopted = Object.keys(value.adopted ?? {}).filter((f) => Object.keys(value.adopted?.[f] ?? {}).length > 0).sort();
-  if (adopted.length > 0) record.adopted = Object.fromEntries(adopted.map((f) => [f, Object.fromEntries(Object.entries((value.adopted as Record<string, Record<string, unknown>>)[f] as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))]));
+  const adopted = Object.keys(value.adopted ?? {})
+    .filter((f) => Object.keys(value.adopted?.[f] ?? {}).length > 0)
+    .sort();
+  if (adopted.length > 0)
+    record.adopted = Object.fromEntries(
+      adopted.map((f) => [
+        f,
+        Object.fromEntries(
+          Object.entries((value.adopted as Record<string, Record<string, unknown>>)[f] as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        ),
+      ]),
+    );
   if (removeTarget || Object.keys(record).length === 0) delete global[target];
   else global[target] = record;
   targets.global = global;

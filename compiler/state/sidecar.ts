@@ -54,7 +54,13 @@ export function parseSidecar(text: string | undefined): Sidecar {
       if (!isObject(section)) continue;
       files[name] = {
         keys: isObject(section.keys) ? { ...section.keys } : {},
-        members: isObject(section.members) ? Object.fromEntries(Object.entries(section.members).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, (v as unknown[]).map(String)])) : {},
+        members: isObject(section.members)
+          ? Object.fromEntries(
+              Object.entries(section.members)
+                .filter(([, v]) => Array.isArray(v))
+                .map(([k, v]) => [k, (v as unknown[]).map(String)]),
+            )
+          : {},
         defaults: isObject(section.defaults) ? { ...section.defaults } : {},
       };
     }
@@ -92,5 +98,9 @@ export function serializeSidecar(files: Record<string, FileRecord>): string | un
 }
 
 function sortObject<T>(value: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k] as T]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, value[k] as T]),
+  );
 }

@@ -84,6 +84,9 @@ export function sourceIdentity(source: Pick<SourceRecord, "config" | "chain" | "
 }
 
 /** True when `a` and `b` are different sources (a new release of agentihooks is not a different source). */
-export function sourceDiffers(a: Pick<SourceRecord, "config" | "chain" | "settingsProfile">, b: Pick<SourceRecord, "config" | "chain" | "settingsProfile">): boolean {
+export function sourceDiffers(
+  a: Pick<SourceRecord, "config" | "chain" | "settingsProfile">,
+  b: Pick<SourceRecord, "config" | "chain" | "settingsProfile">,
+): boolean {
   return sourceIdentity(a) !== sourceIdentity(b);
 }

@@ -39,7 +39,11 @@ export function planUninstall(targets: readonly string[], ctx: PlanContext, desi
  * The homes to uninstall from: the machine's, with the project config's home overrides when a
  * project loads (a project that does not load is no reason to refuse an uninstall).
  */
-export function uninstallEnvironment(cwd: string, configFile?: string, scope?: string): { home: string; agentihooksHome: string; scope: ScopeContext; trees: DesiredTree[]; diagnostics: Diagnostic[] } {
+export function uninstallEnvironment(
+  cwd: string,
+  configFile?: string,
+  scope?: string,
+): { home: string; agentihooksHome: string; scope: ScopeContext; trees: DesiredTree[]; diagnostics: Diagnostic[] } {
   const machine = readEnvironment();
   // Without a project that loads, the scope still locates the record (a repository's is in its root).
   const located = scopeEnvironment(scope === "repo" || scope === "machine" ? scope : "home", machine, cwd, existsSync);

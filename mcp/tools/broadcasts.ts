@@ -43,7 +43,10 @@ export function sendAnswer(ctx: ServerContext, draft: { channel: string; text: s
   try {
     const expiresAt = draft.expires === undefined ? undefined : parseExpiry(draft.expires, now);
     const sent = sendBroadcast(store, { channel: draft.channel, text: draft.text, from: `agent:${ctx.target}`, ...(expiresAt ? { expiresAt } : {}) }, now);
-    return { sent, summary: `Sent to channel ${sent.channel}${sent.expiresAt ? ` until ${sent.expiresAt}` : ""}: every session subscribed to it gets it once, at its start or with its next prompt.` };
+    return {
+      sent,
+      summary: `Sent to channel ${sent.channel}${sent.expiresAt ? ` until ${sent.expiresAt}` : ""}: every session subscribed to it gets it once, at its start or with its next prompt.`,
+    };
   } catch (error) {
     if (error instanceof BroadcastError) return { refused: error.message, code: error.code, summary: `Not sent: ${error.message}` };
     throw error;

@@ -32,7 +32,8 @@ export interface GuardrailsAnswer {
   summary: string;
 }
 
-const DESCRIPTIONS = (profileSchema as { definitions: { Guardrails: { properties: Record<string, { description?: string }> } } }).definitions.Guardrails.properties;
+const DESCRIPTIONS = (profileSchema as { definitions: { Guardrails: { properties: Record<string, { description?: string }> } } }).definitions.Guardrails
+  .properties;
 
 /** The answer for the server's client. */
 export function guardrailsAnswer(ctx: ServerContext): GuardrailsAnswer {
@@ -50,7 +51,9 @@ export function guardrailsAnswer(ctx: ServerContext): GuardrailsAnswer {
   const off = guardrails.filter((g) => !g.on).map((g) => g.name);
   const installed = fs.existsSync(file);
   const summary = [
-    installed ? `Policy for ${ctx.target}${policy.chain ? ` (profile chain ${policy.chain})` : ""}.` : `No policy file at ${file}: the hook runtime uses every default until \`agentihooks apply\` writes one.`,
+    installed
+      ? `Policy for ${ctx.target}${policy.chain ? ` (profile chain ${policy.chain})` : ""}.`
+      : `No policy file at ${file}: the hook runtime uses every default until \`agentihooks apply\` writes one.`,
     `On: ${on.join(", ") || "none"}.`,
     `Off: ${off.join(", ") || "none"}.`,
     "A guardrail that is on denies a matching tool call before it runs; the recent_denials tool shows which one denied a call and why.",

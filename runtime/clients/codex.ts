@@ -65,7 +65,9 @@ function listDirs(dir: string, pattern: RegExp): string[] {
 function findRolloutIn(dir: string, sessionId: string): string {
   try {
     // Sorted so the choice is stable when several rollouts name the same session.
-    const names = readdirSync(dir).filter((n) => n.startsWith("rollout-") && n.endsWith(`${sessionId}.jsonl`)).sort();
+    const names = readdirSync(dir)
+      .filter((n) => n.startsWith("rollout-") && n.endsWith(`${sessionId}.jsonl`))
+      .sort();
     return names.length > 0 ? join(dir, names[names.length - 1] as string) : "";
   } catch {
     return "";

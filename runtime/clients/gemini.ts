@@ -89,5 +89,6 @@ export const geminiClient: Client = {
   },
   // BeforeTool context never reaches the model: the note goes to the user, and Gemini itself tells
   // the model the arguments were changed.
-  rewriteBody: (hookEventName, args, note) => (hookEventName === "BeforeTool" ? { hookSpecificOutput: { hookEventName, tool_input: args }, systemMessage: note } : undefined),
+  rewriteBody: (hookEventName, args, note) =>
+    hookEventName === "BeforeTool" ? { hookSpecificOutput: { hookEventName, tool_input: args }, systemMessage: note } : undefined,
 };

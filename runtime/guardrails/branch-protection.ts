@@ -91,9 +91,61 @@ function readGitConfig(path: string): Map<string, string[]> {
   return config;
 }
 
-const GLOBAL_VALUE_OPTIONS = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path", "--super-prefix", "--list-cmds", "--attr-source"];
+const GLOBAL_VALUE_OPTIONS = [
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--config-env",
+  "--exec-path",
+  "--super-prefix",
+  "--list-cmds",
+  "--attr-source",
+];
 
-const PUSH_LONG = ["--all", "--branches", "--mirror", "--delete", "--tags", "--follow-tags", "--no-follow-tags", "--dry-run", "--porcelain", "--force", "--no-force", "--force-with-lease", "--no-force-with-lease", "--force-if-includes", "--no-force-if-includes", "--repo", "--set-upstream", "--no-set-upstream", "--thin", "--no-thin", "--receive-pack", "--exec", "--prune", "--no-prune", "--verbose", "--quiet", "--progress", "--no-progress", "--recurse-submodules", "--no-recurse-submodules", "--atomic", "--no-atomic", "--push-option", "--ipv4", "--ipv6", "--signed", "--no-signed", "--verify", "--no-verify", "--help"];
+const PUSH_LONG = [
+  "--all",
+  "--branches",
+  "--mirror",
+  "--delete",
+  "--tags",
+  "--follow-tags",
+  "--no-follow-tags",
+  "--dry-run",
+  "--porcelain",
+  "--force",
+  "--no-force",
+  "--force-with-lease",
+  "--no-force-with-lease",
+  "--force-if-includes",
+  "--no-force-if-includes",
+  "--repo",
+  "--set-upstream",
+  "--no-set-upstream",
+  "--thin",
+  "--no-thin",
+  "--receive-pack",
+  "--exec",
+  "--prune",
+  "--no-prune",
+  "--verbose",
+  "--quiet",
+  "--progress",
+  "--no-progress",
+  "--recurse-submodules",
+  "--no-recurse-submodules",
+  "--atomic",
+  "--no-atomic",
+  "--push-option",
+  "--ipv4",
+  "--ipv6",
+  "--signed",
+  "--no-signed",
+  "--verify",
+  "--no-verify",
+  "--help",
+];
 const PUSH_LONG_VALUE = new Set(["--repo", "--receive-pack", "--exec", "--push-option", "--recurse-submodules", "--signed"]);
 
 /** The long options `arg` names as git reads it: itself, its unique prefix match, or (ambiguous) every match. */
@@ -144,7 +196,9 @@ export function gitInvocation(argv: readonly string[], cwd: string, home: string
     if (name === "--git-dir" && value !== undefined) gitDir = resolve(dir, value);
     if (name === "-c" && value !== undefined) {
       const e = value.indexOf("=");
-      const key = (e < 0 ? value : value.slice(0, e)).replace(/^([^.]+)\.(.*)\.([^.]+)$|^([^.]+)\.([^.]+)$/, (_m, a, b, c, d, f) => (a !== undefined ? `${a.toLowerCase()}.${b}.${c.toLowerCase()}` : `${d.toLowerCase()}.${f.toLowerCase()}`));
+      const key = (e < 0 ? value : value.slice(0, e)).replace(/^([^.]+)\.(.*)\.([^.]+)$|^([^.]+)\.([^.]+)$/, (_m, a, b, c, d, f) =>
+        a !== undefined ? `${a.toLowerCase()}.${b}.${c.toLowerCase()}` : `${d.toLowerCase()}.${f.toLowerCase()}`,
+      );
       inline.set(key, [...(inline.get(key) ?? []), e < 0 ? "true" : value.slice(e + 1)]);
     }
     i += takesValue && !(eq > 0 && arg.startsWith("--")) ? 2 : 1;
@@ -199,7 +253,8 @@ function reachesProtected(branch: string, protectedPattern: string): boolean {
   return globMatches(protectedPattern, branch) || globMatches(branch, protectedPattern);
 }
 
-const FORCE_MESSAGE = "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
+const FORCE_MESSAGE =
+  "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
 
 function deleteBlock(branch: string): string {
   return `BLOCKED: Deleting the protected branch ${branch} is not allowed. Delete only branches you created; protected branches are the operator's to remove.`;
@@ -263,10 +318,14 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
   let refspecs = positionals.slice(1);
   if (refspecs.some((r) => r.startsWith("+"))) force = true;
   if (force) return FORCE_MESSAGE;
-  if (all === "--mirror" || (all === undefined && refspecs.length === 0 && (inv.config.get(`remote.${remote}.mirror`) ?? []).some((v) => /^(true|yes|on|1)$/i.test(v)))) {
+  if (
+    all === "--mirror" ||
+    (all === undefined && refspecs.length === 0 && (inv.config.get(`remote.${remote}.mirror`) ?? []).some((v) => /^(true|yes|on|1)$/i.test(v)))
+  ) {
     return "BLOCKED: git push --mirror overwrites and deletes every ref on the remote, protected branches included. Push the branch you mean.";
   }
-  if (all !== undefined) return `BLOCKED: git push ${all} pushes every local branch, protected ones (${[...protectedSet].join(", ")}) included. Push the branch you mean: git push origin HEAD:my-feature.`;
+  if (all !== undefined)
+    return `BLOCKED: git push ${all} pushes every local branch, protected ones (${[...protectedSet].join(", ")}) included. Push the branch you mean: git push origin HEAD:my-feature.`;
   // `git push origin tag v1`: a tag, not a branch.
   const explicit: string[] = [];
   for (let k = 0; k < refspecs.length; k += 1) {
@@ -288,9 +347,11 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
     else {
       const mode = (inv.config.get("push.default") ?? []).at(-1) ?? "simple";
       if (mode === "nothing") return undefined;
-      if (mode === "matching") return `BLOCKED: git push with push.default=matching pushes every branch that exists on the remote, protected ones included. Push the branch you mean: git push origin HEAD:my-feature.`;
+      if (mode === "matching")
+        return `BLOCKED: git push with push.default=matching pushes every branch that exists on the remote, protected ones included. Push the branch you mean: git push origin HEAD:my-feature.`;
       for (const branch of current) {
-        if (branch === UNKNOWN) return "BLOCKED: git push without a branch, after a checkout the guardrails cannot follow, could push a protected branch. Name what you push: git push origin HEAD:my-feature.";
+        if (branch === UNKNOWN)
+          return "BLOCKED: git push without a branch, after a checkout the guardrails cannot follow, could push a protected branch. Name what you push: git push origin HEAD:my-feature.";
         if (protectedSet.has(branch)) return pushToBlock(branch);
         if (mode === "upstream" || mode === "tracking") {
           const merge = (inv.config.get(`branch.${branch}.merge`) ?? []).at(-1);
@@ -317,7 +378,8 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
       if (branch !== undefined) targets.push(branch);
     }
     for (const target of targets) {
-      if (target === UNKNOWN) return "BLOCKED: git push HEAD, after a checkout the guardrails cannot follow, could push a protected branch. Name the branch: git push origin HEAD:my-feature.";
+      if (target === UNKNOWN)
+        return "BLOCKED: git push HEAD, after a checkout the guardrails cannot follow, could push a protected branch. Name the branch: git push origin HEAD:my-feature.";
       const hit = [...protectedSet].find((p) => reachesProtected(target, p));
       if (hit === undefined) continue;
       return deleting ? deleteBlock(hit) : pushToBlock(hit);
@@ -332,16 +394,24 @@ function moveBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
   const onProtected = [...current].find((b) => protectedSet.has(b));
   if (sub === "reset") {
     if (onProtected === undefined) return undefined;
-    const moves = args.some((a) => /^--(hard|soft|mixed|keep|merge)$/.test(a) || /^--(har|ha|so|sof|kee|mer|merg|mix|mixe)$/.test(a)) || (positionals.length > 0 && !args.includes("--") && /^(HEAD[~^]|@[~^{]|[0-9a-f]{7,40}$|origin\/|upstream\/|ORIG_HEAD|FETCH_HEAD)/.test(positionals[0] as string));
-    return moves ? `BLOCKED: git reset on the protected branch ${onProtected} moves it away from its published history. Create a branch first (git switch -c my-fix) and reset that instead.` : undefined;
+    const moves =
+      args.some((a) => /^--(hard|soft|mixed|keep|merge)$/.test(a) || /^--(har|ha|so|sof|kee|mer|merg|mix|mixe)$/.test(a)) ||
+      (positionals.length > 0 &&
+        !args.includes("--") &&
+        /^(HEAD[~^]|@[~^{]|[0-9a-f]{7,40}$|origin\/|upstream\/|ORIG_HEAD|FETCH_HEAD)/.test(positionals[0] as string));
+    return moves
+      ? `BLOCKED: git reset on the protected branch ${onProtected} moves it away from its published history. Create a branch first (git switch -c my-fix) and reset that instead.`
+      : undefined;
   }
   if (sub === "branch") {
-    const deleting = args.some((a) => /^-[a-zA-Z]*[dD]/.test(a) && !a.startsWith("--") || gitLongOption(a, ["--delete"]).length === 1 && a.startsWith("--d"));
-    const forcing = args.some((a) => /^-[a-zA-Z]*[fMmCc]/.test(a) && !a.startsWith("--") || /^--(force|move|copy|for|forc|mov|cop)$/.test(a));
+    const deleting = args.some(
+      (a) => (/^-[a-zA-Z]*[dD]/.test(a) && !a.startsWith("--")) || (gitLongOption(a, ["--delete"]).length === 1 && a.startsWith("--d")),
+    );
+    const forcing = args.some((a) => (/^-[a-zA-Z]*[fMmCc]/.test(a) && !a.startsWith("--")) || /^--(force|move|copy|for|forc|mov|cop)$/.test(a));
     const hit = positionals.map((p) => branchName(p) ?? p).find((p) => protectedSet.has(p));
     if (hit && deleting) return deleteBlock(hit);
     if (hit && forcing) return `BLOCKED: Moving or renaming the protected branch ${hit} is not allowed. Work on a feature branch instead.`;
-    if (onProtected && positionals.length === 1 && args.some((a) => /^-[a-zA-Z]*[mM]/.test(a) && !a.startsWith("--") || /^--mov/.test(a))) {
+    if (onProtected && positionals.length === 1 && args.some((a) => (/^-[a-zA-Z]*[mM]/.test(a) && !a.startsWith("--")) || /^--mov/.test(a))) {
       return `BLOCKED: Renaming the protected branch ${onProtected} is not allowed. Work on a feature branch instead.`;
     }
     return undefined;
@@ -349,13 +419,18 @@ function moveBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
   if (sub === "checkout" || sub === "switch") {
     const i = args.findIndex((a) => a === "-B" || a === "-C" || /^--force-c/.test(a));
     const name = i >= 0 ? args[i + 1] : undefined;
-    return name && protectedSet.has(name) ? `BLOCKED: git ${sub} ${args[i]} ${name} resets the protected branch ${name}. Create a new branch name instead.` : undefined;
+    return name && protectedSet.has(name)
+      ? `BLOCKED: git ${sub} ${args[i]} ${name} resets the protected branch ${name}. Create a new branch name instead.`
+      : undefined;
   }
   if (sub === "update-ref") {
     const ref = positionals[0];
     const branch = ref ? branchName(ref) : undefined;
-    if (args.includes("--stdin")) return `BLOCKED: git update-ref --stdin can move any branch, protected ones included, and its input cannot be checked. Update the refs you mean by name.`;
-    return branch && protectedSet.has(branch) && ref?.startsWith("refs/") ? `BLOCKED: git update-ref would move the protected branch ${branch}. Point a new branch at that commit instead (git branch my-fix <commit>).` : undefined;
+    if (args.includes("--stdin"))
+      return `BLOCKED: git update-ref --stdin can move any branch, protected ones included, and its input cannot be checked. Update the refs you mean by name.`;
+    return branch && protectedSet.has(branch) && ref?.startsWith("refs/")
+      ? `BLOCKED: git update-ref would move the protected branch ${branch}. Point a new branch at that commit instead (git branch my-fix <commit>).`
+      : undefined;
   }
   return undefined;
 }
@@ -370,7 +445,7 @@ function switchedTo(inv: Invocation): string | undefined {
   }
   const create = args.findIndex((a) => /^-[bBcC]$/.test(a) || a === "--orphan" || /^--(create|force-create)$/.test(a));
   if (create >= 0) return args[create + 1] ?? UNKNOWN;
-  if (args.includes("--detach") || args.includes("-d") && sub === "switch") return "";
+  if (args.includes("--detach") || (args.includes("-d") && sub === "switch")) return "";
   const dash = args.indexOf("--");
   const before = dash >= 0 ? args.slice(0, dash) : args;
   const positionals = before.filter((a) => !a.startsWith("-") || a === "-");
@@ -394,8 +469,10 @@ function opaqueBlock(opaque: OpaqueEffect, branches: ReadonlySet<string>, protec
   const gitVerb = words.find((w) => /^(push|reset|update-ref|branch|checkout|switch)$/.test(w));
   if (named && gitVerb) return hiddenIntentBlock(opaque, `it would ${gitVerb} the protected branch ${named}`);
   const onProtected = [...branches].find((b) => protectedSet.has(b));
-  if (onProtected && words.some((w) => w === "push" || w === "reset")) return hiddenIntentBlock(opaque, `it may push or reset the protected branch ${onProtected} it runs on`);
-  if (words.includes("push") && words.some((w) => /^(-f|--force|--mirror|--all|--force-with-lease)$/.test(w) || w.startsWith("+"))) return hiddenIntentBlock(opaque, "it may force-push");
+  if (onProtected && words.some((w) => w === "push" || w === "reset"))
+    return hiddenIntentBlock(opaque, `it may push or reset the protected branch ${onProtected} it runs on`);
+  if (words.includes("push") && words.some((w) => /^(-f|--force|--mirror|--all|--force-with-lease)$/.test(w) || w.startsWith("+")))
+    return hiddenIntentBlock(opaque, "it may force-push");
   return undefined;
 }
 

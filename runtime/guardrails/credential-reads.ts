@@ -28,17 +28,31 @@ const { readdirSync, realpathSync, statSync } = fs;
  * `AUTHOR`, `KEYBOARD` are not secrets.
  */
 export function isSecretVariable(name: string): boolean {
-  const parts = name.toUpperCase().split(/_+/).filter((p) => p !== "");
+  const parts = name
+    .toUpperCase()
+    .split(/_+/)
+    .filter((p) => p !== "");
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i] as string;
-    if (/^(PASSWORD|PASSWD|PASS|PASSPHRASE|PWD_SECRET|SECRET|SECRETS|TOKEN|CREDENTIAL|CREDENTIALS|CREDS|AUTH|COOKIE|SESSION|PAT|APIKEY|PRIVATEKEY|ACCESSKEY|SECRETKEY|DSN)$/.test(part)) {
+    if (
+      /^(PASSWORD|PASSWD|PASS|PASSPHRASE|PWD_SECRET|SECRET|SECRETS|TOKEN|CREDENTIAL|CREDENTIALS|CREDS|AUTH|COOKIE|SESSION|PAT|APIKEY|PRIVATEKEY|ACCESSKEY|SECRETKEY|DSN)$/.test(
+        part,
+      )
+    ) {
       // `$PWD` is the working directory, `SESSION_ID`/`SESSION_NAME` identify, they do not authenticate.
       if (part === "SESSION" && /^(ID|NAME|DIR|TYPE|MANAGER|TIMEOUT)$/.test(parts[i + 1] ?? "")) continue;
       if (part === "AUTH" && /^(URL|DOMAIN|METHOD|TYPE|MODE|PROVIDER|HOST|ENDPOINT)$/.test(parts[i + 1] ?? "")) continue;
       return true;
     }
     if (/(PASSWORD|SECRET|TOKEN|APIKEY)$/.test(part) && part.length > 6) return true;
-    if (part === "KEY" && i > 0 && /^(API|ACCESS|PRIVATE|SECRET|SESSION|SIGNING|ENCRYPTION|MASTER|CLIENT|ACCOUNT|SERVICE|LICENSE|WEBHOOK|DEPLOY|SSH|GPG|PGP|STRIPE|OPENAI|ANTHROPIC)$/.test(parts[i - 1] as string)) return true;
+    if (
+      part === "KEY" &&
+      i > 0 &&
+      /^(API|ACCESS|PRIVATE|SECRET|SESSION|SIGNING|ENCRYPTION|MASTER|CLIENT|ACCOUNT|SERVICE|LICENSE|WEBHOOK|DEPLOY|SSH|GPG|PGP|STRIPE|OPENAI|ANTHROPIC)$/.test(
+        parts[i - 1] as string,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -84,7 +98,7 @@ export function pathIsSensitive(effect: PathEffect): boolean {
 
 /** A word judged as a path from `cwd`: literal, glob or resolved. */
 function wordIsSensitive(word: string, cwd: string, home: string): boolean {
-  if (!word || word.startsWith("-") && !word.includes("=")) return false;
+  if (!word || (word.startsWith("-") && !word.includes("="))) return false;
   const candidates = [word];
   const eq = word.indexOf("=");
   if (eq > 0) candidates.push(word.slice(eq + 1));
@@ -102,7 +116,7 @@ function wordIsSensitive(word: string, cwd: string, home: string): boolean {
   return false;
 }
 
-const DUMP_HELP = "To see which variables exist, list names only (env | cut -d= -f1), or check one variable with [ -n \"$NAME\" ].";
+const DUMP_HELP = 'To see which variables exist, list names only (env | cut -d= -f1), or check one variable with [ -n "$NAME" ].';
 
 /** Later stages of a pipeline that only count or list names, so a dump through them leaks nothing. */
 function onlyNamesOrCounts(command: EffectCommand): boolean {
@@ -125,15 +139,17 @@ export function isEnvironmentDump(command: EffectCommand): boolean {
   if (name === "env") return true;
   if (name === "printenv") return args.every((a) => a.startsWith("-"));
   if (name === "export") return args.every((a) => a === "-p" || a === "-x" || a === "--");
-  if (name === "declare" || name === "typeset" || name === "local" || name === "readonly") return args.every((a) => /^[-+][a-zA-Z]*$/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[fF]/.test(a));
-  if (name === "set") return args.length === 0 || args.every((a) => a === "-o" || a === "--posix") && false;
+  if (name === "declare" || name === "typeset" || name === "local" || name === "readonly")
+    return args.every((a) => /^[-+][a-zA-Z]*$/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[fF]/.test(a));
+  if (name === "set") return args.length === 0 || (args.every((a) => a === "-o" || a === "--posix") && false);
   if (name === "compgen") return args.some((a, i) => /^-[a-zA-Z]*[ve]/.test(a) || (a === "-A" && /^(variable|export)$/.test(args[i + 1] ?? "")));
   if (name === "ps") return args.some((a) => !a.startsWith("-") && /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && /^[auxewfjlsvrTZ]+$/.test(a));
   return false;
 }
 
 // Interpreter one-liners that print the whole environment.
-const CODE_DUMP = /\bos\.environ\b(?!\s*(\[|\.get\s*\())|\bprocess\.env\b(?!\s*(\.|\[))|\bENV\.(to_h|to_a|each|inspect|keys|map|select|sort)\b|%ENV\b|\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\b|\bBun\.env\b(?!\s*(\.|\[))/;
+const CODE_DUMP =
+  /\bos\.environ\b(?!\s*(\[|\.get\s*\())|\bprocess\.env\b(?!\s*(\.|\[))|\bENV\.(to_h|to_a|each|inspect|keys|map|select|sort)\b|%ENV\b|\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\b|\bBun\.env\b(?!\s*(\.|\[))/;
 const INTERPRETER = /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|Rscript|osascript|powershell|pwsh|irb|jshell)$/;
 
 /** Secret-looking variables a raw word expands (single-quoted text does not expand). */
@@ -158,7 +174,12 @@ const PRUNE = new Set([".git", ".hg", ".svn", "node_modules", ".venv", "venv", "
  * the directory names below `root` and the base name), links followed to their target when the
  * search follows links.
  */
-function credentialFilesUnder(root: string, includeHidden: boolean, excluded: (dirs: readonly string[], file: string) => boolean = () => false, follow = false): string[] {
+function credentialFilesUnder(
+  root: string,
+  includeHidden: boolean,
+  excluded: (dirs: readonly string[], file: string) => boolean = () => false,
+  follow = false,
+): string[] {
   const found: string[] = [];
   let budget = 20_000;
   const walkDir = (dir: string, dirs: string[], depth: number): void => {
@@ -202,11 +223,14 @@ function recursiveSearchBlock(command: EffectCommand, home: string): string | un
   if (!recursive) return undefined;
   const roots = command.reads.length > 0 ? command.reads.map((r) => r.path) : [command.cwd];
   const homeRoot = roots.find((r) => HOME_ROOTS.test(r) || r === home);
-  if (homeRoot) return `BLOCKED: A recursive search of ${homeRoot} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
+  if (homeRoot)
+    return `BLOCKED: A recursive search of ${homeRoot} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
   const includeHidden = isGrep || name === "ack" || args.some((a) => a === "--hidden" || a === "-." || /^-u{1,3}$/.test(a) || a === "--unrestricted");
   // The search's own exclusions, read as the program reads them (none when not read with certainty).
   const excluded = searchExclusions(name, args) ?? (() => false);
-  const follow = isGrep ? args.some((a) => /^-[a-zA-Z0-9]*R/.test(a) || /^--(de|der|dere|deref|derefe|derefer|derefere|dereferen|dereferenc|dereference|dereference-.*)$/.test(a)) : args.some((a) => a === "-L" || a === "--follow" || /^-[a-zA-Z]*L/.test(a));
+  const follow = isGrep
+    ? args.some((a) => /^-[a-zA-Z0-9]*R/.test(a) || /^--(de|der|dere|deref|derefe|derefer|derefere|dereferen|dereferenc|dereference|dereference-.*)$/.test(a))
+    : args.some((a) => a === "-L" || a === "--follow" || /^-[a-zA-Z]*L/.test(a));
   for (const root of roots) {
     const files = credentialFilesUnder(root, includeHidden, excluded, follow);
     if (files.length > 0) {
@@ -229,7 +253,8 @@ function searchToolBlock(input: GuardInput): string | undefined {
   const expanded = given === "~" || given.startsWith("~/") ? home + given.slice(1) : given;
   const root = given ? (isAbsolute(expanded) ? resolve(expanded) : resolve(input.cwd, expanded)) : input.cwd;
   if (!isDirectory(root)) return undefined;
-  if (HOME_ROOTS.test(root) || root === home) return `BLOCKED: A search of ${root} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
+  if (HOME_ROOTS.test(root) || root === home)
+    return `BLOCKED: A search of ${root} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
   // Claude's Grep runs ripgrep with --no-follow; the others are not known not to follow links.
   const files = credentialFilesUnder(root, true, searchToolExclusions(input.target, stringArg(input.tool_input, "glob")), input.target !== "claude");
   if (files.length === 0) return undefined;
@@ -248,25 +273,33 @@ function isDirectory(path: string): boolean {
 }
 
 const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive", "format-patch", "cherry", "whatchanged"]);
-const FEEDERS = /^(cat|tac|head|tail|less|more|bat|batcat|cp|mv|scp|rsync|tar|zip|base64|xxd|od|hexdump|strings|curl|wget|nc|grep|egrep|fgrep|rg|sed|awk|gawk|jq|yq|sort|uniq|diff|source|\.|sh|bash|zsh|python[\d.]*|node|perl|ruby|php|openssl|gpg|dd|tee|cut|paste|vim|vi|nano|emacs|code)$/;
+const FEEDERS =
+  /^(cat|tac|head|tail|less|more|bat|batcat|cp|mv|scp|rsync|tar|zip|base64|xxd|od|hexdump|strings|curl|wget|nc|grep|egrep|fgrep|rg|sed|awk|gawk|jq|yq|sort|uniq|diff|source|\.|sh|bash|zsh|python[\d.]*|node|perl|ruby|php|openssl|gpg|dd|tee|cut|paste|vim|vi|nano|emacs|code)$/;
 
 function commandBlock(command: EffectCommand, home: string): string | undefined {
   for (const read of command.reads) {
     if (pathIsSensitive(read)) {
-      const how = read.via === "<" || read.via === "<>" ? "This command feeds" : read.via === "source" || read.via === "." ? "This command loads" : `This ${read.via === command.name ? "command" : `${read.via} command`} reads`;
+      const how =
+        read.via === "<" || read.via === "<>"
+          ? "This command feeds"
+          : read.via === "source" || read.via === "."
+            ? "This command loads"
+            : `This ${read.via === command.name ? "command" : `${read.via} command`} reads`;
       return readBlock(read.written || read.path, read.glob || read.dynamic ? undefined : read.path, how);
     }
   }
   const { name } = command;
   const args = command.argv.slice(1);
   if (!name) return undefined;
-  if (ARCHIVERS.test(name) && (name !== "cp" && name !== "scp" || args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))) {
+  if (ARCHIVERS.test(name) && ((name !== "cp" && name !== "scp") || args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))) {
     // A whole directory read at once: a credential directory, a home, or one that holds credential files.
     for (const read of command.reads) {
       if (read.glob || read.dynamic) continue;
-      if (isCredentialDirectory(read.path) || HOME_ROOTS.test(read.path) || read.path === home) return `BLOCKED: ${name} of ${read.written || read.path} reads a directory of credentials (${read.path}). Copy or archive the specific files you need.`;
+      if (isCredentialDirectory(read.path) || HOME_ROOTS.test(read.path) || read.path === home)
+        return `BLOCKED: ${name} of ${read.written || read.path} reads a directory of credentials (${read.path}). Copy or archive the specific files you need.`;
       const files = credentialFilesUnder(read.path, true);
-      if (files.length > 0 && isDirectory(read.path)) return `BLOCKED: ${name} of ${read.written || read.path} would read credential file(s) (${files.join(", ")}). Exclude them, or archive only the files you need.`;
+      if (files.length > 0 && isDirectory(read.path))
+        return `BLOCKED: ${name} of ${read.written || read.path} would read credential file(s) (${files.join(", ")}). Exclude them, or archive only the files you need.`;
     }
   }
   if (isEnvironmentDump(command) && !onlyNamesOrCounts(command)) {
@@ -274,12 +307,14 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
   }
   if (name === "printenv") {
     const secret = args.find((a) => !a.startsWith("-") && isSecretVariable(a));
-    if (secret) return `BLOCKED: This command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ], or print its length with \${#${secret}}, instead.`;
+    if (secret)
+      return `BLOCKED: This command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ], or print its length with \${#${secret}}, instead.`;
   }
   if (name === "echo" || name === "printf" || name === "print" || name === "say") {
     for (const raw of command.raw.slice(1)) {
       const secret = expandedSecretVariable(raw);
-      if (secret) return `BLOCKED: This command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ], or print its length with \${#${secret}}, instead.`;
+      if (secret)
+        return `BLOCKED: This command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ], or print its length with \${#${secret}}, instead.`;
     }
   }
   if ((name === "docker" || name === "podman") && args[0] === "compose" && args.includes("config") && !args.includes("--no-interpolate")) {
@@ -288,19 +323,25 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
   if (name === "docker-compose" && args.includes("config") && !args.includes("--no-interpolate")) {
     return "BLOCKED: docker-compose config prints the interpolated environment, credentials included. Add --no-interpolate.";
   }
-  if ((name === "docker" || name === "podman") && (args[0] === "inspect" || (args[1] === "inspect" && /^(container|image)$/.test(args[0] ?? ""))) && !args.some((a) => a === "-f" || a === "--format" || a.startsWith("--format=") || a.startsWith("-f="))) {
+  if (
+    (name === "docker" || name === "podman") &&
+    (args[0] === "inspect" || (args[1] === "inspect" && /^(container|image)$/.test(args[0] ?? ""))) &&
+    !args.some((a) => a === "-f" || a === "--format" || a.startsWith("--format=") || a.startsWith("-f="))
+  ) {
     return "BLOCKED: docker inspect without --format prints the container's environment, credentials included. Select the fields you need with --format.";
   }
   if ((name === "kubectl" || name === "oc") && args.includes("get") && args.some((a) => /^secrets?$|^secrets?\//.test(a))) {
     const output = args.find((a, i) => /^-o.+|^--output=/.test(a) || ((a === "-o" || a === "--output") && args[i + 1] !== undefined));
     if (output) {
       const value = output === "-o" || output === "--output" ? (args[args.indexOf(output) + 1] as string) : output.replace(/^-o=?|^--output=/, "");
-      if (!/^(name|wide)$/.test(value)) return `BLOCKED: kubectl get secret with -o ${value} prints the secret's values. Use kubectl describe secret to see its keys.`;
+      if (!/^(name|wide)$/.test(value))
+        return `BLOCKED: kubectl get secret with -o ${value} prints the secret's values. Use kubectl describe secret to see its keys.`;
     }
   }
   if (INTERPRETER.test(name)) {
     for (const arg of args) {
-      if (wordsOf(arg).some((w) => wordIsSensitive(w, command.cwd, home))) return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
+      if (wordsOf(arg).some((w) => wordIsSensitive(w, command.cwd, home)))
+        return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
       if (CODE_DUMP.test(arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
     }
   }
@@ -316,7 +357,12 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
     }
   }
   if (name === "find") {
-    const named = args.some((a, i) => /^-(i?name|i?path|i?wholename|i?regex|lname)$/.test(a) && args[i + 1] !== undefined && (isSensitivePath(args[i + 1] as string) || globMayMatchSensitive(`/x/${args[i + 1] as string}`)));
+    const named = args.some(
+      (a, i) =>
+        /^-(i?name|i?path|i?wholename|i?regex|lname)$/.test(a) &&
+        args[i + 1] !== undefined &&
+        (isSensitivePath(args[i + 1] as string) || globMayMatchSensitive(`/x/${args[i + 1] as string}`)),
+    );
     if (named) {
       const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
       const execName = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
@@ -338,17 +384,42 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
     const block = listedTreeBlock(command, home);
     if (block) return block;
   }
-  if (command.prefixes.includes("xargs") && FEEDERS.test(name) && upstreamOf(command).some((up) => up.argv.some((w) => isSensitivePath(w) || (/[*?]/.test(w) && globMayMatchSensitive(`/x/${w}`))))) {
+  if (
+    command.prefixes.includes("xargs") &&
+    FEEDERS.test(name) &&
+    upstreamOf(command).some((up) => up.argv.some((w) => isSensitivePath(w) || (/[*?]/.test(w) && globMayMatchSensitive(`/x/${w}`))))
+  ) {
     return "BLOCKED: This pipeline feeds credential file names to a command that reads them. List the names without reading the files, or ask the operator for the value you need.";
   }
   return undefined;
 }
 
 // Names a find `-name` glob is tried against: one of each kind of credential file.
-const CREDENTIAL_SAMPLES = [".env", ".ENV", ".env.local", "prod.env", "id_rsa", "id_ed25519", "deploy_key", "credentials", "config", "config.json", "hosts.yml", "environ", "credentials.tfrc.json", "application_default_credentials.json", ...CREDENTIAL_EXCLUDES.names.filter((n) => !/[*?[]/.test(n))];
+const CREDENTIAL_SAMPLES = [
+  ".env",
+  ".ENV",
+  ".env.local",
+  "prod.env",
+  "id_rsa",
+  "id_ed25519",
+  "deploy_key",
+  "credentials",
+  "config",
+  "config.json",
+  "hosts.yml",
+  "environ",
+  "credentials.tfrc.json",
+  "application_default_credentials.json",
+  ...CREDENTIAL_EXCLUDES.names.filter((n) => !/[*?[]/.test(n)),
+];
 
 function fnmatch(glob: string, name: string, ignoreCase: boolean): boolean {
-  const body = glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".").replace(/\\\[/g, "[").replace(/\\\]/g, "]");
+  const body = glob
+    .replace(/[.+^${}()|\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".")
+    .replace(/\\\[/g, "[")
+    .replace(/\\\]/g, "]");
   try {
     return new RegExp(`^${body}$`, ignoreCase ? "i" : "").test(name);
   } catch {
@@ -391,7 +462,10 @@ function listedTreeBlock(command: EffectCommand, home: string): string | undefin
   } else {
     const operands = command.reads.map((r) => r.path);
     roots = operands.length > 0 ? operands : [command.cwd];
-    hidden = name === "ls" ? args.some((a) => /^-[a-zA-Z]*[aA]/.test(a) || a === "--all" || a === "--almost-all") : args.some((a) => a === "-H" || a === "--hidden" || /^-[a-zA-Z]*H/.test(a));
+    hidden =
+      name === "ls"
+        ? args.some((a) => /^-[a-zA-Z]*[aA]/.test(a) || a === "--all" || a === "--almost-all")
+        : args.some((a) => a === "-H" || a === "--hidden" || /^-[a-zA-Z]*H/.test(a));
     if (name === "ls" && !args.some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
       // ls lists one level: only a credential file directly in it.
       const files = roots.flatMap((root) => {
@@ -401,13 +475,17 @@ function listedTreeBlock(command: EffectCommand, home: string): string | undefin
           return [];
         }
       });
-      return files.length > 0 ? `BLOCKED: This pipeline feeds the names ${name} lists, credential files among them (${files.slice(0, 5).join(", ")}), to a command that reads them. Exclude them, or name the files you need.` : undefined;
+      return files.length > 0
+        ? `BLOCKED: This pipeline feeds the names ${name} lists, credential files among them (${files.slice(0, 5).join(", ")}), to a command that reads them. Exclude them, or name the files you need.`
+        : undefined;
     }
   }
   for (const root of roots) {
-    if (HOME_ROOTS.test(root) || root === home) return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files included. Work in the project directory and exclude them.`;
+    if (HOME_ROOTS.test(root) || root === home)
+      return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files included. Work in the project directory and exclude them.`;
     const files = credentialFilesUnder(root, hidden, () => false, follow);
-    if (files.length > 0) return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files among them (${files.join(", ")}). Select the files you need (find … -name '*.py'), or search with grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' ….`;
+    if (files.length > 0)
+      return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files among them (${files.join(", ")}). Select the files you need (find … -name '*.py'), or search with grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' ….`;
   }
   return undefined;
 }
@@ -448,9 +526,14 @@ function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
   const sensitive = words.find((w) => wordIsSensitive(w, opaque.cwd, home));
   if (sensitive) return hiddenIntentBlock(opaque, `its arguments name the credential file ${sensitive}`);
   // `$X env`: the hidden name runs `env` (a prefix such as sudo); `$PY -m venv env` names a directory.
-  const dump = opaque.reason === "dynamic-command" ? (/^(env|printenv|export|declare|typeset|set|compgen)$/.test(opaque.words[0] ?? "") ? opaque.words[0] : undefined) : words.find((w) => /^(env|printenv|export|declare|typeset|set|compgen)$/.test(basename(w)));
+  const dump =
+    opaque.reason === "dynamic-command"
+      ? /^(env|printenv|export|declare|typeset|set|compgen)$/.test(opaque.words[0] ?? "")
+        ? opaque.words[0]
+        : undefined
+      : words.find((w) => /^(env|printenv|export|declare|typeset|set|compgen)$/.test(basename(w)));
   if (dump) return hiddenIntentBlock(opaque, `it may dump the environment (${dump})`);
-  const secret = words.find((w) => expandedSecretVariable(w) !== undefined || isSecretVariable(w.replace(/^\$\{?|\}$/g, "")) && w.startsWith("$"));
+  const secret = words.find((w) => expandedSecretVariable(w) !== undefined || (isSecretVariable(w.replace(/^\$\{?|\}$/g, "")) && w.startsWith("$")));
   if (secret) return hiddenIntentBlock(opaque, `it expands the secret-looking variable ${secret}`);
   return undefined;
 }
@@ -500,7 +583,12 @@ export const credentialReadsGuard: Guard = {
       for (const key of ["path", "file_path", "glob"]) {
         const value = stringArg(tool_input, key);
         if (!value) continue;
-        const block = key === "glob" ? (isSensitivePath(value) || globMayMatchSensitive(`/x/${value}`) ? readBlock(value, undefined, "Searching") : undefined) : toolPathBlock(value, input, "Searching");
+        const block =
+          key === "glob"
+            ? isSensitivePath(value) || globMayMatchSensitive(`/x/${value}`)
+              ? readBlock(value, undefined, "Searching")
+              : undefined
+            : toolPathBlock(value, input, "Searching");
         if (block) return { block };
       }
       const block = searchToolBlock(input);

@@ -22,7 +22,8 @@ import { fs, homeDirectory } from "../node-builtins";
 const { realpathSync } = fs;
 
 // Top-level directories of an operating system: deleting them under any circumstance is a disaster.
-const SYSTEM_TOP = /^\/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|media|mnt|opt|proc|root|run|sbin|srv|sys|usr|var|snap|nix|Users|Applications|Library|System|Volumes|private|cores)$/;
+const SYSTEM_TOP =
+  /^\/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|media|mnt|opt|proc|root|run|sbin|srv|sys|usr|var|snap|nix|Users|Applications|Library|System|Volumes|private|cores)$/;
 const TEMP_TOP = /^\/(tmp|var\/tmp|dev\/shm)$/;
 
 function homeOf(env: NodeJS.ProcessEnv): string {
@@ -66,7 +67,8 @@ function deleteIsBroad(d: PathEffect, cwd: string, home: string): boolean {
   return d.unset !== undefined && isBroadAbsolute(d.unset, cwd, home, true);
 }
 
-const NARROWING = /^-(i?name|i?path|i?wholename|i?regex|lname|ilname|newer|newer[acmB][acmBt]|[acmB]min|[acmB]time|[acm]newer|size|empty|user|group|uid|gid|nouser|nogroup|perm|inum|links|samefile|used|context)$/;
+const NARROWING =
+  /^-(i?name|i?path|i?wholename|i?regex|lname|ilname|newer|newer[acmB][acmBt]|[acmB]min|[acmB]time|[acm]newer|size|empty|user|group|uid|gid|nouser|nogroup|perm|inum|links|samefile|used|context)$/;
 
 /** True when a `find` expression narrows what it deletes before the delete runs. */
 function findNarrowed(args: readonly string[]): boolean {
@@ -91,7 +93,8 @@ function rmBlock(command: EffectCommand, home: string): string | undefined {
   }
   if (!command.recursive) return undefined;
   const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home));
-  if (hit) return `BLOCKED: Recursive ${command.name} of ${shown(hit)} would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.`;
+  if (hit)
+    return `BLOCKED: Recursive ${command.name} of ${shown(hit)} would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.`;
   return undefined;
 }
 
@@ -116,10 +119,15 @@ function findBlock(command: EffectCommand, home: string): string | undefined {
 
 function xargsBlock(command: EffectCommand, all: readonly EffectCommand[], home: string): string | undefined {
   if (!command.prefixes.includes("xargs") || !/^(rm|shred|unlink|rmdir|srm)$/.test(command.name)) return undefined;
-  if (command.recursive) return "BLOCKED: xargs rm -r deletes whatever the pipeline feeds it, recursively. List the paths first and delete the specific ones you mean.";
-  const broadListing = upstreamOf(command).find((up) => up.name === "find" && !findNarrowed(up.argv.slice(1)) && findRoots(up).some((r) => deleteIsBroad(r, up.cwd, home)));
+  if (command.recursive)
+    return "BLOCKED: xargs rm -r deletes whatever the pipeline feeds it, recursively. List the paths first and delete the specific ones you mean.";
+  const broadListing = upstreamOf(command).find(
+    (up) => up.name === "find" && !findNarrowed(up.argv.slice(1)) && findRoots(up).some((r) => deleteIsBroad(r, up.cwd, home)),
+  );
   void all;
-  return broadListing ? "BLOCKED: This pipeline deletes every file a broad find lists. Narrow the find (a directory you mean, -name '*.log') before piping it to rm." : undefined;
+  return broadListing
+    ? "BLOCKED: This pipeline deletes every file a broad find lists. Narrow the find (a directory you mean, -name '*.log') before piping it to rm."
+    : undefined;
 }
 
 function findRoots(command: EffectCommand): PathEffect[] {
@@ -131,7 +139,8 @@ function findRoots(command: EffectCommand): PathEffect[] {
   return roots.length > 0 ? roots : [{ path: command.cwd, written: ".", glob: false, dynamic: false, via: "find" }];
 }
 
-const DISK_DEVICE = /^\/dev\/(sd[a-z]+\d*|nvme\d+n\d+(p\d+)?|vd[a-z]+\d*|xvd[a-z]+\d*|hd[a-z]+\d*|mmcblk\d+(p\d+)?|disk\d+(s\d+)?|rdisk\d+|md\d+|dm-\d+|mapper\/.+)$/;
+const DISK_DEVICE =
+  /^\/dev\/(sd[a-z]+\d*|nvme\d+n\d+(p\d+)?|vd[a-z]+\d*|xvd[a-z]+\d*|hd[a-z]+\d*|mmcblk\d+(p\d+)?|disk\d+(s\d+)?|rdisk\d+|md\d+|dm-\d+|mapper\/.+)$/;
 
 function deviceBlock(command: EffectCommand): string | undefined {
   if (/^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|parted|sgdisk|blkdiscard|cryptsetup)$/.test(command.name)) {
@@ -147,10 +156,12 @@ function deviceBlock(command: EffectCommand): string | undefined {
 function moveBlock(command: EffectCommand, home: string): string | undefined {
   if (/^(chmod|chown|chgrp|chattr|setfacl)$/.test(command.name) && command.argv.slice(1).some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
     const hit = command.writes.find((w) => deleteIsBroad(w, command.cwd, home));
-    if (hit) return `BLOCKED: A recursive ${command.name} of ${hit.written || hit.path} changes every file in a broad or home directory. Apply it to the specific directory you mean.`;
+    if (hit)
+      return `BLOCKED: A recursive ${command.name} of ${hit.written || hit.path} changes every file in a broad or home directory. Apply it to the specific directory you mean.`;
   }
   for (const move of command.moves) {
-    if (deleteIsBroad(move.from, command.cwd, home)) return `BLOCKED: Moving ${move.from.written || move.from.path} away takes a broad or home directory with it. Move the specific files you mean.`;
+    if (deleteIsBroad(move.from, command.cwd, home))
+      return `BLOCKED: Moving ${move.from.written || move.from.path} away takes a broad or home directory with it. Move the specific files you mean.`;
   }
   return undefined;
 }
@@ -164,13 +175,17 @@ function dotenvWriteBlock(path: string): string {
 
 function dotenvWrite(command: EffectCommand): PathEffect | undefined {
   if (METADATA_WRITERS.has(command.name) && command.writes.every((w) => w.via === command.name)) return undefined;
-  return command.writes.find((w) => !METADATA_WRITERS.has(w.via) && (isDotenvName(w.path) || isDotenvName(w.written) || (w.unset !== undefined && isDotenvName(w.unset))));
+  return command.writes.find(
+    (w) => !METADATA_WRITERS.has(w.via) && (isDotenvName(w.path) || isDotenvName(w.written) || (w.unset !== undefined && isDotenvName(w.unset))),
+  );
 }
 
 function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
   if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could delete files");
   const words = opaque.words.flatMap((w) => (/\s/.test(w) && w.length < 4096 ? w.split(/\s+/) : [w])).filter((w) => w !== "");
-  const broad = words.find((w) => !w.startsWith("-") && isBroadAbsolute(resolve(opaque.cwd, w === "~" || w.startsWith("~/") ? home + w.slice(1) : w), opaque.cwd, home));
+  const broad = words.find(
+    (w) => !w.startsWith("-") && isBroadAbsolute(resolve(opaque.cwd, w === "~" || w.startsWith("~/") ? home + w.slice(1) : w), opaque.cwd, home),
+  );
   if (broad) return hiddenIntentBlock(opaque, `its arguments name the broad path ${broad}`);
   const dotenv = words.find((w) => isDotenvName(w));
   if (dotenv && opaque.reason !== "dynamic-command") return hiddenIntentBlock(opaque, `it names the dotenv file ${dotenv}`);
@@ -186,7 +201,11 @@ export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.
     if (block) return block;
   }
   for (const c of effects.commands) {
-    const block = (/^(rm|unlink|rmdir|shred|srm|trash|trash-put|rsync)$/.test(c.name) ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ?? xargsBlock(c, effects.commands, home) ?? deviceBlock(c) ?? moveBlock(c, home);
+    const block =
+      (/^(rm|unlink|rmdir|shred|srm|trash|trash-put|rsync)$/.test(c.name) ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ??
+      xargsBlock(c, effects.commands, home) ??
+      deviceBlock(c) ??
+      moveBlock(c, home);
     if (block) return block;
   }
   for (const c of effects.commands) {

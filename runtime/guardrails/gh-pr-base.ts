@@ -9,7 +9,8 @@ import { commandEffects } from "../command-effects";
 import { hiddenIntentBlock } from "./credential-reads";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 
-const MESSAGE = "BLOCKED: gh pr create without --base targets the repository's default branch, and this policy (prBaseRequired) asks every pull request to name its base. Add it: gh pr create --base <branch> ….";
+const MESSAGE =
+  "BLOCKED: gh pr create without --base targets the repository's default branch, and this policy (prBaseRequired) asks every pull request to name its base. Add it: gh pr create --base <branch> ….";
 
 /** gh's `pr create` words (`gh [-R repo] pr create|new …`): the arguments after them, or undefined. */
 function prCreateArgs(argv: readonly string[]): string[] | undefined {
@@ -47,7 +48,8 @@ export const ghPrBaseGuard: Guard = {
     }
     for (const o of effects.opaque) {
       const words = new Set(o.words);
-      if (words.has("gh") || (words.has("pr") && (words.has("create") || words.has("new")))) return { block: hiddenIntentBlock(o, "it may open a pull request without --base") };
+      if (words.has("gh") || (words.has("pr") && (words.has("create") || words.has("new"))))
+        return { block: hiddenIntentBlock(o, "it may open a pull request without --base") };
     }
     return undefined;
   },

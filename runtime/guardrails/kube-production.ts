@@ -19,15 +19,109 @@ import { readRegularFile } from "../read-regular-file";
 import { hiddenIntentBlock } from "./credential-reads";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 
-const KUBE_READ_ONLY = new Set(["get", "describe", "logs", "diff", "top", "explain", "api-resources", "api-versions", "version", "cluster-info", "auth", "events", "wait", "completion", "plugin", "kustomize", "options", "help", "config", "port-forward", "proxy"]);
-const HELM_READ_ONLY = new Set(["template", "lint", "list", "ls", "status", "get", "history", "hist", "show", "inspect", "search", "repo", "version", "env", "diff", "dependency", "dep", "package", "pull", "fetch", "verify", "completion", "plugin", "create", "help", "registry"]);
+const KUBE_READ_ONLY = new Set([
+  "get",
+  "describe",
+  "logs",
+  "diff",
+  "top",
+  "explain",
+  "api-resources",
+  "api-versions",
+  "version",
+  "cluster-info",
+  "auth",
+  "events",
+  "wait",
+  "completion",
+  "plugin",
+  "kustomize",
+  "options",
+  "help",
+  "config",
+  "port-forward",
+  "proxy",
+]);
+const HELM_READ_ONLY = new Set([
+  "template",
+  "lint",
+  "list",
+  "ls",
+  "status",
+  "get",
+  "history",
+  "hist",
+  "show",
+  "inspect",
+  "search",
+  "repo",
+  "version",
+  "env",
+  "diff",
+  "dependency",
+  "dep",
+  "package",
+  "pull",
+  "fetch",
+  "verify",
+  "completion",
+  "plugin",
+  "create",
+  "help",
+  "registry",
+]);
 /** Global options that take a value (the value is not the verb). */
-const VALUE_OPTIONS = new Set(["--context", "--kube-context", "-n", "--namespace", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as", "--as-group", "--as-uid", "--cache-dir", "--certificate-authority", "--client-certificate", "--client-key", "--request-timeout", "--tls-server-name", "-v", "--v", "--kube-apiserver", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--kube-token", "--registry-config", "--repository-cache", "--repository-config", "--burst-limit", "--qps", "-o", "--output", "-f", "--filename", "-l", "--selector", "--values", "--set", "--version", "--repo"]);
+const VALUE_OPTIONS = new Set([
+  "--context",
+  "--kube-context",
+  "-n",
+  "--namespace",
+  "--kubeconfig",
+  "--cluster",
+  "--user",
+  "-s",
+  "--server",
+  "--token",
+  "--as",
+  "--as-group",
+  "--as-uid",
+  "--cache-dir",
+  "--certificate-authority",
+  "--client-certificate",
+  "--client-key",
+  "--request-timeout",
+  "--tls-server-name",
+  "-v",
+  "--v",
+  "--kube-apiserver",
+  "--kube-as-user",
+  "--kube-as-group",
+  "--kube-ca-file",
+  "--kube-token",
+  "--registry-config",
+  "--repository-cache",
+  "--repository-config",
+  "--burst-limit",
+  "--qps",
+  "-o",
+  "--output",
+  "-f",
+  "--filename",
+  "-l",
+  "--selector",
+  "--values",
+  "--set",
+  "--version",
+  "--repo",
+]);
 const ENV_NAMES = ["HELM_KUBECONTEXT", "HELM_NAMESPACE", "KUBECONTEXT"];
 
 /** True for a context or namespace name one of whose parts names production. */
 export function namesProduction(name: string): boolean {
-  return name.toLowerCase().split(/[^a-z0-9]+/).some((part) => /^(prod|production|prd)\d*$/.test(part));
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((part) => /^(prod|production|prd)\d*$/.test(part));
 }
 
 /** What a kubectl/helm command names: its words, contexts and namespaces (a value known only at run time as "$"). */
@@ -70,7 +164,8 @@ function currentContext(env: NodeJS.ProcessEnv): string {
 }
 
 function block(tool: string, verb: string, target: string): string {
-  if (target === "$") return `BLOCKED: ${tool} ${verb} changes a cluster, and the context or namespace it acts on is only known when it runs, so it may be production (policy kubeProduction). Name the context and namespace literally, or run it yourself.`;
+  if (target === "$")
+    return `BLOCKED: ${tool} ${verb} changes a cluster, and the context or namespace it acts on is only known when it runs, so it may be production (policy kubeProduction). Name the context and namespace literally, or run it yourself.`;
   return `BLOCKED: ${tool} ${verb} would change ${target}, which is named as production (policy kubeProduction). Read-only commands (get, describe, logs, diff, template) pass; make changes to production through its release process, or run this yourself.`;
 }
 
@@ -83,13 +178,17 @@ export const kubeProductionGuard: Guard = {
     const effects = commandEffects(command, cwd, env);
     const kube = effects.commands.filter((c) => c.name === "kubectl" || c.name === "helm" || c.name === "oc");
     for (const o of effects.opaque) {
-      if (o.words.some((w) => w === "kubectl" || w === "helm" || w === "oc") && (o.hidden || o.words.some(namesProduction))) return { block: hiddenIntentBlock(o, "it may change a production cluster") };
+      if (o.words.some((w) => w === "kubectl" || w === "helm" || w === "oc") && (o.hidden || o.words.some(namesProduction)))
+        return { block: hiddenIntentBlock(o, "it may change a production cluster") };
     }
     if (kube.length === 0) return undefined;
     // Contexts and namespaces set for the whole line: the environment and assignments in the line.
     const ambient: string[] = [];
     for (const name of ENV_NAMES) {
-      const values = [env[name] ?? "", ...[...command.matchAll(new RegExp(`\\b${name}=("[^"]*"|'[^']*'|\\S*)`, "g"))].map((m) => (m[1] as string).replace(/^["']|["']$/g, ""))];
+      const values = [
+        env[name] ?? "",
+        ...[...command.matchAll(new RegExp(`\\b${name}=("[^"]*"|'[^']*'|\\S*)`, "g"))].map((m) => (m[1] as string).replace(/^["']|["']$/g, "")),
+      ];
       for (const value of values) if (value) ambient.push(value.includes("$") ? "$" : value);
     }
     // `kubectl config use-context X` / `set-context --current --namespace Y` change what follows.
@@ -106,7 +205,10 @@ export const kubeProductionGuard: Guard = {
         continue;
       }
       if (verb === "" || (c.name === "helm" ? HELM_READ_ONLY : KUBE_READ_ONLY).has(verb)) continue;
-      if (read.all) return { block: `BLOCKED: ${c.name} ${verb} --all-namespaces reaches every namespace, production ones included (policy kubeProduction). Name the namespace you mean with -n.` };
+      if (read.all)
+        return {
+          block: `BLOCKED: ${c.name} ${verb} --all-namespaces reaches every namespace, production ones included (policy kubeProduction). Name the namespace you mean with -n.`,
+        };
       const seen = [...read.contexts, ...read.namespaces, ...switched, ...ambient];
       // No context named anywhere: the kubeconfig's current one is used.
       if (read.contexts.length === 0 && !contextSwitched) seen.push(currentContext(env));

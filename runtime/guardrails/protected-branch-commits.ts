@@ -42,11 +42,18 @@ function makesHistory(inv: Invocation): boolean {
   if (sub === "pull") return !args.includes("--ff-only");
   if (sub === "reset") {
     const dash = args.indexOf("--");
-    return args.some((a) => /^--(hard|soft|mixed|keep|merge)$/.test(a)) || (dash < 0 && positionals.length === 1) || (dash > 0 && args.slice(0, dash).some((a) => !a.startsWith("-")));
+    return (
+      args.some((a) => /^--(hard|soft|mixed|keep|merge)$/.test(a)) ||
+      (dash < 0 && positionals.length === 1) ||
+      (dash > 0 && args.slice(0, dash).some((a) => !a.startsWith("-")))
+    );
   }
   if (sub === "tag") {
     // Listing, deleting and verifying tags make no history; `git tag NAME [COMMIT]` does.
-    if (args.some((a) => /^-[a-zA-Z]*[ldv]/.test(a) && !a.startsWith("--") || /^--(list|delete|verify|contains|no-contains|points-at|merged|no-merged)/.test(a))) return false;
+    if (
+      args.some((a) => (/^-[a-zA-Z]*[ldv]/.test(a) && !a.startsWith("--")) || /^--(list|delete|verify|contains|no-contains|points-at|merged|no-merged)/.test(a))
+    )
+      return false;
     return positionals.length === 1;
   }
   return true;

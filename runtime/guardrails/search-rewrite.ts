@@ -23,14 +23,182 @@ const GREP_NAMES: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep"]);
 const GREP_SHORT_VALUE = new Set("ABCDdefm");
 const GREP_SHORT_FLAG = new Set("EFGPyivwxcLloqsbHhnTZzaIrRUV0123456789");
 // Long options, exactly (an abbreviation is not rewritten: its meaning depends on the version).
-const GREP_LONG_VALUE = new Set(["after-context", "before-context", "context", "regexp", "file", "max-count", "label", "include", "exclude", "exclude-from", "exclude-dir", "binary-files", "devices", "directories"]);
-const GREP_LONG_FLAG = new Set(["extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case", "invert-match", "word-regexp", "line-regexp", "count", "color", "colour", "files-without-match", "files-with-matches", "only-matching", "quiet", "silent", "no-messages", "byte-offset", "with-filename", "no-filename", "line-number", "initial-tab", "null", "null-data", "text", "recursive", "dereference-recursive", "line-buffered", "binary", "help", "version"]);
+const GREP_LONG_VALUE = new Set([
+  "after-context",
+  "before-context",
+  "context",
+  "regexp",
+  "file",
+  "max-count",
+  "label",
+  "include",
+  "exclude",
+  "exclude-from",
+  "exclude-dir",
+  "binary-files",
+  "devices",
+  "directories",
+]);
+const GREP_LONG_FLAG = new Set([
+  "extended-regexp",
+  "fixed-strings",
+  "basic-regexp",
+  "perl-regexp",
+  "ignore-case",
+  "no-ignore-case",
+  "invert-match",
+  "word-regexp",
+  "line-regexp",
+  "count",
+  "color",
+  "colour",
+  "files-without-match",
+  "files-with-matches",
+  "only-matching",
+  "quiet",
+  "silent",
+  "no-messages",
+  "byte-offset",
+  "with-filename",
+  "no-filename",
+  "line-number",
+  "initial-tab",
+  "null",
+  "null-data",
+  "text",
+  "recursive",
+  "dereference-recursive",
+  "line-buffered",
+  "binary",
+  "help",
+  "version",
+]);
 
 // ripgrep 14: short options that take a value, and the flags.
 const RG_SHORT_VALUE = new Set("ABCEMTdefgjmrt");
 const RG_SHORT_FLAG = new Set("FHILNPSUVabchilnopqsuvwxz0.");
-const RG_LONG_VALUE = new Set(["after-context", "before-context", "context", "regexp", "file", "glob", "iglob", "type", "type-not", "type-add", "type-clear", "max-columns", "threads", "max-depth", "maxdepth", "encoding", "replace", "sort", "sortr", "color", "colors", "max-filesize", "pre", "pre-glob", "context-separator", "field-context-separator", "field-match-separator", "path-separator", "max-count", "ignore-file", "dfa-size-limit", "regex-size-limit", "engine", "hostname-bin", "hyperlink-format", "generate"]);
-const RG_LONG_FLAG = new Set(["fixed-strings", "no-fixed-strings", "ignore-case", "case-sensitive", "smart-case", "invert-match", "word-regexp", "line-regexp", "count", "count-matches", "files-with-matches", "files-without-match", "only-matching", "quiet", "line-number", "no-line-number", "with-filename", "no-filename", "heading", "no-heading", "hidden", "no-hidden", "follow", "no-follow", "no-ignore", "no-ignore-vcs", "no-ignore-dot", "no-ignore-parent", "no-ignore-global", "no-ignore-exclude", "no-ignore-files", "ignore", "unrestricted", "text", "binary", "no-binary", "multiline", "multiline-dotall", "pcre2", "no-pcre2", "auto-hybrid-regex", "crlf", "null", "null-data", "one-file-system", "trim", "vimgrep", "json", "no-json", "stats", "column", "no-column", "byte-offset", "passthru", "pretty", "search-zip", "no-messages", "no-config", "no-require-git", "line-buffered", "block-buffered", "mmap", "no-mmap", "unicode", "no-unicode", "invert-match", "files", "type-list", "debug", "trace", "help", "version", "include-zero", "max-columns-preview", "no-max-columns-preview", "glob-case-insensitive", "no-glob-case-insensitive", "ignore-file-case-insensitive", "sort-files", "no-ignore-messages", "no-pre", "fixed-strings"]);
+const RG_LONG_VALUE = new Set([
+  "after-context",
+  "before-context",
+  "context",
+  "regexp",
+  "file",
+  "glob",
+  "iglob",
+  "type",
+  "type-not",
+  "type-add",
+  "type-clear",
+  "max-columns",
+  "threads",
+  "max-depth",
+  "maxdepth",
+  "encoding",
+  "replace",
+  "sort",
+  "sortr",
+  "color",
+  "colors",
+  "max-filesize",
+  "pre",
+  "pre-glob",
+  "context-separator",
+  "field-context-separator",
+  "field-match-separator",
+  "path-separator",
+  "max-count",
+  "ignore-file",
+  "dfa-size-limit",
+  "regex-size-limit",
+  "engine",
+  "hostname-bin",
+  "hyperlink-format",
+  "generate",
+]);
+const RG_LONG_FLAG = new Set([
+  "fixed-strings",
+  "no-fixed-strings",
+  "ignore-case",
+  "case-sensitive",
+  "smart-case",
+  "invert-match",
+  "word-regexp",
+  "line-regexp",
+  "count",
+  "count-matches",
+  "files-with-matches",
+  "files-without-match",
+  "only-matching",
+  "quiet",
+  "line-number",
+  "no-line-number",
+  "with-filename",
+  "no-filename",
+  "heading",
+  "no-heading",
+  "hidden",
+  "no-hidden",
+  "follow",
+  "no-follow",
+  "no-ignore",
+  "no-ignore-vcs",
+  "no-ignore-dot",
+  "no-ignore-parent",
+  "no-ignore-global",
+  "no-ignore-exclude",
+  "no-ignore-files",
+  "ignore",
+  "unrestricted",
+  "text",
+  "binary",
+  "no-binary",
+  "multiline",
+  "multiline-dotall",
+  "pcre2",
+  "no-pcre2",
+  "auto-hybrid-regex",
+  "crlf",
+  "null",
+  "null-data",
+  "one-file-system",
+  "trim",
+  "vimgrep",
+  "json",
+  "no-json",
+  "stats",
+  "column",
+  "no-column",
+  "byte-offset",
+  "passthru",
+  "pretty",
+  "search-zip",
+  "no-messages",
+  "no-config",
+  "no-require-git",
+  "line-buffered",
+  "block-buffered",
+  "mmap",
+  "no-mmap",
+  "unicode",
+  "no-unicode",
+  "invert-match",
+  "files",
+  "type-list",
+  "debug",
+  "trace",
+  "help",
+  "version",
+  "include-zero",
+  "max-columns-preview",
+  "no-max-columns-preview",
+  "glob-case-insensitive",
+  "no-glob-case-insensitive",
+  "ignore-file-case-insensitive",
+  "sort-files",
+  "no-ignore-messages",
+  "no-pre",
+  "fixed-strings",
+]);
 
 /** Where a search command's options end and what it already excludes, or undefined when not read with certainty. */
 interface SearchOptions {
@@ -63,7 +231,8 @@ function readOptions(family: Family, args: readonly string[]): SearchOptions | u
   let end = -1;
   const take = (option: string, value: string): void => {
     if (option === "e" || option === "regexp" || option === "f" || option === "file") patternGiven = true;
-    if (family === "grep" && (option === "include" || option === "exclude")) globs.push({ glob: value, negate: option === "exclude", dir: false, ignoreCase: false });
+    if (family === "grep" && (option === "include" || option === "exclude"))
+      globs.push({ glob: value, negate: option === "exclude", dir: false, ignoreCase: false });
     if (family === "grep" && option === "exclude-dir") globs.push({ glob: value, negate: true, dir: true, ignoreCase: false });
     if (family === "grep" && (option === "d" || option === "directories") && value === "recurse") recursive = true;
     if (family === "rg" && (option === "g" || option === "glob" || option === "iglob")) {
@@ -197,7 +366,14 @@ export function searchExclusions(name: string, args: readonly string[]): ((dirs:
   if (!family) return undefined;
   const options = readOptions(family, args);
   if (!options) return undefined;
-  const globs = options.globs.map((g) => ({ ...g, re: globRegExp(g.glob.replace(/^\*\*\//, "").replace(/\/$/, ""), g.ignoreCase), slash: g.glob.replace(/^\*\*\//, "").replace(/\/$/, "").includes("/") }));
+  const globs = options.globs.map((g) => ({
+    ...g,
+    re: globRegExp(g.glob.replace(/^\*\*\//, "").replace(/\/$/, ""), g.ignoreCase),
+    slash: g.glob
+      .replace(/^\*\*\//, "")
+      .replace(/\/$/, "")
+      .includes("/"),
+  }));
   if (globs.some((g) => g.slash)) return undefined;
   return (dirs, file) => {
     if (family === "grep") {
@@ -223,7 +399,8 @@ export function searchExclusions(name: string, args: readonly string[]): ((dirs:
 /** The words that exclude the protected set, for `family` (each shell-quoted). */
 function exclusionWords(family: Family): string[] {
   const quote = (w: string): string => `'${w}'`;
-  if (family === "grep") return [...CREDENTIAL_EXCLUDES.names.map((n) => quote(`--exclude=${n}`)), ...CREDENTIAL_EXCLUDES.dirs.map((d) => quote(`--exclude-dir=${d}`))];
+  if (family === "grep")
+    return [...CREDENTIAL_EXCLUDES.names.map((n) => quote(`--exclude=${n}`)), ...CREDENTIAL_EXCLUDES.dirs.map((d) => quote(`--exclude-dir=${d}`))];
   return [...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs].map((n) => quote(`--glob=!${n}`));
 }
 
@@ -244,7 +421,10 @@ const FILTERS: ReadonlySet<string> = new Set(["head", "tail", "sort", "uniq", "w
 
 /** Only stderr discarded or merged: `2>/dev/null`, `2>&1`. */
 function harmlessRedirects(redirects: ShellCommand["redirects"]): boolean {
-  return redirects.every((r) => (r.op === ">" || r.op === ">&") && r.fd === "2" && r.target !== undefined && plain(r.target) && (r.target.text === "/dev/null" || r.target.text === "1"));
+  return redirects.every(
+    (r) =>
+      (r.op === ">" || r.op === ">&") && r.fd === "2" && r.target !== undefined && plain(r.target) && (r.target.text === "/dev/null" || r.target.text === "1"),
+  );
 }
 
 /**
@@ -335,7 +515,11 @@ export function rewriteCredentialSearch(command: string): SearchRewrite | undefi
  * filter.
  */
 function toolGlobs(target: string, glob: string): string[] {
-  if (target === "claude") return glob.split(/\s+/).flatMap((w) => (w.includes("{") && w.includes("}") ? [w] : w.split(","))).filter((w) => w !== "");
+  if (target === "claude")
+    return glob
+      .split(/\s+/)
+      .flatMap((w) => (w.includes("{") && w.includes("}") ? [w] : w.split(",")))
+      .filter((w) => w !== "");
   // Copilot 1.0.102's rg passes `glob` to ripgrep whole, as one `--glob` (seen live).
   if (target === "copilot") return glob ? [glob] : [];
   return /^[^\s,!{}:]+$/.test(glob) ? [glob] : [];
@@ -347,7 +531,12 @@ function toolGlobs(target: string, glob: string): string[] {
  */
 export function searchToolExclusions(target: string, glob: string): (dirs: readonly string[], file: string) => boolean {
   const words = glob ? toolGlobs(target, glob) : [];
-  return searchExclusions("rg", words.flatMap((w) => ["-g", w])) ?? (() => false);
+  return (
+    searchExclusions(
+      "rg",
+      words.flatMap((w) => ["-g", w]),
+    ) ?? (() => false)
+  );
 }
 
 /**

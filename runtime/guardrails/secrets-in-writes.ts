@@ -67,7 +67,26 @@ function isDevice(path: string): boolean {
 
 // Programs whose script argument can write any file the analyser cannot see (`python -c`, `perl -pi`,
 // `awk '{print > "f"}'`), and `git config`, which stores what it is given in a file.
-const SCRIPT_RUNNERS = new Set(["python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "awk", "gawk", "mawk", "nawk", "osascript", "pwsh", "powershell"]);
+const SCRIPT_RUNNERS = new Set([
+  "python",
+  "python2",
+  "python3",
+  "node",
+  "nodejs",
+  "deno",
+  "bun",
+  "perl",
+  "ruby",
+  "php",
+  "lua",
+  "awk",
+  "gawk",
+  "mawk",
+  "nawk",
+  "osascript",
+  "pwsh",
+  "powershell",
+]);
 
 /** True when the one command writes a file (as command-effects reads it) or runs a script that may. */
 function writesAFile(c: EffectCommand): boolean {
@@ -106,7 +125,8 @@ function hiddenTexts(effects: CommandEffects): string {
 // secret in plain sight or one of these needs the full reading.
 const ENCODES = /\$'|\\x[0-9A-Fa-f]|\\[0-7]{3}|\\u[0-9A-Fa-f]{4}|base64|base32|basenc|xxd|openssl|printf|echo[ \t]+-[a-zA-Z]*e/;
 
-const ADVICE = 'Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
+const ADVICE =
+  'Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
 
 /** How deep, and over how many values, tool arguments are followed; past either the call is denied. */
 export const ARGUMENT_LIMITS = { depth: 64, nodes: 100_000 } as const;
@@ -178,9 +198,15 @@ export const secretsInWritesGuard: Guard = {
         return { block: `BLOCKED: Secret(s) detected in Bash command writing to a file (${found.join(", ")}). ${ADVICE}` };
       }
       if (effects.opaque.length > 0) {
-        return { block: `BLOCKED: Secret(s) detected in a Bash command whose effect agentihooks cannot see (${found.join(", ")}: ${effects.opaque[0]?.reason}), so it may write them to a file. Run the command plainly, without eval, computed command names or decoded scripts, and ${ADVICE.charAt(0).toLowerCase()}${ADVICE.slice(1)}` };
+        return {
+          block: `BLOCKED: Secret(s) detected in a Bash command whose effect agentihooks cannot see (${found.join(", ")}: ${effects.opaque[0]?.reason}), so it may write them to a file. Run the command plainly, without eval, computed command names or decoded scripts, and ${ADVICE.charAt(0).toLowerCase()}${ADVICE.slice(1)}`,
+        };
       }
-      return { context: [`NOTE: Secret(s) detected inline in Bash command (${found.join(", ")}). The value is now part of the session transcript; pass credentials through environment variables rather than on the command line.`] };
+      return {
+        context: [
+          `NOTE: Secret(s) detected inline in Bash command (${found.join(", ")}). The value is now part of the session transcript; pass credentials through environment variables rather than on the command line.`,
+        ],
+      };
     }
     if (WRITE_TOOLS.has(tool_name)) {
       const found = scanSecrets(writtenText(tool_input), "normal");
@@ -191,11 +217,15 @@ export const secretsInWritesGuard: Guard = {
     // MCP and other tools send their arguments somewhere else: the strict set, at every depth.
     const text = argumentText(tool_input);
     if (text === undefined) {
-      return { block: `BLOCKED: The arguments of ${tool_name} are nested deeper than ${ARGUMENT_LIMITS.depth} levels or hold more than ${ARGUMENT_LIMITS.nodes} values, so agentihooks cannot check them for secrets; the call is denied. Send smaller, flatter arguments.` };
+      return {
+        block: `BLOCKED: The arguments of ${tool_name} are nested deeper than ${ARGUMENT_LIMITS.depth} levels or hold more than ${ARGUMENT_LIMITS.nodes} values, so agentihooks cannot check them for secrets; the call is denied. Send smaller, flatter arguments.`,
+      };
     }
     const found = scanSecrets(text, "strict");
     if (found.length === 0) return undefined;
-    return { block: `BLOCKED: Secret(s) detected in the arguments of ${tool_name} (${found.join(", ")}). Do not pass credential values to tools; let the tool read them from its own configuration or environment.` };
+    return {
+      block: `BLOCKED: Secret(s) detected in the arguments of ${tool_name} (${found.join(", ")}). Do not pass credential values to tools; let the tool read them from its own configuration or environment.`,
+    };
   },
 };
 

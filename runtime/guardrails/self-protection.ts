@@ -36,7 +36,13 @@ export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
   const claude = clientHome(env, "CLAUDE_CONFIG_DIR", ".claude");
   const codex = clientHome(env, "CODEX_HOME", ".codex");
   const gemini = join(clientHome(env, "GEMINI_CLI_HOME", ""), ".gemini");
-  const settings = [join(copilot, "settings.json"), join(claude, "settings.json"), join(codex, "config.toml"), join(codex, "hooks.json"), join(gemini, "settings.json")];
+  const settings = [
+    join(copilot, "settings.json"),
+    join(claude, "settings.json"),
+    join(codex, "config.toml"),
+    join(codex, "hooks.json"),
+    join(gemini, "settings.json"),
+  ];
   const wrappers = [copilot, claude, codex, gemini].map((home) => join(home, "agentihooks-hook.sh"));
   const dirs = [agentihooksHome(env), join(copilot, "hooks")];
   const withReal = (paths: string[]): string[] => [...new Set(paths.flatMap((p) => [resolve(p), real(p)]))];
@@ -73,7 +79,8 @@ function inside(path: string, dir: string): boolean {
  * components, so every checkout and every folder of a monorepo is covered.
  */
 const PROJECT_HOOK_DIR = /(?:^|\/)(?:\.agentihooks|\.github\/hooks)(?:\/|$)/;
-const PROJECT_SETTINGS = /(?:^|\/)(?:\.github\/copilot\/settings(?:\.local)?\.json|\.claude\/settings(?:\.local)?\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json))$/;
+const PROJECT_SETTINGS =
+  /(?:^|\/)(?:\.github\/copilot\/settings(?:\.local)?\.json|\.claude\/settings(?:\.local)?\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json))$/;
 
 /** The protected path `path` is or lies in, or undefined. */
 function hit(path: string, p: Protected): string | undefined {
@@ -97,7 +104,8 @@ const READ_ONLY_TOOLS: ReadonlySet<string> = new Set([...READ_TOOLS, "Grep", "Gl
 // Keys of a client's settings that wire or disable hooks.
 const HOOK_KEYS = /\b(hooks|hooksConfig|disableAllHooks|notify|codex_hooks)\b|agentihooks/;
 // Names that mark a command as reaching for one of the protected files.
-const PROTECTED_NAME = /\.agentihooks|agentihooks-hook|\.github\/hooks|\.github\/copilot|\.copilot|\.claude|\.codex|\.gemini|settings\.json|hooks\.json|config\.toml|disableAllHooks|policy\.[a-z]+\.json/;
+const PROTECTED_NAME =
+  /\.agentihooks|agentihooks-hook|\.github\/hooks|\.github\/copilot|\.copilot|\.claude|\.codex|\.gemini|settings\.json|hooks\.json|config\.toml|disableAllHooks|policy\.[a-z]+\.json/;
 
 function message(what: string): string {
   return `BLOCKED: ${what} agentihooks' own files and the clients' hook settings are the operator's: changing them would switch the guardrails off. Reading them is fine; to change a guardrail, ask the operator to edit the profile and run \`agentihooks apply\`.`;
@@ -115,7 +123,9 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
     if (!target) continue;
     // A settings file stays editable where the edit leaves hook wiring alone.
     // A whole-file write (Write, a patch that adds or deletes the file) could drop the wiring unseen.
-    const text = ["old_string", "new_string", "content", "patch", "command"].map((k) => stringArg(input.tool_input, k)).join("\n") + JSON.stringify(input.tool_input.edits ?? "");
+    const text =
+      ["old_string", "new_string", "content", "patch", "command"].map((k) => stringArg(input.tool_input, k)).join("\n") +
+      JSON.stringify(input.tool_input.edits ?? "");
     const whole = input.tool_name === "Write" || /^\*\*\* (Add|Delete) File:/m.test(text);
     if (isSettings(target, p) && !whole && !HOOK_KEYS.test(text)) continue;
     return message(`Writing ${raw} is not allowed:`);
@@ -131,12 +141,15 @@ function checkShell(input: GuardInput, p: Protected): string | undefined {
     const touched: PathEffect[] = [...c.writes, ...c.deletes, ...c.moves.flatMap((m) => [m.from, m.to])];
     for (const effect of touched) {
       // A pattern or an unresolved expansion is judged by what it could name: its visible text.
-      if (hit(effect.path, p) || ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written))) return message(`This command changes ${effect.written} (${effect.via}):`);
+      if (hit(effect.path, p) || ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written)))
+        return message(`This command changes ${effect.written} (${effect.via}):`);
     }
   }
   for (const o of effects.opaque) {
     if (PROTECTED_NAME.test([o.text, ...o.words].join(" "))) {
-      return message(`agentihooks cannot see what this command does (${o.reason}: ${o.text}), and it names agentihooks' or a client's hook files. Write the command plainly, without eval, substitutions or encoded text, if it only reads them.`);
+      return message(
+        `agentihooks cannot see what this command does (${o.reason}: ${o.text}), and it names agentihooks' or a client's hook files. Write the command plainly, without eval, substitutions or encoded text, if it only reads them.`,
+      );
     }
   }
   return undefined;
@@ -144,12 +157,74 @@ function checkShell(input: GuardInput, p: Protected): string | undefined {
 
 // Words of a tool name (split at `_`, `-`, `.`, `/` and camelCase humps) that only look: a tool named
 // by one of them and by no other verb reads. Any other tool may change what its arguments name.
-const LOOKING_VERBS = new Set(["read", "get", "list", "ls", "search", "find", "grep", "glob", "stat", "view", "show", "describe", "info", "head", "tail", "cat", "tree", "exists", "query", "inspect", "count", "diff", "check", "lookup", "fetch"]);
+const LOOKING_VERBS = new Set([
+  "read",
+  "get",
+  "list",
+  "ls",
+  "search",
+  "find",
+  "grep",
+  "glob",
+  "stat",
+  "view",
+  "show",
+  "describe",
+  "info",
+  "head",
+  "tail",
+  "cat",
+  "tree",
+  "exists",
+  "query",
+  "inspect",
+  "count",
+  "diff",
+  "check",
+  "lookup",
+  "fetch",
+]);
 // Words that change a file's content in place: with nothing else, an edit a settings file may take
 // when it leaves hook wiring alone (as for the file tools).
 const EDITING_VERBS = new Set(["edit", "patch", "replace", "str", "update", "modify"]);
 // Every word of a tool name that is a verb of either kind, or of another (write, move, delete, …).
-const OTHER_VERBS = new Set(["write", "create", "put", "save", "append", "upload", "move", "mv", "rename", "copy", "cp", "delete", "remove", "rm", "unlink", "rmdir", "mkdir", "touch", "truncate", "overwrite", "set", "insert", "chmod", "chown", "link", "symlink", "apply", "restore", "reset", "download", "exec", "execute", "run", "eval", "shell"]);
+const OTHER_VERBS = new Set([
+  "write",
+  "create",
+  "put",
+  "save",
+  "append",
+  "upload",
+  "move",
+  "mv",
+  "rename",
+  "copy",
+  "cp",
+  "delete",
+  "remove",
+  "rm",
+  "unlink",
+  "rmdir",
+  "mkdir",
+  "touch",
+  "truncate",
+  "overwrite",
+  "set",
+  "insert",
+  "chmod",
+  "chown",
+  "link",
+  "symlink",
+  "apply",
+  "restore",
+  "reset",
+  "download",
+  "exec",
+  "execute",
+  "run",
+  "eval",
+  "shell",
+]);
 // Argument keys whose relative string values are paths; absolute, `~` and `file://` values count under any key.
 const PATH_KEY = /path|file|dir|folder|dest|src|source|target|from|^to$|uri|url|location|name/i;
 // At most this many argument values are looked at; a call with more is judged on its protected words.
@@ -198,7 +273,9 @@ function checkOtherTool(input: GuardInput, p: Protected): string | undefined {
   if (verbs.length > 0 && verbs.every((v) => LOOKING_VERBS.has(v))) return undefined;
   const values = pathValues(input.tool_input);
   if (values === undefined) {
-    return PROTECTED_NAME.test(JSON.stringify(input.tool_input) ?? "") ? message(`The arguments of ${input.tool_name} are too many or too deep to check, and they name agentihooks' or a client's hook files:`) : undefined;
+    return PROTECTED_NAME.test(JSON.stringify(input.tool_input) ?? "")
+      ? message(`The arguments of ${input.tool_name} are too many or too deep to check, and they name agentihooks' or a client's hook files:`)
+      : undefined;
   }
   for (const raw of values) {
     const path = expandTilde(raw, input.env);
@@ -216,7 +293,13 @@ export const selfProtectionGuard: Guard = {
   name: "self-protection",
   check(input) {
     const p = protectedPaths(input.env);
-    const block = isShellTool(input.tool_name) ? checkShell(input, p) : WRITE_TOOLS.has(input.tool_name) ? checkFileTool(input, p) : READ_ONLY_TOOLS.has(input.tool_name) ? undefined : checkOtherTool(input, p);
+    const block = isShellTool(input.tool_name)
+      ? checkShell(input, p)
+      : WRITE_TOOLS.has(input.tool_name)
+        ? checkFileTool(input, p)
+        : READ_ONLY_TOOLS.has(input.tool_name)
+          ? undefined
+          : checkOtherTool(input, p);
     return block ? { block } : undefined;
   },
 };

@@ -12,11 +12,60 @@ import { fs } from "../node-builtins";
 
 const { readdirSync } = fs;
 
-const TEMPLATE_PARTS = new Set(["example", "examples", "sample", "samples", "template", "templates", "tmpl", "tpl", "dist", "defaults", "default", "schema", "spec"]);
+const TEMPLATE_PARTS = new Set([
+  "example",
+  "examples",
+  "sample",
+  "samples",
+  "template",
+  "templates",
+  "tmpl",
+  "tpl",
+  "dist",
+  "defaults",
+  "default",
+  "schema",
+  "spec",
+]);
 
-const SHELL_FILES = new Set([".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".bash_history", ".zsh_history", ".history", ".sh_history", ".python_history", ".psql_history", ".mysql_history", ".node_repl_history", ".sqlite_history", ".rediscli_history", ".lesshst"]);
+const SHELL_FILES = new Set([
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".bash_logout",
+  ".profile",
+  ".zshrc",
+  ".zprofile",
+  ".zshenv",
+  ".zlogin",
+  ".bash_history",
+  ".zsh_history",
+  ".history",
+  ".sh_history",
+  ".python_history",
+  ".psql_history",
+  ".mysql_history",
+  ".node_repl_history",
+  ".sqlite_history",
+  ".rediscli_history",
+  ".lesshst",
+]);
 
-const CREDENTIAL_FILES = new Set([".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".pgpass", ".dockercfg", ".vault-token", ".my.cnf", ".boto", ".s3cfg", ".yarnrc.yml", ".gem-credentials"]);
+const CREDENTIAL_FILES = new Set([
+  ".netrc",
+  "_netrc",
+  ".npmrc",
+  ".pypirc",
+  ".git-credentials",
+  ".pgpass",
+  ".dockercfg",
+  ".vault-token",
+  ".my.cnf",
+  ".boto",
+  ".s3cfg",
+  ".yarnrc.yml",
+  ".gem-credentials",
+]);
 
 // Credentials identified by their directory and name: [directory, file pattern].
 const NESTED: ReadonlyArray<[string, RegExp]> = [
@@ -51,7 +100,13 @@ export function isDotenvName(name: string): boolean {
 }
 
 function sshPrivate(name: string): boolean {
-  return !name.endsWith(".pub") && !/^(known_hosts|authorized_keys|config|environment|rc)(\.|$|2)/.test(name) && !name.endsWith(".conf") && name !== "." && name !== "..";
+  return (
+    !name.endsWith(".pub") &&
+    !/^(known_hosts|authorized_keys|config|environment|rc)(\.|$|2)/.test(name) &&
+    !name.endsWith(".conf") &&
+    name !== "." &&
+    name !== ".."
+  );
 }
 
 /** True when the literal path (absolute or relative) names a credential file. */
@@ -132,7 +187,16 @@ function hasLiteral(glob: string): boolean {
 
 // Names a glob is tried against: one of each kind of credential file.
 const SAMPLE_NAMES = [".env", ".env.local", ".env.production", "prod.env", ...SHELL_FILES, ...CREDENTIAL_FILES];
-const SAMPLE_NESTED: ReadonlyArray<[string, string]> = [[".ssh", "id_rsa"], [".ssh", "id_ed25519"], [".ssh", "deploy_key"], [".aws", "credentials"], [".docker", "config.json"], [".kube", "config"], ["gh", "hosts.yml"], ["gcloud", "credentials.db"]];
+const SAMPLE_NESTED: ReadonlyArray<[string, string]> = [
+  [".ssh", "id_rsa"],
+  [".ssh", "id_ed25519"],
+  [".ssh", "deploy_key"],
+  [".aws", "credentials"],
+  [".docker", "config.json"],
+  [".kube", "config"],
+  ["gh", "hosts.yml"],
+  ["gcloud", "credentials.db"],
+];
 
 /**
  * True when the glob `pattern` (an absolute path whose last components may hold `*`, `?`, `[…]`)

@@ -27,11 +27,17 @@ ts.forEachChild(src, (n) => {
 const unresolved = new Set();
 function conv(t) {
   switch (t.kind) {
-    case ts.SyntaxKind.StringKeyword: return { type: "string" };
-    case ts.SyntaxKind.NumberKeyword: return { type: "number" };
-    case ts.SyntaxKind.BooleanKeyword: return { type: "boolean" };
-    case ts.SyntaxKind.UnknownKeyword: case ts.SyntaxKind.AnyKeyword: return {};
-    case ts.SyntaxKind.ParenthesizedType: return conv(t.type);
+    case ts.SyntaxKind.StringKeyword:
+      return { type: "string" };
+    case ts.SyntaxKind.NumberKeyword:
+      return { type: "number" };
+    case ts.SyntaxKind.BooleanKeyword:
+      return { type: "boolean" };
+    case ts.SyntaxKind.UnknownKeyword:
+    case ts.SyntaxKind.AnyKeyword:
+      return {};
+    case ts.SyntaxKind.ParenthesizedType:
+      return conv(t.type);
     case ts.SyntaxKind.LiteralType:
       if (ts.isStringLiteral(t.literal)) return { type: "string", const: t.literal.text };
       if (ts.isNumericLiteral(t.literal)) return { type: "number", const: Number(t.literal.text) };
@@ -39,7 +45,8 @@ function conv(t) {
       if (t.literal.kind === ts.SyntaxKind.FalseKeyword) return { type: "boolean", const: false };
       if (t.literal.kind === ts.SyntaxKind.NullKeyword) return { type: "null" };
       throw new Error("literal " + t.getText());
-    case ts.SyntaxKind.ArrayType: return { type: "array", items: conv(t.elementType) };
+    case ts.SyntaxKind.ArrayType:
+      return { type: "array", items: conv(t.elementType) };
     case ts.SyntaxKind.TupleType: {
       const first = t.elements[0];
       const rest = t.elements.find((e) => ts.isRestTypeNode(e));
@@ -58,7 +65,8 @@ function conv(t) {
       out.push(...kept);
       return out.length === 1 ? out[0] : { anyOf: out };
     }
-    case ts.SyntaxKind.TypeLiteral: return object(t.members, false);
+    case ts.SyntaxKind.TypeLiteral:
+      return object(t.members, false);
     case ts.SyntaxKind.TypeReference: {
       const name = t.typeName.getText();
       if (name === "Record" && t.typeArguments?.length === 2) return { type: "object", additionalProperties: conv(t.typeArguments[1]) };
@@ -66,7 +74,8 @@ function conv(t) {
       unresolved.add(name);
       return {};
     }
-    default: throw new Error("kind " + ts.SyntaxKind[t.kind] + ": " + t.getText().slice(0, 80));
+    default:
+      throw new Error("kind " + ts.SyntaxKind[t.kind] + ": " + t.getText().slice(0, 80));
   }
 }
 function object(members, topLevel) {
@@ -94,7 +103,12 @@ function object(members, topLevel) {
 const body = object(settings.members, true);
 if (unresolved.size > 0) throw new Error(`unresolved type references: ${[...unresolved].join(", ")}`);
 // Environment variable names, checked at load time: a name is written into env files and scripts.
-const envName = { description: "it must be an environment variable name: letters, digits and '_', not starting with a digit (and not __proto__, which no JSON object can hold as a key)", pattern: "^[A-Za-z_][A-Za-z0-9_]*$", not: { const: "__proto__" } };
+const envName = {
+  description:
+    "it must be an environment variable name: letters, digits and '_', not starting with a digit (and not __proto__, which no JSON object can hold as a key)",
+  pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+  not: { const: "__proto__" },
+};
 const schema = {
   $schema: "http://json-schema.org/draft-07/schema#",
   $id: "https://agentihooks.dev/schemas/claude-settings.schema.json",
@@ -109,7 +123,12 @@ const schema = {
       type: "object",
       additionalProperties: false,
       properties: {
-        env: { description: "Environment variables for the Claude wrapper's env file.", type: "object", additionalProperties: { type: "string" }, propertyNames: envName },
+        env: {
+          description: "Environment variables for the Claude wrapper's env file.",
+          type: "object",
+          additionalProperties: { type: "string" },
+          propertyNames: envName,
+        },
       },
     },
     ...body.properties,

@@ -47,15 +47,24 @@ const byPath = new Map(meta.map((m) => [m.path, m]));
 function leaf(m) {
   const d = {};
   switch (m.leafKind) {
-    case "boolean": return { ...d, type: "boolean" };
-    case "string": return { ...d, type: "string" };
-    case "number": return { ...d, type: "number" };
-    case "string-array": return { ...d, type: "array", items: { type: "string" } };
-    case "enum": return { ...d, type: "string", enum: m.options };
-    case "record-of-boolean": return { ...d, type: "object", additionalProperties: { type: "boolean" } };
-    case "record-of-object": return { ...d, type: "object", additionalProperties: { type: "object" } };
-    case "json": return { ...d };
-    default: throw new Error(m.leafKind);
+    case "boolean":
+      return { ...d, type: "boolean" };
+    case "string":
+      return { ...d, type: "string" };
+    case "number":
+      return { ...d, type: "number" };
+    case "string-array":
+      return { ...d, type: "array", items: { type: "string" } };
+    case "enum":
+      return { ...d, type: "string", enum: m.options };
+    case "record-of-boolean":
+      return { ...d, type: "object", additionalProperties: { type: "boolean" } };
+    case "record-of-object":
+      return { ...d, type: "object", additionalProperties: { type: "object" } };
+    case "json":
+      return { ...d };
+    default:
+      throw new Error(m.leafKind);
   }
 }
 function build(prefix, node) {
@@ -93,7 +102,8 @@ function schemaFor(path, nested) {
   if (children.length === 0) return {};
   if (path === "hooks") {
     return {
-      description: "Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.",
+      description:
+        "Hooks keyed by event name (same shape as a .github/hooks/*.json file's `hooks`). agentihooks registers its own hooks in a separate file; targets decide what to do with hooks declared here.",
       type: "object",
       additionalProperties: { type: "array", items: { type: "object" } },
     };
@@ -110,13 +120,42 @@ const directives = {
   type: "object",
   additionalProperties: false,
   properties: {
-    allowAll: { description: "Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.", const: true },
-    channels: { description: "Release channel(s) to write for the Copilot wrapper.", anyOf: [{ type: "string", minLength: 1 }, { type: "array", items: { type: "string", minLength: 1 } }] },
-    browserCommand: { description: "Browser launcher for Copilot's login and links: \"auto\" (find one on this machine, WSL aware), a command line, or a command as a list of words.", anyOf: [{ type: "string", minLength: 1 }, { type: "array", items: { type: "string" }, minItems: 1 }] },
+    allowAll: {
+      description:
+        "Start Copilot with every permission granted (the env file exports COPILOT_ALLOW_ALL=true). Only `true` is valid: remove the key to leave it off.",
+      const: true,
+    },
+    channels: {
+      description: "Release channel(s) to write for the Copilot wrapper.",
+      anyOf: [
+        { type: "string", minLength: 1 },
+        { type: "array", items: { type: "string", minLength: 1 } },
+      ],
+    },
+    browserCommand: {
+      description:
+        'Browser launcher for Copilot\'s login and links: "auto" (find one on this machine, WSL aware), a command line, or a command as a list of words.',
+      anyOf: [
+        { type: "string", minLength: 1 },
+        { type: "array", items: { type: "string" }, minItems: 1 },
+      ],
+    },
     suppressBrowserLaunch: { description: "Never let Copilot open a browser.", type: "boolean" },
-    mcpDefaultDisabled: { description: "Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.", type: "boolean" },
-    mcpAlwaysEnabled: { description: "MCP servers exempt from mcpDefaultDisabled (default [\"agentihooks\"]).", type: "array", items: { type: "string", minLength: 1 } },
-    resolveHeaderEnv: { description: "Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.", type: "boolean" },
+    mcpDefaultDisabled: {
+      description:
+        "Add every configured MCP server to disabledMcpServers, except those in mcpAlwaysEnabled, so each starts only when enabled with /mcp enable.",
+      type: "boolean",
+    },
+    mcpAlwaysEnabled: {
+      description: 'MCP servers exempt from mcpDefaultDisabled (default ["agentihooks"]).',
+      type: "array",
+      items: { type: "string", minLength: 1 },
+    },
+    resolveHeaderEnv: {
+      description:
+        "Resolve ${VAR} references in MCP headers when applying (Copilot sends header values literally). The resolved mcp-config.json is written with mode 0600, and build --out never contains the values.",
+      type: "boolean",
+    },
   },
 };
 const schema = {

@@ -25,7 +25,9 @@ const [pkg] = process.argv.slice(2);
 if (!pkg) throw new Error("usage: node schemas/extract/gemini-settings.mjs <@google/gemini-cli package dir>");
 const version = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version;
 const bundle = path.join(pkg, "bundle");
-const chunks = readdirSync(bundle).filter((f) => f.endsWith(".js")).sort();
+const chunks = readdirSync(bundle)
+  .filter((f) => f.endsWith(".js"))
+  .sort();
 const settingsChunk = chunks.find((f) => /var SETTINGS_SCHEMA_DEFINITIONS = /.test(readFileSync(path.join(bundle, f), "utf8")));
 if (!settingsChunk) throw new Error(`no chunk of ${bundle} defines SETTINGS_SCHEMA_DEFINITIONS`);
 const source = readFileSync(path.join(bundle, settingsChunk), "utf8");
@@ -135,9 +137,15 @@ const schema = {
     ...top.properties,
     mcpServers: { description: "Not read from a settings layer: declare MCP servers in .gemini/mcp.overrides.json (or .mcp.json).", type: "object" },
   },
-  definitions: Object.fromEntries(Object.keys(definitions).sort().map((name) => [name, plain(definitions[name])])),
+  definitions: Object.fromEntries(
+    Object.keys(definitions)
+      .sort()
+      .map((name) => [name, plain(definitions[name])]),
+  ),
 };
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "gemini-settings.schema.json");
 writeFileSync(out, `${JSON.stringify(schema, null, 2)}\n`);
-process.stdout.write(`wrote ${path.relative(process.cwd(), out)} from @google/gemini-cli ${version} (${Object.keys(schema.properties).length - 1} top-level keys)\n`);
+process.stdout.write(
+  `wrote ${path.relative(process.cwd(), out)} from @google/gemini-cli ${version} (${Object.keys(schema.properties).length - 1} top-level keys)\n`,
+);

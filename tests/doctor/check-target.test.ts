@@ -4,7 +4,8 @@ import { checkTarget, skillDescription } from "../../compiler/doctor/check-targe
 import { realFileSystem } from "../../compiler/fs/real";
 import { apply, copilotTree, get, makeHomes, put, type Homes } from "../apply-fixtures";
 
-const run = (h: Homes, tree = copilotTree(h)) => checkTarget(tree, "GitHub Copilot CLI", { fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, binary: null });
+const run = (h: Homes, tree = copilotTree(h)) =>
+  checkTarget(tree, "GitHub Copilot CLI", { fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, binary: null });
 const failed = (r: ReturnType<typeof run>) => r.checks.filter((c) => c.status === "fail").map((c) => c.message);
 
 describe("doctor static checks", () => {
@@ -49,7 +50,12 @@ describe("doctor static checks", () => {
   it("flags an unparseable shared file and a skill description over the cap", () => {
     const h = makeHomes();
     const tree = copilotTree(h);
-    tree.entries.push({ kind: "file", path: `${h.home}/.agents/skills/big/SKILL.md`, content: `---\nname: big\ndescription: ${"x".repeat(1100)}\n---\nbody\n`, mode: 0o644 });
+    tree.entries.push({
+      kind: "file",
+      path: `${h.home}/.agents/skills/big/SKILL.md`,
+      content: `---\nname: big\ndescription: ${"x".repeat(1100)}\n---\nbody\n`,
+      mode: 0o644,
+    });
     apply([tree], h);
     put(`${h.copilot}/settings.json`, "{ nope");
     const f = failed(run(h, tree)).join("\n");
@@ -68,8 +74,24 @@ describe("doctor on text blocks", () => {
   it("checks the shell block instead of parsing the file", () => {
     const h = makeHomes();
     const tree = copilotTree(h);
-    tree.entries.push({ kind: "text-block", path: `${h.home}/.bashrc`, begin: "# === agentihooks ===", end: "# === end-agentihooks ===", content: "agentienv\n", onlyIfExists: false, mode: 0o644 });
-    tree.entries.push({ kind: "text-block", path: `${h.home}/.zshrc`, begin: "# === agentihooks ===", end: "# === end-agentihooks ===", content: "agentienv\n", onlyIfExists: true, mode: 0o644 });
+    tree.entries.push({
+      kind: "text-block",
+      path: `${h.home}/.bashrc`,
+      begin: "# === agentihooks ===",
+      end: "# === end-agentihooks ===",
+      content: "agentienv\n",
+      onlyIfExists: false,
+      mode: 0o644,
+    });
+    tree.entries.push({
+      kind: "text-block",
+      path: `${h.home}/.zshrc`,
+      begin: "# === agentihooks ===",
+      end: "# === end-agentihooks ===",
+      content: "agentienv\n",
+      onlyIfExists: true,
+      mode: 0o644,
+    });
     put(`${h.home}/.bashrc`, "export A=1\n");
     apply([tree], h);
     expect(get(`${h.home}/.bashrc`)).toBe("export A=1\n\n# === agentihooks ===\nagentienv\n# === end-agentihooks ===\n");

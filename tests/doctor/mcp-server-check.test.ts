@@ -29,19 +29,40 @@ describe("doctor: the agentihooks MCP server", () => {
   it("starts the installed copy and reports the tools it lists", () => {
     const s = setup("ok");
     s.install(BUNDLE);
-    expect(s.check()).toEqual([{ id: "mcp.starts", status: "ok", message: "the agentihooks MCP server at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs starts and lists 5 tools: guardrails, recent_denials, active_profile, read_broadcasts, send_broadcast" }]);
+    expect(s.check()).toEqual([
+      {
+        id: "mcp.starts",
+        status: "ok",
+        message:
+          "the agentihooks MCP server at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs starts and lists 5 tools: guardrails, recent_denials, active_profile, read_broadcasts, send_broadcast",
+      },
+    ]);
   });
 
   it("fails, naming the fix, when the copy is missing, stale, or does not answer", () => {
     const missing = setup("missing");
-    expect(missing.check()).toEqual([{ id: "mcp.installed", status: "fail", message: "the agentihooks MCP server is missing at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs: codex cannot start it — run: agentihooks apply --target codex" }]);
+    expect(missing.check()).toEqual([
+      {
+        id: "mcp.installed",
+        status: "fail",
+        message:
+          "the agentihooks MCP server is missing at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs: codex cannot start it — run: agentihooks apply --target codex",
+      },
+    ]);
     const stale = setup("stale");
     stale.install("// an older server\n");
     expect(stale.check().map((c) => [c.id, c.status, c.message.includes("is not the package's bundle")])).toEqual([["mcp.installed", "fail", true]]);
     const broken = "process.stderr.write('boom: cannot start\\n'); process.exit(3);\n";
     const mute = setup("mute", new TextEncoder().encode(broken));
     mute.install(broken);
-    expect(mute.check()).toEqual([{ id: "mcp.starts", status: "fail", message: "the agentihooks MCP server at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs did not answer an MCP handshake with its tools (boom: cannot start) — run: agentihooks apply --target codex" }]);
+    expect(mute.check()).toEqual([
+      {
+        id: "mcp.starts",
+        status: "fail",
+        message:
+          "the agentihooks MCP server at ~/.agentihooks/runtime/1.0.0-abcdef0123456789/mcp-server.cjs did not answer an MCP handshake with its tools (boom: cannot start) — run: agentihooks apply --target codex",
+      },
+    ]);
   });
 
   it("checks nothing for a tree that installs no server", () => {
@@ -50,7 +71,10 @@ describe("doctor: the agentihooks MCP server", () => {
   });
 
   it("reads the tool list from the answer with id 2 only", () => {
-    expect(listedTools('noise\n{"jsonrpc":"2.0","id":1,"result":{}}\n{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"a"},{"name":"b"}]}}\n')).toEqual(["a", "b"]);
+    expect(listedTools('noise\n{"jsonrpc":"2.0","id":1,"result":{}}\n{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"a"},{"name":"b"}]}}\n')).toEqual([
+      "a",
+      "b",
+    ]);
     expect(listedTools('{"jsonrpc":"2.0","id":2,"error":{"code":-1}}\n')).toBeUndefined();
   });
 });

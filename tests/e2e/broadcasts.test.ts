@@ -48,7 +48,11 @@ for (const client of ["copilot", "claude", "codex", "gemini"] as const) {
     test(`a message sent with agentihooks broadcast send is in what ${client} sends the model, once`, async () => {
       clientBinary(client);
       expect(apply?.code, apply ? describeRun(apply) : "not run").toBe(0);
-      const sent = await runProcess(process.execPath, [agentihooksBin(), "broadcast", "send", "brain", `${canary}: the deploy freeze holds`], { cwd: sb.applyDir, env: sb.env(), timeoutMs: 30_000 });
+      const sent = await runProcess(process.execPath, [agentihooksBin(), "broadcast", "send", "brain", `${canary}: the deploy freeze holds`], {
+        cwd: sb.applyDir,
+        env: sb.env(),
+        timeoutMs: 30_000,
+      });
       expect(sent.code, describeRun(sent)).toBe(0);
       server.setScript(toolRounds([]));
       const turn = await TURNS[client](sb, server, "say hi");

@@ -17,7 +17,13 @@ import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/claude/compile";
 import { makeIr, mcp, merged } from "../targets/ir-fixtures";
 
-const claudeBin = path.join(process.env.AGENTIHOOKS_E2E_CACHE ?? path.join(homedir(), ".cache", "agentihooks-e2e"), "anthropic-ai-claude-code@2.1.332", "node_modules", ".bin", "claude");
+const claudeBin = path.join(
+  process.env.AGENTIHOOKS_E2E_CACHE ?? path.join(homedir(), ".cache", "agentihooks-e2e"),
+  "anthropic-ai-claude-code@2.1.332",
+  "node_modules",
+  ".bin",
+  "claude",
+);
 const available = existsSync(claudeBin);
 const scratchParent = path.join(homedir(), ".cache", "agentihooks-test");
 const roots: string[] = [];
@@ -80,18 +86,25 @@ describe.skipIf(!available)(`Claude target against the real client (${available 
   it.each<[string, () => Ir]>([
     ["the default", () => makeIr()],
     ["rich layers", richIr],
-  ])("claude doctor finds nothing invalid in the settings.json rendered from %s", (_name, build) => {
-    // The referenced variables are set, as they would be in the operator's shell: doctor reports unset ones too.
-    const output = claude(install(build()), ["doctor"], { AH_TEST_REF: "x", AH_TEST_TOKEN: "y" });
-    expect(output).toContain("Claude Code doctor");
-    expect(output).not.toContain("Invalid settings");
-  }, 90_000);
+  ])(
+    "claude doctor finds nothing invalid in the settings.json rendered from %s",
+    (_name, build) => {
+      // The referenced variables are set, as they would be in the operator's shell: doctor reports unset ones too.
+      const output = claude(install(build()), ["doctor"], { AH_TEST_REF: "x", AH_TEST_TOKEN: "y" });
+      expect(output).toContain("Claude Code doctor");
+      expect(output).not.toContain("Invalid settings");
+    },
+    90_000,
+  );
 
   it("claude mcp list reads every ~/.claude.json entry we write, with only the missing-variable warnings", () => {
     const output = claude(install(richIr()), ["mcp", "list"]);
     for (const name of ["remote", "events", "local"]) expect(output).toMatch(new RegExp(`^${name}: `, "m"));
     const diagnostics = output.split("\n").filter((line) => /\[(Warning|Error)\]/.test(line));
-    expect(diagnostics.every((line) => line.includes("Missing environment variables")), diagnostics.join("\n")).toBe(true);
+    expect(
+      diagnostics.every((line) => line.includes("Missing environment variables")),
+      diagnostics.join("\n"),
+    ).toBe(true);
     expect(output).not.toContain("[Error]");
   }, 90_000);
 });

@@ -11,7 +11,16 @@ import { clientBinary } from "./support/clients";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
+import {
+  applyAgentihooks,
+  createSandbox,
+  planAgentihooks,
+  uninstallAgentihooks,
+  ENV_SECRET,
+  startedMcpServers,
+  WRITE_SECRET,
+  type Sandbox,
+} from "./support/sandbox";
 
 /** Hook events whose settings.json handlers run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -46,7 +55,8 @@ for (const variant of [
 
     function requireApplied(): void {
       clientBinary("claude");
-      if (!apply || apply.code !== 0) throw new Error(`agentihooks apply --target claude did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
+      if (!apply || apply.code !== 0)
+        throw new Error(`agentihooks apply --target claude did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
     }
 
     test("agentihooks apply --yes --target claude writes the home", () => {
@@ -126,7 +136,10 @@ for (const variant of [
       const detail = `client fired: ${turn.hooks.map((h) => h.name).join(", ")}\nruntime:\n${describeRuntimeRuns(turn.runtime)}\n${describeRun(turn.run, 1500)}`;
       expect(turn.run.code, detail).toBe(0);
       // The stream does not report PreCompact itself; the compacted session restarts as "SessionStart:compact".
-      expect(turn.hooks.some((h) => h.name === "SessionStart:compact"), `Claude compacted the session\n${detail}`).toBe(true);
+      expect(
+        turn.hooks.some((h) => h.name === "SessionStart:compact"),
+        `Claude compacted the session\n${detail}`,
+      ).toBe(true);
       expect(runsByEvent(turn.runtime).get("PreCompact")?.length ?? 0, `our runtime ran for PreCompact\n${detail}`).toBeGreaterThan(0);
     });
 
@@ -137,7 +150,12 @@ for (const variant of [
       const injected = contextPrinted(turn.runtime, ["SessionStart"]);
       expect(injected.join("").trim().length, `the runtime printed context at SessionStart\n${describeRuntimeRuns(turn.runtime)}`).toBeGreaterThan(0);
       // A distinctive line of what the runtime printed must arrive in a model request.
-      const line = injected.join("\n").split("\n").map((l) => l.trim()).find((l) => l.length >= 12) ?? injected.join("").trim();
+      const line =
+        injected
+          .join("\n")
+          .split("\n")
+          .map((l) => l.trim())
+          .find((l) => l.length >= 12) ?? injected.join("").trim();
       expect(requestsContaining(turn.requests, JSON.stringify(line).slice(1, -1)).length, `a request carries ${JSON.stringify(line)}`).toBeGreaterThan(0);
     });
 
@@ -176,7 +194,13 @@ for (const variant of [
       const turn = await runClaudeTurn(sb, server, "save the token", "Write");
       const detail = `${describeRun(turn.run, 1500)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
       expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
-      expect(turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n"), detail).toMatch(/PreToolUse:Write hook error|blocked|denied/i);
+      expect(
+        turn.requests
+          .at(-1)!
+          .view!.toolResults.map((t) => t.output)
+          .join("\n"),
+        detail,
+      ).toMatch(/PreToolUse:Write hook error|blocked|denied/i);
       expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
       expect(existsSync(target), `${target} must not exist\n${detail}`).toBe(false);
     });
@@ -197,7 +221,12 @@ for (const variant of [
         const tools = turn.requests[0]?.view?.tools ?? [];
         expect(tools, describeRun(turn.run, 1500)).toContain("mcp__e2e-echo__echo_e2e_echo");
         expect(startedMcpServers(sb)).toContain("e2e-echo");
-        expect(turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n")).toContain("e2e-echo echoes: ping");
+        expect(
+          turn.requests
+            .at(-1)
+            ?.view?.toolResults.map((t) => t.output)
+            .join("\n"),
+        ).toContain("e2e-echo echoes: ping");
       });
     }
 
@@ -217,7 +246,12 @@ for (const variant of [
       // original of a shared file the client has since rewritten, as Claude does with .claude.json:
       // bookkeeping, counted under "records", not a change to the home.)
       const summary = (JSON.parse(plan.stdout) as { result: { summary: Record<string, number> } }).result.summary;
-      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({ create: 0, update: 0, delete: 0, conflict: 0 });
+      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({
+        create: 0,
+        update: 0,
+        delete: 0,
+        conflict: 0,
+      });
     });
 
     test("uninstall leaves a home the client runs in with no hook of ours", async () => {

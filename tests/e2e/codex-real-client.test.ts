@@ -17,7 +17,13 @@ import { renderFresh } from "../../compiler/render-fresh";
 import { compileTarget } from "../../compiler/targets/codex/compile";
 import { feature, makeIr, merged, mcp, skill } from "../targets/ir-fixtures";
 
-const codexBin = path.join(process.env.AGENTIHOOKS_E2E_CACHE ?? path.join(homedir(), ".cache", "agentihooks-e2e"), "openai-codex@0.171.0", "node_modules", ".bin", "codex");
+const codexBin = path.join(
+  process.env.AGENTIHOOKS_E2E_CACHE ?? path.join(homedir(), ".cache", "agentihooks-e2e"),
+  "openai-codex@0.171.0",
+  "node_modules",
+  ".bin",
+  "codex",
+);
 const available = existsSync(codexBin);
 // Codex refuses helper binaries under /tmp; a scratch dir elsewhere keeps its startup quiet.
 const scratchParent = path.join(homedir(), ".cache", "agentihooks-test");
@@ -42,8 +48,14 @@ function install(ir: Parameters<typeof compileTarget>[0]): string {
 }
 
 /** `hooks/list` through `codex app-server` (JSON-RPC over stdio). */
-async function listHooks(root: string): Promise<{ hooks: Array<{ key: string; eventName: string; trustStatus: string; currentHash: string }>; warnings: string[] }> {
-  const child: ChildProcess = spawn(codexBin, ["app-server"], { env: { ...process.env, HOME: root, CODEX_HOME: path.join(root, ".codex"), RUST_LOG: "error" }, stdio: ["pipe", "pipe", "ignore"], cwd: root });
+async function listHooks(
+  root: string,
+): Promise<{ hooks: Array<{ key: string; eventName: string; trustStatus: string; currentHash: string }>; warnings: string[] }> {
+  const child: ChildProcess = spawn(codexBin, ["app-server"], {
+    env: { ...process.env, HOME: root, CODEX_HOME: path.join(root, ".codex"), RUST_LOG: "error" },
+    stdio: ["pipe", "pipe", "ignore"],
+    cwd: root,
+  });
   const send = (message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
   try {
     return await new Promise((resolve, reject) => {
@@ -81,7 +93,10 @@ describe.skipIf(!available)(`Codex target against the real client (${available ?
   it("every hook agentihooks writes is trusted by Codex 0.171.0, layer-declared groups included", async () => {
     const ir = makeIr();
     ir.targets.codex = {
-      settings: merged({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "/usr/bin/true", timeout: 5 }] }] } }, "bundle:.codex/config.overrides.toml"),
+      settings: merged(
+        { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "/usr/bin/true", timeout: 5 }] }] } },
+        "bundle:.codex/config.overrides.toml",
+      ),
       mcpServers: {},
     };
     const root = install(ir);
@@ -110,7 +125,12 @@ describe.skipIf(!available)(`Codex target against the real client (${available ?
       skills: [skill("canary-skill", "---\ndescription: Skill canary zq7-skill\n---\nBody.\n")],
     });
     const root = install(ir);
-    const run = spawnSync(codexBin, ["debug", "prompt-input", "hello"], { env: { ...process.env, HOME: root, CODEX_HOME: path.join(root, ".codex") }, cwd: root, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(codexBin, ["debug", "prompt-input", "hello"], {
+      env: { ...process.env, HOME: root, CODEX_HOME: path.join(root, ".codex") },
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.stdout).toContain("zq7-rule");
     expect(run.stdout).toContain("You are **default**");
     expect(run.stdout).toContain("canary-skill: Skill canary zq7-skill");
@@ -126,7 +146,12 @@ describe.skipIf(!available)(`Codex target against the real client (${available ?
       },
     };
     const root = install(ir);
-    const run = spawnSync(codexBin, ["doctor", "--json"], { env: { ...process.env, HOME: root, CODEX_HOME: path.join(root, ".codex") }, cwd: root, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(codexBin, ["doctor", "--json"], {
+      env: { ...process.env, HOME: root, CODEX_HOME: path.join(root, ".codex") },
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     const report = JSON.parse(run.stdout) as { checks: Record<string, { details: Record<string, string> }> };
     const details = report.checks["config.load"]!.details;
     expect(details["config.toml parse"]).toBe("ok");

@@ -12,14 +12,24 @@ import { codexCommand, codexConfig, codexLoadProblems, runCodexTurn } from "./su
 import { CODEX_TOOL_SEARCH, expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
+import {
+  applyAgentihooks,
+  createSandbox,
+  planAgentihooks,
+  uninstallAgentihooks,
+  ENV_SECRET,
+  RULE_CANARY,
+  startedMcpServers,
+  WRITE_SECRET,
+  type Sandbox,
+} from "./support/sandbox";
 
 /** Hook events whose handlers (hooks.json, or an inline [hooks] table) run our runtime. */
 function registeredEvents(sb: Sandbox): string[] {
   type Groups = Record<string, { hooks?: { command?: string }[] }[]>;
   const file = path.join(sb.codexHome, "hooks.json");
   const fromFile = existsSync(file) ? ((JSON.parse(readFileSync(file, "utf8")) as { hooks?: Groups }).hooks ?? {}) : {};
-  const inline = ((codexConfig(sb)?.hooks ?? {}) as Groups & { state?: unknown });
+  const inline = (codexConfig(sb)?.hooks ?? {}) as Groups & { state?: unknown };
   const all: Groups = { ...fromFile };
   for (const [event, groups] of Object.entries(inline)) if (Array.isArray(groups)) all[event] = [...(all[event] ?? []), ...groups];
   return Object.entries(all)
@@ -50,7 +60,8 @@ for (const variant of [
 
     function requireApplied(): void {
       clientBinary("codex");
-      if (!apply || apply.code !== 0) throw new Error(`agentihooks apply --target codex did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
+      if (!apply || apply.code !== 0)
+        throw new Error(`agentihooks apply --target codex did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
     }
 
     test("agentihooks apply --yes --target codex writes the home", () => {
@@ -109,7 +120,10 @@ for (const variant of [
       expect(results.join("\n"), detail).toMatch(/Command blocked by PreToolUse hook/);
       expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
-      expect(turn.hooks.some((h) => h.event === "PreToolUse" && h.status === "Blocked"), `Codex reports the block\n${detail}`).toBe(true);
+      expect(
+        turn.hooks.some((h) => h.event === "PreToolUse" && h.status === "Blocked"),
+        `Codex reports the block\n${detail}`,
+      ).toBe(true);
     });
 
     test("a secret written with apply_patch is blocked and the file is not created", async () => {
@@ -121,7 +135,13 @@ for (const variant of [
       const turn = await runCodexTurn(sb, server, "save the token", ["--sandbox", "workspace-write"]);
       const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
       expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
-      expect(turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n"), detail).toMatch(/blocked by PreToolUse hook/i);
+      expect(
+        turn.requests
+          .at(-1)!
+          .view!.toolResults.map((t) => t.output)
+          .join("\n"),
+        detail,
+      ).toMatch(/blocked by PreToolUse hook/i);
       expect(runtimeDenials(turn.runtime).length, `our runtime decided the denial\n${detail}`).toBe(1);
       expect(existsSync(target), `${target} must not exist\n${detail}`).toBe(false);
     });
@@ -140,7 +160,11 @@ for (const variant of [
 
     test("the agentihooks MCP server is listed, found by tool search and answers: why a call was denied, which guardrails are on", async () => {
       requireApplied();
-      const listed = JSON.parse((await codexCommand(sb, ["mcp", "list", "--json"])).stdout) as Array<{ name: string; enabled: boolean; transport: { args?: string[] } }>;
+      const listed = JSON.parse((await codexCommand(sb, ["mcp", "list", "--json"])).stdout) as Array<{
+        name: string;
+        enabled: boolean;
+        transport: { args?: string[] };
+      }>;
       const ours = listed.find((s) => s.name === "agentihooks");
       expect(ours?.enabled, JSON.stringify(listed)).toBe(true);
       expect(ours?.transport.args?.slice(1), JSON.stringify(listed)).toEqual(["--target", "codex"]);
@@ -153,9 +177,13 @@ for (const variant of [
       server.setScript(explainDenialScript({ name: "exec_command", args: { cmd: "cat .env" } }, CODEX_TOOL_SEARCH));
       const turn = await runCodexTurn(sb, server, "why was that denied?");
       const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
-      expect(requestsContaining(turn.requests, "mcp__agentihooks: agentihooks enforces guardrails on this agent's tool calls.").length, detail).toBeGreaterThan(0);
+      expect(requestsContaining(turn.requests, "mcp__agentihooks: agentihooks enforces guardrails on this agent's tool calls.").length, detail).toBeGreaterThan(
+        0,
+      );
       const found = turn.requests.at(-1)?.view?.searchedTools ?? {};
-      expect(Object.keys(found).sort(), detail).toEqual(["active_profile", "guardrails", "read_broadcasts", "recent_denials", "send_broadcast"].map((t) => `mcp__agentihooks__${t}`));
+      expect(Object.keys(found).sort(), detail).toEqual(
+        ["active_profile", "guardrails", "read_broadcasts", "recent_denials", "send_broadcast"].map((t) => `mcp__agentihooks__${t}`),
+      );
       expectExplained(server, problemsBefore, turn.requests, "codex", detail);
       expect(turn.run.stderr, detail).toMatch(/mcp: agentihooks\/recent_denials \(completed\)/);
       expect(turn.run.stderr, detail).toMatch(/mcp: agentihooks\/guardrails \(completed\)/);
@@ -169,7 +197,12 @@ for (const variant of [
       // original of a shared file the client has since rewritten, as Claude does with .claude.json:
       // bookkeeping, counted under "records", not a change to the home.)
       const summary = (JSON.parse(plan.stdout) as { result: { summary: Record<string, number> } }).result.summary;
-      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({ create: 0, update: 0, delete: 0, conflict: 0 });
+      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({
+        create: 0,
+        update: 0,
+        delete: 0,
+        conflict: 0,
+      });
     });
 
     test("uninstall leaves a home the client runs in with no hook of ours", async () => {

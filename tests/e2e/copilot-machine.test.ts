@@ -52,7 +52,15 @@ describe.skipIf(unavailable !== undefined)("Copilot machine scope", () => {
     writeFileSync(path.join(sb.project, ".github", "copilot", "settings.json"), `${JSON.stringify({ disableAllHooks: true }, null, 2)}\n`);
     userPolicy = path.join(sb.root, "user-agentihooks");
     mkdirSync(userPolicy, { recursive: true });
-    const off = { secretsInWrites: false, credentialReads: false, destructiveCommands: false, branchProtection: false, auditLog: false, projectBridge: false, sessionBanner: false };
+    const off = {
+      secretsInWrites: false,
+      credentialReads: false,
+      destructiveCommands: false,
+      branchProtection: false,
+      auditLog: false,
+      projectBridge: false,
+      sessionBanner: false,
+    };
     writeFileSync(path.join(userPolicy, "policy.copilot.json"), `${JSON.stringify({ version: 1, target: "copilot", guardrails: off }, null, 2)}\n`);
   });
   afterAll(async () => {
@@ -82,7 +90,11 @@ describe.skipIf(unavailable !== undefined)("Copilot machine scope", () => {
     expect(banner, `our runtime printed the banner at sessionStart\n${detail}`).toBeDefined();
     expect(requestsContaining(turn.requests, "agentihooks guardrails in force").length, `the banner reached the model\n${detail}`).toBeGreaterThan(0);
     // The deny: our runtime's reason reached the model, not the wrapper's fail-closed one.
-    const results = turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n") ?? "";
+    const results =
+      turn.requests
+        .at(-1)
+        ?.view?.toolResults.map((t) => t.output)
+        .join("\n") ?? "";
     expect(results, detail).toMatch(/Denied by preToolUse hook: BLOCKED: /);
     expect(results, detail).not.toContain(FAIL_CLOSED_REASON.slice(0, 60));
     expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
@@ -92,7 +104,11 @@ describe.skipIf(unavailable !== undefined)("Copilot machine scope", () => {
     server.setScript(toolRounds([[{ name: "bash", args: { command: "cat .env", description: "read env" } }]]));
     const turn = await runCopilotTurn(sb, server, "read the .env file", { prefix: sys.prefix, env: { AGENTIHOOKS_HOME: userPolicy } });
     const detail = describeRun(turn.run, 1500);
-    const results = turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n") ?? "";
+    const results =
+      turn.requests
+        .at(-1)
+        ?.view?.toolResults.map((t) => t.output)
+        .join("\n") ?? "";
     expect(results, detail).toMatch(/Denied by preToolUse hook: BLOCKED: /);
     expect(requestsContaining(turn.requests, ENV_SECRET), detail).toEqual([]);
   });
@@ -100,7 +116,11 @@ describe.skipIf(unavailable !== undefined)("Copilot machine scope", () => {
   test("uninstall --scope machine removes every file it wrote, and a turn then runs no hook of ours", async () => {
     const un = await agentihooks(sb, sys, ["uninstall", "--yes", "--scope", "machine", "--target", "copilot"]);
     expect(un.code, describeRun(un)).toBe(0);
-    const listed = await runProcess("/bin/sh", ["-c", "ls -A /etc/github-copilot/policy.d /etc/agentihooks /usr/local/lib/agentihooks 2>&1; true"], { cwd: sb.root, env: sb.env(), prefix: sys.prefix });
+    const listed = await runProcess("/bin/sh", ["-c", "ls -A /etc/github-copilot/policy.d /etc/agentihooks /usr/local/lib/agentihooks 2>&1; true"], {
+      cwd: sb.root,
+      env: sb.env(),
+      prefix: sys.prefix,
+    });
     expect(listed.stdout, "nothing of ours is left in the private system").not.toMatch(/agentihooks\.json|policy\.copilot\.json|state\.json|runtime/);
     server.setScript(toolRounds([]));
     const turn = await runCopilotTurn(sb, server, "say hi", { prefix: sys.prefix });

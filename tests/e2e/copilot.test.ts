@@ -19,7 +19,17 @@ import {
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, planAgentihooks, uninstallAgentihooks, ENV_SECRET, RULE_CANARY, startedMcpServers, WRITE_SECRET, type Sandbox } from "./support/sandbox";
+import {
+  applyAgentihooks,
+  createSandbox,
+  planAgentihooks,
+  uninstallAgentihooks,
+  ENV_SECRET,
+  RULE_CANARY,
+  startedMcpServers,
+  WRITE_SECRET,
+  type Sandbox,
+} from "./support/sandbox";
 
 /** The hook events agentihooks registers in Copilot's hooks file, and whether each runs our runtime. */
 function registeredEvents(sb: Sandbox): { events: string[]; foreign: string[] } {
@@ -59,7 +69,8 @@ for (const variant of [
     /** Every later check needs a successful apply; say so once, clearly. */
     function requireApplied(): void {
       clientBinary("copilot");
-      if (!apply || apply.code !== 0) throw new Error(`agentihooks apply --target copilot did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
+      if (!apply || apply.code !== 0)
+        throw new Error(`agentihooks apply --target copilot did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
     }
 
     test("agentihooks apply --yes --target copilot writes the home", () => {
@@ -128,7 +139,10 @@ for (const variant of [
         expect(fired.has(event), `Copilot fired ${event}\n${detail}`).toBe(true);
         expect(ran.get(event)?.length ?? 0, `our runtime ran for ${event}\n${detail}`).toBeGreaterThan(0);
       }
-      expect(turn.hooks.filter((h) => !h.ok), detail).toEqual([]);
+      expect(
+        turn.hooks.filter((h) => !h.ok),
+        detail,
+      ).toEqual([]);
     });
 
     test("/compact on a continued session fires preCompact and runs our runtime", async () => {
@@ -148,7 +162,10 @@ for (const variant of [
       server.setScript(toolRounds([]));
       const turn = await runCopilotTurn(sb, server, "what are the rules?");
       expect(turn.run.code, describeRun(turn.run)).toBe(0);
-      expect(runsByEvent(turn.runtime).get("sessionStart")?.length ?? 0, `our runtime ran at sessionStart\n${describeRuntimeRuns(turn.runtime)}`).toBeGreaterThan(0);
+      expect(
+        runsByEvent(turn.runtime).get("sessionStart")?.length ?? 0,
+        `our runtime ran at sessionStart\n${describeRuntimeRuns(turn.runtime)}`,
+      ).toBeGreaterThan(0);
       const injected = contextPrinted(turn.runtime, ["sessionStart", "SessionStart"]).join("\n");
       expect(injected, `the runtime left the rule to Copilot\n${describeRuntimeRuns(turn.runtime)}`).not.toContain(RULE_CANARY);
       const carrying = turn.requests.filter((r) => r.raw.includes(RULE_CANARY));
@@ -221,11 +238,22 @@ for (const variant of [
         server.setScript(toolRounds([[{ name: ["e2e-echo-echo_e2e_echo", "echo_e2e_echo"], args: { text: "ping" } }]]));
         const turn = await runCopilotTurn(sb, server, "echo ping");
         const tools = turn.requests[0]?.view?.tools ?? [];
-        expect(tools.some((t) => t.includes("echo_e2e_echo")), `the enabled server's tool is offered: ${tools.join(", ")}`).toBe(true);
-        expect(tools.some((t) => t.includes("echo_e2e_quiet")), `the disabled server's tool is not offered: ${tools.join(", ")}`).toBe(false);
+        expect(
+          tools.some((t) => t.includes("echo_e2e_echo")),
+          `the enabled server's tool is offered: ${tools.join(", ")}`,
+        ).toBe(true);
+        expect(
+          tools.some((t) => t.includes("echo_e2e_quiet")),
+          `the disabled server's tool is not offered: ${tools.join(", ")}`,
+        ).toBe(false);
         expect(startedMcpServers(sb)).toContain("e2e-echo");
         expect(startedMcpServers(sb)).not.toContain("e2e-quiet");
-        expect(turn.requests.at(-1)?.view?.toolResults.map((t) => t.output).join("\n")).toContain("e2e-echo echoes: ping");
+        expect(
+          turn.requests
+            .at(-1)
+            ?.view?.toolResults.map((t) => t.output)
+            .join("\n"),
+        ).toContain("e2e-echo echoes: ping");
       });
     }
 
@@ -245,7 +273,12 @@ for (const variant of [
       // original of a shared file the client has since rewritten, as Claude does with .claude.json:
       // bookkeeping, counted under "records", not a change to the home.)
       const summary = (JSON.parse(plan.stdout) as { result: { summary: Record<string, number> } }).result.summary;
-      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({ create: 0, update: 0, delete: 0, conflict: 0 });
+      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({
+        create: 0,
+        update: 0,
+        delete: 0,
+        conflict: 0,
+      });
     });
 
     test("uninstall leaves a home the client runs in with no hook of ours", async () => {

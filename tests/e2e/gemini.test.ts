@@ -12,10 +12,29 @@ import { ALLOW_EXIT } from "../../compiler/lower/hook-wrapper";
 import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { clientBinary } from "./support/clients";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent } from "./support/evidence";
-import { geminiCommand, geminiDenials, geminiHome, geminiSettings, loadWarnings, OPERATOR_SETTINGS, runGeminiTurn, seedOperatorSettings, systemInstruction } from "./support/gemini";
+import {
+  geminiCommand,
+  geminiDenials,
+  geminiHome,
+  geminiSettings,
+  loadWarnings,
+  OPERATOR_SETTINGS,
+  runGeminiTurn,
+  seedOperatorSettings,
+  systemInstruction,
+} from "./support/gemini";
 import { expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { describeRun, type ProcessResult } from "./support/process";
-import { applyAgentihooks, createSandbox, ENV_SECRET, planAgentihooks, RULE_CANARY, startedMcpServers, uninstallAgentihooks, type Sandbox } from "./support/sandbox";
+import {
+  applyAgentihooks,
+  createSandbox,
+  ENV_SECRET,
+  planAgentihooks,
+  RULE_CANARY,
+  startedMcpServers,
+  uninstallAgentihooks,
+  type Sandbox,
+} from "./support/sandbox";
 
 /** Hook events whose groups in settings.json run our wrapper. */
 function registeredEvents(sb: Sandbox): string[] {
@@ -49,7 +68,8 @@ for (const variant of [
 
     function requireApplied(): void {
       clientBinary("gemini");
-      if (!apply || apply.code !== 0) throw new Error(`agentihooks apply --target gemini did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
+      if (!apply || apply.code !== 0)
+        throw new Error(`agentihooks apply --target gemini did not succeed, so this check cannot run:\n${apply ? describeRun(apply) : "not run"}`);
     }
 
     test("agentihooks apply --yes --target gemini writes the home and keeps the operator's settings", () => {
@@ -141,7 +161,8 @@ for (const variant of [
         expect(list.code, describeRun(list)).toBe(0);
         // 0.61.0 prints the list on stderr.
         const printed = `${list.stdout}\n${list.stderr}`;
-        for (const name of ["agentihooks", "e2e-echo", "e2e-quiet"]) expect(printed, describeRun(list)).toMatch(new RegExp(`✓ ${name}: .*\\(stdio\\) - Connected`));
+        for (const name of ["agentihooks", "e2e-echo", "e2e-quiet"])
+          expect(printed, describeRun(list)).toMatch(new RegExp(`✓ ${name}: .*\\(stdio\\) - Connected`));
         expect(loadWarnings(printed), describeRun(list)).toEqual([]);
         expect(startedMcpServers(sb)).toEqual(["e2e-echo", "e2e-quiet"]);
       });
@@ -161,7 +182,12 @@ for (const variant of [
       expect(plan.code, `the client's own writes must not look like drift\n${describeRun(plan)}`).toBe(0);
       // `plan --json` prints the CLI's envelope: the plan is its `result`.
       const summary = (JSON.parse(plan.stdout) as { result: { summary: Record<string, number> } }).result.summary;
-      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({ create: 0, update: 0, delete: 0, conflict: 0 });
+      expect({ create: summary.create, update: summary.update, delete: summary.delete, conflict: summary.conflict }, describeRun(plan)).toEqual({
+        create: 0,
+        update: 0,
+        delete: 0,
+        conflict: 0,
+      });
     });
 
     test("uninstall leaves a home the client runs in with no hook of ours, and the operator's settings", async () => {

@@ -28,7 +28,11 @@ declare module "vitest" {
 
 /** Copies the files `npm pack` would publish into a fresh directory; its dependencies come from the repo. */
 function copyPackage(root: string): string {
-  const listing = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const listing = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const files = (JSON.parse(listing) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
   const target = mkdtempSync(path.join(tmpdir(), "agentihooks-e2e-package-"));
   for (const file of files) {

@@ -27,13 +27,20 @@ function writeJson(file: string, value: unknown): void {
 
 /** Copilot hooks running the fake runtime; `mode` is passed through the environment of the hook command. */
 function writeCopilotHooks(sb: Sandbox, mode: "guard" | "noop", extraEvents: string[] = []): void {
-  const entry = (event: string) => [{ type: "command", bash: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${process.execPath} ${fake} copilot ${event}`, timeoutSec: 30 }];
-  writeJson(path.join(sb.copilotHome, "hooks", "fake.json"), { version: 1, hooks: Object.fromEntries([...copilotEvents, ...extraEvents].map((e) => [e, entry(e)])) });
+  const entry = (event: string) => [
+    { type: "command", bash: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${process.execPath} ${fake} copilot ${event}`, timeoutSec: 30 },
+  ];
+  writeJson(path.join(sb.copilotHome, "hooks", "fake.json"), {
+    version: 1,
+    hooks: Object.fromEntries([...copilotEvents, ...extraEvents].map((e) => [e, entry(e)])),
+  });
 }
 
 /** Claude/Codex-shaped hook groups running the fake runtime. */
 function claudeShapedHooks(client: string, mode: "guard" | "noop", extraEvents: string[] = []): Record<string, unknown> {
-  const group = () => [{ hooks: [{ type: "command", command: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${process.execPath} ${fake} ${client}`, timeout: 30 }] }];
+  const group = () => [
+    { hooks: [{ type: "command", command: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${process.execPath} ${fake} ${client}`, timeout: 30 }] },
+  ];
   return Object.fromEntries([...claudeEvents, ...extraEvents].map((e) => [e, group()]));
 }
 
@@ -56,7 +63,10 @@ describe("self-test: Copilot checks pass on a right home and fail on a wrong one
     const turn = await runCopilotTurn(sb, server, "read .env");
     expect(turn.run.code, describeRun(turn.run)).toBe(0);
     for (const event of copilotEvents.filter((e) => e !== "postToolUse")) {
-      expect(turn.hooks.some((h) => h.event === event), `fired ${event}`).toBe(true);
+      expect(
+        turn.hooks.some((h) => h.event === event),
+        `fired ${event}`,
+      ).toBe(true);
       expect(runsByEvent(turn.runtime).get(event)?.length ?? 0, `runtime ran for ${event}`).toBeGreaterThan(0);
     }
     expect(contextPrinted(turn.runtime, ["sessionStart"]).join("")).toContain(RULE_CANARY);
@@ -108,7 +118,9 @@ describe("self-test: Copilot checks pass on a right home and fail on a wrong one
   });
 
   test("FAILS ON PURPOSE: an MCP entry Copilot drops silently is reported", async () => {
-    writeJson(path.join(sb.copilotHome, "mcp-config.json"), { mcpServers: { good: { command: "node", args: ["-e", "0"] }, broken: { type: "local", tools: "*" } } });
+    writeJson(path.join(sb.copilotHome, "mcp-config.json"), {
+      mcpServers: { good: { command: "node", args: ["-e", "0"] }, broken: { type: "local", tools: "*" } },
+    });
     const problems = await copilotLoadProblems(sb, server);
     expect(problems).toContain("MCP server 'broken' in mcp-config.json is missing from copilot mcp list (dropped silently)");
     expect(problems.join("\n")).not.toContain("'good'");
@@ -135,7 +147,10 @@ describe("self-test: Claude Code checks pass on a right home and fail on a wrong
     const turn = await runClaudeTurn(sb, server, "read .env");
     expect(turn.run.code, describeRun(turn.run)).toBe(0);
     for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"]) {
-      expect(turn.hooks.some((h) => h.event === event), `fired ${event}`).toBe(true);
+      expect(
+        turn.hooks.some((h) => h.event === event),
+        `fired ${event}`,
+      ).toBe(true);
       expect(runsByEvent(turn.runtime).get(event)?.length ?? 0, `runtime ran for ${event}`).toBeGreaterThan(0);
     }
     expect(requestsContaining(turn.requests, RULE_CANARY).length).toBeGreaterThan(0);
@@ -149,7 +164,10 @@ describe("self-test: Claude Code checks pass on a right home and fail on a wrong
     const turn = await runClaudeTurn(sb, server, "read .env");
     expect(requestsContaining(turn.requests, ENV_SECRET).length, "the leak check must catch the secret").toBeGreaterThan(0);
 
-    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks("claude", "guard", ["UserPromptSubmitted"]), permissions: { defaultMode: "yolo" } });
+    writeJson(path.join(sb.claudeConfigDir, "settings.json"), {
+      hooks: claudeShapedHooks("claude", "guard", ["UserPromptSubmitted"]),
+      permissions: { defaultMode: "yolo" },
+    });
     const doctor = await claudeCommand(sb, ["doctor"], server);
     const invalid = doctorInvalidSettings(doctor.stdout);
     expect(invalid.join("\n")).toMatch(/UserPromptSubmitted/);
@@ -186,7 +204,10 @@ describe("self-test: Codex checks pass on a right home and fail on a wrong one",
     const turn = await runCodexTurn(sb, server, "read .env", ["--dangerously-bypass-hook-trust"]);
     expect(turn.run.code, describeRun(turn.run)).toBe(0);
     for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"]) {
-      expect(turn.hooks.some((h) => h.event === event), `fired ${event}`).toBe(true);
+      expect(
+        turn.hooks.some((h) => h.event === event),
+        `fired ${event}`,
+      ).toBe(true);
       expect(runsByEvent(turn.runtime).get(event)?.length ?? 0, `runtime ran for ${event}`).toBeGreaterThan(0);
     }
     expect(requestsContaining(turn.requests, RULE_CANARY).length).toBeGreaterThan(0);

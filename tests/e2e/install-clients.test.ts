@@ -27,7 +27,10 @@ test("an uninstallable client fails the installer, naming the client and why", (
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("codex (@openai/codex@0.171.0) could not be installed");
-    expect(JSON.parse(result.stdout.trim().split("\n")[0]!)).toMatchObject({ name: "codex", error: expect.stringContaining("npm install @openai/codex@0.171.0 exited") });
+    expect(JSON.parse(result.stdout.trim().split("\n")[0]!)).toMatchObject({
+      name: "codex",
+      error: expect.stringContaining("npm install @openai/codex@0.171.0 exited"),
+    });
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }

@@ -83,7 +83,12 @@ for (const client of CLIENTS) {
       sb = createSandbox(`${client.name}-machine`);
       sys = createPrivateSystem(sb.root);
       server = await startModelServer();
-      apply = await runProcess(process.execPath, [agentihooksBin(), "apply", "--yes", "--scope", "machine", "--target", client.name], { cwd: sb.applyDir, env: sb.env(), timeoutMs: 60_000, prefix: sys.prefix });
+      apply = await runProcess(process.execPath, [agentihooksBin(), "apply", "--yes", "--scope", "machine", "--target", client.name], {
+        cwd: sb.applyDir,
+        env: sb.env(),
+        timeoutMs: 60_000,
+        prefix: sys.prefix,
+      });
       client.switchOff(sb);
     });
     afterAll(async () => {
@@ -104,9 +109,18 @@ for (const client of CLIENTS) {
     });
 
     test("uninstall --scope machine leaves nothing of ours in the private system", async () => {
-      const un = await runProcess(process.execPath, [agentihooksBin(), "uninstall", "--yes", "--scope", "machine", "--target", client.name], { cwd: sb.applyDir, env: sb.env(), timeoutMs: 60_000, prefix: sys.prefix });
+      const un = await runProcess(process.execPath, [agentihooksBin(), "uninstall", "--yes", "--scope", "machine", "--target", client.name], {
+        cwd: sb.applyDir,
+        env: sb.env(),
+        timeoutMs: 60_000,
+        prefix: sys.prefix,
+      });
       expect(un.code, describeRun(un)).toBe(0);
-      const listed = await runProcess("/bin/sh", ["-c", "find /etc/claude-code /etc/codex /etc/gemini-cli /etc/agentihooks /usr/local/lib/agentihooks -type f 2>/dev/null; true"], { cwd: sb.root, env: sb.env(), prefix: sys.prefix });
+      const listed = await runProcess(
+        "/bin/sh",
+        ["-c", "find /etc/claude-code /etc/codex /etc/gemini-cli /etc/agentihooks /usr/local/lib/agentihooks -type f 2>/dev/null; true"],
+        { cwd: sb.root, env: sb.env(), prefix: sys.prefix },
+      );
       // The runtime's own audit log and session markers stay, as ~/.agentihooks does after a home uninstall.
       const left = listed.stdout.split("\n").filter((f) => f.trim() !== "" && !/^\/etc\/agentihooks\/(logs|sessions)\//.test(f));
       expect(left, "files apply wrote that uninstall left").toEqual([]);

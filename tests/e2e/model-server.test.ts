@@ -31,7 +31,14 @@ function sseEvents(text: string): { event?: string; data: string }[] {
 
 describe("model server", () => {
   test("chat completions: a streamed tool call, then the final text once the tool result is in the history", async () => {
-    const first = await (await post("/v1/chat/completions", { model: "m", stream: true, messages: [{ role: "user", content: "go" }], tools: [{ type: "function", function: { name: "view" } }] })).text();
+    const first = await (
+      await post("/v1/chat/completions", {
+        model: "m",
+        stream: true,
+        messages: [{ role: "user", content: "go" }],
+        tools: [{ type: "function", function: { name: "view" } }],
+      })
+    ).text();
     const chunks = sseEvents(first).map((e) => e.data);
     expect(chunks.at(-1)).toBe("[DONE]");
     const call = chunks.map((c) => (c === "[DONE]" ? undefined : JSON.parse(c))).find((c) => c?.choices?.[0]?.delta?.tool_calls);
@@ -52,25 +59,57 @@ describe("model server", () => {
   });
 
   test("responses: function and custom tool calls as output items, then response.completed", async () => {
-    const text = await (await post("/v1/responses", { model: "m", stream: true, input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "go" }] }], tools: [{ type: "function", name: "exec_command" }] })).text();
+    const text = await (
+      await post("/v1/responses", {
+        model: "m",
+        stream: true,
+        input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "go" }] }],
+        tools: [{ type: "function", name: "exec_command" }],
+      })
+    ).text();
     const events = sseEvents(text);
     expect(events.map((e) => e.event)).toEqual(["response.created", "response.output_item.added", "response.output_item.done", "response.completed"]);
     expect(JSON.parse(events[2]!.data).item).toMatchObject({ type: "function_call", name: "exec_command", arguments: '{"path":"/x"}' });
-    const custom = viewOf("responses", { tools: [{ type: "custom", name: "apply_patch" }], input: [{ type: "custom_tool_call", call_id: "a" }, { type: "custom_tool_call_output", call_id: "a", output: "done" }] });
+    const custom = viewOf("responses", {
+      tools: [{ type: "custom", name: "apply_patch" }],
+      input: [
+        { type: "custom_tool_call", call_id: "a" },
+        { type: "custom_tool_call_output", call_id: "a", output: "done" },
+      ],
+    });
     expect(custom).toMatchObject({ toolKinds: { apply_patch: "custom" }, toolRounds: 1, toolResults: [{ callId: "a", output: "done" }] });
   });
 
   test("responses: a client-executed tool_search call, then a call in the namespace its output loaded", async () => {
     const search = await startModelServer(toolRounds([[{ name: "tool_search", args: { query: "q" } }], [{ name: "mcp__srv__probe", args: { a: 1 } }]]));
     try {
-      const tools = [{ type: "function", name: "exec_command" }, { type: "tool_search", execution: "client" }];
+      const tools = [
+        { type: "function", name: "exec_command" },
+        { type: "tool_search", execution: "client" },
+      ];
       const user = { type: "message", role: "user", content: [{ type: "input_text", text: "go" }] };
-      const first = sseEvents(await (await fetch(`${search.url}/v1/responses`, { method: "POST", body: JSON.stringify({ model: "m", stream: true, input: [user], tools }) })).text());
+      const first = sseEvents(
+        await (await fetch(`${search.url}/v1/responses`, { method: "POST", body: JSON.stringify({ model: "m", stream: true, input: [user], tools }) })).text(),
+      );
       const call = JSON.parse(first.find((e) => e.event === "response.output_item.done")!.data).item;
       expect(call).toMatchObject({ type: "tool_search_call", execution: "client", arguments: { query: "q" } });
-      const loaded = { type: "tool_search_output", call_id: call.call_id, execution: "client", tools: [{ type: "namespace", name: "mcp__srv", tools: [{ type: "function", name: "probe" }] }] };
-      const second = sseEvents(await (await fetch(`${search.url}/v1/responses`, { method: "POST", body: JSON.stringify({ model: "m", stream: true, input: [user, call, loaded], tools }) })).text());
-      expect(JSON.parse(second.find((e) => e.event === "response.output_item.done")!.data).item).toMatchObject({ type: "function_call", namespace: "mcp__srv", name: "probe", arguments: '{"a":1}' });
+      const loaded = {
+        type: "tool_search_output",
+        call_id: call.call_id,
+        execution: "client",
+        tools: [{ type: "namespace", name: "mcp__srv", tools: [{ type: "function", name: "probe" }] }],
+      };
+      const second = sseEvents(
+        await (
+          await fetch(`${search.url}/v1/responses`, { method: "POST", body: JSON.stringify({ model: "m", stream: true, input: [user, call, loaded], tools }) })
+        ).text(),
+      );
+      expect(JSON.parse(second.find((e) => e.event === "response.output_item.done")!.data).item).toMatchObject({
+        type: "function_call",
+        namespace: "mcp__srv",
+        name: "probe",
+        arguments: '{"a":1}',
+      });
       expect(search.requests.at(-1)?.view).toMatchObject({ toolRounds: 1, searchedTools: { mcp__srv__probe: { namespace: "mcp__srv", name: "probe" } } });
       expect(search.problems).toEqual([]);
     } finally {
@@ -79,7 +118,15 @@ describe("model server", () => {
   });
 
   test("messages: a streamed tool_use block with its input as JSON deltas", async () => {
-    const text = await (await post("/v1/messages", { model: "m", stream: true, max_tokens: 10, messages: [{ role: "user", content: "go" }], tools: [{ name: "Read", input_schema: {} }] })).text();
+    const text = await (
+      await post("/v1/messages", {
+        model: "m",
+        stream: true,
+        max_tokens: 10,
+        messages: [{ role: "user", content: "go" }],
+        tools: [{ name: "Read", input_schema: {} }],
+      })
+    ).text();
     const events = sseEvents(text);
     expect(events[0]!.event).toBe("message_start");
     expect(events.at(-1)!.event).toBe("message_stop");

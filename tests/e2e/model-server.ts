@@ -291,7 +291,13 @@ export function viewOf(api: WireApi, body: Record<string, unknown>): Conversatio
         for (const b of blocks) {
           if (b.type === "tool_result") view.toolResults.push({ callId: String(b.tool_use_id ?? ""), output: textOf(b.content) });
         }
-        const text = typeof m.content === "string" ? m.content : blocks.filter((b) => b.type === "text").map((b) => String(b.text)).join("\n");
+        const text =
+          typeof m.content === "string"
+            ? m.content
+            : blocks
+                .filter((b) => b.type === "text")
+                .map((b) => String(b.text))
+                .join("\n");
         if (text) view.lastUserText = text;
       }
     }
@@ -350,7 +356,13 @@ function answerChat(res: ServerResponse, view: ConversationView, reply: Scripted
       object: "chat.completion",
       created,
       model: view.model,
-      choices: [{ index: 0, message: { role: "assistant", content: text || null, ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _i, ...t }) => t) } : {}) }, finish_reason: finish }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: text || null, ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _i, ...t }) => t) } : {}) },
+          finish_reason: finish,
+        },
+      ],
       usage: usageChat,
     });
     return;
@@ -377,7 +389,13 @@ function answerResponses(res: ServerResponse, view: ConversationView, reply: Scr
   const calls = "toolCalls" in reply ? reply.toolCalls : [];
   const output: Record<string, unknown>[] = [];
   if (reply.text) {
-    output.push({ type: "message", id: `msg_e2e_${ids.length}_${Date.now()}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: reply.text, annotations: [] }] });
+    output.push({
+      type: "message",
+      id: `msg_e2e_${ids.length}_${Date.now()}`,
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text: reply.text, annotations: [] }],
+    });
   }
   calls.forEach((c, i) => {
     const name = c.name as string;
@@ -387,12 +405,26 @@ function answerResponses(res: ServerResponse, view: ConversationView, reply: Scr
       output.push({ type: "tool_search_call", id: `tsc_${ids[i]}`, call_id: ids[i], execution: "client", arguments: c.args, status: "completed" });
     } else if (view.searchedTools[name]?.namespace) {
       const searched = view.searchedTools[name]!;
-      output.push({ type: "function_call", id: `fc_${ids[i]}`, call_id: ids[i], namespace: searched.namespace, name: searched.name, arguments: JSON.stringify(c.args), status: "completed" });
+      output.push({
+        type: "function_call",
+        id: `fc_${ids[i]}`,
+        call_id: ids[i],
+        namespace: searched.namespace,
+        name: searched.name,
+        arguments: JSON.stringify(c.args),
+        status: "completed",
+      });
     } else {
       output.push({ type: "function_call", id: `fc_${ids[i]}`, call_id: ids[i], name, arguments: JSON.stringify(c.args), status: "completed" });
     }
   });
-  const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
+  const usage = {
+    input_tokens: 10,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 5,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 15,
+  };
   const base = { id: responseId, object: "response", created_at: Math.floor(Date.now() / 1000), model: view.model };
   if (!view.stream) {
     sendJson(res, 200, { ...base, status: "completed", output, usage });
@@ -503,7 +535,10 @@ export function geminiViewOf(path: string, body: Record<string, unknown>): Conve
       const response = part.functionResponse as { id?: unknown; response?: Record<string, unknown> } | undefined;
       if (response) view.toolResults.push({ callId: String(response.id ?? ""), output: textOf(response.response?.output ?? response.response?.error ?? "") });
     }
-    const text = parts.filter((p) => typeof p.text === "string").map((p) => String(p.text)).join("");
+    const text = parts
+      .filter((p) => typeof p.text === "string")
+      .map((p) => String(p.text))
+      .join("");
     if (content.role === "user" && text) view.lastUserText = text;
   }
   return view;

@@ -30,7 +30,11 @@ async function cloneWithRepoScope(sb: Sandbox): Promise<ProcessResult> {
   const origin = path.join(sb.root, "origin");
   execFileSync("git", ["init", "-q", "-b", "work", origin], { env: sb.env() });
   writeFileSync(path.join(origin, "README.md"), "# e2e project\n");
-  const applied = await runProcess(process.execPath, [agentihooksBin(), "apply", "--scope", "repo", "--yes"], { cwd: origin, env: sb.env(), timeoutMs: 60_000 });
+  const applied = await runProcess(process.execPath, [agentihooksBin(), "apply", "--scope", "repo", "--yes"], {
+    cwd: origin,
+    env: sb.env(),
+    timeoutMs: 60_000,
+  });
   git(sb, origin, "add", "-A");
   git(sb, origin, "commit", "-qm", "agentihooks --scope repo");
   rmSync(sb.project, { recursive: true, force: true });

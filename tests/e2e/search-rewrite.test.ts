@@ -36,7 +36,13 @@ interface ToolSearch {
   expect: "rewrite" | RegExp;
 }
 
-const CLIENTS: ReadonlyArray<{ id: ClientName; call: ScriptedToolCall; turn: (sb: Sandbox, server: ModelServer) => Promise<Turn>; told: RegExp; tool?: ToolSearch }> = [
+const CLIENTS: ReadonlyArray<{
+  id: ClientName;
+  call: ScriptedToolCall;
+  turn: (sb: Sandbox, server: ModelServer) => Promise<Turn>;
+  told: RegExp;
+  tool?: ToolSearch;
+}> = [
   {
     id: "copilot",
     call: { name: "bash", args: { command: SEARCH, description: "search" } },
@@ -51,14 +57,22 @@ const CLIENTS: ReadonlyArray<{ id: ClientName; call: ScriptedToolCall; turn: (sb
     told: /agentihooks changed this grep command/,
     tool: { call: (sb) => ({ name: "Grep", args: { pattern: "API_TOKEN", path: sb.project, output_mode: "content" } }), expect: "rewrite" },
   },
-  { id: "codex", call: { name: "exec_command", args: { cmd: SEARCH } }, turn: (sb, s) => runCodexTurn(sb, s, "find API_TOKEN"), told: /agentihooks changed this grep command/ },
+  {
+    id: "codex",
+    call: { name: "exec_command", args: { cmd: SEARCH } },
+    turn: (sb, s) => runCodexTurn(sb, s, "find API_TOKEN"),
+    told: /agentihooks changed this grep command/,
+  },
   // Gemini shows BeforeTool context to nobody; it tells the model itself that the input was changed.
   {
     id: "gemini",
     call: { name: "run_shell_command", args: { command: SEARCH } },
     turn: (sb, s) => runGeminiTurn(sb, s, "find API_TOKEN"),
     told: /Tool input parameters were modified by a hook/,
-    tool: { call: (sb) => ({ name: "grep_search", args: { pattern: "API_TOKEN", dir_path: sb.project } }), expect: /Tool execution blocked: BLOCKED: A search of/ },
+    tool: {
+      call: (sb) => ({ name: "grep_search", args: { pattern: "API_TOKEN", dir_path: sb.project } }),
+      expect: /Tool execution blocked: BLOCKED: A search of/,
+    },
   },
 ];
 
@@ -105,7 +119,10 @@ for (const client of CLIENTS) {
       const ran = rewrites(turn.runtime);
       expect(ran.length, `our runtime answered with a rewrite\n${detail}`).toBe(1);
       expect(ran[0], detail).toMatch(/^grep -rn '--exclude=\.\[eE\]\[nN\]\[vV\]' .* API_TOKEN \.$/);
-      const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n");
+      const results = turn.requests
+        .at(-1)!
+        .view!.toolResults.map((t) => t.output)
+        .join("\n");
       expect(results, `the tool really ran and found the source file\n${detail}`).toContain(SOURCE_MATCH);
       expect(results, detail).toContain("settings.py");
       expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
@@ -122,7 +139,10 @@ for (const client of CLIENTS) {
         const turn = await client.turn(sb, server);
         const detail = `${describeRun(turn.run, 2000)}\nruntime:\n${describeRuntimeRuns(turn.runtime)}`;
         expect(turn.requests.length, detail).toBeGreaterThanOrEqual(2);
-        const results = turn.requests.at(-1)!.view!.toolResults.map((t) => t.output).join("\n");
+        const results = turn.requests
+          .at(-1)!
+          .view!.toolResults.map((t) => t.output)
+          .join("\n");
         expect(requestsContaining(turn.requests, ENV_SECRET), `requests carrying the .env secret\n${detail}`).toEqual([]);
         if (tool.expect === "rewrite") {
           expect(rewrites(turn.runtime)[0] ?? "", detail).toMatch(/^!\{?\.\[eE\]\[nN\]\[vV\][ ,]/);
@@ -139,15 +159,48 @@ for (const client of CLIENTS) {
 // The rg rewrites run with a real ripgrep (the copy Codex ships), over trees holding every kind of
 // credential file at any depth and in any case: nothing protected is printed, the rest is found.
 describe("rewritten rg searches, run with the real ripgrep", () => {
-  const KINDS = [[".env"], [".ENV"], [".env.local"], ["prod.env"], [".ssh", "id_rsa"], [".ssh", "deploy_key"], ["id_ed25519"], [".aws", "credentials"], [".docker", "config.json"], [".kube", "config"], ["gh", "hosts.yml"], [".netrc"], [".npmrc"], [".git-credentials"], [".pgpass"], [".bashrc"], [".zsh_history"], [".vault-token"]];
-  const SHAPES = ["rg --hidden -n MARK", "rg -uu MARK .", "rg --hidden --no-ignore -g '*' MARK", "rg --hidden -g '*.env' -g '*.md' MARK", "rg --hidden -i mark ."];
+  const KINDS = [
+    [".env"],
+    [".ENV"],
+    [".env.local"],
+    ["prod.env"],
+    [".ssh", "id_rsa"],
+    [".ssh", "deploy_key"],
+    ["id_ed25519"],
+    [".aws", "credentials"],
+    [".docker", "config.json"],
+    [".kube", "config"],
+    ["gh", "hosts.yml"],
+    [".netrc"],
+    [".npmrc"],
+    [".git-credentials"],
+    [".pgpass"],
+    [".bashrc"],
+    [".zsh_history"],
+    [".vault-token"],
+  ];
+  const SHAPES = [
+    "rg --hidden -n MARK",
+    "rg -uu MARK .",
+    "rg --hidden --no-ignore -g '*' MARK",
+    "rg --hidden -g '*.env' -g '*.md' MARK",
+    "rg --hidden -i mark .",
+  ];
 
   test("60 generated trees: the rewritten command never prints a protected file (shell rg, Claude's Grep and Copilot's rg globs)", () => {
-    const rg = path.join(path.dirname(path.dirname(clientBinary("codex"))), "@openai", "codex-linux-x64", "vendor", "x86_64-unknown-linux-musl", "codex-path", "rg");
+    const rg = path.join(
+      path.dirname(path.dirname(clientBinary("codex"))),
+      "@openai",
+      "codex-linux-x64",
+      "vendor",
+      "x86_64-unknown-linux-musl",
+      "codex-path",
+      "rg",
+    );
     expect(existsSync(rg), rg).toBe(true);
     const failures: string[] = [];
     let seed = 0x5eed;
-    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     for (let t = 0; t < 60; t += 1) {
       const dir = mkdtempSync(path.join(tmpdir(), "ah-rg-prop-"));
       const nest = Array.from({ length: Math.floor(random() * 7) }, (_, i) => `d${i}`);
@@ -170,12 +223,23 @@ describe("rewritten rg searches, run with the real ripgrep", () => {
         continue;
       }
       // No stdin: rg with no path searches a piped stdin instead of the directory.
-      const shell = spawnSync("/bin/sh", ["-c", rewrite.command.replace(/^rg /, `'${rg}' `)], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const shell = spawnSync("/bin/sh", ["-c", rewrite.command.replace(/^rg /, `'${rg}' `)], {
+        cwd: dir,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       // Claude's Grep: --hidden --no-follow, then each word of glob as --glob (docs/guardrails.md).
-      const tool = spawnSync(rg, ["--hidden", "--no-follow", ...glob.command.split(" ").flatMap((g) => ["--glob", g]), "MARK", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const tool = spawnSync(rg, ["--hidden", "--no-follow", ...glob.command.split(" ").flatMap((g) => ["--glob", g]), "MARK", dir], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       // Copilot's rg: the whole glob as one --glob.
       const copilot = spawnSync(rg, ["--hidden", "--glob", single.command, "MARK", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-      for (const [label, out] of [["shell", shell.stdout + shell.stderr], ["Claude's Grep", tool.stdout + tool.stderr], ["Copilot's rg", copilot.stdout + copilot.stderr]] as const) {
+      for (const [label, out] of [
+        ["shell", shell.stdout + shell.stderr],
+        ["Claude's Grep", tool.stdout + tool.stderr],
+        ["Copilot's rg", copilot.stdout + copilot.stderr],
+      ] as const) {
         for (const secret of secrets) if (out.includes(secret)) failures.push(`${label} ${shape} printed ${secret} in ${dir}`);
         if (!out.includes("MARK_FINE")) failures.push(`${label} ${shape} found nothing in ${dir}: ${out.slice(0, 200)}`);
       }

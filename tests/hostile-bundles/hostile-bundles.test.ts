@@ -28,7 +28,10 @@ vi.mock("node:child_process", async (importOriginal) => {
   const { readFileSync: read } = await import("node:fs");
   const answers = new Map<string, unknown>();
   const spawnSync = ((command: string, args: readonly string[] = [], options: { input?: unknown } = {}) => {
-    const wrapper = command === "/bin/sh" && typeof options.input === "string" && options.input.includes("agentihooks_doctor_canary") ? /^'((?:[^']|'\\'')*)' PreToolUse$/.exec(args[1] ?? "") : null;
+    const wrapper =
+      command === "/bin/sh" && typeof options.input === "string" && options.input.includes("agentihooks_doctor_canary")
+        ? /^'((?:[^']|'\\'')*)' PreToolUse$/.exec(args[1] ?? "")
+        : null;
     if (wrapper === null) return real.spawnSync(command, args, options as never);
     let key: string;
     try {
@@ -63,7 +66,13 @@ function expand(text: string, box: Sandbox): string {
 
 function setUp(c: HostileCase, index: number): Sandbox {
   const root = path.join(scratch, `c${index}`);
-  const box: Sandbox = { root, project: path.join(root, "project"), home: path.join(root, "home"), outside: path.join(root, "outside"), canary: expand(CANARY, { root } as Sandbox) };
+  const box: Sandbox = {
+    root,
+    project: path.join(root, "project"),
+    home: path.join(root, "home"),
+    outside: path.join(root, "outside"),
+    canary: expand(CANARY, { root } as Sandbox),
+  };
   mkdirSync(path.join(box.outside, "dir"), { recursive: true });
   mkdirSync(path.join(box.outside, "skill"), { recursive: true });
   writeFileSync(path.join(box.outside, "passwd"), `root:x:0:0:${OUTSIDE_SECRET}\n`);
@@ -108,13 +117,30 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Runs one command in process with the sandbox's cwd and homes; captures its output. */
-async function run(box: Sandbox, c: HostileCase, name: keyof typeof commands, argv: string[]): Promise<{ code: number; stdout: string; stderr: string; thrown?: unknown }> {
+async function run(
+  box: Sandbox,
+  c: HostileCase,
+  name: keyof typeof commands,
+  argv: string[],
+): Promise<{ code: number; stdout: string; stderr: string; thrown?: unknown }> {
   const saved = { cwd: process.cwd(), env: { ...process.env }, out: process.stdout.write, err: process.stderr.write };
   let stdout = "";
   let stderr = "";
   process.chdir(box.project);
-  for (const key of Object.keys(process.env)) if (key.startsWith("AGENTIHOOKS_") || key.startsWith("COPILOT_") || key.startsWith("CLAUDE_") || key.startsWith("CODEX_")) delete process.env[key];
-  Object.assign(process.env, { HOME: box.home, COPILOT_HOME: path.join(box.home, ".copilot"), CLAUDE_CONFIG_DIR: path.join(box.home, ".claude"), CODEX_HOME: path.join(box.home, ".codex"), AGENTIHOOKS_HOME: path.join(box.home, ".agentihooks"), NO_COLOR: "1" }, c.env ?? {});
+  for (const key of Object.keys(process.env))
+    if (key.startsWith("AGENTIHOOKS_") || key.startsWith("COPILOT_") || key.startsWith("CLAUDE_") || key.startsWith("CODEX_")) delete process.env[key];
+  Object.assign(
+    process.env,
+    {
+      HOME: box.home,
+      COPILOT_HOME: path.join(box.home, ".copilot"),
+      CLAUDE_CONFIG_DIR: path.join(box.home, ".claude"),
+      CODEX_HOME: path.join(box.home, ".codex"),
+      AGENTIHOOKS_HOME: path.join(box.home, ".agentihooks"),
+      NO_COLOR: "1",
+    },
+    c.env ?? {},
+  );
   process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof process.stdout.write;
   process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof process.stderr.write;
   try {
@@ -136,13 +162,21 @@ function runGeneratedShell(box: Sandbox, c: HostileCase): void {
   const parts: string[] = [];
   const config = path.join(box.home, ".codex", "config.toml");
   if (existsSync(config)) {
-    const servers = ((parseToml(readFileSync(config, "utf8")) as Record<string, unknown>).mcp_servers ?? {}) as Record<string, { command?: string; args?: string[] }>;
-    for (const server of Object.values(servers)) if (server.command === "bash" && server.args?.[0] === "-c") parts.push(shellCommand(["bash", "-c", server.args[1] as string, "true"]));
+    const servers = ((parseToml(readFileSync(config, "utf8")) as Record<string, unknown>).mcp_servers ?? {}) as Record<
+      string,
+      { command?: string; args?: string[] }
+    >;
+    for (const server of Object.values(servers))
+      if (server.command === "bash" && server.args?.[0] === "-c") parts.push(shellCommand(["bash", "-c", server.args[1] as string, "true"]));
   }
   const envFile = path.join(box.home, ".agentihooks", "copilot.env");
   if (existsSync(envFile)) parts.push(`( set -a; . ${shellCommand([envFile])} )`);
   if (parts.length === 0) return;
-  spawnSync("bash", ["-c", parts.join("\n")], { cwd: box.root, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: box.home, ...(c.env ?? {}) }, encoding: "utf8" });
+  spawnSync("bash", ["-c", parts.join("\n")], {
+    cwd: box.root,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: box.home, ...(c.env ?? {}) },
+    encoding: "utf8",
+  });
 }
 
 /** True when the output holds an error diagnostic naming its file: `file[:line:col]: error AHnnnn:` on stderr, or in a `--json` envelope. */
@@ -163,53 +197,65 @@ describe("hostile bundles", () => {
     expect(cases.length).toBeGreaterThanOrEqual(60);
   });
 
-  it.each(cases.map((c, i) => [c.name, c, i] as const))("%s", async (_name, c, index) => {
-    const box = setUp(c, index);
-    const out = path.join(box.project, "out");
-    const before = snapshot(box.root, [box.home]);
-    const results = [
-      await run(box, c, "build", ["--out", "out"]),
-      await run(box, c, "plan", []),
-      await run(box, c, "plan", ["--json"]),
-      await run(box, c, "apply", ["--yes"]),
-      await run(box, c, "inspect", ["--json"]),
-      await run(box, c, "doctor", ["--json"]),
-    ];
+  it.each(cases.map((c, i) => [c.name, c, i] as const))(
+    "%s",
+    async (_name, c, index) => {
+      const box = setUp(c, index);
+      const out = path.join(box.project, "out");
+      const before = snapshot(box.root, [box.home]);
+      const results = [
+        await run(box, c, "build", ["--out", "out"]),
+        await run(box, c, "plan", []),
+        await run(box, c, "plan", ["--json"]),
+        await run(box, c, "apply", ["--yes"]),
+        await run(box, c, "inspect", ["--json"]),
+        await run(box, c, "doctor", ["--json"]),
+      ];
 
-    for (const r of results) {
-      expect(r.thrown, String((r.thrown as Error | undefined)?.stack)).toBeUndefined();
-      expect([0, 1, 2]).toContain(r.code);
-      const printed = r.stdout + r.stderr;
-      expect(printed).not.toContain("internal error");
-      expect(printed).not.toMatch(STACK_LINE);
-      for (const secret of [OUTSIDE_SECRET, ...(c.secrets ?? [])]) expect(printed).not.toContain(secret);
-      if (r.code === 1) expect(locatedError(r.stdout, r.stderr), printed.slice(0, 2000)).toBe(true);
-    }
-    const [build, , , apply] = results;
-    const codes = new Set([...results.map((r) => r.stdout + r.stderr).join("\n").matchAll(/\b(AH\d{4})\b/g)].map((m) => m[1]));
-    for (const code of c.codes ?? []) expect([...codes], `expected ${code}`).toContain(code);
-    for (const code of c.absent ?? []) expect([...codes], `unexpected ${code}`).not.toContain(code);
-    if (c.expect === "error") {
-      expect(build!.code).toBe(1);
-      expect(apply!.code).toBe(1);
-      expect(filesUnder(box.home)).toEqual([]);
-    } else {
-      expect(build!.code, build!.stderr).toBe(0);
-      expect(apply!.code, apply!.stderr).toBe(0);
-    }
+      for (const r of results) {
+        expect(r.thrown, String((r.thrown as Error | undefined)?.stack)).toBeUndefined();
+        expect([0, 1, 2]).toContain(r.code);
+        const printed = r.stdout + r.stderr;
+        expect(printed).not.toContain("internal error");
+        expect(printed).not.toMatch(STACK_LINE);
+        for (const secret of [OUTSIDE_SECRET, ...(c.secrets ?? [])]) expect(printed).not.toContain(secret);
+        if (r.code === 1) expect(locatedError(r.stdout, r.stderr), printed.slice(0, 2000)).toBe(true);
+      }
+      const [build, , , apply] = results;
+      const codes = new Set(
+        [
+          ...results
+            .map((r) => r.stdout + r.stderr)
+            .join("\n")
+            .matchAll(/\b(AH\d{4})\b/g),
+        ].map((m) => m[1]),
+      );
+      for (const code of c.codes ?? []) expect([...codes], `expected ${code}`).toContain(code);
+      for (const code of c.absent ?? []) expect([...codes], `unexpected ${code}`).not.toContain(code);
+      if (c.expect === "error") {
+        expect(build!.code).toBe(1);
+        expect(apply!.code).toBe(1);
+        expect(filesUnder(box.home)).toEqual([]);
+      } else {
+        expect(build!.code, build!.stderr).toBe(0);
+        expect(apply!.code, apply!.stderr).toBe(0);
+      }
 
-    // Nothing outside the homes and the out tree changed; nothing ran.
-    const after = snapshot(box.root, [box.home]);
-    for (const p of [...after.keys()]) if (p === out || p.startsWith(`${out}${path.sep}`)) after.delete(p);
-    expect(after).toEqual(before);
-    runGeneratedShell(box, c);
-    expect(existsSync(box.canary)).toBe(false);
+      // Nothing outside the homes and the out tree changed; nothing ran.
+      const after = snapshot(box.root, [box.home]);
+      for (const p of [...after.keys()]) if (p === out || p.startsWith(`${out}${path.sep}`)) after.delete(p);
+      expect(after).toEqual(before);
+      runGeneratedShell(box, c);
+      expect(existsSync(box.canary)).toBe(false);
 
-    // The out tree (meant to be committed) holds no secret; the homes none but the ones meant to be resolved.
-    for (const file of filesUnder(out)) for (const secret of [OUTSIDE_SECRET, ...(c.secrets ?? [])]) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
-    const homeSecrets = [OUTSIDE_SECRET, ...(c.homeFree ? (c.secrets ?? []) : [])];
-    for (const file of filesUnder(box.home)) for (const secret of homeSecrets) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
-    rmSync(box.root, { recursive: true, force: true });
-    // The 5 000-profile bundle alone writes and snapshots 10 000 entries: generous on a loaded machine.
-  }, 180_000);
+      // The out tree (meant to be committed) holds no secret; the homes none but the ones meant to be resolved.
+      for (const file of filesUnder(out))
+        for (const secret of [OUTSIDE_SECRET, ...(c.secrets ?? [])]) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
+      const homeSecrets = [OUTSIDE_SECRET, ...(c.homeFree ? (c.secrets ?? []) : [])];
+      for (const file of filesUnder(box.home)) for (const secret of homeSecrets) expect(readFileSync(file, "utf8"), file).not.toContain(secret);
+      rmSync(box.root, { recursive: true, force: true });
+      // The 5 000-profile bundle alone writes and snapshots 10 000 entries: generous on a loaded machine.
+    },
+    180_000,
+  );
 });

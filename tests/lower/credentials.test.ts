@@ -4,13 +4,43 @@ import { REDACTED, redactForDisplay, redactValue, rememberResolvedSecret } from 
 
 describe("the credential policy", () => {
   it("reads a name's last word", () => {
-    for (const name of ["DB_PASSWORD", "db_passwd", "SECRET", "client_secret", "GH_TOKEN", "authToken", "X-API-Key", "OPENAI_API_KEY", "OPENAI_API_KEY_2", "AWS_SECRET_ACCESS_KEY", "Authorization", "experimental_bearer_token", "private-key", "Cookie"]) expect(isCredentialName(name), name).toBe(true);
-    for (const name of ["PASSWORD_FILE", "apiKeyHelper", "bearer_token_env_var", "max_tokens", "TOKEN_LIMIT", "env_key", "AWS_ACCESS_KEY_ID", "KEY", "monkey", "SSH_AUTH_SOCK", "LEVEL"]) expect(isCredentialName(name), name).toBe(false);
+    for (const name of [
+      "DB_PASSWORD",
+      "db_passwd",
+      "SECRET",
+      "client_secret",
+      "GH_TOKEN",
+      "authToken",
+      "X-API-Key",
+      "OPENAI_API_KEY",
+      "OPENAI_API_KEY_2",
+      "AWS_SECRET_ACCESS_KEY",
+      "Authorization",
+      "experimental_bearer_token",
+      "private-key",
+      "Cookie",
+    ])
+      expect(isCredentialName(name), name).toBe(true);
+    for (const name of [
+      "PASSWORD_FILE",
+      "apiKeyHelper",
+      "bearer_token_env_var",
+      "max_tokens",
+      "TOKEN_LIMIT",
+      "env_key",
+      "AWS_ACCESS_KEY_ID",
+      "KEY",
+      "monkey",
+      "SSH_AUTH_SOCK",
+      "LEVEL",
+    ])
+      expect(isCredentialName(name), name).toBe(false);
   });
 
   it("tells a literal from a reference, a switch and a placeholder", () => {
     for (const value of ["hunter2", "pa$sword", "abc${X}", "${X:-fallback-secret}", "Bearer abc"]) expect(isLiteralSecret(value), value).toBe(true);
-    for (const value of ["${DB_PASSWORD}", "$TOKEN", "Bearer ${TOKEN}", "true", "enabled", "<your-token>", "xxxx", "****", "", "${A}:${B}"]) expect(isLiteralSecret(value), value).toBe(false);
+    for (const value of ["${DB_PASSWORD}", "$TOKEN", "Bearer ${TOKEN}", "true", "enabled", "<your-token>", "xxxx", "****", "", "${A}:${B}"])
+      expect(isLiteralSecret(value), value).toBe(false);
   });
 
   it("finds shapes, names, URL passwords and flag values", () => {
@@ -40,7 +70,7 @@ describe("redaction for display", () => {
     const text = [
       '+    "DB_PASSWORD": "hunter2",',
       '+    "LEVEL": "debug",',
-      "+experimental_bearer_token = \"tok\"",
+      '+experimental_bearer_token = "tok"',
       "+X-API-Key: shortkey",
       "+url = https://u:pw1@host/x",
       '+    "Authorization": "Bearer resolved-value-42",',
@@ -59,6 +89,9 @@ describe("redaction for display", () => {
         "+Note: keep this",
       ].join("\n"),
     );
-    expect(redactValue({ env: { API_KEY: "lit", A: "b" }, args: ["--token", "lit2", "--x", "y"] })).toEqual({ env: { API_KEY: REDACTED, A: "b" }, args: ["--token", REDACTED, "--x", "y"] });
+    expect(redactValue({ env: { API_KEY: "lit", A: "b" }, args: ["--token", "lit2", "--x", "y"] })).toEqual({
+      env: { API_KEY: REDACTED, A: "b" },
+      args: ["--token", REDACTED, "--x", "y"],
+    });
   });
 });

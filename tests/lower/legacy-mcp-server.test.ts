@@ -28,7 +28,11 @@ function setup() {
   const h = makeHomes();
   homes.push(h);
   const env = portableEnvironment({ home: h.home, agentihooksHome: h.agentihooks });
-  return { h, env, ours: (target: string) => [path.join(h.agentihooks, "runtime", path.basename(path.dirname(env.runtimePath)), "mcp-server.cjs"), "--target", target] };
+  return {
+    h,
+    env,
+    ours: (target: string) => [path.join(h.agentihooks, "runtime", path.basename(path.dirname(env.runtimePath)), "mcp-server.cjs"), "--target", target],
+  };
 }
 
 function notes(outcome: ReturnType<typeof planAndApply>): Array<[string, string]> {
@@ -87,9 +91,15 @@ describe("migrating the Python original's MCP server", () => {
   it("Codex: a foreign hooks-utils table stays with a warning; an agentihooks table running hooks.mcp is replaced", () => {
     const { h, env, ours } = setup();
     const file = path.join(h.codex, "config.toml");
-    put(file, '[mcp_servers.hooks-utils]\ncommand = "node"\nargs = ["/opt/other/server.js"]\n\n[mcp_servers.agentihooks]\ncommand = "python3"\nargs = ["-m", "hooks.mcp"]\n');
+    put(
+      file,
+      '[mcp_servers.hooks-utils]\ncommand = "node"\nargs = ["/opt/other/server.js"]\n\n[mcp_servers.agentihooks]\ncommand = "python3"\nargs = ["-m", "hooks.mcp"]\n',
+    );
     const outcome = planAndApply([compileCodex(makeIr(), env)], h.ctx());
-    expect(notes(outcome).sort()).toEqual([["AH5044", "agentihooks"], ["AH5045", "hooks-utils"]]);
+    expect(notes(outcome).sort()).toEqual([
+      ["AH5044", "agentihooks"],
+      ["AH5045", "hooks-utils"],
+    ]);
     const servers = (parse(get(file)) as { mcp_servers: Record<string, { command: string; args?: string[] }> }).mcp_servers;
     expect(servers["hooks-utils"]).toEqual({ command: "node", args: ["/opt/other/server.js"] });
     expect(servers.agentihooks!.args).toEqual(ours("codex"));

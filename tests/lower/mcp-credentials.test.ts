@@ -38,7 +38,7 @@ describe("credential scrubbing", () => {
 describe("renderMarkdownDocument", () => {
   it("renders ordered block YAML, quoting only when needed, LF and a final newline", () => {
     expect(renderMarkdownDocument({ name: "x", description: "Reviews: code", tools: ["shell", "view"] }, "\n\nBody\r\n\n")).toBe(
-      "---\nname: x\ndescription: \"Reviews: code\"\ntools:\n  - shell\n  - view\n---\n\nBody\n",
+      '---\nname: x\ndescription: "Reviews: code"\ntools:\n  - shell\n  - view\n---\n\nBody\n',
     );
     expect(renderMarkdownDocument({ name: "y", description: "123" }, "")).toBe('---\nname: y\ndescription: "123"\n---\n');
   });

@@ -33,7 +33,9 @@ describe("assemblePersona", () => {
   });
 
   it("names the base persona and lists every other member, never the joined chain", () => {
-    const identity = renderIdentity(makeIr({ chain: [member("anton"), member("brain", "linked"), member("ops")], basePersona: "anton", requestedChain: "anton,brain,ops" }));
+    const identity = renderIdentity(
+      makeIr({ chain: [member("anton"), member("brain", "linked"), member("ops")], basePersona: "anton", requestedChain: "anton,brain,ops" }),
+    );
     expect(identity.startsWith("# Identity — who you are (read first; it does not outrank anything below)\n")).toBe(true);
     expect(identity).toContain("You are **anton**");
     expect(identity).toContain("Layered on top: **brain**, **ops** (capability layers linked into this persona, not part of its name)");
@@ -44,7 +46,9 @@ describe("assemblePersona", () => {
   });
 
   it("says 'a capability layer' for one layer and omits the line for none", () => {
-    expect(renderIdentity(makeIr({ chain: [member("anton"), member("brain")], basePersona: "anton" }))).toContain("Layered on top: **brain** (a capability layer linked");
+    expect(renderIdentity(makeIr({ chain: [member("anton"), member("brain")], basePersona: "anton" }))).toContain(
+      "Layered on top: **brain** (a capability layer linked",
+    );
     const alone = renderIdentity(makeIr({ chain: [member("anton")], basePersona: "anton" }));
     expect(alone).not.toContain("Layered on top");
     expect(alone).not.toMatch(/\n\n\n/);
@@ -62,7 +66,9 @@ describe("assemblePersona", () => {
     const copilot = assemblePersona(ir, personaHeader("copilot"));
     const codex = assemblePersona(ir, personaHeader("codex"), "<!-- end -->");
     expect(copilot.startsWith(`${personaHeader("copilot")}\n\n---\n\n${renderIdentity(ir)}`)).toBe(true);
-    expect(codex.slice(personaHeader("codex").length, -"<!-- end -->\n".length)).toBe(copilot.slice(personaHeader("copilot").length, -`${PERSONA_FOOTER}\n`.length));
+    expect(codex.slice(personaHeader("codex").length, -"<!-- end -->\n".length)).toBe(
+      copilot.slice(personaHeader("copilot").length, -`${PERSONA_FOOTER}\n`.length),
+    );
     expect(codex).toContain("<!-- rule: a.md (bundle) -->\nA\ntext\n\n<!-- end -->\n");
     expect(assemblePersona(ir, "  ")).toBe(`${renderIdentity(ir)}\n\n---\n\n# Rules\n\n<!-- rule: a.md (bundle) -->\nA\ntext\n\n${PERSONA_FOOTER}\n`);
   });

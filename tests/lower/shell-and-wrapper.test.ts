@@ -32,11 +32,22 @@ describe("shellQuote", () => {
 
 describe("renderHookWrapper", () => {
   it("renders the Copilot wrapper: event exported, paths named once, the client's deny envelopes for pre-tool events", () => {
-    const text = renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventVariable: "AGENTIHOOKS_COPILOT_EVENT", nodePath: "/usr/local/bin/node", runtimePath: "/opt/agentihooks/runtime.cjs" });
+    const text = renderHookWrapper({
+      target: "copilot",
+      displayName: "GitHub Copilot CLI",
+      eventVariable: "AGENTIHOOKS_COPILOT_EVENT",
+      nodePath: "/usr/local/bin/node",
+      runtimePath: "/opt/agentihooks/runtime.cjs",
+    });
     expect(text.startsWith("#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n")).toBe(true);
-    expect(text).toContain('set -uo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=/opt/agentihooks/runtime.cjs\n');
+    expect(text).toContain(
+      'set -uo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=/opt/agentihooks/runtime.cjs\n',
+    );
     const deny = renderReply("copilot", "PreToolUse", "PreToolUse", { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
-    const spellings = (event: string) => knownEventSpellings().filter((name) => dispatchEventFor(name) === event).join("|");
+    const spellings = (event: string) =>
+      knownEventSpellings()
+        .filter((name) => dispatchEventFor(name) === event)
+        .join("|");
     expect(spellings("PreToolUse")).toContain("preToolUse");
     expect(text).toContain(`  ${spellings("PreToolUse")}) deny=${shellQuote(deny)} ;;\n`);
     const permission = renderReply("copilot", "PermissionRequest", "PermissionRequest", { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
@@ -54,7 +65,9 @@ describe("renderHookWrapper", () => {
       expect(exports, descriptor.id).toEqual(descriptor.contract.eventVariable ? [`export ${descriptor.contract.eventVariable}="\${1:-}"`] : []);
     }
     // The name stands unquoted after `export`: anything but a shell identifier is refused.
-    expect(() => renderHookWrapper({ target: "x", displayName: "X", eventVariable: "A;id", nodePath: "/n", runtimePath: "/r" })).toThrow(/not a shell variable name/);
+    expect(() => renderHookWrapper({ target: "x", displayName: "X", eventVariable: "A;id", nodePath: "/n", runtimePath: "/r" })).toThrow(
+      /not a shell variable name/,
+    );
   });
 
   it("denies by exit 2 and stderr alone for a target the runtime has no client for (no other client's envelope)", () => {
@@ -74,7 +87,7 @@ describe("renderHookWrapper", () => {
   });
 
   it("passes bash -n and runs with spaces, quotes, $, backticks and non-ASCII in every path", () => {
-    const hostile = path.join(scratch, "my home's \"dir\" $HOME `id` ünï ✓");
+    const hostile = path.join(scratch, 'my home\'s "dir" $HOME `id` ünï ✓');
     mkdirSync(hostile, { recursive: true });
     const node = path.join(hostile, "no de");
     symlinkSync(process.execPath, node);
@@ -88,7 +101,16 @@ describe("renderHookWrapper", () => {
         `process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT ?? 0);\n`,
     );
     const wrapper = path.join(hostile, "agentihooks-hook.sh");
-    writeFileSync(wrapper, renderHookWrapper({ target: "copilot", displayName: "GitHub Copilot CLI", eventVariable: "AGENTIHOOKS_COPILOT_EVENT", nodePath: node, runtimePath: runtime }));
+    writeFileSync(
+      wrapper,
+      renderHookWrapper({
+        target: "copilot",
+        displayName: "GitHub Copilot CLI",
+        eventVariable: "AGENTIHOOKS_COPILOT_EVENT",
+        nodePath: node,
+        runtimePath: runtime,
+      }),
+    );
     chmodSync(wrapper, 0o755);
     expect(spawnSync("bash", ["-n", wrapper]).status).toBe(0);
     // Copilot runs the registered command through /bin/sh: do the same, with the quoted path.

@@ -62,11 +62,14 @@ function bash(args: string[], env: Record<string, string> = {}, input?: string):
 
 /** What `shellExpandingWord` promises: `${N}`, `${N:-d}` (d without `}` and `$`) and `$N` expand; the rest is literal. */
 function expand(value: string, env: Record<string, string>): string {
-  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}$]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_w, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
-    const current = env[(braced ?? bare) as string];
-    if (fallback !== undefined) return current === undefined || current === "" ? fallback : current;
-    return current ?? "";
-  });
+  return value.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}$]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (_w, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+      const current = env[(braced ?? bare) as string];
+      if (fallback !== undefined) return current === undefined || current === "" ? fallback : current;
+      return current ?? "";
+    },
+  );
 }
 
 /** Runs one bash script made of one part per payload, each printing its result NUL-terminated. */
@@ -79,7 +82,12 @@ describe("shellExpandingWord", () => {
   it("expands references and nothing else, for every payload", () => {
     const env = { SRC: `src $(touch ${canary}) \`touch ${canary}\``, X: "" };
     const values = payloads.flatMap((p) => [p, `pre-\${SRC}-${p}`, `${p}\${SRC:-d}$SRC`]);
-    expect(runAll(values.map((v) => `V=${shellExpandingWord(v)}; printf '%s\\0' "$V"`), env)).toEqual(values.map((v) => expand(v, env)));
+    expect(
+      runAll(
+        values.map((v) => `V=${shellExpandingWord(v)}; printf '%s\\0' "$V"`),
+        env,
+      ),
+    ).toEqual(values.map((v) => expand(v, env)));
     expect(existsSync(canary)).toBe(false);
   });
 });
@@ -87,7 +95,10 @@ describe("shellExpandingWord", () => {
 describe("the Codex MCP launcher", () => {
   it("runs each server with its env values and arguments as data", () => {
     const tables = payloads.map((payload) => {
-      const server = mcp({ command: "printf", args: ["%s\\0%s\\0", "${OUT}", `--flag=${payload}`], env: { OUT: `\${SRC}/${payload}`, KEEP: "${KEEP}" } }, "srv");
+      const server = mcp(
+        { command: "printf", args: ["%s\\0%s\\0", "${OUT}", `--flag=${payload}`], env: { OUT: `\${SRC}/${payload}`, KEEP: "${KEEP}" } },
+        "srv",
+      );
       const { table, diagnostics } = translateServer("srv", server);
       expect(diagnostics).toEqual([]);
       expect(table?.command).toBe("bash");
@@ -95,9 +106,15 @@ describe("the Codex MCP launcher", () => {
     });
     // Each launcher's argv is handed to bash exactly (quoted for the outer script), as Codex would exec it.
     const env = { SRC: `https://host/$(touch ${canary})`, KEEP: "k" };
-    const got = runAll(tables.map((t) => shellCommand(["bash", ...(t.args as string[])])), env);
+    const got = runAll(
+      tables.map((t) => shellCommand(["bash", ...(t.args as string[])])),
+      env,
+    );
     expect(got).toEqual(payloads.flatMap((p) => ["${OUT}", `--flag=${p}`]));
-    const values = runAll(tables.map((t) => shellCommand(["bash", ...(t.args as string[]).slice(0, 2), "printenv", "OUT"]) + "; printf '\\0'"), env);
+    const values = runAll(
+      tables.map((t) => shellCommand(["bash", ...(t.args as string[]).slice(0, 2), "printenv", "OUT"]) + "; printf '\\0'"),
+      env,
+    );
     expect(values).toEqual(payloads.map((p) => `${expand(`\${SRC}/${p}`, env)}\n`));
     expect(existsSync(canary)).toBe(false);
   });
@@ -129,14 +146,30 @@ describe("scripts and commands written with hostile paths", () => {
     mkdirSync(dir, { recursive: true });
     const node = fakeNode(dir);
     const runtime = path.join(dir, `run ${payload.replace(/\//g, "_")}.cjs`);
-    const env = portableEnvironment({ home: dir, nodePath: node, runtimePath: runtime, cliPath: runtime, agentihooksHome: path.join(dir, "ah"), homes: { copilot: path.join(dir, "c"), claude: path.join(dir, "cl"), codex: path.join(dir, "cx") } });
+    const env = portableEnvironment({
+      home: dir,
+      nodePath: node,
+      runtimePath: runtime,
+      cliPath: runtime,
+      agentihooksHome: path.join(dir, "ah"),
+      homes: { copilot: path.join(dir, "c"), claude: path.join(dir, "cl"), codex: path.join(dir, "cx") },
+    });
     return { payload, dir, node, runtime, env };
   });
 
   it("the hook wrapper script", () => {
     const scripts = cases.map((c, i) => {
       const script = path.join(scratch, `wrapper-${i}.sh`);
-      writeFileSync(script, renderHookWrapper({ target: i % 2 === 0 ? "copilot" : c.payload, displayName: c.payload, eventVariable: "AGENTIHOOKS_COPILOT_EVENT", nodePath: c.node, runtimePath: c.runtime }));
+      writeFileSync(
+        script,
+        renderHookWrapper({
+          target: i % 2 === 0 ? "copilot" : c.payload,
+          displayName: c.payload,
+          eventVariable: "AGENTIHOOKS_COPILOT_EVENT",
+          nodePath: c.node,
+          runtimePath: c.runtime,
+        }),
+      );
       writeFileSync(c.runtime, "");
       return script;
     });
@@ -152,8 +185,14 @@ describe("scripts and commands written with hostile paths", () => {
 
   it("the hook commands of every target, the status line and the shell block", () => {
     // Each client runs its hook command through a shell; the wrapper path must stay one word.
-    const hookCommands = cases.flatMap((c) => [copilotWrapperCommand(copilotPaths(c.env)), claudeWrapperCommand(claudePaths(c.env)), codexWrapperCommand(codexPaths(c.env))]);
-    expect(runAll(hookCommands.map((command) => `printf '%s\\0' ${command}`))).toEqual(cases.flatMap((c) => [copilotPaths(c.env).wrapper, claudePaths(c.env).wrapper, codexPaths(c.env).wrapper]));
+    const hookCommands = cases.flatMap((c) => [
+      copilotWrapperCommand(copilotPaths(c.env)),
+      claudeWrapperCommand(claudePaths(c.env)),
+      codexWrapperCommand(codexPaths(c.env)),
+    ]);
+    expect(runAll(hookCommands.map((command) => `printf '%s\\0' ${command}`))).toEqual(
+      cases.flatMap((c) => [copilotPaths(c.env).wrapper, claudePaths(c.env).wrapper, codexPaths(c.env).wrapper]),
+    );
     expect(runAll(cases.map((c) => statusLine(c.env).command))).toEqual(cases.flatMap((c) => [c.runtime, "statusline"]));
     const blocks = cases.map((c) => {
       mkdirSync(c.env.agentihooksHome, { recursive: true });
@@ -167,7 +206,15 @@ describe("scripts and commands written with hostile paths", () => {
   it("the Copilot env file", () => {
     const parts = cases.map((c, i) => {
       const env = portableEnvironment({ agentihooksHome: scratch, resolveExecutable: () => "/usr/bin/true" });
-      const directives = { channels: c.payload, allowAll: false, browserCommand: { value: [`/x/${c.payload}`, c.payload], origin: { file: "t", layer: "test" } }, suppressBrowserLaunch: false, mcpDefaultDisabled: false, mcpAlwaysEnabled: [], resolveHeaderEnv: false } as ResolvedDirectives;
+      const directives = {
+        channels: c.payload,
+        allowAll: false,
+        browserCommand: { value: [`/x/${c.payload}`, c.payload], origin: { file: "t", layer: "test" } },
+        suppressBrowserLaunch: false,
+        mcpDefaultDisabled: false,
+        mcpAlwaysEnabled: [],
+        resolveHeaderEnv: false,
+      } as ResolvedDirectives;
       const { entry } = lowerEnvFile(directives, env, copilotPaths(env));
       const file = path.join(scratch, `copilot-${i}.env`);
       writeFileSync(file, String(entry!.content));

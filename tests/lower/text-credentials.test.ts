@@ -33,7 +33,9 @@ describe("scrubText", () => {
     const text = `# Persona\n\nSome prose.\n${sample.text}\nMore prose after it.\n`;
     const { text: out, findings } = scrubText(text);
     expect(findings.map((f) => f.kind)).toContain(sample.pattern);
-    expect(findings[0]!.line).toBe(4 + sample.text.split("\n").findIndex((l) => /BEGIN|[A-Za-z]{4}/.test(l) && scrubText(l).findings.length > 0 || l.includes("PuTTY")));
+    expect(findings[0]!.line).toBe(
+      4 + sample.text.split("\n").findIndex((l) => (/BEGIN|[A-Za-z]{4}/.test(l) && scrubText(l).findings.length > 0) || l.includes("PuTTY")),
+    );
     expect(out).toContain(`[REDACTED:`);
     expect(out).not.toContain(secretPart(sample));
     expect(out.startsWith("# Persona\n\nSome prose.\n")).toBe(true);

@@ -69,13 +69,21 @@ describe("agentihooks MCP server", () => {
   it("guardrails: each switch from the installed policy, what it blocks, and whether the profile changed it", async () => {
     const home = tempHome();
     mkdirSync(home, { recursive: true });
-    writeFileSync(policyPath(home, "claude"), renderPolicy({ kubeProduction: true, auditLog: false, protectedBranches: ["release", "main"] }, "claude", home, { chain: "coding,anton" }));
+    writeFileSync(
+      policyPath(home, "claude"),
+      renderPolicy({ kubeProduction: true, auditLog: false, protectedBranches: ["release", "main"] }, "claude", home, { chain: "coding,anton" }),
+    );
     const { text, json } = await call(await connect(home), "guardrails");
     expect(text.split("\n")[0]).toContain("Policy for claude (profile chain coding,anton).");
     expect(json.policyInstalled).toBe(true);
     expect(json.policyFile).toBe(policyPath(home, "claude"));
     const byName = Object.fromEntries((json.guardrails as Array<{ name: string }>).map((g) => [g.name, g]));
-    expect(byName.kubeProduction).toEqual({ name: "kubeProduction", on: true, setBy: "profile", what: "Block mutating kubectl and helm commands aimed at a context or namespace named as production." });
+    expect(byName.kubeProduction).toEqual({
+      name: "kubeProduction",
+      on: true,
+      setBy: "profile",
+      what: "Block mutating kubectl and helm commands aimed at a context or namespace named as production.",
+    });
     expect(byName.auditLog).toMatchObject({ on: false, setBy: "profile" });
     expect(byName.secretsInWrites).toMatchObject({ on: true, setBy: "default" });
     expect(byName.protectedBranches).toBeUndefined();
@@ -104,7 +112,15 @@ describe("agentihooks MCP server", () => {
     const { json } = await call(client, "recent_denials");
     expect(json.auditLogOn).toBe(true);
     expect((json.denials as Array<{ ts: string }>).map((d) => d.ts)).toEqual(["2026-12-01T10:03:00Z", "2026-12-01T10:00:00Z", "2026-12-01T09:00:00Z"]);
-    expect(json.denials[1]).toEqual({ ts: "2026-12-01T10:00:00Z", target: "claude", tool: "Read", reason: "BLOCKED: credential file ~/.aws/credentials", input: '{"file_path":"/root/.aws/credentials"}', cwd: "/work/repo", session: "s-1" });
+    expect(json.denials[1]).toEqual({
+      ts: "2026-12-01T10:00:00Z",
+      target: "claude",
+      tool: "Read",
+      reason: "BLOCKED: credential file ~/.aws/credentials",
+      input: '{"file_path":"/root/.aws/credentials"}',
+      cwd: "/work/repo",
+      session: "s-1",
+    });
     // The runtime redacted the key before writing; nothing of it comes back.
     expect(JSON.stringify(json)).not.toContain(AWS_KEY);
     expect(json.denials[0].input).toContain("[REDACTED:aws_access_key]");
@@ -129,11 +145,32 @@ describe("agentihooks MCP server", () => {
     const client = await connect(home, "gemini");
     expect((await call(client, "active_profile")).json).toMatchObject({ chain: null, settingsProfile: null, serverVersion: "9.9.9-test" });
     writeFileSync(policyPath(home, "gemini"), renderPolicy({}, "gemini", home, { chain: "coding,anton" }));
-    const source = { schemaVersion: 1, config: "/work/repo/agentihooks.config.json", origin: "project", bundle: "bundle:", chain: "coding,anton", settingsProfile: "admin", profileOverride: null, settingsProfileOverride: null, version: "0.1.0", targets: ["claude", "gemini"] };
+    const source = {
+      schemaVersion: 1,
+      config: "/work/repo/agentihooks.config.json",
+      origin: "project",
+      bundle: "bundle:",
+      chain: "coding,anton",
+      settingsProfile: "admin",
+      profileOverride: null,
+      settingsProfileOverride: null,
+      version: "0.1.0",
+      targets: ["claude", "gemini"],
+    };
     writeFileSync(path.join(home, "source.json"), `${JSON.stringify(source, null, 2)}\n`);
     const { text, json } = await call(client, "active_profile");
     expect(text.split("\n")[0]).toBe("gemini runs profile chain coding,anton with settings profile admin from bundle:.");
-    expect(json).toEqual({ target: "gemini", chain: "coding,anton", settingsProfile: "admin", bundle: "bundle:", config: "/work/repo/agentihooks.config.json", appliedBy: "0.1.0", serverVersion: "9.9.9-test", appliedTargets: ["claude", "gemini"], summary: expect.any(String) });
+    expect(json).toEqual({
+      target: "gemini",
+      chain: "coding,anton",
+      settingsProfile: "admin",
+      bundle: "bundle:",
+      config: "/work/repo/agentihooks.config.json",
+      appliedBy: "0.1.0",
+      serverVersion: "9.9.9-test",
+      appliedTargets: ["claude", "gemini"],
+      summary: expect.any(String),
+    });
   });
 
   it("refuses a call whose arguments carry a credential, in any argument or key, before the tool runs", async () => {
@@ -143,7 +180,9 @@ describe("agentihooks MCP server", () => {
     for (const args of [{ tool: GITHUB_TOKEN }, { tool: `Bash ${AWS_KEY}` }, { [GITHUB_TOKEN]: 1 }, { limit: 2, tool: `password=Zx9#kq2Lm!vB7` }]) {
       const result = await call(client, "recent_denials", args);
       expect(result.isError).toBe(true);
-      expect(result.text).toMatch(/^REFUSED: the arguments of recent_denials carry what looks like a credential \((aws_access_key|generic_secret|github_token)\)/);
+      expect(result.text).toMatch(
+        /^REFUSED: the arguments of recent_denials carry what looks like a credential \((aws_access_key|generic_secret|github_token)\)/,
+      );
       expect(result.text).not.toContain(GITHUB_TOKEN);
       expect(result.text).not.toContain(AWS_KEY);
     }
@@ -155,7 +194,10 @@ describe("agentihooks MCP server", () => {
     const home = tempHome();
     mkdirSync(path.dirname(auditLogPath(home)), { recursive: true });
     // A line written by hand (not through the runtime's redaction).
-    writeFileSync(auditLogPath(home), `${JSON.stringify({ ts: "2026-12-01T10:00:00Z", target: "claude", tool: "Bash", decision: "deny", reason: `BLOCKED: token ${GITHUB_TOKEN}`, input: { command: `curl -H 'Authorization: token ${GITHUB_TOKEN}'` } })}\n`);
+    writeFileSync(
+      auditLogPath(home),
+      `${JSON.stringify({ ts: "2026-12-01T10:00:00Z", target: "claude", tool: "Bash", decision: "deny", reason: `BLOCKED: token ${GITHUB_TOKEN}`, input: { command: `curl -H 'Authorization: token ${GITHUB_TOKEN}'` } })}\n`,
+    );
     const { text } = await call(await connect(home), "recent_denials");
     expect(text).not.toContain(GITHUB_TOKEN);
     expect(text).toContain("[REDACTED:github_token]");
@@ -185,7 +227,10 @@ describe("agentihooks MCP server", () => {
     expect(badChannel.json.code).toBe("bad-channel");
     const badExpiry = await call(client, "send_broadcast", { channel: "ops", text: "hello", expires: "yesterday" });
     expect(badExpiry.json.code).toBe("bad-expiry");
-    const secret = (await client.callTool({ name: "send_broadcast", arguments: { channel: "ops", text: `token ${GITHUB_TOKEN}` } })) as { content: Array<{ text: string }>; isError?: boolean };
+    const secret = (await client.callTool({ name: "send_broadcast", arguments: { channel: "ops", text: `token ${GITHUB_TOKEN}` } })) as {
+      content: Array<{ text: string }>;
+      isError?: boolean;
+    };
     expect(secret.isError).toBe(true);
     expect(JSON.stringify(secret)).not.toContain(GITHUB_TOKEN);
     expect(existsSync(path.join(home, "broadcasts", "ops"))).toBe(false);

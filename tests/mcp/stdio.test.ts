@@ -20,7 +20,12 @@ describe("dist/mcp-server.cjs over stdio", () => {
     const installed = path.join(scratch, "runtime", "mcp-server.cjs");
     mkdirSync(path.dirname(installed), { recursive: true });
     copyFileSync(BUNDLE, installed);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [installed, "--target", "copilot"], env: { HOME: scratch, PATH: process.env.PATH ?? "" }, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [installed, "--target", "copilot"],
+      env: { HOME: scratch, PATH: process.env.PATH ?? "" },
+      stderr: "pipe",
+    });
     const client = new Client({ name: "stdio-test", version: "1" });
     const started = performance.now();
     await client.connect(transport);
@@ -38,6 +43,8 @@ describe("dist/mcp-server.cjs over stdio", () => {
     const run = spawnSync(process.execPath, [BUNDLE], { input: "", encoding: "utf8", env: { HOME: scratch } });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toBe("agentihooks MCP server: --target must name a client (copilot, claude, codex, gemini); `agentihooks apply` registers the server with it.\n");
+    expect(run.stderr).toBe(
+      "agentihooks MCP server: --target must name a client (copilot, claude, codex, gemini); `agentihooks apply` registers the server with it.\n",
+    );
   });
 });

@@ -93,7 +93,14 @@ describe("mergeDocuments (docs/profiles.md, 'Settings: the deep merge')", () => 
 
 describe("feature merge", () => {
   const origin = (layer: string): Origin => ({ file: `${layer}/x.md`, layer });
-  const rule = (fileName: string, layer: string): MarkdownFeature => ({ name: fileName.replace(/\.md$/, ""), fileName, origin: origin(layer), frontmatter: {}, body: layer, raw: layer });
+  const rule = (fileName: string, layer: string): MarkdownFeature => ({
+    name: fileName.replace(/\.md$/, ""),
+    fileName,
+    origin: origin(layer),
+    frontmatter: {},
+    body: layer,
+    raw: layer,
+  });
 
   it("keeps a rule at its first position while a later layer replaces its text", () => {
     const merged = mergeKeepingFirstPosition(

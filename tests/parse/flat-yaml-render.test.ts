@@ -47,11 +47,70 @@ describe("renderFlatYaml", () => {
   });
 
   it("agrees with yaml on generated mappings", () => {
-    const safe = fc.constantFrom("word", "two words", "Word", " ", "é", "😀", "(x)", "[y]", "{z}", ", ", "; ", ".", "-", "a'b", 'a"b', "x\\y", "1", "*", "&", "!", "|", ">", "%", "@", "`", "?", "~");
-    const risky = fc.constantFrom(":", ": ", "#", " #", "\n", "\t", "\r", "\u0085", "\u2028", "\ufeff", "true", "False", "NULL", "null", "---", "...", "  ", "'", '"', "-", "- ", "1.5", ".inf", "0x1F", "e5");
+    const safe = fc.constantFrom(
+      "word",
+      "two words",
+      "Word",
+      " ",
+      "é",
+      "😀",
+      "(x)",
+      "[y]",
+      "{z}",
+      ", ",
+      "; ",
+      ".",
+      "-",
+      "a'b",
+      'a"b',
+      "x\\y",
+      "1",
+      "*",
+      "&",
+      "!",
+      "|",
+      ">",
+      "%",
+      "@",
+      "`",
+      "?",
+      "~",
+    );
+    const risky = fc.constantFrom(
+      ":",
+      ": ",
+      "#",
+      " #",
+      "\n",
+      "\t",
+      "\r",
+      "\u0085",
+      "\u2028",
+      "\ufeff",
+      "true",
+      "False",
+      "NULL",
+      "null",
+      "---",
+      "...",
+      "  ",
+      "'",
+      '"',
+      "-",
+      "- ",
+      "1.5",
+      ".inf",
+      "0x1F",
+      "e5",
+    );
     const text = fc.array(fc.oneof({ weight: 5, arbitrary: safe }, { weight: 1, arbitrary: risky }), { maxLength: 6 }).map((parts) => parts.join(""));
     const word = fc.oneof({ weight: 4, arbitrary: text.map((t) => `A${t}`) }, { weight: 1, arbitrary: text });
-    const value = fc.oneof({ weight: 6, arbitrary: word }, { weight: 1, arbitrary: fc.boolean() }, { weight: 2, arbitrary: fc.array(word, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.integer() });
+    const value = fc.oneof(
+      { weight: 6, arbitrary: word },
+      { weight: 1, arbitrary: fc.boolean() },
+      { weight: 2, arbitrary: fc.array(word, { maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.integer() },
+    );
     const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom("name", "description", "tools", "model", "a-b", "_x", "A1") }, { weight: 1, arbitrary: word });
     let taken = 0;
     fc.assert(

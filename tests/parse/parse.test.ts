@@ -116,7 +116,9 @@ describe("JSON (strict)", () => {
   it("reports a missing comma where the next entry starts", () => {
     const d = onlyDiagnostic('{\n  "a": 1\n  "b": 2\n}\n', "json");
     expect(d).toMatchObject({ code: "AH1003", line: 3, column: 3 });
-    expect(d.message).toBe("This JSON file has a syntax error: a ',' was expected between entries. Add a ',' between entries (and quote strings with double quotes).");
+    expect(d.message).toBe(
+      "This JSON file has a syntax error: a ',' was expected between entries. Add a ',' between entries (and quote strings with double quotes).",
+    );
   });
 
   it("reports a truncated file at its end", () => {

@@ -22,7 +22,10 @@ describe("entry kinds", () => {
     const kinds = new Set<string>();
     for (const tree of trees) {
       const records = legacyRecordsFor(tree, ["agentihooks"]);
-      expect(records.map((r) => [r.kind, r.path]), tree.target).toEqual(tree.entries.map((e) => [e.kind, e.path]));
+      expect(
+        records.map((r) => [r.kind, r.path]),
+        tree.target,
+      ).toEqual(tree.entries.map((e) => [e.kind, e.path]));
       for (const e of tree.entries) kinds.add(e.kind);
     }
     // The default profiles exercise every kind but list members (Copilot directives); the text block

@@ -10,7 +10,8 @@ import { type ChainLookup, expandChain, parseChain } from "../../compiler/resolv
 function lookup(table: Record<string, string[]>): ChainLookup {
   return {
     exists: (name) => name in table,
-    parents: (name) => (table[name] ?? []).map((parent, i) => ({ name: parent, at: { file: `${name}/profile.yml`, pointer: `/extends/${i}`, line: i + 2, column: 5 } })),
+    parents: (name) =>
+      (table[name] ?? []).map((parent, i) => ({ name: parent, at: { file: `${name}/profile.yml`, pointer: `/extends/${i}`, line: i + 2, column: 5 } })),
     available: () => Object.keys(table).sort(),
   };
 }
@@ -28,12 +29,7 @@ describe("expandChain", () => {
   it("walks extends depth-first, parents first, each profile once", () => {
     const { members, diagnostics } = expand("anton,reviewer", { base: [], coding: ["base"], anton: ["coding"], reviewer: ["base"] });
     expect(diagnostics).toEqual([]);
-    expect(members).toEqual([
-      { name: "base", extendedBy: "coding" },
-      { name: "coding", extendedBy: "anton" },
-      { name: "anton" },
-      { name: "reviewer" },
-    ]);
+    expect(members).toEqual([{ name: "base", extendedBy: "coding" }, { name: "coding", extendedBy: "anton" }, { name: "anton" }, { name: "reviewer" }]);
   });
 
   it("keeps parents in declaration order", () => {

@@ -45,8 +45,13 @@ function targetsOf(c: CorpusCase): readonly Target[] {
 // send them; see tests/runtime/bypass-corpus.test.ts for every variant).
 
 function patch(verb: "Add" | "Update", path: string, content: string): string {
-  const body = content.split("\n").map((line) => `+${line}`).join("\n");
-  return verb === "Add" ? `*** Begin Patch\n*** Add File: ${path}\n${body}\n*** End Patch\n` : `*** Begin Patch\n*** Update File: ${path}\n@@\n-x\n${body}\n*** End Patch\n`;
+  const body = content
+    .split("\n")
+    .map((line) => `+${line}`)
+    .join("\n");
+  return verb === "Add"
+    ? `*** Begin Patch\n*** Add File: ${path}\n${body}\n*** End Patch\n`
+    : `*** Begin Patch\n*** Update File: ${path}\n@@\n-x\n${body}\n*** End Patch\n`;
 }
 
 /** The tool name and arguments `target` sends for case `c` (paths already resolved). */
@@ -85,13 +90,30 @@ function toolCall(target: Target, c: CorpusCase, path: string): { name: string; 
 function payloadFor(target: Target, c: CorpusCase, cwd: string, path: string): string {
   const { name, args } = toolCall(target, c, path);
   if (target === "copilot") return JSON.stringify({ sessionId: "corpus", timestamp: 1764489600123, cwd, toolName: name, toolArgs: args });
-  const base = { session_id: "corpus", transcript_path: null, cwd, hook_event_name: "PreToolUse", tool_name: name, tool_input: args, tool_use_id: "call_corpus" };
+  const base = {
+    session_id: "corpus",
+    transcript_path: null,
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: name,
+    tool_input: args,
+    tool_use_id: "call_corpus",
+  };
   if (target === "claude") return JSON.stringify({ ...base, permission_mode: "default" });
   if (target === "gemini") {
     // Gemini's BeforeTool: its own event name, an ISO timestamp, `mcp_context` naming an MCP call's parts.
     const m = c.kind === "mcp" ? c.mcp : undefined;
     const mcp = m ? { mcp_context: { server_name: m.server, tool_name: m.tool, command: "node", args: ["server.js"], cwd } } : {};
-    return JSON.stringify({ session_id: "corpus", transcript_path: "/tmp/corpus-session.jsonl", cwd, hook_event_name: "BeforeTool", timestamp: "2026-12-01T00:00:00.000Z", tool_name: name, tool_input: args, ...mcp });
+    return JSON.stringify({
+      session_id: "corpus",
+      transcript_path: "/tmp/corpus-session.jsonl",
+      cwd,
+      hook_event_name: "BeforeTool",
+      timestamp: "2026-12-01T00:00:00.000Z",
+      tool_name: name,
+      tool_input: args,
+      ...mcp,
+    });
   }
   return JSON.stringify({ ...base, model: "gpt-5.5", permission_mode: "default", turn_id: "turn_corpus" });
 }
@@ -151,7 +173,12 @@ function worldFor(c: CorpusCase): World {
 }
 
 function envFor(target: Target, world: World): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: world.home, AGENTIHOOKS_HOME: join(world.home, ".agentihooks"), AGENTIHOOKS_TARGET: target };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: world.home,
+    AGENTIHOOKS_HOME: join(world.home, ".agentihooks"),
+    AGENTIHOOKS_TARGET: target,
+  };
   if (target === "copilot") env.AGENTIHOOKS_COPILOT_EVENT = "preToolUse";
   return env;
 }
@@ -203,14 +230,16 @@ function verdictError(c: CorpusCase, target: Target, r: Observed): string | unde
   const reason = denyReason(target, r.stdout);
   const rewritten = rewrittenCommand(target, r.stdout);
   if (c.expect === "rewrite") {
-    if (r.status !== 0 || rewritten === undefined) return `expected a rewrite, got exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 200) || "(no output)"}`;
+    if (r.status !== 0 || rewritten === undefined)
+      return `expected a rewrite, got exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 200) || "(no output)"}`;
     if (rewritten === c.command) return "the rewrite left the command as it was";
     if (c.rewritten && !c.rewritten.test(rewritten)) return `rewritten, but not as ${c.rewritten}: ${rewritten.slice(0, 300)}`;
     return undefined;
   }
   if (rewritten !== undefined) return `expected ${c.expect}, got a rewrite: ${rewritten.slice(0, 200)}`;
   if (c.expect === "deny") {
-    if (r.status !== 2 || reason === undefined || !r.stderr.trim()) return `expected deny, got exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 200) || "(no output)"}`;
+    if (r.status !== 2 || reason === undefined || !r.stderr.trim())
+      return `expected deny, got exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(0, 200) || "(no output)"}`;
     if (c.reason && !c.reason.test(reason)) return `denied, but the reason does not match ${c.reason}: ${reason.slice(0, 200)}`;
     return undefined;
   }
@@ -245,10 +274,17 @@ function runInProcess(c: CorpusCase): Array<{ target: Target; error: string }> {
 /** The shell command the installed registration of `target` runs for a pre-tool event. */
 function registeredCommand(target: Target): string {
   if (target === "copilot") {
-    const hooks = JSON.parse(readFileSync(join(installHome, ".copilot", "hooks", "agentihooks.json"), "utf8")) as { hooks: Record<string, Array<{ command: string }>> };
+    const hooks = JSON.parse(readFileSync(join(installHome, ".copilot", "hooks", "agentihooks.json"), "utf8")) as {
+      hooks: Record<string, Array<{ command: string }>>;
+    };
     return (hooks.hooks.preToolUse ?? [])[0]?.command ?? "";
   }
-  const file = target === "claude" ? join(installHome, ".claude", "settings.json") : target === "gemini" ? join(installHome, ".gemini", "settings.json") : join(installHome, ".codex", "hooks.json");
+  const file =
+    target === "claude"
+      ? join(installHome, ".claude", "settings.json")
+      : target === "gemini"
+        ? join(installHome, ".gemini", "settings.json")
+        : join(installHome, ".codex", "hooks.json");
   const settings = JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
   return (settings.hooks[target === "gemini" ? "BeforeTool" : "PreToolUse"] ?? [])[0]?.hooks[0]?.command ?? "";
 }
@@ -374,14 +410,22 @@ describe("adversarial corpus: in-process through runHook, every case for every c
 });
 
 describe(`adversarial corpus: through the installed wrappers (${FULL_SWEEP ? "every case" : "a sample: one case per class and client"})`, () => {
-  it.each(TARGETS)("%s", async (target) => {
-    const command = registeredCommand(target);
-    expect(command, `no PreToolUse registration for ${target} in the applied home`).not.toBe("");
-    expect(existsSync(command.split(" ")[0] as string)).toBe(true);
-    const runs = FULL_SWEEP ? corpus.filter((c) => targetsOf(c).includes(target)) : sample().filter((s) => s.target === target).map((s) => s.c);
-    // Each run is a Node start-up: as many at a time as the machine has cores (at least 3).
-    const errors = await pool(runs, Math.max(3, availableParallelism()), (c) => runThroughWrapper(c, target, command));
-    const failures = runs.flatMap((c, i) => (errors[i] ? [`  ${c.id} [${target}] (${c.class}): ${errors[i]}`] : []));
-    expect(failures, describeFailures(failures)).toEqual([]);
-  }, FULL_SWEEP ? 1_800_000 : 60_000);
+  it.each(TARGETS)(
+    "%s",
+    async (target) => {
+      const command = registeredCommand(target);
+      expect(command, `no PreToolUse registration for ${target} in the applied home`).not.toBe("");
+      expect(existsSync(command.split(" ")[0] as string)).toBe(true);
+      const runs = FULL_SWEEP
+        ? corpus.filter((c) => targetsOf(c).includes(target))
+        : sample()
+            .filter((s) => s.target === target)
+            .map((s) => s.c);
+      // Each run is a Node start-up: as many at a time as the machine has cores (at least 3).
+      const errors = await pool(runs, Math.max(3, availableParallelism()), (c) => runThroughWrapper(c, target, command));
+      const failures = runs.flatMap((c, i) => (errors[i] ? [`  ${c.id} [${target}] (${c.class}): ${errors[i]}`] : []));
+      expect(failures, describeFailures(failures)).toEqual([]);
+    },
+    FULL_SWEEP ? 1_800_000 : 60_000,
+  );
 });

@@ -82,7 +82,7 @@ describe("broadcast store", () => {
     const ok = sendBroadcast(store, { channel: "brain", text: "real" }, T0);
     const dir = join(store, "brain");
     writeFileSync(join(dir, `.${ok.id.replace("0Z", "1Z")}.tmp`), "{");
-    writeFileSync(join(dir, "20261201T150000000Z-aaaaaaaaaaaa.json"), "{\"version\":1,\"id\":\"other\"}");
+    writeFileSync(join(dir, "20261201T150000000Z-aaaaaaaaaaaa.json"), '{"version":1,"id":"other"}');
     writeFileSync(join(dir, "20261201T150000000Z-bbbbbbbbbbbb.json"), "not json");
     writeFileSync(join(dir, "notes.json"), JSON.stringify({ version: 1 }));
     mkdirSync(join(store, "Not A Channel"));
@@ -95,11 +95,17 @@ describe("broadcast store", () => {
     const { build } = await import("esbuild");
     const bundle = join(tempDir(), "store.mjs");
     await build({ entryPoints: [join(ROOT, "runtime", "broadcasts.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "silent" });
-    const senders = Array.from({ length: 8 }, (_, n) =>
-      new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, ["--input-type=module", "-e", `const { sendBroadcast } = await import(${JSON.stringify(bundle)}); for (let i = 0; i < 25; i++) sendBroadcast(${JSON.stringify(store)}, { channel: "brain", text: "sender ${n} message " + i });`]);
-        child.on("exit", resolve);
-      }),
+    const senders = Array.from(
+      { length: 8 },
+      (_, n) =>
+        new Promise<number | null>((resolve) => {
+          const child = spawn(process.execPath, [
+            "--input-type=module",
+            "-e",
+            `const { sendBroadcast } = await import(${JSON.stringify(bundle)}); for (let i = 0; i < 25; i++) sendBroadcast(${JSON.stringify(store)}, { channel: "brain", text: "sender ${n} message " + i });`,
+          ]);
+          child.on("exit", resolve);
+        }),
     );
     expect(await Promise.all(senders)).toEqual(Array(8).fill(0));
     const all = listBroadcasts(store);
@@ -246,17 +252,43 @@ describe("broadcast delivery", () => {
 
   it("reaches the model at session start and on the next prompt in each client's shape", () => {
     const cases = [
-      { target: "claude", start: { hook_event_name: "SessionStart" }, prompt: { hook_event_name: "UserPromptSubmit", prompt: "hi" }, read: (o: any) => o.hookSpecificOutput.additionalContext },
-      { target: "codex", start: { hook_event_name: "SessionStart" }, prompt: { hook_event_name: "UserPromptSubmit", prompt: "hi" }, read: (o: any) => o.hookSpecificOutput.additionalContext },
-      { target: "copilot", start: { hookEventName: "sessionStart" }, prompt: { hookEventName: "userPromptSubmitted", prompt: "hi" }, read: (o: any) => o.additionalContext },
-      { target: "gemini", start: { hook_event_name: "SessionStart" }, prompt: { hook_event_name: "BeforeAgent", prompt: "hi" }, read: (o: any) => o.hookSpecificOutput.additionalContext },
+      {
+        target: "claude",
+        start: { hook_event_name: "SessionStart" },
+        prompt: { hook_event_name: "UserPromptSubmit", prompt: "hi" },
+        read: (o: any) => o.hookSpecificOutput.additionalContext,
+      },
+      {
+        target: "codex",
+        start: { hook_event_name: "SessionStart" },
+        prompt: { hook_event_name: "UserPromptSubmit", prompt: "hi" },
+        read: (o: any) => o.hookSpecificOutput.additionalContext,
+      },
+      {
+        target: "copilot",
+        start: { hookEventName: "sessionStart" },
+        prompt: { hookEventName: "userPromptSubmitted", prompt: "hi" },
+        read: (o: any) => o.additionalContext,
+      },
+      {
+        target: "gemini",
+        start: { hook_event_name: "SessionStart" },
+        prompt: { hook_event_name: "BeforeAgent", prompt: "hi" },
+        read: (o: any) => o.hookSpecificOutput.additionalContext,
+      },
     ];
     for (const c of cases) {
       const home = tempDir();
       const store = tempDir();
       const env = { HOME: home, AGENTIHOOKS_TARGET: c.target, AGENTIHOOKS_BROADCAST_DIR: store, AGENTIHOOKS_BASE_CHANNELS: "brain" };
       const run = (body: Record<string, unknown>): string => {
-        const reply = runHook({ stdin: JSON.stringify({ session_id: "sess-42", sessionId: "sess-42", cwd: home, ...body }), argv: [], env, cwd: home, now: () => later(60_000) });
+        const reply = runHook({
+          stdin: JSON.stringify({ session_id: "sess-42", sessionId: "sess-42", cwd: home, ...body }),
+          argv: [],
+          env,
+          cwd: home,
+          now: () => later(60_000),
+        });
         expect(reply.exitCode).toBe(0);
         return reply.stdout ? String(c.read(JSON.parse(reply.stdout))) : "";
       };
@@ -274,7 +306,22 @@ describe("broadcast delivery", () => {
       expect(run(c.prompt), c.target).not.toContain("news for");
       // Never around a tool call.
       sendBroadcast(store, { channel: "brain", text: "tool-time news" }, later(2000));
-      const pre = runHook({ stdin: JSON.stringify({ session_id: "sess-42", sessionId: "sess-42", cwd: home, hook_event_name: c.target === "gemini" ? "BeforeTool" : "PreToolUse", hookEventName: c.target === "copilot" ? "preToolUse" : undefined, tool_name: "Read", tool_input: { file_path: "README.md" }, toolName: "view", toolArgs: JSON.stringify({ path: "README.md" }) }), argv: [], env, cwd: home });
+      const pre = runHook({
+        stdin: JSON.stringify({
+          session_id: "sess-42",
+          sessionId: "sess-42",
+          cwd: home,
+          hook_event_name: c.target === "gemini" ? "BeforeTool" : "PreToolUse",
+          hookEventName: c.target === "copilot" ? "preToolUse" : undefined,
+          tool_name: "Read",
+          tool_input: { file_path: "README.md" },
+          toolName: "view",
+          toolArgs: JSON.stringify({ path: "README.md" }),
+        }),
+        argv: [],
+        env,
+        cwd: home,
+      });
       expect(pre.stdout + pre.stderr, c.target).not.toContain("tool-time news");
     }
   });

@@ -117,19 +117,48 @@ function copilotCases(probe: Probe, cwd: string): Case[] {
       const base = { sessionId: "s", timestamp: 1, cwd };
       const label = `copilot ${event} ${spelling.name}`;
       // 1.0.102: per-call object args, event from the wrapper (no event field).
-      cases.push({ label: `${label} object args, wrapper event`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: spelling.name, toolArgs: args }) });
+      cases.push({
+        label: `${label} object args, wrapper event`,
+        target: "copilot",
+        envEvent: event,
+        probe,
+        stdin: JSON.stringify({ ...base, toolName: spelling.name, toolArgs: args }),
+      });
       // Event named in the payload (wins over the wrapper).
-      cases.push({ label: `${label} object args, payload event`, target: "copilot", probe, stdin: JSON.stringify({ ...base, hookEventName: event, toolName: spelling.name, toolArgs: args }) });
+      cases.push({
+        label: `${label} object args, payload event`,
+        target: "copilot",
+        probe,
+        stdin: JSON.stringify({ ...base, hookEventName: event, toolName: spelling.name, toolArgs: args }),
+      });
       // postToolUse-style JSON-string args on a tool event.
-      cases.push({ label: `${label} string args`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: spelling.name, toolArgs: JSON.stringify(args) }) });
+      cases.push({
+        label: `${label} string args`,
+        target: "copilot",
+        envEvent: event,
+        probe,
+        stdin: JSON.stringify({ ...base, toolName: spelling.name, toolArgs: JSON.stringify(args) }),
+      });
       if (event.startsWith("pre") || event.startsWith("Pre")) {
         // 1.0.80: batched toolCalls with JSON-string args, probe first and probe second.
         const call = { id: "c2", name: spelling.name, args: JSON.stringify(args) };
         cases.push({ label: `${label} batch first`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolCalls: [call] }) });
-        cases.push({ label: `${label} batch second`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolCalls: [{ id: "c1", ...HARMLESS_COPILOT }, call] }) });
+        cases.push({
+          label: `${label} batch second`,
+          target: "copilot",
+          envEvent: event,
+          probe,
+          stdin: JSON.stringify({ ...base, toolCalls: [{ id: "c1", ...HARMLESS_COPILOT }, call] }),
+        });
       } else {
         // permissionRequest carries toolInput.
-        cases.push({ label: `${label} toolInput`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, hookName: "permissionRequest", toolName: spelling.name, toolInput: args }) });
+        cases.push({
+          label: `${label} toolInput`,
+          target: "copilot",
+          envEvent: event,
+          probe,
+          stdin: JSON.stringify({ ...base, hookName: "permissionRequest", toolName: spelling.name, toolInput: args }),
+        });
       }
     }
   }
@@ -139,25 +168,72 @@ function copilotCases(probe: Probe, cwd: string): Case[] {
       for (const event of events) {
         const base = { sessionId: "s", timestamp: 1, cwd };
         const label = `copilot ${event} freeform apply_patch (${patch.label})`;
-        cases.push({ label: `${label} raw toolArgs, wrapper event`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolArgs: text }) });
-        cases.push({ label: `${label} raw toolArgs, payload event`, target: "copilot", probe, stdin: JSON.stringify({ ...base, hookEventName: event, toolName: "apply_patch", toolArgs: text }) });
-        cases.push({ label: `${label} JSON string literal`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolArgs: JSON.stringify(text) }) });
+        cases.push({
+          label: `${label} raw toolArgs, wrapper event`,
+          target: "copilot",
+          envEvent: event,
+          probe,
+          stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolArgs: text }),
+        });
+        cases.push({
+          label: `${label} raw toolArgs, payload event`,
+          target: "copilot",
+          probe,
+          stdin: JSON.stringify({ ...base, hookEventName: event, toolName: "apply_patch", toolArgs: text }),
+        });
+        cases.push({
+          label: `${label} JSON string literal`,
+          target: "copilot",
+          envEvent: event,
+          probe,
+          stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolArgs: JSON.stringify(text) }),
+        });
         if (event.startsWith("pre") || event.startsWith("Pre")) {
-          cases.push({ label: `${label} batch second, raw args`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolCalls: [{ id: "c1", ...HARMLESS_COPILOT }, { id: "c2", name: "apply_patch", args: text }] }) });
+          cases.push({
+            label: `${label} batch second, raw args`,
+            target: "copilot",
+            envEvent: event,
+            probe,
+            stdin: JSON.stringify({
+              ...base,
+              toolCalls: [
+                { id: "c1", ...HARMLESS_COPILOT },
+                { id: "c2", name: "apply_patch", args: text },
+              ],
+            }),
+          });
         } else {
-          cases.push({ label: `${label} raw toolInput`, target: "copilot", envEvent: event, probe, stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolInput: text }) });
+          cases.push({
+            label: `${label} raw toolInput`,
+            target: "copilot",
+            envEvent: event,
+            probe,
+            stdin: JSON.stringify({ ...base, toolName: "apply_patch", toolInput: text }),
+          });
         }
       }
     }
     // What permissionRequest carried for that apply_patch: `toolName: "edit"`, `toolInput: {file_path, diff}`.
     const diff = `--- a/${probe.path}\n+++ b/${probe.path}\n@@ -1 +1 @@\n-x\n+${probe.content}`;
-    cases.push({ label: "copilot permissionRequest edit {file_path, diff}", target: "copilot", envEvent: "permissionRequest", probe, stdin: JSON.stringify({ sessionId: "s", cwd, toolName: "edit", toolInput: { file_path: probe.path, diff } }) });
+    cases.push({
+      label: "copilot permissionRequest edit {file_path, diff}",
+      target: "copilot",
+      envEvent: "permissionRequest",
+      probe,
+      stdin: JSON.stringify({ sessionId: "s", cwd, toolName: "edit", toolInput: { file_path: probe.path, diff } }),
+    });
   }
   // PascalCase registration: snake_case, Claude tool names, Copilot argument keys.
   for (const spelling of SPELLINGS[probe.kind].claude) {
     const args = spelling.args(probe);
     const copilotKeys = Object.fromEntries(Object.entries(args).map(([k, v]) => [k === "file_path" ? "path" : k, v]));
-    cases.push({ label: `copilot PascalCase ${spelling.name}`, target: "copilot", envEvent: "PreToolUse", probe, stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: spelling.name, tool_input: copilotKeys }) });
+    cases.push({
+      label: `copilot PascalCase ${spelling.name}`,
+      target: "copilot",
+      envEvent: "PreToolUse",
+      probe,
+      stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: spelling.name, tool_input: copilotKeys }),
+    });
   }
   return cases;
 }
@@ -166,7 +242,15 @@ function hookCases(target: "claude" | "codex", probe: Probe, cwd: string): Case[
   const cases: Case[] = [];
   for (const spelling of SPELLINGS[probe.kind][target]) {
     for (const event of ["PreToolUse", "PermissionRequest"]) {
-      const body: Record<string, unknown> = { session_id: "s", transcript_path: null, cwd, hook_event_name: event, tool_name: spelling.name, tool_input: spelling.args(probe), tool_use_id: "t" };
+      const body: Record<string, unknown> = {
+        session_id: "s",
+        transcript_path: null,
+        cwd,
+        hook_event_name: event,
+        tool_name: spelling.name,
+        tool_input: spelling.args(probe),
+        tool_use_id: "t",
+      };
       if (target === "codex") Object.assign(body, { model: "gpt-5.5", permission_mode: "default", turn_id: "u" });
       cases.push({ label: `${target} ${event} ${spelling.name}`, target, probe, stdin: JSON.stringify(body) });
     }
@@ -178,16 +262,55 @@ function hookCases(target: "claude" | "codex", probe: Probe, cwd: string): Case[
 function mcpCases(cwd: string): Case[] {
   const cases: Case[] = [];
   const mcp: Array<{ names: Record<Target, string>; args: Record<string, unknown>; expect: RegExp; guard: string }> = [
-    { guard: "secrets", names: { copilot: "github-mcp-server-create_or_update_file", claude: "mcp__github__create_or_update_file", codex: "mcp__github__create_or_update_file" }, args: { path: "a.txt", content: `token ${GITHUB_TOKEN}` }, expect: /Secret\(s\) detected in the arguments of/ },
-    { guard: "credentials", names: { copilot: "filesystem-read_file", claude: "mcp__filesystem__read_file", codex: "mcp__filesystem__read_text_file" }, args: { path: `${cwd}/.env` }, expect: /would read .*\.env, a credential file/ },
-    { guard: "destructive", names: { copilot: "filesystem-write_file", claude: "mcp__filesystem__write_file", codex: "mcp__filesystem__edit_file" }, args: { path: ".env.production", content: "A=1" }, expect: /Writing \.env\.production is not allowed/ },
+    {
+      guard: "secrets",
+      names: { copilot: "github-mcp-server-create_or_update_file", claude: "mcp__github__create_or_update_file", codex: "mcp__github__create_or_update_file" },
+      args: { path: "a.txt", content: `token ${GITHUB_TOKEN}` },
+      expect: /Secret\(s\) detected in the arguments of/,
+    },
+    {
+      guard: "credentials",
+      names: { copilot: "filesystem-read_file", claude: "mcp__filesystem__read_file", codex: "mcp__filesystem__read_text_file" },
+      args: { path: `${cwd}/.env` },
+      expect: /would read .*\.env, a credential file/,
+    },
+    {
+      guard: "destructive",
+      names: { copilot: "filesystem-write_file", claude: "mcp__filesystem__write_file", codex: "mcp__filesystem__edit_file" },
+      args: { path: ".env.production", content: "A=1" },
+      expect: /Writing \.env\.production is not allowed/,
+    },
   ];
   for (const m of mcp) {
     const probe: Probe = { guard: m.guard, kind: "write", expect: m.expect };
-    cases.push({ label: `copilot MCP ${m.names.copilot}`, target: "copilot", envEvent: "preToolUse", probe, stdin: JSON.stringify({ sessionId: "s", cwd, toolName: m.names.copilot, toolArgs: m.args }) });
-    cases.push({ label: `copilot MCP batched ${m.names.copilot}`, target: "copilot", envEvent: "preMcpToolCall", probe, stdin: JSON.stringify({ sessionId: "s", cwd, toolCalls: [{ id: "1", ...HARMLESS_COPILOT }, { id: "2", name: m.names.copilot, args: JSON.stringify(m.args) }] }) });
+    cases.push({
+      label: `copilot MCP ${m.names.copilot}`,
+      target: "copilot",
+      envEvent: "preToolUse",
+      probe,
+      stdin: JSON.stringify({ sessionId: "s", cwd, toolName: m.names.copilot, toolArgs: m.args }),
+    });
+    cases.push({
+      label: `copilot MCP batched ${m.names.copilot}`,
+      target: "copilot",
+      envEvent: "preMcpToolCall",
+      probe,
+      stdin: JSON.stringify({
+        sessionId: "s",
+        cwd,
+        toolCalls: [
+          { id: "1", ...HARMLESS_COPILOT },
+          { id: "2", name: m.names.copilot, args: JSON.stringify(m.args) },
+        ],
+      }),
+    });
     for (const target of ["claude", "codex"] as const) {
-      cases.push({ label: `${target} MCP ${m.names[target]}`, target, probe, stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: m.names[target], tool_input: m.args }) });
+      cases.push({
+        label: `${target} MCP ${m.names[target]}`,
+        target,
+        probe,
+        stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: m.names[target], tool_input: m.args }),
+      });
     }
   }
   return cases;
@@ -195,7 +318,10 @@ function mcpCases(cwd: string): Case[] {
 
 const repo = tempRepo("main");
 const home = tempDir();
-const corpus: Case[] = [...PROBES.flatMap((probe) => [...copilotCases(probe, repo), ...hookCases("claude", probe, repo), ...hookCases("codex", probe, repo)]), ...mcpCases(repo)];
+const corpus: Case[] = [
+  ...PROBES.flatMap((probe) => [...copilotCases(probe, repo), ...hookCases("claude", probe, repo), ...hookCases("codex", probe, repo)]),
+  ...mcpCases(repo),
+];
 
 function envFor(c: Case): NodeJS.ProcessEnv {
   const extra: Record<string, string> = { AGENTIHOOKS_TARGET: c.target };

@@ -25,7 +25,11 @@ beforeAll(() => {
   mkdirSync(home);
   mkdirSync(join(repo, ".git"), { recursive: true });
   writeFileSync(join(repo, ".git", "HEAD"), "ref: refs/heads/feature/x\n");
-  const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes", "--target", "copilot"], { cwd: repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1" }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes", "--target", "copilot"], {
+    cwd: repo,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1" },
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`apply failed (exit ${r.status}):\n${r.stderr}`);
   wrapper = join(home, ".copilot", "agentihooks-hook.sh");
   cache = `${/^runtime=(.+)$/m.exec(readFileSync(wrapper, "utf8"))?.[1] ?? ""}.v8-cache`;
@@ -37,7 +41,13 @@ const ALLOWED = JSON.stringify({ sessionId: "s", timestamp: 1, toolName: "bash",
 const DENIED = JSON.stringify({ sessionId: "s", timestamp: 1, toolName: "bash", toolArgs: { command: "cat ~/.ssh/id_rsa" } });
 
 function hook(stdin: string, event = "preToolUse"): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync("/bin/sh", ["-c", `'${wrapper}' ${event}`], { input: stdin, cwd: repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home }, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync("/bin/sh", ["-c", `'${wrapper}' ${event}`], {
+    input: stdin,
+    cwd: repo,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -89,7 +99,11 @@ describe("the runtime's code cache", () => {
     [
       "a cache of another script",
       () => {
-        const other = spawnSync(process.execPath, ["-e", `process.stdout.write(new (require("node:vm").Script)("1+1").createCachedData().toString("base64"))`], { encoding: "utf8" });
+        const other = spawnSync(
+          process.execPath,
+          ["-e", `process.stdout.write(new (require("node:vm").Script)("1+1").createCachedData().toString("base64"))`],
+          { encoding: "utf8" },
+        );
         writeFileSync(cache, Buffer.from(other.stdout, "base64"));
       },
     ],

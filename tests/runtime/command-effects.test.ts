@@ -12,7 +12,18 @@ const names = (command: string) => at(command).commands.map((c) => c.name);
 
 describe("commandEffects", () => {
   it("removes quoting, decodes $'…' and strips prefixes before naming the program", () => {
-    for (const spelling of [`"g"it`, "g\\it", "/usr/bin/git", "command git", "\\git", "sudo -u root git", "env -i A=1 git", "nice -n 5 timeout 3 git", "$'\\x67'it", "'git'"]) {
+    for (const spelling of [
+      `"g"it`,
+      "g\\it",
+      "/usr/bin/git",
+      "command git",
+      "\\git",
+      "sudo -u root git",
+      "env -i A=1 git",
+      "nice -n 5 timeout 3 git",
+      "$'\\x67'it",
+      "'git'",
+    ]) {
       expect(names(`${spelling} status`), spelling).toEqual(["git"]);
     }
   });
@@ -23,17 +34,24 @@ describe("commandEffects", () => {
   });
 
   it("normalises paths: //, /./, .., ~, $HOME, $PWD", () => {
-    const reads = at("cat //etc/./passwd /tmp/../usr/x ~/a $HOME/b \"$PWD\"/c ${HOME}/d").commands[0]?.reads.map((r) => r.path);
+    const reads = at('cat //etc/./passwd /tmp/../usr/x ~/a $HOME/b "$PWD"/c ${HOME}/d').commands[0]?.reads.map((r) => r.path);
     expect(reads).toEqual(["/etc/passwd", "/usr/x", "/home/u/a", "/home/u/b", "/repo/sub/c", "/home/u/d"]);
   });
 
   it("keeps globs marked and expands braces", () => {
     const reads = at("cat .e* {a,b}.txt '*.md'").commands[0]?.reads.map((r) => [r.path, r.glob]);
-    expect(reads).toEqual([["/repo/sub/.e*", true], ["/repo/sub/a.txt", false], ["/repo/sub/b.txt", false], ["/repo/sub/*.md", false]]);
+    expect(reads).toEqual([
+      ["/repo/sub/.e*", true],
+      ["/repo/sub/a.txt", false],
+      ["/repo/sub/b.txt", false],
+      ["/repo/sub/*.md", false],
+    ]);
   });
 
   it("reports reads, writes, deletes and moves", () => {
-    const [cp, mv, rm, sed, dd, tee, redirect] = at("cp a b; mv c d; rm -rf e; sed -i s/x/y/ f; dd if=g of=h; echo x | tee i; cat < j > k").commands.filter((c) => c.name !== "echo");
+    const [cp, mv, rm, sed, dd, tee, redirect] = at("cp a b; mv c d; rm -rf e; sed -i s/x/y/ f; dd if=g of=h; echo x | tee i; cat < j > k").commands.filter(
+      (c) => c.name !== "echo",
+    );
     expect([cp?.reads.map((r) => r.path), cp?.writes.map((w) => w.path)]).toEqual([["/repo/sub/a"], ["/repo/sub/b"]]);
     expect(mv?.moves.map((m) => [m.from.path, m.to.path])).toEqual([["/repo/sub/c", "/repo/sub/d"]]);
     expect([rm?.deletes.map((d) => d.path), rm?.recursive]).toEqual([["/repo/sub/e"], true]);
@@ -51,17 +69,33 @@ describe("commandEffects", () => {
   });
 
   it("reads nested scripts: $(…), backticks, bash -c, eval, wrappers, text fed to a shell", () => {
-    for (const command of ["echo $(cat f)", "echo `cat f`", "bash -c 'cat f'", "eval 'cat f'", "docker exec c cat f", "ssh host 'cat f'", "kubectl exec p -- cat f", "sh <<< 'cat f'", "echo 'cat f' | sh", "echo Y2F0IGY= | base64 -d | bash", "X='cat f'; eval \"$X\"", "bash <<'EOF'\ncat f\nEOF"]) {
-      expect(at(command).commands.some((c) => c.name === "cat" && c.reads.some((r) => r.path.endsWith("/f"))), command).toBe(true);
+    for (const command of [
+      "echo $(cat f)",
+      "echo `cat f`",
+      "bash -c 'cat f'",
+      "eval 'cat f'",
+      "docker exec c cat f",
+      "ssh host 'cat f'",
+      "kubectl exec p -- cat f",
+      "sh <<< 'cat f'",
+      "echo 'cat f' | sh",
+      "echo Y2F0IGY= | base64 -d | bash",
+      "X='cat f'; eval \"$X\"",
+      "bash <<'EOF'\ncat f\nEOF",
+    ]) {
+      expect(
+        at(command).commands.some((c) => c.name === "cat" && c.reads.some((r) => r.path.endsWith("/f"))),
+        command,
+      ).toBe(true);
     }
   });
 
   it("marks what it cannot see as opaque, hidden when the text that runs is computed or downloaded", () => {
     expect(at("curl -s https://x | sh").opaque.map((o) => [o.reason, o.hidden])).toEqual([["hidden-input", true]]);
     expect(at("base64 -d payload | bash").opaque.map((o) => o.hidden)).toEqual([true]);
-    expect(at("eval \"$(curl -s x)\"").opaque.some((o) => o.hidden)).toBe(true);
+    expect(at('eval "$(curl -s x)"').opaque.some((o) => o.hidden)).toBe(true);
     expect(at("$CMD .env").opaque.map((o) => [o.reason, o.words, o.hidden])).toEqual([["dynamic-command", [".env"], false]]);
-    expect(at("eval \"$(ssh-agent -s)\"").opaque.every((o) => !o.hidden)).toBe(true);
+    expect(at('eval "$(ssh-agent -s)"').opaque.every((o) => !o.hidden)).toBe(true);
     expect(at("cat file.sh | sh").opaque).toEqual([]);
   });
 
@@ -78,7 +112,7 @@ describe("commandEffects", () => {
     const shapes = [
       "a".repeat(mib),
       "$(".repeat(mib / 2),
-      "\"$(".repeat(mib / 3),
+      '"$('.repeat(mib / 3),
       "`".repeat(mib),
       "${".repeat(mib / 2),
       "'".repeat(mib),

@@ -9,17 +9,27 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditRecords, AWS_KEY, cleanEnv, payloadText, ROOT, runRuntime, runWrapper, tempDir, tempRepo, writeWrapper } from "./helpers";
 
-const PUSH_MAIN = "BLOCKED: Pushing to main is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.";
-const SECRET_WRITE = 'BLOCKED: Secret(s) detected in Write content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
-const SECRET_EDIT = 'BLOCKED: Secret(s) detected in Edit content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
-const AWS_CREDENTIALS = "BLOCKED: This command reads ~/.aws/credentials, a credential file; its values must not reach the transcript. Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.";
-const DOTENV_WRITE = "BLOCKED: Writing .env is not allowed: dotenv files hold credentials and are the operator's to edit. Tell the operator which variable to set, or edit a template such as .env.example.";
+const PUSH_MAIN =
+  "BLOCKED: Pushing to main is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.";
+const SECRET_WRITE =
+  'BLOCKED: Secret(s) detected in Write content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
+const SECRET_EDIT =
+  'BLOCKED: Secret(s) detected in Edit content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
+const AWS_CREDENTIALS =
+  "BLOCKED: This command reads ~/.aws/credentials, a credential file; its values must not reach the transcript. Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.";
+const DOTENV_WRITE =
+  "BLOCKED: Writing .env is not allowed: dotenv files hold credentials and are the operator's to edit. Tell the operator which variable to set, or edit a template such as .env.example.";
 const RM_HOME = "BLOCKED: Recursive rm of ~ would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.";
-const READ_DOTENV = "BLOCKED: This command reads .env, a credential file; its values must not reach the transcript. Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.";
-const PATCH_TOKEN = 'BLOCKED: Secret(s) detected in Edit content (github_token). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
-const FORCE_PUSH = "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
-const PROMPT_WARNING = "WARNING: the prompt contains what looks like a secret (aws_access_key). Treat it as exposed: do not repeat it, write it to a file or commit it, and suggest rotating it.";
-const GUARDS_IN_FORCE = "agentihooks guardrails in force: no secrets written to files; no credential-file reads or environment dumps; no recursive rm of broad paths, no writes to .env files; no force pushes, no pushes to or resets of main/master. A blocked call says BLOCKED: and what to do instead; follow that advice rather than working around it.";
+const READ_DOTENV =
+  "BLOCKED: This command reads .env, a credential file; its values must not reach the transcript. Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.";
+const PATCH_TOKEN =
+  'BLOCKED: Secret(s) detected in Edit content (github_token). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
+const FORCE_PUSH =
+  "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
+const PROMPT_WARNING =
+  "WARNING: the prompt contains what looks like a secret (aws_access_key). Treat it as exposed: do not repeat it, write it to a file or commit it, and suggest rotating it.";
+const GUARDS_IN_FORCE =
+  "agentihooks guardrails in force: no secrets written to files; no credential-file reads or environment dumps; no recursive rm of broad paths, no writes to .env files; no force pushes, no pushes to or resets of main/master. A blocked call says BLOCKED: and what to do instead; follow that advice rather than working around it.";
 
 let repo: string;
 let home: string;
@@ -91,7 +101,8 @@ describe("Copilot CLI 1.0.102 through its wrapper (event as the wrapper's argume
 
   it("guards a freeform apply_patch whose toolArgs is the raw patch text (Responses wire), before and after", () => {
     const patchHome = tempDir();
-    const send = (event: string, body: Record<string, unknown>) => runWrapper(wrappers.copilot, JSON.stringify({ sessionId: "s-patch", timestamp: 1, cwd: repo, ...body }), cleanEnv(patchHome), event);
+    const send = (event: string, body: Record<string, unknown>) =>
+      runWrapper(wrappers.copilot, JSON.stringify({ sessionId: "s-patch", timestamp: 1, cwd: repo, ...body }), cleanEnv(patchHome), event);
     const patch = (line: string, body: string): string => `*** Begin Patch\n${line}\n${body}\n*** End Patch\n`;
     const dotenv = send("preToolUse", { toolName: "apply_patch", toolArgs: patch("*** Add File: .env", "+API_URL=http://localhost") });
     expect(dotenv).toEqual({ status: 2, stdout: json({ permissionDecision: "deny", permissionDecisionReason: DOTENV_WRITE }), stderr: `${DOTENV_WRITE}\n` });
@@ -99,9 +110,18 @@ describe("Copilot CLI 1.0.102 through its wrapper (event as the wrapper's argume
     expect(secret).toEqual({ status: 2, stdout: json({ permissionDecision: "deny", permissionDecisionReason: SECRET_EDIT }), stderr: `${SECRET_EDIT}\n` });
     const harmless = patch("*** Add File: docs/notes.md", "+hello");
     expect(send("preToolUse", { toolName: "apply_patch", toolArgs: harmless })).toEqual({ status: 0, stdout: "", stderr: "" });
-    expect(send("postToolUse", { toolName: "apply_patch", toolArgs: harmless, toolResult: { resultType: "success", textResultForLlm: "Done" } })).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(send("postToolUse", { toolName: "apply_patch", toolArgs: harmless, toolResult: { resultType: "success", textResultForLlm: "Done" } })).toEqual({
+      status: 0,
+      stdout: "",
+      stderr: "",
+    });
     const log = auditRecords(patchHome);
-    expect(log.map((r) => [r.event, r.tool, r.decision ?? r.outcome])).toEqual([["PreToolUse", "Edit", "deny"], ["PreToolUse", "Edit", "deny"], ["PreToolUse", "Edit", "allow"], ["PostToolUse", "Edit", "success"]]);
+    expect(log.map((r) => [r.event, r.tool, r.decision ?? r.outcome])).toEqual([
+      ["PreToolUse", "Edit", "deny"],
+      ["PreToolUse", "Edit", "deny"],
+      ["PreToolUse", "Edit", "allow"],
+      ["PostToolUse", "Edit", "success"],
+    ]);
     expect(log[2]?.input).toEqual({ patch: harmless, content: harmless, file_path: "docs/notes.md", file_paths: ["docs/notes.md"] });
     expect(JSON.stringify(log)).not.toContain(AWS_KEY);
   });
@@ -130,7 +150,14 @@ describe("Claude Code 2.1 through its wrapper (event in the payload)", () => {
 
   it("names Claude Code in the SessionStart banner, in hookSpecificOutput", () => {
     const r = run("claude/session-start");
-    expect(r.stdout).toBe(json({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: `Your Claude Code session_id is 9d1e6f1c-2a3b-4c5d-8e9f-0a1b2c3d4e5f. ${GUARDS_IN_FORCE}` } }));
+    expect(r.stdout).toBe(
+      json({
+        hookSpecificOutput: {
+          hookEventName: "SessionStart",
+          additionalContext: `Your Claude Code session_id is 9d1e6f1c-2a3b-4c5d-8e9f-0a1b2c3d4e5f. ${GUARDS_IN_FORCE}`,
+        },
+      }),
+    );
   });
 });
 
@@ -157,13 +184,27 @@ describe("Codex 0.171 through its wrapper", () => {
   });
 
   it("prints nothing where Codex has no context channel (Stop, SessionEnd, PreCompact) and for allowed calls", () => {
-    for (const fixture of ["codex/pre-tool-use-allowed", "codex/post-tool-use", "codex/stop", "codex/session-end", "codex/pre-compact", "codex/subagent-start"]) {
+    for (const fixture of [
+      "codex/pre-tool-use-allowed",
+      "codex/post-tool-use",
+      "codex/stop",
+      "codex/session-end",
+      "codex/pre-compact",
+      "codex/subagent-start",
+    ]) {
       expect(run(fixture), fixture).toEqual({ status: 0, stdout: "", stderr: "" });
     }
   });
 
   it("names Codex in the SessionStart banner and warns on a secret in the prompt", () => {
-    expect(run("codex/session-start").stdout).toBe(json({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: `Your Codex session_id is 019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b. ${GUARDS_IN_FORCE}` } }));
+    expect(run("codex/session-start").stdout).toBe(
+      json({
+        hookSpecificOutput: {
+          hookEventName: "SessionStart",
+          additionalContext: `Your Codex session_id is 019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b. ${GUARDS_IN_FORCE}`,
+        },
+      }),
+    );
     expect(run("codex/user-prompt-submit").stdout).toBe(json({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: PROMPT_WARNING } }));
   });
 
@@ -184,7 +225,10 @@ describe("the wrapper and the built runtime (subprocess, target copilot unless s
   const copilot = (extra: Record<string, string> = {}) => cleanEnv(home, { AGENTIHOOKS_TARGET: "copilot", ...extra });
 
   it("113: SessionStart in a git repo gives one top-level additionalContext object, never hookSpecificOutput", () => {
-    for (const body of [{ hook_event_name: "SessionStart", session_id: "s1", cwd: repo }, { hookEventName: "sessionStart", sessionId: "s1", cwd: repo }]) {
+    for (const body of [
+      { hook_event_name: "SessionStart", session_id: "s1", cwd: repo },
+      { hookEventName: "sessionStart", sessionId: "s1", cwd: repo },
+    ]) {
       const r = runRuntime(JSON.stringify(body), copilot());
       expect(r.status).toBe(0);
       const out = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -212,14 +256,21 @@ describe("the wrapper and the built runtime (subprocess, target copilot unless s
   });
 
   it("117: an inline key plus git push origin main is blocked, with the NOTE kept on stderr", () => {
-    const r = runRuntime(JSON.stringify({ hookEventName: "preToolUse", toolName: "bash", toolArgs: { command: `export AWS_ACCESS_KEY_ID=${AWS_KEY} && git push origin main` } }), copilot());
+    const r = runRuntime(
+      JSON.stringify({ hookEventName: "preToolUse", toolName: "bash", toolArgs: { command: `export AWS_ACCESS_KEY_ID=${AWS_KEY} && git push origin main` } }),
+      copilot(),
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("BLOCKED");
     expect(r.stderr).toContain("NOTE");
   });
 
   it("118: garbled stdin naming a tool-permission event is denied", () => {
-    for (const stdin of ['not json {{{ "hookEventName": "preToolUse", "toolName": "bash"', 'zzz "hook_event_name": "PreToolUse" zzz', 'xx "hookEventName": "permissionRequest" {{{']) {
+    for (const stdin of [
+      'not json {{{ "hookEventName": "preToolUse", "toolName": "bash"',
+      'zzz "hook_event_name": "PreToolUse" zzz',
+      'xx "hookEventName": "permissionRequest" {{{',
+    ]) {
       const r = runRuntime(stdin, copilot());
       expect(r.status, stdin).toBe(2);
       expect(r.stderr).toContain("BLOCKED");
@@ -237,7 +288,12 @@ describe("the wrapper and the built runtime (subprocess, target copilot unless s
     const nameless = JSON.stringify({ toolName: "Write", toolArgs: { file_path: "/tmp/x", content: AWS_KEY }, sessionId: "s" });
     expect(runRuntime(nameless, copilot({ AGENTIHOOKS_COPILOT_EVENT: "preToolUse" })).status).toBe(2);
     expect(runRuntime(JSON.stringify({ reason: "complete", sessionId: "s" }), copilot()).status).toBe(0);
-    expect(runRuntime(JSON.stringify({ hookEventName: "sessionEnd", toolName: "Write", toolArgs: { content: AWS_KEY } }), copilot({ AGENTIHOOKS_COPILOT_EVENT: "preToolUse" })).status).toBe(0);
+    expect(
+      runRuntime(
+        JSON.stringify({ hookEventName: "sessionEnd", toolName: "Write", toolArgs: { content: AWS_KEY } }),
+        copilot({ AGENTIHOOKS_COPILOT_EVENT: "preToolUse" }),
+      ).status,
+    ).toBe(0);
   });
 
   it("121: garbled stdin follows the wrapper's event on Copilot only", () => {
@@ -260,7 +316,10 @@ describe("the wrapper and the built runtime (subprocess, target copilot unless s
   });
 
   it("123: a batched git push origin main is denied by the branch guard", () => {
-    const r = runRuntime(JSON.stringify({ toolCalls: [{ name: "bash", args: '{"command":"git push origin main"}' }] }), copilot({ AGENTIHOOKS_COPILOT_EVENT: "preToolUse" }));
+    const r = runRuntime(
+      JSON.stringify({ toolCalls: [{ name: "bash", args: '{"command":"git push origin main"}' }] }),
+      copilot({ AGENTIHOOKS_COPILOT_EVENT: "preToolUse" }),
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`${PUSH_MAIN}\n`);
   });
@@ -277,12 +336,21 @@ describe("the wrapper and the built runtime (subprocess, target copilot unless s
 
   it("writes a redacted audit line per call (no key in the log)", () => {
     const auditHome = tempDir();
-    runRuntime(JSON.stringify({ hookEventName: "preToolUse", toolName: "bash", toolArgs: { command: `echo ${AWS_KEY}` } }), cleanEnv(auditHome, { AGENTIHOOKS_TARGET: "copilot" }));
+    runRuntime(
+      JSON.stringify({ hookEventName: "preToolUse", toolName: "bash", toolArgs: { command: `echo ${AWS_KEY}` } }),
+      cleanEnv(auditHome, { AGENTIHOOKS_TARGET: "copilot" }),
+    );
     const path = join(auditHome, ".agentihooks", "logs", "audit.jsonl");
     expect(existsSync(path)).toBe(true);
     const text = readFileSync(path, "utf8");
     expect(text).not.toContain(AWS_KEY);
-    expect(JSON.parse(text.trim())).toMatchObject({ target: "copilot", event: "PreToolUse", tool: "Bash", decision: "allow", input: { command: "echo [REDACTED:aws_access_key]" } });
+    expect(JSON.parse(text.trim())).toMatchObject({
+      target: "copilot",
+      event: "PreToolUse",
+      tool: "Bash",
+      decision: "allow",
+      input: { command: "echo [REDACTED:aws_access_key]" },
+    });
   });
 });
 
@@ -290,11 +358,19 @@ describe("agentihooks hook EVENT (the CLI entry)", () => {
   it("runs the same runtime in-process, with EVENT as Copilot's event", () => {
     const cli = join(ROOT, "bin", "agentihooks.js");
     const stdin = JSON.stringify({ sessionId: "s", cwd: repo, toolName: "bash", toolArgs: { command: "git push origin main" } });
-    const r = spawnSync(process.execPath, [cli, "hook", "preToolUse"], { input: stdin, env: cleanEnv(home, { AGENTIHOOKS_TARGET: "copilot" }), encoding: "utf8" });
+    const r = spawnSync(process.execPath, [cli, "hook", "preToolUse"], {
+      input: stdin,
+      env: cleanEnv(home, { AGENTIHOOKS_TARGET: "copilot" }),
+      encoding: "utf8",
+    });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe(json({ permissionDecision: "deny", permissionDecisionReason: PUSH_MAIN }));
     expect(r.stderr).toBe(`${PUSH_MAIN}\n`);
-    const ok = spawnSync(process.execPath, [cli, "hook", "PreToolUse"], { input: payloadText("claude/pre-tool-use-read", repo), env: cleanEnv(home), encoding: "utf8" });
+    const ok = spawnSync(process.execPath, [cli, "hook", "PreToolUse"], {
+      input: payloadText("claude/pre-tool-use-read", repo),
+      env: cleanEnv(home),
+      encoding: "utf8",
+    });
     expect({ status: ok.status, stdout: ok.stdout }).toEqual({ status: 0, stdout: "" });
   });
 });
@@ -305,7 +381,16 @@ describe("the wrapper the compiler really renders (compiler/lower/hook-wrapper)"
     const dir = tempDir();
     const write = (target: "copilot" | "claude" | "codex"): string => {
       const path = join(dir, `rendered-${target}.sh`);
-      writeFileSync(path, renderHookWrapper({ target, displayName: target, eventVariable: target === "copilot" ? "AGENTIHOOKS_COPILOT_EVENT" : undefined, nodePath: process.execPath, runtimePath: join(ROOT, "dist", "runtime.cjs") }));
+      writeFileSync(
+        path,
+        renderHookWrapper({
+          target,
+          displayName: target,
+          eventVariable: target === "copilot" ? "AGENTIHOOKS_COPILOT_EVENT" : undefined,
+          nodePath: process.execPath,
+          runtimePath: join(ROOT, "dist", "runtime.cjs"),
+        }),
+      );
       chmodSync(path, 0o755);
       return path;
     };
@@ -315,7 +400,11 @@ describe("the wrapper the compiler really renders (compiler/lower/hook-wrapper)"
     expect(claude.status).toBe(2);
     expect(claude.stdout).toBe(json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: RM_HOME } }));
     const codex = runWrapper(write("codex"), payloadText("codex/pre-tool-use", repo), cleanEnv(home));
-    expect(codex).toEqual({ status: 2, stdout: json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: READ_DOTENV } }), stderr: `${READ_DOTENV}\n` });
+    expect(codex).toEqual({
+      status: 2,
+      stdout: json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: READ_DOTENV } }),
+      stderr: `${READ_DOTENV}\n`,
+    });
     const allowed = runWrapper(write("copilot"), payloadText("copilot/pre-tool-use-view", repo), cleanEnv(home), "preToolUse");
     expect(allowed).toEqual({ status: 0, stdout: "", stderr: "" });
   });
@@ -326,7 +415,11 @@ describe("Node 20 releases before process.getBuiltinModule (20.16)", () => {
     const dir = tempDir();
     const preload = join(dir, "no-get-builtin.cjs");
     writeFileSync(preload, "delete process.getBuiltinModule;\n");
-    const r = spawnSync(process.execPath, ["-r", preload, join(ROOT, "dist", "runtime.cjs")], { input: payloadText("codex/pre-tool-use", repo), env: cleanEnv(home, { AGENTIHOOKS_TARGET: "codex" }), encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["-r", preload, join(ROOT, "dist", "runtime.cjs")], {
+      input: payloadText("codex/pre-tool-use", repo),
+      env: cleanEnv(home, { AGENTIHOOKS_TARGET: "codex" }),
+      encoding: "utf8",
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`${READ_DOTENV}\n`);
   });
@@ -341,6 +434,10 @@ describe("dist/runtime.mjs, the entry wrappers of earlier versions name", () => 
     expect(legacy.status).toBe(2);
     expect(legacy.stderr).toBe(`${READ_DOTENV}\n`);
     const current = run("runtime.cjs");
-    expect({ status: legacy.status, stdout: legacy.stdout, stderr: legacy.stderr }).toEqual({ status: current.status, stdout: current.stdout, stderr: current.stderr });
+    expect({ status: legacy.status, stdout: legacy.stdout, stderr: legacy.stderr }).toEqual({
+      status: current.status,
+      stdout: current.stdout,
+      stderr: current.stderr,
+    });
   });
 });

@@ -17,8 +17,12 @@ describe("the Copilot postToolUse context cap", () => {
   });
   it("leaves SessionStart uncapped on Copilot and PostToolUse uncapped on Codex", () => {
     const big = "x".repeat(20_000);
-    expect((JSON.parse(renderReply("copilot", "SessionStart", "SessionStart", { context: [big] }).stdout) as { additionalContext: string }).additionalContext).toHaveLength(20_000);
-    const codex = JSON.parse(renderReply("codex", "PostToolUse", "PostToolUse", { context: [big] }).stdout) as { hookSpecificOutput: { additionalContext: string } };
+    expect(
+      (JSON.parse(renderReply("copilot", "SessionStart", "SessionStart", { context: [big] }).stdout) as { additionalContext: string }).additionalContext,
+    ).toHaveLength(20_000);
+    const codex = JSON.parse(renderReply("codex", "PostToolUse", "PostToolUse", { context: [big] }).stdout) as {
+      hookSpecificOutput: { additionalContext: string };
+    };
     expect(codex.hookSpecificOutput.additionalContext).toHaveLength(20_000);
   });
   it("never splits a surrogate pair", () => {
@@ -43,10 +47,22 @@ describe("blocks per client and event", () => {
     ["copilot permissionRequest", ["copilot", "PermissionRequest", "PermissionRequest", { block: "R", context: [] }], { behavior: "deny", message: "R" }],
     ["copilot userPromptSubmitted", ["copilot", "UserPromptSubmit", "UserPromptSubmit", { block: "R", context: [] }], { decision: "block", reason: "R" }],
     ["copilot agentStop", ["copilot", "Stop", "Stop", { block: "R", context: [] }], { decision: "block", reason: "R" }],
-    ["claude PreToolUse", ["claude", "PreToolUse", "PreToolUse", { block: "R", context: [] }], { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } }],
-    ["claude PermissionRequest", ["claude", "PermissionRequest", "PermissionRequest", { block: "R", context: [] }], { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "R" } } }],
+    [
+      "claude PreToolUse",
+      ["claude", "PreToolUse", "PreToolUse", { block: "R", context: [] }],
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } },
+    ],
+    [
+      "claude PermissionRequest",
+      ["claude", "PermissionRequest", "PermissionRequest", { block: "R", context: [] }],
+      { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "R" } } },
+    ],
     ["claude Stop", ["claude", "Stop", "Stop", { block: "R", context: [] }], { decision: "block", reason: "R" }],
-    ["codex PreToolUse", ["codex", "PreToolUse", "PreToolUse", { block: "R", context: [] }], { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } }],
+    [
+      "codex PreToolUse",
+      ["codex", "PreToolUse", "PreToolUse", { block: "R", context: [] }],
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } },
+    ],
     ["codex Stop", ["codex", "Stop", "Stop", { block: "R", context: [] }], { decision: "block", reason: "R" }],
   ];
   it.each(cases)("%s: exit 2, reason on stderr, the client's block object on stdout", (_name, args, expected) => {
@@ -76,7 +92,9 @@ describe("context per client and event", () => {
     expect(renderReply("copilot", "SessionStart", "SessionStart", { context: [""] })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   });
   it("echoes Claude's fired event name (PostToolUseFailure), drops context where a client has no channel", () => {
-    expect(JSON.parse(renderReply("claude", "PostToolUse", "PostToolUseFailure", { context: ["c"] }).stdout)).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: "c" } });
+    expect(JSON.parse(renderReply("claude", "PostToolUse", "PostToolUseFailure", { context: ["c"] }).stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: "c" },
+    });
     expect(renderReply("codex", "Stop", "Stop", { context: ["c"] }).stdout).toBe("");
     expect(renderReply("codex", "PreCompact", "PostCompact", { context: ["c"] }).stdout).toBe("");
     expect(renderReply("claude", "SessionEnd", "SessionEnd", { context: ["c"] }).stdout).toBe("");

@@ -32,7 +32,11 @@ function install(target: Target): Install {
   mkdirSync(home);
   mkdirSync(join(repo, ".git"), { recursive: true });
   writeFileSync(join(repo, ".git", "HEAD"), "ref: refs/heads/feature/x\n");
-  const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes", "--target", target], { cwd: repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1" }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes", "--target", target], {
+    cwd: repo,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1" },
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`apply --target ${target} failed (exit ${r.status}):\n${r.stderr}`);
   const wrapper = join(home, `.${target}`, "agentihooks-hook.sh");
   const runtime = /^runtime=(.+)$/m.exec(readFileSync(wrapper, "utf8"))?.[1] ?? "";
@@ -41,8 +45,12 @@ function install(target: Target): Install {
 
 /** The pre-tool payload of `target` for a harmless shell call, and the event the registration passes. */
 function preTool(target: Target, cwd: string): { event: string; stdin: string } {
-  if (target === "copilot") return { event: "preToolUse", stdin: JSON.stringify({ sessionId: "s", timestamp: 1, cwd, toolName: "bash", toolArgs: { command: "ls" } }) };
-  return { event: "PreToolUse", stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t" }) };
+  if (target === "copilot")
+    return { event: "preToolUse", stdin: JSON.stringify({ sessionId: "s", timestamp: 1, cwd, toolName: "bash", toolArgs: { command: "ls" } }) };
+  return {
+    event: "PreToolUse",
+    stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t" }),
+  };
 }
 
 function sessionStart(target: Target, cwd: string): { event: string; stdin: string } {
@@ -60,7 +68,13 @@ interface Run {
 /** Runs the wrapper as the clients do (`/bin/sh -c "<wrapper> <event>"`), payload on stdin. */
 function run(i: Install, event: string, stdin: string, env: NodeJS.ProcessEnv = {}): Run {
   const started = Date.now();
-  const r = spawnSync("/bin/sh", ["-c", `'${i.wrapper}' ${event}`], { input: stdin, cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, ...env }, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync("/bin/sh", ["-c", `'${i.wrapper}' ${event}`], {
+    input: stdin,
+    cwd: i.repo,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
 }
 
@@ -68,7 +82,10 @@ function run(i: Install, event: string, stdin: string, env: NodeJS.ProcessEnv = 
 function runOpenStdin(i: Install, event: string, stdin: string, env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn("/bin/sh", ["-c", `'${i.wrapper}' ${event}`], { cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, ...env } });
+    const child = spawn("/bin/sh", ["-c", `'${i.wrapper}' ${event}`], {
+      cwd: i.repo,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
@@ -88,7 +105,11 @@ function isFailClosedDeny(target: Target, r: Run): boolean {
   if (r.status !== 2 || !r.stderr.includes(FAIL_CLOSED_REASON)) return false;
   const body = JSON.parse(r.stdout) as Record<string, unknown>;
   const decision = (target === "copilot" ? body : body.hookSpecificOutput) as Record<string, unknown>;
-  return decision.permissionDecision === "deny" && decision.permissionDecisionReason === FAIL_CLOSED_REASON && (target === "copilot" || decision.hookEventName === "PreToolUse");
+  return (
+    decision.permissionDecision === "deny" &&
+    decision.permissionDecisionReason === FAIL_CLOSED_REASON &&
+    (target === "copilot" || decision.hookEventName === "PreToolUse")
+  );
 }
 
 const installs = new Map<Target, Install>();
@@ -166,7 +187,10 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
   it("denies within the deadline when stdin never closes (garbled so far, or nothing at all)", async () => {
     const i = installs.get(target) as Install;
     const { event, stdin } = preTool(target, i.repo);
-    const [partial, nothing] = await Promise.all([runOpenStdin(i, event, stdin.slice(0, 40), { AGENTIHOOKS_DEADLINE_SECONDS: "2" }), runOpenStdin(i, event, "", { AGENTIHOOKS_DEADLINE_SECONDS: "2" })]);
+    const [partial, nothing] = await Promise.all([
+      runOpenStdin(i, event, stdin.slice(0, 40), { AGENTIHOOKS_DEADLINE_SECONDS: "2" }),
+      runOpenStdin(i, event, "", { AGENTIHOOKS_DEADLINE_SECONDS: "2" }),
+    ]);
     for (const r of [partial, nothing]) {
       expect(r.status, JSON.stringify(r)).toBe(2);
       expect(r.ms).toBeLessThan(8_000);
@@ -183,7 +207,12 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
     writeFileSync(payload, stdin);
     // A shell pipe (a FIFO): the runtime reopens it non-blocking and stops waiting at half the deadline.
     const started = Date.now();
-    const r = spawnSync("/bin/sh", ["-c", `{ cat '${payload}'; sleep 20 2>/dev/null & } | '${i.wrapper}' ${event}`], { cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, AGENTIHOOKS_DEADLINE_SECONDS: "4" }, encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync("/bin/sh", ["-c", `{ cat '${payload}'; sleep 20 2>/dev/null & } | '${i.wrapper}' ${event}`], {
+      cwd: i.repo,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, AGENTIHOOKS_DEADLINE_SECONDS: "4" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain("stdin did not close within 2 s");
     expect(Date.now() - started).toBeLessThan(4_000);
@@ -192,7 +221,11 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
 
 describe("the installed runtime", () => {
   const doctor = (i: Install, target: Target) =>
-    spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "doctor", "--target", target], { cwd: i.repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, NO_COLOR: "1" }, encoding: "utf8" });
+    spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "doctor", "--target", target], {
+      cwd: i.repo,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: i.home, NO_COLOR: "1" },
+      encoding: "utf8",
+    });
 
   it("lives under the agentihooks home at <version>-<sha256 prefix>; doctor checks it and its canary answer", () => {
     const i = install("codex");

@@ -21,7 +21,12 @@ describe("Gemini tool names and arguments", () => {
     ["replace", { file_path: "a", old_string: "x", new_string: "y" }, "Edit", { file_path: "a", old_string: "x", new_string: "y" }],
     ["read_file", { file_path: ".env" }, "Read", { file_path: ".env" }],
     ["read_many_files", { include: ["a.ts", ".env"], exclude: ["b"] }, "Read", { include: ["a.ts", ".env"], exclude: ["b"], file_paths: ["a.ts", ".env"] }],
-    ["grep_search", { pattern: "k", dir_path: "d", include_pattern: "*.ts" }, "Grep", { pattern: "k", dir_path: "d", include_pattern: "*.ts", path: "d", glob: "*.ts" }],
+    [
+      "grep_search",
+      { pattern: "k", dir_path: "d", include_pattern: "*.ts" },
+      "Grep",
+      { pattern: "k", dir_path: "d", include_pattern: "*.ts", path: "d", glob: "*.ts" },
+    ],
     ["glob", { pattern: "**/*.md", dir_path: "d" }, "Glob", { pattern: "**/*.md", dir_path: "d", path: "d" }],
     ["web_fetch", { prompt: "read https://x" }, "WebFetch", { prompt: "read https://x" }],
     ["activate_skill", { name: "s" }, "activate_skill", { name: "s" }],
@@ -48,8 +53,14 @@ describe("Gemini replies", () => {
     expect(reply.exitCode).toBe(2);
   });
   it("puts context in hookSpecificOutput only where Gemini shows it to the model", () => {
-    for (const [event, wire] of [["SessionStart", "SessionStart"], ["UserPromptSubmit", "BeforeAgent"], ["PostToolUse", "AfterTool"]] as const) {
-      expect(JSON.parse(renderReply("gemini", event, wire, { context: ["c"] }).stdout)).toEqual({ hookSpecificOutput: { hookEventName: wire, additionalContext: "c" } });
+    for (const [event, wire] of [
+      ["SessionStart", "SessionStart"],
+      ["UserPromptSubmit", "BeforeAgent"],
+      ["PostToolUse", "AfterTool"],
+    ] as const) {
+      expect(JSON.parse(renderReply("gemini", event, wire, { context: ["c"] }).stdout)).toEqual({
+        hookSpecificOutput: { hookEventName: wire, additionalContext: "c" },
+      });
     }
     expect(renderReply("gemini", "PreToolUse", "BeforeTool", { context: ["c"] }).stdout).toBe("");
     expect(renderReply("gemini", "SessionEnd", "SessionEnd", { context: ["c"] }).stdout).toBe("");
@@ -74,14 +85,21 @@ describe("Gemini hooks end to end through runHook", () => {
     }
   });
   it("lets an ordinary call run with no output at all", () => {
-    expect(hook({ hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "ls -la" } })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    expect(hook({ hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "ls -la" } })).toEqual({
+      stdout: "",
+      stderr: "",
+      exitCode: 0,
+    });
   });
   it("gives the session-start banner with the first BeforeAgent of a session, not at SessionStart (which would break a headless /command)", () => {
     const home = mkdtempSync(join(tmpdir(), "ah-gemini-"));
     const env = { AGENTIHOOKS_HOME: join(home, ".agentihooks") };
-    const run = (payload: Record<string, unknown>) => runHook({ stdin: JSON.stringify({ ...base, cwd: home, ...payload }), argv: [], env: { HOME: home, AGENTIHOOKS_TARGET: "gemini", ...env }, cwd: home });
+    const run = (payload: Record<string, unknown>) =>
+      runHook({ stdin: JSON.stringify({ ...base, cwd: home, ...payload }), argv: [], env: { HOME: home, AGENTIHOOKS_TARGET: "gemini", ...env }, cwd: home });
     expect(run({ hook_event_name: "SessionStart", source: "startup" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
-    const first = JSON.parse(run({ hook_event_name: "BeforeAgent", prompt: "/review x" }).stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    const first = JSON.parse(run({ hook_event_name: "BeforeAgent", prompt: "/review x" }).stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
     expect(first.hookSpecificOutput.hookEventName).toBe("BeforeAgent");
     expect(first.hookSpecificOutput.additionalContext).toMatch(/^Your Gemini CLI session_id is s1\./);
     expect(run({ hook_event_name: "BeforeAgent", prompt: "next" }).stdout).toBe("");
@@ -89,13 +107,22 @@ describe("Gemini hooks end to end through runHook", () => {
     expect(run({ hook_event_name: "BeforeAgent", prompt: "again" }).stdout).toContain("session_id is s1");
   });
   it("stays silent on AfterAgent, PreCompress and SessionEnd", () => {
-    for (const payload of [{ hook_event_name: "AfterAgent", prompt: "p", prompt_response: "r", stop_hook_active: false }, { hook_event_name: "PreCompress", trigger: "auto" }, { hook_event_name: "SessionEnd", reason: "exit" }]) {
+    for (const payload of [
+      { hook_event_name: "AfterAgent", prompt: "p", prompt_response: "r", stop_hook_active: false },
+      { hook_event_name: "PreCompress", trigger: "auto" },
+      { hook_event_name: "SessionEnd", reason: "exit" },
+    ]) {
       expect(hook(payload)).toEqual({ stdout: "", stderr: "", exitCode: 0 });
     }
   });
   it("denies garbled stdin that names BeforeTool", () => {
     const home = mkdtempSync(join(tmpdir(), "ah-gemini-"));
-    const reply = runHook({ stdin: '{"hook_event_name": "BeforeTool", "tool_input": {', argv: [], env: { HOME: home, AGENTIHOOKS_TARGET: "gemini" }, cwd: home });
+    const reply = runHook({
+      stdin: '{"hook_event_name": "BeforeTool", "tool_input": {',
+      argv: [],
+      env: { HOME: home, AGENTIHOOKS_TARGET: "gemini" },
+      cwd: home,
+    });
     expect(reply.exitCode).toBe(2);
     expect(JSON.parse(reply.stdout)).toMatchObject({ decision: "deny" });
   });

@@ -132,7 +132,20 @@ describe("credential reads", () => {
   });
 
   it("blocks Read of credential files and names dotenv keys (never values)", () => {
-    for (const path of ["/repo/.env", ".env.local", "config/prod.env", "~/.bashrc", "/home/u/.zsh_history", "~/.aws/credentials", "~/.ssh/id_ed25519", ".npmrc", ".netrc", ".git-credentials", ".pgpass", ".pypirc"]) {
+    for (const path of [
+      "/repo/.env",
+      ".env.local",
+      "config/prod.env",
+      "~/.bashrc",
+      "/home/u/.zsh_history",
+      "~/.aws/credentials",
+      "~/.ssh/id_ed25519",
+      ".npmrc",
+      ".netrc",
+      ".git-credentials",
+      ".pgpass",
+      ".pypirc",
+    ]) {
       expect(verdict(credentialReadsGuard, "Read", { file_path: path })?.block, path).toMatch(/^BLOCKED: Reading /);
     }
     const v = verdict(credentialReadsGuard, "Read", { file_path: ".env" });
@@ -193,7 +206,17 @@ describe("destructive commands", () => {
   it.each(blocked)("blocks `%s`", (command) => {
     expect(verdict(destructiveCommandsGuard, "Bash", bash(command))?.block, command).toMatch(/^BLOCKED: /);
   });
-  const allowed = ["rm -rf node_modules", "rm -rf ./build", "rm -rf /tmp/build-123", "rm file.txt", "rm -r ~/projects/x/build", "echo hi > out.txt", "find . -name '*.pyc' -delete", "cat .env.example > environment.md", "find /tmp -name '*.log' -mtime +7 -delete"];
+  const allowed = [
+    "rm -rf node_modules",
+    "rm -rf ./build",
+    "rm -rf /tmp/build-123",
+    "rm file.txt",
+    "rm -r ~/projects/x/build",
+    "echo hi > out.txt",
+    "find . -name '*.pyc' -delete",
+    "cat .env.example > environment.md",
+    "find /tmp -name '*.log' -mtime +7 -delete",
+  ];
   it.each(allowed)("lets `%s` through", (command) => {
     expect(verdict(destructiveCommandsGuard, "Bash", bash(command))?.block, command).toBeUndefined();
   });
@@ -213,7 +236,12 @@ describe("destructive commands", () => {
 
 describe("branch protection", () => {
   it("matches protected patterns against the branch a push names (release/* protects release/1.2)", () => {
-    for (const command of ["git push origin HEAD:release/1.2", "git push origin release/1.2", "git push origin :release/1.2", "git push origin 'refs/heads/*:refs/heads/*'"]) {
+    for (const command of [
+      "git push origin HEAD:release/1.2",
+      "git push origin release/1.2",
+      "git push origin :release/1.2",
+      "git push origin 'refs/heads/*:refs/heads/*'",
+    ]) {
       expect(verdict(branchProtectionGuard, "Bash", bash(command), featureRepo, ["release/*"])?.block, command).toMatch(/^BLOCKED:/);
     }
     expect(verdict(branchProtectionGuard, "Bash", bash("git push origin HEAD:feature/release-notes"), featureRepo, ["release/*"])?.block).toBeUndefined();
@@ -247,7 +275,17 @@ describe("branch protection", () => {
   it.each(onMain)("blocks `%s` (on main)", (command) => {
     expect(verdict(branchProtectionGuard, "Bash", bash(command), mainRepo)?.block, command).toMatch(/^BLOCKED: /);
   });
-  const allowed = ["git push origin feature/login", "git push -u origin HEAD", "git push", "git commit -m \"push to main\"", "git reset --hard HEAD~1", "git log main", "git fetch origin main", "git merge main", "git status"];
+  const allowed = [
+    "git push origin feature/login",
+    "git push -u origin HEAD",
+    "git push",
+    'git commit -m "push to main"',
+    "git reset --hard HEAD~1",
+    "git log main",
+    "git fetch origin main",
+    "git merge main",
+    "git status",
+  ];
   it.each(allowed)("lets `%s` through (on a feature branch)", (command) => {
     expect(verdict(branchProtectionGuard, "Bash", bash(command), featureRepo)?.block, command).toBeUndefined();
   });
@@ -261,11 +299,26 @@ describe("branch protection", () => {
 
 describe("secrets in writes", () => {
   it("blocks secret literals written through Write, Edit, MultiEdit, NotebookEdit and shell writes", () => {
-    expect(verdict(secretsInWritesGuard, "Write", { file_path: "a.py", content: `k = "${AWS_KEY}"` })?.block).toBe('BLOCKED: Secret(s) detected in Write content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.');
+    expect(verdict(secretsInWritesGuard, "Write", { file_path: "a.py", content: `k = "${AWS_KEY}"` })?.block).toBe(
+      'BLOCKED: Secret(s) detected in Write content (aws_access_key). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.',
+    );
     expect(verdict(secretsInWritesGuard, "Edit", { file_path: "a.py", old_string: "x", new_string: GITHUB_TOKEN })?.block).toContain("github_token");
-    expect(verdict(secretsInWritesGuard, "MultiEdit", { file_path: "a.py", edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: AWS_KEY }] })?.block).toContain("MultiEdit");
+    expect(
+      verdict(secretsInWritesGuard, "MultiEdit", {
+        file_path: "a.py",
+        edits: [
+          { old_string: "a", new_string: "b" },
+          { old_string: "c", new_string: AWS_KEY },
+        ],
+      })?.block,
+    ).toContain("MultiEdit");
     expect(verdict(secretsInWritesGuard, "NotebookEdit", { notebook_path: "n.ipynb", new_source: AWS_KEY })?.block).toBeDefined();
-    for (const command of [`echo ${AWS_KEY} > creds.txt`, `cat > creds.py <<EOF\nKEY=${AWS_KEY}\nEOF`, `echo ${AWS_KEY} | tee key.txt`, `printf ${AWS_KEY} >> ~/.profile`]) {
+    for (const command of [
+      `echo ${AWS_KEY} > creds.txt`,
+      `cat > creds.py <<EOF\nKEY=${AWS_KEY}\nEOF`,
+      `echo ${AWS_KEY} | tee key.txt`,
+      `printf ${AWS_KEY} >> ~/.profile`,
+    ]) {
       expect(verdict(secretsInWritesGuard, "Bash", bash(command))?.block, command).toMatch(/^BLOCKED: Secret\(s\) detected in Bash command writing to a file/);
     }
   });
@@ -286,13 +339,21 @@ describe("secrets in writes", () => {
     expect(verdict(secretsInWritesGuard, "Read", { file_path: AWS_KEY })).toBeUndefined();
   });
   it("knows which commands write files", () => {
-    expect(["echo a > f", "echo a >> f", "echo a | tee f", "dd if=a of=b", "cmd &> log", "cat <<EOF > f\nx\nEOF"].every((c) => commandWritesFile(c))).toBe(true);
+    expect(["echo a > f", "echo a >> f", "echo a | tee f", "dd if=a of=b", "cmd &> log", "cat <<EOF > f\nx\nEOF"].every((c) => commandWritesFile(c))).toBe(
+      true,
+    );
     expect(["echo a 2>&1", "echo a > /dev/null", "cat < f", "echo '>' x", "echo a >&2"].some((c) => commandWritesFile(c))).toBe(false);
   });
 });
 
 describe("the pipeline and its switches", () => {
-  const ctx = (over: Record<string, unknown>) => ({ target: "claude" as const, policy: buildPolicy(over, "claude", join(home, ".agentihooks")), env: { HOME: home }, cwd: mainRepo, warnings: [] as string[] });
+  const ctx = (over: Record<string, unknown>) => ({
+    target: "claude" as const,
+    policy: buildPolicy(over, "claude", join(home, ".agentihooks")),
+    env: { HOME: home },
+    cwd: mainRepo,
+    warnings: [] as string[],
+  });
   it("runs secrets before the branch guard, keeping the NOTE with the block", () => {
     const outcome = checkToolCall({ tool_name: "Bash", tool_input: bash(`export K=${AWS_KEY} && git push origin main`) }, ctx({}));
     expect(outcome.block).toMatch(/^BLOCKED: Pushing to main/);

@@ -92,7 +92,10 @@ describe("Codex", () => {
     for (const name of ["exec", "shell", "local_shell", "unified_exec", "exec_command"]) expect(codexToolCall(name, { command: "ls" }).tool_name).toBe("Bash");
     expect(codexToolCall("shell", { command: ["ls", "a b"] }).tool_input.command).toBe("ls 'a b'");
     expect(codexToolCall("exec", { input: "echo hi" }).tool_input).toEqual({ input: "echo hi", command: "echo hi", content: "echo hi" });
-    expect(codexToolCall("request_user_input", { questions: [{ id: "q" }] })).toEqual({ tool_name: "AskUserQuestion", tool_input: { questions: [{ id: "q" }] } });
+    expect(codexToolCall("request_user_input", { questions: [{ id: "q" }] })).toEqual({
+      tool_name: "AskUserQuestion",
+      tool_input: { questions: [{ id: "q" }] },
+    });
     expect(codexToolCall("update_plan", { plan: [] }).tool_name).toBe("update_plan");
   });
   it("shell-joins with POSIX quoting", () => {
@@ -106,7 +109,9 @@ describe("Codex", () => {
     const id = "019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b";
     writeFileSync(join(day, `rollout-2026-08-10T10-00-00-${id}.jsonl`), "{}\n");
     const e = { CODEX_HOME: codexHome } as NodeJS.ProcessEnv;
-    expect(normalizePayload({ hook_event_name: "SessionEnd", session_id: id }, "codex", "", e).transcript_path).toBe(join(day, `rollout-2026-08-10T10-00-00-${id}.jsonl`));
+    expect(normalizePayload({ hook_event_name: "SessionEnd", session_id: id }, "codex", "", e).transcript_path).toBe(
+      join(day, `rollout-2026-08-10T10-00-00-${id}.jsonl`),
+    );
     expect(normalizePayload({ hook_event_name: "SessionEnd", session_id: id, transcript_path: "/given" }, "codex", "", e).transcript_path).toBe("/given");
     expect(normalizePayload({ hook_event_name: "PreToolUse", session_id: id }, "codex", "", e).transcript_path).toBeUndefined();
     for (const bad of ["**", "*", "?", "[a-z]", "../../etc", "a".repeat(500), "", `${id.slice(0, -1)}?`]) expect(codexTranscriptPath(bad, e)).toBe("");
@@ -116,38 +121,69 @@ describe("Codex", () => {
 describe("Copilot", () => {
   it("maps a camelCase preToolUse onto the dispatch vocabulary", () => {
     const p = normalizePayload({ hookEventName: "preToolUse", sessionId: "s1", toolName: "shell", toolArgs: { command: "ls" } }, "copilot", "", env);
-    expect(p).toMatchObject({ hook_event_name: "PreToolUse", copilot_event_name: "preToolUse", session_id: "s1", tool_name: "Bash", tool_input: { command: "ls" } });
+    expect(p).toMatchObject({
+      hook_event_name: "PreToolUse",
+      copilot_event_name: "preToolUse",
+      session_id: "s1",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+    });
   });
   it("does not let an empty tool_input shadow toolArgs", () => {
-    const p = normalizePayload({ hookEventName: "preToolUse", toolName: "Bash", toolArgs: { command: "rm -rf /" }, tool_input: {}, tool_name: "" }, "copilot", "", env);
+    const p = normalizePayload(
+      { hookEventName: "preToolUse", toolName: "Bash", toolArgs: { command: "rm -rf /" }, tool_input: {}, tool_name: "" },
+      "copilot",
+      "",
+      env,
+    );
     expect(p.tool_input).toEqual({ command: "rm -rf /" });
     expect(p.tool_name).toBe("Bash");
   });
   it("takes the event from the wrapper when the payload has none, and keeps raw names", () => {
     expect(normalizePayload({ sessionId: "s" }, "copilot", "preToolUse", env).hook_event_name).toBe("PreToolUse");
     expect(normalizePayload({ hook_event_name: "SessionStart" }, "copilot", "", env).hook_event_name).toBe("SessionStart");
-    expect(normalizePayload({ hookEventName: "postToolUseFailure" }, "copilot", "", env)).toMatchObject({ hook_event_name: "PostToolUse", copilot_event_name: "postToolUseFailure" });
+    expect(normalizePayload({ hookEventName: "postToolUseFailure" }, "copilot", "", env)).toMatchObject({
+      hook_event_name: "PostToolUse",
+      copilot_event_name: "postToolUseFailure",
+    });
     const r = normalizePayload({ hookEventName: "postToolUse", toolName: "bash", toolArgs: "{}", toolResult: { out: 1 } }, "copilot", "", env);
     expect(r.tool_response).toEqual({ out: 1 });
     expect(r.tool_output).toEqual({ out: 1 });
   });
   it("translates the batched toolCalls shape; calls after the first become extras", () => {
-    const p = normalizePayload({ toolCalls: [{ id: "1", name: "view", args: '{"path":"/a"}' }, { id: "2", name: "apply_patch", args: '{"patch":"diff body"}' }] }, "copilot", "preToolUse", env);
+    const p = normalizePayload(
+      {
+        toolCalls: [
+          { id: "1", name: "view", args: '{"path":"/a"}' },
+          { id: "2", name: "apply_patch", args: '{"patch":"diff body"}' },
+        ],
+      },
+      "copilot",
+      "preToolUse",
+      env,
+    );
     expect(p.tool_name).toBe("Read");
     expect(p.tool_input).toEqual({ path: "/a", file_path: "/a" });
     expect(p.copilot_extra_tool_calls).toEqual([{ tool_name: "Edit", tool_input: { patch: "diff body", content: "diff body" } }]);
   });
   it("dispatches str_replace_editor on its nested command", () => {
-    const names = ["create", "str_replace", "insert", "view", "undo_edit", "other"].map((command) => copilotToolCall("str_replace_editor", JSON.stringify({ command })).tool_name);
+    const names = ["create", "str_replace", "insert", "view", "undo_edit", "other"].map(
+      (command) => copilotToolCall("str_replace_editor", JSON.stringify({ command })).tool_name,
+    );
     expect(names).toEqual(["Write", "Edit", "Edit", "Read", "Edit", "Edit"]);
   });
   it("maps names and argument keys, keeps unknown names, keeps unparseable args scannable", () => {
     expect(copilotToolCall("create", { path: "/p", file_text: "t" }).tool_input).toEqual({ path: "/p", file_text: "t", file_path: "/p", content: "t" });
-    expect(copilotToolCall("edit", { path: "/p", old_str: "a", new_str: "b" })).toEqual({ tool_name: "Edit", tool_input: { path: "/p", old_str: "a", new_str: "b", file_path: "/p", old_string: "a", new_string: "b" } });
+    expect(copilotToolCall("edit", { path: "/p", old_str: "a", new_str: "b" })).toEqual({
+      tool_name: "Edit",
+      tool_input: { path: "/p", old_str: "a", new_str: "b", file_path: "/p", old_string: "a", new_string: "b" },
+    });
     expect(copilotToolCall("github-mcp-server-get_file_contents", { owner: "o" }).tool_name).toBe("github-mcp-server-get_file_contents");
     expect(copilotToolCall("bash", "not json").tool_input).toEqual({ command: "not json", content: "not json" });
     expect(copilotToolCall("bash", "[1,2]").tool_input).toEqual({});
-    const mapped = ["bash", "shell", "view", "create", "edit", "grep", "glob", "web_fetch", "web_search", "task", "apply_patch"].map((n) => copilotToolCall(n, {}).tool_name);
+    const mapped = ["bash", "shell", "view", "create", "edit", "grep", "glob", "web_fetch", "web_search", "task", "apply_patch"].map(
+      (n) => copilotToolCall(n, {}).tool_name,
+    );
     expect(mapped).toEqual(["Bash", "Bash", "Read", "Write", "Edit", "Grep", "Glob", "WebFetch", "WebSearch", "Agent", "Edit"]);
   });
   it("reads a freeform apply_patch whose toolArgs is the raw patch text (Copilot 1.0.102, Responses wire)", () => {
@@ -160,7 +196,12 @@ describe("Copilot", () => {
     expect(copilotToolCall("apply_patch", JSON.stringify({ patch }))).toEqual(expected);
     const pre = normalizePayload({ hookEventName: "preToolUse", toolName: "apply_patch", toolArgs: patch }, "copilot", "", env);
     expect(pre).toMatchObject({ hook_event_name: "PreToolUse", ...expected });
-    const post = normalizePayload({ sessionId: "s", toolName: "apply_patch", toolArgs: patch, toolResult: { resultType: "success" } }, "copilot", "postToolUse", env);
+    const post = normalizePayload(
+      { sessionId: "s", toolName: "apply_patch", toolArgs: patch, toolResult: { resultType: "success" } },
+      "copilot",
+      "postToolUse",
+      env,
+    );
     expect(post).toMatchObject({ hook_event_name: "PostToolUse", ...expected, tool_output: { resultType: "success" } });
     expect(pre.toolArgs).toBe(patch);
   });

@@ -11,7 +11,8 @@ import { claudeProjectKey, MAX_BRIDGE_FILE_BYTES, projectBridgeContext, readCont
 import { runHook } from "../../runtime/run-hook";
 import { cleanEnv, tempDir, tempRepo } from "./helpers";
 
-const KEY_TEXT = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n";
+const KEY_TEXT =
+  "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n";
 
 function project(): { root: string; home: string; rules: string } {
   const home = tempDir();
@@ -84,7 +85,12 @@ describe("project bridge: only the repository's regular files", () => {
     const { root, home, rules } = project();
     symlinkSync("/proc/self/environ", join(rules, "env.md"));
     symlinkSync(join(home, ".ssh", "id_rsa"), join(rules, "key.md"));
-    const reply = runHook({ stdin: JSON.stringify({ hook_event_name: "SessionStart", session_id: "s", cwd: root }), argv: [], env: cleanEnv(home, { AGENTIHOOKS_TARGET: "codex", BRIDGE_ENV_CANARY: "E2E_ENV_CANARY_92" }), cwd: root });
+    const reply = runHook({
+      stdin: JSON.stringify({ hook_event_name: "SessionStart", session_id: "s", cwd: root }),
+      argv: [],
+      env: cleanEnv(home, { AGENTIHOOKS_TARGET: "codex", BRIDGE_ENV_CANARY: "E2E_ENV_CANARY_92" }),
+      cwd: root,
+    });
     expect(reply.stdout).toContain("Real rule.");
     expect(reply.stdout).not.toMatch(/PRIVATE KEY|E2E_ENV_CANARY_92/);
   });

@@ -76,7 +76,9 @@ describe("the target comes from AGENTIHOOKS_TARGET on every call, and the reply 
       expect(Object.keys(out)).toEqual(["additionalContext"]);
       expect(String(out.additionalContext).startsWith(banner + GUARDS)).toBe(true);
     } else {
-      expect(out).toEqual({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: expect.stringMatching(new RegExp(`^${banner}${GUARDS}`)) as unknown } });
+      expect(out).toEqual({
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: expect.stringMatching(new RegExp(`^${banner}${GUARDS}`)) as unknown },
+      });
     }
   });
 });
@@ -93,7 +95,9 @@ describe("an AGENTIHOOKS_TARGET that names no client is an error, never another 
     const r = runRuntime(stdin, env());
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^BLOCKED: agentihooks: AGENTIHOOKS_TARGET 'no-such-client' names no client this runtime knows \(copilot, claude, codex, gemini\)/);
+    expect(r.stderr).toMatch(
+      /^BLOCKED: agentihooks: AGENTIHOOKS_TARGET 'no-such-client' names no client this runtime knows \(copilot, claude, codex, gemini\)/,
+    );
   });
   it("lets an event that decides no tool call through, with the error on stderr", () => {
     const r = runRuntime(JSON.stringify({ hook_event_name: "SessionStart", session_id: "s" }), env());
@@ -157,7 +161,15 @@ describe("SessionStart context is uncapped and arrives as one envelope", () => {
 });
 
 describe("the Codex tool rule, seen through decisions and the audit log", () => {
-  const pre = (tool: string, input: unknown) => ({ hook_event_name: "PreToolUse", session_id: "c", cwd: repo, tool_name: tool, tool_input: input, tool_use_id: "t", turn_id: "u" });
+  const pre = (tool: string, input: unknown) => ({
+    hook_event_name: "PreToolUse",
+    session_id: "c",
+    cwd: repo,
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: "t",
+    turn_id: "u",
+  });
 
   it("leaves Bash alone and maps apply_patch to Edit with content, new_string and file_path", () => {
     const home = freshHome();
@@ -166,7 +178,11 @@ describe("the Codex tool rule, seen through decisions and the audit log", () => 
     expect(run(home, "codex", pre("apply_patch", { command: body }))).toEqual({ status: 0, stdout: "", stderr: "" });
     const [bash, patch] = auditRecords(home);
     expect(bash).toMatchObject({ event: "PreToolUse", tool: "Bash", input: { command: "ls -la" }, decision: "allow" });
-    expect(patch).toMatchObject({ tool: "Edit", decision: "allow", input: { command: body, content: body, new_string: body, file_path: "/repo/pyproject.toml" } });
+    expect(patch).toMatchObject({
+      tool: "Edit",
+      decision: "allow",
+      input: { command: body, content: body, new_string: body, file_path: "/repo/pyproject.toml" },
+    });
     // The extracted path is what the dotenv guard reads.
     const dotenv = run(home, "codex", pre("apply_patch", { command: body.replace("/repo/pyproject.toml", "/repo/.env") }));
     expect(dotenv.status).toBe(2);
@@ -192,7 +208,12 @@ describe("the Codex tool rule, seen through decisions and the audit log", () => 
   it("logs the normalised input: argv shell-joined, exec input as command, request_user_input and update_plan as they came", () => {
     const home = freshHome();
     const questions = { questions: [{ id: "q1", question: "Which?", options: [{ label: "a" }] }] };
-    for (const [tool, input] of [["shell", { command: ["ls", "a b"] }], ["exec", { input: "echo hi" }], ["request_user_input", questions], ["update_plan", { plan: [{ step: "x", status: "pending" }] }]] as const) {
+    for (const [tool, input] of [
+      ["shell", { command: ["ls", "a b"] }],
+      ["exec", { input: "echo hi" }],
+      ["request_user_input", questions],
+      ["update_plan", { plan: [{ step: "x", status: "pending" }] }],
+    ] as const) {
       expect(run(home, "codex", pre(tool, input)), tool).toEqual({ status: 0, stdout: "", stderr: "" });
     }
     const records = auditRecords(home);
@@ -243,7 +264,12 @@ describe("which events carry context and which carry a block, per client", () =>
       expect(nested.permissionDecisionReason).toMatch(PUSH_MAIN);
       expect(r.stderr).toMatch(PUSH_MAIN);
     }
-    const permission = run(freshHome(), "copilot", { hookEventName: "permissionRequest", toolName: "bash", toolInput: { command: "git push origin main" }, cwd: repo });
+    const permission = run(freshHome(), "copilot", {
+      hookEventName: "permissionRequest",
+      toolName: "bash",
+      toolInput: { command: "git push origin main" },
+      cwd: repo,
+    });
     expect(permission.status).toBe(2);
     expect(Object.keys(stdoutObject(permission)).sort()).toEqual(["behavior", "message"]);
   });
@@ -251,7 +277,12 @@ describe("which events carry context and which carry a block, per client", () =>
 
 describe("context gathered before a block is drained into the reason, never printed as context", () => {
   it("copilot: the NOTE follows the push block inside the one deny object", () => {
-    const r = run(freshHome(), "copilot", { hookEventName: "preToolUse", toolName: "bash", toolArgs: { command: `export AWS_ACCESS_KEY_ID=${AWS_KEY} && git push origin main` }, cwd: repo });
+    const r = run(freshHome(), "copilot", {
+      hookEventName: "preToolUse",
+      toolName: "bash",
+      toolArgs: { command: `export AWS_ACCESS_KEY_ID=${AWS_KEY} && git push origin main` },
+      cwd: repo,
+    });
     expect(r.status).toBe(2);
     const out = stdoutObject(r);
     expect(Object.keys(out).sort()).toEqual(["permissionDecision", "permissionDecisionReason"]);
@@ -262,7 +293,13 @@ describe("context gathered before a block is drained into the reason, never prin
   });
 
   it("codex: same, in the PreToolUse deny", () => {
-    const r = run(freshHome(), "codex", { hook_event_name: "PreToolUse", session_id: "s", cwd: repo, tool_name: "exec_command", tool_input: { command: `export AWS_ACCESS_KEY_ID=${AWS_KEY} && git push origin main` } });
+    const r = run(freshHome(), "codex", {
+      hook_event_name: "PreToolUse",
+      session_id: "s",
+      cwd: repo,
+      tool_name: "exec_command",
+      tool_input: { command: `export AWS_ACCESS_KEY_ID=${AWS_KEY} && git push origin main` },
+    });
     expect(r.status).toBe(2);
     const nested = stdoutObject(r).hookSpecificOutput as Record<string, unknown>;
     expect(Object.keys(nested).sort()).toEqual(["hookEventName", "permissionDecision", "permissionDecisionReason"]);
@@ -287,12 +324,25 @@ describe("unsafe Codex session ids never break a transcript-resolving event", ()
 describe("Copilot normalisation, seen through decisions and the audit log", () => {
   it("107: camelCase preToolUse → PreToolUse, session_id, Bash, {command}", () => {
     const home = freshHome();
-    expect(run(home, "copilot", { hookEventName: "preToolUse", sessionId: "s1", toolName: "shell", toolArgs: { command: "ls" }, cwd: repo })).toEqual({ status: 0, stdout: "", stderr: "" });
-    expect(auditRecords(home)).toEqual([expect.objectContaining({ target: "copilot", event: "PreToolUse", session: "s1", tool: "Bash", input: { command: "ls" }, decision: "allow" })]);
+    expect(run(home, "copilot", { hookEventName: "preToolUse", sessionId: "s1", toolName: "shell", toolArgs: { command: "ls" }, cwd: repo })).toEqual({
+      status: 0,
+      stdout: "",
+      stderr: "",
+    });
+    expect(auditRecords(home)).toEqual([
+      expect.objectContaining({ target: "copilot", event: "PreToolUse", session: "s1", tool: "Bash", input: { command: "ls" }, decision: "allow" }),
+    ]);
   });
 
   it("109: an empty tool_input and tool_name never shadow toolArgs and toolName", () => {
-    const r = run(freshHome(), "copilot", { hookEventName: "preToolUse", toolName: "Bash", toolArgs: { command: "rm -rf /" }, tool_input: {}, tool_name: "", cwd: repo });
+    const r = run(freshHome(), "copilot", {
+      hookEventName: "preToolUse",
+      toolName: "Bash",
+      toolArgs: { command: "rm -rf /" },
+      tool_input: {},
+      tool_name: "",
+      cwd: repo,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^BLOCKED: Recursive rm of \/ would delete/);
   });
@@ -304,18 +354,38 @@ describe("Copilot normalisation, seen through decisions and the audit log", () =
     const home = freshHome();
     const post = { sessionId: "s", cwd: repo, toolName: "bash", toolArgs: { command: "false" } };
     expect(run(home, "copilot", { ...post, hookEventName: "postToolUseFailure", error: "exit 1" })).toEqual({ status: 0, stdout: "", stderr: "" });
-    expect(run(home, "copilot", { ...post, hookEventName: "postToolUse", toolResult: { resultType: "failure", textResultForLlm: "exit 1" } })).toEqual({ status: 0, stdout: "", stderr: "" });
-    expect(run(home, "copilot", { ...post, hookEventName: "postToolUse", toolResult: { resultType: "success", textResultForLlm: "" } })).toEqual({ status: 0, stdout: "", stderr: "" });
-    expect(auditRecords(home).map((r) => [r.event, r.tool, r.outcome])).toEqual([["PostToolUse", "Bash", "failure"], ["PostToolUse", "Bash", "failure"], ["PostToolUse", "Bash", "success"]]);
+    expect(run(home, "copilot", { ...post, hookEventName: "postToolUse", toolResult: { resultType: "failure", textResultForLlm: "exit 1" } })).toEqual({
+      status: 0,
+      stdout: "",
+      stderr: "",
+    });
+    expect(run(home, "copilot", { ...post, hookEventName: "postToolUse", toolResult: { resultType: "success", textResultForLlm: "" } })).toEqual({
+      status: 0,
+      stdout: "",
+      stderr: "",
+    });
+    expect(auditRecords(home).map((r) => [r.event, r.tool, r.outcome])).toEqual([
+      ["PostToolUse", "Bash", "failure"],
+      ["PostToolUse", "Bash", "failure"],
+      ["PostToolUse", "Bash", "success"],
+    ]);
   });
 
   it("111: batched apply_patch → Edit with the patch as content; str_replace_editor by its command", () => {
     const home = freshHome();
     const calls = [
       { id: "1", name: "apply_patch", args: JSON.stringify({ patch: "diff body" }) },
-      ...["create", "str_replace", "insert", "view"].map((command, i) => ({ id: String(i + 2), name: "str_replace_editor", args: JSON.stringify({ command, path: "/tmp/notes.md", file_text: "hi", old_str: "a", new_str: "b" }) })),
+      ...["create", "str_replace", "insert", "view"].map((command, i) => ({
+        id: String(i + 2),
+        name: "str_replace_editor",
+        args: JSON.stringify({ command, path: "/tmp/notes.md", file_text: "hi", old_str: "a", new_str: "b" }),
+      })),
     ];
-    expect(run(home, "copilot", { toolCalls: calls, sessionId: "s", cwd: repo }, { AGENTIHOOKS_COPILOT_EVENT: "preToolUse" })).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(run(home, "copilot", { toolCalls: calls, sessionId: "s", cwd: repo }, { AGENTIHOOKS_COPILOT_EVENT: "preToolUse" })).toEqual({
+      status: 0,
+      stdout: "",
+      stderr: "",
+    });
     const records = auditRecords(home);
     expect(records.map((r) => r.tool)).toEqual(["Edit", "Write", "Edit", "Edit", "Read"]);
     expect(records[0]?.input).toEqual({ patch: "diff body", content: "diff body" });

@@ -35,19 +35,48 @@ function env(dir: string, target: string): NodeJS.ProcessEnv {
 /** Each client's pre-tool payload for a shell command, and where its reply carries the new arguments. */
 const CLIENTS = {
   copilot: {
-    payload: (cwd: string, command: string) => ({ sessionId: "s", timestamp: 1, cwd, toolName: "bash", toolArgs: { command, description: "search", initial_wait: 30 } }),
+    payload: (cwd: string, command: string) => ({
+      sessionId: "s",
+      timestamp: 1,
+      cwd,
+      toolName: "bash",
+      toolArgs: { command, description: "search", initial_wait: 30 },
+    }),
     args: (body: Record<string, any>) => body.modifiedArgs,
   },
   claude: {
-    payload: (cwd: string, command: string) => ({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command, description: "search" } }),
-    args: (body: Record<string, any>) => (body.hookSpecificOutput.permissionDecision === "allow" && body.hookSpecificOutput.hookEventName === "PreToolUse" ? body.hookSpecificOutput.updatedInput : undefined),
+    payload: (cwd: string, command: string) => ({
+      session_id: "s",
+      cwd,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command, description: "search" },
+    }),
+    args: (body: Record<string, any>) =>
+      body.hookSpecificOutput.permissionDecision === "allow" && body.hookSpecificOutput.hookEventName === "PreToolUse"
+        ? body.hookSpecificOutput.updatedInput
+        : undefined,
   },
   codex: {
-    payload: (cwd: string, command: string) => ({ session_id: "s", cwd, hook_event_name: "PreToolUse", model: "gpt-5.5", turn_id: "t", tool_name: "Bash", tool_input: { command } }),
+    payload: (cwd: string, command: string) => ({
+      session_id: "s",
+      cwd,
+      hook_event_name: "PreToolUse",
+      model: "gpt-5.5",
+      turn_id: "t",
+      tool_name: "Bash",
+      tool_input: { command },
+    }),
     args: (body: Record<string, any>) => (body.hookSpecificOutput.permissionDecision === "allow" ? body.hookSpecificOutput.updatedInput : undefined),
   },
   gemini: {
-    payload: (cwd: string, command: string) => ({ session_id: "s", cwd, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command, description: "search" } }),
+    payload: (cwd: string, command: string) => ({
+      session_id: "s",
+      cwd,
+      hook_event_name: "BeforeTool",
+      tool_name: "run_shell_command",
+      tool_input: { command, description: "search" },
+    }),
     args: (body: Record<string, any>) => (body.hookSpecificOutput.hookEventName === "BeforeTool" ? body.hookSpecificOutput.tool_input : undefined),
   },
 } as const;
@@ -107,9 +136,13 @@ describe("a recursive search over credential files, rewritten in each client's e
   });
 
   it("keeps the rest of the line byte for byte and goes before `--`", () => {
-    expect(rewriteCredentialSearch("grep -r -e KEY -- src | head -n 3 # look")?.command).toMatch(/^grep -r -e KEY '--exclude=[^]*'--exclude-dir=\.vault' -- src \| head -n 3 # look$/);
+    expect(rewriteCredentialSearch("grep -r -e KEY -- src | head -n 3 # look")?.command).toMatch(
+      /^grep -r -e KEY '--exclude=[^]*'--exclude-dir=\.vault' -- src \| head -n 3 # look$/,
+    );
     expect(rewriteCredentialSearch("  grep  -R   KEY")?.command).toMatch(/^ {2}grep {2}-R '--exclude=.*'--exclude-dir=\.vault' {3}KEY$/);
-    expect(rewriteCredentialSearch("grep -rn KEY . 2>/dev/null | sort | uniq -c | head -n 5")?.command).toMatch(/' KEY \. 2>\/dev\/null \| sort \| uniq -c \| head -n 5$/);
+    expect(rewriteCredentialSearch("grep -rn KEY . 2>/dev/null | sort | uniq -c | head -n 5")?.command).toMatch(
+      /' KEY \. 2>\/dev\/null \| sort \| uniq -c \| head -n 5$/,
+    );
     expect(rewriteCredentialSearch("grep -rn KEY . 2>&1 | grep -v test | cut -d : -f 1 | wc -l")).toBeDefined();
   });
 
@@ -120,7 +153,7 @@ describe("a recursive search over credential files, rewritten in each client's e
       "FOO=1 grep -r KEY .", // an assignment
       "/usr/bin/grep -r KEY .", // a path as the name
       "grep -r $PAT .", // an expansion
-      "grep -r \"$(cat list)\" .", // a substitution
+      'grep -r "$(cat list)" .', // a substitution
       "grep -r KEY . --include=.env", // an option after an operand
       "grep --exc=x -r KEY .", // an abbreviated long option
       "grep -r -j KEY .", // an unknown short option
@@ -177,7 +210,12 @@ describe("the search's own exclusions, as the credential guard reads them", () =
   it("`grep -r --exclude=.env --include=.env` is denied by the guard, and rewritten so .env stays out", () => {
     const dir = repo();
     const command = "grep -r --exclude=.env --include=.env API_KEY .";
-    const permission = runHook({ stdin: JSON.stringify({ ...CLIENTS.claude.payload(dir, command), hook_event_name: "PermissionRequest" }), argv: [], env: env(dir, "claude"), cwd: dir });
+    const permission = runHook({
+      stdin: JSON.stringify({ ...CLIENTS.claude.payload(dir, command), hook_event_name: "PermissionRequest" }),
+      argv: [],
+      env: env(dir, "claude"),
+      cwd: dir,
+    });
     expect(permission.exitCode).toBe(2);
     const reply = decide("claude", dir, command);
     expect(reply.exitCode).toBe(0);
@@ -200,12 +238,43 @@ function rng(seed: number): () => number {
 }
 
 const KINDS: ReadonlyArray<readonly string[]> = [
-  [".env"], [".ENV"], [".env.local"], [".Env.production"], ["prod.env"], ["config", "staging.ENV"], [".ssh", "id_rsa"], [".ssh", "deploy_key"], ["id_ed25519"],
-  [".aws", "credentials"], [".aws", "config"], [".docker", "config.json"], [".kube", "config"], ["gh", "hosts.yml"], ["gcloud", "application_default_credentials.json"],
-  [".netrc"], [".npmrc"], [".pypirc"], [".git-credentials"], [".pgpass"], [".bashrc"], [".zsh_history"], [".vault-token"], [".terraform.d", "credentials.tfrc.json"],
+  [".env"],
+  [".ENV"],
+  [".env.local"],
+  [".Env.production"],
+  ["prod.env"],
+  ["config", "staging.ENV"],
+  [".ssh", "id_rsa"],
+  [".ssh", "deploy_key"],
+  ["id_ed25519"],
+  [".aws", "credentials"],
+  [".aws", "config"],
+  [".docker", "config.json"],
+  [".kube", "config"],
+  ["gh", "hosts.yml"],
+  ["gcloud", "application_default_credentials.json"],
+  [".netrc"],
+  [".npmrc"],
+  [".pypirc"],
+  [".git-credentials"],
+  [".pgpass"],
+  [".bashrc"],
+  [".zsh_history"],
+  [".vault-token"],
+  [".terraform.d", "credentials.tfrc.json"],
 ];
 const HARMLESS: ReadonlyArray<readonly string[]> = [["README.md"], ["src", "app.py"], ["docs", "env.md"], ["lib", "environment.ts"], [".github", "ci.yml"]];
-const SHAPES = ["grep -rn MARK .", "grep -R MARK", "grep -rl MARK .", "grep -r -i mark .", "egrep -r 'MARK|x' .", "grep -rn --include='*' MARK .", "grep -r --include='*.env' --include='*.md' MARK .", "grep -rc -e MARK -- .", "fgrep -r MARK ."];
+const SHAPES = [
+  "grep -rn MARK .",
+  "grep -R MARK",
+  "grep -rl MARK .",
+  "grep -r -i mark .",
+  "egrep -r 'MARK|x' .",
+  "grep -rn --include='*' MARK .",
+  "grep -r --include='*.env' --include='*.md' MARK .",
+  "grep -rc -e MARK -- .",
+  "fgrep -r MARK .",
+];
 
 describe("property: a rewritten search never prints a protected file", () => {
   it("200 generated trees × search shapes, run with the real grep", () => {
@@ -250,7 +319,13 @@ describe("property: a rewritten search never prints a protected file", () => {
   }, 180_000);
 
   it("the exclusion names cover every kind of credential file isSensitivePath knows", () => {
-    const re = (glob: string) => new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
+    const re = (glob: string) =>
+      new RegExp(
+        `^${glob
+          .replace(/[.+^${}()|\\]/g, "\\$&")
+          .replace(/\*/g, ".*")
+          .replace(/\?/g, ".")}$`,
+      );
     const names = CREDENTIAL_EXCLUDES.names.map(re);
     for (const kind of KINDS) {
       const covered = names.some((n) => n.test(kind.at(-1) as string)) || kind.slice(0, -1).some((d) => CREDENTIAL_EXCLUDES.dirs.includes(d));
@@ -267,10 +342,17 @@ describe("a client's own search tool over a directory with credential files", ()
   const calls: Record<Target, (cwd: string, args: Record<string, unknown>) => Record<string, unknown>> = {
     claude: (cwd, args) => ({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Grep", tool_input: args }),
     copilot: (cwd, args) => ({ sessionId: "s", timestamp: 1, cwd, toolName: "rg", toolArgs: args }),
-    gemini: (cwd, args) => ({ session_id: "s", cwd, hook_event_name: "BeforeTool", tool_name: "grep_search", tool_input: { pattern: args.pattern, ...(args.path ? { dir_path: args.path } : {}), ...(args.glob ? { include_pattern: args.glob } : {}) } }),
+    gemini: (cwd, args) => ({
+      session_id: "s",
+      cwd,
+      hook_event_name: "BeforeTool",
+      tool_name: "grep_search",
+      tool_input: { pattern: args.pattern, ...(args.path ? { dir_path: args.path } : {}), ...(args.glob ? { include_pattern: args.glob } : {}) },
+    }),
     codex: (cwd, args) => ({ session_id: "s", cwd, hook_event_name: "PreToolUse", model: "m", turn_id: "t", tool_name: "Grep", tool_input: args }),
   };
-  const run = (target: Target, dir: string, args: Record<string, unknown>) => runHook({ stdin: JSON.stringify(calls[target](dir, args)), argv: [], env: env(dir, target), cwd: dir });
+  const run = (target: Target, dir: string, args: Record<string, unknown>) =>
+    runHook({ stdin: JSON.stringify(calls[target](dir, args)), argv: [], env: env(dir, target), cwd: dir });
 
   it("Claude: the glob gains one negated glob per protected name and directory, the call's own kept first", () => {
     const dir = repo();
@@ -293,7 +375,10 @@ describe("a client's own search tool over a directory with credential files", ()
   });
 
   it("Copilot's rg with a glob of its own, and Gemini's grep_search, are denied (one glob, no exclusions to add)", () => {
-    for (const [target, glob] of [["copilot", "*.{py,env}"], ["gemini", undefined]] as const) {
+    for (const [target, glob] of [
+      ["copilot", "*.{py,env}"],
+      ["gemini", undefined],
+    ] as const) {
       const dir = repo();
       const reply = run(target, dir, { pattern: "API_KEY", path: dir, ...(glob ? { glob } : {}) });
       expect(reply.exitCode, target).toBe(2);

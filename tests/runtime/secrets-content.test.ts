@@ -45,18 +45,48 @@ const ARMOURS: Array<[string, string]> = [
   ["EC", pem("EC PRIVATE KEY", 4)],
   ["DSA", pem("DSA PRIVATE KEY", 5)],
   ["OpenSSH", pem("OPENSSH PRIVATE KEY", 6)],
-  ["PGP", ["-----BEGIN PGP PRIVATE KEY BLOCK-----", "Version: GnuPG v2", "", ...lines(base64Body(7, 500)), "=Ab12", "-----END PGP PRIVATE KEY BLOCK-----"].join("\n")],
+  [
+    "PGP",
+    ["-----BEGIN PGP PRIVATE KEY BLOCK-----", "Version: GnuPG v2", "", ...lines(base64Body(7, 500)), "=Ab12", "-----END PGP PRIVATE KEY BLOCK-----"].join("\n"),
+  ],
   ["PGP secret", pem("PGP SECRET KEY BLOCK", 8)],
-  ["SSH.com", ["---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----", 'Comment: "rsa-key-20240101"', ...lines(base64Body(9, 400), 70), "---- END SSH2 ENCRYPTED PRIVATE KEY ----"].join("\n")],
+  [
+    "SSH.com",
+    [
+      "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
+      'Comment: "rsa-key-20240101"',
+      ...lines(base64Body(9, 400), 70),
+      "---- END SSH2 ENCRYPTED PRIVATE KEY ----",
+    ].join("\n"),
+  ],
   ["a type nobody listed", pem("ED448 PRIVATE KEY", 10)],
   ["CRLF line ends", pem("RSA PRIVATE KEY", 11, "\r\n")],
   [
     "GCP service-account JSON (\\n escapes)",
-    JSON.stringify({ type: "service_account", project_id: "demo-1", private_key_id: "0a1b2c3d", private_key: `${pem("PRIVATE KEY", 12)}\n`, client_email: "svc@demo-1.iam.gserviceaccount.com" }, null, 2),
+    JSON.stringify(
+      {
+        type: "service_account",
+        project_id: "demo-1",
+        private_key_id: "0a1b2c3d",
+        private_key: `${pem("PRIVATE KEY", 12)}\n`,
+        client_email: "svc@demo-1.iam.gserviceaccount.com",
+      },
+      null,
+      2,
+    ),
   ],
   [
     "PuTTY",
-    ["PuTTY-User-Key-File-3: ssh-ed25519", "Encryption: none", "Comment: eddsa-key-20240101", "Public-Lines: 2", ...lines(base64Body(13, 100)), "Private-Lines: 1", base64Body(14, 64), "Private-MAC: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"].join("\n"),
+    [
+      "PuTTY-User-Key-File-3: ssh-ed25519",
+      "Encryption: none",
+      "Comment: eddsa-key-20240101",
+      "Public-Lines: 2",
+      ...lines(base64Body(13, 100)),
+      "Private-Lines: 1",
+      base64Body(14, 64),
+      "Private-MAC: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    ].join("\n"),
   ],
 ];
 
@@ -195,7 +225,15 @@ describe("MCP arguments", () => {
     const repo = tempRepo("feature/x");
     const secrets = [GITHUB_TOKEN, AWS_KEY, pem("PRIVATE KEY", 21), `sk_live_${GH36.slice(0, 24)}`, `postgres://app:Zq8${GH36.slice(0, 9)}@db.internal/app`];
     const jsonValue = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: "small", withCrossShrink: true }, fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie("value"), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 6 }), tie("value"), { maxKeys: 3 })),
+      value: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        fc.string({ maxLength: 12 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie("value"), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 6 }), tie("value"), { maxKeys: 3 }),
+      ),
     })).value;
     fc.assert(
       fc.property(jsonValue, fc.nat(), fc.nat(), fc.boolean(), (base, pick, path, asKey) => {
@@ -236,7 +274,13 @@ describe("Copilot async shell input (write_bash)", () => {
     const home = tempDir();
     const repo = tempRepo("feature/x");
     const env = cleanEnv(home, { AGENTIHOOKS_TARGET: "copilot", AGENTIHOOKS_COPILOT_EVENT: "preToolUse" });
-    const call = (input: string) => runHook({ stdin: JSON.stringify({ sessionId: "s", cwd: repo, toolName: "write_bash", toolArgs: { shellId: "1", input, delay: 5 } }), argv: ["preToolUse"], env, cwd: repo });
+    const call = (input: string) =>
+      runHook({
+        stdin: JSON.stringify({ sessionId: "s", cwd: repo, toolName: "write_bash", toolArgs: { shellId: "1", input, delay: 5 } }),
+        argv: ["preToolUse"],
+        env,
+        cwd: repo,
+      });
     expect(call("cat .env\n").stdout).toMatch(/"permissionDecision":"deny"/);
     expect(call(`echo ${GITHUB_TOKEN} > token.txt{enter}`).stdout).toMatch(/Secret\(s\) detected in Bash command writing to a file/);
     expect(call("rm -rf ~{enter}").stdout).toMatch(/"permissionDecision":"deny"/);
@@ -247,12 +291,23 @@ describe("Copilot async shell input (write_bash)", () => {
 describe("audit redaction", () => {
   it("never leaves a key body, a token or a secret key in the log line", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: ARMOURS.length - 1 }), fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }), fc.nat(3000), (i, before, after, pad) => {
-        const text = (ARMOURS[i] as [string, string])[1];
-        const line = auditLine({ ts: "t", target: "claude", event: "PreToolUse", input: { content: `${"x".repeat(pad)}${before}\n${text}\n${after}`, [GITHUB_TOKEN]: 1 } });
-        for (const body of text.split(/\r?\n|\\n/).filter((l) => /^[A-Za-z0-9+/]{40,}$/.test(l))) expect(line).not.toContain(body);
-        expect(line).not.toContain(GITHUB_TOKEN);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: ARMOURS.length - 1 }),
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 40 }),
+        fc.nat(3000),
+        (i, before, after, pad) => {
+          const text = (ARMOURS[i] as [string, string])[1];
+          const line = auditLine({
+            ts: "t",
+            target: "claude",
+            event: "PreToolUse",
+            input: { content: `${"x".repeat(pad)}${before}\n${text}\n${after}`, [GITHUB_TOKEN]: 1 },
+          });
+          for (const body of text.split(/\r?\n|\\n/).filter((l) => /^[A-Za-z0-9+/]{40,}$/.test(l))) expect(line).not.toContain(body);
+          expect(line).not.toContain(GITHUB_TOKEN);
+        },
+      ),
       { numRuns: 200, seed: 1302 },
     );
   });

@@ -23,7 +23,16 @@ describe("scanSecrets", () => {
     expect(scanSecrets(text, "normal")).toContain(name);
   });
   it("ignores references, placeholders, code and comparisons", () => {
-    for (const text of ["password = ${DB_PASSWORD}", "password = $DB_PASSWORD", "password: <your password>", "password = config.password", "secret = get_secret(name)", 'if password == "abcdefghij":', "password: short", "API_KEY={{ api_key }}"]) {
+    for (const text of [
+      "password = ${DB_PASSWORD}",
+      "password = $DB_PASSWORD",
+      "password: <your password>",
+      "password = config.password",
+      "secret = get_secret(name)",
+      'if password == "abcdefghij":',
+      "password: short",
+      "API_KEY={{ api_key }}",
+    ]) {
       expect(scanSecrets(text, "normal"), text).toEqual([]);
     }
   });
@@ -37,7 +46,9 @@ describe("scanSecrets", () => {
     expect(scanSecrets(`a = "${AWS_KEY}" # nosecret\nb = "${AWS_KEY}"\n${GITHUB_TOKEN}`, "normal")).toEqual(["aws_access_key", "github_token"]);
   });
   it("redacts every shape, keeping the surrounding text", () => {
-    expect(redactSecrets(`k=${AWS_KEY} t=${GITHUB_TOKEN} password="hunter2hunter2"`)).toBe('k=[REDACTED:aws_access_key] t=[REDACTED:github_token] password="[REDACTED:generic_secret]"');
+    expect(redactSecrets(`k=${AWS_KEY} t=${GITHUB_TOKEN} password="hunter2hunter2"`)).toBe(
+      'k=[REDACTED:aws_access_key] t=[REDACTED:github_token] password="[REDACTED:generic_secret]"',
+    );
     expect(redactSecrets("password = config.password")).toBe("password = config.password");
   });
 });
@@ -73,10 +84,24 @@ describe("the policy file", () => {
       auditLogMaxBytes: 5242880,
       projectBridgeMaxBytes: 65536,
     });
-    expect(Object.keys(JSON.parse(text).guardrails)).toEqual(["secretsInWrites", "credentialReads", "destructiveCommands", "branchProtection", "protectedBranches", "protectedBranchCommits", "kubeProduction", "prBaseRequired", "auditLog", "projectBridge", "sessionBanner"]);
+    expect(Object.keys(JSON.parse(text).guardrails)).toEqual([
+      "secretsInWrites",
+      "credentialReads",
+      "destructiveCommands",
+      "branchProtection",
+      "protectedBranches",
+      "protectedBranchCommits",
+      "kubeProduction",
+      "prBaseRequired",
+      "auditLog",
+      "projectBridge",
+      "sessionBanner",
+    ]);
   });
   it("applies switches, sorts protected branches, drops the log path when the log is off", () => {
-    const p = JSON.parse(renderPolicy({ credentialReads: false, auditLog: false, protectedBranches: ["release", "main", "main"] }, "codex", "/h", { chain: "coding,anton" }));
+    const p = JSON.parse(
+      renderPolicy({ credentialReads: false, auditLog: false, protectedBranches: ["release", "main", "main"] }, "codex", "/h", { chain: "coding,anton" }),
+    );
     expect(p.guardrails.credentialReads).toBe(false);
     expect(p.guardrails.protectedBranches).toEqual(["main", "release"]);
     expect(p.auditLog).toBeUndefined();

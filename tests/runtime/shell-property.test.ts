@@ -195,9 +195,13 @@ const BRANCHES = ["feature/login", "fix/render-2", "chore/deps"];
 const everyday: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...HARMLESS),
   fc.tuple(fc.constantFrom("ls -la", "du -sh", "tree -L 2", "mkdir -p", "rm -rf"), fc.constantFrom(...DIRS)).map(([c, d]) => `${c} ${d}`),
-  fc.tuple(fc.constantFrom("cat", "head -n 20", "tail -n 5", "wc -l", "git diff", "git add", "vim", "stat"), fc.constantFrom(...FILES)).map(([c, f]) => `${c} ${f}`),
+  fc
+    .tuple(fc.constantFrom("cat", "head -n 20", "tail -n 5", "wc -l", "git diff", "git add", "vim", "stat"), fc.constantFrom(...FILES))
+    .map(([c, f]) => `${c} ${f}`),
   fc.tuple(fc.constantFrom("grep -rn", "rg", "git grep"), fc.constantFrom(...WORDS), fc.constantFrom(...DIRS)).map(([c, w, d]) => `${c} ${w} ${d}`),
-  fc.tuple(fc.constantFrom(...BRANCHES), fc.constantFrom("git push origin", "git push -u origin", "git switch -c", "git checkout -b")).map(([b, c]) => `${c} ${b}`),
+  fc
+    .tuple(fc.constantFrom(...BRANCHES), fc.constantFrom("git push origin", "git push -u origin", "git switch -c", "git checkout -b"))
+    .map(([b, c]) => `${c} ${b}`),
   fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...FILES)).map(([w, f]) => `echo ${w} >> ${f}.log`),
   fc.tuple(fc.constantFrom(...FILES), fc.constantFrom(...DIRS)).map(([f, d]) => `cp ${f} ${d}/`),
 );
@@ -214,50 +218,102 @@ describe("shell reading and guards (fast-check)", () => {
     for (const command of HARMLESS) expect(decide(command).exitCode, command).toBe(0);
   });
 
-  it(`quoting and escaping a command's words does not change its decision (${runs(3_000)} spellings)`, () => {
-    const cases = fc.oneof(...[...DENIED, ...HARMLESS.filter((c) => !/[$'"{}>|*]/.test(c)).map((c) => c.split(" "))].map((words) => fc.tuple(fc.constant(words), respelled(words))));
-    fc.assert(
-      fc.property(cases, ([words, spelled]) => {
-        expect(decide(spelled).exitCode, `${spelled}  (plain: ${words.join(" ")})`).toBe(decide(words.join(" ")).exitCode);
-      }),
-      { numRuns: runs(3_000) },
-    );
-  }, TIMEOUT);
+  it(
+    `quoting and escaping a command's words does not change its decision (${runs(3_000)} spellings)`,
+    () => {
+      const cases = fc.oneof(
+        ...[...DENIED, ...HARMLESS.filter((c) => !/[$'"{}>|*]/.test(c)).map((c) => c.split(" "))].map((words) =>
+          fc.tuple(fc.constant(words), respelled(words)),
+        ),
+      );
+      fc.assert(
+        fc.property(cases, ([words, spelled]) => {
+          expect(decide(spelled).exitCode, `${spelled}  (plain: ${words.join(" ")})`).toBe(decide(words.join(" ")).exitCode);
+        }),
+        { numRuns: runs(3_000) },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it(`harmless wrappers never turn a deny into an allow (${runs(3_000)} wrappings)`, () => {
-    const cases = fc.constantFrom(...DENIED.map((w) => w.join(" "))).chain((c) => fc.tuple(fc.constant(c), wrapped(c)));
-    fc.assert(
-      fc.property(cases, ([plain, command]) => {
-        expect(decide(command).exitCode, `${command}  (plain: ${plain})`).toBe(2);
-      }),
-      { numRuns: runs(3_000) },
-    );
-  }, TIMEOUT);
+  it(
+    `harmless wrappers never turn a deny into an allow (${runs(3_000)} wrappings)`,
+    () => {
+      const cases = fc.constantFrom(...DENIED.map((w) => w.join(" "))).chain((c) => fc.tuple(fc.constant(c), wrapped(c)));
+      fc.assert(
+        fc.property(cases, ([plain, command]) => {
+          expect(decide(command).exitCode, `${command}  (plain: ${plain})`).toBe(2);
+        }),
+        { numRuns: runs(3_000) },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it(`generated everyday command lines are allowed (${runs(3_000)} lines)`, () => {
-    fc.assert(
-      fc.property(everydayLine, (command) => {
-        const { exitCode, stderr } = decide(command);
-        expect(exitCode, `${command}\n${stderr}`).toBe(0);
-      }),
-      { numRuns: runs(3_000) },
-    );
-  }, TIMEOUT);
+  it(
+    `generated everyday command lines are allowed (${runs(3_000)} lines)`,
+    () => {
+      fc.assert(
+        fc.property(everydayLine, (command) => {
+          const { exitCode, stderr } = decide(command);
+          expect(exitCode, `${command}\n${stderr}`).toBe(0);
+        }),
+        { numRuns: runs(3_000) },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it(`arbitrary text as a command never makes a guard fail, and is answered 0 or 2 (${runs(3_000)} texts)`, () => {
-    const text = fc.oneof(
-      fc.string({ maxLength: 200 }),
-      fc.string({ unit: "binary", maxLength: 120 }),
-      fc.array(fc.constantFrom("'", '"', "\\", "$(", ")", "`", "$'", "${", "}", "<<", "EOF", "\n", ";", "&&", "|", "(", "{", "cat", ".env", "rm", "-rf", "~", "/", " ", "bash -c", "eval"), { maxLength: 40 }).map((parts) => parts.join("")),
-    );
-    fc.assert(
-      fc.property(text, (command) => {
-        expect(() => commandEffects(command, repo, cleanEnv(home))).not.toThrow();
-        const { exitCode, stderr } = decide(command);
-        expect([0, 2]).toContain(exitCode);
-        expect(stderr, command).not.toMatch(/guard bypassed|internal error|failed while checking/);
-      }),
-      { numRuns: runs(3_000) },
-    );
-  }, TIMEOUT);
+  it(
+    `arbitrary text as a command never makes a guard fail, and is answered 0 or 2 (${runs(3_000)} texts)`,
+    () => {
+      const text = fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.string({ unit: "binary", maxLength: 120 }),
+        fc
+          .array(
+            fc.constantFrom(
+              "'",
+              '"',
+              "\\",
+              "$(",
+              ")",
+              "`",
+              "$'",
+              "${",
+              "}",
+              "<<",
+              "EOF",
+              "\n",
+              ";",
+              "&&",
+              "|",
+              "(",
+              "{",
+              "cat",
+              ".env",
+              "rm",
+              "-rf",
+              "~",
+              "/",
+              " ",
+              "bash -c",
+              "eval",
+            ),
+            { maxLength: 40 },
+          )
+          .map((parts) => parts.join("")),
+      );
+      fc.assert(
+        fc.property(text, (command) => {
+          expect(() => commandEffects(command, repo, cleanEnv(home))).not.toThrow();
+          const { exitCode, stderr } = decide(command);
+          expect([0, 2]).toContain(exitCode);
+          expect(stderr, command).not.toMatch(/guard bypassed|internal error|failed while checking/);
+        }),
+        { numRuns: runs(3_000) },
+      );
+    },
+    TIMEOUT,
+  );
 });

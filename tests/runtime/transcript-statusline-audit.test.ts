@@ -20,7 +20,10 @@ describe("transcript reader", () => {
     expect(records.filter((r) => r.kind === "system_text").map((r) => r.text?.slice(0, 24))).toEqual(["Your Copilot CLI session"]);
     // task_complete counts only for the turn without an assistant.message; ephemeral deltas are skipped.
     expect(records.filter((r) => r.kind === "turn_complete").map((r) => r.text)).toEqual(["Lint is clean"]);
-    expect(records.filter((r) => r.kind === "assistant_text").map((r) => r.text)).toEqual(["I'll run the tests first.", "Fixed: the expected value was off by one."]);
+    expect(records.filter((r) => r.kind === "assistant_text").map((r) => r.text)).toEqual([
+      "I'll run the tests first.",
+      "Fixed: the expected value was off by one.",
+    ]);
     expect(records[0]).toMatchObject({ kind: "meta" });
   });
   it("reads a Codex rollout (task_complete only as a fallback, no error flags)", () => {
@@ -60,14 +63,19 @@ describe("status line", () => {
     const line = renderStatusLine(JSON.stringify({ model: { display_name: "GPT-5.5" }, cwd: repo }), env, "/");
     const base = repo.split("/").pop();
     expect(line).toBe(`agentihooks: coding,anton  settings:  channels: · GPT-5.5 · ${base}@feature/x · 1 guardrail off\n`);
-    expect(renderStatusLine("garbage", { HOME: home, AGENTIHOOKS_HOME: join(home, "none") }, repo)).toBe(`agentihooks:   settings:  channels: · ${base}@feature/x · guardrails on\n`);
+    expect(renderStatusLine("garbage", { HOME: home, AGENTIHOOKS_HOME: join(home, "none") }, repo)).toBe(
+      `agentihooks:   settings:  channels: · ${base}@feature/x · guardrails on\n`,
+    );
   });
   it("shows the chain, the settings profile and the channels in the seed's format, empty fields included", () => {
     const repo = tempRepo("main");
     const home = tempDir();
     const ah = join(home, ".ah");
     mkdirSync(ah);
-    writeFileSync(policyPath(ah, "copilot"), renderPolicy({}, "copilot", ah, { chain: "smith,brain", settingsProfile: "smith", channels: ["brain", "amygdala"] }));
+    writeFileSync(
+      policyPath(ah, "copilot"),
+      renderPolicy({}, "copilot", ah, { chain: "smith,brain", settingsProfile: "smith", channels: ["brain", "amygdala"] }),
+    );
     writeFileSync(policyPath(ah, "claude"), renderPolicy({}, "claude", ah, { chain: "claude-chain" }));
     const base = repo.split("/").pop();
     const env = { HOME: home, AGENTIHOOKS_HOME: ah };
@@ -84,7 +92,11 @@ describe("status line", () => {
     const r = runRuntime(JSON.stringify({ model: "gpt-5.5", workspace: { current_dir: repo } }), cleanEnv(home), ["statusline"]);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(`agentihooks:   settings:  channels: · gpt-5.5 · ${repo.split("/").pop()}@main · guardrails on\n`);
-    const cli = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "statusline"], { input: JSON.stringify({ model: "m", cwd: repo }), env: cleanEnv(home), encoding: "utf8" });
+    const cli = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "statusline"], {
+      input: JSON.stringify({ model: "m", cwd: repo }),
+      env: cleanEnv(home),
+      encoding: "utf8",
+    });
     expect(cli.stdout).toBe(`agentihooks:   settings:  channels: · m · ${repo.split("/").pop()}@main · guardrails on\n`);
   });
 });
@@ -114,7 +126,12 @@ describe("status line over the policy file the compiler writes", () => {
 
 describe("audit log", () => {
   it("redacts secrets in every nested string before writing and clips long strings", () => {
-    const line = auditLine({ ts: "t", target: "claude", event: "PreToolUse", input: { command: `echo ${AWS_KEY}`, nested: [{ content: `x ${AWS_KEY}` }], long: "y".repeat(3000) } });
+    const line = auditLine({
+      ts: "t",
+      target: "claude",
+      event: "PreToolUse",
+      input: { command: `echo ${AWS_KEY}`, nested: [{ content: `x ${AWS_KEY}` }], long: "y".repeat(3000) },
+    });
     expect(line).not.toContain(AWS_KEY);
     const parsed = JSON.parse(line) as { input: { command: string; nested: Array<{ content: string }>; long: string } };
     expect(parsed.input.command).toBe("echo [REDACTED:aws_access_key]");
@@ -174,7 +191,11 @@ describe("project bridge", () => {
   });
   it("reaches Codex whole and Copilot as memory only (Copilot loads the rules itself), never Claude", () => {
     const { root, home } = project();
-    const start = (target: string) => runRuntime(JSON.stringify({ hook_event_name: "SessionStart", session_id: "s", cwd: root, hookEventName: target === "copilot" ? "sessionStart" : undefined }), cleanEnv(home, { AGENTIHOOKS_TARGET: target }));
+    const start = (target: string) =>
+      runRuntime(
+        JSON.stringify({ hook_event_name: "SessionStart", session_id: "s", cwd: root, hookEventName: target === "copilot" ? "sessionStart" : undefined }),
+        cleanEnv(home, { AGENTIHOOKS_TARGET: target }),
+      );
     expect(start("copilot").stdout).toContain("The CI is slow.");
     expect(start("copilot").stdout).not.toContain("Never deploy on Friday.");
     expect(start("codex").stdout).toContain("Never deploy on Friday.");

@@ -104,7 +104,10 @@ describe("apply and uninstall --scope machine (Copilot)", () => {
       // Copilot skips a policy file that is group- or world-writable.
       expect(st.mode & 0o022, `${f} mode ${(st.mode & 0o777).toString(8)}`).toBe(0);
     }
-    const hooks = JSON.parse(readFileSync(path.join(s.root, "etc/github-copilot/policy.d/agentihooks.json"), "utf8")) as { version: number; hooks: Record<string, { command: string }[]> };
+    const hooks = JSON.parse(readFileSync(path.join(s.root, "etc/github-copilot/policy.d/agentihooks.json"), "utf8")) as {
+      version: number;
+      hooks: Record<string, { command: string }[]>;
+    };
     expect(hooks.version).toBe(1);
     expect(hooks.hooks.preToolUse?.[0]?.command).toBe(`${s.root}/etc/github-copilot/agentihooks-hook.sh preToolUse`);
     // Nothing in the user's home.
@@ -120,14 +123,26 @@ describe("apply and uninstall --scope machine (Copilot)", () => {
     expect(s.run(["apply", "--yes", "--scope", "machine", "--target", "copilot"]).status).toBe(0);
     const userHome = path.join(s.dir, "user-agentihooks");
     mkdirSync(userHome);
-    const off = { secretsInWrites: false, credentialReads: false, destructiveCommands: false, branchProtection: false, auditLog: false, projectBridge: false, sessionBanner: false };
+    const off = {
+      secretsInWrites: false,
+      credentialReads: false,
+      destructiveCommands: false,
+      branchProtection: false,
+      auditLog: false,
+      projectBridge: false,
+      sessionBanner: false,
+    };
     writeFileSync(path.join(userHome, "policy.copilot.json"), JSON.stringify({ version: 1, target: "copilot", guardrails: off }));
     const marker = path.join(s.dir, "injected");
     const inject = path.join(s.dir, "inject.cjs");
     writeFileSync(inject, `require("fs").writeFileSync(${JSON.stringify(marker)}, "ran"); process.exit(0);\n`);
     const payload = JSON.stringify({ sessionId: "s1", timestamp: 1, cwd: s.cwd, toolName: "bash", toolArgs: { command: "cat .env" } });
     const wrapper = path.join(s.root, "etc/github-copilot/agentihooks-hook.sh");
-    const r = spawnSync(wrapper, ["preToolUse"], { input: payload, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: s.home, AGENTIHOOKS_HOME: userHome, NODE_OPTIONS: `--require ${inject}` } });
+    const r = spawnSync(wrapper, ["preToolUse"], {
+      input: payload,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: s.home, AGENTIHOOKS_HOME: userHome, NODE_OPTIONS: `--require ${inject}` },
+    });
     expect(r.status, r.stderr).toBe(2);
     expect(r.stdout).toMatch(/"permissionDecision":"deny","permissionDecisionReason":"BLOCKED: (?!agentihooks could not check)/);
     expect(existsSync(marker), "NODE_OPTIONS loaded code into the runtime").toBe(false);
@@ -139,7 +154,8 @@ describe("apply and uninstall --scope machine (Copilot)", () => {
     const s = machineSandbox();
     const policyDir = path.join(s.root, "etc/github-copilot/policy.d");
     mkdirSync(policyDir, { recursive: true });
-    const admin = '{\n  // corporate audit hook\n  "version": 1,\n  "hooks": {"preToolUse": [{"type": "command", "bash": "/usr/local/bin/corp-audit", "timeoutSec": 5}]}\n}\n';
+    const admin =
+      '{\n  // corporate audit hook\n  "version": 1,\n  "hooks": {"preToolUse": [{"type": "command", "bash": "/usr/local/bin/corp-audit", "timeoutSec": 5}]}\n}\n';
     writeFileSync(path.join(policyDir, "agentihooks.json"), admin);
     writeFileSync(path.join(policyDir, "corp.json"), '{"version":1,"hooks":{}}');
     expect(s.run(["apply", "--yes", "--scope", "machine", "--target", "copilot"]).status).toBe(0);
@@ -181,9 +197,14 @@ describe("apply --scope machine for every client", () => {
     // Every file a client reads as the user must be readable by all.
     for (const f of files.filter((f) => !f.endsWith(".agentihooks-managed.json"))) expect(statSync(path.join(s.root, f)).mode & 0o004, f).toBe(0o004);
     expect(readFileSync(path.join(codexDir, "requirements.toml"), "utf8")).toBe(`${admin}\n[features]\nhooks = true\n`);
-    const claude = JSON.parse(readFileSync(path.join(s.root, "etc/claude-code/managed-settings.d/agentihooks.json"), "utf8")) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const claude = JSON.parse(readFileSync(path.join(s.root, "etc/claude-code/managed-settings.d/agentihooks.json"), "utf8")) as {
+      hooks: Record<string, { hooks: { command: string }[] }[]>;
+    };
     expect(claude.hooks.PreToolUse?.[0]?.hooks[0]?.command).toBe(`${s.root}/etc/claude-code/agentihooks-hook.sh PreToolUse`);
-    const gemini = JSON.parse(readFileSync(path.join(s.root, "etc/gemini-cli/settings.json"), "utf8")) as { hooksConfig: { enabled: boolean }; hooks: Record<string, unknown[]> };
+    const gemini = JSON.parse(readFileSync(path.join(s.root, "etc/gemini-cli/settings.json"), "utf8")) as {
+      hooksConfig: { enabled: boolean };
+      hooks: Record<string, unknown[]>;
+    };
     expect(gemini.hooksConfig.enabled).toBe(true);
     expect(Object.keys(gemini.hooks)).toContain("BeforeTool");
     const codexHooks = JSON.parse(readFileSync(path.join(codexDir, "hooks.json"), "utf8")) as { hooks: Record<string, unknown[]> };

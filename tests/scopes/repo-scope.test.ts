@@ -92,7 +92,8 @@ describe("repo scope: apply, commit, clone", () => {
     const [digest] = readFileSync(path.join(s.repo, ".agentihooks/runtime.cjs.sha256"), "utf8").split(/\s+/);
     expect(execFileSync("sha256sum", [path.join(s.repo, ".agentihooks/runtime.cjs")], { encoding: "utf8" }).split(/\s+/)[0]).toBe(digest);
     // (The record and saved originals are written 0600 like in a home; git stores them 0644 and nothing compares their mode.)
-    for (const file of filesUnder(s.repo).filter((f) => !f.includes("/originals/") && !f.endsWith("/state.json"))) expect([0o644, 0o755], file).toContain(statSync(file).mode & 0o777);
+    for (const file of filesUnder(s.repo).filter((f) => !f.includes("/originals/") && !f.endsWith("/state.json")))
+      expect([0o644, 0o755], file).toContain(statSync(file).mode & 0o777);
     // Generated files say so and how to regenerate them.
     expect(readFileSync(path.join(s.repo, ".agentihooks/runtime.cjs"), "utf8").split("\n")[0]).toContain("agentihooks apply --scope repo");
     expect(readFileSync(path.join(s.repo, ".agentihooks/claude-hook.sh"), "utf8")).toContain("agentihooks apply --scope repo");
@@ -100,7 +101,10 @@ describe("repo scope: apply, commit, clone", () => {
     // The user's own content survives: the MCP server and the settings key next to ours; CLAUDE.md is kept (backed up, as in a home).
     const mcp = JSON.parse(readFileSync(path.join(s.repo, ".mcp.json"), "utf8")) as { mcpServers: Record<string, unknown> };
     expect(mcp.mcpServers.teamdb).toEqual({ command: "teamdb-mcp" });
-    const settings = JSON.parse(readFileSync(path.join(s.repo, ".claude/settings.json"), "utf8")) as { model: string; hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+    const settings = JSON.parse(readFileSync(path.join(s.repo, ".claude/settings.json"), "utf8")) as {
+      model: string;
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
+    };
     expect(settings.model).toBe("team-model");
     expect(settings.hooks.PreToolUse?.[0]?.hooks[0]?.command).toBe('"$CLAUDE_PROJECT_DIR"/.agentihooks/claude-hook.sh PreToolUse');
     const backups = readdirSync(s.repo).filter((n) => n.startsWith("CLAUDE.md.bak."));
@@ -144,7 +148,13 @@ describe("repo scope: apply, commit, clone", () => {
     expect(s.run(["apply", "--scope", "repo", "--yes", "--target", "claude"]).status).toBe(0);
     writeFileSync(path.join(s.repo, ".env"), "API_TOKEN=sk-live-4f9aQ2mZ8xR1tY7uP3wK6n\n");
     mkdirSync(path.join(s.repo, "src", "deep"), { recursive: true });
-    const payload = JSON.stringify({ session_id: "s1", hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: path.join(s.repo, ".env") }, cwd: path.join(s.repo, "src", "deep") });
+    const payload = JSON.stringify({
+      session_id: "s1",
+      hook_event_name: "PreToolUse",
+      tool_name: "Read",
+      tool_input: { file_path: path.join(s.repo, ".env") },
+      cwd: path.join(s.repo, "src", "deep"),
+    });
     // Claude runs the command through a shell with CLAUDE_PROJECT_DIR set to the root, from wherever the session is.
     const r = spawnSync("bash", ["-c", '"$CLAUDE_PROJECT_DIR"/.agentihooks/claude-hook.sh PreToolUse'], {
       cwd: path.join(s.repo, "src", "deep"),
@@ -160,9 +170,14 @@ describe("repo scope: apply, commit, clone", () => {
     mkdirSync(nodeless);
     for (const tool of ["bash", "dirname", "cat", "sleep", "kill"]) {
       const found = spawnSync("bash", ["-c", `command -v ${tool}`], { encoding: "utf8" }).stdout.trim();
-      if (found) writeFileSync(path.join(nodeless, tool), `#!/bin/sh\nexec ${found} "$@"\n`), chmodSync(path.join(nodeless, tool), 0o755);
+      if (found) (writeFileSync(path.join(nodeless, tool), `#!/bin/sh\nexec ${found} "$@"\n`), chmodSync(path.join(nodeless, tool), 0o755));
     }
-    const without = spawnSync(path.join(nodeless, "bash"), ["-c", '"$CLAUDE_PROJECT_DIR"/.agentihooks/claude-hook.sh PreToolUse'], { cwd: s.repo, env: { PATH: nodeless, HOME: s.home, CLAUDE_PROJECT_DIR: s.repo }, input: payload, encoding: "utf8" });
+    const without = spawnSync(path.join(nodeless, "bash"), ["-c", '"$CLAUDE_PROJECT_DIR"/.agentihooks/claude-hook.sh PreToolUse'], {
+      cwd: s.repo,
+      env: { PATH: nodeless, HOME: s.home, CLAUDE_PROJECT_DIR: s.repo },
+      input: payload,
+      encoding: "utf8",
+    });
     expect(without.status).toBe(2);
     expect(without.stdout).toContain('"permissionDecision":"deny"');
   });
@@ -198,7 +213,9 @@ describe("status and doctor: the scopes that register our hooks, per client", ()
     expect(s.run(["apply", "--yes", "--target", "claude"]).status).toBe(0);
     expect(scopesOf()).toEqual({ copilot: [], claude: ["home", "repo"] });
     expect(s.run(["status", "--target", "claude"]).stdout).toContain("hooks registered in: home and repo (both run our runtime");
-    const doctor = JSON.parse(s.run(["doctor", "--json", "--target", "claude"]).stdout) as { result: { targets: Array<{ checks: Array<{ id: string; message: string }> }> } };
+    const doctor = JSON.parse(s.run(["doctor", "--json", "--target", "claude"]).stdout) as {
+      result: { targets: Array<{ checks: Array<{ id: string; message: string }> }> };
+    };
     expect(doctor.result.targets[0]?.checks.find((c) => c.id === "hooks.scopes")?.message).toContain("home and repo");
   });
 });

@@ -53,8 +53,14 @@ describe("the repo-scope record", () => {
     targets: {
       global: {
         claude: {
-          owned: [{ kind: "file", path: "/r/.claude/x.md", digest: "sha256:ab", mode: 420, manifest: { dir: "/r/.claude/agents", file: "m.json", item: "x" } }, { kind: "json-keys", path: "/r/.claude/settings.json", sidecar: "/r/.claude/.agentihooks-managed.json" }],
-          originals: { "/r/.mcp.json": { before: "/r/.agentihooks/originals/claude/%r%.mcp.json", written: "sha256:cd" }, "/r/CLAUDE.md": { before: "absent", written: "" } },
+          owned: [
+            { kind: "file", path: "/r/.claude/x.md", digest: "sha256:ab", mode: 420, manifest: { dir: "/r/.claude/agents", file: "m.json", item: "x" } },
+            { kind: "json-keys", path: "/r/.claude/settings.json", sidecar: "/r/.claude/.agentihooks-managed.json" },
+          ],
+          originals: {
+            "/r/.mcp.json": { before: "/r/.agentihooks/originals/claude/%r%.mcp.json", written: "sha256:cd" },
+            "/r/CLAUDE.md": { before: "absent", written: "" },
+          },
           dirs: ["/r/.claude"],
           links: { "/r/.claude": "/elsewhere/claude" },
         },

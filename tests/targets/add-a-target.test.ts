@@ -42,7 +42,11 @@ describe("a target added in its own folder", () => {
     expect(loaded.value?.targets).toEqual(["fake"]);
     const [tree] = compileTargets(loaded.value!.ir, env, [FAKE]);
     expect(tree?.target).toBe("fake");
-    expect(tree?.entries.map((e) => e.path)).toEqual(["/home/agent/.fake/hooks.json", "/home/agent/.fake/agentihooks-hook.sh", "/home/agent/.agentihooks/policy.fake.json"]);
+    expect(tree?.entries.map((e) => e.path)).toEqual([
+      "/home/agent/.fake/hooks.json",
+      "/home/agent/.fake/agentihooks-hook.sh",
+      "/home/agent/.agentihooks/policy.fake.json",
+    ]);
     const hooks = JSON.parse(String((tree!.entries[0] as { content: string }).content)) as { hooks: Record<string, unknown> };
     expect(Object.keys(hooks.hooks)).toEqual(["session_start", "before_tool", "after_tool"]);
     const wrapper = String((tree!.entries[1] as { content: string }).content);
@@ -59,14 +63,24 @@ describe("a target added in its own folder", () => {
   it("runs its hooks through the runtime: its payload read, the guardrails applied, its reply shape", () => {
     const env = { HOME: tempDir("ah-fake-home-"), AGENTIHOOKS_TARGET: "fake" };
     const cwd = tempDir("ah-fake-cwd-");
-    const push = runHook({ stdin: JSON.stringify({ event: "before_tool", tool: { name: "run_shell", args: { command: "git push --force origin main" } }, cwd }), argv: [], env, cwd });
+    const push = runHook({
+      stdin: JSON.stringify({ event: "before_tool", tool: { name: "run_shell", args: { command: "git push --force origin main" } }, cwd }),
+      argv: [],
+      env,
+      cwd,
+    });
     expect(push.exitCode).toBe(2);
     const deny = JSON.parse(push.stdout) as { verdict: string; why: string };
     expect(deny.verdict).toBe("deny");
     expect(deny.why).toMatch(/^BLOCKED: /);
     expect(push.stderr).toBe(`${deny.why}\n`);
 
-    const harmless = runHook({ stdin: JSON.stringify({ event: "before_tool", tool: { name: "run_shell", args: { command: "ls" } }, cwd }), argv: [], env, cwd });
+    const harmless = runHook({
+      stdin: JSON.stringify({ event: "before_tool", tool: { name: "run_shell", args: { command: "ls" } }, cwd }),
+      argv: [],
+      env,
+      cwd,
+    });
     expect(harmless).toEqual({ stdout: "", stderr: "", exitCode: 0 });
 
     const start = runHook({ stdin: JSON.stringify({ event: "session_start", session: "s1", cwd }), argv: [], env, cwd });

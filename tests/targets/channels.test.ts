@@ -36,7 +36,13 @@ function build(dir: string, options: { settingsProfile?: string } = {}) {
     const entry = trees.flatMap((t) => t.entries).find((e) => e.path === p) as FileEntry | undefined;
     return entry && typeof entry.content === "string" ? entry.content : undefined;
   };
-  const policy = (target: string) => JSON.parse(file(policyPath(env.agentihooksHome, target)) ?? "{}") as { channels?: string[]; settingsProfile?: string; broadcastDir?: string; chain?: string };
+  const policy = (target: string) =>
+    JSON.parse(file(policyPath(env.agentihooksHome, target)) ?? "{}") as {
+      channels?: string[];
+      settingsProfile?: string;
+      broadcastDir?: string;
+      chain?: string;
+    };
   return { policy, envFile: file(path.join(env.agentihooksHome, "copilot.env")) };
 }
 
@@ -44,7 +50,9 @@ const TARGETS = ["copilot", "claude", "codex", "gemini"];
 
 describe("broadcast channels", () => {
   it("the Copilot base settings ship the default profile's channels (brain, amygdala)", () => {
-    const base = JSON.parse(readFileSync(path.join(ROOT, "profiles", "_base", "settings.base.copilot.json"), "utf8")) as { _agentihooks?: { channels?: string } };
+    const base = JSON.parse(readFileSync(path.join(ROOT, "profiles", "_base", "settings.base.copilot.json"), "utf8")) as {
+      _agentihooks?: { channels?: string };
+    };
     const profile = parseDocument(readFileSync(path.join(ROOT, "profiles", "default", "profile.yml"), "utf8")).toJS() as { channels?: string[] };
     expect(profile.channels).toEqual(["brain", "amygdala"]);
     expect(parseChannelList(base._agentihooks?.channels ?? "").channels).toEqual(profile.channels);

@@ -32,7 +32,10 @@ describe("Claude agents", () => {
   });
 
   it("adds the name and a description an agent lacks, with an info diagnostic", () => {
-    const tree = claude.compile(makeIr({ agents: [authored("helper", "---\ntools: Read\n---\nHelp.\n"), authored("bare", "Just a body.\n")] }), portableEnvironment());
+    const tree = claude.compile(
+      makeIr({ agents: [authored("helper", "---\ntools: Read\n---\nHelp.\n"), authored("bare", "Just a body.\n")] }),
+      portableEnvironment(),
+    );
     expect(written(tree, "/agents/helper.md")).toBe("---\nname: helper\ndescription: The helper agent from the agentihooks bundle.\ntools: Read\n---\nHelp.\n");
     const bare = parseMarkdown(written(tree, "/agents/bare.md"), "bare.md").value!.document;
     expect(bare.frontmatter).toEqual({ name: "bare", description: "The bare agent from the agentihooks bundle." });
@@ -46,7 +49,10 @@ describe("Claude agents", () => {
 
   it("fixes a name the loader refuses, with a located warning", () => {
     const long = "a".repeat(300);
-    const tree = claude.compile(makeIr({ agents: [authored("x", "---\nname: -team:lead\ndescription: d\n---\nB\n"), authored("y", `---\nname: ${long}\ndescription: d\n---\nB\n`)] }), portableEnvironment());
+    const tree = claude.compile(
+      makeIr({ agents: [authored("x", "---\nname: -team:lead\ndescription: d\n---\nB\n"), authored("y", `---\nname: ${long}\ndescription: d\n---\nB\n`)] }),
+      portableEnvironment(),
+    );
     expect(parseMarkdown(written(tree, "/agents/x.md"), "x").value!.document.frontmatter.name).toBe("team-lead");
     expect(parseMarkdown(written(tree, "/agents/y.md"), "y").value!.document.frontmatter.name).toBe("a".repeat(256));
     const warnings = tree.diagnostics.filter((d) => d.code === "AH4111");

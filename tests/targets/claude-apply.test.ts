@@ -70,7 +70,10 @@ describe("Claude target applied over an existing home", () => {
     const state = JSON.parse(get(claudeJson)) as typeof CLAUDE_STATE & { mcpServers: Record<string, unknown> };
     expect(state.numStartups).toBe(12);
     expect(state.projects).toEqual(CLAUDE_STATE.projects);
-    expect(withoutAgentihooks(state.mcpServers)).toEqual({ mine: { type: "stdio", command: "my-mcp" }, github: { type: "stdio", command: "npx", args: ["-y", "gh"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } } });
+    expect(withoutAgentihooks(state.mcpServers)).toEqual({
+      mine: { type: "stdio", command: "my-mcp" },
+      github: { type: "stdio", command: "npx", args: ["-y", "gh"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } },
+    });
 
     const again = planAndApply([tree()], ctx());
     expect(again.result?.touched).toEqual([]);

@@ -32,7 +32,13 @@ function sdkDeclarations(): string | undefined {
   if (!existsSync(sdkTypes)) {
     try {
       mkdirSync(sdkDir, { recursive: true });
-      const tarball = execFileSync("npm", ["pack", `@anthropic-ai/claude-agent-sdk@${SDK_VERSION}`, "--silent", "--pack-destination", sdkDir], { encoding: "utf8", timeout: 60_000 }).trim().split("\n").pop()!;
+      const tarball = execFileSync("npm", ["pack", `@anthropic-ai/claude-agent-sdk@${SDK_VERSION}`, "--silent", "--pack-destination", sdkDir], {
+        encoding: "utf8",
+        timeout: 60_000,
+      })
+        .trim()
+        .split("\n")
+        .pop()!;
       execFileSync("tar", ["xzf", path.join(sdkDir, tarball), "-C", sdkDir, "package/sdk.d.ts", "package/package.json"], { timeout: 60_000 });
     } catch {
       return undefined;
@@ -67,7 +73,10 @@ function typeErrors(declaration: string, jsons: readonly string[]): string[][] {
   const host = ts.createCompilerHost(options);
   const read = host.readFile.bind(host);
   host.readFile = (name) => (name === fileName ? source : read(name));
-  host.fileExists = ((exists) => (name: string) => name === fileName || exists(name))(host.fileExists.bind(host));
+  host.fileExists = (
+    (exists) => (name: string) =>
+      name === fileName || exists(name)
+  )(host.fileExists.bind(host));
   host.getSourceFile = ((get) => (name: string, lang: ts.ScriptTarget | ts.CreateSourceFileOptions) =>
     name === fileName ? ts.createSourceFile(name, source, lang) : get(name, lang))(host.getSourceFile.bind(host));
   const program = ts.createProgram([fileName], options, host);
@@ -152,7 +161,8 @@ describe("Claude settings.json validity", () => {
     expect(Object.keys(settings).filter((k) => k.startsWith("_") || k === "$schema" || k === "mcpServers")).toEqual([]);
     for (const [event, groups] of Object.entries(settings.hooks)) {
       expect(CLAUDE_KNOWN_HOOK_EVENTS.has(event), event).toBe(true);
-      for (const group of groups) for (const handler of group.hooks) expect(Object.keys(handler).filter((k) => !["type", "command", "timeout"].includes(k))).toEqual([]);
+      for (const group of groups)
+        for (const handler of group.hooks) expect(Object.keys(handler).filter((k) => !["type", "command", "timeout"].includes(k))).toEqual([]);
     }
   });
 

@@ -14,7 +14,11 @@ function withClaude(ir: Ir, settings: Record<string, unknown>, servers: Paramete
   return { ...ir, targets: { ...ir.targets, claude: { settings: merged(settings, "bundle:.claude/settings.overrides.json"), mcpServers: servers } } };
 }
 
-function entry<K extends DesiredTree["entries"][number]["kind"]>(tree: DesiredTree, kind: K, path: string): Extract<DesiredTree["entries"][number], { kind: K }> {
+function entry<K extends DesiredTree["entries"][number]["kind"]>(
+  tree: DesiredTree,
+  kind: K,
+  path: string,
+): Extract<DesiredTree["entries"][number], { kind: K }> {
   const found = tree.entries.find((e) => e.kind === kind && e.path === path);
   if (!found) throw new Error(`no ${kind} entry at ${path}; have ${tree.entries.map((e) => `${e.kind}:${e.path}`).join(", ")}`);
   return found as Extract<DesiredTree["entries"][number], { kind: K }>;
@@ -31,7 +35,20 @@ function renderedFile(tree: DesiredTree, path: string): string {
 }
 
 const WRAPPER = "/home/agent/.claude/agentihooks-hook.sh";
-const EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PermissionRequest", "Notification"];
+const EVENTS = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "PermissionRequest",
+  "Notification",
+];
 
 describe("Claude target: settings.json", () => {
   it("renders the merged layers, _agentihooks.env folded under env (document wins), and one group per event", () => {
@@ -54,7 +71,10 @@ describe("Claude target: settings.json", () => {
   });
 
   it("manages env, permissions and enabledPlugins member by member, everything else whole, in sorted order", () => {
-    const tree = compileTarget(withClaude(makeIr(), { statusLine: { type: "command", command: "x" }, env: { B: "2", A: "1" }, permissions: { deny: ["Read(.env)"] } }), env);
+    const tree = compileTarget(
+      withClaude(makeIr(), { statusLine: { type: "command", command: "x" }, env: { B: "2", A: "1" }, permissions: { deny: ["Read(.env)"] } }),
+      env,
+    );
     const keys = entry(tree, "json-keys", "/home/agent/.claude/settings.json") as JsonKeysEntry;
     expect(keys.keys.map((k) => k.key)).toEqual([["env", "A"], ["env", "B"], ["permissions", "deny"], ["statusLine"]]);
     expect(keys.sidecar).toBe("/home/agent/.claude/.agentihooks-managed.json");
@@ -64,7 +84,10 @@ describe("Claude target: settings.json", () => {
   it("drops credential-shaped env literals with a warning and keeps references", () => {
     const tree = compileTarget(withClaude(makeIr(), { env: { GH: "ghp_" + "adTPZlxitTCaB300TbT7aHecssFSbROgSrSn", REF: "${GITHUB_TOKEN}", PLAIN: "x" } }), env);
     const keys = entry(tree, "json-keys", "/home/agent/.claude/settings.json") as JsonKeysEntry;
-    expect(keys.keys.map((k) => [k.key.join("."), k.value])).toEqual([["env.PLAIN", "x"], ["env.REF", "${GITHUB_TOKEN}"]]);
+    expect(keys.keys.map((k) => [k.key.join("."), k.value])).toEqual([
+      ["env.PLAIN", "x"],
+      ["env.REF", "${GITHUB_TOKEN}"],
+    ]);
     expect(tree.diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([["AH4305", "warning", "/env/GH"]]);
   });
 
@@ -113,8 +136,12 @@ describe("Claude target: wrapper, policy, persona", () => {
   it("writes the wrapper (0755) exporting AGENTIHOOKS_TARGET=claude, running the installed runtime", () => {
     const wrapper = entry(compileTarget(makeIr(), env), "file", WRAPPER) as FileEntry;
     expect(wrapper.mode).toBe(0o755);
-    expect(text(wrapper.content)).toBe(renderHookWrapper({ target: "claude", displayName: "Claude Code", nodePath: "/usr/local/bin/node", runtimePath: env.runtimePath }));
-    expect(text(wrapper.content)).toContain(`\nexport AGENTIHOOKS_TARGET=claude\nnode=/usr/local/bin/node\nruntime=/home/agent/.agentihooks/runtime/${env.runtime.version}-${env.runtime.digest.slice(0, 16)}/runtime.cjs\n`);
+    expect(text(wrapper.content)).toBe(
+      renderHookWrapper({ target: "claude", displayName: "Claude Code", nodePath: "/usr/local/bin/node", runtimePath: env.runtimePath }),
+    );
+    expect(text(wrapper.content)).toContain(
+      `\nexport AGENTIHOOKS_TARGET=claude\nnode=/usr/local/bin/node\nruntime=/home/agent/.agentihooks/runtime/${env.runtime.version}-${env.runtime.digest.slice(0, 16)}/runtime.cjs\n`,
+    );
   });
 
   it("installs the bundled runtime (0644) at its versioned, content-addressed path", () => {
@@ -124,7 +151,11 @@ describe("Claude target: wrapper, policy, persona", () => {
   });
 
   it("writes the runtime policy for claude", () => {
-    const policy = entry(compileTarget(makeIr({ guardrails: { branchProtection: false } as Ir["guardrails"] }), env), "file", "/home/agent/.agentihooks/policy.claude.json") as FileEntry;
+    const policy = entry(
+      compileTarget(makeIr({ guardrails: { branchProtection: false } as Ir["guardrails"] }), env),
+      "file",
+      "/home/agent/.agentihooks/policy.claude.json",
+    ) as FileEntry;
     const parsed = JSON.parse(text(policy.content));
     expect(parsed.target).toBe("claude");
     expect(parsed.guardrails.branchProtection).toBe(false);
@@ -157,7 +188,14 @@ describe("Claude target: rules, agents, commands, skills", () => {
       commands: [feature("commands", "ship", "Ship it $ARGUMENTS\n", { description: "Ships" })],
       skills: [skill("deploy", "---\ndescription: Deploys\n---\nDo it.\n", [{ path: "run.sh", content: "#!/bin/sh\n", executable: true }])],
     });
-    const files = compileTarget(ir, env).entries.filter((e): e is FileEntry => e.kind === "file" && !e.path.endsWith(".sh") && !e.path.endsWith(".json") && e.path !== env.runtimePath && e.path !== installedMcpServerPath(env.runtimePath));
+    const files = compileTarget(ir, env).entries.filter(
+      (e): e is FileEntry =>
+        e.kind === "file" &&
+        !e.path.endsWith(".sh") &&
+        !e.path.endsWith(".json") &&
+        e.path !== env.runtimePath &&
+        e.path !== installedMcpServerPath(env.runtimePath),
+    );
     expect(files.map((f) => [f.path, f.mode, f.manifest?.file, f.manifest?.item])).toEqual([
       ["/home/agent/.claude/agents/reviewer.md", 0o644, ".agentihooks-manifest.json", "reviewer.md"],
       ["/home/agent/.claude/commands/ship.md", 0o644, ".agentihooks-manifest.json", "ship.md"],
@@ -175,7 +213,16 @@ describe("Claude target: MCP servers in ~/.claude.json", () => {
     const servers = {
       github: mcp({ command: "npx", args: ["-y", "gh-mcp"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } }, "github"),
       codexish: mcp({ command: "srv", env_vars: ["API_KEY"] }, "codexish"),
-      remote: mcp({ type: "streamable-http", url: "https://mcp.example/mcp", bearer_token_env_var: "GW", env_http_headers: { "X-Org": "ORG" }, headers: { "X-Plain": "1" } }, "remote"),
+      remote: mcp(
+        {
+          type: "streamable-http",
+          url: "https://mcp.example/mcp",
+          bearer_token_env_var: "GW",
+          env_http_headers: { "X-Org": "ORG" },
+          headers: { "X-Plain": "1" },
+        },
+        "remote",
+      ),
       events: mcp({ type: "sse", url: "https://mcp.example/sse" }, "events"),
     };
     const tree = compileTarget(withClaude(makeIr(), {}, servers), env);
@@ -215,12 +262,16 @@ describe("Claude target: MCP servers in ~/.claude.json", () => {
       both: { type: "http", url: "https://both.example/mcp" },
       mislabelled: { type: "stdio", command: "srv" },
     });
-    expect(tree.diagnostics.map((d) => [d.code, d.message.split(":")[1]?.trim()])).toEqual([["AH4104", "'command' has no Claude Code equivalent and was dropped from ~/.claude.json."]]);
+    expect(tree.diagnostics.map((d) => [d.code, d.message.split(":")[1]?.trim()])).toEqual([
+      ["AH4104", "'command' has no Claude Code equivalent and was dropped from ~/.claude.json."],
+    ]);
   });
 
   it("registers only the agentihooks server, running the installed copy for Claude, when the profiles declare none", () => {
     const mcpEntry = entry(compileTarget(makeIr(), env), "json-entries", "/home/agent/.claude.json") as JsonEntriesEntry;
-    expect(mcpEntry.entries).toEqual({ agentihooks: { type: "stdio", command: "/usr/local/bin/node", args: [installedMcpServerPath(env.runtimePath), "--target", "claude"] } });
+    expect(mcpEntry.entries).toEqual({
+      agentihooks: { type: "stdio", command: "/usr/local/bin/node", args: [installedMcpServerPath(env.runtimePath), "--target", "claude"] },
+    });
     expect(installedMcpServerPath(env.runtimePath)).toBe(env.runtimePath.replace(/runtime\.cjs$/, "mcp-server.cjs"));
   });
 });

@@ -12,7 +12,8 @@ describe("clientStateFile", () => {
     expect(clientStateFile(portableEnvironment({ homes: { claude: "/srv/claude" } }), claude)).toBe("/srv/claude/.claude.json");
     // Another client's moved home does not move Claude's state file.
     expect(clientStateFile(portableEnvironment({ homes: { copilot: "/srv/copilot" } }), claude)).toBe("/home/agent/.claude.json");
-    for (const { descriptor } of targets) if (descriptor.id !== "claude") expect(clientStateFile(portableEnvironment(), descriptor.contract), descriptor.id).toBeUndefined();
+    for (const { descriptor } of targets)
+      if (descriptor.id !== "claude") expect(clientStateFile(portableEnvironment(), descriptor.contract), descriptor.id).toBeUndefined();
     expect(claudePaths(portableEnvironment({ homes: { claude: "/srv/claude" } })).claudeJson).toBe("/srv/claude/.claude.json");
   });
 });

@@ -35,13 +35,25 @@ const OPERATOR_HOOKS = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bas
 function setup(): { h: Homes; tree: () => ReturnType<typeof compileTarget>; ctx: () => Parameters<typeof planAndApply>[1] } {
   const h = makeHomes();
   homes.push(h);
-  const env = portableEnvironment({ home: h.home, homes: { codex: h.codex }, agentsSkills: path.join(h.home, ".agents", "skills"), agentihooksHome: h.agentihooks });
+  const env = portableEnvironment({
+    home: h.home,
+    homes: { codex: h.codex },
+    agentsSkills: path.join(h.home, ".agents", "skills"),
+    agentihooksHome: h.agentihooks,
+  });
   const ir: Ir = makeIr();
   ir.targets.codex = {
-    settings: merged({ approval_policy: "on-request", sandbox_mode: "workspace-write", tui: { status_line: ["model-with-reasoning"] } }, "base:config.base.toml"),
+    settings: merged(
+      { approval_policy: "on-request", sandbox_mode: "workspace-write", tui: { status_line: ["model-with-reasoning"] } },
+      "base:config.base.toml",
+    ),
     mcpServers: { github: mcp({ command: "npx", args: ["-y", "gh"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } }, "github") },
   };
-  return { h, tree: () => compileTarget(ir, env), ctx: () => ({ fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, now: new Date(Date.UTC(2026, 10, 30, 12)) }) };
+  return {
+    h,
+    tree: () => compileTarget(ir, env),
+    ctx: () => ({ fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, now: new Date(Date.UTC(2026, 10, 30, 12)) }),
+  };
 }
 
 describe("Codex target applied over an existing home", () => {
@@ -53,7 +65,7 @@ describe("Codex target applied over an existing home", () => {
     expect(outcome.result?.ok, JSON.stringify(outcome.diagnostics)).toBe(true);
 
     const text = get(path.join(h.codex, "config.toml"));
-    expect(text.startsWith("# my own Codex settings: keep this comment\nmodel = \"o3\" # inline comment too\n")).toBe(true);
+    expect(text.startsWith('# my own Codex settings: keep this comment\nmodel = "o3" # inline comment too\n')).toBe(true);
     const config = parse(text) as Record<string, any>;
     expect(config.model).toBe("o3");
     expect(config.model_providers.litellm).toEqual({ name: "LiteLLM", base_url: "http://localhost:4000" });
@@ -64,7 +76,10 @@ describe("Codex target applied over an existing home", () => {
     expect(config).not.toHaveProperty("agentihooks");
 
     const hooks = JSON.parse(get(path.join(h.codex, "hooks.json"))) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
-    expect(hooks.hooks.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([`${path.join(h.codex, "agentihooks-hook.sh")} PreToolUse`, "/opt/operator/audit.sh"]);
+    expect(hooks.hooks.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual([
+      `${path.join(h.codex, "agentihooks-hook.sh")} PreToolUse`,
+      "/opt/operator/audit.sh",
+    ]);
     expect(get(path.join(h.codex, "agentihooks-hook.sh"))).toContain("export AGENTIHOOKS_TARGET=codex\n");
 
     // A second apply with unchanged profiles writes nothing.

@@ -27,13 +27,17 @@ describe("golden Codex outputs", () => {
 
   it.each(outputs)("%s: config.toml parses, hooks.json loads, every handler is trusted (none with codexHookTrust: false)", (name, dir) => {
     const config = parse(readFileSync(path.join(dir, "config.toml"), "utf8")) as { hooks?: { state?: Record<string, { trusted_hash: string }> } };
-    const hooks = JSON.parse(readFileSync(path.join(dir, "hooks.json"), "utf8")) as Record<string, unknown> & { hooks: Record<string, Array<{ matcher?: string; hooks: CodexCommandHandler[] }>> };
+    const hooks = JSON.parse(readFileSync(path.join(dir, "hooks.json"), "utf8")) as Record<string, unknown> & {
+      hooks: Record<string, Array<{ matcher?: string; hooks: CodexCommandHandler[] }>>;
+    };
     expect(Object.keys(hooks)).toEqual(["hooks"]);
     const state = config.hooks?.state ?? {};
     const expected: Record<string, string> = {};
     for (const [event, groups] of Object.entries(hooks.hooks)) {
       expect(CODEX_KNOWN_HOOK_EVENTS.has(event), event).toBe(true);
-      groups.forEach((group, g) => group.hooks.forEach((handler, h) => (expected[codexHookStateKey(hooksPath, event, g, h)] = codexHookHash(event, group.matcher, handler))));
+      groups.forEach((group, g) =>
+        group.hooks.forEach((handler, h) => (expected[codexHookStateKey(hooksPath, event, g, h)] = codexHookHash(event, group.matcher, handler))),
+      );
     }
     const configFile = path.join(goldenRoot, name, "input", "agentihooks.config.json");
     const trustOff = existsSync(configFile) && (JSON.parse(readFileSync(configFile, "utf8")) as { codexHookTrust?: boolean }).codexHookTrust === false;

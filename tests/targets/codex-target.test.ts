@@ -14,13 +14,28 @@ const env = portableEnvironment();
 const WRAPPER = "/home/agent/.codex/agentihooks-hook.sh";
 const HOOKS = "/home/agent/.codex/hooks.json";
 const CONFIG = "/home/agent/.codex/config.toml";
-const EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PermissionRequest"];
+const EVENTS = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "PermissionRequest",
+];
 
 function withCodex(ir: Ir, settings: Record<string, unknown>, servers: Ir["targets"]["codex"]["mcpServers"] = {}): Ir {
   return { ...ir, targets: { ...ir.targets, codex: { settings: merged(settings, "bundle:.codex/config.overrides.toml"), mcpServers: servers } } };
 }
 
-function entry<K extends DesiredTree["entries"][number]["kind"]>(tree: DesiredTree, kind: K, path: string): Extract<DesiredTree["entries"][number], { kind: K }> {
+function entry<K extends DesiredTree["entries"][number]["kind"]>(
+  tree: DesiredTree,
+  kind: K,
+  path: string,
+): Extract<DesiredTree["entries"][number], { kind: K }> {
   const found = tree.entries.find((e) => e.kind === kind && e.path === path);
   if (!found) throw new Error(`no ${kind} entry at ${path}`);
   return found as Extract<DesiredTree["entries"][number], { kind: K }>;
@@ -77,7 +92,9 @@ describe("Codex target: hooks.json", () => {
     expect(hooks.lists.Notification).toBeUndefined();
     expect(tree.diagnostics.map((d) => d.code).sort()).toEqual(["AH4207", "AH4210", "AH4212", "AH4214"]);
     const trust = keyMap(entry(tree, "toml-keys", CONFIG) as TomlKeysEntry);
-    expect(trust[`hooks > state > ${HOOKS}:pre_tool_use:1:0 > trusted_hash`]).toBe(codexHookHash("PreToolUse", "Bash", { type: "command", command: "/opt/audit.sh", timeout: 5 }));
+    expect(trust[`hooks > state > ${HOOKS}:pre_tool_use:1:0 > trusted_hash`]).toBe(
+      codexHookHash("PreToolUse", "Bash", { type: "command", command: "/opt/audit.sh", timeout: 5 }),
+    );
   });
 });
 
@@ -93,7 +110,9 @@ describe("Codex target: config.toml", () => {
     const state = toml.hooks.state as Record<string, { trusted_hash: string }>;
     expect(Object.keys(state).sort()).toEqual(EVENTS.map((e) => `${HOOKS}:${e.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase()}:0:0`).sort());
     // The real Codex 0.171.0 computed this hash for this exact handler (tests/targets/codex-hook-trust.test.ts).
-    expect(state[`${HOOKS}:pre_tool_use:0:0`]!.trusted_hash).toBe(codexHookHash("PreToolUse", undefined, { type: "command", command: `${WRAPPER} PreToolUse`, timeout: 30, additionalContextLimit: 0 }));
+    expect(state[`${HOOKS}:pre_tool_use:0:0`]!.trusted_hash).toBe(
+      codexHookHash("PreToolUse", undefined, { type: "command", command: `${WRAPPER} PreToolUse`, timeout: 30, additionalContextLimit: 0 }),
+    );
     expect(state[`${HOOKS}:stop:0:0`]!.trusted_hash).toBe(codexHookHash("Stop", undefined, { type: "command", command: `${WRAPPER} Stop`, timeout: 30 }));
     // agentihooks' own server, for Codex, is the one table the default profile has.
     expect(toml.mcp_servers).toEqual({ agentihooks: { command: "/usr/local/bin/node", args: [installedMcpServerPath(env.runtimePath), "--target", "codex"] } });
@@ -107,7 +126,10 @@ describe("Codex target: config.toml", () => {
   });
 
   it("manages layer tables leaf by leaf, sorted, and keeps notify as a default only", () => {
-    const tree = compileTarget(withCodex(makeIr(), { model: "gpt-5.5", model_providers: { litellm: { name: "LiteLLM", base_url: "http://localhost:4000" } } }), env);
+    const tree = compileTarget(
+      withCodex(makeIr(), { model: "gpt-5.5", model_providers: { litellm: { name: "LiteLLM", base_url: "http://localhost:4000" } } }),
+      env,
+    );
     const e = entry(tree, "toml-keys", CONFIG) as TomlKeysEntry;
     expect(e.keys.slice(0, 3).map((k) => k.key)).toEqual([["model"], ["model_providers", "litellm", "base_url"], ["model_providers", "litellm", "name"]]);
     expect(e.defaults).toEqual([{ key: ["notify"], value: ["/usr/local/bin/node", env.runtimePath, "notify"] }]);
@@ -115,7 +137,16 @@ describe("Codex target: config.toml", () => {
   });
 
   it("lets a layer's notify win (no bridge) and reports reserved keys and stray mcp_servers", () => {
-    const tree = compileTarget(withCodex(makeIr(), { notify: ["/usr/bin/notify-send"], _agentihooks: { x: 1 }, agentihooks: { managed: {} }, mcp_servers: { a: { command: "x" } }, features: { hooks: false } }), env);
+    const tree = compileTarget(
+      withCodex(makeIr(), {
+        notify: ["/usr/bin/notify-send"],
+        _agentihooks: { x: 1 },
+        agentihooks: { managed: {} },
+        mcp_servers: { a: { command: "x" } },
+        features: { hooks: false },
+      }),
+      env,
+    );
     const e = entry(tree, "toml-keys", CONFIG) as TomlKeysEntry;
     expect(e.defaults).toBeUndefined();
     expect(keyMap(e).notify).toEqual(["/usr/bin/notify-send"]);
@@ -136,19 +167,33 @@ describe("Codex target: MCP servers", () => {
     const servers = {
       gh: mcp({ command: "npx", args: ["-y", "gh"], env: { GITHUB_TOKEN: "${GITHUB_TOKEN}", LEVEL: "debug" } }, "gh"),
       wsl: mcp({ command: "cmd.exe", args: ["/c", "npx"], env: { TOKEN: "${SRC_TOKEN}", WSLENV: "TOKEN" } }, "wsl"),
-      gw: mcp({ type: "http", url: "https://gw.example/mcp", headers: { Authorization: "Bearer ${MCP_GATEWAY_KEY}", "X-Org": "${ORG_ID}", "X-Env": "prefix-${OTHER}", "X-Plain": "yes" } }, "gw"),
+      gw: mcp(
+        {
+          type: "http",
+          url: "https://gw.example/mcp",
+          headers: { Authorization: "Bearer ${MCP_GATEWAY_KEY}", "X-Org": "${ORG_ID}", "X-Env": "prefix-${OTHER}", "X-Plain": "yes" },
+        },
+        "gw",
+      ),
       gw2: mcp({ url: "https://gw2.example/mcp", headers: { Authorization: "Bearer $GW_TOKEN" }, tools: ["read"], timeout: 60000 }, "gw2"),
       events: mcp({ type: "sse", url: "https://x.example/sse" }, "events"),
     };
     const tree = compileTarget(withCodex(makeIr(), {}, servers), env);
     const text = rendered(tree, CONFIG);
     // The only reference left in the file is the trampoline's, which bash expands when the server starts.
-    expect(text.split("\n").filter((line) => line.includes("${"))).toEqual(['args = ["-c", "TOKEN=\\"${SRC_TOKEN}\\" exec \\"$0\\" \\"$@\\"", "cmd.exe", "/c", "npx"]']);
+    expect(text.split("\n").filter((line) => line.includes("${"))).toEqual([
+      'args = ["-c", "TOKEN=\\"${SRC_TOKEN}\\" exec \\"$0\\" \\"$@\\"", "cmd.exe", "/c", "npx"]',
+    ]);
     const toml = parse(text) as Record<string, any>;
     expect(withoutAgentihooks(toml.mcp_servers)).toEqual({
       gh: { command: "npx", args: ["-y", "gh"], env: { LEVEL: "debug" }, env_vars: ["GITHUB_TOKEN"] },
       wsl: { command: "bash", args: ["-c", 'TOKEN="${SRC_TOKEN}" exec "$0" "$@"', "cmd.exe", "/c", "npx"], env: { WSLENV: "TOKEN" }, env_vars: ["SRC_TOKEN"] },
-      gw: { url: "https://gw.example/mcp", bearer_token_env_var: "MCP_GATEWAY_KEY", http_headers: { "X-Plain": "yes" }, env_http_headers: { "X-Org": "ORG_ID" } },
+      gw: {
+        url: "https://gw.example/mcp",
+        bearer_token_env_var: "MCP_GATEWAY_KEY",
+        http_headers: { "X-Plain": "yes" },
+        env_http_headers: { "X-Org": "ORG_ID" },
+      },
       gw2: { url: "https://gw2.example/mcp", bearer_token_env_var: "GW_TOKEN", enabled_tools: ["read"], tool_timeout_sec: 60 },
     });
     expect(tree.diagnostics.map((d) => [d.code, d.pointer])).toEqual([
@@ -208,7 +253,9 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
   it("lists at most 10 agent and command names, then says how many more", () => {
     const names = (n: number, prefix: string): string[] => Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(3, "0")}`);
     const ir = makeIr({
-      agents: names(150, "agent").reverse().map((name) => feature("agents", name, "Do.\n")),
+      agents: names(150, "agent")
+        .reverse()
+        .map((name) => feature("agents", name, "Do.\n")),
       commands: names(11, "cmd").map((name) => feature("commands", name, "Do.\n")),
     });
     expect(compileTarget(ir, env).diagnostics.map((d) => [d.code, d.message])).toEqual([
@@ -223,7 +270,11 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
 describe("Codex target: shared pieces", () => {
   it("writes a wrapper that bash accepts when every path holds spaces and quotes", async () => {
     const { spawnSync } = await import("node:child_process");
-    const odd = portableEnvironment({ homes: { codex: "/home/Jane O'Neil/.codex" }, nodePath: "/opt/my node/bin/node", runtimePath: "/opt/agenti hooks/dist/runtime.cjs" });
+    const odd = portableEnvironment({
+      homes: { codex: "/home/Jane O'Neil/.codex" },
+      nodePath: "/opt/my node/bin/node",
+      runtimePath: "/opt/agenti hooks/dist/runtime.cjs",
+    });
     const tree = compileTarget(makeIr(), odd);
     const wrapper = entry(tree, "file", "/home/Jane O'Neil/.codex/agentihooks-hook.sh") as FileEntry;
     const check = spawnSync("bash", ["-n"], { input: text(wrapper.content), encoding: "utf8" });
@@ -244,7 +295,9 @@ describe("Codex target: shared pieces", () => {
 
   it("writes the same skill files, under the same manifest, as the Copilot target (neither deletes the other's)", async () => {
     const { compileTarget: compileCopilot } = await import("../../compiler/targets/copilot/compile");
-    const ir = makeIr({ skills: [skill("deploy", "---\ndescription: Deploys\n---\nDo it.\n", [{ path: "run.sh", content: "#!/bin/sh\n", executable: true }])] });
+    const ir = makeIr({
+      skills: [skill("deploy", "---\ndescription: Deploys\n---\nDo it.\n", [{ path: "run.sh", content: "#!/bin/sh\n", executable: true }])],
+    });
     const shared = (tree: DesiredTree) => tree.entries.filter((e) => e.path.startsWith(env.agentsSkills) && e.path.includes("/deploy/"));
     const codexSkills = shared(compileTarget(ir, env));
     expect(codexSkills).toHaveLength(2);

@@ -22,8 +22,12 @@ function text(entries: DesiredEntry[], p: string): string {
 
 describe("copilot agents", () => {
   it("maps tools, keeps the description and body, drops other keys, exact bytes", () => {
-    const t = compile({ agents: [feature("agents", "reviewer", "Review the diff.\n", { description: "Reviews code", tools: "Read, Grep, Bash", color: "red" })] });
-    expect(text(t.entries, `${HOME}/.copilot/agents/reviewer.md`)).toBe("---\nname: reviewer\ndescription: Reviews code\ntools:\n  - grep\n  - shell\n  - view\n---\n\nReview the diff.\n");
+    const t = compile({
+      agents: [feature("agents", "reviewer", "Review the diff.\n", { description: "Reviews code", tools: "Read, Grep, Bash", color: "red" })],
+    });
+    expect(text(t.entries, `${HOME}/.copilot/agents/reviewer.md`)).toBe(
+      "---\nname: reviewer\ndescription: Reviews code\ntools:\n  - grep\n  - shell\n  - view\n---\n\nReview the diff.\n",
+    );
     const entry = file(t.entries, `${HOME}/.copilot/agents/reviewer.md`)!;
     expect(entry.manifest).toEqual({ dir: `${HOME}/.copilot/agents`, file: ".agentihooks-manifest.json", item: "reviewer.md" });
     expect(t.diagnostics.map((d) => [d.code, d.file])).toEqual([["AH4017", "bundle:.claude/agents/reviewer.md"]]);
@@ -31,7 +35,9 @@ describe("copilot agents", () => {
   });
 
   it("reduces scoped grants to the bare tool with a warning, de-duplicated and sorted", () => {
-    const t = compile({ agents: [feature("agents", "git", "x", { description: "d", tools: ["Bash(git diff*)", "Bash(git log*)", "Read", "WebFetch", "mcp__srv__tool", 3] })] });
+    const t = compile({
+      agents: [feature("agents", "git", "x", { description: "d", tools: ["Bash(git diff*)", "Bash(git log*)", "Read", "WebFetch", "mcp__srv__tool", 3] })],
+    });
     expect(text(t.entries, `${HOME}/.copilot/agents/git.md`)).toContain("tools:\n  - mcp__srv__tool\n  - shell\n  - view\n  - web_fetch\n---");
     expect(t.diagnostics.map((d) => d.code)).toEqual(["AH4016", "AH4016"]);
     expect(text(t.entries, `${HOME}/.copilot/agents/git.md`)).not.toContain("(");
@@ -78,7 +84,9 @@ describe("copilot commands → skills and skills", () => {
     const p = `${HOME}/.agents/skills/review-changes/SKILL.md`;
     expect(text(t.entries, p)).toBe("---\nname: review-changes\ndescription: Review the diff\n---\n\nDo the review.\n");
     expect(file(t.entries, p)!.manifest).toEqual({ dir: `${HOME}/.agents/skills`, file: ".agentihooks-copilot-commands.json", item: "review-changes" });
-    expect(t.diagnostics.map((d) => [d.code, d.message])).toEqual([["AH4026", "Command 'review-changes': frontmatter 'argument-hint' has no equivalent in a Copilot skill and was dropped."]]);
+    expect(t.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["AH4026", "Command 'review-changes': frontmatter 'argument-hint' has no equivalent in a Copilot skill and was dropped."],
+    ]);
   });
 
   it("synthesises a missing description and warns when one exceeds Copilot's 1024-character cap", () => {
@@ -88,7 +96,9 @@ describe("copilot commands → skills and skills", () => {
   });
 
   it("copies every skill file, executables 0755, and lets a real skill own a command's name", () => {
-    const s = skill("collide", "---\nname: collide\ndescription: Real one\n---\n\nREAL SKILL\n", [{ path: "scripts/run.sh", content: "#!/bin/sh\necho hi\n", executable: true }]);
+    const s = skill("collide", "---\nname: collide\ndescription: Real one\n---\n\nREAL SKILL\n", [
+      { path: "scripts/run.sh", content: "#!/bin/sh\necho hi\n", executable: true },
+    ]);
     const t = compile({ skills: [s], commands: [feature("commands", "collide", "From a command")] });
     expect(text(t.entries, `${HOME}/.agents/skills/collide/SKILL.md`)).toBe("---\nname: collide\ndescription: Real one\n---\n\nREAL SKILL\n");
     const script = file(t.entries, `${HOME}/.agents/skills/collide/scripts/run.sh`)!;

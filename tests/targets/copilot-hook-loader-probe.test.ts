@@ -83,17 +83,30 @@ describe("Copilot hook-loader probe", () => {
     const h = makeHomes();
     apply([copilotTree(h)], h);
     // Operator content the probe must neither run nor copy.
-    put(`${h.copilot}/settings.json`, JSON.stringify({ ...JSON.parse(get(`${h.copilot}/settings.json`)), hooks: { sessionStart: [{ type: "command", bash: "touch /tmp/operator-inline" }] } }));
+    put(
+      `${h.copilot}/settings.json`,
+      JSON.stringify({ ...JSON.parse(get(`${h.copilot}/settings.json`)), hooks: { sessionStart: [{ type: "command", bash: "touch /tmp/operator-inline" }] } }),
+    );
     put(`${h.copilot}/config.json`, JSON.stringify({ copilot_tokens: { x: "secret" } }));
     put(`${h.copilot}/hooks/operator.json`, JSON.stringify({ version: 1, hooks: { sessionStart: [{ type: "command", bash: "echo operator" }] } }));
     process.env.GH_TOKEN = "ghp_should_not_reach_the_probe";
     const before = snapshot(h.home);
     const fake = fakeCopilot("loader");
     const checks = copilotHookLoaderChecks(copilotTree(h), fake.binary, env(h));
-    expect(checks).toEqual([{ id: "live.copilot-hooks", status: "ok", message: "live: copilot's hook loader reads agentihooks.json (canary named) and knows all 2 of its event(s)" }]);
+    expect(checks).toEqual([
+      { id: "live.copilot-hooks", status: "ok", message: "live: copilot's hook loader reads agentihooks.json (canary named) and knows all 2 of its event(s)" },
+    ]);
     expect(snapshot(h.home)).toEqual(before);
 
-    const seen = fake.seen() as { args: string[]; cwd: string; env: Record<string, string>; files: string[]; hooks: { hooks: Record<string, { command?: string; bash?: string }[]> }[]; settings: string; homeEntries: string[] };
+    const seen = fake.seen() as {
+      args: string[];
+      cwd: string;
+      env: Record<string, string>;
+      files: string[];
+      hooks: { hooks: Record<string, { command?: string; bash?: string }[]> }[];
+      settings: string;
+      homeEntries: string[];
+    };
     expect(seen.env.COPILOT_HOME).not.toBe(h.copilot);
     expect(String(seen.env.COPILOT_HOME).startsWith(h.home)).toBe(false);
     expect(seen.env.HOME).not.toBe(h.home);
@@ -123,8 +136,16 @@ describe("Copilot hook-loader probe", () => {
     const tree = copilotTree(h, { events: ["sessionStart", "postResult"] });
     const checks = copilotHookLoaderChecks(tree, fakeCopilot("loader").binary, env(h));
     expect(checks).toEqual([
-      { id: "live.copilot-hooks", status: "fail", message: "live drift: copilot's hook loader ignores unknown hook event(s) in ~/.copilot/hooks/agentihooks.json: preToolUsee (those hooks never fire)" },
-      { id: "live.copilot-hooks", status: "note", message: "live: copilot's hook loader ignores operator hook event(s) in ~/.copilot/hooks/agentihooks.json: operatorTypo" },
+      {
+        id: "live.copilot-hooks",
+        status: "fail",
+        message: "live drift: copilot's hook loader ignores unknown hook event(s) in ~/.copilot/hooks/agentihooks.json: preToolUsee (those hooks never fire)",
+      },
+      {
+        id: "live.copilot-hooks",
+        status: "note",
+        message: "live: copilot's hook loader ignores operator hook event(s) in ~/.copilot/hooks/agentihooks.json: operatorTypo",
+      },
     ]);
   });
 
@@ -138,8 +159,17 @@ describe("Copilot hook-loader probe", () => {
     put(file, JSON.stringify(doc));
     expect(copilotHookLoaderChecks(copilotTree(h), fakeCopilot("loader").binary, env(h))).toEqual([
       { id: "live.copilot-hooks", status: "ok", message: "live: copilot's hook loader reads agentihooks.json (canary named) and knows all 2 of its event(s)" },
-      { id: "live.copilot-hooks", status: "note", message: "live: copilot's hook loader skips operator entry hooks.sessionStart[0].timeoutSec: timeoutSec must be a number in ~/.copilot/hooks/agentihooks.json" },
-      { id: "live.copilot-hooks", status: "fail", message: "live drift: copilot's hook loader skips hooks.preToolUse[0].timeoutSec: timeoutSec must be a number in ~/.copilot/hooks/agentihooks.json" },
+      {
+        id: "live.copilot-hooks",
+        status: "note",
+        message:
+          "live: copilot's hook loader skips operator entry hooks.sessionStart[0].timeoutSec: timeoutSec must be a number in ~/.copilot/hooks/agentihooks.json",
+      },
+      {
+        id: "live.copilot-hooks",
+        status: "fail",
+        message: "live drift: copilot's hook loader skips hooks.preToolUse[0].timeoutSec: timeoutSec must be a number in ~/.copilot/hooks/agentihooks.json",
+      },
     ]);
   });
 
@@ -147,7 +177,12 @@ describe("Copilot hook-loader probe", () => {
     const h = makeHomes();
     apply([copilotTree(h)], h);
     expect(copilotHookLoaderChecks(copilotTree(h), fakeCopilot("blind").binary, env(h))).toEqual([
-      { id: "live.copilot-hooks", status: "fail", message: "live drift: copilot's hook loader did not name the canary event in ~/.copilot/hooks/agentihooks.json: it did not read the file (or no longer checks event names)" },
+      {
+        id: "live.copilot-hooks",
+        status: "fail",
+        message:
+          "live drift: copilot's hook loader did not name the canary event in ~/.copilot/hooks/agentihooks.json: it did not read the file (or no longer checks event names)",
+      },
     ]);
     const silent = copilotHookLoaderChecks(copilotTree(h), fakeCopilot("silent").binary, env(h));
     expect(silent).toHaveLength(1);
@@ -162,7 +197,9 @@ describe("Copilot hook-loader probe", () => {
     const started = Date.now();
     const checks = copilotHookLoaderChecks(copilotTree(h), fake.binary, env(h), 1_500);
     expect(Date.now() - started).toBeLessThan(6_000);
-    expect(checks).toEqual([{ id: "live.copilot-hooks", status: "ok", message: "live: copilot's hook loader reads agentihooks.json (canary named) and knows all 2 of its event(s)" }]);
+    expect(checks).toEqual([
+      { id: "live.copilot-hooks", status: "ok", message: "live: copilot's hook loader reads agentihooks.json (canary named) and knows all 2 of its event(s)" },
+    ]);
     const pid = readFileSync(path.join(fake.dir, "grandchild.pid"), "utf8");
     // Gone, or a zombie waiting for its reaper: either way it no longer runs.
     const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
@@ -172,8 +209,16 @@ describe("Copilot hook-loader probe", () => {
   it("skips the probe, with a note, when our hooks file is missing or not JSON", () => {
     const h = makeHomes();
     const fake = fakeCopilot("loader");
-    expect(copilotHookLoaderChecks(copilotTree(h), fake.binary, env(h))).toEqual([{ id: "live.copilot-hooks", status: "note", message: "live: copilot hook-loader probe skipped (~/.copilot/hooks/agentihooks.json is missing)" }]);
+    expect(copilotHookLoaderChecks(copilotTree(h), fake.binary, env(h))).toEqual([
+      { id: "live.copilot-hooks", status: "note", message: "live: copilot hook-loader probe skipped (~/.copilot/hooks/agentihooks.json is missing)" },
+    ]);
     put(`${h.copilot}/hooks/agentihooks.json`, "{ not json");
-    expect(copilotHookLoaderChecks(copilotTree(h), fake.binary, env(h))).toEqual([{ id: "live.copilot-hooks", status: "note", message: "live: copilot hook-loader probe skipped (~/.copilot/hooks/agentihooks.json does not parse as a hooks file)" }]);
+    expect(copilotHookLoaderChecks(copilotTree(h), fake.binary, env(h))).toEqual([
+      {
+        id: "live.copilot-hooks",
+        status: "note",
+        message: "live: copilot hook-loader probe skipped (~/.copilot/hooks/agentihooks.json does not parse as a hooks file)",
+      },
+    ]);
   });
 });

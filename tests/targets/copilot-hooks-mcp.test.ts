@@ -58,7 +58,9 @@ describe("copilot hooks/agentihooks.json", () => {
   it("writes the wrapper executable", () => {
     const wrapper = tree().entries.find((e): e is FileEntry => e.path === `${HOME}/.copilot/agentihooks-hook.sh`)!;
     expect(wrapper.mode).toBe(0o755);
-    expect(String(wrapper.content)).toContain(`export AGENTIHOOKS_COPILOT_EVENT="\${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=${portableEnvironment().runtimePath}\n`);
+    expect(String(wrapper.content)).toContain(
+      `export AGENTIHOOKS_COPILOT_EVENT="\${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=${portableEnvironment().runtimePath}\n`,
+    );
   });
 });
 
@@ -66,7 +68,15 @@ describe("copilot mcp-config.json", () => {
   it("writes agentihooks' own server, running the installed copy for Copilot, when the profiles declare none", () => {
     expect(mcpEntry({}).entry).toBeUndefined();
     const only = tree().entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries")!;
-    expect(only.entries).toEqual({ agentihooks: { type: "local", command: "/usr/local/bin/node", args: [installedMcpServerPath(portableEnvironment().runtimePath), "--target", "copilot"], auth: false, oidc: false } });
+    expect(only.entries).toEqual({
+      agentihooks: {
+        type: "local",
+        command: "/usr/local/bin/node",
+        args: [installedMcpServerPath(portableEnvironment().runtimePath), "--target", "copilot"],
+        auth: false,
+        oidc: false,
+      },
+    });
   });
 
   it("replaces a layer's hooks-utils or agentihooks entry that runs the Python original's server (AH4308), keeps an operator's own", () => {
@@ -75,7 +85,9 @@ describe("copilot mcp-config.json", () => {
     expect(Object.keys(entries)).toEqual(["agentihooks", "docs"]);
     expect(legacy.diagnostics.map((d) => [d.code, d.severity, d.file])).toEqual([["AH4308", "info", "bundle:.copilot/mcp-config.overrides.json"]]);
     const own = tree({}, { agentihooks: { command: "/opt/mine/server" } });
-    expect(own.entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries")!.entries).toEqual({ agentihooks: { type: "local", command: "/opt/mine/server", auth: false, oidc: false } });
+    expect(own.entries.find((e): e is JsonEntriesEntry => e.kind === "json-entries")!.entries).toEqual({
+      agentihooks: { type: "local", command: "/opt/mine/server", auth: false, oidc: false },
+    });
     expect(own.diagnostics).toEqual([]);
   });
 
@@ -93,16 +105,20 @@ describe("copilot mcp-config.json", () => {
       mode: 0o644,
       legacyNames: ["agentihooks", "hooks-utils"],
     });
-    expect(JSON.stringify(mcpEntry({ s: { type: "stdio", command: "/bin/srv", tools: ["a"], timeout: 30000, excludeTools: ["c"], auth: true } }).entry!.entries.s)).toBe(
-      '{"type":"local","command":"/bin/srv","tools":["a"],"excludeTools":["c"],"timeout":30000,"auth":true,"oidc":false}',
-    );
+    expect(
+      JSON.stringify(mcpEntry({ s: { type: "stdio", command: "/bin/srv", tools: ["a"], timeout: 30000, excludeTools: ["c"], auth: true } }).entry!.entries.s),
+    ).toBe('{"type":"local","command":"/bin/srv","tools":["a"],"excludeTools":["c"],"timeout":30000,"auth":true,"oidc":false}');
   });
 
   it("keeps plain headers, passes through deferTools, and drops credential-shaped literals naming server and field", () => {
     const token = `ghp_${"adTPZlxitTCaB300TbT7aHecssFSbROgSrSn"}`;
     const { entry, diagnostics } = mcpEntry({
       gw: { type: "http", url: "https://gw.example/mcp", headers: { "X-Env": "prod", Authorization: `Bearer ${token}` }, deferTools: "auto" },
-      srv: { command: "/bin/srv", env: { API_KEY: `ghp_${"bleELApvYhT3ou5DLKpuE1zTvvupJoRuDzzy"}`, SAFE: "${MY_TOKEN}" }, tools: ["read_file", `leaked-${token}`] },
+      srv: {
+        command: "/bin/srv",
+        env: { API_KEY: `ghp_${"bleELApvYhT3ou5DLKpuE1zTvvupJoRuDzzy"}`, SAFE: "${MY_TOKEN}" },
+        tools: ["read_file", `leaked-${token}`],
+      },
       leaky: { command: "/bin/srv", args: ["--token", token] },
     });
     expect(entry!.entries).toEqual({
@@ -115,12 +131,18 @@ describe("copilot mcp-config.json", () => {
       ["AH4303", "/mcpServers/gw/headers/Authorization"],
       ["AH4304", "/mcpServers/srv/tools"],
     ]);
-    expect(diagnostics.find((d) => d.code === "AH4301")!.message).toContain("MCP server 'leaky' carries credential-shaped literals in args[1] (github_token); the server was NOT written to mcp-config.json.");
+    expect(diagnostics.find((d) => d.code === "AH4301")!.message).toContain(
+      "MCP server 'leaky' carries credential-shaped literals in args[1] (github_token); the server was NOT written to mcp-config.json.",
+    );
     expect(diagnostics.every((d) => d.file === "bundle:.copilot/mcp-config.overrides.json")).toBe(true);
   });
 
   it("drops a ${VAR} header with a warning by default, even when the variable is set", () => {
-    const { entry, diagnostics } = mcpEntry({ gw: { type: "http", url: "https://gw", headers: { Authorization: "Bearer ${TOKEN}" } } }, {}, { vars: { TOKEN: "abc" } });
+    const { entry, diagnostics } = mcpEntry(
+      { gw: { type: "http", url: "https://gw", headers: { Authorization: "Bearer ${TOKEN}" } } },
+      {},
+      { vars: { TOKEN: "abc" } },
+    );
     expect(entry!.entries.gw).toEqual({ type: "http", url: "https://gw", auth: false, oidc: false });
     expect(entry!.mode).toBe(0o644);
     expect(diagnostics.map((d) => d.code)).toEqual(["AH4012"]);
@@ -130,7 +152,13 @@ describe("copilot mcp-config.json", () => {
     const settings = { _agentihooks: { resolveHeaderEnv: true } };
     const servers = { gw: { type: "http", url: "https://gw", headers: { Authorization: "Bearer ${TOKEN}", "X-Tok": "$MY_TOKEN" } } };
     const set = mcpEntry(servers, settings, { vars: { TOKEN: "resolved-secret-value", MY_TOKEN: "abc123" } });
-    expect(set.entry!.entries.gw).toEqual({ type: "http", url: "https://gw", headers: { Authorization: "Bearer resolved-secret-value", "X-Tok": "abc123" }, auth: false, oidc: false });
+    expect(set.entry!.entries.gw).toEqual({
+      type: "http",
+      url: "https://gw",
+      headers: { Authorization: "Bearer resolved-secret-value", "X-Tok": "abc123" },
+      auth: false,
+      oidc: false,
+    });
     expect(set.entry!.mode).toBe(0o600);
     expect(set.diagnostics).toEqual([]);
     // The portable environment has no variables: golden output never holds a secret.
@@ -159,11 +187,17 @@ describe("copilot mcp-config.json", () => {
     expect(Object.keys(entry!.entries)).toEqual(["odd"]);
     expect(entry!.entries.odd).toEqual({ type: "local", command: "/bin/x", cwd: "/tmp", auth: false, oidc: false });
     expect(diagnostics.map((d) => d.code).sort()).toEqual(["AH4014", "AH4015", "AH4025"]);
-    expect(diagnostics.find((d) => d.code === "AH4025")!.message).toBe("MCP server 'odd': 'bearer_token_env_var', 'oauthClientId', 'url' has no Copilot equivalent and was dropped.");
+    expect(diagnostics.find((d) => d.code === "AH4025")!.message).toBe(
+      "MCP server 'odd': 'bearer_token_env_var', 'oauthClientId', 'url' has no Copilot equivalent and was dropped.",
+    );
   });
 
   it("maps streamable-http to http and keeps the OAuth client keys of a remote server, in order", () => {
-    const { entry } = mcpEntry({ h: { oidc: true, oauthScopes: ["s"], oauthClientId: "c", type: "streamable-http", url: "https://h", timeout: 5, auth: { redirectPort: 8080 } } });
-    expect(JSON.stringify(entry!.entries.h)).toBe('{"type":"http","url":"https://h","timeout":5,"oauthClientId":"c","oauthScopes":["s"],"auth":{"redirectPort":8080},"oidc":true}');
+    const { entry } = mcpEntry({
+      h: { oidc: true, oauthScopes: ["s"], oauthClientId: "c", type: "streamable-http", url: "https://h", timeout: 5, auth: { redirectPort: 8080 } },
+    });
+    expect(JSON.stringify(entry!.entries.h)).toBe(
+      '{"type":"http","url":"https://h","timeout":5,"oauthClientId":"c","oauthScopes":["s"],"auth":{"redirectPort":8080},"oidc":true}',
+    );
   });
 });

@@ -35,13 +35,19 @@ describe("copilot entries through the planner", () => {
     const existing = {
       version: 1,
       hooks: {
-        preToolUse: [{ type: "command", command: "/usr/bin/audit-hook" }, { type: "command", command: `${wrapper}.disabled-by-operator` }],
-        PostCompact: [{ type: "command", command: `${wrapper} PostCompact` }, { type: "command", command: "/usr/local/bin/operator-hook" }],
+        preToolUse: [
+          { type: "command", command: "/usr/bin/audit-hook" },
+          { type: "command", command: `${wrapper}.disabled-by-operator` },
+        ],
+        PostCompact: [
+          { type: "command", command: `${wrapper} PostCompact` },
+          { type: "command", command: "/usr/local/bin/operator-hook" },
+        ],
         Stop: [{ type: "command", command: `${wrapper} Stop` }],
       },
     };
     const { after } = apply({ [`${H}/hooks/agentihooks.json`]: JSON.stringify(existing) });
-    const hooks = (after(`${H}/hooks/agentihooks.json`) as { version: number; hooks: Record<string, Array<{ command: string }>> });
+    const hooks = after(`${H}/hooks/agentihooks.json`) as { version: number; hooks: Record<string, Array<{ command: string }>> };
     expect(hooks.version).toBe(1);
     expect(hooks.hooks.preToolUse!.map((h) => h.command)).toEqual(["/usr/bin/audit-hook", `${wrapper}.disabled-by-operator`, `${wrapper} preToolUse`]);
     expect(hooks.hooks.PostCompact!.map((h) => h.command)).toEqual(["/usr/local/bin/operator-hook"]);
@@ -58,7 +64,13 @@ describe("copilot entries through the planner", () => {
       { _agentihooks: { mcpDefaultDisabled: true } },
       { agentihooks: { command: "/usr/local/bin/node", args: ["x"] }, atlassian: { type: "http", url: "https://a" }, drawio: { command: "drawio" } },
     );
-    expect(Object.keys((after(`${H}/mcp-config.json`) as { mcpServers: object }).mcpServers).sort()).toEqual(["WorkIQ", "agentihooks", "atlassian", "drawio", "mine"]);
+    expect(Object.keys((after(`${H}/mcp-config.json`) as { mcpServers: object }).mcpServers).sort()).toEqual([
+      "WorkIQ",
+      "agentihooks",
+      "atlassian",
+      "drawio",
+      "mine",
+    ]);
     expect((after(`${H}/settings.json`) as { disabledMcpServers: string[] }).disabledMcpServers).toEqual(["WorkIQ", "drawio", "mine"]);
   });
 });

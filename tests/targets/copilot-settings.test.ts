@@ -53,7 +53,10 @@ describe("copilot settings.json managed keys", () => {
 
   it("shell-quotes the status line command when paths hold spaces or quotes", () => {
     const entry = settingsEntry({}, { nodePath: "/opt/my node/bin/node", runtimePath: "/opt/it's/runtime.cjs" });
-    expect(entry.keys.find((k) => k.key[0] === "statusLine")?.value).toEqual({ type: "command", command: "'/opt/my node/bin/node' '/opt/it'\\''s/runtime.cjs' statusline" });
+    expect(entry.keys.find((k) => k.key[0] === "statusLine")?.value).toEqual({
+      type: "command",
+      command: "'/opt/my node/bin/node' '/opt/it'\\''s/runtime.cjs' statusline",
+    });
   });
 
   it("writes native keys sorted, drops _agentihooks, _-keys, $schema, hooks, trustedFolders and foreign vocabulary with warnings", () => {
@@ -126,7 +129,9 @@ describe("copilot env file", () => {
   });
 
   it("accepts channels as a comma string", () => {
-    expect(envFile({ _agentihooks: { channels: "brain,amygdala" } })).toBe(`${header}# native _agentihooks.channels → broadcast subscriptions\nAGENTIHOOKS_BASE_CHANNELS=brain,amygdala\n`);
+    expect(envFile({ _agentihooks: { channels: "brain,amygdala" } })).toBe(
+      `${header}# native _agentihooks.channels → broadcast subscriptions\nAGENTIHOOKS_BASE_CHANNELS=brain,amygdala\n`,
+    );
   });
 
   it("writes COPILOT_ALLOW_ALL only for the boolean true; the layer schema rejects any other value where it is written", () => {
@@ -141,7 +146,9 @@ describe("copilot env file", () => {
   it("renders the suppressBrowserLaunch sink, which parks the URL when run", () => {
     const content = envFile({ _agentihooks: { suppressBrowserLaunch: true } })!;
     const line = content.split("\n").find((l) => l.startsWith("COPILOT_DEBUG_BROWSER="))!;
-    expect(line).toBe(`COPILOT_DEBUG_BROWSER='["sh", "-c", "mkdir -p \\"$HOME/.copilot\\" && printf \\"%s\\\\n\\" \\"$1\\" >> \\"$HOME/.copilot/pending-oauth-urls.txt\\"", "agentihooks-oauth"]'`);
+    expect(line).toBe(
+      `COPILOT_DEBUG_BROWSER='["sh", "-c", "mkdir -p \\"$HOME/.copilot\\" && printf \\"%s\\\\n\\" \\"$1\\" >> \\"$HOME/.copilot/pending-oauth-urls.txt\\"", "agentihooks-oauth"]'`,
+    );
     const argv = JSON.parse(line.slice("COPILOT_DEBUG_BROWSER='".length, -1)) as string[];
     const home = mkdtempSync(path.join(tmpdir(), "ah-sink-"));
     try {
@@ -161,7 +168,10 @@ describe("copilot env file", () => {
   });
 
   it("shell-splits a string launcher with a real shell parser", () => {
-    const content = envFile({ _agentihooks: { browserCommand: '"/mnt/c/Program Files/Google/Chrome/Application/chrome.exe" --new-tab' } }, { resolveExecutable: (c) => c });
+    const content = envFile(
+      { _agentihooks: { browserCommand: '"/mnt/c/Program Files/Google/Chrome/Application/chrome.exe" --new-tab' } },
+      { resolveExecutable: (c) => c },
+    );
     expect(content).toContain(`COPILOT_DEBUG_BROWSER='["/mnt/c/Program Files/Google/Chrome/Application/chrome.exe", "--new-tab"]'`);
   });
 
@@ -169,7 +179,9 @@ describe("copilot env file", () => {
     const tree = compile({ _agentihooks: { browserCommand: ["/no/such/browser"], allowAll: true } });
     expect(tree.diagnostics.map((d) => d.code)).toEqual(["AH4008"]);
     expect(tree.diagnostics[0]!.message).toContain("'/no/such/browser' was not found on this machine");
-    expect(envFile({ _agentihooks: { browserCommand: ["/no/such/browser"], allowAll: true } })).toBe(`${header}# native _agentihooks.allowAll → Copilot allow-all-tools\nCOPILOT_ALLOW_ALL=true\n`);
+    expect(envFile({ _agentihooks: { browserCommand: ["/no/such/browser"], allowAll: true } })).toBe(
+      `${header}# native _agentihooks.allowAll → Copilot allow-all-tools\nCOPILOT_ALLOW_ALL=true\n`,
+    );
   });
 
   it("rejects launchers of the wrong shape with a warning and no crash", () => {
@@ -188,8 +200,12 @@ describe("copilot env file", () => {
 
   it("resolves auto under WSL to the first launcher that exists, never explorer.exe", () => {
     const chrome = "/mnt/c/Program Files/Google/Chrome/Application/chrome.exe";
-    expect(envFile({ _agentihooks: { browserCommand: " AUTO " } }, { wsl: true, resolveExecutable: (c) => (c === chrome ? c : null) })).toContain(`COPILOT_DEBUG_BROWSER='["${chrome}"]'`);
-    expect(envFile({ _agentihooks: { browserCommand: "auto" } }, { wsl: true, resolveExecutable: (c) => (c === "wslview" ? "/usr/bin/wslview" : c) })).toContain(`COPILOT_DEBUG_BROWSER='["wslview"]'`);
+    expect(envFile({ _agentihooks: { browserCommand: " AUTO " } }, { wsl: true, resolveExecutable: (c) => (c === chrome ? c : null) })).toContain(
+      `COPILOT_DEBUG_BROWSER='["${chrome}"]'`,
+    );
+    expect(
+      envFile({ _agentihooks: { browserCommand: "auto" } }, { wsl: true, resolveExecutable: (c) => (c === "wslview" ? "/usr/bin/wslview" : c) }),
+    ).toContain(`COPILOT_DEBUG_BROWSER='["wslview"]'`);
     expect(WSL_BROWSER_CANDIDATES.some((c) => c.includes("explorer"))).toBe(false);
     const none = compile({ _agentihooks: { browserCommand: "auto" } }, { wsl: true });
     expect(none.diagnostics.map((d) => d.code)).toEqual(["AH4009"]);
@@ -220,10 +236,14 @@ describe("copilot disabledMcpServers", () => {
   });
 
   it("replaces the always-on default with mcpAlwaysEnabled, reading the legacy name", () => {
-    const exclude = (list: unknown) => compile({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: list } }).entries.find((e): e is JsonMembersEntry => e.kind === "json-members")!.exclude;
+    const exclude = (list: unknown) =>
+      compile({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: list } }).entries.find((e): e is JsonMembersEntry => e.kind === "json-members")!
+        .exclude;
     expect(exclude(["drawio"])).toEqual(["drawio"]);
     expect(exclude(["hooks-utils", "zeta", "agentihooks"])).toEqual(["agentihooks", "zeta"]);
-    expect(layerErrors({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: "drawio" } }, "warning")).toEqual([["AH2021", "/_agentihooks/mcpAlwaysEnabled"]]);
+    expect(layerErrors({ _agentihooks: { mcpDefaultDisabled: true, mcpAlwaysEnabled: "drawio" } }, "warning")).toEqual([
+      ["AH2021", "/_agentihooks/mcpAlwaysEnabled"],
+    ]);
   });
 });
 
@@ -244,13 +264,18 @@ describe("copilot shell integration", () => {
     try {
       const ahHome = path.join(root, "it's home", ".agentihooks");
       const content = envFile({ _agentihooks: { allowAll: true, channels: "brain,amygdala" } })!;
-      const block = compile({ _agentihooks: { allowAll: true } }, { agentihooksHome: ahHome }).entries.find((e): e is TextBlockEntry => e.kind === "text-block" && e.begin === "# === agentihooks ===")!;
+      const block = compile({ _agentihooks: { allowAll: true } }, { agentihooksHome: ahHome }).entries.find(
+        (e): e is TextBlockEntry => e.kind === "text-block" && e.begin === "# === agentihooks ===",
+      )!;
       mkdirSync(ahHome, { recursive: true });
       writeFileSync(path.join(ahHome, "copilot.env"), content);
       const rc = path.join(root, "bashrc");
       writeFileSync(rc, `${block.begin}\n${block.content}${block.end}\n`);
       expect(spawnSync("bash", ["-n", rc]).status).toBe(0);
-      const run = spawnSync("bash", ["-c", `. ${JSON.stringify(rc)}; case "$-" in *a*) echo allexport-left-on;; esac; node -e 'console.log(process.env.COPILOT_ALLOW_ALL + " " + process.env.AGENTIHOOKS_BASE_CHANNELS)'`]);
+      const run = spawnSync("bash", [
+        "-c",
+        `. ${JSON.stringify(rc)}; case "$-" in *a*) echo allexport-left-on;; esac; node -e 'console.log(process.env.COPILOT_ALLOW_ALL + " " + process.env.AGENTIHOOKS_BASE_CHANNELS)'`,
+      ]);
       expect(run.stderr.toString()).toBe("");
       expect(run.stdout.toString()).toBe("true brain,amygdala\n");
       const empty = spawnSync("bash", ["-c", `rm ${JSON.stringify(path.join(ahHome, "copilot.env"))}; . ${JSON.stringify(rc)}; echo ok`]);

@@ -26,15 +26,36 @@ describe("Gemini MCP servers", () => {
     expect(translateServer("a", server({ type: "sse", url: "https://a/sse" })).entry).toEqual({ url: "https://a/sse", type: "sse" });
   });
   it("maps every client's tool filters and timeouts onto includeTools, excludeTools and milliseconds", () => {
-    expect(translateServer("a", server({ command: "x", tools: ["q"], excludeTools: ["r"], timeout: 900 })).entry).toEqual({ command: "x", timeout: 900, includeTools: ["q"], excludeTools: ["r"] });
+    expect(translateServer("a", server({ command: "x", tools: ["q"], excludeTools: ["r"], timeout: 900 })).entry).toEqual({
+      command: "x",
+      timeout: 900,
+      includeTools: ["q"],
+      excludeTools: ["r"],
+    });
     expect(translateServer("a", server({ command: "x", tools: ["*"] })).entry).toEqual({ command: "x" });
-    expect(translateServer("a", server({ command: "x", enabled_tools: ["q"], disabled_tools: ["r"], tool_timeout_sec: 1.5 })).entry).toEqual({ command: "x", timeout: 1500, includeTools: ["q"], excludeTools: ["r"] });
+    expect(translateServer("a", server({ command: "x", enabled_tools: ["q"], disabled_tools: ["r"], tool_timeout_sec: 1.5 })).entry).toEqual({
+      command: "x",
+      timeout: 1500,
+      includeTools: ["q"],
+      excludeTools: ["r"],
+    });
   });
   it("keeps references, drops literal credentials and reports keys Gemini has no place for", () => {
-    const r = translateServer("a", server({ url: "https://a", headers: { Authorization: "Bearer ${TOKEN}", "X-Key": `ghp_${"adTPZlxitTCaB300TbT7aHecssFSbROgSrSn"}` }, includeTools: ["q", `leaked-ghp_${"bleELApvYhT3ou5DLKpuE1zTvvupJoRuDzzy"}`], oauth_resource: "r" }));
+    const r = translateServer(
+      "a",
+      server({
+        url: "https://a",
+        headers: { Authorization: "Bearer ${TOKEN}", "X-Key": `ghp_${"adTPZlxitTCaB300TbT7aHecssFSbROgSrSn"}` },
+        includeTools: ["q", `leaked-ghp_${"bleELApvYhT3ou5DLKpuE1zTvvupJoRuDzzy"}`],
+        oauth_resource: "r",
+      }),
+    );
     expect(r.entry).toEqual({ httpUrl: "https://a", headers: { Authorization: "Bearer ${TOKEN}" }, includeTools: ["q"] });
     expect(r.diagnostics.map((d) => d.code).sort()).toEqual(["AH4303", "AH4304", "AH4410"]);
-    expect(translateServer("a", server({ bearer_token_env_var: "T", url: "https://a" })).entry).toEqual({ httpUrl: "https://a", headers: { Authorization: "Bearer ${T}" } });
+    expect(translateServer("a", server({ bearer_token_env_var: "T", url: "https://a" })).entry).toEqual({
+      httpUrl: "https://a",
+      headers: { Authorization: "Bearer ${T}" },
+    });
   });
 });
 
@@ -64,7 +85,10 @@ describe("Gemini agents", () => {
     });
   });
   it("writes a slug name, kind local, and an empty tool list when nothing maps (never every tool)", () => {
-    const { entry, diagnostics } = translateAgent(feature("Big Planner", { name: "Big Planner", description: "d", tools: "Task", model: "sonnet" }, "body"), paths);
+    const { entry, diagnostics } = translateAgent(
+      feature("Big Planner", { name: "Big Planner", description: "d", tools: "Task", model: "sonnet" }, "body"),
+      paths,
+    );
     expect(String(entry.content)).toBe("---\nname: big-planner\ndescription: d\nkind: local\ntools: []\n---\n\nbody\n");
     expect(diagnostics.map((d) => d.code).sort()).toEqual(["AH4413", "AH4415", "AH4418"]);
   });

@@ -33,15 +33,29 @@ export function mcp(server: Record<string, unknown>, name = "server", file = "bu
 }
 
 /** A markdown feature (rule, command, agent) with optional frontmatter. */
-export function feature(kind: "rules" | "commands" | "agents", name: string, body: string, frontmatter: Record<string, unknown> = {}, layer = "profile test"): MarkdownFeature {
-  const fm = Object.keys(frontmatter).length > 0 ? `---\n${Object.entries(frontmatter).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n")}\n---\n\n` : "";
+export function feature(
+  kind: "rules" | "commands" | "agents",
+  name: string,
+  body: string,
+  frontmatter: Record<string, unknown> = {},
+  layer = "profile test",
+): MarkdownFeature {
+  const fm =
+    Object.keys(frontmatter).length > 0
+      ? `---\n${Object.entries(frontmatter)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+          .join("\n")}\n---\n\n`
+      : "";
   return { name, fileName: `${name}.md`, frontmatter, body, raw: `${fm}${body}`, origin: origin(`bundle:.claude/${kind}/${name}.md`, layer) };
 }
 
 /** A skill directory: SKILL.md plus extra files. */
 export function skill(name: string, skillMd: string, extra: Array<{ path: string; content: string; executable?: boolean }> = []): Skill {
   const enc = new TextEncoder();
-  const files = [{ path: "SKILL.md", content: enc.encode(skillMd), executable: false }, ...extra.map((f) => ({ path: f.path, content: enc.encode(f.content), executable: f.executable ?? false }))].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const files = [
+    { path: "SKILL.md", content: enc.encode(skillMd), executable: false },
+    ...extra.map((f) => ({ path: f.path, content: enc.encode(f.content), executable: f.executable ?? false })),
+  ].sort((a, b) => (a.path < b.path ? -1 : 1));
   return { name, frontmatter: {}, body: skillMd, raw: skillMd, files, origin: origin(`bundle:.claude/skills/${name}/SKILL.md`, "bundle") };
 }
 

@@ -22,14 +22,26 @@ export const wholeFile: EntryKind<FileEntry, OwnedFile> = {
     const legacyLinks = legacyOf(run).links();
     const w = run.work(target, entry.path, entry.mode);
     w.entries.push(entry);
-    if (!w.doc && entry.manifest && legacyLinks.size > 0 && legacyLinks.has(path.join(entry.manifest.dir, entry.manifest.item)) && run.stat(path.join(entry.manifest.dir, entry.manifest.item))?.kind === "symlink") {
+    if (
+      !w.doc &&
+      entry.manifest &&
+      legacyLinks.size > 0 &&
+      legacyLinks.has(path.join(entry.manifest.dir, entry.manifest.item)) &&
+      run.stat(path.join(entry.manifest.dir, entry.manifest.item))?.kind === "symlink"
+    ) {
       // Read through the Python original's link: that link goes, so this path starts empty.
       w.before = undefined;
       w.beforeMode = undefined;
     }
     const desired = contentBytes(entry);
     const recorded = run.recordsOf(prev, "file", entry.path)[0] as OwnedFile | undefined;
-    const record: OwnedFile = { kind: "file", path: entry.path, digest: run.recordDigest(desired), mode: entry.mode, ...(entry.manifest ? { manifest: entry.manifest } : {}) };
+    const record: OwnedFile = {
+      kind: "file",
+      path: entry.path,
+      digest: run.recordDigest(desired),
+      mode: entry.mode,
+      ...(entry.manifest ? { manifest: entry.manifest } : {}),
+    };
     if (recorded?.displaced) record.displaced = recorded.displaced;
     if (w.doc) {
       // A second, identical entry for the same path from another target (the shared ~/.agents/skills):

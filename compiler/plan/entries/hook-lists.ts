@@ -28,14 +28,19 @@ export const hookLists: EntryKind<JsonListsEntry, OwnedLists> = {
       if (recorded) return recorded;
       recorded = new Set<string>();
       if (entry.recordItems) {
-        const old = run.recordsOf(prev, "json-lists", entry.path).find((r): r is OwnedLists => r.kind === "json-lists" && jsonEqual(r.container, entry.container));
+        const old = run
+          .recordsOf(prev, "json-lists", entry.path)
+          .find((r): r is OwnedLists => r.kind === "json-lists" && jsonEqual(r.container, entry.container));
         for (const d of old?.items ?? []) recorded.add(d);
         for (const list of Object.values(entry.lists)) for (const item of list) recorded.add(itemDigest(item));
       }
       return recorded;
     };
     const legacy = legacyOf(run).hookCommands(entry.legacyCommands);
-    const ours = (item: unknown): boolean => isOurItem(item, entry.ownerCommand) || (entry.recordItems === true && recordedDigests().size > 0 && recordedDigests().has(itemDigest(item))) || runsAny(item, legacy);
+    const ours = (item: unknown): boolean =>
+      isOurItem(item, entry.ownerCommand) ||
+      (entry.recordItems === true && recordedDigests().size > 0 && recordedDigests().has(itemDigest(item))) ||
+      runsAny(item, legacy);
     const events = new Set([...Object.keys(container), ...Object.keys(entry.lists)]);
     let rebuilt = false;
     for (const event of events) {
@@ -120,7 +125,8 @@ export function isOurItem(item: unknown, ownerCommand: string): boolean {
   if (!isObject(item)) return false;
   // Copilot's repo-scope entries name their command under `bash`.
   const command = typeof item.command === "string" ? item.command : item.bash;
-  if (typeof command === "string" && (command === ownerCommand || (command.startsWith(ownerCommand) && /\s/.test(command.charAt(ownerCommand.length))))) return true;
+  if (typeof command === "string" && (command === ownerCommand || (command.startsWith(ownerCommand) && /\s/.test(command.charAt(ownerCommand.length)))))
+    return true;
   if (Array.isArray(item.hooks)) return item.hooks.some((h) => isOurItem(h, ownerCommand));
   return false;
 }
@@ -134,6 +140,8 @@ function runsAny(item: unknown, commands: ReadonlySet<string>): boolean {
 
 /** True when every record of ours for `file` (in the ledgers this run started with) is a hook list. */
 function onlyHookLists(run: PlanRun, file: string): boolean {
-  const records = [...run.before.values()].flatMap((ledger) => (run.recordsOf(ledger, "json-lists", file).length > 0 ? ledger.owned.filter((r) => r.path === file) : []));
+  const records = [...run.before.values()].flatMap((ledger) =>
+    run.recordsOf(ledger, "json-lists", file).length > 0 ? ledger.owned.filter((r) => r.path === file) : [],
+  );
   return records.length > 0 && records.every((r) => r.kind === "json-lists");
 }

@@ -52,7 +52,13 @@ const TOML_FORMAT: KeyedFormat = {
 export const jsonKeys: EntryKind<JsonKeysEntry, OwnedKeys> = {
   plan: (run, target, entry, prev, next) => planKeys(run, target, entry, prev, next, JSON_FORMAT, entry.style, entry.format === "jsonc"),
   strip: (run, target, record) => stripKeys(run, target, record, JSON_FORMAT),
-  legacy: (entry) => ({ kind: "json-keys", path: entry.path, sidecar: entry.sidecar, format: entry.format, legacyKeys: entry.keys.map((k) => toPointer(k.key)) }),
+  legacy: (entry) => ({
+    kind: "json-keys",
+    path: entry.path,
+    sidecar: entry.sidecar,
+    format: entry.format,
+    legacyKeys: entry.keys.map((k) => toPointer(k.key)),
+  }),
 };
 
 export const tomlKeys: EntryKind<TomlKeysEntry, OwnedKeys> = {
@@ -61,7 +67,16 @@ export const tomlKeys: EntryKind<TomlKeysEntry, OwnedKeys> = {
   legacy: (entry) => ({ kind: "toml-keys", path: entry.path, sidecar: entry.sidecar, format: "toml" }),
 };
 
-function planKeys(run: PlanRun, target: string, entry: JsonKeysEntry | TomlKeysEntry, prev: TargetLedger, next: TargetLedger, format: KeyedFormat, style: JsonStyle | undefined, comments: boolean): void {
+function planKeys(
+  run: PlanRun,
+  target: string,
+  entry: JsonKeysEntry | TomlKeysEntry,
+  prev: TargetLedger,
+  next: TargetLedger,
+  format: KeyedFormat,
+  style: JsonStyle | undefined,
+  comments: boolean,
+): void {
   const w = run.work(target, entry.path, entry.mode);
   tightenMode(w, entry.mode);
   w.entries.push(entry);
@@ -226,7 +241,12 @@ function adoptKey(run: PlanRun, w: Work, file: string, key: string[], current: u
 /** True when `key` is one of the entry's `legacyTables` (a whole table under its container). */
 function isLegacyTable(entry: JsonKeysEntry | TomlKeysEntry, key: readonly string[]): boolean {
   const legacy = "legacyTables" in entry ? entry.legacyTables : undefined;
-  return legacy !== undefined && key.length === legacy.container.length + 1 && legacy.container.every((part, i) => key[i] === part) && legacy.names.includes(key[key.length - 1] as string);
+  return (
+    legacy !== undefined &&
+    key.length === legacy.container.length + 1 &&
+    legacy.container.every((part, i) => key[i] === part) &&
+    legacy.names.includes(key[key.length - 1] as string)
+  );
 }
 
 /** Keeps an adopted operator value in the next ledger. */

@@ -57,7 +57,17 @@ export const managedRegion: EntryKind<ManagedRegionEntry, OwnedFile> = {
     if (!footer || footerAt < 0) {
       const backup = run.backupName(record.path);
       run.note("AH5017", record.path, { footer: footer || "managed-end", backup: run.display(backup) });
-      run.addExtra({ target, path: backup, action: "create", before: undefined, after: w.before, mode: w.beforeMode ?? 0o644, bookkeeping: false, conflicts: 0, save: true });
+      run.addExtra({
+        target,
+        path: backup,
+        action: "create",
+        before: undefined,
+        after: w.before,
+        mode: w.beforeMode ?? 0o644,
+        bookkeeping: false,
+        conflicts: 0,
+        save: true,
+      });
       w.doc = { kind: "whole", bytes: undefined };
       return;
     }

@@ -18,7 +18,9 @@ export const namedEntries: EntryKind<JsonEntriesEntry, OwnedEntries> = {
     tightenMode(w, entry.mode);
     w.entries.push(entry);
     const doc = run.jsonDoc(w, entry.style, true, entry.skeleton);
-    const recorded = run.recordsOf(prev, "json-entries", entry.path).find((r): r is OwnedEntries => r.kind === "json-entries" && jsonEqual(r.container, entry.container));
+    const recorded = run
+      .recordsOf(prev, "json-entries", entry.path)
+      .find((r): r is OwnedEntries => r.kind === "json-entries" && jsonEqual(r.container, entry.container));
     // Without a record of ours, the names the Python original listed (`managed_mcp`) are ours.
     const owned: Record<string, string> = recorded ? { ...recorded.names } : Object.fromEntries(prev.legacyMcp.map((n) => [n, ""]));
     const names: Record<string, string> = {};

@@ -44,7 +44,14 @@ export function lowerAgent(agent: MarkdownFeature, dir: string, manifest: string
     diagnostics.push(diagnostic("AH4110", agent.origin, { agent: agent.name, description }));
   }
   return {
-    entry: { kind: "file", path: path.posix.join(dir, agent.fileName), content: authoredMarkdown(agent, overrides), mode: 0o644, manifest: { dir, file: manifest, item: agent.fileName }, origin: agent.origin },
+    entry: {
+      kind: "file",
+      path: path.posix.join(dir, agent.fileName),
+      content: authoredMarkdown(agent, overrides),
+      mode: 0o644,
+      manifest: { dir, file: manifest, item: agent.fileName },
+      origin: agent.origin,
+    },
     diagnostics,
   };
 }

@@ -29,7 +29,10 @@ function copyFeatures(features: readonly MarkdownFeature[], dir: string, manifes
 }
 
 /** Every feature file of the Claude home: rules/, agents/ (what Claude's loader needs added: ./agents.ts), commands/ and skills/. */
-export function lowerFeatures(ir: Pick<Ir, "rules" | "agents" | "commands" | "skills">, paths: ClaudePaths): { entries: FileEntry[]; diagnostics: Diagnostic[] } {
+export function lowerFeatures(
+  ir: Pick<Ir, "rules" | "agents" | "commands" | "skills">,
+  paths: ClaudePaths,
+): { entries: FileEntry[]; diagnostics: Diagnostic[] } {
   const agents = ir.agents.map((agent) => lowerAgent(agent, paths.agentsDir, paths.manifest));
   return {
     entries: [

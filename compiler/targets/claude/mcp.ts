@@ -19,7 +19,19 @@ import type { ClaudePaths } from "./paths";
 const FILE = "~/.claude.json";
 
 /** Keys this translation reads (directly or by translating a Codex spelling); the rest are reported as dropped. */
-const HANDLED_KEYS = new Set(["type", "command", "args", "env", "url", "headers", "timeout", "http_headers", "env_http_headers", "bearer_token_env_var", "env_vars"]);
+const HANDLED_KEYS = new Set([
+  "type",
+  "command",
+  "args",
+  "env",
+  "url",
+  "headers",
+  "timeout",
+  "http_headers",
+  "env_http_headers",
+  "bearer_token_env_var",
+  "env_vars",
+]);
 
 /** What translating one server produced: the entry (absent when dropped) and the diagnostics. */
 export interface TranslatedServer {
@@ -82,7 +94,9 @@ export function translateServer(name: string, source: McpServerEntry): Translate
       // Under its name and as the header line, so `Authorization: Bearer <literal>` is recognised as a token.
       const hits = headerFindings(header, value);
       if (hits.length > 0) {
-        diagnostics.push(diagnostic("AH4303", at(origin, name, `headers/${escapePointer(header)}`), { server: name, header, hits: hits.join(", "), file: FILE }));
+        diagnostics.push(
+          diagnostic("AH4303", at(origin, name, `headers/${escapePointer(header)}`), { server: name, header, hits: hits.join(", "), file: FILE }),
+        );
         continue;
       }
       setOwn(headers, header, value);
@@ -93,7 +107,12 @@ export function translateServer(name: string, source: McpServerEntry): Translate
   if (typeof spec.timeout === "number") entry.timeout = spec.timeout;
 
   const unknown = Object.keys(spec)
-    .filter((key) => !HANDLED_KEYS.has(key) || (type === "stdio" && ["url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var"].includes(key)) || (type !== "stdio" && ["command", "args", "env", "env_vars"].includes(key)))
+    .filter(
+      (key) =>
+        !HANDLED_KEYS.has(key) ||
+        (type === "stdio" && ["url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var"].includes(key)) ||
+        (type !== "stdio" && ["command", "args", "env", "env_vars"].includes(key)),
+    )
     .sort();
   if (unknown.length > 0) diagnostics.push(diagnostic("AH4104", origin, { server: name, keys: unknown.map((k) => `'${k}'`).join(", ") }));
   return { entry, diagnostics };
@@ -111,7 +130,15 @@ export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, path
   }
   if (Object.keys(entries).length === 0) return { diagnostics };
   return {
-    entry: { kind: "json-entries", path: paths.claudeJson, container: ["mcpServers"], entries, style: defaultJsonStyle, mode: 0o600, legacyNames: [...LEGACY_SERVER_NAMES] },
+    entry: {
+      kind: "json-entries",
+      path: paths.claudeJson,
+      container: ["mcpServers"],
+      entries,
+      style: defaultJsonStyle,
+      mode: 0o600,
+      legacyNames: [...LEGACY_SERVER_NAMES],
+    },
     diagnostics,
   };
 }

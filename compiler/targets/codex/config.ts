@@ -107,7 +107,13 @@ export function projectDocMaxBytes(personaBytes: number, floor = PROJECT_DOC_FLO
 export function configEntry(
   paths: CodexPaths,
   env: Environment,
-  parts: { layerKeys: TomlKeysEntry["keys"]; mcp: Array<{ name: string; table: Record<string, unknown>; origin: Origin }>; trust: Array<{ key: string; hash: string }>; projectDocMaxBytes: number; notify: boolean },
+  parts: {
+    layerKeys: TomlKeysEntry["keys"];
+    mcp: Array<{ name: string; table: Record<string, unknown>; origin: Origin }>;
+    trust: Array<{ key: string; hash: string }>;
+    projectDocMaxBytes: number;
+    notify: boolean;
+  },
 ): TomlKeysEntry {
   const keys: TomlKeysEntry["keys"] = [...parts.layerKeys, { key: ["project_doc_max_bytes"], value: parts.projectDocMaxBytes }];
   for (const server of parts.mcp) keys.push({ key: ["mcp_servers", server.name], value: server.table, origin: server.origin });

@@ -25,8 +25,20 @@ export const CODEX_HOOK_EVENTS = [
 
 /** Every hook event Codex 0.171.0 loads from hooks.json (the app-server's HookEventName enum). */
 export const CODEX_KNOWN_HOOK_EVENTS: ReadonlySet<string> = new Set([
-  "PreModelRequest", "PostModelRequest", "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact",
-  "PostCompact", "SessionStart", "SessionEnd", "UserPromptSubmit", "SubagentStart", "SubagentStop", "Stop", "Interrupt",
+  "PreModelRequest",
+  "PostModelRequest",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PreCompact",
+  "PostCompact",
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "SubagentStart",
+  "SubagentStop",
+  "Stop",
+  "Interrupt",
 ]);
 
 /**

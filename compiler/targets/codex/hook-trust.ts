@@ -68,5 +68,7 @@ export function codexHookIdentity(event: string, matcher: string | undefined, ha
 
 /** `sha256:<hex>` of the identity: the value `trusted_hash` must hold for Codex to run the handler. */
 export function codexHookHash(event: string, matcher: string | undefined, handler: CodexCommandHandler): string {
-  return `sha256:${createHash("sha256").update(codexHookIdentity(event, matcher, handler), "utf8").digest("hex")}`;
+  return `sha256:${createHash("sha256")
+    .update(codexHookIdentity(event, matcher, handler), "utf8")
+    .digest("hex")}`;
 }

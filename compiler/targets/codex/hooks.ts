@@ -69,7 +69,10 @@ export function trustEntries(paths: CodexPaths, lists: Readonly<Record<string, C
     groups.forEach((group, groupIndex) => {
       group.hooks.forEach((handler, handlerIndex) => {
         if (handler.type !== "command" || typeof handler.command !== "string") return;
-        out.push({ key: codexHookStateKey(paths.hooksFile, event, groupIndex, handlerIndex), hash: codexHookHash(event, group.matcher, handler as unknown as CodexCommandHandler) });
+        out.push({
+          key: codexHookStateKey(paths.hooksFile, event, groupIndex, handlerIndex),
+          hash: codexHookHash(event, group.matcher, handler as unknown as CodexCommandHandler),
+        });
       });
     });
   }

@@ -16,7 +16,13 @@ export const liveChecks: LiveChecks = (tree, binary, env) => {
   else {
     try {
       const value = JSON.parse(out.stdout) as Array<{ name?: string }>;
-      checks.push(...compareServers("codex mcp list", value.map((s) => s.name ?? ""), wanted));
+      checks.push(
+        ...compareServers(
+          "codex mcp list",
+          value.map((s) => s.name ?? ""),
+          wanted,
+        ),
+      );
     } catch {
       checks.push({ id: "live.mcp", status: "fail", message: "live drift: codex mcp list --json printed something that is not JSON" });
     }
@@ -25,10 +31,13 @@ export const liveChecks: LiveChecks = (tree, binary, env) => {
   const doctor = probe(binary, ["doctor", "--json"], env.home, homeVars, true);
   if (doctor.ok) {
     try {
-      const value = JSON.parse(doctor.stdout.slice(doctor.stdout.indexOf("{"))) as { checks?: Record<string, { status?: string; details?: Record<string, string> }> };
+      const value = JSON.parse(doctor.stdout.slice(doctor.stdout.indexOf("{"))) as {
+        checks?: Record<string, { status?: string; details?: Record<string, string> }>;
+      };
       const load = value.checks?.["config.load"];
       const warning = load?.details?.["startup warning"];
-      if (load?.status && load.status !== "ok") checks.push({ id: "live.codex-doctor", status: "fail", message: `live drift: codex doctor reports config.load ${load.status}` });
+      if (load?.status && load.status !== "ok")
+        checks.push({ id: "live.codex-doctor", status: "fail", message: `live drift: codex doctor reports config.load ${load.status}` });
       else if (warning) checks.push({ id: "live.codex-doctor", status: "fail", message: `live drift: codex doctor warns: ${warning}` });
       else checks.push({ id: "live.codex-doctor", status: "ok", message: "live: codex doctor loads config.toml without warnings" });
     } catch {

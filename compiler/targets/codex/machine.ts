@@ -36,7 +36,13 @@ export function compileMachine(ir: Ir, env: Environment): DesiredTree {
   const machine = codexMachinePaths(root);
   const paths = { ...codexPaths(env), hooksFile: machine.hooksFile, wrapper: machine.wrapper, hookCommand: shellQuote(machine.wrapper) };
   // Codex reads requirements.toml as the user who runs it: readable by all, writable by root only.
-  const requirements: TomlKeysEntry = { kind: "toml-keys", path: machine.requirements, keys: [{ key: ["features", "hooks"], value: true }], sidecar: machine.requirementsSidecar, mode: 0o644 };
+  const requirements: TomlKeysEntry = {
+    kind: "toml-keys",
+    path: machine.requirements,
+    keys: [{ key: ["features", "hooks"], value: true }],
+    sidecar: machine.requirementsSidecar,
+    mode: 0o644,
+  };
   const entries: DesiredEntry[] = [
     lowerHooks(paths, desiredHookGroups(paths, {})),
     requirements,

@@ -30,7 +30,23 @@ const PASS_THROUGH_KEYS = [
 ] as const;
 
 /** Keys this translation reads (directly or translated); anything else is reported as dropped. */
-const HANDLED_KEYS = new Set<string>(["type", "command", "args", "env", "env_vars", "cwd", "url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var", "tools", "excludeTools", "timeout", ...PASS_THROUGH_KEYS]);
+const HANDLED_KEYS = new Set<string>([
+  "type",
+  "command",
+  "args",
+  "env",
+  "env_vars",
+  "cwd",
+  "url",
+  "headers",
+  "http_headers",
+  "env_http_headers",
+  "bearer_token_env_var",
+  "tools",
+  "excludeTools",
+  "timeout",
+  ...PASS_THROUGH_KEYS,
+]);
 const LOCAL_ONLY = ["args", "env", "env_vars", "cwd"];
 const REMOTE_ONLY = ["url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var"];
 
@@ -142,7 +158,8 @@ function translateRemote(name: string, spec: Record<string, unknown>, origin: Or
   table.url = spec.url;
   let bearer = typeof spec.bearer_token_env_var === "string" ? spec.bearer_token_env_var : undefined;
   const httpHeaders: Record<string, string> = {};
-  const envHeaders: Record<string, string> = spec.env_http_headers && typeof spec.env_http_headers === "object" ? { ...(spec.env_http_headers as Record<string, string>) } : {};
+  const envHeaders: Record<string, string> =
+    spec.env_http_headers && typeof spec.env_http_headers === "object" ? { ...(spec.env_http_headers as Record<string, string>) } : {};
   const authored: Array<[string, string]> = [
     ...Object.entries((spec.http_headers ?? {}) as Record<string, unknown>),
     ...Object.entries((spec.headers ?? {}) as Record<string, unknown>),
@@ -170,7 +187,10 @@ function translateRemote(name: string, spec: Record<string, unknown>, origin: Or
 }
 
 /** Every server's table, by name (sorted). */
-export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>): { tables: Array<{ name: string; table: Record<string, unknown>; origin: Origin }>; diagnostics: Diagnostic[] } {
+export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>): {
+  tables: Array<{ name: string; table: Record<string, unknown>; origin: Origin }>;
+  diagnostics: Diagnostic[];
+} {
   const tables: Array<{ name: string; table: Record<string, unknown>; origin: Origin }> = [];
   const diagnostics: Diagnostic[] = [];
   // Sorted by name: the IR's map order must not reach the file.

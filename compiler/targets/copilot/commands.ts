@@ -14,7 +14,11 @@ import { SKILL_DESCRIPTION_LIMIT } from "./capabilities";
 import type { CopilotPaths } from "./paths";
 
 /** One SKILL.md per command not shadowed by a real skill; frontmatter `name` and `description` only. */
-export function lowerCommands(commands: readonly MarkdownFeature[], skills: readonly Skill[], paths: CopilotPaths): { entries: FileEntry[]; diagnostics: Diagnostic[] } {
+export function lowerCommands(
+  commands: readonly MarkdownFeature[],
+  skills: readonly Skill[],
+  paths: CopilotPaths,
+): { entries: FileEntry[]; diagnostics: Diagnostic[] } {
   const skillNames = new Set(skills.map((s) => s.name));
   const entries: FileEntry[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -30,7 +34,13 @@ export function lowerCommands(commands: readonly MarkdownFeature[], skills: read
     }
     const measured = measuredDescription(description).length;
     if (measured > SKILL_DESCRIPTION_LIMIT) {
-      diagnostics.push(diagnostic("AH4022", { ...command.origin, pointer: "/description" }, { kind: "Command", name: command.name, length: measured, limit: SKILL_DESCRIPTION_LIMIT }));
+      diagnostics.push(
+        diagnostic(
+          "AH4022",
+          { ...command.origin, pointer: "/description" },
+          { kind: "Command", name: command.name, length: measured, limit: SKILL_DESCRIPTION_LIMIT },
+        ),
+      );
     }
     const dropped = Object.keys(command.frontmatter)
       .filter((key) => key !== "name" && key !== "description" && key !== "$schema")

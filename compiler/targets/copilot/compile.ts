@@ -43,7 +43,19 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   if (env.scope.name === "repo") {
     // The repository has hooks, instructions, agents, skills and MCP, but no place for user settings or the env file.
     const keys = Object.keys(input.settings.value).filter((k) => k !== "$schema");
-    if (keys.length > 0) diagnostics.push(diagnostic("AH5155", { file: "target:copilot" }, { client: descriptor.displayName, what: "user settings", reason: "settings.json and the env file are the user's", items: keys.map((k) => `'${k}'`).join(", ") }));
+    if (keys.length > 0)
+      diagnostics.push(
+        diagnostic(
+          "AH5155",
+          { file: "target:copilot" },
+          {
+            client: descriptor.displayName,
+            what: "user settings",
+            reason: "settings.json and the env file are the user's",
+            items: keys.map((k) => `'${k}'`).join(", "),
+          },
+        ),
+      );
     entries.push(...repoSupportEntries(env));
   } else {
     entries.push(take(lowerSettings(input.settings, env, paths, directives)).entry);

@@ -41,12 +41,15 @@ export function readDirectives(doc: MergedDocument): ResolvedDirectives {
     suppressBrowserLaunch: block.suppressBrowserLaunch === true,
     mcpDefaultDisabled: block.mcpDefaultDisabled === true,
     // A supplied list replaces the default (agentihooks itself becomes disable-able).
-    mcpAlwaysEnabled: !strings(block.mcpAlwaysEnabled) ? [...DEFAULT_ALWAYS_ENABLED] : [...new Set(block.mcpAlwaysEnabled.map((n) => LEGACY_SERVER_NAMES[n] ?? n))].sort(),
+    mcpAlwaysEnabled: !strings(block.mcpAlwaysEnabled)
+      ? [...DEFAULT_ALWAYS_ENABLED]
+      : [...new Set(block.mcpAlwaysEnabled.map((n) => LEGACY_SERVER_NAMES[n] ?? n))].sort(),
     resolveHeaderEnv: block.resolveHeaderEnv === true,
   };
   const channels = typeof block.channels === "string" ? block.channels : strings(block.channels) ? block.channels.join(",") : undefined;
   if (channels !== undefined && channels.trim()) directives.channels = channels;
-  if (block.browserCommand !== undefined) directives.browserCommand = { value: block.browserCommand, origin: originOf(doc, ["_agentihooks", "browserCommand"]) };
+  if (block.browserCommand !== undefined)
+    directives.browserCommand = { value: block.browserCommand, origin: originOf(doc, ["_agentihooks", "browserCommand"]) };
   return directives;
 }
 

@@ -50,7 +50,13 @@ export function readLoaderLog(text: string): LoaderLog {
   for (const line of text.split("\n")) {
     const unknown = /Ignoring unknown hook event\(s\) in (.+?): (.+)$/.exec(line);
     if (unknown) {
-      log.unknownEvents.push({ file: unknown[1] as string, names: (unknown[2] as string).split(",").map((n) => n.trim()).filter((n) => n !== "") });
+      log.unknownEvents.push({
+        file: unknown[1] as string,
+        names: (unknown[2] as string)
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n !== ""),
+      });
       continue;
     }
     const skipped = /\[ERROR\] \[rust:hooks\] (hooks\..*?) — hook will be skipped/.exec(line);
@@ -80,7 +86,7 @@ function managedSettingsKeys(tree: DesiredTree, copilotHome: string): Set<string
   for (const entry of tree.entries) {
     if (entry.path !== path.join(copilotHome, "settings.json")) continue;
     if (entry.kind === "json-keys") for (const { key } of entry.keys) keys.add(key[0] as string);
-    if (entry.kind === "json-entries" || entry.kind === "json-members") keys.add(((entry.kind === "json-entries" ? entry.container : entry.key)[0]) as string);
+    if (entry.kind === "json-entries" || entry.kind === "json-members") keys.add((entry.kind === "json-entries" ? entry.container : entry.key)[0] as string);
   }
   return keys;
 }
@@ -92,7 +98,10 @@ function neutralize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(neutralize);
   if (!isObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, typeof v === "string" && (k === "command" || k === "bash") ? "true" : typeof v === "string" && k === "powershell" ? "exit 0" : neutralize(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      typeof v === "string" && (k === "command" || k === "bash") ? "true" : typeof v === "string" && k === "powershell" ? "exit 0" : neutralize(v),
+    ]),
   );
 }
 
@@ -143,7 +152,10 @@ export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: 
     const why = (error as NodeJS.ErrnoException).code === "ENOENT" ? "is missing" : `cannot be read: ${(error as Error).message}`;
     return [{ id: "live.copilot-hooks", status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} ${why})` }];
   }
-  if (!isObject(real) || !isObject(real.hooks)) return [{ id: "live.copilot-hooks", status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} does not parse as a hooks file)` }];
+  if (!isObject(real) || !isObject(real.hooks))
+    return [
+      { id: "live.copilot-hooks", status: "note", message: `live: copilot hook-loader probe skipped (${show(entry.path)} does not parse as a hooks file)` },
+    ];
   const realHooks = real.hooks;
 
   const root = mkdtempSync(path.join(tmpdir(), "agentihooks-doctor-"));
@@ -151,19 +163,26 @@ export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: 
     const copilotHome = path.join(root, "copilot-home");
     const logDir = path.join(root, "logs");
     for (const dir of [path.join(copilotHome, "hooks"), path.join(root, "home"), path.join(root, "cwd")]) mkdirSync(dir, { recursive: true });
-    const copy = { ...real, hooks: { ...(neutralize(realHooks) as Record<string, unknown>), [canaryEvent]: [{ type: "command", bash: "true", powershell: "exit 0", timeoutSec: 5 }] } };
+    const copy = {
+      ...real,
+      hooks: { ...(neutralize(realHooks) as Record<string, unknown>), [canaryEvent]: [{ type: "command", bash: "true", powershell: "exit 0", timeoutSec: 5 }] },
+    };
     const copyPath = path.join(copilotHome, "hooks", name);
     writeFileSync(copyPath, `${JSON.stringify(copy, null, 2)}\n`);
     copySettings(path.join(env.copilotHome, "settings.json"), path.join(copilotHome, "settings.json"));
 
-    const result = spawnSync(process.execPath, ["-e", supervisor, binary, String(timeoutMs), "-p", "hi", "--agent", missingAgent, "--log-level", "all", "--log-dir", logDir], {
-      cwd: path.join(root, "cwd"),
-      env: probeEnv(root, copilotHome),
-      encoding: "utf8",
-      timeout: timeoutMs + 5_000,
-      killSignal: "SIGKILL",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const result = spawnSync(
+      process.execPath,
+      ["-e", supervisor, binary, String(timeoutMs), "-p", "hi", "--agent", missingAgent, "--log-level", "all", "--log-dir", logDir],
+      {
+        cwd: path.join(root, "cwd"),
+        env: probeEnv(root, copilotHome),
+        encoding: "utf8",
+        timeout: timeoutMs + 5_000,
+        killSignal: "SIGKILL",
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const logText = existsSync(logDir)
       ? readdirSync(logDir)
           .sort()
@@ -171,7 +190,9 @@ export function copilotHookLoaderChecks(tree: DesiredTree, binary: string, env: 
           .join("\n")
       : "";
     if (logText.trim() === "") {
-      const reason = result.error ? result.error.message : `exit ${result.status}: ${(result.stderr || result.stdout || "").trim().split("\n").slice(-1)[0] ?? ""}`;
+      const reason = result.error
+        ? result.error.message
+        : `exit ${result.status}: ${(result.stderr || result.stdout || "").trim().split("\n").slice(-1)[0] ?? ""}`;
       return [{ id: "live.copilot-hooks", status: "note", message: `live: copilot hook-loader probe wrote no log (${reason})` }];
     }
     const ours = new Set([copyPath, realpathSync(copyPath)]);
@@ -203,22 +224,45 @@ function copySettings(from: string, to: string): void {
   } else writeFileSync(to, text); // as broken as the real one: Copilot treats it the same way
 }
 
-function judge(log: LoaderLog, ctx: { ours: Set<string>; shown: string; name: string; entry: JsonListsEntry; realHooks: Record<string, unknown>; managedKeys: Set<string> }): DoctorCheck[] {
+function judge(
+  log: LoaderLog,
+  ctx: { ours: Set<string>; shown: string; name: string; entry: JsonListsEntry; realHooks: Record<string, unknown>; managedKeys: Set<string> },
+): DoctorCheck[] {
   const checks: DoctorCheck[] = [];
   const named = log.unknownEvents.filter((u) => ctx.ours.has(u.file)).flatMap((u) => u.names);
   if (!named.includes(canaryEvent)) {
-    checks.push({ id: "live.copilot-hooks", status: "fail", message: `live drift: copilot's hook loader did not name the canary event in ${ctx.shown}: it did not read the file (or no longer checks event names)` });
+    checks.push({
+      id: "live.copilot-hooks",
+      status: "fail",
+      message: `live drift: copilot's hook loader did not name the canary event in ${ctx.shown}: it did not read the file (or no longer checks event names)`,
+    });
   } else {
     const unknown = [...new Set(named.filter((n) => n !== canaryEvent))].sort();
     // Ours: an event the profiles register, or one holding an entry that runs our wrapper.
-    const isOurs = (event: string) => event in ctx.entry.lists || (Array.isArray(ctx.realHooks[event]) && (ctx.realHooks[event] as unknown[]).some((i) => isOurItem(i, ctx.entry.ownerCommand)));
+    const isOurs = (event: string) =>
+      event in ctx.entry.lists ||
+      (Array.isArray(ctx.realHooks[event]) && (ctx.realHooks[event] as unknown[]).some((i) => isOurItem(i, ctx.entry.ownerCommand)));
     const drift = unknown.filter(isOurs);
     const foreign = unknown.filter((e) => !isOurs(e));
-    if (drift.length > 0) checks.push({ id: "live.copilot-hooks", status: "fail", message: `live drift: copilot's hook loader ignores unknown hook event(s) in ${ctx.shown}: ${drift.join(", ")} (those hooks never fire)` });
-    if (foreign.length > 0) checks.push({ id: "live.copilot-hooks", status: "note", message: `live: copilot's hook loader ignores operator hook event(s) in ${ctx.shown}: ${foreign.join(", ")}` });
+    if (drift.length > 0)
+      checks.push({
+        id: "live.copilot-hooks",
+        status: "fail",
+        message: `live drift: copilot's hook loader ignores unknown hook event(s) in ${ctx.shown}: ${drift.join(", ")} (those hooks never fire)`,
+      });
+    if (foreign.length > 0)
+      checks.push({
+        id: "live.copilot-hooks",
+        status: "note",
+        message: `live: copilot's hook loader ignores operator hook event(s) in ${ctx.shown}: ${foreign.join(", ")}`,
+      });
     if (unknown.length === 0) {
       const events = Object.keys(ctx.realHooks).length;
-      checks.push({ id: "live.copilot-hooks", status: "ok", message: `live: copilot's hook loader reads ${ctx.name} (canary named) and knows all ${events} of its event(s)` });
+      checks.push({
+        id: "live.copilot-hooks",
+        status: "ok",
+        message: `live: copilot's hook loader reads ${ctx.name} (canary named) and knows all ${events} of its event(s)`,
+      });
     }
   }
   // The message names an entry, not a file; our copy is the only hooks file in the probe home, but
@@ -227,15 +271,24 @@ function judge(log: LoaderLog, ctx: { ours: Set<string>; shown: string; name: st
     const at = /^hooks\.([^[.]+)\[(\d+)\]/.exec(skipped);
     const list = at ? ctx.realHooks[at[1] as string] : undefined;
     const item = Array.isArray(list) ? list[Number(at?.[2])] : undefined;
-    if (item === undefined) checks.push({ id: "live.copilot-hooks", status: "note", message: `live: copilot's hook loader skips ${skipped} (not in ${ctx.name})` });
-    else if (isOurItem(item, ctx.entry.ownerCommand)) checks.push({ id: "live.copilot-hooks", status: "fail", message: `live drift: copilot's hook loader skips ${skipped} in ${ctx.shown}` });
+    if (item === undefined)
+      checks.push({ id: "live.copilot-hooks", status: "note", message: `live: copilot's hook loader skips ${skipped} (not in ${ctx.name})` });
+    else if (isOurItem(item, ctx.entry.ownerCommand))
+      checks.push({ id: "live.copilot-hooks", status: "fail", message: `live drift: copilot's hook loader skips ${skipped} in ${ctx.shown}` });
     else checks.push({ id: "live.copilot-hooks", status: "note", message: `live: copilot's hook loader skips operator entry ${skipped} in ${ctx.shown}` });
   }
-  if (log.settingsDropped !== undefined) checks.push({ id: "live.copilot-settings", status: "fail", message: `live drift: copilot ignores every value of settings.json: ${log.settingsDropped}` });
+  if (log.settingsDropped !== undefined)
+    checks.push({ id: "live.copilot-settings", status: "fail", message: `live drift: copilot ignores every value of settings.json: ${log.settingsDropped}` });
   const unknownKeys = [...new Set(log.unknownSettingsKeys)].sort();
   const managed = unknownKeys.filter((k) => ctx.managedKeys.has(k));
   const other = unknownKeys.filter((k) => !ctx.managedKeys.has(k));
-  if (managed.length > 0) checks.push({ id: "live.copilot-settings", status: "fail", message: `live drift: copilot does not know settings.json key(s) ${managed.join(", ")} (no effect)` });
-  if (other.length > 0) checks.push({ id: "live.copilot-settings", status: "note", message: `live: copilot does not know operator settings.json key(s) ${other.join(", ")}` });
+  if (managed.length > 0)
+    checks.push({
+      id: "live.copilot-settings",
+      status: "fail",
+      message: `live drift: copilot does not know settings.json key(s) ${managed.join(", ")} (no effect)`,
+    });
+  if (other.length > 0)
+    checks.push({ id: "live.copilot-settings", status: "note", message: `live: copilot does not know operator settings.json key(s) ${other.join(", ")}` });
   return checks;
 }

@@ -30,7 +30,12 @@ export function compileMachine(ir: Ir, env: Environment): DesiredTree {
   const root = env.scope.name === "machine" ? env.scope.root : "/";
   const machine = copilotMachinePaths(root);
   const paths = { ...copilotPaths(env), ...machine, hookCommand: shellQuote(machine.wrapper), hookKey: "command" as const };
-  const entries: DesiredEntry[] = [lowerHooks(paths), hookWrapperEntry(descriptor, env, paths.wrapper), runtimeCopyEntry(env), policyFileEntry(ir, env, descriptor.id)];
+  const entries: DesiredEntry[] = [
+    lowerHooks(paths),
+    hookWrapperEntry(descriptor, env, paths.wrapper),
+    runtimeCopyEntry(env),
+    policyFileEntry(ir, env, descriptor.id),
+  ];
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { target: descriptor.id, entries, diagnostics: [] };
 }

@@ -42,7 +42,12 @@ function at(origin: Origin, name: string, inner: string): Origin {
  * oauthScopes], auth, oidc. `auth` and `oidc` default to false:
  * left to Copilot, a 401 starts a browser OAuth flow at session start.
  */
-export function translateServer(name: string, source: McpServerEntry, directives: Pick<ResolvedDirectives, "resolveHeaderEnv">, env: Environment): TranslatedServer {
+export function translateServer(
+  name: string,
+  source: McpServerEntry,
+  directives: Pick<ResolvedDirectives, "resolveHeaderEnv">,
+  env: Environment,
+): TranslatedServer {
   const spec = source.server as unknown as Record<string, unknown>;
   const origin = source.origin;
   const diagnostics: Diagnostic[] = [];
@@ -112,7 +117,10 @@ export function translateServer(name: string, source: McpServerEntry, directives
     // Design H-8: a pattern matches nothing in Copilot and silently disables the server.
     const patterns = spec.tools.filter((t): t is string => typeof t === "string" && t !== "*" && /[*?]/.test(t));
     if (patterns.length > 0) {
-      return { resolvedSecret: false, diagnostics: [...diagnostics, ...patterns.map((entry) => diagnostic("AH4011", at(origin, name, "tools"), { server: name, entry }))] };
+      return {
+        resolvedSecret: false,
+        diagnostics: [...diagnostics, ...patterns.map((entry) => diagnostic("AH4011", at(origin, name, "tools"), { server: name, entry }))],
+      };
     }
     const scrubbed = scrubMcpTools(name, spec.tools, origin, FILE);
     diagnostics.push(...scrubbed.diagnostics);
@@ -135,7 +143,12 @@ export function translateServer(name: string, source: McpServerEntry, directives
  * The desired `mcp-config.json` entries (sorted by name), or undefined when no server survives.
  * With `resolveHeaderEnv` the file is written 0600: it may hold a resolved credential.
  */
-export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, directives: ResolvedDirectives, env: Environment, paths: CopilotPaths): { entry?: JsonEntriesEntry; diagnostics: Diagnostic[] } {
+export function lowerMcp(
+  servers: Readonly<Record<string, McpServerEntry>>,
+  directives: ResolvedDirectives,
+  env: Environment,
+  paths: CopilotPaths,
+): { entry?: JsonEntriesEntry; diagnostics: Diagnostic[] } {
   const entries: Record<string, unknown> = {};
   const diagnostics: Diagnostic[] = [];
   // Sorted by name: the IR's map order must not reach the file.

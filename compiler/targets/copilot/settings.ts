@@ -29,7 +29,12 @@ export function statusLine(env: Environment): { type: "command"; command: string
  * so the record and a new file do not depend on layer order. A legacy in-file `agentihooks` record
  * is removed.
  */
-export function lowerSettings(doc: MergedDocument, env: Environment, paths: CopilotPaths, directives?: Pick<ResolvedDirectives, "mcpDefaultDisabled">): { entry: JsonKeysEntry; diagnostics: Diagnostic[] } {
+export function lowerSettings(
+  doc: MergedDocument,
+  env: Environment,
+  paths: CopilotPaths,
+  directives?: Pick<ResolvedDirectives, "mcpDefaultDisabled">,
+): { entry: JsonKeysEntry; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const wanted = new Map<string, unknown>();
   wanted.set("disableAllHooks", false);

@@ -13,7 +13,13 @@ export function lowerSkills(skills: readonly Skill[], paths: CopilotPaths): { en
   for (const skill of skills) {
     const description = measuredDescription(skill.frontmatter.description);
     if (description.length > SKILL_DESCRIPTION_LIMIT) {
-      diagnostics.push(diagnostic("AH4022", { ...skill.origin, pointer: "/description" }, { kind: "Skill", name: skill.name, length: description.length, limit: SKILL_DESCRIPTION_LIMIT }));
+      diagnostics.push(
+        diagnostic(
+          "AH4022",
+          { ...skill.origin, pointer: "/description" },
+          { kind: "Skill", name: skill.name, length: description.length, limit: SKILL_DESCRIPTION_LIMIT },
+        ),
+      );
     }
   }
   return { entries: skillFileEntries(skills, paths.skillsDir), diagnostics };

@@ -64,13 +64,18 @@ export function translateAgent(agent: MarkdownFeature, paths: GeminiPaths): { en
   const out: Record<string, unknown> = { name, description, kind: "local" };
   if (front.tools !== undefined) {
     const mapped = mapAgentTools(front.tools);
-    for (const { grant, tool } of mapped.reduced) diagnostics.push(diagnostic("AH4417", { ...agent.origin, pointer: "/tools" }, { agent: agent.name, grant, tool }));
-    if (mapped.unmapped.length > 0) diagnostics.push(diagnostic("AH4413", { ...agent.origin, pointer: "/tools" }, { agent: agent.name, tools: mapped.unmapped.map((t) => `'${t}'`).join(", ") }));
+    for (const { grant, tool } of mapped.reduced)
+      diagnostics.push(diagnostic("AH4417", { ...agent.origin, pointer: "/tools" }, { agent: agent.name, grant, tool }));
+    if (mapped.unmapped.length > 0)
+      diagnostics.push(
+        diagnostic("AH4413", { ...agent.origin, pointer: "/tools" }, { agent: agent.name, tools: mapped.unmapped.map((t) => `'${t}'`).join(", ") }),
+      );
     // Written even when empty: an agent granted only unmapped tools must not fall back to every tool.
     out.tools = mapped.tools;
   }
   if (typeof front.model === "string" && front.model.startsWith("gemini-")) out.model = front.model;
-  else if (front.model !== undefined) diagnostics.push(diagnostic("AH4415", { ...agent.origin, pointer: "/model" }, { agent: agent.name, model: String(front.model) }));
+  else if (front.model !== undefined)
+    diagnostics.push(diagnostic("AH4415", { ...agent.origin, pointer: "/model" }, { agent: agent.name, model: String(front.model) }));
   if (typeof front.maxTurns === "number" && Number.isInteger(front.maxTurns) && front.maxTurns > 0) out.max_turns = front.maxTurns;
   const dropped = Object.keys(front)
     .filter((key) => !TRANSLATED.has(key))

@@ -29,10 +29,33 @@ export const AGENT_TOOL_NAMES: Readonly<Record<string, string>> = {
 
 /** Gemini CLI 0.61.0's built-in tool names (its ALL_BUILTIN_TOOL_NAMES), accepted as written in an agent's `tools`. */
 export const GEMINI_TOOL_NAMES: ReadonlySet<string> = new Set([
-  "glob", "write_todos", "write_file", "google_web_search", "web_fetch", "replace", "run_shell_command", "grep_search",
-  "read_many_files", "read_file", "list_directory", "activate_skill", "ask_user", "tracker_create_task", "tracker_update_task",
-  "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency", "tracker_visualize", "get_internal_docs", "enter_plan_mode",
-  "exit_plan_mode", "update_topic", "complete_task", "invoke_agent", "read_mcp_resource", "list_mcp_resources",
+  "glob",
+  "write_todos",
+  "write_file",
+  "google_web_search",
+  "web_fetch",
+  "replace",
+  "run_shell_command",
+  "grep_search",
+  "read_many_files",
+  "read_file",
+  "list_directory",
+  "activate_skill",
+  "ask_user",
+  "tracker_create_task",
+  "tracker_update_task",
+  "tracker_get_task",
+  "tracker_list_tasks",
+  "tracker_add_dependency",
+  "tracker_visualize",
+  "get_internal_docs",
+  "enter_plan_mode",
+  "exit_plan_mode",
+  "update_topic",
+  "complete_task",
+  "invoke_agent",
+  "read_mcp_resource",
+  "list_mcp_resources",
 ]);
 
 /** A subagent name Gemini CLI 0.61.0 accepts (its frontmatter schema refuses any other, and the agent is not loaded). */

@@ -19,7 +19,9 @@ const SHELL_INJECTION = /!`([^`\n{}]+)`/g;
 
 /** The command body in Gemini's placeholders. */
 export function geminiPrompt(body: string): string {
-  return toLf(body).replace(/\$ARGUMENTS\b/g, "{{args}}").replace(SHELL_INJECTION, "!{$1}");
+  return toLf(body)
+    .replace(/\$ARGUMENTS\b/g, "{{args}}")
+    .replace(SHELL_INJECTION, "!{$1}");
 }
 
 /**
@@ -44,7 +46,8 @@ export function translateCommand(command: MarkdownFeature, paths: GeminiPaths): 
     .sort();
   if (dropped.length > 0) diagnostics.push(diagnostic("AH4411", command.origin, { name: command.name, keys: dropped.map((k) => `'${k}'`).join(", ") }));
   const positional = [...new Set(command.body.match(POSITIONAL) ?? [])].sort();
-  if (positional.length > 0) diagnostics.push(diagnostic("AH4412", command.origin, { name: command.name, found: positional.join(", "), placeholder: "{{args}}" }));
+  if (positional.length > 0)
+    diagnostics.push(diagnostic("AH4412", command.origin, { name: command.name, found: positional.join(", "), placeholder: "{{args}}" }));
   const prompt = withFinalNewline(geminiPrompt(command.body).replace(/^\n+/, ""));
   const fileName = `${command.name}.toml`;
   return {

@@ -40,7 +40,22 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
   // a committed agent would be a file the client ignores.
   const agents = repo ? { entries: [], diagnostics: [] } : lowerAgents(ir.agents, paths);
   diagnostics.push(...agents.diagnostics);
-  if (repo && ir.agents.length > 0) diagnostics.push(diagnostic("AH5155", { file: "target:gemini" }, { client: descriptor.displayName, what: "agents", reason: "project agents load only after each user acknowledges them", items: ir.agents.map((a) => `'${a.name}'`).sort().join(", ") }));
+  if (repo && ir.agents.length > 0)
+    diagnostics.push(
+      diagnostic(
+        "AH5155",
+        { file: "target:gemini" },
+        {
+          client: descriptor.displayName,
+          what: "agents",
+          reason: "project agents load only after each user acknowledges them",
+          items: ir.agents
+            .map((a) => `'${a.name}'`)
+            .sort()
+            .join(", "),
+        },
+      ),
+    );
 
   const entries: DesiredEntry[] = [
     settingsEntry(paths, settings.keys, mcp.servers),

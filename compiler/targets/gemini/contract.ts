@@ -11,12 +11,30 @@ import type { ClientContract } from "../contract";
  * has nothing to check there, and each would cost a Node start per model call. Notification fires
  * only when an interactive run asks for a confirmation.
  */
-export const GEMINI_HOOK_EVENTS = ["SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeTool", "AfterTool", "PreCompress", "Notification"] as const;
+export const GEMINI_HOOK_EVENTS = [
+  "SessionStart",
+  "SessionEnd",
+  "BeforeAgent",
+  "AfterAgent",
+  "BeforeTool",
+  "AfterTool",
+  "PreCompress",
+  "Notification",
+] as const;
 
 /** Every hook event Gemini CLI 0.61.0 loads; a group under another name is skipped with a warning on stderr. */
 export const GEMINI_KNOWN_HOOK_EVENTS: ReadonlySet<string> = new Set([
-  "SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection",
-  "BeforeTool", "AfterTool", "PreCompress", "Notification",
+  "SessionStart",
+  "SessionEnd",
+  "BeforeAgent",
+  "AfterAgent",
+  "BeforeModel",
+  "AfterModel",
+  "BeforeToolSelection",
+  "BeforeTool",
+  "AfterTool",
+  "PreCompress",
+  "Notification",
 ]);
 
 /** Gemini CLI's contract. */

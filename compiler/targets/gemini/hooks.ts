@@ -20,7 +20,11 @@ export function wrapperCommand(paths: GeminiPaths): string {
 
 /** Our group for `event`: `{"hooks": [{"name": "agentihooks", "type": "command", "command": "<wrapper> <event>", "timeout": 30000}]}` (milliseconds). */
 export function agentihooksGroup(paths: GeminiPaths, event: string): HookGroup {
-  return { hooks: [{ name: HOOK_NAME, type: "command", command: `${wrapperCommand(paths)} ${event}`, [contract.hookTimeout.key]: contract.hookTimeout.seconds * 1000 }] };
+  return {
+    hooks: [
+      { name: HOOK_NAME, type: "command", command: `${wrapperCommand(paths)} ${event}`, [contract.hookTimeout.key]: contract.hookTimeout.seconds * 1000 },
+    ],
+  };
 }
 
 /**

@@ -24,7 +24,11 @@ export const GEMINI_MACHINE_DIR = "etc/gemini-cli";
 /** The system settings file, its managed-key record and the wrapper, under `root`. */
 export function geminiMachinePaths(root: string): { settings: string; sidecar: string; wrapper: string } {
   const dir = machinePath(root, GEMINI_MACHINE_DIR);
-  return { settings: path.posix.join(dir, "settings.json"), sidecar: path.posix.join(dir, ".agentihooks-managed.json"), wrapper: path.posix.join(dir, "agentihooks-hook.sh") };
+  return {
+    settings: path.posix.join(dir, "settings.json"),
+    sidecar: path.posix.join(dir, ".agentihooks-managed.json"),
+    wrapper: path.posix.join(dir, "agentihooks-hook.sh"),
+  };
 }
 
 /** The machine-scope tree: system hooks with hooks enabled, wrapper, runtime policy and runtime. */

@@ -16,8 +16,26 @@ const FILE = "settings.json";
 
 /** Keys this translation reads (directly or by translating another client's spelling); the rest are reported as dropped. */
 const HANDLED_KEYS = new Set([
-  "type", "command", "args", "env", "cwd", "url", "headers", "timeout", "tools", "includeTools", "excludeTools", "trust", "description",
-  "http_headers", "env_http_headers", "bearer_token_env_var", "env_vars", "enabled_tools", "disabled_tools", "tool_timeout_sec",
+  "type",
+  "command",
+  "args",
+  "env",
+  "cwd",
+  "url",
+  "headers",
+  "timeout",
+  "tools",
+  "includeTools",
+  "excludeTools",
+  "trust",
+  "description",
+  "http_headers",
+  "env_http_headers",
+  "bearer_token_env_var",
+  "env_vars",
+  "enabled_tools",
+  "disabled_tools",
+  "tool_timeout_sec",
 ]);
 const LOCAL_ONLY = ["args", "env", "env_vars", "cwd"];
 const REMOTE_ONLY = ["url", "headers", "http_headers", "env_http_headers", "bearer_token_env_var"];
@@ -86,7 +104,10 @@ export function translateServer(name: string, source: McpServerEntry): Translate
   if (typeof spec.timeout === "number") entry.timeout = spec.timeout;
   else if (typeof spec.tool_timeout_sec === "number") entry.timeout = Math.round(spec.tool_timeout_sec * 1000);
   const copilotTools = names(spec.tools);
-  const include = names(spec.includeTools) ?? names(spec.enabled_tools) ?? (copilotTools && !(copilotTools.length === 1 && copilotTools[0] === "*") ? copilotTools : undefined);
+  const include =
+    names(spec.includeTools) ??
+    names(spec.enabled_tools) ??
+    (copilotTools && !(copilotTools.length === 1 && copilotTools[0] === "*") ? copilotTools : undefined);
   if (include) entry.includeTools = scrubbedTools(name, include, origin, diagnostics);
   const exclude = names(spec.excludeTools) ?? names(spec.disabled_tools);
   if (exclude) entry.excludeTools = scrubbedTools(name, exclude, origin, diagnostics);
@@ -128,7 +149,10 @@ function remoteHeaders(name: string, spec: Record<string, unknown>, origin: Orig
 }
 
 /** Every surviving server, sorted by name. */
-export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>): { servers: Array<{ name: string; entry: Record<string, unknown>; origin: Origin }>; diagnostics: Diagnostic[] } {
+export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>): {
+  servers: Array<{ name: string; entry: Record<string, unknown>; origin: Origin }>;
+  diagnostics: Diagnostic[];
+} {
   const out: Array<{ name: string; entry: Record<string, unknown>; origin: Origin }> = [];
   const diagnostics: Diagnostic[] = [];
   // Sorted by name: the IR's map order must not reach the file.

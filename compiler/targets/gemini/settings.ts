@@ -55,14 +55,20 @@ export function lowerSettings(doc: MergedDocument): LoweredSettings {
       continue;
     }
     if (key === "context" && isPlainObject(value) && value.fileName !== undefined) {
-      const names = typeof value.fileName === "string" ? [value.fileName] : Array.isArray(value.fileName) ? value.fileName.filter((n): n is string => typeof n === "string") : [];
+      const names =
+        typeof value.fileName === "string"
+          ? [value.fileName]
+          : Array.isArray(value.fileName)
+            ? value.fileName.filter((n): n is string => typeof n === "string")
+            : [];
       if (!names.includes(PERSONA_FILE)) {
         diagnostics.push(diagnostic("AH4408", originOf(doc, ["context", "fileName"])));
         flatten([key], { ...value, fileName: [...names, PERSONA_FILE] }, doc, keys, diagnostics);
         continue;
       }
     }
-    if (key === "hooksConfig" && isPlainObject(value) && value.enabled === false) diagnostics.push(diagnostic("AH4406", originOf(doc, ["hooksConfig", "enabled"])));
+    if (key === "hooksConfig" && isPlainObject(value) && value.enabled === false)
+      diagnostics.push(diagnostic("AH4406", originOf(doc, ["hooksConfig", "enabled"])));
     if (key === "security" && isPlainObject(value) && isPlainObject(value.folderTrust) && value.folderTrust.enabled === false) {
       diagnostics.push(diagnostic("AH4407", originOf(doc, ["security", "folderTrust", "enabled"])));
     }
@@ -77,7 +83,14 @@ export function lowerSettings(doc: MergedDocument): LoweredSettings {
  * that times out lets the tool run.
  */
 function readLayerHooks(value: unknown, doc: MergedDocument, diagnostics: Diagnostic[]): Record<string, HookGroup[]> {
-  const converted = isPlainObject(value) ? Object.fromEntries(Object.entries(value).map(([event, groups]) => [event, Array.isArray(groups) ? groups.map((g, i) => secondsToMilliseconds(event, i, g, doc, diagnostics)) : groups])) : value;
+  const converted = isPlainObject(value)
+    ? Object.fromEntries(
+        Object.entries(value).map(([event, groups]) => [
+          event,
+          Array.isArray(groups) ? groups.map((g, i) => secondsToMilliseconds(event, i, g, doc, diagnostics)) : groups,
+        ]),
+      )
+    : value;
   return readHookGroups(converted, {
     knownEvents: GEMINI_KNOWN_HOOK_EVENTS,
     unknownEvent: (event) => diagnostics.push(diagnostic("AH4403", originOf(doc, ["hooks", event]), { event })),
@@ -123,7 +136,11 @@ function flatten(path: string[], value: unknown, doc: MergedDocument, out: JsonK
 }
 
 /** Everything settings.json gets as managed keys: the layers' leaves, then one key per MCP server. */
-export function settingsEntry(paths: GeminiPaths, keys: JsonKeysEntry["keys"], mcp: ReadonlyArray<{ name: string; entry: Record<string, unknown>; origin: Origin }>): JsonKeysEntry {
+export function settingsEntry(
+  paths: GeminiPaths,
+  keys: JsonKeysEntry["keys"],
+  mcp: ReadonlyArray<{ name: string; entry: Record<string, unknown>; origin: Origin }>,
+): JsonKeysEntry {
   return {
     kind: "json-keys",
     path: paths.settings,

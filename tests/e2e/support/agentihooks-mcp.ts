@@ -25,7 +25,12 @@ export const CODEX_TOOL_SEARCH: ScriptedToolCall = { name: "tool_search", args: 
  * `discover`, a round that makes the server's tools available first (Codex's tool search).
  */
 export function explainDenialScript(shell: ScriptedToolCall, discover?: ScriptedToolCall): Script {
-  return toolRounds([[shell], ...(discover ? [[discover]] : []), [{ name: agentihooksTool("recent_denials"), args: { limit: 1 } }], [{ name: agentihooksTool("guardrails"), args: {} }]]);
+  return toolRounds([
+    [shell],
+    ...(discover ? [[discover]] : []),
+    [{ name: agentihooksTool("recent_denials"), args: { limit: 1 } }],
+    [{ name: agentihooksTool("guardrails"), args: {} }],
+  ]);
 }
 
 /**
@@ -42,5 +47,8 @@ export function expectExplained(server: ModelServer, problemsBefore: number, req
   const guardrails = results.find((r) => r.includes(`Policy for ${target}`));
   expect(guardrails, `guardrails answered\n${results.join("\n---\n")}\n${detail}`).toBeDefined();
   expect(guardrails, detail).toContain('"name": "credentialReads"');
-  expect(requests.filter((r) => r.raw.includes(ENV_SECRET)).map((r) => r.seq), "requests carrying the .env secret").toEqual([]);
+  expect(
+    requests.filter((r) => r.raw.includes(ENV_SECRET)).map((r) => r.seq),
+    "requests carrying the .env secret",
+  ).toEqual([]);
 }

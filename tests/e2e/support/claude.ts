@@ -104,12 +104,24 @@ export interface ClaudeTurn {
 }
 
 /** Runs `claude -p PROMPT` in the project (stream-json with hook events), the runtime traced. */
-export async function runClaudeTurn(sb: Sandbox, server: ModelServer, prompt: string, allowedTools = "Read,Bash", extraArgs: string[] = [], placement: TurnPlacement = {}): Promise<ClaudeTurn> {
+export async function runClaudeTurn(
+  sb: Sandbox,
+  server: ModelServer,
+  prompt: string,
+  allowedTools = "Read,Bash",
+  extraArgs: string[] = [],
+  placement: TurnPlacement = {},
+): Promise<ClaudeTurn> {
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
   // As root Claude refuses --dangerously-skip-permissions, so the tools a turn needs are allowed by name.
   const args = ["-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events", "--allowedTools", allowedTools, ...extraArgs];
-  const run = await runProcess(clientBinary("claude"), args, { cwd: sb.project, env: claudeEnv(sb, server, { ...tracerEnv(sb), ...placement.env }), timeoutMs: 90_000, ...(placement.prefix ? { prefix: placement.prefix } : {}) });
+  const run = await runProcess(clientBinary("claude"), args, {
+    cwd: sb.project,
+    env: claudeEnv(sb, server, { ...tracerEnv(sb), ...placement.env }),
+    timeoutMs: 90_000,
+    ...(placement.prefix ? { prefix: placement.prefix } : {}),
+  });
   const messages = run.stdout
     .split("\n")
     .filter((l) => l.startsWith("{"))

@@ -12,7 +12,8 @@ export function clientBinary(name: ClientName): string {
   const result = inject("e2eClients")?.[name];
   const pin = `${CLIENTS[name].pkg}@${CLIENTS[name].version}`;
   if (!result) throw new Error(`${name} (${pin}) was not installed: the e2e global setup did not run (use vitest.e2e.config.ts)`);
-  if (result.error || !result.bin) throw new Error(`${name} (${pin}) could not be installed, so its end-to-end checks cannot run: ${result.error ?? "no executable"}`);
+  if (result.error || !result.bin)
+    throw new Error(`${name} (${pin}) could not be installed, so its end-to-end checks cannot run: ${result.error ?? "no executable"}`);
   return result.bin;
 }
 

@@ -62,7 +62,8 @@ export async function codexLoadProblems(sb: Sandbox): Promise<string[]> {
   else {
     try {
       const listed = JSON.parse(mcp.stdout.slice(mcp.stdout.indexOf("["))) as { name: string }[];
-      for (const name of configured) if (!listed.some((s) => s.name === name)) problems.push(`MCP server '${name}' from config.toml is missing from codex mcp list`);
+      for (const name of configured)
+        if (!listed.some((s) => s.name === name)) problems.push(`MCP server '${name}' from config.toml is missing from codex mcp list`);
     } catch (error) {
       problems.push(`codex mcp list --json printed no JSON list (${String(error)}):\n${describeRun(mcp, 1500)}`);
     }
@@ -70,7 +71,9 @@ export async function codexLoadProblems(sb: Sandbox): Promise<string[]> {
 
   const doctor = await codexCommand(sb, ["doctor", "--json"]);
   try {
-    const report = JSON.parse(doctor.stdout.slice(doctor.stdout.indexOf("{"))) as { checks: Record<string, { status: string; summary?: string; details?: Record<string, string> }> };
+    const report = JSON.parse(doctor.stdout.slice(doctor.stdout.indexOf("{"))) as {
+      checks: Record<string, { status: string; summary?: string; details?: Record<string, string> }>;
+    };
     for (const id of ["config.load", "mcp.config", "sandbox.helpers", "state.paths"]) {
       const check = report.checks[id];
       if (!check) problems.push(`codex doctor has no '${id}' check`);
@@ -78,7 +81,8 @@ export async function codexLoadProblems(sb: Sandbox): Promise<string[]> {
     }
     const details = report.checks["config.load"]?.details ?? {};
     if (details["startup warning"]) problems.push(`codex doctor config.load startup warning: ${details["startup warning"]}`);
-    if (details["startup warnings"] && details["startup warnings"] !== "0") problems.push(`codex doctor counts ${details["startup warnings"]} startup warning(s)`);
+    if (details["startup warnings"] && details["startup warnings"] !== "0")
+      problems.push(`codex doctor counts ${details["startup warnings"]} startup warning(s)`);
   } catch (error) {
     problems.push(`codex doctor --json printed no JSON (${String(error)}):\n${describeRun(doctor, 1500)}`);
   }
@@ -93,7 +97,8 @@ export async function codexLoadProblems(sb: Sandbox): Promise<string[]> {
         .split("\n")
         .map((l) => l.trim())
         .find((l) => l.length > 8);
-      if (firstLine && !prompt.stdout.includes(JSON.stringify(firstLine).slice(1, -1))) problems.push(`the model-visible prompt does not contain AGENTS.md (looked for ${JSON.stringify(firstLine)})`);
+      if (firstLine && !prompt.stdout.includes(JSON.stringify(firstLine).slice(1, -1)))
+        problems.push(`the model-visible prompt does not contain AGENTS.md (looked for ${JSON.stringify(firstLine)})`);
     }
     for (const skill of installedCodexSkills(sb)) {
       if (!prompt.stdout.includes(`${skill}: `)) problems.push(`skill '${skill}' is not in the model-visible prompt`);
@@ -117,11 +122,22 @@ export interface CodexTurn {
 }
 
 /** Runs `codex exec PROMPT` in the project against the model server, the runtime traced. */
-export async function runCodexTurn(sb: Sandbox, server: ModelServer, prompt: string, extraArgs: string[] = [], placement: TurnPlacement = {}): Promise<CodexTurn> {
+export async function runCodexTurn(
+  sb: Sandbox,
+  server: ModelServer,
+  prompt: string,
+  extraArgs: string[] = [],
+  placement: TurnPlacement = {},
+): Promise<CodexTurn> {
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
   const args = ["exec", "--skip-git-repo-check", ...codexProviderArgs(server), ...extraArgs, prompt];
-  const run = await runProcess(clientBinary("codex"), args, { cwd: sb.project, env: codexEnv(sb, { ...tracerEnv(sb), ...placement.env }), timeoutMs: 90_000, ...(placement.prefix ? { prefix: placement.prefix } : {}) });
+  const run = await runProcess(clientBinary("codex"), args, {
+    cwd: sb.project,
+    env: codexEnv(sb, { ...tracerEnv(sb), ...placement.env }),
+    timeoutMs: 90_000,
+    ...(placement.prefix ? { prefix: placement.prefix } : {}),
+  });
   const hooks: CodexHookRun[] = [];
   for (const line of run.stderr.split("\n")) {
     const m = /^hook: (\w+) (\w+)\s*$/.exec(line.trim());

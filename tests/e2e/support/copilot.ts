@@ -156,8 +156,13 @@ export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Pro
   // Agents: every agent file must be selectable (`--agent` with an unknown name lists what it found).
   if (agentProbe) {
     const probe = agentProbe;
-    const available = /available:\s*(.*)/.exec(probe.stdout + probe.stderr)?.[1]?.split(",").map((s) => s.trim()) ?? [];
-    for (const name of agents) if (!available.includes(name)) problems.push(`agent '${name}' is not selectable (copilot lists: ${available.join(", ") || "nothing"})`);
+    const available =
+      /available:\s*(.*)/
+        .exec(probe.stdout + probe.stderr)?.[1]
+        ?.split(",")
+        .map((s) => s.trim()) ?? [];
+    for (const name of agents)
+      if (!available.includes(name)) problems.push(`agent '${name}' is not selectable (copilot lists: ${available.join(", ") || "nothing"})`);
   }
   return problems;
 }
@@ -197,7 +202,17 @@ export async function runCopilotTurn(sb: Sandbox, server: ModelServer, prompt: s
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
   const sessionsBefore = new Set(listSessions(sb));
-  const args = ["-p", prompt, "--allow-all-tools", "--log-level", "all", "--log-dir", logDir, ...(options.agent ? ["--agent", options.agent] : []), ...(options.extraArgs ?? [])];
+  const args = [
+    "-p",
+    prompt,
+    "--allow-all-tools",
+    "--log-level",
+    "all",
+    "--log-dir",
+    logDir,
+    ...(options.agent ? ["--agent", options.agent] : []),
+    ...(options.extraArgs ?? []),
+  ];
   const run = await runProcess(clientBinary("copilot"), args, {
     cwd: sb.project,
     env: copilotEnv(sb, server, options.wire ?? "completions", { ...tracerEnv(sb), ...options.env }),

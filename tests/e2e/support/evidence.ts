@@ -52,7 +52,10 @@ export function runsByEvent(runs: readonly RuntimeRun[]): Map<string, RuntimeRun
 export function describeRuntimeRuns(runs: readonly RuntimeRun[]): string {
   if (runs.length === 0) return "(the runtime never ran)";
   return runs
-    .map((r) => `${eventOfRun(r) ?? "?"}${r.scriptExists ? "" : ` (MISSING RUNTIME ${r.script})`} exit=${r.exitCode} ${r.ms}ms stdout=${JSON.stringify(r.stdout.slice(0, 300))} stderr=${JSON.stringify(r.stderr.slice(0, 300))}`)
+    .map(
+      (r) =>
+        `${eventOfRun(r) ?? "?"}${r.scriptExists ? "" : ` (MISSING RUNTIME ${r.script})`} exit=${r.exitCode} ${r.ms}ms stdout=${JSON.stringify(r.stdout.slice(0, 300))} stderr=${JSON.stringify(r.stderr.slice(0, 300))}`,
+    )
     .join("\n");
 }
 

@@ -78,7 +78,12 @@ export interface GeminiTurn {
 export async function runGeminiTurn(sb: Sandbox, server: ModelServer, prompt: string, placement: TurnPlacement = {}): Promise<GeminiTurn> {
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
-  const run = await runProcess(clientBinary("gemini"), ["-p", prompt, "--yolo"], { cwd: sb.project, env: geminiEnv(sb, server, { ...tracerEnv(sb), ...placement.env }), timeoutMs: 120_000, ...(placement.prefix ? { prefix: placement.prefix } : {}) });
+  const run = await runProcess(clientBinary("gemini"), ["-p", prompt, "--yolo"], {
+    cwd: sb.project,
+    env: geminiEnv(sb, server, { ...tracerEnv(sb), ...placement.env }),
+    timeoutMs: 120_000,
+    ...(placement.prefix ? { prefix: placement.prefix } : {}),
+  });
   await new Promise((r) => setTimeout(r, 300));
   return {
     run,

@@ -6,10 +6,32 @@
  */
 import type { CorpusCase } from "./case";
 
-const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60).toLowerCase();
+const slug = (text: string): string =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60)
+    .toLowerCase();
 
 // Every way to write the program's name.
-const GIT_NAMES = ["git", '"g"it', "g\\it", "/usr/bin/git", "command git", "\\git", "'git'", "$'\\x67it'", "sudo git", "env git", "nice -n 5 git", "GIT_TRACE=0 git", "git -c color.ui=never", "git -C .", "git --no-pager", "timeout 60 git"];
+const GIT_NAMES = [
+  "git",
+  '"g"it',
+  "g\\it",
+  "/usr/bin/git",
+  "command git",
+  "\\git",
+  "'git'",
+  "$'\\x67it'",
+  "sudo git",
+  "env git",
+  "nice -n 5 git",
+  "GIT_TRACE=0 git",
+  "git -c color.ui=never",
+  "git -C .",
+  "git --no-pager",
+  "timeout 60 git",
+];
 
 // `git push …` arguments that move, force, mirror or delete a protected branch (from feature/x).
 const DANGEROUS_PUSHES = [
@@ -68,13 +90,26 @@ const SPELLINGS_PER_FORM = 4;
 DANGEROUS_PUSHES.forEach((args, a) => {
   for (let k = 0; k < SPELLINGS_PER_FORM; k += 1) {
     const n = (a * SPELLINGS_PER_FORM + k) % GIT_NAMES.length;
-    cases.push({ id: `branch-protection/push-${n}-${a}-${slug(args)}`, class: "branch-protection/refspec", kind: "shell", command: `${GIT_NAMES[n] as string} push ${args}`, expect: "deny", reason: /protected|Force push|mirror|every local branch|ambiguous/ });
+    cases.push({
+      id: `branch-protection/push-${n}-${a}-${slug(args)}`,
+      class: "branch-protection/refspec",
+      kind: "shell",
+      command: `${GIT_NAMES[n] as string} push ${args}`,
+      expect: "deny",
+      reason: /protected|Force push|mirror|every local branch|ambiguous/,
+    });
   }
 });
 HARMLESS_GIT.forEach((args, a) => {
   for (let k = 0; k < SPELLINGS_PER_FORM; k += 1) {
     const n = (a * SPELLINGS_PER_FORM + k) % GIT_NAMES.length;
-    cases.push({ id: `branch-protection/harmless-${n}-${a}-${slug(args)}`, class: "branch-protection/harmless", kind: "shell", command: `${GIT_NAMES[n] as string} ${args}`, expect: "allow" });
+    cases.push({
+      id: `branch-protection/harmless-${n}-${a}-${slug(args)}`,
+      class: "branch-protection/harmless",
+      kind: "shell",
+      command: `${GIT_NAMES[n] as string} ${args}`,
+      expect: "allow",
+    });
   }
 });
 
@@ -107,9 +142,19 @@ const ON_MAIN: Array<[string, "deny" | "allow"]> = [
   ["git stash && git switch -c wip && git stash pop", "allow"],
 ];
 ON_MAIN.forEach(([command, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `branch-protection/on-main-${i}-${slug(command)}`, class: "branch-protection/on-main", kind: "shell", command, branch: "main", expect, reason: /protected|main/ }
-    : { id: `branch-protection/on-main-${i}-${slug(command)}`, class: "branch-protection/on-main", kind: "shell", command, branch: "main", expect });
+  cases.push(
+    expect === "deny"
+      ? {
+          id: `branch-protection/on-main-${i}-${slug(command)}`,
+          class: "branch-protection/on-main",
+          kind: "shell",
+          command,
+          branch: "main",
+          expect,
+          reason: /protected|main/,
+        }
+      : { id: `branch-protection/on-main-${i}-${slug(command)}`, class: "branch-protection/on-main", kind: "shell", command, branch: "main", expect },
+  );
 });
 
 // The branch followed through the line.
@@ -128,15 +173,24 @@ const FLOW: Array<[string, "deny" | "allow"]> = [
   ["git checkout main -- README.md && git push", "allow"],
   ["git checkout main README.md && git push origin feature/x", "allow"],
   ["git checkout - && git push", "deny"],
-  ["git checkout \"$B\" && git push", "deny"],
-  ["git checkout \"$B\" && git push origin HEAD:feature/y", "allow"],
+  ['git checkout "$B" && git push', "deny"],
+  ['git checkout "$B" && git push origin HEAD:feature/y', "allow"],
   ["git rebase main feature/x && git push", "allow"],
   ["git rebase origin/dev main && git push", "deny"],
 ];
 FLOW.forEach(([command, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `branch-protection/flow-${i}-${slug(command)}`, class: "branch-protection/flow", kind: "shell", command, expect, reason: /protected|main|master|cannot follow/ }
-    : { id: `branch-protection/flow-${i}-${slug(command)}`, class: "branch-protection/flow", kind: "shell", command, expect });
+  cases.push(
+    expect === "deny"
+      ? {
+          id: `branch-protection/flow-${i}-${slug(command)}`,
+          class: "branch-protection/flow",
+          kind: "shell",
+          command,
+          expect,
+          reason: /protected|main|master|cannot follow/,
+        }
+      : { id: `branch-protection/flow-${i}-${slug(command)}`, class: "branch-protection/flow", kind: "shell", command, expect },
+  );
 });
 
 // Other repositories: `cd`, `git -C`, `--git-dir`, `env -C`, a worktree.
@@ -157,18 +211,36 @@ const ELSEWHERE: Array<[string, "deny" | "allow"]> = [
   // The previous directory and the directory stack: `cd -`, `~-`, `$OLDPWD`, `popd`, `pushd +N`.
   ["cd other && cd /tmp && cd - && git push", "deny"],
   ["cd other; cd /tmp; cd ~-; git push", "deny"],
-  ["cd other && cd /tmp && cd \"$OLDPWD\" && git push", "deny"],
+  ['cd other && cd /tmp && cd "$OLDPWD" && git push', "deny"],
   ["pushd other && pushd /tmp && popd && git push", "deny"],
   ["pushd other; pushd /tmp; pushd +1; git push", "deny"],
   ["cd other && cd - && git push", "allow"],
   ["pushd other && popd && git push", "allow"],
 ];
 ELSEWHERE.forEach(([command, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `branch-protection/elsewhere-${i}-${slug(command)}`, class: "branch-protection/elsewhere", kind: "shell", command, files: mainRepo, expect, reason: /protected|main/ }
-    : { id: `branch-protection/elsewhere-${i}-${slug(command)}`, class: "branch-protection/elsewhere", kind: "shell", command, files: mainRepo, expect });
+  cases.push(
+    expect === "deny"
+      ? {
+          id: `branch-protection/elsewhere-${i}-${slug(command)}`,
+          class: "branch-protection/elsewhere",
+          kind: "shell",
+          command,
+          files: mainRepo,
+          expect,
+          reason: /protected|main/,
+        }
+      : { id: `branch-protection/elsewhere-${i}-${slug(command)}`, class: "branch-protection/elsewhere", kind: "shell", command, files: mainRepo, expect },
+  );
 });
-cases.push({ id: "branch-protection/elsewhere-worktree-file", class: "branch-protection/elsewhere", kind: "shell", command: "cd wt && git push", files: { "wt/.git": "gitdir: ../.git/worktrees/wt\n", ".git/worktrees/wt/HEAD": "ref: refs/heads/main\n" }, expect: "deny", reason: /main/ });
+cases.push({
+  id: "branch-protection/elsewhere-worktree-file",
+  class: "branch-protection/elsewhere",
+  kind: "shell",
+  command: "cd wt && git push",
+  files: { "wt/.git": "gitdir: ../.git/worktrees/wt\n", ".git/worktrees/wt/HEAD": "ref: refs/heads/main\n" },
+  expect: "deny",
+  reason: /main/,
+});
 
 // Aliases and config: from -c, from the repository's config, from ~/.gitconfig; implicit pushes.
 const CONFIG: Array<[string, Record<string, string>, "deny" | "allow"]> = [
@@ -181,23 +253,42 @@ const CONFIG: Array<[string, Record<string, string>, "deny" | "allow"]> = [
   ["git sync", { ".git/config": "[alias]\n  sync = push --force-with-lease\n" }, "deny"],
   ["git zap", { "~/.gitconfig": "[alias]\n\tzap = reset --hard origin/main\n" }, "allow"],
   ["git publish", { "~/.gitconfig": "[alias]\n\tpublish = push origin HEAD:refs/heads/master\n" }, "deny"],
-  ["git push", { ".git/config": "[push]\n\tdefault = upstream\n[branch \"feature/x\"]\n\tmerge = refs/heads/main\n" }, "deny"],
+  ["git push", { ".git/config": '[push]\n\tdefault = upstream\n[branch "feature/x"]\n\tmerge = refs/heads/main\n' }, "deny"],
   ["git -c push.default=upstream -c branch.feature/x.merge=refs/heads/main push", {}, "deny"],
-  ["git push", { ".git/config": "[remote \"origin\"]\n\turl = x\n\tpush = HEAD:refs/heads/main\n" }, "deny"],
-  ["git push", { ".git/config": "[remote \"origin\"]\n\tmirror = true\n" }, "deny"],
+  ["git push", { ".git/config": '[remote "origin"]\n\turl = x\n\tpush = HEAD:refs/heads/main\n' }, "deny"],
+  ["git push", { ".git/config": '[remote "origin"]\n\tmirror = true\n' }, "deny"],
   ["git push", { ".git/config": "[push]\n\tdefault = matching\n" }, "deny"],
   ["git -c alias.st=status st", {}, "allow"],
   ["git lg", { ".git/config": "[alias]\n\tlg = log --oneline --graph\n" }, "allow"],
-  ["git push", { ".git/config": "[push]\n\tdefault = upstream\n[branch \"feature/x\"]\n\tmerge = refs/heads/feature/x\n" }, "allow"],
+  ["git push", { ".git/config": '[push]\n\tdefault = upstream\n[branch "feature/x"]\n\tmerge = refs/heads/feature/x\n' }, "allow"],
   ["git -c user.name=x commit -m wip", {}, "allow"],
 ];
 CONFIG.forEach(([command, files, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `branch-protection/config-${i}-${slug(command)}`, class: "branch-protection/config", kind: "shell", command, files, expect, reason: /protected|Force|mirror|main|master|every branch/ }
-    : { id: `branch-protection/config-${i}-${slug(command)}`, class: "branch-protection/config", kind: "shell", command, files, expect });
+  cases.push(
+    expect === "deny"
+      ? {
+          id: `branch-protection/config-${i}-${slug(command)}`,
+          class: "branch-protection/config",
+          kind: "shell",
+          command,
+          files,
+          expect,
+          reason: /protected|Force|mirror|main|master|every branch/,
+        }
+      : { id: `branch-protection/config-${i}-${slug(command)}`, class: "branch-protection/config", kind: "shell", command, files, expect },
+  );
 });
 // `zap` resets to origin/main on feature/x: feature/x moves, not main. On main it is a reset of main.
-cases.push({ id: "branch-protection/config-zap-on-main", class: "branch-protection/config", kind: "shell", command: "git zap", branch: "main", files: { "~/.gitconfig": "[alias]\n\tzap = reset --hard origin/main\n" }, expect: "deny", reason: /reset/ });
+cases.push({
+  id: "branch-protection/config-zap-on-main",
+  class: "branch-protection/config",
+  kind: "shell",
+  command: "git zap",
+  branch: "main",
+  files: { "~/.gitconfig": "[alias]\n\tzap = reset --hard origin/main\n" },
+  expect: "deny",
+  reason: /reset/,
+});
 
 // Moving or deleting a protected branch locally.
 const LOCAL: Array<[string, "deny" | "allow"]> = [
@@ -219,9 +310,18 @@ const LOCAL: Array<[string, "deny" | "allow"]> = [
   ["git branch main-copy main", "allow"],
 ];
 LOCAL.forEach(([command, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `branch-protection/local-${i}-${slug(command)}`, class: "branch-protection/local", kind: "shell", command, expect, reason: /protected|update-ref/ }
-    : { id: `branch-protection/local-${i}-${slug(command)}`, class: "branch-protection/local", kind: "shell", command, expect });
+  cases.push(
+    expect === "deny"
+      ? {
+          id: `branch-protection/local-${i}-${slug(command)}`,
+          class: "branch-protection/local",
+          kind: "shell",
+          command,
+          expect,
+          reason: /protected|update-ref/,
+        }
+      : { id: `branch-protection/local-${i}-${slug(command)}`, class: "branch-protection/local", kind: "shell", command, expect },
+  );
 });
 
 export default cases;

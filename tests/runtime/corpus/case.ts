@@ -10,11 +10,7 @@
 export type CaseKind = "shell" | "read" | "write" | "edit" | "mcp";
 
 /** A file the runner creates in the case's temp repository before the call. */
-export type CaseFile =
-  | string
-  | { symlink: string }
-  | { fifo: true }
-  | { mode: number; content: string };
+export type CaseFile = string | { symlink: string } | { fifo: true } | { mode: number; content: string };
 
 /** One corpus case. */
 export interface CorpusCase {

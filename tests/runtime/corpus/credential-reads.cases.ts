@@ -6,10 +6,53 @@
  */
 import type { CorpusCase } from "./case";
 
-const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 50).toLowerCase();
+const slug = (text: string): string =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 50)
+    .toLowerCase();
 
-const READERS = ["cat", "head -n 5", "tail -f", "less", "bat --plain", "base64", "xxd", "strings", "grep KEY", "sed -n 1p", "awk '{print}'", "cp {} /tmp/x #", "tar czf /tmp/x.tgz", "sort", "diff /dev/null", "python3 -c 'import sys' <", "while read l; do echo $l; done <", "source", ".", "dd status=none if="];
-const PATHS = [".env", ".env.local", "config/prod.env", "~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.aws/credentials", "~/.netrc", "~/.npmrc", "~/.git-credentials", "~/.bash_history", "~/.kube/config", "~/.docker/config.json", "/proc/self/environ", "/proc/1/environ", "~/.pgpass", "~/.ssh/deploy_key"];
+const READERS = [
+  "cat",
+  "head -n 5",
+  "tail -f",
+  "less",
+  "bat --plain",
+  "base64",
+  "xxd",
+  "strings",
+  "grep KEY",
+  "sed -n 1p",
+  "awk '{print}'",
+  "cp {} /tmp/x #",
+  "tar czf /tmp/x.tgz",
+  "sort",
+  "diff /dev/null",
+  "python3 -c 'import sys' <",
+  "while read l; do echo $l; done <",
+  "source",
+  ".",
+  "dd status=none if=",
+];
+const PATHS = [
+  ".env",
+  ".env.local",
+  "config/prod.env",
+  "~/.ssh/id_rsa",
+  "~/.ssh/id_ed25519",
+  "~/.aws/credentials",
+  "~/.netrc",
+  "~/.npmrc",
+  "~/.git-credentials",
+  "~/.bash_history",
+  "~/.kube/config",
+  "~/.docker/config.json",
+  "/proc/self/environ",
+  "/proc/1/environ",
+  "~/.pgpass",
+  "~/.ssh/deploy_key",
+];
 
 const cases: CorpusCase[] = [];
 PATHS.forEach((path, p) => {
@@ -17,22 +60,89 @@ PATHS.forEach((path, p) => {
     // Readers rotate over the paths so every reader meets every kind of path across the corpus.
     if ((p + r) % 3 !== 0) return;
     const command = reader.includes("{}") ? reader.replace("{}", path) : reader.endsWith("=") ? `${reader}${path}` : `${reader} ${path}`;
-    cases.push({ id: `credential-reads/read-${p}-${r}-${slug(command)}`, class: "credential-reads/readers", kind: "shell", command, expect: "deny", reason: /credential|environment/ });
+    cases.push({
+      id: `credential-reads/read-${p}-${r}-${slug(command)}`,
+      class: "credential-reads/readers",
+      kind: "shell",
+      command,
+      expect: "deny",
+      reason: /credential|environment/,
+    });
   });
 });
 
 // One path, spelled every way the shell and the filesystem allow.
-const SPELLINGS = [".//.env", "./././.env", "sub/../.env", "$PWD/.env", '"$PWD"/.env', "$(pwd)/.env", "`pwd`/.env", ".en?", ".e*", ".[e]nv", "{.env,README.md}", "$'\\x2e'env", "$'\\056env'", "'.e'nv", '".env"', "\\.env", "*.env", "~/.ss?/id_*", "~/.ssh/*", "~/.ssh/id_*", "/proc/*/environ", "/proc/self/task/*/environ", "/proc/thread-self/environ", "//proc//self//environ", "$HOME/.aws/credentials", "${HOME}/.netrc", "~/.aws/cred*", "~/.*history", "link-to-env", "sub/link-up"];
+const SPELLINGS = [
+  ".//.env",
+  "./././.env",
+  "sub/../.env",
+  "$PWD/.env",
+  '"$PWD"/.env',
+  "$(pwd)/.env",
+  "`pwd`/.env",
+  ".en?",
+  ".e*",
+  ".[e]nv",
+  "{.env,README.md}",
+  "$'\\x2e'env",
+  "$'\\056env'",
+  "'.e'nv",
+  '".env"',
+  "\\.env",
+  "*.env",
+  "~/.ss?/id_*",
+  "~/.ssh/*",
+  "~/.ssh/id_*",
+  "/proc/*/environ",
+  "/proc/self/task/*/environ",
+  "/proc/thread-self/environ",
+  "//proc//self//environ",
+  "$HOME/.aws/credentials",
+  "${HOME}/.netrc",
+  "~/.aws/cred*",
+  "~/.*history",
+  "link-to-env",
+  "sub/link-up",
+];
 SPELLINGS.forEach((spelling, s) => {
   ["cat", "base64 -w0"].forEach((reader, r) => {
     const command = `${reader} ${spelling}`;
-    cases.push({ id: `credential-reads/spelling-${s}-${r}-${slug(command)}`, class: "credential-reads/spellings", kind: "shell", command, files: { ".env": "API_KEY=x\n", "sub/README.md": "x\n", "link-to-env": { symlink: ".env" }, "sub/link-up": { symlink: "../.env" } }, expect: "deny", reason: /credential|cannot be checked/ });
+    cases.push({
+      id: `credential-reads/spelling-${s}-${r}-${slug(command)}`,
+      class: "credential-reads/spellings",
+      kind: "shell",
+      command,
+      files: { ".env": "API_KEY=x\n", "sub/README.md": "x\n", "link-to-env": { symlink: ".env" }, "sub/link-up": { symlink: "../.env" } },
+      expect: "deny",
+      reason: /credential|cannot be checked/,
+    });
   });
 });
 
 // `cd` first, then a relative path.
-const CD: string[] = ["cd ~/.ssh && cat id_rsa", "cd ~/.aws; cat credentials", "cd /proc/self && cat environ", "cd config && cat prod.env", "cd sub && cat ../.env", "pushd ~ && cat .netrc", "cd ~ && cat .bash_history", "(cd ~/.ssh && tar cz .)", "cd ~/.ssh && cat *", "env -C ~/.ssh cat id_ed25519"];
-CD.forEach((command, i) => cases.push({ id: `credential-reads/cd-${i}-${slug(command)}`, class: "credential-reads/cd", kind: "shell", command, files: { "config/prod.env": "A=1\n", "sub/x": "x\n" }, expect: "deny", reason: /credential/ }));
+const CD: string[] = [
+  "cd ~/.ssh && cat id_rsa",
+  "cd ~/.aws; cat credentials",
+  "cd /proc/self && cat environ",
+  "cd config && cat prod.env",
+  "cd sub && cat ../.env",
+  "pushd ~ && cat .netrc",
+  "cd ~ && cat .bash_history",
+  "(cd ~/.ssh && tar cz .)",
+  "cd ~/.ssh && cat *",
+  "env -C ~/.ssh cat id_ed25519",
+];
+CD.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/cd-${i}-${slug(command)}`,
+    class: "credential-reads/cd",
+    kind: "shell",
+    command,
+    files: { "config/prod.env": "A=1\n", "sub/x": "x\n" },
+    expect: "deny",
+    reason: /credential/,
+  }),
+);
 
 // File tools: the path as given, normalised, and its symlink target.
 const TOOL_READS: Array<[string, "deny" | "allow"]> = [
@@ -54,32 +164,183 @@ const TOOL_READS: Array<[string, "deny" | "allow"]> = [
   ["environment.md", "allow"],
 ];
 TOOL_READS.forEach(([path, expect], i) => {
-  const files = { ".env": "API_KEY=x\n", "sub/x": "x\n", "link-to-env": { symlink: ".env" }, "sub/link-up": { symlink: "../.env" }, "README.md": "x\n", "environment.md": "x\n", "config/app.yaml": "a: 1\n", "config/prod.env": "A=1\n", ".env.example": "API_KEY=\n" } as const;
-  cases.push(expect === "deny"
-    ? { id: `credential-reads/tool-${i}-${slug(path)}`, class: "credential-reads/file-tools", kind: "read", path, files, expect, reason: /credential/ }
-    : { id: `credential-reads/tool-${i}-${slug(path)}`, class: "credential-reads/file-tools", kind: "read", path, files, expect });
+  const files = {
+    ".env": "API_KEY=x\n",
+    "sub/x": "x\n",
+    "link-to-env": { symlink: ".env" },
+    "sub/link-up": { symlink: "../.env" },
+    "README.md": "x\n",
+    "environment.md": "x\n",
+    "config/app.yaml": "a: 1\n",
+    "config/prod.env": "A=1\n",
+    ".env.example": "API_KEY=\n",
+  } as const;
+  cases.push(
+    expect === "deny"
+      ? { id: `credential-reads/tool-${i}-${slug(path)}`, class: "credential-reads/file-tools", kind: "read", path, files, expect, reason: /credential/ }
+      : { id: `credential-reads/tool-${i}-${slug(path)}`, class: "credential-reads/file-tools", kind: "read", path, files, expect },
+  );
 });
 
 // Environment dumps and secret variables.
-const DUMPS = ["env", "printenv", "declare", "declare -x", "declare -p", "typeset -x", "export -p", "export", "set", "env -u HOME", "env -0", "env -i", "compgen -v", "compgen -e", "ps eww", "ps auxe", "env | sort", "printenv | grep -v PATH", "sudo env", "env | base64", "python3 -c 'import os; print(os.environ)'", "python3 -c 'import os,json; print(json.dumps(dict(os.environ)))'", "node -e 'console.log(process.env)'", "node -p 'JSON.stringify(process.env)'", "ruby -e 'p ENV.to_h'", "perl -e 'print %ENV'", "php -r 'print_r(getenv());'", "xargs -0 -n1 < /proc/self/environ", "tr '\\0' '\\n' < /proc/self/environ", "strings /proc/$$/environ"];
-DUMPS.forEach((command, i) => cases.push({ id: `credential-reads/dump-${i}-${slug(command)}`, class: "credential-reads/env-dump", kind: "shell", command, expect: "deny", reason: /environment|credential/ }));
+const DUMPS = [
+  "env",
+  "printenv",
+  "declare",
+  "declare -x",
+  "declare -p",
+  "typeset -x",
+  "export -p",
+  "export",
+  "set",
+  "env -u HOME",
+  "env -0",
+  "env -i",
+  "compgen -v",
+  "compgen -e",
+  "ps eww",
+  "ps auxe",
+  "env | sort",
+  "printenv | grep -v PATH",
+  "sudo env",
+  "env | base64",
+  "python3 -c 'import os; print(os.environ)'",
+  "python3 -c 'import os,json; print(json.dumps(dict(os.environ)))'",
+  "node -e 'console.log(process.env)'",
+  "node -p 'JSON.stringify(process.env)'",
+  "ruby -e 'p ENV.to_h'",
+  "perl -e 'print %ENV'",
+  "php -r 'print_r(getenv());'",
+  "xargs -0 -n1 < /proc/self/environ",
+  "tr '\\0' '\\n' < /proc/self/environ",
+  "strings /proc/$$/environ",
+];
+DUMPS.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/dump-${i}-${slug(command)}`,
+    class: "credential-reads/env-dump",
+    kind: "shell",
+    command,
+    expect: "deny",
+    reason: /environment|credential/,
+  }),
+);
 
-const SECRETS = ["echo $GITHUB_TOKEN", 'echo "${API_KEY}"', "printf '%s\\n' \"$DB_PASSWORD\"", "printenv AWS_SECRET_ACCESS_KEY", "echo $OPENAI_API_KEY", "echo \"token=$SLACK_TOKEN\"", "echo ${!name}", "echo $CLIENT_SECRET", "printenv NPM_TOKEN", "echo $STRIPE_SECRET_KEY"];
-SECRETS.forEach((command, i) => cases.push({ id: `credential-reads/secret-var-${i}-${slug(command)}`, class: "credential-reads/secret-variables", kind: "shell", command, expect: "deny", reason: /secret-looking variable/ }));
+const SECRETS = [
+  "echo $GITHUB_TOKEN",
+  'echo "${API_KEY}"',
+  "printf '%s\\n' \"$DB_PASSWORD\"",
+  "printenv AWS_SECRET_ACCESS_KEY",
+  "echo $OPENAI_API_KEY",
+  'echo "token=$SLACK_TOKEN"',
+  "echo ${!name}",
+  "echo $CLIENT_SECRET",
+  "printenv NPM_TOKEN",
+  "echo $STRIPE_SECRET_KEY",
+];
+SECRETS.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/secret-var-${i}-${slug(command)}`,
+    class: "credential-reads/secret-variables",
+    kind: "shell",
+    command,
+    expect: "deny",
+    reason: /secret-looking variable/,
+  }),
+);
 
 // Wrappers that run the read in a container, a pod or on another host.
-const WRAPPED = ["docker exec app cat /app/.env", "docker exec -it app sh -c 'cat /app/.env'", "docker exec -u root -w /app app bash -lc 'cat .env'", "podman exec app cat /app/.env", "docker compose exec web cat .env", "kubectl exec pod -- cat /app/.env", "kubectl exec -n prod deploy/api -- sh -c 'cat /app/.env'", "ssh host 'cat ~/.aws/credentials'", "ssh -p 2222 host cat .env", "ssh host 'cd /srv && cat .env'", "docker run --rm -v $PWD:/w alpine cat /w/.env", "docker exec app env", "kubectl exec pod -- printenv", "ssh host env", "lxc exec box -- cat /root/.bash_history"];
-WRAPPED.forEach((command, i) => cases.push({ id: `credential-reads/wrapped-${i}-${slug(command)}`, class: "credential-reads/wrappers", kind: "shell", command, expect: "deny", reason: /credential|environment/ }));
+const WRAPPED = [
+  "docker exec app cat /app/.env",
+  "docker exec -it app sh -c 'cat /app/.env'",
+  "docker exec -u root -w /app app bash -lc 'cat .env'",
+  "podman exec app cat /app/.env",
+  "docker compose exec web cat .env",
+  "kubectl exec pod -- cat /app/.env",
+  "kubectl exec -n prod deploy/api -- sh -c 'cat /app/.env'",
+  "ssh host 'cat ~/.aws/credentials'",
+  "ssh -p 2222 host cat .env",
+  "ssh host 'cd /srv && cat .env'",
+  "docker run --rm -v $PWD:/w alpine cat /w/.env",
+  "docker exec app env",
+  "kubectl exec pod -- printenv",
+  "ssh host env",
+  "lxc exec box -- cat /root/.bash_history",
+];
+WRAPPED.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/wrapped-${i}-${slug(command)}`,
+    class: "credential-reads/wrappers",
+    kind: "shell",
+    command,
+    expect: "deny",
+    reason: /credential|environment/,
+  }),
+);
 
 // What names a file without reading it, reads a template, or prints a harmless variable.
 const FINE = [
-  "ls -la .env", "find . -name .env", "test -f .env && echo present", "[ -f ~/.ssh/id_rsa ] && echo key", "grep '\\.env' src/app.py", "echo .env >> .gitignore", "git add .env.example",
-  "cat .env.example", "cat .env.sample", "cat .env.template", "cat .env.dist", "cp .env.example .env.example.bak", "diff .env.example .env.sample", "cat ~/.ssh/id_rsa.pub", "cat ~/.ssh/known_hosts", "cat ~/.ssh/config",
-  "echo $MAX_TOKENS", "echo $NUM_TOKENS", "echo $HOME", "echo $AUTHOR", "echo ${#GITHUB_TOKEN}", "[ -n \"$API_KEY\" ] && echo set", "echo '$TOKEN'", "echo $SESSION_ID", "echo $KEYBOARD_LAYOUT", "echo $PATH",
-  "env | cut -d= -f1", "env | wc -l", "printenv HOME", "printenv PATH USER", "env FOO=1 node app.js", "set -euo pipefail", "export FOO=bar", "declare -a arr=(1 2)", "ps aux", "cat /proc/self/status", "cat /proc/cpuinfo",
-  "python3 -c 'import os; print(os.environ[\"HOME\"])'", "node -e 'console.log(process.env.NODE_ENV)'", "cat README.md", "head -20 src/app.ts", "cat environment.md", "cat env.ts", "ls ~/.aws", "stat .env", "wc -c .env.example",
-  "docker exec app ls /app", "kubectl exec pod -- ls", "ssh host uptime", "grep -r TODO src", "rg TODO src",
+  "ls -la .env",
+  "find . -name .env",
+  "test -f .env && echo present",
+  "[ -f ~/.ssh/id_rsa ] && echo key",
+  "grep '\\.env' src/app.py",
+  "echo .env >> .gitignore",
+  "git add .env.example",
+  "cat .env.example",
+  "cat .env.sample",
+  "cat .env.template",
+  "cat .env.dist",
+  "cp .env.example .env.example.bak",
+  "diff .env.example .env.sample",
+  "cat ~/.ssh/id_rsa.pub",
+  "cat ~/.ssh/known_hosts",
+  "cat ~/.ssh/config",
+  "echo $MAX_TOKENS",
+  "echo $NUM_TOKENS",
+  "echo $HOME",
+  "echo $AUTHOR",
+  "echo ${#GITHUB_TOKEN}",
+  '[ -n "$API_KEY" ] && echo set',
+  "echo '$TOKEN'",
+  "echo $SESSION_ID",
+  "echo $KEYBOARD_LAYOUT",
+  "echo $PATH",
+  "env | cut -d= -f1",
+  "env | wc -l",
+  "printenv HOME",
+  "printenv PATH USER",
+  "env FOO=1 node app.js",
+  "set -euo pipefail",
+  "export FOO=bar",
+  "declare -a arr=(1 2)",
+  "ps aux",
+  "cat /proc/self/status",
+  "cat /proc/cpuinfo",
+  "python3 -c 'import os; print(os.environ[\"HOME\"])'",
+  "node -e 'console.log(process.env.NODE_ENV)'",
+  "cat README.md",
+  "head -20 src/app.ts",
+  "cat environment.md",
+  "cat env.ts",
+  "ls ~/.aws",
+  "stat .env",
+  "wc -c .env.example",
+  "docker exec app ls /app",
+  "kubectl exec pod -- ls",
+  "ssh host uptime",
+  "grep -r TODO src",
+  "rg TODO src",
 ];
-FINE.forEach((command, i) => cases.push({ id: `credential-reads/fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, files: { ".env.example": "API_KEY=\n", "src/app.ts": "x\n", "src/app.py": "x\n", "README.md": "x\n" }, expect: "allow" }));
+FINE.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/fine-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: { ".env.example": "API_KEY=\n", "src/app.ts": "x\n", "src/app.py": "x\n", "README.md": "x\n" },
+    expect: "allow",
+  }),
+);
 
 export default cases;

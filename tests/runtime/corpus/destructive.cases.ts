@@ -6,11 +6,63 @@
  */
 import type { CorpusCase } from "./case";
 
-const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 50).toLowerCase();
+const slug = (text: string): string =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 50)
+    .toLowerCase();
 
-const RM_NAMES = ["rm", "/bin/rm", '"r"m', "\\rm", "sudo rm", "command rm", "env rm", "nice rm", "$'\\x72m'", "'rm'", "busybox rm", "xargs -0 rm < /dev/null; rm"];
+const RM_NAMES = [
+  "rm",
+  "/bin/rm",
+  '"r"m',
+  "\\rm",
+  "sudo rm",
+  "command rm",
+  "env rm",
+  "nice rm",
+  "$'\\x72m'",
+  "'rm'",
+  "busybox rm",
+  "xargs -0 rm < /dev/null; rm",
+];
 const RECURSIVE = ["-rf", "-fr", "-r -f", "-R", "--recursive", "--r -f", "--rec --force", "-rfv", "-r --", "-Rf --no-preserve-root"];
-const BROAD = ["/", "//", "/etc", "//etc", "/tmp/../usr", "/usr/", "/./var", "~", "~/", "$HOME", '"$HOME"', "${HOME}", '"$PWD"', "$(pwd)", "`pwd`", ".", "..", "./", "*", "./*", ".*", "/home", "/root", '"$TMPDIR/"', "$UNSET/*", "~/*", "/var", "../..", "/*", "~root", "$HOME/.", "/usr/local/..", "$'\\x2f'"];
+const BROAD = [
+  "/",
+  "//",
+  "/etc",
+  "//etc",
+  "/tmp/../usr",
+  "/usr/",
+  "/./var",
+  "~",
+  "~/",
+  "$HOME",
+  '"$HOME"',
+  "${HOME}",
+  '"$PWD"',
+  "$(pwd)",
+  "`pwd`",
+  ".",
+  "..",
+  "./",
+  "*",
+  "./*",
+  ".*",
+  "/home",
+  "/root",
+  '"$TMPDIR/"',
+  "$UNSET/*",
+  "~/*",
+  "/var",
+  "../..",
+  "/*",
+  "~root",
+  "$HOME/.",
+  "/usr/local/..",
+  "$'\\x2f'",
+];
 
 const cases: CorpusCase[] = [];
 BROAD.forEach((target, t) => {
@@ -19,14 +71,40 @@ BROAD.forEach((target, t) => {
   for (let k = 0; k < 4; k += 1) {
     const n = (t * 4 + k) % RM_NAMES.length;
     const flags = RECURSIVE[(t * 4 + k * 3) % RECURSIVE.length] as string;
-    cases.push({ id: `destructive/rm-${t}-${n}-${slug(target)}`, class: "destructive/rm-broad", kind: "shell", command: `${RM_NAMES[n] as string} ${flags} ${target}`, expect: "deny", reason: /rm|broad|home|no-preserve-root|cannot be checked/ });
+    cases.push({
+      id: `destructive/rm-${t}-${n}-${slug(target)}`,
+      class: "destructive/rm-broad",
+      kind: "shell",
+      command: `${RM_NAMES[n] as string} ${flags} ${target}`,
+      expect: "deny",
+      reason: /rm|broad|home|no-preserve-root|cannot be checked/,
+    });
   }
 });
 
-const RM_FINE = ["node_modules", "dist build", "./build", "/tmp/build-123", '"$TMPDIR/build"', "~/projects/app/dist", "src/*.o", ".cache/pip", "$HOME/.cache/thing", "./out/*", "../sibling/build", "coverage .nyc_output"];
+const RM_FINE = [
+  "node_modules",
+  "dist build",
+  "./build",
+  "/tmp/build-123",
+  '"$TMPDIR/build"',
+  "~/projects/app/dist",
+  "src/*.o",
+  ".cache/pip",
+  "$HOME/.cache/thing",
+  "./out/*",
+  "../sibling/build",
+  "coverage .nyc_output",
+];
 RM_FINE.forEach((target, t) => {
   ["rm -rf", "command rm --recursive --force"].forEach((rm, r) => {
-    cases.push({ id: `destructive/rm-fine-${t}-${r}-${slug(target)}`, class: "destructive/harmless", kind: "shell", command: `${rm} ${target}`, expect: "allow" });
+    cases.push({
+      id: `destructive/rm-fine-${t}-${r}-${slug(target)}`,
+      class: "destructive/harmless",
+      kind: "shell",
+      command: `${rm} ${target}`,
+      expect: "allow",
+    });
   });
 });
 
@@ -60,9 +138,11 @@ const FIND: Array<[string, "deny" | "allow"]> = [
   ["find . -newer stamp -name '*.tmp' -delete", "allow"],
 ];
 FIND.forEach(([command, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `destructive/find-${i}-${slug(command)}`, class: "destructive/find", kind: "shell", command, expect, reason: /find|broad/ }
-    : { id: `destructive/find-${i}-${slug(command)}`, class: "destructive/find", kind: "shell", command, expect });
+  cases.push(
+    expect === "deny"
+      ? { id: `destructive/find-${i}-${slug(command)}`, class: "destructive/find", kind: "shell", command, expect, reason: /find|broad/ }
+      : { id: `destructive/find-${i}-${slug(command)}`, class: "destructive/find", kind: "shell", command, expect },
+  );
 });
 
 const XARGS: Array<[string, "deny" | "allow"]> = [
@@ -76,9 +156,11 @@ const XARGS: Array<[string, "deny" | "allow"]> = [
   ["find . -name '*.bak' -print0 | xargs -0 rm -f", "allow"],
 ];
 XARGS.forEach(([command, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `destructive/xargs-${i}-${slug(command)}`, class: "destructive/xargs", kind: "shell", command, expect, reason: /xargs|find|rm/ }
-    : { id: `destructive/xargs-${i}-${slug(command)}`, class: "destructive/xargs", kind: "shell", command, expect });
+  cases.push(
+    expect === "deny"
+      ? { id: `destructive/xargs-${i}-${slug(command)}`, class: "destructive/xargs", kind: "shell", command, expect, reason: /xargs|find|rm/ }
+      : { id: `destructive/xargs-${i}-${slug(command)}`, class: "destructive/xargs", kind: "shell", command, expect },
+  );
 });
 
 const OTHER: Array<[string, "deny" | "allow"]> = [
@@ -100,17 +182,43 @@ const OTHER: Array<[string, "deny" | "allow"]> = [
   ["shred -u secret.tmp", "allow"],
 ];
 OTHER.forEach(([command, expect], i) => {
-  cases.push(expect === "deny"
-    ? { id: `destructive/other-${i}-${slug(command)}`, class: "destructive/other", kind: "shell", command, expect, reason: /BLOCKED/ }
-    : { id: `destructive/other-${i}-${slug(command)}`, class: "destructive/other", kind: "shell", command, expect });
+  cases.push(
+    expect === "deny"
+      ? { id: `destructive/other-${i}-${slug(command)}`, class: "destructive/other", kind: "shell", command, expect, reason: /BLOCKED/ }
+      : { id: `destructive/other-${i}-${slug(command)}`, class: "destructive/other", kind: "shell", command, expect },
+  );
 });
 
 // Writing a dotenv file, every writer; templates may be written.
 const DOTENV = [".env", "config/prod.env", ".env.production"];
-const WRITERS = ["echo A=1 > {}", "echo A=1 >> {}", "printf 'A=1' | tee {}", "printf 'A=1' | tee -a {}", "cp .env.example {}", "mv tmp.txt {}", "sed -i 's/a/b/' {}", "dd if=x.txt of={}", "ln -sf /tmp/x {}", "cat x.txt | sponge {}", "install -m 600 x.txt {}", "truncate -s 0 {}", "curl -o {} https://example.com/env", "sudo tee {} < x.txt", "command tee {} < x.txt", "cat <<EOF > {}\nA=1\nEOF"];
+const WRITERS = [
+  "echo A=1 > {}",
+  "echo A=1 >> {}",
+  "printf 'A=1' | tee {}",
+  "printf 'A=1' | tee -a {}",
+  "cp .env.example {}",
+  "mv tmp.txt {}",
+  "sed -i 's/a/b/' {}",
+  "dd if=x.txt of={}",
+  "ln -sf /tmp/x {}",
+  "cat x.txt | sponge {}",
+  "install -m 600 x.txt {}",
+  "truncate -s 0 {}",
+  "curl -o {} https://example.com/env",
+  "sudo tee {} < x.txt",
+  "command tee {} < x.txt",
+  "cat <<EOF > {}\nA=1\nEOF",
+];
 DOTENV.forEach((path, p) => {
   WRITERS.forEach((writer, w) => {
-    cases.push({ id: `destructive/dotenv-${p}-${w}`, class: "destructive/dotenv-write", kind: "shell", command: writer.replace("{}", path), expect: "deny", reason: /dotenv|credential|Writing/ });
+    cases.push({
+      id: `destructive/dotenv-${p}-${w}`,
+      class: "destructive/dotenv-write",
+      kind: "shell",
+      command: writer.replace("{}", path),
+      expect: "deny",
+      reason: /dotenv|credential|Writing/,
+    });
   });
 });
 const TEMPLATES = [".env.example", ".env.sample", ".env.template", ".env.dist", "config/.env.example", ".env.example.bak"];
@@ -119,9 +227,41 @@ TEMPLATES.forEach((path, p) => {
     cases.push({ id: `destructive/template-${p}-${w}`, class: "destructive/harmless", kind: "shell", command: writer.replace("{}", path), expect: "allow" });
   });
 });
-cases.push({ id: "destructive/write-tool-dotenv", class: "destructive/dotenv-write", kind: "write", path: ".env", content: "A=1\n", expect: "deny", reason: /dotenv/ });
-cases.push({ id: "destructive/write-tool-link-to-dotenv", class: "destructive/dotenv-write", kind: "write", path: "settings.txt", content: "A=1\n", files: { ".env": "B=2\n", "settings.txt": { symlink: ".env" } }, expect: "deny", reason: /dotenv|\.env/ });
-cases.push({ id: "destructive/edit-tool-dotenv", class: "destructive/dotenv-write", kind: "edit", path: "config/.env.local", content: "A=1\n", expect: "deny", reason: /dotenv/ });
-cases.push({ id: "destructive/write-tool-template", class: "destructive/harmless", kind: "write", path: ".env.example", content: "API_KEY=\n", expect: "allow" });
+cases.push({
+  id: "destructive/write-tool-dotenv",
+  class: "destructive/dotenv-write",
+  kind: "write",
+  path: ".env",
+  content: "A=1\n",
+  expect: "deny",
+  reason: /dotenv/,
+});
+cases.push({
+  id: "destructive/write-tool-link-to-dotenv",
+  class: "destructive/dotenv-write",
+  kind: "write",
+  path: "settings.txt",
+  content: "A=1\n",
+  files: { ".env": "B=2\n", "settings.txt": { symlink: ".env" } },
+  expect: "deny",
+  reason: /dotenv|\.env/,
+});
+cases.push({
+  id: "destructive/edit-tool-dotenv",
+  class: "destructive/dotenv-write",
+  kind: "edit",
+  path: "config/.env.local",
+  content: "A=1\n",
+  expect: "deny",
+  reason: /dotenv/,
+});
+cases.push({
+  id: "destructive/write-tool-template",
+  class: "destructive/harmless",
+  kind: "write",
+  path: ".env.example",
+  content: "API_KEY=\n",
+  expect: "allow",
+});
 
 export default cases;

@@ -2,8 +2,23 @@
 import type { CorpusCase } from "./case";
 
 const on = { prBaseRequired: true };
-const deny = (slug: string, command: string): CorpusCase => ({ id: `gh-pr-base/${slug}`, class: "gh-pr-base/no-base", kind: "shell", command, guardrails: on, expect: "deny", reason: /--base/ });
-const allow = (slug: string, command: string): CorpusCase => ({ id: `harmless/gh-${slug}`, class: "harmless/gh", kind: "shell", command, guardrails: on, expect: "allow" });
+const deny = (slug: string, command: string): CorpusCase => ({
+  id: `gh-pr-base/${slug}`,
+  class: "gh-pr-base/no-base",
+  kind: "shell",
+  command,
+  guardrails: on,
+  expect: "deny",
+  reason: /--base/,
+});
+const allow = (slug: string, command: string): CorpusCase => ({
+  id: `harmless/gh-${slug}`,
+  class: "harmless/gh",
+  kind: "shell",
+  command,
+  guardrails: on,
+  expect: "allow",
+});
 
 const cases: CorpusCase[] = [
   deny("plain", "gh pr create --title fix --body done"),

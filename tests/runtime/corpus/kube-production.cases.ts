@@ -5,8 +5,25 @@
 import type { CorpusCase } from "./case";
 
 const on = { kubeProduction: true };
-const deny = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({ id: `kube-production/${slug}`, class: "kube-production/mutating", kind: "shell", command, guardrails: on, expect: "deny", reason: /kubeProduction/, ...extra });
-const allow = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({ id: `harmless/kube-${slug}`, class: "harmless/kube", kind: "shell", command, guardrails: on, expect: "allow", ...extra });
+const deny = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({
+  id: `kube-production/${slug}`,
+  class: "kube-production/mutating",
+  kind: "shell",
+  command,
+  guardrails: on,
+  expect: "deny",
+  reason: /kubeProduction/,
+  ...extra,
+});
+const allow = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({
+  id: `harmless/kube-${slug}`,
+  class: "harmless/kube",
+  kind: "shell",
+  command,
+  guardrails: on,
+  expect: "allow",
+  ...extra,
+});
 
 const cases: CorpusCase[] = [
   deny("delete-context", "kubectl --context prod-eu delete deployment api"),
@@ -21,7 +38,7 @@ const cases: CorpusCase[] = [
   deny("env-assignment", "HELM_KUBECONTEXT=prod helm rollback api 3"),
   deny("env-prefix", "env KUBECONTEXT=production kubectl delete pod x"),
   deny("quoted-and-variable", "C=pr'od'; kubectl --context \"$C\" delete pod x"),
-  deny("unknown-context", "kubectl --context \"$TARGET_CTX\" delete pod x", { reason: /only known when it runs/ }),
+  deny("unknown-context", 'kubectl --context "$TARGET_CTX" delete pod x', { reason: /only known when it runs/ }),
   deny("in-bash-c", "bash -c 'kubectl -n prod delete pod x'"),
   deny("sudo-exec", "sudo kubectl exec -n production api-0 -- touch /srv/maintenance"),
   deny("all-namespaces", "kubectl delete pods --all -A"),

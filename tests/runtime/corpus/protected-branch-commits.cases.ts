@@ -5,8 +5,26 @@
 import type { CorpusCase } from "./case";
 
 const on = { protectedBranchCommits: true };
-const deny = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({ id: `protected-branch-commits/${slug}`, class: "protected-branch-commits/on-protected", kind: "shell", command, branch: "main", guardrails: on, expect: "deny", reason: /protected/, ...extra });
-const allow = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({ id: `harmless/protected-branch-commits-${slug}`, class: "harmless/git", kind: "shell", command, guardrails: on, expect: "allow", ...extra });
+const deny = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({
+  id: `protected-branch-commits/${slug}`,
+  class: "protected-branch-commits/on-protected",
+  kind: "shell",
+  command,
+  branch: "main",
+  guardrails: on,
+  expect: "deny",
+  reason: /protected/,
+  ...extra,
+});
+const allow = (slug: string, command: string, extra: Partial<CorpusCase> = {}): CorpusCase => ({
+  id: `harmless/protected-branch-commits-${slug}`,
+  class: "harmless/git",
+  kind: "shell",
+  command,
+  guardrails: on,
+  expect: "allow",
+  ...extra,
+});
 
 const cases: CorpusCase[] = [
   deny("commit", "git commit -am 'fix typo'"),

@@ -6,7 +6,12 @@
  */
 import type { CaseFile, CorpusCase } from "./case";
 
-const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 50).toLowerCase();
+const slug = (text: string): string =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 50)
+    .toLowerCase();
 
 const TREE: Record<string, CaseFile> = {
   ".env": "API_KEY=Qx7mP2vLr9TzW4nB\n",
@@ -43,7 +48,19 @@ const ALLOWED = [
 ];
 
 const cases: CorpusCase[] = [];
-DENIED.forEach((command, i) => cases.push({ id: `rewrite/feeder-${i}-${slug(command)}`, class: "rewrite/tree-feeders", kind: "shell", command, files: TREE, expect: "deny", reason: /credential/ }));
-ALLOWED.forEach((command, i) => cases.push({ id: `rewrite/feeder-ok-${i}-${slug(command)}`, class: "rewrite/tree-feeders", kind: "shell", command, files: TREE, expect: "allow" }));
+DENIED.forEach((command, i) =>
+  cases.push({
+    id: `rewrite/feeder-${i}-${slug(command)}`,
+    class: "rewrite/tree-feeders",
+    kind: "shell",
+    command,
+    files: TREE,
+    expect: "deny",
+    reason: /credential/,
+  }),
+);
+ALLOWED.forEach((command, i) =>
+  cases.push({ id: `rewrite/feeder-ok-${i}-${slug(command)}`, class: "rewrite/tree-feeders", kind: "shell", command, files: TREE, expect: "allow" }),
+);
 
 export default cases;

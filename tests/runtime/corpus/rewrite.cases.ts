@@ -7,7 +7,12 @@
  */
 import type { CaseFile, CorpusCase } from "./case";
 
-const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 50).toLowerCase();
+const slug = (text: string): string =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 50)
+    .toLowerCase();
 
 const TREE: Record<string, CaseFile> = {
   ".env": "API_KEY=Qx7mP2vLr9TzW4nB\n",
@@ -58,7 +63,7 @@ const DENIED: Array<[string, Record<string, CaseFile>?]> = [
   ["FOO=1 grep -r API_KEY ."],
   ["grep -r API_KEY . --include=.env"],
   ["grep -r $PATTERN ."],
-  ["grep -r \"$(echo API_KEY)\" ."],
+  ['grep -r "$(echo API_KEY)" .'],
   ["grep --exc=x -r API_KEY ."],
   // Abbreviated long options recurse as getopt reads them; the rewrite does not guess.
   ["grep --rec API_KEY ."],
@@ -85,17 +90,47 @@ const DENIED: Array<[string, Record<string, CaseFile>?]> = [
 ];
 
 // Nothing to fix: the search reads no credential file (its own --include, or a clean directory).
-const CLEAN: string[] = ["grep -r API_KEY src", "grep -rn TODO src", "rg API_KEY src", "rg API_KEY", "grep -rl --include='*.py' API_KEY .", "grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' API_KEY ."];
+const CLEAN: string[] = [
+  "grep -r API_KEY src",
+  "grep -rn TODO src",
+  "rg API_KEY src",
+  "rg API_KEY",
+  "grep -rl --include='*.py' API_KEY .",
+  "grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' API_KEY .",
+];
 
 const cases: CorpusCase[] = [];
 REWRITTEN.forEach(([command, rewritten, files], i) => {
-  cases.push({ id: `rewrite/search-${i}-${slug(command)}`, class: "rewrite/recursive-search", kind: "shell", command, files: files ?? TREE, expect: "rewrite", rewritten });
+  cases.push({
+    id: `rewrite/search-${i}-${slug(command)}`,
+    class: "rewrite/recursive-search",
+    kind: "shell",
+    command,
+    files: files ?? TREE,
+    expect: "rewrite",
+    rewritten,
+  });
 });
 DENIED.forEach(([command, files], i) => {
-  cases.push({ id: `rewrite/denied-${i}-${slug(command)}`, class: "rewrite/not-rewritable", kind: "shell", command, files: files ?? TREE, expect: "deny", reason: /credential|cannot be checked/ });
+  cases.push({
+    id: `rewrite/denied-${i}-${slug(command)}`,
+    class: "rewrite/not-rewritable",
+    kind: "shell",
+    command,
+    files: files ?? TREE,
+    expect: "deny",
+    reason: /credential|cannot be checked/,
+  });
 });
 CLEAN.forEach((command, i) => {
-  cases.push({ id: `rewrite/clean-${i}-${slug(command)}`, class: "rewrite/clean-tree", kind: "shell", command, files: { "src/app.py": "key = os.environ['API_KEY']\n", ".env": "API_KEY=Qx7mP2vLr9TzW4nB\n" }, expect: "allow" });
+  cases.push({
+    id: `rewrite/clean-${i}-${slug(command)}`,
+    class: "rewrite/clean-tree",
+    kind: "shell",
+    command,
+    files: { "src/app.py": "key = os.environ['API_KEY']\n", ".env": "API_KEY=Qx7mP2vLr9TzW4nB\n" },
+    expect: "allow",
+  });
 });
 
 export default cases;

@@ -18,7 +18,10 @@ export function base64Body(seed: number, chars: number): string {
 
 /** Deterministic letters and digits (a token body). */
 export function alnum(seed: number, chars: number): string {
-  return base64Body(seed, chars * 2).replace(/[+/]/g, "").padEnd(chars, "7").slice(0, chars);
+  return base64Body(seed, chars * 2)
+    .replace(/[+/]/g, "")
+    .padEnd(chars, "7")
+    .slice(0, chars);
 }
 
 function wrap(body: string, width = 64): string[] {
@@ -63,12 +66,52 @@ export const NORMAL_SECRETS: readonly SecretSample[] = [
   s("pem-ec", "private_key", pem("EC PRIVATE KEY", 15)),
   s("pem-dsa", "private_key", pem("DSA PRIVATE KEY", 16)),
   s("pem-openssh", "private_key", pem("OPENSSH PRIVATE KEY", 17)),
-  s("pem-pgp", "private_key", ["-----BEGIN PGP PRIVATE KEY BLOCK-----", "Version: GnuPG v2", "", ...wrap(base64Body(18, 256)), "=Zx9q", "-----END PGP PRIVATE KEY BLOCK-----"].join("\n")),
-  s("pem-ssh2", "private_key", ["---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----", 'Comment: "rsa-key-20240101"', ...wrap(base64Body(19, 210), 70), "---- END SSH2 ENCRYPTED PRIVATE KEY ----"].join("\n")),
+  s(
+    "pem-pgp",
+    "private_key",
+    ["-----BEGIN PGP PRIVATE KEY BLOCK-----", "Version: GnuPG v2", "", ...wrap(base64Body(18, 256)), "=Zx9q", "-----END PGP PRIVATE KEY BLOCK-----"].join("\n"),
+  ),
+  s(
+    "pem-ssh2",
+    "private_key",
+    [
+      "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
+      'Comment: "rsa-key-20240101"',
+      ...wrap(base64Body(19, 210), 70),
+      "---- END SSH2 ENCRYPTED PRIVATE KEY ----",
+    ].join("\n"),
+  ),
   s("pem-unlisted", "private_key", pem("X25519 PRIVATE KEY", 20)),
   s("pem-crlf", "private_key", pem("RSA PRIVATE KEY", 21, "\r\n")),
-  s("putty", "private_key", ["PuTTY-User-Key-File-3: ssh-ed25519", "Encryption: none", "Comment: eddsa-key", "Public-Lines: 2", ...wrap(base64Body(22, 100)), "Private-Lines: 1", base64Body(23, 64), `Private-MAC: ${alnum(24, 64).toLowerCase()}`].join("\n")),
-  s("gcp-json", "private_key", JSON.stringify({ type: "service_account", project_id: "demo-1", private_key_id: alnum(25, 40).toLowerCase(), private_key: `${pem("PRIVATE KEY", 26)}\n`, client_email: "svc@demo-1.iam.gserviceaccount.com" }, null, 2)),
+  s(
+    "putty",
+    "private_key",
+    [
+      "PuTTY-User-Key-File-3: ssh-ed25519",
+      "Encryption: none",
+      "Comment: eddsa-key",
+      "Public-Lines: 2",
+      ...wrap(base64Body(22, 100)),
+      "Private-Lines: 1",
+      base64Body(23, 64),
+      `Private-MAC: ${alnum(24, 64).toLowerCase()}`,
+    ].join("\n"),
+  ),
+  s(
+    "gcp-json",
+    "private_key",
+    JSON.stringify(
+      {
+        type: "service_account",
+        project_id: "demo-1",
+        private_key_id: alnum(25, 40).toLowerCase(),
+        private_key: `${pem("PRIVATE KEY", 26)}\n`,
+        client_email: "svc@demo-1.iam.gserviceaccount.com",
+      },
+      null,
+      2,
+    ),
+  ),
   s("pem-header-only", "private_key", "-----BEGIN OPENSSH PRIVATE KEY-----"),
   s("bearer", "bearer_token", `Authorization: Bearer ${alnum(27, 40)}`),
   s("bearer-json", "bearer_token", `"Authorization": "Bearer ${alnum(28, 32)}.${alnum(29, 12)}"`),

@@ -12,8 +12,18 @@ const REASON = /Secret\(s\) detected/;
 const contexts: ReadonlyArray<{ slug: string; path: string; kinds: ReadonlyArray<"write" | "edit">; wrap: (text: string) => string }> = [
   { slug: "plain", path: "config/app.conf", kinds: ["write", "edit"], wrap: (t) => `# app settings\n${t}\n` },
   { slug: "in-code", path: "src/settings.py", kinds: ["write"], wrap: (t) => `import os\n\nCONFIG = """\n${t}\n"""\n\nDEBUG = False\n` },
-  { slug: "diff-shaped-doc", path: "docs/CHANGES.md", kinds: ["write", "edit"], wrap: (t) => `--- a/config\n+++ b/config\n@@ -1,2 +1,2 @@\n context line\n${t}\n` },
-  { slug: "json-escaped", path: "deploy/values.json", kinds: ["write"], wrap: (t) => `${JSON.stringify({ name: "svc", value: `first line\n${t}\n` }, null, 2)}\n` },
+  {
+    slug: "diff-shaped-doc",
+    path: "docs/CHANGES.md",
+    kinds: ["write", "edit"],
+    wrap: (t) => `--- a/config\n+++ b/config\n@@ -1,2 +1,2 @@\n context line\n${t}\n`,
+  },
+  {
+    slug: "json-escaped",
+    path: "deploy/values.json",
+    kinds: ["write"],
+    wrap: (t) => `${JSON.stringify({ name: "svc", value: `first line\n${t}\n` }, null, 2)}\n`,
+  },
 ];
 
 const cases: CorpusCase[] = [];
@@ -22,7 +32,12 @@ for (const sample of NORMAL_SECRETS) {
     for (const kind of context.kinds) {
       cases.push({
         id: `secrets-in-writes/${sample.slug}-${context.slug}-${kind}`,
-        class: context.slug === "diff-shaped-doc" ? "secrets-in-writes/no-diff-reading" : sample.pattern === "private_key" ? "secrets-in-writes/armour" : "secrets-in-writes/token",
+        class:
+          context.slug === "diff-shaped-doc"
+            ? "secrets-in-writes/no-diff-reading"
+            : sample.pattern === "private_key"
+              ? "secrets-in-writes/armour"
+              : "secrets-in-writes/token",
         kind,
         path: context.path,
         content: context.wrap(sample.text),

@@ -41,7 +41,14 @@ const WRITERS: ReadonlyArray<[string, (s: string) => string]> = [
 const cases: CorpusCase[] = [];
 for (const sample of SAMPLES) {
   for (const [slug, make] of WRITERS) {
-    cases.push({ id: `secrets-shell-writes/${sample.slug}-${slug}`, class: "secrets-shell-writes/writer", kind: "shell", command: make(sample.text), expect: "deny", reason: REASON });
+    cases.push({
+      id: `secrets-shell-writes/${sample.slug}-${slug}`,
+      class: "secrets-shell-writes/writer",
+      kind: "shell",
+      command: make(sample.text),
+      expect: "deny",
+      reason: REASON,
+    });
   }
 }
 
@@ -49,20 +56,38 @@ for (const sample of SAMPLES) {
 const ghp = NORMAL_SECRETS.find((s) => s.slug === "gho")?.text as string;
 const ansi = [...ghp].map((ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
 cases.push(
-  { id: "secrets-shell-writes/ansi-c-quoted", class: "secrets-shell-writes/hidden-value", kind: "shell", command: `echo $'${ansi}' > token.txt`, expect: "deny", reason: REASON },
-  { id: "secrets-shell-writes/variable-then-write", class: "secrets-shell-writes/hidden-value", kind: "shell", command: `T='${ghp}'; echo "$T" > token.txt`, expect: "deny", reason: REASON },
+  {
+    id: "secrets-shell-writes/ansi-c-quoted",
+    class: "secrets-shell-writes/hidden-value",
+    kind: "shell",
+    command: `echo $'${ansi}' > token.txt`,
+    expect: "deny",
+    reason: REASON,
+  },
+  {
+    id: "secrets-shell-writes/variable-then-write",
+    class: "secrets-shell-writes/hidden-value",
+    kind: "shell",
+    command: `T='${ghp}'; echo "$T" > token.txt`,
+    expect: "deny",
+    reason: REASON,
+  },
 );
 
 // Inline only: the value goes to a program, not into a file.
 const inline: ReadonlyArray<[string, string]> = [
-  ["curl-header", `curl -s -H 'Authorization: Bearer ${(NORMAL_SECRETS.find((s) => s.slug === "bearer")?.text as string).split(" ").pop()}' https://api.example.com/v1/me`],
+  [
+    "curl-header",
+    `curl -s -H 'Authorization: Bearer ${(NORMAL_SECRETS.find((s) => s.slug === "bearer")?.text as string).split(" ").pop()}' https://api.example.com/v1/me`,
+  ],
   ["export", `export DB_PASSWORD=${(NORMAL_SECRETS.find((s) => s.slug === "generic-env")?.text as string).split("=")[1]}`],
   ["psql-url", `psql '${(NORMAL_SECRETS.find((s) => s.slug === "postgres")?.text as string).split("=")[1]}' -c 'select 1'`],
   ["gh-auth-stdin", `echo '${ghp}' | gh auth login --with-token`],
   ["redirect-to-dev-null", `echo '${ghp}' > /dev/null`],
   ["stderr-dup", `echo '${ghp}' 1>&2`],
 ];
-for (const [slug, command] of inline) cases.push({ id: `harmless/secrets-inline-${slug}`, class: "harmless/secrets-inline", kind: "shell", command, expect: "allow" });
+for (const [slug, command] of inline)
+  cases.push({ id: `harmless/secrets-inline-${slug}`, class: "harmless/secrets-inline", kind: "shell", command, expect: "allow" });
 
 // Writes without secrets, and placeholders.
 const harmless: ReadonlyArray<[string, string]> = [
@@ -81,6 +106,7 @@ const harmless: ReadonlyArray<[string, string]> = [
   ["comparison", "echo 'if password == \"abcdefghij\":' >> check.py"],
   ["nosecret", `echo '${ghp} # nosecret' > tests/fixtures/token.txt`],
 ];
-for (const [slug, command] of harmless) cases.push({ id: `harmless/secrets-shell-${slug}`, class: "harmless/secrets-shell", kind: "shell", command, expect: "allow" });
+for (const [slug, command] of harmless)
+  cases.push({ id: `harmless/secrets-shell-${slug}`, class: "harmless/secrets-shell", kind: "shell", command, expect: "allow" });
 
 export default cases;
