@@ -39,27 +39,6 @@ const commands: CommandTable = {
   completion: { summary: "print the shell completion script (bash, zsh or fish)", load: () => import("./commands/completion") },
 };
 
-function usage(): string {
-  const width = Math.max(...Object.keys(commands).map((name) => name.length));
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return [
-    `agentihooks ${version}: one declarative config for GitHub Copilot CLI, Claude Code and Codex CLI`,
-    "",
-    "Usage: agentihooks <command> [options]",
-    "",
-    "Commands:",
-    ...lines,
-    "",
-    "Options:",
-    "  -h, --help     show this help (or a command's help: agentihooks <command> --help)",
-    "  -v, --version  print the version",
-    "  --json, --quiet are taken by every command (see docs/cli.md)",
-    "",
-    "Exit codes (every command): 0 success or nothing to do, 1 error or refused, 2 changes pending.",
-    "",
-  ].join("\n");
-}
-
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-v") {
@@ -67,8 +46,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    process.stdout.write(usage());
-    return 0;
+    return (await import("./commands/help")).run([], "help", commands);
   }
   const command = commands[name];
   if (!command) {
