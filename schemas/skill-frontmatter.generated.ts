@@ -22,9 +22,9 @@ export interface SkillFrontmatter {
    */
   name?: string;
   /**
-   * What it does and when to use it; the model reads this to decide.
+   * What it does and when to use it; the model reads this to decide. Optional: when it is missing, agentihooks writes one from the body's first sentence or heading for the clients that need one.
    */
-  description: string;
+  description?: string;
   /**
    * Model to run with.
    */

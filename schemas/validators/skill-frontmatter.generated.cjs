@@ -4,7 +4,7 @@
 function __ucs2length(s) { let n = 0; for (const _ of s) n++; return n; }
 module.exports = validate114;
 module.exports.default = validate114;
-const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/skill-frontmatter.schema.json","title":"SkillFrontmatter","description":"Frontmatter of a skill's SKILL.md: the Agent Skills keys (name, description, license, compatibility, allowed-tools, metadata) plus every key Claude Code 2.1.332 accepts in its own strict skill frontmatter schema.","type":"object","additionalProperties":false,"required":["description"],"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"},"license":{"description":"License of the skill.","type":"string"},"compatibility":{"description":"Agent Skills: environment requirements of the skill.","type":"string"},"metadata":{"description":"Free-form metadata.","type":"object"},"fallback":{"description":"Claude Code: skill fallback switch.","type":"boolean"},"created_by":{"description":"Who created the skill.","type":"string"},"improved_by":{"description":"Who improved the skill.","type":"string"},"mcpServers":{"$ref":"#/definitions/AnyValue"},"lspServers":{"$ref":"#/definitions/AnyValue"},"agents":{"$ref":"#/definitions/AnyValue"},"outputStyles":{"$ref":"#/definitions/AnyValue"},"themes":{"$ref":"#/definitions/AnyValue"},"workflows":{"$ref":"#/definitions/AnyValue"},"channels":{"$ref":"#/definitions/AnyValue"},"monitors":{"$ref":"#/definitions/AnyValue"},"settings":{"$ref":"#/definitions/AnyValue"},"userConfig":{"$ref":"#/definitions/AnyValue"},"defaultEnabled":{"$ref":"#/definitions/AnyValue"},"experimental":{"$ref":"#/definitions/AnyValue"},"dependencies":{"$ref":"#/definitions/AnyValue"},"displayName":{"$ref":"#/definitions/AnyValue"},"author":{"$ref":"#/definitions/AnyValue"},"homepage":{"$ref":"#/definitions/AnyValue"},"repository":{"$ref":"#/definitions/AnyValue"},"keywords":{"$ref":"#/definitions/AnyValue"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"AnyValue":{"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]}}};
+const schema45 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://agentihooks.dev/schemas/skill-frontmatter.schema.json","title":"SkillFrontmatter","description":"Frontmatter of a skill's SKILL.md: the Agent Skills keys (name, description, license, compatibility, allowed-tools, metadata) plus every key Claude Code 2.1.332 accepts in its own strict skill frontmatter schema.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The schema this frontmatter follows, for editor completion.","type":"string"},"name":{"description":"Name; defaults to the file (or directory) name.","type":"string","minLength":1},"description":{"description":"What it does and when to use it; the model reads this to decide. Optional: when it is missing, agentihooks writes one from the body's first sentence or heading for the clients that need one.","type":"string","minLength":1},"model":{"description":"Model to run with.","type":"string"},"allowed-tools":{"$ref":"#/definitions/NameList"},"disallowed-tools":{"$ref":"#/definitions/NameList"},"disallowedTools":{"$ref":"#/definitions/NameList"},"argument-hint":{"description":"The arguments expected, shown after the command name, e.g. `[issue-number]`.","type":"string"},"arguments":{"$ref":"#/definitions/NameList"},"disable-model-invocation":{"description":"Keep the model from invoking this on its own.","type":"boolean"},"user-invocable":{"description":"false hides it from the / menu.","type":"boolean"},"effort":{"description":"Reasoning effort.","type":"string","enum":["low","medium","high","xhigh","max"]},"shell":{"description":"Shell for inline commands.","type":"string","enum":["bash","powershell"]},"version":{"description":"Version of this file's content.","anyOf":[{"type":"string"},{"type":"number"}]},"when_to_use":{"description":"Extra guidance on when to use it.","type":"string"},"paths":{"$ref":"#/definitions/NameList"},"hooks":{"description":"Hooks scoped to it (Claude Code hook syntax).","type":"object"},"context":{"description":"`fork` runs it in a forked subagent context; `inline` (default) in the conversation.","type":"string","enum":["inline","fork"]},"agent":{"description":"Subagent type used with `context: fork`.","type":"string"},"background":{"description":"Run it in the background.","type":"boolean"},"license":{"description":"License of the skill.","type":"string"},"compatibility":{"description":"Agent Skills: environment requirements of the skill.","type":"string"},"metadata":{"description":"Free-form metadata.","type":"object"},"fallback":{"description":"Claude Code: skill fallback switch.","type":"boolean"},"created_by":{"description":"Who created the skill.","type":"string"},"improved_by":{"description":"Who improved the skill.","type":"string"},"mcpServers":{"$ref":"#/definitions/AnyValue"},"lspServers":{"$ref":"#/definitions/AnyValue"},"agents":{"$ref":"#/definitions/AnyValue"},"outputStyles":{"$ref":"#/definitions/AnyValue"},"themes":{"$ref":"#/definitions/AnyValue"},"workflows":{"$ref":"#/definitions/AnyValue"},"channels":{"$ref":"#/definitions/AnyValue"},"monitors":{"$ref":"#/definitions/AnyValue"},"settings":{"$ref":"#/definitions/AnyValue"},"userConfig":{"$ref":"#/definitions/AnyValue"},"defaultEnabled":{"$ref":"#/definitions/AnyValue"},"experimental":{"$ref":"#/definitions/AnyValue"},"dependencies":{"$ref":"#/definitions/AnyValue"},"displayName":{"$ref":"#/definitions/AnyValue"},"author":{"$ref":"#/definitions/AnyValue"},"homepage":{"$ref":"#/definitions/AnyValue"},"repository":{"$ref":"#/definitions/AnyValue"},"keywords":{"$ref":"#/definitions/AnyValue"}},"definitions":{"NameList":{"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"AnyValue":{"title":"AnyValue","description":"Any YAML value.","anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array"},{"type":"object"}]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __ucs2length;
 const schema46 = {"title":"NameList","description":"A comma-separated string or a list of names.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]};
@@ -209,8 +209,9 @@ function validate114(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema45.required,parentSchema:schema45,data};
+for(const key0 in data){
+if(!(func2.call(schema45.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -219,9 +220,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema45.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+}
+if(data.$schema !== undefined){
+let data0 = data.$schema;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.$schema.type,parentSchema:schema45.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -231,10 +234,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.$schema !== undefined){
-let data0 = data.$schema;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.$schema.type,parentSchema:schema45.properties.$schema,data:data0};
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -244,11 +248,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func3(data1) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.name,data:data1};
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.name.type,parentSchema:schema45.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -258,8 +259,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.name.type,parentSchema:schema45.properties.name,data:data1};
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func3(data2) < 1){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -269,11 +273,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data2 = data.description;
-if(typeof data2 === "string"){
-if(func3(data2) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.description,data:data2};
+else {
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.description.type,parentSchema:schema45.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -283,26 +284,15 @@ vErrors.push(err5);
 errors++;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.description.type,parentSchema:schema45.properties.description,data:data2};
+if(data.model !== undefined){
+let data3 = data.model;
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.model.type,parentSchema:schema45.properties.model,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.model !== undefined){
-let data3 = data.model;
-if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.model.type,parentSchema:schema45.properties.model,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -328,12 +318,12 @@ errors = vErrors.length;
 if(data["argument-hint"] !== undefined){
 let data7 = data["argument-hint"];
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties["argument-hint"].type,parentSchema:schema45.properties["argument-hint"],data:data7};
+const err7 = {instancePath:instancePath+"/argument-hint",schemaPath:"#/properties/argument-hint/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties["argument-hint"].type,parentSchema:schema45.properties["argument-hint"],data:data7};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err7];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -347,7 +337,20 @@ errors = vErrors.length;
 if(data["disable-model-invocation"] !== undefined){
 let data9 = data["disable-model-invocation"];
 if(typeof data9 !== "boolean"){
-const err9 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties["disable-model-invocation"].type,parentSchema:schema45.properties["disable-model-invocation"],data:data9};
+const err8 = {instancePath:instancePath+"/disable-model-invocation",schemaPath:"#/properties/disable-model-invocation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties["disable-model-invocation"].type,parentSchema:schema45.properties["disable-model-invocation"],data:data9};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data["user-invocable"] !== undefined){
+let data10 = data["user-invocable"];
+if(typeof data10 !== "boolean"){
+const err9 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties["user-invocable"].type,parentSchema:schema45.properties["user-invocable"],data:data10};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -357,10 +360,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data["user-invocable"] !== undefined){
-let data10 = data["user-invocable"];
-if(typeof data10 !== "boolean"){
-const err10 = {instancePath:instancePath+"/user-invocable",schemaPath:"#/properties/user-invocable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties["user-invocable"].type,parentSchema:schema45.properties["user-invocable"],data:data10};
+if(data.effort !== undefined){
+let data11 = data.effort;
+if(typeof data11 !== "string"){
+const err10 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.effort.type,parentSchema:schema45.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -369,11 +372,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.effort !== undefined){
-let data11 = data.effort;
-if(typeof data11 !== "string"){
-const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.effort.type,parentSchema:schema45.properties.effort,data:data11};
+if(!(((((data11 === "low") || (data11 === "medium")) || (data11 === "high")) || (data11 === "xhigh")) || (data11 === "max"))){
+const err11 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema45.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.effort.enum,parentSchema:schema45.properties.effort,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -382,8 +382,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(((((data11 === "low") || (data11 === "medium")) || (data11 === "high")) || (data11 === "xhigh")) || (data11 === "max"))){
-const err12 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema45.properties.effort.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.effort.enum,parentSchema:schema45.properties.effort,data:data11};
+}
+if(data.shell !== undefined){
+let data12 = data.shell;
+if(typeof data12 !== "string"){
+const err12 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.shell.type,parentSchema:schema45.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -392,26 +395,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.shell !== undefined){
-let data12 = data.shell;
-if(typeof data12 !== "string"){
-const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.shell.type,parentSchema:schema45.properties.shell,data:data12};
+if(!((data12 === "bash") || (data12 === "powershell"))){
+const err13 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema45.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.shell.enum,parentSchema:schema45.properties.shell,data:data12};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-if(!((data12 === "bash") || (data12 === "powershell"))){
-const err14 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/enum",keyword:"enum",params:{allowedValues: schema45.properties.shell.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.shell.enum,parentSchema:schema45.properties.shell,data:data12};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }
@@ -422,12 +412,12 @@ const _errs25 = errors;
 let valid1 = false;
 const _errs26 = errors;
 if(typeof data13 !== "string"){
-const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.version.anyOf[0].type,parentSchema:schema45.properties.version.anyOf[0],data:data13};
+const err14 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.version.anyOf[0].type,parentSchema:schema45.properties.version.anyOf[0],data:data13};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err14];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -436,12 +426,12 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs28 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema45.properties.version.anyOf[1].type,parentSchema:schema45.properties.version.anyOf[1],data:data13};
+const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema45.properties.version.anyOf[1].type,parentSchema:schema45.properties.version.anyOf[1],data:data13};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err15];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -449,12 +439,12 @@ var _valid0 = _errs28 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.version.anyOf,parentSchema:schema45.properties.version,data:data13};
+const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.version.anyOf,parentSchema:schema45.properties.version,data:data13};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err16];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -473,12 +463,12 @@ vErrors = null;
 if(data.when_to_use !== undefined){
 let data14 = data.when_to_use;
 if(typeof data14 !== "string"){
-const err18 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.when_to_use.type,parentSchema:schema45.properties.when_to_use,data:data14};
+const err17 = {instancePath:instancePath+"/when_to_use",schemaPath:"#/properties/when_to_use/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.when_to_use.type,parentSchema:schema45.properties.when_to_use,data:data14};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err17];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -492,7 +482,20 @@ errors = vErrors.length;
 if(data.hooks !== undefined){
 let data16 = data.hooks;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err19 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.hooks.type,parentSchema:schema45.properties.hooks,data:data16};
+const err18 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.hooks.type,parentSchema:schema45.properties.hooks,data:data16};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+let data17 = data.context;
+if(typeof data17 !== "string"){
+const err19 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.context.type,parentSchema:schema45.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -501,11 +504,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.context !== undefined){
-let data17 = data.context;
-if(typeof data17 !== "string"){
-const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.context.type,parentSchema:schema45.properties.context,data:data17};
+if(!((data17 === "inline") || (data17 === "fork"))){
+const err20 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema45.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.context.enum,parentSchema:schema45.properties.context,data:data17};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -514,8 +514,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!((data17 === "inline") || (data17 === "fork"))){
-const err21 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema45.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.context.enum,parentSchema:schema45.properties.context,data:data17};
+}
+if(data.agent !== undefined){
+let data18 = data.agent;
+if(typeof data18 !== "string"){
+const err21 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.agent.type,parentSchema:schema45.properties.agent,data:data18};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -525,10 +528,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.agent !== undefined){
-let data18 = data.agent;
-if(typeof data18 !== "string"){
-const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.agent.type,parentSchema:schema45.properties.agent,data:data18};
+if(data.background !== undefined){
+let data19 = data.background;
+if(typeof data19 !== "boolean"){
+const err22 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.background.type,parentSchema:schema45.properties.background,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -538,10 +541,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.background !== undefined){
-let data19 = data.background;
-if(typeof data19 !== "boolean"){
-const err23 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.background.type,parentSchema:schema45.properties.background,data:data19};
+if(data.license !== undefined){
+let data20 = data.license;
+if(typeof data20 !== "string"){
+const err23 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.license.type,parentSchema:schema45.properties.license,data:data20};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -551,10 +554,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.license !== undefined){
-let data20 = data.license;
-if(typeof data20 !== "string"){
-const err24 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.license.type,parentSchema:schema45.properties.license,data:data20};
+if(data.compatibility !== undefined){
+let data21 = data.compatibility;
+if(typeof data21 !== "string"){
+const err24 = {instancePath:instancePath+"/compatibility",schemaPath:"#/properties/compatibility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.compatibility.type,parentSchema:schema45.properties.compatibility,data:data21};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -564,10 +567,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.compatibility !== undefined){
-let data21 = data.compatibility;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/compatibility",schemaPath:"#/properties/compatibility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.compatibility.type,parentSchema:schema45.properties.compatibility,data:data21};
+if(data.metadata !== undefined){
+let data22 = data.metadata;
+if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+const err25 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.metadata.type,parentSchema:schema45.properties.metadata,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -577,10 +580,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.metadata !== undefined){
-let data22 = data.metadata;
-if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err26 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.properties.metadata.type,parentSchema:schema45.properties.metadata,data:data22};
+if(data.fallback !== undefined){
+let data23 = data.fallback;
+if(typeof data23 !== "boolean"){
+const err26 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.fallback.type,parentSchema:schema45.properties.fallback,data:data23};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -590,10 +593,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.fallback !== undefined){
-let data23 = data.fallback;
-if(typeof data23 !== "boolean"){
-const err27 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.fallback.type,parentSchema:schema45.properties.fallback,data:data23};
+if(data.created_by !== undefined){
+let data24 = data.created_by;
+if(typeof data24 !== "string"){
+const err27 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.created_by.type,parentSchema:schema45.properties.created_by,data:data24};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -603,28 +606,15 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.created_by !== undefined){
-let data24 = data.created_by;
-if(typeof data24 !== "string"){
-const err28 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.created_by.type,parentSchema:schema45.properties.created_by,data:data24};
+if(data.improved_by !== undefined){
+let data25 = data.improved_by;
+if(typeof data25 !== "string"){
+const err28 = {instancePath:instancePath+"/improved_by",schemaPath:"#/properties/improved_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.improved_by.type,parentSchema:schema45.properties.improved_by,data:data25};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.improved_by !== undefined){
-let data25 = data.improved_by;
-if(typeof data25 !== "string"){
-const err29 = {instancePath:instancePath+"/improved_by",schemaPath:"#/properties/improved_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.improved_by.type,parentSchema:schema45.properties.improved_by,data:data25};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
 }
 errors++;
 }
@@ -739,12 +729,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err29];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err29);
 }
 errors++;
 }
