@@ -215,10 +215,6 @@ export const messages = {
     severity: "warning",
     text: "Command '{name}' was not translated into a skill: a skill of the same name owns ~/.agents/skills/{name}. Rename the command or the skill.",
   },
-  AH4022: {
-    severity: "warning",
-    text: "{kind} '{name}' has a {length}-character description; Copilot refuses skills whose description exceeds {limit} characters. Shorten it.",
-  },
   AH4024: {
     severity: "info",
     text: "'{key}' is an agentihooks-reserved key (it starts with '_'); Copilot does not read it, so it was not written to settings.json.",
@@ -402,6 +398,22 @@ export const messages = {
   AH4311: {
     severity: "warning",
     text: "A generated file held a credential-shaped literal ({hits}); it was written as {marker}. Find the profile text it came from and reference an environment variable (`${NAME}`) or a secret store instead.",
+  },
+  AH4320: {
+    severity: "info",
+    text: "Skill '{skill}' has no description; Codex 0.171.0 skips a skill without one, so '{description}' (from its body) was written into its SKILL.md in ~/.agents/skills. Add a description to the frontmatter to choose the text.",
+  },
+  AH4321: {
+    severity: "info",
+    text: "Skill '{skill}' has no name in its frontmatter; Gemini CLI 0.61.0 skips such a skill without a word, so its directory name '{name}' was written into its SKILL.md in ~/.agents/skills.",
+  },
+  AH4322: {
+    severity: "warning",
+    text: "{kind} '{item}': name '{name}' is not one every reader of ~/.agents/skills loads (Copilot 1.0.102 wants an ASCII letter or digit first, then ASCII letters, digits, '.', '_', '-' or spaces; Copilot and Codex 0.171.0 at most 64 characters); it was written as '{written}'. Rename it in the frontmatter.",
+  },
+  AH4323: {
+    severity: "warning",
+    text: "{kind} '{item}' has a {length}-character description; Copilot 1.0.102 refuses a skill whose description is over {limit} characters (Codex 0.171.0 cuts it), so it was cut to fit. Shorten it in the frontmatter.",
   },
   // AH5xxx: plan, apply, uninstall, doctor
   // AH50xx: plan (what would change and what is left alone)

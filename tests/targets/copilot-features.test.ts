@@ -89,10 +89,19 @@ describe("copilot commands → skills and skills", () => {
     ]);
   });
 
-  it("synthesises a missing description and warns when one exceeds Copilot's 1024-character cap", () => {
+  it("synthesises a missing description and cuts one over Copilot's 1024-character cap", () => {
     const t = compile({ commands: [feature("commands", "plain", "Body"), feature("commands", "wordy", "Body", { description: "w ".repeat(600) })] });
     expect(text(t.entries, `${HOME}/.agents/skills/plain/SKILL.md`)).toContain("description: The /plain command from the agentihooks bundle, as a skill.\n");
-    expect(t.diagnostics.map((d) => d.code)).toEqual(["AH4020", "AH4022"]);
+    expect(t.diagnostics.map((d) => d.code)).toEqual(["AH4020", "AH4323"]);
+    const written = /^description: (.*)$/m.exec(text(t.entries, `${HOME}/.agents/skills/wordy/SKILL.md`))![1]!;
+    expect([...written].length).toBeLessThanOrEqual(1024);
+    expect(written.endsWith("w…")).toBe(true);
+  });
+
+  it("writes a command whose file name Copilot refuses as a skill name under a name it loads", () => {
+    const t = compile({ commands: [feature("commands", "-deploy@prod", "Ship it.", { description: "Deploys" })] });
+    expect(text(t.entries, `${HOME}/.agents/skills/-deploy@prod/SKILL.md`)).toBe("---\nname: deploy-prod\ndescription: Deploys\n---\n\nShip it.\n");
+    expect(t.diagnostics.map((d) => [d.code, d.pointer])).toEqual([["AH4322", "/name"]]);
   });
 
   it("copies every skill file, executables 0755, and lets a real skill own a command's name", () => {
@@ -110,9 +119,11 @@ describe("copilot commands → skills and skills", () => {
     expect(t.diagnostics[0]!.file).toBe("bundle:.claude/commands/collide.md");
   });
 
-  it("warns about a skill whose description Copilot would refuse", () => {
-    const s = { ...skill("big", "x"), frontmatter: { description: "d".repeat(1100) } };
-    expect(compile({ skills: [s] }).diagnostics.map((d) => [d.code, d.message.includes("1100-character")])).toEqual([["AH4022", true]]);
+  it("cuts a skill description Copilot would refuse, with a warning naming its length", () => {
+    const s = skill("big", `---\nname: big\ndescription: ${"d".repeat(1100)}\n---\n\nBody.\n`);
+    const t = compile({ skills: [s] });
+    expect(t.diagnostics.map((d) => [d.code, d.message.includes("1100-character"), d.file])).toEqual([["AH4323", true, "bundle:.claude/skills/big/SKILL.md"]]);
+    expect(text(t.entries, `${HOME}/.agents/skills/big/SKILL.md`)).toBe(`---\nname: big\ndescription: ${"d".repeat(1023)}…\n---\n\nBody.\n`);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { TARGET_IDS } from "../../compiler/targets/ids";
 import type { ChainMember, Ir, MarkdownFeature, McpServerEntry, MergedDocument, Origin, Skill, TargetInput } from "../../compiler/ir";
+import { parseMarkdown } from "../../compiler/parse/parse-markdown";
 
 /** An origin in a named layer, pointing at a display path. */
 export function origin(file: string, layer = "profile test", pointer?: string): Origin {
@@ -56,7 +57,9 @@ export function skill(name: string, skillMd: string, extra: Array<{ path: string
     { path: "SKILL.md", content: enc.encode(skillMd), executable: false },
     ...extra.map((f) => ({ path: f.path, content: enc.encode(f.content), executable: f.executable ?? false })),
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { name, frontmatter: {}, body: skillMd, raw: skillMd, files, origin: origin(`bundle:.claude/skills/${name}/SKILL.md`, "bundle") };
+  // Frontmatter and body as the loader reads them (compiler/parse/parse-markdown.ts).
+  const document = parseMarkdown(skillMd, `${name}/SKILL.md`).value?.document ?? { frontmatter: {}, body: skillMd, raw: skillMd };
+  return { name, ...document, files, origin: origin(`bundle:.claude/skills/${name}/SKILL.md`, "bundle") };
 }
 
 /** A chain member. */

@@ -8,7 +8,7 @@
 import type { FileEntry } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Ir, MarkdownFeature } from "../../ir";
-import { skillFileEntries } from "../../lower/skills";
+import { agentSkillEntries } from "../../lower/skills";
 import { diagnostic } from "../../messages";
 import type { CodexPaths } from "./paths";
 
@@ -23,7 +23,10 @@ export function lowerFeatures(ir: Pick<Ir, "agents" | "commands" | "skills">, pa
   };
   report("AH4201", ir.agents);
   report("AH4202", ir.commands);
-  return { entries: skillFileEntries(ir.skills, paths.skillsDir), diagnostics };
+  // Codex 0.171.0 skips a SKILL.md without frontmatter or a description, or with a name over 64
+  // characters (its skills/list errors); the shared lowering meets that and the other readers' rules.
+  const skills = agentSkillEntries(ir.skills, paths.skillsDir);
+  return { entries: skills.entries, diagnostics: [...diagnostics, ...skills.diagnostics] };
 }
 
 /** How many names a diagnostic lists before it says "and N more": enough to recognise the set. */

@@ -41,8 +41,8 @@ export const AGENT_TOOL_NAMES: Readonly<Record<string, string>> = {
  */
 export const AGENT_BODY_LIMIT = 30_000;
 
-/** Copilot refuses a skill whose description is longer than this: 1.0.102 leaves one with 1100 characters out of `copilot skill list`. */
-export const SKILL_DESCRIPTION_LIMIT = 1024;
+// Copilot's skill loader rules (name, description) are met for every reader of ~/.agents/skills at
+// once: AGENT_SKILL_RULES in compiler/lower/skills.ts.
 
 /**
  * Keys of other clients' settings that Copilot does not read: each would make Copilot warn about an

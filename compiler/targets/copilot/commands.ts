@@ -8,9 +8,8 @@ import type { FileEntry } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { MarkdownFeature, Skill } from "../../ir";
 import { renderMarkdownDocument } from "../../lower/frontmatter";
-import { measuredDescription } from "../../lower/skills";
+import { agentSkillFrontmatter, measuredDescription } from "../../lower/skills";
 import { diagnostic } from "../../messages";
-import { SKILL_DESCRIPTION_LIMIT } from "./capabilities";
 import type { CopilotPaths } from "./paths";
 
 /** One SKILL.md per command not shadowed by a real skill; frontmatter `name` and `description` only. */
@@ -27,21 +26,15 @@ export function lowerCommands(
       diagnostics.push(diagnostic("AH4021", command.origin, { name: command.name }));
       continue;
     }
+    // The command's own description, or one Copilot's readers accept (AH4020); the name and a long
+    // description meet the rules of every reader of ~/.agents/skills (compiler/lower/skills.ts).
     let description = typeof command.frontmatter.description === "string" ? command.frontmatter.description.trim() : "";
-    if (!description) {
+    if (!measuredDescription(description)) {
       description = `The /${command.name} command from the agentihooks bundle, as a skill.`;
       diagnostics.push(diagnostic("AH4020", command.origin, { kind: "Command", name: command.name, description }));
     }
-    const measured = measuredDescription(description).length;
-    if (measured > SKILL_DESCRIPTION_LIMIT) {
-      diagnostics.push(
-        diagnostic(
-          "AH4022",
-          { ...command.origin, pointer: "/description" },
-          { kind: "Command", name: command.name, length: measured, limit: SKILL_DESCRIPTION_LIMIT },
-        ),
-      );
-    }
+    const met = agentSkillFrontmatter("Command", { ...command, frontmatter: { name: command.name, description } });
+    diagnostics.push(...met.diagnostics);
     const dropped = Object.keys(command.frontmatter)
       .filter((key) => key !== "name" && key !== "description" && key !== "$schema")
       .sort();
@@ -50,7 +43,7 @@ export function lowerCommands(
     entries.push({
       kind: "file",
       path: path.posix.join(dir, "SKILL.md"),
-      content: renderMarkdownDocument({ name: command.name, description }, command.body),
+      content: renderMarkdownDocument({ name: met.name, description: met.description }, command.body),
       mode: 0o644,
       manifest: { dir: paths.skillsDir, file: paths.commandsManifest, item: command.name },
       origin: command.origin,

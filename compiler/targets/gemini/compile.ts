@@ -9,7 +9,7 @@ import type { Ir } from "../../ir";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
 import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { agentihooksEnvEntry } from "../../lower/agentihooks-env";
-import { skillFileEntries } from "../../lower/skills";
+import { agentSkillEntries } from "../../lower/skills";
 import { lowerAgents } from "./agents";
 import { lowerCommands } from "./commands";
 import { descriptor } from "./descriptor";
@@ -57,6 +57,10 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
       ),
     );
 
+  // Gemini 0.61.0 skips a SKILL.md without both a name and a description, without a word.
+  const skills = agentSkillEntries(ir.skills, paths.skillsDir);
+  diagnostics.push(...skills.diagnostics);
+
   const entries: DesiredEntry[] = [
     settingsEntry(paths, settings.keys, mcp.servers),
     lowerHooks(paths, settings.layerHooks),
@@ -68,7 +72,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     ...commands.entries,
     ...agents.entries,
     // The open-standard directory Gemini reads next to ~/.gemini/skills, shared with Copilot and Codex.
-    ...skillFileEntries(ir.skills, paths.skillsDir),
+    ...skills.entries,
     ...(repo ? repoSupportEntries(env) : []),
   ];
 
