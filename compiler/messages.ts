@@ -361,6 +361,22 @@ export const messages = {
     severity: "info",
     text: "Agent '{agent}': name '{name}' is not one Gemini accepts (lower-case letters, digits, '-' and '_'); it was written as '{written}'.",
   },
+  AH4419: {
+    severity: "warning",
+    text: "Agent '{agent}': Gemini CLI 0.61.0 skips an agent file whose name starts with '_' without a word, so it was written as {file}. Rename the file.",
+  },
+  AH4420: {
+    severity: "warning",
+    text: "Agent '{agent}': the name '{name}' belongs to {owner}, and Gemini CLI 0.61.0 ignores a second agent of one name; it was written as '{written}'. Rename it in the agent's frontmatter.",
+  },
+  AH4421: {
+    severity: "warning",
+    text: "Command '{name}': Gemini CLI 0.61.0 names a command after its file with only letters, digits, '_', '-' and '.', at most 50 characters; it was written as /{written}. Rename the command file.",
+  },
+  AH4422: {
+    severity: "warning",
+    text: "Command '/{name}' has the name of a Gemini CLI 0.61.0 built-in command, which keeps it; Gemini offers this one as /user.{name}. Rename the command file.",
+  },
   // --- AH43xx: shared lowering (compiler/lower) ---
   AH4301: {
     severity: "warning",

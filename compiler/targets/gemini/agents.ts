@@ -11,7 +11,7 @@ import type { MarkdownFeature } from "../../ir";
 import { renderMarkdownDocument } from "../../lower/frontmatter";
 import { toLf } from "../../lower/text";
 import { diagnostic } from "../../messages";
-import { AGENT_NAME, AGENT_TOOL_NAMES, GEMINI_TOOL_NAMES } from "./capabilities";
+import { AGENT_NAME, AGENT_TOOL_NAMES, BUILT_IN_AGENTS, GEMINI_TOOL_NAMES } from "./capabilities";
 import type { GeminiPaths } from "./paths";
 
 /** Claude frontmatter keys with a Gemini counterpart: read here, never reported as dropped. */
@@ -49,13 +49,42 @@ export function agentName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9_-]+/g, "-");
 }
 
-/** One agent file. */
-export function translateAgent(agent: MarkdownFeature, paths: GeminiPaths): { entry: FileEntry; diagnostics: Diagnostic[] } {
+/**
+ * `name`, or when Gemini would ignore an agent of that name (a built-in agent's, or one already
+ * taken by an earlier agent of the bundle), the first of `<name>-2`, `<name>-3`, … that is free.
+ */
+export function freeAgentName(name: string, taken: ReadonlySet<string>): string {
+  if (!BUILT_IN_AGENTS.has(name) && !taken.has(name)) return name;
+  let n = 2;
+  while (BUILT_IN_AGENTS.has(`${name}-${n}`) || taken.has(`${name}-${n}`)) n += 1;
+  return `${name}-${n}`;
+}
+
+/** The agent's file name: Gemini CLI 0.61.0 skips a file in its agents directory whose name starts with `_`, without a word. */
+export function agentFileName(agent: MarkdownFeature): string {
+  return `${agent.name.replace(/^_+/, "") || "agent"}.md`;
+}
+
+/** One agent file; `taken` holds the names the agents before it were written under. */
+export function translateAgent(
+  agent: MarkdownFeature,
+  paths: GeminiPaths,
+  taken: ReadonlySet<string> = new Set(),
+): { entry: FileEntry; name: string; diagnostics: Diagnostic[] } {
   const front = agent.frontmatter;
   const diagnostics: Diagnostic[] = [];
   const authored = typeof front.name === "string" && front.name.trim() ? front.name.trim() : agent.name;
-  const name = AGENT_NAME.test(authored) ? authored : agentName(authored);
-  if (name !== authored) diagnostics.push(diagnostic("AH4418", { ...agent.origin, pointer: "/name" }, { agent: agent.name, name: authored, written: name }));
+  const slug = AGENT_NAME.test(authored) ? authored : agentName(authored);
+  if (slug !== authored) diagnostics.push(diagnostic("AH4418", { ...agent.origin, pointer: "/name" }, { agent: agent.name, name: authored, written: slug }));
+  const name = freeAgentName(slug, taken);
+  if (name !== slug)
+    diagnostics.push(
+      diagnostic(
+        "AH4420",
+        { ...agent.origin, pointer: "/name" },
+        { agent: agent.name, name: slug, owner: BUILT_IN_AGENTS.has(slug) ? "a Gemini built-in agent" : "an earlier agent of the profiles", written: name },
+      ),
+    );
   let description = typeof front.description === "string" ? front.description.trim() : "";
   if (!description) {
     description = `The ${agent.name} agent from the agentihooks bundle.`;
@@ -82,8 +111,10 @@ export function translateAgent(agent: MarkdownFeature, paths: GeminiPaths): { en
     .sort();
   if (dropped.length > 0) diagnostics.push(diagnostic("AH4414", agent.origin, { agent: agent.name, keys: dropped.map((k) => `'${k}'`).join(", ") }));
 
-  const fileName = `${agent.name}.md`;
+  const fileName = agentFileName(agent);
+  if (fileName !== `${agent.name}.md`) diagnostics.push(diagnostic("AH4419", agent.origin, { agent: agent.name, file: fileName }));
   return {
+    name,
     entry: {
       kind: "file",
       path: path.posix.join(paths.agentsDir, fileName),
@@ -100,8 +131,10 @@ export function translateAgent(agent: MarkdownFeature, paths: GeminiPaths): { en
 export function lowerAgents(agents: readonly MarkdownFeature[], paths: GeminiPaths): { entries: FileEntry[]; diagnostics: Diagnostic[] } {
   const entries: FileEntry[] = [];
   const diagnostics: Diagnostic[] = [];
+  const taken = new Set<string>();
   for (const agent of agents) {
-    const translated = translateAgent(agent, paths);
+    const translated = translateAgent(agent, paths, taken);
+    taken.add(translated.name);
     entries.push(translated.entry);
     diagnostics.push(...translated.diagnostics);
   }

@@ -60,3 +60,66 @@ export const GEMINI_TOOL_NAMES: ReadonlySet<string> = new Set([
 
 /** A subagent name Gemini CLI 0.61.0 accepts (its frontmatter schema refuses any other, and the agent is not loaded). */
 export const AGENT_NAME = /^[a-z0-9-_]+$/;
+
+/**
+ * The agents Gemini CLI 0.61.0 registers before the user's (its loadBuiltInAgents): a user agent of
+ * one of these names is ignored with a "Duplicate agent name" warning.
+ */
+export const BUILT_IN_AGENTS: ReadonlySet<string> = new Set(["codebase_investigator", "cli_help", "generalist", "browser_agent"]);
+
+/**
+ * Gemini CLI 0.61.0's built-in slash commands (its BuiltinCommandLoader, every optional one
+ * included): a user command of one of these names is renamed `/user.<name>`.
+ */
+export const BUILT_IN_COMMANDS: ReadonlySet<string> = new Set([
+  "about",
+  "agents",
+  "auth",
+  "bug",
+  "bug-memory",
+  "chat",
+  "clear",
+  "commands",
+  "compress",
+  "copy",
+  "corgi",
+  "directory",
+  "docs",
+  "editor",
+  "export-session",
+  "extensions",
+  "footer",
+  "gemma",
+  "help",
+  "hooks",
+  "ide",
+  "init",
+  "mcp",
+  "memory",
+  "model",
+  "oncall",
+  "permissions",
+  "plan",
+  "policies",
+  "privacy",
+  "profile",
+  "quit",
+  "restore",
+  "resume",
+  "rewind",
+  "settings",
+  "setup-github",
+  "shortcuts",
+  "skills",
+  "stats",
+  "tasks",
+  "terminal-setup",
+  "theme",
+  "tools",
+  "upgrade",
+  "vim",
+  "voice",
+]);
+
+/** Gemini CLI 0.61.0 names a command after its file: another character becomes `_`, and a name over 50 characters is cut to 47 plus `...`. */
+export const COMMAND_NAME_LIMIT = 50;

@@ -12,6 +12,7 @@ import type { MarkdownFeature } from "../../ir";
 import { toLf, withFinalNewline } from "../../lower/text";
 import { diagnostic } from "../../messages";
 import { formatTomlString } from "../../serialize/toml";
+import { BUILT_IN_COMMANDS, COMMAND_NAME_LIMIT } from "./capabilities";
 import type { GeminiPaths } from "./paths";
 
 const POSITIONAL = /\$[1-9]\b/g;
@@ -33,6 +34,15 @@ export function tomlText(text: string): string {
   return literalSafe ? `'''\n${text}'''` : formatTomlString(text);
 }
 
+/**
+ * The name Gemini CLI 0.61.0 gives a command in the file `<name>.toml`: every character outside
+ * letters, digits, `_`, `-` and `.` is replaced by `_`. Longer than COMMAND_NAME_LIMIT, Gemini
+ * itself would cut it to 47 characters plus `...`; it is cut to the limit here instead.
+ */
+export function commandName(name: string): string {
+  return [...name.replace(/[^a-zA-Z0-9_\-.]/g, "_")].slice(0, COMMAND_NAME_LIMIT).join("");
+}
+
 /** One command file. */
 export function translateCommand(command: MarkdownFeature, paths: GeminiPaths): { entry: FileEntry; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -49,7 +59,10 @@ export function translateCommand(command: MarkdownFeature, paths: GeminiPaths): 
   if (positional.length > 0)
     diagnostics.push(diagnostic("AH4412", command.origin, { name: command.name, found: positional.join(", "), placeholder: "{{args}}" }));
   const prompt = withFinalNewline(geminiPrompt(command.body).replace(/^\n+/, ""));
-  const fileName = `${command.name}.toml`;
+  const name = commandName(command.name);
+  if (name !== command.name) diagnostics.push(diagnostic("AH4421", command.origin, { name: command.name, written: name }));
+  if (BUILT_IN_COMMANDS.has(name)) diagnostics.push(diagnostic("AH4422", command.origin, { name }));
+  const fileName = `${name}.toml`;
   return {
     entry: {
       kind: "file",
