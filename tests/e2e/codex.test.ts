@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startModelServer, toolRounds, type ModelServer } from "./model-server";
 import { clientBinary } from "./support/clients";
-import { codexCommand, codexConfig, codexLoadProblems, runCodexTurn } from "./support/codex";
+import { codexCommand, codexConfig, codexLoadProblems, codexSkillList, runCodexTurn } from "./support/codex";
 import { CODEX_TOOL_SEARCH, expectExplained, explainDenialScript } from "./support/agentihooks-mcp";
 import { contextPrinted, describeRuntimeRuns, requestsContaining, runsByEvent, runtimeDenials } from "./support/evidence";
 import { describeRun, type ProcessResult } from "./support/process";
@@ -147,6 +147,18 @@ for (const variant of [
     });
 
     if (variant.bundle) {
+      test("the bundle's skills load, the one with only a name and the one with only a description included", async () => {
+        requireApplied();
+        const listed = await codexSkillList(sb);
+        const ours = listed.skills.filter((s) => s.path.startsWith(path.join(sb.home, ".agents", "skills")));
+        expect(ours.map((s) => s.name).sort(), JSON.stringify(listed.errors)).toEqual(["e2e-named", "e2e-nameless", "e2e-skill"]);
+        // The description written for the skill that had none: its body's first sentence.
+        expect(ours.find((s) => s.name === "e2e-named")?.description).toBe("Explains the E2E_NAMED_SKILL_CANARY_4e1f marker to anyone who asks.");
+        expect(listed.errors).toEqual([]);
+        const prompt = await codexCommand(sb, ["debug", "prompt-input"]);
+        expect(prompt.stdout, describeRun(prompt, 1500)).toContain("- e2e-named: Explains the E2E_NAMED_SKILL_CANARY_4e1f marker to anyone who asks.");
+      });
+
       test("the bundle's persona and rule reach the model", async () => {
         requireApplied();
         server.setScript(toolRounds([]));

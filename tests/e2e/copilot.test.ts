@@ -13,6 +13,7 @@ import {
   copilotCommand,
   copilotLoaderComplaints,
   copilotLoadProblems,
+  copilotLogLines,
   runCopilotTurn,
   writeCopilotCanary,
 } from "./support/copilot";
@@ -217,6 +218,29 @@ for (const variant of [
     });
 
     if (variant.bundle) {
+      test("the bundle's items that omit optional fields or break a name rule are listed, with no loader error", async () => {
+        requireApplied();
+        const skillRun = await copilotCommand(sb, ["skill", "list", "--json"]);
+        const listed = JSON.parse(skillRun.stdout.slice(skillRun.stdout.indexOf("["))) as { name: string; description: string; source?: string }[];
+        const ours = listed.filter((s) => s.source !== "builtin");
+        // Skills with only a name / only a description; commands as skills: one without frontmatter, one named '_e2e-under'.
+        expect(ours.map((s) => s.name).sort(), describeRun(skillRun, 1500)).toEqual([
+          "e2e-bare",
+          "e2e-hello",
+          "e2e-named",
+          "e2e-nameless",
+          "e2e-skill",
+          "e2e-under",
+        ]);
+        expect(ours.find((s) => s.name === "e2e-named")?.description).toBe("Explains the E2E_NAMED_SKILL_CANARY_4e1f marker to anyone who asks.");
+        expect(skillRun.stderr, describeRun(skillRun, 1500)).not.toMatch(/failed to load/i);
+        const probe = await copilotCommand(sb, ["--agent", "e2e-no-such-agent", "-p", "hi", "--no-custom-instructions"], server);
+        const available = (/available:\s*(.*)/.exec(probe.stdout + probe.stderr)?.[1] ?? "").split(",").map((s) => s.trim());
+        // The agent with no frontmatter at all, and the one without a name.
+        for (const name of ["e2e-terse", "E2E_Fixer"]) expect(available, describeRun(probe, 1500)).toContain(name);
+        expect(copilotLogLines(sb).filter((l) => /\[ERROR\] agents\//.test(l))).toEqual([]);
+      });
+
       test("the bundle's persona and rule reach the model, and a custom agent's prompt is used when selected", async () => {
         requireApplied();
         server.setScript(toolRounds([]));

@@ -155,6 +155,27 @@ for (const variant of [
     });
 
     if (variant.bundle) {
+      test("the bundle's items that omit optional fields or break a name rule load: skills listed, agent offered, command run", async () => {
+        requireApplied();
+        const list = await geminiCommand(sb, ["skills", "list"]);
+        expect(list.code, describeRun(list, 1500)).toBe(0);
+        const listed = [...list.stdout.matchAll(/^(\S.*?) \[(?:Enabled|Disabled)\]$/gm)].map((m) => m[1]!.trim());
+        // Gemini skips a SKILL.md without a name or without a description silently: both are listed.
+        for (const name of ["e2e-named", "e2e-nameless", "e2e-skill"]) expect(listed, describeRun(list, 1500)).toContain(name);
+        expect(list.stdout).toContain("Description: Explains the E2E_NAMED_SKILL_CANARY_4e1f marker to anyone who asks.");
+        expect(
+          loadWarnings(list.stdout + list.stderr).filter((l) => !/^Ripgrep/.test(l)),
+          describeRun(list, 1500),
+        ).toEqual([]);
+        server.setScript(toolRounds([]));
+        const turn = await runGeminiTurn(sb, server, "/e2e-bare e2e-arg");
+        expect(turn.run.code, describeRun(turn.run)).toBe(0);
+        expect(loadWarnings(turn.run.stderr), describeRun(turn.run)).toEqual([]);
+        expect(turn.requests.map((r) => r.view!.lastUserText).join("\n"), describeRun(turn.run, 1500)).toContain("E2E_BARE_COMMAND_CANARY_c0de and e2e-arg");
+        // E2E_Fixer (no name; a file name Gemini does not accept) is offered as e2e_fixer, the bare agent as e2e-terse.
+        for (const agent of ["e2e_fixer", "e2e-terse"]) expect(requestsContaining(turn.requests, agent).length, `agent ${agent} offered`).toBeGreaterThan(0);
+      });
+
       test("gemini mcp list lists every MCP server of the profiles, connected", async () => {
         requireApplied();
         const list = await geminiCommand(sb, ["mcp", "list"]);

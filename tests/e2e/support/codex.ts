@@ -4,6 +4,7 @@
  * Responses, streamed). The provider is given on the command line, so the home's config.toml stays
  * exactly as apply wrote it; hooks run only if apply recorded their trust (no bypass flag).
  */
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
@@ -49,6 +50,54 @@ export function installedCodexSkills(sb: Sandbox): string[] {
     }
   }
   return [...new Set(names)].sort();
+}
+
+/** One skill as `codex app-server` lists it, and one SKILL.md its loader refused. */
+export interface CodexSkillList {
+  skills: { name: string; description: string; path: string; scope: string }[];
+  errors: { path: string; message: string }[];
+}
+
+/**
+ * `skills/list` through `codex app-server` (JSON-RPC over stdio) for the project: the skills Codex
+ * loaded and, per refused SKILL.md, the loader's reason ("missing field `description`", "invalid
+ * name: exceeds maximum length of 64 characters", …), which the TUI only counts.
+ */
+export async function codexSkillList(sb: Sandbox): Promise<CodexSkillList> {
+  const child = spawn(clientBinary("codex"), ["app-server"], { cwd: sb.project, env: codexEnv(sb, { RUST_LOG: "error" }), stdio: ["pipe", "pipe", "ignore"] });
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  try {
+    return await new Promise<CodexSkillList>((resolve, reject) => {
+      let buffer = "";
+      const timer = setTimeout(() => reject(new Error("codex app-server did not answer skills/list in 30 s")), 30_000);
+      child.on("error", reject);
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        buffer += chunk;
+        for (let i = buffer.indexOf("\n"); i >= 0; i = buffer.indexOf("\n")) {
+          const line = buffer.slice(0, i);
+          buffer = buffer.slice(i + 1);
+          let message: { id?: number; result?: { data: CodexSkillList[] }; error?: unknown };
+          try {
+            message = JSON.parse(line);
+          } catch {
+            continue;
+          }
+          if (message.id === 1) {
+            send({ method: "initialized" });
+            send({ id: 2, method: "skills/list", params: { cwds: [sb.project] } });
+          } else if (message.id === 2) {
+            clearTimeout(timer);
+            const data = message.result?.data?.[0];
+            if (!data) reject(new Error(`skills/list failed: ${JSON.stringify(message.error)}`));
+            else resolve({ skills: data.skills, errors: data.errors ?? [] });
+          }
+        }
+      });
+      send({ id: 1, method: "initialize", params: { clientInfo: { name: "agentihooks-e2e", version: "0" } } });
+    });
+  } finally {
+    child.kill();
+  }
 }
 
 /** `codex mcp list --json` and `codex doctor --json` clean; `codex debug prompt-input` shows AGENTS.md and every skill. */
@@ -104,6 +153,11 @@ export async function codexLoadProblems(sb: Sandbox): Promise<string[]> {
       if (!prompt.stdout.includes(`${skill}: `)) problems.push(`skill '${skill}' is not in the model-visible prompt`);
     }
   }
+
+  // The skill loader's refusals (skipped silently in a turn): none may be a file we wrote.
+  const listed = await codexSkillList(sb);
+  const ours = `${path.join(sb.home, ".agents", "skills")}${path.sep}`;
+  for (const error of listed.errors) if (error.path.startsWith(ours)) problems.push(`Codex refused ${error.path}: ${error.message}`);
   return problems;
 }
 

@@ -136,7 +136,10 @@ export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Pro
     }
   }
 
-  // Skills: every installed skill must be listed as enabled.
+  // Skills: every installed skill must be listed as enabled, and the loader refuses none of ours
+  // (1.0.102 prints "The following skills failed to load:" with one line per file on stderr).
+  const ourSkills = path.join(sb.home, ".agents", "skills");
+  for (const line of skillRun.stderr.split("\n")) if (line.includes(ourSkills)) problems.push(`copilot skill list: ${line.trim()}`);
   const skills = parseJsonOutput<{ name: string; enabled?: boolean; source?: string }[]>(skillRun, "copilot skill list --json", problems);
   if (skills) {
     for (const name of installedCopilotSkills(sb)) {
@@ -163,8 +166,19 @@ export async function copilotLoadProblems(sb: Sandbox, server: ModelServer): Pro
         .map((s) => s.trim()) ?? [];
     for (const name of agents)
       if (!available.includes(name)) problems.push(`agent '${name}' is not selectable (copilot lists: ${available.join(", ") || "nothing"})`);
+    // 1.0.102 logs each agent file it refuses: "[ERROR] agents/x.md: custom agent markdown frontmatter is malformed: …".
+    for (const line of copilotLogLines(sb)) if (/\[ERROR\] agents\/.*custom agent/.test(line)) problems.push(`copilot log: ${line.trim()}`);
   }
   return problems;
+}
+
+/** Every line of the client's process logs in the sandbox (`~/.copilot/logs/*.log`). */
+export function copilotLogLines(sb: Sandbox): string[] {
+  const dir = path.join(sb.copilotHome, "logs");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".log"))
+    .flatMap((f) => readFileSync(path.join(dir, f), "utf8").split("\n"));
 }
 
 /** What the client reported about one hook run (from its session events). */
