@@ -237,7 +237,7 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
 
   it("copies skills into ~/.agents/skills, reports agents and commands, writes no prompts", () => {
     const ir = makeIr({
-      skills: [skill("deploy", "---\ndescription: Deploys\n---\nDo it.\n")],
+      skills: [skill("deploy", "---\nname: deploy\ndescription: Deploys\n---\nDo it.\n")],
       agents: [feature("agents", "reviewer", "Review.\n"), feature("agents", "architect", "Design.\n")],
       commands: [feature("commands", "ship", "Ship.\n")],
     });
