@@ -94,6 +94,31 @@ export interface JsonEntriesEntry {
   skeleton?: Record<string, unknown>;
   /** Names the Python original may hold here without a record of ours (`LegacyEntryNames`). */
   legacyNames?: LegacyEntryNames;
+  /** The Python original's names that now have another, and the client's lists that name the container's entries (`LegacyRenames`). */
+  legacyRenames?: LegacyRenames;
+}
+
+/**
+ * The Python original's entry names that have a new one (its server `hooks-utils`, `agentihooks`
+ * since its 2.14), and where else the client names this container's entries (Copilot's
+ * `enabledMcpServers`, Claude's per-project `disabledMcpServers`). When plan migrates an entry under
+ * an old name while it writes the new one, the old name in those lists becomes the new one in place
+ * (the lists' order and the operator's other members stay); uninstall takes out again what it put in.
+ */
+export interface LegacyRenames {
+  /** Old name → the name its entry has now. */
+  names: Record<string, string>;
+  lists: MemberList[];
+}
+
+/**
+ * A string array of a JSON file: the one at `key`, or with `each`, the one at `key` inside every
+ * object member of the object at `each` (Claude keeps a list per project under `projects`).
+ */
+export interface MemberList {
+  path: string;
+  key: string[];
+  each?: string[];
 }
 
 /**

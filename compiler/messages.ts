@@ -531,6 +531,14 @@ export const messages = {
     severity: "warning",
     text: "'{name}' under {container} has no install record and does not run agentihooks; it is left in place. Review it: remove it if it is a leftover of an old agentihooks install.",
   },
+  AH5046: {
+    severity: "info",
+    text: "'{from}' in {list} named the Python original's server, which is now agentihooks' own '{to}'; the list names '{to}' in its place, its order and your other names kept. 'agentihooks uninstall' takes '{to}' out again.",
+  },
+  AH5047: {
+    severity: "info",
+    text: "'{name}' under {container} runs the Python original's server (hooks.mcp) and has no install record; uninstall removes it, as the original's own uninstall did.",
+  },
   AH5042: {
     severity: "warning",
     text: "This hooks file could not be parsed, so agentihooks' entries cannot be taken out of it; uninstall moved the whole file to {backup} (your entries are there). Put back what you need.",

@@ -19,6 +19,9 @@ export const AGENTIHOOKS_SERVER = "agentihooks";
 /** The Python original's name for its server before its 2.14. */
 export const LEGACY_SERVER = "hooks-utils";
 
+/** The Python original's old server name → the name it has now, for the lists that name servers (`LegacyRenames`). */
+export const SERVER_RENAMES: Readonly<Record<string, string>> = { [LEGACY_SERVER]: AGENTIHOOKS_SERVER };
+
 /** The names the Python original registered its server under, which apply migrates in a home it installed (`LegacyEntryNames`). */
 export const LEGACY_SERVER_NAMES: readonly string[] = [AGENTIHOOKS_SERVER, LEGACY_SERVER];
 

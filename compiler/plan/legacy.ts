@@ -5,8 +5,12 @@
  * hook-list entry names. A switch needs no reinstall: its items are taken over or removed, and its
  * records go from the ledger once migrated.
  */
+import type { MemberList } from "../desired-tree";
+import type { OwnedEntries } from "../state/ledger";
+import { renameMember } from "./entries/members";
+import type { JsonDocument } from "./json-document";
 import { isObject, toPointer } from "./json-value";
-import type { PlanRun } from "./plan-run";
+import { detectStyle, type PlanRun } from "./plan-run";
 
 /** The Python original's in-file record of the keys it wrote: key pointer → value; undefined when the file has none. */
 export function inFileRecord(doc: { get(path: readonly string[]): unknown }, tablesPerSubKey: boolean): Record<string, unknown> | undefined {
@@ -33,9 +37,20 @@ export function runsLegacyServer(value: unknown): boolean {
   return runsLegacyRuntime([value.command, ...args].join(" "));
 }
 
+/** An entry of the Python original's migrated to its new name: the lists naming it follow once every entry is planned. */
+interface PendingRename {
+  target: string;
+  /** The entries' record as the run leaves it, which notes the members renamed. */
+  record: OwnedEntries;
+  from: string;
+  to: string;
+  lists: readonly MemberList[];
+}
+
 /** The Python original's top-level ledger records as one run reads them, and which of them it migrates. */
 export class LegacyLedger {
   private linkSet: Set<string> | undefined;
+  private readonly renames: PendingRename[] = [];
   /** Top-level ledger keys whose records this run has migrated (removed from the ledger at the end). */
   readonly migrated = new Set<string>();
 
@@ -89,6 +104,35 @@ export class LegacyLedger {
     this.migrated.add("managed_links");
   }
 
+  /** Notes that plan migrated the Python original's entry `from` to `to` (`LegacyRenames`): see `renameMembers`. */
+  queueRename(target: string, record: OwnedEntries, from: string, to: string, lists: readonly MemberList[]): void {
+    this.renames.push({ target, record, from, to, lists });
+  }
+
+  /**
+   * Renames each migrated entry's old name in the lists that name it (AH5046), once every entry
+   * but list members is planned (a member entry of the same list then sees the new name). A name
+   * the list did not hold yet is recorded, for uninstall to take out with the server.
+   */
+  renameMembers(): void {
+    for (const r of this.renames) {
+      for (const list of r.lists) {
+        const w = this.run.work(r.target, list.path, 0o644);
+        if (w.before === undefined || (w.doc && w.doc.kind !== "json")) continue;
+        const doc = this.run.jsonDoc(w, detectStyle(w.before), true);
+        if (w.reset) continue;
+        for (const key of listKeys(doc, list)) {
+          const current = doc.get(key);
+          const renamed = Array.isArray(current) ? renameMember(current, r.from, r.to) : undefined;
+          if (!renamed) continue;
+          doc.set(key, renamed);
+          if (!(current as unknown[]).includes(r.to)) (r.record.renamed ??= []).push({ path: list.path, key, name: r.to });
+          this.run.note("AH5046", list.path, { from: r.from, to: r.to, list: key.join(".") });
+        }
+      }
+    }
+  }
+
   /** Removes the migrated records from the ledger document. */
   dropMigrated(): void {
     const raw = this.run.ledger.raw;
@@ -107,4 +151,14 @@ export function legacyOf(run: PlanRun): LegacyLedger {
     ledgers.set(run, legacy);
   }
   return legacy;
+}
+
+/** The keys of the lists `list` describes in `doc`: its `key`, or that key under every object member of `each`. */
+function listKeys(doc: JsonDocument, list: MemberList): string[][] {
+  if (!list.each) return [list.key];
+  const parent = doc.get(list.each);
+  if (!isObject(parent)) return [];
+  return Object.keys(parent)
+    .filter((name) => isObject(parent[name]))
+    .map((name) => [...(list.each as string[]), name, ...list.key]);
 }

@@ -93,6 +93,8 @@ function planRun(run: PlanRun, trees: readonly DesiredTree[]): Plan {
       else planEntry(run, tree.target, entry, prev, next);
     }
   }
+  // The lists naming an entry the Python original's migration renamed, before the list members that read them.
+  legacyOf(run).renameMembers();
   for (const { target, entry } of deferred) planEntry(run, target, entry, before.get(target) as TargetLedger, after.get(target) as TargetLedger);
 
   // Pass 2: what we owned before and no longer want is stripped (uninstall strips everything).

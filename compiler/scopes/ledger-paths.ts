@@ -41,6 +41,7 @@ function mapTarget(record: Record<string, unknown>, map: (p: string) => string):
       if ("sidecar" in o) r.sidecar = str(o.sidecar);
       if ("displaced" in o) r.displaced = str(o.displaced);
       if (isObject(o.manifest)) r.manifest = { ...o.manifest, dir: str(o.manifest.dir) };
+      if (Array.isArray(o.renamed)) r.renamed = o.renamed.map((m) => (isObject(m) ? { ...m, path: str(m.path) } : m));
       return r;
     });
   }

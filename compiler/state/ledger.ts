@@ -44,6 +44,8 @@ export interface OwnedKeys {
   key?: string[];
   /** Inferred records of a home the Python original installed (never stored): the keys the profiles manage. */
   legacyKeys?: string[];
+  /** Inferred records (never stored): the entry's `legacyTables`, the tables the original may hold under its names. */
+  legacyTables?: { container: string[]; names: string[] };
 }
 
 /** Named entries we own in a shared JSON file (MCP servers). */
@@ -53,6 +55,17 @@ export interface OwnedEntries {
   container: string[];
   /** Entry name → digest of the value we wrote ("" for an entry inherited from a legacy record). */
   names: Record<string, string>;
+  /** Members we renamed in a list naming these entries (`LegacyRenames`): uninstall takes them out. */
+  renamed?: RenamedMember[];
+  /** Inferred records of a home the Python original installed (never stored): the entry's `legacyNames`. */
+  legacyNames?: string[];
+}
+
+/** A name plan wrote into a list of a JSON file in place of the Python original's old name. */
+export interface RenamedMember {
+  path: string;
+  key: string[];
+  name: string;
 }
 
 /** Our items in a shared hook-list file. */

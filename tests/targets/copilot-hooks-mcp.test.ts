@@ -104,6 +104,13 @@ describe("copilot mcp-config.json", () => {
       style: { indent: 2, asciiOnly: false, finalNewline: true },
       mode: 0o644,
       legacyNames: ["agentihooks", "hooks-utils"],
+      legacyRenames: {
+        names: { "hooks-utils": "agentihooks" },
+        lists: [
+          { path: "/home/agent/.copilot/settings.json", key: ["enabledMcpServers"] },
+          { path: "/home/agent/.copilot/settings.json", key: ["disabledMcpServers"] },
+        ],
+      },
     });
     expect(
       JSON.stringify(mcpEntry({ s: { type: "stdio", command: "/bin/srv", tools: ["a"], timeout: 30000, excludeTools: ["c"], auth: true } }).entry!.entries.s),

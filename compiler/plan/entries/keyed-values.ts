@@ -64,7 +64,13 @@ export const jsonKeys: EntryKind<JsonKeysEntry, OwnedKeys> = {
 export const tomlKeys: EntryKind<TomlKeysEntry, OwnedKeys> = {
   plan: (run, target, entry, prev, next) => planKeys(run, target, entry, prev, next, TOML_FORMAT, undefined, false),
   strip: (run, target, record) => stripKeys(run, target, record, TOML_FORMAT),
-  legacy: (entry) => ({ kind: "toml-keys", path: entry.path, sidecar: entry.sidecar, format: "toml" }),
+  legacy: (entry) => ({
+    kind: "toml-keys",
+    path: entry.path,
+    sidecar: entry.sidecar,
+    format: "toml",
+    ...(entry.legacyTables ? { legacyTables: { container: [...entry.legacyTables.container], names: [...entry.legacyTables.names] } } : {}),
+  }),
 };
 
 function planKeys(
@@ -181,6 +187,17 @@ function stripKeys(run: PlanRun, target: string, owned: OwnedKeys, format: Keyed
     for (const pointer of owned.legacyKeys ?? []) {
       const value = doc.get(fromPointer(pointer));
       if (value !== undefined && runsLegacyRuntime(value)) keys[pointer] = value;
+    }
+    // A table under a name the original gave its server goes only when it runs that server (AH5047); yours stays (AH5045).
+    for (const name of owned.legacyTables?.names ?? []) {
+      const key = [...owned.legacyTables!.container, name];
+      const current = doc.get(key);
+      if (current === undefined) continue;
+      const args = { name, container: owned.legacyTables!.container.join(".") };
+      if (runsLegacyServer(toJsonish(current))) {
+        doc.remove(key, true);
+        run.note("AH5047", file, args);
+      } else run.note("AH5045", file, args);
     }
   }
   const trusted = run.options.uninstall && format.kind === "json-keys" ? doc.get(["trustedFolders"]) : undefined;

@@ -4,7 +4,7 @@
  * no longer wanted. Planned after every other entry, since `addKeysOf` reads another entry's result.
  */
 import type { JsonMembersEntry } from "../../desired-tree";
-import type { OwnedKeys } from "../../state/ledger";
+import type { OwnedKeys, RenamedMember } from "../../state/ledger";
 import type { FileRecord } from "../../state/sidecar";
 import { parseJsonText } from "../json-document";
 import { cloneJson, getPath, isObject, jsonEqual, toPointer } from "../json-value";
@@ -101,4 +101,39 @@ function resultObjectAt(run: PlanRun, file: string, key: string[]): Record<strin
   const parsed = parseJsonText(decoder.decode(bytes), true);
   const value = parsed.ok ? getPath(parsed.value, key) : undefined;
   return isObject(value) ? value : {};
+}
+
+/**
+ * `list` with the member `from` renamed `to` where it stands (dropped instead when `to` is listed
+ * already), or undefined when `list` does not hold `from`. The other members and their order stay.
+ */
+export function renameMember(list: readonly unknown[], from: string, to: string): unknown[] | undefined {
+  if (!list.includes(from)) return undefined;
+  let placed = list.includes(to);
+  const out: unknown[] = [];
+  for (const member of list) {
+    if (member !== from) out.push(member);
+    else if (!placed) {
+      out.push(to);
+      placed = true;
+    }
+  }
+  return out;
+}
+
+/**
+ * Takes a member a rename put into a list out again (uninstall, `RenamedMember`): the server it
+ * names goes with agentihooks. The operator's other members stay, and so does the list, if only empty.
+ */
+export function withdrawRenamed(run: PlanRun, target: string, member: RenamedMember): void {
+  const w = run.work(target, member.path, 0o644);
+  if (w.before === undefined || (w.doc && w.doc.kind !== "json")) return;
+  const doc = run.jsonDoc(w, detectStyle(w.before), true);
+  if (w.reset) return;
+  const current = doc.get(member.key);
+  if (!Array.isArray(current) || !current.includes(member.name)) return;
+  doc.set(
+    member.key,
+    current.filter((m) => m !== member.name),
+  );
 }

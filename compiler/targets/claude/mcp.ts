@@ -9,7 +9,7 @@ import type { JsonEntriesEntry } from "../../desired-tree";
 import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { McpServerEntry, Origin } from "../../ir";
-import { LEGACY_SERVER_NAMES } from "../../lower/agentihooks-server";
+import { LEGACY_SERVER_NAMES, SERVER_RENAMES } from "../../lower/agentihooks-server";
 import { dropIfCredentialed, escapePointer, headerFindings, scrubMcpEnv, setOwn } from "../../lower/mcp-credentials";
 import { isPlainObject } from "../../merge/merge-documents";
 import { diagnostic } from "../../messages";
@@ -138,6 +138,10 @@ export function lowerMcp(servers: Readonly<Record<string, McpServerEntry>>, path
       style: defaultJsonStyle,
       mode: 0o600,
       legacyNames: [...LEGACY_SERVER_NAMES],
+      // `/mcp disable` of a user server lands in the project's entry of this file; `enabledMcpServers` there
+      // holds only Claude's built-in servers, and the `*McpjsonServers` lists name a project's `.mcp.json`
+      // servers, never this file's: neither can name ours (docs/mcp-server.md).
+      legacyRenames: { names: { ...SERVER_RENAMES }, lists: [{ path: paths.claudeJson, each: ["projects"], key: ["disabledMcpServers"] }] },
     },
     diagnostics,
   };

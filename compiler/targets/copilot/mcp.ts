@@ -8,7 +8,7 @@ import { defaultJsonStyle } from "../../desired-tree";
 import type { Diagnostic } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { McpServerEntry, Origin } from "../../ir";
-import { LEGACY_SERVER_NAMES } from "../../lower/agentihooks-server";
+import { LEGACY_SERVER_NAMES, SERVER_RENAMES } from "../../lower/agentihooks-server";
 import { dropIfCredentialed, escapePointer, hasEnvReference, headerFindings, scrubMcpEnv, scrubMcpTools, setOwn } from "../../lower/mcp-credentials";
 import { rememberResolvedSecret } from "../../lower/redact";
 import { diagnostic } from "../../messages";
@@ -167,6 +167,14 @@ export function lowerMcp(
       style: defaultJsonStyle,
       mode: directives.resolveHeaderEnv ? 0o600 : 0o644,
       legacyNames: [...LEGACY_SERVER_NAMES],
+      // Copilot names servers in settings.json: `/mcp enable` and `/mcp disable` record them there (docs/mcp-server.md).
+      legacyRenames: {
+        names: { ...SERVER_RENAMES },
+        lists: [
+          { path: paths.settings, key: ["enabledMcpServers"] },
+          { path: paths.settings, key: ["disabledMcpServers"] },
+        ],
+      },
     },
     diagnostics,
   };
