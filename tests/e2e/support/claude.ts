@@ -121,6 +121,7 @@ export async function runClaudeTurn(
     env: claudeEnv(sb, server, { ...tracerEnv(sb), ...placement.env }),
     timeoutMs: 90_000,
     ...(placement.prefix ? { prefix: placement.prefix } : {}),
+    ...(placement.input !== undefined ? { input: placement.input } : {}),
   });
   const messages = run.stdout
     .split("\n")

@@ -74,11 +74,17 @@ export interface GeminiTurn {
   runtime: RuntimeRun[];
 }
 
-/** Runs `gemini -p PROMPT --yolo` in the project against the model server, the runtime traced. */
-export async function runGeminiTurn(sb: Sandbox, server: ModelServer, prompt: string, placement: TurnPlacement = {}): Promise<GeminiTurn> {
+/** Runs `gemini -p PROMPT --yolo` (then `extraArgs`, e.g. `--resume latest`) in the project against the model server, the runtime traced. */
+export async function runGeminiTurn(
+  sb: Sandbox,
+  server: ModelServer,
+  prompt: string,
+  placement: TurnPlacement = {},
+  extraArgs: string[] = [],
+): Promise<GeminiTurn> {
   const firstRequest = server.requests.length;
   const traceBefore = readRuntimeTrace(sb).length;
-  const run = await runProcess(clientBinary("gemini"), ["-p", prompt, "--yolo"], {
+  const run = await runProcess(clientBinary("gemini"), ["-p", prompt, "--yolo", ...extraArgs], {
     cwd: sb.project,
     env: geminiEnv(sb, server, { ...tracerEnv(sb), ...placement.env }),
     timeoutMs: 120_000,

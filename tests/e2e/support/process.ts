@@ -29,6 +29,8 @@ export interface RunOptions {
 export interface TurnPlacement {
   prefix?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /** What the client reads on stdin (e.g. Claude's stream-json input: several prompts of one session). */
+  input?: string;
 }
 
 /** Runs `file args…`; never rejects for a non-zero exit (the caller asserts), only for a spawn failure. */
