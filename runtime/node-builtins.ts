@@ -7,6 +7,7 @@
  * `createRequire`, which is equally lazy. `node:path` is imported normally: it has no lazy parts.
  */
 import type * as FsModule from "node:fs";
+import type * as CryptoModule from "node:crypto";
 import type * as OsModule from "node:os";
 
 type GetBuiltin = (id: string) => unknown;
@@ -21,4 +22,9 @@ export const fs = getBuiltin("node:fs") as typeof FsModule;
 export function homeDirectory(env: NodeJS.ProcessEnv): string {
   const home = env.HOME?.trim();
   return home ? home : (getBuiltin("node:os") as typeof OsModule).homedir();
+}
+
+/** The sha256 of `text` in hex, with `node:crypto` loaded only when a caller needs a digest. */
+export function sha256Hex(text: string): string {
+  return (getBuiltin("node:crypto") as typeof CryptoModule).createHash("sha256").update(text).digest("hex");
 }

@@ -21,10 +21,21 @@ export type { GuardrailSwitches };
 /** The guardrail block as a profile states it: every key optional (the compiler's merged value). */
 export type GuardrailsInput = Partial<GuardrailSwitches> & Record<string, unknown>;
 
+/** The scope whose apply wrote a policy (compiler/scopes/scope.ts): `home`, `repo` or `machine`. */
+export type PolicyScope = "home" | "repo" | "machine";
+
+const POLICY_SCOPES: readonly string[] = ["home", "repo", "machine"];
+
 /** The policy file's content. */
 export interface Policy {
   version: 1;
   target: PolicyTarget;
+  /**
+   * The scope that wrote it. The runtime hands a home-scope call over to a running, at least as
+   * strict repo-scope hook by it (runtime/scope-handover.ts); absent in a policy written before the
+   * field existed, which then neither claims nor hands over.
+   */
+  scope?: PolicyScope;
   guardrails: GuardrailSwitches;
   /** Absolute path of the audit log (JSONL), present when `guardrails.auditLog` is on. */
   auditLog?: string;
@@ -44,6 +55,8 @@ export interface Policy {
 
 /** Optional extras for `renderPolicy`. */
 export interface PolicyOptions {
+  /** The scope the policy is written for (see `Policy.scope`). */
+  scope?: PolicyScope;
   /** The profile chain, e.g. `coding,anton` (shown by the status line). */
   chain?: string;
   /** The settings profile's name (shown by the status line). */
@@ -100,6 +113,7 @@ export function buildPolicy(guardrails: GuardrailsInput | undefined, target: Pol
     auditLogMaxBytes: DEFAULT_AUDIT_LOG_MAX_BYTES,
     projectBridgeMaxBytes: DEFAULT_PROJECT_BRIDGE_MAX_BYTES,
   };
+  if (options.scope) policy.scope = options.scope;
   if (switches.auditLog) policy.auditLog = auditLogPath(agentihooksHome);
   if (options.chain) policy.chain = options.chain;
   if (options.settingsProfile) policy.settingsProfile = options.settingsProfile;
@@ -117,6 +131,7 @@ export function renderPolicy(guardrails: GuardrailsInput | undefined, target: Po
   const ordered = {
     version: p.version,
     target: p.target,
+    ...(p.scope !== undefined ? { scope: p.scope } : {}),
     // The schema's order (GUARDRAIL_DEFAULTS), whatever order the merged input had.
     guardrails: Object.fromEntries(Object.keys(GUARDRAIL_DEFAULTS).map((key) => [key, p.guardrails[key as keyof GuardrailSwitches]])),
     ...(p.auditLog !== undefined ? { auditLog: p.auditLog } : {}),
@@ -156,6 +171,7 @@ export function readPolicy(home: string, target: PolicyTarget): Policy {
   const record = raw as Record<string, unknown>;
   const guardrails = record.guardrails && typeof record.guardrails === "object" ? (record.guardrails as GuardrailsInput) : undefined;
   const policy = buildPolicy(guardrails, target, home);
+  if (typeof record.scope === "string" && POLICY_SCOPES.includes(record.scope)) policy.scope = record.scope as PolicyScope;
   if (policy.guardrails.auditLog && typeof record.auditLog === "string" && record.auditLog.length > 0) policy.auditLog = record.auditLog;
   policy.auditLogMaxBytes = positiveInteger(record.auditLogMaxBytes, DEFAULT_AUDIT_LOG_MAX_BYTES);
   policy.projectBridgeMaxBytes = positiveInteger(record.projectBridgeMaxBytes, DEFAULT_PROJECT_BRIDGE_MAX_BYTES);

@@ -24,6 +24,7 @@ import { mentionsSensitivePath } from "./guardrails/sensitive-paths";
 import type { Payload, ToolCall } from "./normalize";
 import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./policy";
 import { projectBridgeContext } from "./project-bridge";
+import { handledKey, handsOver, recordClaim } from "./scope-handover";
 import { sessionBanner } from "./session-banner";
 import { endSession, firstInSession } from "./session-context";
 
@@ -440,6 +441,18 @@ export function runHook(request: HookRequest): Reply {
     now,
     warnings: [],
   };
+  // Home and repo together: the home hook stands aside for a running, at least as strict repo hook.
+  const handover = {
+    target: ctx.target,
+    policy,
+    home,
+    env,
+    sessionId: payload.session_id,
+    key: handledKey(event, toolCallsOf(payload)[0]?.tool_name),
+    cwd: ctx.cwd,
+    now: now(),
+  };
+  if (handsOver(handover)) return EMPTY;
   let outcome: Outcome;
   try {
     outcome = applyStopLoopGuard(event, payload, withSessionContext(ctx, hookEventName, home));
@@ -454,5 +467,6 @@ export function runHook(request: HookRequest): Reply {
       return { stdout: "", stderr: `agentihooks: ${event} handler failed (${message}); continuing without it.\n`, exitCode: 0 };
     }
   }
+  recordClaim({ ...handover, event });
   return withWarnings(renderReplyWith(client, event, hookEventName, outcome), ctx.warnings);
 }

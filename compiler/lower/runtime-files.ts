@@ -93,7 +93,8 @@ export function policyFileEntry(
   channels: readonly string[] | undefined = ir.channels?.value,
 ): FileEntry {
   const chain = parseChain(ir.requestedChain).join(",");
-  const options: PolicyOptions = {};
+  // The runtime tells a home policy from a repo one by it (runtime/scope-handover.ts).
+  const options: PolicyOptions = { scope: env.scope.name };
   if (chain) options.chain = chain;
   if (ir.settingsProfile) options.settingsProfile = ir.settingsProfile.name;
   if (channels) options.channels = channels;

@@ -13,6 +13,7 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { commandEffects, type PathEffect } from "../command-effects";
 import { fs, homeDirectory } from "../node-builtins";
 import { agentihooksHome } from "../policy";
+import { userAgentihooksHome } from "../scope-handover";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 
 const { realpathSync } = fs;
@@ -44,7 +45,8 @@ export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
     join(gemini, "settings.json"),
   ];
   const wrappers = [copilot, claude, codex, gemini].map((home) => join(home, "agentihooks-hook.sh"));
-  const dirs = [agentihooksHome(env), join(copilot, "hooks")];
+  // A repo-scope runtime also guards the user's own home, where its hand-over claims live (runtime/scope-handover.ts).
+  const dirs = [agentihooksHome(env), userAgentihooksHome(env), join(copilot, "hooks")];
   const withReal = (paths: string[]): string[] => [...new Set(paths.flatMap((p) => [resolve(p), real(p)]))];
   return { dirs: withReal(dirs), files: withReal([...wrappers, ...settings]), settings: withReal(settings) };
 }

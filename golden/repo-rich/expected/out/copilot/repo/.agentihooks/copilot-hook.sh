@@ -10,6 +10,9 @@ export AGENTIHOOKS_COPILOT_EVENT="${1:-}"
 export AGENTIHOOKS_TARGET=copilot
 # Committed in the repository (docs/scopes.md): the runtime and the policy sit beside this script,
 # and the Node is the one on the PATH of whoever runs the client (none found: a deny, as above).
+# The user's own agentihooks home (theirs, or ~/.agentihooks when unset) is where this runtime
+# records that it runs, so a home-scope hook can hand over to it (docs/scopes.md).
+export AGENTIHOOKS_USER_HOME="${AGENTIHOOKS_HOME:-}"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 export AGENTIHOOKS_HOME="$here"
 node=$(command -v node || true)
