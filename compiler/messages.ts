@@ -592,6 +592,10 @@ export const messages = {
     severity: "info",
     text: "The machine scope holds only {client}'s guardrail hooks, so it leaves the {items} out; apply the home scope (or the repo scope) for them.",
   },
+  AH5162: {
+    severity: "error",
+    text: "The machine-scope wrappers would run the Node at {node}, but {path} is {problem}, so a user could replace the Node every machine hook runs; nothing was written. Make it root's ('sudo chown root {path} && sudo chmod go-w {path}'), or run apply with a Node installed under root-owned folders (e.g. /usr/local/bin/node).",
+  },
   // AH512x: the command-line contract (bin/commands/contract.ts)
   AH5120: { severity: "error", text: "agentihooks {command}: {reason}. Run 'agentihooks {command} --help' for its options." },
   AH5121: { severity: "error", text: "{first} and {second} cannot be used together. Keep one of them." },

@@ -129,8 +129,14 @@ export function parseClaim(text: string | undefined): SessionClaim | undefined {
  * gives the context it gives.
  */
 export function atLeastAsStrict(repo: GuardrailSwitches, home: GuardrailSwitches): boolean {
-  for (const key of BOOLEAN_SWITCHES) if (home[key] && !repo[key]) return false;
-  return home.protectedBranches.every((branch) => repo.protectedBranches.includes(branch));
+  return weakerSwitches(repo, home).length === 0;
+}
+
+/** What `repo` leaves out of `home`: each switch home has on and repo off, and `protectedBranches: <branch>` for each branch only home protects. */
+export function weakerSwitches(repo: GuardrailSwitches, home: GuardrailSwitches): string[] {
+  const out: string[] = BOOLEAN_SWITCHES.filter((key) => home[key] && !repo[key]);
+  for (const branch of home.protectedBranches) if (!repo.protectedBranches.includes(branch)) out.push(`protectedBranches: ${branch}`);
+  return out;
 }
 
 function inside(path: string, dir: string): boolean {

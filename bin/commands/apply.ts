@@ -130,7 +130,11 @@ export async function run(argv: string[]): Promise<number> {
     if (!loaded.project) return out.finish(EXIT.error);
     env = loaded.project.env;
     if (env.scope?.name === "machine") {
-      const refused = (await import("../../compiler/scopes/machine-environment")).machineWriteDiagnostics(process.getuid?.(), "apply");
+      const refused = [
+        ...(await import("../../compiler/scopes/machine-environment")).machineWriteDiagnostics(process.getuid?.(), "apply"),
+        // Every user's machine hook runs this Node: no user may be able to replace it.
+        ...(await import("../../compiler/scopes/machine-node")).machineNodeDiagnostics(loaded.project.env.nodePath),
+      ];
       out.report(refused);
       if (refused.length > 0) return out.finish(EXIT.error);
     }

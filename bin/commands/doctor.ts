@@ -71,11 +71,13 @@ export async function run(argv: string[]): Promise<number> {
   const switched = env.scope.name === "home" ? switchDiagnostic(chosen.choice, sourceOf(chosen.choice, loaded.project, []), env.home, "warning") : undefined;
   if (switched) out.report([switched]);
   const fs = realFileSystem();
-  const [{ registeredScopes }, { readEnvironment }] = await Promise.all([
+  const [{ hookRegistrations }, { readEnvironment }, { scopeInForce }, { machineNodeCheck }] = await Promise.all([
     import("../../compiler/scopes/registered-scopes"),
     import("../../compiler/environment"),
+    import("../../compiler/scopes/scope-in-force"),
+    import("../../compiler/doctor/machine-node-check"),
   ]);
-  const hookScopes = registeredScopes(
+  const registrations = hookRegistrations(
     loaded.project.ir,
     loaded.trees.map((t) => t.target),
     env.scope.name === "home" ? env : readEnvironment(),
@@ -101,13 +103,13 @@ export async function run(argv: string[]): Promise<number> {
         message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})`,
       });
     report.checks.push(...runtimeChecks(tree, { fs, env }));
-    // Which scopes' guardrails are in force for this client (docs/scopes.md, "Home and repo together").
-    const scopes = hookScopes[tree.target] ?? [];
-    report.checks.push({
-      id: "hooks.scopes",
-      status: "note",
-      message: `hooks registered in: ${scopes.length === 0 ? "no scope" : scopes.join(" and ")}${scopes.length > 1 ? " (both run our runtime: each call is checked twice; a deny from either blocks)" : ""}`,
-    });
+    // Which scopes register our hooks, and whose guardrails are in force (docs/scopes.md, "Home and repo together").
+    const registered = registrations[tree.target] ?? { scopes: [], agentihooksHomes: {}, wrappers: {} };
+    const scopes = registered.scopes;
+    report.checks.push({ id: "hooks.scopes", status: "note", message: `hooks registered in: ${scopes.length === 0 ? "no scope" : scopes.join(" and ")}` });
+    report.checks.push({ id: "scopes.in-force", status: "note", message: scopeInForce(tree.target, registered).message });
+    // A machine wrapper runs its Node for every user: no user may be able to replace it.
+    if (registered.wrappers.machine) report.checks.push(machineNodeCheck(registered.wrappers.machine));
     report.checks.push(...mcpServerChecks(tree, { fs, env }));
     if (values.live && binary) report.checks.push(...liveChecks(tree, binary, env));
     report.ok = !report.checks.some((c) => c.status === "fail");

@@ -41,6 +41,8 @@ export interface TargetStatus {
   runtime: { path: string | null; ok: boolean };
   /** The scopes whose hook registration for this client holds our entries (docs/scopes.md). */
   hookScopes: string[];
+  /** Which scope's guardrails are in force, as a sentence (compiler/scopes/scope-in-force.ts). */
+  inForce: string;
 }
 
 /** Runs the command; returns the exit code. */
@@ -82,9 +84,10 @@ export async function run(argv: string[]): Promise<number> {
   const ledgerBytes = fs.read(`${env.agentihooksHome}/state.json`);
   const ledger = parseScopedLedger(ledgerBytes ? new TextDecoder().decode(ledgerBytes) : undefined, env.scope);
   const plan = planChanges(loaded.trees, { fs: dryRunFileSystem(fs), env, now: new Date(0) });
-  const { registeredScopes } = await import("../../compiler/scopes/registered-scopes");
+  const { hookRegistrations } = await import("../../compiler/scopes/registered-scopes");
+  const { scopeInForce } = await import("../../compiler/scopes/scope-in-force");
   const { readEnvironment } = await import("../../compiler/environment");
-  const hookScopes = registeredScopes(
+  const registrations = hookRegistrations(
     project.ir,
     loaded.trees.map((t) => t.target),
     env.scope.name === "home" ? env : readEnvironment(),
@@ -106,7 +109,8 @@ export async function run(argv: string[]): Promise<number> {
       ownedFiles: owned.length,
       pending,
       runtime: runtimeHealth(owned.map((o) => o.path)),
-      hookScopes: hookScopes[tree.target] ?? [],
+      hookScopes: registrations[tree.target]?.scopes ?? [],
+      inForce: scopeInForce(tree.target, registrations[tree.target] ?? { scopes: [], agentihooksHomes: {}, wrappers: {} }).message,
     };
   });
   const recorded = choice.recorded ?? null;
@@ -131,13 +135,8 @@ export async function run(argv: string[]): Promise<number> {
       ? `${t.client.installed}${t.client.newer ? ` (newer than ${t.client.verified}, the version agentihooks verified: a new settings key needs allowUnknownKeys, see docs/profiles.md)` : ` (verified with ${t.client.verified})`}`
       : `not found on PATH (verified with ${t.client.verified})`;
     lines.push(`${t.target}:`.padEnd(10) + `${t.displayName} ${client}`);
-    const scopes =
-      t.hookScopes.length === 0
-        ? "none"
-        : t.hookScopes.length > 1
-          ? `${t.hookScopes.join(" and ")} (both run our runtime: each call is checked twice, see docs/scopes.md)`
-          : (t.hookScopes[0] as string);
-    lines.push(`          hooks registered in: ${scopes}`);
+    lines.push(`          hooks registered in: ${t.hookScopes.length === 0 ? "none" : t.hookScopes.join(" and ")}`);
+    lines.push(`          ${t.inForce}`);
     lines.push(
       `          ${t.ownedFiles} owned file(s); ${t.pending === 0 ? "in sync" : `${t.pending} change(s) pending (agentihooks plan)`}; runtime ${t.runtime.path === null ? "not installed" : t.runtime.ok ? "ok" : `missing (${t.runtime.path}): run 'agentihooks apply'`}`,
     );

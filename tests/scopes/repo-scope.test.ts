@@ -201,7 +201,7 @@ describe("repo scope: apply, commit, clone", () => {
 });
 
 describe("status and doctor: the scopes that register our hooks, per client", () => {
-  it("shows repo, then home and repo once the home has them too (each call checked twice)", () => {
+  it("shows repo, then home and repo once the home has them too (the home hands over to the as-strict repo)", () => {
     const s = sandbox();
     expect(s.run(["apply", "--scope", "repo", "--yes", "--target", "claude"]).status).toBe(0);
     const scopesOf = (): Record<string, string[]> => {
@@ -212,7 +212,9 @@ describe("status and doctor: the scopes that register our hooks, per client", ()
     expect(scopesOf()).toEqual({ copilot: [], claude: ["repo"] });
     expect(s.run(["apply", "--yes", "--target", "claude"]).status).toBe(0);
     expect(scopesOf()).toEqual({ copilot: [], claude: ["home", "repo"] });
-    expect(s.run(["status", "--target", "claude"]).stdout).toContain("hooks registered in: home and repo (both run our runtime");
+    const status = s.run(["status", "--target", "claude"]).stdout;
+    expect(status).toContain("hooks registered in: home and repo\n");
+    expect(status).toContain("guardrails in force: repo, in this repository (home hands over to repo when");
     const doctor = JSON.parse(s.run(["doctor", "--json", "--target", "claude"]).stdout) as {
       result: { targets: Array<{ checks: Array<{ id: string; message: string }> }> };
     };
