@@ -1,7 +1,8 @@
 /**
  * `diff --base GIT_REF`: compiles the bundle as it is at a git ref and as it is in the working tree,
  * both in the portable environment (no machine paths), and shows the difference per target as a
- * plan: what merging the change would do to every target's fresh render.
+ * plan: what merging the change would do to every target's fresh render. With `--scope repo` the
+ * render is the repo scope's (the committed files), paths shown relative to the repository root.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,12 +12,17 @@ import type { Diagnostic } from "../diagnostics";
 import { portableEnvironment } from "../environment";
 import { diagnostic } from "../messages";
 import { renderFresh } from "../render-fresh";
+import { PORTABLE_REPO_ROOT, portableScopeEnvironment } from "../scopes/scope-environment";
 import { loadSession, type SessionOptions } from "./session";
 import type { Change, Plan } from "../plan/change";
 
 /** The difference between the ref and the working tree, as a plan (home = the portable home). */
 export function diffAgainstRef(ref: string, options: SessionOptions): { plan?: Plan; home: string; diagnostics: Diagnostic[] } {
-  const env = portableEnvironment();
+  // `--scope repo`: both sides rendered at the portable repository root, shown relative to it (the
+  // committed paths), so the diff reads as what a pull request changes in the repository.
+  const repo = options.scope === "repo";
+  const env = portableScopeEnvironment(options.scope, portableEnvironment());
+  const shown = (file: string): string => (repo ? path.posix.relative(PORTABLE_REPO_ROOT, file) : file);
   const git = (args: string[], cwd: string): string => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   let top: string;
   let tree: string;
@@ -51,7 +57,7 @@ export function diffAgainstRef(ref: string, options: SessionOptions): { plan?: P
         const same = b && a && Buffer.compare(b.content, a.content) === 0 && b.mode === a.mode;
         changes.push({
           target,
-          path: file,
+          path: shown(file),
           action: same ? "keep" : !b ? "create" : !a ? "delete" : "update",
           before: b?.content,
           after: a?.content,
