@@ -37,6 +37,8 @@ export interface HookRequest {
   cwd: string;
   /** The clock for audit timestamps (injectable for tests). */
   now?: () => Date;
+  /** The runtime file this process runs (default `process.argv[1]`: the wrapper runs `node <runtime.cjs>`); the scope hand-over compares it with a repo's vendored copy. */
+  runtimeFile?: string;
 }
 
 /** What a handler gets. */
@@ -451,6 +453,7 @@ export function runHook(request: HookRequest): Reply {
     key: handledKey(event, toolCallsOf(payload)[0]?.tool_name),
     cwd: ctx.cwd,
     now: now(),
+    runtimeFile: request.runtimeFile ?? process.argv[1],
   };
   if (handsOver(handover)) return EMPTY;
   let outcome: Outcome;

@@ -11,7 +11,10 @@
  *  - the home-scope runtime, on each event, reads that one file. When the claim is for this client,
  *    session and event, fresh, for the repository the session works in, and the repository's policy
  *    file still has the recorded digest and switches on every switch the home policy has on (and
- *    protects every branch the home protects), the home hook answers "allow, no output" at once: no
+ *    protects every branch the home protects), and the repository's vendored runtime is the very
+ *    build the home runs (its bytes after the generated-file note: an older or altered repo runtime
+ *    may check less than the home's, whatever its policy says), the home hook answers "allow, no
+ *    output" at once: no
  *    context, no audit record. Anything else (no claim, a stale, foreign, malformed or forged one, a
  *    weaker or changed repo policy) and it does its full work.
  *
@@ -84,6 +87,8 @@ export interface HandoverRequest {
   /** The session's working directory. */
   cwd: string;
   now: Date;
+  /** The file of the runtime build handling this invocation (the wrapper runs `node <file>`): compared with the repo's vendored copy. */
+  runtimeFile?: string;
 }
 
 /** The claim's key for an event: the dispatch event, and the primary tool's name on a tool event. */
@@ -139,6 +144,22 @@ export function weakerSwitches(repo: GuardrailSwitches, home: GuardrailSwitches)
   return out;
 }
 
+const RUNTIME_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * True when the repository's vendored runtime (`repoFile`) is the build at `ownFile`: the same bytes
+ * once its first line, the generated-file note (compiler/scopes/repo-files.ts), is set aside. Read
+ * only once every cheaper condition of the hand-over holds.
+ */
+export function sameRuntimeBuild(ownFile: string | undefined, repoFile: string): boolean {
+  if (ownFile === undefined) return false;
+  const own = readRegularFile(ownFile, RUNTIME_MAX_BYTES);
+  const vendored = readRegularFile(repoFile, RUNTIME_MAX_BYTES);
+  if (own === undefined || vendored === undefined || own.length === 0) return false;
+  const body = vendored.startsWith("//") ? vendored.slice(vendored.indexOf("\n") + 1) : vendored;
+  return body === own;
+}
+
 function inside(path: string, dir: string): boolean {
   const rel = relative(dir, path);
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
@@ -162,7 +183,7 @@ export function handsOver(request: HandoverRequest): boolean {
     const repoPolicy: unknown = JSON.parse(text);
     if (!isObject(repoPolicy) || repoPolicy.scope !== "repo" || repoPolicy.target !== request.target) return false;
     const guardrails = isObject(repoPolicy.guardrails) ? repoPolicy.guardrails : undefined;
-    return atLeastAsStrict(resolveGuardrails(guardrails), request.policy.guardrails);
+    return atLeastAsStrict(resolveGuardrails(guardrails), request.policy.guardrails) && sameRuntimeBuild(request.runtimeFile, join(claim.repo, "runtime.cjs"));
   } catch {
     return false;
   }
