@@ -86,7 +86,7 @@ export const messages = {
   AH2009: { severity: "error", text: "'{path}' {problem}. {fix}" },
   AH2010: { severity: "error", text: "The document is empty, but it must be a mapping of keys to values. Add content, or delete the file." },
   AH2012: { severity: "error", text: "'{path}' is invalid: {reason}. Check the value against the documentation ({schema})." },
-  AH2013: { severity: "error", text: "'{key}' is a {owner} setting, not a {client} one. Move it to the {owner} layer ({layer}), or remove it." },
+  AH2013: { severity: "error", text: "'{key}' is a setting of {owner}, not of {client}. Move it to the {owner} layer ({layer}), or remove it." },
   AH2014: { severity: "error", text: "'{key}' does not belong in this layer: {reason}. Remove it." },
   AH2020: {
     severity: "warning",
@@ -149,7 +149,8 @@ export const messages = {
     severity: "error",
     text: "The MCP layer's `{container}` must be an object of servers by name. Write it as a mapping from server name to definition.",
   },
-  // AH40xx: Copilot target; AH41xx: Claude target; AH42xx: Codex target; AH43xx: shared lowering
+  // AH40xx–AH49xx: one block of a hundred codes per target, each block headed by its target below;
+  // AH43xx: lowering shared by the targets. A new target takes the next free block.
   // --- AH40xx: Copilot target (compiler/targets/copilot) ---
   AH4001: {
     severity: "warning",

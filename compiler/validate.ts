@@ -13,29 +13,12 @@ import { displayPath, joinPointer, splitPointer } from "./parse/positions";
 import { closestName } from "./validate-suggest";
 import * as validators from "../schemas/validators.generated.js";
 import type { CompiledValidator } from "../schemas/validators.generated.js";
+import { targets } from "./targets/registry";
 
 const base = "https://agentihooks.dev/schemas/";
 
-/** Each schema's short name → its exported validator. */
-const byName = {
-  "agent-frontmatter": validators.agentFrontmatter,
-  "claude-mcp": validators.claudeMcp,
-  "claude-settings": validators.claudeSettings,
-  "codex-config": validators.codexConfig,
-  "codex-mcp": validators.codexMcp,
-  "command-frontmatter": validators.commandFrontmatter,
-  config: validators.config,
-  "copilot-mcp": validators.copilotMcp,
-  "copilot-settings": validators.copilotSettings,
-  "gemini-mcp": validators.geminiMcp,
-  "gemini-settings": validators.geminiSettings,
-  "mcp-server": validators.mcpServer,
-  profile: validators.profile,
-  "skill-frontmatter": validators.skillFrontmatter,
-} as const satisfies Record<string, CompiledValidator>;
-
-/** The short name of a schema, e.g. `copilot-settings`. */
-export type SchemaName = keyof typeof byName;
+/** The short name of a schema, e.g. `copilot-settings` (every file in schemas/, by the generator). */
+export type SchemaName = validators.SchemaName;
 
 /** A schema's `$id`, e.g. `https://agentihooks.dev/schemas/copilot-settings.schema.json`. */
 export type SchemaId = `${typeof base}${SchemaName}.schema.json`;
@@ -60,7 +43,7 @@ export interface UnknownKeyAllowance {
 
 export function validate(schemaId: SchemaId, doc: ParsedDocument, file: string, allowed?: UnknownKeyAllowance): Diagnostic[] {
   const name = schemaId.slice(base.length, -".schema.json".length) as SchemaName;
-  const validator: CompiledValidator | undefined = byName[name];
+  const validator: CompiledValidator | undefined = validators.validatorsByName[name];
   if (validator === undefined) throw new Error(`validate: unknown schema ${schemaId}`);
   if (doc.value === null || doc.value === undefined) {
     return [diagnostic("AH2010", { file, pointer: "", ...doc.locate("") })];
@@ -217,11 +200,8 @@ function describe(error: ErrorObject, doc: ParsedDocument, file: string, schema:
       const keyAt = { file, pointer: keyPointer, ...(doc.locateKey?.(keyPointer) ?? doc.locate(keyPointer)) };
       const misplaced = pointer === "" ? notReadFrom[schema]?.[key] : undefined;
       if (misplaced !== undefined) return diagnostic("AH2014", keyAt, { key, reason: misplaced });
-      const owner = pointer === "" ? otherClientOwning(key, schema) : undefined;
-      if (owner !== undefined) {
-        const here = clients[schema as SettingsName];
-        return diagnostic("AH2013", keyAt, { key, owner: owner.client, client: here.client, layer: owner.layer });
-      }
+      const clash = pointer === "" ? otherClientOwning(key, schema) : undefined;
+      if (clash !== undefined) return diagnostic("AH2013", keyAt, { key, owner: clash.owner.client, client: clash.here.client, layer: clash.owner.layer });
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const suggestion = closestName(key, known);
       return diagnostic("AH2001", keyAt, {
@@ -283,15 +263,25 @@ function whereIn(pointer: string, schema: SchemaName): string {
   return schema.endsWith("-frontmatter") ? "in the frontmatter" : "at the top level";
 }
 
-type SettingsName = keyof typeof validators.settingsTopLevelKeys;
+/** A client's settings layer: how the client is named and where its layer lives in a profile. */
+interface SettingsLayer {
+  client: string;
+  layer: string;
+}
 
-/** Each client's settings layer: how the client is named and where its layer lives in a profile. */
-const clients: Record<SettingsName, { client: string; layer: string }> = {
-  "copilot-settings": { client: "Copilot CLI", layer: ".copilot/settings.overrides.json" },
-  "claude-settings": { client: "Claude Code", layer: ".claude/settings.overrides.json" },
-  "codex-config": { client: "Codex CLI", layer: ".codex/config.overrides.toml" },
-  "gemini-settings": { client: "Gemini CLI", layer: ".gemini/settings.overrides.json" },
-};
+/**
+ * Each registered target's settings layer, by the short name of the schema that validates it (the
+ * descriptors' `layers`): the first target naming a schema owns it. Read on each use, so a target
+ * registered at run time counts.
+ */
+function settingsLayers(): Map<string, SettingsLayer> {
+  const out = new Map<string, SettingsLayer>();
+  for (const { descriptor } of targets) {
+    const name = descriptor.layers.settingsSchema.slice(base.length, -".schema.json".length);
+    if (!out.has(name)) out.set(name, { client: descriptor.displayName, layer: `${descriptor.layers.subdir}/${descriptor.layers.settings}` });
+  }
+  return out;
+}
 
 /** Keys people put in a settings layer that the client does not read from there, with the reason. */
 const notReadFrom: Partial<Record<SchemaName, Record<string, string>>> = {
@@ -310,11 +300,13 @@ const notReadFrom: Partial<Record<SchemaName, Record<string, string>>> = {
   ),
 };
 
-/** When a settings layer holds a key that only another client knows, that client and its layer. */
-function otherClientOwning(key: string, schema: SchemaName): { client: string; layer: string } | undefined {
-  if (!(schema in clients)) return undefined;
-  for (const other of Object.keys(clients) as SettingsName[]) {
-    if (other !== schema && validators.settingsTopLevelKeys[other].includes(key)) return clients[other];
+/** When a settings layer holds a key that only another client knows, both clients and that client's layer. */
+function otherClientOwning(key: string, schema: SchemaName): { here: SettingsLayer; owner: SettingsLayer } | undefined {
+  const layers = settingsLayers();
+  const here = layers.get(schema);
+  if (here === undefined) return undefined;
+  for (const [other, owner] of layers) {
+    if (other !== schema && (validators.topLevelKeys[other as SchemaName] ?? []).includes(key)) return { here, owner };
   }
   return undefined;
 }

@@ -36,5 +36,11 @@ export declare const profile: CompiledValidator;
 /** Validates against https://agentihooks.dev/schemas/skill-frontmatter.schema.json. */
 export declare const skillFrontmatter: CompiledValidator;
 
-/** Top-level keys of each client's settings layer (directives and $schema excluded), sorted. */
-export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config" | "gemini-settings", string[]>;
+/** The short name of a schema, e.g. `copilot-settings`. */
+export type SchemaName = "agent-frontmatter" | "claude-mcp" | "claude-settings" | "codex-config" | "codex-mcp" | "command-frontmatter" | "config" | "copilot-mcp" | "copilot-settings" | "gemini-mcp" | "gemini-settings" | "mcp-server" | "profile" | "skill-frontmatter";
+
+/** Every validator by its schema's short name. */
+export declare const validatorsByName: { readonly [Name in SchemaName]: CompiledValidator };
+
+/** Top-level keys of every schema (directives and $schema excluded), sorted. */
+export declare const topLevelKeys: { readonly [Name in SchemaName]: readonly string[] };

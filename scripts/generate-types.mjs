@@ -91,18 +91,16 @@ async function generateValidators(schemas) {
       `${banner(`schemas/${name}.schema.json`)}\n/* eslint-disable */\n${inlineRuntimeHelpers(code).trimEnd()}\n`,
     );
   }
-  // The top-level keys of each client's settings layer, so a key put in the wrong client's layer is
-  // named as such instead of as a typo.
-  const settingsNames = ["copilot-settings", "claude-settings", "codex-config", "gemini-settings"];
+  // The top-level keys of every schema (directives and $schema excluded), so a key put in the wrong
+  // client's settings layer is named as such instead of as a typo. Which schemas are settings layers
+  // is the targets' business (their descriptors' `layers.settingsSchema`), so no list of them here.
   const topLevelKeys = Object.fromEntries(
-    schemas
-      .filter(({ name }) => settingsNames.includes(name))
-      .map(({ name, schema }) => [
-        name,
-        Object.keys(schema.properties)
-          .filter((k) => !k.startsWith("$") && !k.startsWith("_"))
-          .sort(),
-      ]),
+    schemas.map(({ name, schema }) => [
+      name,
+      Object.keys(schema.properties ?? {})
+        .filter((k) => !k.startsWith("$") && !k.startsWith("_"))
+        .sort(),
+    ]),
   );
   const js = [
     banner("schemas/*.schema.json"),
@@ -156,8 +154,11 @@ async function generateValidators(schemas) {
       ({ name, schema }) => `/** Validates against ${schema.$id}. */\nexport const ${exportName(name)} = lazy(${JSON.stringify(`${name}.generated.cjs`)});`,
     ),
     "",
-    "/** Top-level keys of each client's settings layer (directives and $schema excluded). */",
-    `export const settingsTopLevelKeys = ${JSON.stringify(topLevelKeys)};`,
+    "/** Every validator by its schema's short name. */",
+    `export const validatorsByName = { ${schemas.map(({ name }) => `${JSON.stringify(name)}: ${exportName(name)}`).join(", ")} };`,
+    "",
+    "/** Top-level keys of every schema (directives and $schema excluded), sorted. */",
+    `export const topLevelKeys = ${JSON.stringify(topLevelKeys)};`,
     "",
   ].join("\n");
   const dts = [
@@ -172,8 +173,14 @@ async function generateValidators(schemas) {
     "",
     ...schemas.map(({ name, schema }) => `/** Validates against ${schema.$id}. */\nexport declare const ${exportName(name)}: CompiledValidator;`),
     "",
-    "/** Top-level keys of each client's settings layer (directives and $schema excluded), sorted. */",
-    'export declare const settingsTopLevelKeys: Record<"copilot-settings" | "claude-settings" | "codex-config" | "gemini-settings", string[]>;',
+    "/** The short name of a schema, e.g. `copilot-settings`. */",
+    `export type SchemaName = ${schemas.map(({ name }) => JSON.stringify(name)).join(" | ")};`,
+    "",
+    "/** Every validator by its schema's short name. */",
+    "export declare const validatorsByName: { readonly [Name in SchemaName]: CompiledValidator };",
+    "",
+    "/** Top-level keys of every schema (directives and $schema excluded), sorted. */",
+    "export declare const topLevelKeys: { readonly [Name in SchemaName]: readonly string[] };",
     "",
   ].join("\n");
   out.set(path.join(schemaDir, "validators.generated.js"), js);

@@ -1,5 +1,8 @@
 /** Types for scripts/install-clients.mjs (the pinned real clients the end-to-end suite runs). */
-export type ClientName = "copilot" | "claude" | "codex" | "gemini";
+import type { TargetId } from "../compiler/targets/ids";
+
+/** A pinned client is named by its target id. */
+export type ClientName = TargetId;
 
 /** One pinned client. */
 export interface PinnedClient {

@@ -5,21 +5,27 @@
 // suite) and exits 1, naming the client and the reason, when any client cannot be installed: the
 // suite must fail loudly rather than pass without a client.
 //
-// Usage: node scripts/install-clients.mjs [copilot|claude|codex|gemini ...] [--json]
+// Usage: node scripts/install-clients.mjs [<target id> ...] [--json]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadContracts } from "./client-contracts.mjs";
 
-/** The pinned clients: bump a version here, run `npm run test:e2e`, read the drift (docs/e2e.md). */
-export const CLIENTS = {
-  copilot: { pkg: "@github/copilot", version: "1.0.102", bin: "copilot" },
-  // Always pinned: on Node 20 an unpinned install silently picks 2.1.197 (newer releases want Node 22).
-  claude: { pkg: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" },
-  codex: { pkg: "@openai/codex", version: "0.171.0", bin: "codex" },
-  gemini: { pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
-};
+/**
+ * The pinned clients, one per target: the package and version its contract was verified against
+ * (`verifiedAgainst`), so the end-to-end suite runs exactly the release the compiler's facts name.
+ * The executable is named by the target id, as `doctor` looks it up on PATH. To move a pin, bump
+ * `verifiedAgainst` in the contract, run `npm run test:e2e` and read the drift (docs/e2e.md).
+ * (Claude Code must stay pinned: on Node 20 an unpinned install silently picks 2.1.197.)
+ */
+export const CLIENTS = Object.fromEntries(
+  (await loadContracts()).map((contract) => [
+    contract.id,
+    { pkg: contract.verifiedAgainst.package, version: contract.verifiedAgainst.version, bin: contract.id },
+  ]),
+);
 
 /** The cache root: AGENTIHOOKS_E2E_CACHE, else ~/.cache/agentihooks-e2e. */
 export function cacheRoot() {

@@ -75,10 +75,13 @@ describe("validate: unknown keys", () => {
         column: 3,
         severity: "error",
         code: "AH2013",
-        message: "'env' is a Claude Code setting, not a Copilot CLI one. Move it to the Claude Code layer (.claude/settings.overrides.json), or remove it.",
+        message:
+          "'env' is a setting of Claude Code, not of GitHub Copilot CLI. Move it to the Claude Code layer (.claude/settings.overrides.json), or remove it.",
       },
     ]);
-    expect(check("claude-settings", '{"sandbox_mode": "read-only"}', "json")[0]!.message).toContain("is a Codex CLI setting");
+    expect(check("claude-settings", '{"sandbox_mode": "read-only"}', "json")[0]!.message).toContain(
+      "is a setting of OpenAI Codex CLI, not of Claude Code. Move it to the OpenAI Codex CLI layer (.codex/config.overrides.toml)",
+    );
     // Nested keys are not attributed: only a whole top-level setting belongs to a client.
     expect(check("copilot-settings", '{"footer": {"env": 1}}', "json")[0]!.code).toBe("AH2001");
   });
