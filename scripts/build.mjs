@@ -170,7 +170,7 @@ async function copyValidators(dir) {
 
 /**
  * Writes each chunk's V8 code cache with compiler/load-chunk.ts itself (bundled to a scratch file), so
- * the cache is made from exactly the text the CLI compiles (tests/cli.test.ts checks, in a fresh
+ * the cache is made from exactly the text the CLI compiles (tests/cli/bundled-cli-and-code-caches.test.ts checks, in a fresh
  * process, that V8 accepts them). The project commands' cache is then remade after exercising
  * them: a `build --out` of the built-in default profile in a scratch project, in a child process
  * with a scratch HOME. Functions that run are compiled into that cache (at the 1x bench a build

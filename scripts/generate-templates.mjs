@@ -2,7 +2,7 @@
 // compiler/lower/templates.generated.js, so a run renders them with Handlebars' small runtime
 // instead of parsing the template compiler (and source-map) and compiling each template.
 // Run with `node scripts/generate-templates.mjs` after changing a template; `--check` writes
-// nothing and exits 1 when the file is stale (tests/templates-generated.test.ts does the same).
+// nothing and exits 1 when the file is stale (tests/lower/precompiled-templates.test.ts does the same).
 // Output is deterministic: templates are read in sorted order.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

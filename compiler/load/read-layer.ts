@@ -145,7 +145,7 @@ export function readNativeLayers(ctx: LoadContext, root: SourceRoot): SourceLaye
  * Reads one settings base per target from `profiles/_base` (a target that ships none names no
  * `base`); a missing base is a broken install.
  * The bases ship with the package and are not validated at run time: their validators are the
- * largest of all (Claude's settings alone ~600 KB of code), and tests/schemas.test.ts checks the
+ * largest of all (Claude's settings alone ~600 KB of code), and tests/schemas/schemas-and-generated-files.test.ts checks the
  * shipped files against their schemas instead.
  */
 export function readBaseLayers(ctx: LoadContext, root: SourceRoot): Record<string, LayerDocument | undefined> {

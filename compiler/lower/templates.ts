@@ -5,7 +5,7 @@
  *
  * The templates (templates/*.hbs) are precompiled into templates.generated.js by
  * scripts/generate-templates.mjs, so a run loads only Handlebars' small runtime: no template
- * compiler to parse, no compiling per run. tests/templates-generated.test.ts keeps the file current.
+ * compiler to parse, no compiling per run. tests/lower/precompiled-templates.test.ts keeps the file current.
  */
 import Handlebars from "handlebars/runtime";
 import { precompiledTemplates } from "./templates.generated.js";

@@ -2,7 +2,7 @@ import { chmodSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkTarget, skillDescription } from "../../compiler/doctor/check-target";
 import { realFileSystem } from "../../compiler/fs/real";
-import { apply, copilotTree, get, makeHomes, put, type Homes } from "../apply-fixtures";
+import { apply, copilotTree, get, makeHomes, put, type Homes } from "../apply/fixtures";
 
 const run = (h: Homes, tree = copilotTree(h)) =>
   checkTarget(tree, "GitHub Copilot CLI", { fs: realFileSystem(), env: { home: h.home, agentihooksHome: h.agentihooks }, binary: null });

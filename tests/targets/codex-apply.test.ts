@@ -11,7 +11,7 @@ import { portableEnvironment } from "../../compiler/environment";
 import { realFileSystem } from "../../compiler/fs/real";
 import type { Ir } from "../../compiler/ir";
 import { compileTarget } from "../../compiler/targets/codex/compile";
-import { get, makeHomes, put, type Homes } from "../apply-fixtures";
+import { get, makeHomes, put, type Homes } from "../apply/fixtures";
 import { makeIr, mcp, merged } from "./ir-fixtures";
 
 const homes: Homes[] = [];

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { canaryEvent, copilotHookLoaderChecks, readLoaderLog } from "../../compiler/targets/copilot/hook-loader-probe";
-import { apply, copilotTree, get, makeHomes, put, snapshot, type Homes } from "../apply-fixtures";
+import { apply, copilotTree, get, makeHomes, put, snapshot, type Homes } from "../apply/fixtures";
 
 /**
  * A stand-in client: `mode` is "loader" (behaves like the real loader), "blind" (never names an
