@@ -12,34 +12,45 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import * as commands from "../../bin/commands/project-commands";
 import { shellCommand } from "../../compiler/lower/shell-quote";
+import { runCommand, type CommandName, type CommandRun } from "../fixtures/run-command";
 import { CANARY, cases, type HostileCase } from "./cases";
 
 /**
- * Doctor's runtime canary spawns each target's wrapper, four Node starts a case and most of this
- * suite's time. Its answer depends only on the wrapper's bytes (they name the target, the Node and
- * the runtime's versioned path in the case's home, whose digest doctor checks before it spawns) and
- * not on the bundle, so a wrapper byte-identical to one already answered (the home aside) gets that
- * answer again; every new wrapper runs.
+ * Doctor spawns, per target, the runtime canary through the wrapper and the installed MCP server
+ * for a handshake: eight Node starts a case and most of this suite's time (a case's doctor took
+ * 4-11 s of its 5-19 s on a loaded 2-core machine). Neither answer depends on the bundle. The
+ * canary's depends only on the wrapper's bytes (they name the target, the Node and the runtime's
+ * versioned path in the case's home, whose digest doctor checks before it spawns), so a wrapper
+ * byte-identical to one already answered (the home aside) gets that answer again. The server's
+ * depends on its bytes, which doctor has checked equal to the package's bundle before it spawns,
+ * and on `--target`, so one answer per target and server bytes. Every new wrapper or server runs.
  */
 vi.mock("node:child_process", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:child_process")>();
   const { readFileSync: read } = await import("node:fs");
+  const { createHash } = await import("node:crypto");
   const answers = new Map<string, unknown>();
-  const spawnSync = ((command: string, args: readonly string[] = [], options: { input?: unknown } = {}) => {
-    const wrapper =
-      command === "/bin/sh" && typeof options.input === "string" && options.input.includes("agentihooks_doctor_canary")
-        ? /^'((?:[^']|'\\'')*)' PreToolUse$/.exec(args[1] ?? "")
-        : null;
-    if (wrapper === null) return real.spawnSync(command, args, options as never);
-    let key: string;
-    try {
+  /** The cache key of a doctor probe whose answer the bundle cannot change, or undefined for any other spawn. */
+  const probeKey = (command: string, args: readonly string[], input: unknown): string | undefined => {
+    if (typeof input !== "string") return undefined;
+    if (command === "/bin/sh" && input.includes("agentihooks_doctor_canary")) {
+      const wrapper = /^'((?:[^']|'\\'')*)' PreToolUse$/.exec(args[1] ?? "");
       // The case's own home is the one difference between two cases' wrappers.
-      key = read(wrapper[1]!.replaceAll("'\\''", "'"), "utf8").replace(/\/ah-hostile-[^/]+\/c\d+\/home\//g, "{HOME}/");
-    } catch {
-      return real.spawnSync(command, args, options as never);
+      if (wrapper) return `canary\u0000${read(wrapper[1]!.replaceAll("'\\''", "'"), "utf8").replace(/\/ah-hostile-[^/]+\/c\d+\/home\//g, "{HOME}/")}`;
     }
+    if (command === process.execPath && args[0]?.endsWith("mcp-server.cjs") && args[1] === "--target" && input.includes('"tools/list"'))
+      return `mcp\u0000${args[2]}\u0000${createHash("sha256").update(read(args[0])).digest("hex")}`;
+    return undefined;
+  };
+  const spawnSync = ((command: string, args: readonly string[] = [], options: { input?: unknown } = {}) => {
+    let key: string | undefined;
+    try {
+      key = probeKey(command, args, options.input);
+    } catch {
+      key = undefined;
+    }
+    if (key === undefined) return real.spawnSync(command, args, options as never);
     if (!answers.has(key)) answers.set(key, real.spawnSync(command, args, options as never));
     return answers.get(key);
   }) as typeof real.spawnSync;
@@ -116,45 +127,20 @@ function filesUnder(dir: string): string[] {
   return [...snapshot(dir).entries()].filter(([, v]) => v.startsWith("file:")).map(([p]) => p);
 }
 
-/** Runs one command in process with the sandbox's cwd and homes; captures its output. */
-async function run(
-  box: Sandbox,
-  c: HostileCase,
-  name: keyof typeof commands,
-  argv: string[],
-): Promise<{ code: number; stdout: string; stderr: string; thrown?: unknown }> {
-  const saved = { cwd: process.cwd(), env: { ...process.env }, out: process.stdout.write, err: process.stderr.write };
-  let stdout = "";
-  let stderr = "";
-  process.chdir(box.project);
-  for (const key of Object.keys(process.env))
-    if (key.startsWith("AGENTIHOOKS_") || key.startsWith("COPILOT_") || key.startsWith("CLAUDE_") || key.startsWith("CODEX_")) delete process.env[key];
-  Object.assign(
-    process.env,
-    {
-      HOME: box.home,
-      COPILOT_HOME: path.join(box.home, ".copilot"),
-      CLAUDE_CONFIG_DIR: path.join(box.home, ".claude"),
-      CODEX_HOME: path.join(box.home, ".codex"),
-      AGENTIHOOKS_HOME: path.join(box.home, ".agentihooks"),
-      NO_COLOR: "1",
-    },
-    c.env ?? {},
-  );
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof process.stderr.write;
-  try {
-    const code = await commands[name].run(argv);
-    return { code, stdout, stderr };
-  } catch (thrown) {
-    return { code: -1, stdout, stderr, thrown };
-  } finally {
-    process.stdout.write = saved.out;
-    process.stderr.write = saved.err;
-    process.chdir(saved.cwd);
-    for (const key of Object.keys(process.env)) if (!(key in saved.env)) delete process.env[key];
-    Object.assign(process.env, saved.env);
-  }
+/** Runs one command in process with the sandbox's cwd and homes (no client home variable of the test's own); captures its output. */
+function run(box: Sandbox, c: HostileCase, name: CommandName, argv: string[]): Promise<CommandRun> {
+  const inherited = Object.entries(process.env).filter(([key]) => !/^(AGENTIHOOKS_|COPILOT_|CLAUDE_|CODEX_|GEMINI_)/.test(key));
+  const env = {
+    ...Object.fromEntries(inherited),
+    HOME: box.home,
+    COPILOT_HOME: path.join(box.home, ".copilot"),
+    CLAUDE_CONFIG_DIR: path.join(box.home, ".claude"),
+    CODEX_HOME: path.join(box.home, ".codex"),
+    AGENTIHOOKS_HOME: path.join(box.home, ".agentihooks"),
+    NO_COLOR: "1",
+    ...(c.env ?? {}),
+  };
+  return runCommand(name, argv, { cwd: box.project, env });
 }
 
 /** Runs the shell agentihooks wrote into the home (Codex MCP launchers, the Copilot env file). */
