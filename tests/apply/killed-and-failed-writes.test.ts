@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseJsonText } from "../../compiler/plan/json-document";
 import { parseTomlText } from "../../compiler/plan/toml-document";
 import { codexTree, copilotTree, makeHomes, put, snapshot, type Homes } from "./fixtures";
@@ -69,7 +69,14 @@ beforeAll(() => {
     mainFields: ["module", "main"],
     logLevel: "error",
     banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+    // What scripts/build.mjs leaves out too: cosmiconfig's lazily required loaders, typescript (9 of
+    // the harness's 10.6 MB, parsed at every killed child's start) above all; they resolve from node_modules.
+    external: ["typescript", "js-yaml", "parse-json", "import-fresh"],
   });
+});
+
+afterAll(() => {
+  if (harness !== "") rmSync(path.dirname(harness), { recursive: true, force: true });
 });
 
 function seedOperatorHome(h: Homes): void {

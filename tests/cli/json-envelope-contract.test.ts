@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const cli = new URL("../../bin/agentihooks.js", import.meta.url).pathname;
 const schema = JSON.parse(readFileSync(new URL("../../schemas/cli/envelope.schema.json", import.meta.url), "utf8"));
@@ -135,12 +136,7 @@ describe("the CLI contract", () => {
   it("every command's --json prints one envelope that matches its schema", () => {
     const s = sandbox();
     expect(envelope(s.run(["init", "--json"]), "init").result.created).toContain("agentihooks.config.json");
-    expect(envelope(s.run(["build", "--json"]), "build").result.targets.map((t: { target: string }) => t.target)).toEqual([
-      "copilot",
-      "claude",
-      "codex",
-      "gemini",
-    ]);
+    expect(envelope(s.run(["build", "--json"]), "build").result.targets.map((t: { target: string }) => t.target)).toEqual([...TARGET_IDS]);
     expect(envelope(s.run(["build", "--json", "--out", path.join(s.project, "out")]), "build").result.out).toBe(path.join(s.project, "out"));
     expect(envelope(s.run(["build", "--json", "--dry-run"]), "build").result.summary.create).toBeGreaterThan(0);
     expect(envelope(s.run(["plan", "--json"]), "plan").result.changes.length).toBeGreaterThan(0);
