@@ -62,19 +62,19 @@ export interface AgentihooksConfig {
  */
 export interface HomeOverrides {
   /**
-   * Copilot CLI home (default ~/.copilot).
+   * GitHub Copilot CLI home (default $COPILOT_HOME when set, else ~/.copilot).
    */
   copilot?: string;
   /**
-   * Claude Code home (default ~/.claude).
+   * Claude Code home (default $CLAUDE_CONFIG_DIR when set, else ~/.claude).
    */
   claude?: string;
   /**
-   * Codex CLI home (default ~/.codex).
+   * OpenAI Codex CLI home (default $CODEX_HOME when set, else ~/.codex).
    */
   codex?: string;
   /**
-   * Gemini CLI home (default ~/.gemini, or $GEMINI_CLI_HOME/.gemini).
+   * Gemini CLI home (default $GEMINI_CLI_HOME/.gemini when set, else ~/.gemini).
    */
   gemini?: string;
   /**
@@ -87,19 +87,19 @@ export interface HomeOverrides {
  */
 export interface AllowUnknownKeys {
   /**
-   * Copilot settings keys newer than Copilot CLI 1.0.102.
+   * Settings keys of GitHub Copilot CLI newer than 1.0.102, the version agentihooks verified.
    */
   copilot?: string[];
   /**
-   * Claude settings keys newer than Claude Code 2.1.332.
+   * Settings keys of Claude Code newer than 2.1.332, the version agentihooks verified.
    */
   claude?: string[];
   /**
-   * Codex config.toml keys newer than Codex CLI 0.171.0.
+   * Settings keys of OpenAI Codex CLI newer than 0.171.0, the version agentihooks verified.
    */
   codex?: string[];
   /**
-   * Gemini settings keys newer than Gemini CLI 0.61.0.
+   * Settings keys of Gemini CLI newer than 0.61.0, the version agentihooks verified.
    */
   gemini?: string[];
 }
