@@ -15,7 +15,7 @@ import { compileTarget as compileClaude } from "../../compiler/targets/claude/co
 import { compileTarget as compileCodex } from "../../compiler/targets/codex/compile";
 import { compileTarget as compileCopilot } from "../../compiler/targets/copilot/compile";
 import { compileTarget as compileGemini } from "../../compiler/targets/gemini/compile";
-import { get, makeHomes, type Homes } from "../apply-fixtures";
+import { get, makeHomes, type Homes } from "../apply/fixtures";
 import { makeIr } from "../targets/ir-fixtures";
 
 const homes: Homes[] = [];

@@ -13,7 +13,7 @@ import { planAndApply, uninstallTargets } from "../../compiler/apply/run";
 import { portableEnvironment } from "../../compiler/environment";
 import { compileTarget as compileClaude } from "../../compiler/targets/claude/compile";
 import { compileTarget as compileCopilot } from "../../compiler/targets/copilot/compile";
-import { get, makeHomes, put, type Homes } from "../apply-fixtures";
+import { get, makeHomes, put, type Homes } from "../apply/fixtures";
 import { makeIr, withCopilot } from "../targets/ir-fixtures";
 
 const homes: Homes[] = [];

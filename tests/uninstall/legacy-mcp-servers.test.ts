@@ -10,14 +10,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyPlan } from "../compiler/apply/apply-plan";
-import { portableEnvironment } from "../compiler/environment";
-import { compileTarget as compileClaude } from "../compiler/targets/claude/compile";
-import { compileTarget as compileCodex } from "../compiler/targets/codex/compile";
-import { compileTarget as compileCopilot } from "../compiler/targets/copilot/compile";
-import { planUninstall } from "../compiler/uninstall/uninstall";
-import { get, makeHomes, put, type Homes } from "./apply-fixtures";
-import { makeIr } from "./targets/ir-fixtures";
+import { applyPlan } from "../../compiler/apply/apply-plan";
+import { portableEnvironment } from "../../compiler/environment";
+import { compileTarget as compileClaude } from "../../compiler/targets/claude/compile";
+import { compileTarget as compileCodex } from "../../compiler/targets/codex/compile";
+import { compileTarget as compileCopilot } from "../../compiler/targets/copilot/compile";
+import { planUninstall } from "../../compiler/uninstall/uninstall";
+import { get, makeHomes, put, type Homes } from "../apply/fixtures";
+import { makeIr } from "../targets/ir-fixtures";
 
 const homes: Homes[] = [];
 afterEach(() => {
@@ -113,7 +113,7 @@ describe("uninstall with no install record keeps the operator's own agentihooks/
     put(file, text);
     const cwd = path.join(h.home, "work");
     mkdirSync(cwd, { recursive: true });
-    const cli = path.resolve(__dirname, "..", "dist", "cli.js");
+    const cli = path.resolve(__dirname, "../..", "dist", "cli.js");
     const result = spawnSync(process.execPath, [cli, "uninstall", "--yes", "--target", "copilot"], {
       cwd,
       encoding: "utf8",
