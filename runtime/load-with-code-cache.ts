@@ -1,40 +1,48 @@
 /**
  * The entry of dist/runtime.cjs: runs the hook runtime (runtime/main.ts, which scripts/build.mjs
  * bundles and appends to this file, see CORE_MARKER) through V8's code cache. Node 20 has no module compile cache,
- * and parsing the runtime's ~130 KB and compiling the functions a pre-tool call runs was about
+ * and parsing the runtime's ~150 KB and compiling the functions a pre-tool call runs was about
  * half of what the hook costs over `node -e 0` (bench/hook.mjs --instructions).
  *
  * The cache is `<this file>.v8-cache` beside it, written by the runtime itself after a pre-tool
  * call it allowed through the wrapper (so it holds the functions such a call runs), when it was
  * missing or V8 refused it. It is an optimisation and never decides anything:
  * - V8 refuses a cache made by another V8 version, with other flags or for another source (a new
- *   runtime is a new file beside a new cache), and with `--verify-snapshot-checksum` (set here for
- *   making and reading alike) one whose bytes were altered: the runtime is then compiled from its
- *   text, as without a cache. Without that check a flipped byte crashes V8 (measured on Node 20).
- * - Only a regular file, not through a symlink, of at most 16 MiB is read; anything else is no cache.
+ *   runtime is a new file beside a new cache): the runtime is then compiled from its text, as
+ *   without a cache.
+ * - V8 itself does not check the bytes of a code cache unless `--verify-snapshot-checksum` is set,
+ *   and a flipped byte crashes it (measured on Node 20). Setting that flag needs `node:v8`, whose
+ *   load compiles about twenty stream modules (~9 M instructions, a quarter of the runtime's whole
+ *   cost), and passing it to Node verifies Node's own start-up snapshot too (~16 M). So the file
+ *   holds the cache twice, the second copy rotated by half its length, and is used only when both
+ *   copies agree (two native compares): a flipped, zeroed or truncated stretch, even one at the
+ *   same place in both copies, makes them differ.
+ * - Only a regular file, not through a symlink, of at most 32 MiB is read; anything else is no cache.
  * - It is written to a temporary file and renamed, so a reader never sees half of one; any error
  *   writing it is ignored.
  */
 import type * as FsModule from "node:fs";
-import type * as V8Module from "node:v8";
 import type * as VmModule from "node:vm";
 
 /**
  * The line after which scripts/build.mjs appends the bundled runtime to this file, every line of it
  * behind `//`: V8 skips a comment at a fraction of what scanning the same text as a string literal
- * costs (~6 M instructions for the runtime), and the text is read back from the file here.
+ * costs (~6 M instructions for the runtime), and the text is read back from the file here. Joined
+ * from two parts at run time (a minifier folds `"a" + "b"`), so this file holds the marker line
+ * once, after the loader: a forward search finds it within the loader's ~2 KB, where a search from
+ * the end walked the whole runtime (~1 M instructions).
  */
-const CORE_MARKER = "\n//# agentihooks-runtime-core\n";
+const CORE_MARKER = ["\n//# agentihooks-", "runtime-core\n"].join("");
 
 /** The suffix of the runtime's code cache beside it. */
 const CODE_CACHE_SUFFIX = ".v8-cache";
 
-const MAX_CACHE_BYTES = 16 * 1024 * 1024;
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
 type CommonJsBody = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
 
-/** The cache's bytes, or undefined when there is no regular file of a sane size at `file`. */
-function readCache(fs: typeof FsModule, file: string): Buffer | undefined {
+/** The file's bytes, or undefined when there is no regular file of a sane size at `file`. */
+function readFileBytes(fs: typeof FsModule, file: string): Buffer | undefined {
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
@@ -53,6 +61,27 @@ function readCache(fs: typeof FsModule, file: string): Buffer | undefined {
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
+}
+
+/**
+ * The cache held in `stored` (the cache, then the cache rotated by half its length), or undefined
+ * when the two copies differ anywhere.
+ */
+function cacheFromStored(stored: Buffer): Buffer | undefined {
+  if (stored.length % 2 !== 0) return undefined;
+  const size = stored.length / 2;
+  const half = size >> 1;
+  const first = stored.subarray(0, size);
+  const second = stored.subarray(size);
+  // second = first[half..] + first[..half]
+  if (!second.subarray(0, size - half).equals(first.subarray(half)) || !second.subarray(size - half).equals(first.subarray(0, half))) return undefined;
+  return first;
+}
+
+/** What is written for the cache `bytes`: the cache, then the cache rotated by half its length. */
+function storedFromCache(bytes: Buffer): Buffer {
+  const half = bytes.length >> 1;
+  return Buffer.concat([bytes, bytes.subarray(half), bytes.subarray(0, half)]);
 }
 
 /** Writes `bytes` to `file` through a temporary file in the same directory and a rename; false on any error. */
@@ -82,9 +111,9 @@ function allowedThroughWrapper(): boolean {
 /** The runtime's source, read back from the comment lines after the marker in this file. */
 function coreText(fs: typeof FsModule): string {
   const text = fs.readFileSync(__filename, "utf8");
-  // The last one: the loader's own copy of the marker comes before it (scripts/build.mjs checks that
-  // the runtime holds none).
-  const start = text.lastIndexOf(CORE_MARKER);
+  // The first one: the loader spells the marker in two parts, and scripts/build.mjs checks that the
+  // runtime holds none.
+  const start = text.indexOf(CORE_MARKER);
   if (start < 0) throw new Error(`${__filename} holds no runtime after its loader; reinstall it (agentihooks apply)`);
   return text.slice(start + CORE_MARKER.length + 2).replaceAll("\n//", "\n");
 }
@@ -92,14 +121,15 @@ function coreText(fs: typeof FsModule): string {
 function run(): void {
   const fs = require("node:fs") as typeof FsModule;
   const vm = require("node:vm") as typeof VmModule;
-  (require("node:v8") as typeof V8Module).setFlagsFromString("--verify-snapshot-checksum");
   const cacheFile = `${__filename}${CODE_CACHE_SUFFIX}`;
-  const cachedData = readCache(fs, cacheFile);
+  const stored = readFileBytes(fs, cacheFile);
+  const cachedData = stored === undefined ? undefined : cacheFromStored(stored);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${coreText(fs)}\n})`, { filename: __filename, cachedData });
   const body = script.runInThisContext() as CommonJsBody;
   const core = { exports: {} as unknown };
   body.call(core.exports, core.exports, require, core, __filename, __dirname);
-  if ((cachedData === undefined || script.cachedDataRejected === true) && allowedThroughWrapper()) writeCache(fs, cacheFile, script.createCachedData());
+  if ((cachedData === undefined || script.cachedDataRejected === true) && allowedThroughWrapper())
+    writeCache(fs, cacheFile, storedFromCache(script.createCachedData()));
 }
 
 run();

@@ -150,6 +150,9 @@ async function buildRuntime(outfile) {
   if (/[\r\u2028\u2029]/.test(text))
     throw new Error("scripts/build.mjs: the bundled runtime holds a \\r, U+2028 or U+2029 character, which would end its comment line early");
   const loader = await build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/load-with-code-cache.ts"], write: false, outfile });
+  // The loader finds the runtime at the first marker line: its own text may not hold one.
+  if (loader.outputFiles[0].text.includes("# agentihooks-runtime-core"))
+    throw new Error("scripts/build.mjs: the runtime's loader holds its marker line whole (runtime/load-with-code-cache.ts builds it from two parts)");
   const body = text.replace(/\n$/, "").replaceAll("\n", "\n//");
   // Not through esbuild, which would have made the folder: the other bundles may not have made it yet.
   await mkdir(path.dirname(path.join(root, outfile)), { recursive: true });

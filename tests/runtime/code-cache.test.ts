@@ -3,7 +3,8 @@
  * installs: the first pre-tool call the runtime allows writes `runtime.cjs.v8-cache` beside the
  * installed runtime, later calls use it without rewriting it, and a cache that is corrupt,
  * truncated, foreign, a directory, a symlink or a FIFO never changes a decision and never crashes
- * the hook (V8 refuses it, the runtime compiles from its text and writes a good cache again).
+ * the hook (its two copies disagree or V8 refuses it: the runtime compiles from its text and writes
+ * a good cache again).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
@@ -51,6 +52,15 @@ function hook(stdin: string, event = "preToolUse"): { status: number | null; std
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** True when `stored` holds a cache twice, the second copy rotated by half its length (runtime/load-with-code-cache.ts). */
+function copiesAgree(stored: Buffer): boolean {
+  if (stored.length === 0 || stored.length % 2 !== 0) return false;
+  const size = stored.length / 2;
+  const first = stored.subarray(0, size);
+  const half = size >> 1;
+  return stored.subarray(size).equals(Buffer.concat([first.subarray(half), first.subarray(0, half)]));
+}
+
 /** The decisions for an allowed and a denied call, as the client sees them. */
 function decisions(): string[] {
   const allow = hook(ALLOWED);
@@ -70,6 +80,7 @@ describe("the runtime's code cache", () => {
     expect(first.status).toBe(0);
     expect(statSync(cache).isFile()).toBe(true);
     expect(statSync(cache).size).toBeGreaterThan(10_000);
+    expect(copiesAgree(readFileSync(cache))).toBe(true);
   });
 
   it("is used, not rewritten, by later calls", () => {
@@ -86,14 +97,34 @@ describe("the runtime's code cache", () => {
 
   const bad: Array<[string, () => void]> = [
     [
-      "bytes flipped, length kept",
+      "bytes flipped in the first copy, length kept",
       () => {
         const bytes = good();
-        for (let i = 64; i < bytes.length; i += 509) bytes[i] = (bytes[i] as number) ^ 0x5a;
+        for (let i = 64; i < bytes.length / 2; i += 509) bytes[i] = (bytes[i] as number) ^ 0x5a;
         writeFileSync(cache, bytes);
       },
     ],
-    ["truncated to half", () => writeFileSync(cache, good().subarray(0, Math.floor(good().length / 2)))],
+    [
+      "the same stretch zeroed in both copies",
+      () => {
+        const bytes = good();
+        const size = bytes.length / 2;
+        bytes.fill(0, 1000, 1400);
+        bytes.fill(0, size + 1000, size + 1400);
+        writeFileSync(cache, bytes);
+      },
+    ],
+    [
+      "one byte flipped in the second copy",
+      () => {
+        const bytes = good();
+        const at = bytes.length - 100;
+        bytes[at] = (bytes[at] as number) ^ 0x01;
+        writeFileSync(cache, bytes);
+      },
+    ],
+    ["truncated to half (one whole copy)", () => writeFileSync(cache, good().subarray(0, Math.floor(good().length / 2)))],
+    ["truncated by one byte", () => writeFileSync(cache, good().subarray(0, good().length - 1))],
     ["empty", () => writeFileSync(cache, "")],
     ["random bytes", () => writeFileSync(cache, Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919 + 13) % 251)))],
     [
@@ -148,6 +179,8 @@ describe("the runtime's code cache", () => {
         return;
       }
       expect(written?.isFile()).toBe(true);
+      // Rewritten: every spoiled file above fails the copies check (or is no regular file).
+      expect(copiesAgree(readFileSync(cache))).toBe(true);
       const ino = written?.ino;
       expect(decisions()).toEqual(expected);
       expect(statSync(cache).ino).toBe(ino);
