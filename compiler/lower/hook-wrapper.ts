@@ -2,9 +2,10 @@
  * The hook wrapper script every target registers (`agentihooks-hook.sh` in each client's home),
  * called with the event as `$1`. On an event that only informs it `exec`s the installed runtime
  * with the absolute Node path (one bash start plus one Node start). On an event that decides
- * whether a tool runs it fails closed: it runs the runtime under a watchdog, passes its reply on
- * when it exits 0 or 2 with one, and otherwise prints the client's own deny envelope and exits 2
- * (docs/runtime.md, "Failing closed").
+ * whether a tool runs it fails closed: it runs the runtime with its stdout on a pipe it reads
+ * under bash's own timer (`read -t`, no watchdog process), kills it at the deadline, passes its
+ * reply on when it exits with the allow code or 2 with one, and otherwise prints the client's own
+ * deny envelope and exits 2 (docs/runtime.md, "Failing closed").
  */
 import { findClient, renderReply } from "../../runtime/clients/registry";
 import { dispatchEventFor, knownEventSpellings } from "../../runtime/events";

@@ -52,7 +52,7 @@ describe("renderHookWrapper", () => {
     expect(text).toContain(`  ${spellings("PreToolUse")}) deny=${shellQuote(deny)} ;;\n`);
     const permission = renderReply("copilot", "PermissionRequest", "PermissionRequest", { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
     expect(text).toContain(`  ${spellings("PermissionRequest")}) deny=${shellQuote(permission)} ;;\n`);
-    expect(text).toContain(`AGENTIHOOKS_ALLOW_EXIT=${ALLOW_EXIT} "$node" "$runtime" "$@" 0<&0 &`);
+    expect(text).toContain(`exec 3< <(AGENTIHOOKS_ALLOW_EXIT=${ALLOW_EXIT} exec "$node" "$runtime" "$@" 0<&0)`);
     expect(text.endsWith("esac\n")).toBe(true);
   });
 

@@ -135,7 +135,12 @@ describe("scripts and commands written with hostile paths", () => {
   function fakeNode(dir: string): string {
     const node = path.join(dir, "no de");
     // Exits as the runtime answers "checked and allowed" (AGENTIHOOKS_ALLOW_EXIT, set by the wrapper on pre-tool events).
-    writeFileSync(node, `#!/bin/bash\nprintf '%s\\0' "$@"\nexit "\${AGENTIHOOKS_ALLOW_EXIT:-0}"\n`);
+    // Words NUL-separated where the script execs it; newline-separated under a pre-tool event, whose
+    // wrapper denies a reply holding a NUL byte (no runtime writes one).
+    writeFileSync(
+      node,
+      `#!/bin/bash\nif [ -n "\${AGENTIHOOKS_ALLOW_EXIT:-}" ]; then printf '%s\\n' "$@"; else printf '%s\\0' "$@"; fi\nexit "\${AGENTIHOOKS_ALLOW_EXIT:-0}"\n`,
+    );
     chmodSync(node, 0o755);
     return node;
   }

@@ -1,11 +1,11 @@
 /**
  * Failing closed, through the wrappers `apply` installs (docs/runtime.md, "Failing closed"): for
  * each client, a pre-tool event whose runtime cannot answer (runtime file deleted, Node missing at
- * its recorded path, runtime killed by a signal, crashed, ended without deciding, or stdin that
- * never closes) is denied in the client's own envelope with exit 2; any other event goes on.
+ * its recorded path, runtime killed by a signal, crashed, ended without deciding, busy past the
+ * deadline, or stdin that never closes) is denied in the client's own envelope with exit 2; any other event goes on.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -112,6 +112,21 @@ function isFailClosedDeny(target: Target, r: Run): boolean {
   );
 }
 
+/** The ids of running (not zombie) processes whose command line names `file`. */
+function processesRunning(file: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      const state = /\) (\S)/.exec(readFileSync(`/proc/${name}/stat`, "utf8"))?.[1];
+      if (state !== "Z" && readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").includes(file)) found.push(Number(name));
+    } catch {
+      // The process ended while it was looked at.
+    }
+  }
+  return found;
+}
+
 const installs = new Map<Target, Install>();
 
 beforeAll(() => {
@@ -172,6 +187,7 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
       ['throw new Error("boom");\n', "status 1"],
       ["", "without a decision"],
       ['process.stderr.write("x"); process.exitCode = 2;\n', "denied without a reply"],
+      ['require("node:fs").writeSync(1, "{}\\0{}"); process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT);\n', "NUL byte"],
     ] as const) {
       writeFileSync(i.runtime, body);
       const r = run(i, event, stdin);
@@ -182,6 +198,18 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
     writeFileSync(i.runtime, 'process.kill(process.pid, "SIGKILL");\n');
     const start = sessionStart(target, i.repo);
     expect(run(i, start.event, start.stdin).status).not.toBe(2);
+  });
+
+  it("kills a runtime busy past the deadline and denies; no runtime process outlives the hook", () => {
+    const i = fresh();
+    const { event, stdin } = preTool(target, i.repo);
+    // Synchronous JavaScript that never returns: nothing inside the runtime could interrupt it.
+    writeFileSync(i.runtime, "for (;;) {}\n");
+    const r = run(i, event, stdin, { AGENTIHOOKS_DEADLINE_SECONDS: "2" });
+    expect(isFailClosedDeny(target, r), JSON.stringify(r)).toBe(true);
+    expect(r.stderr).toContain("did not answer within 2 s");
+    expect(r.ms).toBeLessThan(8_000);
+    expect(processesRunning(i.runtime)).toEqual([]);
   });
 
   it("denies within the deadline when stdin never closes (garbled so far, or nothing at all)", async () => {

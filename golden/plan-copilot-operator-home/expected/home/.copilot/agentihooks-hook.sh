@@ -25,33 +25,31 @@ fail() {
 }
 [ -x "$node" ] || fail "no Node at $node"
 [ -f "$runtime" ] || fail "no runtime at $runtime"
-# The watchdog: at the deadline the runtime is killed (the runtime itself stops waiting for stdin
-# at half of it). AGENTIHOOKS_DEADLINE_SECONDS can only lower it.
+# The deadline: the runtime is killed when it has not answered by then (it stops waiting for stdin
+# itself at half of it). AGENTIHOOKS_DEADLINE_SECONDS can only lower it.
 limit=20
 case "${AGENTIHOOKS_DEADLINE_SECONDS:-}" in
   '' | *[!0-9]*) ;;
   *) if [ "$AGENTIHOOKS_DEADLINE_SECONDS" -lt "$limit" ]; then limit=$AGENTIHOOKS_DEADLINE_SECONDS; fi ;;
 esac
 # The runtime answers "checked and allowed" with exit 64 here, so an exit 0 means it never decided.
-out=$(
-  AGENTIHOOKS_ALLOW_EXIT=64 "$node" "$runtime" "$@" 0<&0 &
-  child=$!
-  (
-    trap 'kill "${nap:-}" 2>/dev/null; exit 0' TERM
-    sleep "$limit" &
-    nap=$!
-    wait "$nap" && kill -KILL "$child"
-  ) 0</dev/null >/dev/null 2>&1 &
-  dog=$!
-  wait "$child"
-  status=$?
-  kill "$dog" 2>/dev/null
-  exit "$status"
-)
+# Its stdout is a pipe read under bash's own timer (read -t): no watchdog process. The pipe ends
+# when the runtime exits (it never closes its stdout before); at the deadline the runtime is killed.
+exec 3< <(AGENTIHOOKS_ALLOW_EXIT=64 exec "$node" "$runtime" "$@" 0<&0)
+child=$!
+out=
+IFS= read -r -d '' -t "$limit" -u 3 out
+case $? in
+  1) ;;
+  0) kill -KILL "$child" 2>/dev/null; fail "the runtime wrote a NUL byte" ;;
+  *) kill -KILL "$child" 2>/dev/null; fail "the runtime did not answer within ${limit} s and was killed" ;;
+esac
+wait "$child"
 status=$?
+while [ "${out%$'\n'}" != "$out" ]; do out=${out%$'\n'}; done
 case $status in
   64) if [ -n "$out" ]; then printf '%s\n' "$out"; fi; exit 0 ;;
   2) if [ -n "$out" ]; then printf '%s\n' "$out"; exit 2; fi; fail "the runtime denied without a reply" ;;
   0) fail "the runtime ended without a decision" ;;
-  *) fail "the runtime ended with status $status (128 + n: killed by signal n; the watchdog kills at ${limit} s)" ;;
+  *) fail "the runtime ended with status $status (128 + n: killed by signal n)" ;;
 esac
