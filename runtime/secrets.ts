@@ -19,8 +19,8 @@ interface SecretPattern {
   strictOnly: boolean;
   /** The part of a match that is the secret value (for the placeholder test); undefined = never a placeholder. */
   value?: (match: RegExpExecArray) => string | undefined;
-  /** True when a match is not a literal secret after all (code, a reference). */
-  excused?: (match: RegExpExecArray) => boolean;
+  /** True when a match is not a literal secret after all (code, a reference), in a scan of `mode`. */
+  excused?: (match: RegExpExecArray, mode: SecretScanMode) => boolean;
   /** Sticky pattern run at the match's end while redacting: the rest of an over-long token. */
   tail?: RegExp;
   /**
@@ -34,7 +34,7 @@ interface SecretPattern {
 
 // The value of a generic `PASSWORD=...` style assignment: no whitespace, quotes, `$`, `<` or `{`
 // (those mean a reference or a placeholder, not a literal). Bounded: 8 characters prove a literal.
-const GENERIC_VALUE = "[^\\s\"'$<{]{8,128}";
+const GENERIC_VALUE = "[^\\s\"'$<{;&]{8,128}";
 
 /**
  * A private-key armour header: `-----BEGIN <words> PRIVATE KEY-----` in every variant (PKCS#8,
@@ -53,6 +53,16 @@ const KEY_HEADER_ANCHORS = ["BEGIN ", "PuTTY-User-Key-File-"];
 // The literal comes first so the engine can search for it; the boundary is checked behind it.
 const BEHIND = String.raw`(?:^|[^A-Za-z0-9_]|\\[nrt])`;
 const BEHIND_DASH = String.raw`(?:^|[^A-Za-z0-9_-]|\\[nrt])`;
+// The words that make a name a credential's slot, case-insensitive. `pass`, `pwd` and `auth` are
+// short and must start a word of the name (genericExcused); the `…key` forms need their qualifier,
+// since a bare `key` names anything.
+const SECRET_WORD = String.raw`pass(?:word|wd|phrase|code)?|pwd|secret|token|credentials?|apikey|(?:api|access|account|auth|private|signing|client|master|encryption|shared|app|service|subscription|license|consumer|storage|session|secret)[_.-]?key|auth`;
+// What may follow the word and still name the value itself: `SECRET_KEY_BASE`, `token_value`,
+// `client-key-data`, a plural, a number.
+const SECRET_SUFFIX = String.raw`(?:[_.-]?(?:key|value|base|str|string|b64|base64|hex|plain|text|data|literal)){0,2}s?\d{0,4}`;
+// Words whose values are often long but not secret (a continuation or CSRF form token is handed
+// out, not kept): their names are excused.
+const HANDED_OUT = /(?:page|next|continuation|cursor|pagination|sync|csrf|xsrf|idempotency)[_.-]?token$/i;
 const after = (behind: string, prefixLength: number): string => `(?<=${behind}[^\\n]{${prefixLength}})`;
 const PATTERNS: readonly SecretPattern[] = [
   {
@@ -82,6 +92,18 @@ const PATTERNS: readonly SecretPattern[] = [
   },
   { name: "private_key", regex: KEY_HEADER, strictOnly: false, anchors: KEY_HEADER_ANCHORS },
   {
+    // The armour spelled loosely (lower case, fewer dashes or none, doubled spaces): a line naming
+    // a private or secret key after `BEGIN`, followed by a line of key body. The body line makes it
+    // a key rather than prose about one.
+    name: "private_key",
+    regex: new RegExp(
+      String.raw`begin[ \t]{1,4}(?:[a-z0-9]{1,20}[ \t]{1,4}){0,4}(?:private|secret)[ \t]{1,4}key(?:[ \t]{1,4}block)?[^\n]{0,40}?(?:\r?\n|\\r?\\n)[ \t>#/*"'+]{0,8}(?:[a-z-]{1,20}: [^\n]{0,100}\r?\n){0,4}[ \t>#/*"'+]{0,8}[A-Za-z0-9+/]{40}`,
+      "gi",
+    ),
+    strictOnly: false,
+    anchors: ["begin"],
+  },
+  {
     // Model and platform API keys. `sk-` then a long random tail is the shape most providers issue
     // (OpenAI's `sk-proj-…`/`sk-svcacct-…`, Anthropic's `sk-ant-api03-…`, and others), so the rule
     // is that shape, not a list of vendors: a tail of 32+ token characters mixing upper case,
@@ -90,13 +112,14 @@ const PATTERNS: readonly SecretPattern[] = [
     // Face `hf_` + 34.
     name: "api_key_token",
     regex: new RegExp(
-      String.raw`(?:sk-${after(BEHIND_DASH, 3)}([A-Za-z0-9_-]{32,300})(?![A-Za-z0-9_-])|AIza${after(BEHIND_DASH, 4)}([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])|glpat-${after(BEHIND_DASH, 6)}([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])|(?:npm_${after(BEHIND, 4)}([A-Za-z0-9]{36})|hf_${after(BEHIND, 3)}([A-Za-z0-9]{34}))(?![A-Za-z0-9_]))`,
+      String.raw`(?:sk-${after(BEHIND_DASH, 3)}([A-Za-z0-9_-]{32,300})(?![A-Za-z0-9_-])|AIza${after(BEHIND_DASH, 4)}([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])|gl(?:pat|rt|dt|cbt|ptt|ft|imt|soat|agent)-(?<=${BEHIND_DASH}gl[a-z]{2,5}-)([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])|(?:npm_${after(BEHIND, 4)}([A-Za-z0-9]{36})|hf_${after(BEHIND, 3)}([A-Za-z0-9]{34}))(?![A-Za-z0-9_]))`,
       "g",
     ),
     strictOnly: false,
-    anchors: ["sk-", "AIza", "glpat-", "npm_", "hf_"],
+    anchors: ["sk-", "AIza", "gl", "npm_", "hf_"],
     value: (m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5],
-    excused: (m) => m[1] !== undefined && !(/[A-Z]/.test(m[1]) && /[a-z]/.test(m[1]) && /[0-9]/.test(m[1])),
+    // An `sk-` tail must read as random (a long kebab- or camelCase name does not).
+    excused: (m) => m[1] !== undefined && !looksRandom(m[1].replace(/[-_]/g, "")),
   },
   {
     name: "bearer_token",
@@ -118,47 +141,182 @@ const PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: "generic_secret",
-    // keyword, the rest of the identifier (taken whole: the lookahead and back-reference make it
-    // atomic, so a long identifier is not re-tried at every length), an optional closing quote,
-    // then `=` (not `==`), `=>` or `:` (not `:=`), an optional opening quote and the value.
+    // A name that ends in a secret word, an optional closing quote, then `=` (not `==`), `=>`, `:`
+    // (not `::`), a quoted `:=`, an XML element's `>`, or .NET's `" value=`, an optional opening
+    // quote and the value. The word must end the name (`DB_PASSWORD`, `clientSecret`,
+    // `_authToken`, `AccountKey`, `client-key-data`): `PASSWORD_FILE`, `secretName` and
+    // `tokenizer` name something else. Only a few suffixes that still hold the value itself
+    // (`SECRET_KEY_BASE`, `token_value`, `-data`) may follow the word.
     regex: new RegExp(
-      `(?:PASSWORD|SECRET|API_KEY|PRIVATE_KEY|ACCESS_TOKEN)(?=(\\w{0,40}))\\1\\\\?["']?[ \\t]{0,8}(=>|=(?!=)|:(?!=))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`,
+      `(?<=([A-Za-z0-9_.-]{0,24}))(${SECRET_WORD})(${SECRET_SUFFIX})\\\\?["']?(?:[ \\t]{1,8}value)?[ \\t]{0,8}(=>|=(?!=)|:=(?=[ \\t]{0,8}\\\\?["'])|:(?![:=])|>(?<=<[^<>\\n]{0,80}>))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`,
       "gi",
     ),
     strictOnly: false,
-    anchors: ["password", "secret", "api_key", "private_key", "access_token"],
-    value: (m) => m[4],
-    // A bare value that reads as code is not a literal; neither is one plain word after a colon
-    // (`Password: required`, `reset password: instructions`): prose, not a credential.
-    excused: (m) => m[3] === "" && (LOOKS_LIKE_CODE.test(m[4] as string) || (m[2] === ":" && /^[A-Za-z]+[.,;!?)]*$/.test(m[4] as string))),
+    anchors: ["pass", "pwd", "secret", "token", "key", "credential", "auth"],
+    value: (m) => m[6],
+    excused: (m) => genericExcused(m),
     tail: /[^\s"'$<{]{0,4096}/y,
   },
   {
+    // `.netrc`: `machine <host> login <user> password <secret>` on one line, or a `password <secret>`
+    // line of its own; the value is a word of 6+ characters that is not plain letters (prose).
+    name: "netrc_password",
+    regex:
+      /(?:(?:machine|default)[ \t]{1,8}[^\s]{0,253}[ \t]{1,8}(?:login[ \t]{1,8}[^\s]{1,128}[ \t]{1,8})?|^[ \t]{0,8})(?:password|passwd)[ \t]{1,8}([^\s"'$<{]{6,128})[ \t]{0,8}$/gim,
+    strictOnly: false,
+    anchors: ["password", "passwd"],
+    value: (m) => m[1],
+    excused: (m) => /^[A-Za-z]+[.,;:!?]?$/.test(m[1] as string),
+  },
+  {
     name: "slack_token",
-    regex: new RegExp(String.raw`xox[abposr]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])`, "g"),
-    strictOnly: true,
-    anchors: ["xox"],
+    regex: new RegExp(
+      String.raw`xox[abposre]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])|hooks\.slack\.com/services/(T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16,64})`,
+      "g",
+    ),
+    strictOnly: false,
+    anchors: ["xox", "hooks.slack.com"],
+    value: (m) => m[1] ?? m[2],
+  },
+  {
+    // Live keys are credentials wherever they are written; test-mode keys only in the strict set
+    // (they appear in provider docs and test suites).
+    name: "stripe_key",
+    regex: new RegExp(String.raw`[sr]k_live_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"),
+    strictOnly: false,
+    anchors: ["k_live_"],
     value: (m) => m[1],
   },
   {
-    name: "stripe_key",
-    regex: new RegExp(String.raw`[sr]k_(?:live|test)_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"),
+    name: "stripe_test_key",
+    regex: new RegExp(String.raw`[sr]k_test_${after(BEHIND, 8)}([A-Za-z0-9]{20,247})(?![A-Za-z0-9_])`, "g"),
     strictOnly: true,
-    anchors: ["k_live_", "k_test_"],
+    anchors: ["k_test_"],
     value: (m) => m[1],
+  },
+  {
+    // Fixed-format provider credentials whose prefix alone is not a long random token: SendGrid
+    // `SG.<22>.<43>`, Twilio API keys `SK<32 hex>`, Mailgun `key-<32 hex>`, Telegram bot tokens
+    // `<id>:AA<33>`, Discord webhooks, Square `sq0atp-`/`sq0csp-`.
+    name: "provider_token",
+    regex: new RegExp(
+      String.raw`SG\.${after(BEHIND, 3)}([A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])|SK${after(BEHIND, 2)}([0-9a-f]{32})(?![A-Za-z0-9_])|key-${after(BEHIND_DASH, 4)}([0-9a-f]{32})(?![A-Za-z0-9_-])|:AA(?<=(?:${BEHIND}|bot)\d{6,12}:AA)([A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])|/api/webhooks/\d{17,20}/([A-Za-z0-9_-]{60,80})|sq0(?:atp|csp)-${after(BEHIND_DASH, 7)}([A-Za-z0-9_-]{22,43})(?![A-Za-z0-9_-])|[?&]sig=([A-Za-z0-9%+/=]{30,200})`,
+      "g",
+    ),
+    strictOnly: false,
+    anchors: ["SG.", "SK", "key-", ":AA", "/api/webhooks/", "sq0", "sig="],
+    value: (m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7],
+  },
+  {
+    // The shape most newer providers issue, whatever the vendor: a short lower-case prefix naming
+    // the kind (`dop_v1_`, `shpat_`, `glrt-`, `pypi-`, `xai-`, …), then one long machine-random
+    // run. The rule is the shape, not a list of prefixes: the run must be 32+ characters that mix
+    // upper case, lower case and digits and switch between them as random text does (an
+    // identifier's camelCase humps switch far less often; see `looksRandom`).
+    name: "prefixed_token",
+    regex: new RegExp(String.raw`(?<=${BEHIND_DASH})([a-z][a-z0-9]{1,9})(?:[_-]v\d)?[_-]([A-Za-z0-9]{32,256})(?![A-Za-z0-9_+/=-])`, "g"),
+    strictOnly: false,
+    anchors: ["_", "-"],
+    value: (m) => m[2],
+    // Lower-case hex counts too (`dop_v1_…`, `shpat_…`), except behind a prefix that names a
+    // digest or an id (`sha256-…`, `commit-…`, `req_…`): those are hex or random by nature.
+    excused: (m) =>
+      DIGEST_PREFIX.test(m[1] as string) || !(looksRandom(m[2] as string) || (/^[0-9a-f]+$/.test(m[2] as string) && looksRandom(m[2] as string, true))),
   },
   {
     // Three base64url segments, the first two JSON objects (`eyJ`). The left boundary lets a run of
-    // segment characters start at most one match, so a long `eyJeyJ…` run is scanned once.
+    // segment characters start at most one match, so a long `eyJeyJ…` run is scanned once. In the
+    // normal set only a token a service issued counts (its claims name an issuer, audience or
+    // expiry): hand-made samples in tests and docs carry none.
     name: "jwt_token",
-    regex: new RegExp(String.raw`eyJ${after(BEHIND_DASH, 3)}[A-Za-z0-9_-]{5,16384}\.eyJ[A-Za-z0-9_-]{5,16384}\.[A-Za-z0-9_-]{5,16384}`, "g"),
-    strictOnly: true,
+    regex: new RegExp(String.raw`eyJ${after(BEHIND_DASH, 3)}[A-Za-z0-9_-]{5,16384}\.(eyJ[A-Za-z0-9_-]{5,16384})\.[A-Za-z0-9_-]{5,16384}`, "g"),
+    strictOnly: false,
     anchors: ["eyJ"],
+    excused: (m, mode) => mode === "normal" && !issuedClaims(m[1] as string),
+  },
+  {
+    // The DER start of a private key's base64 body (PKCS#1 RSA and DSA, PKCS#8 plain and
+    // encrypted, SEC1 EC, Ed25519/Ed448 PKCS#8, OpenSSH): a key pasted without its armour. A
+    // certificate's or public key's body starts otherwise.
+    name: "private_key_body",
+    regex: new RegExp(
+      String.raw`(?<=${BEHIND})(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AK[BC])|MII[A-Za-z0-9+/]{5}BgkqhkiG9w0BBQ0w|MHcCAQEE|MIGHAgEAMBMG|M[CE][A-Za-z0-9+/]CAQAwBQYDK2V[wx]|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/]{16}`,
+      "g",
+    ),
+    strictOnly: false,
+    anchors: ["MII", "MHcCAQEE", "MIGHAgEA", "CAQAwBQYDK2V", "b3BlbnNzaC1rZXktdjE"],
   },
 ];
 
 // A bare value that reads as code (`config.password`, `getenv(`, `opts[`) is not a literal secret.
 const LOOKS_LIKE_CODE = /[A-Za-z_]\.[A-Za-z_]|[A-Za-z_0-9]\(|[A-Za-z_0-9]\[/;
+
+/** The value a generic assignment match holds. */
+function genericValue(m: RegExpExecArray): string {
+  return m[6] as string;
+}
+
+/**
+ * True when a generic assignment is not a literal credential after all: a short word (`pass`,
+ * `pwd`, `auth`) in the middle of another word (`bypass`, `oauth`), a name for a handed-out token,
+ * a bare value that reads as code, one plain word after a colon (`Password: required`: prose), or,
+ * for the words that also name ordinary things (`token`, `auth`, the `…key` forms,
+ * `credentials`), a value without the mix of letters and digits a generated credential has.
+ */
+function genericExcused(m: RegExpExecArray): boolean {
+  const name = m[1] as string;
+  const before = name.slice(-1);
+  const word = m[2] as string;
+  const value = genericValue(m);
+  const quoted = m[5] !== "";
+  if (/^(?:pass|pwd|auth|passcode)$/i.test(word) && /[A-Za-z]/.test(before)) {
+    const hump = /[a-z]/.test(before) && /^[A-Z]/.test(word);
+    const shouting = /[A-Z]/.test(before) && word === word.toUpperCase();
+    if (!hump && !shouting) return true;
+  }
+  if (HANDED_OUT.test(`${name}${word}`)) return true;
+  // Code reads as words joined by `.`, `(` or `[`; a generated token with a dot in it does not.
+  const code = LOOKS_LIKE_CODE.test(value) && !looksRandom(value.replace(/[^A-Za-z0-9]/g, ""));
+  if (!quoted && (code || (m[4] === ":" && /^[A-Za-z]+[.,;!?)]*$/.test(value)))) return true;
+  if (/^(?:pass(?:word|wd|phrase|code)?|pwd|secret)$/i.test(word)) return false;
+  // A weak word: the value must look generated (letters and digits, 12 characters or more).
+  return !(value.length >= 12 && /[0-9]/.test(value) && /[A-Za-z]/.test(value));
+}
+
+// Prefixes naming a digest or an identifier, whose hex tail is not a credential.
+const DIGEST_PREFIX =
+  /^(?:sha\d{0,3}|md5|blake\d{0,2}[a-z]?|hash|digest|checksum|sum|crc\d{0,2}|commit|rev|oid|id|uuid|guid|req|request|trace|span|etag|build|run|obj|blob|tree|ref|sig|nonce|salt)$/;
+
+/**
+ * True when `text` switches between upper case, lower case and digits as often as random text
+ * does (at least 40% of adjacent pairs differ in class, with every class present): machine-random
+ * key material. A camelCase identifier changes class only at its humps.
+ */
+function looksRandom(text: string, hex = false): boolean {
+  const kind = (c: number): number => (c >= 48 && c <= 57 ? 0 : c >= 65 && c <= 90 ? 1 : c >= 97 && c <= 122 ? 2 : 3);
+  const seen = [0, 0, 0, 0];
+  let switches = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const k = kind(text.charCodeAt(i));
+    seen[k] = 1;
+    if (i > 0 && k !== kind(text.charCodeAt(i - 1))) switches += 1;
+  }
+  const classes = hex ? seen[0] === 1 && seen[2] === 1 : seen[0] === 1 && seen[1] === 1 && seen[2] === 1;
+  return classes && switches >= (hex ? 0.3 : 0.4) * (text.length - 1);
+}
+
+/** True when a JWT's payload segment decodes to claims a service sets on what it issues (`iss`, `aud`, `exp`). */
+function issuedClaims(segment: string): boolean {
+  let claims: string;
+  try {
+    claims = Buffer.from(segment.slice(0, 4096), "base64url").toString("latin1");
+  } catch {
+    return true;
+  }
+  // A payload that is not readable JSON text is counted (fail closed).
+  if (!claims.startsWith("{")) return true;
+  return /"(?:iss|aud|exp)"\s*:/.test(claims);
+}
 
 const NOSECRET = /#[ \t]{0,8}nosecret/i;
 
@@ -267,8 +425,8 @@ function withoutOptOuts(text: string, lower: string): string {
 }
 
 /** True when a match is a literal secret (not code, not a reference, not a placeholder). */
-function matchCounts(pattern: SecretPattern, match: RegExpExecArray): boolean {
-  if (pattern.excused?.(match)) return false;
+function matchCounts(pattern: SecretPattern, match: RegExpExecArray, mode: SecretScanMode): boolean {
+  if (pattern.excused?.(match, mode)) return false;
   const value = pattern.value?.(match);
   return value === undefined || !isPlaceholderValue(value);
 }
@@ -280,12 +438,12 @@ function matchCounts(pattern: SecretPattern, match: RegExpExecArray): boolean {
  */
 export const MAX_EXCUSED_MATCHES = 1024;
 
-function patternFinds(pattern: SecretPattern, text: string): boolean {
+function patternFinds(pattern: SecretPattern, text: string, mode: SecretScanMode): boolean {
   pattern.regex.lastIndex = 0;
   let excused = 0;
   let match: RegExpExecArray | null;
   while ((match = pattern.regex.exec(text)) !== null) {
-    if (matchCounts(pattern, match) || ++excused > MAX_EXCUSED_MATCHES) {
+    if (matchCounts(pattern, match, mode) || ++excused > MAX_EXCUSED_MATCHES) {
       pattern.regex.lastIndex = 0;
       return true;
     }
@@ -305,11 +463,93 @@ export function scanSecrets(text: string, mode: SecretScanMode): string[] {
   const lower = text.toLowerCase();
   const scanned = withoutOptOuts(text, lower);
   const scannedLower = scanned === text ? lower : scanned.toLowerCase();
-  const found: string[] = [];
-  for (const pattern of activePatterns(mode)) {
-    if (mayMatch(pattern, scanned, scannedLower) && patternFinds(pattern, scanned)) found.push(pattern.name);
+  const found = new Set<string>();
+  const views = [scanned, ...decodedViews(scanned)];
+  for (const view of views) {
+    const viewLower = view === scanned ? scannedLower : view.toLowerCase();
+    for (const pattern of activePatterns(mode)) {
+      if (!found.has(pattern.name) && mayMatch(pattern, view, viewLower) && patternFinds(pattern, view, mode)) found.add(pattern.name);
+    }
   }
-  return found.sort();
+  return [...found].sort();
+}
+
+// Escapes that spell one character: `\u002d`, `\x2d`, `&#45;`, `&#x2d;` (JSON, JavaScript, HTML).
+const CHAR_ESCAPE = /\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})|&#(\d{1,7});|&#[xX]([0-9A-Fa-f]{1,6});/g;
+const HAS_CHAR_ESCAPE = /\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,7};/;
+/** The shortest base64 or hex run that is decoded and scanned too (a short run cannot hold a key). */
+export const MIN_ENCODED_RUN = 64;
+
+/**
+ * The other ways `text` can be read: with character escapes decoded (an armour written as
+ * `\u002d\u002d…BEGIN`), and each long base64 or hex run decoded (a PEM file or a dotenv encoded
+ * whole), so what the encoding hides is scanned as plain text. One level deep, each view at most the
+ * size of the text: the scan stays linear.
+ */
+function decodedViews(text: string): string[] {
+  const views: string[] = [];
+  if (HAS_CHAR_ESCAPE.test(text)) {
+    views.push(
+      text.replace(CHAR_ESCAPE, (whole, u: string | undefined, x: string | undefined, dec: string | undefined, hx: string | undefined) => {
+        const code = parseInt(u ?? x ?? hx ?? dec ?? "", u || x || hx ? 16 : 10);
+        return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }),
+    );
+  }
+  const decoded = encodedRuns(text);
+  if (decoded !== "") views.push(decoded);
+  return views;
+}
+
+/**
+ * Every run of `text` that is base64 or hex, at least `MIN_ENCODED_RUN` characters long, decoded
+ * and joined by newlines; "" when there is none. Consecutive lines that are base64 and nothing else
+ * (a wrapped encoding, indented or not) are one run; inside any other line each maximal run is
+ * decoded from its own start, so the decoding stays aligned. One pass over the text.
+ */
+function encodedRuns(text: string): string {
+  const out: string[] = [];
+  let block = "";
+  const decode = (run: string): void => {
+    if (run.length < MIN_ENCODED_RUN) return;
+    const bytes = /^[0-9a-fA-F]+$/.test(run) && run.length % 2 === 0 ? Buffer.from(run, "hex") : Buffer.from(run, "base64");
+    out.push(bytes.toString("latin1"));
+  };
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd).trim();
+    if (line.length >= 16 && BASE64_LINE.test(line)) block += line;
+    else {
+      decode(block);
+      block = "";
+      if (line.length >= MIN_ENCODED_RUN) for (const run of base64Runs(line)) decode(run);
+    }
+    lineStart = lineEnd + 1;
+  }
+  decode(block);
+  return out.join("\n");
+}
+
+const BASE64_LINE = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/**
+ * The maximal runs of base64 characters (standard or URL-safe, `=` padding kept) in `line` that are
+ * `MIN_ENCODED_RUN` long or longer. A plain loop: an unanchored `{64,}` regex would re-scan up to 64
+ * characters from every position.
+ */
+function base64Runs(line: string): string[] {
+  const runs: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= line.length; i += 1) {
+    const c = i < line.length ? line.charCodeAt(i) : 0;
+    const inRun = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;
+    if (inRun) continue;
+    if (i - start >= MIN_ENCODED_RUN) runs.push(line.slice(start, i));
+    start = i + 1;
+  }
+  return runs;
 }
 
 // The end of an armoured block: PEM/PGP/SSH.com `END` line, or PuTTY's `Private-MAC:` line.
@@ -383,11 +623,11 @@ function redactPattern(pattern: SecretPattern, text: string): string {
   let from = 0;
   let match: RegExpExecArray | null;
   while ((match = pattern.regex.exec(text)) !== null) {
-    if (pattern.excused?.(match)) continue;
+    if (pattern.excused?.(match, "strict")) continue;
     // A value another pattern already replaced stays as it is.
-    if (pattern.name === "generic_secret" && (match[4] as string).startsWith("[REDACTED:")) continue;
+    if (pattern.name === "generic_secret" && genericValue(match).startsWith("[REDACTED:")) continue;
     const end = tokenEnd(pattern, text, match.index + match[0].length);
-    const value = pattern.name === "generic_secret" ? (match[4] as string) : undefined;
+    const value = pattern.name === "generic_secret" ? genericValue(match) : undefined;
     // A generic assignment keeps its name and operator; only the value goes.
     const start = value === undefined ? match.index : match.index + match[0].length - value.length;
     out += text.slice(from, start) + `[REDACTED:${pattern.name}]`;
@@ -494,8 +734,8 @@ export function secretSpans(text: string, mode: SecretScanMode): SecretSpan[] {
     if (pattern.name === "private_key") continue;
     pattern.regex.lastIndex = 0;
     for (let match = pattern.regex.exec(text); match !== null; match = pattern.regex.exec(text)) {
-      if (!matchCounts(pattern, match) || skip(match.index)) continue;
-      const value = pattern.name === "generic_secret" ? (match[4] as string) : undefined;
+      if (!matchCounts(pattern, match, mode) || skip(match.index)) continue;
+      const value = pattern.name === "generic_secret" ? genericValue(match) : undefined;
       const matchEnd = match.index + match[0].length;
       const end = tokenEnd(pattern, text, matchEnd);
       spans.push({ name: pattern.name, start: value === undefined ? match.index : matchEnd - value.length, end });

@@ -166,7 +166,8 @@ describe("placeholders", () => {
   });
 
   it("real-shaped values next to placeholders are still found", () => {
-    expect(scanSecrets(`API_KEY=your-api-key-here\nTOKEN=${GITHUB_TOKEN}`, "normal")).toEqual(["github_token"]);
+    // `TOKEN=` names the slot too, so the assignment is reported beside the token's own shape.
+    expect(scanSecrets(`API_KEY=your-api-key-here\nTOKEN=${GITHUB_TOKEN}`, "normal")).toEqual(["generic_secret", "github_token"]);
     expect(scanSecrets("DB_PASSWORD=hunter2hunter2", "normal")).toEqual(["generic_secret"]);
   });
 

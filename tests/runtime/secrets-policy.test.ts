@@ -36,10 +36,15 @@ describe("scanSecrets", () => {
       expect(scanSecrets(text, "normal"), text).toEqual([]);
     }
   });
-  it("adds Slack, Stripe and JWT shapes only in strict mode", () => {
-    const text = ["xoxb-1234567890-abcdef", `sk_live_${GH36.slice(4, 28)}`, "eyJhbGciOi.eyJzdWIiOiIx.c2lnbmF0dXJl"].join("\n");
-    expect(scanSecrets(text, "normal")).toEqual([]);
-    expect(scanSecrets(text, "strict")).toEqual(["jwt_token", "slack_token", "stripe_key"]);
+  it("finds Slack tokens and live Stripe keys in every mode; test-mode Stripe keys and sample JWTs only in strict mode", () => {
+    const live = ["xoxb-1234567890-abcdef", `sk_live_${GH36.slice(4, 28)}`].join("\n");
+    expect(scanSecrets(live, "normal")).toEqual(["slack_token", "stripe_key"]);
+    const samples = [`sk_test_${GH36.slice(4, 28)}`, "eyJhbGciOi.eyJzdWIiOiIx.c2lnbmF0dXJl"].join("\n");
+    expect(scanSecrets(samples, "normal")).toEqual([]);
+    expect(scanSecrets(samples, "strict")).toEqual(["jwt_token", "stripe_test_key"]);
+    // A token a service issued (its claims name an expiry) counts in the normal set too.
+    const claims = Buffer.from('{"sub":"u1","exp":1893456000}').toString("base64url");
+    expect(scanSecrets(`eyJhbGciOiJIUzI1NiJ9.${claims}.c2lnbmF0dXJlLXZhbHVl`, "normal")).toEqual(["jwt_token"]);
   });
   it("skips lines marked # nosecret (any case) and returns sorted unique names", () => {
     expect(scanSecrets(`a = "${AWS_KEY}"  # NoSecret`, "normal")).toEqual([]);

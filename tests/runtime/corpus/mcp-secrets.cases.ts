@@ -5,7 +5,7 @@
  * closed). Everyday MCP calls pass.
  */
 import type { CorpusCase } from "./case";
-import { NORMAL_SECRETS, STRICT_ONLY_SECRETS } from "./secret-samples";
+import { KEY_SPELLINGS, MORE_SECRETS, NORMAL_SECRETS, STRICT_ONLY_SECRETS } from "./secret-samples";
 
 const REASON = /Secret\(s\) detected in the arguments of/;
 
@@ -174,5 +174,28 @@ const harmless: ReadonlyArray<[string, string, string, Record<string, unknown>]>
 ];
 for (const [slug, server, tool, args] of harmless)
   cases.push({ id: `harmless/mcp-${slug}`, class: "harmless/mcp", kind: "mcp", mcp: { server, tool, args }, expect: "allow" });
+
+// The second set, each in one placement chosen by its index (every placement used), and every key spelling deep in an argument.
+MORE_SECRETS.forEach(([slug, text], i) => {
+  const [where, args] = placements[i % placements.length] as (typeof placements)[number];
+  cases.push({
+    id: `mcp-secrets/more-${slug}-${where}`,
+    class: "mcp-secrets/provider",
+    kind: "mcp",
+    mcp: { server: "notes", tool: "save_note", args: args(text) },
+    expect: "deny",
+    reason: REASON,
+  });
+});
+for (const [slug, text] of KEY_SPELLINGS) {
+  cases.push({
+    id: `mcp-secrets/${slug}-deep`,
+    class: "mcp-secrets/key-spelling",
+    kind: "mcp",
+    mcp: { server: "kv", tool: "put", args: { entry: nest(12, { value: text }) } },
+    expect: "deny",
+    reason: REASON,
+  });
+}
 
 export default cases;

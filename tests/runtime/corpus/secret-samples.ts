@@ -24,6 +24,17 @@ export function alnum(seed: number, chars: number): string {
     .slice(0, chars);
 }
 
+/** Deterministic lower-case hex (a token body). */
+export function hexBody(seed: number, chars: number): string {
+  let state = seed >>> 0 || 1;
+  let out = "";
+  for (let i = 0; i < chars; i += 1) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    out += "0123456789abcdef"[(state >>> 16) & 15];
+  }
+  return out;
+}
+
 function wrap(body: string, width = 64): string[] {
   const out: string[] = [];
   for (let i = 0; i < body.length; i += width) out.push(body.slice(i, i + width));
@@ -147,4 +158,102 @@ export const STRICT_ONLY_SECRETS: readonly SecretSample[] = [
   s("stripe-live", "stripe_key", `${"sk_live_"}${alnum(54, 24)}`),
   s("stripe-restricted", "stripe_key", `${"rk_live_"}${alnum(55, 28)}`),
   s("jwt", "jwt_token", `eyJhbGciOiJIUzI1NiJ9.eyJ${alnum(56, 30)}.${alnum(57, 43)}`),
+];
+
+/** Provider credentials and key-value shapes beyond the first set (issue 13 red team): each must be found in a file write. */
+export const MORE_SECRETS: ReadonlyArray<readonly [string, string]> = [
+  ["slack-bot", `SLACK_BOT=${"xoxb-"}1234567890-1234567890123-${alnum(70, 24)}`],
+  ["slack-user", `${"xoxp-"}1234567890-1234567890-1234567890123-${hexBody(71, 32)}`],
+  ["slack-webhook", `https://hooks.slack.com/services/T0${alnum(72, 8).toUpperCase()}/B0${alnum(73, 8).toUpperCase()}/${alnum(74, 24)}`],
+  ["stripe-live", `stripe.api_key = "${"sk_live_"}${alnum(75, 24)}"`],
+  ["stripe-rk", `${"rk_live_"}${alnum(76, 30)}`],
+  ["twilio-token", `TWILIO_AUTH_TOKEN=${hexBody(77, 32)}`],
+  ["twilio-sk", `twilio_api_key: ${"SK"}${hexBody(78, 32)}`],
+  ["sendgrid", `SENDGRID=${"SG."}${alnum(79, 22)}.${alnum(80, 43)}`],
+  ["azure-conn", `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${base64Body(81, 86)}==;EndpointSuffix=core.windows.net`],
+  ["azure-sas", `https://acme.blob.core.windows.net/c?sv=2022-11-02&ss=b&srt=co&sp=rl&se=2030-01-01&sig=${base64Body(82, 43).replace(/[+/]/g, "A")}%3D`],
+  ["azure-sb", `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=${base64Body(83, 43)}=`],
+  ["github-pat-fine", `${"github_pat_"}11${alnum(84, 20).toUpperCase()}_${alnum(85, 59)}`],
+  [
+    "jwt",
+    `const t = "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(`{"iss":"https://login.example.com","sub":"${alnum(86, 12)}","exp":1893456000}`).toString("base64url")}.${alnum(87, 86)}";`,
+  ],
+  ["postgres-url", `postgres://svc:${alnum(88, 16)}@db.prod.internal:5432/app`],
+  ["mongo-url", `mongodb://admin:${alnum(89, 14)}@mongo-0:27017/?authSource=admin`],
+  ["redis-url", `redis://default:${alnum(90, 20)}@redis.prod:6379`],
+  ["amqp-url", `amqp://guest2:${alnum(91, 12)}@rabbit/`],
+  ["npmrc", `//registry.npmjs.org/:_authToken=${hexBody(92, 8)}-${hexBody(93, 4)}-${hexBody(94, 4)}-${hexBody(95, 4)}-${hexBody(96, 12)}`],
+  ["npmrc-auth", `_auth = ${base64Body(97, 32)}`],
+  ["pypirc", `[pypi]\nusername = __token__\npassword = pypi-${alnum(98, 60)}`],
+  ["pypi-token", `pypi-AgEIcHlwaS5vcmc${alnum(99, 60)}`],
+  ["netrc", `machine api.example.com login bob password ${alnum(100, 14)}`],
+  ["docker-auths", `{"auths":{"ghcr.io":{"auth":"${base64Body(101, 40)}"}}}`],
+  ["kube-client-key", `users:\n- name: admin\n  user:\n    client-key-data: ${base64Body(102, 120)}\n`],
+  ["kube-token", `users:\n- name: sa\n  user:\n    token: ${alnum(103, 40)}.${alnum(104, 20)}\n`],
+  ["aws-yaml", `aws_secret_access_key: ${base64Body(105, 40)}`],
+  ["aws-env", `AWS_SECRET_ACCESS_KEY=${base64Body(106, 40)}`],
+  ["aws-toml", `secret_access_key = "${base64Body(107, 40)}"`],
+  ["aws-json-camel", `{"SecretAccessKey": "${base64Body(108, 40)}"}`],
+  ["aws-ini-caps", `[default]\naws_access_key_id=AKIA${alnum(109, 16).toUpperCase()}\n`],
+  ["auth-token-env", `AUTH_TOKEN=${alnum(110, 32)}`],
+  ["api-key-camel", `apiKey: "${alnum(111, 32)}"`],
+  ["api-key-dash", `x-api-key: ${alnum(112, 32)}`],
+  ["token-yaml", `token: ${alnum(113, 40)}`],
+  ["passwd", `db_passwd=${alnum(114, 12)}`],
+  ["pwd", `PGPWD=${alnum(115, 12)}`],
+  ["xml-password", `<password>${alnum(116, 14)}</password>`],
+  ["dotnet-conn", `Server=db;Database=app;User Id=sa;Password=${alnum(117, 14)};`],
+  ["go-walrus", `password := "${alnum(118, 14)}"`],
+  ["passphrase", `passphrase: ${alnum(119, 14)}`],
+  ["credentials", `credentials = "${alnum(120, 30)}"`],
+  ["gcp-key-alone", `"private_key": "-----BEGIN PRIVATE KEY-----\\n${base64Body(121, 64)}\\n${base64Body(122, 64)}\\n-----END PRIVATE KEY-----\\n"`],
+  ["openai-svcacct", `sk-svcacct-${alnum(123, 60)}`],
+  ["anthropic-admin", `sk-ant-admin01-${alnum(124, 80)}`],
+  ["gitlab-runner", `glrt-${alnum(125, 20)}`],
+  ["digitalocean", `dop_v1_${hexBody(126, 64)}`],
+  ["shopify", `shpat_${hexBody(127, 32)}`],
+  ["mailgun", `key-${hexBody(128, 32)}`],
+  ["square", `sq0atp-${alnum(129, 22)}`],
+  ["telegram", `bot${"1234567890"}:AA${alnum(130, 33)}`],
+  ["discord-webhook", `https://discord.com/api/webhooks/123456789012345678/${alnum(131, 68)}`],
+];
+const wrap64 = (b: string): string[] => b.match(/.{1,64}/g) ?? [];
+// A key body whose first line starts as a PKCS#1 RSA key's DER does.
+const DER_BODY = wrap64("MIIEowIBAAKCAQEA" + base64Body(144, 304));
+const KEY = ["-----BEGIN RSA PRIVATE KEY-----", ...wrap64(base64Body(140, 256)), "-----END RSA PRIVATE KEY-----"];
+/** One private key written in every spelling that hides its armour or its encoding. */
+export const KEY_SPELLINGS: ReadonlyArray<readonly [string, string]> = [
+  ["key-crlf", KEY.join("\r\n")],
+  ["key-indented", KEY.map((l) => "    " + l).join("\n")],
+  ["key-tab-indented", KEY.map((l) => "\t\t" + l).join("\n")],
+  ["key-json-escaped", JSON.stringify({ key: KEY.join("\n") })],
+  ["key-double-escaped", JSON.stringify(JSON.stringify({ key: KEY.join("\n") }))],
+  ["key-concat-js", KEY.map((l) => `"${l}\\n" +`).join("\n") + ' ""'],
+  ["key-concat-py", "KEY = (\n" + KEY.map((l) => `    "${l}\\n"`).join("\n") + "\n)"],
+  ["key-u002d", KEY.join("\n").replaceAll("-", "\\u002d")],
+  ["key-u002d-header-only", KEY.join("\n").replace(/-----/g, "\\u002d\\u002d\\u002d\\u002d\\u002d")],
+  ["key-x2d", KEY.join("\n").replaceAll("-", "\\x2d")],
+  ["key-html-entity", KEY.join("\n").replaceAll("-", "&#45;")],
+  ["key-base64-pem", Buffer.from(KEY.join("\n")).toString("base64")],
+  [
+    "key-base64-pem-wrapped",
+    (
+      Buffer.from(KEY.join("\n"))
+        .toString("base64")
+        .match(/.{1,76}/g) ?? []
+    ).join("\n"),
+  ],
+  ["key-no-dashes", KEY.map((l) => l.replaceAll("-----", "")).join("\n")],
+  ["key-4-dashes", KEY.map((l) => l.replaceAll("-----", "----")).join("\n")],
+  ["key-lowercase", KEY.map((l, i) => (i === 0 || i === KEY.length - 1 ? l.toLowerCase() : l)).join("\n")],
+  ["key-extra-spaces", KEY.map((l) => l.replace("BEGIN RSA PRIVATE", "BEGIN  RSA  PRIVATE")).join("\n")],
+  ["key-body-only", DER_BODY.join("\n")],
+  ["key-body-only-indented", DER_BODY.map((l) => `  ${l}`).join("\n")],
+  ["key-body-openssh", ["b3BlbnNzaC1rZXktdjEAAAAABG5vbm" + base64Body(142, 34), ...wrap64(base64Body(143, 256))].join("\n")],
+  ["key-yaml-block", "tls:\n  key: |\n" + KEY.map((l) => "    " + l).join("\n")],
+  ["key-md-quote", KEY.map((l) => "> " + l).join("\n")],
+  ["key-comment-hash", KEY.map((l) => "# " + l).join("\n")],
+  ["key-comment-slash", KEY.map((l) => "// " + l).join("\n")],
+  ["key-array-lines", JSON.stringify(KEY)],
+  ["key-hex", Buffer.from(KEY.join("\n")).toString("hex")],
 ];

@@ -3,9 +3,17 @@
  * credentials, assignments) written whole, embedded in code, inside a document whose lines look like
  * a diff (plain content is never read as a diff), and JSON-escaped (a GCP service-account file, a
  * JSON string holding a token after `\n`); as a new file and as an edit, on every client.
+ *
+ * Then the red team's second set: provider credentials (Slack, Stripe live, SendGrid, Twilio,
+ * Azure connection strings and SAS, npm, PyPI, netrc, Docker `auths`, kubeconfig, issued JWTs,
+ * prefixed tokens of vendors nobody listed), secrets beside names the first set did not know
+ * (`AUTH_TOKEN`, `apiKey`, `x-api-key`, `passwd`, XML and .NET forms, Go's `:=`), and one private
+ * key in every spelling that hides it: CRLF, indented, JSON-escaped once and twice, split over string
+ * concatenations, `\u002d`/`\x2d`/HTML escapes, base64 and hex of the whole PEM, loose armour,
+ * a bare DER body.
  */
 import type { CorpusCase } from "./case";
-import { NORMAL_SECRETS } from "./secret-samples";
+import { KEY_SPELLINGS, MORE_SECRETS, NORMAL_SECRETS } from "./secret-samples";
 
 const REASON = /Secret\(s\) detected/;
 
@@ -46,6 +54,51 @@ for (const sample of NORMAL_SECRETS) {
       });
     }
   }
+}
+
+for (const [slug, text] of MORE_SECRETS) {
+  cases.push(
+    {
+      id: `secrets-in-writes/more-${slug}-write`,
+      class: "secrets-in-writes/provider",
+      kind: "write",
+      path: "config/app.conf",
+      content: `# settings\n${text}\n`,
+      expect: "deny",
+      reason: REASON,
+    },
+    {
+      id: `secrets-in-writes/more-${slug}-edit`,
+      class: "secrets-in-writes/provider",
+      kind: "edit",
+      path: "src/app.ts",
+      content: `${text}\n`,
+      expect: "deny",
+      reason: REASON,
+    },
+  );
+}
+for (const [slug, text] of KEY_SPELLINGS) {
+  cases.push(
+    {
+      id: `secrets-in-writes/${slug}-write`,
+      class: "secrets-in-writes/key-spelling",
+      kind: "write",
+      path: "deploy/key.txt",
+      content: `${text}\n`,
+      expect: "deny",
+      reason: REASON,
+    },
+    {
+      id: `secrets-in-writes/${slug}-edit`,
+      class: "secrets-in-writes/key-spelling",
+      kind: "edit",
+      path: "src/keys.py",
+      content: `K = """\n${text}\n"""\n`,
+      expect: "deny",
+      reason: REASON,
+    },
+  );
 }
 
 export default cases;
