@@ -55,6 +55,12 @@ export interface ClientContract<Id extends string = string> {
      */
     stateFile?: string;
   };
+  /**
+   * The client's system folder relative to the machine root (`etc/claude-code`): machine-scope hooks
+   * and the administrator's settings live there. The hook runtime protects it whole
+   * (runtime/guardrails/self-protection.ts); absent for a client without a machine scope.
+   */
+  machineDir?: string;
   /** Hook events agentihooks registers, in the client's own spelling and order. */
   hookEvents: readonly string[];
   /**

@@ -9,63 +9,88 @@
  * effect the analyser cannot see is denied when its visible words name one of these files. Any other
  * tool (MCP servers') is judged by its arguments' shape and its name's verbs (checkOtherTool).
  */
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { commandEffects, type PathEffect } from "../command-effects";
 import { fs, homeDirectory } from "../node-builtins";
+import { readRegularFile } from "../read-regular-file";
 import { agentihooksHome } from "../policy";
+import { clientHome } from "../clients/client";
+import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 
-const { realpathSync } = fs;
+const { lstatSync, readlinkSync } = fs;
 
-/** What is protected: whole directories, and single files (with the settings files among them). */
+/** What is protected: whole directories, single files, and the client homes whose hook files are. */
 interface Protected {
   dirs: string[];
   files: string[];
   /** Shared settings files: an edit that does not touch hook keys may go through a file tool. */
   settings: string[];
+  /** Every client's configuration home (as given and resolved): see `inClientHome`. */
+  homes: string[];
 }
 
-function clientHome(env: NodeJS.ProcessEnv, variable: string, dir: string): string {
-  const set = env[variable]?.split(",")[0]?.trim();
-  return set ? set : join(homeDirectory(env), dir);
-}
-
-/** The protected paths for this environment (absolute, as given and with symlinks resolved). */
+/**
+ * The protected paths for this environment (absolute, as given and with symlinks resolved), derived
+ * from the client registry: each contract's home (moved by its variable), its state file beside the
+ * home (Claude's `.claude.json`), its machine folder, and the agentihooks homes (this runtime's and,
+ * for a repo-scope runtime, the user's). A new client is
+ * protected by its contract alone.
+ */
 export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
-  const copilot = clientHome(env, "COPILOT_HOME", ".copilot");
-  const claude = clientHome(env, "CLAUDE_CONFIG_DIR", ".claude");
-  const codex = clientHome(env, "CODEX_HOME", ".codex");
-  const gemini = join(clientHome(env, "GEMINI_CLI_HOME", ""), ".gemini");
-  const settings = [
-    join(copilot, "settings.json"),
-    join(claude, "settings.json"),
-    join(codex, "config.toml"),
-    join(codex, "hooks.json"),
-    join(gemini, "settings.json"),
-  ];
-  const wrappers = [copilot, claude, codex, gemini].map((home) => join(home, "agentihooks-hook.sh"));
+  const homes: string[] = [];
+  const files: string[] = [];
   // A repo-scope runtime also guards the user's own home, where its hand-over claims live (runtime/scope-handover.ts).
-  const dirs = [agentihooksHome(env), userAgentihooksHome(env), join(copilot, "hooks")];
+  const dirs = [agentihooksHome(env), userAgentihooksHome(env)];
+  for (const id of clientIds()) {
+    const contract = findClient(id)?.contract;
+    if (!contract) continue;
+    const home = clientHome(contract, env);
+    homes.push(home);
+    if (contract.home.stateFile) {
+      files.push(join(dirname(home), contract.home.stateFile), join(home, contract.home.stateFile));
+    }
+    if (contract.machineDir) dirs.push(join("/", contract.machineDir));
+  }
   const withReal = (paths: string[]): string[] => [...new Set(paths.flatMap((p) => [resolve(p), real(p)]))];
-  return { dirs: withReal(dirs), files: withReal([...wrappers, ...settings]), settings: withReal(settings) };
+  return { dirs: withReal(dirs), files: withReal(files), settings: withReal(files), homes: withReal(homes) };
 }
 
-/** `path` with symlinks resolved as far as it exists (the rest appended), so a link cannot hide a target. */
+/**
+ * `path` with symlinks resolved as far as it exists, the rest appended: each component is checked
+ * with lstat and a link is followed by its text even when its target does not exist yet (a dangling
+ * link to `~/.copilot/settings.json` creates that file when written). At most 40 links are followed;
+ * past that the path is returned as resolved so far.
+ */
 function real(path: string): string {
-  let head = resolve(path);
-  const tail: string[] = [];
-  for (let i = 0; i < 64; i += 1) {
+  const parts = resolve(path)
+    .split("/")
+    .filter((p) => p !== "");
+  let done = "/";
+  let hops = 0;
+  while (parts.length > 0) {
+    const part = parts.shift() as string;
+    const next = join(done, part);
+    let link: string | undefined;
     try {
-      return join(realpathSync(head), ...tail.reverse());
+      if (lstatSync(next).isSymbolicLink()) link = readlinkSync(next);
     } catch {
-      const parent = dirname(head);
-      if (parent === head) break;
-      tail.push(basename(head));
-      head = parent;
+      // Missing: the rest cannot be links yet.
+      return join(next, ...parts);
     }
+    if (link === undefined || ++hops > 40) {
+      done = next;
+      continue;
+    }
+    parts.unshift(
+      ...resolve(done, link)
+        .split("/")
+        .filter((p) => p !== ""),
+    );
+    done = "/";
   }
-  return resolve(path);
+  return done;
 }
 
 function inside(path: string, dir: string): boolean {
@@ -80,9 +105,27 @@ function inside(path: string, dir: string): boolean {
  * scope's vendored runtime (`.agentihooks/`, docs/scopes.md). Matched on the path's last
  * components, so every checkout and every folder of a monorepo is covered.
  */
-const PROJECT_HOOK_DIR = /(?:^|\/)(?:\.agentihooks|\.github\/hooks)(?:\/|$)/;
+const PROJECT_HOOK_DIR =
+  /(?:^|\/)(?:\.agentihooks|\.github\/hooks)(?:\/|$)|(?:^|\/)(?:\.claude|\.gemini|\.codex|\.copilot|\.github\/copilot)\/(?:[^/]+\/){0,8}[^/]*hook/i;
 const PROJECT_SETTINGS =
   /(?:^|\/)(?:\.github\/copilot\/settings(?:\.local)?\.json|\.claude\/settings(?:\.local)?\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json))$/;
+
+/**
+ * Inside a client's home, what wires or switches hooks: every configuration file at its top
+ * (`settings.json`, `settings.local.json`, `config.json`, `config.toml`, `hooks.json`,
+ * `managed-settings.json`, a sidecar: any `.json`, `.jsonc` or `.toml`), and anything whose path
+ * below the home names hooks (the wrapper `agentihooks-hook.sh`, `hooks/`, an extension's
+ * `hooks/hooks.json`). The rule is the file's kind and place, not a list of names.
+ */
+function homeHookFile(candidate: string, homes: readonly string[]): { settings: boolean } | undefined {
+  for (const home of homes) {
+    if (!inside(candidate, home) || candidate === home) continue;
+    const rest = candidate.slice(home.length + 1);
+    if (/hook/i.test(rest)) return { settings: false };
+    if (!rest.includes("/") && /\.(?:json|jsonc|toml)$/i.test(rest)) return { settings: true };
+  }
+  return undefined;
+}
 
 /** The protected path `path` is or lies in, or undefined. */
 function hit(path: string, p: Protected): string | undefined {
@@ -90,6 +133,7 @@ function hit(path: string, p: Protected): string | undefined {
     if (p.files.includes(candidate)) return candidate;
     const dir = p.dirs.find((d) => inside(candidate, d));
     if (dir) return candidate;
+    if (homeHookFile(candidate, p.homes)) return candidate;
     if (PROJECT_HOOK_DIR.test(candidate) || PROJECT_SETTINGS.test(candidate)) return candidate;
   }
   return undefined;
@@ -97,7 +141,7 @@ function hit(path: string, p: Protected): string | undefined {
 
 /** True for a settings file: an edit that leaves its hook wiring alone may go through a file tool. */
 function isSettings(target: string, p: Protected): boolean {
-  return p.settings.includes(target) || PROJECT_SETTINGS.test(target);
+  return p.settings.includes(target) || homeHookFile(target, p.homes)?.settings === true || PROJECT_SETTINGS.test(target);
 }
 
 // The runtime's own tools that only read (after normalisation to Claude's names).
@@ -117,6 +161,88 @@ function expandTilde(path: string, env: NodeJS.ProcessEnv): string {
   return path === "~" ? homeDirectory(env) : path.startsWith("~/") ? join(homeDirectory(env), path.slice(2)) : path;
 }
 
+/** The most of a settings file read to replay an edit on it. */
+const MAX_SETTINGS_BYTES = 1024 * 1024;
+// A key of a client's settings that wires or switches hooks, as a whole key name.
+const HOOK_KEY_NAME = /^(?:hooks|hooksConfig|disableAllHooks|notify|codex_hooks|features)$|agentihooks/i;
+
+/**
+ * The parts of a settings text that wire or switch hooks: for JSON, the value of every hook key at
+ * any depth; for anything else (TOML, JSON with comments), every line of a table whose header names
+ * hooks or features and every line naming a hook key. Two texts with the same fingerprint wire
+ * hooks the same way.
+ */
+function hookFingerprint(text: string): string {
+  try {
+    const parts: string[] = [];
+    const stack: unknown[] = [JSON.parse(text)];
+    let nodes = 0;
+    while (stack.length > 0 && ++nodes < 100_000) {
+      const value = stack.pop();
+      if (Array.isArray(value)) stack.push(...value);
+      else if (value !== null && typeof value === "object") {
+        for (const [key, inner] of Object.entries(value)) {
+          if (HOOK_KEY_NAME.test(key)) parts.push(`${key}=${JSON.stringify(inner)}`);
+          else stack.push(inner);
+        }
+      }
+    }
+    return parts.sort().join("\n");
+  } catch {
+    const kept: string[] = [];
+    let inHookTable = false;
+    for (const line of text.split("\n")) {
+      const header = /^\s*\[\[?([^\]]*)\]/.exec(line);
+      if (header) inHookTable = /hook|features|notify/i.test(header[1] as string);
+      if (inHookTable || HOOK_KEYS.test(line)) kept.push(line.trim());
+    }
+    return kept.join("\n");
+  }
+}
+
+/** `text` after the tool's edits (Edit's `old_string`/`new_string`, MultiEdit's `edits`, a patch's hunks); undefined when an edit does not apply. */
+function replayEdit(text: string, input: Record<string, unknown>): string | undefined {
+  const edits: Array<{ old: string; new: string; all: boolean }> = [];
+  const patch = stringArg(input, "patch");
+  if (patch) {
+    for (const hunk of patch.split(/^@@[^\n]*$/m).slice(1)) {
+      const lines = hunk.split("\n").filter((l) => !l.startsWith("***"));
+      const old = lines.filter((l) => l.startsWith(" ") || l.startsWith("-")).map((l) => l.slice(1));
+      const added = lines.filter((l) => l.startsWith(" ") || l.startsWith("+")).map((l) => l.slice(1));
+      edits.push({ old: old.join("\n"), new: added.join("\n"), all: false });
+    }
+  } else if (Array.isArray(input.edits)) {
+    for (const e of input.edits) {
+      if (e === null || typeof e !== "object") return undefined;
+      const edit = e as Record<string, unknown>;
+      edits.push({ old: stringArg(edit, "old_string"), new: stringArg(edit, "new_string"), all: edit.replace_all === true });
+    }
+  } else {
+    edits.push({ old: stringArg(input, "old_string"), new: stringArg(input, "new_string"), all: input.replace_all === true });
+  }
+  let out = text;
+  for (const edit of edits) {
+    if (edit.old === "" || !out.includes(edit.old)) return undefined;
+    out = edit.all ? out.split(edit.old).join(edit.new) : out.replace(edit.old, () => edit.new);
+  }
+  return out;
+}
+
+/**
+ * True when an edit of the settings file `target` leaves its hook wiring as it is: the edit is
+ * replayed on the file and the hook parts compared, so an edit whose text looks harmless but whose
+ * `old_string` sits inside the hooks block is caught. An edit that cannot be replayed (the file is
+ * unreadable, an `old_string` is not in it) is judged as touching hooks when the file has any.
+ */
+function editLeavesHooks(target: string, input: Record<string, unknown>): boolean {
+  const before = readRegularFile(target, MAX_SETTINGS_BYTES);
+  if (before === undefined) return true;
+  const fingerprint = hookFingerprint(before);
+  const after = replayEdit(before, input);
+  if (after === undefined) return fingerprint === "";
+  return hookFingerprint(after) === fingerprint;
+}
+
 function checkFileTool(input: GuardInput, p: Protected): string | undefined {
   if (!WRITE_TOOLS.has(input.tool_name)) return undefined;
   for (const raw of toolPaths(input.tool_input)) {
@@ -129,7 +255,7 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
       ["old_string", "new_string", "content", "patch", "command"].map((k) => stringArg(input.tool_input, k)).join("\n") +
       JSON.stringify(input.tool_input.edits ?? "");
     const whole = input.tool_name === "Write" || /^\*\*\* (Add|Delete) File:/m.test(text);
-    if (isSettings(target, p) && !whole && !HOOK_KEYS.test(text)) continue;
+    if (isSettings(target, p) && !whole && !HOOK_KEYS.test(text) && editLeavesHooks(target, input.tool_input)) continue;
     return message(`Writing ${raw} is not allowed:`);
   }
   return undefined;

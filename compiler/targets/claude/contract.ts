@@ -74,6 +74,7 @@ export const contract = {
   sessionName: "Claude Code",
   verifiedAgainst: { package: "@anthropic-ai/claude-code", version: "2.1.332" },
   home: { dir: ".claude", variable: "CLAUDE_CONFIG_DIR", stateFile: ".claude.json" },
+  machineDir: "etc/claude-code",
   hookEvents: CLAUDE_HOOK_EVENTS,
   knownHookEvents: CLAUDE_KNOWN_HOOK_EVENTS,
   events: {

@@ -12,12 +12,13 @@ import type { Ir } from "../../ir";
 import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { shellQuote } from "../../lower/shell-quote";
 import { machinePath } from "../../scopes/machine-environment";
+import { contract } from "./contract";
 import { descriptor } from "./descriptor";
 import { lowerHooks } from "./hooks";
 import { claudePaths } from "./paths";
 
 /** Claude Code's system folder, relative to the machine root. */
-export const CLAUDE_MACHINE_DIR = "etc/claude-code";
+export const CLAUDE_MACHINE_DIR: string = contract.machineDir;
 
 /** The managed-settings drop-in and the wrapper it runs, under `root`. */
 export function claudeMachinePaths(root: string): { settings: string; wrapper: string } {

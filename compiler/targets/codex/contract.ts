@@ -55,6 +55,7 @@ export const contract = {
   sessionName: "Codex",
   verifiedAgainst: { package: "@openai/codex", version: "0.171.0" },
   home: { dir: ".codex", variable: "CODEX_HOME" },
+  machineDir: "etc/codex",
   hookEvents: CODEX_HOOK_EVENTS,
   knownHookEvents: CODEX_KNOWN_HOOK_EVENTS,
   events: {

@@ -12,12 +12,13 @@ import type { Ir } from "../../ir";
 import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { shellQuote } from "../../lower/shell-quote";
 import { machinePath } from "../../scopes/machine-environment";
+import { contract } from "./contract";
 import { descriptor } from "./descriptor";
 import { desiredHookGroups, lowerHooks } from "./hooks";
 import { codexPaths } from "./paths";
 
 /** Codex's system folder, relative to the machine root. */
-export const CODEX_MACHINE_DIR = "etc/codex";
+export const CODEX_MACHINE_DIR: string = contract.machineDir;
 
 /** The system hooks file, the wrapper, the requirements file and its managed-key record, under `root`. */
 export function codexMachinePaths(root: string): { hooksFile: string; wrapper: string; requirements: string; requirementsSidecar: string } {

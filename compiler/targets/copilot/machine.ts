@@ -12,12 +12,13 @@ import type { Ir } from "../../ir";
 import { policyFileEntry, runtimeCopyEntry, hookWrapperEntry } from "../../lower/runtime-files";
 import { shellQuote } from "../../lower/shell-quote";
 import { machinePath } from "../../scopes/machine-environment";
+import { contract } from "./contract";
 import { descriptor } from "./descriptor";
 import { lowerHooks } from "./hooks";
 import { copilotPaths } from "./paths";
 
 /** Copilot's system folder, relative to the machine root. */
-export const COPILOT_MACHINE_DIR = "etc/github-copilot";
+export const COPILOT_MACHINE_DIR: string = contract.machineDir;
 
 /** The policy hooks file and the wrapper it runs, under `root`. */
 export function copilotMachinePaths(root: string): { hooksFile: string; wrapper: string } {

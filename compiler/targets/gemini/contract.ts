@@ -45,6 +45,7 @@ export const contract = {
   verifiedAgainst: { package: "@google/gemini-cli", version: "0.61.0" },
   // GEMINI_CLI_HOME replaces the home directory: the configuration is `$GEMINI_CLI_HOME/.gemini`.
   home: { dir: ".gemini", variable: "GEMINI_CLI_HOME", variableHolds: "home" },
+  machineDir: "etc/gemini-cli",
   hookEvents: GEMINI_HOOK_EVENTS,
   knownHookEvents: GEMINI_KNOWN_HOOK_EVENTS,
   events: {

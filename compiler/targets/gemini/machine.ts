@@ -13,13 +13,14 @@ import type { Ir } from "../../ir";
 import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
 import { shellQuote } from "../../lower/shell-quote";
 import { machinePath } from "../../scopes/machine-environment";
+import { contract } from "./contract";
 import { descriptor } from "./descriptor";
 import { lowerHooks } from "./hooks";
 import { geminiPaths } from "./paths";
 import { settingsEntry } from "./settings";
 
 /** Gemini CLI's system folder, relative to the machine root. */
-export const GEMINI_MACHINE_DIR = "etc/gemini-cli";
+export const GEMINI_MACHINE_DIR: string = contract.machineDir;
 
 /** The system settings file, its managed-key record and the wrapper, under `root`. */
 export function geminiMachinePaths(root: string): { settings: string; sidecar: string; wrapper: string } {
