@@ -3,7 +3,9 @@
  * policy names (default `<agentihooks home>/logs/audit.jsonl`). Secret-shaped literals (the strict
  * set, whole private-key blocks, bare key-body lines) are redacted in values and keys before
  * anything is written, long strings are clipped, and the file is rotated to `<path>.1` once it
- * passes the policy's size limit, so the log is bounded at about twice that size. Never throws: an
+ * passes the policy's size limit, so the log is bounded at about twice that size. Only a regular
+ * file of this user is written: a log that is a symlink, a FIFO or another user's file is skipped
+ * (opened with O_NOFOLLOW and O_NONBLOCK, checked on the descriptor). Never throws: an
  * audit failure must not change what the hook decided.
  */
 import { dirname } from "node:path";
@@ -11,7 +13,11 @@ import type { Policy } from "./policy";
 import { redactSecrets } from "./secrets";
 import { fs } from "./node-builtins";
 
-const { appendFileSync, mkdirSync, renameSync, statSync } = fs;
+const { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, renameSync, writeSync } = fs;
+
+// Append without following a final symlink, without waiting on a FIFO, creating the file private.
+const APPEND_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** One audit record (before redaction). */
 export interface AuditRecord {
@@ -97,12 +103,31 @@ export function appendAudit(policy: Policy, records: readonly AuditRecord[]): vo
   try {
     const text = records.map(auditLine).join("");
     try {
-      if (statSync(path).size + text.length > policy.auditLogMaxBytes) renameSync(path, `${path}.1`);
+      // lstat: a log that is a link is never rotated onto (or through) its target.
+      const current = lstatSync(path);
+      if (current.isFile() && current.size + text.length > policy.auditLogMaxBytes) renameSync(path, `${path}.1`);
     } catch {
       ensureDir(dirname(path));
     }
-    appendFileSync(path, text, { mode: 0o600 });
+    writeOwnLog(path, text);
   } catch {
     // Logging is best effort: the decision already stands.
+  }
+}
+
+/**
+ * Appends `text` to `path` only when it is a regular file of this process's user (or is created as
+ * one): a log planted as a symlink (to `~/.bashrc`), a FIFO (a writer would block), a device or
+ * another user's file is left alone and nothing is written.
+ */
+function writeOwnLog(path: string, text: string): void {
+  const fd = openSync(path, APPEND_FLAGS, 0o600);
+  try {
+    const stat = fstatSync(fd);
+    const uid = typeof process.getuid === "function" ? process.getuid() : stat.uid;
+    if (!stat.isFile() || stat.uid !== uid) return;
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
   }
 }

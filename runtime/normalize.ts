@@ -83,3 +83,49 @@ export function fillTranscriptPath(payload: Payload, locate: (sessionId: unknown
     if (path) payload.transcript_path = path;
   }
 }
+
+/**
+ * True when a payload has a pre-tool call's shape: a tool name with arguments and no result. A
+ * payload like that whose event is missing or unknown is denied (run-hook.ts), not let through.
+ */
+export function looksLikeToolCall(payload: Payload): boolean {
+  const named = (value: unknown): boolean => typeof value === "string" && value !== "";
+  const hasCall = named(payload.tool_name) || named(payload.toolName) || Array.isArray(payload.toolCalls);
+  const hasResult = payload.tool_response !== undefined || payload.toolResult !== undefined || payload.tool_output !== undefined;
+  return hasCall && !hasResult;
+}
+
+/**
+ * True when some JSON object in `text` names one key twice (`{"content": "<secret>", "content": "ok"}`):
+ * parsers disagree on which value wins, so the runtime may check one value while the client runs
+ * the other. One pass over the text, tracking the keys of each open object; keys are compared as
+ * written (a key spelled with an escape is compared by its escape).
+ */
+export function hasDuplicateKeys(text: string): boolean {
+  const stack: Array<Set<string> | undefined> = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (top !== undefined) {
+        let k = j + 1;
+        while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9 || text.charCodeAt(k) === 10 || text.charCodeAt(k) === 13)) k += 1;
+        if (text.charCodeAt(k) === 58) {
+          const key = text.slice(i + 1, j);
+          if (top.has(key)) return true;
+          top.add(key);
+        }
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === 123) stack.push(new Set());
+    else if (c === 91) stack.push(undefined);
+    else if (c === 125 || c === 93) stack.pop();
+    i += 1;
+  }
+  return false;
+}

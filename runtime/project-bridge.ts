@@ -8,11 +8,13 @@
  * Everything injected reaches the model, and the agent can plant files in the repository: a rule is
  * read only when it is a regular file whose real path stays inside the repository (a link to
  * `/proc/self/environ` or `~/.ssh/id_rsa` is never followed out), through `readRegularFile` (no
- * FIFO, device or `/proc` file), at most `MAX_BRIDGE_FILE_BYTES` of it.
+ * FIFO, device or `/proc` file, no file with a second hard link), at most `MAX_BRIDGE_FILE_BYTES` of
+ * it, redacted with the strict set; a name with a newline or control character is skipped.
  */
 import { dirname, join, resolve, sep } from "node:path";
 import { fs, homeDirectory } from "./node-builtins";
 import { readRegularFile } from "./read-regular-file";
+import { redactSecrets } from "./secrets";
 
 const { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, statSync, symlinkSync } = fs;
 
@@ -72,8 +74,13 @@ function isInside(path: string, dir: string): boolean {
 export function readContainedFile(path: string, within: string): string {
   const real = realPath(path);
   if (!isInside(real, within)) return "";
-  return (readRegularFile(real, MAX_BRIDGE_FILE_BYTES) ?? "").trimEnd();
+  // A hard link leaves the repository without a symlink's trace: only single-link files are read.
+  // What reaches the model is redacted with the strict set (a rule that pastes a token).
+  return redactSecrets((readRegularFile(real, MAX_BRIDGE_FILE_BYTES, { singleLink: true }) ?? "").trimEnd());
 }
+
+// A file name that could forge the block's own section lines (a newline, a control character).
+const UNSAFE_NAME = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
 /** Marker appended where the budget cut the block. */
 export const BRIDGE_TRUNCATION_MARKER = "\n[cut at the project-bridge budget: read the remaining files in .claude/rules/ directly]\n";
@@ -109,7 +116,7 @@ export function projectBridgeContext(cwd: string, env: NodeJS.ProcessEnv, maxByt
     try {
       // Sorted: the block must not depend on directory order.
       names = readdirSync(rulesDir)
-        .filter((n) => n.endsWith(".md") && n.toLowerCase() !== "readme.md")
+        .filter((n) => n.endsWith(".md") && n.toLowerCase() !== "readme.md" && !UNSAFE_NAME.test(n))
         .sort();
     } catch {
       names = [];

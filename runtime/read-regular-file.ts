@@ -12,18 +12,28 @@ const { closeSync, constants, fstatSync, openSync, readSync, statSync } = fs;
 // becomes the process's controlling terminal. Both are 0 where the platform lacks them.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
+/** How `readRegularFile` reads. */
+export interface ReadOptions {
+  /**
+   * Refuse a file with more than one hard link. A hard link is a regular file wherever it sits, so a
+   * repository file can be the same file as `~/.ssh/id_rsa` (`ln ~/.ssh/id_rsa .claude/rules/x.md`);
+   * a file with a single link is only where it is.
+   */
+  singleLink?: boolean;
+}
+
 /**
  * The first `maxBytes` bytes of the regular file at `path` (symlinks followed) as UTF-8, or
  * undefined when it is anything else: missing, unreadable, a directory, FIFO, socket or device, or
  * a file whose size is reported as 0 (`/proc` pseudo-files, whose contents appear only on read).
- * Never blocks and never throws. The type is checked before opening (so no device is opened) and
+ * With `singleLink`, a file with other hard links is refused too. Never blocks and never throws. The type is checked before opening (so no device is opened) and
  * again on the open descriptor (so a swap between the two checks is caught).
  */
-export function readRegularFile(path: string, maxBytes: number): string | undefined {
+export function readRegularFile(path: string, maxBytes: number, options: ReadOptions = {}): string | undefined {
   if (!path || maxBytes <= 0) return undefined;
   try {
     const before = statSync(path);
-    if (!before.isFile() || before.size === 0) return undefined;
+    if (!before.isFile() || before.size === 0 || (options.singleLink && before.nlink !== 1)) return undefined;
   } catch {
     return undefined;
   }
@@ -35,7 +45,7 @@ export function readRegularFile(path: string, maxBytes: number): string | undefi
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size === 0) return undefined;
+    if (!stat.isFile() || stat.size === 0 || (options.singleLink && stat.nlink !== 1)) return undefined;
     const want = Math.min(stat.size, maxBytes);
     const buffer = Buffer.allocUnsafe(want);
     let got = 0;

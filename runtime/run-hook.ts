@@ -20,8 +20,7 @@ import { kubeProductionGuard } from "./guardrails/kube-production";
 import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
 import { rewriteCredentialSearch, rewriteSearchToolGlob } from "./guardrails/search-rewrite";
-import { mentionsSensitivePath } from "./guardrails/sensitive-paths";
-import type { Payload, ToolCall } from "./normalize";
+import { hasDuplicateKeys, looksLikeToolCall, type Payload, type ToolCall } from "./normalize";
 import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./policy";
 import { projectBridgeContext } from "./project-bridge";
 import { handledKey, handsOver, recordClaim } from "./scope-handover";
@@ -102,8 +101,8 @@ export function toolCallsOf(payload: Payload): ToolCall[] {
 
 /**
  * Runs every enabled guard over one call. The first block wins; context from all guards is kept.
- * A guard that throws is skipped with a warning, except the credential guard while the call names a
- * credential file: then the call is blocked (deny on doubt where it matters most).
+ * A guard that throws blocks the call (fail closed: a payload built to crash a guard, such as
+ * arguments nested past the stack, must not slip past it).
  */
 export function checkToolCall(call: ToolCall, ctx: Pick<HandlerContext, "target" | "policy" | "env" | "cwd" | "warnings">): Outcome {
   const input: GuardInput = { ...call, target: ctx.target, cwd: ctx.cwd, policy: ctx.policy, env: ctx.env };
@@ -116,10 +115,10 @@ export function checkToolCall(call: ToolCall, ctx: Pick<HandlerContext, "target"
       if (verdict?.block) return { block: verdict.block, context };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (guard === credentialReadsGuard && mentionsSensitivePath(JSON.stringify(call.tool_input))) {
-        return { block: `BLOCKED: The credential check failed (${message}) on a call that names a credential file, so the call is denied.`, context };
-      }
-      ctx.warnings.push(`WARNING: ${guard.name} check failed (${message}); guard bypassed for this call.`);
+      return {
+        block: `BLOCKED: The ${guard.name} check failed on this call (${message}), so the call is denied rather than let through unchecked. Send simpler arguments (smaller, flatter); if this repeats, report it.`,
+        context,
+      };
     }
   }
   return { context };
@@ -412,6 +411,11 @@ export function runHook(request: HookRequest): Reply {
     parsed = undefined;
   }
   if (!isObject(parsed)) return garbledReply(client, request.stdin, fallbackEvent);
+  // Two values for one key: the client may act on the one the runtime would not read.
+  if (hasDuplicateKeys(request.stdin)) {
+    const named = dispatchEventFor(text(parsed.hookEventName) || text(parsed.hook_event_name) || fallbackEvent);
+    if (isToolPermissionEvent(named) || looksLikeToolCall(parsed)) return unreadableToolCall(client, named);
+  }
 
   let payload: Payload;
   let event: DispatchEvent | undefined;
@@ -426,6 +430,8 @@ export function runHook(request: HookRequest): Reply {
     return isToolPermissionEvent(named) ? unreadableToolCall(client, named) : EMPTY;
   }
   if (event === undefined) {
+    // A call's shape without a known event: a pre-tool payload this runtime cannot place. Deny.
+    if (looksLikeToolCall(payload)) return unreadableToolCall(client, undefined);
     const name = hookEventName || "(none)";
     return { stdout: "", stderr: `agentihooks: unknown hook event '${name}'; nothing was checked.\n`, exitCode: 0 };
   }

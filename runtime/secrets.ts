@@ -47,12 +47,12 @@ const GENERIC_VALUE = "[^\\s\"'$<{;&]{8,128}";
 const KEY_HEADER = /BEGIN (?<=-{4} ?BEGIN )[A-Z0-9 ]{0,40}?(?:PRIVATE|SECRET) KEY(?: BLOCK)? ?-{4}|PuTTY-User-Key-File-\d{1,2}:/g;
 const KEY_HEADER_ANCHORS = ["BEGIN ", "PuTTY-User-Key-File-"];
 
-// Token characters: a token shape must not start or end inside a longer run of them, which keeps
-// base64 blobs from matching by chance and lets one run start at most one match. A written escape
-// (`\n`, `\t`, `\r`: a token on its own line inside a JSON string) counts as a boundary.
+// Token characters: a token shape must not start inside a longer run of letters and digits, which
+// keeps base64 blobs from matching by chance. `_` and `-` count as boundaries, so a token glued to a
+// name (`k-xoxb-…`, `MY_ghp_…`) is still seen, and so does a written escape (`\n`, `\t`, `\r`: a
+// token on its own line inside a JSON string). Each start is bounded by the token's longest length.
 // The literal comes first so the engine can search for it; the boundary is checked behind it.
-const BEHIND = String.raw`(?:^|[^A-Za-z0-9_]|\\[nrt])`;
-const BEHIND_DASH = String.raw`(?:^|[^A-Za-z0-9_-]|\\[nrt])`;
+const BEHIND = String.raw`(?:^|[^A-Za-z0-9]|\\[nrt])`;
 // The words that make a name a credential's slot, case-insensitive. `pass`, `pwd` and `auth` are
 // short and must start a word of the name (genericExcused); the `…key` forms need their qualifier,
 // since a bare `key` names anything.
@@ -112,7 +112,7 @@ const PATTERNS: readonly SecretPattern[] = [
     // Face `hf_` + 34.
     name: "api_key_token",
     regex: new RegExp(
-      String.raw`(?:sk-${after(BEHIND_DASH, 3)}([A-Za-z0-9_-]{32,300})(?![A-Za-z0-9_-])|AIza${after(BEHIND_DASH, 4)}([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])|gl(?:pat|rt|dt|cbt|ptt|ft|imt|soat|agent)-(?<=${BEHIND_DASH}gl[a-z]{2,5}-)([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])|(?:npm_${after(BEHIND, 4)}([A-Za-z0-9]{36})|hf_${after(BEHIND, 3)}([A-Za-z0-9]{34}))(?![A-Za-z0-9_]))`,
+      String.raw`(?:sk-${after(BEHIND, 3)}([A-Za-z0-9_-]{32,300})(?![A-Za-z0-9_-])|AIza${after(BEHIND, 4)}([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])|gl(?:pat|rt|dt|cbt|ptt|ft|imt|soat|agent)-(?<=${BEHIND}gl[a-z]{2,5}-)([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])|(?:npm_${after(BEHIND, 4)}([A-Za-z0-9]{36})|hf_${after(BEHIND, 3)}([A-Za-z0-9]{34}))(?![A-Za-z0-9_]))`,
       "g",
     ),
     strictOnly: false,
@@ -148,12 +148,12 @@ const PATTERNS: readonly SecretPattern[] = [
     // `tokenizer` name something else. Only a few suffixes that still hold the value itself
     // (`SECRET_KEY_BASE`, `token_value`, `-data`) may follow the word.
     regex: new RegExp(
-      `(?<=([A-Za-z0-9_.-]{0,24}))(${SECRET_WORD})(${SECRET_SUFFIX})\\\\?["']?(?:[ \\t]{1,8}value)?[ \\t]{0,8}(=>|=(?!=)|:=(?=[ \\t]{0,8}\\\\?["'])|:(?![:=])|>(?<=<[^<>\\n]{0,80}>))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`,
+      `(${SECRET_WORD})(${SECRET_SUFFIX})\\\\?["']?(?:[ \\t]{1,8}value)?[ \\t]{0,8}(=>|=(?!=)|:=(?=[ \\t]{0,8}\\\\?["'])|:(?![:=])|>(?<=<[^<>\\n]{0,80}>))[ \\t]{0,8}(\\\\?["']?)(${GENERIC_VALUE})`,
       "gi",
     ),
     strictOnly: false,
     anchors: ["pass", "pwd", "secret", "token", "key", "credential", "auth"],
-    value: (m) => m[6],
+    value: (m) => m[5],
     excused: (m) => genericExcused(m),
     tail: /[^\s"'$<{]{0,4096}/y,
   },
@@ -171,7 +171,7 @@ const PATTERNS: readonly SecretPattern[] = [
   {
     name: "slack_token",
     regex: new RegExp(
-      String.raw`xox[abposre]-${after(BEHIND_DASH, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])|hooks\.slack\.com/services/(T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16,64})`,
+      String.raw`xox[abposre]-${after(BEHIND, 5)}([A-Za-z0-9-]{10,255})(?![A-Za-z0-9_-])|hooks\.slack\.com/services/(T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16,64})`,
       "g",
     ),
     strictOnly: false,
@@ -200,7 +200,7 @@ const PATTERNS: readonly SecretPattern[] = [
     // `<id>:AA<33>`, Discord webhooks, Square `sq0atp-`/`sq0csp-`.
     name: "provider_token",
     regex: new RegExp(
-      String.raw`SG\.${after(BEHIND, 3)}([A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])|SK${after(BEHIND, 2)}([0-9a-f]{32})(?![A-Za-z0-9_])|key-${after(BEHIND_DASH, 4)}([0-9a-f]{32})(?![A-Za-z0-9_-])|:AA(?<=(?:${BEHIND}|bot)\d{6,12}:AA)([A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])|/api/webhooks/\d{17,20}/([A-Za-z0-9_-]{60,80})|sq0(?:atp|csp)-${after(BEHIND_DASH, 7)}([A-Za-z0-9_-]{22,43})(?![A-Za-z0-9_-])|[?&]sig=([A-Za-z0-9%+/=]{30,200})`,
+      String.raw`SG\.${after(BEHIND, 3)}([A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])|SK${after(BEHIND, 2)}([0-9a-f]{32})(?![A-Za-z0-9_])|key-${after(BEHIND, 4)}([0-9a-f]{32})(?![A-Za-z0-9_-])|:AA(?<=(?:${BEHIND}|bot)\d{6,12}:AA)([A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])|/api/webhooks/\d{17,20}/([A-Za-z0-9_-]{60,80})|sq0(?:atp|csp)-${after(BEHIND, 7)}([A-Za-z0-9_-]{22,43})(?![A-Za-z0-9_-])|[?&]sig=([A-Za-z0-9%+/=]{30,200})`,
       "g",
     ),
     strictOnly: false,
@@ -214,7 +214,7 @@ const PATTERNS: readonly SecretPattern[] = [
     // upper case, lower case and digits and switch between them as random text does (an
     // identifier's camelCase humps switch far less often; see `looksRandom`).
     name: "prefixed_token",
-    regex: new RegExp(String.raw`(?<=${BEHIND_DASH})([a-z][a-z0-9]{1,9})(?:[_-]v\d)?[_-]([A-Za-z0-9]{32,256})(?![A-Za-z0-9_+/=-])`, "g"),
+    regex: new RegExp(String.raw`(?<=${BEHIND})([a-z][a-z0-9]{1,9})(?:[_-]v\d)?[_-]([A-Za-z0-9]{32,256})(?![A-Za-z0-9_+/=-])`, "g"),
     strictOnly: false,
     anchors: ["_", "-"],
     value: (m) => m[2],
@@ -229,7 +229,7 @@ const PATTERNS: readonly SecretPattern[] = [
     // normal set only a token a service issued counts (its claims name an issuer, audience or
     // expiry): hand-made samples in tests and docs carry none.
     name: "jwt_token",
-    regex: new RegExp(String.raw`eyJ${after(BEHIND_DASH, 3)}[A-Za-z0-9_-]{5,16384}\.(eyJ[A-Za-z0-9_-]{5,16384})\.[A-Za-z0-9_-]{5,16384}`, "g"),
+    regex: new RegExp(String.raw`eyJ${after(BEHIND, 3)}[A-Za-z0-9_-]{5,16384}\.(eyJ[A-Za-z0-9_-]{5,16384})\.[A-Za-z0-9_-]{5,16384}`, "g"),
     strictOnly: false,
     anchors: ["eyJ"],
     excused: (m, mode) => mode === "normal" && !issuedClaims(m[1] as string),
@@ -253,7 +253,7 @@ const LOOKS_LIKE_CODE = /[A-Za-z_]\.[A-Za-z_]|[A-Za-z_0-9]\(|[A-Za-z_0-9]\[/;
 
 /** The value a generic assignment match holds. */
 function genericValue(m: RegExpExecArray): string {
-  return m[6] as string;
+  return m[5] as string;
 }
 
 /**
@@ -264,11 +264,13 @@ function genericValue(m: RegExpExecArray): string {
  * `credentials`), a value without the mix of letters and digits a generated credential has.
  */
 function genericExcused(m: RegExpExecArray): boolean {
-  const name = m[1] as string;
+  // The rest of the name before the word, read from the input (a lookbehind at the pattern's start
+  // would run at every position of the text).
+  const name = /[A-Za-z0-9_.-]{0,24}$/.exec(m.input.slice(Math.max(0, m.index - 24), m.index))?.[0] ?? "";
   const before = name.slice(-1);
-  const word = m[2] as string;
+  const word = m[1] as string;
   const value = genericValue(m);
-  const quoted = m[5] !== "";
+  const quoted = m[4] !== "";
   if (/^(?:pass|pwd|auth|passcode)$/i.test(word) && /[A-Za-z]/.test(before)) {
     const hump = /[a-z]/.test(before) && /^[A-Z]/.test(word);
     const shouting = /[A-Z]/.test(before) && word === word.toUpperCase();
@@ -277,7 +279,7 @@ function genericExcused(m: RegExpExecArray): boolean {
   if (HANDED_OUT.test(`${name}${word}`)) return true;
   // Code reads as words joined by `.`, `(` or `[`; a generated token with a dot in it does not.
   const code = LOOKS_LIKE_CODE.test(value) && !looksRandom(value.replace(/[^A-Za-z0-9]/g, ""));
-  if (!quoted && (code || (m[4] === ":" && /^[A-Za-z]+[.,;!?)]*$/.test(value)))) return true;
+  if (!quoted && (code || (m[3] === ":" && /^[A-Za-z]+[.,;!?)]*$/.test(value)))) return true;
   if (/^(?:pass(?:word|wd|phrase|code)?|pwd|secret)$/i.test(word)) return false;
   // A weak word: the value must look generated (letters and digits, 12 characters or more).
   return !(value.length >= 12 && /[0-9]/.test(value) && /[A-Za-z]/.test(value));
@@ -471,6 +473,8 @@ export function scanSecrets(text: string, mode: SecretScanMode): string[] {
       if (!found.has(pattern.name) && mayMatch(pattern, view, viewLower) && patternFinds(pattern, view, mode)) found.add(pattern.name);
     }
   }
+  // The catch-all shape is reported only where no named shape explains the text.
+  if (found.has("prefixed_token") && found.size > 1) found.delete("prefixed_token");
   return [...found].sort();
 }
 
@@ -479,6 +483,8 @@ const CHAR_ESCAPE = /\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})|&#(\d{1,7});|&#[xX]
 const HAS_CHAR_ESCAPE = /\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,7};/;
 /** The shortest base64 or hex run that is decoded and scanned too (a short run cannot hold a key). */
 export const MIN_ENCODED_RUN = 64;
+/** Runs up to this long are decoded whatever they hold. */
+const MAX_BLIND_DECODE = 256 * 1024;
 
 /**
  * The other ways `text` can be read: with character escapes decoded (an armour written as
@@ -512,8 +518,12 @@ function encodedRuns(text: string): string {
   let block = "";
   const decode = (run: string): void => {
     if (run.length < MIN_ENCODED_RUN) return;
-    const bytes = /^[0-9a-fA-F]+$/.test(run) && run.length % 2 === 0 ? Buffer.from(run, "hex") : Buffer.from(run, "base64");
-    out.push(bytes.toString("latin1"));
+    const hex = /^[0-9a-fA-F]+$/.test(run) && run.length % 2 === 0;
+    const read = (text: string): Buffer => (hex ? Buffer.from(text, "hex") : Buffer.from(text, "base64"));
+    // A large run is decoded whole only when it encodes text (a PEM file, a dotenv): binary data
+    // (an image, an archive) would double the scan's cost for nothing a pattern could find.
+    if (run.length > MAX_BLIND_DECODE && !mostlyText(read(run.slice(0, 96)))) return;
+    out.push(read(run).toString("latin1"));
   };
   let lineStart = 0;
   while (lineStart <= text.length) {
@@ -533,6 +543,13 @@ function encodedRuns(text: string): string {
 }
 
 const BASE64_LINE = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** True when at least 90% of `bytes` are printable ASCII, tabs or line breaks. */
+function mostlyText(bytes: Buffer): boolean {
+  let text = 0;
+  for (const b of bytes) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) text += 1;
+  return bytes.length > 0 && text >= 0.9 * bytes.length;
+}
 
 /**
  * The maximal runs of base64 characters (standard or URL-safe, `=` padding kept) in `line` that are

@@ -33,6 +33,8 @@ const CODEX_TOOL_NAMES: Readonly<Record<string, string>> = {
 /** Codex's tool rule: names mapped, argv commands joined, `apply_patch` bodies exposed as content. */
 export function codexToolCall(name: string, args: unknown): ToolCall {
   const input: Record<string, unknown> = isObject(args) ? { ...args } : typeof args === "string" ? { command: args } : {};
+  // `exec_command` names its command line `cmd`.
+  if (!truthy(input.command) && (typeof input.cmd === "string" || Array.isArray(input.cmd))) input.command = input.cmd;
   if (Array.isArray(input.command)) input.command = shellJoin(input.command.map((part) => String(part)));
   if (!truthy(input.command) && typeof input.input === "string") {
     input.command = input.input;

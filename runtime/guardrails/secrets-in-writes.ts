@@ -178,6 +178,28 @@ function decodedJson(text: string): unknown {
   }
 }
 
+// Arguments of a write tool that are not new text: what the file holds now, paths, and the keys
+// whose values writtenText reads already (read there as a patch where they hold one).
+const NOT_NEW_TEXT: ReadonlySet<string> = new Set([
+  "old_string",
+  "old_str",
+  "old_source",
+  "file_path",
+  "path",
+  "notebook_path",
+  "file_paths",
+  "absolute_path",
+  "patch",
+  "diff",
+  "command",
+  "content",
+  "new_string",
+  "new_str",
+  "new_source",
+  "file_text",
+  "edits",
+]);
+
 // Tools whose arguments never leave the machine as content.
 const NON_WRITING_TOOLS = new Set(["Read", "NotebookRead", "Grep", "Glob", "LS", "WebSearch", "WebFetch", "TodoWrite", "AskUserQuestion", "Agent", "Task"]);
 
@@ -209,7 +231,17 @@ export const secretsInWritesGuard: Guard = {
       };
     }
     if (WRITE_TOOLS.has(tool_name)) {
-      const found = scanSecrets(writtenText(tool_input), "normal");
+      // The content keys the clients use, then every other argument (a key nobody listed, an array
+      // of lines) except what the file already holds (`old_string`) and the paths.
+      const rest = argumentText(
+        Object.fromEntries(Object.entries(tool_input).filter(([key, value]) => !(NOT_NEW_TEXT.has(key) && (typeof value === "string" || key === "edits")))),
+      );
+      if (rest === undefined) {
+        return {
+          block: `BLOCKED: The arguments of ${tool_name} are nested too deep or hold too many values to check for secrets; the call is denied. Send the content as one string.`,
+        };
+      }
+      const found = [...new Set([...scanSecrets(writtenText(tool_input), "normal"), ...scanSecrets(rest, "normal")])].sort();
       if (found.length === 0) return undefined;
       return { block: `BLOCKED: Secret(s) detected in ${tool_name} content (${found.join(", ")}). ${ADVICE}` };
     }

@@ -6,8 +6,8 @@ import { DISPATCH_EVENTS, dispatchEventFor, garbledNamesToolEvent, knownEventSpe
 import { codexToolCall, codexTranscriptPath } from "../../runtime/clients/codex";
 import { copilotToolCall, copilotTranscriptPath } from "../../runtime/clients/copilot";
 import { normalizePayload, runtimeTarget } from "../../runtime/clients/registry";
-import { patchFilePaths, shellJoin } from "../../runtime/normalize";
-import { HANDLERS } from "../../runtime/run-hook";
+import { hasDuplicateKeys, patchFilePaths, shellJoin } from "../../runtime/normalize";
+import { HANDLERS, runHook } from "../../runtime/run-hook";
 import { tempDir } from "./helpers";
 
 const env = { HOME: "/nonexistent-home" } as NodeJS.ProcessEnv;
@@ -223,5 +223,79 @@ describe("Copilot", () => {
     expect(normalizePayload({ sessionId: "s-1" }, "copilot", "agentStop", e).transcript_path).toBe(join(copilotHome, "session-state", "s-1", "events.jsonl"));
     expect(normalizePayload({ sessionId: "s-2" }, "copilot", "agentStop", e).transcript_path).toBeUndefined();
     expect(copilotTranscriptPath("../x", e)).toBe("");
+  });
+});
+
+describe("payloads the runtime cannot place are denied on a tool call (red team, issue 13)", () => {
+  const home = tempDir();
+  const repo = tempDir();
+  const key = "AKIA" + "Z7QW3ERT5YUI8OPB";
+  const env = (target: string): NodeJS.ProcessEnv => ({
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    AGENTIHOOKS_HOME: join(home, ".agentihooks"),
+    AGENTIHOOKS_TARGET: target,
+    ...(target === "copilot" ? { AGENTIHOOKS_COPILOT_EVENT: "preToolUse" } : {}),
+  });
+  const deep = `${"[".repeat(20_000)}{"content":"x"}${"]".repeat(20_000)}`;
+  const pre = (rest: string): string => `{"hook_event_name":"PreToolUse","cwd":${JSON.stringify(repo)},${rest}}`;
+  const attempts: ReadonlyArray<[string, string, string]> = [
+    ["claude", "a duplicate content key", pre(`"tool_name":"Write","tool_input":{"file_path":"a.txt","content":"k=${key}","content":"ok"}}`)],
+    ["claude", "a duplicate tool name", pre(`"tool_name":"Bash","tool_input":{"command":"echo k=${key} > a.txt"},"tool_name":"Read"`)],
+    ["claude", "a duplicate nested key", pre(`"tool_name":"mcp__x__y","tool_input":{"a":{"b":"1","b":"2"}}`)],
+    ["codex", "a duplicate command key", pre(`"tool_name":"Bash","tool_input":{"command":"rm -rf ~","command":"ls"}`)],
+    ["copilot", "a duplicate toolArgs key", `{"cwd":${JSON.stringify(repo)},"toolName":"bash","toolArgs":{"command":"ls"},"toolArgs":{"command":"rm -rf ~"}}`],
+    [
+      "claude",
+      "edits nested past the stack",
+      pre(`"tool_name":"MultiEdit","tool_input":{"file_path":${JSON.stringify(join(home, ".claude/settings.json"))},"edits":${deep}}`),
+    ],
+    ["claude", "a write's content nested past the stack", pre(`"tool_name":"Write","tool_input":{"file_path":"a.txt","content":${deep}}`)],
+    [
+      "claude",
+      "an event in the wrong case",
+      JSON.stringify({ hook_event_name: "pretooluse", cwd: repo, tool_name: "Write", tool_input: { file_path: "a.txt", content: "x" } }),
+    ],
+    ["claude", "no event at all", JSON.stringify({ cwd: repo, tool_name: "Bash", tool_input: { command: "ls" } })],
+    [
+      "gemini",
+      "an unknown event",
+      JSON.stringify({ hook_event_name: "BeforeToolCall", cwd: repo, tool_name: "write_file", tool_input: { file_path: "a", content: "x" } }),
+    ],
+    ["claude", "a write under a key nobody listed", pre(`"tool_name":"Write","tool_input":{"file_path":"a.txt","text":"k=${key}"}`)],
+    ["claude", "a write whose content is an array of lines", pre(`"tool_name":"Write","tool_input":{"file_path":"a.txt","content":["x","k=${key}"]}`)],
+    [
+      "gemini",
+      "a write_file with its content under another key",
+      JSON.stringify({ hook_event_name: "BeforeTool", cwd: repo, tool_name: "write_file", tool_input: { file_path: "a", data: `k=${key}` } }),
+    ],
+    ["codex", "exec_command's `cmd`", pre(`"tool_name":"exec_command","tool_input":{"cmd":"echo k=${key} > a.txt"}`)],
+    ["codex", "exec_command's `cmd` as argv", pre(`"tool_name":"exec_command","tool_input":{"cmd":["bash","-lc","rm -rf ~"]}`)],
+  ];
+  it.each(attempts)("%s: %s", (target, _what, stdin) => {
+    const reply = runHook({ stdin, argv: [], env: env(target), cwd: repo });
+    expect(reply.exitCode, reply.stderr).toBe(2);
+    expect(reply.stderr).toMatch(/^BLOCKED:/);
+  });
+  it("a well-formed call with distinct keys and an after-tool payload without an event are not denied for their shape", () => {
+    const ok = runHook({ stdin: pre(`"tool_name":"Read","tool_input":{"file_path":"README.md"}`), argv: [], env: env("claude"), cwd: repo });
+    expect(ok.exitCode).toBe(0);
+    const after = runHook({
+      stdin: JSON.stringify({ cwd: repo, tool_name: "Read", tool_input: {}, tool_response: "x" }),
+      argv: [],
+      env: env("claude"),
+      cwd: repo,
+    });
+    expect(after.exitCode).toBe(0);
+  });
+  it("hasDuplicateKeys reads strings, escapes and arrays, and is linear", () => {
+    expect(hasDuplicateKeys('{"a":1,"b":{"a":2}}')).toBe(false);
+    expect(hasDuplicateKeys('{"a":"x\\",\\"a\\":1","b":[{"a":1},{"a":2}]}')).toBe(false);
+    expect(hasDuplicateKeys('{"a":1,"a":2}')).toBe(true);
+    expect(hasDuplicateKeys('[{"k":[1,{"z":1,"z":2}]}]')).toBe(true);
+    const big = `{${Array.from({ length: 200_000 }, (_, i) => `"k${i}":${i}`).join(",")}}`;
+    const start = process.hrtime.bigint();
+    expect(hasDuplicateKeys(big)).toBe(false);
+    expect(Number(process.hrtime.bigint() - start) / 1e6).toBeLessThan(1000);
   });
 });

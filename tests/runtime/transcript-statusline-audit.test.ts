@@ -153,6 +153,42 @@ describe("audit log", () => {
     expect(statSync(`${path}.1`).size).toBeLessThanOrEqual(2000);
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
+  it("redacts every pattern of the strict set and whole key blocks, in arguments, reasons and paths", () => {
+    const slack = "xoxb-" + "1234567890-" + "abcdefghijKLMNOP";
+    const sendgrid = "SG." + "abcdefghijklmnopqrstuv" + "." + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq";
+    const key =
+      "-----BEGIN PRIVATE KEY-----\nMIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQC7\nQ2xpZW50U2VjcmV0VmFsdWVGb3JUZXN0aW5nT25seTEyMzQ1Njc4\n-----END PRIVATE KEY-----";
+    const line = auditLine({
+      ts: "t",
+      target: "claude",
+      event: "PreToolUse",
+      cwd: `/srv/${slack}`,
+      reason: `denied ${sendgrid}`,
+      input: { [`k-${slack}`]: { body: key, auth: `AUTH_TOKEN=${"q1w2e3r4t5y6u7i8o9p0"}` } },
+    });
+    expect(line).not.toMatch(/xoxb-1234567890|SG\.abcdefghij|MIIEvAIBADAN|Q2xpZW50U2Vj|q1w2e3r4t5y6/);
+    expect(line).toContain("[REDACTED:private_key]");
+  });
+  it("never writes through a log that is a symlink, a FIFO or a directory", () => {
+    const home = tempDir();
+    const policy = buildPolicy({}, "claude", home);
+    const path = policy.auditLog as string;
+    mkdirSync(join(path, ".."), { recursive: true });
+    const victim = join(home, ".bashrc");
+    writeFileSync(victim, "# rc\n");
+    symlinkSync(victim, path);
+    appendAudit(policy, [{ ts: "t", target: "claude", event: "PreToolUse", tool: "Bash" }]);
+    expect(readFileSync(victim, "utf8")).toBe("# rc\n");
+    expect(lstatSync(path).isSymbolicLink()).toBe(true);
+    const fifoHome = tempDir();
+    const fifoPolicy = buildPolicy({}, "claude", fifoHome);
+    mkdirSync(join(fifoPolicy.auditLog as string, ".."), { recursive: true });
+    spawnSync("mkfifo", [fifoPolicy.auditLog as string]);
+    const started = Date.now();
+    appendAudit(fifoPolicy, [{ ts: "t", target: "claude", event: "PreToolUse", tool: "Bash" }]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(lstatSync(fifoPolicy.auditLog as string).isFIFO()).toBe(true);
+  });
   it("writes nothing when the policy switches it off, and never throws on an unwritable path", () => {
     const home = tempDir();
     const off = buildPolicy({ auditLog: false }, "codex", home);
