@@ -34,6 +34,10 @@ export interface PathEffect {
   unset?: string;
   /** The command or operator with the effect (`cat`, `>`, `tee`, `rm`, …). */
   via: string;
+  /** The path under an earlier `ln`/`cp` of the line leads to this one (`ln -s ~/.ssh /tmp/s; cat /tmp/s/id_rsa`). */
+  aliasOf?: string;
+  /** A glob read with `dotglob` on (`shopt -s dotglob`, `GLOBIGNORE=…` earlier in the line): `*` matches dot files. */
+  dotglob?: boolean;
 }
 
 /** One simple command, as it would run. */
@@ -44,6 +48,8 @@ export interface EffectCommand {
   raw: string[];
   /** For each of `argv`: it holds an expansion the analyser cannot resolve. */
   dynamic: boolean[];
+  /** When some word is dynamic: `argv` with unresolved expansions read as unset (`${B:-main}` → `main`). */
+  argvUnset?: string[];
   /** The program's name (`/usr/bin/git` → `git`), or "" when unknown. */
   name: string;
   /** The prefix commands that were removed (`sudo`, `env`, `xargs`, …). */
@@ -74,6 +80,12 @@ export interface EffectCommand {
   hiddenOutput: boolean;
   /** What the analyser could not see in this command (also listed in `CommandEffects.opaque`). */
   opaque: OpaqueEffect[];
+  /**
+   * Program text an interpreter runs, as far as the line shows it: `-c`/`-e`/`-r` code, a script fed
+   * on its standard input (heredoc, here-string, known output piped in), an awk or sed program, a
+   * script file written earlier in the line.
+   */
+  code: string[];
 }
 
 /** Something the analyser cannot see. */
@@ -98,6 +110,13 @@ export interface CommandEffects {
 interface VarValue {
   value?: string;
   hidden: boolean;
+  /** An array's elements (`a=(x y)`); `value` is then the first. */
+  items?: string[];
+}
+
+/** A file written earlier in the line: its content when the analyser knows it. */
+interface WrittenFile {
+  content?: string;
 }
 
 interface Context {
@@ -110,6 +129,10 @@ interface Context {
   home: string;
   out: CommandEffects;
   where: string;
+  /** Files the line writes, by absolute path (shared: a subshell's writes stay on disk). */
+  files: Map<string, WrittenFile>;
+  /** `ln`/`cp` destinations of the line → their sources (shared, like `files`). */
+  links: Map<string, string>;
 }
 
 /** A word after expansion. */
@@ -132,7 +155,7 @@ interface Resolved {
 /** Longer paths fail to open (PATH_MAX on Linux): nothing that long is read, written or run. */
 const PATH_MAX = 4096;
 
-const GLOB_SPECIAL = /[*?[\]{},\\]/g;
+const GLOB_SPECIAL = /[*?[\]{},\\~]/g;
 
 function escapeGlob(text: string): string {
   return text.replace(GLOB_SPECIAL, "\\$&");
@@ -232,6 +255,118 @@ function tildeHome(user: string, ctx: Context): string {
   return user === "root" ? "/root" : `/home/${user}`;
 }
 
+/** A brace alternative that starts with an unquoted `~` (`{~,/tmp}`) is tilde-expanded after the braces, as bash does. */
+function tildeAfterBraces(pattern: string, ctx: Context): string {
+  if (pattern.charCodeAt(0) !== 126 /* ~ */) return pattern;
+  const slash = pattern.indexOf("/");
+  const user = pattern.slice(1, slash < 0 ? pattern.length : slash);
+  if (!/^(?:[A-Za-z0-9._-]*|\+|-)$/.test(user)) return pattern;
+  return escapeGlob(tildeHome(user, ctx)) + (slash < 0 ? "" : pattern.slice(slash));
+}
+
+/** A glob of a `${X#pat}`-style operator as a RegExp body, or undefined when it holds quoting or expansions. */
+function operatorGlob(pattern: string): string | undefined {
+  if (/[$`"'\\]/.test(pattern)) return undefined;
+  let body = "";
+  for (let i = 0; i < pattern.length; i += 1) {
+    const c = pattern[i] as string;
+    if (c === "*") body += "[\\s\\S]*";
+    else if (c === "?") body += "[\\s\\S]";
+    else if (c === "[") {
+      const close = pattern.indexOf("]", i + 2);
+      if (close < 0) body += "\\[";
+      else {
+        const set = pattern
+          .slice(i + 1, close)
+          .replace(/^!/, "^")
+          .replace(/[\\\]]/g, "\\$&");
+        body += `[${set}]`;
+        i = close;
+      }
+    } else body += c.replace(/[.+^${}()|[\]\\/]/g, "\\$&");
+  }
+  return body;
+}
+
+/**
+ * The value of a parameter expansion whose variable the line knows, with bash's operators applied:
+ * `${X:-w}`, `${X:?}`, `${X:=w}` (X when set), `${X:+w}`, `${#X}`, `${X#p}`, `${X##p}`, `${X%p}`,
+ * `${X%%p}`, `${X/p/r}`, `${X^^}`, `${X,,}`, `${X:o:l}`, `${!X}` (indirection), `${a[0]}`, `${a[@]}`.
+ * Undefined when the value is not known or the operator is not modelled (the word is then dynamic).
+ */
+function expandVariable(part: { name: string; op: string; raw: string }, ctx: Context): VarValue | undefined {
+  let op = part.op;
+  if (op.startsWith("!")) {
+    if (op !== "!") return undefined;
+    const target = knownVariable(part.name, ctx)?.value;
+    return target !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? knownVariable(target, ctx) : undefined;
+  }
+  const base = knownVariable(part.name, ctx);
+  if (part.raw.startsWith("${#")) {
+    if (base?.value === undefined) return undefined;
+    return { value: String(/^\[[@*]\]$/.test(op.slice(1)) ? (base.items ?? [base.value]).length : base.value.length), hidden: false };
+  }
+  if (op === "") return base;
+  let value = base?.value;
+  let items: string[] | undefined;
+  const index = /^\[([^\]]*)\]/.exec(op);
+  if (index) {
+    const at = index[1] as string;
+    if (at === "@" || at === "*") {
+      items = base?.items ?? (value !== undefined ? [value] : undefined);
+      value = items?.join(" ");
+    } else if (/^\d+$/.test(at)) value = base?.items ? base.items[Number(at)] : at === "0" ? value : undefined;
+    else return undefined;
+    op = op.slice(index[0].length);
+    if (op === "") return value === undefined ? undefined : { value, hidden: false, ...(items ? { items } : {}) };
+  }
+  if (value === undefined || value.length > PATH_MAX) return undefined;
+  const word = /^(:?)([-=?+])([\s\S]*)$/.exec(op);
+  if (word) {
+    const set = word[1] === ":" ? value !== "" : true;
+    if (word[2] === "+")
+      return set && !/[$`\\"']/.test(word[3] as string) ? { value: word[3] as string, hidden: false } : set ? undefined : { value: "", hidden: false };
+    return set ? { value, hidden: false } : undefined;
+  }
+  const strip = /^(##?|%%?)([\s\S]*)$/.exec(op);
+  if (strip) {
+    // Bounded: a short pattern with few stars over a short value (each try is a full match).
+    const body =
+      value.length <= 1024 && (strip[2] as string).length <= 64 && ((strip[2] as string).match(/\*/g) ?? []).length <= 2
+        ? operatorGlob(strip[2] as string)
+        : undefined;
+    if (body === undefined) return undefined;
+    const re = new RegExp(`^(?:${body})$`);
+    const longest = (strip[1] as string).length === 2;
+    const front = (strip[1] as string).startsWith("#");
+    for (let k = 0; k <= value.length; k += 1) {
+      const len = longest ? value.length - k : k;
+      const piece = front ? value.slice(0, len) : value.slice(value.length - len);
+      if (re.test(piece)) return { value: front ? value.slice(len) : value.slice(0, value.length - len), hidden: false };
+    }
+    return { value, hidden: false };
+  }
+  const replace = /^\/(\/?)([^/]*)\/?([\s\S]*)$/.exec(op);
+  if (replace) {
+    if (/[*?[$`"'\\]/.test((replace[2] as string) + (replace[3] as string)) || replace[2] === "") return undefined;
+    const out = replace[1] === "/" ? value.split(replace[2] as string).join(replace[3] as string) : value.replace(replace[2] as string, replace[3] as string);
+    return { value: out, hidden: false };
+  }
+  if (op === "^^") return { value: value.toUpperCase(), hidden: false };
+  if (op === ",,") return { value: value.toLowerCase(), hidden: false };
+  if (op === "^") return { value: value.charAt(0).toUpperCase() + value.slice(1), hidden: false };
+  if (op === ",") return { value: value.charAt(0).toLowerCase() + value.slice(1), hidden: false };
+  const slice = /^:\s*(-?\d+)(?::\s*(-?\d+))?$/.exec(op);
+  if (slice) {
+    const from = Number(slice[1]);
+    const start = from < 0 ? Math.max(0, value.length + from) : from;
+    if (slice[2] === undefined) return { value: value.slice(start), hidden: false };
+    const length = Number(slice[2]);
+    return { value: length < 0 ? value.slice(start, value.length + length) : value.slice(start, start + length), hidden: false };
+  }
+  return undefined;
+}
+
 function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
   // A word longer than PATH_MAX names no file and no program: its value is kept as text, without
   // the glob and brace reading (which would only cost time on megabytes of text).
@@ -256,12 +391,19 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
       unsetPattern.push(escaped);
       continue;
     }
+    if (part.kind === "array") {
+      dynamic = true;
+      pattern.push(esc(part.raw));
+      unsetPattern.push("");
+      continue;
+    }
     if (part.kind === "var") {
-      const known = part.op === "" ? knownVariable(part.name, ctx) : undefined;
+      const known = expandVariable(part, ctx);
       if (known && known.value !== undefined) {
         pattern.push(esc(known.value));
         unsetPattern.push(esc(known.value));
-        if (parts.length === 1 && !part.quoted) split = known.value.split(/[ \t\n]+/).filter((s) => s !== "");
+        if (parts.length === 1 && known.items !== undefined) split = known.items;
+        else if (parts.length === 1 && !part.quoted) split = known.value.split(/[ \t\n]+/).filter((s) => s !== "");
         continue;
       }
       dynamic = true;
@@ -276,6 +418,9 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
       const inner = analyseNested(part.script, ctx, depth + 1, ctx.where);
       if (part.form === "<(" || part.form === ">(") {
         hidden ||= inner.hidden;
+        // What `<(…)` shows is a file: a shell or `source` that runs it runs that text.
+        if (part.form === "<(" && (inner.output !== undefined || inner.hidden))
+          ctx.files.set("/dev/fd/63", inner.output !== undefined ? { content: inner.output } : {});
         pattern.push("/dev/fd/63");
         unsetPattern.push("/dev/fd/63");
         continue;
@@ -316,7 +461,7 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
     resolved.values = [];
     resolved.globs = [];
     for (const p of braceExpand(joined)) {
-      const { text, glob } = unescapePattern(p);
+      const { text, glob } = unescapePattern(tildeAfterBraces(p, ctx));
       resolved.values.push(text);
       resolved.globs.push(glob);
     }
@@ -361,6 +506,19 @@ function pathEffect(r: Resolved, index: number, ctx: Context, via: string): Path
       : value;
   const effect: PathEffect = { path: absolutePath(value, ctx.cwd), written, glob: r.globs[index] ?? false, dynamic: r.dynamic, via };
   if (r.dynamic) effect.unset = absolutePath(r.unset[index] ?? r.unset[0] ?? "", ctx.cwd);
+  if (ctx.links.size > 0) {
+    // The nearest linked ancestor (a bounded walk up the path: one lookup per level).
+    let end = effect.path.length;
+    for (let level = 0; level < 64 && end > 0; level += 1) {
+      const from = ctx.links.get(effect.path.slice(0, end));
+      if (from !== undefined) {
+        effect.aliasOf = from + effect.path.slice(end);
+        break;
+      }
+      end = effect.path.lastIndexOf("/", end - 1);
+    }
+  }
+  if (effect.glob && ctx.vars.get(DOTGLOB_KEY)?.value) effect.dotglob = true;
   return effect;
 }
 
@@ -999,7 +1157,8 @@ const VALUE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   tee: [],
   dd: [],
   iconv: ["-f", "-t", "--from-code", "--to-code", "-o", "--output"],
-  column: ["-s", "-t", "-c", "-o", "-N", "-R", "-H", "-O", "-W", "-E", "-d"],
+  column: ["-s", "-c", "-o", "-N", "-R", "-H", "-O", "-W", "-E", "--separator", "--output-width", "--output-separator", "--table-columns"],
+  "ssh-keygen": ["-f", "-b", "-t", "-C", "-N", "-P", "-m", "-E", "-O", "-n", "-I", "-V", "-z", "-Z", "-Y", "-s", "-a", "-w"],
   fold: ["-w", "--width"],
   fmt: ["-w", "--width", "-p", "-g", "--goal", "--prefix"],
   pr: ["-h", "-l", "-w", "-o", "-s", "-N"],
@@ -1227,6 +1386,7 @@ const READERS = new Set([
   "fx",
   "gron",
   "dasel",
+  "ssh-keygen",
 ]);
 // Commands whose last operand is the destination (written); the others are read.
 const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync", "scp", "rclone"]);
@@ -1236,9 +1396,10 @@ function optionValues(name: string): readonly string[] {
 }
 
 /** The operand indexes of a command's arguments (`args` start after the name). */
-function operandIndexes(name: string, args: readonly string[], patternFirst: boolean): { files: number[]; optionFiles: number[] } {
+function operandIndexes(name: string, args: readonly string[], patternFirst: boolean): { files: number[]; optionFiles: number[]; values: number[] } {
   const files: number[] = [];
   const optionFiles: number[] = [];
+  const skipped: number[] = [];
   const values = optionValues(name);
   let patternSeen = !patternFirst;
   for (let i = 0; i < args.length; i += 1) {
@@ -1275,8 +1436,10 @@ function operandIndexes(name: string, args: readonly string[], patternFirst: boo
         }
         if (option === "-f" && patternFirst) patternSeen = true;
       } else if (option === "--arg" || option === "--argjson") i += 2;
-      else if (eq < 0 && values.includes(option)) i += 1;
-      else if (eq < 0 && word.length > 2 && !word.startsWith("--") && values.includes(word.slice(0, 2))) {
+      else if (eq < 0 && values.includes(option)) {
+        skipped.push(i + 1);
+        i += 1;
+      } else if (eq < 0 && word.length > 2 && !word.startsWith("--") && values.includes(word.slice(0, 2))) {
         // `-n5`: the value is attached.
       }
       continue;
@@ -1287,7 +1450,7 @@ function operandIndexes(name: string, args: readonly string[], patternFirst: boo
     }
     files.push(i);
   }
-  return { files, optionFiles };
+  return { files, optionFiles, values: skipped.filter((i) => i < args.length) };
 }
 
 /** GNU getopt_long: `arg` (`--rec`) names `option` when it is that option or an unambiguous prefix. */
@@ -1401,7 +1564,15 @@ function walk(script: string, ctx: Context, depth: number): NestedResult {
   let joinedBy = "";
   let pipeline: EffectCommand[] = [];
   let last: NestedResult = { hidden: false };
-  for (const node of parseScript(script, ctx.budget)) {
+  const nodes = parseScript(script, ctx.budget);
+  for (let n = 0; n < nodes.length; n += 1) {
+    const node = nodes[n] as (typeof nodes)[number];
+    if (node.kind === "command" && nodes[n + 1]?.kind === "open" && nodes[n + 2]?.kind === "close" && isFunctionName(node.command)) {
+      // `f() { …; }`: the body that follows is read where it stands; calls of `f` are judged by their arguments.
+      defineFunction(ctx, (node.command.words[0] as ShellWord).text);
+      n += 2;
+      continue;
+    }
     if (node.kind === "truncated") {
       ctx.out.opaque.push({ reason: "size", text: shorten(script.slice(node.at)), words: [], cwd: ctx.cwd, depth, hidden: true });
       break;
@@ -1435,6 +1606,45 @@ function walk(script: string, ctx: Context, depth: number): NestedResult {
   return last;
 }
 
+const FUNCTION_KEY = "\u0000function:";
+const ALIAS_KEY = "\u0000alias:";
+const DOTGLOB_KEY = "\u0000dotglob";
+
+function isFunctionName(command: ShellCommand): boolean {
+  const word = command.words[0];
+  return (
+    command.words.length === 1 &&
+    command.redirects.length === 0 &&
+    word !== undefined &&
+    word.parts.every((p) => p.kind === "lit") &&
+    /^[A-Za-z_][\w.:-]*$/.test(word.text)
+  );
+}
+
+function defineFunction(ctx: Context, name: string): void {
+  ctx.vars.set(FUNCTION_KEY + name, { hidden: false });
+}
+
+// Variables whose value a program runs as a shell command (pagers, editors, ssh and proxy commands, prompts).
+const COMMAND_VARIABLES =
+  /^(GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|BAT_PAGER|DELTA_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_SSH_COMMAND|GIT_SSH|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|PROMPT_COMMAND|LESSOPEN|LESSCLOSE|BROWSER|FZF_DEFAULT_COMMAND|PS0|PS1|PS2|PS3|PS4|RSYNC_RSH|CVS_RSH|GIT_TRACE2_EVENT_CMD)$/;
+// Variables naming a file a shell or interpreter loads at start-up.
+const SOURCED_VARIABLES = /^(BASH_ENV|ENV|PYTHONSTARTUP|ZDOTDIR_ENV|NODE_REPL_EXTERNAL_MODULE|PERL5DB|RUBYOPT_FILE)$/;
+
+/** What assigning `name` does beyond setting it: a command variable runs its value, a start-up variable loads its file. */
+function assignmentEffects(name: string, value: VarValue, ctx: Context, depth: number, effect?: EffectCommand): void {
+  if (name === "GLOBIGNORE" && value.value !== "") ctx.vars.set(DOTGLOB_KEY, { value: "1", hidden: false });
+  const command = COMMAND_VARIABLES.test(name);
+  const sourced = SOURCED_VARIABLES.test(name);
+  if (!command && !sourced) return;
+  if (value.value === undefined) {
+    if (value.hidden && effect) addOpaque(effect, ctx, { reason: "dynamic-eval", text: `${name}=<computed>`, words: [], cwd: ctx.cwd, depth, hidden: true });
+    return;
+  }
+  const text = command ? value.value.replace(/^\|+/, "") : `. ${quoteWord(value.value)}`;
+  if (text.trim() !== "") analyseNested(text, ctx, depth + 1, ctx.where);
+}
+
 function isAssignment(word: ShellWord): boolean {
   const first = word.parts[0];
   return first !== undefined && first.kind === "lit" && !first.quoted && assignedName(first.text) !== undefined;
@@ -1450,6 +1660,23 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
     text: word.text.slice(eq + 1),
   };
   if (rest.parts[0]?.kind === "lit" && (rest.parts[0] as { text: string }).text === "") rest.parts.shift();
+  const array = rest.parts.length === 1 && rest.parts[0]?.kind === "array" ? rest.parts[0] : undefined;
+  if (array) {
+    // `a=(x y z)`: the elements are words, expanded as words are.
+    const items: string[] = [];
+    let hidden = false;
+    let dynamic = false;
+    for (const node of parseScript(array.script, ctx.budget)) {
+      if (node.kind !== "command") continue;
+      for (const w of node.command.words) {
+        const r = resolveWord(w, ctx, depth);
+        dynamic ||= r.dynamic;
+        hidden ||= r.hidden;
+        items.push(...(r.split ?? r.values));
+      }
+    }
+    return { name, value: dynamic ? { hidden } : { value: items[0] ?? "", items, hidden: false } };
+  }
   const r = resolveWord(rest, ctx, depth);
   return { name, value: r.dynamic ? { hidden: r.hidden } : { value: r.values.join(" "), hidden: false } };
 }
@@ -1457,6 +1684,14 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
 const DECLARE_COMMANDS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
 function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joinedBy: string, upstream: EffectCommand[]): EffectCommand | undefined {
+  const first = command.words[0];
+  if (first !== undefined && first.text === "function" && first.parts.every((p) => p.kind === "lit" && !p.quoted) && command.words.length >= 2) {
+    // `function f { body; }`: f is defined; the body's first command starts after the name (and `()`).
+    const name = (command.words[1] as ShellWord).text.replace(/\(\)$/, "");
+    defineFunction(ctx, name);
+    const body = command.words.slice(2).filter((w, i) => !(i === 0 && w.text === "()"));
+    return body.length > 0 ? simpleCommand({ ...command, words: body }, ctx, depth, joinedBy, upstream) : undefined;
+  }
   let start = 0;
   for (;;) {
     const skipped = start + skipKeywords(command.words.slice(start));
@@ -1482,8 +1717,9 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   const redirects = command.redirects.map((r) => ({ redirect: r, target: r.target ? resolveWord(r.target, ctx, depth) : undefined }));
   if (resolved.length === 0) {
     for (const a of assignments) ctx.vars.set(a.name, a.value);
-    if (redirects.length === 0) return undefined;
   }
+  for (const a of assignments) assignmentEffects(a.name, a.value, ctx, depth);
+  if (resolved.length === 0 && redirects.length === 0) return undefined;
   // The argument vector: word splitting of whole-word expansions of known values applied.
   let argv: string[] = [];
   let raw: string[] = [];
@@ -1524,6 +1760,9 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
         break;
       }
       if (name === "env" && assignedName(option) !== undefined) {
+        const variable = assignedName(option) as string;
+        const eqAt = option.indexOf("=");
+        assignmentEffects(variable, dynamic[j] ? { hidden: sources[j]?.hidden ?? false } : { value: option.slice(eqAt + 1), hidden: false }, ctx, depth);
         j += 1;
         continue;
       }
@@ -1556,6 +1795,41 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       analyseNested(argv.slice(j).join(" "), { ...ctx, cwd }, depth + 1, ctx.where);
       return undefined;
     }
+    if (name === "xargs") {
+      // Input the line shows (a here-string, `echo … |`) becomes arguments: the command is read with them.
+      const stdin = knownStdin(command, upstream, ctx, depth);
+      if (stdin !== undefined) {
+        const options = argv.slice(1, j);
+        const r = options.findIndex((o) => o === "-I" || o === "-i" || o.startsWith("--replace") || /^-[iI]./.test(o));
+        const replace =
+          r < 0
+            ? undefined
+            : options[r] === "-I"
+              ? options[r + 1]
+              : /^-[iI]./.test(options[r] as string)
+                ? (options[r] as string).slice(2)
+                : (options[r] as string).split("=")[1] || "{}";
+        const rest = argv.slice(j);
+        if (replace !== undefined && replace !== "") {
+          for (const line of stdin
+            .split("\n")
+            .filter((l) => l.trim() !== "")
+            .slice(0, 16))
+            analyseNested(rest.map((w) => quoteWord(w.split(replace).join(line))).join(" "), { ...ctx, cwd }, depth + 1, ctx.where);
+          return undefined;
+        }
+        const words = stdin
+          .split(/[\s\u0000]+/)
+          .filter((w) => w !== "")
+          .slice(0, 256);
+        for (const w of words) {
+          argv.push(w);
+          raw.push(w);
+          dynamic.push(false);
+          sources.push({ values: [w], globs: [false], unset: [], dynamic: false, hidden: false, raw: w, text: w });
+        }
+      }
+    }
     prefixes.push(name);
     argv = argv.slice(j);
     raw = raw.slice(j);
@@ -1582,7 +1856,9 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     redirects: [],
     hiddenOutput: false,
     opaque: [],
+    code: [],
   };
+  if (dynamic.some((d) => d)) effect.argvUnset = sources.map((r, i) => (r.dynamic ? (r.unset[0] ?? "") : (argv[i] as string)));
   const local: Context = { ...ctx, cwd };
   for (const { redirect, target } of redirects) {
     const text = target?.values[0] ?? "";
@@ -1606,6 +1882,49 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   const name = effect.name;
   const args = argv.slice(1);
   const argSources = sources.slice(1);
+  const alias = prefixes.length === 0 && raw[0] === argv[0] ? ctx.vars.get(ALIAS_KEY + name) : undefined;
+  if (alias !== undefined) {
+    if (alias.value === undefined) {
+      addOpaque(effect, ctx, { reason: "dynamic-command", text: `the alias ${name}`, words: args, cwd, depth, hidden: alias.hidden });
+      return effect;
+    }
+    // An alias is its text with the arguments after it; it is not expanded again inside itself.
+    ctx.vars.delete(ALIAS_KEY + name);
+    analyseNested(`${alias.value} ${args.map(quoteWord).join(" ")}`, { ...ctx, cwd }, depth + 1, ctx.where);
+    ctx.vars.set(ALIAS_KEY + name, alias);
+    return effect;
+  }
+  if (ctx.vars.has(FUNCTION_KEY + name)) {
+    // A function of the line: its body was read where it was defined, with its arguments unknown;
+    // the call is judged by the arguments it passes.
+    addOpaque(effect, ctx, { reason: "dynamic-command", text: `the function ${name} defined in this line`, words: args, cwd, depth, hidden: false });
+    return effect;
+  }
+  if (name === "alias") {
+    for (let a = 0; a < args.length; a += 1) {
+      const eq = (args[a] as string).indexOf("=");
+      if (eq <= 0) continue;
+      const source = argSources[a] as Resolved;
+      ctx.vars.set(
+        ALIAS_KEY + (args[a] as string).slice(0, eq),
+        source.dynamic ? { hidden: source.hidden } : { value: (args[a] as string).slice(eq + 1), hidden: false },
+      );
+    }
+    return effect;
+  }
+  if (name === "trap") {
+    // `trap 'CMD' SIGNAL…`: CMD runs later in this shell.
+    const rest = args[0] === "--" ? 1 : 0;
+    const action = args[rest];
+    if (action !== undefined && !action.startsWith("-") && args.length - rest >= 2)
+      nestedScript(effect, [action], [argSources[rest] as Resolved], local, depth, "trap");
+    return effect;
+  }
+  if ((name === "shopt" && args.includes("-s")) || name === "setopt") {
+    const on = args.filter((a) => /^(dotglob|nocaseglob|globdots|glob_dots|nocase_glob)$/i.test(a));
+    if (on.length > 0)
+      ctx.vars.set(DOTGLOB_KEY, { value: (ctx.vars.get(DOTGLOB_KEY)?.value ?? "") + on.map((o) => (/case/i.test(o) ? "i" : "d")).join(""), hidden: false });
+  }
   // State the rest of the line sees.
   if (name === "cd" || name === "pushd" || name === "popd") {
     changeDirectory(name, args, ctx);
@@ -1617,6 +1936,7 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       if (isAssignment(w)) {
         const { name: variable, value } = assignmentValue(w, ctx, depth);
         ctx.vars.set(variable, value);
+        assignmentEffects(variable, value, ctx, depth, effect);
       }
     }
     return effect;
@@ -1625,7 +1945,64 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     for (const a of args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) ctx.vars.set(a, { hidden: upstreamOf(effect).some((u) => u.hiddenOutput) });
   }
   commandEffectsOf(effect, name, args, argSources, local, depth, command);
+  recordWrites(effect, command, upstream, local, depth);
   return effect;
+}
+
+/** A word known as literal text. */
+function literalWord(text: string): Resolved {
+  return { values: [text], globs: [false], unset: [], dynamic: false, hidden: false, raw: text, text };
+}
+
+/** The text on a command's standard input when the line shows it (heredoc, here-string, known output piped in, a file written earlier). */
+function knownStdin(command: ShellCommand, upstream: readonly EffectCommand[], ctx: Context, depth: number): string | undefined {
+  for (const r of command.redirects) {
+    if ((r.op === "<<" || r.op === "<<-") && r.body !== undefined) return r.body;
+    if (r.op === "<<<" && r.target) {
+      const value = resolveWord(r.target, ctx, depth);
+      return value.dynamic ? undefined : `${value.values.join(" ")}\n`;
+    }
+    if (r.op === "<" && r.target) {
+      const value = resolveWord(r.target, ctx, depth);
+      return value.dynamic ? undefined : ctx.files.get(absolutePath(value.values[0] ?? "", ctx.cwd))?.content;
+    }
+  }
+  return command.piped ? upstream[upstream.length - 1]?.output : undefined;
+}
+
+/** Files the command writes, with their content when the line shows it, for later commands that run them. */
+function recordWrites(effect: EffectCommand, command: ShellCommand, upstream: readonly EffectCommand[], ctx: Context, depth: number): void {
+  for (const w of effect.writes) {
+    let content: string | undefined;
+    if (w.via === ">" || w.via === ">|" || w.via === ">>" || w.via === "&>" || w.via === "&>>") {
+      content = effect.output ?? (effect.name === "cat" && effect.argv.length === 1 ? knownStdin(command, upstream, ctx, depth) : undefined);
+    } else if (w.via === "tee") content = knownStdin(command, upstream, ctx, depth);
+    else if (w.via !== "cp" && w.via !== "install") continue;
+    if (w.via === "cp" || w.via === "install") content = effect.reads.length === 1 ? ctx.files.get((effect.reads[0] as PathEffect).path)?.content : undefined;
+    if (w.via.startsWith(">>") || w.via === "&>>") {
+      const before = ctx.files.get(w.path);
+      content = before && before.content !== undefined && content !== undefined ? before.content + content : undefined;
+    }
+    ctx.files.set(w.path, content === undefined ? {} : { content });
+  }
+}
+
+/** A script file written earlier in the line, run by a shell, `source` or an interpreter (or executed by path). */
+function writtenScript(effect: EffectCommand, path: PathEffect, ctx: Context, depth: number, shell: boolean): boolean {
+  const written = ctx.files.get(path.path);
+  if (!written) return false;
+  if (written.content === undefined) {
+    addOpaque(effect, ctx, {
+      reason: "hidden-input",
+      text: `${path.written || path.path}, written earlier in this line with content the line does not show`,
+      words: effect.argv.slice(1),
+      cwd: ctx.cwd,
+      depth,
+      hidden: true,
+    });
+  } else if (shell) analyseNested(written.content, ctx, depth + 1, ctx.where);
+  else effect.code.push(written.content);
+  return true;
 }
 
 /**
@@ -1718,6 +2095,8 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
         const rest = args[0] === "--" ? args.slice(1) : args;
         const vIndex = rest[0] === "-v" ? 2 : 0;
         if (vIndex === 0) effect.output = printfOutput(rest);
+        // `printf -v NAME FORMAT …` assigns the output to NAME.
+        else if (rest[1] !== undefined) ctx.vars.set(rest[1], { value: printfOutput(rest.slice(2)), hidden: false });
       } else {
         let a = 0;
         let escapes = false;
@@ -1731,7 +2110,10 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
         const text = args.slice(a).join(" ");
         effect.output = (escapes ? decodeEchoEscapes(text) : text) + (newline ? "\n" : "");
       }
-    } else effect.hiddenOutput = effect.dynamic.some((d, i) => d && i > 0 && (sources[i - 1]?.hidden ?? false));
+    } else {
+      effect.hiddenOutput = effect.dynamic.some((d, i) => d && i > 0 && (sources[i - 1]?.hidden ?? false));
+      if (name === "printf" && args[0] === "-v" && args[1] !== undefined) ctx.vars.set(args[1], { hidden: effect.hiddenOutput });
+    }
   } else if (name === "cat" && args.length === 0 && previous?.output !== undefined && command.piped) effect.output = previous.output;
   else if (name === "pwd") effect.output = `${ctx.cwd}\n`;
   else if (
@@ -1755,6 +2137,22 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
   } else if (DOWNLOADERS.has(name) || TRANSFORMERS.has(name) || INTERPRETERS.test(name)) effect.hiddenOutput = true;
   else if (stdinHidden && (name === "cat" || name === "tee" || name === "head" || name === "tail")) effect.hiddenOutput = true;
 
+  // `file://` URLs name local files: whatever fetches them reads them.
+  if (name !== "echo" && name !== "printf") {
+    args.forEach((a, i) => {
+      if (!/^file:\/\//i.test(a)) return;
+      let local = a.replace(/^file:\/\/(?:localhost)?/i, "").replace(/[?#].*$/, "");
+      try {
+        local = decodeURIComponent(local);
+      } catch {
+        // Malformed escapes: the text as written.
+      }
+      effect.reads.push(pathEffect({ ...(sources[i] as Resolved), values: [local], unset: [local] }, 0, ctx, name));
+    });
+  }
+  // A script written earlier in the line, executed by its path.
+  const program = effect.argv[0] as string;
+  if (program.includes("/") && writtenScript(effect, pathEffect(literalWord(program), 0, ctx, name), ctx, depth, true)) return;
   // Scripts: `bash -c`, `eval`, shells and interpreters fed on stdin, wrappers.
   if (name === "eval") {
     nestedScript(effect, args, sources, ctx, depth, "eval");
@@ -1764,25 +2162,41 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     shellEffects(effect, name, args, sources, ctx, depth, command);
     return;
   }
-  if (INTERPRETERS.test(name) && !/^(awk|gawk|mawk|nawk)$/.test(name)) {
-    const codeFlag = args.findIndex((a) => /^-[A-Za-z]*[ceE]$/.test(a) || a === "--eval" || a === "--command" || a === "-");
+  if (/^(awk|gawk|mawk|nawk)$/.test(name)) {
+    awkEffects(effect, args, sources, ctx, depth, path);
+    return;
+  }
+  if (INTERPRETERS.test(name)) {
+    const codeFlag = args.findIndex(
+      (a) =>
+        /^-[A-Za-z]*[ceE]$/.test(a) ||
+        a === "--eval" ||
+        a === "--command" ||
+        a === "-" ||
+        (/^php/.test(name) && a === "-r") ||
+        (/^(node|nodejs|bun)$/.test(name) && (a === "-p" || a === "--print")),
+    );
     const script = args.find((a) => !a.startsWith("-"));
-    if (codeFlag < 0 && script === undefined) {
+    const fromStdin = (codeFlag < 0 && script === undefined) || (codeFlag >= 0 && args[codeFlag] === "-");
+    if (fromStdin) {
       const stdin = stdinOf(effect, command, ctx, depth);
-      if (stdin.fed && stdin.text === undefined && stdin.hidden)
+      if (stdin.text !== undefined) effect.code.push(stdin.text);
+      else if (stdin.fed && stdin.hidden)
         addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
-    }
-    if (codeFlag >= 0 && args[codeFlag] === "-") {
-      const stdin = stdinOf(effect, command, ctx, depth);
-      if (stdin.text === undefined && stdin.hidden)
-        addOpaque(effect, ctx, { reason: "hidden-input", text: `${name} reading computed or downloaded text`, words: args, cwd: ctx.cwd, depth, hidden: true });
+    } else if (codeFlag >= 0 && codeFlag + 1 < args.length) {
+      effect.code.push(args[codeFlag + 1] as string);
+      if (sources[codeFlag + 1]?.hidden)
+        addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[codeFlag + 1]?.raw ?? ""), words: args, cwd: ctx.cwd, depth, hidden: true });
     }
     if (codeFlag < 0 && script !== undefined) {
       const index = args.indexOf(script);
-      effect.reads.push(path(index));
+      const file = path(index);
+      effect.reads.push(file);
+      writtenScript(effect, file, ctx, depth, false);
       if (sources[index]?.hidden)
         addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[index]?.raw ?? script), words: args, cwd: ctx.cwd, depth, hidden: true });
     }
+    for (const code of effect.code) embeddedCommands(code, ctx, depth);
     return;
   }
   if (CONTAINER_TOOLS.has(name) || CLUSTER_TOOLS.has(name) || REMOTE_SHELLS.has(name)) {
@@ -1790,6 +2204,90 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     return;
   }
   fileEffects(effect, name, args, sources, ctx, depth, command, path);
+}
+
+// Calls by which interpreter code runs a shell command (or a program with arguments).
+const EXEC_CALL =
+  /\b(?:system|popen|exec[A-Za-z]*|spawn[A-Za-z]*|execa|shell_exec|passthru|proc_open|subprocess|check_output|check_call|getoutput|getstatusoutput|Popen|run|call|IO\.popen|Open3|qx)\b|`|%x[({[]/;
+const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
+
+/**
+ * Shell commands inside interpreter code that runs them (`os.system("…")`, `subprocess.run([…])`,
+ * `execSync("…")`, backticks, `system("…")`): each string literal with a space is read as a command
+ * line, and the literals of each `[…]` list joined as one (an argument vector). Code without such a
+ * call runs no shell, so its strings are data.
+ */
+function embeddedCommands(code: string, ctx: Context, depth: number): void {
+  if (code.length > 64 * 1024 || !EXEC_CALL.test(code)) return;
+  const literals = (text: string): string[] =>
+    [...text.matchAll(STRING_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3] ?? "").replace(/\\(["'`\\])/g, "$1")).slice(0, 64);
+  const scripts = literals(code).filter((l) => /\S\s+\S/.test(l));
+  for (const list of code.matchAll(/\[([^\][]*)\]/g)) {
+    const items = literals(list[1] as string);
+    if (items.length > 1) scripts.push(items.map(quoteWord).join(" "));
+  }
+  for (const script of scripts.slice(0, 32)) analyseNested(script, ctx, depth + 1, ctx.where);
+}
+
+/**
+ * awk: the program's file input and output (`getline < "f"`, `print > "f"`, `>> "f"`) and the
+ * commands it runs (`system("…")`, `"cmd" | getline`, `print | "cmd"`), read from its string literals.
+ */
+function awkEffects(
+  effect: EffectCommand,
+  args: string[],
+  sources: Resolved[],
+  ctx: Context,
+  depth: number,
+  path: (index: number, via?: string) => PathEffect,
+): void {
+  let program: string | undefined;
+  const files: number[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "--") {
+      for (let j = i + 1; j < args.length; j += 1) program === undefined ? (program = args[j] as string) : files.push(j);
+      break;
+    }
+    if (a === "-f" || a === "--file") {
+      if (i + 1 < args.length) effect.reads.push(path(i + 1));
+      program ??= "";
+      i += 1;
+      continue;
+    }
+    if (/^(-F|-v|--assign|--field-separator)$/.test(a)) {
+      i += 1;
+      continue;
+    }
+    if (a.startsWith("-") && a.length > 1) continue;
+    if (program === undefined) {
+      program = a;
+      if (sources[i]?.hidden)
+        addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[i]?.raw ?? a), words: args, cwd: ctx.cwd, depth, hidden: true });
+    } else if (assignedName(a) === undefined) files.push(i);
+  }
+  for (const i of files) effect.reads.push(path(i));
+  if (!program) return;
+  effect.code.push(program);
+  if (program.length > 64 * 1024) return;
+  const literal = (text: string): PathEffect => pathEffect(literalWord(text), 0, ctx, "awk");
+  for (const m of program.matchAll(/getline\b[^;{}<|]*<\s*"((?:[^"\\]|\\.)*)"/g)) effect.reads.push(literal(m[1] as string));
+  for (const m of program.matchAll(/(?:^|[^>])>{1,2}\s*"((?:[^"\\]|\\.)*)"/g)) effect.writes.push(literal(m[1] as string));
+  for (const m of program.matchAll(/system\s*\(\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"/g))
+    analyseNested((m[1] ?? m[2] ?? m[3] ?? "").replace(/\\"/g, '"'), ctx, depth + 1, ctx.where);
+}
+
+/** sed's own file commands in a script: `r`/`R` read a file, `w`/`W` and `s///w` write one (to the end of the line). */
+function sedScriptFiles(script: string): Array<{ write: boolean; file: string }> {
+  const out: Array<{ write: boolean; file: string }> = [];
+  if (script.length > 64 * 1024) return out;
+  for (const line of script.split("\n")) {
+    for (const m of line.matchAll(/(?:^|[;{}!]|[0-9$]|\/)\s*([rRwW])\s*([^\s;}][^\n]*)/g)) {
+      const file = (m[2] as string).trim();
+      if (file !== "") out.push({ write: /[wW]/.test(m[1] as string), file });
+    }
+  }
+  return out;
 }
 
 function nestedScript(effect: EffectCommand, args: string[], sources: Resolved[], ctx: Context, depth: number, how: string): void {
@@ -1813,7 +2311,9 @@ function shellEffects(effect: EffectCommand, name: string, args: string[], sourc
     if (args.length > 0) {
       const src = sources[0] as Resolved;
       if (src.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(src.raw), words: args, cwd: ctx.cwd, depth, hidden: true });
-      effect.reads.push(pathEffect(src, 0, ctx, name));
+      const file = pathEffect(src, 0, ctx, name);
+      effect.reads.push(file);
+      writtenScript(effect, file, ctx, depth, true);
       if (/^\/dev\/(stdin|fd\/0)$/.test(args[0] as string)) {
         const stdin = stdinOf(effect, command, ctx, depth);
         if (stdin.text !== undefined) analyseNested(stdin.text, ctx, depth + 1, ctx.where);
@@ -1845,6 +2345,12 @@ function shellEffects(effect: EffectCommand, name: string, args: string[], sourc
       return;
     }
     if (/^[-+][A-Za-z]*s[A-Za-z]*$/.test(a)) stdinScript = true;
+    // `--rcfile F`/`--init-file F`: F is sourced first.
+    if ((a === "--rcfile" || a === "--init-file") && i + 1 < args.length) {
+      const rc = pathEffect(sources[i + 1] as Resolved, 0, ctx, name);
+      effect.reads.push(rc);
+      writtenScript(effect, rc, ctx, depth, true);
+    }
     if (/^[-+]o$/.test(a) || a === "--rcfile" || a === "--init-file") i += 1;
     if (!a.startsWith("-") && !a.startsWith("+")) break;
     i += 1;
@@ -1853,7 +2359,9 @@ function shellEffects(effect: EffectCommand, name: string, args: string[], sourc
   if (script !== undefined && !/^\/dev\/(stdin|fd\/0)$/.test(script)) {
     const src = sources[i] as Resolved;
     if (src.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(src.raw), words: args, cwd: ctx.cwd, depth, hidden: true });
-    effect.reads.push(pathEffect(src, 0, ctx, name));
+    const file = pathEffect(src, 0, ctx, name);
+    effect.reads.push(file);
+    writtenScript(effect, file, ctx, depth, true);
     return;
   }
   const stdin = stdinOf(effect, command, ctx, depth);
@@ -1934,6 +2442,52 @@ function wrapperEffects(effect: EffectCommand, name: string, args: string[], sou
   effect.hiddenOutput = false;
 }
 
+// git configuration keys whose value git runs as a shell command (or, `alias.*` with `!`, as a script).
+const GIT_COMMAND_KEY =
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|pager\..+|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential\.helper|credential\..+\.helper|gpg\.program|gpg\..+\.program|sendemail\.(smtpserver|tocmd|cccmd)|web\.browser|browser\..+\.cmd|(diff|merge)tool\..+\.cmd|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|vcs)|alias\..+|ssh\.variant|core\.hookspath)$/;
+
+/** A git configuration value that runs as a command, read as a script (`-c core.pager='…'`, `git config alias.x '!…'`). */
+function gitConfigEffect(key: string, value: string, ctx: Context, depth: number): void {
+  const k = key.toLowerCase();
+  if (!GIT_COMMAND_KEY.test(k) || k === "core.hookspath") return;
+  if (k.startsWith("alias.") && !value.startsWith("!")) return;
+  const script = value.replace(/^!/, "");
+  if (script.trim() !== "") analyseNested(script, ctx, depth + 1, ctx.where);
+}
+
+/** git: configuration given on the line that runs commands, and the files `checkout`/`restore` overwrite. */
+function gitEffects(effect: EffectCommand, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
+  let i = 0;
+  let cwd = ctx.cwd;
+  for (; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (!a.startsWith("-")) break;
+    if (a === "-c" && i + 1 < args.length) {
+      const pair = args[i + 1] as string;
+      const eq = pair.indexOf("=");
+      if (eq > 0) gitConfigEffect(pair.slice(0, eq), pair.slice(eq + 1), ctx, depth);
+      if (sources[i + 1]?.hidden)
+        addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(sources[i + 1]?.raw ?? pair), words: [], cwd, depth, hidden: true });
+      i += 1;
+    } else if (a === "-C" && i + 1 < args.length) {
+      cwd = absolutePath(args[i + 1] as string, cwd);
+      i += 1;
+    } else if (/^(--git-dir|--work-tree|--namespace|--config-env|--exec-path|--super-prefix)$/.test(a)) i += 1;
+  }
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  if (sub === "config") {
+    // `git config [--global …] KEY VALUE`, `git config set KEY VALUE`.
+    const positional = rest.filter((a, k) => !a.startsWith("-") && !(k > 0 && /^(-f|--file|--blob|--type|--default|--comment)$/.test(rest[k - 1] as string)));
+    const words = positional[0] === "set" || positional[0] === "add" ? positional.slice(1) : positional;
+    if (words.length >= 2) gitConfigEffect(words[0] as string, words[1] as string, ctx, depth);
+  }
+  if ((sub === "checkout" || sub === "restore") && rest.includes("--")) {
+    // `git checkout -- FILE`, `git restore FILE`: the files are overwritten from the index.
+    for (let k = rest.indexOf("--") + 1; k < rest.length; k += 1) effect.writes.push(pathEffect(sources[i + 1 + k] as Resolved, 0, { ...ctx, cwd }, "git"));
+  }
+}
+
 function fileEffects(
   effect: EffectCommand,
   name: string,
@@ -1970,7 +2524,14 @@ function fileEffects(
         if (/[rR]/.test(a.slice(1))) effect.recursive = true;
         continue;
       }
-      if (name === "gio" && i === 0) continue;
+      if (name === "gio" && i === 0) {
+        // `gio trash`/`gio remove`: trash takes whole trees; other gio verbs delete nothing.
+        if (a !== "trash" && a !== "remove") return;
+        if (a === "trash") effect.recursive = true;
+        continue;
+      }
+      // A trash command moves whole trees away without any -r.
+      if (name === "trash" || name === "trash-put") effect.recursive = true;
       effect.deletes.push(path(i));
     }
     return;
@@ -2046,6 +2607,23 @@ function fileEffects(
       effect.reads.push(path(i));
       if (inPlace) effect.writes.push(path(i));
     }
+    if (name === "sed") {
+      const scripts: string[] = [];
+      args.forEach((a, i) => {
+        if ((a === "-e" || a === "--expression") && i + 1 < args.length) scripts.push(args[i + 1] as string);
+        else if (a.startsWith("--expression=")) scripts.push(a.slice("--expression=".length));
+      });
+      if (scripts.length === 0) {
+        const first = args.findIndex(
+          (a, i) => !a.startsWith("-") && !files.includes(i) && !(i > 0 && /^(-l|--line-length|-f|--file)$/.test(args[i - 1] as string)),
+        );
+        if (first >= 0) scripts.push(args[first] as string);
+      }
+      for (const script of scripts) {
+        effect.code.push(script);
+        for (const { write, file } of sedScriptFiles(script)) (write ? effect.writes : effect.reads).push(pathEffect(literalWord(file), 0, ctx, "sed"));
+      }
+    }
     return;
   }
   if (name === "curl" || name === "wget" || name === "http" || name === "xh") {
@@ -2079,7 +2657,20 @@ function fileEffects(
     }
     return;
   }
-  if (name === "git") return;
+  if (name === "git") {
+    gitEffects(effect, args, sources, ctx, depth);
+    return;
+  }
+  if (
+    (name === "cpio" && args.some((a) => /^-[A-Za-z]*[op]/.test(a) || a === "--create" || a === "--pass-through")) ||
+    (name === "pax" && args.some((a) => /^-[A-Za-z]*w/.test(a)))
+  ) {
+    // Archivers that take the names of the files to read on standard input.
+    const stdin = knownStdin(command, effect.pipeline.slice(0, effect.stage), ctx, depth);
+    for (const line of (stdin ?? "").split(/[\n\u0000]/).slice(0, 256))
+      if (line.trim() !== "") effect.reads.push(pathEffect(literalWord(line.trim()), 0, ctx, name));
+    return;
+  }
   if (name === "tar") {
     const create = args.some((a) => (/^-?[A-Za-z]*c/.test(a) && !a.startsWith("--")) || a === "--create");
     const { files, optionFiles } = operandIndexes("tar", args, false);
@@ -2102,6 +2693,15 @@ function fileEffects(
     for (const i of sourcesIdx) if (i !== destination) effect.reads.push(path(i));
     if (destination !== undefined) {
       let to = path(destination);
+      if (name === "ln" || name === "cp" || name === "install" || name === "rsync") {
+        // A later path under the destination leads to the source (`ln -s ~/.ssh /tmp/s; cat /tmp/s/id_rsa`).
+        const linked = name === "ln" ? files.filter((i) => i !== destination) : sourcesIdx;
+        for (const i of linked) {
+          const from = path(i).path;
+          ctx.links.set(to.path, from);
+          ctx.links.set(`${to.path}/${posix.basename(from)}`, from);
+        }
+      }
       if (targetFlag >= 0 && (args[targetFlag] as string).includes("="))
         to = {
           ...to,
@@ -2119,10 +2719,14 @@ function fileEffects(
     return;
   }
   if (READERS.has(name)) {
-    const { files, optionFiles } = operandIndexes(name, args, PATTERN_FIRST.has(name));
+    const { files, optionFiles, values } = operandIndexes(name, args, PATTERN_FIRST.has(name));
     for (const i of [...files, ...optionFiles]) {
       if (i < args.length) effect.reads.push(path(i));
     }
+    // A value the option table says an option takes is still a word the program may read as a file
+    // (a table can be wrong, or a program newer than it): for plain readers it counts as read too.
+    if (!PATTERN_FIRST.has(name) && !COPIERS.has(name) && !/^(tar|zip|7z|7za|rar|rsync|scp|sftp|split|csplit)$/.test(name))
+      for (const i of values) effect.reads.push(path(i));
     const editors = /^(vi|vim|nvim|nano|emacs|code|ed|ex|pico|micro|helix|hx|kak|joe|mcedit)$/;
     if (editors.test(name)) for (const i of files) effect.writes.push(path(i));
     if (name === "sort") {
@@ -2198,7 +2802,7 @@ export function commandEffects(command: string, cwd: string, env: NodeJS.Process
   // Budgets: 20 000 words in all (no real command line comes near), and nested scripts adding up to
   // the line's length plus 1 MiB. Past them the rest is opaque: the line is too large to check.
   const budget = { words: 20_000, chars: command.length + 1024 * 1024 };
-  walk(command, { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), dirs: [], home, out, where: "local" }, 0);
+  walk(command, { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), dirs: [], home, out, where: "local", files: new Map(), links: new Map() }, 0);
   lastKey = key;
   lastResult = out;
   return out;

@@ -13,7 +13,9 @@ export type WordPart =
   | { kind: "lit"; text: string; quoted: boolean }
   | { kind: "var"; name: string; op: string; quoted: boolean; raw: string }
   | { kind: "sub"; script: string; quoted: boolean; raw: string; form: "$(" | "`" | "<(" | ">(" }
-  | { kind: "arith"; text: string; raw: string };
+  | { kind: "arith"; text: string; raw: string }
+  /** The list of an array assignment `NAME=(a b c)`: its inner text, read as words by the caller. */
+  | { kind: "array"; script: string; raw: string };
 
 /** A word: its parts, the text as written, and its value with quoting removed (expansions as written). */
 export interface ShellWord {
@@ -182,6 +184,7 @@ export function decodeAnsiC(text: string, start: number): { value: string; end: 
 
 const WORD_BREAK = new Set([" ", "\t", "\r", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 const PLAIN_STOP = /[\s;&|()<>\\'"`$]/g;
+const ARRAY_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=$/;
 const REDIRECT_OPS = ["&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">>", ">|", ">&", ">", "<"];
 
 /** The text of a word, quoting removed, expansions as written. */
@@ -458,6 +461,13 @@ export function parseScript(text: string, budget: ParseBudget = { words: 50_000 
       pendingRedirect = { op, fd };
       command.redirects.push(pendingRedirect);
       i += op.length;
+      continue;
+    }
+    if (c === "(" && wordStart >= 0 && parts.length === 0 && chunks.length > 0 && !chunksQuoted && ARRAY_ASSIGNMENT.test(chunks.join(""))) {
+      // `NAME=(…)`: an array's elements, one word (bash reads them as words, not as a subshell).
+      const close = matchParen(text, i);
+      pushPart({ kind: "array", script: text.slice(i + 1, Math.max(i + 1, close - 1)), raw: text.slice(i, close) });
+      i = close;
       continue;
     }
     if (c === "|" || c === "&" || c === ";" || c === "(" || c === ")") {

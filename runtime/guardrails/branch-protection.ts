@@ -476,6 +476,92 @@ function opaqueBlock(opaque: OpaqueEffect, branches: ReadonlySet<string>, protec
   return undefined;
 }
 
+/** The block for a git command that pushes, deletes or moves branches (push, send-pack, subtree push, config of push refspecs, local moves). */
+function refUpdateBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  if (inv.sub === "push" || inv.sub === "send-pack") return pushBlock(inv, current, protectedSet);
+  if (inv.sub === "subtree" && inv.args[0] === "push") {
+    // `git subtree push --prefix=D REMOTE REF`: REF on the remote is updated.
+    const positionals = inv.args.slice(1).filter((a, i, all) => !a.startsWith("-") && !/^(-P|--prefix)$/.test(all[i - 1] ?? ""));
+    const ref = positionals[1];
+    const branch = ref === undefined ? undefined : branchName(ref.replace(/^\+/, "").split(":").pop() ?? "");
+    const hit = branch === undefined ? undefined : [...protectedSet].find((p) => reachesProtected(branch, p));
+    return hit ? pushToBlock(hit) : undefined;
+  }
+  if (inv.sub === "config") {
+    // `git config remote.X.push REFSPEC`: every later plain `git push` pushes there.
+    const positionals = inv.args.filter((a) => !a.startsWith("-"));
+    const words = positionals[0] === "set" || positionals[0] === "add" ? positionals.slice(1) : positionals;
+    const key = (words[0] ?? "").toLowerCase();
+    if (/^remote\..+\.push$/.test(key) && words[1] !== undefined) {
+      const dst = words[1].replace(/^\+/, "").split(":").pop() ?? "";
+      const branch = dst === "HEAD" || dst === "@" ? undefined : branchName(dst);
+      const hit = branch === undefined ? [...current].find((b) => protectedSet.has(b)) : [...protectedSet].find((p) => reachesProtected(branch, p));
+      if (hit)
+        return `BLOCKED: git config ${words[0]} ${words[1]} makes every later git push go to the protected branch ${hit}. Push to a feature branch by name instead.`;
+    }
+    return undefined;
+  }
+  return moveBlock(inv, current, protectedSet);
+}
+
+const GH_API_WRITE = /^(POST|PUT|PATCH|DELETE)$/i;
+
+/**
+ * gh commands that move a protected branch on the remote without git: `gh api` writing a
+ * `git/refs/heads/<branch>` ref, a `branches/<branch>` resource (rename, protection) or a merge into
+ * it (`merges` with `base=<branch>`), `gh repo sync` of a remote repository (it resets the branch
+ * there; `--force` hard-resets), and `gh pr merge --admin` (merges past the branch's protection).
+ */
+function ghBlock(args: readonly string[], protectedSet: ReadonlySet<string>): string | undefined {
+  const sub = args[0];
+  if (sub === "api") {
+    let method: string | undefined;
+    let fields = false;
+    const positionals: string[] = [];
+    const values: string[] = [];
+    for (let i = 1; i < args.length; i += 1) {
+      const a = args[i] as string;
+      const eq = a.indexOf("=");
+      if (a === "-X" || a === "--method") method = args[(i += 1)];
+      else if (a.startsWith("--method=")) method = a.slice(9);
+      else if (/^-X./.test(a)) method = a.slice(2);
+      else if (/^(-f|-F|--field|--raw-field|--input)$/.test(a)) {
+        fields = true;
+        values.push(args[(i += 1)] ?? "");
+      } else if (/^--(field|raw-field|input)=/.test(a)) {
+        fields = true;
+        values.push(a.slice(eq + 1));
+      } else if (/^(-H|--header|-q|--jq|-t|--template|--hostname|--cache|-p|--preview)$/.test(a)) i += 1;
+      else if (!a.startsWith("-")) positionals.push(a);
+    }
+    const verb = method ?? (fields ? "POST" : "GET");
+    if (!GH_API_WRITE.test(verb)) return undefined;
+    const endpoint = (positionals[0] ?? "").replace(/^\/+/, "");
+    const ref = /(?:^|\/)git\/refs\/heads\/(.+)$/.exec(endpoint) ?? /(?:^|\/)branches\/([^/]+)(?:\/|$)/.exec(endpoint);
+    const named = ref ? decodeURIComponent(ref[1] as string) : undefined;
+    const base = /(?:^|\/)merges$/.test(endpoint) ? values.find((v) => v.startsWith("base="))?.slice(5) : undefined;
+    const target = named ?? base;
+    const hit = target === undefined ? undefined : [...protectedSet].find((p) => reachesProtected(target, p));
+    if (hit)
+      return `BLOCKED: gh api ${verb.toUpperCase()} ${endpoint} changes the protected branch ${hit} on the remote. Push to a feature branch and open a pull request.`;
+    return undefined;
+  }
+  if (sub === "repo" && args[1] === "sync") {
+    const rest = args.slice(2);
+    const b = rest.findIndex((a) => a === "-b" || a === "--branch");
+    const branch = b >= 0 ? rest[b + 1] : rest.find((a) => a.startsWith("--branch="))?.slice(9);
+    const remote = rest.some((a, i) => !a.startsWith("-") && !(i > 0 && /^(-b|--branch|-s|--source)$/.test(rest[i - 1] as string)));
+    const hit = branch === undefined ? [...protectedSet][0] : [...protectedSet].find((p) => reachesProtected(branch, p));
+    if (hit && (remote || rest.includes("--force")))
+      return `BLOCKED: gh repo sync ${remote ? "of a remote repository " : ""}${rest.includes("--force") ? "with --force " : ""}resets ${branch ?? "its default branch"}, which can be the protected branch ${hit}. Sync a feature branch, or ask the operator.`;
+    return undefined;
+  }
+  if (sub === "pr" && args[1] === "merge" && args.some((a) => a === "--admin")) {
+    return "BLOCKED: gh pr merge --admin merges past the branch protection rules of the base branch. Merge without --admin once the required checks and reviews pass, or ask the operator.";
+  }
+  return undefined;
+}
+
 function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protectedSet: ReadonlySet<string>, depth: number): string | undefined {
   const effects = commandEffects(command, cwd, env);
   const home = homeDirectory(env).replace(/\/+$/, "") || "/";
@@ -506,7 +592,19 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
       const block = opaqueBlock(o, branchesAt(o.cwd).set, protectedSet);
       if (block) return block;
     }
+    if (c.name === "gh") {
+      const block = ghBlock(c.argv.slice(1), protectedSet);
+      if (block) return block;
+      continue;
+    }
     if (c.name !== "git") continue;
+    if (c.argvUnset) {
+      // `${B:-main}` with B unset is `main`: the line is judged as it runs with its unknowns unset, too.
+      const unset = gitInvocation(c.argvUnset.slice(1), c.cwd, home);
+      const { set } = branchesAt(unset.dir, unset.gitDir);
+      const block = refUpdateBlock(unset, c.where === "local" ? set : new Set<string>([""]), protectedSet);
+      if (block) return block;
+    }
     const inv = gitInvocation(c.argv.slice(1), c.cwd, home);
     if (inv.script !== undefined) {
       if (depth < 4) {
@@ -517,7 +615,7 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
     }
     const { key, set } = branchesAt(inv.dir, inv.gitDir);
     const current = c.where === "local" ? set : new Set<string>([""]);
-    const block = inv.sub === "push" ? pushBlock(inv, current, protectedSet) : moveBlock(inv, current, protectedSet);
+    const block = refUpdateBlock(inv, current, protectedSet);
     if (block) return block;
     const to = switchedTo(inv);
     if (to !== undefined && c.where === "local") pendingSwitch = { key, previous: new Set(set), to };
@@ -540,7 +638,7 @@ export const branchProtectionGuard: Guard = {
     if (protectedSet.size === 0) return undefined;
     const effects = commandEffects(command, cwd, env);
     // Nothing git-shaped and nothing hidden: nothing to check (the common case, kept cheap).
-    if (effects.opaque.length === 0 && !effects.commands.some((c) => c.name === "git")) return undefined;
+    if (effects.opaque.length === 0 && !effects.commands.some((c) => c.name === "git" || c.name === "gh")) return undefined;
     const block = checkLine(command, cwd, env, protectedSet, 0);
     return block ? { block } : undefined;
   },

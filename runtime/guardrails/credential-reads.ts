@@ -89,7 +89,8 @@ function realTarget(path: string): string | undefined {
 
 /** True when a path a command touches is (or could be, for a glob) a credential file. */
 export function pathIsSensitive(effect: PathEffect): boolean {
-  if (effect.glob) return globMayMatchSensitive(effect.path) || isSensitivePath(effect.written);
+  if (effect.aliasOf !== undefined && pathIsSensitive({ ...effect, path: effect.aliasOf, written: effect.aliasOf, aliasOf: undefined })) return true;
+  if (effect.glob) return globMayMatchSensitive(effect.path, effect.dotglob === true) || isSensitivePath(effect.written);
   if (isSensitivePath(effect.path) || isSensitivePath(effect.written)) return true;
   if (effect.unset !== undefined && isSensitivePath(effect.unset)) return true;
   const real = effect.dynamic ? undefined : realTarget(effect.path);
@@ -339,7 +340,8 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
     }
   }
   if (INTERPRETER.test(name)) {
-    for (const arg of args) {
+    // The arguments, and the program text the line feeds it (heredoc, here-string, a script written earlier).
+    for (const arg of [...args, ...command.code]) {
       if (wordsOf(arg).some((w) => wordIsSensitive(w, command.cwd, home)))
         return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
       if (CODE_DUMP.test(arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;

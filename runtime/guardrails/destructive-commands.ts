@@ -15,7 +15,7 @@ import { isAbsolute, resolve } from "node:path";
 import { commandEffects, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
 import { basename } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
-import { isDotenvName } from "./sensitive-paths";
+import { isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { hiddenIntentBlock } from "./credential-reads";
 import { fs, homeDirectory } from "../node-builtins";
 
@@ -64,6 +64,8 @@ export function isBroadPath(path: string, env: NodeJS.ProcessEnv, cwd: string = 
 
 function deleteIsBroad(d: PathEffect, cwd: string, home: string): boolean {
   if (isBroadAbsolute(d.path, cwd, home)) return true;
+  // Through a link made earlier in the line (`ln -s ~ /tmp/h; rm -rf /tmp/h/`), what it leads to.
+  if (d.aliasOf !== undefined && isBroadAbsolute(d.aliasOf, cwd, home)) return true;
   return d.unset !== undefined && isBroadAbsolute(d.unset, cwd, home, true);
 }
 
@@ -192,6 +194,70 @@ function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
   return undefined;
 }
 
+// Interpreter calls that delete a whole tree.
+const TREE_DELETE =
+  /\b(rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removedirs|deleteRecursively|remove_dir_all|delete_tree|RemoveAll|rmdir)\b|\bfs\.(promises\.)?rm\b|\bRemove-Item\b|\brm\s+-[A-Za-z]*[rR]/;
+// Ways interpreter code names a home directory.
+const HOME_REFERENCE =
+  /expanduser|\bhomedir\b|Dir\.home|Path\.home|\$ENV\{\s*['"]?HOME|process\.env\.HOME|process\.env\[\s*['"]HOME|environ(\.get)?\s*[[(]\s*['"]HOME|getenv\s*\(\s*['"]HOME|ENV\[\s*['"]HOME|\$HOME\b|['"]~\/?['"]|UserProfile|USERPROFILE/;
+
+/**
+ * Interpreter code (`python3 -c`, `node -e`, `perl -e`, `ruby -e`, a heredoc fed to one) that calls
+ * a tree delete (`shutil.rmtree`, `fs.rmSync`, `File::Path`, `FileUtils.rm_rf`, `rm -r` in a string)
+ * on a broad path: a string literal that is one, or any reference to the home directory.
+ */
+function codeDeleteBlock(command: EffectCommand, home: string): string | undefined {
+  for (const code of command.code) {
+    if (code.length > 64 * 1024 || !TREE_DELETE.test(code)) continue;
+    if (HOME_REFERENCE.test(code))
+      return `BLOCKED: This ${command.name} code deletes a directory tree under a path taken from the home directory. Delete the specific project directory you mean, by a literal path inside the project.`;
+    for (const m of code.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)) {
+      const literal = (m[1] ?? m[2] ?? "").trim();
+      if (!literal.startsWith("/") && literal !== "~" && !literal.startsWith("~/") && literal !== "." && literal !== "..") continue;
+      const full = literal === "~" || literal.startsWith("~/") ? home + literal.slice(1) : resolve(command.cwd, literal);
+      if (isBroadAbsolute(full, command.cwd, home))
+        return `BLOCKED: This ${command.name} code deletes the directory tree ${literal}, a broad or home directory. Delete the specific files or subdirectories you mean.`;
+    }
+  }
+  return undefined;
+}
+
+/** `git clean -f` (any spelling) in a work tree that is a home, root or system directory deletes every untracked file there. */
+function gitCleanBlock(command: EffectCommand, home: string): string | undefined {
+  if (command.name !== "git") return undefined;
+  const args = command.argv.slice(1);
+  let dir = command.cwd;
+  let i = 0;
+  for (; i < args.length && (args[i] as string).startsWith("-"); i += 1) {
+    const a = args[i] as string;
+    if (a === "-C" && args[i + 1] !== undefined) dir = resolve(dir, args[(i += 1)] as string);
+    else if (a.startsWith("--work-tree=")) dir = resolve(dir, a.slice(12));
+    else if (a === "--work-tree" && args[i + 1] !== undefined) dir = resolve(dir, args[(i += 1)] as string);
+    else if (/^(-c|--git-dir|--namespace|--config-env)$/.test(a)) i += 1;
+  }
+  if (args[i] !== "clean") return undefined;
+  const rest = args.slice(i + 1);
+  const force = rest.some((a) => (/^-[a-zA-Z]*f/.test(a) && !a.startsWith("--")) || (a.startsWith("--f") && "--force".startsWith(a)));
+  const dry = rest.some((a) => (/^-[a-zA-Z]*n/.test(a) && !a.startsWith("--")) || (a.startsWith("--d") && "--dry-run".startsWith(a)));
+  if (!force || dry) return undefined;
+  // The working directory itself is the project: only a home, root or system directory is too broad here.
+  return isBroadAbsolute(dir, dir, home, true)
+    ? `BLOCKED: git clean -f in ${dir} deletes every untracked file of a home, root or system directory. Run it inside the project's repository.`
+    : undefined;
+}
+
+// Credential files whose loss locks the user out (keys, cloud and registry credentials); rc files are excluded.
+function destroysCredential(command: EffectCommand): PathEffect | undefined {
+  const overwrite = command.writes.filter(
+    (w) => /^(>|>\||&>|truncate|shred|dd|cp|install|sponge)$/.test(w.via) || (w.via === "tee" && !command.argv.includes("-a")),
+  );
+  const removed = /^(rm|shred|srm|unlink|truncate|trash|trash-put)$/.test(command.name)
+    ? command.deletes.concat(command.name === "truncate" || command.name === "shred" ? command.writes : [])
+    : [];
+  return [...overwrite, ...removed].find((p) => !p.glob && isSensitivePath(p.path) && !isDotenvName(p.path) && !SHELL_RC.test(basename(p.path)));
+}
+const SHELL_RC = /^\.(bash|zsh|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|zshrc|bashrc)$|history$|^\.lesshst$/;
+
 /** The block message for a shell command line that destroys data or writes a dotenv file. */
 export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
   const effects = commandEffects(command, cwd, env);
@@ -202,11 +268,16 @@ export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.
   }
   for (const c of effects.commands) {
     const block =
-      (/^(rm|unlink|rmdir|shred|srm|trash|trash-put|rsync)$/.test(c.name) ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ??
+      (/^(rm|unlink|rmdir|shred|srm|trash|trash-put|gio|rsync)$/.test(c.name) ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ??
       xargsBlock(c, effects.commands, home) ??
       deviceBlock(c) ??
-      moveBlock(c, home);
+      moveBlock(c, home) ??
+      codeDeleteBlock(c, home) ??
+      gitCleanBlock(c, home);
     if (block) return block;
+    const lost = destroysCredential(c);
+    if (lost)
+      return `BLOCKED: This ${c.name || "command"} destroys the credential file ${lost.written || lost.path}; it cannot be recovered. Leave credential files to the operator.`;
   }
   for (const c of effects.commands) {
     const hit = dotenvWrite(c);

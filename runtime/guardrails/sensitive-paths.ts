@@ -156,26 +156,30 @@ export function mentionsSensitivePath(text: string): boolean {
   return false;
 }
 
-/** One path component's glob as a RegExp (`*`, `?`, `[…]`; a leading dot is matched only literally). */
-function componentRegExp(glob: string): RegExp {
+/**
+ * One path component's glob as a RegExp (`*`, `?`, `[…]`; a leading dot is matched only literally,
+ * unless `dot`: bash's `dotglob`, on when the line sets it or `GLOBIGNORE`, and matching ignores case).
+ */
+function componentRegExp(glob: string, dot = false): RegExp {
   let body = "";
+  const lead = (i: number): string => (i === 0 && !dot ? "(?!\\.)" : "");
   for (let i = 0; i < glob.length; i += 1) {
     const c = glob[i] as string;
-    if (c === "*") body += i === 0 ? "(?!\\.)[^/]*" : "[^/]*";
-    else if (c === "?") body += i === 0 ? "(?!\\.)[^/]" : "[^/]";
+    if (c === "*") body += `${lead(i)}[^/]*`;
+    else if (c === "?") body += `${lead(i)}[^/]`;
     else if (c === "[") {
       const close = glob.indexOf("]", i + 2);
       if (close < 0) body += "\\[";
       else {
         let set = glob.slice(i + 1, close).replace(/\\/g, "\\\\");
         if (set.startsWith("!")) set = `^${set.slice(1)}`;
-        body += `${i === 0 ? "(?!\\.)" : ""}[${set}]`;
+        body += `${lead(i)}[${set}]`;
         i = close;
       }
     } else body += c.replace(/[.+^${}()|\\]/g, "\\$&");
   }
   try {
-    return new RegExp(`^${body}$`);
+    return new RegExp(`^${body}$`, dot ? "i" : "");
   } catch {
     return /^$/;
   }
@@ -202,13 +206,14 @@ const SAMPLE_NESTED: ReadonlyArray<[string, string]> = [
  * True when the glob `pattern` (an absolute path whose last components may hold `*`, `?`, `[…]`)
  * could match a credential file: its name part matches a sample credential name and is not all
  * wildcards (`*.env`, `.e*`, `.en?`, `~/.ssh/id_*`, every file of `~/.ssh`, `environ` of any `/proc` entry), or it matches a
- * credential file that exists in its directory now (`cat *` next to `prod.env`).
+ * credential file that exists in its directory now (`cat *` next to `prod.env`). With `dot` (the
+ * line turned on `dotglob` or `nocaseglob`), wildcards match a leading dot and case is ignored.
  */
-export function globMayMatchSensitive(pattern: string): boolean {
+export function globMayMatchSensitive(pattern: string, dot = false): boolean {
   const parts = pattern.split("/").filter((p) => p !== "");
   const last = parts[parts.length - 1] ?? "";
   const parent = parts[parts.length - 2] ?? "";
-  const lastRe = componentRegExp(last);
+  const lastRe = componentRegExp(last, dot);
   if (hasLiteral(last) && SAMPLE_NAMES.some((name) => lastRe.test(name))) return true;
   const parentRe = componentRegExp(parent);
   for (const [dir, name] of SAMPLE_NESTED) {
