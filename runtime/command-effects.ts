@@ -15,7 +15,7 @@
  */
 import { posix } from "node:path";
 import { homeDirectory } from "./node-builtins";
-import { assignedName, basename, parseScript, SHELLS, type ShellCommand, type ShellWord, skipKeywords, type WordPart } from "./shell";
+import { assignedName, basename, parseScript, SHELLS, type ShellCommand, type ShellNode, type ShellWord, skipKeywords, type WordPart } from "./shell";
 
 /** How deep substitutions, `bash -c`, `eval` and wrappers are followed; deeper is `opaque`. */
 export const MAX_DEPTH = 6;
@@ -133,6 +133,8 @@ interface Context {
   files: Map<string, WrittenFile>;
   /** `ln`/`cp` destinations of the line → their sources (shared, like `files`). */
   links: Map<string, string>;
+  /** Bodies of the functions the line defines (`f() { …; }`), by name. */
+  functions: Map<string, ShellNode[]>;
 }
 
 /** A word after expansion. */
@@ -1560,16 +1562,43 @@ function analyseNested(script: string, ctx: Context, depth: number, where: strin
 }
 
 function walk(script: string, ctx: Context, depth: number): NestedResult {
+  return walkNodes(parseScript(script, ctx.budget), script, ctx, depth);
+}
+
+/** The nodes of a function body that starts at `start` (`{ … }` or `( … )`), or undefined. */
+function functionBody(nodes: readonly ShellNode[], start: number): ShellNode[] | undefined {
+  const first = nodes[start];
+  if (first === undefined) return undefined;
+  let level = 0;
+  for (let k = start; k < nodes.length && k < start + 20_000; k += 1) {
+    const node = nodes[k] as ShellNode;
+    if (first.kind === "open") {
+      if (node.kind === "open") level += 1;
+      else if (node.kind === "close" && (level -= 1) === 0) return nodes.slice(start, k + 1);
+      continue;
+    }
+    if (node.kind !== "command") continue;
+    if (node.command.words[0]?.text === "{") level += 1;
+    if (node.command.words[0]?.text === "}" && (level -= 1) === 0) return nodes.slice(start, k + 1);
+    if (level === 0) return undefined;
+  }
+  return undefined;
+}
+
+function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, depth: number): NestedResult {
   const stack: Array<{ cwd: string; vars: Map<string, VarValue>; dirs: readonly string[] }> = [];
   let joinedBy = "";
   let pipeline: EffectCommand[] = [];
   let last: NestedResult = { hidden: false };
-  const nodes = parseScript(script, ctx.budget);
   for (let n = 0; n < nodes.length; n += 1) {
-    const node = nodes[n] as (typeof nodes)[number];
+    const node = nodes[n] as ShellNode;
     if (node.kind === "command" && nodes[n + 1]?.kind === "open" && nodes[n + 2]?.kind === "close" && isFunctionName(node.command)) {
-      // `f() { …; }`: the body that follows is read where it stands; calls of `f` are judged by their arguments.
-      defineFunction(ctx, (node.command.words[0] as ShellWord).text);
+      // `f() { …; }`: the body that follows is read where it stands (its arguments unknown), and again
+      // at each call with the call's arguments as `$1`, `$@`, ….
+      const name = (node.command.words[0] as ShellWord).text;
+      defineFunction(ctx, name);
+      const body = functionBody(nodes, n + 3);
+      if (body) ctx.functions.set(name, body);
       n += 2;
       continue;
     }
@@ -1894,6 +1923,21 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     ctx.vars.set(ALIAS_KEY + name, alias);
     return effect;
   }
+  const body = ctx.vars.has(FUNCTION_KEY + name) ? ctx.functions.get(name) : undefined;
+  if (body) {
+    if (depth + 1 > MAX_DEPTH) {
+      addOpaque(effect, ctx, { reason: "depth", text: `the function ${name}`, words: args, cwd, depth, hidden: true });
+      return effect;
+    }
+    const inner: Context = { ...ctx, cwd, vars: new Map(ctx.vars) };
+    args.forEach((a, i) => inner.vars.set(String(i + 1), { value: a, hidden: false }));
+    const all = { value: args.join(" "), items: args, hidden: false };
+    inner.vars.set("@", all);
+    inner.vars.set("*", all);
+    inner.vars.set("#", { value: String(args.length), hidden: false });
+    walkNodes(body, name, inner, depth + 1);
+    return effect;
+  }
   if (ctx.vars.has(FUNCTION_KEY + name)) {
     // A function of the line: its body was read where it was defined, with its arguments unknown;
     // the call is judged by the arguments it passes.
@@ -1977,8 +2021,21 @@ function recordWrites(effect: EffectCommand, command: ShellCommand, upstream: re
     if (w.via === ">" || w.via === ">|" || w.via === ">>" || w.via === "&>" || w.via === "&>>") {
       content = effect.output ?? (effect.name === "cat" && effect.argv.length === 1 ? knownStdin(command, upstream, ctx, depth) : undefined);
     } else if (w.via === "tee") content = knownStdin(command, upstream, ctx, depth);
-    else if (w.via !== "cp" && w.via !== "install") continue;
-    if (w.via === "cp" || w.via === "install") content = effect.reads.length === 1 ? ctx.files.get((effect.reads[0] as PathEffect).path)?.content : undefined;
+    else if (DOWNLOADERS.has(w.via)) {
+      // A download saved to a file (`curl -o`, `wget -O`): content the line does not show.
+      ctx.files.set(w.path, {});
+      continue;
+    } else if (w.via !== "cp" && w.via !== "install") continue;
+    if (w.via === "cp" || w.via === "install") {
+      const from = effect.reads.length === 1 ? ctx.files.get((effect.reads[0] as PathEffect).path) : undefined;
+      if (from) ctx.files.set(w.path, from);
+      continue;
+    }
+    if (content === undefined && !effect.hiddenOutput) {
+      // Output of a visible program (not decoded, downloaded or computed): as unknown as any file on disk.
+      ctx.files.delete(w.path);
+      continue;
+    }
     if (w.via.startsWith(">>") || w.via === "&>>") {
       const before = ctx.files.get(w.path);
       content = before && before.content !== undefined && content !== undefined ? before.content + content : undefined;
@@ -2273,8 +2330,27 @@ function awkEffects(
   const literal = (text: string): PathEffect => pathEffect(literalWord(text), 0, ctx, "awk");
   for (const m of program.matchAll(/getline\b[^;{}<|]*<\s*"((?:[^"\\]|\\.)*)"/g)) effect.reads.push(literal(m[1] as string));
   for (const m of program.matchAll(/(?:^|[^>])>{1,2}\s*"((?:[^"\\]|\\.)*)"/g)) effect.writes.push(literal(m[1] as string));
-  for (const m of program.matchAll(/system\s*\(\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"/g))
-    analyseNested((m[1] ?? m[2] ?? m[3] ?? "").replace(/\\"/g, '"'), ctx, depth + 1, ctx.where);
+  const commands = [...program.matchAll(/system\s*\(\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"/g)].map((m) =>
+    (m[1] ?? m[2] ?? m[3] ?? "").replace(/\\"/g, '"'),
+  );
+  for (const script of commands.slice(0, 32)) analyseNested(script, ctx, depth + 1, ctx.where);
+  // A file or command awk takes from a variable or its input: every string the program holds may be it.
+  const computedFile = /getline\b[^;{}<|]*<\s*[^\s"]|(?:^|[^>])>{1,2}\s*[A-Za-z_$(]/.test(program);
+  const computedCommand =
+    /system\s*\(\s*[^\s")]|(?:^|[^|])\|(?!\|)\s*(?!getline\b)[A-Za-z_$(]/.test(program) ||
+    commands.some((c) => {
+      const words = c.trim().split(/\s+/);
+      return SHELLS.has(basename(words[0] ?? "")) && (words.length === 1 || words.includes("-s"));
+    });
+  if (computedCommand)
+    addOpaque(effect, ctx, { reason: "hidden-input", text: "awk running commands it computes", words: args, cwd: ctx.cwd, depth, hidden: true });
+  if (computedFile) {
+    for (const m of program.matchAll(/"((?:[^"\\]|\\.)*)"/g)) effect.reads.push(literal(m[1] as string));
+    args.forEach((a, i) => {
+      const eq = a.indexOf("=");
+      if ((args[i - 1] === "-v" || assignedName(a) !== undefined) && eq > 0) effect.reads.push(literal(a.slice(eq + 1)));
+    });
+  }
 }
 
 /** sed's own file commands in a script: `r`/`R` read a file, `w`/`W` and `s///w` write one (to the end of the line). */
@@ -2648,7 +2724,11 @@ function fileEffects(
       } else if (/^(-T|--upload-file|--post-file|--body-file|-K|--config)$/.test(option) && value !== undefined) {
         pushRead(value);
         if (eq < 0) i += 1;
-      } else if (/^(-o|--output|-O|--output-document)$/.test(option) && value !== undefined && !(name === "curl" && option === "-O")) {
+      } else if (
+        (/^(-o|--output|-O|--output-document)$/.test(option) || (name === "curl" ? /^-[A-Za-z]+o$/ : /^-[A-Za-z]+O$/).test(option)) &&
+        value !== undefined &&
+        !(name === "curl" && option === "-O")
+      ) {
         if (value !== "-") effect.writes.push(pathEffect({ ...(sources[i + (eq < 0 ? 1 : 0)] as Resolved), values: [value] }, 0, ctx, name));
         if (eq < 0) i += 1;
       } else if (a.startsWith("@") && (name === "http" || name === "xh")) pushRead(a.slice(1));
@@ -2802,7 +2882,11 @@ export function commandEffects(command: string, cwd: string, env: NodeJS.Process
   // Budgets: 20 000 words in all (no real command line comes near), and nested scripts adding up to
   // the line's length plus 1 MiB. Past them the rest is opaque: the line is too large to check.
   const budget = { words: 20_000, chars: command.length + 1024 * 1024 };
-  walk(command, { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), dirs: [], home, out, where: "local", files: new Map(), links: new Map() }, 0);
+  walk(
+    command,
+    { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), dirs: [], home, out, where: "local", files: new Map(), links: new Map(), functions: new Map() },
+    0,
+  );
   lastKey = key;
   lastResult = out;
   return out;
