@@ -324,4 +324,59 @@ LOCAL.forEach(([command, expect], i) => {
   );
 });
 
+// Red-team round (issue 13, outside review): spellings that passed before the analyser modelled
+// them, grouped by what it failed to model. Each group is closed by one rule in command-effects.ts
+// or the guard, so the spellings here are samples of the class, not the fix.
+const REDTEAM: Record<string, string[]> = {
+  "branch-protection/gh": [
+    "gh api --method DELETE repos/o/r/git/refs/heads/main",
+    "gh api --method=PATCH /repos/o/r/git/refs/heads/master -f sha=x",
+    "gh api -X DELETE repos/o/r/branches/main/protection",
+    "gh api -X PATCH repos/o/r/branches/main/protection -F enforce_admins=false",
+    "gh api -X PATCH repos/o/r/git/refs/heads/main -f sha=abc",
+    "gh api -X POST repos/o/r/merges -f base=main -f head=feature/x",
+    "gh api -X PUT repos/o/r/git/refs/heads/main",
+    "gh api -XPATCH repos/o/r/git/refs/heads/main",
+    "gh api repos/o/r/git/refs/heads/main -X PATCH -F force=true",
+    "gh api repos/o/r/git/refs/heads/main -f sha=abc -F force=true",
+    "gh api repos/{owner}/{repo}/git/refs/heads/main -X DELETE",
+    "gh pr merge --admin --squash 12",
+    "gh pr merge 1 --admin",
+    "gh repo sync o/r -b master",
+    "gh repo sync owner/repo --branch main --force",
+  ],
+  "branch-protection/line-state": [
+    "alias gp='git push origin HEAD:main'; gp",
+    "alias p='git push'; p origin HEAD:main",
+    "echo HEAD:main | xargs git push origin",
+    "git config --local remote.origin.push refs/heads/*:refs/heads/main",
+    "git config remote.origin.push +HEAD:refs/heads/main",
+    "git config remote.origin.push HEAD:main && git push",
+    'git push origin "HEAD:${BRANCH:=main}"',
+    "git push origin HEAD:${B:-main}",
+    "git push origin HEAD:${BR:-master}",
+    "git send-pack --force origin main",
+    "git send-pack origin HEAD:refs/heads/main",
+    "git subtree push --prefix=d origin main",
+    "git subtree push -P lib origin master",
+    "printf 'HEAD:main' | xargs git push origin",
+    'pushit() { git push origin "HEAD:$1"; }; pushit main',
+    "xargs -I R git push origin HEAD:R <<< main",
+    "xargs git push origin <<< HEAD:main",
+  ],
+};
+for (const [klass, commands] of Object.entries(REDTEAM)) {
+  commands.forEach((command, i) => {
+    cases.push({
+      id: `${klass}-${i}-${slug(command)}`,
+      class: klass,
+      kind: "shell",
+      command,
+      files: { ".env": "API_KEY=x\n", "config/prod.env": "X=1\n", "README.md": "# x\n" },
+      expect: "deny",
+      reason: /protected|force|cannot be checked|admin/,
+    });
+  });
+}
+
 export default cases;

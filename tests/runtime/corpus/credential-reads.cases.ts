@@ -343,4 +343,102 @@ FINE.forEach((command, i) =>
   }),
 );
 
+// Red-team round (issue 13, outside review): spellings that passed before the analyser modelled
+// them, grouped by what it failed to model. Each group is closed by one rule in command-effects.ts
+// or the guard, so the spellings here are samples of the class, not the fix.
+const REDTEAM: Record<string, string[]> = {
+  "credential-reads/commands-in-settings": [
+    "BASH_ENV=.env bash -c true",
+    "ENV=.env sh -i",
+    "GIT_EXTERNAL_DIFF='cat .env' git diff",
+    'GIT_SSH_COMMAND="cat ~/.ssh/id_rsa" git fetch',
+    "LESSOPEN='|cat .env' less README.md",
+    "PAGER='cat .env' man ls",
+    "PROMPT_COMMAND='cat .env' bash -i",
+    "PYTHONSTARTUP=.env python3",
+    "bash --init-file ~/.netrc -i",
+    "bash --rcfile .env",
+    "env BASH_ENV=~/.aws/credentials bash -c :",
+    "export GIT_PAGER='cat ~/.netrc'; git log",
+    "git -c alias.x='!cat .env' x",
+    "git -c core.editor='cat .env' commit",
+    "git -c core.pager='cat .env' log",
+    "git -c core.sshCommand='cat .env' fetch",
+    "git -c credential.helper='!cat ~/.git-credentials' fetch",
+    "git -c diff.x.textconv='cat .env' diff",
+    "git config --global core.pager 'cat .env'",
+    "git config alias.y '!cat .env'; git y",
+    "trap 'cat .env' EXIT",
+    "trap -- 'cat ~/.ssh/id_rsa' INT TERM",
+  ],
+  "credential-reads/defined-in-line": [
+    "alias c='cat'; c ~/.ssh/id_rsa",
+    "alias c=cat; c .env",
+    "alias k='kubectl'; alias c=cat; c ~/.netrc",
+    "alias r='cat'; r config/prod.env",
+    'f() { cat "$1"; }; f .env',
+    'function g { cat "$@"; }; g ~/.aws/credentials',
+    'function rd() { head "$@"; }; rd .env.local',
+    's() { sed -n p "$1"; }; s ~/.aws/credentials',
+  ],
+  "credential-reads/expansions": [
+    'D=".ENV"; cat ${D,,}',
+    "X=/tmp/nothing; cat ${X:+.env}",
+    'a=(.env); cat "${a[0]}"',
+    'a=(x .env); cat "${a[@]}"',
+    "arr=(~/.ssh/id_rsa); xxd ${arr[0]}",
+    'declare -a f=(README.md .env); tail "${f[@]}"',
+    "f=xenv; cat ${f/x/.}",
+    "n=F; F=.env; cat ${!n}",
+    'printf -v f %s .env; cat "$f"',
+    'printf -v p \'%s/.ssh/id_rsa\' "$HOME"; cat "$p"',
+    "printf -v x '.%s' env; cat $x",
+  ],
+  "credential-reads/links-urls-inputs": [
+    "column -t .env",
+    'curl "file://$HOME/.netrc"',
+    "curl -s file://$HOME/.ssh/id_rsa",
+    "curl file://$PWD/%2eenv",
+    "curl file://$PWD/.env",
+    "curl file:///root/.ssh/id_rsa",
+    "curl file://localhost$PWD/.env",
+    "echo .env | cpio -o",
+    "ln -s .env /tmp/z && cat /tmp/z",
+    "ln -s ~/.aws /tmp/a && base64 /tmp/a/credentials",
+    "ln .env hard.txt; cat hard.txt",
+    "printf '.env\\n' | cpio -o > /tmp/a.cpio",
+    "printf '.env\\n' | pax -w",
+    "shopt -s dotglob; cat ?env",
+    "shopt -s dotglob; cat [.]env",
+    "ssh-keygen -y -f ~/.ssh/id_rsa",
+    "wget file:///etc/../root/.aws/credentials",
+  ],
+  "credential-reads/program-text": [
+    "awk 'BEGIN { f = \".env\"; while ((getline x < f) > 0) print x }'",
+    "awk 'BEGIN{\"cat .env\" | getline x; print x}'",
+    "awk 'BEGIN{system(\"cat .env\")}'",
+    "awk 'BEGIN{while((getline l < \".env\")>0) print l}'",
+    "echo 'print(open(\".env\").read())' | python3",
+    'node <<< \'console.log(require("fs").readFileSync(".env","utf8"))\'',
+    "python3 - <<< 'print(open(\".env\").read())'",
+    "python3 <<'X'\nprint(open(\".env\").read())\nX",
+    "sed '1r .env' README.md",
+    "sed 'R .env' README.md",
+    "sed -n '$r ~/.ssh/id_rsa' README.md",
+  ],
+};
+for (const [klass, commands] of Object.entries(REDTEAM)) {
+  commands.forEach((command, i) => {
+    cases.push({
+      id: `${klass}-${i}-${slug(command)}`,
+      class: klass,
+      kind: "shell",
+      command,
+      files: { ".env": "API_KEY=x\n", "config/prod.env": "X=1\n", "README.md": "# x\n" },
+      expect: "deny",
+      reason: /credential|cannot be checked|environment/,
+    });
+  });
+}
+
 export default cases;

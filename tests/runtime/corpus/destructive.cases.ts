@@ -264,4 +264,73 @@ cases.push({
   expect: "allow",
 });
 
+// Red-team round (issue 13, outside review): spellings that passed before the analyser modelled
+// them, grouped by what it failed to model. Each group is closed by one rule in command-effects.ts
+// or the guard, so the spellings here are samples of the class, not the fix.
+const REDTEAM: Record<string, string[]> = {
+  "destructive/credential-files": [
+    ": > ~/.ssh/id_ed25519",
+    "cp /dev/null ~/.ssh/id_rsa",
+    "dd if=/dev/zero of=$HOME/.ssh/id_ed25519",
+    "echo > ~/.aws/credentials",
+    "rm ~/.ssh/id_rsa",
+    "shred -u -z ~/.ssh/id_rsa",
+    "truncate --size=0 ~/.ssh/id_rsa",
+    "truncate -s0 ~/.aws/credentials",
+  ],
+  "destructive/git-clean": [
+    "git --work-tree=$HOME clean -ffd",
+    "git -C ~ clean -ffdx",
+    "cd / && git clean -xfd",
+    "cd ~ && git clean -fdx",
+    "git -C / clean -fdx",
+  ],
+  "destructive/interpreter-code": [
+    'node -e \'require("child_process").execSync("rm -rf ~")\'',
+    'node -e \'require("fs").rmSync("/usr", {recursive: true, force: true})\'',
+    "node -e 'require(\"fs\").rmSync(process.env.HOME,{recursive:true})'",
+    'node -e \'require("fs").rmSync(require("os").homedir(), {recursive:true})\'',
+    "perl -MFile::Path=remove_tree -e 'remove_tree($ENV{HOME})'",
+    "perl -e 'system(\"rm -rf ~\")'",
+    "perl -e 'use File::Path; rmtree(\"/usr\")'",
+    "php -r 'system(\"rm -rf ~\");'",
+    "python3 - <<'P'\nimport shutil, pathlib\nshutil.rmtree(pathlib.Path.home())\nP",
+    'python3 -c \'import os; os.system("rm -rf " + os.environ["HOME"])\'',
+    "python3 -c 'import shutil,os; shutil.rmtree(os.path.expanduser(\"~\"))'",
+    "python3 -c 'import shutil; shutil.rmtree(\"/\")'",
+    "python3 -c 'import shutil; shutil.rmtree(\"/home\")'",
+    "ruby -e '`rm -rf ~`'",
+    "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(Dir.home)'",
+  ],
+  "destructive/spellings": [
+    "alias del='rm -rf'; del ~",
+    "alias nuke='rm -rf'; nuke /",
+    "awk '{print > \".env\"}' README.md",
+    'f() { rm -rf "$@"; }; f ~',
+    "gio trash /home",
+    "gio trash ~",
+    "git checkout -- .env",
+    "ln -s ~ /tmp/h; rm -rf /tmp/h/",
+    'rm -rf "${HOME:?}"',
+    "rm -rf ${HOME:-/x}",
+    "rm -rf {~,/tmp/x}",
+    "trash ~",
+    "trash-put ~",
+    'wipe() { rm -rf "$1"; }; wipe ~',
+  ],
+};
+for (const [klass, commands] of Object.entries(REDTEAM)) {
+  commands.forEach((command, i) => {
+    cases.push({
+      id: `${klass}-${i}-${slug(command)}`,
+      class: klass,
+      kind: "shell",
+      command,
+      files: { ".env": "API_KEY=x\n", "config/prod.env": "X=1\n", "README.md": "# x\n" },
+      expect: "deny",
+      reason: /BLOCKED/,
+    });
+  });
+}
+
 export default cases;
