@@ -1690,6 +1690,7 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
   };
   if (rest.parts[0]?.kind === "lit" && (rest.parts[0] as { text: string }).text === "") rest.parts.shift();
   const array = rest.parts.length === 1 && rest.parts[0]?.kind === "array" ? rest.parts[0] : undefined;
+  if (array && array.script.length > 64 * 1024) return { name, value: { hidden: false } };
   if (array) {
     // `a=(x y z)`: the elements are words, expanded as words are.
     const items: string[] = [];
@@ -1840,7 +1841,9 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
                 : (options[r] as string).split("=")[1] || "{}";
         const rest = argv.slice(j);
         if (replace !== undefined && replace !== "") {
+          // The first 64 KiB give the first lines and arguments (more is never needed to judge the command).
           for (const line of stdin
+            .slice(0, 64 * 1024)
             .split("\n")
             .filter((l) => l.trim() !== "")
             .slice(0, 16))
@@ -1848,6 +1851,7 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
           return undefined;
         }
         const words = stdin
+          .slice(0, 64 * 1024)
           .split(/[\s\u0000]+/)
           .filter((w) => w !== "")
           .slice(0, 256);
@@ -2747,7 +2751,10 @@ function fileEffects(
   ) {
     // Archivers that take the names of the files to read on standard input.
     const stdin = knownStdin(command, effect.pipeline.slice(0, effect.stage), ctx, depth);
-    for (const line of (stdin ?? "").split(/[\n\u0000]/).slice(0, 256))
+    for (const line of (stdin ?? "")
+      .slice(0, 64 * 1024)
+      .split(/[\n\u0000]/)
+      .slice(0, 256))
       if (line.trim() !== "") effect.reads.push(pathEffect(literalWord(line.trim()), 0, ctx, name));
     return;
   }

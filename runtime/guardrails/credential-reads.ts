@@ -341,9 +341,17 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
   }
   if (INTERPRETER.test(name)) {
     // The arguments, and the program text the line feeds it (heredoc, here-string, a script written earlier).
-    for (const arg of [...args, ...command.code]) {
-      if (wordsOf(arg).some((w) => wordIsSensitive(w, command.cwd, home)))
-        return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
+    // Each distinct word once; links are resolved for the first 1 024 (a syscall each), names only after.
+    const seen = new Set<string>();
+    for (const arg of new Set([...args, ...command.code])) {
+      const hit = wordsOf(arg).some((w) => {
+        if (seen.has(w)) return false;
+        seen.add(w);
+        return seen.size <= 1024
+          ? wordIsSensitive(w, command.cwd, home)
+          : isSensitivePath(w) || (/[*?[]/.test(w) && w.length < 256 && globMayMatchSensitive(`/x/${w}`));
+      });
+      if (hit) return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
       if (CODE_DUMP.test(arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
     }
   }

@@ -127,6 +127,17 @@ describe("commandEffects", () => {
       "rm -rf " + "/a".repeat(mib / 2),
       "cat " + "*".repeat(mib),
       "eval ".repeat(mib / 5),
+      // The line's own definitions and program text (aliases, functions, arrays, links, written
+      // scripts, xargs input, interpreter code that runs commands), each bounded.
+      'f() { cat "$1"; }; f x; '.repeat(mib / 24),
+      "alias a='b c'; a x; ".repeat(mib / 20),
+      "a=" + "(".repeat(mib),
+      "ln -s a b; cat b/c/d; ".repeat(mib / 22),
+      "echo x > f; sh f; ".repeat(mib / 18),
+      "xargs echo <<< '" + "a ".repeat(mib / 2) + "'",
+      "python3 -c 'import os; os.system(" + '"a b", '.repeat(mib / 8) + ")'",
+      "python3 -c 'subprocess.run([" + '"a",'.repeat(mib / 4) + "])'",
+      "awk '" + "getline x ".repeat(mib / 10) + "'",
     ];
     const timings: string[] = [];
     for (const command of shapes) {
