@@ -479,7 +479,6 @@ export function scanSecrets(text: string, mode: SecretScanMode): string[] {
 }
 
 // Escapes that spell one character: `\u002d`, `\x2d`, `&#45;`, `&#x2d;` (JSON, JavaScript, HTML).
-const CHAR_ESCAPE = /\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})|&#(\d{1,7});|&#[xX]([0-9A-Fa-f]{1,6});/g;
 const HAS_CHAR_ESCAPE = /\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,7};/;
 /** The shortest base64 or hex run that is decoded and scanned too (a short run cannot hold a key). */
 export const MIN_ENCODED_RUN = 64;
@@ -494,17 +493,70 @@ const MAX_BLIND_DECODE = 256 * 1024;
  */
 function decodedViews(text: string): string[] {
   const views: string[] = [];
-  if (HAS_CHAR_ESCAPE.test(text)) {
-    views.push(
-      text.replace(CHAR_ESCAPE, (whole, u: string | undefined, x: string | undefined, dec: string | undefined, hx: string | undefined) => {
-        const code = parseInt(u ?? x ?? hx ?? dec ?? "", u || x || hx ? 16 : 10);
-        return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }),
-    );
-  }
+  if (HAS_CHAR_ESCAPE.test(text)) views.push(decodeCharEscapes(text));
   const decoded = encodedRuns(text);
   if (decoded !== "") views.push(decoded);
   return views;
+}
+
+/** The value of hex digit `c` (a char code), or -1. */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/**
+ * `text` with each character escape (`\uXXXX`, `\xXX`, `&#N;`, `&#xH;`) replaced by the character it
+ * spells. A plain loop into one code-unit buffer: a text made of nothing but escapes (millions of
+ * them) costs no allocation per escape. An escape is never shorter than what it spells, so the
+ * buffer never grows.
+ */
+function decodeCharEscapes(text: string): string {
+  const out = new Uint16Array(text.length);
+  let n = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    let code = -1;
+    let next = i;
+    if (c === 92 && (text.charCodeAt(i + 1) === 117 || text.charCodeAt(i + 1) === 120)) {
+      const digits = text.charCodeAt(i + 1) === 117 ? 4 : 2;
+      code = 0;
+      for (let k = 0; k < digits && code >= 0; k += 1) {
+        const v = hexValue(text.charCodeAt(i + 2 + k));
+        code = v < 0 ? -1 : code * 16 + v;
+      }
+      next = i + 2 + digits;
+    } else if (c === 38 && text.charCodeAt(i + 1) === 35) {
+      const hex = (text.charCodeAt(i + 2) | 32) === 120;
+      const first = hex ? i + 3 : i + 2;
+      let j = first;
+      code = 0;
+      while (j < text.length && j - first < (hex ? 6 : 7)) {
+        const v = hex ? hexValue(text.charCodeAt(j)) : text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57 ? text.charCodeAt(j) - 48 : -1;
+        if (v < 0) break;
+        code = code * (hex ? 16 : 10) + v;
+        j += 1;
+      }
+      if (j === first || text.charCodeAt(j) !== 59 || code > 0x10ffff) code = -1;
+      next = j + 1;
+    }
+    if (code < 0) {
+      out[n++] = c;
+      i += 1;
+    } else {
+      if (code > 0xffff) {
+        out[n++] = 0xd800 + ((code - 0x10000) >> 10);
+        out[n++] = 0xdc00 + ((code - 0x10000) & 0x3ff);
+      } else out[n++] = code;
+      i = next;
+    }
+  }
+  let decoded = "";
+  for (let k = 0; k < n; k += 8192) decoded += String.fromCharCode.apply(null, out.subarray(k, Math.min(n, k + 8192)) as unknown as number[]);
+  return decoded;
 }
 
 /**
