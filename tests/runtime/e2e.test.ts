@@ -23,7 +23,7 @@ const RM_HOME = "BLOCKED: Recursive rm of ~ would delete a broad or home directo
 const READ_DOTENV =
   "BLOCKED: This command reads .env, a credential file; its values must not reach the transcript. Ask the operator for the non-secret setting you need, or read a template such as .env.example instead.";
 const PATCH_TOKEN =
-  'BLOCKED: Secret(s) detected in Edit content (github_token). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
+  'BLOCKED: Secret(s) detected in Edit content (generic_secret, github_token). Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
 const FORCE_PUSH =
   "BLOCKED: Force push rewrites published history. Push without --force (rebase or merge onto the remote branch first); if the branch really must be rewritten, ask the operator to do it.";
 const PROMPT_WARNING =

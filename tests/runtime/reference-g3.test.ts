@@ -108,9 +108,12 @@ describe("an AGENTIHOOKS_TARGET that names no client is an error, never another 
 });
 
 describe("Claude payloads are read as they are", () => {
-  it("does not read Copilot's camelCase fields under claude (the same payload is denied under copilot)", () => {
+  it("does not read Copilot's camelCase fields under claude, and denies the tool call it cannot read (the same payload is denied by branch protection under copilot)", () => {
     const body = { hookEventName: "preToolUse", toolName: "shell", toolArgs: { command: "git push origin main" }, cwd: repo };
-    expect(run(freshHome(), undefined, body)).toEqual({ status: 0, stdout: "", stderr: "agentihooks: unknown hook event '(none)'; nothing was checked.\n" });
+    const claude = run(freshHome(), undefined, body);
+    expect(claude.status).toBe(2);
+    expect(claude.stderr).toMatch(/could not read this tool call's payload/);
+    expect(claude.stderr).not.toMatch(PUSH_MAIN);
     const copilot = run(freshHome(), "copilot", body);
     expect(copilot.status).toBe(2);
     expect(copilot.stderr).toMatch(PUSH_MAIN);
