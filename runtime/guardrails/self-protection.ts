@@ -29,6 +29,8 @@ interface Protected {
   settings: string[];
   /** Every client's configuration home (as given and resolved): see `inClientHome`. */
   homes: string[];
+  /** Symlink resolution for this check (`realPath`), each path component looked at once. */
+  real: (path: string) => string;
 }
 
 /**
@@ -39,6 +41,7 @@ interface Protected {
  * protected by its contract alone.
  */
 export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
+  const real = realPath(new Map());
   const homes: string[] = [];
   const files: string[] = [];
   // A repo-scope runtime also guards the user's own home, where its hand-over claims live (runtime/scope-handover.ts).
@@ -54,44 +57,52 @@ export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
     if (contract.machineDir) dirs.push(join("/", contract.machineDir));
   }
   const withReal = (paths: string[]): string[] => [...new Set(paths.flatMap((p) => [resolve(p), real(p)]))];
-  return { dirs: withReal(dirs), files: withReal(files), settings: withReal(files), homes: withReal(homes) };
+  return { dirs: withReal(dirs), files: withReal(files), settings: withReal(files), homes: withReal(homes), real };
 }
 
 /**
- * `path` with symlinks resolved as far as it exists, the rest appended: each component is checked
- * with lstat and a link is followed by its text even when its target does not exist yet (a dangling
- * link to `~/.copilot/settings.json` creates that file when written). At most 40 links are followed;
- * past that the path is returned as resolved so far.
+ * A resolver of `path` with symlinks resolved as far as it exists, the rest appended: each component
+ * is checked with lstat and a link is followed by its text even when its target does not exist yet
+ * (a dangling link to `~/.copilot/settings.json` creates that file when written). At most 40 links
+ * are followed; past that the path is returned as resolved so far. `seen` holds what each component
+ * was (its link text, `false` for no link, `true` for missing) for the one check it serves: the
+ * protected paths share their home prefixes, and each was an lstat per path.
  */
-function real(path: string): string {
-  const parts = resolve(path)
-    .split("/")
-    .filter((p) => p !== "");
-  let done = "/";
-  let hops = 0;
-  while (parts.length > 0) {
-    const part = parts.shift() as string;
-    const next = join(done, part);
-    let link: string | undefined;
-    try {
-      if (lstatSync(next).isSymbolicLink()) link = readlinkSync(next);
-    } catch {
+const realPath = (seen: Map<string, string | boolean>) =>
+  function real(path: string): string {
+    const parts = resolve(path)
+      .split("/")
+      .filter((p) => p !== "");
+    let done = "/";
+    let hops = 0;
+    while (parts.length > 0) {
+      const part = parts.shift() as string;
+      const next = join(done, part);
+      let known = seen.get(next);
+      if (known === undefined) {
+        try {
+          known = lstatSync(next).isSymbolicLink() ? readlinkSync(next) : false;
+        } catch {
+          known = true;
+        }
+        seen.set(next, known);
+      }
       // Missing: the rest cannot be links yet.
-      return join(next, ...parts);
+      if (known === true) return join(next, ...parts);
+      const link = known === false ? undefined : known;
+      if (link === undefined || ++hops > 40) {
+        done = next;
+        continue;
+      }
+      parts.unshift(
+        ...resolve(done, link)
+          .split("/")
+          .filter((p) => p !== ""),
+      );
+      done = "/";
     }
-    if (link === undefined || ++hops > 40) {
-      done = next;
-      continue;
-    }
-    parts.unshift(
-      ...resolve(done, link)
-        .split("/")
-        .filter((p) => p !== ""),
-    );
-    done = "/";
-  }
-  return done;
-}
+    return done;
+  };
 
 function inside(path: string, dir: string): boolean {
   return path === dir || path.startsWith(`${dir}/`);
@@ -129,7 +140,7 @@ function homeHookFile(candidate: string, homes: readonly string[]): { settings: 
 
 /** The protected path `path` is or lies in, or undefined. */
 function hit(path: string, p: Protected): string | undefined {
-  for (const candidate of [resolve(path), real(path)]) {
+  for (const candidate of [resolve(path), p.real(path)]) {
     if (p.files.includes(candidate)) return candidate;
     const dir = p.dirs.find((d) => inside(candidate, d));
     if (dir) return candidate;
@@ -261,7 +272,8 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
   return undefined;
 }
 
-function checkShell(input: GuardInput, p: Protected): string | undefined {
+/** `protect` gives the protected paths: only a command that changes a file needs them. */
+function checkShell(input: GuardInput, protect: () => Protected): string | undefined {
   const command = stringArg(input.tool_input, "command");
   if (!command) return undefined;
   const effects = commandEffects(command, input.cwd, input.env);
@@ -269,7 +281,7 @@ function checkShell(input: GuardInput, p: Protected): string | undefined {
     const touched: PathEffect[] = [...c.writes, ...c.deletes, ...c.moves.flatMap((m) => [m.from, m.to])];
     for (const effect of touched) {
       // A pattern or an unresolved expansion is judged by what it could name: its visible text.
-      if (hit(effect.path, p) || ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written)))
+      if (hit(effect.path, protect()) || ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written)))
         return message(`This command changes ${effect.written} (${effect.via}):`);
     }
   }
@@ -420,14 +432,15 @@ function checkOtherTool(input: GuardInput, p: Protected): string | undefined {
 export const selfProtectionGuard: Guard = {
   name: "self-protection",
   check(input) {
-    const p = protectedPaths(input.env);
+    let p: Protected | undefined;
+    const protect = (): Protected => (p ??= protectedPaths(input.env));
     const block = isShellTool(input.tool_name)
-      ? checkShell(input, p)
+      ? checkShell(input, protect)
       : WRITE_TOOLS.has(input.tool_name)
-        ? checkFileTool(input, p)
+        ? checkFileTool(input, protect())
         : READ_ONLY_TOOLS.has(input.tool_name)
           ? undefined
-          : checkOtherTool(input, p);
+          : checkOtherTool(input, protect());
     return block ? { block } : undefined;
   },
 };
