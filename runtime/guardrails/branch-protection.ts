@@ -25,13 +25,24 @@ import { readRegularFile } from "../read-regular-file";
 const MAX_CONFIG = 256 * 1024;
 
 /** A repository as the runtime finds it: its git directory and its checked-out branch. */
-interface Repository {
+export interface Repository {
   gitDir: string;
   /** The branch HEAD names, "" when detached or unreadable. */
   branch: string;
 }
 
-export function findRepository(dir: string, gitDirOverride?: string): Repository | undefined {
+/**
+ * The repository containing `dir` (or the one `--git-dir` names). `seen` memoises the answer for the
+ * one check it serves: a line's commands mostly run in one directory, and each lookup reads files.
+ */
+export function findRepository(dir: string, gitDirOverride?: string, seen?: Map<string, Repository | undefined>): Repository | undefined {
+  if (seen === undefined) return lookUpRepository(dir, gitDirOverride);
+  const key = `${dir}\u0000${gitDirOverride ?? ""}`;
+  if (!seen.has(key)) seen.set(key, lookUpRepository(dir, gitDirOverride));
+  return seen.get(key);
+}
+
+function lookUpRepository(dir: string, gitDirOverride?: string): Repository | undefined {
   if (gitDirOverride) {
     const head = readRegularFile(join(gitDirOverride, "HEAD"), 4096);
     return { gitDir: gitDirOverride, branch: headBranch(head) };
@@ -160,7 +171,8 @@ export interface Invocation {
   args: string[];
   dir: string;
   gitDir?: string;
-  config: Map<string, string[]>;
+  /** The merged config (user, repository, `-c`): read on first use. */
+  readonly config: Map<string, string[]>;
   /** A `!` alias: a shell script to run instead. */
   script?: string;
 }
@@ -179,8 +191,25 @@ function splitAlias(text: string): string[] {
   return words;
 }
 
-/** `git [global options] SUB ARGS…`, aliases expanded. */
-export function gitInvocation(argv: readonly string[], cwd: string, home: string): Invocation {
+/**
+ * Git's own commands, those older than git 2.20 (an older git honours an alias named like a newer
+ * command). Git ignores an alias named like one of them (git-config(1), `alias.*`), so
+ * such a subcommand needs no alias lookup, and a line of them reads no config file unless a decision
+ * asks for a value (push refspecs, `push.default`).
+ */
+const GIT_COMMANDS = new Set(
+  (
+    "add am annotate apply archive bisect blame branch bundle cat-file check-attr check-ignore check-mailmap check-ref-format checkout " +
+    "checkout-index cherry cherry-pick clean clone column commit commit-graph commit-tree config count-objects credential describe diff " +
+    "diff-files diff-index diff-tree difftool fetch fetch-pack for-each-ref format-patch fsck gc grep hash-object help init log ls-files " +
+    "ls-remote ls-tree merge merge-base merge-file mv notes pull push range-diff read-tree rebase reflog remote repack replace reset " +
+    "rev-list rev-parse revert rm send-pack shortlog show show-branch show-ref stash status submodule symbolic-ref tag " +
+    "update-index update-ref version worktree write-tree"
+  ).split(" "),
+);
+
+/** `git [global options] SUB ARGS…`, aliases expanded. `repos` memoises repository lookups for one check (`findRepository`). */
+export function gitInvocation(argv: readonly string[], cwd: string, home: string, repos?: Map<string, Repository | undefined>): Invocation {
   let dir = cwd;
   let gitDir: string | undefined;
   const inline = new Map<string, string[]>();
@@ -203,19 +232,32 @@ export function gitInvocation(argv: readonly string[], cwd: string, home: string
     }
     i += takesValue && !(eq > 0 && arg.startsWith("--")) ? 2 : 1;
   }
-  const repo = findRepository(dir, gitDir);
-  const config = new Map<string, string[]>();
-  for (const source of [userConfig(home), repo ? readGitConfig(join(repo.gitDir, "config")) : new Map<string, string[]>(), inline]) {
-    for (const [k, v] of source) config.set(k, [...(config.get(k) ?? []), ...v]);
-  }
+  let merged: Map<string, string[]> | undefined;
+  const config = (): Map<string, string[]> => {
+    if (merged) return merged;
+    merged = new Map<string, string[]>();
+    const repo = findRepository(dir, gitDir, repos);
+    for (const source of [userConfig(home), repo ? readGitConfig(join(repo.gitDir, "config")) : new Map<string, string[]>(), inline]) {
+      for (const [k, v] of source) merged.set(k, [...(merged.get(k) ?? []), ...v]);
+    }
+    return merged;
+  };
   let sub = argv[i] ?? "";
   let args = argv.slice(i + 1);
-  const invocation: Invocation = { sub, args, dir, config };
+  const invocation: Invocation = {
+    sub,
+    args,
+    dir,
+    get config() {
+      return config();
+    },
+  };
   if (gitDir) invocation.gitDir = gitDir;
   // Aliases: git expands them (a chain, but never one naming itself).
   const seen = new Set<string>();
   for (let round = 0; round < 10; round += 1) {
-    const alias = config.get(`alias.${sub}`);
+    if (GIT_COMMANDS.has(sub)) break;
+    const alias = config().get(`alias.${sub}`);
     if (!alias || seen.has(sub)) break;
     seen.add(sub);
     const text = alias[alias.length - 1] as string;
@@ -567,8 +609,9 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
   const home = homeDirectory(env).replace(/\/+$/, "") || "/";
   // Possible branches per repository (its git dir), as the line changes them.
   const state = new Map<string, Set<string>>();
+  const repos = new Map<string, Repository | undefined>();
   const branchesAt = (dir: string, gitDir?: string): { key: string; set: Set<string> } => {
-    const repo = findRepository(dir, gitDir);
+    const repo = findRepository(dir, gitDir, repos);
     const key = repo?.gitDir ?? `(none)${dir}`;
     let set = state.get(key);
     if (!set) {
@@ -600,12 +643,12 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
     if (c.name !== "git") continue;
     if (c.argvUnset) {
       // `${B:-main}` with B unset is `main`: the line is judged as it runs with its unknowns unset, too.
-      const unset = gitInvocation(c.argvUnset.slice(1), c.cwd, home);
+      const unset = gitInvocation(c.argvUnset.slice(1), c.cwd, home, repos);
       const { set } = branchesAt(unset.dir, unset.gitDir);
       const block = refUpdateBlock(unset, c.where === "local" ? set : new Set<string>([""]), protectedSet);
       if (block) return block;
     }
-    const inv = gitInvocation(c.argv.slice(1), c.cwd, home);
+    const inv = gitInvocation(c.argv.slice(1), c.cwd, home, repos);
     if (inv.script !== undefined) {
       if (depth < 4) {
         const block = checkLine(inv.script, inv.dir, env, protectedSet, depth + 1);

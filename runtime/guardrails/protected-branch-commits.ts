@@ -11,7 +11,7 @@
  */
 import { commandEffects, type OpaqueEffect } from "../command-effects";
 import { homeDirectory } from "../node-builtins";
-import { checkoutTarget, findRepository, gitInvocation, type Invocation } from "./branch-protection";
+import { checkoutTarget, findRepository, gitInvocation, type Invocation, type Repository } from "./branch-protection";
 import { hiddenIntentBlock } from "./credential-reads";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 
@@ -83,8 +83,9 @@ export const protectedBranchCommitsGuard: Guard = {
     const home = homeDirectory(env).replace(/\/+$/, "") || "/";
     // The possible branches per repository (its git dir), as the line changes them.
     const state = new Map<string, Set<string>>();
+    const repos = new Map<string, Repository | undefined>();
     const branchesAt = (dir: string, gitDir?: string): { key: string; set: Set<string> } => {
-      const repo = findRepository(dir, gitDir);
+      const repo = findRepository(dir, gitDir, repos);
       const key = repo?.gitDir ?? `(none)${dir}`;
       let set = state.get(key);
       if (!set) {
@@ -106,7 +107,7 @@ export const protectedBranchCommitsGuard: Guard = {
         if (block) return { block };
       }
       if (c.name !== "git" || c.where !== "local") continue;
-      const inv = gitInvocation(c.argv.slice(1), c.cwd, home);
+      const inv = gitInvocation(c.argv.slice(1), c.cwd, home, repos);
       if (inv.script !== undefined) {
         // A `!` alias runs a shell script: judged as hidden when on a protected branch.
         const on = protectedOf(branchesAt(inv.dir, inv.gitDir).set, patterns);

@@ -259,6 +259,10 @@ const CONFIG: Array<[string, Record<string, string>, "deny" | "allow"]> = [
   ["git push", { ".git/config": '[remote "origin"]\n\tmirror = true\n' }, "deny"],
   ["git push", { ".git/config": "[push]\n\tdefault = matching\n" }, "deny"],
   ["git -c alias.st=status st", {}, "allow"],
+  // Git ignores an alias named like one of its commands: these run push and status as written.
+  ["git -c alias.push=status push --force origin main", {}, "deny"],
+  ["git push origin main", { ".git/config": "[alias]\n\tpush = status\n" }, "deny"],
+  ["git -c alias.status='push --force origin main' status", {}, "allow"],
   ["git lg", { ".git/config": "[alias]\n\tlg = log --oneline --graph\n" }, "allow"],
   ["git push", { ".git/config": '[push]\n\tdefault = upstream\n[branch "feature/x"]\n\tmerge = refs/heads/feature/x\n' }, "allow"],
   ["git -c user.name=x commit -m wip", {}, "allow"],
