@@ -71,6 +71,17 @@ export function redactValue(value: unknown, depth = 0): unknown {
 // would only cost time on every tool call.
 const OWN_FIELDS = new Set(["ts", "target", "event", "session", "tool", "decision", "outcome"]);
 
+const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
+
+/**
+ * `date.toISOString()`, from the UTC fields: on Node 20 `toISOString` loads the local time zone
+ * (it reads /etc/localtime and resolves its links, a dozen calls on every audited tool call), which
+ * a UTC timestamp never needs.
+ */
+export function utcTimestamp(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${pad(date.getUTCMilliseconds(), 3)}Z`;
+}
+
 /** The JSONL line for `record`, every field that came from the payload redacted, with a final newline. */
 export function auditLine(record: AuditRecord): string {
   const out: Record<string, unknown> = {};

@@ -4,7 +4,7 @@
  * switches on over every tool call of the payload, and render the client's envelope. Pure apart from
  * the reads the guardrails and context need and the audit log append; `main.ts` does the process I/O.
  */
-import { appendAudit, type AuditRecord } from "./audit-log";
+import { appendAudit, type AuditRecord, utcTimestamp } from "./audit-log";
 import { deliverBroadcasts } from "./broadcast-delivery";
 import type { Client } from "./clients/client";
 import { clientIds, findClient, runtimeTarget } from "./clients/registry";
@@ -125,7 +125,7 @@ export function checkToolCall(call: ToolCall, ctx: Pick<HandlerContext, "target"
 }
 
 function auditBase(ctx: HandlerContext): AuditRecord {
-  const record: AuditRecord = { ts: ctx.now().toISOString(), target: ctx.target, event: ctx.event };
+  const record: AuditRecord = { ts: utcTimestamp(ctx.now()), target: ctx.target, event: ctx.event };
   const session = text(ctx.payload.session_id);
   if (session) record.session = session;
   record.cwd = ctx.cwd;

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync, lstatSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { appendAudit, auditLine } from "../../runtime/audit-log";
+import { appendAudit, auditLine, utcTimestamp } from "../../runtime/audit-log";
 import { buildPolicy, renderPolicy, policyPath } from "../../runtime/policy";
 import { claudeProjectKey, findProjectRoot, fitBudget, linkCodexSkills, projectBridgeContext, BRIDGE_TRUNCATION_MARKER } from "../../runtime/project-bridge";
 import { renderStatusLine } from "../../runtime/statusline";
@@ -125,6 +125,10 @@ describe("status line over the policy file the compiler writes", () => {
 });
 
 describe("audit log", () => {
+  it("stamps records with the same text as toISOString, without loading the local time zone", () => {
+    for (const ms of [0, 1764489600000, 1764489600007, 951782400999, 4102444799999]) expect(utcTimestamp(new Date(ms))).toBe(new Date(ms).toISOString());
+  });
+
   it("redacts secrets in every nested string before writing and clips long strings", () => {
     const line = auditLine({
       ts: "t",
