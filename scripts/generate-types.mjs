@@ -8,14 +8,18 @@
 //                                     client contracts (scripts/config-schema-targets.mjs)
 //   runtime/guardrails.generated.ts   the guardrail switches, their order and defaults, from
 //                                     profile.schema.json (the runtime may not read the schema itself)
+//   compiler/targets/registry.generated.ts, runtime/clients/registry.generated.ts
+//                                     the built-in targets' modules, from compiler/targets/ids.ts
+//                                     (scripts/target-registries.mjs)
 // Run with `npm run schemas:types`. `--check` writes nothing and exits 1 when a file is stale; the
 // test suite does the same through generateAll(). Output is deterministic: schemas are read in sorted
 // order and every formatter option is fixed here.
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
-import { loadContracts } from "./client-contracts.mjs";
+import { loadContracts, loadTargetIds } from "./client-contracts.mjs";
 import { withTargets } from "./config-schema-targets.mjs";
+import { targetRegistries } from "./target-registries.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const schemaDir = path.join(root, "schemas");
@@ -249,9 +253,9 @@ function generateGuardrails(schemas) {
 /** Every generated file: absolute path → expected content. */
 export async function generateAll() {
   const schemas = await readSchemas();
-  const [types, validators] = await Promise.all([generateTypes(schemas), generateValidators(schemas)]);
+  const [types, validators, ids] = await Promise.all([generateTypes(schemas), generateValidators(schemas), loadTargetIds()]);
   const config = schemas.find((s) => s.file === "config.schema.json");
-  return new Map([[path.join(schemaDir, config.file), config.text], ...types, ...validators, ...generateGuardrails(schemas)]);
+  return new Map([[path.join(schemaDir, config.file), config.text], ...types, ...validators, ...generateGuardrails(schemas), ...targetRegistries(root, ids)]);
 }
 
 /** Generated validator modules on disk that no schema makes any more (a schema was removed or renamed). */

@@ -1,23 +1,19 @@
 /**
- * The clients the hook runtime serves, by target id. Adding a target adds one line here (and its
- * id in compiler/targets/ids.ts, which types this table): docs/architecture.md, "Add a target".
- * An id that is not here is no client at all: run-hook.ts refuses it (deny on pre-tool events),
- * never runs it as another client.
+ * The clients the hook runtime serves, by target id. Adding a target adds its client module
+ * (runtime/clients/<id>.ts) and its id in compiler/targets/ids.ts: the table of modules is generated
+ * from the ids (./registry.generated.ts, `npm run schemas:types`), so this file never changes for a
+ * target (docs/architecture.md, "Add a target"). An id that is not here is no client at all:
+ * run-hook.ts refuses it (deny on pre-tool events), never runs it as another client.
  */
-import { TARGET_IDS, type TargetId } from "../../compiler/targets/ids";
+import { TARGET_IDS } from "../../compiler/targets/ids";
 import { RUNTIME_EVENTS, type RuntimeEvent } from "../../compiler/targets/contract";
 import { type Outcome, type Reply, renderReplyWith } from "../envelope";
 import type { Payload } from "../normalize";
-import { claudeClient } from "./claude";
 import type { Client } from "./client";
-import { codexClient } from "./codex";
-import { copilotClient } from "./copilot";
-import { geminiClient } from "./gemini";
+import { BUILT_IN } from "./registry.generated";
 
-const BUILT_IN: { readonly [Id in TargetId]: Client } = { copilot: copilotClient, claude: claudeClient, codex: codexClient, gemini: geminiClient };
-
-const clients = new Map<string, Client>(TARGET_IDS.map((id) => [id, BUILT_IN[id]]));
-let eventTable = buildEventTable();
+const clients: ReadonlyMap<string, Client> = new Map(TARGET_IDS.map((id) => [id, BUILT_IN[id]]));
+const eventTable = buildEventTable();
 
 function buildEventTable(): Map<string, RuntimeEvent> {
   const table = new Map<string, RuntimeEvent>();
@@ -31,26 +27,9 @@ export function findClient(id: string): Client | undefined {
   return clients.get(id);
 }
 
-/** The ids of every client, built-in first. */
+/** The ids of every client, in registry order. */
 export function clientIds(): string[] {
   return [...clients.keys()];
-}
-
-/**
- * Adds a client at run time, after the built-in ones: how a test exercises the "add a target"
- * steps with a fixture client. Throws on a duplicate id.
- */
-export function registerClient(client: Client): void {
-  if (clients.has(client.contract.id)) throw new Error(`client '${client.contract.id}' is already registered`);
-  clients.set(client.contract.id, client);
-  eventTable = buildEventTable();
-}
-
-/** Removes a client `registerClient` added (tests clean up after themselves). */
-export function unregisterClient(id: string): void {
-  if ((TARGET_IDS as readonly string[]).includes(id)) throw new Error(`client '${id}' is built in`);
-  clients.delete(id);
-  eventTable = buildEventTable();
 }
 
 /** The runtime event for a wire name any client sends, or undefined when no contract maps it. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 import { targets } from "../../compiler/targets/registry";
 import { withTargets } from "../../scripts/config-schema-targets.mjs";
-import { contract as fake } from "../fixtures/fake-target/contract";
+import { contract as fake } from "../fixtures/fake-target/compiler/targets/fake/contract";
 
 const file = readFileSync(new URL("../../schemas/config.schema.json", import.meta.url), "utf8");
 const contracts = targets.map((t) => t.descriptor.contract);
