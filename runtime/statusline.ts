@@ -6,8 +6,9 @@
  * fails: bad or missing input still yields a line.
  */
 import { basename } from "node:path";
-import { isTargetId } from "../compiler/targets/ids";
+import { isTargetId, TARGET_IDS } from "../compiler/targets/ids";
 import { subscribedChannels } from "./broadcast-delivery";
+import { findClient } from "./clients/registry";
 import { currentBranch } from "./guardrails/branch-protection";
 import { agentihooksHome, readPolicy } from "./policy";
 
@@ -37,9 +38,11 @@ export function renderStatusLine(stdin: string, env: NodeJS.ProcessEnv, processC
   }
   const workspace = isObject(session.workspace) ? session.workspace : {};
   const cwd = firstString(workspace.current_dir, workspace.currentDir, session.cwd, session.workspaceRoot, processCwd);
-  // The client's own policy when the line is drawn for another client than Copilot.
+  // The client's own policy when the line is drawn for a named target; without one, the policy of
+  // the client the compiler wires the line into without a target (its contract's untargetedStatusLine).
   const target = env.AGENTIHOOKS_TARGET?.trim() ?? "";
-  const policy = readPolicy(agentihooksHome(env), isTargetId(target) ? target : "copilot");
+  const untargeted = TARGET_IDS.find((id) => findClient(id)?.contract.untargetedStatusLine) ?? TARGET_IDS[0];
+  const policy = readPolicy(agentihooksHome(env), isTargetId(target) ? target : untargeted);
   const head = `agentihooks: ${policy.chain ?? ""}  settings:${policy.settingsProfile ?? ""}  channels:${subscribedChannels(env, policy).join(",")}`;
   const parts: string[] = [head];
   const model = modelName(session.model);

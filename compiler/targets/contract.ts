@@ -31,6 +31,14 @@ export type RuntimeEvent = (typeof RUNTIME_EVENTS)[number];
 /** How a hook blocks on one event: exit code 2, or a JSON field on stdout. */
 export type BlockChannel = "exit-2" | "stdout-deny" | "stdout-block" | "stdout-behavior";
 
+/**
+ * How a client's own search tool (the runtime's `Grep`) reads its `glob` argument as ripgrep globs:
+ * `words` splits it on blanks, then on commas outside `{…}`, each word one `--glob` (later wins);
+ * `whole` passes it as one `--glob`; `plain` is read only when it is one plain positive glob, and
+ * anything else counts as no filter (the reading that can only block more).
+ */
+export type SearchToolGlobs = "words" | "whole" | "plain";
+
 /** One client's wire facts. Every value names what the client version in `verifiedAgainst` does. */
 export interface ClientContract<Id extends string = string> {
   id: Id;
@@ -101,6 +109,18 @@ export interface ClientContract<Id extends string = string> {
    * tool), and whether the value replaces the arguments whole or is merged into them key by key.
    */
   argumentMutation: false | { field: string; withAllow: boolean; tools?: readonly string[]; merge: "replace" | "shallow" };
+  /**
+   * The client's own search tool, as a guard must read a call of it: how its `glob` argument becomes
+   * ripgrep globs, and whether it follows symbolic links into the directories it searches. Absent:
+   * `plain` globs, links followed (runtime/guardrails/search-rewrite.ts reads the absence so).
+   */
+  searchTool?: { globs: SearchToolGlobs; followsLinks: boolean };
+  /**
+   * The compiler wires agentihooks' status line command into this client's settings, and the client
+   * runs it without AGENTIHOOKS_TARGET: a status line drawn without a target reads this client's
+   * policy (runtime/statusline.ts).
+   */
+  untargetedStatusLine?: true;
   /** MCP transports the client runs, in its own `type` spelling. */
   mcpTransports: readonly string[];
   /**

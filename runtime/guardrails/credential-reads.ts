@@ -17,7 +17,7 @@ import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS
 import { CREDENTIAL_EXCLUDES, globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
-import { grepRecurses, searchExclusions, searchToolExclusions } from "./search-rewrite";
+import { grepRecurses, searchExclusions, searchToolExclusions, searchToolFollowsLinks } from "./search-rewrite";
 
 const { readdirSync, statSync } = fs;
 // The C realpath(3): the same answer as the JS walk, without an lstat call from JS per component.
@@ -258,8 +258,8 @@ function searchToolBlock(input: GuardInput): string | undefined {
   if (!isDirectory(root)) return undefined;
   if (HOME_ROOTS.test(root) || root === home)
     return `BLOCKED: A search of ${root} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
-  // Claude's Grep runs ripgrep with --no-follow; the others are not known not to follow links.
-  const files = credentialFilesUnder(root, true, searchToolExclusions(input.target, stringArg(input.tool_input, "glob")), input.target !== "claude");
+  // Links are followed unless the client's contract says its search tool does not follow them.
+  const files = credentialFilesUnder(root, true, searchToolExclusions(input.target, stringArg(input.tool_input, "glob")), searchToolFollowsLinks(input.target));
   if (files.length === 0) return undefined;
   return `BLOCKED: A search of ${root} would read credential file(s) (${files.join(", ")}). Search a directory without them, give the files to search with the glob argument (e.g. "*.py"), or use a shell search that excludes them (grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' …).`;
 }

@@ -14,6 +14,8 @@
  */
 import { basename, parseScript, type ShellCommand, type ShellWord } from "../shell";
 import { CREDENTIAL_EXCLUDES } from "./sensitive-paths";
+import type { SearchToolGlobs } from "../../compiler/targets/contract";
+import { findClient } from "../clients/registry";
 
 type Family = "grep" | "rg";
 
@@ -507,21 +509,28 @@ export function rewriteCredentialSearch(command: string): SearchRewrite | undefi
   return { command: rewritten, note };
 }
 
+/** `target`'s search tool as its contract describes it; a client without the fact is read the cautious way. */
+function searchToolOf(target: string): { globs: SearchToolGlobs; followsLinks: boolean } {
+  return findClient(target)?.contract.searchTool ?? { globs: "plain", followsLinks: true };
+}
+
+/** True unless `target`'s own search tool is known not to follow symbolic links (its contract's `searchTool`). */
+export function searchToolFollowsLinks(target: string): boolean {
+  return searchToolOf(target).followsLinks;
+}
+
 /**
- * The `glob` argument of a client's own search tool, as its words: Claude Code 2.1.332 splits it on
- * blanks, then on commas outside `{…}`, and passes each to ripgrep as `--glob` (later wins);
- * Copilot 1.0.102 passes it whole as one glob. Gemini's `include_pattern` (read as `glob`) is a git
- * pathspec or grep `--include`: only one plain positive glob is read, anything else counts as no
- * filter.
+ * The `glob` argument of a client's own search tool, as its words, read the way its contract's
+ * `searchTool.globs` says (compiler/targets/contract.ts, `SearchToolGlobs`).
  */
 function toolGlobs(target: string, glob: string): string[] {
-  if (target === "claude")
+  const globs = searchToolOf(target).globs;
+  if (globs === "words")
     return glob
       .split(/\s+/)
       .flatMap((w) => (w.includes("{") && w.includes("}") ? [w] : w.split(",")))
       .filter((w) => w !== "");
-  // Copilot 1.0.102's rg passes `glob` to ripgrep whole, as one `--glob` (seen live).
-  if (target === "copilot") return glob ? [glob] : [];
+  if (globs === "whole") return glob ? [glob] : [];
   return /^[^\s,!{}:]+$/.test(glob) ? [glob] : [];
 }
 
@@ -540,24 +549,26 @@ export function searchToolExclusions(target: string, glob: string): (dirs: reado
 }
 
 /**
- * The `glob` argument that makes a client's own search tool skip the protected set. Claude Code's
- * Grep: the call's own globs, then one negated glob per protected name and directory (they win,
- * coming last). Copilot's rg (one glob): `!{…every protected name and directory…}`, only when the
- * call gives no glob of its own. Undefined for another client or a glob it cannot extend exactly.
+ * The `glob` argument that makes a client's own search tool skip the protected set. A tool that
+ * reads `words` (Claude Code's Grep): the call's own globs, then one negated glob per protected name
+ * and directory (they win, coming last). One read `whole` (Copilot's rg): `!{…every protected name
+ * and directory…}`, only when the call gives no glob of its own. Undefined for a `plain` tool or a
+ * glob it cannot extend exactly.
  */
 export function rewriteSearchToolGlob(target: string, glob: unknown): SearchRewrite | undefined {
   if (glob !== undefined && typeof glob !== "string") return undefined;
   const own = typeof glob === "string" ? glob.trim() : "";
   const protectedNames = [...CREDENTIAL_EXCLUDES.names, ...CREDENTIAL_EXCLUDES.dirs];
   let rewritten: string;
-  if (target === "claude") {
+  const globs = searchToolOf(target).globs;
+  if (globs === "words") {
     const added = protectedNames.map((n) => `!${n}`);
     rewritten = [own, ...added].filter((w) => w !== "").join(" ");
-    // Read back as Claude reads it: the call's own globs, then exactly ours.
+    // Read back as the tool reads it: the call's own globs, then exactly ours.
     const again = toolGlobs(target, rewritten);
     const before = own ? toolGlobs(target, own) : [];
     if (again.length !== before.length + added.length || added.some((w, i) => again[before.length + i] !== w)) return undefined;
-  } else if (target === "copilot") {
+  } else if (globs === "whole") {
     if (own !== "" || protectedNames.some((n) => /[{},\s]/.test(n))) return undefined;
     rewritten = `!{${protectedNames.join(",")}}`;
   } else return undefined;

@@ -1,6 +1,6 @@
 /**
- * A target is its folders plus the registry lines (docs/architecture.md, "Add a target"): shared
- * code reads the registry and the contracts instead of naming targets. This names every source file
+ * A target is its own files plus its id in compiler/targets/ids.ts (docs/architecture.md, "Add a
+ * target"): shared code reads the registry and the contracts instead of naming targets. This names every source file
  * outside those places whose code spells a built-in target id as a string, so a new hard-coded list
  * fails here. The files still allowed say why; the list may only shrink.
  */
@@ -12,18 +12,17 @@ import { TARGET_IDS } from "../../compiler/targets/ids";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Where a target's own code and the registries live: ids there are the point. */
+/** Where a target's own code, the ids and the registries live: ids there are the point. */
 const OWN = new RegExp(
   `^(compiler/targets/(${TARGET_IDS.join("|")})/|runtime/clients/(${TARGET_IDS.join("|")})\\.ts$|compiler/targets/(ids|registry)\\.ts$|runtime/clients/registry\\.ts$)`,
 );
 
 /** Files that still name a target, each with the reason it is not read from the registry (yet). */
 const STILL_NAMED: Readonly<Record<string, string>> = {
-  "compiler/state/ledger.ts": "the Python original's state file kept Claude's MCP servers under a key of their own (legacy adoption)",
-  "runtime/guardrails/credential-reads.ts": "which clients' search tools honour .gitignore (a runtime fact the contracts do not hold yet)",
-  "runtime/guardrails/search-rewrite.ts": "each client's search tool takes its globs in its own argument shape",
-  "runtime/transcript.ts": "the transcript formats are told apart by their record shapes",
-  "runtime/statusline.ts": "a status line run without a target reads the first target's policy",
+  "compiler/state/ledger.ts":
+    "the Python original's state file, a fixed format of the past, kept Claude's MCP servers under a top-level key of its own; no target added now has such a record",
+  "runtime/transcript.ts":
+    "`agentihooks transcript` reads a log of unknown origin and tells the formats apart by their record shapes; the readers would move into runtime/clients/<id>.ts (issue 12, item 1) as a transcript reader per client",
 };
 
 function sources(dir: string): string[] {

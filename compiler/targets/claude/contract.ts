@@ -110,6 +110,8 @@ export const contract = {
   // 2.1.332: `updatedInput` replaces tool_input whole; it is applied with `permissionDecision: "allow"`
   // (tests/e2e/search-rewrite.test.ts).
   argumentMutation: { field: "hookSpecificOutput.updatedInput", withAllow: true, merge: "replace" },
+  // 2.1.332: Grep runs ripgrep with --no-follow, `glob` split into words, each a `--glob`.
+  searchTool: { globs: "words", followsLinks: false },
   mcpTransports: ["stdio", "http", "sse"],
   // Claude reads .claude/rules and CLAUDE.md itself.
   needsProjectBridge: false,

@@ -75,6 +75,10 @@ export const contract = {
   // 1.0.102: top-level `modifiedArgs` replaces a call's arguments whole, and the call the model sees
   // (tests/e2e/search-rewrite.test.ts).
   argumentMutation: { field: "modifiedArgs", withAllow: false, merge: "replace" },
+  // 1.0.102's rg passes `glob` to ripgrep whole, as one `--glob` (seen live); not known not to follow links.
+  searchTool: { globs: "whole", followsLinks: true },
+  // compiler/targets/copilot/settings.ts wires `statusLine` to the runtime's `statusline`, with no target.
+  untargetedStatusLine: true,
   mcpTransports: ["local", "http", "sse"],
   needsProjectBridge: true,
   // 1.0.102 puts `<repo>/.claude/rules/*.md` in its system prompt on its own (a rule's canary reaches

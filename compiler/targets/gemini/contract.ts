@@ -82,6 +82,9 @@ export const contract = {
   // by a hook before execution."; the model's history keeps the original call, and BeforeTool
   // context never reaches the model (tests/e2e/search-rewrite.test.ts).
   argumentMutation: { field: "hookSpecificOutput.tool_input", withAllow: false, merge: "replace" },
+  // grep_search's `include_pattern` (read as `glob`) is a git pathspec or grep `--include`, not a
+  // ripgrep glob: only one plain positive glob is read. Not known not to follow links.
+  searchTool: { globs: "plain", followsLinks: true },
   // `command` is stdio, `httpUrl` (or `url` + `type: "http"`) streamable HTTP, `url` + `type: "sse"` SSE.
   mcpTransports: ["stdio", "http", "sse"],
   // Gemini reads GEMINI.md only (context.fileName), never .claude/rules or CLAUDE.md.
