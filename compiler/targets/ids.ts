@@ -1,9 +1,8 @@
 /**
  * The ids of the built-in targets, in the order a bare `apply` processes them. A leaf: it imports
  * nothing, so the IR, the desired tree and the runtime can name a target without pulling in the
- * targets themselves. Adding a target starts here (docs/architecture.md, "Add a target"): the
- * compiler registry and the runtime's client registry are typed by this list, so `tsc` names every
- * place that still lacks the new id.
+ * targets themselves. Adding a target is its own files plus its id here (docs/architecture.md, "Add
+ * a target"): `npm run schemas:types` writes both registries' tables of modules from this list.
  */
 export const TARGET_IDS = ["copilot", "claude", "codex", "gemini"] as const;
 
