@@ -22,7 +22,8 @@ function ramScratch(): string | undefined {
     const fs = statfsSync(RAM_DISK);
     // 0x01021994 is TMPFS_MAGIC (linux/magic.h): anything else may be a slow disk under that name.
     if (fs.type !== 0x01021994 || fs.bavail * fs.bsize < MIN_FREE_BYTES) return undefined;
-    return mkdtempSync(path.join(RAM_DISK, "agentihooks-tests-"));
+    // Not named after the package: a home whose path holds "agentihooks" changes what the runtime's self-protection matches.
+    return mkdtempSync(path.join(RAM_DISK, "ah-tests-"));
   } catch {
     return undefined;
   }
