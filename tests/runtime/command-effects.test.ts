@@ -1,4 +1,8 @@
-/** The one reading of a command line every guard decides on: what runs, where, and what it touches. */
+/**
+ * The one reading of a command line every guard decides on: what runs, where, and what it touches.
+ * Linear time: every adversarial shape at 1 MiB, and at 10 MiB every fourth shape in the default
+ * run, every shape under AGENTIHOOKS_FULL_SWEEP=1.
+ */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commandEffects, MAX_DEPTH } from "../../runtime/command-effects";
@@ -105,45 +109,47 @@ describe("commandEffects", () => {
     expect(at(command).opaque.some((o) => o.reason === "depth" && o.hidden)).toBe(true);
   });
 
-  it("decides 10 MiB adversarial command lines in well under a second each", () => {
+  /** The adversarial command shapes, each `mib` long (or about): one per reading a quadratic step could hide in. */
+  const shapes = (mib: number): string[] => [
+    "a".repeat(mib),
+    "$(".repeat(mib / 2),
+    '"$('.repeat(mib / 3),
+    "`".repeat(mib),
+    "${".repeat(mib / 2),
+    "'".repeat(mib),
+    "a | ".repeat(mib / 4),
+    "cat x; ".repeat(mib / 7),
+    "{a,b}".repeat(mib / 5),
+    "$'\\x41".repeat(mib / 6),
+    "<<EOF\n".repeat(mib / 6),
+    "cd a/; ".repeat(mib / 7),
+    "echo $((".repeat(mib / 7),
+    "git push origin HEAD:" + "x".repeat(mib),
+    "rm -rf " + "/a".repeat(mib / 2),
+    "cat " + "*".repeat(mib),
+    "eval ".repeat(mib / 5),
+    // The line's own definitions and program text (aliases, functions, arrays, links, written
+    // scripts, xargs input, interpreter code that runs commands), each bounded.
+    'f() { cat "$1"; }; f x; '.repeat(mib / 24),
+    "alias a='b c'; a x; ".repeat(mib / 20),
+    "a=" + "(".repeat(mib),
+    "ln -s a b; cat b/c/d; ".repeat(mib / 22),
+    "echo x > f; sh f; ".repeat(mib / 18),
+    "xargs echo <<< '" + "a ".repeat(mib / 2) + "'",
+    "python3 -c 'import os; os.system(" + '"a b", '.repeat(mib / 8) + ")'",
+    "python3 -c 'subprocess.run([" + '"a",'.repeat(mib / 4) + "])'",
+    "awk '" + "getline x ".repeat(mib / 10) + "'",
+  ];
+
+  /** Decides each command as a Bash call and fails when one takes `boundMs` or 15 readings of its payload, whichever is larger. */
+  function decideEach(commands: readonly string[], boundMs: number): void {
     const home = tempDir("ah-ce-home-");
     const policy = buildPolicy({}, "claude", join(home, ".agentihooks"));
-    const mib = 10 * 1024 * 1024;
-    const shapes = [
-      "a".repeat(mib),
-      "$(".repeat(mib / 2),
-      '"$('.repeat(mib / 3),
-      "`".repeat(mib),
-      "${".repeat(mib / 2),
-      "'".repeat(mib),
-      "a | ".repeat(mib / 4),
-      "cat x; ".repeat(mib / 7),
-      "{a,b}".repeat(mib / 5),
-      "$'\\x41".repeat(mib / 6),
-      "<<EOF\n".repeat(mib / 6),
-      "cd a/; ".repeat(mib / 7),
-      "echo $((".repeat(mib / 7),
-      "git push origin HEAD:" + "x".repeat(mib),
-      "rm -rf " + "/a".repeat(mib / 2),
-      "cat " + "*".repeat(mib),
-      "eval ".repeat(mib / 5),
-      // The line's own definitions and program text (aliases, functions, arrays, links, written
-      // scripts, xargs input, interpreter code that runs commands), each bounded.
-      'f() { cat "$1"; }; f x; '.repeat(mib / 24),
-      "alias a='b c'; a x; ".repeat(mib / 20),
-      "a=" + "(".repeat(mib),
-      "ln -s a b; cat b/c/d; ".repeat(mib / 22),
-      "echo x > f; sh f; ".repeat(mib / 18),
-      "xargs echo <<< '" + "a ".repeat(mib / 2) + "'",
-      "python3 -c 'import os; os.system(" + '"a b", '.repeat(mib / 8) + ")'",
-      "python3 -c 'subprocess.run([" + '"a",'.repeat(mib / 4) + "])'",
-      "awk '" + "getline x ".repeat(mib / 10) + "'",
-    ];
     const timings: string[] = [];
-    for (const command of shapes) {
+    for (const command of commands) {
       // A payload arrives as JSON: its strings are flat, as JSON.parse makes them. Reading the
       // payload is the floor any hook pays; on a machine shared with other jobs both slow down
-      // together, so the bound is 1 s or 15 readings of the payload, whichever is larger (a
+      // together, so the bound is `boundMs` or 15 readings of the payload, whichever is larger (a
       // quadratic step would blow through either by orders of magnitude).
       let start = performance.now();
       const flat = JSON.parse(JSON.stringify({ command })).command as string;
@@ -151,9 +157,20 @@ describe("commandEffects", () => {
       start = performance.now();
       checkToolCall({ tool_name: "Bash", tool_input: { command: flat } }, { target: "claude", policy, env: { HOME: home }, cwd: home, warnings: [] });
       const ms = performance.now() - start;
-      timings.push(`${JSON.stringify(command.slice(0, 12))}: ${ms.toFixed(0)} ms (reading ${reading.toFixed(0)} ms)`);
+      timings.push(`${JSON.stringify(command.slice(0, 12))} (${command.length} chars): ${ms.toFixed(0)} ms (reading ${reading.toFixed(0)} ms)`);
       if (process.env.AH_TIMINGS) console.log(timings.at(-1));
-      expect(ms, timings.join("\n")).toBeLessThan(Math.max(1000, 15 * reading));
+      expect(ms, timings.join("\n")).toBeLessThan(Math.max(boundMs, 15 * reading));
     }
+  }
+
+  // Every shape at 1 MiB, under the same bound: linear readings take 35-300 ms here (a fixed part
+  // is not proportional to size), a quadratic one that needs 100 s at 10 MiB needs 1 s here.
+  it("decides every adversarial shape at 1 MiB in under a second", () => decideEach(shapes(1024 * 1024), 1000), 60_000);
+
+  // At 10 MiB (the guarantee docs/guardrails.md states): every fourth shape in the default run, every
+  // shape under AGENTIHOOKS_FULL_SWEEP=1 (each takes 0.15-0.8 s here, 27 of them were 10-30 s of the suite).
+  it("decides 10 MiB adversarial command lines in well under a second each", () => {
+    const all = shapes(10 * 1024 * 1024);
+    decideEach(process.env.AGENTIHOOKS_FULL_SWEEP === "1" ? all : all.filter((_, i) => i % 4 === 0), 1000);
   }, 60_000);
 });
