@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdtempSync, rmSync, statfsSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statfsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,7 +23,10 @@ function ramScratch(): string | undefined {
     // 0x01021994 is TMPFS_MAGIC (linux/magic.h): anything else may be a slow disk under that name.
     if (fs.type !== 0x01021994 || fs.bavail * fs.bsize < MIN_FREE_BYTES) return undefined;
     // Not named after the package: a home whose path holds "agentihooks" changes what the runtime's self-protection matches.
-    return mkdtempSync(path.join(RAM_DISK, "ah-tests-"));
+    const dir = mkdtempSync(path.join(RAM_DISK, "ah-tests-"));
+    // Open like /tmp: suites that run a command as an unprivileged user (machine scope) need to reach their trees.
+    chmodSync(dir, 0o1777);
+    return dir;
   } catch {
     return undefined;
   }
