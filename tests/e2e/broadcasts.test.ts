@@ -92,6 +92,18 @@ const RESUMED_EVENT: Record<Exclude<ClientName, "claude">, string> = {
   gemini: "BeforeAgent",
 };
 
+/**
+ * The hooks of the continued session that may give the message: the session start, or the prompt's
+ * own hook when it claims the message first. Under load Copilot's prompt hook has been seen to give
+ * it (a clean-clone CI run, 2026-12-02; the same file alone on a quiet machine: sessionStart). Either
+ * way the model gets it once, which is what users see and what the test holds.
+ */
+const RESUMED_EVENTS: Record<Exclude<ClientName, "claude">, readonly string[]> = {
+  copilot: ["sessionStart", "userPromptSubmitted"],
+  codex: ["SessionStart"],
+  gemini: ["BeforeAgent"],
+};
+
 /** The session id the runtime told the model at session start ("… session_id is <id>."). */
 function sessionOf(runs: readonly RuntimeRun[]): string | undefined {
   for (const run of runs) {
@@ -211,7 +223,9 @@ for (const client of ["copilot", "claude", "codex", "gemini"] as const) {
       const detail = `${describeRun(second.run, 1500)}\nruntime:\n${describeRuntimeRuns(second.runtime)}`;
       expect(second.run.code, detail).toBe(0);
       expect(requestsContaining(second.requests, canary).length, `a model request of the second prompt carries the broadcast\n${detail}`).toBeGreaterThan(0);
-      expect(second.runtime.filter((r) => r.stdout.includes(canary)).map(eventOfRun), detail).toEqual([RESUMED_EVENT[client]]);
+      const gave = second.runtime.filter((r) => r.stdout.includes(canary)).map(eventOfRun);
+      expect(gave.length, `one hook of the continued session gave the message\n${detail}`).toBe(1);
+      expect(RESUMED_EVENTS[client], detail).toContain(gave[0]);
       // The continued session is the first turn's: the message is recorded as given to that session.
       expect(seenFilesOf(sb, canary), detail).toEqual([`${client}-${session}.seen`]);
 
