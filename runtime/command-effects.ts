@@ -527,6 +527,13 @@ function pathEffect(r: Resolved, index: number, ctx: Context, via: string): Path
 // ---------------------------------------------------------------------------------------------
 // Command knowledge.
 
+/**
+ * Programs that delete (or securely erase, or trash) the files they are given: the one list the
+ * analyser and the destructive-commands guard read. `-r`/`-R`/`--recursive` makes one recursive;
+ * a trash command always takes whole trees.
+ */
+export const DELETERS: ReadonlySet<string> = new Set(["rm", "unlink", "rmdir", "shred", "srm", "wipe", "trash", "trash-put", "gio"]);
+
 const INTERPRETERS =
   /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|luajit|Rscript|osascript|powershell|pwsh|tclsh|wish|awk|gawk|mawk|nawk|jshell|irb|groovy|scala|julia)$/;
 const DOWNLOADERS = new Set([
@@ -638,6 +645,7 @@ const PREFIXES: Readonly<Record<string, number>> = {
   numactl: 0,
   cgexec: 0,
   busybox: 0,
+  toybox: 0,
   xargs: 0,
   doppler: 0,
   sg: 1,
@@ -2223,8 +2231,12 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     shellEffects(effect, name, args, sources, ctx, depth, command);
     return;
   }
-  if (/^(awk|gawk|mawk|nawk)$/.test(name)) {
+  if (AWKS.test(name)) {
     awkEffects(effect, args, sources, ctx, depth, path);
+    return;
+  }
+  if (MAKES.has(name)) {
+    makeEffects(effect, args, sources, ctx, depth, command);
     return;
   }
   if (INTERPRETERS.test(name)) {
@@ -2265,6 +2277,108 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     return;
   }
   fileEffects(effect, name, args, sources, ctx, depth, command, path);
+}
+
+const MAKES: ReadonlySet<string> = new Set(["make", "gmake", "bmake", "pmake", "remake"]);
+const AWKS = /^(awk|gawk|mawk|nawk)$/;
+
+/**
+ * True for a program whose code (`effect.code`) the analyser does not model beyond the shell
+ * commands it runs, the interpreters and make: a credential file its code or arguments name counts
+ * as read. awk's program is modelled (its files and commands, see awkEffects), and its patterns
+ * (`/\.env/`) are data.
+ */
+export function codeNamesAreReads(name: string): boolean {
+  return MAKES.has(name) || (INTERPRETERS.test(name) && !AWKS.test(name));
+}
+
+/** A makefile operand that is the command's own standard input. */
+const STDIN_FILE = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/**
+ * make given its makefile by the command line itself: `-f -` (or `/dev/stdin`) fed by a heredoc, a
+ * here-string or a pipe, and GNU make's `--eval=TEXT` / `-E TEXT`. Its recipes are shell commands,
+ * so that text is code, as an interpreter's is, and each recipe is analysed as a command line. A
+ * makefile read from disk is the project's build, which no hook can see into (docs/guardrails.md,
+ * "Threat model").
+ */
+function makeEffects(effect: EffectCommand, args: string[], sources: Resolved[], ctx: Context, depth: number, command: ShellCommand): void {
+  const texts: string[] = [];
+  let fromStdin = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    let file: string | undefined;
+    let at = i;
+    if (a === "-f" || a === "--file" || a === "--makefile" || /^-[A-Za-z]*f$/.test(a)) file = args[(at = ++i)];
+    else if (/^--(file|makefile)=/.test(a)) file = a.slice(a.indexOf("=") + 1);
+    else if (/^-f./.test(a)) file = a.slice(2);
+    else if (a === "-E" || a === "--eval" || a.startsWith("--eval=")) {
+      const text = a.startsWith("--eval=") ? a.slice("--eval=".length) : args[(at = ++i)];
+      if (text !== undefined) texts.push(text);
+    }
+    if (sources[at]?.hidden && (file !== undefined || texts.length > 0))
+      addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[at]?.raw ?? a), words: args, cwd: ctx.cwd, depth, hidden: true });
+    if (file === undefined) continue;
+    if (STDIN_FILE.test(file)) {
+      fromStdin = true;
+      continue;
+    }
+    // The makefile is read; one written earlier in the line (or a `<(…)`) is text the line shows.
+    const makefile = pathEffect({ ...(sources[at] as Resolved), values: [file], unset: [] }, 0, ctx, "make");
+    effect.reads.push(makefile);
+    const written = ctx.files.get(makefile.path);
+    if (written?.content !== undefined) texts.push(written.content);
+    else if (written)
+      addOpaque(effect, ctx, {
+        reason: "hidden-input",
+        text: `${file}, a makefile whose text the line does not show`,
+        words: args,
+        cwd: ctx.cwd,
+        depth,
+        hidden: true,
+      });
+  }
+  if (fromStdin) {
+    const stdin = stdinOf(effect, command, ctx, depth);
+    if (stdin.text !== undefined) texts.push(stdin.text);
+    else if (stdin.fed && stdin.hidden)
+      addOpaque(effect, ctx, { reason: "hidden-input", text: "make reading computed or downloaded text", words: args, cwd: ctx.cwd, depth, hidden: true });
+  }
+  for (const text of texts) {
+    effect.code.push(text);
+    for (const recipe of makeRecipes(text).slice(0, 32)) analyseNested(recipe, ctx, depth + 1, ctx.where);
+  }
+}
+
+/**
+ * The shell command lines of a makefile's text: recipe lines (after a tab, without their `@`, `-`
+ * and `+` prefixes), the recipe after `;` on a rule line, and the commands of `$(shell …)`; `$$` is
+ * make's `$`. Lines continued with a backslash are joined first.
+ */
+function makeRecipes(text: string): string[] {
+  if (text.length > 64 * 1024) return [];
+  const recipes: string[] = [];
+  const recipe = (line: string): void => {
+    const command = line.replace(/^[@+\-\s]+/, "").replaceAll("$$", "$");
+    if (command.trim() !== "") recipes.push(command);
+  };
+  // Scanned with indexOf, not one regex: a line of colons or of unclosed calls stays linear.
+  for (const line of text.replaceAll("\\\n", " ").split("\n")) {
+    if (line.startsWith("\t")) recipe(line.slice(1));
+    else {
+      const colon = line.indexOf(":");
+      const semi = colon < 0 ? -1 : line.indexOf(";", colon);
+      // `target: prerequisites ; recipe`, not an assignment (`=` before the `;`) or a comment.
+      if (semi > 0 && !line.slice(0, semi).includes("=") && !line.slice(0, colon).includes("#")) recipe(line.slice(semi + 1));
+    }
+    for (let at = line.indexOf("shell"); at >= 0; at = line.indexOf("shell", at + 5)) {
+      if (at < 2 || line[at - 2] !== "$" || (line[at - 1] !== "(" && line[at - 1] !== "{")) continue;
+      const close = line.indexOf(line[at - 1] === "(" ? ")" : "}", at);
+      if (close < 0) break;
+      recipe(line.slice(at + 5, close));
+    }
+  }
+  return recipes;
 }
 
 // Calls by which interpreter code runs a shell command (or a program with arguments).
@@ -2579,16 +2693,7 @@ function fileEffects(
   path: (index: number, via?: string) => PathEffect,
 ): void {
   void command;
-  if (
-    name === "rm" ||
-    name === "unlink" ||
-    name === "rmdir" ||
-    name === "shred" ||
-    name === "srm" ||
-    name === "trash" ||
-    name === "trash-put" ||
-    name === "gio"
-  ) {
+  if (DELETERS.has(name)) {
     let options = true;
     for (let i = 0; i < args.length; i += 1) {
       const a = args[i] as string;
@@ -2863,7 +2968,7 @@ function findEffects(
     const inner = args.slice(k + 1, end);
     if (inner.length > 0) {
       const innerName = basename(inner[0] as string);
-      if (/^(rm|shred|unlink|rmdir|srm)$/.test(innerName)) {
+      if (DELETERS.has(innerName) && innerName !== "gio") {
         effect.deletes.push(...rootPaths);
         effect.recursive = true;
       }

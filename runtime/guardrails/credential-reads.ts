@@ -11,7 +11,16 @@
  * it: `ls .env`, `find . -name .env`, `grep '\.env' a.py` pass.
  */
 import { isAbsolute, join, resolve } from "node:path";
-import { absolutePath, commandEffects, downstreamOf, upstreamOf, type EffectCommand, type OpaqueEffect, type PathEffect } from "../command-effects";
+import {
+  absolutePath,
+  codeNamesAreReads,
+  commandEffects,
+  downstreamOf,
+  upstreamOf,
+  type EffectCommand,
+  type OpaqueEffect,
+  type PathEffect,
+} from "../command-effects";
 import { basename } from "../shell";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
 import { CREDENTIAL_EXCLUDES, globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
@@ -153,7 +162,6 @@ export function isEnvironmentDump(command: EffectCommand): boolean {
 // Interpreter one-liners that print the whole environment.
 const CODE_DUMP =
   /\bos\.environ\b(?!\s*(\[|\.get\s*\())|\bprocess\.env\b(?!\s*(\.|\[))|\bENV\.(to_h|to_a|each|inspect|keys|map|select|sort)\b|%ENV\b|\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\b|\bBun\.env\b(?!\s*(\.|\[))/;
-const INTERPRETER = /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|Rscript|osascript|powershell|pwsh|irb|jshell)$/;
 
 /** Secret-looking variables a raw word expands (single-quoted text does not expand). */
 function expandedSecretVariable(rawWord: string): string | undefined {
@@ -341,7 +349,7 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
         return `BLOCKED: kubectl get secret with -o ${value} prints the secret's values. Use kubectl describe secret to see its keys.`;
     }
   }
-  if (INTERPRETER.test(name)) {
+  if (codeNamesAreReads(name)) {
     // The arguments, and the program text the line feeds it (heredoc, here-string, a script written earlier).
     // Each distinct word once; links are resolved for the first 1 024 (a syscall each), names only after.
     const seen = new Set<string>();

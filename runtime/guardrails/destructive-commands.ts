@@ -12,7 +12,7 @@
  * path.
  */
 import { isAbsolute, resolve } from "node:path";
-import { commandEffects, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
+import { commandEffects, DELETERS, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
 import { basename } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { isDotenvName, isSensitivePath } from "./sensitive-paths";
@@ -121,7 +121,7 @@ function findBlock(command: EffectCommand, home: string): string | undefined {
 }
 
 function xargsBlock(command: EffectCommand, all: readonly EffectCommand[], home: string): string | undefined {
-  if (!command.prefixes.includes("xargs") || !/^(rm|shred|unlink|rmdir|srm)$/.test(command.name)) return undefined;
+  if (!command.prefixes.includes("xargs") || !DELETERS.has(command.name) || command.name === "gio") return undefined;
   if (command.recursive)
     return "BLOCKED: xargs rm -r deletes whatever the pipeline feeds it, recursively. List the paths first and delete the specific ones you mean.";
   const broadListing = upstreamOf(command).find(
@@ -252,9 +252,10 @@ function destroysCredential(command: EffectCommand): PathEffect | undefined {
   const overwrite = command.writes.filter(
     (w) => /^(>|>\||&>|truncate|shred|dd|cp|install|sponge)$/.test(w.via) || (w.via === "tee" && !command.argv.includes("-a")),
   );
-  const removed = /^(rm|shred|srm|unlink|truncate|trash|trash-put)$/.test(command.name)
-    ? command.deletes.concat(command.name === "truncate" || command.name === "shred" ? command.writes : [])
-    : [];
+  const removed =
+    (DELETERS.has(command.name) && command.name !== "gio") || command.name === "truncate"
+      ? command.deletes.concat(command.name === "truncate" || command.name === "shred" ? command.writes : [])
+      : [];
   return [...overwrite, ...removed].find((p) => !p.glob && isSensitivePath(p.path) && !isDotenvName(p.path) && !SHELL_RC.test(basename(p.path)));
 }
 const SHELL_RC = /^\.(bash|zsh|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|zshrc|bashrc)$|history$|^\.lesshst$/;
@@ -269,7 +270,7 @@ export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.
   }
   for (const c of effects.commands) {
     const block =
-      (/^(rm|unlink|rmdir|shred|srm|trash|trash-put|gio|rsync)$/.test(c.name) ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ??
+      (DELETERS.has(c.name) || c.name === "rsync" ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ??
       xargsBlock(c, effects.commands, home) ??
       deviceBlock(c) ??
       moveBlock(c, home) ??

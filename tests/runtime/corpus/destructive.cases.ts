@@ -82,6 +82,29 @@ BROAD.forEach((target, t) => {
   }
 });
 
+// Every program that deletes what it is given, not only rm (one list: DELETERS in
+// runtime/command-effects.ts), through the multi-call binaries too.
+const DELETER_SPELLINGS = ["wipe -rf", "srm -r", "toybox rm -rf", "busybox rm -r", "sudo wipe -r -f", "trash-put", "gio trash"];
+DELETER_SPELLINGS.forEach((deleter, d) => {
+  ["~", "/", "/usr", '"$HOME"'].forEach((target, t) => {
+    cases.push({
+      id: `destructive/deleter-${d}-${t}-${slug(deleter)}-${slug(target)}`,
+      class: "destructive/other-deleters",
+      kind: "shell",
+      command: `${deleter} ${target}`,
+      expect: "deny",
+      reason: /broad|home/,
+    });
+  });
+  cases.push({
+    id: `destructive/deleter-fine-${d}-${slug(deleter)}`,
+    class: "destructive/harmless",
+    kind: "shell",
+    command: `${deleter} build/`,
+    expect: "allow",
+  });
+});
+
 const RM_FINE = [
   "node_modules",
   "dist build",

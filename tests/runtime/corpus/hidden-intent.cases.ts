@@ -159,6 +159,25 @@ const IDIOMS = [
 ];
 IDIOMS.forEach((command, i) => allow(`idiom-${i}-${slug(command)}`, "idioms", command));
 
+// make given its makefile on the command line (stdin, a here-string, a pipe, `<(…)`, `--eval`):
+// its recipes are shell commands, judged like the command they spell. A makefile on disk is the
+// project's build and passes.
+PAYLOADS.forEach((payload, p) => {
+  const tabbed = `all:\n\t${payload}\n`;
+  [
+    `make -f - <<< 'all: ; ${payload}'`,
+    `printf '${tabbed.replaceAll("\n", "\\n").replaceAll("\t", "\\t")}' | make -f -`,
+    `make -sf /dev/stdin <<'EOF'\nall:\n\t@${payload}\nEOF`,
+    `make --file=- <<< 'x: ; -${payload}'`,
+    `make -f <(echo 'all: ; ${payload}')`,
+    `make -E 'all: ; ${payload}'`,
+    `gmake --eval='X := $(shell ${payload})'`,
+  ].forEach((command, k) => deny(`make-${p}-${k}`, "inline-makefile", command));
+});
+["make test", "make -f build/Makefile all", "make -C sub -j4", "printf 'all:\\n\\techo hi\\n' | make -f -", "make -f - <<< 'all: ; npm test'"].forEach(
+  (command, i) => allow(`make-idiom-${i}-${slug(command)}`, "idioms", command),
+);
+
 // Red-team round (issue 13, outside review): spellings that passed before the analyser modelled
 // them, grouped by what it failed to model. Each group is closed by one rule in command-effects.ts
 // or the guard, so the spellings here are samples of the class, not the fix.
