@@ -130,6 +130,16 @@ const PATTERNS: readonly SecretPattern[] = [
     tail: /[A-Za-z0-9._~+/=-]{0,4096}/y,
   },
   {
+    // HTTP Basic credentials, the base64 of `user:password`: only text that decodes to a user, a
+    // colon and a password counts (basicPassword), so another base64 word after `Basic` is data.
+    name: "basic_auth",
+    regex: /Authorization\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?Basic[ \t]{1,8}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])/gi,
+    strictOnly: false,
+    anchors: ["authorization"],
+    value: (m) => basicPassword(m[1] as string),
+    excused: (m) => basicPassword(m[1] as string) === undefined,
+  },
+  {
     // A URL's userinfo cannot hold an unescaped `/`, so the password stops at the next `://`.
     name: "db_url_creds",
     regex: /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql):\/\/([^:\s/@]{0,64}):([^@\s/]{4,128})@/gi,
@@ -402,6 +412,17 @@ export function isPlaceholderValue(raw: string): boolean {
     .toLowerCase()
     .split(/[-_. ]/);
   return words.some((word) => PLACEHOLDER_WORDS.has(word));
+}
+
+/**
+ * The password of HTTP Basic credentials (`base64` of `user:password`), or undefined when the text
+ * does not decode to printable `user:password` with a password of 4 or more characters.
+ */
+function basicPassword(base64: string): string | undefined {
+  const decoded = Buffer.from(base64, "base64").toString("latin1");
+  const colon = decoded.indexOf(":");
+  if (colon < 1 || decoded.length - colon - 1 < 4 || !/^[\x20-\x7e]+$/.test(decoded)) return undefined;
+  return decoded.slice(colon + 1);
 }
 
 function activePatterns(mode: SecretScanMode): SecretPattern[] {

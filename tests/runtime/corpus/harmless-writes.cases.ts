@@ -23,6 +23,11 @@ const files: ReadonlyArray<[string, string, string]> = [
   ["env-example-empty", ".env.example", "API_KEY=\nSECRET_KEY=\nDB_PASSWORD=\n"],
   ["env-example-redacted", "docs/logs.md", "password: [REDACTED]\ntoken: [hidden]\n"],
   [
+    "basic-auth-placeholders",
+    "docs/api.md",
+    `curl -H 'Authorization: Basic ${Buffer.from("user:password").toString("base64")}' https://api.example.com\nAuthorization: Basic \${CREDENTIALS}\nAuthorization: Basic <base64 of user:pass>\nAuthorization: Basic ${Buffer.from("no colon in this one").toString("base64")}\n`,
+  ],
+  [
     "bearer-placeholder",
     "docs/api.md",
     "curl -H 'Authorization: Bearer <token>' https://api.example.com\ncurl -H \"Authorization: Bearer $TOKEN\" https://api.example.com\n",

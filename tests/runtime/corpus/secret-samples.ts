@@ -126,6 +126,8 @@ export const NORMAL_SECRETS: readonly SecretSample[] = [
   s("pem-header-only", "private_key", "-----BEGIN OPENSSH PRIVATE KEY-----"),
   s("bearer", "bearer_token", `Authorization: Bearer ${alnum(27, 40)}`),
   s("bearer-json", "bearer_token", `"Authorization": "Bearer ${alnum(28, 32)}.${alnum(29, 12)}"`),
+  s("basic", "basic_auth", `Authorization: Basic ${Buffer.from(`deploy:${alnum(37, 14)}`).toString("base64")}`),
+  s("basic-header-json", "basic_auth", `{"headers": {"authorization": "Basic ${Buffer.from(`ci-bot:Q${alnum(38, 11)}!`).toString("base64")}"}}`),
   s("postgres", "db_url_creds", `DATABASE_URL=postgres://app:${alnum(30, 18)}@db.internal:5432/app`),
   s("postgresql", "db_url_creds", `postgresql://admin:Zx9${alnum(31, 10)}!@10.0.0.5/prod`),
   s("mysql", "db_url_creds", `mysql://root:${alnum(32, 14)}@localhost:3306/shop`),
