@@ -22,6 +22,7 @@ import {
   type PathEffect,
 } from "../command-effects";
 import { basename } from "../shell";
+import { secretPrinterBlock } from "./secret-printers";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
 import { CREDENTIAL_EXCLUDES, globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
@@ -302,6 +303,8 @@ function commandBlock(command: EffectCommand, home: string): string | undefined 
   const { name } = command;
   const args = command.argv.slice(1);
   if (!name) return undefined;
+  const printed = secretPrinterBlock(command);
+  if (printed) return printed;
   if (ARCHIVERS.test(name) && ((name !== "cp" && name !== "scp") || args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))) {
     // A whole directory read at once: a credential directory, a home, or one that holds credential files.
     for (const read of command.reads) {
