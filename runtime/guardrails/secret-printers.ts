@@ -13,7 +13,8 @@
 import { downstreamOf, type EffectCommand } from "../command-effects";
 
 interface SecretPrinter {
-  program: RegExp;
+  /** The program's name; `NAME-*` stands for every helper named `NAME-<x>`. */
+  program: string;
   /** Words (or word patterns) that must follow one another among the command's non-option words (none: any). */
   words: ReadonlyArray<string | RegExp>;
   /** An argument that must also be there (an option that reveals, or the operand that names a secret). */
@@ -26,51 +27,66 @@ interface SecretPrinter {
 
 const SECRET_NAME = /secret|token|password|passwd|credential|private|key$/i;
 
-const PRINTERS: readonly SecretPrinter[] = [
-  { program: /^gh$/, words: ["auth", "token"] },
-  { program: /^gh$/, words: ["auth", "status"], also: /^(-[A-Za-z]*t[A-Za-z]*|--show-token)$/ },
-  { program: /^gcloud$/, words: ["auth", "print-access-token"] },
-  { program: /^gcloud$/, words: ["auth", "print-identity-token"] },
-  { program: /^gcloud$/, words: ["auth", "application-default", "print-access-token"] },
-  { program: /^gcloud$/, words: ["secrets", "versions", "access"] },
-  { program: /^az$/, words: ["account", "get-access-token"] },
-  { program: /^az$/, words: ["keyvault", "secret", "show"] },
-  { program: /^aws$/, words: ["configure", "get"], operand: SECRET_NAME },
-  { program: /^aws$/, words: ["configure", "export-credentials"] },
-  { program: /^aws$/, words: ["ecr", "get-login-password"] },
-  { program: /^aws$/, words: ["codeartifact", "get-authorization-token"] },
-  { program: /^aws$/, words: ["sts", "get-session-token"] },
-  { program: /^aws$/, words: ["secretsmanager", "get-secret-value"] },
-  { program: /^aws$/, words: ["ssm", "get-parameter"], also: /^--with-decryption$/ },
-  { program: /^aws$/, words: ["ssm", "get-parameters"], also: /^--with-decryption$/ },
-  { program: /^aws$/, words: ["ssm", "get-parameters-by-path"], also: /^--with-decryption$/ },
-  { program: /^heroku$/, words: ["auth:token"] },
-  { program: /^(gpg|gpg2)$/, words: [], also: /^--export-sec/ },
-  { program: /^security$/, words: ["find-generic-password"], also: /^-[A-Za-z]*[wg][A-Za-z]*$/ },
-  { program: /^security$/, words: ["find-internet-password"], also: /^-[A-Za-z]*[wg][A-Za-z]*$/ },
-  { program: /^git$/, words: ["credential", "fill"] },
-  { program: /^git$/, words: [/^credential-./, "get"] },
-  { program: /^git-credential-.+$/, words: ["get"] },
-  { program: /^docker-credential-.+$/, words: ["get"] },
-  { program: /^kubectl$/, words: ["config", "view"], also: /^--raw(=true)?$/ },
-  { program: /^op$/, words: ["read"] },
-  { program: /^op$/, words: ["item", "get"], also: /^--(reveal|fields?)(=.*)?$/ },
-  { program: /^vault$/, words: ["read"] },
-  { program: /^vault$/, words: ["kv", "get"] },
-  { program: /^vault$/, words: ["print", "token"] },
-  { program: /^bw$/, words: ["get"] },
-  { program: /^lpass$/, words: ["show"] },
-  { program: /^(gopass|pass)$/, words: ["show"] },
-  { program: /^(gopass|pass)$/, words: ["grep"] },
-  { program: /^secret-tool$/, words: ["lookup"] },
-  { program: /^keyring$/, words: ["get"] },
-  { program: /^sops$/, words: [], also: /^(-d|--decrypt|decrypt|-[A-Za-z]*d[A-Za-z]*)$/ },
-  { program: /^ansible-vault$/, words: ["view"] },
-  { program: /^chamber$/, words: ["read"] },
-  { program: /^chamber$/, words: ["export"] },
-  { program: /^infisical$/, words: ["secrets"], except: /^(set|delete|folders)$/ },
-  { program: /^doppler$/, words: ["secrets"], except: /^(set|delete|names|upload)$/ },
+const PRINTER_LIST: readonly SecretPrinter[] = [
+  { program: "gh", words: ["auth", "token"] },
+  { program: "gh", words: ["auth", "status"], also: /^(-[A-Za-z]*t[A-Za-z]*|--show-token)$/ },
+  { program: "gcloud", words: ["auth", "print-access-token"] },
+  { program: "gcloud", words: ["auth", "print-identity-token"] },
+  { program: "gcloud", words: ["auth", "application-default", "print-access-token"] },
+  { program: "gcloud", words: ["secrets", "versions", "access"] },
+  { program: "az", words: ["account", "get-access-token"] },
+  { program: "az", words: ["keyvault", "secret", "show"] },
+  { program: "aws", words: ["configure", "get"], operand: SECRET_NAME },
+  { program: "aws", words: ["configure", "export-credentials"] },
+  { program: "aws", words: ["ecr", "get-login-password"] },
+  { program: "aws", words: ["codeartifact", "get-authorization-token"] },
+  { program: "aws", words: ["sts", "get-session-token"] },
+  { program: "aws", words: ["secretsmanager", "get-secret-value"] },
+  { program: "aws", words: ["ssm", "get-parameter"], also: /^--with-decryption$/ },
+  { program: "aws", words: ["ssm", "get-parameters"], also: /^--with-decryption$/ },
+  { program: "aws", words: ["ssm", "get-parameters-by-path"], also: /^--with-decryption$/ },
+  { program: "heroku", words: ["auth:token"] },
+  { program: "gpg", words: [], also: /^--export-sec/ },
+  { program: "gpg2", words: [], also: /^--export-sec/ },
+  { program: "security", words: ["find-generic-password"], also: /^-[A-Za-z]*[wg][A-Za-z]*$/ },
+  { program: "security", words: ["find-internet-password"], also: /^-[A-Za-z]*[wg][A-Za-z]*$/ },
+  { program: "git", words: ["credential", "fill"] },
+  { program: "git", words: [/^credential-./, "get"] },
+  { program: "git-credential-*", words: ["get"] },
+  { program: "docker-credential-*", words: ["get"] },
+  { program: "kubectl", words: ["config", "view"], also: /^--raw(=true)?$/ },
+  { program: "op", words: ["read"] },
+  { program: "op", words: ["item", "get"], also: /^--(reveal|fields?)(=.*)?$/ },
+  { program: "vault", words: ["read"] },
+  { program: "vault", words: ["kv", "get"] },
+  { program: "vault", words: ["print", "token"] },
+  { program: "bw", words: ["get"] },
+  { program: "lpass", words: ["show"] },
+  { program: "pass", words: ["show"] },
+  { program: "pass", words: ["grep"] },
+  { program: "gopass", words: ["show"] },
+  { program: "gopass", words: ["grep"] },
+  { program: "secret-tool", words: ["lookup"] },
+  { program: "keyring", words: ["get"] },
+  { program: "sops", words: [], also: /^(-d|--decrypt|decrypt|-[A-Za-z]*d[A-Za-z]*)$/ },
+  { program: "ansible-vault", words: ["view"] },
+  { program: "chamber", words: ["read"] },
+  { program: "chamber", words: ["export"] },
+  { program: "infisical", words: ["secrets"], except: /^(set|delete|folders)$/ },
+  { program: "doppler", words: ["secrets"], except: /^(set|delete|names|upload)$/ },
 ];
+
+/** The entries by program: a hook tests only the entries of the program it sees (each regex is compiled on first use). */
+const PRINTERS: ReadonlyMap<string, readonly SecretPrinter[]> = PRINTER_LIST.reduce((map, printer) => {
+  map.set(printer.program, [...(map.get(printer.program) ?? []), printer]);
+  return map;
+}, new Map<string, SecretPrinter[]>());
+
+/** The key of `name` in PRINTERS: a credential helper's family. */
+function programKey(name: string): string {
+  for (const family of ["git-credential-", "docker-credential-"]) if (name.startsWith(family) && name.length > family.length) return `${family}*`;
+  return name;
+}
 
 // `pass NAME` (no verb) shows NAME; these verbs of pass and gopass do not print a secret.
 const PASS_OTHER_VERBS =
@@ -126,7 +142,7 @@ export function secretPrinterBlock(command: EffectCommand): string | undefined {
   const shown = [name, ...args].join(" ");
   const what = shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
   const printsSecret =
-    PRINTERS.some((p) => p.program.test(name) && matches(p, args, words)) ||
+    (PRINTERS.get(programKey(name)) ?? []).some((p) => matches(p, args, words)) ||
     // `pass NAME`: a name that is no verb is shown.
     ((name === "pass" || name === "gopass") && words.length > 0 && !PASS_OTHER_VERBS.test(words[0]?.word as string) && words[0]?.word !== "show");
   return printsSecret
