@@ -2269,6 +2269,13 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
       if (sources[index]?.hidden)
         addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[index]?.raw ?? script), words: args, cwd: ctx.cwd, depth, hidden: true });
     }
+    // `perl -pi -e …`, `ruby -i -pe …`: the file operands are edited in place.
+    if ((/^perl/.test(name) || name === "ruby") && args.some((a) => /^-[A-Za-z]*i/.test(a))) {
+      for (const i of operandIndexes(name.startsWith("perl") ? "perl" : "ruby", args, true).files) {
+        effect.reads.push(path(i));
+        effect.writes.push(path(i));
+      }
+    }
     for (const code of effect.code) embeddedCommands(code, ctx, depth);
     return;
   }
@@ -2785,14 +2792,14 @@ function fileEffects(
     }
     return;
   }
-  if (name === "sed" || name === "perl" || name === "ruby") {
+  if (name === "sed") {
     const inPlace = args.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith("--in-place"));
-    const { files } = operandIndexes(name === "sed" ? "sed" : name, args, true);
+    const { files } = operandIndexes("sed", args, true);
     for (const i of files) {
       effect.reads.push(path(i));
       if (inPlace) effect.writes.push(path(i));
     }
-    if (name === "sed") {
+    {
       const scripts: string[] = [];
       args.forEach((a, i) => {
         if ((a === "-e" || a === "--expression") && i + 1 < args.length) scripts.push(args[i + 1] as string);

@@ -10,7 +10,7 @@
  * tool (MCP servers') is judged by its arguments' shape and its name's verbs (checkOtherTool).
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { commandEffects, type PathEffect } from "../command-effects";
+import { codeNamesAreReads, commandEffects, type EffectCommand, type PathEffect } from "../command-effects";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 import { agentihooksHome } from "../policy";
@@ -273,6 +273,74 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
 }
 
 /** `protect` gives the protected paths: only a command that changes a file needs them. */
+/**
+ * The protected root `path` holds (a protected directory, file or client home at or below it), or
+ * undefined: deleting, moving or copying a tree over `path` takes that root with it.
+ */
+function holdsProtected(path: string, p: Protected): string | undefined {
+  for (const candidate of new Set([resolve(path), p.real(path)])) {
+    const root = [...p.dirs, ...p.files, ...p.homes].find((r) => inside(r, candidate));
+    if (root) return root;
+  }
+  return undefined;
+}
+
+// Archive extractors, and where their members land unless an option says otherwise.
+const EXTRACTORS: Readonly<Record<string, { extracts: (args: readonly string[]) => boolean; into: RegExp }>> = {
+  tar: {
+    extracts: (args) => args.some((a, i) => /^--(extract|get)$/.test(a) || (/^-?[A-Za-z]*x/.test(a) && (i === 0 || a.startsWith("-")))),
+    into: /^(-C|--directory)$/,
+  },
+  bsdtar: { extracts: (args) => args.some((a) => /^-[A-Za-z]*x|^--extract$/.test(a)), into: /^(-C|--directory)$/ },
+  unzip: { extracts: () => true, into: /^-d$/ },
+  cpio: { extracts: (args) => args.some((a) => /^-[A-Za-z]*i|^--extract$/.test(a)), into: /^-D$|^--directory$/ },
+};
+
+/**
+ * The directories a command fills with a tree whose contents the line does not show: the
+ * destination of `rsync` or of a recursive `cp`/`install`, and the directory an archive is
+ * extracted into (`tar -x -C DIR`, `unzip -d DIR`; the working directory without one).
+ */
+function treeDestinations(c: EffectCommand, env: NodeJS.ProcessEnv): string[] {
+  const args = c.argv.slice(1);
+  if (c.name === "rsync") return c.writes.map((w) => w.path);
+  if ((c.name === "cp" || c.name === "install") && args.some((a) => /^-[A-Za-z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))
+    return c.writes.map((w) => w.path);
+  const extractor = EXTRACTORS[c.name];
+  if (!extractor?.extracts(args)) return [];
+  const at = args.findIndex((a) => extractor.into.test(a));
+  const dir = at >= 0 ? args[at + 1] : args.find((a) => /^--directory=/.test(a))?.slice("--directory=".length);
+  return [dir === undefined ? c.cwd : resolve(c.cwd, expandTilde(dir, env))];
+}
+
+// What names agentihooks' files or a hook switch wherever it is written, and the clients' home
+// folders, which a program's code may build from the home directory (`Path.home() / ".copilot"`).
+const HOOK_NAMES = /\.agentihooks|agentihooks-hook|disableAllHooks|hooksConfig|codex_hooks|policy\.[a-z]+\.json/;
+const HOME_REFERENCE = /expanduser|homedir|Path\.home|Dir\.home|getenv\(\s*["']HOME|environ|ENV\[|\$HOME|process\.env\.HOME|~\//;
+
+/**
+ * True when a program's code (an interpreter's, make's: codeNamesAreReads), which the analyser does
+ * not follow, names a protected file: a path-like word of it that is one (or a client's home), a hook
+ * switch or agentihooks' own names, or a client's home folder next to a reference to the home.
+ */
+function codeNamesProtected(c: EffectCommand, p: Protected, env: NodeJS.ProcessEnv): boolean {
+  const text = [...c.argv.slice(1), ...c.code].join("\n");
+  if (text.length > 256 * 1024) return PROTECTED_NAME.test(text);
+  if (HOOK_NAMES.test(text)) return true;
+  const homeNames = p.homes.map((h) => h.slice(h.lastIndexOf("/") + 1)).filter((n) => n.length > 1);
+  if (HOME_REFERENCE.test(text) && homeNames.some((n) => text.includes(n))) return true;
+  let words = 0;
+  for (const word of text.split(/[\s'"`(),;=[\]{}<>|&]+/)) {
+    if (!/[/~]/.test(word) || word.length > 4096) continue;
+    if ((words += 1) > 512) break;
+    const path = expandTilde(word.replace(/^file:\/\//, ""), env);
+    const full = isAbsolute(path) ? path : resolve(c.cwd, path);
+    // The path itself, not a directory above it: code naming `~` or `/` is everyday code.
+    if (hit(full, p) || [...p.dirs, ...p.homes].includes(resolve(full))) return true;
+  }
+  return false;
+}
+
 function checkShell(input: GuardInput, protect: () => Protected): string | undefined {
   const command = stringArg(input.tool_input, "command");
   if (!command) return undefined;
@@ -284,6 +352,19 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
       if (hit(effect.path, protect()) || ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written)))
         return message(`This command changes ${effect.written} (${effect.via}):`);
     }
+    // A directory deleted or moved takes what is inside with it.
+    for (const effect of [...c.deletes, ...c.moves.map((m) => m.from)]) {
+      const root = effect.glob || effect.dynamic ? undefined : holdsProtected(effect.path, protect());
+      if (root) return message(`This command ${c.deletes.includes(effect) ? "deletes" : "moves"} ${effect.written}, which holds ${root}:`);
+    }
+    for (const dir of treeDestinations(c, input.env)) {
+      const root = hit(dir, protect()) ?? holdsProtected(dir, protect());
+      if (root) return message(`This ${c.name} fills ${dir} with files the command line does not show, and that directory holds ${root}:`);
+    }
+    if (codeNamesAreReads(c.name) && codeNamesProtected(c, protect(), input.env))
+      return message(
+        `agentihooks cannot see what this ${c.name} code does, and it names agentihooks' or a client's hook files. To read them, use cat or a file tool;`,
+      );
   }
   for (const o of effects.opaque) {
     if (PROTECTED_NAME.test([o.text, ...o.words].join(" "))) {

@@ -295,4 +295,46 @@ cases.push(
   c("write-repo-src-hook-word", "harmless", { kind: "write", path: "src/hooks/useAuth.ts", content: "export {};\n", expect: "allow" }),
 );
 
+// A directory that holds the protected files, deleted, moved or filled with a tree the line does not
+// show; and program code (an interpreter's, make's) that names them, which the analyser cannot follow.
+const TREES = [
+  "mv ~/.copilot ~/.copilot.bak",
+  "rm -rf ~/.claude",
+  "rm -r $HOME/.codex",
+  "mv ~/.agentihooks /tmp/ah",
+  "cd ~ && mv .gemini gemini.off",
+  "rsync -a --delete /tmp/empty/ ~/.copilot/",
+  "cp -r /tmp/dotfiles/. ~",
+  "cp -a /tmp/x ~/.claude",
+  "tar -xzf /tmp/evil.tgz -C ~",
+  "tar --extract --file=/tmp/evil.tar --directory=$HOME/.codex",
+  "cd ~ && tar xf /tmp/evil.tar",
+  "unzip -o /tmp/evil.zip -d ~/.copilot",
+  "cd ~/.claude && unzip -o /tmp/evil.zip",
+  "perl -pi -e 's/false/true/' ~/.copilot/settings.json",
+  "ruby -i -pe 'gsub(/hooks/, %q(x))' ~/.claude/settings.json",
+];
+const CODE = [
+  `python3 -c 'open("${"$"}{HOME}/.claude/settings.json", "w").write("{}")'`,
+  'python3 -c \'import pathlib; (pathlib.Path.home() / ".copilot" / "settings.json").write_text("{}")\'',
+  'node -e \'require("fs").writeFileSync(process.env.HOME + "/.codex/config.toml", "")\'',
+  "python3 - <<'EOF'\nimport os, shutil\nshutil.move(os.path.expanduser('~/.agentihooks'), '/tmp/ah')\nEOF",
+  "node -e 'const s = require(\"./x.json\"); s.disableAllHooks = true'",
+  "make -f - <<< 'all: ; @echo {} > ~/.copilot/settings.json'",
+];
+TREES.forEach((command, i) => cases.push(c(`tree-${i}`, "trees", { kind: "shell", command, expect: "deny", reason: SP })));
+CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", command, expect: "deny", reason: SP })));
+[
+  "rm -rf build dist",
+  "cp -r src ~/backup",
+  "cp notes.txt ~/",
+  "rsync -a src/ build/",
+  "tar xzf vendor.tgz",
+  "unzip -o assets.zip -d public",
+  "python3 -c 'import os; print(os.listdir(\"/\"))'",
+  "python3 scripts/gen.py --out .claude/agents",
+  "node -e 'console.log(require(\"os\").homedir())'",
+  'python3 -c \'import json; print(json.load(open("package.json"))["name"])\'',
+].forEach((command, i) => cases.push(c(`tree-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
+
 export default cases;
