@@ -1,6 +1,7 @@
 /**
  * Which paths hold credentials: dotenv files, shell rc and history files, credential stores, SSH
- * private keys, cloud and cluster credentials, and every process's `/proc/<pid>/environ`. Shared by
+ * private keys, cloud, cluster and registry credentials, browsers' password and cookie stores,
+ * `/etc/shadow`, Terraform state, and every process's `/proc/<pid>/environ`. Shared by
  * the credential-read guard (reading them), the destructive-command guard (writing dotenv files) and
  * the hidden-intent checks. Templates are safe: a name with a dot-separated part `example`,
  * `sample`, `template`, `dist`, `tpl`, `defaults` or `schema` (`.env.example`, `.env.example.bak`)
@@ -77,7 +78,20 @@ const NESTED: ReadonlyArray<[string, RegExp]> = [
   ["gcloud", /^(credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)$/],
   [".terraform.d", /^credentials\.tfrc\.json$/],
   ["private-keys-v1.d", /./],
+  [".cargo", /^credentials(\.toml)?$/],
+  [".gem", /^credentials$/],
+  // A Kubernetes pod's service-account token (/var/run/secrets/kubernetes.io/serviceaccount/token).
+  ["serviceaccount", /^token$/],
 ];
+
+// Browser profiles keep saved passwords and session cookies in these files.
+const BROWSER_STORES = new Set(["logins.json", "key4.db", "key3.db", "signons.sqlite", "cookies.sqlite", "Login Data", "Cookies", "Web Data"]);
+const BROWSER_PROFILE = /(^|\/)(\.mozilla\/firefox|Firefox\/Profiles|google-chrome|chromium|Google\/Chrome|BraveSoftware|microsoft-edge|Microsoft Edge)\//;
+
+// Files whose whole content is secrets by design: the system's password hashes, Terraform state
+// (resource attributes in clear, passwords included).
+const SYSTEM_SECRETS = /^\/etc\/g?shadow-?$/;
+const SECRET_STATE = /\.tfstate(\.backup)?$/;
 
 function stripQuotes(path: string): string {
   return path.replace(/^["']|["']$/g, "");
@@ -123,6 +137,8 @@ export function isSensitivePath(path: string): boolean {
   if (parent === ".ssh" && sshPrivate(base)) return true;
   if (/^id_(rsa|dsa|ecdsa|ed25519|ecdsa_sk|ed25519_sk|xmss)$/.test(base)) return true;
   for (const [dir, name] of NESTED) if (parent === dir && name.test(base)) return true;
+  if (BROWSER_STORES.has(base) && BROWSER_PROFILE.test(clean)) return true;
+  if (SYSTEM_SECRETS.test(clean) || SECRET_STATE.test(base)) return true;
   // Any process's environment: /proc/<pid>/environ, /proc/self/task/<tid>/environ.
   if (base === "environ" && /(^|\/)proc\/[^/]+(\/task\/[^/]+)?\/environ$/.test(clean)) return true;
   return false;
@@ -139,7 +155,22 @@ const CREDENTIAL_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".docker", "
  */
 export const CREDENTIAL_EXCLUDES: { readonly names: readonly string[]; readonly dirs: readonly string[] } = {
   // Dotenv names are matched in any case (`isDotenvName`); exclude globs are case-sensitive.
-  names: [".[eE][nN][vV]", ".[eE][nN][vV].*", "*.[eE][nN][vV]", "id_*", ...SHELL_FILES, ...CREDENTIAL_FILES],
+  names: [
+    ".[eE][nN][vV]",
+    ".[eE][nN][vV].*",
+    "*.[eE][nN][vV]",
+    "id_*",
+    "*.tfstate",
+    "*.tfstate.backup",
+    "shadow",
+    "gshadow",
+    "shadow-",
+    "gshadow-",
+    // `?` for a space: the clients' glob arguments split at spaces.
+    ...[...BROWSER_STORES].map((name) => name.replaceAll(" ", "?")),
+    ...SHELL_FILES,
+    ...CREDENTIAL_FILES,
+  ],
   dirs: [...new Set([".ssh", ...NESTED.map(([dir]) => dir), ".gnupg", ".password-store", ".vault"])],
 };
 

@@ -262,6 +262,13 @@ const KINDS: ReadonlyArray<readonly string[]> = [
   [".zsh_history"],
   [".vault-token"],
   [".terraform.d", "credentials.tfrc.json"],
+  [".cargo", "credentials.toml"],
+  [".gem", "credentials"],
+  ["serviceaccount", "token"],
+  ["terraform.tfstate"],
+  ["prod.tfstate.backup"],
+  [".mozilla", "firefox", "x.default", "logins.json"],
+  ["google-chrome", "Default", "Login Data"],
 ];
 const HARMLESS: ReadonlyArray<readonly string[]> = [["README.md"], ["src", "app.py"], ["docs", "env.md"], ["lib", "environment.ts"], [".github", "ci.yml"]];
 const SHAPES = [

@@ -346,6 +346,35 @@ FINE.forEach((command, i) =>
 // Red-team round (issue 13, outside review): spellings that passed before the analyser modelled
 // them, grouped by what it failed to model. Each group is closed by one rule in command-effects.ts
 // or the guard, so the spellings here are samples of the class, not the fix.
+// Stores beyond the dotfiles: registries' tokens, a pod's service-account token, browsers' password
+// and cookie stores, the system's password hashes, Terraform state.
+[
+  "~/.cargo/credentials.toml",
+  "~/.gem/credentials",
+  "/var/run/secrets/kubernetes.io/serviceaccount/token",
+  "~/.mozilla/firefox/abcd.default-release/logins.json",
+  "~/.mozilla/firefox/abcd.default-release/key4.db",
+  "~/.config/google-chrome/Default/Cookies",
+  "'~/Library/Application Support/Google/Chrome/Default/Login Data'",
+  "/etc/shadow",
+  "terraform.tfstate",
+  "envs/prod/terraform.tfstate.backup",
+].forEach((path, i) =>
+  ["cat", "sqlite3", "cp -t /tmp"].forEach((reader, r) =>
+    cases.push({
+      id: `credential-reads/store-${i}-${r}-${slug(path)}`,
+      class: "credential-reads/more-stores",
+      kind: "shell",
+      command: `${reader} ${path}`,
+      expect: "deny",
+      reason: /credential/,
+    }),
+  ),
+);
+["cat fixtures/logins.json", "cat main.tf", "cat /etc/passwd", "terraform show -no-color | head", "cat src/cookies.ts"].forEach((command, i) =>
+  cases.push({ id: `credential-reads/store-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+);
+
 // Commands that print a stored credential (runtime/guardrails/secret-printers.ts): a CLI's token
 // verb, a secret store's read verb, a private-key export. Each through one spelling the shell
 // allows (a path, a prefix, quotes, options and their values before the verb).
