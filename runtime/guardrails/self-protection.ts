@@ -266,7 +266,10 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
       ["old_string", "new_string", "content", "patch", "command"].map((k) => stringArg(input.tool_input, k)).join("\n") +
       JSON.stringify(input.tool_input.edits ?? "");
     const whole = input.tool_name === "Write" || /^\*\*\* (Add|Delete) File:/m.test(text);
-    if (isSettings(target, p) && !whole && !HOOK_KEYS.test(text) && editLeavesHooks(target, input.tool_input)) continue;
+    // A patch's `*** Update File: <path>` lines name the file, not what the edit writes: a home whose
+    // path holds "agentihooks" must not make every settings edit look like one of hook keys.
+    const edited = text.replace(/^\*\*\* [^\n]*$/gm, "");
+    if (isSettings(target, p) && !whole && !HOOK_KEYS.test(edited) && editLeavesHooks(target, input.tool_input)) continue;
     return message(`Writing ${raw} is not allowed:`);
   }
   return undefined;

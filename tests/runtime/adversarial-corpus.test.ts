@@ -366,7 +366,9 @@ function sample(): Array<{ c: CorpusCase; target: Target }> {
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "ah-corpus-"));
+  // Every home and repository path holds "agentihooks", as a user's may (a checkout of this very
+  // project, a user so named): no harmless case may be denied for that.
+  root = mkdtempSync(join(tmpdir(), "agentihooks-corpus-"));
   installHome = join(root, "install-home");
   const project = join(root, "install-project");
   mkdirSync(installHome);
