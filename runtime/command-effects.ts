@@ -1249,6 +1249,7 @@ const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "zgrep", "rg", "ag", "a
 // Commands that print, copy, compare or transmit the files named in their operands.
 const READERS = new Set([
   "cat",
+  "pv",
   "tac",
   "nl",
   "head",
@@ -1398,6 +1399,11 @@ const READERS = new Set([
   "dasel",
   "ssh-keygen",
 ]);
+
+/** True for a program that reads the files its operands name (cat, editors, archivers, encoders, …). */
+export function readsOperands(name: string): boolean {
+  return READERS.has(name);
+}
 // Commands whose last operand is the destination (written); the others are read.
 const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync", "scp", "rclone"]);
 
@@ -1598,6 +1604,8 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
   let joinedBy = "";
   let pipeline: EffectCommand[] = [];
   let last: NestedResult = { hidden: false };
+  let printed: string | undefined = "";
+  let pipelines = 0;
   for (let n = 0; n < nodes.length; n += 1) {
     const node = nodes[n] as ShellNode;
     if (node.kind === "command" && nodes[n + 1]?.kind === "open" && nodes[n + 2]?.kind === "close" && isFunctionName(node.command)) {
@@ -1632,7 +1640,12 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
       continue;
     }
     const command = node.command;
-    if (!command.piped) pipeline = [];
+    if (!command.piped) {
+      // The pipeline before this one is done: its output joins what the script printed so far.
+      if (pipelines > 0) printed = printed !== undefined && last.output !== undefined ? printed + last.output : undefined;
+      pipelines += 1;
+      pipeline = [];
+    }
     const effect = simpleCommand(command, ctx, depth, command.piped ? "|" : joinedBy, pipeline);
     joinedBy = "";
     if (effect) {
@@ -1640,6 +1653,8 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
       last = effect.output !== undefined ? { output: effect.output, hidden: false } : { hidden: effect.hiddenOutput };
     } else last = { hidden: false };
   }
+  // `$(printf %s .e; printf %s nv)` prints both outputs: known when every pipeline's is.
+  if (pipelines > 1 && printed !== undefined && last.output !== undefined) return { output: printed + last.output, hidden: false };
   return last;
 }
 
@@ -1987,11 +2002,13 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     return effect;
   }
   if (DECLARE_COMMANDS.has(name)) {
+    // `declare -n REF=NAME`: REF stands for whatever NAME holds when it is expanded; not modelled, so unknown.
+    const nameref = args.some((a) => /^-[A-Za-z]*n/.test(a));
     for (let a = 1; a < words.length - k; a += 1) {
       const w = words[k + a] as ShellWord;
       if (isAssignment(w)) {
         const { name: variable, value } = assignmentValue(w, ctx, depth);
-        ctx.vars.set(variable, value);
+        ctx.vars.set(variable, nameref ? { hidden: false } : value);
         assignmentEffects(variable, value, ctx, depth, effect);
       }
     }
@@ -2239,6 +2256,11 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     makeEffects(effect, args, sources, ctx, depth, command);
     return;
   }
+  const deferred = RUNNERS.get(name)?.(args, () => stdinOf(effect, command, ctx, depth).text);
+  if (deferred !== undefined) {
+    for (const script of deferred.slice(0, 32)) analyseNested(script, ctx, depth + 1, ctx.where);
+    return;
+  }
   if (INTERPRETERS.test(name)) {
     const codeFlag = args.findIndex(
       (a) =>
@@ -2284,6 +2306,100 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     return;
   }
   fileEffects(effect, name, args, sources, ctx, depth, command, path);
+}
+
+/**
+ * Programs that run a command later or elsewhere on this machine, given on their command line or
+ * stdin: a terminal multiplexer's new window or typed keys (`screen -dm CMD`, `screen -X stuff
+ * TEXT`, `tmux new -d 'CMD'`, `tmux send-keys 'CMD' Enter`), a scheduler (`at`, `batch`, `crontab`
+ * fed its table), a debugger's program (`gdb --args CMD`, `gdb -ex 'shell CMD'`, `lldb -- CMD`). Each
+ * gives the command lines it will run (judged as if typed), or undefined when it runs none.
+ */
+type Runner = (args: readonly string[], stdin: () => string | undefined) => string[] | undefined;
+const RUNNER_TABLE: Readonly<Record<string, Runner>> = {
+  screen: (args) => {
+    const scripts: string[] = [];
+    for (let i = 0; i < args.length; i += 1) {
+      const a = args[i] as string;
+      if (a === "-X" && args[i + 1] !== undefined) {
+        const [verb, ...rest] = args.slice(i + 1);
+        if (verb === "stuff" || verb === "exec" || verb === "screen") scripts.push(rest.join(" ").replace(/(\\n|\\r|\^M|\n)+$/, ""));
+        return scripts;
+      }
+      if (!a.startsWith("-")) return [...scripts, args.slice(i).map(quoteWord).join(" ")];
+      // Options that take a value, alone or ending a cluster (`-dmS name`).
+      if (/^-[A-Za-z]*[ScepTthR]$/.test(a) || a === "-Logfile") i += 1;
+    }
+    return scripts;
+  },
+  tmux: (args) => {
+    let i = 0;
+    while (i < args.length && (args[i] as string).startsWith("-")) i += /^-[A-Za-z]*[LSfcT]$/.test(args[i] as string) ? 2 : 1;
+    const verb = args[i];
+    const rest = args.slice(i + 1);
+    if (verb === undefined) return undefined;
+    if (/^(send-keys|send)$/.test(verb))
+      return [
+        rest
+          .filter((w, k) => !w.startsWith("-") && !/^-[a-zA-Z]*t$/.test(rest[k - 1] ?? "") && !/^(Enter|C-[a-z]|M-[a-z]|Escape|Tab|Space|BSpace)$/.test(w))
+          .join(" "),
+      ];
+    if (
+      !/^(new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|display-popup|popup|if-shell|if)$/.test(
+        verb,
+      )
+    )
+      return undefined;
+    const words: string[] = [];
+    for (let k = 0; k < rest.length; k += 1) {
+      const w = rest[k] as string;
+      if (/^-[A-Za-z]*[stncexyFlwhdEfbTS]$/.test(w) && !/^-[dPbvhDZ]+$/.test(w)) k += 1;
+      else if (!w.startsWith("-")) words.push(w);
+    }
+    return words.length > 0 ? [words.join(" ")] : undefined;
+  },
+  at: (args, stdin) => [stdin() ?? "", ...args.filter((_, i) => args[i - 1] === "-f").map((f) => `cat ${quoteWord(f)}`)],
+  batch: (_, stdin) => [stdin() ?? ""],
+  crontab: (args, stdin) => {
+    // `-l` lists, `-r` removes, `-e` opens an editor; a table file on disk is not shown by the line.
+    if (args.some((a) => /^-[A-Za-z]*[lre]/.test(a))) return undefined;
+    const file = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "-u");
+    const table = file === undefined || file === "-" ? stdin() : undefined;
+    return (table ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !line.startsWith("#") && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(line))
+      .map((line) => (line.startsWith("@") ? line.replace(/^@\S+\s+/, "") : line.split(/\s+/).slice(5).join(" ")));
+  },
+  gdb: (args) => debuggerScripts(args),
+  cgdb: (args) => debuggerScripts(args),
+  lldb: (args) => debuggerScripts(args),
+};
+
+// A Map: a command named like an Object.prototype member (`valueOf`) must find nothing.
+const RUNNERS: ReadonlyMap<string, Runner> = new Map(Object.entries(RUNNER_TABLE));
+
+/** A debugger's program (`--args PROG …`, `-- PROG …`) and its `-ex 'shell CMD'` / `-ex '!CMD'` commands. */
+function debuggerScripts(args: readonly string[]): string[] {
+  const scripts: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "--args" || a === "--")
+      return [
+        ...scripts,
+        args
+          .slice(i + 1)
+          .map(quoteWord)
+          .join(" "),
+      ];
+    if ((a === "-ex" || a === "-o" || a === "--one-line") && args[i + 1] !== undefined) {
+      const command = (args[i + 1] as string).trim();
+      const shell = /^(?:shell|!|platform shell)\s*(.*)$/.exec(command);
+      if (shell) scripts.push(shell[1] as string);
+      i += 1;
+    }
+  }
+  return scripts;
 }
 
 const MAKES: ReadonlySet<string> = new Set(["make", "gmake", "bmake", "pmake", "remake"]);

@@ -16,6 +16,7 @@ import {
   codeNamesAreReads,
   commandEffects,
   downstreamOf,
+  readsOperands,
   upstreamOf,
   type EffectCommand,
   type OpaqueEffect,
@@ -561,6 +562,26 @@ function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A credential file the command line names anywhere in its visible text, or undefined: each word,
+ * and each part of it between commas and colons, with a regular expression's anchors and
+ * backslashes taken off (`grep "^.env$"`, `set -- cat,.env`), judged as a path or a glob.
+ */
+function lineNamesCredential(command: string, cwd: string, home: string): string | undefined {
+  // Past 1 MiB a line with computed parts is not read word by word: denied as if it named one.
+  if (command.length > 1024 * 1024) return "(the line is longer than 1 MiB)";
+  let looked = 0;
+  for (const word of command.split(/[\s'"`(),;=<>|&{}[\]]+/)) {
+    for (const part of word.includes(",") || word.includes(":") ? [word, ...word.split(/[,:]/)] : [word]) {
+      const plain = part.replace(/\\/g, "").replace(/^\^/, "").replace(/\$$/, "");
+      if (plain.length < 2 || plain.length > 4096 || !/[.*?_/~]/.test(plain)) continue;
+      if ((looked += 1) > 2048) return undefined;
+      if (wordIsSensitive(plain, cwd, home)) return plain;
+    }
+  }
+  return undefined;
+}
+
 /** The block message for a shell command line that reads credentials, or undefined. */
 export function shellReadBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
   const effects = commandEffects(command, cwd, env);
@@ -573,8 +594,23 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
     const block = commandBlock(c, home);
     if (block) return block;
   }
+  // What runs, or what a reader reads, is computed where the analyser cannot follow (a name from a
+  // substitution, `read`, a nameref, positional parameters): denied when the line names a
+  // credential file anywhere, since the computed part may well be it.
+  const computed =
+    effects.opaque.find((o) => o.reason === "dynamic-command" || o.reason === "dynamic-eval") ??
+    effects.commands.find((c) => c.reads.some((r) => r.dynamic) || (c.name !== "" && c.dynamic.some((d, i) => d && i > 0) && readsOperands(c.name)));
+  if (computed) {
+    const named = lineNamesCredential(command, cwd, home);
+    if (named) {
+      const text = "text" in computed ? computed.text : computed.argv.join(" ");
+      return `BLOCKED: This command works on something computed at run time (${text.length > 80 ? `${text.slice(0, 77)}...` : text}), and the line names the credential file ${named}: it may be what is read. Name the file you mean plainly; a credential file's values must not reach the transcript.`;
+    }
+  }
   return undefined;
 }
+
+/^(cat|tac|head|tail|less|more|most|bat|batcat|view|nl|od|xxd|hexdump|strings|base64|base32|sort|uniq|cut|paste|fold|fmt|column|pr|tr|rev|wc|cp|scp|rsync|tar|zip|gzip|curl|wget|grep|egrep|fgrep|rg|ag|ack|sed|awk|gawk|jq|yq|diff|cmp|comm|join|split|dd|pv|source|\.)$/;
 
 function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {
   const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";

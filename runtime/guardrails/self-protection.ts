@@ -289,15 +289,17 @@ function holdsProtected(path: string, p: Protected): string | undefined {
 }
 
 // Archive extractors, and where their members land unless an option says otherwise.
-const EXTRACTORS: Readonly<Record<string, { extracts: (args: readonly string[]) => boolean; into: RegExp }>> = {
-  tar: {
-    extracts: (args) => args.some((a, i) => /^--(extract|get)$/.test(a) || (/^-?[A-Za-z]*x/.test(a) && (i === 0 || a.startsWith("-")))),
-    into: /^(-C|--directory)$/,
-  },
-  bsdtar: { extracts: (args) => args.some((a) => /^-[A-Za-z]*x|^--extract$/.test(a)), into: /^(-C|--directory)$/ },
-  unzip: { extracts: () => true, into: /^-d$/ },
-  cpio: { extracts: (args) => args.some((a) => /^-[A-Za-z]*i|^--extract$/.test(a)), into: /^-D$|^--directory$/ },
-};
+const EXTRACTORS: ReadonlyMap<string, { extracts: (args: readonly string[]) => boolean; into: RegExp }> = new Map(
+  Object.entries({
+    tar: {
+      extracts: (args) => args.some((a, i) => /^--(extract|get)$/.test(a) || (/^-?[A-Za-z]*x/.test(a) && (i === 0 || a.startsWith("-")))),
+      into: /^(-C|--directory)$/,
+    },
+    bsdtar: { extracts: (args) => args.some((a) => /^-[A-Za-z]*x|^--extract$/.test(a)), into: /^(-C|--directory)$/ },
+    unzip: { extracts: () => true, into: /^-d$/ },
+    cpio: { extracts: (args) => args.some((a) => /^-[A-Za-z]*i|^--extract$/.test(a)), into: /^-D$|^--directory$/ },
+  }),
+);
 
 /**
  * The directories a command fills with a tree whose contents the line does not show: the
@@ -309,7 +311,7 @@ function treeDestinations(c: EffectCommand, env: NodeJS.ProcessEnv): string[] {
   if (c.name === "rsync") return c.writes.map((w) => w.path);
   if ((c.name === "cp" || c.name === "install") && args.some((a) => /^-[A-Za-z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))
     return c.writes.map((w) => w.path);
-  const extractor = EXTRACTORS[c.name];
+  const extractor = EXTRACTORS.get(c.name);
   if (!extractor?.extracts(args)) return [];
   const at = args.findIndex((a) => extractor.into.test(a));
   const dir = at >= 0 ? args[at + 1] : args.find((a) => /^--directory=/.test(a))?.slice("--directory=".length);

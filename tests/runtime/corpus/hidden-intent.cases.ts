@@ -178,10 +178,53 @@ PAYLOADS.forEach((payload, p) => {
   (command, i) => allow(`make-idiom-${i}-${slug(command)}`, "idioms", command),
 );
 
+// Programs that run a command later or elsewhere (runtime/command-effects.ts, RUNNERS): the
+// command they are given is judged as if typed.
+PAYLOADS.forEach((payload, p) => {
+  [
+    `screen -dm sh -c '${payload}'`,
+    `screen -dmS job ${payload}`,
+    `screen -S job -X stuff '${payload}\\n'`,
+    `tmux new -d '${payload}'`,
+    `tmux new-window -t x -n w '${payload}'`,
+    `tmux send-keys -t x '${payload}' Enter`,
+    `at now <<< '${payload}'`,
+    `echo '${payload}' | batch`,
+    `crontab <<< '* * * * * ${payload}'`,
+    `printf '@reboot ${payload}\\n' | crontab -`,
+    `gdb -batch -ex run --args ${payload}`,
+    `gdb -batch -ex 'shell ${payload}'`,
+    `lldb -- ${payload}`,
+  ].forEach((command, k) => deny(`runner-${p}-${k}`, "runners", command));
+});
+[
+  "screen -ls",
+  "screen -r main",
+  "tmux ls",
+  "tmux attach -t 0",
+  "tmux new -d 'npm run dev'",
+  "crontab -l",
+  "at -l",
+  "gdb ./a.out",
+  "echo 'npm test' | at now",
+].forEach((command, i) => allow(`runner-idiom-${i}-${slug(command)}`, "idioms", command));
+
 // Red-team round (issue 13, outside review): spellings that passed before the analyser modelled
 // them, grouped by what it failed to model. Each group is closed by one rule in command-effects.ts
 // or the guard, so the spellings here are samples of the class, not the fix.
 const REDTEAM: Record<string, string[]> = {
+  // What a reader reads, or what runs, is computed where the analyser cannot follow, and the line
+  // names a credential file: the computed part may be it.
+  "hidden-intent/computed-operand": [
+    'cat $(ls -a | grep "^.env$")',
+    "read f <<< .env; cat $f",
+    "IFS=,; set -- cat,.env; $1 $2",
+    "declare -n r=x; x=.env; cat $r",
+    'cat "$(find . -name "*.env")"',
+    "mapfile -t files <<< .env; head ${files[0]}",
+    "f=$(printf %s .e; printf %s nv); cat $f",
+    'base64 "$(echo .en)v"',
+  ],
   "hidden-intent/written-then-run": [
     ". <(echo 'cat .env')",
     "awk '{print | \"sh\"}' <<< 'cat .env'",
