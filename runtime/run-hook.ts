@@ -283,13 +283,13 @@ export const HANDLERS: Readonly<Record<DispatchEvent, Handler>> = {
 /**
  * The event's outcome, with the session-start context moved where the client's `sessionContextAt`
  * says: SessionStart prints nothing, and the first run of that event in the session carries it
- * ahead of the event's own context. SessionEnd forgets the session.
+ * ahead of the event's own context. SessionEnd forgets the session (its marker, its shells' unfinished lines).
  */
 function withSessionContext(ctx: HandlerContext, hookEventName: string, home: string): Outcome {
+  if (ctx.event === "SessionEnd") endSession(home, ctx.target, ctx.payload.session_id);
   const at = ctx.client.sessionContextAt;
   if (at === undefined) return HANDLERS[ctx.event](ctx);
   if (ctx.event === "SessionStart") return { context: [] };
-  if (ctx.event === "SessionEnd") endSession(home, ctx.target, ctx.payload.session_id);
   const outcome = HANDLERS[ctx.event](ctx);
   if (hookEventName !== at || !firstInSession(home, ctx.target, ctx.payload.session_id)) return outcome;
   return { ...outcome, context: [...onSessionStart(ctx).context, ...outcome.context] };

@@ -8,8 +8,9 @@
 import { join } from "node:path";
 import { fs } from "./node-builtins";
 import { safeSessionId } from "./normalize";
+import { readRegularFile } from "./read-regular-file";
 
-const { mkdirSync, openSync, closeSync, unlinkSync } = fs;
+const { mkdirSync, openSync, closeSync, readdirSync, renameSync, unlinkSync, writeFileSync } = fs;
 
 function markerPath(home: string, target: string, sessionId: string): string {
   return join(home, "sessions", `${target}-${sessionId}`);
@@ -32,12 +33,55 @@ export function firstInSession(home: string, target: string, sessionId: unknown)
   }
 }
 
-/** Forgets the session (SessionEnd): its marker is removed; nothing happens when there is none. */
+/** Forgets the session (SessionEnd): its marker and its shells' unfinished lines are removed; nothing happens when there are none. */
 export function endSession(home: string, target: string, sessionId: unknown): void {
   if (!safeSessionId(sessionId)) return;
+  const prefix = `${target}-${sessionId}`;
+  let names: string[] = [];
   try {
-    unlinkSync(markerPath(home, target, sessionId));
+    names = readdirSync(join(home, "sessions")).filter((name) => name === prefix || name.startsWith(`${prefix}.shell-`));
   } catch {
-    // No marker: the session never reached a prompt event.
+    // No folder: the session never reached a prompt event or a shell.
   }
+  for (const name of names) {
+    try {
+      unlinkSync(join(home, "sessions", name));
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/** The most of an unfinished line kept (its end): longer input still reaches the guards whole, in the call that sends it. */
+const MAX_PENDING = 64 * 1024;
+
+/**
+ * What was typed into the session's shell `shellId` (Copilot's `write_bash`) after its last Enter,
+ * and a way to record what the next call leaves unfinished: keystrokes split over two calls
+ * (`cat .e`, then `nv{enter}`) make one command line, and the second call is checked as that line.
+ * An id that cannot name a file, or state that cannot be read or written, is no state.
+ */
+export function pendingShellInput(home: string, target: string, sessionId: unknown, shellId: unknown): { text: string; save: (text: string) => void } {
+  if (!safeSessionId(sessionId) || !safeSessionId(shellId)) return { text: "", save: () => undefined };
+  const dir = join(home, "sessions");
+  const path = join(dir, `${target}-${sessionId}.shell-${shellId}`);
+  const text = readRegularFile(path, MAX_PENDING) ?? "";
+  return {
+    text,
+    save: (next) => {
+      try {
+        if (next === "") {
+          if (text !== "") unlinkSync(path);
+          return;
+        }
+        mkdirSync(dir, { recursive: true });
+        // Through a new file and a rename: a link planted at `path` is replaced, never written through.
+        const temp = `${path}.tmp-${process.pid}`;
+        writeFileSync(temp, next.slice(-MAX_PENDING), { mode: 0o600, flag: "wx" });
+        renameSync(temp, path);
+      } catch {
+        // Not recorded: the next call is checked on its own.
+      }
+    },
+  };
 }

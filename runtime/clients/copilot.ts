@@ -15,6 +15,8 @@ import { contract } from "../../compiler/targets/copilot/contract";
 import { capContext } from "../envelope";
 import { fs } from "../node-builtins";
 import { fillPatchPaths, fillToolResponse, fillTranscriptPath, isObject, type Payload, safeSessionId, shellJoin, type ToolCall, truthy } from "../normalize";
+import { agentihooksHome } from "../policy";
+import { pendingShellInput } from "../session-context";
 import { type Client, clientHome, wireEvent } from "./client";
 
 const { existsSync } = fs;
@@ -139,6 +141,28 @@ function copilotArgs(name: string, args: unknown): Record<string, unknown> {
   return {};
 }
 
+/** The keystrokes after the last line end of `raw` (an Enter key or a newline): the line still being typed. */
+function unfinishedLine(raw: string): string {
+  const end = Math.max(raw.lastIndexOf("\n"), raw.lastIndexOf("\r"), ...[...raw.matchAll(/\{(enter|return)\}/gi)].map((m) => (m.index ?? 0) + m[0].length - 1));
+  return raw.slice(end + 1);
+}
+
+/**
+ * `write_bash` into a shell whose last call left a line unfinished: the call is checked as that
+ * line continued (runtime/session-context.ts keeps it per session and shell), and what it leaves
+ * unfinished is kept for the next. Recorded before the decision, so a denied call is remembered as
+ * typed: the next check sees more than the shell does, never less.
+ */
+function continueShellLine(call: ToolCall, sessionId: unknown, env: NodeJS.ProcessEnv): void {
+  const input = call.tool_input;
+  if (typeof input.input !== "string") return;
+  const shellId = input.sessionId ?? input.shellId ?? input.shell_id;
+  const pending = pendingShellInput(agentihooksHome(env), "copilot", sessionId, shellId);
+  const typed = pending.text + input.input;
+  if (pending.text !== "") input.command = shellSessionInput(typed);
+  pending.save(unfinishedLine(typed));
+}
+
 /** Copilot's tool-call rule: name and argument keys mapped onto Claude's. */
 export function copilotToolCall(name: string, args: unknown): ToolCall {
   const input = copilotArgs(name, args);
@@ -214,6 +238,7 @@ function normalizeCopilot(source: Payload, fallbackEvent: string, env: NodeJS.Pr
 
   if (typeof payload.tool_name === "string" && payload.tool_name) {
     const call = copilotToolCall(payload.tool_name, payload.tool_input);
+    if (ASYNC_SHELL_INPUT_TOOLS.has(payload.tool_name) && payload.hook_event_name === "PreToolUse") continueShellLine(call, payload.session_id, env);
     payload.tool_name = call.tool_name;
     if (Object.keys(call.tool_input).length > 0) payload.tool_input = call.tool_input;
   }

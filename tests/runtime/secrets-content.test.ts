@@ -5,7 +5,7 @@
  * through runHook: every family at 1 MiB, and at 10 MiB every third family in the default run, every
  * family under AGENTIHOOKS_FULL_SWEEP=1.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -287,6 +287,42 @@ describe("Copilot async shell input (write_bash)", () => {
     expect(call(`echo ${GITHUB_TOKEN} > token.txt{enter}`).stdout).toMatch(/Secret\(s\) detected in Bash command writing to a file/);
     expect(call("rm -rf ~{enter}").stdout).toMatch(/"permissionDecision":"deny"/);
     expect(call("ls -la{enter}").stdout).not.toMatch(/deny/);
+  });
+
+  it("continues a line an earlier call left unfinished, per session and shell, until SessionEnd", () => {
+    const home = tempDir();
+    const repo = tempRepo("feature/x");
+    const env = cleanEnv(home, { AGENTIHOOKS_TARGET: "copilot" });
+    const call = (input: string, shellId = "1", session = "s1", event = "preToolUse") =>
+      runHook({
+        stdin: JSON.stringify({ sessionId: session, cwd: repo, toolName: "write_bash", toolArgs: { shellId, input, delay: 5 } }),
+        argv: [event],
+        env: { ...env, AGENTIHOOKS_COPILOT_EVENT: event },
+        cwd: repo,
+      }).stdout;
+    expect(call("cat .e")).not.toMatch(/deny/);
+    // A post-tool event of the same call types nothing more.
+    expect(call("cat .e", "1", "s1", "postToolUse")).not.toMatch(/deny/);
+    expect(call("nv{enter}")).toMatch(/"permissionDecision":"deny"/);
+    expect(call("ls{enter}")).not.toMatch(/deny/);
+    // Another shell and another session start from an empty line.
+    expect(call("git push origin ma")).not.toMatch(/deny/);
+    expect(call("in{enter}", "2")).not.toMatch(/deny/);
+    expect(call("in{enter}", "1", "s2")).not.toMatch(/deny/);
+    expect(call("in{enter}")).toMatch(/"permissionDecision":"deny"/);
+    // Edits reach across the calls: `cat .ev` + `{left}n` is `cat .env`.
+    expect(call("cat .ev")).not.toMatch(/deny/);
+    expect(call("{left}n{enter}")).toMatch(/"permissionDecision":"deny"/);
+    expect(call("echo ok{enter}")).not.toMatch(/deny/);
+    expect(call("cat .e")).not.toMatch(/deny/);
+    runHook({
+      stdin: JSON.stringify({ sessionId: "s1", cwd: repo, reason: "complete" }),
+      argv: ["sessionEnd"],
+      env: { ...env, AGENTIHOOKS_COPILOT_EVENT: "sessionEnd" },
+      cwd: repo,
+    });
+    expect(readdirSync(join(home, ".agentihooks", "sessions")).filter((n) => n.startsWith("copilot-s1."))).toEqual([]);
+    expect(call("nv{enter}")).not.toMatch(/deny/);
   });
 });
 
