@@ -275,7 +275,6 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
   return undefined;
 }
 
-/** `protect` gives the protected paths: only a command that changes a file needs them. */
 /**
  * The protected root `path` holds (a protected directory, file or client home at or below it), or
  * undefined: deleting, moving or copying a tree over `path` takes that root with it.
@@ -346,6 +345,7 @@ function codeNamesProtected(c: EffectCommand, p: Protected, env: NodeJS.ProcessE
   return false;
 }
 
+/** `protect` gives the protected paths: only a command that changes a file needs them. */
 function checkShell(input: GuardInput, protect: () => Protected): string | undefined {
   const command = stringArg(input.tool_input, "command");
   if (!command) return undefined;
