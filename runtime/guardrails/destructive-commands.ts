@@ -74,7 +74,7 @@ const NARROWING =
   /^-(i?name|i?path|i?wholename|i?regex|lname|ilname|newer|newer[acmB][acmBt]|[acmB]min|[acmB]time|[acm]newer|size|empty|user|group|uid|gid|nouser|nogroup|perm|inum|links|samefile|used|context)$/;
 
 /** True when a `find` expression narrows what it deletes before the delete runs. */
-function findNarrowed(args: readonly string[]): boolean {
+export function findNarrowed(args: readonly string[]): boolean {
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i] as string;
     if (a === "-delete" || a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir") return false;

@@ -17,7 +17,9 @@ import { agentihooksHome } from "../policy";
 import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
+import { findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
+import { componentRegExp } from "./sensitive-paths";
 
 const { lstatSync, readlinkSync } = fs;
 
@@ -280,11 +282,13 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
  * undefined: deleting, moving or copying a tree over `path` takes that root with it.
  */
 function holdsProtected(path: string, p: Protected): string | undefined {
-  for (const candidate of new Set([resolve(path), p.real(path)])) {
-    const root = [...p.dirs, ...p.files, ...p.homes].find((r) => inside(r, candidate));
-    if (root) return root;
-  }
-  return undefined;
+  return heldRoots(path, p)[0];
+}
+
+/** Every protected directory, file and client home at or below `path`. */
+function heldRoots(path: string, p: Protected): string[] {
+  const candidates = new Set([resolve(path), p.real(path)]);
+  return [...p.dirs, ...p.files, ...p.homes].filter((r) => [...candidates].some((c) => inside(r, c)));
 }
 
 // Archive extractors, and where their members land unless an option says otherwise.
@@ -345,6 +349,47 @@ function codeNamesProtected(c: EffectCommand, p: Protected, env: NodeJS.ProcessE
   return false;
 }
 
+// Names the protected files go by, to try a find's name filters on (homeHookFile's kinds and places).
+const PROTECTED_NAMES = [
+  "settings.json",
+  "settings.local.json",
+  "config.json",
+  "config.toml",
+  "hooks.json",
+  "hooks",
+  "agentihooks-hook.sh",
+  "policy.claude.json",
+  "runtime.cjs",
+  "state.json",
+  "x.jsonc",
+];
+
+/**
+ * False when a find that deletes below `root` (a directory holding protected files) cannot reach
+ * them: its filters come before the action and each name or path filter misses every protected
+ * name (`find ~ -name '*.pyc' -delete`). A filter by time, size or type alone, or a pattern the
+ * check cannot try (`-regex`), may reach them.
+ */
+function findMayDelete(args: readonly string[], root: string): boolean {
+  if (!findNarrowed(args)) return true;
+  let named = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    const value = args[i + 1] ?? "";
+    if (a === "-delete" || a.startsWith("-exec") || a.startsWith("-ok")) break;
+    if (/^-i?regex$/.test(a)) return true;
+    if (/^-i?name$/.test(a)) {
+      named = true;
+      if (PROTECTED_NAMES.some((name) => componentRegExp(value, true).test(name))) return true;
+    } else if (/^-(i?path|i?wholename)$/.test(a)) {
+      named = true;
+      const pattern = componentRegExp(value, true, true);
+      if (PROTECTED_NAMES.some((name) => pattern.test(`${root}/${name}`) || pattern.test(`${root}/x/${name}`)) || pattern.test(root)) return true;
+    }
+  }
+  return !named;
+}
+
 /** `protect` gives the protected paths: only a command that changes a file needs them. */
 function checkShell(input: GuardInput, protect: () => Protected): string | undefined {
   const command = stringArg(input.tool_input, "command");
@@ -357,9 +402,10 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
       if (hit(effect.path, protect()) || ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written)))
         return message(`This command changes ${effect.written} (${effect.via}):`);
     }
-    // A directory deleted or moved takes what is inside with it.
+    // A directory deleted or moved takes what is inside with it (a find takes what its filters let through).
     for (const effect of [...c.deletes, ...c.moves.map((m) => m.from)]) {
       const root = effect.glob || effect.dynamic ? undefined : holdsProtected(effect.path, protect());
+      if (root && c.name === "find" && !heldRoots(effect.path, protect()).some((r) => findMayDelete(c.argv.slice(1), r))) continue;
       if (root) return message(`This command ${c.deletes.includes(effect) ? "deletes" : "moves"} ${effect.written}, which holds ${root}:`);
     }
     for (const dir of treeDestinations(c, input.env)) {

@@ -190,14 +190,16 @@ export function mentionsSensitivePath(text: string): boolean {
 /**
  * One path component's glob as a RegExp (`*`, `?`, `[…]`; a leading dot is matched only literally,
  * unless `dot`: bash's `dotglob`, on when the line sets it or `GLOBIGNORE`, and matching ignores case).
+ * With `crossSlash`, `*` and `?` match `/` too, as find's `-path` patterns do.
  */
-function componentRegExp(glob: string, dot = false): RegExp {
+export function componentRegExp(glob: string, dot = false, crossSlash = false): RegExp {
   let body = "";
   const lead = (i: number): string => (i === 0 && !dot ? "(?!\\.)" : "");
+  const any = crossSlash ? "[\\s\\S]" : "[^/]";
   for (let i = 0; i < glob.length; i += 1) {
     const c = glob[i] as string;
-    if (c === "*") body += `${lead(i)}[^/]*`;
-    else if (c === "?") body += `${lead(i)}[^/]`;
+    if (c === "*") body += `${lead(i)}${any}*`;
+    else if (c === "?") body += `${lead(i)}${any}`;
     else if (c === "[") {
       const close = glob.indexOf("]", i + 2);
       if (close < 0) body += "\\[";

@@ -313,6 +313,11 @@ const TREES = [
   "cd ~/.claude && unzip -o /tmp/evil.zip",
   "perl -pi -e 's/false/true/' ~/.copilot/settings.json",
   "ruby -i -pe 'gsub(/hooks/, %q(x))' ~/.claude/settings.json",
+  // A find below such a directory deletes what its filters let through.
+  "find ~ -name '*.json' -delete",
+  "find ~ -mtime +30 -delete",
+  "find ~ -path '*/.claude/*' -delete",
+  "find $HOME -iname 'SETTINGS*' -exec rm {} +",
 ];
 const CODE = [
   `python3 -c 'open("${"$"}{HOME}/.claude/settings.json", "w").write("{}")'`,
@@ -326,6 +331,8 @@ TREES.forEach((command, i) => cases.push(c(`tree-${i}`, "trees", { kind: "shell"
 CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", command, expect: "deny", reason: SP })));
 [
   "rm -rf build dist",
+  "find ~ -name '*.pyc' -delete",
+  "find ~ -path '*/node_modules/*' -name '*.log' -delete",
   "cp -r src ~/backup",
   "cp notes.txt ~/",
   "rsync -a src/ build/",
