@@ -66,7 +66,7 @@ function isDevice(path: string): boolean {
 }
 
 // Programs whose script argument can write any file the analyser cannot see (`python -c`, `perl -pi`,
-// `awk '{print > "f"}'`), and `git config`, which stores what it is given in a file.
+// `awk '{print > "f"}'`).
 const SCRIPT_RUNNERS = new Set([
   "python",
   "python2",
@@ -88,18 +88,45 @@ const SCRIPT_RUNNERS = new Set([
   "powershell",
 ]);
 
+// CLIs that store the value they are given in a configuration file (`npm config set KEY VALUE`
+// writes ~/.npmrc, or the project's): their subcommand words, found among the words that are not options.
+const CONFIG_SETTERS: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = new Map([
+  ["git", [["config"]]],
+  ["npm", [["config", "set"], ["set"]]],
+  ["pnpm", [["config", "set"]]],
+  ["yarn", [["config", "set"]]],
+  ["pip", [["config", "set"]]],
+  ["pip3", [["config", "set"]]],
+  ["aws", [["configure", "set"]]],
+  ["gcloud", [["config", "set"]]],
+  ["gh", [["config", "set"]]],
+  ["poetry", [["config"]]],
+  ["composer", [["config"]]],
+  ["conda", [["config"]]],
+  ["bundle", [["config", "set"]]],
+]);
+
+/** True when `c` is a configuration setter of CONFIG_SETTERS. */
+function setsConfiguration(c: EffectCommand): boolean {
+  const runs = CONFIG_SETTERS.get(c.name);
+  if (!runs) return false;
+  const words = c.argv.slice(1).filter((a) => !a.startsWith("-"));
+  return runs.some((run) => words.some((_, i) => run.every((w, k) => words[i + k] === w)));
+}
+
 /** True when the one command writes a file (as command-effects reads it) or runs a script that may. */
 function writesAFile(c: EffectCommand): boolean {
   if (c.writes.some((w) => !isDevice(w.path)) || c.moves.length > 0) return true;
   if (SCRIPT_RUNNERS.has(c.name.replace(/[\d.]+$/, "")) || SCRIPT_RUNNERS.has(c.name)) return true;
-  return c.name === "git" && c.argv.includes("config");
+  return setsConfiguration(c);
 }
 
 /**
  * True when a shell command writes a file, as `runtime/command-effects.ts` reads it: any
  * redirection to a file, `tee` (also through `sudo`/`command`), `sed -i`, `sponge`, `cp`/`install`
  * from `/dev/stdin`, `dd of=`, `mv`, `curl -o`, …, or a script runner (`python -c`, `perl -pi`,
- * `awk`) or `git config` that may write one; `2>&1`, `>&2` and device targets are not files.
+ * `awk`) that may write one, or a configuration setter (`git config`, `npm config set`, …);
+ * `2>&1`, `>&2` and device targets are not files.
  */
 export function commandWritesFile(command: string, cwd = "/", env: NodeJS.ProcessEnv = {}): boolean {
   return commandEffects(command, cwd, env).commands.some(writesAFile);

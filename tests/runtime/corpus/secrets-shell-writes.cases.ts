@@ -36,6 +36,11 @@ const WRITERS: ReadonlyArray<[string, (s: string) => string]> = [
   ["cd-then-write", (s) => `cd config && echo '${s}' > app.conf`],
   ["python", (s) => `python3 -c "open('app.conf','w').write('${s}')"`],
   ["eval", (s) => `eval "echo '${s}' > app.conf"`],
+  // Configuration setters store the value they are given in a file.
+  ["npm-config", (s) => `npm config set //registry.npmjs.org/:_authToken '${s}'`],
+  ["yarn-config", (s) => `yarn config set npmAuthToken '${s}'`],
+  ["git-config-global", (s) => `git config --global credential.token '${s}'`],
+  ["pip-config", (s) => `pip config set global.extra-index-url 'https://ci:x@pypi.internal/simple ${s}'`],
 ];
 
 const cases: CorpusCase[] = [];
@@ -100,6 +105,8 @@ const harmless: ReadonlyArray<[string, string]> = [
   ["printf-reference", "printf 'API_KEY=${API_KEY}\\n' > .env.template"],
   ["dd-image", "dd if=/dev/zero of=disk.img bs=1M count=1"],
   ["git-config-name", "git config user.name 'Ada Lovelace'"],
+  ["npm-config-registry", "npm config set registry https://registry.example.com/"],
+  ["gh-config", "gh config set git_protocol ssh"],
   ["python-write", "python3 -c \"open('out.txt','w').write('hello')\""],
   ["keygen-public", "ssh-keygen -y -f ~/.ssh/deploy_key.pub > /tmp/pub.txt"],
   ["code-assignment", "echo 'password = config.password' >> src/app.py"],
