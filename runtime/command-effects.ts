@@ -38,6 +38,8 @@ export interface PathEffect {
   aliasOf?: string;
   /** A glob read with `dotglob` on (`shopt -s dotglob`, `GLOBIGNORE=…` earlier in the line): `*` matches dot files. */
   dotglob?: boolean;
+  /** A word given to a program whose use of it the analyser does not model: it may be read. */
+  unseen?: boolean;
 }
 
 /** One simple command, as it would run. */
@@ -1797,6 +1799,7 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   }
   let cwd = ctx.cwd;
   const prefixes: string[] = [];
+  const prefixValues: Array<{ source: Resolved; via: string }> = [];
   // Prefix commands, repeatedly (`sudo env X=1 nice -n 5 cat …`).
   for (let guard = 0; guard < 16 && argv.length > 0; guard += 1) {
     if (dynamic[0] || (argv[0] as string).length > PATH_MAX) break;
@@ -1827,15 +1830,34 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       if (name === "env" && (bare === "-S" || bare === "--split-string") && value !== undefined) scriptString = value;
       if ((name === "su" || name === "runuser") && (bare === "-c" || bare === "--command") && value !== undefined) scriptString = value;
       if (name === "sudo" && (bare === "-D" || bare === "--chdir") && value !== undefined) cwd = absolutePath(value, cwd);
-      if (eq < 0 && (valueOptions.has(bare) || ((name === "su" || name === "runuser") && (bare === "-c" || bare === "--command")))) j += 2;
-      else j += 1;
+      const takesNext = eq < 0 && (valueOptions.has(bare) || ((name === "su" || name === "runuser") && (bare === "-c" || bare === "--command")));
+      // An option's value may be a file the prefix reads (`xargs -a FILE`, `dotenvx -f FILE`).
+      if (value !== undefined && (eq > 0 || takesNext) && !/^(-C|--chdir|-D|-w|--wd|-S|--split-string|-c|--command)$/.test(bare))
+        prefixValues.push({ source: eq > 0 ? { ...(sources[j] as Resolved), values: [value], unset: [value] } : (sources[j + 1] as Resolved), via: name });
+      j += takesNext ? 2 : 1;
     }
     j += PREFIXES[name] as number;
     const sub = SUBCOMMAND_PREFIXES[name];
     if (sub) {
       if (!sub.has(argv[j - (PREFIXES[name] as number)] ?? "")) break;
       const dash = argv.indexOf("--", j);
+      const end = dash >= 0 ? dash : argv.length;
+      // The subcommand's own words (`dotenvx run -f FILE --`) may name files it loads.
+      for (let k = j + 1; k < end; k += 1) {
+        const word = argv[k] as string;
+        const eq = word.indexOf("=");
+        if (word.startsWith("-") && eq < 0) continue;
+        const value = word.startsWith("-") ? word.slice(eq + 1) : word;
+        prefixValues.push({ source: { ...(sources[k] as Resolved), values: [value], unset: [value] }, via: name });
+      }
       j = dash >= 0 ? dash + 1 : argv.length;
+    }
+    if ((scriptString !== undefined || SCRIPT_STRING_PREFIXES.has(name)) && prefixValues.length > 0) {
+      // The prefix itself, with the files its options name, before the command it runs.
+      const own = newEffect([name], [name], [false], prefixes, cwd, depth, joinedBy, upstream, ctx.where);
+      for (const { source, via } of prefixValues) own.reads.push({ ...pathEffect(source, 0, { ...ctx, cwd }, via), unseen: true });
+      ctx.out.commands.push(own);
+      prefixValues.length = 0;
     }
     if (scriptString !== undefined) {
       // `env -S 'cat .env'`, `su -c '…'`: the string is split (env) or read by a shell (su).
@@ -1892,30 +1914,10 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     dynamic = dynamic.slice(j);
     sources = sources.slice(j);
   }
-  const effect: EffectCommand = {
-    argv,
-    raw,
-    dynamic,
-    name: argv.length > 0 && !dynamic[0] && (argv[0] as string).length <= PATH_MAX ? basename(argv[0] as string) : "",
-    prefixes,
-    cwd,
-    depth,
-    joinedBy,
-    pipeline: upstream,
-    stage: upstream.length,
-    where: ctx.where,
-    reads: [],
-    writes: [],
-    deletes: [],
-    moves: [],
-    recursive: false,
-    redirects: [],
-    hiddenOutput: false,
-    opaque: [],
-    code: [],
-  };
+  const effect = newEffect(argv, raw, dynamic, prefixes, cwd, depth, joinedBy, upstream, ctx.where);
   if (dynamic.some((d) => d)) effect.argvUnset = sources.map((r, i) => (r.dynamic ? (r.unset[0] ?? "") : (argv[i] as string)));
   const local: Context = { ...ctx, cwd };
+  for (const { source, via } of prefixValues) effect.reads.push({ ...pathEffect(source, 0, local, via), unseen: true });
   for (const { redirect, target } of redirects) {
     const text = target?.values[0] ?? "";
     effect.redirects.push({ op: redirect.op, fd: redirect.fd, target: text });
@@ -2020,6 +2022,42 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   commandEffectsOf(effect, name, args, argSources, local, depth, command);
   recordWrites(effect, command, upstream, local, depth);
   return effect;
+}
+
+/** A simple command's record before its effects are read. */
+function newEffect(
+  argv: string[],
+  raw: string[],
+  dynamic: boolean[],
+  prefixes: string[],
+  cwd: string,
+  depth: number,
+  joinedBy: string,
+  upstream: EffectCommand[],
+  where: string,
+): EffectCommand {
+  return {
+    argv,
+    raw,
+    dynamic,
+    name: argv.length > 0 && !dynamic[0] && (argv[0] as string).length <= PATH_MAX ? basename(argv[0] as string) : "",
+    prefixes,
+    cwd,
+    depth,
+    joinedBy,
+    pipeline: upstream,
+    stage: upstream.length,
+    where,
+    reads: [],
+    writes: [],
+    deletes: [],
+    moves: [],
+    recursive: false,
+    redirects: [],
+    hiddenOutput: false,
+    opaque: [],
+    code: [],
+  };
 }
 
 /** A word known as literal text. */
@@ -2283,6 +2321,9 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
       if (sources[codeFlag + 1]?.hidden)
         addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(sources[codeFlag + 1]?.raw ?? ""), words: args, cwd: ctx.cwd, depth, hidden: true });
     }
+    // The words after the program text are its arguments: what it does with them is not seen.
+    const programArgs = codeFlag >= 0 ? codeFlag + 2 : script !== undefined ? args.indexOf(script) + 1 : args.length;
+    unseenReads(effect, name, args, sources, ctx, programArgs);
     if (codeFlag < 0 && script !== undefined) {
       const index = args.indexOf(script);
       const file = path(index);
@@ -2678,6 +2719,7 @@ function shellEffects(effect: EffectCommand, name: string, args: string[], sourc
     if (src.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(src.raw), words: args, cwd: ctx.cwd, depth, hidden: true });
     const file = pathEffect(src, 0, ctx, name);
     effect.reads.push(file);
+    unseenReads(effect, name, args, sources, ctx, i + 1);
     writtenScript(effect, file, ctx, depth, true);
     return;
   }
@@ -2745,6 +2787,17 @@ function wrappedCommand(name: string, args: readonly string[]): { start: number;
 
 function wrapperEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
   const { start, script } = wrappedCommand(name, args);
+  const verb = args.findIndex((a) => !a.startsWith("-") && a !== "compose");
+  if (start < 0 && args[verb] === "cp") {
+    // `docker cp SRC DEST`, `kubectl cp SRC DEST`: every word after `cp` but the last may be a source
+    // (a `CONTAINER:PATH` names the path inside it); copied, it can be read under any name.
+    const words = args.map((a, i) => ({ a, i })).filter(({ a, i }) => i > verb && !a.startsWith("-"));
+    for (const { a, i } of words.slice(0, -1)) {
+      const inside = /^[A-Za-z0-9_./-]+:(?!\/\/)/.exec(a);
+      const text = inside ? a.slice(inside[0].length) : a;
+      effect.reads.push(pathEffect({ ...(sources[i] as Resolved), values: [text], unset: [text] }, 0, ctx, name));
+    }
+  }
   if (start < 0 || start >= args.length) return;
   const where = name;
   if (script) {
@@ -3058,7 +3111,98 @@ function fileEffects(
     }
     return;
   }
+  if (!NAMES_ONLY.has(name)) unseenReads(effect, name, args, sources, ctx, 0);
   void depth;
+}
+
+/**
+ * Programs that take file names but never show the files' bytes: they print names, types, sizes or
+ * counts, or change metadata. Every other program whose effects are not modelled above may read
+ * what its words name (`shuf .env`, `m4 .env`, a script given `~/.ssh/id_rsa`).
+ */
+const NAMES_ONLY = new Set([
+  "echo",
+  "printf",
+  "print",
+  "ls",
+  "dir",
+  "vdir",
+  "exa",
+  "eza",
+  "lsd",
+  "tree",
+  "stat",
+  "file",
+  "wc",
+  "du",
+  "df",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "namei",
+  "test",
+  "[",
+  "[[",
+  "true",
+  "false",
+  ":",
+  "unset",
+  "type",
+  "which",
+  "whereis",
+  "hash",
+  "exit",
+  "return",
+  "shift",
+  "set",
+  "shopt",
+  "wait",
+  "jobs",
+  "kill",
+  "sleep",
+  "mkdir",
+  "mktemp",
+  "fd",
+  "fdfind",
+  "locate",
+  "lsof",
+  "fuser",
+  "getfacl",
+  "lsattr",
+  "ssh-add",
+]);
+
+/**
+ * The words of a program whose use of them is not modelled, from `from` on, recorded as reads
+ * marked `unseen`: each operand, the value of `--option=value` and `-oVALUE`, and what follows `=`
+ * or a leading `@` in an operand. Only a credential among them matters to a guard: a program the
+ * analyser cannot follow, given one, may show it.
+ */
+function unseenReads(effect: EffectCommand, name: string, args: readonly string[], sources: readonly Resolved[], ctx: Context, from: number): void {
+  for (let i = from; i < args.length; i += 1) {
+    const word = args[i] as string;
+    const source = sources[i] as Resolved;
+    const candidates: string[] = [];
+    if (word.startsWith("--")) {
+      if (word.includes("=")) candidates.push(word.slice(word.indexOf("=") + 1));
+    } else if (word.startsWith("-") && word.length > 2) candidates.push(word.slice(2));
+    else if (word !== "-") {
+      candidates.push(word);
+      if (word.indexOf("=") > 0) candidates.push(word.slice(word.indexOf("=") + 1));
+      if (word.startsWith("@")) candidates.push(word.slice(1));
+    }
+    for (const [k, text] of candidates.entries()) {
+      if (text === "") continue;
+      const read = pathEffect(
+        k === 0 && text === word ? source : { ...source, values: [text], globs: [source.globs[0] ?? false], unset: [text] },
+        0,
+        ctx,
+        name,
+      );
+      effect.reads.push({ ...read, unseen: true });
+    }
+  }
 }
 
 function findEffects(

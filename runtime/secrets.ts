@@ -415,6 +415,42 @@ export function isPlaceholderValue(raw: string): boolean {
 }
 
 /**
+ * True when a variable name reads as a secret: one of its `_`-separated parts is PASSWORD, PASSWD,
+ * PASS, SECRET, TOKEN, CREDENTIAL(S), AUTH, OAUTH, COOKIE, SESSION or PAT, or it has KEY after API,
+ * ACCESS, PRIVATE, SECRET, SESSION, SIGNING, ENCRYPTION, MASTER or CLIENT. `MAX_TOKENS`,
+ * `AUTHOR`, `KEYBOARD` are not secrets.
+ */
+export function isSecretVariable(name: string): boolean {
+  const parts = name
+    .toUpperCase()
+    .split(/_+/)
+    .filter((p) => p !== "");
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i] as string;
+    if (
+      /^(PASSWORD|PASSWD|PASS|PASSPHRASE|PWD_SECRET|SECRET|SECRETS|TOKEN|CREDENTIAL|CREDENTIALS|CREDS|AUTH|OAUTH|COOKIE|SESSION|PAT|APIKEY|PRIVATEKEY|ACCESSKEY|SECRETKEY|DSN)$/.test(
+        part,
+      )
+    ) {
+      // `$PWD` is the working directory, `SESSION_ID`/`SESSION_NAME` identify, they do not authenticate.
+      if (part === "SESSION" && /^(ID|NAME|DIR|TYPE|MANAGER|TIMEOUT)$/.test(parts[i + 1] ?? "")) continue;
+      if (part === "AUTH" && /^(URL|DOMAIN|METHOD|TYPE|MODE|PROVIDER|HOST|ENDPOINT)$/.test(parts[i + 1] ?? "")) continue;
+      return true;
+    }
+    if (/(PASSWORD|SECRET|TOKEN|APIKEY)$/.test(part) && part.length > 6) return true;
+    if (
+      part === "KEY" &&
+      i > 0 &&
+      /^(API|ACCESS|PRIVATE|SECRET|SESSION|SIGNING|ENCRYPTION|MASTER|CLIENT|ACCOUNT|SERVICE|LICENSE|WEBHOOK|DEPLOY|SSH|GPG|PGP|STRIPE|OPENAI|ANTHROPIC)$/.test(
+        parts[i - 1] as string,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
  * The password of HTTP Basic credentials (`base64` of `user:password`), or undefined when the text
  * does not decode to printable `user:password` with a password of 4 or more characters.
  */

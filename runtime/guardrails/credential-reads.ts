@@ -28,47 +28,12 @@ import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS
 import { CREDENTIAL_EXCLUDES, globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
+import { isSecretVariable } from "../secrets";
 import { grepRecurses, searchExclusions, searchToolExclusions, searchToolFollowsLinks } from "./search-rewrite";
 
 const { readdirSync, statSync } = fs;
 // The C realpath(3): the same answer as the JS walk, without an lstat call from JS per component.
 const realpathSync = fs.realpathSync.native;
-
-/**
- * True when a variable name reads as a secret: one of its `_`-separated parts is PASSWORD, PASSWD,
- * PASS, SECRET, TOKEN, CREDENTIAL(S), AUTH, COOKIE, SESSION or PAT, or it has KEY after API,
- * ACCESS, PRIVATE, SECRET, SESSION, SIGNING, ENCRYPTION, MASTER or CLIENT. `MAX_TOKENS`,
- * `AUTHOR`, `KEYBOARD` are not secrets.
- */
-export function isSecretVariable(name: string): boolean {
-  const parts = name
-    .toUpperCase()
-    .split(/_+/)
-    .filter((p) => p !== "");
-  for (let i = 0; i < parts.length; i += 1) {
-    const part = parts[i] as string;
-    if (
-      /^(PASSWORD|PASSWD|PASS|PASSPHRASE|PWD_SECRET|SECRET|SECRETS|TOKEN|CREDENTIAL|CREDENTIALS|CREDS|AUTH|COOKIE|SESSION|PAT|APIKEY|PRIVATEKEY|ACCESSKEY|SECRETKEY|DSN)$/.test(
-        part,
-      )
-    ) {
-      // `$PWD` is the working directory, `SESSION_ID`/`SESSION_NAME` identify, they do not authenticate.
-      if (part === "SESSION" && /^(ID|NAME|DIR|TYPE|MANAGER|TIMEOUT)$/.test(parts[i + 1] ?? "")) continue;
-      if (part === "AUTH" && /^(URL|DOMAIN|METHOD|TYPE|MODE|PROVIDER|HOST|ENDPOINT)$/.test(parts[i + 1] ?? "")) continue;
-      return true;
-    }
-    if (/(PASSWORD|SECRET|TOKEN|APIKEY)$/.test(part) && part.length > 6) return true;
-    if (
-      part === "KEY" &&
-      i > 0 &&
-      /^(API|ACCESS|PRIVATE|SECRET|SESSION|SIGNING|ENCRYPTION|MASTER|CLIENT|ACCOUNT|SERVICE|LICENSE|WEBHOOK|DEPLOY|SSH|GPG|PGP|STRIPE|OPENAI|ANTHROPIC)$/.test(
-        parts[i - 1] as string,
-      )
-    )
-      return true;
-  }
-  return false;
-}
 
 /** The names (never the values) a dotenv file defines, for the block message. */
 function dotenvKeyNames(path: string): string[] {
@@ -292,6 +257,8 @@ const FEEDERS =
 function commandBlock(command: EffectCommand, home: string): string | undefined {
   for (const read of command.reads) {
     if (pathIsSensitive(read)) {
+      if (read.unseen)
+        return `BLOCKED: ${read.via} is given ${read.written || read.path}, a credential file, and agentihooks cannot tell whether it shows the file's contents; its values must not reach the transcript. Ask the operator to run it, or give it a template such as .env.example instead.`;
       const how =
         read.via === "<" || read.via === "<>"
           ? "This command feeds"

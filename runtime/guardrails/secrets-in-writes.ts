@@ -5,7 +5,7 @@
  * inline in a shell command gets a NOTE; one anywhere in an MCP tool's arguments (strict set, every
  * depth, keys included) is blocked. `# nosecret` on a line exempts it.
  */
-import { scanSecrets } from "../secrets";
+import { isPlaceholderValue, isSecretVariable, scanSecrets } from "../secrets";
 import { commandEffects, type CommandEffects, type EffectCommand } from "../command-effects";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, WRITE_TOOLS } from "./guard";
 
@@ -106,12 +106,69 @@ const CONFIG_SETTERS: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = ne
   ["bundle", [["config", "set"]]],
 ]);
 
+/** Where the key of a CONFIG_SETTERS command stands among its non-option words, or -1. */
+function settingKeyIndex(c: EffectCommand, words: readonly string[]): number {
+  const runs = CONFIG_SETTERS.get(c.name);
+  if (!runs) return -1;
+  for (const run of runs) {
+    const at = words.findIndex((_, i) => run.every((w, k) => words[i + k] === w));
+    if (at >= 0) return at + run.length;
+  }
+  return -1;
+}
+
 /** True when `c` is a configuration setter of CONFIG_SETTERS. */
 function setsConfiguration(c: EffectCommand): boolean {
-  const runs = CONFIG_SETTERS.get(c.name);
-  if (!runs) return false;
-  const words = c.argv.slice(1).filter((a) => !a.startsWith("-"));
-  return runs.some((run) => words.some((_, i) => run.every((w, k) => words[i + k] === w)));
+  return (
+    settingKeyIndex(
+      c,
+      c.argv.slice(1).filter((a) => !a.startsWith("-")),
+    ) >= 0
+  );
+}
+
+// The last part of a setting's key that names what holds no secret, though a part before it does
+// (`credential.helper`, `credential.https://host.username`).
+const NOT_SECRET_LEAF =
+  /^(helper|username|user|email|name|url|path|file|program|usehttppath|cmd|command|type|format|provider|region|output|allowedsignersfile)$/i;
+
+/**
+ * The key a configuration setter stores a credential under, given a literal value (`aws configure
+ * set aws_secret_access_key VALUE`, `npm config set //host/:_authToken=VALUE`, `composer config
+ * github-oauth.github.com VALUE`): some part of the key reads as a secret's name (split at `.`,
+ * `:`, `/` and camelCase humps) and the value is neither a variable nor a placeholder. The scan
+ * cannot see such a value when it has no known shape.
+ */
+function storedCredentialKey(c: EffectCommand): string | undefined {
+  const words: string[] = [];
+  const dynamic: boolean[] = [];
+  c.argv.slice(1).forEach((a, i) => {
+    if (a.startsWith("-")) return;
+    words.push(a);
+    dynamic.push(c.dynamic[i + 1] ?? false);
+  });
+  const at = settingKeyIndex(c, words);
+  if (at < 0 || at >= words.length) return undefined;
+  const word = words[at] as string;
+  const eq = word.indexOf("=");
+  const key = eq > 0 ? word.slice(0, eq) : word;
+  const value = eq > 0 ? word.slice(eq + 1) : words[at + 1];
+  const valueDynamic = eq > 0 ? dynamic[at] : dynamic[at + 1];
+  if (value === undefined || valueDynamic || isPlaceholderValue(value)) return undefined;
+  const parts = key.split(/[.:/]+/).filter((p) => p !== "");
+  if (parts.length === 0 || NOT_SECRET_LEAF.test(parts[parts.length - 1] as string)) return undefined;
+  const named = parts.some((p) => isSecretVariable(p.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_")));
+  return named ? key : undefined;
+}
+
+/** The deny for a line whose configuration setter stores a shapeless credential (storedCredentialKey). */
+function storedCredentialBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): GuardVerdict | undefined {
+  if (!SETTER_WORDS.test(command)) return undefined;
+  for (const c of commandEffects(command, cwd, env).commands) {
+    const key = storedCredentialKey(c);
+    if (key !== undefined) return { block: `BLOCKED: ${c.name} would store a credential in its configuration file (${key}). ${ADVICE}` };
+  }
+  return undefined;
 }
 
 /** True when the one command writes a file (as command-effects reads it) or runs a script that may. */
@@ -147,6 +204,9 @@ function hiddenTexts(effects: CommandEffects): string {
   }
   return parts.join("\n");
 }
+
+// The subcommand words of every CONFIG_SETTERS entry: only a line holding one needs the full reading for them.
+const SETTER_WORDS = /\bconfig(?:ure)?\b|\bset\b/;
 
 // Text that can spell other text: ANSI-C quoting, escapes, decoders. Only a line with a
 // secret in plain sight or one of these needs the full reading.
@@ -238,11 +298,11 @@ export const secretsInWritesGuard: Guard = {
       const command = stringArg(tool_input, "command");
       if (command === "") return undefined;
       const plain = scanSecrets(command, "normal");
-      if (plain.length === 0 && !ENCODES.test(command)) return undefined;
+      if (plain.length === 0 && !ENCODES.test(command)) return storedCredentialBlock(command, cwd, env);
       const effects = commandEffects(command, cwd, env);
       const hidden = hiddenTexts(effects);
       const found = hidden ? [...new Set([...plain, ...scanSecrets(hidden, "normal")])].sort() : plain;
-      if (found.length === 0) return undefined;
+      if (found.length === 0) return storedCredentialBlock(command, cwd, env);
       if (effects.commands.some(writesAFile)) {
         return { block: `BLOCKED: Secret(s) detected in Bash command writing to a file (${found.join(", ")}). ${ADVICE}` };
       }

@@ -556,6 +556,104 @@ const REDTEAM: Record<string, string[]> = {
     "sed -n '$r ~/.ssh/id_rsa' README.md",
   ],
 };
+// Programs the analyser does not model, given a credential: any of them may print it (an unlisted
+// reader, a script's argument, a prefix's option value, a copy into a container). No list names
+// these programs; the rule is that an unmodelled program's words may be files it reads.
+const UNSEEN: Record<string, string[]> = {
+  "credential-reads/unlisted-programs": [
+    "shuf .env",
+    "m4 .env",
+    "cpp -P .env",
+    "w3m -dump .env",
+    "hexyl ~/.ssh/id_rsa",
+    "tsort .env",
+    "ptx .env",
+    "gh gist create .env",
+    "zz-peek .env",
+    "/opt/tools/peek ~/.aws/credentials",
+    "mytool --input=.env",
+    "mytool -i.env",
+    "mytool @.env",
+    "mytool conf=.env",
+    "npx some-cli config/prod.env",
+    "prettier .env",
+    "strace -e trace=none shuf .env",
+    "timeout 5 tsort ./.env",
+    'f() { cat "$1"; }; f .env',
+  ],
+  "credential-reads/script-arguments": [
+    "python3 show.py .env",
+    "python3 -c 'import sys; print(open(sys.argv[1]).read())' .env",
+    "node dump.js ~/.ssh/id_rsa",
+    "ruby -e 'puts File.read(ARGV[0])' .env",
+    "bash show.sh .env",
+    "sh ./print-it ~/.aws/credentials",
+    "./show.sh .env",
+    "perl -ne print .env",
+  ],
+  "credential-reads/prefix-options": [
+    "xargs -a .env echo",
+    "xargs --arg-file=.env echo",
+    "xargs -a ~/.aws/credentials printf '%s\\n'",
+    "parallel -a .env echo",
+    "dotenvx run -f .env -- node app.js",
+  ],
+  "credential-reads/container-copies": [
+    "docker cp .env c:/tmp",
+    "docker cp c:/app/.env ./copy.txt",
+    "podman cp ~/.ssh/id_rsa c:/root/",
+    "docker compose cp .env web:/app",
+    "kubectl cp .env pod:/tmp -c app",
+    "kubectl cp -n prod ~/.kube/config pod:/tmp/k",
+  ],
+};
+for (const [klass, commands] of Object.entries(UNSEEN)) {
+  commands.forEach((command, i) => {
+    cases.push({
+      id: `${klass}-${i}-${slug(command)}`,
+      class: klass,
+      kind: "shell",
+      command,
+      files: { ".env": "API_KEY=x\n", "config/prod.env": "X=1\n", "README.md": "# x\n" },
+      expect: "deny",
+      reason: /credential|cannot be checked/,
+    });
+  });
+}
+// Naming a credential to a program that never shows file contents, and unmodelled programs given
+// ordinary words, pass.
+[
+  "echo .env >> .gitignore",
+  "ls -la ~/.ssh",
+  "stat .env",
+  "[ -f .env ] && echo present",
+  "test -e ~/.ssh/id_rsa",
+  "du -sh ~/.ssh",
+  "realpath .env",
+  "file .env",
+  "wc -l .env",
+  "tree -a ~/.ssh",
+  "ssh-add ~/.ssh/id_ed25519",
+  "export KUBECONFIG=~/.kube/config",
+  "python3 manage.py runserver 0.0.0.0:8000",
+  "node server.js --port 3000",
+  "bash build.sh --release",
+  "npm run build -- --mode production",
+  "xargs -n1 echo < README.md",
+  "docker cp ./README.md c:/app",
+  "kubectl cp pod:/var/log/app.log ./app.log",
+  "mytool --input=README.md",
+  "shuf README.md",
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/unseen-fine-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "README.md": "# x\n" },
+    expect: "allow",
+  }),
+);
 for (const [klass, commands] of Object.entries(REDTEAM)) {
   commands.forEach((command, i) => {
     cases.push({

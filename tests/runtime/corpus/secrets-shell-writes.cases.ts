@@ -79,6 +79,27 @@ cases.push(
   },
 );
 
+// A value with no known shape, stored by a configuration setter under a key that names a credential.
+const stored: ReadonlyArray<[string, string]> = [
+  ["aws-secret", "aws configure set aws_secret_access_key wJalrXUtnFEMI"],
+  ["npm-auth-token", "npm config set //registry.npmjs.org/:_authToken=abc123def"],
+  ["git-password", "git config --global user.password hunter2x"],
+  ["git-token", "git config --global github.token abcd1234efgh"],
+  ["composer-oauth", "composer config github-oauth.github.com abc123def456"],
+  ["poetry-token", "poetry config pypi-token.pypi pypi-abc123"],
+  ["yarn-token", "yarn config set npmAuthToken abc123xyz"],
+  ["sudo-git-secret", "sudo git config --system smtp.pass s3cr3tpw"],
+];
+for (const [slug, command] of stored)
+  cases.push({
+    id: `secrets-shell-writes/stored-${slug}`,
+    class: "secrets-shell-writes/config-setter",
+    kind: "shell",
+    command,
+    expect: "deny",
+    reason: /store a credential in its configuration file/,
+  });
+
 // Inline only: the value goes to a program, not into a file.
 const inline: ReadonlyArray<[string, string]> = [
   [
@@ -107,6 +128,13 @@ const harmless: ReadonlyArray<[string, string]> = [
   ["git-config-name", "git config user.name 'Ada Lovelace'"],
   ["npm-config-registry", "npm config set registry https://registry.example.com/"],
   ["gh-config", "gh config set git_protocol ssh"],
+  ["aws-region", "aws configure set region us-east-1"],
+  ["aws-secret-variable", 'aws configure set aws_secret_access_key "$AWS_SECRET"'],
+  ["npm-token-reference", "npm config set //registry.npmjs.org/:_authToken '${NPM_TOKEN}'"],
+  ["git-credential-helper", "git config credential.helper store"],
+  ["git-signing-key", "git config --global user.signingkey ABCDEF0123456789"],
+  ["git-credential-username", "git config --global credential.https://example.com.username me"],
+  ["composer-placeholder", "composer config --global github-oauth.github.com your-token-here"],
   ["python-write", "python3 -c \"open('out.txt','w').write('hello')\""],
   ["keygen-public", "ssh-keygen -y -f ~/.ssh/deploy_key.pub > /tmp/pub.txt"],
   ["code-assignment", "echo 'password = config.password' >> src/app.py"],
