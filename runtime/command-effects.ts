@@ -114,6 +114,8 @@ interface VarValue {
   hidden: boolean;
   /** An array's elements (`a=(x y)`); `value` is then the first. */
   items?: string[];
+  /** A `for` loop's variable: `items` are the values it takes in turn. */
+  loop?: boolean;
 }
 
 /** A file written earlier in the line: its content when the analyser knows it. */
@@ -166,7 +168,10 @@ function escapeGlob(text: string): string {
 }
 
 /** Expands unescaped `{a,b}` groups of an escaped pattern (at most `limit` results). */
-function braceExpand(pattern: string, limit = 32): string[] {
+/** How many words one brace expansion is followed to; a word expanding to more makes the line `opaque` ("size"). */
+const BRACE_WORDS = 256;
+
+function braceExpand(pattern: string, limit: number): string[] {
   if (!pattern.includes("{")) return [pattern];
   // Find the first top-level `{…}` with a comma, then expand recursively.
   let open = -1;
@@ -403,7 +408,15 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
     }
     if (part.kind === "var") {
       const known = expandVariable(part, ctx);
-      if (known && known.value !== undefined) {
+      if (known?.loop && known.items && part.op === "" && !long) {
+        // A loop variable takes each of its values in turn: the word is read once per value (a
+        // brace group of the escaped values, expanded below), as if the loop were unrolled.
+        const group = known.items.length === 1 ? esc(known.items[0] as string) : `{${known.items.map(esc).join(",")}}`;
+        pattern.push(group);
+        unsetPattern.push(group);
+        continue;
+      }
+      if (known && known.value !== undefined && !known.loop) {
         pattern.push(esc(known.value));
         unsetPattern.push(esc(known.value));
         if (parts.length === 1 && known.items !== undefined) split = known.items;
@@ -464,12 +477,15 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
   if (!long) {
     resolved.values = [];
     resolved.globs = [];
-    for (const p of braceExpand(joined)) {
+    const expanded = braceExpand(joined, BRACE_WORDS + 1);
+    // Past the bound the rest of the words are not seen: the line is too large to check.
+    if (expanded.length > BRACE_WORDS) ctx.out.opaque.push({ reason: "size", text: shorten(word.raw), words: [], cwd: ctx.cwd, depth, hidden: true });
+    for (const p of expanded.slice(0, BRACE_WORDS)) {
       const { text, glob } = unescapePattern(tildeAfterBraces(p, ctx));
       resolved.values.push(text);
       resolved.globs.push(glob);
     }
-    if (dynamic) resolved.unset = braceExpand(unsetPattern.join("")).map((p) => unescapePattern(p).text);
+    if (dynamic) resolved.unset = braceExpand(unsetPattern.join(""), BRACE_WORDS).map((p) => unescapePattern(p).text);
   }
   if (split && split.length !== 1) resolved.split = split;
   return resolved;
@@ -491,7 +507,21 @@ export function absolutePath(path: string, cwd: string): string {
     const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
     return cwd === "/" ? `/${trimmed}` : `${cwd}/${trimmed}`;
   }
-  return posix.resolve(cwd, path);
+  const resolved = posix.resolve(cwd, path);
+  return resolved.startsWith("/proc/") ? throughProcLink(resolved, cwd) : resolved;
+}
+
+/**
+ * `/proc/<pid>/root/…` is that process's view of `/` (the same tree for a process of this machine),
+ * and `/proc/self/cwd/…` the command's own working directory: the path they lead to. Another
+ * process's `cwd` stays as written (where it leads is not known).
+ */
+function throughProcLink(path: string, cwd: string): string {
+  const link = /^\/proc\/([^/]+)\/(root|cwd)(?=\/|$)/.exec(path);
+  if (!link) return path;
+  const rest = path.slice(link[0].length);
+  if (link[2] === "root") return rest === "" ? "/" : rest;
+  return link[1] === "self" || link[1] === "thread-self" ? posix.resolve(cwd, `.${rest}`) : path;
 }
 
 const SIMPLE_RELATIVE = /^(?:[^/.][^/]*|\.[^/.][^/]*)(?:\/(?:[^/.][^/]*|\.[^/.][^/]*))*\/?$/;
@@ -1753,9 +1783,9 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     const loop = command.words.slice(0, skipped).findIndex((w) => /^(for|select|case)$/.test(w.text));
     if (loop >= 0) {
       // `for x in …` / `case … in`: the words are data; substitutions in them still run.
-      for (const w of command.words.slice(loop)) resolveWord(w, ctx, depth);
+      const resolvedWords = command.words.slice(loop).map((w) => resolveWord(w, ctx, depth));
       const variable = command.words[loop + 1];
-      if (variable) ctx.vars.set(variable.text, { hidden: false });
+      if (variable) ctx.vars.set(variable.text, loopValue(command.words[loop] as ShellWord, resolvedWords));
       return undefined;
     }
     start = skipped;
@@ -2022,6 +2052,23 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   commandEffectsOf(effect, name, args, argSources, local, depth, command);
   recordWrites(effect, command, upstream, local, depth);
   return effect;
+}
+
+// At most this many values of a loop are followed (a brace expansion's limit); more are unknown.
+const LOOP_ITEMS = 32;
+
+/**
+ * The variable of `for x in a b c`: each of the listed words when all are literal and none is a
+ * pattern (a body word holding `$x` is then read once per value), else unknown.
+ */
+function loopValue(keyword: ShellWord, words: readonly Resolved[]): VarValue {
+  if (keyword.text !== "for" || words[2]?.values[0] !== "in") return { hidden: false };
+  const items: string[] = [];
+  for (const w of words.slice(3)) {
+    if (w.dynamic || w.globs.some((g) => g) || items.length + w.values.length > LOOP_ITEMS) return { hidden: false };
+    items.push(...(w.split ?? w.values));
+  }
+  return items.length > 0 ? { value: items[0], items, hidden: false, loop: true } : { hidden: false };
 }
 
 /** A simple command's record before its effects are read. */

@@ -504,7 +504,7 @@ export function hiddenIntentBlock(opaque: OpaqueEffect, what: string): string {
     "dynamic-eval": `it evaluates text that is only known when it runs (${opaque.text})`,
     "hidden-input": `it runs text that is computed or downloaded, not written in the command (${opaque.text})`,
     depth: "it nests commands deeper than the guardrails read",
-    size: "it is larger than the guardrails read (over 20 000 words, or nested scripts longer than the line itself plus 1 MiB)",
+    size: "it is larger than the guardrails read (over 20 000 words, a brace expansion of over 256 words, or nested scripts longer than the line itself plus 1 MiB)",
   };
   return `BLOCKED: This command cannot be checked: ${why[opaque.reason]}, and ${what}. Write the command out plainly (the program by name, no eval, no decoding or downloading into a shell) so it can be checked.`;
 }

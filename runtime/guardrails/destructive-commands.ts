@@ -67,7 +67,18 @@ function deleteIsBroad(d: PathEffect, cwd: string, home: string): boolean {
   if (isBroadAbsolute(d.path, cwd, home)) return true;
   // Through a link made earlier in the line (`ln -s ~ /tmp/h; rm -rf /tmp/h/`), what it leads to.
   if (d.aliasOf !== undefined && isBroadAbsolute(d.aliasOf, cwd, home)) return true;
-  return d.unset !== undefined && isBroadAbsolute(d.unset, cwd, home, true);
+  if (d.dynamic) {
+    // Wholly computed (`"$(dirname "$PWD")"`, `$(git rev-parse --show-toplevel)`, `"$DIR"`): nothing
+    // of the path is visible, and it may be any directory. With a visible part, the unset reading decides.
+    if (d.unset === cwd) return true;
+    return d.unset !== undefined && isBroadAbsolute(d.unset, cwd, home, true);
+  }
+  // Another process's working directory (`/proc/<pid>/cwd`) may be any directory.
+  if (/^\/proc\/[^/]+\/cwd(\/|$)/.test(d.path)) return true;
+  // Through a link that exists now (a repository link to the home), what it leads to.
+  if (d.glob) return false;
+  const real = realTarget(d.path);
+  return real !== undefined && real !== d.path && isBroadAbsolute(real, cwd, home);
 }
 
 const NARROWING =
@@ -96,6 +107,8 @@ function rmBlock(command: EffectCommand, home: string): string | undefined {
   }
   if (!command.recursive) return undefined;
   const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home));
+  if (hit?.dynamic && hit.unset === command.cwd)
+    return `BLOCKED: Recursive ${command.name} of ${shown(hit)}, a path computed when the command runs: agentihooks cannot see which directory it is, and it may be a broad or home one. Write the path out, or use find with a filter (find . -name __pycache__ -type d -prune -exec rm -rf {} +).`;
   if (hit)
     return `BLOCKED: Recursive ${command.name} of ${shown(hit)} would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.`;
   return undefined;

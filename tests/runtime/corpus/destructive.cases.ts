@@ -341,6 +341,20 @@ const REDTEAM: Record<string, string[]> = {
     "trash-put ~",
     'wipe() { rm -rf "$1"; }; wipe ~',
   ],
+  // A path computed when the command runs: nothing of it is visible, so it may be any directory.
+  "destructive/computed-path": [
+    'rm -rf "$(dirname "$PWD")"',
+    "rm -rf $(git rev-parse --show-toplevel)",
+    'rm -rf "$(cd .. && pwd -P)/"',
+    "rm -rf $(cat dirs.txt)",
+    'rm -rf "$UNKNOWN_DIR"',
+    "rm -rf `realpath ..`",
+    'for d in a ~; do rm -rf "$d"; done',
+    'for f in *; do rm -rf "$f"; done',
+    'find . -maxdepth 0 -print0 | xargs -0 -I{} rm -rf "$(dirname {})"',
+  ],
+  // Links that lead to a broad directory: another process's root or working directory.
+  "destructive/proc-links": ["rm -rf /proc/1/root/", "rm -rf /proc/1/root/home", "rm -rf /proc/self/root/usr", "rm -rf /proc/1/cwd", "rm -rf /proc/2/cwd/"],
 };
 for (const [klass, commands] of Object.entries(REDTEAM)) {
   commands.forEach((command, i) => {
@@ -355,5 +369,17 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
     });
   });
 }
+
+// Loops over literal names, and computed paths with a visible narrow part, pass.
+[
+  'for d in build dist; do rm -rf "$d"; done',
+  "for d in node_modules .cache; do rm -rf ./$d; done",
+  'X=build; rm -rf "$X"',
+  'rm -rf "$TMPDIR/cache"',
+  "rm -rf /proc/1/root/tmp/build-1",
+  "find . -name __pycache__ -type d -prune -exec rm -rf {} +",
+].forEach((command, i) =>
+  cases.push({ id: `harmless/destructive-computed-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
+);
 
 export default cases;
