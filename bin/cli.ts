@@ -62,6 +62,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    // compiler/environment.ts's EnvironmentError, told by name: this entry imports none of the compiler.
+    if (error instanceof Error && error.name === "EnvironmentError") {
+      process.stderr.write(`agentihooks: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
     // A bug, not a user mistake: user mistakes are diagnostics.
     process.stderr.write(`agentihooks: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;

@@ -23,8 +23,10 @@ export interface Environment {
   agentsSkills: string;
   /** agentihooks' own state directory: `$AGENTIHOOKS_HOME` or `~/.agentihooks`. */
   agentihooksHome: string;
-  /** Absolute path of the Node binary that ran the compiler; hook wrappers exec it. */
+  /** Absolute path of the Node binary that ran the compiler (`AGENTIHOOKS_NODE` when set); hook wrappers exec it. */
   nodePath: string;
+  /** Absolute path of the bash on PATH when the compiler ran (`/bin/bash` when none): hook wrappers' `#!` line. */
+  bashPath: string;
   /** Root of the installed agentihooks package. */
   packageRoot: string;
   /** The bundled hook runtime apply installs (read from `<packageRoot>/dist/runtime.cjs`). */
@@ -94,6 +96,7 @@ export function portableEnvironment(overrides: Partial<Environment> = {}): Envir
     agentsSkills: `${home}/.agents/skills`,
     agentihooksHome: `${home}/.agentihooks`,
     nodePath: "/usr/local/bin/node",
+    bashPath: "/bin/bash",
     packageRoot: "/opt/agentihooks",
     runtime: PORTABLE_RUNTIME,
     runtimePath: "",
@@ -124,7 +127,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     homes: {},
     agentsSkills: path.join(home, ".agents", "skills"),
     agentihooksHome,
-    nodePath: process.execPath,
+    nodePath: hookNode(env.AGENTIHOOKS_NODE) ?? process.execPath,
+    bashPath: resolveOnPath("bash", env.PATH ?? "") ?? "/bin/bash",
     packageRoot: root,
     runtime,
     runtimePath: installedRuntimePath(agentihooksHome, runtime),
@@ -165,6 +169,25 @@ export function clientStateFile(env: Pick<Environment, "home" | "homes" | "vars"
 export function clientHomeOverride(env: Pick<Environment, "home" | "vars">, contract: Pick<ClientContract, "home">): string | undefined {
   const value = firstPathEntry(env.vars[contract.home.variable], env.home);
   return value !== undefined && contract.home.variableHolds === "home" ? path.join(value, contract.home.dir) : value;
+}
+
+/** A machine fact set wrongly by the operator (an environment variable): reported as such, not as a bug. */
+export class EnvironmentError extends Error {
+  override name = "EnvironmentError";
+}
+
+/**
+ * `AGENTIHOOKS_NODE`: the Node the hooks run instead of the one running the compiler (a Node a
+ * version manager may remove, a wrapper script around one). It must be an absolute path to an
+ * executable; anything else is refused.
+ */
+function hookNode(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  if (!path.isAbsolute(value) || resolveOnPath(value, "") === null)
+    throw new EnvironmentError(
+      `AGENTIHOOKS_NODE=${value} is not an absolute path to an executable. Point it at a Node binary (or a script that runs one), or unset it.`,
+    );
+  return value;
 }
 
 function firstPathEntry(value: string | undefined, home: string): string | undefined {

@@ -537,24 +537,36 @@ export function scanSecrets(text: string, mode: SecretScanMode): string[] {
 
 // Escapes that spell one character: `\u002d`, `\x2d`, `&#45;`, `&#x2d;` (JSON, JavaScript, HTML).
 const HAS_CHAR_ESCAPE = /\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,7};/;
-/** The shortest base64 or hex run that is decoded and scanned too (a short run cannot hold a key). */
-export const MIN_ENCODED_RUN = 64;
+/**
+ * The shortest base64 or hex run that is decoded and scanned too: 24 characters, 18 bytes, under
+ * the shortest token shape encoded (an AWS key id, 20 characters, is 28 in base64).
+ */
+export const MIN_ENCODED_RUN = 24;
 /** Runs up to this long are decoded whatever they hold. */
 const MAX_BLIND_DECODE = 256 * 1024;
 
 /**
  * The other ways `text` can be read: with character escapes decoded (an armour written as
- * `\u002d\u002d…BEGIN`), and each long base64 or hex run decoded (a PEM file or a dotenv encoded
+ * `\u002d\u002d…BEGIN`), with string literals joined where code concatenates them, and each base64 or hex run decoded (a PEM file or a dotenv encoded
  * whole), so what the encoding hides is scanned as plain text. One level deep, each view at most the
  * size of the text: the scan stays linear.
  */
 function decodedViews(text: string): string[] {
   const views: string[] = [];
   if (HAS_CHAR_ESCAPE.test(text)) views.push(decodeCharEscapes(text));
+  if (JOINED_LITERALS.test(text)) views.push(text.replace(JOINED_LITERALS, ""));
   const decoded = encodedRuns(text);
   if (decoded !== "") views.push(decoded);
   return views;
 }
+
+/**
+ * Where source code joins string literals into one value: a closing quote, an operator that
+ * concatenates (`+`, PHP's `.`, Lua's `..`, or the `,` of a list that is then joined) and the next
+ * opening quote; and a literal interpolated into a template (`${"…"}`). Removed, the pieces read
+ * as the value they build (`"AKIA" + "…"`, `["ghp_", "…"].join("")`). Bounded blanks: linear.
+ */
+const JOINED_LITERALS = /["'`][ \t\r\n]{0,16}(?:\+|\.{1,2}|,)[ \t\r\n]{0,16}["'`]|\$\{[ \t]{0,4}["'`]|["'`][ \t]{0,4}\}/g;
 
 /** The value of hex digit `c` (a char code), or -1. */
 function hexValue(c: number): number {

@@ -42,11 +42,15 @@ export interface HookWrapperOptions {
    */
   repo?: boolean;
   /**
-   * Machine scope only: the agentihooks home the wrapper exports as `AGENTIHOOKS_HOME` (root's
-   * policies), also dropping `NODE_OPTIONS` and `NODE_PATH`, so a user's environment cannot change
-   * what the runtime reads or loads. Absent in the other scopes (the user's own variables apply).
+   * The agentihooks home the wrapper exports as `AGENTIHOOKS_HOME` (the one apply installed the
+   * runtime and policies in), also dropping `NODE_OPTIONS` and `NODE_PATH`, so the client's
+   * environment cannot change what the runtime reads or loads. Not written in the repo scope.
    */
-  agentihooksHome?: string;
+  agentihooksHome: string;
+  /** Machine scope: root's home (the script says so). */
+  machine?: boolean;
+  /** Absolute path of the bash that runs the script (its `#!` line); the repo scope finds bash on PATH. */
+  bashPath: string;
 }
 
 function spellingsOf(event: "PreToolUse" | "PermissionRequest"): string {
@@ -62,6 +66,16 @@ function spellingsOf(event: "PreToolUse" | "PermissionRequest"): string {
  */
 function denyEnvelope(target: string, event: "PreToolUse" | "PermissionRequest"): string {
   return findClient(target) ? renderReply(target, event, event, { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd() : "";
+}
+
+/**
+ * The `#!` line's interpreter: bash by its absolute path with `-p`, which skips BASH_ENV, imported
+ * functions and SHELLOPTS (the kernel passes the one option through); `/usr/bin/env bash` in the
+ * repo scope (each clone's own bash) or when the path cannot stand in a `#!` line (not absolute,
+ * or holding blanks).
+ */
+function shebang(options: Pick<HookWrapperOptions, "repo" | "bashPath">): string {
+  return options.repo !== true && options.bashPath.startsWith("/") && !/\s/.test(options.bashPath) ? `${options.bashPath} -p` : "/usr/bin/env bash";
 }
 
 /**
@@ -82,7 +96,9 @@ export function renderHookWrapper(options: HookWrapperOptions): string {
     eventVariable: options.eventVariable ?? "",
     nodePath: shellQuote(options.nodePath),
     runtimePath: shellQuote(options.runtimePath),
-    agentihooksHome: options.agentihooksHome === undefined ? "" : shellQuote(options.agentihooksHome),
+    interpreter: shebang(options),
+    machine: options.machine === true,
+    agentihooksHome: shellQuote(options.agentihooksHome),
     preToolEvents: spellingsOf("PreToolUse"),
     permissionEvents: spellingsOf("PermissionRequest"),
     preToolDeny: shellQuote(denyEnvelope(options.target, "PreToolUse")),

@@ -59,8 +59,8 @@ export function isInstalledRuntime(agentihooksHome: string, file: string): boole
 
 /**
  * The wrapper at `wrapperPath`, mode 0755: exports `AGENTIHOOKS_TARGET=<id>` (and the event from
- * `$1` into the contract's `eventVariable`, when it has one; in the machine scope, root's
- * `AGENTIHOOKS_HOME`) and runs the installed runtime with the Node that ran the compiler.
+ * `$1` into the contract's `eventVariable`, when it has one; outside the repo scope, the
+ * `AGENTIHOOKS_HOME` it was installed in) and runs the installed runtime with the Node that ran the compiler.
  */
 export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "displayName" | "contract">, env: Environment, wrapperPath: string): FileEntry {
   return {
@@ -73,7 +73,9 @@ export function hookWrapperEntry(descriptor: Pick<TargetDescriptor, "id" | "disp
       nodePath: env.nodePath,
       runtimePath: env.runtimePath,
       repo: env.scope.name === "repo",
-      ...(env.scope.name === "machine" ? { agentihooksHome: env.agentihooksHome } : {}),
+      machine: env.scope.name === "machine",
+      agentihooksHome: env.agentihooksHome,
+      bashPath: env.bashPath,
     }),
     mode: 0o755,
   };

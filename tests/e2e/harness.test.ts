@@ -28,7 +28,7 @@ function writeJson(file: string, value: unknown): void {
 /** Copilot hooks running the fake runtime; `mode` is passed through the environment of the hook command. */
 function writeCopilotHooks(sb: Sandbox, mode: "guard" | "noop", extraEvents: string[] = []): void {
   const entry = (event: string) => [
-    { type: "command", bash: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${process.execPath} ${fake} copilot ${event}`, timeoutSec: 30 },
+    { type: "command", bash: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${sb.tracingNode} ${fake} copilot ${event}`, timeoutSec: 30 },
   ];
   writeJson(path.join(sb.copilotHome, "hooks", "fake.json"), {
     version: 1,
@@ -37,9 +37,9 @@ function writeCopilotHooks(sb: Sandbox, mode: "guard" | "noop", extraEvents: str
 }
 
 /** Claude/Codex-shaped hook groups running the fake runtime. */
-function claudeShapedHooks(client: string, mode: "guard" | "noop", extraEvents: string[] = []): Record<string, unknown> {
+function claudeShapedHooks(sb: Sandbox, client: string, mode: "guard" | "noop", extraEvents: string[] = []): Record<string, unknown> {
   const group = () => [
-    { hooks: [{ type: "command", command: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${process.execPath} ${fake} ${client}`, timeout: 30 }] },
+    { hooks: [{ type: "command", command: `E2E_FAKE_MODE=${mode} E2E_FAKE_CANARY=${RULE_CANARY} ${sb.tracingNode} ${fake} ${client}`, timeout: 30 }] },
   ];
   return Object.fromEntries([...claudeEvents, ...extraEvents].map((e) => [e, group()]));
 }
@@ -85,7 +85,7 @@ describe("self-test: Copilot checks pass on a right home and fail on a wrong one
 
   test("FAILS ON PURPOSE: a wrapper pointing at a missing runtime fails closed on Copilot, and the checks do not count it as our guard", async () => {
     const missing = path.join(sb.root, "nowhere", "runtime.mjs");
-    const entry = (event: string) => [{ type: "command", bash: `${process.execPath} ${missing} ${event}`, timeoutSec: 30 }];
+    const entry = (event: string) => [{ type: "command", bash: `${sb.tracingNode} ${missing} ${event}`, timeoutSec: 30 }];
     writeJson(path.join(sb.copilotHome, "hooks", "fake.json"), { version: 1, hooks: Object.fromEntries(copilotEvents.map((e) => [e, entry(e)])) });
     server.setScript(toolRounds([[{ name: "view", args: { path: path.join(sb.project, ".env") } }]]));
     const turn = await runCopilotTurn(sb, server, "read .env");
@@ -141,7 +141,7 @@ describe("self-test: Claude Code checks pass on a right home and fail on a wrong
   });
 
   test("a guarding hook: events fire and run the runtime, context arrives, .env is denied, nothing leaks", async () => {
-    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks("claude", "guard") });
+    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks(sb, "claude", "guard") });
     expect(await claudeLoadProblems(sb, server)).toEqual([]);
     server.setScript(toolRounds([[{ name: "Read", args: { file_path: path.join(sb.project, ".env") } }]]));
     const turn = await runClaudeTurn(sb, server, "read .env");
@@ -159,13 +159,13 @@ describe("self-test: Claude Code checks pass on a right home and fail on a wrong
   });
 
   test("FAILS ON PURPOSE: a non-guarding hook leaks .env; an unknown event and a bad value are caught by claude doctor", async () => {
-    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks("claude", "noop") });
+    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks(sb, "claude", "noop") });
     server.setScript(toolRounds([[{ name: "Read", args: { file_path: path.join(sb.project, ".env") } }]]));
     const turn = await runClaudeTurn(sb, server, "read .env");
     expect(requestsContaining(turn.requests, ENV_SECRET).length, "the leak check must catch the secret").toBeGreaterThan(0);
 
     writeJson(path.join(sb.claudeConfigDir, "settings.json"), {
-      hooks: claudeShapedHooks("claude", "guard", ["UserPromptSubmitted"]),
+      hooks: claudeShapedHooks(sb, "claude", "guard", ["UserPromptSubmitted"]),
       permissions: { defaultMode: "yolo" },
     });
     const doctor = await claudeCommand(sb, ["doctor"], server);
@@ -175,7 +175,7 @@ describe("self-test: Claude Code checks pass on a right home and fail on a wrong
     expect((await claudeLoadProblems(sb, server)).length).toBeGreaterThanOrEqual(2);
   });
   test("FAILS ON PURPOSE: with a non-guarding hook a secret Write lands, so the file-absence check can fail", async () => {
-    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks("claude", "noop") });
+    writeJson(path.join(sb.claudeConfigDir, "settings.json"), { hooks: claudeShapedHooks(sb, "claude", "noop") });
     const target = path.join(sb.project, "leak-unguarded.txt");
     server.setScript(toolRounds([[{ name: "Write", args: { file_path: target, content: `token=${WRITE_SECRET}\n` } }]]));
     const turn = await runClaudeTurn(sb, server, "save the token", "Write");
@@ -197,7 +197,7 @@ describe("self-test: Codex checks pass on a right home and fail on a wrong one",
   });
 
   test("a guarding hook (trust bypassed here only): events fire, context arrives, .env is blocked, nothing leaks", async () => {
-    writeJson(path.join(sb.codexHome, "hooks.json"), { hooks: claudeShapedHooks("codex", "guard") });
+    writeJson(path.join(sb.codexHome, "hooks.json"), { hooks: claudeShapedHooks(sb, "codex", "guard") });
     writeFileSync(path.join(sb.codexHome, "AGENTS.md"), "# Fixture persona for the Codex self-test\n");
     expect(await codexLoadProblems(sb)).toEqual([]);
     server.setScript(toolRounds([[{ name: "exec_command", args: { cmd: "cat .env" } }]]));

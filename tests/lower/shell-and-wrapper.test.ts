@@ -38,10 +38,13 @@ describe("renderHookWrapper", () => {
       eventVariable: "AGENTIHOOKS_COPILOT_EVENT",
       nodePath: "/usr/local/bin/node",
       runtimePath: "/opt/agentihooks/runtime.cjs",
+      agentihooksHome: "/home/agent/.agentihooks",
+      bashPath: "/bin/bash",
     });
-    expect(text.startsWith("#!/usr/bin/env bash\n# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n")).toBe(true);
+    expect(text.startsWith("#!/bin/bash -p\n# managed-by: agentihooks — regenerate with: agentihooks apply --target copilot\n")).toBe(true);
+    expect(text).toContain('set -uo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\n');
     expect(text).toContain(
-      'set -uo pipefail\nexport AGENTIHOOKS_COPILOT_EVENT="${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=/opt/agentihooks/runtime.cjs\n',
+      "\nexport AGENTIHOOKS_HOME=/home/agent/.agentihooks\nunset NODE_OPTIONS NODE_PATH\nnode=/usr/local/bin/node\nruntime=/opt/agentihooks/runtime.cjs\n",
     );
     const deny = renderReply("copilot", "PreToolUse", "PreToolUse", { block: FAIL_CLOSED_REASON, context: [] }).stdout.trimEnd();
     const spellings = (event: string) =>
@@ -65,14 +68,32 @@ describe("renderHookWrapper", () => {
       expect(exports, descriptor.id).toEqual(descriptor.contract.eventVariable ? [`export ${descriptor.contract.eventVariable}="\${1:-}"`] : []);
     }
     // The name stands unquoted after `export`: anything but a shell identifier is refused.
-    expect(() => renderHookWrapper({ target: "x", displayName: "X", eventVariable: "A;id", nodePath: "/n", runtimePath: "/r" })).toThrow(
-      /not a shell variable name/,
-    );
+    expect(() =>
+      renderHookWrapper({
+        target: "x",
+        displayName: "X",
+        eventVariable: "A;id",
+        nodePath: "/n",
+        runtimePath: "/r",
+        agentihooksHome: "/home/agent/.agentihooks",
+        bashPath: "/bin/bash",
+      }),
+    ).toThrow(/not a shell variable name/);
   });
 
   it("denies by exit 2 and stderr alone for a target the runtime has no client for (no other client's envelope)", () => {
     const script = path.join(scratch, "unknown-target.sh");
-    writeFileSync(script, renderHookWrapper({ target: "nosuchclient", displayName: "None", nodePath: path.join(scratch, "missing-node"), runtimePath: "/r" }));
+    writeFileSync(
+      script,
+      renderHookWrapper({
+        target: "nosuchclient",
+        displayName: "None",
+        nodePath: path.join(scratch, "missing-node"),
+        runtimePath: "/r",
+        agentihooksHome: "/home/agent/.agentihooks",
+        bashPath: "/bin/bash",
+      }),
+    );
     const r = spawnSync("bash", [script, "PreToolUse"], { input: "{}", encoding: "utf8" });
     expect(r.status).toBe(2);
     expect(r.stdout.trim()).toBe("");
@@ -80,9 +101,17 @@ describe("renderHookWrapper", () => {
   });
 
   it("omits the event export when the payload names the event (Codex), and denies in Codex's own envelope", () => {
-    const text = renderHookWrapper({ target: "codex", displayName: "OpenAI Codex CLI", nodePath: "/n", runtimePath: "/r" });
+    const text = renderHookWrapper({
+      target: "codex",
+      displayName: "OpenAI Codex CLI",
+      nodePath: "/n",
+      runtimePath: "/r",
+      agentihooksHome: "/home/agent/.agentihooks",
+      bashPath: "/bin/bash",
+    });
     expect(text).not.toContain("_EVENT");
-    expect(text).toContain("export AGENTIHOOKS_TARGET=codex\nnode=/n\nruntime=/r\n");
+    expect(text).toContain("export AGENTIHOOKS_TARGET=codex\n");
+    expect(text).toContain("unset NODE_OPTIONS NODE_PATH\nnode=/n\nruntime=/r\n");
     expect(text).toContain(`"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"`);
   });
 
@@ -109,6 +138,8 @@ describe("renderHookWrapper", () => {
         eventVariable: "AGENTIHOOKS_COPILOT_EVENT",
         nodePath: node,
         runtimePath: runtime,
+        agentihooksHome: "/home/agent/.agentihooks",
+        bashPath: "/bin/bash",
       }),
     );
     chmodSync(wrapper, 0o755);

@@ -173,6 +173,8 @@ describe("scripts and commands written with hostile paths", () => {
           eventVariable: "AGENTIHOOKS_COPILOT_EVENT",
           nodePath: c.node,
           runtimePath: c.runtime,
+          agentihooksHome: c.dir,
+          bashPath: "/bin/bash",
         }),
       );
       writeFileSync(c.runtime, "");

@@ -125,7 +125,17 @@ function payloadFor(target: Target, c: CorpusCase, cwd: string, path: string): s
 
 let root: string;
 let installHome: string;
+/**
+ * The wrappers export the agentihooks home they were installed in, so a case that switches a
+ * guardrail on needs wrappers of a home whose policies say so: one applied home per distinct
+ * `guardrails` of the corpus (the key: its JSON, "" for none), its policies then edited.
+ */
+const installHomes = new Map<string, string>();
 let counter = 0;
+
+function overridesKey(c: CorpusCase): string {
+  return c.guardrails === undefined ? "" : JSON.stringify(c.guardrails);
+}
 
 interface World {
   repo: string;
@@ -159,15 +169,8 @@ function worldFor(c: CorpusCase): World {
   writeFileSync(join(repo, ".git", "HEAD"), `ref: refs/heads/${c.branch ?? "feature/x"}\n`);
   const policies = join(home, ".agentihooks");
   mkdirSync(policies, { recursive: true });
-  for (const t of TARGETS) {
-    const to = join(policies, `policy.${t}.json`);
-    copyFileSync(join(installHome, ".agentihooks", `policy.${t}.json`), to);
-    if (c.guardrails) {
-      const policy = JSON.parse(readFileSync(to, "utf8")) as { guardrails: Record<string, unknown> };
-      Object.assign(policy.guardrails, c.guardrails);
-      writeFileSync(to, JSON.stringify(policy));
-    }
-  }
+  for (const t of TARGETS)
+    copyFileSync(join(installHomes.get(overridesKey(c)) as string, ".agentihooks", `policy.${t}.json`), join(policies, `policy.${t}.json`));
   for (const [rel, spec] of Object.entries(c.files ?? {})) {
     makeFile(rel.startsWith("~/") ? expandHome(rel, home) : join(repo, rel), spec, home);
   }
@@ -274,19 +277,19 @@ function runInProcess(c: CorpusCase): Array<{ target: Target; error: string }> {
 // The installed wrappers.
 
 /** The shell command the installed registration of `target` runs for a pre-tool event. */
-function registeredCommand(target: Target): string {
+function registeredCommand(target: Target, home = installHome): string {
   if (target === "copilot") {
-    const hooks = JSON.parse(readFileSync(join(installHome, ".copilot", "hooks", "agentihooks.json"), "utf8")) as {
+    const hooks = JSON.parse(readFileSync(join(home, ".copilot", "hooks", "agentihooks.json"), "utf8")) as {
       hooks: Record<string, Array<{ command: string }>>;
     };
     return (hooks.hooks.preToolUse ?? [])[0]?.command ?? "";
   }
   const file =
     target === "claude"
-      ? join(installHome, ".claude", "settings.json")
+      ? join(home, ".claude", "settings.json")
       : target === "gemini"
-        ? join(installHome, ".gemini", "settings.json")
-        : join(installHome, ".codex", "hooks.json");
+        ? join(home, ".gemini", "settings.json")
+        : join(home, ".codex", "hooks.json");
   const settings = JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
   return (settings.hooks[target === "gemini" ? "BeforeTool" : "PreToolUse"] ?? [])[0]?.hooks[0]?.command ?? "";
 }
@@ -365,20 +368,43 @@ function sample(): Array<{ c: CorpusCase; target: Target }> {
 
 // ---------------------------------------------------------------------------------------------
 
-beforeAll(() => {
+/** Applies the default profile into `home` (from an empty project) and sets `overrides` in its policies. */
+function applyInto(home: string, project: string, overrides: CorpusCase["guardrails"]): Promise<void> {
+  mkdirSync(home);
+  mkdirSync(project);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes"], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "1" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    child.on("close", (status) => {
+      if (status !== 0) return reject(new Error(`apply of the default profile failed (exit ${status}):\n${stderr}`));
+      for (const t of TARGETS) {
+        const file = join(home, ".agentihooks", `policy.${t}.json`);
+        const policy = JSON.parse(readFileSync(file, "utf8")) as { guardrails: Record<string, unknown> };
+        Object.assign(policy.guardrails, overrides ?? {});
+        writeFileSync(file, JSON.stringify(policy));
+      }
+      resolve();
+    });
+  });
+}
+
+beforeAll(async () => {
   // Every home and repository path holds "agentihooks", as a user's may (a checkout of this very
   // project, a user so named): no harmless case may be denied for that.
   root = mkdtempSync(join(tmpdir(), "agentihooks-corpus-"));
   installHome = join(root, "install-home");
-  const project = join(root, "install-project");
-  mkdirSync(installHome);
-  mkdirSync(project);
-  const r = spawnSync(process.execPath, [join(ROOT, "bin", "agentihooks.js"), "apply", "--yes"], {
-    cwd: project,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: installHome, NO_COLOR: "1" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`apply of the default profile failed (exit ${r.status}):\n${r.stderr}`);
+  const keys = [...new Set(["", ...corpus.map(overridesKey)])];
+  keys.forEach((key, i) => installHomes.set(key, i === 0 ? installHome : join(root, `install-home-${i}`)));
+  await Promise.all(
+    keys.map((key, i) =>
+      applyInto(installHomes.get(key) as string, join(root, `install-project-${i}`), key === "" ? undefined : (JSON.parse(key) as CorpusCase["guardrails"])),
+    ),
+  );
 });
 
 afterAll(() => {
@@ -437,7 +463,9 @@ describe(`adversarial corpus: through the installed wrappers (${FULL_SWEEP ? "ev
       // Whatever the sample, each wrapper is shown a call it must deny and one it must let through.
       expect(new Set(runs.map((c) => (c.expect === "rewrite" ? "allow" : c.expect)))).toEqual(new Set(["deny", "allow"]));
       // Each run is a Node start-up: as many at a time as the machine has cores (at least 3).
-      const errors = await pool(runs, Math.max(3, availableParallelism()), (c) => runThroughWrapper(c, target, command));
+      const errors = await pool(runs, Math.max(3, availableParallelism()), (c) =>
+        runThroughWrapper(c, target, registeredCommand(target, installHomes.get(overridesKey(c)))),
+      );
       const failures = runs.flatMap((c, i) => (errors[i] ? [`  ${c.id} [${target}] (${c.class}): ${errors[i]}`] : []));
       expect(failures, describeFailures(failures)).toEqual([]);
     },

@@ -389,6 +389,8 @@ describe("the wrapper the compiler really renders (compiler/lower/hook-wrapper)"
           eventVariable: target === "copilot" ? "AGENTIHOOKS_COPILOT_EVENT" : undefined,
           nodePath: process.execPath,
           runtimePath: join(ROOT, "dist", "runtime.cjs"),
+          agentihooksHome: join(home, ".agentihooks"),
+          bashPath: "/bin/bash",
         }),
       );
       chmodSync(path, 0o755);

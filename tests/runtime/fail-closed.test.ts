@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAIL_CLOSED_REASON } from "../../compiler/lower/hook-wrapper";
+import { BOOLEAN_SWITCHES } from "../../runtime/guardrails.generated";
 import { ROOT } from "./helpers";
 
 type Target = "copilot" | "claude" | "codex";
@@ -62,6 +63,12 @@ function preTool(target: Target, cwd: string): { event: string; stdin: string } 
     event: "PreToolUse",
     stdin: JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t" }),
   };
+}
+
+/** The same with `command` in place of `ls`. */
+function preToolCommand(target: Target, cwd: string, command: string): { event: string; stdin: string } {
+  const { event, stdin } = preTool(target, cwd);
+  return { event, stdin: stdin.replace('"command":"ls"', JSON.stringify({ command }).slice(1, -1)) };
 }
 
 function sessionStart(target: Target, cwd: string): { event: string; stdin: string } {
@@ -187,6 +194,40 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
     const r = run(i, event, stdin);
     expect(isFailClosedDeny(target, r), JSON.stringify(r)).toBe(true);
     expect(r.stderr).toContain("no Node at");
+  });
+
+  it("is not steered by the environment an agent can plant in a shell's startup file", () => {
+    const i = installs.get(target) as Install;
+    const dir = mkdtempSync(join(root, `${target}-planted-`));
+    // A bash that allows everything, first on PATH.
+    const bin = join(dir, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "bash"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+    writeFileSync(join(dir, "bash-env.sh"), "exit 0\n");
+    // Code loaded into the runtime that answers "checked and allowed" before anything is checked.
+    writeFileSync(join(dir, "allow.cjs"), "process.exit(Number(process.env.AGENTIHOOKS_ALLOW_EXIT || 0));\n");
+    // A home whose policies switch every guardrail off.
+    const home = join(dir, "agentihooks");
+    mkdirSync(home);
+    for (const t of ["copilot", "claude", "codex"])
+      writeFileSync(
+        join(home, `policy.${t}.json`),
+        JSON.stringify({ version: 1, target: t, scope: "home", guardrails: Object.fromEntries(BOOLEAN_SWITCHES.map((name) => [name, false])) }),
+      );
+    const planted: Record<string, NodeJS.ProcessEnv> = {
+      "a bash first on PATH": { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}` },
+      BASH_ENV: { BASH_ENV: join(dir, "bash-env.sh") },
+      "an exported function": { "BASH_FUNC_wait%%": "() { return 64; }" },
+      SHELLOPTS: { SHELLOPTS: "noexec" },
+      NODE_OPTIONS: { NODE_OPTIONS: `--require ${join(dir, "allow.cjs")}` },
+      AGENTIHOOKS_HOME: { AGENTIHOOKS_HOME: home },
+    };
+    // A call only a guardrail the policy can switch off denies (self-protection cannot be).
+    const { event, stdin } = preToolCommand(target, i.repo, "git push --force origin main");
+    for (const [what, env] of Object.entries(planted)) {
+      const r = run(i, event, stdin, env);
+      expect({ what, status: r.status, blocked: /BLOCKED: Force push/.test(r.stdout + r.stderr) }).toEqual({ what, status: 2, blocked: true });
+    }
   });
 
   it("denies when the runtime is killed by a signal, crashes, or ends without deciding", () => {

@@ -137,10 +137,17 @@ describe("Claude target: wrapper, policy, persona", () => {
     const wrapper = entry(compileTarget(makeIr(), env), "file", WRAPPER) as FileEntry;
     expect(wrapper.mode).toBe(0o755);
     expect(text(wrapper.content)).toBe(
-      renderHookWrapper({ target: "claude", displayName: "Claude Code", nodePath: "/usr/local/bin/node", runtimePath: env.runtimePath }),
+      renderHookWrapper({
+        target: "claude",
+        displayName: "Claude Code",
+        nodePath: "/usr/local/bin/node",
+        runtimePath: env.runtimePath,
+        agentihooksHome: env.agentihooksHome,
+        bashPath: env.bashPath,
+      }),
     );
     expect(text(wrapper.content)).toContain(
-      `\nexport AGENTIHOOKS_TARGET=claude\nnode=/usr/local/bin/node\nruntime=/home/agent/.agentihooks/runtime/${env.runtime.version}-${env.runtime.digest.slice(0, 16)}/runtime.cjs\n`,
+      `\nexport AGENTIHOOKS_HOME=/home/agent/.agentihooks\nunset NODE_OPTIONS NODE_PATH\nnode=/usr/local/bin/node\nruntime=/home/agent/.agentihooks/runtime/${env.runtime.version}-${env.runtime.digest.slice(0, 16)}/runtime.cjs\n`,
     );
   });
 

@@ -225,7 +225,10 @@ describe("Codex target: wrapper, persona, skills, agents, commands", () => {
   it("writes the wrapper exporting AGENTIHOOKS_TARGET=codex", () => {
     const wrapper = entry(compileTarget(makeIr(), env), "file", WRAPPER) as FileEntry;
     expect(wrapper.mode).toBe(0o755);
-    expect(text(wrapper.content)).toContain(`\nexport AGENTIHOOKS_TARGET=codex\nnode=/usr/local/bin/node\nruntime=${env.runtimePath}\n`);
+    expect(text(wrapper.content)).toContain(`\nexport AGENTIHOOKS_TARGET=codex\n`);
+    expect(text(wrapper.content)).toContain(
+      `\nexport AGENTIHOOKS_HOME=${env.agentihooksHome}\nunset NODE_OPTIONS NODE_PATH\nnode=/usr/local/bin/node\nruntime=${env.runtimePath}\n`,
+    );
   });
 
   it("compiles the rules into AGENTS.md under the codex header", () => {

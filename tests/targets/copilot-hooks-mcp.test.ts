@@ -58,9 +58,8 @@ describe("copilot hooks/agentihooks.json", () => {
   it("writes the wrapper executable", () => {
     const wrapper = tree().entries.find((e): e is FileEntry => e.path === `${HOME}/.copilot/agentihooks-hook.sh`)!;
     expect(wrapper.mode).toBe(0o755);
-    expect(String(wrapper.content)).toContain(
-      `export AGENTIHOOKS_COPILOT_EVENT="\${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\nnode=/usr/local/bin/node\nruntime=${portableEnvironment().runtimePath}\n`,
-    );
+    expect(String(wrapper.content)).toContain(`export AGENTIHOOKS_COPILOT_EVENT="\${1:-}"\nexport AGENTIHOOKS_TARGET=copilot\n`);
+    expect(String(wrapper.content)).toContain(`\nunset NODE_OPTIONS NODE_PATH\nnode=/usr/local/bin/node\nruntime=${portableEnvironment().runtimePath}\n`);
   });
 });
 

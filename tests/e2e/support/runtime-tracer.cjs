@@ -1,4 +1,4 @@
-// Preloaded (NODE_OPTIONS=--require) into every Node process a client starts during a live turn.
+// Preloaded (--require, by the sandbox's tracing Node that AGENTIHOOKS_NODE names) into every hook process of a sandbox.
 // It records, for the processes that run agentihooks' bundled runtime (dist/runtime.cjs, or the e2e harness's fake runtime.mjs) and
 // nothing else, one JSON line per invocation: the argv (the event), the target, what the runtime
 // printed and its exit code. That is the evidence that a hook the client fired really ran our

@@ -10,10 +10,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
+import { shellQuote } from "../../../compiler/lower/shell-quote";
 import { runProcess, type ProcessResult } from "./process";
 
 /** The repository root (bin/agentihooks.js, dist/runtime.cjs). */
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const TRACER = path.join(repoRoot, "tests", "e2e", "support", "runtime-tracer.cjs");
 /** The fixture directory (bundle template, MCP server). */
 export const fixturesDir = path.join(repoRoot, "tests", "e2e", "fixtures");
 
@@ -35,6 +37,8 @@ export interface Sandbox {
   project: string;
   /** Where `agentihooks apply` runs (holds the project config when a bundle is used). */
   applyDir: string;
+  /** A `node` that runs this Node with support/runtime-tracer.cjs preloaded: what the sandbox's hooks run. */
+  tracingNode: string;
   /** The runtime trace (support/runtime-tracer.cjs appends one JSON line per runtime run). */
   traceFile: string;
   /** MCP fixture servers drop `<name>.started` here when a client spawns them. */
@@ -62,12 +66,20 @@ export function createSandbox(label: string): Sandbox {
     project: path.join(root, "project"),
     applyDir: path.join(root, "apply"),
     traceFile: path.join(root, "runtime-trace.jsonl"),
+    tracingNode: path.join(root, "tracing-bin", "node"),
     mcpMarkers: path.join(root, "mcp-markers"),
   };
   for (const dir of [home, sb.project, sb.applyDir, sb.mcpMarkers, path.join(sb.project, ".claude", "rules")]) mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(sb.project, ".env"), `API_TOKEN=${ENV_SECRET}\n`);
   writeFileSync(path.join(sb.project, ".claude", "rules", "e2e-canary.md"), `# E2E rule\n\nAlways mention ${RULE_CANARY} when asked about the rules.\n`);
   writeFileSync(path.join(sb.project, "README.md"), "# e2e project\n");
+  // The Node every hook of the sandbox runs (AGENTIHOOKS_NODE at apply): this one, with the tracer
+  // preloaded. The wrappers drop NODE_OPTIONS, so the client's environment cannot load it.
+  // Repo-scope wrappers run the `node` on PATH: the client turns put this one first (tracerEnv).
+  const tracingBin = path.join(root, "tracing-bin");
+  mkdirSync(tracingBin);
+  const tracingNode = path.join(tracingBin, "node");
+  writeFileSync(tracingNode, `#!/bin/sh\nexec ${shellQuote(process.execPath)} --require ${shellQuote(TRACER)} "$@"\n`, { mode: 0o755 });
   const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
     const base: NodeJS.ProcessEnv = {};
     for (const key of INHERITED) if (process.env[key] !== undefined) base[key] = process.env[key];
@@ -85,6 +97,7 @@ export function createSandbox(label: string): Sandbox {
       TERM: "dumb",
       NO_COLOR: "1",
       GIT_CONFIG_NOSYSTEM: "1",
+      AGENTIHOOKS_NODE: tracingNode,
       ...extra,
     };
   };
@@ -210,12 +223,9 @@ export function eventOfRun(run: RuntimeRun): string | undefined {
   return run.argv.filter((a) => /^[A-Za-z]+$/.test(a)).at(-1);
 }
 
-/** The environment addition that makes every Node process the client starts record runtime runs. */
+/** The environment addition that makes the sandbox's hooks (run by its tracing Node) record runtime runs. */
 export function tracerEnv(sb: Sandbox): NodeJS.ProcessEnv {
-  return {
-    NODE_OPTIONS: `--require ${path.join(repoRoot, "tests", "e2e", "support", "runtime-tracer.cjs")}`,
-    AGENTIHOOKS_E2E_TRACE: sb.traceFile,
-  };
+  return { AGENTIHOOKS_E2E_TRACE: sb.traceFile, PATH: `${path.dirname(sb.tracingNode)}${path.delimiter}${sb.env().PATH ?? ""}` };
 }
 
 /** The names of the MCP fixture servers a client has spawned in this sandbox. */

@@ -101,4 +101,41 @@ for (const [slug, text] of KEY_SPELLINGS) {
   );
 }
 
+// A token built in code from pieces (concatenated, joined, interpolated) or encoded short: the
+// scan reads the literals joined and every base64 or hex run of 24 characters or more decoded.
+const token = (NORMAL_SECRETS.find((x) => x.slug === "gho")?.text as string).trim();
+const awsId = /AKIA[A-Z0-9]{16}/.exec(NORMAL_SECRETS.find((x) => x.slug === "aws-akia")?.text as string)?.[0] as string;
+const built: ReadonlyArray<[string, string, string]> = [
+  ["plus", "src/a.ts", `const t = "${token.slice(0, 2)}" + "${token.slice(2)}";`],
+  ["plus-multiline", "src/a.ts", `const t =\n  "${token.slice(0, 10)}" +\n  '${token.slice(10)}';`],
+  ["aws-plus", "src/config.js", `const id = '${awsId.slice(0, 4)}' + '${awsId.slice(4)}';`],
+  ["join", "src/a.ts", `const t = ["${token.slice(0, 4)}", "${token.slice(4, 20)}", "${token.slice(20)}"].join("");`],
+  ["template", "src/a.ts", `const t = \`${token.slice(0, 4)}\${"${token.slice(4)}"}\`;`],
+  ["php-dot", "lib/a.php", `$t = '${token.slice(0, 4)}' . '${token.slice(4)}';`],
+  ["lua-dots", "lib/a.lua", `local t = "${token.slice(0, 4)}" .. "${token.slice(4)}"`],
+  ["python-implicit-plus", "app/a.py", `T = ("${token.slice(0, 4)}" + "${token.slice(4)}")`],
+  ["base64-short", "src/a.ts", `const t = atob("${Buffer.from(token).toString("base64")}");`],
+  ["base64-aws-id", "src/a.py", `ID = base64.b64decode("${Buffer.from(awsId).toString("base64")}")`],
+  ["hex-aws-id", "src/a.go", `id, _ := hex.DecodeString("${Buffer.from(awsId).toString("hex")}")`],
+];
+for (const [slug, path, content] of built)
+  cases.push({
+    id: `secrets-in-writes/built-${slug}`,
+    class: "secrets-in-writes/built-in-code",
+    kind: "write",
+    path,
+    content: `${content}\n`,
+    expect: "deny",
+    reason: REASON,
+  });
+// Ordinary concatenations and short encodings pass.
+const fine: ReadonlyArray<[string, string, string]> = [
+  ["url-join", "src/a.ts", `const url = "https://api.example.com/" + "v1/" + path;`],
+  ["words-join", "src/a.ts", `const msg = ["Hello", "world"].join(" ");`],
+  ["sha-base64", "src/a.ts", `const digest = "${Buffer.from("0123456789abcdef0123").toString("base64")}";`],
+  ["php-concat", "lib/a.php", `echo 'Hello, ' . $name . '!';`],
+];
+for (const [slug, path, content] of fine)
+  cases.push({ id: `harmless/writes-built-${slug}`, class: "harmless/writes", kind: "write", path, content: `${content}\n`, expect: "allow" });
+
 export default cases;

@@ -1,4 +1,4 @@
-#!/usr/bin/env bash
+#!/bin/bash -p
 # managed-by: agentihooks — regenerate with: agentihooks apply --target codex
 # Runs the agentihooks hook runtime for OpenAI Codex CLI. Editing this file changes its content hash:
 # the client may ask to approve the hook again, and the next apply reports the edit as drift.
@@ -7,6 +7,12 @@
 # any other event goes on without it (docs/runtime.md, "Failing closed").
 set -uo pipefail
 export AGENTIHOOKS_TARGET=codex
+# Bash by its path, in privileged mode (-p): no PATH entry, BASH_ENV, exported function or
+# SHELLOPTS of the client's environment runs before this script. The runtime reads the policy of
+# the home it was installed in, and no variable loads code into it: an agent that plants such a
+# variable in a shell's startup file cannot steer a later session's hooks.
+export AGENTIHOOKS_HOME=/home/agent/.agentihooks
+unset NODE_OPTIONS NODE_PATH
 node=/usr/local/bin/node
 runtime=/home/agent/.agentihooks/runtime/0.0.0-portable-dd7a5e97291ddb14/runtime.cjs
 case "${1:-}" in

@@ -14,6 +14,8 @@ export AGENTIHOOKS_TARGET=gemini
 export AGENTIHOOKS_USER_HOME="${AGENTIHOOKS_HOME:-}"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 export AGENTIHOOKS_HOME="$here"
+# No variable of the client's environment loads code into the runtime.
+unset NODE_OPTIONS NODE_PATH
 node=$(command -v node || true)
 runtime="$here/runtime.cjs"
 case "${1:-}" in
