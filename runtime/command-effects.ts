@@ -420,7 +420,14 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
         pattern.push(esc(known.value));
         unsetPattern.push(esc(known.value));
         if (parts.length === 1 && known.items !== undefined) split = known.items;
-        else if (parts.length === 1 && !part.quoted) split = known.value.split(/[ \t\n]+/).filter((s) => s !== "");
+        else if (parts.length === 1 && !part.quoted) {
+          const fields = fieldSplit(known.value, ctx);
+          if (fields === undefined) {
+            // Split at characters the line does not show: the words are unknown.
+            dynamic = true;
+            pattern[pattern.length - 1] = esc(part.raw);
+          } else split = fields;
+        }
         continue;
       }
       dynamic = true;
@@ -446,7 +453,13 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
         const value = chompNewlines(inner.output);
         pattern.push(esc(value));
         unsetPattern.push(esc(value));
-        if (parts.length === 1 && !part.quoted) split = value.split(/[ \t\n]+/).filter((s) => s !== "");
+        if (parts.length === 1 && !part.quoted) {
+          const fields = fieldSplit(value, ctx);
+          if (fields === undefined) {
+            dynamic = true;
+            pattern[pattern.length - 1] = esc(part.raw);
+          } else split = fields;
+        }
         continue;
       }
       dynamic = true;
@@ -489,6 +502,28 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
   }
   if (split && split.length !== 1) resolved.split = split;
   return resolved;
+}
+
+/**
+ * The words an unquoted expansion's `value` splits into: at blanks and newlines, or at the
+ * characters of `IFS` when the line sets it (`IFS=,; a="cat,.env"; $a` runs `cat .env`);
+ * undefined when it sets `IFS` to something the analyser cannot see.
+ */
+function fieldSplit(value: string, ctx: Context): string[] | undefined {
+  const ifs = ctx.vars.get("IFS");
+  if (ifs === undefined) return value.split(/[ \t\n]+/).filter((s) => s !== "");
+  if (ifs.value === undefined) return undefined;
+  if (ifs.value === "") return [value];
+  const out: string[] = [];
+  let word = "";
+  for (const ch of value) {
+    if (ifs.value.includes(ch)) {
+      if (word !== "") out.push(word);
+      word = "";
+    } else word += ch;
+  }
+  if (word !== "") out.push(word);
+  return out;
 }
 
 /** Runs the substitutions found in `text` (arithmetic, `${X:-…}` defaults) as nested scripts. */

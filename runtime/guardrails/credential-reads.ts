@@ -561,6 +561,14 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
     const block = commandBlock(c, home);
     if (block) return block;
   }
+  // A listing handed to a reader by a substitution (`cat $(ls -a)`), judged as through xargs.
+  for (const c of effects.commands) {
+    if (c.depth === 0 || !/^(ls|find|fd|fdfind)$/.test(c.name)) continue;
+    // Any command a computed word may be a file to: a reader, or a program whose use of it is unseen.
+    const fed = effects.commands.some((r) => r.depth === c.depth - 1 && r.reads.some((x) => x.dynamic));
+    const block = fed ? listedTreeBlock(c, home) : undefined;
+    if (block) return block;
+  }
   // What runs, or what a reader reads, is computed where the analyser cannot follow (a name from a
   // substitution, `read`, a nameref, positional parameters): denied when the line names a
   // credential file anywhere, since the computed part may well be it.
@@ -576,8 +584,6 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
   }
   return undefined;
 }
-
-/^(cat|tac|head|tail|less|more|most|bat|batcat|view|nl|od|xxd|hexdump|strings|base64|base32|sort|uniq|cut|paste|fold|fmt|column|pr|tr|rev|wc|cp|scp|rsync|tar|zip|gzip|curl|wget|grep|egrep|fgrep|rg|ag|ack|sed|awk|gawk|jq|yq|diff|cmp|comm|join|split|dd|pv|source|\.)$/;
 
 function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {
   const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
