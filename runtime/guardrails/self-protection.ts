@@ -391,11 +391,32 @@ function findMayDelete(args: readonly string[], root: string): boolean {
 }
 
 /** `protect` gives the protected paths: only a command that changes a file needs them. */
+// The agentihooks CLI by any name it runs under: on PATH or by path, its bin script or bundle, a
+// package spec (`agentihooks@1.2.0`).
+const AGENTIHOOKS_CLI = /(?:^|\/)agentihooks(?:@[^/\s]*)?$|(?:^|\/)agentihooks\.[cm]?js$|\/agentihooks\/(?:bin\/agentihooks\.js|dist\/cli\.js)$/;
+// Programs that run a package's CLI or a script given among their words (`npx agentihooks …`,
+// `npm exec agentihooks -- …`, `node …/agentihooks.js …`).
+const CLI_RUNNERS = /^(node|nodejs|bun|deno|npx|bunx|pnpx|npm|pnpm|yarn)$/;
+// Its commands that rewrite hook registrations and policies.
+const REWRITING_COMMANDS = new Set(["apply", "uninstall"]);
+
+/** The agentihooks command `c` runs that rewrites the hooks (`apply`, `uninstall`, not `--dry-run`), or undefined. */
+function rewritingCommand(c: EffectCommand): string | undefined {
+  const at = AGENTIHOOKS_CLI.test(c.argv[0] ?? "") ? 0 : CLI_RUNNERS.test(c.name) ? c.argv.findIndex((w, i) => i > 0 && AGENTIHOOKS_CLI.test(w)) : -1;
+  if (at < 0) return undefined;
+  const rest = c.argv.slice(at + 1);
+  const verb = rest.find((w) => !w.startsWith("-"));
+  if (verb === undefined || !REWRITING_COMMANDS.has(verb)) return undefined;
+  return rest.some((w) => w === "--dry-run" || w === "-h" || w === "--help") ? undefined : verb;
+}
+
 function checkShell(input: GuardInput, protect: () => Protected): string | undefined {
   const command = stringArg(input.tool_input, "command");
   if (!command) return undefined;
   const effects = commandEffects(command, input.cwd, input.env);
   for (const c of effects.commands) {
+    const verb = rewritingCommand(c);
+    if (verb) return message(`agentihooks ${verb} rewrites the hook registrations and guardrail policies (a plan or --dry-run only shows them):`);
     const touched: PathEffect[] = [...c.writes, ...c.deletes, ...c.moves.flatMap((m) => [m.from, m.to])];
     for (const effect of touched) {
       // A pattern or an unresolved expansion is judged by what it could name: its visible text.
@@ -418,6 +439,9 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
       );
   }
   for (const o of effects.opaque) {
+    // `$(command -v agentihooks) apply`: the program is computed, its words are visible.
+    if (/agentihooks/.test(o.text) && o.words.some((w) => REWRITING_COMMANDS.has(w)) && !o.words.some((w) => w === "--dry-run" || w === "--help"))
+      return message(`agentihooks cannot see which program this runs (${o.text}), and it may be agentihooks rewriting the hooks:`);
     if (PROTECTED_NAME.test([o.text, ...o.words].join(" "))) {
       return message(
         `agentihooks cannot see what this command does (${o.reason}: ${o.text}), and it names agentihooks' or a client's hook files. Write the command plainly, without eval, substitutions or encoded text, if it only reads them.`,

@@ -344,4 +344,30 @@ CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", 
   'python3 -c \'import json; print(json.load(open("package.json"))["name"])\'',
 ].forEach((command, i) => cases.push(c(`tree-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
 
+// The agentihooks CLI rewriting the hooks and policies, by any way of running it.
+[
+  "agentihooks apply --yes",
+  "agentihooks uninstall --yes --target claude",
+  "npx -y agentihooks@latest apply --yes",
+  "npm exec agentihooks -- uninstall --yes",
+  "pnpm dlx agentihooks@0.1.0 apply --yes --scope repo",
+  "yarn dlx agentihooks apply -y",
+  "bunx agentihooks uninstall",
+  "node ./node_modules/agentihooks/bin/agentihooks.js apply --yes",
+  "/usr/local/lib/node_modules/agentihooks/dist/cli.js uninstall --yes",
+  "AGENTIHOOKS_NODE=/tmp/n agentihooks apply --yes",
+  "a=agentihooks; $a apply --yes",
+  "$(command -v agentihooks) uninstall --yes",
+  "cd /tmp && agentihooks apply --yes --config /tmp/off.json",
+].forEach((command, i) => cases.push(c(`cli-${i}`, "cli", { kind: "shell", command, expect: "deny", reason: SP })));
+[
+  "agentihooks plan",
+  "agentihooks apply --dry-run",
+  "agentihooks uninstall --dry-run",
+  "agentihooks doctor --json",
+  "agentihooks status",
+  "npx agentihooks build --target claude --dry-run",
+  "npm install -D agentihooks",
+].forEach((command, i) => cases.push(c(`cli-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
+
 export default cases;
