@@ -607,19 +607,6 @@ const UNSEEN: Record<string, string[]> = {
     "kubectl cp -n prod ~/.kube/config pod:/tmp/k",
   ],
 };
-for (const [klass, commands] of Object.entries(UNSEEN)) {
-  commands.forEach((command, i) => {
-    cases.push({
-      id: `${klass}-${i}-${slug(command)}`,
-      class: klass,
-      kind: "shell",
-      command,
-      files: { ".env": "API_KEY=x\n", "config/prod.env": "X=1\n", "README.md": "# x\n" },
-      expect: "deny",
-      reason: /credential|cannot be checked/,
-    });
-  });
-}
 // Naming a credential to a program that never shows file contents, and unmodelled programs given
 // ordinary words, pass.
 [
@@ -654,7 +641,7 @@ for (const [klass, commands] of Object.entries(UNSEEN)) {
     expect: "allow",
   }),
 );
-for (const [klass, commands] of Object.entries(REDTEAM)) {
+for (const [klass, commands] of Object.entries({ ...UNSEEN, ...REDTEAM })) {
   commands.forEach((command, i) => {
     cases.push({
       id: `${klass}-${i}-${slug(command)}`,
