@@ -40,6 +40,8 @@ export interface PathEffect {
   dotglob?: boolean;
   /** A word given to a program whose use of it the analyser does not model: it may be read. */
   unseen?: boolean;
+  /** With `unseen`: the option the word is (or may be) the value of (`--kubeconfig`). */
+  option?: string;
 }
 
 /** One simple command, as it would run. */
@@ -3168,6 +3170,12 @@ function fileEffects(
     }
     return;
   }
+  if (name === "ssh-keygen" && args.includes("-t") && !args.some((a) => /^-[A-Za-z]*y/.test(a))) {
+    // Generating a key pair (`-t TYPE`): `-f` names the file it writes, and nothing is read.
+    const f = args.indexOf("-f");
+    if (f >= 0 && f + 1 < args.length) effect.writes.push(path(f + 1));
+    return;
+  }
   if (READERS.has(name)) {
     const { files, optionFiles, values } = operandIndexes(name, args, PATTERN_FIRST.has(name));
     for (const i of [...files, ...optionFiles]) {
@@ -3274,6 +3282,14 @@ function unseenReads(effect: EffectCommand, name: string, args: readonly string[
       if (word.indexOf("=") > 0) candidates.push(word.slice(word.indexOf("=") + 1));
       if (word.startsWith("@")) candidates.push(word.slice(1));
     }
+    // The option a word is the value of: `--opt=VALUE`, or `--opt VALUE` (it may take none).
+    const previous = i > from ? args[i - 1] : undefined;
+    const option =
+      word.startsWith("--") && word.includes("=")
+        ? word.slice(0, word.indexOf("="))
+        : !word.startsWith("-") && previous?.startsWith("-") && !previous.includes("=")
+          ? previous
+          : undefined;
     for (const [k, text] of candidates.entries()) {
       if (text === "") continue;
       const read = pathEffect(
@@ -3282,7 +3298,7 @@ function unseenReads(effect: EffectCommand, name: string, args: readonly string[
         ctx,
         name,
       );
-      effect.reads.push({ ...read, unseen: true });
+      effect.reads.push({ ...read, unseen: true, ...(option !== undefined ? { option } : {}) });
     }
   }
 }

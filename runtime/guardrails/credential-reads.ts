@@ -254,8 +254,18 @@ const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file",
 const FEEDERS =
   /^(cat|tac|head|tail|less|more|bat|batcat|cp|mv|scp|rsync|tar|zip|base64|xxd|od|hexdump|strings|curl|wget|nc|grep|egrep|fgrep|rg|sed|awk|gawk|jq|yq|sort|uniq|diff|source|\.|sh|bash|zsh|python[\d.]*|node|perl|ruby|php|openssl|gpg|dd|tee|cut|paste|vim|vi|nano|emacs|code)$/;
 
+/**
+ * Options that name what their value is for: a key, a certificate, a cluster or client
+ * configuration (`--private-key ~/.ssh/id_rsa`, `--kubeconfig`, `--defaults-file ~/.my.cnf`,
+ * `--userconfig ~/.npmrc`). A program the analyser does not model, given a credential there, uses
+ * it and does not show it. Not a dotenv file: tools that load one run commands with its values.
+ */
+const KEY_OPTION =
+  /^--?(?:[a-z-]*-)?(?:private-key|key|key-file|keyfile|identity|identity-file|ssh-key|cert|certificate|client-cert|client-key|kubeconfig|defaults-file|defaults-extra-file|userconfig|globalconfig|config-file|credentials|credentials-file|service-account-key-file)$/;
+
 function commandBlock(command: EffectCommand, home: string): string | undefined {
   for (const read of command.reads) {
+    if (read.unseen && read.option !== undefined && KEY_OPTION.test(read.option) && !isDotenvName(read.path)) continue;
     if (pathIsSensitive(read)) {
       if (read.unseen)
         return `BLOCKED: ${read.via} is given ${read.written || read.path}, a credential file, and agentihooks cannot tell whether it shows the file's contents; its values must not reach the transcript. Ask the operator to run it, or give it a template such as .env.example instead.`;

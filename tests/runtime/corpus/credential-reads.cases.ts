@@ -575,6 +575,9 @@ const UNSEEN: Record<string, string[]> = {
     "mytool -i.env",
     "mytool @.env",
     "mytool conf=.env",
+    "mytool --private-key .env",
+    "mytool --key=.env",
+    "mytool --input ~/.ssh/id_rsa",
     "npx some-cli config/prod.env",
     "prettier .env",
     "strace -e trace=none shuf .env",
@@ -631,6 +634,13 @@ const UNSEEN: Record<string, string[]> = {
   "kubectl cp pod:/var/log/app.log ./app.log",
   "mytool --input=README.md",
   "shuf README.md",
+  // A key or configuration given as the option that names it: used, not shown.
+  "ansible-playbook -i hosts site.yml --private-key ~/.ssh/id_rsa",
+  "helm --kubeconfig ~/.kube/config list",
+  "mysql --defaults-file=~/.my.cnf -e 'select 1'",
+  "npm publish --userconfig ~/.npmrc",
+  "twine upload --config-file ~/.pypirc dist/x.whl",
+  "ssh-keygen -t ed25519 -f ~/.ssh/id_new -N ''",
 ].forEach((command, i) =>
   cases.push({
     id: `credential-reads/unseen-fine-${i}-${slug(command)}`,
