@@ -542,8 +542,6 @@ const HAS_CHAR_ESCAPE = /\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{
  * the shortest token shape encoded (an AWS key id, 20 characters, is 28 in base64).
  */
 export const MIN_ENCODED_RUN = 24;
-/** Runs up to this long are decoded whatever they hold. */
-const MAX_BLIND_DECODE = 256 * 1024;
 
 /**
  * The other ways `text` can be read: with character escapes decoded (an armour written as
@@ -640,11 +638,11 @@ function encodedRuns(text: string): string {
   const decode = (run: string): void => {
     if (run.length < MIN_ENCODED_RUN) return;
     const hex = /^[0-9a-fA-F]+$/.test(run) && run.length % 2 === 0;
-    const read = (text: string): Buffer => (hex ? Buffer.from(text, "hex") : Buffer.from(text, "base64"));
-    // A large run is decoded whole only when it encodes text (a PEM file, a dotenv): binary data
-    // (an image, an archive) would double the scan's cost for nothing a pattern could find.
-    if (run.length > MAX_BLIND_DECODE && !mostlyText(read(run.slice(0, 96)))) return;
-    out.push(read(run).toString("latin1"));
+    // Only a run that encodes text is decoded (a token, a PEM file, a dotenv): binary data (an
+    // image, an archive, a key's DER body) or a word that merely looks like base64 would make the
+    // scan read megabytes of noise for nothing a pattern could find.
+    if (!mayEncodeText(run, hex)) return;
+    out.push((hex ? Buffer.from(run, "hex") : Buffer.from(run, "base64")).toString("latin1"));
   };
   let lineStart = 0;
   while (lineStart <= text.length) {
@@ -665,27 +663,45 @@ function encodedRuns(text: string): string {
 
 const BASE64_LINE = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
-/** True when at least 90% of `bytes` are printable ASCII, tabs or line breaks. */
-function mostlyText(bytes: Buffer): boolean {
-  let text = 0;
-  for (const b of bytes) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) text += 1;
-  return bytes.length > 0 && text >= 0.9 * bytes.length;
+/**
+ * True when at least 90% of the bytes `run` encodes, read from its start, may be printable ASCII,
+ * tabs or line breaks, judged without decoding: in base64 the first character of each group of
+ * four holds a byte's top six bits (`C`, `D` for tabs and line breaks; `I`-`Z`, `a`-`f` for
+ * 0x20-0x7f), in hex the first digit of each pair does (`0` for tabs and line breaks, `2`-`7`).
+ */
+function mayEncodeText(text: string, hex: boolean, start = 0, end = text.length): boolean {
+  const step = hex ? 2 : 4;
+  let groups = 0;
+  let printable = 0;
+  for (let i = start; i < end; i += step) {
+    const c = text.charCodeAt(i);
+    groups += 1;
+    if (hex ? c === 48 || (c >= 50 && c <= 55) : c === 67 || c === 68 || (c >= 73 && c <= 90) || (c >= 97 && c <= 102)) printable += 1;
+  }
+  return groups > 0 && printable >= 0.9 * groups;
 }
 
 /**
  * The maximal runs of base64 characters (standard or URL-safe, `=` padding kept) in `line` that are
- * `MIN_ENCODED_RUN` long or longer. A plain loop: an unanchored `{64,}` regex would re-scan up to 64
+ * `MIN_ENCODED_RUN` long or longer and may encode text. A plain loop: an unanchored `{64,}` regex would re-scan up to 64
  * characters from every position.
  */
 function base64Runs(line: string): string[] {
   const runs: string[] = [];
   let start = 0;
+  let hex = true;
   for (let i = 0; i <= line.length; i += 1) {
     const c = i < line.length ? line.charCodeAt(i) : 0;
-    const inRun = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;
-    if (inRun) continue;
-    if (i - start >= MIN_ENCODED_RUN) runs.push(line.slice(start, i));
+    const digit = c >= 48 && c <= 57;
+    const inRun = digit || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;
+    if (inRun) {
+      hex &&= digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+      continue;
+    }
+    // Sliced only when it may encode text (the decoder checks again, as hex when it is even).
+    if (i - start >= MIN_ENCODED_RUN && (mayEncodeText(line, false, start, i) || (hex && mayEncodeText(line, true, start, i)))) runs.push(line.slice(start, i));
     start = i + 1;
+    hex = true;
   }
   return runs;
 }
