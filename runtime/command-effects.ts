@@ -2385,13 +2385,15 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
   }
   if (INTERPRETERS.test(name)) {
     const codeFlag = args.findIndex(
-      (a) =>
+      (a, i) =>
         /^-[A-Za-z]*[ceE]$/.test(a) ||
         a === "--eval" ||
         a === "--command" ||
         a === "-" ||
         (/^php/.test(name) && a === "-r") ||
-        (/^(node|nodejs|bun)$/.test(name) && (a === "-p" || a === "--print")),
+        (/^(node|nodejs|bun)$/.test(name) && (a === "-p" || a === "--print")) ||
+        // `deno eval CODE`, `bun eval`-style subcommands: the next word is the program text.
+        (/^(deno|bun)$/.test(name) && i === 0 && a === "eval"),
     );
     const script = args.find((a) => !a.startsWith("-"));
     const fromStdin = (codeFlag < 0 && script === undefined) || (codeFlag >= 0 && args[codeFlag] === "-");

@@ -210,10 +210,10 @@ function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
 
 // Interpreter calls that delete a whole tree.
 const TREE_DELETE =
-  /\b(rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removedirs|deleteRecursively|remove_dir_all|delete_tree|RemoveAll|rmdir)\b|\bfs\.(promises\.)?rm\b|\bRemove-Item\b|\brm\s+-[A-Za-z]*[rR]/;
+  /\b(rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removedirs|deleteRecursively|remove_dir_all|delete_tree|RemoveAll|rmdir|removeSync|deleteDirectory|emptyDirSync|emptyDir)\b|\bfs\.(promises\.)?rm\b|\bDeno\.remove\b|\bDirectory\.Delete\b|\bRemove-Item\b|\brm\s+-[A-Za-z]*[rR]/;
 // Ways interpreter code names a home directory.
 const HOME_REFERENCE =
-  /expanduser|\bhomedir\b|Dir\.home|Path\.home|\$ENV\{\s*['"]?HOME|process\.env\.HOME|process\.env\[\s*['"]HOME|environ(\.get)?\s*[[(]\s*['"]HOME|getenv\s*\(\s*['"]HOME|ENV\[\s*['"]HOME|\$HOME\b|['"]~\/?['"]|UserProfile|USERPROFILE/;
+  /expanduser|\bhomedir\b|Dir\.home|Path\.home|\$ENV\{\s*['"]?HOME|process\.env\.HOME|process\.env\[\s*['"]HOME|environ(\.get)?\s*[[(]\s*['"]HOME|[gG]etenv\s*\(\s*['"]HOME|\benv\.get\s*\(\s*['"]HOME|ENV\[\s*['"]HOME|\$HOME\b|['"]~\/?['"]|UserProfile|USERPROFILE|UserHomeDir|\bhome_dir\b|user\.home/;
 
 /**
  * Interpreter code (`python3 -c`, `node -e`, `perl -e`, `ruby -e`, a heredoc fed to one) that calls

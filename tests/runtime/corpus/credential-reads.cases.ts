@@ -585,6 +585,7 @@ const UNSEEN: Record<string, string[]> = {
     'f() { cat "$1"; }; f .env',
   ],
   "credential-reads/script-arguments": [
+    "deno eval 'console.log(Deno.readTextFileSync(\".env\"))'",
     "python3 show.py .env",
     "python3 -c 'import sys; print(open(sys.argv[1]).read())' .env",
     "node dump.js ~/.ssh/id_rsa",

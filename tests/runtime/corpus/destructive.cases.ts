@@ -309,6 +309,10 @@ const REDTEAM: Record<string, string[]> = {
     "git -C / clean -fdx",
   ],
   "destructive/interpreter-code": [
+    "deno eval 'Deno.removeSync(Deno.env.get(\"HOME\"), {recursive:true})'",
+    "deno eval 'await Deno.remove(Deno.env.get(\"HOME\")!, { recursive: true })'",
+    'node -e \'require("fs-extra").removeSync(require("os").homedir())\'',
+    "node -e 'require(\"fs-extra\").emptyDirSync(process.env.HOME)'",
     'node -e \'require("child_process").execSync("rm -rf ~")\'',
     'node -e \'require("fs").rmSync("/usr", {recursive: true, force: true})\'',
     "node -e 'require(\"fs\").rmSync(process.env.HOME,{recursive:true})'",
