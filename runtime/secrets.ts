@@ -552,7 +552,8 @@ export const MIN_ENCODED_RUN = 24;
 function decodedViews(text: string): string[] {
   const views: string[] = [];
   if (HAS_CHAR_ESCAPE.test(text)) views.push(decodeCharEscapes(text));
-  if (JOINED_LITERALS.test(text)) views.push(text.replace(JOINED_LITERALS, ""));
+  const joined = joinedLiterals(text);
+  if (joined !== "") views.push(joined);
   const decoded = encodedRuns(text);
   if (decoded !== "") views.push(decoded);
   return views;
@@ -562,9 +563,98 @@ function decodedViews(text: string): string[] {
  * Where source code joins string literals into one value: a closing quote, an operator that
  * concatenates (`+`, PHP's `.`, Lua's `..`, or the `,` of a list that is then joined) and the next
  * opening quote; and a literal interpolated into a template (`${"…"}`). Removed, the pieces read
- * as the value they build (`"AKIA" + "…"`, `["ghp_", "…"].join("")`). Bounded blanks: linear.
+ * as the value they build (`"AKIA" + "…"`, `["ghp_", "…"].join("")`). The length of the join
+ * starting at `i` (blanks bounded), or 0.
  */
-const JOINED_LITERALS = /["'`][ \t\r\n]{0,16}(?:\+|\.{1,2}|,)[ \t\r\n]{0,16}["'`]|\$\{[ \t]{0,4}["'`]|["'`][ \t]{0,4}\}/g;
+function joinAt(text: string, i: number): number {
+  if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) {
+    const k = blanksFrom(text, i + 2, 4, false);
+    return isQuote(text.charCodeAt(k)) ? k + 1 - i : 0;
+  }
+  if (!isQuote(text.charCodeAt(i))) return 0;
+  let k = blanksFrom(text, i + 1, 16, true);
+  const op = text.charCodeAt(k);
+  if (op === 125) return k + 1 - i;
+  if (op === 43 || op === 44) k += 1;
+  else if (op === 46) k += text.charCodeAt(k + 1) === 46 ? 2 : 1;
+  else return 0;
+  k = blanksFrom(text, k, 16, true);
+  return isQuote(text.charCodeAt(k)) ? k + 1 - i : 0;
+}
+
+function isQuote(c: number): boolean {
+  return c === 34 || c === 39 || c === 96;
+}
+
+/** Where the blanks (and line breaks, with `lines`) from `from` end, at most `most` of them. */
+function blanksFrom(text: string, from: number, most: number, lines: boolean): number {
+  let k = from;
+  while (k - from < most) {
+    const b = text.charCodeAt(k);
+    if (b === 32 || b === 9 || (lines && (b === 10 || b === 13))) k += 1;
+    else break;
+  }
+  return k;
+}
+
+// How much of each end of a long joined word the view keeps.
+const JOINED_END = 512;
+
+/** A character a token is made of (letters, digits, `_ - + / =`). */
+function tokenChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 43 || c === 47 || c === 61;
+}
+
+/**
+ * The words source code builds by joining literals (`joinAt`), each on a line of its own:
+ * the token characters before a join, every literal between consecutive joins, and those after the
+ * last, kept when 16 characters or longer (shorter cannot hold a token). One pass over the text;
+ * each side read at most 512 characters, so the view stays within the text's size.
+ */
+function joinedLiterals(text: string): string {
+  const words: string[] = [];
+  // The word so far: the spans of its pieces (indexes into `text`) and their total length; a
+  // string is made only for a word long enough to keep.
+  let spans: number[] = [];
+  let length = 0;
+  let end = -1;
+  // A word past 1 KiB is a list of data more than a token: its two ends stand for it (a token is
+  // a few hundred characters at most), so the view stays small. `head` holds its start.
+  let head = "";
+  const flush = (): void => {
+    if (end < 0) return;
+    let j = end;
+    while (j < text.length && j - end < 512 && tokenChar(text.charCodeAt(j))) j += 1;
+    if (length + j - end >= 16) {
+      let tail = text.slice(end, j);
+      for (let k = spans.length - 2; k >= 0 && tail.length <= 2 * JOINED_END; k -= 2) tail = text.slice(spans[k], spans[k + 1]) + tail;
+      words.push(length + j - end <= 2 * JOINED_END ? tail : `${head.slice(0, JOINED_END)}\n${tail.slice(-JOINED_END)}`);
+    }
+    spans = [];
+    head = "";
+    length = 0;
+    end = -1;
+  };
+  for (let at = 0; at < text.length; at += 1) {
+    const c = text.charCodeAt(at);
+    if (c !== 34 && c !== 39 && c !== 96 && c !== 36) continue;
+    const size = joinAt(text, at);
+    if (size === 0) continue;
+    let i = at;
+    while (i > 0 && at - i < 512 && tokenChar(text.charCodeAt(i - 1))) i -= 1;
+    // The literal since the last join is all token characters: the same word goes on.
+    if (end < 0 || i !== end) flush();
+    if (head.length <= JOINED_END) head += text.slice(i, at);
+    spans.push(i, at);
+    // Only the last pieces are needed for the tail: the rest are dropped now and then (amortised).
+    if (spans.length > 8 * JOINED_END) spans = spans.slice(-4 * JOINED_END);
+    length += at - i;
+    end = at + size;
+    at = end - 1;
+  }
+  flush();
+  return words.join("\n");
+}
 
 /** The value of hex digit `c` (a char code), or -1. */
 function hexValue(c: number): number {

@@ -263,9 +263,16 @@ const FEEDERS =
 const KEY_OPTION =
   /^--?(?:[a-z-]*-)?(?:private-key|key|key-file|keyfile|identity|identity-file|ssh-key|cert|certificate|client-cert|client-key|kubeconfig|defaults-file|defaults-extra-file|userconfig|globalconfig|config-file|credentials|credentials-file|service-account-key-file)$/;
 
-function commandBlock(command: EffectCommand, home: string): string | undefined {
+/**
+ * `checked`: the literal paths of the line already found not to be credentials. A line may name
+ * one path thousands of times (interpreter code's argument lists); each costs a realpath once.
+ */
+function commandBlock(command: EffectCommand, home: string, checked: Set<string>): string | undefined {
   for (const read of command.reads) {
     if (read.unseen && read.option !== undefined && KEY_OPTION.test(read.option) && !isDotenvName(read.path)) continue;
+    const key = !read.glob && !read.dynamic && read.aliasOf === undefined ? `${read.path}\u0000${read.written}` : undefined;
+    if (key !== undefined && checked.has(key)) continue;
+    if (key !== undefined) checked.add(key);
     if (pathIsSensitive(read)) {
       if (read.unseen)
         return `BLOCKED: ${read.via} is given ${read.written || read.path}, a credential file, and agentihooks cannot tell whether it shows the file's contents; its values must not reach the transcript. Ask the operator to run it, or give it a template such as .env.example instead.`;
@@ -567,8 +574,9 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
     const block = opaqueBlock(opaque, home);
     if (block) return block;
   }
+  const checked = new Set<string>();
   for (const c of effects.commands) {
-    const block = commandBlock(c, home);
+    const block = commandBlock(c, home, checked);
     if (block) return block;
   }
   // A listing handed to a reader by a substitution (`cat $(ls -a)`), judged as through xargs.
