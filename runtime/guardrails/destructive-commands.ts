@@ -63,14 +63,15 @@ export function isBroadPath(path: string, env: NodeJS.ProcessEnv, cwd: string = 
   return effects.commands.some((c) => c.deletes.some((d) => deleteIsBroad(d, c.cwd, home)));
 }
 
-function deleteIsBroad(d: PathEffect, cwd: string, home: string): boolean {
+/** `computed`: a wholly computed path counts as broad (a recursive delete; a move or chmod names what it changes). */
+function deleteIsBroad(d: PathEffect, cwd: string, home: string, computed = false): boolean {
   if (isBroadAbsolute(d.path, cwd, home)) return true;
   // Through a link made earlier in the line (`ln -s ~ /tmp/h; rm -rf /tmp/h/`), what it leads to.
   if (d.aliasOf !== undefined && isBroadAbsolute(d.aliasOf, cwd, home)) return true;
   if (d.dynamic) {
     // Wholly computed (`"$(dirname "$PWD")"`, `$(git rev-parse --show-toplevel)`, `"$DIR"`): nothing
     // of the path is visible, and it may be any directory. With a visible part, the unset reading decides.
-    if (d.unset === cwd) return true;
+    if (computed && d.unset === cwd) return true;
     return d.unset !== undefined && isBroadAbsolute(d.unset, cwd, home, true);
   }
   // Another process's working directory (`/proc/<pid>/cwd`) may be any directory.
@@ -106,7 +107,7 @@ function rmBlock(command: EffectCommand, home: string): string | undefined {
     return "BLOCKED: rm --no-preserve-root can delete the whole filesystem. Delete the specific files you mean, by path.";
   }
   if (!command.recursive) return undefined;
-  const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home));
+  const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home, true));
   if (hit?.dynamic && hit.unset === command.cwd)
     return `BLOCKED: Recursive ${command.name} of ${shown(hit)}, a path computed when the command runs: agentihooks cannot see which directory it is, and it may be a broad or home one. Write the path out, or use find with a filter (find . -name __pycache__ -type d -prune -exec rm -rf {} +).`;
   if (hit)
@@ -126,7 +127,7 @@ function findBlock(command: EffectCommand, home: string): string | undefined {
   const narrowed = findNarrowed(args.slice(args.findIndex((a) => a.startsWith("-") || a === "(" || a === "!")));
   for (const root of command.deletes) {
     const system = root.path === "/" || (SYSTEM_TOP.test(root.path.replace(/\/+$/, "")) && !TEMP_TOP.test(root.path));
-    if (system || (!narrowed && deleteIsBroad(root, command.cwd, home))) {
+    if (system || (!narrowed && deleteIsBroad(root, command.cwd, home, true))) {
       return `BLOCKED: find ${shown(root)} … ${args.includes("-delete") ? "-delete" : "-exec rm"} would delete files across a broad or home directory. Narrow the starting directory to what you mean to clean, and filter (-name '*.log', -mtime +7) before the delete.`;
     }
   }

@@ -355,6 +355,7 @@ const REDTEAM: Record<string, string[]> = {
     "rm -rf `realpath ..`",
     'for d in a ~; do rm -rf "$d"; done',
     'for f in *; do rm -rf "$f"; done',
+    'find "$DIR" -delete',
     'find . -maxdepth 0 -print0 | xargs -0 -I{} rm -rf "$(dirname {})"',
   ],
   // Links that lead to a broad directory: another process's root or working directory.
@@ -382,6 +383,9 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   'rm -rf "$TMPDIR/cache"',
   "rm -rf /proc/1/root/tmp/build-1",
   "find . -name __pycache__ -type d -prune -exec rm -rf {} +",
+  // A computed path moved names what it moves: only a delete of one is judged broad.
+  'for f in *.log; do mv "$f" archive/; done',
+  'mv "$SRC" /tmp/staging',
 ].forEach((command, i) =>
   cases.push({ id: `harmless/destructive-computed-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );
