@@ -141,25 +141,40 @@ describe("commandEffects", () => {
     "awk '" + "getline x ".repeat(mib / 10) + "'",
   ];
 
-  /** Decides each command as a Bash call and fails when one takes `boundMs` or 15 readings of its payload, whichever is larger. */
+  /** CPU milliseconds this process spent in `work` (user + system: waiting for a shared core does not count). */
+  function cpuMs(work: () => unknown): number {
+    const before = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  }
+
+  /**
+   * Decides each command as a Bash call and fails when one takes `boundMs` of CPU or 15 readings of
+   * its payload, whichever is larger, in the better of two runs (one garbage collection of the
+   * previous 10 MiB is not the decision's cost).
+   */
   function decideEach(commands: readonly string[], boundMs: number): void {
     const home = tempDir("ah-ce-home-");
     const policy = buildPolicy({}, "claude", join(home, ".agentihooks"));
     const timings: string[] = [];
     for (const command of commands) {
       // A payload arrives as JSON: its strings are flat, as JSON.parse makes them. Reading the
-      // payload is the floor any hook pays; on a machine shared with other jobs both slow down
-      // together, so the bound is `boundMs` or 15 readings of the payload, whichever is larger (a
-      // quadratic step would blow through either by orders of magnitude).
-      let start = performance.now();
-      const flat = JSON.parse(JSON.stringify({ command })).command as string;
-      const reading = performance.now() - start;
-      start = performance.now();
-      checkToolCall({ tool_name: "Bash", tool_input: { command: flat } }, { target: "claude", policy, env: { HOME: home }, cwd: home, warnings: [] });
-      const ms = performance.now() - start;
-      timings.push(`${JSON.stringify(command.slice(0, 12))} (${command.length} chars): ${ms.toFixed(0)} ms (reading ${reading.toFixed(0)} ms)`);
+      // payload is the floor any hook pays (a quadratic step would blow through either bound by
+      // orders of magnitude).
+      let flat = "";
+      const reading = cpuMs(() => (flat = JSON.parse(JSON.stringify({ command })).command as string));
+      const bound = Math.max(boundMs, 15 * reading);
+      let ms = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 2 && ms >= bound; run += 1) {
+        const spent = cpuMs(() =>
+          checkToolCall({ tool_name: "Bash", tool_input: { command: flat } }, { target: "claude", policy, env: { HOME: home }, cwd: home, warnings: [] }),
+        );
+        ms = Math.min(ms, spent);
+      }
+      timings.push(`${JSON.stringify(command.slice(0, 12))} (${command.length} chars): ${ms.toFixed(0)} ms of CPU (reading ${reading.toFixed(0)} ms)`);
       if (process.env.AH_TIMINGS) console.log(timings.at(-1));
-      expect(ms, timings.join("\n")).toBeLessThan(Math.max(boundMs, 15 * reading));
+      expect(ms, timings.join("\n")).toBeLessThan(bound);
     }
   }
 
@@ -168,7 +183,7 @@ describe("commandEffects", () => {
   it("decides every adversarial shape at 1 MiB in under a second", () => decideEach(shapes(1024 * 1024), 1000), 60_000);
 
   // At 10 MiB (the guarantee docs/guardrails.md states): every fourth shape in the default run, every
-  // shape under AGENTIHOOKS_FULL_SWEEP=1 (each takes 0.15-0.8 s here, 27 of them were 10-30 s of the suite).
+  // shape under AGENTIHOOKS_FULL_SWEEP=1 (each takes 0.2-0.75 s of CPU here, 27 of them were 10-30 s of the suite).
   it("decides 10 MiB adversarial command lines in well under a second each", () => {
     const all = shapes(10 * 1024 * 1024);
     decideEach(process.env.AGENTIHOOKS_FULL_SWEEP === "1" ? all : all.filter((_, i) => i % 4 === 0), 1000);
