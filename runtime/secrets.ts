@@ -518,9 +518,14 @@ function patternFinds(pattern: SecretPattern, text: string, mode: SecretScanMode
  * too. MCP and settings scanning use `strict`.
  */
 export function scanSecrets(text: string, mode: SecretScanMode): string[] {
+  return scanViews(text, mode, true);
+}
+
+/** `scanSecrets`, with `# nosecret` lines read too unless `optOuts` (a copy in a log honours no opt-out). */
+function scanViews(text: string, mode: SecretScanMode, optOuts: boolean): string[] {
   if (text.length === 0) return [];
   const lower = text.toLowerCase();
-  const scanned = withoutOptOuts(text, lower);
+  const scanned = optOuts ? withoutOptOuts(text, lower) : text;
   const scannedLower = scanned === text ? lower : scanned.toLowerCase();
   const found = new Set<string>();
   const views = [scanned, ...decodedViews(scanned)];
@@ -889,6 +894,21 @@ function redactPattern(pattern: SecretPattern, text: string): string {
  * a log. Code-shaped generic values (`password = config.password`) are kept.
  */
 export function redactSecrets(text: string): string {
+  const out = redactShapes(text);
+  // What the shapes left is found only in a view the scan also reads (joined literals, character
+  // escapes, a base64 or hex run): it cannot be cut out where it sits, so each line that holds
+  // it goes whole, and the whole text when the pieces span lines.
+  const left = scanViews(out, "strict", false);
+  if (left.length === 0) return out;
+  const lines = out.split("\n").map((line) => {
+    const found = scanViews(line, "strict", false);
+    return found.length === 0 ? line : `[REDACTED:${found.join(",")}]`;
+  });
+  const joined = lines.join("\n");
+  return scanViews(joined, "strict", false).length === 0 ? joined : `[REDACTED:${left.join(",")}]`;
+}
+
+function redactShapes(text: string): string {
   if (text.length === 0) return text;
   let out = KEY_HEADER_ANCHORS.some((anchor) => text.includes(anchor)) ? redactKeyBlocks(text) : text;
   let lower = out.toLowerCase();

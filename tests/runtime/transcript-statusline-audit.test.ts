@@ -173,6 +173,23 @@ describe("audit log", () => {
     expect(line).not.toMatch(/xoxb-1234567890|SG\.abcdefghij|MIIEvAIBADAN|Q2xpZW50U2Vj|q1w2e3r4t5y6/);
     expect(line).toContain("[REDACTED:private_key]");
   });
+  it("logs no piece of a secret the scan sees only joined, escaped or decoded: the line that holds it goes whole", () => {
+    const [head, tail] = [AWS_KEY.slice(0, 4), AWS_KEY.slice(4)];
+    const pieces = {
+      joined: `python3 -c 'k = "${head}" + "${tail}"; print(k)'`,
+      listed: `node -e 'const t = ["${head}", "${tail}"].join("")'`,
+      escaped: `x = "\\u0041${AWS_KEY.slice(1)}"`,
+      encoded: `echo ${Buffer.from(`aws_access_key_id=${AWS_KEY}`).toString("base64")} | base64 -d >> ~/.aws/credentials`,
+    };
+    for (const [how, command] of Object.entries(pieces)) {
+      const line = auditLine({ ts: "t", target: "claude", event: "PreToolUse", input: { command: `cd /repo\n${command}\necho done` } });
+      expect(line, how).toContain("[REDACTED:aws_access_key]");
+      expect(line, how).not.toContain(tail.slice(0, 8));
+      expect(line, how).not.toContain(command.slice(-12));
+      expect(line, how).toContain("cd /repo\\n");
+      expect(line, how).toContain("echo done");
+    }
+  });
   it("never writes through a log that is a symlink, a FIFO or a directory", () => {
     const home = tempDir();
     const policy = buildPolicy({}, "claude", home);
