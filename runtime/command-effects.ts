@@ -118,6 +118,8 @@ interface VarValue {
   items?: string[];
   /** A `for` loop's variable: `items` are the values it takes in turn. */
   loop?: boolean;
+  /** Which of a loop's `items` are patterns (`for f in *.log`): the variable takes each match. */
+  globs?: boolean[];
 }
 
 /** A file written earlier in the line: its content when the analyser knows it. */
@@ -164,6 +166,7 @@ interface Resolved {
 const PATH_MAX = 4096;
 
 const GLOB_SPECIAL = /[*?[\]{},\\~]/g;
+const BRACE_SPECIAL = /[{},\\~]/g;
 
 function escapeGlob(text: string): string {
   return text.replace(GLOB_SPECIAL, "\\$&");
@@ -413,7 +416,9 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
       if (known?.loop && known.items && part.op === "" && !long) {
         // A loop variable takes each of its values in turn: the word is read once per value (a
         // brace group of the escaped values, expanded below), as if the loop were unrolled.
-        const group = known.items.length === 1 ? esc(known.items[0] as string) : `{${known.items.map(esc).join(",")}}`;
+        // A pattern's matches are its values: it stays a pattern (only brace characters escaped).
+        const items = known.items.map((item, i) => (known.globs?.[i] ? item.replace(BRACE_SPECIAL, "\\$&") : esc(item)));
+        const group = items.length === 1 ? (items[0] as string) : `{${items.join(",")}}`;
         pattern.push(group);
         unsetPattern.push(group);
         continue;
@@ -2095,17 +2100,19 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
 const LOOP_ITEMS = 32;
 
 /**
- * The variable of `for x in a b c`: each of the listed words when all are literal and none is a
- * pattern (a body word holding `$x` is then read once per value), else unknown.
+ * The variable of `for x in a b c`: each of the listed words when all are literal (a body word
+ * holding `$x` is then read once per value; a pattern stands for each of its matches), else unknown.
  */
 function loopValue(keyword: ShellWord, words: readonly Resolved[]): VarValue {
   if (keyword.text !== "for" || words[2]?.values[0] !== "in") return { hidden: false };
   const items: string[] = [];
+  const globs: boolean[] = [];
   for (const w of words.slice(3)) {
-    if (w.dynamic || w.globs.some((g) => g) || items.length + w.values.length > LOOP_ITEMS) return { hidden: false };
+    if (w.dynamic || items.length + w.values.length > LOOP_ITEMS) return { hidden: false };
     items.push(...(w.split ?? w.values));
+    globs.push(...(w.split ? w.split.map(() => false) : w.globs));
   }
-  return items.length > 0 ? { value: items[0], items, hidden: false, loop: true } : { hidden: false };
+  return items.length > 0 ? { value: items[0], items, globs, hidden: false, loop: true } : { hidden: false };
 }
 
 /** A simple command's record before its effects are read. */

@@ -285,6 +285,27 @@ function holdsProtected(path: string, p: Protected): string | undefined {
   return heldRoots(path, p)[0];
 }
 
+/**
+ * True when a match of the glob `pattern` (absolute) could be a protected directory, file or
+ * client home, lie inside one, or hold one: each component of the pattern is tried against the
+ * same component of each protected path (as given and resolved), as far as both go. With `dot` (the
+ * line turned on `dotglob`), wildcards match a leading dot.
+ */
+function globMayReach(pattern: string, p: Protected, dot: boolean): boolean {
+  const parts = pattern.split("/").filter((part) => part !== "");
+  const tests = parts.map((part) => (/[*?[]/.test(part) ? componentRegExp(part, dot) : part));
+  const roots = [...p.dirs, ...p.files, ...p.homes].flatMap((root) => [root, p.real(root)]);
+  return roots.some((root) => {
+    const names = root.split("/").filter((name) => name !== "");
+    const depth = Math.min(names.length, tests.length);
+    for (let i = 0; i < depth; i += 1) {
+      const test = tests[i] as string | RegExp;
+      if (typeof test === "string" ? test !== names[i] : !test.test(names[i] as string)) return false;
+    }
+    return true;
+  });
+}
+
 /** Every protected directory, file and client home at or below `path`. */
 function heldRoots(path: string, p: Protected): string[] {
   const candidates = new Set([resolve(path), p.real(path)]);
@@ -419,8 +440,12 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
     if (verb) return message(`agentihooks ${verb} rewrites the hook registrations and guardrail policies (a plan or --dry-run only shows them):`);
     const touched: PathEffect[] = [...c.writes, ...c.deletes, ...c.moves.flatMap((m) => [m.from, m.to])];
     for (const effect of touched) {
-      // A pattern or an unresolved expansion is judged by what it could name: its visible text.
-      if (hit(effect.path, protect()) || ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written)))
+      // A pattern is judged by what it could match; an unresolved expansion by its visible text.
+      if (
+        hit(effect.path, protect()) ||
+        (effect.glob && globMayReach(effect.path, protect(), effect.dotglob === true)) ||
+        ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written))
+      )
         return message(`This command changes ${effect.written} (${effect.via}):`);
     }
     // A directory deleted or moved takes what is inside with it (a find takes what its filters let through).

@@ -355,6 +355,10 @@ const REDTEAM: Record<string, string[]> = {
     "rm -rf `realpath ..`",
     'for d in a ~; do rm -rf "$d"; done',
     'for f in *; do rm -rf "$f"; done',
+    'for d in ~/*; do rm -rf "$d"; done',
+    'for d in /*; do rm -rf "$d"; done',
+    'for f in ~/.*; do rm -rf "$f"; done',
+    'for d in /home/* /root; do rm -rf "$d"; done',
     'find "$DIR" -delete',
     'find . -maxdepth 0 -print0 | xargs -0 -I{} rm -rf "$(dirname {})"',
   ],
@@ -386,6 +390,12 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   // A computed path moved names what it moves: only a delete of one is judged broad.
   'for f in *.log; do mv "$f" archive/; done',
   'mv "$SRC" /tmp/staging',
+  // A loop over a pattern takes each of its matches: the body is judged as if it named the pattern.
+  'for f in *.tmp; do rm -rf "$f"; done',
+  'for f in build/*.o dist; do rm -f "$f"; done',
+  'for d in dist-*; do rm -rf "$d"; done',
+  'for f in *.{tmp,bak}; do rm -rf "$f"; done',
+  'for d in packages/*/node_modules; do rm -rf "$d"; done',
 ].forEach((command, i) =>
   cases.push({ id: `harmless/destructive-computed-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );

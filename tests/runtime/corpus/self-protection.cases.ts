@@ -344,6 +344,26 @@ CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", 
   'python3 -c \'import json; print(json.load(open("package.json"))["name"])\'',
 ].forEach((command, i) => cases.push(c(`tree-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
 
+// A pattern is judged by what it could match, written out or as a loop's list.
+[
+  'for f in ~/.claude/*; do rm -f "$f"; done',
+  "rm -f ~/.c*/*",
+  "mv ~/.c*/settings.json /tmp/x",
+  "cp /tmp/evil.json ~/.co*/config.json",
+  "rm -f ~/.agentihoo?s/*",
+  'for f in ~/.[a-z]*/hooks.json; do : > "$f"; done',
+  "shopt -s dotglob; rm -f ~/*",
+  "rm -f ~/.gemini/settings.js*",
+  'for d in ~/.cl*; do mv "$d" "$d.off"; done',
+].forEach((command, i) => cases.push(c(`glob-${i}`, "glob", { kind: "shell", command, expect: "deny", reason: SP })));
+[
+  "rm -f ~/*.txt",
+  'for f in ~/notes/*.md; do rm -f "$f"; done',
+  "rm -f ~/Downloads/*.zip",
+  "rm -rf ~/projects/app/build/*",
+  'for f in ~/.cache/pip/*; do rm -rf "$f"; done',
+].forEach((command, i) => cases.push(c(`glob-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
+
 // The agentihooks CLI rewriting the hooks and policies, by any way of running it.
 [
   "agentihooks apply --yes",
