@@ -286,24 +286,60 @@ function holdsProtected(path: string, p: Protected): string | undefined {
 }
 
 /**
- * True when a match of the glob `pattern` (absolute) could be a protected directory, file or
- * client home, lie inside one, or hold one: each component of the pattern is tried against the
- * same component of each protected path (as given and resolved), as far as both go. With `dot` (the
- * line turned on `dotglob`), wildcards match a leading dot.
+ * One path of each kind `PROJECT_HOOK_DIR` and `PROJECT_SETTINGS` protect in any project, as a
+ * pattern is tried against them (a folder protected whole ends in `/`).
+ */
+const PROJECT_SAMPLES = [
+  ".agentihooks/",
+  ".github/hooks/",
+  ".github/copilot/hooks/",
+  ".claude/hooks/",
+  ".gemini/hooks/",
+  ".codex/hooks/",
+  ".copilot/hooks/",
+  ".claude/agentihooks-hook.sh",
+  ".github/copilot/settings.json",
+  ".github/copilot/settings.local.json",
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".gemini/settings.json",
+  ".codex/config.toml",
+  ".codex/hooks.json",
+].map((sample) => ({ names: sample.split("/").filter((n) => n !== ""), folder: sample.endsWith("/") }));
+
+/**
+ * True when a match of the glob `pattern` (absolute) could be a protected path, hold one or (for
+ * a folder) lie inside one: each component of the pattern is tried against the same component of
+ * each protected directory, file and client home (as given and resolved), and, from any component
+ * on, against each kind of project hook path. With `dot` (the line turned on `dotglob`), wildcards
+ * match a leading dot.
  */
 function globMayReach(pattern: string, p: Protected, dot: boolean): boolean {
-  const parts = pattern.split("/").filter((part) => part !== "");
-  const tests = parts.map((part) => (/[*?[]/.test(part) ? componentRegExp(part, dot) : part));
-  const roots = [...p.dirs, ...p.files, ...p.homes].flatMap((root) => [root, p.real(root)]);
-  return roots.some((root) => {
-    const names = root.split("/").filter((name) => name !== "");
-    const depth = Math.min(names.length, tests.length);
-    for (let i = 0; i < depth; i += 1) {
-      const test = tests[i] as string | RegExp;
-      if (typeof test === "string" ? test !== names[i] : !test.test(names[i] as string)) return false;
+  const tests = pattern
+    .split("/")
+    .filter((part) => part !== "")
+    .map((part) => (/[*?[]/.test(part) ? componentRegExp(part, dot) : part));
+  /** True when `tests` from `from` on match `names` as far as both go (past `names` only into a folder). */
+  const reaches = (from: number, names: readonly string[], folder: boolean): boolean => {
+    for (let k = 0; from + k < tests.length; k += 1) {
+      if (k >= names.length) return folder;
+      const test = tests[from + k] as string | RegExp;
+      if (typeof test === "string" ? test !== names[k] : !test.test(names[k] as string)) return false;
     }
     return true;
-  });
+  };
+  const roots = [...p.dirs, ...p.files, ...p.homes].flatMap((root) => [root, p.real(root)]);
+  if (
+    roots.some((root) =>
+      reaches(
+        0,
+        root.split("/").filter((n) => n !== ""),
+        true,
+      ),
+    )
+  )
+    return true;
+  return tests.some((_, from) => PROJECT_SAMPLES.some((sample) => reaches(from, sample.names, sample.folder)));
 }
 
 /** Every protected directory, file and client home at or below `path`. */

@@ -355,6 +355,15 @@ CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", 
   "shopt -s dotglob; rm -f ~/*",
   "rm -f ~/.gemini/settings.js*",
   'for d in ~/.cl*; do mv "$d" "$d.off"; done',
+  // In any project: its hook folders and the settings that can switch hooks off.
+  "rm -f .cla*/settings.*",
+  "rm -rf .git*/hooks",
+  "rm -f .github/hoo*/*",
+  "mv .gem*/settings.* /tmp/",
+  'for f in .github/*/*.json; do rm -f "$f"; done',
+  "rm -rf .agentihook?",
+  "cp /tmp/x .claude/settings.l*",
+  "rm -f packages/*/.codex/config.to?l",
 ].forEach((command, i) => cases.push(c(`glob-${i}`, "glob", { kind: "shell", command, expect: "deny", reason: SP })));
 [
   "rm -f ~/*.txt",
@@ -362,6 +371,11 @@ CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", 
   "rm -f ~/Downloads/*.zip",
   "rm -rf ~/projects/app/build/*",
   'for f in ~/.cache/pip/*; do rm -rf "$f"; done',
+  "rm -rf .git/hooks/*.sample",
+  "rm -f */*.json",
+  "rm -rf packages/*/dist",
+  "rm -f .github/workflows/*.yml",
+  "rm -f .*.swp",
 ].forEach((command, i) => cases.push(c(`glob-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
 
 // The agentihooks CLI rewriting the hooks and policies, by any way of running it.
