@@ -15,7 +15,7 @@ import { isAbsolute, resolve } from "node:path";
 import { commandEffects, DELETERS, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
 import { basename } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
-import { isDotenvName, isSensitivePath } from "./sensitive-paths";
+import { CODE_HOME_REFERENCE, isDotenvName, isSensitivePath } from "./sensitive-paths";
 import { hiddenIntentBlock } from "./credential-reads";
 import { fs, homeDirectory } from "../node-builtins";
 
@@ -212,9 +212,6 @@ function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
 // Interpreter calls that delete a whole tree.
 const TREE_DELETE =
   /\b(rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removedirs|deleteRecursively|remove_dir_all|delete_tree|RemoveAll|rmdir|removeSync|deleteDirectory|emptyDirSync|emptyDir)\b|\bfs\.(promises\.)?rm\b|\bDeno\.remove\b|\bDirectory\.Delete\b|\bRemove-Item\b|\brm\s+-[A-Za-z]*[rR]/;
-// Ways interpreter code names a home directory.
-const HOME_REFERENCE =
-  /expanduser|\bhomedir\b|Dir\.home|Path\.home|\$ENV\{\s*['"]?HOME|process\.env\.HOME|process\.env\[\s*['"]HOME|environ(\.get)?\s*[[(]\s*['"]HOME|[gG]etenv\s*\(\s*['"]HOME|\benv\.get\s*\(\s*['"]HOME|ENV\[\s*['"]HOME|\$HOME\b|['"]~\/?['"]|UserProfile|USERPROFILE|UserHomeDir|\bhome_dir\b|user\.home/;
 
 /**
  * Interpreter code (`python3 -c`, `node -e`, `perl -e`, `ruby -e`, a heredoc fed to one) that calls
@@ -224,8 +221,8 @@ const HOME_REFERENCE =
 function codeDeleteBlock(command: EffectCommand, home: string): string | undefined {
   for (const code of command.code) {
     if (code.length > 64 * 1024 || !TREE_DELETE.test(code)) continue;
-    if (HOME_REFERENCE.test(code))
-      return `BLOCKED: This ${command.name} code deletes a directory tree under a path taken from the home directory. Delete the specific project directory you mean, by a literal path inside the project.`;
+    if (CODE_HOME_REFERENCE.test(code))
+      return `BLOCKED: This ${command.name} code deletes a directory tree under a path taken from the home directory or the environment. Delete the specific project directory you mean, by a literal path inside the project.`;
     for (const m of code.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)) {
       const literal = (m[1] ?? m[2] ?? "").trim();
       if (!literal.startsWith("/") && literal !== "~" && !literal.startsWith("~/") && literal !== "." && literal !== "..") continue;

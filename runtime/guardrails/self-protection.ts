@@ -19,7 +19,7 @@ import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
 import { findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
-import { componentRegExp } from "./sensitive-paths";
+import { CODE_HOME_REFERENCE, componentRegExp } from "./sensitive-paths";
 
 const { lstatSync, readlinkSync } = fs;
 
@@ -381,7 +381,6 @@ function treeDestinations(c: EffectCommand, env: NodeJS.ProcessEnv): string[] {
 // What names agentihooks' files or a hook switch wherever it is written, and the clients' home
 // folders, which a program's code may build from the home directory (`Path.home() / ".copilot"`).
 const HOOK_NAMES = /\.agentihooks|agentihooks-hook|disableAllHooks|hooksConfig|codex_hooks|policy\.[a-z]+\.json/;
-const HOME_REFERENCE = /expanduser|homedir|Path\.home|Dir\.home|getenv\(\s*["']HOME|environ|ENV\[|\$HOME|process\.env\.HOME|~\//;
 
 /**
  * True when a program's code (an interpreter's, make's: codeNamesAreReads), which the analyser does
@@ -393,7 +392,7 @@ function codeNamesProtected(c: EffectCommand, p: Protected, env: NodeJS.ProcessE
   if (text.length > 256 * 1024) return PROTECTED_NAME.test(text);
   if (HOOK_NAMES.test(text)) return true;
   const homeNames = p.homes.map((h) => h.slice(h.lastIndexOf("/") + 1)).filter((n) => n.length > 1);
-  if (HOME_REFERENCE.test(text) && homeNames.some((n) => text.includes(n))) return true;
+  if (CODE_HOME_REFERENCE.test(text) && homeNames.some((n) => text.includes(n))) return true;
   let words = 0;
   for (const word of text.split(/[\s'"`(),;=[\]{}<>|&]+/)) {
     if (!/[/~]/.test(word) || word.length > 4096) continue;

@@ -179,6 +179,17 @@ export function isCredentialDirectory(path: string): boolean {
   return CREDENTIAL_DIRS.has(basename(stripQuotes(path.trim())));
 }
 
+/**
+ * Program code that takes a path from the home directory or the environment: a home lookup by any
+ * language's name for it (`expanduser`, `os.homedir()`, `Path.home()`, `Dir.home`, `user.home`,
+ * `getpwuid`, …), any read of the environment (`os.environ`, `getenv`, `process.env`, `ENV[`,
+ * `$ENV{`, `$env:`, `$_SERVER`, which a computed key like `"HO" + "ME"` can turn into the home),
+ * `$HOME`, or a `~/` path. Shared by the destructive guard (a tree delete in such code) and
+ * self-protection (such code next to a client's home folder name).
+ */
+export const CODE_HOME_REFERENCE =
+  /expanduser|expandvars|expand_path|home_?dir|Dir\.home|Path\.home|user\.home|userprofile|getenv|GetEnvironmentVariable|GetFolderPath|environ|\bENV\[|\$ENV\{|\$env:|process\.env\b|\benv\.get\s*\(|\$_SERVER|\$_ENV|getpw(?:uid|nam)|\$\{?HOME\b|['"]~\/?['"]|~\//i;
+
 /** True when free text (a one-liner's code, a glob) mentions a credential file name anywhere. */
 export function mentionsSensitivePath(text: string): boolean {
   for (const piece of text.split(/[\s'"`(),;=<>|&{}[\]]+/)) {

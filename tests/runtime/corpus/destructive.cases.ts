@@ -328,6 +328,13 @@ const REDTEAM: Record<string, string[]> = {
     "python3 -c 'import shutil; shutil.rmtree(\"/home\")'",
     "ruby -e '`rm -rf ~`'",
     "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(Dir.home)'",
+    // The home by a computed environment key, or by the password database.
+    'python3 -c \'import shutil,os; shutil.rmtree(os.environ.get("HO"+"ME"))\'',
+    'python3 -c \'import shutil,os; shutil.rmtree(os.getenv("HO"+"ME"))\'',
+    "python3 -c 'import shutil,pwd,os; shutil.rmtree(pwd.getpwuid(os.getuid()).pw_dir)'",
+    'ruby -e \'require "fileutils"; FileUtils.rm_rf(File.expand_path("~"))\'',
+    'perl -e \'use File::Path; rmtree($ENV{"HO"."ME"})\'',
+    "python3 -c 'import shutil,os; shutil.rmtree(os.path.expandvars(\"$HOME\"))'",
   ],
   "destructive/spellings": [
     "alias del='rm -rf'; del ~",
@@ -390,6 +397,8 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   // A computed path moved names what it moves: only a delete of one is judged broad.
   'for f in *.log; do mv "$f" archive/; done',
   'mv "$SRC" /tmp/staging',
+  "python3 -c 'import shutil; shutil.rmtree(\"dist\", ignore_errors=True)'",
+  'node -e \'require("fs").rmSync("coverage", {recursive:true, force:true})\'',
   // A loop over a pattern takes each of its matches: the body is judged as if it named the pattern.
   'for f in *.tmp; do rm -rf "$f"; done',
   'for f in build/*.o dist; do rm -f "$f"; done',
