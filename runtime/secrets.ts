@@ -140,9 +140,10 @@ const PATTERNS: readonly SecretPattern[] = [
     excused: (m) => basicPassword(m[1] as string) === undefined,
   },
   {
-    // A URL's userinfo cannot hold an unescaped `/`, so the password stops at the next `://`.
-    name: "db_url_creds",
-    regex: /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql):\/\/([^:\s/@]{0,64}):([^@\s/]{4,128})@/gi,
+    // A password in any URL's userinfo (a database's, a registry's, a proxy's, a git remote's). The
+    // userinfo cannot hold an unescaped `/`, so the password stops at the next `://`.
+    name: "url_credentials",
+    regex: /\b[a-z][a-z0-9+.-]{0,30}:\/\/([^:\s/@]{0,64}):([^@\s/]{4,128})@/gi,
     strictOnly: false,
     anchors: ["://"],
     value: (m) => m[2],

@@ -154,12 +154,24 @@ function storedCredentialKey(c: EffectCommand): string | undefined {
   const key = eq > 0 ? word.slice(0, eq) : word;
   const value = eq > 0 ? word.slice(eq + 1) : words[at + 1];
   const valueDynamic = eq > 0 ? dynamic[at] : dynamic[at + 1];
-  if (value === undefined || valueDynamic || isPlaceholderValue(value)) return undefined;
   const parts = key.split(/[.:/]+/).filter((p) => p !== "");
+  // A key naming HTTP Basic credentials takes a user, then the password (poetry's `http-basic.REPO user pass`).
+  const password = eq > 0 ? undefined : words[at + 2];
+  if (parts.some((p) => /basic/i.test(p)) && password !== undefined && !dynamic[at + 2] && !isPlaceholderValue(password)) return key;
+  if (value === undefined || valueDynamic || isPlaceholderValue(value)) return undefined;
   if (parts.length === 0 || NOT_SECRET_LEAF.test(parts[parts.length - 1] as string)) return undefined;
   const named = parts.some((p) => isSecretVariable(p.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_")));
-  return named ? key : undefined;
+  if (named) return key;
+  // HTTP Basic credentials as one value, whatever the key (bundler's `bundle config set HOST
+  // user:pass`). A `host:port` value is not one, nor a refspec (`HEAD:main`): the password must
+  // mix letters with digits or symbols, as generated ones do.
+  const basic = BASIC_PAIR.exec(value);
+  if (basic && /[A-Za-z]/.test(basic[1] as string) && /[^A-Za-z]/.test(basic[1] as string) && !isPlaceholderValue(basic[1] as string)) return key;
+  return undefined;
 }
+
+// A `user:password` value: no URL, no address, and a password that is not a port number.
+const BASIC_PAIR = /^[^\s:/@]{1,64}:(?!\d+$)([^\s/@]{4,128})$/;
 
 /** The deny for a line whose configuration setter stores a shapeless credential (storedCredentialKey). */
 function storedCredentialBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): GuardVerdict | undefined {

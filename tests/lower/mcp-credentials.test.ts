@@ -12,7 +12,7 @@ describe("credential scrubbing", () => {
     expect(d?.code).toBe("AH4301");
     expect(d?.severity).toBe("warning");
     expect(d?.message).toBe(
-      "MCP server 'gw' carries credential-shaped literals in url (github_token); args[1] (github_token); the server was NOT written to mcp-config.json. Reference secrets through environment variables instead of embedding the value.",
+      "MCP server 'gw' carries credential-shaped literals in url (github_token, url_credentials); args[1] (github_token); the server was NOT written to mcp-config.json. Reference secrets through environment variables instead of embedding the value.",
     );
     expect(d?.file).toBe("bundle:.copilot/mcp-config.overrides.json");
     expect(dropIfCredentialed("gw", { command: "/bin/srv", args: ["${TOKEN}"] }, at, "mcp-config.json")).toBeUndefined();

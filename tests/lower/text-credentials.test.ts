@@ -21,7 +21,7 @@ const SAMPLES = [...NORMAL_SECRETS, ...STRICT_ONLY_SECRETS];
 
 /** A few characters of a sample that only the secret itself holds (the part after its prefix). */
 function secretPart(sample: (typeof SAMPLES)[number]): string {
-  if (sample.pattern === "db_url_creds") return /:([^:@/]+)@/.exec(sample.text)![1]!;
+  if (sample.pattern === "url_credentials") return /:([^:@/]+)@/.exec(sample.text)![1]!;
   if (sample.pattern === "generic_secret") return /([A-Za-z0-9-]{8,})['"]?$/.exec(sample.text)![1]!;
   const lines = sample.text.split(/\r?\n/).filter((l) => l.trim() !== "");
   const longest = lines.sort((a, b) => b.length - a.length)[0] as string;

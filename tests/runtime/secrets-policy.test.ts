@@ -14,7 +14,7 @@ describe("scanSecrets", () => {
     [`github_pat_${(GH36 + "_" + GH36 + "_").repeat(3).slice(0, 82)}`, "github_token"],
     ["-----BEGIN RSA PRIVATE KEY-----", "private_key"],
     [`Authorization: Bearer ${GH36.slice(0, 24)}`, "bearer_token"],
-    ["postgres://admin:hunter22@db.example/prod", "db_url_creds"],
+    ["postgres://admin:hunter22@db.example/prod", "url_credentials"],
     ['password = "correct-horse"', "generic_secret"],
     ["API_KEY=abcdefgh1234", "generic_secret"],
     ['"client_secret": "s3cr3t-value"', "generic_secret"],

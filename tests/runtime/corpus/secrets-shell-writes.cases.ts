@@ -89,6 +89,10 @@ const stored: ReadonlyArray<[string, string]> = [
   ["poetry-token", "poetry config pypi-token.pypi pypi-abc123"],
   ["yarn-token", "yarn config set npmAuthToken abc123xyz"],
   ["sudo-git-secret", "sudo git config --system smtp.pass s3cr3tpw"],
+  // HTTP Basic credentials under a key that names only a host or a repository.
+  ["bundler-host", "bundle config set --global gems.example.com deploy:Xk29vLq8"],
+  ["bundler-url-host", "bundle config set https://gems.internal.io ci:s3cr3t-pw"],
+  ["poetry-http-basic", "poetry config http-basic.internal ci Xk29vLq8w"],
 ];
 for (const [slug, command] of stored)
   cases.push({
@@ -140,6 +144,11 @@ const harmless: ReadonlyArray<[string, string]> = [
   ["code-assignment", "echo 'password = config.password' >> src/app.py"],
   ["comparison", "echo 'if password == \"abcdefghij\":' >> check.py"],
   ["nosecret", `echo '${ghp} # nosecret' > tests/fixtures/token.txt`],
+  ["git-proxy-port", "git config --global http.proxy proxy.internal:3128"],
+  ["git-push-refspec", "git config remote.origin.push HEAD:refs/heads/feature/x"],
+  ["bundler-path", "bundle config set --local path vendor/bundle"],
+  ["bundler-placeholder", "bundle config set gems.example.com user:your-password-here"],
+  ["poetry-http-basic-variable", 'poetry config http-basic.internal ci "$REPO_PASSWORD"'],
 ];
 for (const [slug, command] of harmless)
   cases.push({ id: `harmless/secrets-shell-${slug}`, class: "harmless/secrets-shell", kind: "shell", command, expect: "allow" });
