@@ -595,7 +595,7 @@ export const messages = {
   },
   AH5162: {
     severity: "error",
-    text: "The machine-scope wrappers would run the Node at {node}, but {path} is {problem}, so a user could replace the Node every machine hook runs; nothing was written. Make it root's ('sudo chown root {path} && sudo chmod go-w {path}'), or run apply with a Node installed under root-owned folders (e.g. /usr/local/bin/node).",
+    text: "The machine-scope wrappers would run the {program} at {node}, but {path} is {problem}, so a user could replace the {program} every machine hook runs; nothing was written. Make it root's ('sudo chown root {path} && sudo chmod go-w {path}'), or run apply with a {program} installed under root-owned folders (e.g. /usr/local/bin/node, /bin/bash).",
   },
   // AH512x: the command-line contract (bin/commands/contract.ts)
   AH5120: { severity: "error", text: "agentihooks {command}: {reason}. Run 'agentihooks {command} --help' for its options." },

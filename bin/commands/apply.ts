@@ -121,6 +121,10 @@ export async function run(argv: string[]): Promise<number> {
     // The plan's paths are absolute; the home is only needed for display and the lock's place.
     const machine = readEnvironment();
     env = { home: machine.home, agentihooksHome: machine.agentihooksHome };
+    // A machine wrapper in the plan runs its Node and bash for every user, whoever made the plan.
+    const refused = (await import("../../compiler/scopes/machine-node")).savedPlanProgramDiagnostics(plan.changes, machine.home);
+    out.report(refused);
+    if (refused.length > 0) return out.finish(EXIT.error);
   } else {
     const { chooseRunSource, sourceOf, switchDiagnostic } = await import("./source");
     const chosen = chooseRunSource(values);
@@ -132,8 +136,11 @@ export async function run(argv: string[]): Promise<number> {
     if (env.scope?.name === "machine") {
       const refused = [
         ...(await import("../../compiler/scopes/machine-environment")).machineWriteDiagnostics(process.getuid?.(), "apply"),
-        // Every user's machine hook runs this Node: no user may be able to replace it.
-        ...(await import("../../compiler/scopes/machine-node")).machineNodeDiagnostics(loaded.project.env.nodePath),
+        // Every user's machine hook runs this Node and this bash: no user may be able to replace them.
+        ...(await import("../../compiler/scopes/machine-node")).machineProgramDiagnostics({
+          node: loaded.project.env.nodePath,
+          bash: loaded.project.env.bashPath,
+        }),
       ];
       out.report(refused);
       if (refused.length > 0) return out.finish(EXIT.error);

@@ -1,6 +1,6 @@
 /**
- * The Node binary a machine-scope wrapper runs (docs/scopes.md, "Machine scope"). The wrapper runs
- * it by absolute path for every user on the machine, so the binary and every folder above it must
+ * The Node binary and the bash a machine-scope wrapper runs (docs/scopes.md, "Machine scope"). The
+ * wrapper runs both by absolute path for every user on the machine, so each binary and every folder above it must
  * be owned by root and writable by nobody else: a user who can replace the binary, or rename a
  * folder on its path, can swap the machine guard for a program that allows everything (a sticky
  * folder such as `/tmp` is the one writable folder allowed: only an entry's owner may replace it). Symbolic
@@ -81,9 +81,47 @@ export function nodeOwnershipProblems(
   return problems;
 }
 
-/** AH5162 for each unsafe path behind the Node that `apply --scope machine` would write into the wrappers. */
-export function machineNodeDiagnostics(nodePath: string, lstat: LstatLike = lstatSync): Diagnostic[] {
-  return nodeOwnershipProblems(nodePath, lstat).map((p) => diagnostic("AH5162", { file: p.path }, { node: nodePath, path: p.path, problem: p.problem }));
+/** The programs a machine-scope wrapper runs by absolute path: the Node of the runtime and the bash of its `#!` line. */
+export interface WrapperPrograms {
+  node?: string;
+  bash?: string;
+}
+
+/** AH5162 for each unsafe path behind a program the machine-scope wrappers run (the same rule holds for bash as for Node). */
+export function machineProgramDiagnostics(programs: WrapperPrograms, lstat: LstatLike = lstatSync): Diagnostic[] {
+  return (["node", "bash"] as const).flatMap((name) => {
+    const file = programs[name];
+    if (file === undefined) return [];
+    const program = name === "node" ? "Node" : "bash";
+    return nodeOwnershipProblems(file, lstat).map((p) => diagnostic("AH5162", { file: p.path }, { program, node: file, path: p.path, problem: p.problem }));
+  });
+}
+
+/** The programs the wrapper text runs: its `node=` line and its `#!` interpreter (when absolute, not `env`). */
+export function wrapperPrograms(wrapperText: string): WrapperPrograms {
+  const bash = /^#!(\/\S+)(?: -p)?\s*$/m.exec(wrapperText.split("\n", 1)[0] ?? "")?.[1];
+  return { node: wrapperNodePath(wrapperText), bash: bash === undefined || bash.endsWith("/env") ? undefined : bash };
+}
+
+/**
+ * AH5162 for the wrappers a saved plan (`apply --plan FILE`) writes outside the user's home, where
+ * only machine-scope wrappers go: the check `apply --scope machine` makes, made again on the bytes
+ * the plan carries, since the plan may come from another run, another Node, another machine.
+ */
+export function savedPlanProgramDiagnostics(changes: ReadonlyArray<{ path: string; after: Uint8Array | undefined }>, home: string): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const change of changes) {
+    if (change.after === undefined || change.path === home || change.path.startsWith(`${home}/`)) continue;
+    const text = Buffer.from(change.after.subarray(0, 64 * 1024)).toString("utf8");
+    if (!text.startsWith("#!") || !/^node=/m.test(text)) continue;
+    const programs = wrapperPrograms(text);
+    const key = `${programs.node}\u0000${programs.bash}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(...machineProgramDiagnostics(programs));
+  }
+  return out;
 }
 
 /** The Node path an installed wrapper runs (its `node=` line, single-quoted or bare), or undefined. */

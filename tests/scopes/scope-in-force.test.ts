@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderPolicy } from "../../runtime/policy";
 import { scopeInForce } from "../../compiler/scopes/scope-in-force";
-import { type LstatLike, machineNodeDiagnostics, nodeOwnershipProblems, wrapperNodePath } from "../../compiler/scopes/machine-node";
+import { type LstatLike, machineProgramDiagnostics, nodeOwnershipProblems, wrapperNodePath, wrapperPrograms } from "../../compiler/scopes/machine-node";
 
 const cli = new URL("../../bin/agentihooks.js", import.meta.url).pathname;
 
@@ -97,7 +97,19 @@ describe("the Node a machine wrapper runs", () => {
     expect(wrapperNodePath("x\nnode=/usr/bin/node\nruntime=/r\n")).toBe("/usr/bin/node");
     expect(wrapperNodePath("node='/opt/my node/it'\\''s/node'\n")).toBe("/opt/my node/it's/node");
     expect(wrapperNodePath("node=$(command -v node || true)\n")).toBeUndefined();
-    expect(machineNodeDiagnostics(process.execPath)).toEqual([]);
+    expect(machineProgramDiagnostics({ node: process.execPath })).toEqual([]);
+  });
+
+  it("reads the bash of the wrapper's #! line, and none from env", () => {
+    expect(wrapperPrograms("#!/usr/bin/bash -p\nnode=/usr/bin/node\n")).toEqual({ node: "/usr/bin/node", bash: "/usr/bin/bash" });
+    expect(wrapperPrograms("#!/usr/bin/env bash\nnode=$(command -v node)\n")).toEqual({ node: undefined, bash: undefined });
+  });
+
+  it("names bash as it names Node when a user could replace it", () => {
+    const bashBehindUser = fake({ "/": {}, "/home": {}, "/home/u": { uid: 1000 }, "/home/u/bash": { uid: 1000 } });
+    const [problem] = machineProgramDiagnostics({ bash: "/home/u/bash" }, bashBehindUser.lstat);
+    expect(problem?.code).toBe("AH5162");
+    expect(problem?.message).toContain("run the bash at /home/u/bash, but /home/u is owned by uid 1000, not root");
   });
 });
 
@@ -132,6 +144,23 @@ describe.runIf(process.getuid?.() === 0)("machine scope: in force, and its Node"
       chmodSync(node, 0o755);
     }
     const r = s.run(["apply", "--yes", "--scope", "machine", "--target", "copilot"], node);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toContain("AH5162");
+    expect(r.stderr).toContain(`${loose} is writable by group or others (mode 0777)`);
+    expect(existsSync(path.join(s.root, "etc"))).toBe(false);
+  });
+
+  it("apply --plan refuses a saved machine plan whose wrappers run a Node others could replace (AH5162) and writes nothing", () => {
+    const s = machineSandbox();
+    const loose = mkdtempSync(path.join(tmpdir(), "ah-loose-node-"));
+    chmodSync(loose, 0o777);
+    const node = path.join(loose, "node");
+    copyFileSync(process.execPath, node);
+    chmodSync(node, 0o755);
+    const saved = path.join(s.dir, "machine.plan.json");
+    // plan only shows: the check belongs to the run that writes, whoever made the plan.
+    expect([0, 2]).toContain(s.run(["plan", "--scope", "machine", "--target", "copilot", "--out", saved], node).status);
+    const r = s.run(["apply", "--yes", "--plan", saved]);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toContain("AH5162");
     expect(r.stderr).toContain(`${loose} is writable by group or others (mode 0777)`);
