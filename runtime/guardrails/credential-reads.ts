@@ -122,7 +122,8 @@ export function isEnvironmentDump(command: EffectCommand): boolean {
     return args.every((a) => /^[-+][a-zA-Z]*$/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[fF]/.test(a));
   if (name === "set") return args.length === 0 || (args.every((a) => a === "-o" || a === "--posix") && false);
   if (name === "compgen") return args.some((a, i) => /^-[a-zA-Z]*[ve]/.test(a) || (a === "-A" && /^(variable|export)$/.test(args[i + 1] ?? "")));
-  if (name === "ps") return args.some((a) => !a.startsWith("-") && /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && /^[auxewfjlsvrTZ]+$/.test(a));
+  // BSD-style `e` shows each process's environment, and so does `-E` where ps is BSD's (macOS).
+  if (name === "ps") return args.some((a) => (!a.startsWith("-") && /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && /^[auxewfjlsvrTZ]+$/.test(a)) || /^-[a-zA-Z]*E/.test(a));
   return false;
 }
 

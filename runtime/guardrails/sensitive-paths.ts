@@ -139,6 +139,9 @@ export function isSensitivePath(path: string): boolean {
   for (const [dir, name] of NESTED) if (parent === dir && name.test(base)) return true;
   if (BROWSER_STORES.has(base) && BROWSER_PROFILE.test(clean)) return true;
   if (SYSTEM_SECRETS.test(clean) || SECRET_STATE.test(base)) return true;
+  // A container's mounted secrets (Docker and Compose secrets, a pod's projected volumes): every
+  // file under /run/secrets or /var/run/secrets holds one by design.
+  if (/(^|\/)run\/secrets\/[^/]/.test(clean)) return true;
   // Any process's environment: /proc/<pid>/environ, /proc/self/task/<tid>/environ.
   if (base === "environ" && /(^|\/)proc\/[^/]+(\/task\/[^/]+)?\/environ$/.test(clean)) return true;
   return false;

@@ -199,6 +199,8 @@ const DUMPS = [
   "compgen -v",
   "compgen -e",
   "ps eww",
+  "ps -E",
+  "ps -axE",
   "ps auxe",
   "env | sort",
   "printenv | grep -v PATH",
@@ -352,6 +354,8 @@ FINE.forEach((command, i) =>
   "~/.cargo/credentials.toml",
   "~/.gem/credentials",
   "/var/run/secrets/kubernetes.io/serviceaccount/token",
+  "/run/secrets/db_password",
+  "/var/run/secrets/app/api-key",
   "~/.mozilla/firefox/abcd.default-release/logins.json",
   "~/.mozilla/firefox/abcd.default-release/key4.db",
   "~/.config/google-chrome/Default/Cookies",
@@ -371,8 +375,9 @@ FINE.forEach((command, i) =>
     }),
   ),
 );
-["cat fixtures/logins.json", "cat main.tf", "cat /etc/passwd", "terraform show -no-color | head", "cat src/cookies.ts"].forEach((command, i) =>
-  cases.push({ id: `credential-reads/store-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+["cat fixtures/logins.json", "cat main.tf", "cat /etc/passwd", "terraform show -no-color | head", "cat src/cookies.ts", "ls /run/secrets", "ps -ef"].forEach(
+  (command, i) =>
+    cases.push({ id: `credential-reads/store-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
 );
 
 // Commands that print a stored credential (runtime/guardrails/secret-printers.ts): a CLI's token
