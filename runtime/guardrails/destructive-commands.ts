@@ -26,6 +26,14 @@ const realpathSync = fs.realpathSync.native;
 const SYSTEM_TOP =
   /^\/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|media|mnt|opt|proc|root|run|sbin|srv|sys|usr|var|snap|nix|Users|Applications|Library|System|Volumes|private|cores)$/;
 const TEMP_TOP = /^\/(tmp|var\/tmp|dev\/shm)$/;
+// The operating system's own folders one level down, as the Filesystem Hierarchy Standard lays them
+// out: programs, libraries and shared data (`/usr/lib`, `/usr/local/bin`), package and system state
+// (`/var/lib`, `/var/log`), a package's whole configuration (`/etc/ssh`), boot files, kernel
+// modules, and an entry of `/bin`, `/dev`, `/proc` or `/sys`. Deeper paths (`/var/lib/apt/lists`,
+// `/etc/nginx/sites-enabled/default`) and the application folders `/opt` and `/srv` hold a
+// program's own files.
+const SYSTEM_LAYOUT =
+  /^\/(?:usr\/local|usr(?:\/local)?\/(?:bin|sbin|lib|lib32|lib64|libx32|libexec|share|include|src|etc|games)|var\/(?:lib|log|cache|spool|mail|backups|opt|local)|(?:etc|boot|bin|sbin|lib|lib32|lib64|libx32|dev|proc|sys)\/[^/]+)$/;
 
 function homeOf(env: NodeJS.ProcessEnv): string {
   return homeDirectory(env).replace(/\/+$/, "") || "/";
@@ -48,6 +56,7 @@ export function isBroadAbsolute(path: string, cwd: string, home: string, strict 
     return isBroadAbsolute(p.slice(0, slash) || "/", cwd, home, strict);
   }
   if (strict ? SYSTEM_TOP.test(p) || TEMP_TOP.test(p) : /^\/[^/]+$/.test(p)) return true;
+  if (SYSTEM_LAYOUT.test(p) && !TEMP_TOP.test(p)) return true;
   if (/^\/(home|Users)\/[^/]+$/.test(p) || /^\/(home|Users|root)$/.test(p)) return true;
   if (p === home || (home.startsWith(`${p}/`) && p !== "")) return true;
   if (strict) return false;

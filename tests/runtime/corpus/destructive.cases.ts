@@ -369,6 +369,19 @@ const REDTEAM: Record<string, string[]> = {
     'find "$DIR" -delete',
     'find . -maxdepth 0 -print0 | xargs -0 -I{} rm -rf "$(dirname {})"',
   ],
+  // The operating system's own folders one level below the top (the FHS layout).
+  "destructive/system-layout": [
+    "rm -rf /usr/lib",
+    "rm -rf /usr/local",
+    "sudo rm -rf /var/lib",
+    "rm -rf /var/log/",
+    "rm -rf /etc/ssh",
+    "rm -rf /usr/share/*",
+    "rm -rf /lib/modules",
+    "rm -rf /boot/efi",
+    "rm -rf /usr/local/bin",
+    "cd /usr && rm -rf lib64",
+  ],
   // Links that lead to a broad directory: another process's root or working directory.
   "destructive/proc-links": ["rm -rf /proc/1/root/", "rm -rf /proc/1/root/home", "rm -rf /proc/self/root/usr", "rm -rf /proc/1/cwd", "rm -rf /proc/2/cwd/"],
 };
@@ -399,6 +412,12 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   'mv "$SRC" /tmp/staging',
   "python3 -c 'import shutil; shutil.rmtree(\"dist\", ignore_errors=True)'",
   'node -e \'require("fs").rmSync("coverage", {recursive:true, force:true})\'',
+  // Deeper than the system layout: a program's own files.
+  "rm -rf /var/lib/apt/lists/*",
+  "rm -rf /etc/nginx/sites-enabled/default",
+  "rm -rf /usr/local/lib/node_modules/some-cli",
+  "rm -rf /opt/myapp",
+  "rm -rf /var/cache/apk/*",
   // A loop over a pattern takes each of its matches: the body is judged as if it named the pattern.
   'for f in *.tmp; do rm -rf "$f"; done',
   'for f in build/*.o dist; do rm -f "$f"; done',
