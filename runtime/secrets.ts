@@ -541,8 +541,10 @@ function scanViews(text: string, mode: SecretScanMode, optOuts: boolean): string
   return [...found].sort();
 }
 
-// Escapes that spell one character: `\u002d`, `\x2d`, `&#45;`, `&#x2d;` (JSON, JavaScript, HTML).
-const HAS_CHAR_ESCAPE = /\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,7};/;
+// Escapes that spell one character: `\u002d`, `\x2d`, `&#45;`, `&#x2d;`, `%2d` (JSON, JavaScript, HTML, URLs).
+const HAS_CHAR_ESCAPE = /\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,7};|%[0-9A-Fa-f]{2}/;
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "g");
 /**
  * The shortest base64 or hex run that is decoded and scanned too: 24 characters, 18 bytes, under
  * the shortest token shape encoded (an AWS key id, 20 characters, is 28 in base64).
@@ -557,6 +559,9 @@ export const MIN_ENCODED_RUN = 24;
  */
 function decodedViews(text: string): string[] {
   const views: string[] = [];
+  // Characters that show nothing (zero-width spaces and joiners, soft hyphens, a BOM) can sit
+  // between any two of a token's: read without them.
+  if (INVISIBLE.test(text)) views.push(text.replace(INVISIBLE_ALL, ""));
   if (HAS_CHAR_ESCAPE.test(text)) views.push(decodeCharEscapes(text));
   const joined = joinedLiterals(text);
   if (joined !== "") views.push(joined);
@@ -581,6 +586,8 @@ function joinAt(text: string, i: number): number {
   let k = blanksFrom(text, i + 1, 16, true);
   const op = text.charCodeAt(k);
   if (op === 125) return k + 1 - i;
+  // Literals side by side are one value in Python, C and the shell (`"ghp_" "…"`, `'a''b'`).
+  if (isQuote(op)) return k + 1 - i;
   if (op === 43 || op === 44) k += 1;
   else if (op === 46) k += text.charCodeAt(k + 1) === 46 ? 2 : 1;
   else return 0;
@@ -598,6 +605,8 @@ function blanksFrom(text: string, from: number, most: number, lines: boolean): n
   while (k - from < most) {
     const b = text.charCodeAt(k);
     if (b === 32 || b === 9 || (lines && (b === 10 || b === 13))) k += 1;
+    // A backslash before a line break continues the line (Python, C, the shell).
+    else if (lines && b === 92 && text.charCodeAt(k + 1) === 10) k += 2;
     else break;
   }
   return k;
@@ -671,7 +680,7 @@ function hexValue(c: number): number {
 }
 
 /**
- * `text` with each character escape (`\uXXXX`, `\xXX`, `&#N;`, `&#xH;`) replaced by the character it
+ * `text` with each character escape (`\uXXXX`, `\xXX`, `&#N;`, `&#xH;`, `%XX`) replaced by the character it
  * spells. A plain loop into one code-unit buffer: a text made of nothing but escapes (millions of
  * them) costs no allocation per escape. An escape is never shorter than what it spells, so the
  * buffer never grows.
@@ -684,7 +693,10 @@ function decodeCharEscapes(text: string): string {
     const c = text.charCodeAt(i);
     let code = -1;
     let next = i;
-    if (c === 92 && (text.charCodeAt(i + 1) === 117 || text.charCodeAt(i + 1) === 120)) {
+    if (c === 37 && hexValue(text.charCodeAt(i + 1)) >= 0 && hexValue(text.charCodeAt(i + 2)) >= 0) {
+      code = hexValue(text.charCodeAt(i + 1)) * 16 + hexValue(text.charCodeAt(i + 2));
+      next = i + 3;
+    } else if (c === 92 && (text.charCodeAt(i + 1) === 117 || text.charCodeAt(i + 1) === 120)) {
       const digits = text.charCodeAt(i + 1) === 117 ? 4 : 2;
       code = 0;
       for (let k = 0; k < digits && code >= 0; k += 1) {

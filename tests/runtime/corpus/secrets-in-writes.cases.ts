@@ -117,6 +117,22 @@ const built: ReadonlyArray<[string, string, string]> = [
   ["base64-short", "src/a.ts", `const t = atob("${Buffer.from(token).toString("base64")}");`],
   ["base64-aws-id", "src/a.py", `ID = base64.b64decode("${Buffer.from(awsId).toString("base64")}")`],
   ["hex-aws-id", "src/a.go", `id, _ := hex.DecodeString("${Buffer.from(awsId).toString("hex")}")`],
+  // Literals side by side (Python, C), across a continued line; invisible and percent-encoded characters.
+  [
+    "python-adjacent",
+    "app/a.py",
+    `T = ("${token.slice(0, 10)}"
+     "${token.slice(10)}")`,
+  ],
+  [
+    "c-continued",
+    "src/a.c",
+    `const char *t = "${token.slice(0, 10)}" \
+  "${token.slice(10)}";`,
+  ],
+  ["zero-width", "notes.md", `token: ${[...token].join("\u200b")}`],
+  ["soft-hyphens", "notes.md", `token: ${token.slice(0, 8)}\u00ad${token.slice(8)}`],
+  ["percent-encoded", "notes.txt", `t=${encodeURIComponent(token).replace(/_/g, "%5F")}`],
 ];
 for (const [slug, path, content] of built)
   cases.push({
@@ -134,6 +150,13 @@ const fine: ReadonlyArray<[string, string, string]> = [
   ["words-join", "src/a.ts", `const msg = ["Hello", "world"].join(" ");`],
   ["sha-base64", "src/a.ts", `const digest = "${Buffer.from("0123456789abcdef0123").toString("base64")}";`],
   ["php-concat", "lib/a.php", `echo 'Hello, ' . $name . '!';`],
+  [
+    "python-adjacent-words",
+    "app/a.py",
+    `MSG = ("Hello, "
+       "world")`,
+  ],
+  ["percent-url", "docs/a.md", `See https://example.com/search?q=a%20b%2Fc and 100% of it.`],
 ];
 for (const [slug, path, content] of fine)
   cases.push({ id: `harmless/writes-built-${slug}`, class: "harmless/writes", kind: "write", path, content: `${content}\n`, expect: "allow" });
