@@ -79,16 +79,6 @@ cases.push(
   },
 );
 
-// A token whose pieces a substitution joins: the analyser knows what `$(echo …)` prints.
-cases.push({
-  id: "secrets-shell-writes/substitution-joined",
-  class: "secrets-shell-writes/built",
-  kind: "shell",
-  command: `echo ${ghp.slice(0, 10)}$(echo ${ghp.slice(10)}) > token.txt`,
-  expect: "deny",
-  reason: REASON,
-});
-
 // A value with no known shape, stored by a configuration setter under a key that names a credential.
 const stored: ReadonlyArray<[string, string]> = [
   ["aws-secret", "aws configure set aws_secret_access_key wJalrXUtnFEMI"],
