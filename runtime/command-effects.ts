@@ -90,7 +90,22 @@ export interface EffectCommand {
    * script file written earlier in the line.
    */
   code: string[];
+  /**
+   * The variables the line puts in this command's environment: exported earlier in the line
+   * (`export X=1`, `declare -x`, `set -a`, in the shell or subshell that runs it), assigned before it
+   * (`X=1 cmd`, `env X=1 cmd`), minus what it removes (`unset X`, `env -u X`, `env -i`). A value the
+   * analyser cannot see is `undefined`; the key `ANY_VARIABLE` says variables it cannot name may be
+   * set too (a sourced file, `eval` of computed text, a computed command). The environment the line
+   * starts with is not in it. Shared between commands (read only).
+   */
+  env: CommandEnv;
 }
+
+/** A command's environment as the line sets it: name → value, `undefined` when computed at run time. */
+export type CommandEnv = ReadonlyMap<string, string | undefined>;
+
+/** The key of `EffectCommand.env` saying that variables the analyser cannot name may be set (to unknown values). */
+export const ANY_VARIABLE = "*";
 
 /** Something the analyser cannot see. */
 export interface OpaqueEffect {
@@ -143,6 +158,8 @@ interface Context {
   links: Map<string, string>;
   /** Bodies of the functions the line defines (`f() { …; }`), by name. */
   functions: Map<string, ShellNode[]>;
+  /** The exported variables (never mutated: replaced, so commands and saved scopes share it). */
+  env: CommandEnv;
 }
 
 /** A word after expansion. */
@@ -1634,7 +1651,11 @@ function shorten(text: string): string {
   return text.length > SHORT ? `${text.slice(0, SHORT - 3)}...` : text;
 }
 
-function analyseNested(script: string, ctx: Context, depth: number, where: string): NestedResult {
+/**
+ * Reads a nested script. `same`: it runs in the shell itself (`eval`, `source`, an alias), so its
+ * variables, exports and directory changes stay; else in a subshell or another process.
+ */
+function analyseNested(script: string, ctx: Context, depth: number, where: string, same = false): NestedResult {
   if (depth > MAX_DEPTH) {
     ctx.out.opaque.push({ reason: "depth", text: shorten(script), words: [], cwd: ctx.cwd, depth, hidden: true });
     return { hidden: true };
@@ -1644,6 +1665,7 @@ function analyseNested(script: string, ctx: Context, depth: number, where: strin
     ctx.out.opaque.push({ reason: "size", text: shorten(script), words: [], cwd: ctx.cwd, depth, hidden: true });
     return { hidden: true };
   }
+  if (same) return walk(script, ctx, depth);
   // A substitution or nested script runs in a subshell: its `cd` and variables stay inside.
   const inner: Context = { ...ctx, vars: new Map(ctx.vars), where };
   return walk(script, inner, depth);
@@ -1674,7 +1696,7 @@ function functionBody(nodes: readonly ShellNode[], start: number): ShellNode[] |
 }
 
 function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, depth: number): NestedResult {
-  const stack: Array<{ cwd: string; vars: Map<string, VarValue>; dirs: readonly string[] }> = [];
+  const stack: Array<{ cwd: string; vars: Map<string, VarValue>; dirs: readonly string[]; env: CommandEnv }> = [];
   let joinedBy = "";
   let pipeline: EffectCommand[] = [];
   let last: NestedResult = { hidden: false };
@@ -1697,7 +1719,10 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
       break;
     }
     if (node.kind === "open") {
-      stack.push({ cwd: ctx.cwd, vars: new Map(ctx.vars), dirs: ctx.dirs });
+      // A subshell works on a copy; the caller's map is left as it was (a script read in the same
+      // shell shares that map with its caller).
+      stack.push({ cwd: ctx.cwd, vars: ctx.vars, dirs: ctx.dirs, env: ctx.env });
+      ctx.vars = new Map(ctx.vars);
       continue;
     }
     if (node.kind === "close") {
@@ -1706,6 +1731,7 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
         ctx.cwd = saved.cwd;
         ctx.vars = saved.vars;
         ctx.dirs = saved.dirs;
+        ctx.env = saved.env;
       }
       continue;
     }
@@ -1735,6 +1761,49 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
 const FUNCTION_KEY = "\u0000function:";
 const ALIAS_KEY = "\u0000alias:";
 const DOTGLOB_KEY = "\u0000dotglob";
+/** `set -a` (allexport) is on: every variable assigned is exported. */
+const ALLEXPORT_KEY = "\u0000allexport";
+
+/**
+ * How many names an environment holds; a line exporting more (no real one does) gets `ANY_VARIABLE`
+ * alone: every variable unknown. Each change copies the map, so the bound keeps a change cheap.
+ */
+const ENV_NAMES = 128;
+const NO_ENV: CommandEnv = new Map();
+const ANY_ENV: CommandEnv = new Map([[ANY_VARIABLE, undefined]]);
+
+/** `env` with `name` set to `value` (`undefined`: unknown), as a new map when it changes. */
+function withEnv(env: CommandEnv, name: string, value: string | undefined): CommandEnv {
+  if (env.has(name) && env.get(name) === value) return env;
+  if (!env.has(name) && env.size >= ENV_NAMES) return env === ANY_ENV ? env : ANY_ENV;
+  const next = new Map(env);
+  next.set(name, value);
+  return next;
+}
+
+/** `env` without `name`. */
+function withoutEnv(env: CommandEnv, name: string): CommandEnv {
+  if (!env.has(name)) return env;
+  const next = new Map(env);
+  next.delete(name);
+  return next;
+}
+
+/** A variable's value as the environment carries it: unknown for a computed value and a loop's variable. */
+function exportedValue(value: VarValue): string | undefined {
+  return value.loop ? undefined : value.value;
+}
+
+/** Sets a shell variable; an exported one (or any, under `set -a`) changes the environment too. */
+function setVar(ctx: Context, name: string, value: VarValue): void {
+  ctx.vars.set(name, value);
+  if (ctx.env.has(name) || ctx.vars.has(ALLEXPORT_KEY)) ctx.env = withEnv(ctx.env, name, exportedValue(value));
+}
+
+/** Variables the analyser cannot name may now be set (a sourced file, computed text run in this shell). */
+function anyVariable(ctx: Context): void {
+  ctx.env = withEnv(ctx.env, ANY_VARIABLE, undefined);
+}
 
 function isFunctionName(command: ShellCommand): boolean {
   const word = command.words[0];
@@ -1805,7 +1874,9 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
     return { name, value: dynamic ? { hidden } : { value: items[0] ?? "", items, hidden: false } };
   }
   const r = resolveWord(rest, ctx, depth);
-  return { name, value: r.dynamic ? { hidden: r.hidden } : { value: r.values.join(" "), hidden: false } };
+  // Several values come from a loop's variable (one per pass: which one is left is not followed)
+  // or braces (an assignment does not expand them; the analyser's reading would be a guess).
+  return { name, value: r.dynamic || r.values.length !== 1 ? { hidden: r.hidden } : { value: r.values[0] as string, hidden: false } };
 }
 
 const DECLARE_COMMANDS = new Set(["export", "declare", "typeset", "local", "readonly"]);
@@ -1827,7 +1898,7 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       // `for x in …` / `case … in`: the words are data; substitutions in them still run.
       const resolvedWords = command.words.slice(loop).map((w) => resolveWord(w, ctx, depth));
       const variable = command.words[loop + 1];
-      if (variable) ctx.vars.set(variable.text, loopValue(command.words[loop] as ShellWord, resolvedWords));
+      if (variable) setVar(ctx, variable.text, loopValue(command.words[loop] as ShellWord, resolvedWords));
       return undefined;
     }
     start = skipped;
@@ -1843,10 +1914,13 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   const resolved = words.slice(k).map((w) => resolveWord(w, ctx, depth));
   const redirects = command.redirects.map((r) => ({ redirect: r, target: r.target ? resolveWord(r.target, ctx, depth) : undefined }));
   if (resolved.length === 0) {
-    for (const a of assignments) ctx.vars.set(a.name, a.value);
+    for (const a of assignments) setVar(ctx, a.name, a.value);
   }
   for (const a of assignments) assignmentEffects(a.name, a.value, ctx, depth);
   if (resolved.length === 0 && redirects.length === 0) return undefined;
+  // The command's environment: the exported variables, with its own assignments (`X=1 cmd`).
+  let env = ctx.env;
+  if (resolved.length > 0) for (const a of assignments) env = withEnv(env, a.name, exportedValue(a.value));
   // The argument vector: word splitting of whole-word expansions of known values applied.
   let argv: string[] = [];
   let raw: string[] = [];
@@ -1890,9 +1964,22 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       if (name === "env" && assignedName(option) !== undefined) {
         const variable = assignedName(option) as string;
         const eqAt = option.indexOf("=");
-        assignmentEffects(variable, dynamic[j] ? { hidden: sources[j]?.hidden ?? false } : { value: option.slice(eqAt + 1), hidden: false }, ctx, depth);
+        const value: VarValue = dynamic[j] ? { hidden: sources[j]?.hidden ?? false } : { value: option.slice(eqAt + 1), hidden: false };
+        assignmentEffects(variable, value, ctx, depth);
+        env = withEnv(env, variable, exportedValue(value));
         j += 1;
         continue;
+      }
+      if (name === "env") {
+        // `env -i` / `env -` start from an empty environment; `env -u X` removes X.
+        if (option === "-" || option === "-i" || option === "--ignore-environment" || /^-[A-Za-z]*i[A-Za-z]*$/.test(option)) env = NO_ENV;
+        const unset = /^-u(.+)$/.exec(option)?.[1] ?? /^--unset=(.*)$/.exec(option)?.[1] ?? (option === "-u" || option === "--unset" ? argv[j + 1] : undefined);
+        if (unset !== undefined)
+          env = dynamic[option.length > 2 && option !== "--unset" ? j : j + 1] ? withEnv(env, ANY_VARIABLE, undefined) : withoutEnv(env, unset);
+        if (option === "-") {
+          j += 1;
+          continue;
+        }
       }
       if (!option.startsWith("-") || option === "-") break;
       const eq = option.indexOf("=");
@@ -1926,20 +2013,25 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     }
     if ((scriptString !== undefined || SCRIPT_STRING_PREFIXES.has(name)) && prefixValues.length > 0) {
       // The prefix itself, with the files its options name, before the command it runs.
-      const own = newEffect([name], [name], [false], prefixes, cwd, depth, joinedBy, upstream, ctx.where);
-      for (const { source, via } of prefixValues) own.reads.push({ ...pathEffect(source, 0, { ...ctx, cwd }, via), unseen: true });
+      const own = newEffect([name], [name], [false], prefixes, cwd, depth, joinedBy, upstream, ctx.where, env);
+      for (const { source, via } of prefixValues) own.reads.push({ ...pathEffect(source, 0, { ...ctx, cwd, env }, via), unseen: true });
       ctx.out.commands.push(own);
       prefixValues.length = 0;
     }
     if (scriptString !== undefined) {
       // `env -S 'cat .env'`, `su -c '…'`: the string is split (env) or read by a shell (su).
-      const nested = analyseNested(scriptString + (j < argv.length ? ` ${argv.slice(j).map(quoteWord).join(" ")}` : ""), { ...ctx, cwd }, depth + 1, ctx.where);
+      const nested = analyseNested(
+        scriptString + (j < argv.length ? ` ${argv.slice(j).map(quoteWord).join(" ")}` : ""),
+        { ...ctx, cwd, env },
+        depth + 1,
+        ctx.where,
+      );
       void nested;
       return undefined;
     }
     if (j >= argv.length) break;
     if (SCRIPT_STRING_PREFIXES.has(name) && name !== "su" && name !== "runuser") {
-      analyseNested(argv.slice(j).join(" "), { ...ctx, cwd }, depth + 1, ctx.where);
+      analyseNested(argv.slice(j).join(" "), { ...ctx, cwd, env }, depth + 1, ctx.where);
       return undefined;
     }
     if (name === "xargs") {
@@ -1964,7 +2056,7 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
             .split("\n")
             .filter((l) => l.trim() !== "")
             .slice(0, 16))
-            analyseNested(rest.map((w) => quoteWord(w.split(replace).join(line))).join(" "), { ...ctx, cwd }, depth + 1, ctx.where);
+            analyseNested(rest.map((w) => quoteWord(w.split(replace).join(line))).join(" "), { ...ctx, cwd, env }, depth + 1, ctx.where);
           return undefined;
         }
         const words = stdin
@@ -1986,9 +2078,11 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     dynamic = dynamic.slice(j);
     sources = sources.slice(j);
   }
-  const effect = newEffect(argv, raw, dynamic, prefixes, cwd, depth, joinedBy, upstream, ctx.where);
+  const effect = newEffect(argv, raw, dynamic, prefixes, cwd, depth, joinedBy, upstream, ctx.where, env);
   if (dynamic.some((d) => d)) effect.argvUnset = sources.map((r, i) => (r.dynamic ? (r.unset[0] ?? "") : (argv[i] as string)));
-  const local: Context = { ...ctx, cwd };
+  // What the command runs sees its environment; a script it reads in this shell (`eval`, `source`)
+  // may change the shell's state, taken back below.
+  const local: Context = { ...ctx, cwd, env };
   for (const { source, via } of prefixValues) effect.reads.push({ ...pathEffect(source, 0, local, via), unseen: true });
   for (const { redirect, target } of redirects) {
     const text = target?.values[0] ?? "";
@@ -2007,36 +2101,56 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     const hidden = sources[0]?.hidden ?? false;
     addOpaque(effect, ctx, { reason: "dynamic-command", text: shorten(raw[0] ?? ""), words: argv.slice(1), cwd, depth, hidden });
     effect.hiddenOutput = true;
+    // It may be `export`, `source`, `eval`, … run in this shell.
+    anyVariable(ctx);
     return effect;
   }
   const name = effect.name;
+  /** A script read in this shell (`eval`, `source`, an alias) may have changed its directory and exports. */
+  const takeBack = (from: Context): void => {
+    if (from.env !== env) ctx.env = from.env;
+    if (from.cwd !== cwd) {
+      ctx.cwd = from.cwd;
+      ctx.dirs = from.dirs;
+    }
+  };
   const args = argv.slice(1);
   const argSources = sources.slice(1);
   const alias = prefixes.length === 0 && raw[0] === argv[0] ? ctx.vars.get(ALIAS_KEY + name) : undefined;
   if (alias !== undefined) {
     if (alias.value === undefined) {
       addOpaque(effect, ctx, { reason: "dynamic-command", text: `the alias ${name}`, words: args, cwd, depth, hidden: alias.hidden });
+      anyVariable(ctx);
       return effect;
     }
     // An alias is its text with the arguments after it; it is not expanded again inside itself.
     ctx.vars.delete(ALIAS_KEY + name);
-    analyseNested(`${alias.value} ${args.map(quoteWord).join(" ")}`, { ...ctx, cwd }, depth + 1, ctx.where);
+    analyseNested(`${alias.value} ${args.map(quoteWord).join(" ")}`, local, depth + 1, ctx.where, true);
     ctx.vars.set(ALIAS_KEY + name, alias);
+    takeBack(local);
     return effect;
   }
   const body = ctx.vars.has(FUNCTION_KEY + name) ? ctx.functions.get(name) : undefined;
   if (body) {
     if (depth + 1 > MAX_DEPTH) {
       addOpaque(effect, ctx, { reason: "depth", text: `the function ${name}`, words: args, cwd, depth, hidden: true });
+      anyVariable(ctx);
       return effect;
     }
-    const inner: Context = { ...ctx, cwd, vars: new Map(ctx.vars) };
+    const inner: Context = { ...ctx, cwd, env, vars: new Map(ctx.vars) };
     args.forEach((a, i) => inner.vars.set(String(i + 1), { value: a, hidden: false }));
     const all = { value: args.join(" "), items: args, hidden: false };
     inner.vars.set("@", all);
     inner.vars.set("*", all);
     inner.vars.set("#", { value: String(args.length), hidden: false });
     walkNodes(body, name, inner, depth + 1);
+    // A function runs in this shell: its `cd` and exports stay. Its variables may be `local`
+    // (not followed): one it changed is unknown after the call; its definitions stay as made.
+    takeBack(inner);
+    for (const [variable, value] of inner.vars) {
+      if (ctx.vars.get(variable) === value || /^(?:\d+|[@*#])$/.test(variable)) continue;
+      ctx.vars.set(variable, variable.startsWith("\u0000") ? value : { hidden: value.hidden });
+    }
     return effect;
   }
   if (ctx.vars.has(FUNCTION_KEY + name)) {
@@ -2076,22 +2190,68 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     return effect;
   }
   if (DECLARE_COMMANDS.has(name)) {
-    // `declare -n REF=NAME`: REF stands for whatever NAME holds when it is expanded; not modelled, so unknown.
-    const nameref = args.some((a) => /^-[A-Za-z]*n/.test(a));
+    const flags = args.filter((a) => /^[-+][A-Za-z]+$/.test(a));
+    // `declare -n REF=NAME`: REF stands for whatever NAME holds when it is expanded; not modelled, so
+    // unknown, and an assignment to REF may set any variable.
+    const nameref = name !== "export" && flags.some((a) => /^-[A-Za-z]*n/.test(a));
+    if (nameref) anyVariable(ctx);
     for (let a = 1; a < words.length - k; a += 1) {
       const w = words[k + a] as ShellWord;
       if (isAssignment(w)) {
         const { name: variable, value } = assignmentValue(w, ctx, depth);
-        ctx.vars.set(variable, nameref ? { hidden: false } : value);
+        setVar(ctx, variable, nameref ? { hidden: false } : value);
         assignmentEffects(variable, value, ctx, depth, effect);
       }
     }
+    // `export X`, `declare -x X=1` put X in the environment; `export -n X`, `declare +x X` take it out
+    // (`-f`: the names are functions). A name computed at run time may be any variable.
+    const functions = flags.some((a) => /^-[A-Za-z]*f/.test(a));
+    const unexport = (name === "export" && flags.some((a) => /^-[A-Za-z]*n/.test(a))) || flags.some((a) => /^\+[A-Za-z]*x/.test(a));
+    const exporting = !unexport && (name === "export" || flags.some((a) => /^-[A-Za-z]*x/.test(a)));
+    if (!functions && (exporting || unexport)) {
+      args.forEach((arg, a) => {
+        if (/^[-+]/.test(arg)) return;
+        const eq = arg.indexOf("=");
+        const variable = eq > 0 ? arg.slice(0, eq).replace(/\+$/, "") : arg;
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+          if (argSources[a]?.dynamic) anyVariable(ctx);
+          return;
+        }
+        const known = ctx.vars.get(variable);
+        ctx.env = unexport ? withoutEnv(ctx.env, variable) : withEnv(ctx.env, variable, known ? exportedValue(known) : undefined);
+      });
+    }
     return effect;
   }
+  if (name === "unset") {
+    // `unset X`: X is unset (its value unknown to the analyser from here) and leaves the environment.
+    const fn = args.some((a) => /^-[A-Za-z]*f/.test(a));
+    args.forEach((arg, a) => {
+      if (arg.startsWith("-") || argSources[a]?.dynamic) return;
+      if (fn) {
+        ctx.vars.delete(FUNCTION_KEY + arg);
+        return;
+      }
+      ctx.vars.delete(arg);
+      ctx.env = withoutEnv(ctx.env, arg);
+    });
+    return effect;
+  }
+  if (name === "set") {
+    // `set -a` / `set -o allexport`: every variable assigned from here on is exported (`set +a` ends it).
+    args.forEach((arg, a) => {
+      if (arg === "--" || !/^[-+]/.test(arg)) return;
+      const on = arg.startsWith("-");
+      const all = /^[-+][A-Za-z]*a/.test(arg) || (/^[-+]o$/.test(arg) && args[a + 1] === "allexport");
+      if (all && on) ctx.vars.set(ALLEXPORT_KEY, { value: "1", hidden: false });
+      else if (all) ctx.vars.delete(ALLEXPORT_KEY);
+    });
+  }
   if (name === "read" || name === "mapfile" || name === "readarray" || name === "getopts") {
-    for (const a of args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) ctx.vars.set(a, { hidden: upstreamOf(effect).some((u) => u.hiddenOutput) });
+    for (const a of args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) setVar(ctx, a, { hidden: upstreamOf(effect).some((u) => u.hiddenOutput) });
   }
   commandEffectsOf(effect, name, args, argSources, local, depth, command);
+  takeBack(local);
   recordWrites(effect, command, upstream, local, depth);
   return effect;
 }
@@ -2126,6 +2286,7 @@ function newEffect(
   joinedBy: string,
   upstream: EffectCommand[],
   where: string,
+  env: CommandEnv,
 ): EffectCommand {
   return {
     argv,
@@ -2148,6 +2309,7 @@ function newEffect(
     hiddenOutput: false,
     opaque: [],
     code: [],
+    env,
   };
 }
 
@@ -2203,7 +2365,7 @@ function recordWrites(effect: EffectCommand, command: ShellCommand, upstream: re
 }
 
 /** A script file written earlier in the line, run by a shell, `source` or an interpreter (or executed by path). */
-function writtenScript(effect: EffectCommand, path: PathEffect, ctx: Context, depth: number, shell: boolean): boolean {
+function writtenScript(effect: EffectCommand, path: PathEffect, ctx: Context, depth: number, shell: boolean, same = false): boolean {
   const written = ctx.files.get(path.path);
   if (!written) return false;
   if (written.content === undefined) {
@@ -2215,7 +2377,7 @@ function writtenScript(effect: EffectCommand, path: PathEffect, ctx: Context, de
       depth,
       hidden: true,
     });
-  } else if (shell) analyseNested(written.content, ctx, depth + 1, ctx.where);
+  } else if (shell) analyseNested(written.content, ctx, depth + 1, ctx.where, same);
   else effect.code.push(written.content);
   return true;
 }
@@ -2311,7 +2473,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
         const vIndex = rest[0] === "-v" ? 2 : 0;
         if (vIndex === 0) effect.output = printfOutput(rest);
         // `printf -v NAME FORMAT …` assigns the output to NAME.
-        else if (rest[1] !== undefined) ctx.vars.set(rest[1], { value: printfOutput(rest.slice(2)), hidden: false });
+        else if (rest[1] !== undefined) setVar(ctx, rest[1], { value: printfOutput(rest.slice(2)), hidden: false });
       } else {
         let a = 0;
         let escapes = false;
@@ -2327,7 +2489,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
       }
     } else {
       effect.hiddenOutput = effect.dynamic.some((d, i) => d && i > 0 && (sources[i - 1]?.hidden ?? false));
-      if (name === "printf" && args[0] === "-v" && args[1] !== undefined) ctx.vars.set(args[1], { hidden: effect.hiddenOutput });
+      if (name === "printf" && args[0] === "-v" && args[1] !== undefined) setVar(ctx, args[1], { hidden: effect.hiddenOutput });
     }
   } else if (name === "cat" && args.length === 0 && previous?.output !== undefined && command.piped) effect.output = previous.output;
   else if (name === "pwd") effect.output = `${ctx.cwd}\n`;
@@ -2746,13 +2908,17 @@ function nestedScript(effect: EffectCommand, args: string[], sources: Resolved[]
   const hidden = sources.some((s) => s.hidden);
   if (hidden) {
     addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(sources.map((s) => s.raw).join(" ")), words: args, cwd: ctx.cwd, depth, hidden: true });
+    if (how === "eval") anyVariable(ctx);
     return;
   }
   if (sources.some((s) => s.dynamic)) {
     // Partly computed: the visible text is read as a script; an unresolved name in it is opaque.
     addOpaque(effect, ctx, { reason: "dynamic-eval", text: shorten(sources.map((s) => s.raw).join(" ")), words: args, cwd: ctx.cwd, depth, hidden: false });
   }
-  const nested = analyseNested(script, ctx, depth + 1, ctx.where);
+  // `eval` runs its text in this shell: what it sets stays (computed text may set anything).
+  const same = how === "eval";
+  if (same && (hidden || sources.some((s) => s.dynamic))) anyVariable(ctx);
+  const nested = analyseNested(script, ctx, depth + 1, ctx.where, same);
   effect.hiddenOutput ||= nested.hidden;
   void how;
 }
@@ -2764,19 +2930,25 @@ function shellEffects(effect: EffectCommand, name: string, args: string[], sourc
       if (src.hidden) addOpaque(effect, ctx, { reason: "hidden-input", text: shorten(src.raw), words: args, cwd: ctx.cwd, depth, hidden: true });
       const file = pathEffect(src, 0, ctx, name);
       effect.reads.push(file);
-      writtenScript(effect, file, ctx, depth, true);
+      // The file runs in this shell: what it sets stays. One the line does not show may set anything.
+      const written = ctx.files.get(file.path);
+      if (!writtenScript(effect, file, ctx, depth, true, true) && !/^\/dev\/(stdin|fd\/0)$/.test(args[0] as string)) anyVariable(ctx);
+      else if (written !== undefined && written.content === undefined) anyVariable(ctx);
       if (/^\/dev\/(stdin|fd\/0)$/.test(args[0] as string)) {
         const stdin = stdinOf(effect, command, ctx, depth);
-        if (stdin.text !== undefined) analyseNested(stdin.text, ctx, depth + 1, ctx.where);
-        else if (stdin.hidden)
-          addOpaque(effect, ctx, {
-            reason: "hidden-input",
-            text: `${name} reading computed or downloaded text`,
-            words: args,
-            cwd: ctx.cwd,
-            depth,
-            hidden: true,
-          });
+        if (stdin.text !== undefined) analyseNested(stdin.text, ctx, depth + 1, ctx.where, true);
+        else {
+          anyVariable(ctx);
+          if (stdin.hidden)
+            addOpaque(effect, ctx, {
+              reason: "hidden-input",
+              text: `${name} reading computed or downloaded text`,
+              words: args,
+              cwd: ctx.cwd,
+              depth,
+              hidden: true,
+            });
+        }
       }
     }
     return;
@@ -3370,7 +3542,19 @@ export function commandEffects(command: string, cwd: string, env: NodeJS.Process
   const budget = { words: 20_000, chars: command.length + 1024 * 1024 };
   walk(
     command,
-    { budget, cwd: absolutePath(cwd, "/"), vars: new Map(), dirs: [], home, out, where: "local", files: new Map(), links: new Map(), functions: new Map() },
+    {
+      budget,
+      cwd: absolutePath(cwd, "/"),
+      vars: new Map(),
+      dirs: [],
+      home,
+      out,
+      where: "local",
+      files: new Map(),
+      links: new Map(),
+      functions: new Map(),
+      env: NO_ENV,
+    },
     0,
   );
   lastKey = key;

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { commandEffects, MAX_DEPTH } from "../../runtime/command-effects";
+import { ANY_VARIABLE, commandEffects, MAX_DEPTH } from "../../runtime/command-effects";
 import { buildPolicy } from "../../runtime/policy";
 import { checkToolCall } from "../../runtime/run-hook";
 import { tempDir } from "./helpers";
@@ -101,6 +101,38 @@ describe("commandEffects", () => {
     expect(at("$CMD .env").opaque.map((o) => [o.reason, o.words, o.hidden])).toEqual([["dynamic-command", [".env"], false]]);
     expect(at('eval "$(ssh-agent -s)"').opaque.every((o) => !o.hidden)).toBe(true);
     expect(at("cat file.sh | sh").opaque).toEqual([]);
+  });
+
+  it("gives each command the environment the line sets: prefixes, env, exports in scope, unset", () => {
+    const envOf = (command: string, program = "git") =>
+      Object.fromEntries(
+        [
+          ...(at(command)
+            .commands.filter((c) => c.name === program)
+            .at(-1)?.env ?? []),
+        ].map(([k, v]) => [k, v ?? "?"]),
+      );
+    expect(envOf("X=1 Y=$Z git push")).toEqual({ X: "1", Y: "?" });
+    expect(envOf("env -i C=3 env D=4 git push")).toEqual({ C: "3", D: "4" });
+    expect(envOf("export A=1 B; C=2; git x")).toEqual({ A: "1", B: "?" });
+    expect(envOf("A=5; export A; unset A; git y")).toEqual({});
+    expect(envOf("export A=1; (export B=2); git b")).toEqual({ A: "1" });
+    expect(envOf("export A=1; (export B=2; git a)")).toEqual({ A: "1", B: "2" });
+    expect(envOf("declare -x D=1; declare +x D; typeset -x T=$(date); git x")).toEqual({ T: "?" });
+    expect(envOf("set -a; Q=1; set +a; R=1; git x")).toEqual({ Q: "1" });
+    expect(envOf("export A=1; env -u A git x")).toEqual({});
+    // What runs in this shell keeps its exports: eval, an alias, a function; a nested shell inherits.
+    expect(envOf("eval 'export E=1'; git x")).toEqual({ E: "1" });
+    expect(envOf("alias g='export G=1'; g; git x")).toEqual({ G: "1" });
+    expect(envOf("f() { export F=1; }; f; git x")).toEqual({ F: "1" });
+    expect(envOf("GIT_CONFIG_COUNT=1 bash -c 'git push'")).toEqual({ GIT_CONFIG_COUNT: "1" });
+    expect(envOf("for i in 1 2; do export L=$i; done; git x")).toEqual({ L: "?" });
+    // What the analyser cannot see may set anything.
+    for (const command of ["source ./env.sh; git x", 'eval "$X"; git x', 'export "$n=1"; git x', "$CMD; git x", ". /dev/stdin; git x"])
+      expect(envOf(command), command).toEqual({ [ANY_VARIABLE]: "?" });
+    // Commands that change nothing share one map.
+    const [a, b] = at("export A=1; git a; git b").commands.filter((c) => c.name === "git");
+    expect(a?.env).toBe(b?.env);
   });
 
   it("bounds nesting: past MAX_DEPTH the rest is an opaque, hidden item", () => {

@@ -253,6 +253,14 @@ const REDTEAM: Record<string, string[]> = {
     'IFS=$SEP; a="cat,.env"; $a',
     "IFS=_; set -- cat_.env; $1",
   ],
+  // What runs in the shell itself (`eval`, an alias, a function, `unset`) changes the variables
+  // the rest of the line sees.
+  "hidden-intent/same-shell-state": [
+    "x=README.md; eval 'x=.env'; cat $x",
+    "x=README.md; alias s='x=.env'; s; cat $x",
+    "x=README.md; unset x; cat ${x:-.env}",
+    'x=README.md; eval x=.env; head -1 "$x"',
+  ],
   // A listing handed to a reader by a substitution: as through xargs.
   "hidden-intent/listed-by-substitution": [
     "cat $(ls -a | grep '^\\.en')",
@@ -278,16 +286,24 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
 }
 
 // Splitting and listings that reach no credential pass.
-['IFS=,; a="ls,-la"; $a', "IFS=: read -r user rest <<< 'a:b'; echo $user", "grep KEY $(find . -name '*.py')", "cat $(ls *.md)", "wc -l $(ls)"].forEach(
-  (command, i) =>
-    cases.push({
-      id: `harmless/hidden-intent-listing-${i}-${slug(command)}`,
-      class: "harmless/hidden-intent",
-      kind: "shell",
-      command,
-      files: { ".env": "API_KEY=x\n", "README.md": "# x\n" },
-      expect: "allow",
-    }),
+[
+  'IFS=,; a="ls,-la"; $a',
+  "IFS=: read -r user rest <<< 'a:b'; echo $user",
+  "grep KEY $(find . -name '*.py')",
+  "cat $(ls *.md)",
+  "wc -l $(ls)",
+  "export NODE_ENV=test; eval 'export CI=1'; npm test",
+  "f() { cd sub && ls; }; f; ls",
+  "x=README.md; eval 'x=docs.md'; cat $x",
+].forEach((command, i) =>
+  cases.push({
+    id: `harmless/hidden-intent-listing-${i}-${slug(command)}`,
+    class: "harmless/hidden-intent",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "README.md": "# x\n" },
+    expect: "allow",
+  }),
 );
 
 export default cases;
