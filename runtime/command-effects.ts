@@ -15,7 +15,19 @@
  */
 import { posix } from "node:path";
 import { homeDirectory } from "./node-builtins";
-import { assignedName, basename, parseScript, SHELLS, type ShellCommand, type ShellNode, type ShellWord, skipKeywords, type WordPart } from "./shell";
+import {
+  assignedName,
+  basename,
+  heredocWord,
+  parseScript,
+  SHELLS,
+  type ShellCommand,
+  type ShellNode,
+  type ShellRedirect,
+  type ShellWord,
+  skipKeywords,
+  type WordPart,
+} from "./shell";
 
 /** How deep substitutions, `bash -c`, `eval` and wrappers are followed; deeper is `opaque`. */
 export const MAX_DEPTH = 6;
@@ -1912,6 +1924,7 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     k += 1;
   }
   const resolved = words.slice(k).map((w) => resolveWord(w, ctx, depth));
+  command = expandHeredocs(command, ctx, depth);
   const redirects = command.redirects.map((r) => ({ redirect: r, target: r.target ? resolveWord(r.target, ctx, depth) : undefined }));
   if (resolved.length === 0) {
     for (const a of assignments) setVar(ctx, a.name, a.value);
@@ -2256,6 +2269,29 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   return effect;
 }
 
+/**
+ * A heredoc whose delimiter is not quoted is expanded before the command runs: its substitutions
+ * run (`cat <<EOF` … `$(cat .env)` … `EOF`), and the command reads the expanded text when the
+ * analyser knows it; else the body as written (a shell reading it meets the expansions again).
+ */
+function expandHeredocs(command: ShellCommand, ctx: Context, depth: number): ShellCommand {
+  const live = (r: ShellRedirect): boolean => r.body !== undefined && !r.bodyQuoted && /[$`]/.test(r.body);
+  if (!command.redirects.some(live)) return command;
+  const redirects = command.redirects.map((r) => {
+    if (!live(r)) return r;
+    const body = r.body as string;
+    ctx.budget.chars -= body.length;
+    if (ctx.budget.chars < 0) {
+      ctx.out.opaque.push({ reason: "size", text: shorten(body), words: [], cwd: ctx.cwd, depth, hidden: true });
+      return r;
+    }
+    const word = heredocWord(body, ctx.budget);
+    const value = word ? resolveWord(word, ctx, depth) : undefined;
+    return value && !value.dynamic && value.values.length === 1 ? { ...r, body: value.values[0] as string } : r;
+  });
+  return { ...command, redirects };
+}
+
 // At most this many values of a loop are followed (a brace expansion's limit); more are unknown.
 const LOOP_ITEMS = 32;
 
@@ -2491,7 +2527,11 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
       effect.hiddenOutput = effect.dynamic.some((d, i) => d && i > 0 && (sources[i - 1]?.hidden ?? false));
       if (name === "printf" && args[0] === "-v" && args[1] !== undefined) setVar(ctx, args[1], { hidden: effect.hiddenOutput });
     }
-  } else if (name === "cat" && args.length === 0 && previous?.output !== undefined && command.piped) effect.output = previous.output;
+  } else if (name === "cat" && (args.length === 0 || (args.length === 1 && args[0] === "-"))) {
+    // `cat` of its standard input prints it: a heredoc, a here-string, known output piped in.
+    const stdin = knownStdin(command, upstreamOf(effect), ctx, depth);
+    if (stdin !== undefined) effect.output = stdin;
+  }
   else if (name === "pwd") effect.output = `${ctx.cwd}\n`;
   else if (
     (name === "base64" || name === "base32" || name === "basenc" || name === "xxd") &&

@@ -633,6 +633,41 @@ export function innerScript(words: readonly string[]): string | undefined {
 }
 
 /**
+ * The body of a heredoc whose delimiter is not quoted, as the one word the shell makes of it:
+ * parameter expansion, `$(…)`, backticks and arithmetic apply, and a backslash quotes only `$`,
+ * `` ` ``, `\` and a newline, as inside double quotes, but a `"` is an ordinary character (bash
+ * manual, "Here Documents"). Read as a double-quoted word with each `"` escaped: one pass.
+ */
+export function heredocWord(body: string, budget: ParseBudget): ShellWord | undefined {
+  const out: string[] = ['"'];
+  let run = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body.charCodeAt(i);
+    const next = body.charCodeAt(i + 1);
+    if (c === 36 /* $ */ && (next === 40 /* ( */ || next === 123) /* { */) {
+      // A substitution or expansion is read as in double quotes: its own quotes stay.
+      i = (next === 40 ? matchParen(body, i + 1) : matchBrace(body, i + 1)) - 1;
+    } else if (c === 96 /* ` */) {
+      let end = i + 1;
+      while (end < body.length && body.charCodeAt(end) !== 96) end += body.charCodeAt(end) === 92 ? 2 : 1;
+      i = end;
+    } else if (c === 92 /* \ */ && next === 34 /* " */) {
+      // `\"` in a heredoc is both characters.
+      out.push(body.slice(run, i), '\\\\\\"');
+      i += 1;
+      run = i + 1;
+    } else if (c === 92) i += 1;
+    else if (c === 34) {
+      out.push(body.slice(run, i), '\\"');
+      run = i + 1;
+    }
+  }
+  out.push(body.slice(run), '"');
+  const node = parseScript(out.join(""), budget)[0];
+  return node?.kind === "command" && node.command.words.length === 1 ? node.command.words[0] : undefined;
+}
+
+/**
  * The variable a `NAME=value` (or `NAME+=value`) word assigns, or undefined. One pass up to the
  * `=`, so a megabyte-long word costs no backtracking.
  */

@@ -135,6 +135,14 @@ describe("commandEffects", () => {
     expect(a?.env).toBe(b?.env);
   });
 
+  it("expands a heredoc whose delimiter is not quoted: substitutions run, known text is fed", () => {
+    const reads = (command: string) => at(command).commands.flatMap((c) => c.reads.map((r) => r.path));
+    expect(reads("cat <<EOF\n$(cat .env) `cat b`\nEOF")).toEqual(["/repo/sub/.env", "/repo/sub/b"]);
+    expect(reads("cat <<'EOF'\n$(cat .env)\nEOF")).toEqual([]);
+    expect(at('f=x; python3 <<EOF\nopen("$f") \\" \\$f\nEOF').commands.at(-1)?.code).toEqual(['open("x") \\" $f']);
+    expect(at("f=/etc; cat <<EOF | sh\nls $f\nEOF").commands.at(-1)?.argv).toEqual(["ls", "/etc"]);
+  });
+
   it("bounds nesting: past MAX_DEPTH the rest is an opaque, hidden item", () => {
     let command = "cat f";
     for (let i = 0; i <= MAX_DEPTH + 1; i += 1) command = `bash -c ${JSON.stringify(command)}`;
@@ -171,6 +179,8 @@ describe("commandEffects", () => {
     "python3 -c 'import os; os.system(" + '"a b", '.repeat(mib / 8) + ")'",
     "python3 -c 'subprocess.run([" + '"a",'.repeat(mib / 4) + "])'",
     "awk '" + "getline x ".repeat(mib / 10) + "'",
+    // A heredoc expanded as a double-quoted word (quotes escaped, substitutions skipped over).
+    "cat <<E\n" + '"$(a)\\"`'.repeat(mib / 8) + "\nE\n",
   ];
 
   /** CPU milliseconds this process spent in `work` (user + system: waiting for a shared core does not count). */

@@ -261,6 +261,16 @@ const REDTEAM: Record<string, string[]> = {
     "x=README.md; unset x; cat ${x:-.env}",
     'x=README.md; eval x=.env; head -1 "$x"',
   ],
+  // A heredoc whose delimiter is not quoted is expanded: its substitutions run, its variables
+  // reach what reads it.
+  "hidden-intent/heredoc-expansion": [
+    "cat <<EOF\n$(cat .env)\nEOF",
+    "cat <<EOF > notes.txt\nkey: `cat .env`\nEOF",
+    'f=.env; python3 <<EOF\nprint(open("$f").read())\nEOF',
+    'cat <<EOF\n${X:-"$(head -1 .env)"}\nEOF',
+    "f=.env; cat <<EOF | sh\ncat $f\nEOF",
+    "cat <<'EOF' | bash\ncat .env\nEOF",
+  ],
   // A listing handed to a reader by a substitution: as through xargs.
   "hidden-intent/listed-by-substitution": [
     "cat $(ls -a | grep '^\\.en')",
@@ -295,6 +305,12 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   "export NODE_ENV=test; eval 'export CI=1'; npm test",
   "f() { cd sub && ls; }; f; ls",
   "x=README.md; eval 'x=docs.md'; cat $x",
+  "cat <<'EOF'\n$(cat .env)\nEOF",
+  'cat <<"EOF" > doc.md\nRun `cat .env` to see the keys.\nEOF',
+  "cat <<EOF\nhello $USER, today is $(date)\nEOF",
+  'cat > config.json <<EOF\n{"name": "x", "home": "$HOME/x"}\nEOF',
+  'git commit -F - <<EOF\nfix: \\"quoted\\" $(git rev-parse --short HEAD)\nEOF',
+  "cat <<EOF | sh\necho hi\nEOF",
 ].forEach((command, i) =>
   cases.push({
     id: `harmless/hidden-intent-listing-${i}-${slug(command)}`,
