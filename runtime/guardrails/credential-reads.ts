@@ -240,8 +240,10 @@ function searchToolBlock(input: GuardInput): string | undefined {
   return `BLOCKED: A search of ${root} would read credential file(s) (${files.join(", ")}). Search a directory without them, give the files to search with the glob argument (e.g. "*.py"), or use a shell search that excludes them (grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' …).`;
 }
 
-// Commands that read whole directory trees (cp and scp with -r/-a only).
-const ARCHIVERS = /^(tar|zip|7z|7za|rar|cpio|pax|rsync|cp|scp|rclone|restic|borg|duplicity|gsutil|aws)$/;
+// Commands that read whole directory trees (cp and scp with -r/-a only). Names are looked up in
+// sets, not matched by an alternation: V8 compiles a regex on its first use in every hook run, and
+// a long alternation costs more to compile than the whole lookup.
+const ARCHIVERS = new Set(["tar", "zip", "7z", "7za", "rar", "cpio", "pax", "rsync", "cp", "scp", "rclone", "restic", "borg", "duplicity", "gsutil", "aws"]);
 
 function isDirectory(path: string): boolean {
   try {
@@ -251,9 +253,15 @@ function isDirectory(path: string): boolean {
   }
 }
 
+const SEARCHERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
 const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive", "format-patch", "cherry", "whatchanged"]);
-const FEEDERS =
-  /^(cat|tac|head|tail|less|more|bat|batcat|cp|mv|scp|rsync|tar|zip|base64|xxd|od|hexdump|strings|curl|wget|nc|grep|egrep|fgrep|rg|sed|awk|gawk|jq|yq|sort|uniq|diff|source|\.|sh|bash|zsh|python[\d.]*|node|perl|ruby|php|openssl|gpg|dd|tee|cut|paste|vim|vi|nano|emacs|code)$/;
+// Programs that read the files they are given (python3.12 and the like by their version suffix).
+const FEEDER_NAMES = new Set(
+  "cat tac head tail less more bat batcat cp mv scp rsync tar zip base64 xxd od hexdump strings curl wget nc grep egrep fgrep rg sed awk gawk jq yq sort uniq diff source . sh bash zsh node perl ruby php openssl gpg dd tee cut paste vim vi nano emacs code".split(
+    " ",
+  ),
+);
+const isFeeder = (name: string): boolean => FEEDER_NAMES.has(name) || (name.startsWith("python") && /^python[\d.]*$/.test(name));
 
 /**
  * Options that name what their value is for: a key, a certificate, a cluster or client
@@ -261,8 +269,21 @@ const FEEDERS =
  * `--userconfig ~/.npmrc`). A program the analyser does not model, given a credential there, uses
  * it and does not show it. Not a dotenv file: tools that load one run commands with its values.
  */
-const KEY_OPTION =
-  /^--?(?:[a-z-]*-)?(?:private-key|key|key-file|keyfile|identity|identity-file|ssh-key|cert|certificate|client-cert|client-key|kubeconfig|defaults-file|defaults-extra-file|userconfig|globalconfig|config-file|credentials|credentials-file|service-account-key-file)$/;
+const KEY_OPTION_NAMES = new Set(
+  "private-key key key-file keyfile identity identity-file ssh-key cert certificate client-cert client-key kubeconfig defaults-file defaults-extra-file userconfig globalconfig config-file credentials credentials-file service-account-key-file".split(
+    " ",
+  ),
+);
+
+/** One or two dashes, then one of KEY_OPTION_NAMES, after lowercase words each ending in "-" (`--ssh-private-key`). */
+function isKeyOption(option: string): boolean {
+  const body = option.startsWith("--") ? option.slice(2) : option.startsWith("-") ? option.slice(1) : undefined;
+  if (body === undefined) return false;
+  if (KEY_OPTION_NAMES.has(body)) return true;
+  // The first name found decides: a longer prefix holds the shorter one's characters too.
+  for (let i = body.indexOf("-"); i >= 0; i = body.indexOf("-", i + 1)) if (KEY_OPTION_NAMES.has(body.slice(i + 1))) return /^[a-z-]*$/.test(body.slice(0, i));
+  return false;
+}
 
 /**
  * `checked`: the literal paths of the line already found not to be credentials. A line may name
@@ -270,7 +291,7 @@ const KEY_OPTION =
  */
 function commandBlock(command: EffectCommand, home: string, checked: Set<string>): string | undefined {
   for (const read of command.reads) {
-    if (read.unseen && read.option !== undefined && KEY_OPTION.test(read.option) && !isDotenvName(read.path)) continue;
+    if (read.unseen && read.option !== undefined && isKeyOption(read.option) && !isDotenvName(read.path)) continue;
     const key = !read.glob && !read.dynamic && read.aliasOf === undefined ? `${read.path}\u0000${read.written}` : undefined;
     if (key !== undefined && checked.has(key)) continue;
     if (key !== undefined) checked.add(key);
@@ -291,7 +312,7 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
   if (!name) return undefined;
   const printed = secretPrinterBlock(command);
   if (printed) return printed;
-  if (ARCHIVERS.test(name) && ((name !== "cp" && name !== "scp") || args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))) {
+  if (ARCHIVERS.has(name) && ((name !== "cp" && name !== "scp") || args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a) || a === "--recursive" || a === "--archive"))) {
     // A whole directory read at once: a credential directory, a home, or one that holds credential files.
     for (const read of command.reads) {
       if (read.glob || read.dynamic) continue;
@@ -354,7 +375,7 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
       if (CODE_DUMP.test(arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
     }
   }
-  if (/^(grep|egrep|fgrep|rg|ag|ack)$/.test(name)) {
+  if (SEARCHERS.has(name)) {
     const block = recursiveSearchBlock(command, home);
     if (block) return block;
   }
@@ -375,27 +396,27 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     if (named) {
       const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
       const execName = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
-      const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && FEEDERS.test(c.name));
-      if (FEEDERS.test(execName) || fed || args.some((a) => a === "-fprint" || a === "-fls")) {
+      const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && isFeeder(c.name));
+      if (isFeeder(execName) || fed || args.some((a) => a === "-fprint" || a === "-fls")) {
         return "BLOCKED: This find command feeds credential files to a command that reads them. Finding the files is fine (drop the -exec or xargs part to list them); reading them is not.";
       }
     }
     // Every file of a tree fed to a reader reads the credential files in it, named or not.
     const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
     const execName = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
-    const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && FEEDERS.test(c.name));
-    if (FEEDERS.test(execName) || fed) {
+    const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && isFeeder(c.name));
+    if (isFeeder(execName) || fed) {
       const block = listedTreeBlock(command, home);
       if (block) return block;
     }
   }
-  if ((name === "ls" || name === "fd" || name === "fdfind") && downstreamOf(command).some((c) => c.prefixes.includes("xargs") && FEEDERS.test(c.name))) {
+  if ((name === "ls" || name === "fd" || name === "fdfind") && downstreamOf(command).some((c) => c.prefixes.includes("xargs") && isFeeder(c.name))) {
     const block = listedTreeBlock(command, home);
     if (block) return block;
   }
   if (
     command.prefixes.includes("xargs") &&
-    FEEDERS.test(name) &&
+    isFeeder(name) &&
     upstreamOf(command).some((up) => up.argv.some((w) => isSensitivePath(w) || (/[*?]/.test(w) && globMayMatchSensitive(`/x/${w}`))))
   ) {
     return "BLOCKED: This pipeline feeds credential file names to a command that reads them. List the names without reading the files, or ask the operator for the value you need.";

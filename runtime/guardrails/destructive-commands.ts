@@ -168,8 +168,11 @@ function findRoots(command: EffectCommand): PathEffect[] {
 const DISK_DEVICE =
   /^\/dev\/(sd[a-z]+\d*|nvme\d+n\d+(p\d+)?|vd[a-z]+\d*|xvd[a-z]+\d*|hd[a-z]+\d*|mmcblk\d+(p\d+)?|disk\d+(s\d+)?|rdisk\d+|md\d+|dm-\d+|mapper\/.+)$/;
 
+// Programs that format, partition or wipe a disk (mkfs.ext4 and the like by their suffix).
+const DISK_WRITERS = new Set(["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "parted", "sgdisk", "blkdiscard", "cryptsetup"]);
+
 function deviceBlock(command: EffectCommand): string | undefined {
-  if (/^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|parted|sgdisk|blkdiscard|cryptsetup)$/.test(command.name)) {
+  if (DISK_WRITERS.has(command.name) || (command.name.startsWith("mkfs.") && command.name.length > 5)) {
     const device = command.argv.slice(1).find((a) => a.startsWith("/dev/"));
     if (device && (command.name !== "fdisk" || !command.argv.includes("-l")) && !(command.name === "parted" && command.argv.includes("print"))) {
       return `BLOCKED: ${command.name} ${device} rewrites a disk. Disk and partition changes are the operator's to make.`;
@@ -179,8 +182,10 @@ function deviceBlock(command: EffectCommand): string | undefined {
   return hit ? `BLOCKED: Writing to the disk device ${hit.path} destroys what is on it. Disk changes are the operator's to make.` : undefined;
 }
 
+const MODE_CHANGERS = new Set(["chmod", "chown", "chgrp", "chattr", "setfacl"]);
+
 function moveBlock(command: EffectCommand, home: string): string | undefined {
-  if (/^(chmod|chown|chgrp|chattr|setfacl)$/.test(command.name) && command.argv.slice(1).some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
+  if (MODE_CHANGERS.has(command.name) && command.argv.slice(1).some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
     const hit = command.writes.find((w) => deleteIsBroad(w, command.cwd, home));
     if (hit)
       return `BLOCKED: A recursive ${command.name} of ${hit.written || hit.path} changes every file in a broad or home directory. Apply it to the specific directory you mean.`;

@@ -450,15 +450,17 @@ function findMayDelete(args: readonly string[], root: string): boolean {
 // The agentihooks CLI by any name it runs under: on PATH or by path, its bin script or bundle, a
 // package spec (`agentihooks@1.2.0`).
 const AGENTIHOOKS_CLI = /(?:^|\/)agentihooks(?:@[^/\s]*)?$|(?:^|\/)agentihooks\.[cm]?js$|\/agentihooks\/(?:bin\/agentihooks\.js|dist\/cli\.js)$/;
+// The word test first: V8 compiles a regex on its first use in every hook run, and most lines name no agentihooks.
+const isAgentihooksCli = (word: string): boolean => word.includes("agentihooks") && AGENTIHOOKS_CLI.test(word);
 // Programs that run a package's CLI or a script given among their words (`npx agentihooks …`,
 // `npm exec agentihooks -- …`, `node …/agentihooks.js …`).
-const CLI_RUNNERS = /^(node|nodejs|bun|deno|npx|bunx|pnpx|npm|pnpm|yarn)$/;
+const CLI_RUNNERS = new Set(["node", "nodejs", "bun", "deno", "npx", "bunx", "pnpx", "npm", "pnpm", "yarn"]);
 // Its commands that rewrite hook registrations and policies.
 const REWRITING_COMMANDS = new Set(["apply", "uninstall"]);
 
 /** The agentihooks command `c` runs that rewrites the hooks (`apply`, `uninstall`, not `--dry-run`), or undefined. */
 function rewritingCommand(c: EffectCommand): string | undefined {
-  const at = AGENTIHOOKS_CLI.test(c.argv[0] ?? "") ? 0 : CLI_RUNNERS.test(c.name) ? c.argv.findIndex((w, i) => i > 0 && AGENTIHOOKS_CLI.test(w)) : -1;
+  const at = isAgentihooksCli(c.argv[0] ?? "") ? 0 : CLI_RUNNERS.has(c.name) ? c.argv.findIndex((w, i) => i > 0 && isAgentihooksCli(w)) : -1;
   if (at < 0) return undefined;
   const rest = c.argv.slice(at + 1);
   const verb = rest.find((w) => !w.startsWith("-"));

@@ -135,7 +135,7 @@ export function isSensitivePath(path: string): boolean {
   const slash = parentEnd > 0 ? clean.lastIndexOf("/", parentEnd - 1) : -1;
   const parent = parentEnd > 0 ? clean.slice(slash + 1, parentEnd) : "";
   if (parent === ".ssh" && sshPrivate(base)) return true;
-  if (/^id_(rsa|dsa|ecdsa|ed25519|ecdsa_sk|ed25519_sk|xmss)$/.test(base)) return true;
+  if (base.startsWith("id_") && /^id_(rsa|dsa|ecdsa|ed25519|ecdsa_sk|ed25519_sk|xmss)$/.test(base)) return true;
   for (const [dir, name] of NESTED) if (parent === dir && name.test(base)) return true;
   if (BROWSER_STORES.has(base) && BROWSER_PROFILE.test(clean)) return true;
   if (SYSTEM_SECRETS.test(clean) || SECRET_STATE.test(base)) return true;
