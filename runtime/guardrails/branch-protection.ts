@@ -15,11 +15,11 @@
  * and heredoc bodies are words, not commands.
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { commandEffects, type OpaqueEffect } from "../command-effects";
-import { parseScript } from "../shell";
+import { commandEffects, type EffectCommand, type OpaqueEffect } from "../command-effects";
+import { parseScript, SHELLS } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 import { hiddenIntentBlock } from "./credential-reads";
-import { homeDirectory } from "../node-builtins";
+import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 
 const MAX_CONFIG = 256 * 1024;
@@ -175,6 +175,8 @@ export interface Invocation {
   readonly config: Map<string, string[]>;
   /** A `!` alias: a shell script to run instead. */
   script?: string;
+  /** An alias whose definition the guard cannot read (`--config-env`, a computed `-c` value). */
+  unreadAlias?: string;
 }
 
 function userConfig(home: string): Map<string, string[]> {
@@ -208,8 +210,36 @@ const GIT_COMMANDS = new Set(
   ).split(" "),
 );
 
+/**
+ * A part of a word the analyser could not resolve (`$X`, `$(cmd)`, `${X:-…}`): it stands for any
+ * text, and a decision treats it as `*` (`ma$X` can be `main`; `feature/$X` cannot). A word that
+ * starts with one can also be an option (`--force`, `-Bmain`) or a `+refspec`.
+ */
+export const ANY = "\u0001";
+/** Put before a word whose unresolved part is unquoted: the shell may split it into several words. */
+export const SPLIT = "\u0002";
+
+/** Line-wide state an invocation reads: config written earlier in the line (`git config`, `git remote add`). */
+export interface InvocationOptions {
+  /** Config set earlier in the line, read after the repository's and before `-c`. */
+  overlay?: ReadonlyMap<string, string[]>;
+}
+
+/** `section.key` or `section.sub.key` with section and key lower-cased, as git compares them (git-config(1), "Syntax"). */
+function configKey(key: string): string {
+  return key.replace(/^([^.]+)\.(.*)\.([^.]+)$|^([^.]+)\.([^.]+)$/, (_m, a, b, c, d, f) =>
+    a !== undefined ? `${a.toLowerCase()}.${b}.${c.toLowerCase()}` : `${d.toLowerCase()}.${f.toLowerCase()}`,
+  );
+}
+
 /** `git [global options] SUB ARGS…`, aliases expanded. `repos` memoises repository lookups for one check (`findRepository`). */
-export function gitInvocation(argv: readonly string[], cwd: string, home: string, repos?: Map<string, Repository | undefined>): Invocation {
+export function gitInvocation(
+  argv: readonly string[],
+  cwd: string,
+  home: string,
+  repos?: Map<string, Repository | undefined>,
+  options: InvocationOptions = {},
+): Invocation {
   let dir = cwd;
   let gitDir: string | undefined;
   const inline = new Map<string, string[]>();
@@ -223,12 +253,14 @@ export function gitInvocation(argv: readonly string[], cwd: string, home: string
     const value = takesValue ? (eq > 0 && arg.startsWith("--") ? arg.slice(eq + 1) : argv[i + 1]) : undefined;
     if (name === "-C" && value !== undefined) dir = resolve(dir, value);
     if (name === "--git-dir" && value !== undefined) gitDir = resolve(dir, value);
-    if (name === "-c" && value !== undefined) {
+    if ((name === "-c" || name === "--config-env") && value !== undefined) {
       const e = value.indexOf("=");
-      const key = (e < 0 ? value : value.slice(0, e)).replace(/^([^.]+)\.(.*)\.([^.]+)$|^([^.]+)\.([^.]+)$/, (_m, a, b, c, d, f) =>
-        a !== undefined ? `${a.toLowerCase()}.${b}.${c.toLowerCase()}` : `${d.toLowerCase()}.${f.toLowerCase()}`,
-      );
-      inline.set(key, [...(inline.get(key) ?? []), e < 0 ? "true" : value.slice(e + 1)]);
+      const key = configKey(e < 0 ? value : value.slice(0, e));
+      // `--config-env=KEY=VAR` takes the value from the environment variable VAR (git(1)): not
+      // visible here, so it is any value. A `-c` value the analyser could not resolve is, too.
+      const given = e < 0 ? (name === "-c" ? "true" : ANY) : value.slice(e + 1);
+      const text = name === "--config-env" || given.includes(ANY) ? ANY : given;
+      inline.set(key, [...(inline.get(key) ?? []), text]);
     }
     i += takesValue && !(eq > 0 && arg.startsWith("--")) ? 2 : 1;
   }
@@ -237,7 +269,8 @@ export function gitInvocation(argv: readonly string[], cwd: string, home: string
     if (merged) return merged;
     merged = new Map<string, string[]>();
     const repo = findRepository(dir, gitDir, repos);
-    for (const source of [userConfig(home), repo ? readGitConfig(join(repo.gitDir, "config")) : new Map<string, string[]>(), inline]) {
+    const sources = [userConfig(home), repo ? readGitConfig(join(repo.gitDir, "config")) : new Map<string, string[]>(), options.overlay ?? new Map(), inline];
+    for (const source of sources) {
       for (const [k, v] of source) merged.set(k, [...(merged.get(k) ?? []), ...v]);
     }
     return merged;
@@ -261,6 +294,11 @@ export function gitInvocation(argv: readonly string[], cwd: string, home: string
     if (!alias || seen.has(sub)) break;
     seen.add(sub);
     const text = alias[alias.length - 1] as string;
+    if (text.includes(ANY)) {
+      // An alias whose definition is not visible (`--config-env`, a computed value) runs anything.
+      invocation.unreadAlias = sub;
+      return invocation;
+    }
     if (text.startsWith("!")) {
       invocation.script = `${text.slice(1)} ${args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ")}`;
       return invocation;
@@ -277,22 +315,56 @@ export function gitInvocation(argv: readonly string[], cwd: string, home: string
 function branchName(ref: string): string | undefined {
   if (ref.startsWith("refs/heads/")) return ref.slice("refs/heads/".length);
   if (ref.startsWith("heads/")) return ref.slice("heads/".length);
-  if (ref.startsWith("refs/")) return undefined;
+  // `refs/$X` can be `refs/heads/main`.
+  if (ref.startsWith("refs/")) return /^refs\/[^/]*\u0001/.test(ref) ? ANY : undefined;
   return ref;
 }
 
-function globMatches(pattern: string, name: string): boolean {
-  if (!pattern.includes("*")) return pattern === name;
-  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
-  return re.test(name);
+/**
+ * True when two names with wildcards can be the same name: `*` (a glob in a refspec or a
+ * protected pattern, `release/*`) and ANY (an unresolved part of a word) stand for any run of
+ * characters. `refs/heads/*` meets `main`, `ma$X` meets `main`, `feature/$X` does not. Names are
+ * short; the table is bounded, and a name past the bound is taken to meet anything.
+ */
+function patternsMeet(a: string, b: string): boolean {
+  const x = a.replaceAll(ANY, "*");
+  const y = b.replaceAll(ANY, "*");
+  if (!x.includes("*") && !y.includes("*")) return x === y;
+  if (x.length > 256 || y.length > 256) return true;
+  // meet[j] for row i: can x[i..] and y[j..] match the same text. Filled from the ends.
+  let next: boolean[] = new Array<boolean>(y.length + 1).fill(false);
+  for (let i = x.length; i >= 0; i -= 1) {
+    const row: boolean[] = new Array<boolean>(y.length + 1).fill(false);
+    for (let j = y.length; j >= 0; j -= 1) {
+      if (i === x.length && j === y.length) row[j] = true;
+      else if (i < x.length && x[i] === "*") row[j] = (next[j] as boolean) || (j < y.length && (row[j + 1] as boolean));
+      else if (j < y.length && y[j] === "*") row[j] = (row[j + 1] as boolean) || (i < x.length && (next[j] as boolean));
+      else row[j] = i < x.length && j < y.length && x[i] === y[j] && (next[j + 1] as boolean);
+    }
+    next = row;
+  }
+  return next[0] as boolean;
 }
 
-/**
- * True when a branch the command names can be a protected one: a protected pattern
- * (`release/*`) matches the name, or a glob destination (`refs/heads/*`) matches a protected name.
- */
-function reachesProtected(branch: string, protectedPattern: string): boolean {
-  return globMatches(protectedPattern, branch) || globMatches(branch, protectedPattern);
+/** The protected pattern a branch name (with wildcards) can be, if any. */
+function protectedHit(branch: string, protectedSet: ReadonlySet<string>): string | undefined {
+  for (const p of protectedSet) if (patternsMeet(branch, p)) return p;
+  return undefined;
+}
+
+/** The protected pattern one of the possible current branches can be (an unknown branch can be any). */
+function onProtected(current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  for (const b of current) {
+    if (b === "") continue;
+    const hit = protectedHit(b, protectedSet);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
+}
+
+/** A word that may be an option or split into several: the analyser could not read its start. */
+function unreadWord(arg: string): boolean {
+  return arg.startsWith(ANY) || arg.includes(SPLIT);
 }
 
 const FORCE_MESSAGE =
@@ -306,7 +378,16 @@ function pushToBlock(branch: string): string {
   return `BLOCKED: Pushing to ${branch} is not allowed: it is a protected branch. Push your work to a feature branch (git push -u origin HEAD:my-feature) and open a pull request.`;
 }
 
-const UNKNOWN = "\u0000unknown";
+function unreadBlock(sub: string, what: string): string {
+  return `BLOCKED: git ${sub} with a word the guardrails cannot read (a variable or a command's output) ${what}. Write the value out.`;
+}
+
+/** The branch names a rewrite message uses. */
+function rewriteBlock(what: string, branch: string): string {
+  return `BLOCKED: ${what} rewrites the history of the protected branch ${branch}. Create a branch first (git switch -c my-fix) and rewrite that instead.`;
+}
+
+const UNKNOWN = ANY;
 
 /** The block for `git push ARGS` given the possible current branches. */
 function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
@@ -319,6 +400,8 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
   const positionals: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] as string;
+    if (unreadWord(arg))
+      return `BLOCKED: git push with a word the guardrails cannot read (a variable or a command's output) could name a protected branch, a +refspec or --force. Name what you push: git push origin HEAD:my-feature.`;
     if (arg === "--") {
       positionals.push(...args.slice(i + 1));
       break;
@@ -362,7 +445,7 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
   if (force) return FORCE_MESSAGE;
   if (
     all === "--mirror" ||
-    (all === undefined && refspecs.length === 0 && (inv.config.get(`remote.${remote}.mirror`) ?? []).some((v) => /^(true|yes|on|1)$/i.test(v)))
+    (all === undefined && refspecs.length === 0 && (inv.config.get(`remote.${remote}.mirror`) ?? []).some((v) => v.includes(ANY) || TRUE_VALUE.test(v)))
   ) {
     return "BLOCKED: git push --mirror overwrites and deletes every ref on the remote, protected branches included. Push the branch you mean.";
   }
@@ -389,16 +472,18 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
     else {
       const mode = (inv.config.get("push.default") ?? []).at(-1) ?? "simple";
       if (mode === "nothing") return undefined;
-      if (mode === "matching")
+      if (mode === "matching" || mode.includes(ANY))
         return `BLOCKED: git push with push.default=matching pushes every branch that exists on the remote, protected ones included. Push the branch you mean: git push origin HEAD:my-feature.`;
       for (const branch of current) {
         if (branch === UNKNOWN)
           return "BLOCKED: git push without a branch, after a checkout the guardrails cannot follow, could push a protected branch. Name what you push: git push origin HEAD:my-feature.";
-        if (protectedSet.has(branch)) return pushToBlock(branch);
+        const on = branch === "" ? undefined : protectedHit(branch, protectedSet);
+        if (on !== undefined) return pushToBlock(on);
         if (mode === "upstream" || mode === "tracking") {
           const merge = (inv.config.get(`branch.${branch}.merge`) ?? []).at(-1);
           const target = merge ? branchName(merge) : undefined;
-          if (target && protectedSet.has(target)) return pushToBlock(target);
+          const hit = target ? protectedHit(target, protectedSet) : undefined;
+          if (hit !== undefined) return pushToBlock(hit);
         }
       }
       return undefined;
@@ -408,157 +493,835 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
     const forced = spec.startsWith("+");
     const body = forced ? spec.slice(1) : spec;
     if (forced) return FORCE_MESSAGE;
-    const colon = body.indexOf(":");
+    // Git splits a refspec at its last colon (a ref name holds none).
+    if (body.startsWith(ANY)) return FORCE_MESSAGE;
+    const colon = body.lastIndexOf(":");
     const src = colon < 0 ? body : body.slice(0, colon);
     const dst = colon < 0 ? body : body.slice(colon + 1);
     const deleting = remove || (colon >= 0 && src === "");
     const name = dst || src;
+    const viaHead = name === "HEAD" || name === "@";
     const targets: string[] = [];
-    if (name === "HEAD" || name === "@") targets.push(...current);
+    if (viaHead) targets.push(...current);
     else {
       const branch = branchName(name);
       if (branch !== undefined) targets.push(branch);
     }
     for (const target of targets) {
-      if (target === UNKNOWN)
+      if (target === UNKNOWN && viaHead)
         return "BLOCKED: git push HEAD, after a checkout the guardrails cannot follow, could push a protected branch. Name the branch: git push origin HEAD:my-feature.";
-      const hit = [...protectedSet].find((p) => reachesProtected(target, p));
+      const hit = target === "" ? undefined : protectedHit(target, protectedSet);
       if (hit === undefined) continue;
+      if (target.includes(ANY) && !viaHead)
+        return `BLOCKED: git push to ${dst.replaceAll(ANY, "…")}, whose unread part (a variable or a command's output) can make it the protected branch ${hit}. Name the branch: git push origin HEAD:my-feature.`;
       return deleting ? deleteBlock(hit) : pushToBlock(hit);
     }
   }
   return undefined;
 }
 
+const RESET_LONG = [
+  "--hard",
+  "--soft",
+  "--mixed",
+  "--keep",
+  "--merge",
+  "--quiet",
+  "--no-quiet",
+  "--patch",
+  "--intent-to-add",
+  "--no-intent-to-add",
+  "--pathspec-from-file",
+  "--pathspec-file-nul",
+  "--recurse-submodules",
+  "--no-recurse-submodules",
+  "--refresh",
+  "--no-refresh",
+];
+
+/** A word git would read as a path, not a revision: an existing file or folder, or a pathspec pattern. */
+function isPathOperand(word: string, dir: string): boolean {
+  if (word.includes(ANY)) return false;
+  // A revision cannot hold `*`, `?` or `[` (git-check-ref-format(1)) except in `^{/regex}` and `:/regex`.
+  if (/[*?[]/.test(word) && !word.includes("^{") && !word.startsWith(":")) return true;
+  try {
+    return fs.existsSync(resolve(dir, word));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `git reset` on a protected branch. Git reads `git reset [<mode>] [<commit>]` as moving the branch
+ * to `<commit>`, and `git reset [<tree-ish>] [--] <pathspec>…` as changing only the index
+ * (git-reset(1)): with one operand and no `--`, the operand is a path when it names an existing
+ * file (git refuses an operand that is both), else a revision. So the branch moves unless paths are
+ * given; an operand that is neither a revision nor a path is read as a revision (git would fail).
+ */
+function resetBlock(inv: Invocation, branch: string): string | undefined {
+  let mode: string | undefined;
+  let indexOnly = false;
+  const operands: string[] = [];
+  let dashdash = -1;
+  const args = inv.args;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (arg === "--") {
+      dashdash = operands.length;
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (unreadWord(arg)) return unreadBlock("reset", `on the protected branch ${branch} could name a commit to move it to`);
+    if (arg.startsWith("--")) {
+      const matches = gitLongOption(arg, RESET_LONG);
+      const option = matches.length === 1 ? matches[0] : undefined;
+      if (option === "--patch" || option === "--pathspec-from-file") indexOnly = true;
+      else if (option !== undefined && /^--(hard|soft|mixed|keep|merge)$/.test(option)) mode = option;
+      continue;
+    }
+    if (arg.startsWith("-") && arg.length > 1) {
+      if (arg.includes("p")) indexOnly = true;
+      continue;
+    }
+    operands.push(arg);
+  }
+  if (indexOnly) return undefined;
+  let rev: string | undefined;
+  let paths: string[] = [];
+  if (dashdash === 0) paths = operands;
+  else if (dashdash === 1 || operands.length === 1) {
+    rev = operands[0];
+    paths = operands.slice(1);
+    if (dashdash < 0 && isPathOperand(rev as string, inv.dir)) {
+      paths = [rev as string];
+      rev = undefined;
+    }
+  } else if (operands.length >= 2) paths = operands.slice(1);
+  if (paths.length > 0) return undefined;
+  const same = rev === undefined || /^(HEAD|@)$/.test(rev);
+  if (same && mode === undefined) return undefined;
+  return `BLOCKED: git reset${mode ? ` ${mode}` : ""}${rev ? ` ${rev}` : ""} on the protected branch ${branch} moves it away from its published history. Create a branch first (git switch -c my-fix) and reset that instead.`;
+}
+
+/** True when `rev` is the branch's own upstream (`@{u}`, `origin/main`, the configured remote and merge). */
+function isOwnUpstream(rev: string, branch: string, inv: Invocation): boolean {
+  const r = rev.toLowerCase();
+  // `@{u}`/`@{upstream}` (any case, gitrevisions(7)) name the upstream of the branch it is on.
+  if (/^(?:.*)?@\{(u|upstream)\}$/.test(r) && (r.startsWith("@{") || rev.slice(0, rev.indexOf("@{")) === branch)) return true;
+  if (branch === UNKNOWN) return false;
+  const remote = (inv.config.get(`branch.${branch}.remote`) ?? []).at(-1) ?? "origin";
+  const merge = branchName((inv.config.get(`branch.${branch}.merge`) ?? []).at(-1) ?? "") || branch;
+  return [`${remote}/${merge}`, `remotes/${remote}/${merge}`, `refs/remotes/${remote}/${merge}`].includes(rev);
+}
+
+const REBASE_LONG = (
+  "--onto --keep-base --continue --abort --quit --apply --empty --keep-empty --no-keep-empty --reapply-cherry-picks " +
+  "--no-reapply-cherry-picks --allow-empty-message --skip --edit-todo --show-current-patch --merge --strategy --strategy-option " +
+  "--rerere-autoupdate --no-rerere-autoupdate --gpg-sign --no-gpg-sign --quiet --verbose --stat --no-stat --no-verify --verify " +
+  "--force-rebase --no-ff --fork-point --no-fork-point --ignore-whitespace --whitespace --committer-date-is-author-date " +
+  "--ignore-date --reset-author-date --signoff --interactive --rebase-merges --no-rebase-merges --root --autosquash " +
+  "--no-autosquash --autostash --no-autostash --exec --reschedule-failed-exec --no-reschedule-failed-exec --update-refs " +
+  "--no-update-refs --trailer"
+).split(" ");
+const REBASE_VALUE = new Set(["--onto", "--strategy", "--strategy-option", "--exec", "--trailer"]);
+
+/**
+ * `git rebase` of a protected branch: it replays the branch's commits, rewriting them, unless it
+ * is onto the branch's own upstream named on the command line (only the commits not yet published
+ * are replayed then). Without an upstream, git uses `--fork-point` (git-rebase(1)), which drops
+ * commits the upstream's reflog once had: that is a rewrite too. `--update-refs` (or
+ * `rebase.updateRefs`) also moves every other branch pointing into the rebased commits, which can
+ * be a protected one on any branch. Continuing a rebase in progress (`--continue`, …) starts
+ * nothing. `-x`/`--exec` commands are returned in `execs`, to be checked as commands.
+ */
+function rebaseBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>, execs: string[]): string | undefined {
+  const positionals: string[] = [];
+  let moved = false;
+  let updateRefs: boolean | undefined;
+  const args = inv.args;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (unreadWord(arg)) {
+      const hit = onProtected(current, protectedSet) ?? [...protectedSet][0] ?? "main";
+      return unreadBlock("rebase", `could rewrite the protected branch ${hit} (an --onto, --update-refs or --exec)`);
+    }
+    if (arg.startsWith("--")) {
+      const matches = gitLongOption(arg, REBASE_LONG);
+      if (matches.length !== 1) continue;
+      const option = matches[0] as string;
+      if (/^--(continue|abort|skip|quit|edit-todo|show-current-patch)$/.test(option)) return undefined;
+      const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : REBASE_VALUE.has(option) ? args[(i += 1)] : undefined;
+      if (/^--(onto|root|fork-point)$/.test(option)) moved = true;
+      else if (option === "--update-refs") updateRefs = true;
+      else if (option === "--no-update-refs") updateRefs = false;
+      else if (option === "--exec" && value !== undefined) execs.push(value);
+      continue;
+    }
+    if (arg.startsWith("-") && arg.length > 1) {
+      // `-x CMD`, `-s STRATEGY`, `-X OPTION` take a value, attached or next.
+      const body = arg.slice(1);
+      const at = body.search(/[xsX]/);
+      if (at >= 0) {
+        const value = at < body.length - 1 ? body.slice(at + 1) : args[(i += 1)];
+        if (body[at] === "x" && value !== undefined) execs.push(value);
+      }
+      continue;
+    }
+    positionals.push(arg);
+  }
+  const configured = lastConfig(inv, "rebase.updaterefs");
+  if (updateRefs ?? (configured !== undefined && (configured.includes(ANY) || TRUE_VALUE.test(configured))))
+    return `BLOCKED: git rebase --update-refs also moves every branch that points into the rebased commits, protected ones (${[...protectedSet].join(", ")}) included. Rebase without --update-refs.`;
+  const upstream = positionals[0];
+  const rebased = positionals[1] !== undefined ? new Set([positionals[1]]) : current;
+  for (const branch of rebased) {
+    if (branch === "") continue;
+    const hit = protectedHit(branch, protectedSet);
+    if (hit === undefined) continue;
+    if (!moved && upstream !== undefined && isOwnUpstream(upstream, branch, inv)) continue;
+    return rewriteBlock(`git rebase${upstream ? ` ${upstream}` : ""}`, hit);
+  }
+  return undefined;
+}
+
+/** The merged config's last value of `key`. */
+function lastConfig(inv: Invocation, key: string): string | undefined {
+  return (inv.config.get(key) ?? []).at(-1);
+}
+
+const TRUE_VALUE = /^(true|yes|on|1)$/i;
+
+/**
+ * `git pull` on a protected branch with a rebase (`--rebase`, `-r`, or `branch.<name>.rebase` /
+ * `pull.rebase`, git-pull(1)): pull rebases with `--fork-point`, rewriting commits the upstream
+ * no longer has. `--no-rebase` and `--ff-only` (it never rebases) pass.
+ */
+function pullRebases(inv: Invocation, branch: string): boolean {
+  let rebase: boolean | undefined;
+  let ffOnly = false;
+  for (const arg of inv.args) {
+    if (arg === "--") break;
+    if (arg.startsWith("--")) {
+      const name = arg.split("=")[0] as string;
+      const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : undefined;
+      if (name === "--rebase" || (name.length >= 4 && "--rebase".startsWith(name) && !"--recurse-submodules".startsWith(name)))
+        rebase = value === undefined || !/^(false|no|off|0)$/i.test(value);
+      else if (name === "--no-rebase" || (name.length >= 6 && "--no-rebase".startsWith(name))) rebase = false;
+      else if (name === "--ff-only" || (name.length >= 5 && "--ff-only".startsWith(name))) ffOnly = true;
+      continue;
+    }
+    if (/^-[a-zA-Z0-9]+$/.test(arg)) {
+      // Short options before one taking a value (`-s`, `-X`, `-j`, `-o`) cluster; `-r` is --rebase.
+      const body = arg.slice(1);
+      const valueAt = body.search(/[sXjo]/);
+      if ((valueAt < 0 ? body : body.slice(0, valueAt)).includes("r")) rebase = true;
+    }
+  }
+  if (rebase !== undefined) return rebase;
+  if (ffOnly) return false;
+  const configured = lastConfig(inv, `branch.${branch}.rebase`) ?? lastConfig(inv, "pull.rebase");
+  return configured !== undefined && (configured.includes(ANY) || !/^(false|no|off|0)$/i.test(configured));
+}
+
+const FETCH_VALUE_SHORT = "jo";
+const FETCH_LONG_VALUE = new Set([
+  "--depth",
+  "--deepen",
+  "--shallow-since",
+  "--shallow-exclude",
+  "--refmap",
+  "--jobs",
+  "--upload-pack",
+  "--server-option",
+  "--filter",
+  "--negotiation-tip",
+  "--recurse-submodules-default",
+  "--strategy",
+  "--strategy-option",
+  "--gpg-sign",
+  "--cleanup",
+  "--log",
+]);
+
+/**
+ * `git fetch` (and the fetch of `git pull`) into a local protected branch: a forced update
+ * (`--force`, `-f`, a `+src:dst` refspec, from the command line, `--refmap` or `remote.<name>.fetch`)
+ * overwrites it, and pruning (`--prune`, `-p`, `fetch.prune`, `remote.<name>.prune`) with a
+ * destination covering it deletes it when the remote lacks it (git-fetch(1)). A plain `src:dst`
+ * only fast-forwards, like a merge.
+ */
+function fetchBlock(inv: Invocation, protectedSet: ReadonlySet<string>): string | undefined {
+  let force = false;
+  let prune: boolean | undefined;
+  let stdin = false;
+  let multiple = false;
+  const refmaps: string[] = [];
+  const positionals: string[] = [];
+  const args = inv.args;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (unreadWord(arg)) return unreadBlock(inv.sub, "could force-update or prune a protected branch");
+    if (arg === "--") {
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith("--")) {
+      const name = arg.split("=")[0] as string;
+      const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : undefined;
+      if (name === "--force" || (name.length >= 5 && "--force".startsWith(name))) force = true;
+      else if (name === "--prune") prune = true;
+      else if (name === "--no-prune") prune = false;
+      else if (name === "--stdin") stdin = true;
+      else if (name === "--dry-run") return undefined;
+      else if (name === "--all" || name === "--multiple") multiple = true;
+      else if (FETCH_LONG_VALUE.has(name)) {
+        const v = value ?? args[(i += 1)] ?? "";
+        if (name === "--refmap") refmaps.push(v);
+      }
+      continue;
+    }
+    if (arg.startsWith("-") && arg.length > 1) {
+      for (let k = 1; k < arg.length; k += 1) {
+        const flag = arg[k] as string;
+        if (flag === "f") force = true;
+        else if (flag === "p") prune = true;
+        else if (FETCH_VALUE_SHORT.includes(flag) || (inv.sub === "pull" && "sX".includes(flag))) {
+          if (k === arg.length - 1) i += 1;
+          break;
+        }
+      }
+      continue;
+    }
+    positionals.push(arg);
+  }
+  const remotes = multiple ? (positionals.length > 0 ? positionals : ["origin"]) : [positionals[0] ?? "origin"];
+  let refspecs = multiple ? [] : positionals.slice(1).filter((r, k, all) => r !== "tag" && all[k - 1] !== "tag");
+  if (stdin && (force || prune !== false))
+    return `BLOCKED: git ${inv.sub} --stdin reads refspecs the guardrails cannot check; one can force-update or prune a protected branch. Name the refspecs.`;
+  if (refspecs.length > 0) refspecs = [...refspecs, ...refmaps.filter((r) => r !== "")];
+  for (const remote of remotes) {
+    const configured = refspecs.length > 0 ? refspecs : (inv.config.get(`remote.${remote}.fetch`) ?? []);
+    const pruning =
+      prune ??
+      [lastConfig(inv, `remote.${remote}.prune`), lastConfig(inv, "fetch.prune")].some((v) => v !== undefined && (v.includes(ANY) || TRUE_VALUE.test(v)));
+    for (const spec of configured) {
+      const forced = force || spec.startsWith("+") || spec.startsWith(ANY);
+      const body = spec.replace(/^\+/, "");
+      const colon = body.lastIndexOf(":");
+      if (colon < 0 && !body.includes(ANY)) continue;
+      const dst = colon < 0 ? body : body.slice(colon + 1);
+      const branch = branchName(dst);
+      const hit = branch === undefined ? undefined : protectedHit(branch, protectedSet);
+      if (hit === undefined || (!forced && !pruning)) continue;
+      return forced
+        ? `BLOCKED: git ${inv.sub} ${spec.startsWith("+") ? spec : `with --force into ${dst}`} force-updates the local protected branch ${hit}. Fetch into a remote-tracking ref (git fetch origin) and merge instead.`
+        : `BLOCKED: git ${inv.sub} with pruning and the refspec ${spec} deletes the local protected branch ${hit} when the remote lacks it. Fetch into remote-tracking refs (refs/remotes/…) instead.`;
+    }
+  }
+  return undefined;
+}
+
+/** `git filter-branch` and `git filter-repo`: they rewrite the branches they are given (all of them, for filter-repo). */
+function filterBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  const args = inv.args;
+  if (inv.sub === "filter-repo") {
+    if (args.some((a) => /^--(analyze|dry-run|help|version)$/.test(a))) return undefined;
+    const at = args.indexOf("--refs");
+    if (at < 0) return rewriteBlock("git filter-repo (every branch by default)", [...protectedSet][0] ?? "main");
+    for (let i = at + 1; i < args.length && !(args[i] as string).startsWith("--"); i += 1) {
+      const hit = refRewritten(args[i] as string, current, protectedSet);
+      if (hit) return rewriteBlock("git filter-repo", hit);
+    }
+    return undefined;
+  }
+  // filter-branch: options (most take a value) then rev-list arguments; none means HEAD.
+  const revs: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (arg === "--") {
+      revs.push(...args.slice(i + 1));
+      break;
+    }
+    if (/^(-f|--force|--prune-empty)$/.test(arg)) continue;
+    if (arg.startsWith("-")) {
+      if (!arg.includes("=")) i += 1;
+      continue;
+    }
+    revs.push(arg);
+  }
+  if (revs.length === 0) revs.push("HEAD");
+  for (const rev of revs) {
+    if (/^--(all|branches|glob|remotes)/.test(rev) || unreadWord(rev)) return rewriteBlock(`git filter-branch ${rev}`, [...protectedSet][0] ?? "main");
+    const hit = refRewritten(rev, current, protectedSet);
+    if (hit) return rewriteBlock("git filter-branch", hit);
+  }
+  return undefined;
+}
+
+/** The protected branch a rev-list argument rewrites (`main`, `a..main`, `HEAD` on it; `^main` excludes). */
+function refRewritten(rev: string, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  if (rev.startsWith("^")) return undefined;
+  const tip = rev.split(/\.\.\.?/).pop() ?? rev;
+  if (tip === "HEAD" || tip === "@" || tip === "") return onProtected(current, protectedSet);
+  const branch = branchName(tip);
+  return branch === undefined ? undefined : protectedHit(branch, protectedSet);
+}
+
+/** `git commit --amend` (any unique prefix; `--no-amend` undoes it) on a protected branch rewrites its tip. */
+function amends(args: readonly string[]): boolean {
+  let amend = false;
+  for (const arg of args) {
+    if (arg === "--") break;
+    if (unreadWord(arg)) return true;
+    if (/^--am(e(n(d)?)?)?$/.test(arg)) amend = true;
+    else if (/^--no-am(e(n(d)?)?)?$/.test(arg)) amend = false;
+  }
+  return amend;
+}
+
+const CHECKOUT_LONG = (
+  "--quiet --progress --no-progress --force --ours --theirs --track --no-track --guess --no-guess --detach --orphan " +
+  "--ignore-skip-worktree-bits --merge --conflict --patch --ignore-other-worktrees --overwrite-ignore --no-overwrite-ignore " +
+  "--recurse-submodules --no-recurse-submodules --overlay --no-overlay --pathspec-from-file --pathspec-file-nul"
+).split(" ");
+const SWITCH_LONG = (
+  "--create --force-create --guess --no-guess --discard-changes --force --detach --track --no-track --orphan --quiet " +
+  "--merge --conflict --progress --no-progress --ignore-other-worktrees --recurse-submodules --no-recurse-submodules"
+).split(" ");
+const CHECKOUT_VALUE = new Set(["--orphan", "--create", "--force-create", "--pathspec-from-file"]);
+
+/** What a `git checkout`/`git switch` does to branches, its options read as git reads them (clusters, `-Bname`, prefixes). */
+interface Checkout {
+  /** `-B`/`-C`/`--force-create NAME`: NAME is reset to the start point. */
+  forceCreate?: string;
+  /** The branch it leaves checked out: a name, UNKNOWN, "" (detached); undefined when it switches nothing. */
+  to?: string;
+  /** A word the analyser could not read, where an option may be. */
+  unread: boolean;
+}
+
+function parseCheckout(sub: string, args: readonly string[]): Checkout {
+  const result: Checkout = { unread: false };
+  const long = sub === "switch" ? SWITCH_LONG : CHECKOUT_LONG;
+  let created: string | undefined;
+  let track = false;
+  let detach = false;
+  let patch = false;
+  const positionals: string[] = [];
+  let dash = -1;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (arg === "--") {
+      dash = positionals.length;
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (unreadWord(arg)) {
+      result.unread = true;
+      continue;
+    }
+    if (arg.startsWith("--")) {
+      const matches = gitLongOption(arg, long);
+      if (matches.length !== 1) continue;
+      const option = matches[0] as string;
+      const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : CHECKOUT_VALUE.has(option) ? (args[(i += 1)] ?? UNKNOWN) : undefined;
+      if (option === "--force-create") result.forceCreate = value;
+      else if (option === "--create" || option === "--orphan") created = value;
+      else if (option === "--track") track = true;
+      else if (option === "--detach") detach = true;
+      else if (option === "--patch") patch = true;
+      continue;
+    }
+    if (arg.startsWith("-") && arg.length > 1) {
+      // A cluster: `-fBmain` is -f, then -B with the value `main`.
+      for (let k = 1; k < arg.length; k += 1) {
+        const flag = arg[k] as string;
+        const creates = sub === "switch" ? "cC" : "bB";
+        if (creates.includes(flag)) {
+          const value = k < arg.length - 1 ? arg.slice(k + 1) : (args[(i += 1)] ?? UNKNOWN);
+          if (flag === "B" || flag === "C") result.forceCreate = value;
+          else created = value;
+          break;
+        }
+        if (flag === "t") track = true;
+        else if (flag === "d" && sub === "switch") detach = true;
+        else if (flag === "p" && sub === "checkout") patch = true;
+      }
+      continue;
+    }
+    positionals.push(arg === "-" ? arg : arg);
+  }
+  if (result.forceCreate !== undefined) created = result.forceCreate;
+  if (patch) return result;
+  if (created !== undefined) result.to = created;
+  else if (detach) result.to = "";
+  else {
+    const before = dash >= 0 ? positionals.slice(0, dash) : positionals;
+    const target = before[0];
+    // `git checkout main file.txt` and `git checkout main -- file` restore files.
+    const restores = sub === "checkout" && (before.length > 1 || (dash >= 0 && positionals.length > dash));
+    if (target !== undefined && !restores) {
+      if (target === "-" || /^@\{-\d+\}$/.test(target) || target.includes("$")) result.to = UNKNOWN;
+      else if (/^(HEAD|@)$/.test(target)) result.to = undefined;
+      // `--track origin/main` makes and checks out `main` (git-checkout(1), `--track`).
+      else if (track) result.to = target.replace(/^(refs\/)?(remotes\/)?[^/]+\//, "");
+      else result.to = target;
+    } else if (result.unread && target === undefined) result.to = UNKNOWN;
+  }
+  if (result.unread) result.to = UNKNOWN;
+  return result;
+}
+
+/** `git worktree add`: the branch the new worktree has, and a `-B` reset. */
+function parseWorktreeAdd(args: readonly string[], dir: string): { path?: string; branch: string; forceCreate?: string; unread: boolean } {
+  let create: string | undefined;
+  let forceCreate: string | undefined;
+  let detach = false;
+  let unread = false;
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (unreadWord(arg)) unread = true;
+    else if (arg === "-b" || arg === "-B") {
+      const value = args[(i += 1)] ?? UNKNOWN;
+      if (arg === "-B") forceCreate = value;
+      create = value;
+    } else if (/^-[bB]./.test(arg)) {
+      if (arg[1] === "B") forceCreate = arg.slice(2);
+      create = arg.slice(2);
+    } else if (arg === "--detach" || arg === "-d") detach = true;
+    else if (arg === "--reason") i += 1;
+    else if (!arg.startsWith("-")) positionals.push(arg);
+  }
+  const path = positionals[0] === undefined ? undefined : resolve(dir, positionals[0]);
+  // Without a branch or commit, the worktree gets a branch named after the path's last component (git-worktree(1)).
+  const branch = unread ? UNKNOWN : (create ?? (detach ? "" : (positionals[1] ?? (path ? path.split("/").pop() : "") ?? "")));
+  const result: { path?: string; branch: string; forceCreate?: string; unread: boolean } = { branch, unread };
+  if (path !== undefined) result.path = path;
+  if (forceCreate !== undefined) result.forceCreate = forceCreate;
+  return result;
+}
+
 function moveBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
   const { sub, args } = inv;
   const positionals = args.filter((a) => !a.startsWith("-"));
-  const onProtected = [...current].find((b) => protectedSet.has(b));
-  if (sub === "reset") {
-    if (onProtected === undefined) return undefined;
-    const moves =
-      args.some((a) => /^--(hard|soft|mixed|keep|merge)$/.test(a) || /^--(har|ha|so|sof|kee|mer|merg|mix|mixe)$/.test(a)) ||
-      (positionals.length > 0 &&
-        !args.includes("--") &&
-        /^(HEAD[~^]|@[~^{]|[0-9a-f]{7,40}$|origin\/|upstream\/|ORIG_HEAD|FETCH_HEAD)/.test(positionals[0] as string));
-    return moves
-      ? `BLOCKED: git reset on the protected branch ${onProtected} moves it away from its published history. Create a branch first (git switch -c my-fix) and reset that instead.`
-      : undefined;
+  const on = onProtected(current, protectedSet);
+  if (sub === "reset") return on === undefined ? undefined : resetBlock(inv, on);
+  if (sub === "commit") return on !== undefined && amends(args) ? rewriteBlock("git commit --amend", on) : undefined;
+  if (sub === "pull") {
+    const block = fetchBlock(inv, protectedSet);
+    if (block) return block;
+    if (on === undefined) return undefined;
+    for (const b of current) {
+      if (b !== "" && protectedHit(b, protectedSet) !== undefined && pullRebases(inv, b))
+        return `${rewriteBlock("git pull --rebase", on)} To catch up with the remote, use git pull --ff-only.`;
+    }
+    return undefined;
   }
+  if (sub === "fetch") return fetchBlock(inv, protectedSet);
+  if (sub === "filter-branch" || sub === "filter-repo") return filterBlock(inv, current, protectedSet);
   if (sub === "branch") {
-    const deleting = args.some(
-      (a) => (/^-[a-zA-Z]*[dD]/.test(a) && !a.startsWith("--")) || (gitLongOption(a, ["--delete"]).length === 1 && a.startsWith("--d")),
-    );
-    const forcing = args.some((a) => (/^-[a-zA-Z]*[fMmCc]/.test(a) && !a.startsWith("--")) || /^--(force|move|copy|for|forc|mov|cop)$/.test(a));
-    const hit = positionals.map((p) => branchName(p) ?? p).find((p) => protectedSet.has(p));
-    if (hit && deleting) return deleteBlock(hit);
+    const unread = args.some(unreadWord);
+    const deleting =
+      unread || args.some((a) => (/^-[a-zA-Z]*[dD]/.test(a) && !a.startsWith("--")) || (gitLongOption(a, ["--delete"]).length === 1 && a.startsWith("--d")));
+    const forcing = unread || args.some((a) => (/^-[a-zA-Z]*[fMmCc]/.test(a) && !a.startsWith("--")) || /^--(force|move|copy|for|forc|mov|cop)$/.test(a));
+    const named = [...positionals, ...args.filter((a) => a.startsWith(ANY))];
+    let hit: string | undefined;
+    for (const p of named) {
+      hit = protectedHit(branchName(p) ?? p, protectedSet);
+      if (hit !== undefined) break;
+    }
+    if (hit && deleting) return unread ? unreadBlock("branch", `could delete or move the protected branch ${hit}`) : deleteBlock(hit);
     if (hit && forcing) return `BLOCKED: Moving or renaming the protected branch ${hit} is not allowed. Work on a feature branch instead.`;
-    if (onProtected && positionals.length === 1 && args.some((a) => (/^-[a-zA-Z]*[mM]/.test(a) && !a.startsWith("--")) || /^--mov/.test(a))) {
-      return `BLOCKED: Renaming the protected branch ${onProtected} is not allowed. Work on a feature branch instead.`;
+    if (on && positionals.length === 1 && args.some((a) => (/^-[a-zA-Z]*[mM]/.test(a) && !a.startsWith("--")) || /^--mov/.test(a))) {
+      return `BLOCKED: Renaming the protected branch ${on} is not allowed. Work on a feature branch instead.`;
     }
     return undefined;
   }
   if (sub === "checkout" || sub === "switch") {
-    const i = args.findIndex((a) => a === "-B" || a === "-C" || /^--force-c/.test(a));
-    const name = i >= 0 ? args[i + 1] : undefined;
-    return name && protectedSet.has(name)
-      ? `BLOCKED: git ${sub} ${args[i]} ${name} resets the protected branch ${name}. Create a new branch name instead.`
+    const parsed = parseCheckout(sub, args);
+    if (parsed.unread) return unreadBlock(sub, "could be -B/-C and reset a protected branch");
+    const hit = parsed.forceCreate === undefined ? undefined : protectedHit(parsed.forceCreate, protectedSet);
+    return hit
+      ? `BLOCKED: git ${sub} -${sub === "switch" ? "C" : "B"} ${parsed.forceCreate} resets the protected branch ${hit}. Create a new branch name instead.`
       : undefined;
   }
+  if (sub === "worktree" && positionals[0] === "add") {
+    const parsed = parseWorktreeAdd(args.slice(args.indexOf("add") + 1), inv.dir);
+    const hit = parsed.unread ? [...protectedSet][0] : parsed.forceCreate === undefined ? undefined : protectedHit(parsed.forceCreate, protectedSet);
+    return hit ? `BLOCKED: git worktree add -B ${parsed.forceCreate ?? "…"} resets the protected branch ${hit}. Create a new branch name instead.` : undefined;
+  }
   if (sub === "update-ref") {
-    const ref = positionals[0];
-    const branch = ref ? branchName(ref) : undefined;
     if (args.includes("--stdin"))
       return `BLOCKED: git update-ref --stdin can move any branch, protected ones included, and its input cannot be checked. Update the refs you mean by name.`;
-    return branch && protectedSet.has(branch) && ref?.startsWith("refs/")
-      ? `BLOCKED: git update-ref would move the protected branch ${branch}. Point a new branch at that commit instead (git branch my-fix <commit>).`
+    if (args.some(unreadWord)) return unreadBlock("update-ref", "could move a protected branch");
+    const ref = positionals[0];
+    // `HEAD` (without --no-deref) is the branch it points at (git-update-ref(1)).
+    const viaHead = ref === "HEAD" && !args.includes("--no-deref");
+    const hit = viaHead ? on : ref?.startsWith("refs/") ? protectedHit(branchName(ref) ?? "", protectedSet) : undefined;
+    return hit
+      ? `BLOCKED: git update-ref ${ref} would move the protected branch ${hit}. Point a new branch at that commit instead (git branch my-fix <commit>).`
+      : undefined;
+  }
+  if (sub === "symbolic-ref") {
+    // `git symbolic-ref NAME REF`: NAME becomes a pointer to REF. A protected NAME is replaced; any
+    // NAME but HEAD pointing at a protected REF is an alias through which later commands move it.
+    if (args.some(unreadWord)) return unreadBlock("symbolic-ref", "could point a ref at a protected branch");
+    if (positionals.length < 2 || args.some((a) => /^(-d|--delete)$/.test(a))) return undefined;
+    const name = positionals[0] as string;
+    const nameHit = name === "HEAD" ? undefined : protectedHit(branchName(name) ?? "", protectedSet);
+    const targetHit = name === "HEAD" ? undefined : protectedHit(branchName(positionals[1] as string) ?? "", protectedSet);
+    const hit = nameHit ?? targetHit;
+    return hit
+      ? `BLOCKED: git symbolic-ref ${name} ${positionals[1]} makes a second name for the protected branch ${hit} (or replaces it). Use a plain branch.`
       : undefined;
   }
   return undefined;
 }
 
-/** The branch a `git checkout`/`git switch` leaves checked out: a name, UNKNOWN, or undefined (no switch). */
+/** The branch a `git checkout`/`git switch`/`git rebase A B`/`git symbolic-ref HEAD` leaves checked out: a name, UNKNOWN, "" (detached), or undefined (no switch). */
 function switchedTo(inv: Invocation): string | undefined {
   const { sub, args } = inv;
-  if (sub !== "checkout" && sub !== "switch" && sub !== "rebase") return undefined;
   if (sub === "rebase") {
     const positionals = args.filter((a) => !a.startsWith("-"));
     return positionals.length >= 2 ? (positionals[1] as string) : undefined;
   }
-  const create = args.findIndex((a) => /^-[bBcC]$/.test(a) || a === "--orphan" || /^--(create|force-create)$/.test(a));
-  if (create >= 0) return args[create + 1] ?? UNKNOWN;
-  if (args.includes("--detach") || (args.includes("-d") && sub === "switch")) return "";
-  const dash = args.indexOf("--");
-  const before = dash >= 0 ? args.slice(0, dash) : args;
-  const positionals = before.filter((a) => !a.startsWith("-") || a === "-");
-  if (dash >= 0 && sub === "checkout") return positionals.length > 0 && dash < args.length - 1 ? undefined : positionals[0];
-  if (positionals.length === 0) return undefined;
-  // `git checkout main file.txt` restores a file; `git checkout -` goes back to a branch not known here.
-  if (sub === "checkout" && positionals.length > 1) return undefined;
-  if (positionals[0] === "-" || (positionals[0] as string).includes("$")) return UNKNOWN;
-  return positionals[0];
-}
-
-function opaqueBlock(opaque: OpaqueEffect, branches: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
-  if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could move a protected branch");
-  const words = opaque.words.flatMap((w) => (/\s/.test(w) && w.length < 4096 ? w.split(/\s+/) : [w])).filter((w) => w !== "");
-  const named = words.find((w) => {
-    const spec = w.replace(/^\+/, "");
-    const dst = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : spec;
-    const branch = branchName(dst);
-    return branch !== undefined && [...protectedSet].some((p) => reachesProtected(branch, p));
-  });
-  const gitVerb = words.find((w) => /^(push|reset|update-ref|branch|checkout|switch)$/.test(w));
-  if (named && gitVerb) return hiddenIntentBlock(opaque, `it would ${gitVerb} the protected branch ${named}`);
-  const onProtected = [...branches].find((b) => protectedSet.has(b));
-  if (onProtected && words.some((w) => w === "push" || w === "reset"))
-    return hiddenIntentBlock(opaque, `it may push or reset the protected branch ${onProtected} it runs on`);
-  if (words.includes("push") && words.some((w) => /^(-f|--force|--mirror|--all|--force-with-lease)$/.test(w) || w.startsWith("+")))
-    return hiddenIntentBlock(opaque, "it may force-push");
-  return undefined;
+  if (sub === "symbolic-ref") {
+    const positionals = args.filter((a) => !a.startsWith("-"));
+    return positionals[0] === "HEAD" && positionals[1] !== undefined ? (branchName(positionals[1]) ?? "") : undefined;
+  }
+  if (sub === "update-ref" && args.includes("--no-deref") && args.filter((a) => !a.startsWith("-"))[0] === "HEAD") return "";
+  if (sub !== "checkout" && sub !== "switch") return undefined;
+  return parseCheckout(sub, args).to;
 }
 
 /** The block for a git command that pushes, deletes or moves branches (push, send-pack, subtree push, config of push refspecs, local moves). */
-function refUpdateBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+function refUpdateBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>, execs: string[]): string | undefined {
+  if (inv.unreadAlias !== undefined)
+    return `BLOCKED: git ${inv.unreadAlias} runs an alias whose definition the guardrails cannot read (--config-env or a computed value); it could push or reset a protected branch. Run the git command itself.`;
   if (inv.sub === "push" || inv.sub === "send-pack") return pushBlock(inv, current, protectedSet);
   if (inv.sub === "subtree" && inv.args[0] === "push") {
     // `git subtree push --prefix=D REMOTE REF`: REF on the remote is updated.
     const positionals = inv.args.slice(1).filter((a, i, all) => !a.startsWith("-") && !/^(-P|--prefix)$/.test(all[i - 1] ?? ""));
     const ref = positionals[1];
     const branch = ref === undefined ? undefined : branchName(ref.replace(/^\+/, "").split(":").pop() ?? "");
-    const hit = branch === undefined ? undefined : [...protectedSet].find((p) => reachesProtected(branch, p));
+    const hit = branch === undefined ? undefined : protectedHit(branch, protectedSet);
     return hit ? pushToBlock(hit) : undefined;
   }
   if (inv.sub === "config") {
+    const write = configWrite(inv.args);
+    if (write === "unread")
+      return "BLOCKED: git config with a key the guardrails cannot read could set an alias or a push refspec for the commands after it. Write the key out.";
     // `git config remote.X.push REFSPEC`: every later plain `git push` pushes there.
-    const positionals = inv.args.filter((a) => !a.startsWith("-"));
-    const words = positionals[0] === "set" || positionals[0] === "add" ? positionals.slice(1) : positionals;
-    const key = (words[0] ?? "").toLowerCase();
-    if (/^remote\..+\.push$/.test(key) && words[1] !== undefined) {
-      const dst = words[1].replace(/^\+/, "").split(":").pop() ?? "";
+    if (write && /^remote\..+\.push$/.test(write.key)) {
+      const dst = write.value.replace(/^\+/, "").split(":").pop() ?? "";
       const branch = dst === "HEAD" || dst === "@" ? undefined : branchName(dst);
-      const hit = branch === undefined ? [...current].find((b) => protectedSet.has(b)) : [...protectedSet].find((p) => reachesProtected(branch, p));
+      const hit = branch === undefined ? onProtected(current, protectedSet) : protectedHit(branch, protectedSet);
       if (hit)
-        return `BLOCKED: git config ${words[0]} ${words[1]} makes every later git push go to the protected branch ${hit}. Push to a feature branch by name instead.`;
+        return `BLOCKED: git config ${write.key} ${write.value} makes every later git push go to the protected branch ${hit}. Push to a feature branch by name instead.`;
     }
     return undefined;
   }
+  if (inv.sub === "rebase") return rebaseBlock(inv, current, protectedSet, execs);
   return moveBlock(inv, current, protectedSet);
+}
+
+const CONFIG_VALUE_OPTIONS = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment", "--value", "--file="]);
+
+/**
+ * The key and value a `git config` command sets in the repository's or the user's config (so that
+ * later commands of the line read it), "unread" when the key is not visible, undefined when it
+ * reads, removes or writes another file (`--file`).
+ */
+function configWrite(args: readonly string[]): { key: string; value: string } | "unread" | undefined {
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (arg.startsWith("-") && !arg.startsWith(ANY)) {
+      const name = arg.split("=")[0] as string;
+      if (name === "-f" || name === "--file" || name === "--blob") return undefined;
+      if (
+        /^--(get|get-all|get-regexp|get-urlmatch|get-color|get-colorbool|list|unset|unset-all|rename-section|remove-section|edit)$/.test(name) ||
+        /^-[le]$/.test(name)
+      )
+        return undefined;
+      if (CONFIG_VALUE_OPTIONS.has(name) && !arg.includes("=")) i += 1;
+      continue;
+    }
+    positionals.push(arg);
+  }
+  let words = positionals;
+  if (words[0] === "set") words = words.slice(1);
+  else if (/^(get|list|unset|rename-section|remove-section|edit|get-color)$/.test(words[0] ?? "")) return undefined;
+  const key = words[0];
+  if (key === undefined || words[1] === undefined) return key !== undefined && unreadWord(key) ? "unread" : undefined;
+  if (key.includes(ANY) || key.includes(SPLIT)) return "unread";
+  const value = words[1].includes(ANY) || words[1].includes(SPLIT) ? ANY : words[1];
+  return { key: configKey(key), value };
+}
+
+/** What a command sets in the config that later commands of the line read: `git config K V`, `git remote add --mirror`. */
+function recordConfig(inv: Invocation, overlay: Map<string, string[]>): void {
+  const add = (key: string, value: string): void => {
+    overlay.set(key, [...(overlay.get(key) ?? []), value]);
+  };
+  if (inv.sub === "config") {
+    const write = configWrite(inv.args);
+    if (write && write !== "unread") add(write.key, write.value);
+  } else if (inv.sub === "remote" && inv.args[0] === "add") {
+    // `git remote add --mirror[=push] NAME URL` sets remote.NAME.mirror (git-remote(1)).
+    const rest = inv.args.slice(1);
+    const mirror = rest.find((a) => /^--mirror(=push)?$/.test(a));
+    const name = rest.filter((a, i) => !a.startsWith("-") && !/^(-t|-m|--track|--master)$/.test(rest[i - 1] ?? ""))[0];
+    if (mirror && name) add(`remote.${name}.mirror`, "true");
+  }
+}
+
+/**
+ * The words of a command as the guard decides on them: an unresolved part of a dynamic word
+ * becomes ANY, and SPLIT goes before a word whose unresolved part is unquoted. A substitution that
+ * prints the checked-out branch (`$(git branch --show-current)`, `$(git rev-parse --abbrev-ref
+ * HEAD)`, `$(git symbolic-ref --short HEAD)`) is read as `HEAD`: a branch name has no spaces, so it
+ * is one word either way (git-check-ref-format(1)). `${X:-word}` and `${X-word}` read as `word`,
+ * as the line reads with its unknowns unset. Positional parameters (`$1`, `"$@"`) are empty — the
+ * tool runs the line without arguments, and a function's body is read again at each call with its
+ * arguments — unless the line gives them values the analyser does not follow (`positional`: `set
+ * -- …`, `sh -c SCRIPT NAME ARG…`, a shell run by `xargs` or `find`). A word the analyser marked
+ * resolved but whose written form expands something and which still shows a `$` is read as
+ * unresolved too (a function argument passed on from an unknown variable).
+ */
+export function markedArgv(c: Pick<EffectCommand, "argv" | "raw" | "dynamic">, positional: boolean): string[] {
+  return c.argv.map((word, i) => {
+    const raw = c.raw[i] ?? word;
+    const expands = c.dynamic[i] || ((word.includes("$") || word.includes("`")) && writtenExpansion(raw, false));
+    return expands ? markWord(word, raw, positional) : word;
+  });
+}
+
+const CURRENT_BRANCH = /^\s*git\s+(branch\s+--show-current|rev-parse\s+--abbrev-ref\s+(HEAD|@)|symbolic-ref\s+(--short\s+(-q\s+)?|-q\s+--short\s+)HEAD)\s*$/;
+
+function markWord(word: string, raw: string, positional: boolean): string {
+  let out = "";
+  const unknown = (): void => {
+    if (!out.endsWith(ANY)) out += ANY;
+  };
+  for (let i = 0; i < word.length;) {
+    const ch = word[i] as string;
+    const next = word[i + 1] ?? "";
+    let end = -1;
+    let inner: string | undefined;
+    let braced: string | undefined;
+    if (ch === "$" && (next === "(" || next === "{")) {
+      const close = next === "(" ? ")" : "}";
+      let depth = 0;
+      for (let k = i + 1; k < word.length; k += 1) {
+        if (word[k] === next) depth += 1;
+        else if (word[k] === close && (depth -= 1) === 0) {
+          end = k + 1;
+          break;
+        }
+      }
+      if (end < 0) end = word.length;
+      if (next === "(") inner = word.slice(i + 2, end - 1);
+      else braced = word.slice(i + 2, end - 1);
+    } else if (ch === "$" && /[A-Za-z_]/.test(next)) {
+      end = i + 2;
+      while (end < word.length && /[A-Za-z0-9_]/.test(word[end] as string)) end += 1;
+    } else if (ch === "$" && /[0-9@*#]/.test(next)) {
+      end = i + 2;
+      braced = next;
+    } else if (ch === "$" && /[?$!-]/.test(next)) end = i + 2;
+    else if (ch === "`") {
+      const close = word.indexOf("`", i + 1);
+      end = close < 0 ? word.length : close + 1;
+      inner = word.slice(i + 1, end - 1);
+    }
+    if (end < 0) {
+      out += ch;
+      i += 1;
+      continue;
+    }
+    i = end;
+    if (inner !== undefined) {
+      if (CURRENT_BRANCH.test(inner)) out += "HEAD";
+      else unknown();
+      continue;
+    }
+    if (braced !== undefined && /^([0-9]+|[@*#])$/.test(braced)) {
+      if (positional) unknown();
+      continue;
+    }
+    const fallback = braced === undefined ? undefined : /^[A-Za-z_][A-Za-z0-9_]*:?[-=](.*)$/s.exec(braced);
+    if (fallback && !/[$`]/.test(fallback[1] as string)) out += fallback[1] as string;
+    else unknown();
+  }
+  return out.includes(ANY) && writtenExpansion(raw, true) ? SPLIT + out : out;
+}
+
+/** The word as written expands something (`$…`, a backtick) outside single quotes; with `unquoted`, outside double quotes too (the shell splits its value into words). */
+function writtenExpansion(raw: string, unquoted: boolean): boolean {
+  let double = false;
+  for (let i = 0; i < raw.length; i += 1) {
+    const ch = raw[i] as string;
+    if (ch === "\\") i += 1;
+    else if (ch === '"') double = !double;
+    else if (ch === "'" && !double) {
+      const close = raw.indexOf("'", i + 1);
+      i = close < 0 ? raw.length : close;
+    } else if (double && unquoted) continue;
+    else if (ch === "`") return true;
+    else if (ch === "$" && /[A-Za-z_({0-9@*#?$!-]/.test(raw[i + 1] ?? "")) return true;
+  }
+  return false;
 }
 
 const GH_API_WRITE = /^(POST|PUT|PATCH|DELETE)$/i;
 
+/** GraphQL mutations that move, delete or unprotect a branch, or commit onto one (GitHub's GraphQL reference). */
+const GRAPHQL_REF_MUTATION =
+  /\b(updateRefs?|deleteRef|createCommitOnBranch|mergeBranch|updateBranchProtectionRule|deleteBranchProtectionRule|updateRepositoryRuleset|deleteRepositoryRuleset)\b/;
+
+/** An endpoint as the server reads it: percent-escapes decoded (twice, to cover `%252F`), the query and fragment dropped, `//` and `./` folded. */
+function normaliseEndpoint(endpoint: string): string {
+  let text = endpoint;
+  for (let round = 0; round < 3 && text.includes("%"); round += 1) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      break;
+    }
+  }
+  return text
+    .replace(/[?#].*$/, "")
+    .replace(/^[a-z]+:\/\/[^/]+/i, "")
+    .replace(/\/+/g, "/")
+    .replace(/(^|\/)\.(?=\/|$)/g, "$1")
+    .replace(/^\/+|\/+$/g, "");
+}
+
+/** A field's value as gh sends it: `@file` reads the file (`@-` is standard input, not visible). */
+function fieldValue(value: string, dir: string): string | undefined {
+  if (!value.startsWith("@")) return value;
+  if (value === "@-") return undefined;
+  return readRegularFile(resolve(dir, value.slice(1)), MAX_CONFIG);
+}
+
 /**
  * gh commands that move a protected branch on the remote without git: `gh api` writing a
- * `git/refs/heads/<branch>` ref, a `branches/<branch>` resource (rename, protection) or a merge into
- * it (`merges` with `base=<branch>`), `gh repo sync` of a remote repository (it resets the branch
- * there; `--force` hard-resets), and `gh pr merge --admin` (merges past the branch's protection).
+ * `git/refs/heads/<branch>` ref, a `branches/<branch>` resource (rename, protection), a merge into
+ * it (`merges` with `base=<branch>`), a file through the contents API (`contents/<path>`: it
+ * commits to the default branch unless `branch` names another), a ruleset (`rulesets/<id>`, of a
+ * repository or an organisation), or a GraphQL mutation of refs, branch protection or rulesets;
+ * `gh repo sync` of a remote repository (it resets the branch there; `--force` hard-resets), and
+ * `gh pr merge --admin` (merges past the branch's protection). The endpoint is decoded first
+ * (`refs%2Fheads%2Fmain`), and gh's `{branch}` placeholder is the checked-out branch.
  */
-function ghBlock(args: readonly string[], protectedSet: ReadonlySet<string>): string | undefined {
+function ghBlock(args: readonly string[], protectedSet: ReadonlySet<string>, current: ReadonlySet<string>, dir: string): string | undefined {
   const sub = args[0];
   if (sub === "api") {
     let method: string | undefined;
     let fields = false;
+    let unread = false;
     const positionals: string[] = [];
     const values: string[] = [];
     for (let i = 1; i < args.length; i += 1) {
@@ -569,23 +1332,81 @@ function ghBlock(args: readonly string[], protectedSet: ReadonlySet<string>): st
       else if (/^-X./.test(a)) method = a.slice(2);
       else if (/^(-f|-F|--field|--raw-field|--input)$/.test(a)) {
         fields = true;
-        values.push(args[(i += 1)] ?? "");
+        const raw = args[(i += 1)] ?? "";
+        if (a === "--input") values.push(`\u0000input=${raw}`);
+        else values.push(raw);
       } else if (/^--(field|raw-field|input)=/.test(a)) {
         fields = true;
-        values.push(a.slice(eq + 1));
+        values.push(a.startsWith("--input=") ? `\u0000input=${a.slice(eq + 1)}` : a.slice(eq + 1));
+      } else if (/^-[fF]./.test(a)) {
+        fields = true;
+        values.push(a.slice(2));
       } else if (/^(-H|--header|-q|--jq|-t|--template|--hostname|--cache|-p|--preview)$/.test(a)) i += 1;
+      else if (unreadWord(a)) unread = true;
       else if (!a.startsWith("-")) positionals.push(a);
     }
     const verb = method ?? (fields ? "POST" : "GET");
+    const endpoint = normaliseEndpoint(positionals[0] ?? "");
+    if (verb.includes(ANY) || unread || endpoint.includes(ANY)) {
+      if (!GH_API_WRITE.test(verb) && !verb.includes(ANY) && !unread && !/(refs|branches|contents|rulesets|merges|graphql)/.test(endpoint)) return undefined;
+      if (verb.includes(ANY) || unread || /(refs|branches|contents|rulesets|merges|graphql)/.test(endpoint))
+        return "BLOCKED: gh api with a method, endpoint or option the guardrails cannot read could change a protected branch on the remote. Write them out.";
+    }
+    // Field values: `key=value`; `--input FILE` is the whole body (JSON).
+    const read: Array<{ key: string; value: string | undefined }> = values.map((v) => {
+      if (v.startsWith("\u0000input=")) return { key: "\u0000input", value: fieldValue(`@${v.slice(7)}`, dir) };
+      const e = v.indexOf("=");
+      const key = e < 0 ? v : v.slice(0, e);
+      return { key, value: e < 0 ? "" : v.startsWith(`${key}=@`) ? fieldValue(v.slice(e + 1), dir) : v.slice(e + 1) };
+    });
+    const field = (name: string): string | undefined => {
+      for (const r of read) {
+        if (r.key === name) return r.value ?? ANY;
+        if (r.key === "\u0000input") {
+          if (r.value === undefined) return ANY;
+          try {
+            const body = JSON.parse(r.value) as Record<string, unknown>;
+            if (typeof body[name] === "string") return body[name] as string;
+          } catch {
+            return ANY;
+          }
+        }
+      }
+      return undefined;
+    };
+    const block = (what: string, branch: string): string =>
+      `BLOCKED: gh api ${verb.toUpperCase()} ${endpoint} ${what} the protected branch ${branch} on the remote. Push to a feature branch and open a pull request.`;
+    if (/(^|\/)graphql$/.test(endpoint)) {
+      const query = field("query");
+      if (query === undefined) return undefined;
+      if (query === ANY)
+        return "BLOCKED: gh api graphql with a query the guardrails cannot read could move or unprotect a protected branch. Give the query inline.";
+      const mutation = GRAPHQL_REF_MUTATION.exec(query);
+      return mutation
+        ? `BLOCKED: gh api graphql ${mutation[1]} can move, delete or unprotect a protected branch on the remote. Push to a feature branch and open a pull request.`
+        : undefined;
+    }
     if (!GH_API_WRITE.test(verb)) return undefined;
-    const endpoint = (positionals[0] ?? "").replace(/^\/+/, "");
+    const currentBranch = [...current].find((b) => b !== "") ?? UNKNOWN;
+    const named = (text: string): string => text.replace(/\{branch\}/g, currentBranch);
     const ref = /(?:^|\/)git\/refs\/heads\/(.+)$/.exec(endpoint) ?? /(?:^|\/)branches\/([^/]+)(?:\/|$)/.exec(endpoint);
-    const named = ref ? decodeURIComponent(ref[1] as string) : undefined;
-    const base = /(?:^|\/)merges$/.test(endpoint) ? values.find((v) => v.startsWith("base="))?.slice(5) : undefined;
-    const target = named ?? base;
-    const hit = target === undefined ? undefined : [...protectedSet].find((p) => reachesProtected(target, p));
-    if (hit)
-      return `BLOCKED: gh api ${verb.toUpperCase()} ${endpoint} changes the protected branch ${hit} on the remote. Push to a feature branch and open a pull request.`;
+    if (ref) {
+      const hit = protectedHit(named(ref[1] as string), protectedSet);
+      return hit ? block("changes", hit) : undefined;
+    }
+    if (/(?:^|\/)merges$/.test(endpoint)) {
+      const base = field("base");
+      const hit = base === undefined ? undefined : protectedHit(base, protectedSet);
+      return hit ? block("merges into", hit) : undefined;
+    }
+    if (/(?:^|\/)contents(\/|$)/.test(endpoint) && /^(PUT|DELETE)$/i.test(verb)) {
+      // Without `branch`, the contents API commits to the repository's default branch.
+      const branch = field("branch");
+      const hit = branch === undefined ? [...protectedSet][0] : protectedHit(named(branch), protectedSet);
+      return hit ? block(branch === undefined ? "commits to the default branch, which can be" : "commits to", hit) : undefined;
+    }
+    if (/(?:^|\/)rulesets\/[^/]+$/.test(endpoint) && /^(PUT|PATCH|DELETE)$/i.test(verb))
+      return `BLOCKED: gh api ${verb.toUpperCase()} ${endpoint} changes or removes a ruleset, which can be what protects ${[...protectedSet].join(", ")}. Ask the operator.`;
     return undefined;
   }
   if (sub === "repo" && args[1] === "sync") {
@@ -593,15 +1414,49 @@ function ghBlock(args: readonly string[], protectedSet: ReadonlySet<string>): st
     const b = rest.findIndex((a) => a === "-b" || a === "--branch");
     const branch = b >= 0 ? rest[b + 1] : rest.find((a) => a.startsWith("--branch="))?.slice(9);
     const remote = rest.some((a, i) => !a.startsWith("-") && !(i > 0 && /^(-b|--branch|-s|--source)$/.test(rest[i - 1] as string)));
-    const hit = branch === undefined ? [...protectedSet][0] : [...protectedSet].find((p) => reachesProtected(branch, p));
+    const hit = branch === undefined ? [...protectedSet][0] : protectedHit(branch, protectedSet);
     if (hit && (remote || rest.includes("--force")))
       return `BLOCKED: gh repo sync ${remote ? "of a remote repository " : ""}${rest.includes("--force") ? "with --force " : ""}resets ${branch ?? "its default branch"}, which can be the protected branch ${hit}. Sync a feature branch, or ask the operator.`;
     return undefined;
   }
-  if (sub === "pr" && args[1] === "merge" && args.some((a) => a === "--admin")) {
+  // `--admin`, `--admin=true` (a boolean flag takes `=value`: true, 1, t, …); `--admin=false` is off.
+  if (
+    sub === "pr" &&
+    args[1] === "merge" &&
+    args.some((a) => a === "--admin" || (a.startsWith("--admin=") && !/^--admin=(false|f|0)$/i.test(a)) || unreadWord(a))
+  ) {
     return "BLOCKED: gh pr merge --admin merges past the branch protection rules of the base branch. Merge without --admin once the required checks and reviews pass, or ask the operator.";
   }
   return undefined;
+}
+
+function opaqueBlock(opaque: OpaqueEffect, branches: ReadonlySet<string>, protectedSet: ReadonlySet<string>): string | undefined {
+  if (opaque.hidden) return hiddenIntentBlock(opaque, "what it runs could move a protected branch");
+  const words = opaque.words.flatMap((w) => (/\s/.test(w) && w.length < 4096 ? w.split(/\s+/) : [w])).filter((w) => w !== "");
+  const named = words.find((w) => {
+    const spec = w.replace(/^\+/, "");
+    const dst = spec.includes(":") ? spec.slice(spec.lastIndexOf(":") + 1) : spec;
+    const branch = branchName(dst);
+    return branch !== undefined && protectedHit(branch, protectedSet) !== undefined;
+  });
+  const gitVerb = words.find((w) => /^(push|reset|update-ref|symbolic-ref|branch|checkout|switch|rebase|fetch|worktree|filter-branch|filter-repo)$/.test(w));
+  if (named && gitVerb) return hiddenIntentBlock(opaque, `it would ${gitVerb} the protected branch ${named}`);
+  const on = onProtected(branches, protectedSet);
+  if (on && words.some((w) => /^(push|reset|rebase|--amend|update-ref|filter-branch|filter-repo)$/.test(w)))
+    return hiddenIntentBlock(opaque, `it may push, reset or rewrite the protected branch ${on} it runs on`);
+  if (words.includes("push") && words.some((w) => /^(-f|--force|--mirror|--all|--force-with-lease)$/.test(w) || w.startsWith("+")))
+    return hiddenIntentBlock(opaque, "it may force-push");
+  return undefined;
+}
+
+/** The line gives positional parameters values the analyser does not follow: `set -- …`, `sh -c SCRIPT NAME ARG…`, a shell that `xargs` or `find` runs. */
+function bindsPositionals(commands: readonly EffectCommand[]): boolean {
+  return commands.some((c) => {
+    if (c.name === "set") return c.argv.slice(1).some((a) => a === "--" || !/^[-+][A-Za-z]*$/.test(a));
+    if (!SHELLS.has(c.name)) return false;
+    const script = c.argv.findIndex((a, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$/.test(a));
+    return script > 0 && (c.argv.length > script + 3 || c.prefixes.some((p) => /^(xargs|find|parallel)$/.test(p)));
+  });
 }
 
 function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protectedSet: ReadonlySet<string>, depth: number): string | undefined {
@@ -610,18 +1465,36 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
   // Possible branches per repository (its git dir), as the line changes them.
   const state = new Map<string, Set<string>>();
   const repos = new Map<string, Repository | undefined>();
+  // Worktrees the line adds: their folder and the branch they have.
+  const worktrees = new Map<string, string>();
+  // Config the line writes (`git config K V`): read by the commands after it.
+  const overlay = new Map<string, string[]>();
   const branchesAt = (dir: string, gitDir?: string): { key: string; set: Set<string> } => {
-    const repo = findRepository(dir, gitDir, repos);
-    const key = repo?.gitDir ?? `(none)${dir}`;
+    let key: string | undefined;
+    let initial = "";
+    if (gitDir === undefined) {
+      for (const [path, branch] of worktrees) {
+        if (dir === path || dir.startsWith(`${path}/`)) {
+          key = `(worktree)${path}`;
+          initial = branch;
+        }
+      }
+    }
+    if (key === undefined) {
+      const repo = findRepository(dir, gitDir, repos);
+      key = repo?.gitDir ?? `(none)${dir}`;
+      initial = repo?.branch ?? "";
+    }
     let set = state.get(key);
     if (!set) {
-      set = new Set([repo?.branch ?? ""]);
+      set = new Set([initial]);
       state.set(key, set);
     }
     return { key, set };
   };
   let pendingSwitch: { key: string; previous: Set<string>; to: string } | undefined;
   const judged = new Set<OpaqueEffect>();
+  const positional = bindsPositionals(effects.commands);
   for (const c of effects.commands) {
     if (pendingSwitch) {
       // After `git checkout X &&`, X is checked out; after `;` or `||` the switch may have failed.
@@ -636,19 +1509,21 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
       if (block) return block;
     }
     if (c.name === "gh") {
-      const block = ghBlock(c.argv.slice(1), protectedSet);
+      const block = ghBlock(markedArgv(c, positional).slice(1), protectedSet, c.where === "local" ? branchesAt(c.cwd).set : new Set([UNKNOWN]), c.cwd);
       if (block) return block;
       continue;
     }
     if (c.name !== "git") continue;
+    const options: InvocationOptions = { overlay };
+    const execs: string[] = [];
     if (c.argvUnset) {
       // `${B:-main}` with B unset is `main`: the line is judged as it runs with its unknowns unset, too.
-      const unset = gitInvocation(c.argvUnset.slice(1), c.cwd, home, repos);
+      const unset = gitInvocation(c.argvUnset.slice(1), c.cwd, home, repos, options);
       const { set } = branchesAt(unset.dir, unset.gitDir);
-      const block = refUpdateBlock(unset, c.where === "local" ? set : new Set<string>([""]), protectedSet);
+      const block = refUpdateBlock(unset, c.where === "local" ? set : new Set<string>([""]), protectedSet, []);
       if (block) return block;
     }
-    const inv = gitInvocation(c.argv.slice(1), c.cwd, home, repos);
+    const inv = gitInvocation(markedArgv(c, positional).slice(1), c.cwd, home, repos, options);
     if (inv.script !== undefined) {
       if (depth < 4) {
         const block = checkLine(inv.script, inv.dir, env, protectedSet, depth + 1);
@@ -658,8 +1533,18 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
     }
     const { key, set } = branchesAt(inv.dir, inv.gitDir);
     const current = c.where === "local" ? set : new Set<string>([""]);
-    const block = refUpdateBlock(inv, current, protectedSet);
+    const block = refUpdateBlock(inv, current, protectedSet, execs);
     if (block) return block;
+    // `git rebase -x CMD` runs CMD in the shell after each commit.
+    for (const script of execs) {
+      const inner = depth < 4 ? checkLine(script, inv.dir, env, protectedSet, depth + 1) : undefined;
+      if (inner) return inner;
+    }
+    recordConfig(inv, overlay);
+    if (inv.sub === "worktree" && inv.args[0] === "add" && c.where === "local") {
+      const added = parseWorktreeAdd(inv.args.slice(1), inv.dir);
+      if (added.path !== undefined) worktrees.set(added.path, added.branch);
+    }
     const to = switchedTo(inv);
     if (to !== undefined && c.where === "local") pendingSwitch = { key, previous: new Set(set), to };
   }
