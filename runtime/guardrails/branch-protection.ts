@@ -15,7 +15,7 @@
  * and heredoc bodies are words, not commands.
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { commandEffects, type EffectCommand, type OpaqueEffect } from "../command-effects";
+import { ANY_VARIABLE, type CommandEnv, commandEffects, type EffectCommand, type OpaqueEffect } from "../command-effects";
 import { parseScript, SHELLS } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 import { hiddenIntentBlock } from "./credential-reads";
@@ -43,6 +43,7 @@ export function findRepository(dir: string, gitDirOverride?: string, seen?: Map<
 }
 
 function lookUpRepository(dir: string, gitDirOverride?: string): Repository | undefined {
+  if (gitDirOverride === UNREAD_GIT_DIR) return { gitDir: gitDirOverride, branch: ANY };
   if (gitDirOverride) {
     const head = readRegularFile(join(gitDirOverride, "HEAD"), 4096);
     return { gitDir: gitDirOverride, branch: headBranch(head) };
@@ -218,11 +219,73 @@ const GIT_COMMANDS = new Set(
 export const ANY = "\u0001";
 /** Put before a word whose unresolved part is unquoted: the shell may split it into several words. */
 export const SPLIT = "\u0002";
+/** The git dir of a command whose `GIT_DIR` is computed: its branch and config are unknown. */
+const UNREAD_GIT_DIR = "\u0001git-dir";
 
 /** Line-wide state an invocation reads: config written earlier in the line (`git config`, `git remote add`). */
 export interface InvocationOptions {
   /** Config set earlier in the line, read after the repository's and before `-c`. */
   overlay?: ReadonlyMap<string, string[]>;
+  /** The environment the line gives the command (`EffectCommand.env`). */
+  env?: CommandEnv;
+  /** Files the line writes (absolute): a config file among them cannot be read before it runs. */
+  written?: ReadonlySet<string>;
+}
+
+/** Config whose every key may hold values not visible here: each read also gets ANY. */
+class UnreadConfig extends Map<string, string[]> {
+  override get(key: string): string[] {
+    return [...(super.get(key) ?? []), ANY];
+  }
+}
+
+/**
+ * Config git takes from the environment (git-config(1), "ENVIRONMENT"): `GIT_CONFIG_COUNT` with
+ * `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`, `GIT_CONFIG_PARAMETERS` (what `-c` passes to
+ * child processes), and the files `GIT_CONFIG_GLOBAL`/`GIT_CONFIG_SYSTEM` name. `unread` when a
+ * value is computed, when the line writes the file first, or when the line may set variables the
+ * analyser cannot name.
+ */
+function environmentConfig(env: CommandEnv, cwd: string, written: ReadonlySet<string>): { config: Map<string, string[]>; unread: boolean } {
+  const config = new Map<string, string[]>();
+  let unread = env.has(ANY_VARIABLE);
+  const add = (key: string, value: string): void => {
+    const k = configKey(key);
+    config.set(k, [...(config.get(k) ?? []), value]);
+  };
+  if (env.has("GIT_CONFIG_COUNT")) {
+    const count = Number(env.get("GIT_CONFIG_COUNT"));
+    if (!Number.isInteger(count) || count < 0) unread = true;
+    for (let n = 0; n < Math.min(count, 64); n += 1) {
+      const key = env.get(`GIT_CONFIG_KEY_${n}`);
+      const value = env.get(`GIT_CONFIG_VALUE_${n}`);
+      if (key === undefined) unread = true;
+      else add(key, value ?? ANY);
+    }
+  }
+  if (env.has("GIT_CONFIG_PARAMETERS")) {
+    const text = env.get("GIT_CONFIG_PARAMETERS");
+    if (text === undefined) unread = true;
+    else {
+      // Shell-quoted `'key'='value'` pairs, or `'key=value'`, separated by spaces.
+      for (const m of text.matchAll(/'([^']*)'(?:='([^']*)')?/g)) {
+        const pair = m[1] as string;
+        if (m[2] !== undefined) add(pair, m[2]);
+        else if (pair.includes("=")) add(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+        else add(pair, "true");
+      }
+    }
+  }
+  for (const name of ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"]) {
+    if (!env.has(name)) continue;
+    const file = env.get(name);
+    if (file === undefined || written.has(resolve(cwd, file))) {
+      unread = true;
+      continue;
+    }
+    for (const [k, v] of readGitConfig(resolve(cwd, file))) config.set(k, [...(config.get(k) ?? []), ...v]);
+  }
+  return { config, unread };
 }
 
 /** `section.key` or `section.sub.key` with section and key lower-cased, as git compares them (git-config(1), "Syntax"). */
@@ -242,7 +305,13 @@ export function gitInvocation(
 ): Invocation {
   let dir = cwd;
   let gitDir: string | undefined;
-  const inline = new Map<string, string[]>();
+  const fromEnv = options.env ? environmentConfig(options.env, cwd, options.written ?? new Set()) : undefined;
+  // `GIT_DIR` names the repository as `--git-dir` does (git(1)).
+  if (options.env?.has("GIT_DIR")) {
+    const value = options.env.get("GIT_DIR");
+    gitDir = value === undefined ? UNREAD_GIT_DIR : resolve(cwd, value);
+  }
+  const inline = new Map<string, string[]>(fromEnv?.config ?? []);
   let i = 0;
   while (i < argv.length) {
     const arg = argv[i] as string;
@@ -267,7 +336,7 @@ export function gitInvocation(
   let merged: Map<string, string[]> | undefined;
   const config = (): Map<string, string[]> => {
     if (merged) return merged;
-    merged = new Map<string, string[]>();
+    merged = fromEnv?.unread || gitDir === UNREAD_GIT_DIR ? new UnreadConfig() : new Map<string, string[]>();
     const repo = findRepository(dir, gitDir, repos);
     const sources = [userConfig(home), repo ? readGitConfig(join(repo.gitDir, "config")) : new Map<string, string[]>(), options.overlay ?? new Map(), inline];
     for (const source of sources) {
@@ -441,6 +510,8 @@ function pushBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: 
   if (dryRun) return undefined;
   const remote = positionals[0] ?? "origin";
   let refspecs = positionals.slice(1);
+  if (refspecs.length === 0 && all === undefined && !tags && !remove && inv.config instanceof UnreadConfig)
+    return "BLOCKED: git push without a refspec follows config the guardrails cannot read (GIT_CONFIG_* or GIT_DIR computed, a config file the line writes, variables set by a sourced file): it could mirror or push a protected branch. Name what you push: git push origin HEAD:my-feature.";
   if (refspecs.some((r) => r.startsWith("+"))) force = true;
   if (force) return FORCE_MESSAGE;
   if (
@@ -1098,7 +1169,7 @@ function switchedTo(inv: Invocation): string | undefined {
 /** The block for a git command that pushes, deletes or moves branches (push, send-pack, subtree push, config of push refspecs, local moves). */
 function refUpdateBlock(inv: Invocation, current: ReadonlySet<string>, protectedSet: ReadonlySet<string>, execs: string[]): string | undefined {
   if (inv.unreadAlias !== undefined)
-    return `BLOCKED: git ${inv.unreadAlias} runs an alias whose definition the guardrails cannot read (--config-env or a computed value); it could push or reset a protected branch. Run the git command itself.`;
+    return `BLOCKED: git ${inv.unreadAlias} runs an alias whose definition the guardrails cannot read (--config-env, GIT_CONFIG_* from the environment, a computed value); it could push or reset a protected branch. Run the git command itself.`;
   if (inv.sub === "push" || inv.sub === "send-pack") return pushBlock(inv, current, protectedSet);
   if (inv.sub === "subtree" && inv.args[0] === "push") {
     // `git subtree push --prefix=D REMOTE REF`: REF on the remote is updated.
@@ -1186,7 +1257,8 @@ function recordConfig(inv: Invocation, overlay: Map<string, string[]>): void {
  * as the line reads with its unknowns unset. Positional parameters (`$1`, `"$@"`) are empty — the
  * tool runs the line without arguments, and a function's body is read again at each call with its
  * arguments — unless the line gives them values the analyser does not follow (`positional`: `set
- * -- …`, `sh -c SCRIPT NAME ARG…`, a shell run by `xargs` or `find`). A word the analyser marked
+ * -- …`, `sh -c SCRIPT NAME ARG…`, a shell run by `xargs` or `find`, or a nested reading such as
+ * a function called with an argument the analyser could not resolve, whose body keeps `$1`). A word the analyser marked
  * resolved but whose written form expands something and which still shows a `$` is read as
  * unresolved too (a function argument passed on from an unknown variable).
  */
@@ -1495,6 +1567,11 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
   let pendingSwitch: { key: string; previous: Set<string>; to: string } | undefined;
   const judged = new Set<OpaqueEffect>();
   const positional = bindsPositionals(effects.commands);
+  const written = new Set<string>();
+  for (const c of effects.commands) {
+    for (const w of c.writes) written.add(w.path);
+    for (const m of c.moves) written.add(m.to.path);
+  }
   for (const c of effects.commands) {
     if (pendingSwitch) {
       // After `git checkout X &&`, X is checked out; after `;` or `||` the switch may have failed.
@@ -1509,12 +1586,17 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
       if (block) return block;
     }
     if (c.name === "gh") {
-      const block = ghBlock(markedArgv(c, positional).slice(1), protectedSet, c.where === "local" ? branchesAt(c.cwd).set : new Set([UNKNOWN]), c.cwd);
+      const block = ghBlock(
+        markedArgv(c, positional || c.depth > 0).slice(1),
+        protectedSet,
+        c.where === "local" ? branchesAt(c.cwd).set : new Set([UNKNOWN]),
+        c.cwd,
+      );
       if (block) return block;
       continue;
     }
     if (c.name !== "git") continue;
-    const options: InvocationOptions = { overlay };
+    const options: InvocationOptions = { overlay, env: c.env, written };
     const execs: string[] = [];
     if (c.argvUnset) {
       // `${B:-main}` with B unset is `main`: the line is judged as it runs with its unknowns unset, too.
@@ -1523,7 +1605,7 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
       const block = refUpdateBlock(unset, c.where === "local" ? set : new Set<string>([""]), protectedSet, []);
       if (block) return block;
     }
-    const inv = gitInvocation(markedArgv(c, positional).slice(1), c.cwd, home, repos, options);
+    const inv = gitInvocation(markedArgv(c, positional || c.depth > 0).slice(1), c.cwd, home, repos, options);
     if (inv.script !== undefined) {
       if (depth < 4) {
         const block = checkLine(inv.script, inv.dir, env, protectedSet, depth + 1);

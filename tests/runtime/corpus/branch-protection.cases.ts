@@ -564,6 +564,27 @@ const HARDENING: Record<string, Row[]> = {
     ["gh pr merge --admin=false --squash 3", "allow"],
     ["gh pr create --fill", "allow", "main"],
   ],
+  // Config and the repository from the environment (git-config(1), git(1)).
+  "branch-protection/git-env": [
+    ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0=push git p --force", "deny"],
+    ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=push.default GIT_CONFIG_VALUE_0=matching git push", "deny"],
+    ["export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.push GIT_CONFIG_VALUE_0=HEAD:main; git push", "deny"],
+    ["env GIT_CONFIG_PARAMETERS=\"'alias.p'='push -f'\" git p", "deny"],
+    ["GIT_CONFIG_PARAMETERS=\"'remote.origin.mirror'='true'\" git push", "deny"],
+    ["export GIT_CONFIG_GLOBAL=g.cfg; printf '[alias]\\n p = push -f\\n' > g.cfg; git p", "deny"],
+    ["GIT_CONFIG_GLOBAL=$(mktemp) git push", "deny"],
+    ["GIT_CONFIG_COUNT=$N git push", "deny"],
+    ["GIT_DIR=$(cat d) git push", "deny"],
+    ["GIT_DIR=other/.git git push", "deny", undefined, { "other/.git/HEAD": "ref: refs/heads/main\n" }],
+    ["GIT_DIR=other/.git git reset --hard HEAD~1", "deny", undefined, { "other/.git/HEAD": "ref: refs/heads/main\n" }],
+    ["source ./env.sh; git push", "deny", undefined, { "env.sh": "X=1\n" }],
+    ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git commit -m x", "allow"],
+    ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0=status git st", "allow"],
+    ["GIT_CONFIG_GLOBAL=/dev/null git push origin HEAD:feature/x", "allow"],
+    ["GIT_TRACE=1 git push", "allow"],
+    ["GIT_DIR=.git git push", "allow"],
+    ["source ./env.sh; git push origin HEAD:feature/y", "allow", undefined, { "env.sh": "X=1\n" }],
+  ],
 };
 for (const [klass, rows] of Object.entries(HARDENING)) {
   rows.forEach(([command, expect, branch, files], i) => {
