@@ -883,6 +883,12 @@ const SUBCOMMAND_PREFIXES: Readonly<Record<string, ReadonlySet<string>>> = {
   dotenvx: new Set(["run"]),
 };
 
+/**
+ * The words xargs adds from input the line does not show, as an expansion that never resolves
+ * (no variable has that name): read again as a script, it is still unknown.
+ */
+const XARGS_INPUT = "${xargs input}";
+
 // Commands that run a command given as a single string (joined and read as a script).
 const SCRIPT_STRING_PREFIXES = new Set(["watch", "su", "runuser", "script", "parallel"]);
 
@@ -1687,24 +1693,57 @@ function walk(script: string, ctx: Context, depth: number): NestedResult {
   return walkNodes(parseScript(script, ctx.budget), script, ctx, depth);
 }
 
-/** The nodes of a function body that starts at `start` (`{ … }` or `( … )`), or undefined. */
-function functionBody(nodes: readonly ShellNode[], start: number): ShellNode[] | undefined {
-  const first = nodes[start];
+/**
+ * The nodes of a function body that starts at `start` (`{ … }` or `( … )`), or undefined. `head`
+ * stands for the node at `start` (`function f { a; }` has the body's `{ a` in the definition's node).
+ */
+function functionBody(nodes: readonly ShellNode[], start: number, head?: ShellNode): ShellNode[] | undefined {
+  const first = head ?? nodes[start];
   if (first === undefined) return undefined;
   let level = 0;
+  const body = (end: number): ShellNode[] => (head ? [head, ...nodes.slice(start + 1, end + 1)] : nodes.slice(start, end + 1));
   for (let k = start; k < nodes.length && k < start + 20_000; k += 1) {
-    const node = nodes[k] as ShellNode;
+    const node = k === start ? first : (nodes[k] as ShellNode);
     if (first.kind === "open") {
       if (node.kind === "open") level += 1;
-      else if (node.kind === "close" && (level -= 1) === 0) return nodes.slice(start, k + 1);
+      else if (node.kind === "close" && (level -= 1) === 0) return body(k);
       continue;
     }
     if (node.kind !== "command") continue;
     if (node.command.words[0]?.text === "{") level += 1;
-    if (node.command.words[0]?.text === "}" && (level -= 1) === 0) return nodes.slice(start, k + 1);
+    if (node.command.words[0]?.text === "}" && (level -= 1) === 0) return body(k);
     if (level === 0) return undefined;
   }
   return undefined;
+}
+
+/**
+ * `function f { …; }`, `function f() ( … )`, `function f` then the body on the next line: f is
+ * defined with its body, as `f() { …; }` is (bash manual, "Shell Functions"). Returns the index
+ * the body starts at when it is a node of its own (the walk goes on there), else undefined.
+ */
+function keywordFunction(nodes: readonly ShellNode[], n: number, ctx: Context): number | undefined {
+  const node = nodes[n] as ShellNode & { kind: "command" };
+  const words = node.command.words;
+  const keyword = words[0] as ShellWord;
+  if (keyword.text !== "function" || !keyword.parts.every((p) => p.kind === "lit" && !p.quoted) || words.length < 2) return undefined;
+  const name = (words[1] as ShellWord).text.replace(/\(\)$/, "");
+  defineFunction(ctx, name);
+  if (words.length > 2) {
+    // The body's first command is in this node: `function f { cat "$1"; }`.
+    const from = words[2]?.text === "()" ? 3 : 2;
+    const body = functionBody(nodes, n, { kind: "command", command: { ...node.command, words: words.slice(from) } });
+    if (body) ctx.functions.set(name, body);
+    return undefined;
+  }
+  let m = n + 1;
+  if (nodes[m]?.kind === "open" && nodes[m + 1]?.kind === "close") m += 2;
+  while (nodes[m]?.kind === "sep" && (nodes[m] as { op: string }).op === ";" && m < n + 8) m += 1;
+  const start = nodes[m];
+  if (start?.kind !== "open" && !(start?.kind === "command" && start.command.words[0]?.text === "{")) return undefined;
+  const body = functionBody(nodes, m);
+  if (body) ctx.functions.set(name, body);
+  return m;
 }
 
 function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, depth: number): NestedResult {
@@ -1725,6 +1764,13 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
       if (body) ctx.functions.set(name, body);
       n += 2;
       continue;
+    }
+    if (node.kind === "command" && node.command.words[0]?.text === "function") {
+      const at = keywordFunction(nodes, n, ctx);
+      if (at !== undefined) {
+        n = at - 1;
+        continue;
+      }
     }
     if (node.kind === "truncated") {
       ctx.out.opaque.push({ reason: "size", text: shorten(script.slice(node.at)), words: [], cwd: ctx.cwd, depth, hidden: true });
@@ -1826,6 +1872,22 @@ function isFunctionName(command: ShellCommand): boolean {
     word.parts.every((p) => p.kind === "lit") &&
     /^[A-Za-z_][\w.:-]*$/.test(word.text)
   );
+}
+
+/**
+ * Sets the positional parameters (`$1`…, `$@`, `$*`, `$#`) to `items`, or makes them unknown;
+ * those of before are removed.
+ */
+function setPositional(ctx: Context, items: readonly string[] | undefined): void {
+  const before = Number(ctx.vars.get("#")?.value ?? "0");
+  for (let i = 1; i <= Math.max(before, 9) && i <= 20_000; i += 1) ctx.vars.delete(String(i));
+  for (const key of ["@", "*", "#"]) ctx.vars.delete(key);
+  if (items === undefined) return;
+  items.forEach((item, i) => ctx.vars.set(String(i + 1), { value: item, hidden: false }));
+  const all = { value: items.join(" "), items: [...items], hidden: false };
+  ctx.vars.set("@", all);
+  ctx.vars.set("*", all);
+  ctx.vars.set("#", { value: String(items.length), hidden: false });
 }
 
 function defineFunction(ctx: Context, name: string): void {
@@ -2048,19 +2110,35 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       return undefined;
     }
     if (name === "xargs") {
-      // Input the line shows (a here-string, `echo … |`) becomes arguments: the command is read with them.
-      const stdin = knownStdin(command, upstream, ctx, depth);
-      if (stdin !== undefined) {
-        const options = argv.slice(1, j);
-        const r = options.findIndex((o) => o === "-I" || o === "-i" || o.startsWith("--replace") || /^-[iI]./.test(o));
-        const replace =
-          r < 0
+      // Input the line shows (a here-string, `echo … |`, a file written earlier) becomes arguments:
+      // the command is read with them. `-a FILE` reads FILE instead of the standard input.
+      const options = argv.slice(1, j);
+      const fileAt = options.findIndex((o) => o === "-a" || o === "--arg-file" || o.startsWith("--arg-file=") || /^-a./.test(o));
+      const argFile =
+        fileAt < 0
+          ? undefined
+          : /^-a./.test(options[fileAt] as string)
+            ? (options[fileAt] as string).slice(2)
+            : options[fileAt]?.startsWith("--arg-file=")
+              ? (options[fileAt] as string).slice("--arg-file=".length)
+              : options[fileAt + 1];
+      const fileDynamic = fileAt >= 0 && (sources[fileAt + 1 + (/^-a$|^--arg-file$/.test(options[fileAt] as string) ? 1 : 0)]?.dynamic ?? true);
+      const stdin =
+        fileAt < 0
+          ? knownStdin(command, upstream, ctx, depth)
+          : argFile === undefined || fileDynamic
             ? undefined
-            : options[r] === "-I"
-              ? options[r + 1]
-              : /^-[iI]./.test(options[r] as string)
-                ? (options[r] as string).slice(2)
-                : (options[r] as string).split("=")[1] || "{}";
+            : ctx.files.get(absolutePath(argFile, cwd))?.content;
+      const r = options.findIndex((o) => o === "-I" || o === "-i" || o.startsWith("--replace") || /^-[iI]./.test(o));
+      const replace =
+        r < 0
+          ? undefined
+          : options[r] === "-I"
+            ? options[r + 1]
+            : /^-[iI]./.test(options[r] as string)
+              ? (options[r] as string).slice(2)
+              : (options[r] as string).split("=")[1] || "{}";
+      if (stdin !== undefined) {
         const rest = argv.slice(j);
         if (replace !== undefined && replace !== "") {
           // The first 64 KiB give the first lines and arguments (more is never needed to judge the command).
@@ -2082,6 +2160,25 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
           raw.push(w);
           dynamic.push(false);
           sources.push({ values: [w], globs: [false], unset: [], dynamic: false, hidden: false, raw: w, text: w });
+        }
+      } else {
+        // Input the line does not show (a file, a program's output): the arguments xargs adds are
+        // unknown, as a substitution's are (`cat list | xargs rm -rf` is `rm -rf $(cat list)`).
+        const hidden = fileAt < 0 && (upstream[upstream.length - 1]?.hiddenOutput ?? false);
+        if (replace !== undefined && replace !== "") {
+          for (let w = j; w < argv.length; w += 1) {
+            const word = argv[w] as string;
+            if (!word.includes(replace)) continue;
+            const value = word.split(replace).join(XARGS_INPUT);
+            argv[w] = value;
+            dynamic[w] = true;
+            sources[w] = { ...(sources[w] as Resolved), values: [value], globs: [false], unset: [word.split(replace).join("")], dynamic: true, hidden };
+          }
+        } else {
+          argv.push(XARGS_INPUT);
+          raw.push(XARGS_INPUT);
+          dynamic.push(true);
+          sources.push({ values: [XARGS_INPUT], globs: [false], unset: [""], dynamic: true, hidden, raw: XARGS_INPUT, text: XARGS_INPUT });
         }
       }
     }
@@ -2151,11 +2248,8 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       return effect;
     }
     const inner: Context = { ...ctx, cwd, env, vars: new Map(ctx.vars) };
-    args.forEach((a, i) => inner.vars.set(String(i + 1), { value: a, hidden: false }));
-    const all = { value: args.join(" "), items: args, hidden: false };
-    inner.vars.set("@", all);
-    inner.vars.set("*", all);
-    inner.vars.set("#", { value: String(args.length), hidden: false });
+    // Its arguments are its positional parameters; a computed one makes them all unknown.
+    setPositional(inner, argSources.some((r) => r.dynamic) ? undefined : args);
     walkNodes(body, name, inner, depth + 1);
     // A function runs in this shell: its `cd` and exports stay. Its variables may be `local`
     // (not followed): one it changed is unknown after the call; its definitions stay as made.
@@ -2252,16 +2346,39 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
   }
   if (name === "set") {
     // `set -a` / `set -o allexport`: every variable assigned from here on is exported (`set +a` ends it).
-    args.forEach((arg, a) => {
-      if (arg === "--" || !/^[-+]/.test(arg)) return;
-      const on = arg.startsWith("-");
+    let a = 0;
+    for (; a < args.length; a += 1) {
+      const arg = args[a] as string;
+      if (arg === "--" || !/^[-+]/.test(arg) || arg === "-" || argSources[a]?.dynamic) break;
       const all = /^[-+][A-Za-z]*a/.test(arg) || (/^[-+]o$/.test(arg) && args[a + 1] === "allexport");
-      if (all && on) ctx.vars.set(ALLEXPORT_KEY, { value: "1", hidden: false });
+      if (all && arg.startsWith("-")) ctx.vars.set(ALLEXPORT_KEY, { value: "1", hidden: false });
       else if (all) ctx.vars.delete(ALLEXPORT_KEY);
-    });
+      if (/^[-+]o$/.test(arg)) a += 1;
+    }
+    // The words after the options (after `--`, or from the first that is not one) are the
+    // positional parameters `$1`, `$@`, … (POSIX `set`); a computed one makes them all unknown.
+    if (a < args.length) {
+      const from = args[a] === "--" || args[a] === "-" ? a + 1 : a;
+      setPositional(ctx, argSources.slice(from).some((r) => r.dynamic) ? undefined : args.slice(from));
+    }
+  }
+  if (name === "shift") {
+    // `shift [N]`: the positional parameters move down by N.
+    const all = ctx.vars.get("@");
+    const by = args[0] === undefined ? 1 : /^\d+$/.test(args[0]) && !argSources[0]?.dynamic ? Number(args[0]) : undefined;
+    if (all?.items && !all.loop && by !== undefined) {
+      if (by <= all.items.length) setPositional(ctx, all.items.slice(by));
+    } else setPositional(ctx, undefined);
   }
   if (name === "read" || name === "mapfile" || name === "readarray" || name === "getopts") {
+    // The names are filled when it runs, with text the line does not show: unknown from here.
     for (const a of args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) setVar(ctx, a, { hidden: upstreamOf(effect).some((u) => u.hiddenOutput) });
+    // `mapfile -C CODE`: CODE is evaluated for each chunk of lines read (bash manual, "mapfile").
+    const callback = args.findIndex((a) => a === "-C");
+    if (name !== "read" && name !== "getopts" && callback >= 0 && args[callback + 1] !== undefined)
+      nestedScript(effect, [args[callback + 1] as string], [argSources[callback + 1] as Resolved], local, depth, "eval");
+    // Its operands are variable names, not files.
+    return effect;
   }
   commandEffectsOf(effect, name, args, argSources, local, depth, command);
   takeBack(local);
@@ -2274,6 +2391,8 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
  * run (`cat <<EOF` … `$(cat .env)` … `EOF`), and the command reads the expanded text when the
  * analyser knows it; else the body as written (a shell reading it meets the expansions again).
  */
+const HEREDOC_EXPANDED = 1024 * 1024;
+
 function expandHeredocs(command: ShellCommand, ctx: Context, depth: number): ShellCommand {
   const live = (r: ShellRedirect): boolean => r.body !== undefined && !r.bodyQuoted && /[$`]/.test(r.body);
   if (!command.redirects.some(live)) return command;
@@ -2281,7 +2400,8 @@ function expandHeredocs(command: ShellCommand, ctx: Context, depth: number): She
     if (!live(r)) return r;
     const body = r.body as string;
     ctx.budget.chars -= body.length;
-    if (ctx.budget.chars < 0) {
+    // A body past 1 MiB with expansions in it (no real heredoc) is not expanded: the line is too large to check.
+    if (ctx.budget.chars < 0 || body.length > HEREDOC_EXPANDED) {
       ctx.out.opaque.push({ reason: "size", text: shorten(body), words: [], cwd: ctx.cwd, depth, hidden: true });
       return r;
     }
@@ -2531,8 +2651,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     // `cat` of its standard input prints it: a heredoc, a here-string, known output piped in.
     const stdin = knownStdin(command, upstreamOf(effect), ctx, depth);
     if (stdin !== undefined) effect.output = stdin;
-  }
-  else if (name === "pwd") effect.output = `${ctx.cwd}\n`;
+  } else if (name === "pwd") effect.output = `${ctx.cwd}\n`;
   else if (
     (name === "base64" || name === "base32" || name === "basenc" || name === "xxd") &&
     args.some((a) => /^-(d|D|-decode|r|rp|pr)$/.test(a) || (name === "xxd" && /^-[a-z]*r/.test(a)))

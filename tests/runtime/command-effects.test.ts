@@ -143,6 +143,26 @@ describe("commandEffects", () => {
     expect(at("f=/etc; cat <<EOF | sh\nls $f\nEOF").commands.at(-1)?.argv).toEqual(["ls", "/etc"]);
   });
 
+  it("follows positional parameters, function definitions of every form, and what read and xargs leave unknown", () => {
+    const last = (command: string) => at(command).commands.at(-1);
+    expect(last("set -- a .env; shift; cat $1")?.argv).toEqual(["cat", ".env"]);
+    expect(last('set -e -- a "b c"; cat "$@"')?.argv).toEqual(["cat", "a", "b c"]);
+    expect(last("set -- $(cat l); cat $1")?.dynamic).toEqual([false, true]);
+    for (const definition of ['function f { cat "$1"; }', "function f() ( cat $1 )", "function f\n{\ncat $1\n}", 'f() { shift; cat "$1"; }'])
+      expect(last(`${definition}; f x y`)?.argv.at(-1), definition).toBe(definition.includes("shift") ? "y" : "x");
+    for (const command of [
+      "x=a; read x; cat $x",
+      "x=a; read -r y x <<< 'b c'; cat $x",
+      "x=a; mapfile -t x < l; cat $x",
+      "x=a; printf -v x %s $(cat l); cat $x",
+    ])
+      expect(last(command)?.dynamic, command).toEqual([false, true]);
+    expect(at("read -r id_rsa").commands[0]?.reads).toEqual([]);
+    expect(last("cat l | xargs rm -f")?.dynamic).toEqual([false, false, true]);
+    expect(last("xargs -a l -I{} cp {} /tmp")?.dynamic).toEqual([false, true, false]);
+    expect(last("echo a | xargs rm -f")?.argv).toEqual(["rm", "-f", "a"]);
+  });
+
   it("bounds nesting: past MAX_DEPTH the rest is an opaque, hidden item", () => {
     let command = "cat f";
     for (let i = 0; i <= MAX_DEPTH + 1; i += 1) command = `bash -c ${JSON.stringify(command)}`;

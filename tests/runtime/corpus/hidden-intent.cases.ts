@@ -322,4 +322,33 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   }),
 );
 
+// Positional parameters (`set --`, `shift`, a function's arguments, `function f` as `f()`),
+// variables `read`, `mapfile` and `printf -v` fill, and the arguments xargs adds from input the
+// line does not show (unknown, as a substitution's): followed, or unknown, never read as empty.
+[
+  "xargs -a list -I% rm -rf /%",
+  "cat names | xargs -I{} cat {}.env",
+  'function f { cat "$1"; }; f .env',
+  'function f\n{\n  cat "$@"\n}\nf .env',
+  'function f ( ) ( head -1 "$1" ); f .env',
+  "set -- a .env; shift; cat $1",
+  'f() { shift; cat "$1"; }; f a .env',
+  "mapfile -C 'cat .env' -c 1 a < list",
+  "printf -v f %s .env; cat $f",
+  'set -- / ; rm -rf "$1"',
+].forEach((command, i) => deny(`positional-xargs-${i}-${slug(command)}`, "positional-read-xargs", command));
+[
+  "read -r id_rsa; echo ok",
+  "mapfile -t credentials < list.txt; echo ${#credentials[@]}",
+  "set -- a b; echo $1 $2",
+  'set -e -- a b; shift; echo "$@"',
+  'function greet { echo "hi $1"; }; greet bob',
+  'read -r name; echo "hi $name"',
+  'for f in *.ts; do wc -l "$f"; done',
+  "git ls-files | xargs wc -l",
+  "find . -name '*.tmp' -print0 | xargs -0 rm -f",
+  "git branch --merged | grep -v main | xargs git branch -d",
+  "git diff --name-only | xargs npx eslint",
+].forEach((command, i) => allow(`positional-xargs-idiom-${i}-${slug(command)}`, "idioms", command));
+
 export default cases;
