@@ -205,24 +205,38 @@ export function commandWritesFile(command: string, cwd = "/", env: NodeJS.Proces
  * The text a command line may put in a file beyond what it shows: each command's words as they run
  * where they differ from the words as written (`$'\x..'` decoded, variables set earlier in the line
  * expanded) and the output the analyser computes where it differs from the words (`printf`, `echo -e`,
- * `base64 -d` of a literal).
+ * `base64 -d` of a literal); undefined past MAX_HIDDEN_TEXT.
  */
-function hiddenTexts(effects: CommandEffects): string {
+function hiddenTexts(effects: CommandEffects): string | undefined {
   const parts: string[] = [];
+  let size = 0;
+  const add = (text: string): void => {
+    parts.push(text);
+    size += text.length;
+  };
   for (const c of effects.commands) {
     const words = c.argv.join(" ");
-    if (words !== c.raw.join(" ")) parts.push(words);
-    if (c.output !== undefined && c.output.trimEnd() !== c.argv.slice(1).join(" ")) parts.push(c.output);
+    if (words !== c.raw.join(" ")) add(words);
+    if (c.output !== undefined && c.output.trimEnd() !== c.argv.slice(1).join(" ")) add(c.output);
+    if (size > MAX_HIDDEN_TEXT) return undefined;
   }
   return parts.join("\n");
 }
 
+/**
+ * The most computed text (substitution output, expanded words) one line's check reads for secrets;
+ * a line that computes more and writes a file is denied as too large to check. The line itself is
+ * always read whole: only what it builds at run time is bounded, so that the check stays linear.
+ */
+const MAX_HIDDEN_TEXT = 1024 * 1024;
+
 // The subcommand words of every CONFIG_SETTERS entry: only a line holding one needs the full reading for them.
 const SETTER_WORDS = /\bconfig(?:ure)?\b|\bset\b/;
 
-// Text that can spell other text: ANSI-C quoting, escapes, decoders. Only a line with a
-// secret in plain sight or one of these needs the full reading.
-const ENCODES = /\$'|\\x[0-9A-Fa-f]|\\[0-7]{3}|\\u[0-9A-Fa-f]{4}|base64|base32|basenc|xxd|openssl|printf|echo[ \t]+-[a-zA-Z]*e/;
+// Text that can spell other text: ANSI-C quoting, escapes, decoders, substitutions (whose output the
+// analyser may compute: `echo ghp_…$(echo …) > f`). Only a line with a secret in plain sight or one
+// of these needs the full reading.
+const ENCODES = /\$\(|`|\$'|\\x[0-9A-Fa-f]|\\[0-7]{3}|\\u[0-9A-Fa-f]{4}|base64|base32|basenc|xxd|openssl|printf|echo[ \t]+-[a-zA-Z]*e/;
 
 const ADVICE =
   'Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';
@@ -313,6 +327,10 @@ export const secretsInWritesGuard: Guard = {
       if (plain.length === 0 && !ENCODES.test(command)) return storedCredentialBlock(command, cwd, env);
       const effects = commandEffects(command, cwd, env);
       const hidden = hiddenTexts(effects);
+      if (hidden === undefined && (effects.commands.some(writesAFile) || effects.opaque.length > 0))
+        return {
+          block: `BLOCKED: This Bash command builds more than ${MAX_HIDDEN_TEXT / 1024 / 1024} MiB of text at run time and may write it to a file; agentihooks cannot check that much for secrets. Write the content with the file tools, or in smaller steps.`,
+        };
       const found = hidden ? [...new Set([...plain, ...scanSecrets(hidden, "normal")])].sort() : plain;
       if (found.length === 0) return storedCredentialBlock(command, cwd, env);
       if (effects.commands.some(writesAFile)) {

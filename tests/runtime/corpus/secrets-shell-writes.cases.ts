@@ -79,6 +79,19 @@ cases.push(
   },
 );
 
+// The value completed at run time by a substitution whose output the analyser computes.
+const half = Math.floor(ghp.length / 2);
+const [head, tail] = [ghp.slice(0, half), ghp.slice(half)];
+const substituted: ReadonlyArray<[string, string]> = [
+  ["echo-substitution", `echo ${head}$(echo ${tail}) > token.txt`],
+  ["printf-substitution-append", `echo "${head}$(printf %s ${tail})" >> app.cfg`],
+  ["assigned-substitution", `x=$(echo ${head})${tail}; echo "$x" > token.txt`],
+  ["backquoted", `echo "token: \`echo ${head}\`${tail}" > token.txt`],
+  ["nested-substitution", `echo "$(echo ${head}$(echo ${tail}))" | tee token.txt`],
+];
+for (const [slug, command] of substituted)
+  cases.push({ id: `secrets-shell-writes/${slug}`, class: "secrets-shell-writes/hidden-value", kind: "shell", command, expect: "deny", reason: REASON });
+
 // A value with no known shape, stored by a configuration setter under a key that names a credential.
 const stored: ReadonlyArray<[string, string]> = [
   ["aws-secret", "aws configure set aws_secret_access_key wJalrXUtnFEMI"],
@@ -149,6 +162,10 @@ const harmless: ReadonlyArray<[string, string]> = [
   ["bundler-path", "bundle config set --local path vendor/bundle"],
   ["bundler-placeholder", "bundle config set gems.example.com user:your-password-here"],
   ["poetry-http-basic-variable", 'poetry config http-basic.internal ci "$REPO_PASSWORD"'],
+  ["substitution-date", 'echo "built $(date -u +%Y-%m-%d)" > version.txt'],
+  ["substitution-rev", 'echo "commit: $(git rev-parse HEAD)" >> build-info.txt'],
+  ["substitution-files", "cat $(git ls-files '*.md') > all-docs.md"],
+  ["backquoted-host", 'echo "host=`hostname`" > host.txt'],
 ];
 for (const [slug, command] of harmless)
   cases.push({ id: `harmless/secrets-shell-${slug}`, class: "harmless/secrets-shell", kind: "shell", command, expect: "allow" });
