@@ -637,8 +637,21 @@ function pathEffect(r: Resolved, index: number, ctx: Context, via: string): Path
  */
 export const DELETERS: ReadonlySet<string> = new Set(["rm", "unlink", "rmdir", "shred", "srm", "wipe", "trash", "trash-put", "gio"]);
 
-const INTERPRETERS =
-  /^(python[\d.]*|pypy[\d.]*|node|nodejs|deno|bun|ruby|perl[\d.]*|php[\d.]*|lua[\d.]*|luajit|Rscript|osascript|powershell|pwsh|tclsh|wish|awk|gawk|mawk|nawk|jshell|irb|groovy|scala|julia)$/;
+// Script interpreters, looked up in a set (V8 compiles a regex on its first use in every hook run,
+// and a long alternation costs more to compile than the lookup); python3.12, perl5.36 and the like
+// by their version suffix.
+const INTERPRETER_NAMES: ReadonlySet<string> = new Set(
+  "python pypy node nodejs deno bun ruby perl php lua luajit Rscript osascript powershell pwsh tclsh wish awk gawk mawk nawk jshell irb groovy scala julia".split(
+    " ",
+  ),
+);
+const VERSIONED_INTERPRETERS: ReadonlySet<string> = new Set(["python", "pypy", "perl", "php", "lua"]);
+function isInterpreter(name: string): boolean {
+  if (INTERPRETER_NAMES.has(name)) return true;
+  let end = name.length;
+  while (end > 0 && ((name.charCodeAt(end - 1) >= 48 && name.charCodeAt(end - 1) <= 57) || name.charCodeAt(end - 1) === 46)) end -= 1;
+  return end < name.length && VERSIONED_INTERPRETERS.has(name.slice(0, end));
+}
 const DOWNLOADERS = new Set([
   "curl",
   "wget",
@@ -2670,7 +2683,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
       .split("\n")
       .map((line) => [...line].reverse().join(""))
       .join("\n");
-  } else if (DOWNLOADERS.has(name) || TRANSFORMERS.has(name) || INTERPRETERS.test(name)) effect.hiddenOutput = true;
+  } else if (DOWNLOADERS.has(name) || TRANSFORMERS.has(name) || isInterpreter(name)) effect.hiddenOutput = true;
   else if (stdinHidden && (name === "cat" || name === "tee" || name === "head" || name === "tail")) effect.hiddenOutput = true;
 
   // `file://` URLs name local files: whatever fetches them reads them.
@@ -2698,7 +2711,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     shellEffects(effect, name, args, sources, ctx, depth, command);
     return;
   }
-  if (AWKS.test(name)) {
+  if (AWKS.has(name)) {
     awkEffects(effect, args, sources, ctx, depth, path);
     return;
   }
@@ -2711,7 +2724,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     for (const script of deferred.slice(0, 32)) analyseNested(script, ctx, depth + 1, ctx.where);
     return;
   }
-  if (INTERPRETERS.test(name)) {
+  if (isInterpreter(name)) {
     const codeFlag = args.findIndex(
       (a, i) =>
         /^-[A-Za-z]*[ceE]$/.test(a) ||
@@ -2858,7 +2871,11 @@ function debuggerScripts(args: readonly string[]): string[] {
 }
 
 const MAKES: ReadonlySet<string> = new Set(["make", "gmake", "bmake", "pmake", "remake"]);
-const AWKS = /^(awk|gawk|mawk|nawk)$/;
+// Readers whose option values are names of their own (archives, splits), not more files they read.
+const VALUE_TAKING_READERS: ReadonlySet<string> = new Set(["tar", "zip", "7z", "7za", "rar", "rsync", "scp", "sftp", "split", "csplit"]);
+// Editors: the files they open they may also write.
+const EDITORS: ReadonlySet<string> = new Set("vi vim nvim nano emacs code ed ex pico micro helix hx kak joe mcedit".split(" "));
+const AWKS: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk"]);
 
 /**
  * True for a program whose code (`effect.code`) the analyser does not model beyond the shell
@@ -2867,7 +2884,7 @@ const AWKS = /^(awk|gawk|mawk|nawk)$/;
  * (`/\.env/`) are data.
  */
 export function codeNamesAreReads(name: string): boolean {
-  return MAKES.has(name) || (INTERPRETERS.test(name) && !AWKS.test(name));
+  return MAKES.has(name) || (isInterpreter(name) && !AWKS.has(name));
 }
 
 /** A makefile operand that is the command's own standard input. */
@@ -3523,10 +3540,8 @@ function fileEffects(
     }
     // A value the option table says an option takes is still a word the program may read as a file
     // (a table can be wrong, or a program newer than it): for plain readers it counts as read too.
-    if (!PATTERN_FIRST.has(name) && !COPIERS.has(name) && !/^(tar|zip|7z|7za|rar|rsync|scp|sftp|split|csplit)$/.test(name))
-      for (const i of values) effect.reads.push(path(i));
-    const editors = /^(vi|vim|nvim|nano|emacs|code|ed|ex|pico|micro|helix|hx|kak|joe|mcedit)$/;
-    if (editors.test(name)) for (const i of files) effect.writes.push(path(i));
+    if (!PATTERN_FIRST.has(name) && !COPIERS.has(name) && !VALUE_TAKING_READERS.has(name)) for (const i of values) effect.reads.push(path(i));
+    if (EDITORS.has(name)) for (const i of files) effect.writes.push(path(i));
     if (name === "sort") {
       const o = args.findIndex((a) => a === "-o" || a === "--output");
       if (o >= 0 && o + 1 < args.length) effect.writes.push(path(o + 1));
