@@ -255,13 +255,15 @@ function isDirectory(path: string): boolean {
 
 const SEARCHERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
 const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive", "format-patch", "cherry", "whatchanged"]);
-// Programs that read the files they are given (python3.12 and the like by their version suffix).
-const FEEDER_NAMES = new Set(
-  "cat tac head tail less more bat batcat cp mv scp rsync tar zip base64 xxd od hexdump strings curl wget nc grep egrep fgrep rg sed awk gawk jq yq sort uniq diff source . sh bash zsh node perl ruby php openssl gpg dd tee cut paste vim vi nano emacs code".split(
-    " ",
-  ),
-);
-const isFeeder = (name: string): boolean => FEEDER_NAMES.has(name) || (name.startsWith("python") && /^python[\d.]*$/.test(name));
+/**
+ * True when the command reads a file whose name is computed at run time (xargs' input, `"$f"` of a
+ * `read` loop, a substitution): a reader of it, or a program whose use of it is unseen (a key given
+ * to the option that names it excepted).
+ */
+function readsComputedName(command: EffectCommand): boolean {
+  if (command.reads.some((r) => r.dynamic && !(r.unseen && r.option !== undefined && isKeyOption(r.option)))) return true;
+  return command.name !== "" && readsOperands(command.name) && command.dynamic.some((d, i) => d && i > 0);
+}
 
 /**
  * Options that name what their value is for: a key, a certificate, a cluster or client
@@ -396,27 +398,15 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     if (named) {
       const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
       const execName = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
-      const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && isFeeder(c.name));
-      if (isFeeder(execName) || fed || args.some((a) => a === "-fprint" || a === "-fls")) {
+      const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && readsComputedName(c));
+      if ((execName !== "" && !NAME_ACTIONS.has(execName)) || fed || args.some((a) => a === "-fprint" || a === "-fls")) {
         return "BLOCKED: This find command feeds credential files to a command that reads them. Finding the files is fine (drop the -exec or xargs part to list them); reading them is not.";
       }
     }
-    // Every file of a tree fed to a reader reads the credential files in it, named or not.
-    const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
-    const execName = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
-    const fed = downstreamOf(command).some((c) => c.prefixes.includes("xargs") && isFeeder(c.name));
-    if (isFeeder(execName) || fed) {
-      const block = listedTreeBlock(command, home);
-      if (block) return block;
-    }
-  }
-  if ((name === "ls" || name === "fd" || name === "fdfind") && downstreamOf(command).some((c) => c.prefixes.includes("xargs") && isFeeder(c.name))) {
-    const block = listedTreeBlock(command, home);
-    if (block) return block;
   }
   if (
     command.prefixes.includes("xargs") &&
-    isFeeder(name) &&
+    readsComputedName(command) &&
     upstreamOf(command).some((up) => up.argv.some((w) => isSensitivePath(w) || (/[*?]/.test(w) && globMayMatchSensitive(`/x/${w}`))))
   ) {
     return "BLOCKED: This pipeline feeds credential file names to a command that reads them. List the names without reading the files, or ask the operator for the value you need.";
@@ -472,50 +462,267 @@ function findSelectsNoCredential(args: readonly string[]): boolean {
   });
 }
 
-/**
- * The block for a lister whose names are fed to a reader (`find … -exec cat`, `find … | xargs
- * grep`, `ls -a | xargs cat`, `fd -H | xargs cat`): its roots hold a credential file it lists.
- */
-function listedTreeBlock(command: EffectCommand, home: string): string | undefined {
-  const { name } = command;
+/** What a command lists: its roots (directories, or names and globs it prints), and how. */
+interface Listing {
+  /** Absolute roots; a glob or `$…` kept as written. */
+  roots: Array<{ path: string; glob: boolean; dynamic: boolean }>;
+  /** Dot files are listed. */
+  hidden: boolean;
+  /** Every level below a root is listed, not only its entries. */
+  recursive: boolean;
+  /** Links are followed into their targets. */
+  follow: boolean;
+  /** The roots themselves are printed (`ls -d`, `echo .*`), not their entries. */
+  itself: boolean;
+  /** The lister runs a program of its own on every name (`fd -x cat`). */
+  runs: boolean;
+}
+
+const LS_LIKE = new Set(["ls", "dir", "vdir", "exa", "eza", "lsd"]);
+// Options of the listers that take the next word as their value (GNU ls, eza, tree, fd, du).
+const LISTER_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
+  ls: new Set([
+    "-I",
+    "-w",
+    "-T",
+    "--hide",
+    "--ignore",
+    "--format",
+    "--sort",
+    "--time",
+    "--color",
+    "--block-size",
+    "--quoting-style",
+    "--indicator-style",
+    "--time-style",
+    "--width",
+    "--tabsize",
+  ]),
+  eza: new Set(["-L", "-I", "-s", "-t", "-w", "--level", "--ignore-glob", "--sort", "--time", "--color", "--width", "--time-style"]),
+  tree: new Set(["-L", "-P", "-I", "-o", "-H", "-T", "--filelimit", "--charset", "--sort", "--timefmt"]),
+  fd: new Set([
+    "-e",
+    "-E",
+    "-t",
+    "-d",
+    "-j",
+    "-S",
+    "-c",
+    "-o",
+    "--extension",
+    "--exclude",
+    "--type",
+    "--max-depth",
+    "--min-depth",
+    "--exact-depth",
+    "--threads",
+    "--size",
+    "--color",
+    "--owner",
+    "--changed-within",
+    "--changed-before",
+    "--max-results",
+    "--ignore-file",
+    "--base-directory",
+    "--path-separator",
+    "--format",
+  ]),
+  du: new Set(["-B", "-d", "-t", "--block-size", "--max-depth", "--threshold", "--time-style", "--exclude", "--files0-from"]),
+};
+// Programs `fd -x`/`-X` may run on each name that show no file's bytes (names, counts, metadata, deletion).
+const NAME_ACTIONS = new Set([
+  "echo",
+  "printf",
+  "ls",
+  "stat",
+  "file",
+  "wc",
+  "du",
+  "basename",
+  "dirname",
+  "realpath",
+  "readlink",
+  "rm",
+  "unlink",
+  "touch",
+  "chmod",
+  "chown",
+  "mkdir",
+  "rmdir",
+  "test",
+  "[",
+]);
+
+/** The words of `args` that are not options or option values, per `values`; every word after `--`. */
+function operands(args: readonly string[], values: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "--") return [...out, ...args.slice(i + 1)];
+    if (a.startsWith("-") && a.length > 1) {
+      if (values.has(a)) i += 1;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+const clusterHas = (args: readonly string[], letters: RegExp, long: readonly string[]): boolean =>
+  args.some((a) => (/^-[A-Za-z0-9]+$/.test(a) && letters.test(a.slice(1))) || long.includes(a.split("=")[0] as string));
+
+/** What `command` lists, when it is a lister (`ls`, `find`, `fd`, `tree`, `du -a`, `git ls-files -o`, `echo`/`printf` of globs). */
+function listingOf(command: EffectCommand, home: string): Listing | undefined {
+  const { name, cwd } = command;
   const args = command.argv.slice(1);
-  let roots: string[];
-  let hidden = true;
-  let follow = false;
+  const root = (word: string, i?: number): Listing["roots"][number] => {
+    const expanded = word === "~" || word.startsWith("~/") ? home + word.slice(1) : word;
+    const at = i === undefined ? -1 : command.argv.indexOf(word, 1);
+    return { path: absolutePath(expanded, cwd), glob: /[*?[]/.test(word), dynamic: /\$/.test(word) || (at > 0 && command.dynamic[at] === true) };
+  };
+  const rootsOf = (words: readonly string[]): Listing["roots"] => (words.length > 0 ? words.map((w) => root(w, 0)) : [root(".")]);
+  if (LS_LIKE.has(name)) {
+    const eza = name === "eza" || name === "exa";
+    const values = (eza ? LISTER_VALUES.eza : LISTER_VALUES.ls) as ReadonlySet<string>;
+    return {
+      roots: rootsOf(operands(args, values)),
+      hidden: clusterHas(args, /[aA]/, ["--all", "--almost-all"]),
+      recursive: clusterHas(args, eza ? /[RT]/ : /R/, ["--recursive", "--tree"]),
+      follow: clusterHas(args, /L/, ["--dereference"]) && !eza,
+      itself: clusterHas(args, /d/, ["--directory"]) && !eza,
+      runs: false,
+    };
+  }
   if (name === "find") {
     if (findSelectsNoCredential(args)) return undefined;
     // find's starting points: the words before the expression.
     const end = args.findIndex((a) => a.startsWith("-") || a === "(" || a === "!");
     const starts = (end < 0 ? args : args.slice(0, end)).filter((a) => !/^-[HLP]$/.test(a));
-    roots = starts.length > 0 ? starts.map((a) => absolutePath(a === "~" || a.startsWith("~/") ? home + a.slice(1) : a, command.cwd)) : [command.cwd];
-    follow = args.includes("-L") || args.includes("-follow");
-  } else {
-    const operands = command.reads.map((r) => r.path);
-    roots = operands.length > 0 ? operands : [command.cwd];
-    hidden =
-      name === "ls"
-        ? args.some((a) => /^-[a-zA-Z]*[aA]/.test(a) || a === "--all" || a === "--almost-all")
-        : args.some((a) => a === "-H" || a === "--hidden" || /^-[a-zA-Z]*H/.test(a));
-    if (name === "ls" && !args.some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
-      // ls lists one level: only a credential file directly in it.
-      const files = roots.flatMap((root) => {
-        try {
-          return readdirSync(root).filter((entry) => (hidden || !entry.startsWith(".")) && isSensitivePath(join(root, entry)));
-        } catch {
-          return [];
-        }
-      });
-      return files.length > 0
-        ? `BLOCKED: This pipeline feeds the names ${name} lists, credential files among them (${files.slice(0, 5).join(", ")}), to a command that reads them. Exclude them, or name the files you need.`
-        : undefined;
-    }
+    const exec = args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
+    const program = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
+    const follow = args.includes("-L") || args.includes("-follow");
+    return { roots: rootsOf(starts), hidden: true, recursive: true, follow, itself: false, runs: program !== "" && !NAME_ACTIONS.has(program) };
   }
-  for (const root of roots) {
-    if (HOME_ROOTS.test(root) || root === home)
-      return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files included. Work in the project directory and exclude them.`;
-    const files = credentialFilesUnder(root, hidden, () => false, follow);
-    if (files.length > 0)
-      return `BLOCKED: This command feeds every file under ${root} to a command that reads them, credential files among them (${files.join(", ")}). Select the files you need (find … -name '*.py'), or search with grep -r --exclude=.env --exclude='.env.*' --exclude='*.env' ….`;
+  if (name === "fd" || name === "fdfind") {
+    const exec = args.findIndex((a) => a === "-x" || a === "-X" || a === "--exec" || a === "--exec-batch");
+    const own = exec >= 0 ? args.slice(0, exec) : args;
+    const words = operands(own, LISTER_VALUES.fd as ReadonlySet<string>);
+    const pattern = words[0];
+    // A plain pattern (letters, digits, `.`, `_`, `-`, escapes, anchors) that matches no credential name selects none.
+    if (pattern !== undefined && /^[\\^$A-Za-z0-9._-]+$/.test(pattern) && !own.some((a) => a === "-g" || a === "--glob")) {
+      try {
+        const re = new RegExp(pattern, own.some((a) => a === "-i" || a === "--ignore-case") ? "i" : "");
+        if (!CREDENTIAL_SAMPLES.some((sample) => re.test(sample))) return undefined;
+      } catch {
+        // Not a regular expression fd would take either: judged as matching.
+      }
+    }
+    // `-e EXT` selects names ending `.EXT` (any of them given).
+    const extensions = own.flatMap((a, i) => (a === "-e" || a === "--extension" ? [own[i + 1] ?? ""] : a.startsWith("--extension=") ? [a.slice(12)] : []));
+    if (extensions.length > 0 && !extensions.some((ext) => CREDENTIAL_SAMPLES.some((sample) => sample.toLowerCase().endsWith(`.${ext.toLowerCase()}`))))
+      return undefined;
+    const program = exec >= 0 ? basename(args[exec + 1] ?? "") : "";
+    return {
+      roots: rootsOf(words.slice(1)),
+      hidden: clusterHas(own, /[Hu]/, ["--hidden", "--unrestricted"]),
+      recursive: true,
+      follow: clusterHas(own, /L/, ["--follow"]),
+      itself: false,
+      runs: program !== "" && !NAME_ACTIONS.has(program),
+    };
+  }
+  if (name === "tree")
+    return {
+      roots: rootsOf(operands(args, LISTER_VALUES.tree as ReadonlySet<string>)),
+      hidden: clusterHas(args, /a/, []),
+      recursive: true,
+      follow: clusterHas(args, /l/, []),
+      itself: false,
+      runs: false,
+    };
+  if (name === "du" && clusterHas(args, /a/, ["--all"]))
+    return {
+      roots: rootsOf(operands(args, LISTER_VALUES.du as ReadonlySet<string>)),
+      hidden: true,
+      recursive: true,
+      follow: clusterHas(args, /L/, ["--dereference"]),
+      itself: false,
+      runs: false,
+    };
+  if (name === "git") {
+    const sub = gitSubcommand(args);
+    const rest = args.slice(sub + 1);
+    // Untracked files (`-o`): what is not committed, dotenv files first among them. Tracked files are the repository's own.
+    if (sub >= 0 && args[sub] === "ls-files" && clusterHas(rest, /o/, ["--others"])) {
+      const dashes = rest.indexOf("--");
+      return { roots: rootsOf(dashes >= 0 ? rest.slice(dashes + 1) : []), hidden: true, recursive: true, follow: false, itself: false, runs: false };
+    }
+    return undefined;
+  }
+  if (name === "echo" || name === "printf" || name === "print") {
+    // The names a glob expands to (`printf '%s\n' .*`), or a credential file named outright.
+    const named = args.filter((a, i) => command.dynamic[i + 1] !== true && (/[*?[]/.test(a) || isSensitivePath(a)));
+    return named.length > 0 ? { roots: named.map((w) => root(w)), hidden: true, recursive: false, follow: false, itself: true, runs: false } : undefined;
+  }
+  return undefined;
+}
+
+/** True when what `command` prints goes on to another command: a later pipeline stage, a substitution, a file, find's `-exec`. */
+function outputIsFed(command: EffectCommand): boolean {
+  if (command.stage < command.pipeline.length - 1 || command.depth > 0) return true;
+  if (
+    command.redirects.some(
+      (r) => (r.op === ">" || r.op === ">>" || r.op === ">|" || r.op === "&>" || r.op === "&>>") && (r.fd === "" || r.fd === "1") && r.target !== "/dev/null",
+    )
+  )
+    return true;
+  return command.name === "find" && command.argv.some((a) => /^-(fprint0?|fprintf|fls)$/.test(a));
+}
+
+const SECRET_MOUNTS = /^\/proc(\/|$)|(^|\/)run\/secrets(\/|$)/;
+
+/** Why a listed root holds, or may hold, credential files it lists; undefined when it holds none. */
+function rootCredentials(root: Listing["roots"][number], listing: Listing, home: string): string | undefined {
+  const { path } = root;
+  if (root.dynamic) return `${path} is computed at run time`;
+  if (root.glob) {
+    // A glob root lists what it matches: a credential file, or the entries of a credential directory.
+    const matches = globMayMatchSensitive(path) || (!listing.itself && globMayMatchSensitive(`${path}/id_rsa`));
+    return matches ? `${path} may match credential files` : undefined;
+  }
+  if (isSensitivePath(path)) return basename(path);
+  if (listing.itself) return undefined;
+  if (HOME_ROOTS.test(path) || path === home)
+    return listing.hidden || listing.recursive ? `${path} is a home or root directory` : directCredentials(path, false);
+  if (path.split("/").some((part) => part !== "" && isCredentialDirectory(part)) || SECRET_MOUNTS.test(path)) return `${path} is a directory of credentials`;
+  if (!isDirectory(path)) return undefined;
+  if (!listing.recursive) return directCredentials(path, listing.hidden);
+  const files = credentialFilesUnder(path, listing.hidden, () => false, listing.follow);
+  return files.length > 0 ? files.join(", ") : undefined;
+}
+
+/** The credential files directly in `dir` (dot files only when `hidden`), listed for a message. */
+function directCredentials(dir: string, hidden: boolean): string | undefined {
+  try {
+    const files = readdirSync(dir).filter((entry) => (hidden || !entry.startsWith(".")) && isSensitivePath(join(dir, entry)));
+    return files.length > 0 ? files.slice(0, 5).join(", ") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The block for a listing whose names a reader consumes (`ls -a | xargs cat`, `find ~/.ssh | while
+ * read f; do cat "$f"; done`, `ls -a > l; xargs cat < l`, `cat $(ls -a)`): one of its roots holds,
+ * or may hold, credential files it lists. `fed`: the line reads a file whose name it computes.
+ */
+function listingBlock(command: EffectCommand, home: string, fed: boolean): string | undefined {
+  const listing = listingOf(command, home);
+  if (!listing || !(listing.runs || (fed && outputIsFed(command)))) return undefined;
+  for (const root of listing.roots) {
+    const why = rootCredentials(root, listing, home);
+    if (why)
+      return `BLOCKED: This command line reads files named by a listing (${command.argv.slice(0, 4).join(" ")}) that holds or may hold credential files (${why}). List the names only, or name the files to read plainly (cat src/a.ts, find src -name '*.ts' | xargs grep …, git ls-files | xargs …).`;
   }
   return undefined;
 }
@@ -617,12 +824,13 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
     const block = commandBlock(c, home, checked);
     if (block) return block;
   }
-  // A listing handed to a reader by a substitution (`cat $(ls -a)`), judged as through xargs.
+  // A listing whose names a reader consumes: through a pipe (`| xargs cat`, `| while read f; do cat
+  // "$f"; done`), a substitution (`cat $(ls -a)`), a file (`ls -a > l; xargs cat < l`), or find's
+  // `-exec`. The analyser does not say which computed name came from which listing, so any reader
+  // of a computed name on the line counts as fed by any listing whose output goes on.
+  const fed = effects.commands.some(readsComputedName);
   for (const c of effects.commands) {
-    if (c.depth === 0 || !/^(ls|find|fd|fdfind)$/.test(c.name)) continue;
-    // Any command a computed word may be a file to: a reader, or a program whose use of it is unseen.
-    const fed = effects.commands.some((r) => r.depth === c.depth - 1 && r.reads.some((x) => x.dynamic));
-    const block = fed ? listedTreeBlock(c, home) : undefined;
+    const block = listingBlock(c, home, fed);
     if (block) return block;
   }
   // What runs, or what a reader reads, is computed where the analyser cannot follow (a name from a

@@ -675,4 +675,88 @@ for (const [klass, commands] of Object.entries({ ...UNSEEN, ...REDTEAM })) {
   });
 }
 
+// A listing whose names a reader consumes: through a pipe into xargs or a `read` loop, a file, a
+// substitution, find's or fd's own exec. Denied when a listed root holds a credential file it lists,
+// or may hold one (a credential directory, a home, a secrets mount, a computed root); the credential
+// files are never named on the line.
+const LISTING_FED = [
+  "ls -a | xargs cat",
+  "ls -A ~/.ssh | xargs cat",
+  "ls ~/.ssh | xargs cat",
+  "find ~/.ssh -type f | xargs cat",
+  "find . -maxdepth 1 | xargs head",
+  "ls -a > l; xargs cat < l",
+  "ls -a > l; xargs -a l cat",
+  'ls -a | while read f; do cat "$f"; done',
+  'find . -type f | while IFS= read -r f; do head "$f"; done',
+  "ls -a | xargs -n1 sed -n p",
+  "ls -a | xargs shuf",
+  "ls -a | sort | xargs cat",
+  'mapfile -t a < <(ls -a ~/.ssh); cat "${a[@]}"',
+  "files=$(ls -A); for f in $files; do cat $f; done",
+  "printf '%s\\n' .* | while read f; do cat \"$f\"; done",
+  "fd -H -x cat",
+  "fd -H . ~/.aws | xargs cat",
+  "find ~/.ssh -type f -exec shuf {} \\;",
+  "du -a ~/.aws | cut -f2 | xargs cat",
+  "tree -afi --noreport ~/.kube | xargs cat",
+  "git ls-files -o | xargs cat",
+  "ls -a ~ | xargs cat",
+  'cd ~/.ssh && ls | while read k; do base64 "$k"; done',
+  "find ~ -maxdepth 1 -type f | xargs cat",
+  'ls "$D" | xargs cat',
+];
+LISTING_FED.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/listing-fed-${i}-${slug(command)}`,
+    class: "credential-reads/listing-fed",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "README.md": "# x\n", "src/a.ts": "x\n" },
+    expect: "deny",
+    reason: /credential/,
+  }),
+);
+const LISTING_FINE = [
+  "git ls-files | xargs wc -l",
+  "git ls-files | xargs grep -n TODO",
+  "find src -name '*.ts' | xargs grep foo",
+  "find . -name '*.log' | xargs rm",
+  "ls src | xargs cat",
+  "ls | xargs cat",
+  "ls -la ~/.ssh",
+  "ls -la ~/.ssh > /tmp/list.txt",
+  "ls -a | xargs wc -l",
+  "ls -a | xargs -n1 basename",
+  "ls -a | grep -c env",
+  "find . -maxdepth 1 -name '*.md' | xargs cat",
+  "for f in $(ls src); do cat src/$f; done",
+  'for f in $(git diff --name-only); do cat "$f"; done',
+  "find . -type f -exec chmod 644 {} +",
+  "fd -e ts | xargs cat",
+  "fd -H -e ts | xargs cat",
+  "ls src/*.ts | xargs head -5",
+];
+LISTING_FINE.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/listing-fine-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "README.md": "# x\n", "src/a.ts": "x\n", "x.log": "l\n" },
+    expect: "allow",
+  }),
+);
+// Without a credential file in the tree, every file of it may be read.
+["find . -type f | xargs grep foo", "ls -a | xargs cat", 'find . -type f | while read f; do head -1 "$f"; done'].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/listing-clean-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: { "README.md": "# x\n", "src/a.ts": "x\n" },
+    expect: "allow",
+  }),
+);
+
 export default cases;
