@@ -158,7 +158,8 @@ interface Context {
   /** Shared by every read of the line: words left, characters of nested scripts left. */
   budget: { words: number; chars: number };
   cwd: string;
-  vars: Map<string, VarValue>;
+  /** The shell's variables; one whose value is undefined is unset (see removeVar). */
+  vars: Map<string, VarValue | undefined>;
   /** `pushd`'s directory stack below the working directory (replaced, never mutated: subshells share it). */
   dirs: readonly string[];
   home: string;
@@ -172,6 +173,19 @@ interface Context {
   functions: Map<string, ShellNode[]>;
   /** The exported variables (never mutated: replaced, so commands and saved scopes share it). */
   env: CommandEnv;
+  /** What the open scopes changed in `vars`, to take back when each closes (shared by every copy). */
+  undo: VarUndo;
+}
+
+/**
+ * The variables a subshell, a substitution, a pipeline stage or a function call changes, each with
+ * the value it had before, while any such scope is open. One map is changed in place and restored
+ * on close: copying it for every scope made a line of many variables and many subshells quadratic
+ * (5,000 of each took 2.5 s).
+ */
+interface VarUndo {
+  log: Array<[string, VarValue | undefined]>;
+  open: number;
 }
 
 /** A word after expansion. */
@@ -1698,8 +1712,13 @@ function analyseNested(script: string, ctx: Context, depth: number, where: strin
   }
   if (same) return walk(script, ctx, depth);
   // A substitution or nested script runs in a subshell: its `cd` and variables stay inside.
-  const inner: Context = { ...ctx, vars: new Map(ctx.vars), where };
-  return walk(script, inner, depth);
+  const inner: Context = { ...ctx, where };
+  const mark = openScope(inner);
+  try {
+    return walk(script, inner, depth);
+  } finally {
+    closeScope(inner, mark);
+  }
 }
 
 function walk(script: string, ctx: Context, depth: number): NestedResult {
@@ -1759,8 +1778,16 @@ function keywordFunction(nodes: readonly ShellNode[], n: number, ctx: Context): 
   return m;
 }
 
+/** Closes a subshell or pipeline stage: its directory, environment and variables are the caller's again. */
+function restoreScope(ctx: Context, saved: { cwd: string; dirs: readonly string[]; env: CommandEnv; mark: number }): void {
+  ctx.cwd = saved.cwd;
+  ctx.dirs = saved.dirs;
+  ctx.env = saved.env;
+  closeScope(ctx, saved.mark);
+}
+
 function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, depth: number): NestedResult {
-  const stack: Array<{ cwd: string; vars: Map<string, VarValue>; dirs: readonly string[]; env: CommandEnv }> = [];
+  const stack: Array<{ cwd: string; dirs: readonly string[]; env: CommandEnv; mark: number }> = [];
   let joinedBy = "";
   let pipeline: EffectCommand[] = [];
   let last: NestedResult = { hidden: false };
@@ -1790,20 +1817,14 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
       break;
     }
     if (node.kind === "open") {
-      // A subshell works on a copy; the caller's map is left as it was (a script read in the same
-      // shell shares that map with its caller).
-      stack.push({ cwd: ctx.cwd, vars: ctx.vars, dirs: ctx.dirs, env: ctx.env });
-      ctx.vars = new Map(ctx.vars);
+      // A subshell's changes are taken back at its close (a script read in the same shell keeps its
+      // caller's).
+      stack.push({ cwd: ctx.cwd, dirs: ctx.dirs, env: ctx.env, mark: openScope(ctx) });
       continue;
     }
     if (node.kind === "close") {
       const saved = stack.pop();
-      if (saved) {
-        ctx.cwd = saved.cwd;
-        ctx.vars = saved.vars;
-        ctx.dirs = saved.dirs;
-        ctx.env = saved.env;
-      }
+      if (saved) restoreScope(ctx, saved);
       continue;
     }
     if (node.kind === "sep") {
@@ -1817,13 +1838,24 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
       pipelines += 1;
       pipeline = [];
     }
+    // Each command of a pipeline runs in a subshell (bash manual, "Pipelines"), the last one in the
+    // shell itself under `shopt -s lastpipe`: `cd` and assignments there do not reach the rest.
+    const next = nodes[n + 1];
+    const more = next?.kind === "command" && next.command.piped;
+    const stage =
+      (command.piped || more) && (more || ctx.vars.get(LASTPIPE_KEY) === undefined)
+        ? { cwd: ctx.cwd, dirs: ctx.dirs, env: ctx.env, mark: openScope(ctx) }
+        : undefined;
     const effect = simpleCommand(command, ctx, depth, command.piped ? "|" : joinedBy, pipeline);
+    if (stage) restoreScope(ctx, stage);
     joinedBy = "";
     if (effect) {
       pipeline.push(effect);
       last = effect.output !== undefined ? { output: effect.output, hidden: false } : { hidden: effect.hiddenOutput };
     } else last = { hidden: false };
   }
+  // A subshell the script leaves open ends with it.
+  for (let saved = stack.pop(); saved; saved = stack.pop()) restoreScope(ctx, saved);
   // `$(printf %s .e; printf %s nv)` prints both outputs: known when every pipeline's is.
   if (pipelines > 1 && printed !== undefined && last.output !== undefined) return { output: printed + last.output, hidden: false };
   return last;
@@ -1834,6 +1866,54 @@ const ALIAS_KEY = "\u0000alias:";
 const DOTGLOB_KEY = "\u0000dotglob";
 /** `set -a` (allexport) is on: every variable assigned is exported. */
 const ALLEXPORT_KEY = "\u0000allexport";
+/** `shopt -s lastpipe`: the last stage of a pipeline runs in the shell itself. */
+const LASTPIPE_KEY = "\u0000lastpipe";
+
+/** Sets `name` in the shell's variables, remembered for the open scopes to take back. */
+function storeVar(ctx: Context, name: string, value: VarValue): void {
+  if (ctx.undo.open > 0) ctx.undo.log.push([name, ctx.vars.get(name)]);
+  ctx.vars.set(name, value);
+}
+
+/**
+ * Unsets `name`, remembered for the open scopes to take back. The entry stays with no value: V8
+ * rehashes a large Map that has entries deleted and added again and again (a function called 5,000
+ * times, its positional parameters set and taken back each time, over 5,000 variables took 0.6 s).
+ */
+function removeVar(ctx: Context, name: string): void {
+  const before = ctx.vars.get(name);
+  if (before === undefined) return;
+  if (ctx.undo.open > 0) ctx.undo.log.push([name, before]);
+  ctx.vars.set(name, undefined);
+}
+
+/** Opens a scope (subshell, substitution, pipeline stage, function call); the mark closes it. */
+function openScope(ctx: Context): number {
+  ctx.undo.open += 1;
+  return ctx.undo.log.length;
+}
+
+/** The values the scope opened at `mark` has left so far, by name, for a caller that keeps some of them. */
+function scopeChanges(ctx: Context, mark: number): Map<string, VarValue | undefined> {
+  const { log } = ctx.undo;
+  const left = new Map<string, VarValue | undefined>();
+  for (let i = mark; i < log.length; i += 1) {
+    const name = (log[i] as [string, VarValue | undefined])[0];
+    if (!left.has(name)) left.set(name, ctx.vars.get(name));
+  }
+  return left;
+}
+
+/** Closes the scope opened at `mark`: every variable it changed gets its value from before. */
+function closeScope(ctx: Context, mark: number): void {
+  const { log } = ctx.undo;
+  for (let i = log.length - 1; i >= mark; i -= 1) {
+    const [name, before] = log[i] as [string, VarValue | undefined];
+    ctx.vars.set(name, before);
+  }
+  log.length = mark;
+  ctx.undo.open -= 1;
+}
 
 /**
  * How many names an environment holds; a line exporting more (no real one does) gets `ANY_VARIABLE`
@@ -1867,8 +1947,8 @@ function exportedValue(value: VarValue): string | undefined {
 
 /** Sets a shell variable; an exported one (or any, under `set -a`) changes the environment too. */
 function setVar(ctx: Context, name: string, value: VarValue): void {
-  ctx.vars.set(name, value);
-  if (ctx.env.has(name) || ctx.vars.has(ALLEXPORT_KEY)) ctx.env = withEnv(ctx.env, name, exportedValue(value));
+  storeVar(ctx, name, value);
+  if (ctx.env.has(name) || ctx.vars.get(ALLEXPORT_KEY) !== undefined) ctx.env = withEnv(ctx.env, name, exportedValue(value));
 }
 
 /** Variables the analyser cannot name may now be set (a sourced file, computed text run in this shell). */
@@ -1893,18 +1973,18 @@ function isFunctionName(command: ShellCommand): boolean {
  */
 function setPositional(ctx: Context, items: readonly string[] | undefined): void {
   const before = Number(ctx.vars.get("#")?.value ?? "0");
-  for (let i = 1; i <= Math.max(before, 9) && i <= 20_000; i += 1) ctx.vars.delete(String(i));
-  for (const key of ["@", "*", "#"]) ctx.vars.delete(key);
+  for (let i = 1; i <= Math.max(before, 9) && i <= 20_000; i += 1) removeVar(ctx, String(i));
+  for (const key of ["@", "*", "#"]) removeVar(ctx, key);
   if (items === undefined) return;
-  items.forEach((item, i) => ctx.vars.set(String(i + 1), { value: item, hidden: false }));
+  items.forEach((item, i) => storeVar(ctx, String(i + 1), { value: item, hidden: false }));
   const all = { value: items.join(" "), items: [...items], hidden: false };
-  ctx.vars.set("@", all);
-  ctx.vars.set("*", all);
-  ctx.vars.set("#", { value: String(items.length), hidden: false });
+  storeVar(ctx, "@", all);
+  storeVar(ctx, "*", all);
+  storeVar(ctx, "#", { value: String(items.length), hidden: false });
 }
 
 function defineFunction(ctx: Context, name: string): void {
-  ctx.vars.set(FUNCTION_KEY + name, { hidden: false });
+  storeVar(ctx, FUNCTION_KEY + name, { hidden: false });
 }
 
 // Variables whose value a program runs as a shell command (pagers, editors, ssh and proxy commands, prompts).
@@ -1915,7 +1995,7 @@ const SOURCED_VARIABLES = /^(BASH_ENV|ENV|PYTHONSTARTUP|ZDOTDIR_ENV|NODE_REPL_EX
 
 /** What assigning `name` does beyond setting it: a command variable runs its value, a start-up variable loads its file. */
 function assignmentEffects(name: string, value: VarValue, ctx: Context, depth: number, effect?: EffectCommand): void {
-  if (name === "GLOBIGNORE" && value.value !== "") ctx.vars.set(DOTGLOB_KEY, { value: "1", hidden: false });
+  if (name === "GLOBIGNORE" && value.value !== "") storeVar(ctx, DOTGLOB_KEY, { value: "1", hidden: false });
   const command = COMMAND_VARIABLES.test(name);
   const sourced = SOURCED_VARIABLES.test(name);
   if (!command && !sourced) return;
@@ -2247,33 +2327,36 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       return effect;
     }
     // An alias is its text with the arguments after it; it is not expanded again inside itself.
-    ctx.vars.delete(ALIAS_KEY + name);
+    removeVar(ctx, ALIAS_KEY + name);
     analyseNested(`${alias.value} ${args.map(quoteWord).join(" ")}`, local, depth + 1, ctx.where, true);
-    ctx.vars.set(ALIAS_KEY + name, alias);
+    storeVar(ctx, ALIAS_KEY + name, alias);
     takeBack(local);
     return effect;
   }
-  const body = ctx.vars.has(FUNCTION_KEY + name) ? ctx.functions.get(name) : undefined;
+  const body = ctx.vars.get(FUNCTION_KEY + name) !== undefined ? ctx.functions.get(name) : undefined;
   if (body) {
     if (depth + 1 > MAX_DEPTH) {
       addOpaque(effect, ctx, { reason: "depth", text: `the function ${name}`, words: args, cwd, depth, hidden: true });
       anyVariable(ctx);
       return effect;
     }
-    const inner: Context = { ...ctx, cwd, env, vars: new Map(ctx.vars) };
+    const inner: Context = { ...ctx, cwd, env };
+    const mark = openScope(inner);
     // Its arguments are its positional parameters; a computed one makes them all unknown.
     setPositional(inner, argSources.some((r) => r.dynamic) ? undefined : args);
     walkNodes(body, name, inner, depth + 1);
     // A function runs in this shell: its `cd` and exports stay. Its variables may be `local`
     // (not followed): one it changed is unknown after the call; its definitions stay as made.
     takeBack(inner);
-    for (const [variable, value] of inner.vars) {
-      if (ctx.vars.get(variable) === value || /^(?:\d+|[@*#])$/.test(variable)) continue;
-      ctx.vars.set(variable, variable.startsWith("\u0000") ? value : { hidden: value.hidden });
+    const left = scopeChanges(inner, mark);
+    closeScope(inner, mark);
+    for (const [variable, value] of left) {
+      if (value === undefined || ctx.vars.get(variable) === value || /^(?:\d+|[@*#])$/.test(variable)) continue;
+      storeVar(ctx, variable, variable.startsWith("\u0000") ? value : { hidden: value.hidden });
     }
     return effect;
   }
-  if (ctx.vars.has(FUNCTION_KEY + name)) {
+  if (ctx.vars.get(FUNCTION_KEY + name) !== undefined) {
     // A function of the line: its body was read where it was defined, with its arguments unknown;
     // the call is judged by the arguments it passes.
     addOpaque(effect, ctx, { reason: "dynamic-command", text: `the function ${name} defined in this line`, words: args, cwd, depth, hidden: false });
@@ -2284,7 +2367,8 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       const eq = (args[a] as string).indexOf("=");
       if (eq <= 0) continue;
       const source = argSources[a] as Resolved;
-      ctx.vars.set(
+      storeVar(
+        ctx,
         ALIAS_KEY + (args[a] as string).slice(0, eq),
         source.dynamic ? { hidden: source.hidden } : { value: (args[a] as string).slice(eq + 1), hidden: false },
       );
@@ -2299,10 +2383,14 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       nestedScript(effect, [action], [argSources[rest] as Resolved], local, depth, "trap");
     return effect;
   }
+  if (name === "shopt" && args.includes("lastpipe")) {
+    if (args.includes("-s")) storeVar(ctx, LASTPIPE_KEY, { value: "1", hidden: false });
+    else if (args.includes("-u")) removeVar(ctx, LASTPIPE_KEY);
+  }
   if ((name === "shopt" && args.includes("-s")) || name === "setopt") {
     const on = args.filter((a) => /^(dotglob|nocaseglob|globdots|glob_dots|nocase_glob)$/i.test(a));
     if (on.length > 0)
-      ctx.vars.set(DOTGLOB_KEY, { value: (ctx.vars.get(DOTGLOB_KEY)?.value ?? "") + on.map((o) => (/case/i.test(o) ? "i" : "d")).join(""), hidden: false });
+      storeVar(ctx, DOTGLOB_KEY, { value: (ctx.vars.get(DOTGLOB_KEY)?.value ?? "") + on.map((o) => (/case/i.test(o) ? "i" : "d")).join(""), hidden: false });
   }
   // State the rest of the line sees.
   if (name === "cd" || name === "pushd" || name === "popd") {
@@ -2349,10 +2437,10 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     args.forEach((arg, a) => {
       if (arg.startsWith("-") || argSources[a]?.dynamic) return;
       if (fn) {
-        ctx.vars.delete(FUNCTION_KEY + arg);
+        removeVar(ctx, FUNCTION_KEY + arg);
         return;
       }
-      ctx.vars.delete(arg);
+      removeVar(ctx, arg);
       ctx.env = withoutEnv(ctx.env, arg);
     });
     return effect;
@@ -2364,8 +2452,8 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
       const arg = args[a] as string;
       if (arg === "--" || !/^[-+]/.test(arg) || arg === "-" || argSources[a]?.dynamic) break;
       const all = /^[-+][A-Za-z]*a/.test(arg) || (/^[-+]o$/.test(arg) && args[a + 1] === "allexport");
-      if (all && arg.startsWith("-")) ctx.vars.set(ALLEXPORT_KEY, { value: "1", hidden: false });
-      else if (all) ctx.vars.delete(ALLEXPORT_KEY);
+      if (all && arg.startsWith("-")) storeVar(ctx, ALLEXPORT_KEY, { value: "1", hidden: false });
+      else if (all) removeVar(ctx, ALLEXPORT_KEY);
       if (/^[-+]o$/.test(arg)) a += 1;
     }
     // The words after the options (after `--`, or from the first that is not one) are the
@@ -2562,7 +2650,7 @@ function changeDirectory(name: string, args: readonly string[], ctx: Context): v
   const enter = (dir: string | undefined, dirs: readonly string[]): void => {
     // A directory whose path is longer than PATH_MAX cannot be entered: the command fails, nothing changes.
     if (dir === undefined || dir.length > PATH_MAX) return;
-    ctx.vars.set("OLDPWD", { value: ctx.cwd, hidden: false });
+    storeVar(ctx, "OLDPWD", { value: ctx.cwd, hidden: false });
     ctx.cwd = dir;
     ctx.dirs = dirs;
   };
@@ -3728,6 +3816,7 @@ export function commandEffects(command: string, cwd: string, env: NodeJS.Process
       links: new Map(),
       functions: new Map(),
       env: NO_ENV,
+      undo: { log: [], open: 0 },
     },
     0,
   );

@@ -351,4 +351,18 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   "git diff --name-only | xargs npx eslint",
 ].forEach((command, i) => allow(`positional-xargs-idiom-${i}-${slug(command)}`, "idioms", command));
 
+// A pipeline's commands run in subshells: what they set or cd into does not reach the rest of the
+// line (the last one does under shopt -s lastpipe).
+[
+  "x=.env; x=README.md | true; cat $x",
+  "x=.env; echo hi | x=README.md; cat $x",
+  "shopt -s lastpipe; x=README.md; echo hi | x=.env; cat $x",
+  "f=.env; echo | f=notes.txt | cat; cat $f",
+  "cd /tmp/scratch | true; rm -rf ./*",
+  "d=~; d=/tmp/x | :; rm -rf $d",
+].forEach((command, i) => deny(`pipeline-subshell-${i}-${slug(command)}`, "pipeline-subshell", command));
+["git log --oneline | head -5; cat README.md", "x=README.md; echo hi | x=.env; cat $x", "cd src | true; ls", "echo a | grep a | wc -l"].forEach((command, i) =>
+  allow(`pipeline-subshell-idiom-${i}-${slug(command)}`, "idioms", command),
+);
+
 export default cases;
