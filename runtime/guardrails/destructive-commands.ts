@@ -35,6 +35,58 @@ const TEMP_TOP = /^\/(tmp|var\/tmp|dev\/shm)$/;
 const SYSTEM_LAYOUT =
   /^\/(?:usr\/local|usr(?:\/local)?\/(?:bin|sbin|lib|lib32|lib64|libx32|libexec|share|include|src|etc|games)|var\/(?:lib|log|cache|spool|mail|backups|opt|local)|(?:etc|boot|bin|sbin|lib|lib32|lib64|libx32|dev|proc|sys)\/[^/]+)$/;
 
+// Top-level trees a package manager installs and tracks (the FHS's programs, libraries, boot files
+// and host configuration, `/snap`, Nix's store, macOS's sealed `/System`): their files are recorded
+// in the package database, so deleting a subtree by hand leaves installed packages broken and the
+// database wrong. `/usr/local` (the administrator's own, FHS 4.9: `rm -rf /usr/local/go` is how Go
+// is upgraded) and `/usr/src/<dir>` (container images' app folder, `/usr/src/app`) are not.
+const PACKAGED_TOP = new Set(["usr", "etc", "boot", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "snap", "System"]);
+// Under `/var/lib` each folder is one program's whole state (`/var/lib/postgresql`, `/var/lib/docker`);
+// the package databases are the package manager's at any depth (`/var/lib/dpkg/info`), while the
+// rest of a folder may be a cache (`/var/lib/apt/lists`, which images delete after installing).
+const PACKAGE_DATABASES = new Set(["dpkg", "rpm", "pacman", "dnf", "yum", "portage", "snapd", "flatpak", "alternatives"]);
+
+/**
+ * True for a path inside a tree the operating system's package manager owns (`/var/lib/dpkg`,
+ * `/usr/lib/python3`, `/etc/nginx/conf.d`): a recursive delete there is the package manager's job.
+ * Top-level and layout directories themselves are `isBroadAbsolute`'s.
+ */
+export function isPackageOwned(path: string): boolean {
+  const parts = path.split("/", 5);
+  if (parts[0] !== "" || parts.length < 3 || parts[2] === "") return false;
+  const top = parts[1] as string;
+  if (top === "usr") return parts[2] !== "local" && (parts[2] !== "src" || parts.length < 4);
+  if (PACKAGED_TOP.has(top)) return true;
+  if (top === "nix") return parts[2] === "store" || parts[2] === "var";
+  if (top === "var" && parts[2] === "lib") return parts.length === 4 || PACKAGE_DATABASES.has(parts[3] as string);
+  return false;
+}
+
+/**
+ * True when `path` (inside a package-managed tree) is a tree there: a pattern or computed path
+ * (any of its matches may be a directory), or a directory that exists now (with a trailing `/`,
+ * a link's directory). An existing file or link is the one file `rm` without `-r` would delete
+ * (`rm -rf /etc/nginx/sites-enabled/default`), and a missing path deletes nothing.
+ */
+function packagedTree(path: string, effect: Pick<PathEffect, "glob" | "dynamic" | "written">): boolean {
+  if (!isPackageOwned(path)) return false;
+  if (effect.glob || effect.dynamic) return true;
+  try {
+    return (/\/\.?$/.test(effect.written) ? fs.statSync(path) : fs.lstatSync(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True for a last path component that is a pattern taking every name (`*`, `.*`, `.[!.]*`, `?*`,
+ * `[a-z]*`): with its bracket expressions dropped, only `*`, `?` and `.` are left, one `*` or `?` at least.
+ */
+function takesEverything(last: string): boolean {
+  if (!/[*?]/.test(last)) return false;
+  return /^[*?.]*$/.test(last.includes("[") ? last.replace(/\[[^\]]*\]?/g, "") : last);
+}
+
 function homeOf(env: NodeJS.ProcessEnv): string {
   return homeDirectory(env).replace(/\/+$/, "") || "/";
 }
@@ -51,7 +103,7 @@ export function isBroadAbsolute(path: string, cwd: string, home: string, strict 
   if (p === "/" || p === "") return true;
   const slash = p.lastIndexOf("/");
   const last = p.slice(slash + 1);
-  if (/^[*?.[\]]+$/.test(last) && /[*?]/.test(last)) {
+  if (takesEverything(last)) {
     // Everything in a directory: as broad as the directory itself.
     return isBroadAbsolute(p.slice(0, slash) || "/", cwd, home, strict);
   }
@@ -72,12 +124,27 @@ export function isBroadPath(path: string, env: NodeJS.ProcessEnv, cwd: string = 
   return effects.commands.some((c) => c.deletes.some((d) => deleteIsBroad(d, c.cwd, home)));
 }
 
-/** `computed`: a wholly computed path counts as broad (a recursive delete; a move or chmod names what it changes). */
-function deleteIsBroad(d: PathEffect, cwd: string, home: string, computed = false): boolean {
-  if (isBroadAbsolute(d.path, cwd, home)) return true;
+// Expansions that always give some text: the process id, a counter, the clock, a fresh temporary
+// name, the user's name (`rm -rf /tmp/build-$$`, `/tmp/$(date +%s)`), so the path never shrinks to its
+// directory the way an unset variable's does. Their words are plain, no nested expansion.
+const ALWAYS_TEXT =
+  /\$\((?:date|mktemp|uuidgen|whoami|hostname|id -u|id -un|id -g)(?: [^$`()"']*)?\)|\$\$|\$\{?(?:RANDOM|SRANDOM|BASHPID|EPOCHSECONDS|EPOCHREALTIME|UID|EUID|PPID)\b\}?/g;
+
+/**
+ * `computed`: a wholly computed path counts as broad (a recursive delete; a move or chmod names what
+ * it changes). `packaged`: a path inside a tree the package manager owns counts too (a recursive
+ * delete or mode change takes part of an installed package; a move of one file is a backup).
+ */
+function deleteIsBroad(d: PathEffect, cwd: string, home: string, computed = false, packaged = false): boolean {
+  if (isBroadAbsolute(d.path, cwd, home) || (packaged && packagedTree(d.path, d))) return true;
   // Through a link made earlier in the line (`ln -s ~ /tmp/h; rm -rf /tmp/h/`), what it leads to.
-  if (d.aliasOf !== undefined && isBroadAbsolute(d.aliasOf, cwd, home)) return true;
+  if (d.aliasOf !== undefined && (isBroadAbsolute(d.aliasOf, cwd, home) || (packaged && packagedTree(d.aliasOf, d)))) return true;
   if (d.dynamic) {
+    // Only expansions that always give text: judged as the path they make (any name in that place).
+    if (d.path.includes("$")) {
+      const named = d.path.replace(ALWAYS_TEXT, "x");
+      if (!/[$`]/.test(named)) return isBroadAbsolute(named, cwd, home);
+    }
     // Wholly computed (`"$(dirname "$PWD")"`, `$(git rev-parse --show-toplevel)`, `"$DIR"`): nothing
     // of the path is visible, and it may be any directory. With a visible part, the unset reading decides.
     if (computed && d.unset === cwd) return true;
@@ -88,7 +155,7 @@ function deleteIsBroad(d: PathEffect, cwd: string, home: string, computed = fals
   // Through a link that exists now (a repository link to the home), what it leads to.
   if (d.glob) return false;
   const real = realTarget(d.path);
-  return real !== undefined && real !== d.path && isBroadAbsolute(real, cwd, home);
+  return real !== undefined && real !== d.path && (isBroadAbsolute(real, cwd, home) || (packaged && packagedTree(real, d)));
 }
 
 const NARROWING =
@@ -115,13 +182,36 @@ function rmBlock(command: EffectCommand, home: string): string | undefined {
   if (args.some((a) => a.startsWith("--no-p") && "--no-preserve-root".startsWith(a.split("=")[0] as string))) {
     return "BLOCKED: rm --no-preserve-root can delete the whole filesystem. Delete the specific files you mean, by path.";
   }
-  if (!command.recursive) return undefined;
-  const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home, true));
+  if (!command.recursive) return massDeleteBlock(command, home);
+  const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home, true, true));
+  if (hit && !deleteIsBroad(hit, command.cwd, home, true)) return packagedBlock(command.name, hit);
   if (hit?.dynamic && hit.unset === command.cwd)
     return `BLOCKED: Recursive ${command.name} of ${shown(hit)}, a path computed when the command runs: agentihooks cannot see which directory it is, and it may be a broad or home one. Write the path out, or use find with a filter (find . -name __pycache__ -type d -prune -exec rm -rf {} +).`;
   if (hit)
     return `BLOCKED: Recursive ${command.name} of ${shown(hit)} would delete a broad or home directory. Delete the specific files or subdirectories you mean, by path.`;
   return undefined;
+}
+
+function packagedBlock(name: string, hit: PathEffect): string {
+  return `BLOCKED: Recursive ${name} of ${shown(hit)} deletes files of the operating system's own trees (installed programs, libraries, configuration, a service's state, the package database). Remove or reinstall a package with the package manager (apt-get remove, dnf remove, …); anything else there is the operator's.`;
+}
+
+/**
+ * A delete that is not recursive but takes every file of a home, root or system directory by a
+ * pattern (`rm -f ~/*`, `rm ~/.*`, `shred -u ~/.[!.]*`, `truncate -s0 ~/*`): the files at its top
+ * (a home's rc files, keys, configuration) are wiped. Temporary directories and other folders are
+ * anyone's to empty.
+ */
+function massDeleteBlock(command: EffectCommand, home: string): string | undefined {
+  const hit = [...command.deletes, ...(command.name === "truncate" ? command.writes : [])].find((d) => {
+    if (!d.glob) return false;
+    const slash = d.path.lastIndexOf("/");
+    const dir = d.path.slice(0, slash) || "/";
+    return takesEverything(d.path.slice(slash + 1)) && !TEMP_TOP.test(dir) && isBroadAbsolute(dir, command.cwd, home, true);
+  });
+  return hit
+    ? `BLOCKED: ${command.name} ${hit.written || hit.path} wipes every file at the top of a home, root or system directory. Name the specific files you mean.`
+    : undefined;
 }
 
 /** A path as the message shows it: as written, with what it resolves to when `.`, `..` or `//` hide it. */
@@ -136,7 +226,7 @@ function findBlock(command: EffectCommand, home: string): string | undefined {
   const narrowed = findNarrowed(args.slice(args.findIndex((a) => a.startsWith("-") || a === "(" || a === "!")));
   for (const root of command.deletes) {
     const system = root.path === "/" || (SYSTEM_TOP.test(root.path.replace(/\/+$/, "")) && !TEMP_TOP.test(root.path));
-    if (system || (!narrowed && deleteIsBroad(root, command.cwd, home, true))) {
+    if (system || (!narrowed && deleteIsBroad(root, command.cwd, home, true, true))) {
       return `BLOCKED: find ${shown(root)} … ${args.includes("-delete") ? "-delete" : "-exec rm"} would delete files across a broad or home directory. Narrow the starting directory to what you mean to clean, and filter (-name '*.log', -mtime +7) before the delete.`;
     }
   }
@@ -148,12 +238,21 @@ function xargsBlock(command: EffectCommand, all: readonly EffectCommand[], home:
   if (command.recursive)
     return "BLOCKED: xargs rm -r deletes whatever the pipeline feeds it, recursively. List the paths first and delete the specific ones you mean.";
   const broadListing = upstreamOf(command).find(
-    (up) => up.name === "find" && !findNarrowed(up.argv.slice(1)) && findRoots(up).some((r) => deleteIsBroad(r, up.cwd, home)),
+    (up) =>
+      (up.name === "find" && !findNarrowed(up.argv.slice(1)) && findRoots(up).some((r) => deleteIsBroad(r, up.cwd, home, false, true))) ||
+      // `ls ~ | xargs rm -f`, `ls -A / | xargs rm`: every name of the directory listed.
+      (up.name === "ls" && lsDirs(up).some((dir) => isBroadAbsolute(dir, up.cwd, home, true) && !TEMP_TOP.test(dir))),
   );
   void all;
   return broadListing
-    ? "BLOCKED: This pipeline deletes every file a broad find lists. Narrow the find (a directory you mean, -name '*.log') before piping it to rm."
+    ? "BLOCKED: This pipeline deletes every file a broad find or ls lists. Narrow the listing (a directory you mean, -name '*.log') before piping it to rm."
     : undefined;
+}
+
+/** The directories an `ls` lists: its operands, else the working directory. */
+function lsDirs(command: EffectCommand): string[] {
+  const dirs = command.argv.slice(1).filter((a) => !a.startsWith("-"));
+  return dirs.length > 0 ? dirs.map((a) => resolve(command.cwd, a)) : [command.cwd];
 }
 
 function findRoots(command: EffectCommand): PathEffect[] {
@@ -186,9 +285,9 @@ const MODE_CHANGERS = new Set(["chmod", "chown", "chgrp", "chattr", "setfacl"]);
 
 function moveBlock(command: EffectCommand, home: string): string | undefined {
   if (MODE_CHANGERS.has(command.name) && command.argv.slice(1).some((a) => /^-[a-zA-Z]*R/.test(a) || a === "--recursive")) {
-    const hit = command.writes.find((w) => deleteIsBroad(w, command.cwd, home));
+    const hit = command.writes.find((w) => deleteIsBroad(w, command.cwd, home, false, true));
     if (hit)
-      return `BLOCKED: A recursive ${command.name} of ${hit.written || hit.path} changes every file in a broad or home directory. Apply it to the specific directory you mean.`;
+      return `BLOCKED: A recursive ${command.name} of ${hit.written || hit.path} changes every file in a broad, home or package-managed directory. Apply it to the specific directory you mean.`;
   }
   for (const move of command.moves) {
     if (deleteIsBroad(move.from, command.cwd, home))
@@ -226,26 +325,58 @@ function opaqueBlock(opaque: OpaqueEffect, home: string): string | undefined {
 // Interpreter calls that delete a whole tree.
 const TREE_DELETE =
   /\b(rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removedirs|deleteRecursively|remove_dir_all|delete_tree|RemoveAll|rmdir|removeSync|deleteDirectory|emptyDirSync|emptyDir)\b|\bfs\.(promises\.)?rm\b|\bDeno\.remove\b|\bDirectory\.Delete\b|\bRemove-Item\b|\brm\s+-[A-Za-z]*[rR]/;
+// Calls that delete one file, and calls that list a directory or expand a pattern: together, a
+// loop deleting every file it lists (`unlink glob("~/*")`, `[os.remove(f) for f in os.listdir(d)]`).
+const FILE_DELETE = /\b(?:unlink|unlinkSync|remove|rm_f|rm|delete|Delete|del)\b/;
+const LISTING = /\b(?:glob|iglob|listdir|scandir|walk|iterdir|rglob|readdirSync|readdir|opendir|children|each_child|entries|Dir)\b|<[^<>\n]*\*[^<>\n]*>/;
+// String literals, and Perl's `<pattern>` glob operator.
+const CODE_LITERAL = /'([^'\n]*)'|"([^"\n]*)"|<([^<>\n]*)>/g;
 
 /**
  * Interpreter code (`python3 -c`, `node -e`, `perl -e`, `ruby -e`, a heredoc fed to one) that calls
  * a tree delete (`shutil.rmtree`, `fs.rmSync`, `File::Path`, `FileUtils.rm_rf`, `rm -r` in a string)
- * on a broad path: a string literal that is one, or any reference to the home directory.
+ * on a broad or package-managed path: a string literal that is one, or any reference to the home
+ * directory. Code that deletes file by file what it lists is judged as `rm -f` of a pattern: a
+ * literal taking everything in a home, root or system directory, or any reference to the home.
  */
 function codeDeleteBlock(command: EffectCommand, home: string): string | undefined {
   for (const code of command.code) {
-    if (code.length > 64 * 1024 || !TREE_DELETE.test(code)) continue;
+    if (code.length > 64 * 1024) continue;
+    const tree = TREE_DELETE.test(code);
+    const mass = !tree && FILE_DELETE.test(code) && LISTING.test(code);
+    if (!tree && !mass) continue;
     if (CODE_HOME_REFERENCE.test(code))
-      return `BLOCKED: This ${command.name} code deletes a directory tree under a path taken from the home directory or the environment. Delete the specific project directory you mean, by a literal path inside the project.`;
-    for (const m of code.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)) {
-      const literal = (m[1] ?? m[2] ?? "").trim();
+      return `BLOCKED: This ${command.name} code deletes ${tree ? "a directory tree" : "the files it lists"} under a path taken from the home directory or the environment. Delete the specific project directory you mean, by a literal path inside the project.`;
+    for (const m of code.matchAll(CODE_LITERAL)) {
+      const literal = (m[1] ?? m[2] ?? m[3] ?? "").trim();
       if (!literal.startsWith("/") && literal !== "~" && !literal.startsWith("~/") && literal !== "." && literal !== "..") continue;
       const full = literal === "~" || literal.startsWith("~/") ? home + literal.slice(1) : resolve(command.cwd, literal);
-      if (isBroadAbsolute(full, command.cwd, home))
-        return `BLOCKED: This ${command.name} code deletes the directory tree ${literal}, a broad or home directory. Delete the specific files or subdirectories you mean.`;
+      const broad = tree
+        ? isBroadAbsolute(full, command.cwd, home) || packagedTree(full, { glob: /[*?[]/.test(literal), dynamic: false, written: literal })
+        : isBroadAbsolute(full, command.cwd, home, true) && !TEMP_TOP.test(full.replace(/\/[^/]*$/, "") || "/");
+      if (broad)
+        return `BLOCKED: This ${command.name} code deletes ${tree ? "the directory tree" : "the files of"} ${literal}, a broad, home or package-managed directory. Delete the specific files or subdirectories you mean.`;
     }
   }
   return undefined;
+}
+
+/**
+ * An archiver told to delete what it archives (`tar --remove-files`, `zip -m`/`--move`, `7z -sdel`)
+ * takes its operands' trees as a recursive `rm` would: judged the same way.
+ */
+function archiveDeleteBlock(command: EffectCommand, home: string): string | undefined {
+  const args = command.argv.slice(1);
+  let removes = false;
+  if (command.name === "tar" || command.name === "bsdtar" || command.name === "gtar")
+    removes = args.some((a) => a.startsWith("--rem") && "--remove-files".startsWith(a));
+  else if (command.name === "zip") removes = args.some((a) => /^-[A-Za-z]*m/.test(a) || a === "--move");
+  else if (command.name === "7z" || command.name === "7za" || command.name === "7zz") removes = args.includes("-sdel");
+  if (!removes) return undefined;
+  const hit = command.reads.find((r) => deleteIsBroad(r, command.cwd, home, true, true));
+  return hit
+    ? `BLOCKED: ${command.name} deletes what it archives, and ${shown(hit)} is a broad, home or package-managed directory. Archive it without deleting, or delete the specific files you mean.`
+    : undefined;
 }
 
 /** `git clean -f` (any spelling) in a work tree that is a home, root or system directory deletes every untracked file there. */
@@ -295,7 +426,13 @@ export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.
   }
   for (const c of effects.commands) {
     const block =
-      (DELETERS.has(c.name) || c.name === "rsync" ? rmBlock(c, home) : c.name === "find" ? findBlock(c, home) : undefined) ??
+      (DELETERS.has(c.name) || c.name === "rsync"
+        ? rmBlock(c, home)
+        : c.name === "find"
+          ? findBlock(c, home)
+          : c.name === "truncate"
+            ? massDeleteBlock(c, home)
+            : archiveDeleteBlock(c, home)) ??
       xargsBlock(c, effects.commands, home) ??
       deviceBlock(c) ??
       moveBlock(c, home) ??

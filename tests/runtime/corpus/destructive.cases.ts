@@ -4,6 +4,7 @@
  * find/xargs deletions; disk devices; writes to dotenv files; and the everyday clean-ups that must
  * pass.
  */
+import { existsSync } from "node:fs";
 import type { CorpusCase } from "./case";
 
 const slug = (text: string): string =>
@@ -426,6 +427,93 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   'for d in packages/*/node_modules; do rm -rf "$d"; done',
 ].forEach((command, i) =>
   cases.push({ id: `harmless/destructive-computed-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
+);
+
+// Inside the trees the package manager owns (runtime/guardrails/destructive-commands.ts,
+// isPackageOwned): a recursive delete or mode change of a directory, a pattern or a computed path
+// there. Patterns keep the cases the same on every host; the two plain directories only where they exist.
+[
+  "rm -rf /var/lib/dpkg/*",
+  "sudo rm -rf /var/lib/rpm/*",
+  "rm -rf /usr/lib/python3*",
+  "rm -rf /usr/share/doc/*",
+  "rm -r -f /etc/ssh/*",
+  "rm -rf /boot/grub*",
+  "rm -rf /nix/store/*-openssl-*",
+  'rm -rf "/usr/lib/$PKG"',
+  "find /usr/lib/python3* -delete",
+  "chmod -R 777 /etc/ssh/*",
+  "sudo chown -R me /usr/lib/node_modules/*",
+  "python3 -c 'import shutil,glob; [shutil.rmtree(p) for p in glob.glob(\"/usr/lib/python3*\")]'",
+  ...(existsSync("/var/lib/dpkg") ? ["rm -rf /var/lib/dpkg", "python3 -c 'import shutil; shutil.rmtree(\"/var/lib/dpkg\")'"] : []),
+  ...(existsSync("/usr/share/man") ? ["rm -rf /usr/share/man"] : []),
+].forEach((command, i) =>
+  cases.push({ id: `destructive/packaged-${i}-${slug(command)}`, class: "destructive/packaged", kind: "shell", command, expect: "deny", reason: /BLOCKED/ }),
+);
+
+// Not recursive, but every file at the top of a home, root or system directory (its rc files,
+// keys, configuration), by a pattern, a loop over one, a listing piped to rm, or code.
+[
+  "rm -f ~/*",
+  "rm ~/.*",
+  "rm -f ~/.[!.]* ~/*",
+  "shred -u ~/.??*",
+  "truncate -s0 ~/*",
+  'rm -f "$HOME"/[a-z]*',
+  "sudo rm -f /etc/*",
+  "rm -f /*",
+  'for f in ~/.*; do rm -f "$f"; done',
+  "ls ~ | xargs rm -f",
+  "ls -A / | xargs sudo rm -f",
+  "perl -e 'unlink glob(\"~/*\")'",
+  "perl -e 'unlink <~/.*>'",
+  "python3 -c 'import os; h=os.path.expanduser(\"~\"); [os.remove(os.path.join(h, f)) for f in os.listdir(h)]'",
+  "ruby -e 'Dir[File.join(Dir.home, \"*\")].each { |f| File.delete(f) }'",
+  'node -e \'const fs=require("fs"),os=require("os"); for (const f of fs.readdirSync(os.homedir())) fs.unlinkSync(os.homedir()+"/"+f)\'',
+  // The interpreter tree deletes of the home (Python, Node, Ruby).
+  "python3 -c 'import shutil; shutil.rmtree(os.path.expanduser(\"~\"))'",
+  "node -e 'fs.rmSync(os.homedir(),{recursive:true})'",
+  "ruby -e 'FileUtils.rm_rf(Dir.home)'",
+  // An archiver that deletes what it archives, of the project root or a package-managed tree.
+  "tar --remove-files -cf /tmp/all.tar .",
+  "tar --remove -czf /tmp/py.tgz /usr/lib/python3*",
+  "zip -rmq /tmp/up.zip ..",
+  // Expansions that always give text make a name; the rest of the path still counts.
+  "rm -rf /tmp/$(date +%s)/../..",
+  "rm -rf /home/$(whoami)",
+].forEach((command, i) =>
+  cases.push({ id: `destructive/mass-${i}-${slug(command)}`, class: "destructive/mass-delete", kind: "shell", command, expect: "deny", reason: /BLOCKED/ }),
+);
+
+[
+  "rm -rf /usr/local/go",
+  "rm -rf /usr/src/app/node_modules",
+  "rm -rf /var/lib/docker/tmp/*",
+  "mv /etc/nginx/nginx.conf /etc/nginx/nginx.conf.bak",
+  "find /usr/lib/python3 -name '*.pyc' -delete",
+  "rm -f *.log",
+  "rm -f ~/*.log",
+  "rm -f ./*",
+  "rm -f dist/*",
+  "truncate -s0 logs/*",
+  "shred -u secrets/*.tmp",
+  'for f in ~/Downloads/*.zip; do rm -f "$f"; done',
+  "ls dist | xargs rm -f",
+  "ls *.bak | xargs rm",
+  "perl -e 'unlink glob(\"*.tmp\")'",
+  "python3 -c 'import glob,os; [os.remove(f) for f in glob.glob(\"build/*.o\")]'",
+  'node -e \'for (const f of require("fs").readdirSync("dist")) require("fs").unlinkSync("dist/"+f)\'',
+  "ruby -e 'Dir.glob(\"tmp/*.log\").each { |f| File.delete(f) }'",
+  'python3 -c \'import os; [os.remove(os.path.join("out", f)) for f in os.listdir("out")]\'',
+  "tar --remove-files -czf logs.tgz logs/",
+  "zip -m archive.zip *.csv",
+  "rm -rf /tmp/$(date +%s)",
+  "rm -rf /tmp/build-$$",
+  'rm -rf "/tmp/run-$RANDOM"',
+  'rm -rf "$(mktemp -d)"',
+  "rm -rf ~/.cache/tool-$(whoami)",
+].forEach((command, i) =>
+  cases.push({ id: `harmless/destructive-mass-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );
 
 export default cases;

@@ -364,7 +364,12 @@ CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", 
   "rm -rf .agentihook?",
   "cp /tmp/x .claude/settings.l*",
   "rm -f packages/*/.codex/config.to?l",
-].forEach((command, i) => cases.push(c(`glob-${i}`, "glob", { kind: "shell", command, expect: "deny", reason: SP })));
+].forEach((command, i) =>
+  // `rm -f ~/*` is also a wipe of the home's top (runtime/guardrails/destructive-commands.ts), which may answer first.
+  cases.push(
+    c(`glob-${i}`, "glob", { kind: "shell", command, expect: "deny", reason: command.endsWith("~/*") ? /switch the guardrails off|wipes every file/ : SP }),
+  ),
+);
 [
   "rm -f ~/*.txt",
   'for f in ~/notes/*.md; do rm -f "$f"; done',
