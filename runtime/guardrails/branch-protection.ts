@@ -1253,8 +1253,8 @@ function recordConfig(inv: Invocation, overlay: Map<string, string[]>): void {
  * becomes ANY, and SPLIT goes before a word whose unresolved part is unquoted. A substitution that
  * prints the checked-out branch (`$(git branch --show-current)`, `$(git rev-parse --abbrev-ref
  * HEAD)`, `$(git symbolic-ref --short HEAD)`) is read as `HEAD`: a branch name has no spaces, so it
- * is one word either way (git-check-ref-format(1)). `${X:-word}` and `${X-word}` read as `word`,
- * as the line reads with its unknowns unset. Positional parameters (`$1`, `"$@"`) are empty — the
+ * is one word either way (git-check-ref-format(1)). `${X:-word}` is any text like `$X`: X may
+ * be set in the shell the line runs in. Positional parameters (`$1`, `"$@"`) are empty — the
  * tool runs the line without arguments, and a function's body is read again at each call with its
  * arguments — unless the line gives them values the analyser does not follow (`positional`: `set
  * -- …`, `sh -c SCRIPT NAME ARG…`, a shell run by `xargs` or `find`, or a nested reading such as
@@ -1323,9 +1323,9 @@ function markWord(word: string, raw: string, positional: boolean): string {
       if (positional) unknown();
       continue;
     }
-    const fallback = braced === undefined ? undefined : /^[A-Za-z_][A-Za-z0-9_]*:?[-=](.*)$/s.exec(braced);
-    if (fallback && !/[$`]/.test(fallback[1] as string)) out += fallback[1] as string;
-    else unknown();
+    // `${X:-word}` of a variable the line does not set: X may come from the shell the line runs in
+    // (a client's shell lives on between calls), so it is any text too, not just `word`.
+    unknown();
   }
   return out.includes(ANY) && writtenExpansion(raw, true) ? SPLIT + out : out;
 }

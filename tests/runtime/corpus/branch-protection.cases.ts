@@ -396,6 +396,10 @@ const HARDENING: Record<string, Row[]> = {
     ["git push origin `git rev-parse --abbrev-ref HEAD`", "deny", "main"],
     ['git push origin "HEAD:$(cat target)"', "deny"],
     ['git push origin "HEAD:$X"', "deny"],
+    // A default the line does not set: the variable may come from the client's long-lived shell.
+    ["git push origin HEAD:${BRANCH:-feature/x}", "deny"],
+    ['git push origin "${TARGET-feature/x}"', "deny"],
+    ["BRANCH=feature/x; git push origin HEAD:${BRANCH:-main}", "allow"],
     ['git push origin "$X"', "deny"],
     ['git push origin "HEAD:ma$(printf i)n"', "deny"],
     ['git push origin "HEAD:refs/heads/$X"', "deny"],

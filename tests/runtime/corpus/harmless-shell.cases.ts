@@ -432,7 +432,7 @@ const REDTEAM_HARMLESS = [
   "gh pr merge 3 --squash --delete-branch",
   "git send-pack origin feature/x",
   "git subtree push --prefix=docs origin gh-pages",
-  "git push origin HEAD:${BRANCH:-feature/x}",
+  "BRANCH=feature/x; git push origin HEAD:${BRANCH:-feature/y}",
   "git checkout -- src/a.py",
   "git restore README.md",
   "x=$(git rev-parse --abbrev-ref HEAD); echo $x",
