@@ -667,6 +667,16 @@ function listingOf(command: EffectCommand, home: string): Listing | undefined {
   return undefined;
 }
 
+/** True when the command turns text the line shows into its output: program text, a heredoc or here-string, known text piped in. */
+function computesFromLineText(command: EffectCommand): boolean {
+  if (command.redirects.some((r) => r.op === "<<<" || r.op === "<<" || r.op === "<<-")) return true;
+  const previous = command.stage > 0 ? command.pipeline[command.stage - 1] : undefined;
+  if (previous !== undefined) return previous.output !== undefined;
+  // Program text with no input of its own (`python3 -c …`, `awk 'BEGIN{…}'`): a filter's program
+  // over a file or a listing (`git diff --name-only | sed 's/^/.\//'`) transforms names it is given.
+  return command.code.length > 0 && command.reads.length === 0 && !command.redirects.some((r) => r.op === "<" || r.op === "<&");
+}
+
 /** True when what `command` prints goes on to another command: a later pipeline stage, a substitution, a file, find's `-exec`. */
 function outputIsFed(command: EffectCommand): boolean {
   if (command.stage < command.pipeline.length - 1 || command.depth > 0) return true;
@@ -811,6 +821,81 @@ function lineNamesCredential(command: string, cwd: string, home: string): string
   return undefined;
 }
 
+const EXTGLOB_OPENERS = ["@(", "!(", "+(", "*(", "?("];
+
+/**
+ * The host directories a `docker`/`podman`/`nerdctl` `run` or `create` binds into the container:
+ * `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount type=bind,source=SRC,target=DST` (named
+ * volumes, which hold no host path, left out).
+ */
+function bindMounts(command: EffectCommand, home: string): Array<{ source: string; target: string }> {
+  const args = command.argv.slice(1);
+  const verb = args.findIndex((a) => a === "run" || a === "create");
+  if (verb < 0 || !["docker", "podman", "nerdctl"].includes(command.name)) return [];
+  const mounts: Array<{ source: string; target: string }> = [];
+  const add = (source: string | undefined, target: string | undefined): void => {
+    if (!source || !target || !target.startsWith("/")) return;
+    const expanded = source === "~" || source.startsWith("~/") ? home + source.slice(1) : source;
+    if (!expanded.startsWith("/") && !expanded.startsWith(".")) return;
+    mounts.push({ source: absolutePath(expanded, command.cwd), target: target.replace(/\/+$/, "") || "/" });
+  };
+  for (let i = verb + 1; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (!a.startsWith("-")) break;
+    const volume =
+      a === "-v" || a === "--volume" ? args[(i += 1)] : a.startsWith("--volume=") ? a.slice(9) : a.startsWith("-v") && a.length > 2 ? a.slice(2) : undefined;
+    if (volume !== undefined) {
+      const [source, target] = volume.split(":");
+      add(source, target);
+      continue;
+    }
+    const mount = a === "--mount" ? args[(i += 1)] : a.startsWith("--mount=") ? a.slice(8) : undefined;
+    if (mount !== undefined) {
+      const fields = new Map(mount.split(",").map((f) => [f.split("=")[0] as string, f.slice(f.indexOf("=") + 1)] as [string, string]));
+      add(fields.get("source") ?? fields.get("src"), fields.get("target") ?? fields.get("destination") ?? fields.get("dst"));
+    }
+  }
+  return mounts;
+}
+
+/**
+ * The block when a command run in a container (the commands nested under `commands[at]`) reads a
+ * path under a bind mount whose host path is a credential file (`docker run -v ~/.aws:/x alpine
+ * cat /x/credentials`): the path judged as the host path it is.
+ */
+function mountedReadBlock(commands: readonly EffectCommand[], at: number, home: string, fed: boolean): string | undefined {
+  const runner = commands[at] as EffectCommand;
+  const mounts = bindMounts(runner, home);
+  if (mounts.length === 0) return undefined;
+  const onHost = (path: string): string | undefined => {
+    for (const { source, target } of mounts) {
+      const under = target === "/" ? path : path === target ? "" : path.startsWith(`${target}/`) ? path.slice(target.length) : undefined;
+      if (under !== undefined) return `${source}${under}`;
+    }
+    return undefined;
+  };
+  const shown = `${runner.name} ${runner.argv[1] ?? ""}`;
+  for (let j = at + 1; j < commands.length && (commands[j] as EffectCommand).depth > runner.depth; j += 1) {
+    const inside = commands[j] as EffectCommand;
+    for (const read of inside.reads) {
+      const host = onHost(read.path);
+      if (host !== undefined && pathIsSensitive({ ...read, path: host, written: host, aliasOf: undefined }))
+        return `BLOCKED: The container reads ${read.path}, which is ${host} on this machine (mounted with ${shown}), a credential file; its values must not reach the transcript. Mount only what the container needs, or ask the operator for the value.`;
+    }
+    // A listing of a mounted directory fed to a reader in the container, judged on the host path.
+    const listing = listingOf(inside, home);
+    if (listing && (listing.runs || (fed && outputIsFed(inside)))) {
+      for (const root of listing.roots) {
+        const host = onHost(root.path);
+        const why = host !== undefined ? rootCredentials({ ...root, path: host }, listing, home) : undefined;
+        if (why)
+          return `BLOCKED: The container reads files named by a listing of ${root.path}, which is ${host} on this machine (mounted with ${shown}) and holds or may hold credential files (${why}). Mount only what the container needs, or name the files to read plainly.`;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The block message for a shell command line that reads credentials, or undefined. */
 export function shellReadBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
   const effects = commandEffects(command, cwd, env);
@@ -828,10 +913,31 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
   // "$f"; done`), a substitution (`cat $(ls -a)`), a file (`ls -a > l; xargs cat < l`), or find's
   // `-exec`. The analyser does not say which computed name came from which listing, so any reader
   // of a computed name on the line counts as fed by any listing whose output goes on.
+  // bash's extended globs (`@(.env|x)`, `!(*.pub)`, with `shopt -s extglob`) are not read as
+  // patterns by the analyser: the line is denied when it names a credential file anywhere, or when
+  // a pattern stands where its directory's entries could be credential files.
+  if (EXTGLOB_OPENERS.some((opener) => command.includes(opener))) {
+    const named = lineNamesCredential(command, cwd, home);
+    const where = effects.commands.flatMap((c) => c.reads).find((r) => /[@!+*?]$/.test(r.written) && globMayMatchSensitive(`${r.path.slice(0, -1)}*`));
+    if (named !== undefined || where !== undefined)
+      return `BLOCKED: This command uses an extended glob (@(…), !(…), +(…), *(…), ?(…)) that may match the credential file ${named ?? `${where?.path.slice(0, -1)}*`}; the guardrails do not expand these patterns. Name the files to read plainly.`;
+  }
   const fed = effects.commands.some(readsComputedName);
+  for (let i = 0; i < effects.commands.length; i += 1) {
+    const block = mountedReadBlock(effects.commands, i, home, fed);
+    if (block) return block;
+  }
   for (const c of effects.commands) {
     const block = listingBlock(c, home, fed);
     if (block) return block;
+  }
+  // A name computed from text the line holds, by a program whose output the analyser cannot work
+  // out (`cat $(rev <<< vne.)`, `cat $(python3 -c 'print(".e"+"nv")')`, `tr … <<< … | xargs cat`):
+  // a credential file's name spelled so it cannot be seen.
+  const spelled = fed ? effects.commands.find((c) => c.hiddenOutput && outputIsFed(c) && computesFromLineText(c)) : undefined;
+  if (spelled) {
+    const text = spelled.argv.join(" ");
+    return `BLOCKED: This command line reads a file whose name is computed from text on the line (${text.length > 60 ? `${text.slice(0, 57)}...` : text}); it may be a credential file's name spelled so that it cannot be seen. Write the file name plainly.`;
   }
   // What runs, or what a reader reads, is computed where the analyser cannot follow (a name from a
   // substitution, `read`, a nameref, positional parameters): denied when the line names a

@@ -759,4 +759,60 @@ LISTING_FINE.forEach((command, i) =>
   }),
 );
 
+// A name computed from text on the line by a program whose output the analyser cannot work out;
+// bash's extended globs; a container's reads under a bind mount of a credential directory.
+const COMPUTED_NAMES = [
+  "cat $(rev <<< vne.)",
+  'f=$(rev <<< vne.); cat "$f"',
+  "cat $(tr a-z b-za <<< udafu)",
+  'cat $(python3 -c \'print(".e"+"nv")\')',
+  'cat $(node -p \'".e"+"nv"\')',
+  "cat $(sed 's/x/./' <<< xenv)",
+  'cat $(awk \'BEGIN{print ".e" "nv"}\')',
+  "rev <<< vne. | xargs cat",
+  "shopt -s extglob; cat @(.env|x)",
+  "cat @(README.md|.env)",
+  "cat ~/.ssh/!(*.pub)",
+  "docker run -v ~/.aws:/x alpine cat /x/credentials",
+  "docker run --rm --mount type=bind,source=$HOME/.ssh,target=/k alpine sh -c 'cat /k/*'",
+  "podman run -v $HOME/.kube:/k:ro alpine cat /k/config",
+  "docker run -v ~/.ssh:/k alpine sh -c 'ls /k | xargs cat'",
+  "docker run -v ~/.aws:/k alpine find /k -type f -exec cat {} +",
+];
+COMPUTED_NAMES.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/computed-${i}-${slug(command)}`,
+    class: "credential-reads/computed-names",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "README.md": "# x\n" },
+    expect: "deny",
+    reason: /credential|computed from text/,
+  }),
+);
+const COMPUTED_FINE = [
+  "cat $(jq -r .main package.json)",
+  "cat $(git diff --name-only | sed 's/^/.\\//')",
+  "wc -l $(python3 -c 'print(\"README.md\")')",
+  "grep -l foo $(find src -name '*.ts')",
+  "cat src/@(a|b).ts",
+  "cat !(README.md)",
+  "python3 -c 'print(2*(3))'",
+  "docker run -v ~/.ssh:/root/.ssh:ro img git clone git@github.com:a/b",
+  "docker run -v ~/.ssh:/root/.ssh alpine ls /root/.ssh",
+  "docker run -v $PWD:/w -w /w node:20 npm test",
+  "docker run -v $PWD:/w alpine cat /w/README.md",
+  "docker run -v data:/data alpine cat /data/x",
+];
+COMPUTED_FINE.forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/computed-fine-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "README.md": "# x\n", "package.json": '{"main":"README.md"}\n', "src/a.ts": "x\n" },
+    expect: "allow",
+  }),
+);
+
 export default cases;
