@@ -260,6 +260,13 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
   if (!WRITE_TOOLS.has(input.tool_name)) return undefined;
   for (const raw of toolPaths(input.tool_input)) {
     const path = expandTilde(raw, input.env);
+    if (
+      isStartupFile(path) &&
+      plantsHookVariable(
+        ["content", "new_string", "patch", "command"].map((k) => stringArg(input.tool_input, k)).join("\n") + JSON.stringify(input.tool_input.edits ?? ""),
+      )
+    )
+      return message(`Writing ${raw} with a variable that steers the hooks (AGENTIHOOKS_*, a client's home variable) is not allowed:`);
     const target = hit(isAbsolute(path) ? path : resolve(input.cwd, path), p);
     if (!target) continue;
     // A settings file stays editable where the edit leaves hook wiring alone.
@@ -468,13 +475,123 @@ function rewritingCommand(c: EffectCommand): string | undefined {
   return rest.some((w) => w === "--dry-run" || w === "-h" || w === "--help") ? undefined : verb;
 }
 
+// Package managers' verbs that remove a package, and the words that make them act on the global install.
+const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+const REMOVING_VERBS = new Set(["uninstall", "remove", "rm", "r", "un", "unlink"]);
+
+/** `npm uninstall -g agentihooks` (pnpm/bun `remove -g`, `yarn global remove`): the installed CLI and its files go. */
+function uninstallsAgentihooks(c: EffectCommand): boolean {
+  if (!PACKAGE_MANAGERS.has(c.name)) return false;
+  const words = c.argv.slice(1);
+  const global = words.some((w) => w === "-g" || w === "--global" || w === "global" || w === "--location=global");
+  const verb = words.find((w) => !w.startsWith("-") && w !== "global");
+  return global && verb !== undefined && REMOVING_VERBS.has(verb) && words.some((w) => /^agentihooks(?:@|$)/.test(w));
+}
+
+// Shell startup files (bash, zsh, sh, ksh, csh, fish, direnv, PAM and systemd environment files):
+// what they set is in the environment of every client started from a shell later.
+const STARTUP_NAMES = new Set([
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  // Debian's and Ubuntu's default .bashrc sources it.
+  ".bash_aliases",
+  ".profile",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".zlogin",
+  ".kshrc",
+  ".mkshrc",
+  ".cshrc",
+  ".tcshrc",
+  ".login",
+  ".envrc",
+  ".pam_environment",
+  "config.fish",
+  "environment",
+  "bash.bashrc",
+  "zshenv",
+  "zshrc",
+  "zprofile",
+  "profile",
+]);
+const STARTUP_DIRS = /\/(?:profile\.d|environment\.d|conf\.d|\.oh-my-zsh\/custom)\//;
+
+function isStartupFile(path: string): boolean {
+  return STARTUP_NAMES.has(path.slice(path.lastIndexOf("/") + 1)) || STARTUP_DIRS.test(path);
+}
+
+/**
+ * The variables that steer hooks from a client's environment: agentihooks' own (`AGENTIHOOKS_*`)
+ * and each client's home variable (docs/clients: a client started with `CLAUDE_CONFIG_DIR` elsewhere
+ * reads settings with no hooks in them). Planted in a startup file, they steer every later session.
+ */
+function hookVariables(): RegExp {
+  const names = clientIds().flatMap((id) => {
+    const variable = findClient(id)?.contract.home.variable;
+    return variable ? [variable] : [];
+  });
+  return new RegExp(`\\bAGENTIHOOKS_\\w|\\b(?:${names.join("|")})\\b`);
+}
+
+/** The text a tool call writes into a shell startup file names a hook variable. */
+function plantsHookVariable(text: string): boolean {
+  return text.length > 0 && (text.includes("AGENTIHOOKS_") || hookVariables().test(text));
+}
+
+/**
+ * A copy, move or link whose destination is a client home or agentihooks home itself: the file lands
+ * inside it when it is a directory (and is judged there: `cp CLAUDE.md ~/.claude/` is fine, a
+ * `settings.json` is not); otherwise, or with `-T`/`ln -n`, the home itself is replaced. A directory
+ * is one that exists, one `made` by a `mkdir` earlier in the line, or one written with a trailing `/`
+ * (which the command refuses when it is not a directory).
+ */
+function replacesHome(c: EffectCommand, p: Protected, made: readonly EffectCommand[]): string | undefined {
+  if (c.name !== "cp" && c.name !== "mv" && c.name !== "ln" && c.name !== "install" && c.name !== "rsync") return undefined;
+  const args = c.argv.slice(1);
+  const noTarget = args.some((a) => /^-[A-Za-z]*T/.test(a) || a === "--no-target-directory");
+  const noDeref = c.name === "ln" && args.some((a) => /^-[A-Za-z]*n/.test(a) || a === "--no-dereference");
+  const operands = args.filter((a) => !a.startsWith("-"));
+  for (const w of c.writes) {
+    const dest = resolve(w.path);
+    if (!p.homes.includes(dest) && !p.dirs.includes(dest)) continue;
+    let dir = (!noDeref && w.written.endsWith("/")) || made.some((m) => m.argv.some((a, i) => i > 0 && resolve(m.cwd, a) === dest));
+    try {
+      dir ||= (noDeref ? lstatSync(dest) : fs.statSync(dest)).isDirectory();
+    } catch {
+      // Missing: the command makes the home.
+    }
+    if (!dir || noTarget) return w.written;
+    for (const source of operands.slice(0, -1)) {
+      const landing = join(dest, source.replace(/\/+$/, "").slice(source.replace(/\/+$/, "").lastIndexOf("/") + 1));
+      if (hit(landing, p)) return landing;
+    }
+  }
+  return undefined;
+}
+
 function checkShell(input: GuardInput, protect: () => Protected): string | undefined {
   const command = stringArg(input.tool_input, "command");
   if (!command) return undefined;
   const effects = commandEffects(command, input.cwd, input.env);
+  let planted: boolean | undefined;
   for (const c of effects.commands) {
     const verb = rewritingCommand(c);
     if (verb) return message(`agentihooks ${verb} rewrites the hook registrations and guardrail policies (a plan or --dry-run only shows them):`);
+    if (uninstallsAgentihooks(c)) return message(`${c.argv.slice(0, 2).join(" ")} of agentihooks removes its installed files:`);
+    const startup = c.writes.find((w) => isStartupFile(w.path) || (w.dynamic && isStartupFile(w.written)));
+    // What goes into it: the line's text and every output the analyser computed (a decoded literal).
+    if (startup && (planted ??= plantsHookVariable([command, ...effects.commands.map((o) => o.output ?? "")].join("\n"))))
+      return message(
+        `This command writes ${startup.written} and names a variable that steers the hooks (AGENTIHOOKS_*, a client's home variable); set in a shell startup file, it reaches every later session:`,
+      );
+    const replaced = replacesHome(
+      c,
+      protect(),
+      effects.commands.filter((m) => m.name === "mkdir"),
+    );
+    if (replaced) return message(`This ${c.name} puts ${replaced} in place of a client's or agentihooks' own file:`);
     const touched: PathEffect[] = [...c.writes, ...c.deletes, ...c.moves.flatMap((m) => [m.from, m.to])];
     for (const effect of touched) {
       // A pattern is judged by what it could match; an unresolved expansion by its visible text.
