@@ -430,6 +430,10 @@ const CREDENTIAL_SAMPLES = [
   "environ",
   "credentials.tfrc.json",
   "application_default_credentials.json",
+  "server.key",
+  "privkey.pem",
+  "client.p12",
+  "kubeconfig",
   ...CREDENTIAL_EXCLUDES.names.filter((n) => !/[*?[]/.test(n)),
 ];
 

@@ -66,13 +66,16 @@ const CREDENTIAL_FILES = new Set([
   ".s3cfg",
   ".yarnrc.yml",
   ".gem-credentials",
+  // Terraform's CLI configuration holds registry tokens in its `credentials` blocks.
+  ".terraformrc",
 ]);
 
 // Credentials identified by their directory and name: [directory, file pattern].
 const NESTED: ReadonlyArray<[string, RegExp]> = [
   [".aws", /^(credentials|config)$/],
   [".docker", /^config\.json$/],
-  [".kube", /^config$/],
+  // Any file directly in ~/.kube is a kubeconfig by convention (config, config.bak, prod-config).
+  [".kube", /./],
   [".azure", /^(accessTokens\.json|msal_token_cache\.(json|bin)|azureProfile\.json)$/],
   ["gh", /^hosts\.yml$/],
   ["gcloud", /^(credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)$/],
@@ -123,12 +126,31 @@ function sshPrivate(name: string): boolean {
   );
 }
 
+// Private keys and key stores by their extension (`server.key`, `cert.p12`, PuTTY's `.ppk`).
+const KEY_EXTENSIONS = new Set(["key", "p12", "pfx", "jks", "keystore", "ppk"]);
+
+/** True for a kubeconfig named as such: `kubeconfig`, `kubeconfig-prod.yaml`, `prod.kubeconfig`. */
+function kubeconfigName(base: string): boolean {
+  if (!base.includes("kubeconfig")) return false;
+  const dot = base.lastIndexOf(".");
+  const ext = dot > 0 ? base.slice(dot + 1) : "";
+  const stem = ext === "yaml" || ext === "yml" || ext === "json" || ext === "conf" ? base.slice(0, dot) : base;
+  if (stem === "kubeconfig" || stem.endsWith(".kubeconfig") || stem.endsWith("-kubeconfig") || stem.endsWith("_kubeconfig")) return true;
+  return (stem.startsWith("kubeconfig-") || stem.startsWith("kubeconfig_")) && !stem.includes(".");
+}
+
 /** True when the literal path (absolute or relative) names a credential file. */
 export function isSensitivePath(path: string): boolean {
   const clean = stripQuotes(path.trim()).replace(/\\/g, "/");
   if (!clean) return false;
   const base = basename(clean);
   if (!base || isTemplateName(base)) return false;
+  // An editor's backup (`.env~`, `id_rsa~`) holds what the file held.
+  if (base.length > 1 && base.endsWith("~")) {
+    let end = clean.length;
+    while (end > 0 && clean.charCodeAt(end - 1) === 126) end -= 1;
+    return end > 0 && clean[end - 1] !== "/" && isSensitivePath(clean.slice(0, end));
+  }
   if (isDotenvName(base)) return true;
   if (SHELL_FILES.has(base) || CREDENTIAL_FILES.has(base)) return true;
   const parentEnd = clean.length - base.length - 1;
@@ -136,7 +158,18 @@ export function isSensitivePath(path: string): boolean {
   const parent = parentEnd > 0 ? clean.slice(slash + 1, parentEnd) : "";
   if (parent === ".ssh" && sshPrivate(base)) return true;
   if (base.startsWith("id_") && /^id_(rsa|dsa|ecdsa|ed25519|ecdsa_sk|ed25519_sk|xmss)$/.test(base)) return true;
-  for (const [dir, name] of NESTED) if (parent === dir && name.test(base)) return true;
+  // A backup copy in a credential directory (`~/.aws/credentials.bak`) is judged as the file it copies.
+  const copied = /\.(bak|old|orig|backup|save)$/.test(base) ? base.slice(0, base.lastIndexOf(".")) : base;
+  for (const [dir, name] of NESTED) if (parent === dir && (name.test(base) || name.test(copied))) return true;
+  // The AWS SSO and CLI caches hold live access tokens (~/.aws/sso/cache/<hash>.json).
+  if (parent === "cache" && /(^|\/)\.aws\/(sso|cli)\/cache\/[^/]+$/.test(clean)) return true;
+  // git's credential store in its XDG place (~/.config/git/credentials).
+  if (parent === "git" && base === "credentials" && /(^|\/)\.config\/git\/credentials$/.test(clean)) return true;
+  if (base.startsWith("ssh_host_") && base.endsWith("_key")) return true;
+  const ext = base.lastIndexOf(".") > 0 ? base.slice(base.lastIndexOf(".") + 1) : "";
+  if (KEY_EXTENSIONS.has(ext)) return true;
+  if (ext === "pem" && (base.includes("key") || base.includes("priv"))) return true;
+  if (kubeconfigName(base)) return true;
   if (BROWSER_STORES.has(base) && BROWSER_PROFILE.test(clean)) return true;
   if (SYSTEM_SECRETS.test(clean) || SECRET_STATE.test(base)) return true;
   // A container's mounted secrets (Docker and Compose secrets, a pod's projected volumes): every
@@ -169,6 +202,18 @@ export const CREDENTIAL_EXCLUDES: { readonly names: readonly string[]; readonly 
     "gshadow",
     "shadow-",
     "gshadow-",
+    "*~",
+    "*.key",
+    "*.p12",
+    "*.pfx",
+    "*.jks",
+    "*.keystore",
+    "*.ppk",
+    "*key*.pem",
+    "*priv*.pem",
+    "ssh_host_*_key",
+    "*kubeconfig*",
+    "credentials",
     // `?` for a space: the clients' glob arguments split at spaces.
     ...[...BROWSER_STORES].map((name) => name.replaceAll(" ", "?")),
     ...SHELL_FILES,
@@ -237,7 +282,7 @@ function hasLiteral(glob: string): boolean {
 }
 
 // Names a glob is tried against: one of each kind of credential file.
-const SAMPLE_NAMES = [".env", ".env.local", ".env.production", "prod.env", ...SHELL_FILES, ...CREDENTIAL_FILES];
+const SAMPLE_NAMES = [".env", ".env.local", ".env.production", "prod.env", "server.key", "kubeconfig", ...SHELL_FILES, ...CREDENTIAL_FILES];
 const SAMPLE_NESTED: ReadonlyArray<[string, string]> = [
   [".ssh", "id_rsa"],
   [".ssh", "id_ed25519"],

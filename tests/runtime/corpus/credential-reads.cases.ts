@@ -815,4 +815,47 @@ COMPUTED_FINE.forEach((command, i) =>
   }),
 );
 
+// Credential files by convention beyond the dotfiles: editor backups and copies in credential
+// directories, AWS SSO/CLI token caches, every kubeconfig in ~/.kube or named as one, git's XDG
+// credential store, Terraform's CLI config, SSH host keys, private keys and key stores by extension.
+[
+  "~/.aws/credentials.bak",
+  "~/.aws/sso/cache/0123abcd.json",
+  ".env~",
+  "~/.ssh/id_rsa~",
+  "~/.config/git/credentials",
+  "~/.terraformrc",
+  "~/.kube/prod-config",
+  "~/.kube/config.bak",
+  "/etc/ssh/ssh_host_ed25519_key",
+  "certs/server.key",
+  "privkey.pem",
+  "certs/client.p12",
+  "kubeconfig-prod.yaml",
+  "prod.kubeconfig",
+].forEach((path, i) =>
+  cases.push({
+    id: `credential-reads/convention-${i}-${slug(path)}`,
+    class: "credential-reads/more-stores",
+    kind: "shell",
+    command: `cat ${path}`,
+    expect: "deny",
+    reason: /credential/,
+  }),
+);
+[
+  "cat /etc/ssh/ssh_host_ed25519_key.pub",
+  "cat certs/cert.pem",
+  "cat ca.pem",
+  "cat kubeconfig.go",
+  "cat pkg/kubeconfig_test.go",
+  "cat docs/kubeconfig.md",
+  "cat src/cache/x.json",
+  "cat README.md~",
+  "cat src/keys.ts",
+  "cat src/git/credentials.ts",
+].forEach((command, i) =>
+  cases.push({ id: `credential-reads/convention-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+);
+
 export default cases;
