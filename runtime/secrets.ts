@@ -740,7 +740,7 @@ function decodeCharEscapes(text: string): string {
  * (a wrapped encoding, indented or not) are one run; inside any other line each maximal run is
  * decoded from its own start, so the decoding stays aligned. One pass over the text.
  */
-function encodedRuns(text: string): string {
+function encodedRuns(text: string, depth = 0): string {
   const out: string[] = [];
   let block = "";
   const decode = (run: string): void => {
@@ -766,8 +766,15 @@ function encodedRuns(text: string): string {
     lineStart = lineEnd + 1;
   }
   decode(block);
-  return out.join("\n");
+  const decoded = out.join("\n");
+  // Encoded again inside (base64 of base64): each level is at most three quarters of the one it came
+  // from, so reading a few of them stays linear.
+  const deeper = decoded !== "" && depth < MAX_ENCODING_LEVELS - 1 ? encodedRuns(decoded, depth + 1) : "";
+  return deeper === "" ? decoded : `${decoded}\n${deeper}`;
 }
+
+/** How many encodings deep a run is decoded. */
+const MAX_ENCODING_LEVELS = 3;
 
 const BASE64_LINE = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
@@ -794,6 +801,11 @@ function mayEncodeText(text: string, hex: boolean, start = 0, end = text.length)
  * `MIN_ENCODED_RUN` long or longer and may encode text. A plain loop: an unanchored `{64,}` regex would re-scan up to 64
  * characters from every position.
  */
+/** A character of a base64 or hex run other than its `=` padding. */
+function continuesRun(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45;
+}
+
 function base64Runs(line: string): string[] {
   const runs: string[] = [];
   let start = 0;
@@ -801,7 +813,8 @@ function base64Runs(line: string): string[] {
   for (let i = 0; i <= line.length; i += 1) {
     const c = i < line.length ? line.charCodeAt(i) : 0;
     const digit = c >= 48 && c <= 57;
-    const inRun = digit || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;
+    // `=` pads the end of a run only: followed by more of a run it separates two (`TOKEN=<base64>`).
+    const inRun = continuesRun(c) || (c === 61 && !continuesRun(line.charCodeAt(i + 1)));
     if (inRun) {
       hex &&= digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
       continue;

@@ -233,10 +233,10 @@ const MAX_HIDDEN_TEXT = 1024 * 1024;
 // The subcommand words of every CONFIG_SETTERS entry: only a line holding one needs the full reading for them.
 const SETTER_WORDS = /\bconfig(?:ure)?\b|\bset\b/;
 
-// Text that can spell other text: ANSI-C quoting, escapes, decoders, substitutions (whose output the
-// analyser may compute: `echo ghp_…$(echo …) > f`). Only a line with a secret in plain sight or one
-// of these needs the full reading.
-const ENCODES = /\$\(|`|\$'|\\x[0-9A-Fa-f]|\\[0-7]{3}|\\u[0-9A-Fa-f]{4}|base64|base32|basenc|xxd|openssl|printf|echo[ \t]+-[a-zA-Z]*e/;
+// Text that can spell other text: expansions (variables joined at run time, `a=ghp_…; b=…; echo
+// "$a$b" > f`, substitutions whose output the analyser computes, ANSI-C quoting), escapes,
+// decoders. Only a line with a secret in plain sight or one of these needs the full reading.
+const ENCODES = /[$`]|\\x[0-9A-Fa-f]|\\[0-7]{3}|\\u[0-9A-Fa-f]{4}|base64|base32|basenc|xxd|openssl|printf|echo[ \t]+-[a-zA-Z]*e/;
 
 const ADVICE =
   'Keep credentials out of files: read the value from an environment variable or a secret store instead. If this is a false positive, add "# nosecret" to the line.';

@@ -374,6 +374,12 @@ describe("linear time: 10 MiB adversarial payloads through runHook", () => {
     ["JWT prefixes", (size) => fill("eyJ", size)],
     ["JWT segments", (size) => fill("eyJhbGci.eyJzdWIi.", size)],
     ["giant base64 blob", (size) => base64Body(99, size)],
+    // Text encoded three times: every level decodes to more text that may be encoded.
+    [
+      "base64 of base64 of base64 of text",
+      (size) =>
+        fill(Buffer.from(Buffer.from(Buffer.from("plain words of ordinary text, ".repeat(6)).toString("base64")).toString("base64")).toString("base64"), size),
+    ],
     ["BEGIN lines", (size) => fill("-----BEGIN RSA PUBLIC \n", size)],
     ["dashes", (size) => fill("-", size)],
     ["Bearer prefixes", (size) => fill("Authorization: Bearer ", size)],
@@ -406,8 +412,9 @@ describe("linear time: 10 MiB adversarial payloads through runHook", () => {
   /** A Write and an MCP call carrying `text`, each decided in under 1 s of CPU. */
   function decideBoth(text: string): void {
     const write = decide("Write", { file_path: join(repo, "src", "big.txt"), content: text });
-    expect(write.cpuMs).toBeLessThan(1000);
     const mcp = decide("mcp__files__upload", { name: "big.txt", data: text });
+    if (process.env.AH_TIMINGS) console.log(`${JSON.stringify(text.slice(0, 12))} (${text.length} chars): Write ${write.cpuMs.toFixed(0)} ms, MCP ${mcp.cpuMs.toFixed(0)} ms of CPU`);
+    expect(write.cpuMs).toBeLessThan(1000);
     expect(mcp.cpuMs).toBeLessThan(1000);
   }
 

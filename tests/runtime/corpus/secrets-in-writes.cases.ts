@@ -105,7 +105,7 @@ for (const [slug, text] of KEY_SPELLINGS) {
 // scan reads the literals joined and every base64 or hex run of 24 characters or more decoded.
 const token = (NORMAL_SECRETS.find((x) => x.slug === "gho")?.text as string).trim();
 const awsId = /AKIA[A-Z0-9]{16}/.exec(NORMAL_SECRETS.find((x) => x.slug === "aws-akia")?.text as string)?.[0] as string;
-const built: ReadonlyArray<[string, string, string]> = [
+const built: Array<[string, string, string]> = [
   ["plus", "src/a.ts", `const t = "${token.slice(0, 2)}" + "${token.slice(2)}";`],
   ["plus-multiline", "src/a.ts", `const t =\n  "${token.slice(0, 10)}" +\n  '${token.slice(10)}';`],
   ["aws-plus", "src/config.js", `const id = '${awsId.slice(0, 4)}' + '${awsId.slice(4)}';`],
@@ -134,6 +134,15 @@ const built: ReadonlyArray<[string, string, string]> = [
   ["soft-hyphens", "notes.md", `token: ${token.slice(0, 8)}\u00ad${token.slice(8)}`],
   ["percent-encoded", "notes.txt", `t=${encodeURIComponent(token).replace(/_/g, "%5F")}`],
 ];
+// Encodings of a whole token behind a name, or more than once.
+const b64 = (text: string): string => Buffer.from(text).toString("base64");
+built.push(
+  ["base64-after-equals", "config/app.env.sample", `GITHUB_TOKEN=${b64(token)}`],
+  ["base64-after-colon", "k8s/secret.yaml", `data:\n  token:${b64(token)}`],
+  ["base64-twice", "notes.txt", `blob=${b64(b64(token))}`],
+  ["base64-three-times", "notes.txt", b64(b64(b64(token)))],
+  ["hex-after-equals", "notes.txt", `hex=${Buffer.from(token).toString("hex")}`],
+);
 for (const [slug, path, content] of built)
   cases.push({
     id: `secrets-in-writes/built-${slug}`,

@@ -82,13 +82,14 @@ cases.push(
 // The value completed at run time by a substitution whose output the analyser computes.
 const half = Math.floor(ghp.length / 2);
 const [head, tail] = [ghp.slice(0, half), ghp.slice(half)];
-const substituted: ReadonlyArray<[string, string]> = [
+const substituted: Array<[string, string]> = [
   ["echo-substitution", `echo ${head}$(echo ${tail}) > token.txt`],
   ["printf-substitution-append", `echo "${head}$(printf %s ${tail})" >> app.cfg`],
   ["assigned-substitution", `x=$(echo ${head})${tail}; echo "$x" > token.txt`],
   ["backquoted", `echo "token: \`echo ${head}\`${tail}" > token.txt`],
   ["nested-substitution", `echo "$(echo ${head}$(echo ${tail}))" | tee token.txt`],
 ];
+substituted.push(["variables-joined", `a=${head}; b=${tail}; echo "$a$b" > token.txt`], ["variable-appended", `a=${head}; echo "\${a}${tail}" >> app.cfg`]);
 for (const [slug, command] of substituted)
   cases.push({ id: `secrets-shell-writes/${slug}`, class: "secrets-shell-writes/hidden-value", kind: "shell", command, expect: "deny", reason: REASON });
 
