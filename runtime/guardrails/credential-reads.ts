@@ -129,7 +129,35 @@ export function isEnvironmentDump(command: EffectCommand): boolean {
 
 // Interpreter one-liners that print the whole environment.
 const CODE_DUMP =
-  /\bos\.environ\b(?!\s*(\[|\.get\s*\())|\bprocess\.env\b(?!\s*(\.|\[))|\bENV\.(to_h|to_a|each|inspect|keys|map|select|sort)\b|%ENV\b|\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\b|\bBun\.env\b(?!\s*(\.|\[))/;
+  /\bos\.environ\b(?!\s*(\[|\.get\s*\())|\bprocess\.env\b(?!\s*(\.|\[))|\bENV\.(to_h|to_a|each|inspect|keys|map|select|sort)\b|%ENV\b|\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\b|\bBun\.env\b(?!\s*(\.|\[))|\bin\s+ENVIRON\b|\bENVIRON\s*\[\s*[A-Za-z_]/;
+
+// A read of one environment variable by name in program text: Python, Node, Deno, Ruby, Perl, PHP, awk, Go, Java.
+const ENV_ACCESS =
+  /(?:environ\s*(?:\[|\.get\s*\()|[Gg]etenv\s*\(|process\.env\s*(?:\.|\[)|\$ENV\s*\{|\bENV\s*(?:\[|\.fetch\s*\()|ENVIRON\s*\[|Deno\.env\.get\s*\()\s*['"]?([A-Za-z_][A-Za-z0-9_]*)/g;
+// What prints the value it is given, in the statement before the read.
+// A print call or statement the read is the direct argument of (`print(`, `puts `, `console.log(`).
+const PRINTS = /\b(?:print|printf|println|puts|say|echo|pp|p|write|dump|var_dump|print_r|console\.[a-z]+)\s*\(?\s*$/;
+
+/** A secret-looking variable the program text prints (`print(os.environ["API_TOKEN"])`, `node -p process.env.GITHUB_TOKEN`). */
+function printedSecretVariable(command: EffectCommand, code: string): string | undefined {
+  if (code.length > 1024 * 1024) return undefined;
+  // `node -p`/`--print` prints the value of the whole expression.
+  const printsValue = /^(node|nodejs|bun|deno)$/.test(command.name) && command.argv.some((a) => a === "-p" || a === "--print" || a === "-pe");
+  for (const match of code.matchAll(ENV_ACCESS)) {
+    const name = match[1] as string;
+    if (!isSecretVariable(name)) continue;
+    const at = match.index ?? 0;
+    // The statement so far, at most 200 characters back (each read costs a bounded look).
+    const window = code.slice(Math.max(0, at - 200), at);
+    const from = Math.max(window.lastIndexOf(";"), window.lastIndexOf("\n"), window.lastIndexOf("{"));
+    // The object the read goes through (`os.`, `System.`) is part of it.
+    let end = window.length;
+    while (end > from + 1 && /[\w.]/.test(window[end - 1] as string)) end -= 1;
+    const before = window.slice(from + 1, end);
+    if (PRINTS.test(before) || (printsValue && before.trim() === "")) return name;
+  }
+  return undefined;
+}
 
 /** Secret-looking variables a raw word expands (single-quoted text does not expand). */
 function expandedSecretVariable(rawWord: string): string | undefined {
@@ -375,6 +403,16 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
       });
       if (hit) return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
       if (CODE_DUMP.test(arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
+      const secret = printedSecretVariable(command, arg);
+      if (secret)
+        return `BLOCKED: This ${name} command prints the secret-looking variable ${secret}. Check that it is set (os.environ.get("${secret}") is not None, or [ -n "$${secret}" ]) instead; using it in code that does not print it is fine.`;
+    }
+  }
+  if (!codeNamesAreReads(name) && command.code.length > 0 && (name === "awk" || name === "gawk" || name === "mawk")) {
+    for (const code of command.code) {
+      if (CODE_DUMP.test(code)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
+      const secret = printedSecretVariable(command, code);
+      if (secret) return `BLOCKED: This ${name} command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ] instead.`;
     }
   }
   if (SEARCHERS.has(name)) {

@@ -858,4 +858,37 @@ COMPUTED_FINE.forEach((command, i) =>
   cases.push({ id: `credential-reads/convention-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
 );
 
+// Program text that prints a secret-looking variable it reads by name, or every variable (awk's ENVIRON).
+[
+  "python3 -c 'import os;print(os.environ[\"GITHUB_TOKEN\"])'",
+  "python3 -c 'import os;print(os.environ.get(\"OPENAI_API_KEY\"))'",
+  "node -p process.env.GITHUB_TOKEN",
+  "node -e 'console.log(process.env.NPM_TOKEN)'",
+  "perl -e 'print $ENV{GITHUB_TOKEN}'",
+  "ruby -e 'puts ENV[\"API_KEY\"]'",
+  "php -r 'echo getenv(\"DB_PASSWORD\");'",
+  "awk 'BEGIN{print ENVIRON[\"GITHUB_TOKEN\"]}'",
+  "awk 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'",
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/code-secret-${i}-${slug(command)}`,
+    class: "credential-reads/secret-variables",
+    kind: "shell",
+    command,
+    expect: "deny",
+    reason: /secret-looking variable|environment/,
+  }),
+);
+[
+  'python3 -c \'import os,requests; r=requests.get("https://api.github.com", headers={"Authorization": "token " + os.environ["GITHUB_TOKEN"]}); print(r.status_code)\'',
+  "python3 -c 'import os;print(os.environ[\"HOME\"])'",
+  'python3 -c \'import os; print("set" if os.environ.get("GITHUB_TOKEN") else "unset")\'',
+  "node -p process.env.NODE_ENV",
+  "node -e 'console.log(process.env.MAX_TOKENS)'",
+  "awk 'BEGIN{print ENVIRON[\"HOME\"]}'",
+  "env | grep -c PATH",
+].forEach((command, i) =>
+  cases.push({ id: `credential-reads/code-secret-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+);
+
 export default cases;
