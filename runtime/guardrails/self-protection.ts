@@ -547,8 +547,10 @@ function plantsHookVariable(text: string): boolean {
  * is one that exists, one `made` by a `mkdir` earlier in the line, or one written with a trailing `/`
  * (which the command refuses when it is not a directory).
  */
-function replacesHome(c: EffectCommand, p: Protected, made: readonly EffectCommand[]): string | undefined {
+function replacesHome(c: EffectCommand, protect: () => Protected, made: readonly EffectCommand[]): string | undefined {
   if (c.name !== "cp" && c.name !== "mv" && c.name !== "ln" && c.name !== "install" && c.name !== "rsync") return undefined;
+  // Resolved only here: the protected paths cost a stat each, and most commands copy nothing.
+  const p = protect();
   const args = c.argv.slice(1);
   const noTarget = args.some((a) => /^-[A-Za-z]*T/.test(a) || a === "--no-target-directory");
   const noDeref = c.name === "ln" && args.some((a) => /^-[A-Za-z]*n/.test(a) || a === "--no-dereference");
@@ -588,7 +590,7 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
       );
     const replaced = replacesHome(
       c,
-      protect(),
+      protect,
       effects.commands.filter((m) => m.name === "mkdir"),
     );
     if (replaced) return message(`This ${c.name} puts ${replaced} in place of a client's or agentihooks' own file:`);
