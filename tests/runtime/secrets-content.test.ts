@@ -413,7 +413,8 @@ describe("linear time: 10 MiB adversarial payloads through runHook", () => {
   function decideBoth(text: string): void {
     const write = decide("Write", { file_path: join(repo, "src", "big.txt"), content: text });
     const mcp = decide("mcp__files__upload", { name: "big.txt", data: text });
-    if (process.env.AH_TIMINGS) console.log(`${JSON.stringify(text.slice(0, 12))} (${text.length} chars): Write ${write.cpuMs.toFixed(0)} ms, MCP ${mcp.cpuMs.toFixed(0)} ms of CPU`);
+    if (process.env.AH_TIMINGS)
+      console.log(`${JSON.stringify(text.slice(0, 12))} (${text.length} chars): Write ${write.cpuMs.toFixed(0)} ms, MCP ${mcp.cpuMs.toFixed(0)} ms of CPU`);
     expect(write.cpuMs).toBeLessThan(1000);
     expect(mcp.cpuMs).toBeLessThan(1000);
   }
