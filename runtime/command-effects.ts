@@ -208,7 +208,8 @@ interface Resolved {
 /** Longer paths fail to open (PATH_MAX on Linux): nothing that long is read, written or run. */
 const PATH_MAX = 4096;
 
-const GLOB_SPECIAL = /[*?[\]{},\\~]/g;
+// `(` too: a quoted `@(` is not an extended glob (see unescapePattern).
+const GLOB_SPECIAL = /[*?[\]{},\\~(]/g;
 const BRACE_SPECIAL = /[{},\\~]/g;
 
 function escapeGlob(text: string): string {
@@ -275,14 +276,20 @@ function braceExpand(pattern: string, limit: number): string[] {
   return [pattern];
 }
 
-/** A pattern's text (escapes removed) and whether it has live glob characters. */
+/**
+ * A pattern's text (escapes removed) and whether it has live glob characters: `*`, `?`, `[`, or an
+ * extended glob's `@(`, `+(`, `!(` (read as patterns whenever they appear: bash matches them so
+ * once `shopt -s extglob` is on, as many distributions set it in interactive shells).
+ */
 function unescapePattern(pattern: string): { text: string; glob: boolean } {
-  if (!pattern.includes("\\") && !pattern.includes("*") && !pattern.includes("?") && !pattern.includes("[")) return { text: pattern, glob: false };
+  if (!pattern.includes("\\") && !pattern.includes("*") && !pattern.includes("?") && !pattern.includes("[") && !pattern.includes("("))
+    return { text: pattern, glob: false };
   let glob = false;
   for (let i = 0; i < pattern.length && !glob; i += 1) {
     const c = pattern.charCodeAt(i);
     if (c === 92 /* \ */) i += 1;
     else if (c === 42 || c === 63 || c === 91) glob = true;
+    else if (c === 40 /* ( */ && i > 0 && "@+!".includes(pattern[i - 1] as string) && pattern.charCodeAt(i - 2) !== 92) glob = true;
   }
   // One replace: no per-character string building, whatever the length.
   return { text: pattern.includes("\\") ? pattern.replace(/\\([\s\S])/g, "$1") : pattern, glob };

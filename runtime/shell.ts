@@ -185,6 +185,8 @@ export function decodeAnsiC(text: string, start: number): { value: string; end: 
 const WORD_BREAK = new Set([" ", "\t", "\r", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 const PLAIN_STOP = /[\s;&|()<>\\'"`$]/g;
 const ARRAY_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=$/;
+const EXTGLOB_OPENERS = new Set(["@", "!", "+", "*", "?"]);
+const EXTGLOB_TEXT = new Set([" ", "\t", "\r", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 const REDIRECT_OPS = ["&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">>", ">|", ">&", ">", "<"];
 
 /** The text of a word, quoting removed, expansions as written. */
@@ -209,6 +211,8 @@ export function parseScript(text: string, budget: ParseBudget = { words: 50_000 
   // Heredocs whose bodies start after the next newline.
   let heredocs: ShellRedirect[] = [];
   let i = 0;
+  // Open parentheses of an extended glob being read (`@(a|b)`): its text stays in the word.
+  let extglob = 0;
 
   // Literal text is gathered in chunks and joined once per part, so a word of a million quoted
   // pieces ("a""b"…) costs one join, not a million concatenations.
@@ -232,6 +236,7 @@ export function parseScript(text: string, budget: ParseBudget = { words: 50_000 
     parts.push(part);
   };
   const endWord = (end: number): void => {
+    extglob = 0;
     flushLit();
     if (wordStart < 0) return;
     budget.words -= 1;
@@ -337,6 +342,14 @@ export function parseScript(text: string, budget: ParseBudget = { words: 50_000 
       return nodes;
     }
     const c = text[i] as string;
+    if (extglob > 0 && EXTGLOB_TEXT.has(c)) {
+      // Inside an extended glob blanks, `|`, `<`, `>`, `;`, `&` and parentheses are pattern text.
+      if (c === "(") extglob += 1;
+      else if (c === ")") extglob -= 1;
+      lit(c, false);
+      i += 1;
+      continue;
+    }
     if (c === " " || c === "\t" || c === "\r") {
       endWord(i);
       i += 1;
@@ -462,6 +475,19 @@ export function parseScript(text: string, budget: ParseBudget = { words: 50_000 
       command.redirects.push(pendingRedirect);
       i += op.length;
       continue;
+    }
+    if (c === "(" && wordStart >= 0 && chunks.length > 0 && !chunksQuoted && EXTGLOB_OPENERS.has((chunks[chunks.length - 1] as string).slice(-1))) {
+      // `@(…)`, `!(…)`, `+(…)`, `*(…)`, `?(…)`: bash's extended glob, one pattern word up to the
+      // matching `)` (bash manual, "Pattern Matching"; bash reads it so when `extglob` is on, and
+      // it is a syntax error otherwise, so nothing else can run). A word that is only `!` where a
+      // command starts stays `!` and a subshell: without `extglob` `!(cmd)` negates and runs cmd.
+      const lone = parts.length === 0 && chunks.length === 1 && chunks[0] === "!";
+      if (!lone || skipKeywords(command.words) < command.words.length) {
+        extglob = 1;
+        lit(c, false);
+        i += 1;
+        continue;
+      }
     }
     if (c === "(" && wordStart >= 0 && parts.length === 0 && chunks.length > 0 && !chunksQuoted && ARRAY_ASSIGNMENT.test(chunks.join(""))) {
       // `NAME=(…)`: an array's elements, one word (bash reads them as words, not as a subshell).

@@ -863,8 +863,6 @@ function lineNamesCredential(command: string, cwd: string, home: string): string
   return undefined;
 }
 
-const EXTGLOB_OPENERS = ["@(", "!(", "+(", "*(", "?("];
-
 /**
  * The host directories a `docker`/`podman`/`nerdctl` `run` or `create` binds into the container:
  * `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount type=bind,source=SRC,target=DST` (named
@@ -955,15 +953,6 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
   // "$f"; done`), a substitution (`cat $(ls -a)`), a file (`ls -a > l; xargs cat < l`), or find's
   // `-exec`. The analyser does not say which computed name came from which listing, so any reader
   // of a computed name on the line counts as fed by any listing whose output goes on.
-  // bash's extended globs (`@(.env|x)`, `!(*.pub)`, with `shopt -s extglob`) are not read as
-  // patterns by the analyser: the line is denied when it names a credential file anywhere, or when
-  // a pattern stands where its directory's entries could be credential files.
-  if (EXTGLOB_OPENERS.some((opener) => command.includes(opener))) {
-    const named = lineNamesCredential(command, cwd, home);
-    const where = effects.commands.flatMap((c) => c.reads).find((r) => /[@!+*?]$/.test(r.written) && globMayMatchSensitive(`${r.path.slice(0, -1)}*`));
-    if (named !== undefined || where !== undefined)
-      return `BLOCKED: This command uses an extended glob (@(…), !(…), +(…), *(…), ?(…)) that may match the credential file ${named ?? `${where?.path.slice(0, -1)}*`}; the guardrails do not expand these patterns. Name the files to read plainly.`;
-  }
   const fed = effects.commands.some(readsComputedName);
   for (let i = 0; i < effects.commands.length; i += 1) {
     const block = mountedReadBlock(effects.commands, i, home, fed);

@@ -19,7 +19,7 @@ import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
 import { findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
-import { CODE_HOME_REFERENCE, componentRegExp } from "./sensitive-paths";
+import { CODE_HOME_REFERENCE, componentRegExp, isGlobComponent } from "./sensitive-paths";
 
 const { lstatSync, readlinkSync } = fs;
 
@@ -325,7 +325,7 @@ function globMayReach(pattern: string, p: Protected, dot: boolean): boolean {
   const tests = pattern
     .split("/")
     .filter((part) => part !== "")
-    .map((part) => (/[*?[]/.test(part) ? componentRegExp(part, dot) : part));
+    .map((part) => (isGlobComponent(part) ? componentRegExp(part, dot) : part));
   /** True when `tests` from `from` on match `names` as far as both go (past `names` only into a folder). */
   const reaches = (from: number, names: readonly string[], folder: boolean): boolean => {
     for (let k = 0; from + k < tests.length; k += 1) {

@@ -246,8 +246,21 @@ export function mentionsSensitivePath(text: string): boolean {
   return false;
 }
 
+const EXTGLOB_SUFFIX: ReadonlyMap<string, string> = new Map([
+  ["@", ""],
+  ["?", "?"],
+  ["*", "*"],
+  ["+", "+"],
+  ["!", ""],
+]);
+
+/** True when a pattern component holds a live glob: `*`, `?`, `[`, or an extended glob's `@(`, `+(`, `!(`. */
+export function isGlobComponent(part: string): boolean {
+  return /[*?[]|[@+!]\(/.test(part);
+}
+
 /**
- * One path component's glob as a RegExp (`*`, `?`, `[…]`; a leading dot is matched only literally,
+ * One path component's glob as a RegExp (`*`, `?`, `[…]`, extended globs; a leading dot is matched only literally,
  * unless `dot`: bash's `dotglob`, on when the line sets it or `GLOBIGNORE`, and matching ignores case).
  * With `crossSlash`, `*` and `?` match `/` too, as find's `-path` patterns do.
  */
@@ -255,9 +268,30 @@ export function componentRegExp(glob: string, dot = false, crossSlash = false): 
   let body = "";
   const lead = (i: number): string => (i === 0 && !dot ? "(?!\\.)" : "");
   const any = crossSlash ? "[\\s\\S]" : "[^/]";
+  // Open extended-glob groups (`@(a|b)`, bash manual, "Pattern Matching"): their closing suffix.
+  const groups: string[] = [];
   for (let i = 0; i < glob.length; i += 1) {
     const c = glob[i] as string;
-    if (c === "*") body += `${lead(i)}${any}*`;
+    if (glob[i + 1] === "(" && EXTGLOB_SUFFIX.has(c)) {
+      if (c === "!") {
+        // `!(…)` matches what its alternatives do not: read as `*` (no leading dot, as bash does).
+        let depth = 0;
+        let j = i + 1;
+        for (; j < glob.length; j += 1) {
+          if (glob[j] === "(") depth += 1;
+          else if (glob[j] === ")" && (depth -= 1) === 0) break;
+        }
+        body += `${lead(i)}${any}*`;
+        i = j;
+        continue;
+      }
+      // A group may spell a leading dot itself (`@(.env|x)` matches `.env`).
+      groups.push(EXTGLOB_SUFFIX.get(c) as string);
+      body += "(?:";
+      i += 1;
+    } else if (groups.length > 0 && c === "|") body += "|";
+    else if (groups.length > 0 && c === ")") body += `)${groups.pop() as string}`;
+    else if (c === "*") body += `${lead(i)}${any}*`;
     else if (c === "?") body += `${lead(i)}${any}`;
     else if (c === "[") {
       const close = glob.indexOf("]", i + 2);
@@ -270,6 +304,7 @@ export function componentRegExp(glob: string, dot = false, crossSlash = false): 
       }
     } else body += c.replace(/[.+^${}()|\\]/g, "\\$&");
   }
+  while (groups.length > 0) body += `)${groups.pop() as string}`;
   try {
     return new RegExp(`^${body}$`, dot ? "i" : "");
   } catch {
@@ -278,7 +313,8 @@ export function componentRegExp(glob: string, dot = false, crossSlash = false): 
 }
 
 function hasLiteral(glob: string): boolean {
-  return glob.replace(/\[[^\]]*\]|[*?]/g, "").length > 0;
+  // An extended glob's `!(…)` names nothing (it matches what it does not spell).
+  return glob.replace(/\[[^\]]*\]|!\([^()]*\)|[*?]/g, "").length > 0;
 }
 
 // Names a glob is tried against: one of each kind of credential file.
@@ -315,7 +351,7 @@ export function globMayMatchSensitive(pattern: string, dot = false): boolean {
   if (lastRe.test("environ") && hasLiteral(last) && parts.includes("proc")) return true;
   // Only the last component is a glob: match it against the directory's real entries.
   const dirParts = parts.slice(0, -1);
-  if (dirParts.some((p) => /[*?[]/.test(p))) return false;
+  if (dirParts.some(isGlobComponent)) return false;
   try {
     const entries = readdirSync(`/${dirParts.join("/")}`);
     let budget = 4096;

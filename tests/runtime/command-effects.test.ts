@@ -52,6 +52,17 @@ describe("commandEffects", () => {
     ]);
   });
 
+  it("reads an extended glob as one pattern word, and a lone !( where a command starts as negation", () => {
+    const reads = at("cat @(.env|x) !(*.pub) '@(y)' a+(b c)").commands[0]?.reads.map((r) => [r.path, r.glob]);
+    expect(reads).toEqual([
+      ["/repo/sub/@(.env|x)", true],
+      ["/repo/sub/!(*.pub)", true],
+      ["/repo/sub/@(y)", false],
+      ["/repo/sub/a+(b c)", true],
+    ]);
+    expect(names("echo @(a|b) && !(rm x); if !(true); then :; fi")).toEqual(["echo", "rm", "true", ":"]);
+  });
+
   it("reports reads, writes, deletes and moves", () => {
     const [cp, mv, rm, sed, dd, tee, redirect] = at("cp a b; mv c d; rm -rf e; sed -i s/x/y/ f; dd if=g of=h; echo x | tee i; cat < j > k").commands.filter(
       (c) => c.name !== "echo",

@@ -365,4 +365,22 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   allow(`pipeline-subshell-idiom-${i}-${slug(command)}`, "idioms", command),
 );
 
+// Extended globs (`@(…)`, `!(…)`, `+(…)`, `*(…)`, `?(…)`): one pattern word, judged by what it may
+// match; a lone `!(…)` where a command starts is still negation and a subshell, which runs.
+[
+  "cat @(x|.env)",
+  "cat ~/.ssh/@(id_rsa|y)",
+  "cat .en+(v)",
+  "cat ?(.)env",
+  "grep -r key @(src|.env)",
+  "rm -rf .claude/@(hooks|x)",
+  "echo x > .claude/@(settings.json)",
+  "if !(rm -rf /); then :; fi",
+  "echo !(x) && !(rm -rf ~)",
+  "cat @($(echo .env)|x)",
+].forEach((command, i) => deny(`extglob-${i}-${slug(command)}`, "extglob", command));
+["ls !(*.o)", "cat @(README.md|package.json)", "cat '@(.env|x)'", "rm -f @(*.tmp|*.bak)", "echo +(a|b) *(c)", "wc -l src/?(a|b).ts"].forEach((command, i) =>
+  allow(`extglob-idiom-${i}-${slug(command)}`, "idioms", command),
+);
+
 export default cases;
