@@ -3321,7 +3321,71 @@ function wrappedCommand(name: string, args: readonly string[]): { start: number;
   return { start: -1, script: false };
 }
 
+const MOUNTING_TOOLS: ReadonlySet<string> = new Set(["docker", "podman", "nerdctl"]);
+
+/**
+ * The host paths a `docker`/`podman`/`nerdctl` `run` or `create` binds into the container, by
+ * container path: `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount type=bind,source=SRC,target=DST`
+ * (docs.docker.com, "Bind mounts"). A source that is not a path (`-v data:/x`) is a named volume and
+ * holds no host path. `docker exec` makes no mounts: the container's own are not visible here.
+ */
+function bindMounts(name: string, args: readonly string[], ctx: Context): Map<string, string> {
+  const mounts = new Map<string, string>();
+  if (!MOUNTING_TOOLS.has(name)) return mounts;
+  const verb = args.findIndex((a) => a === "run" || a === "create");
+  if (verb < 0) return mounts;
+  const add = (source: string | undefined, target: string | undefined): void => {
+    if (!source || !target || !target.startsWith("/")) return;
+    const expanded = source === "~" || source.startsWith("~/") ? ctx.home + source.slice(1) : source;
+    if (!expanded.startsWith("/") && !expanded.startsWith(".")) return;
+    const inside = absolutePath(target, "/");
+    if (inside !== "/") mounts.set(inside, absolutePath(expanded, ctx.cwd));
+  };
+  for (let i = verb + 1; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (!a.startsWith("-")) break;
+    const volume =
+      a === "-v" || a === "--volume" ? args[(i += 1)] : a.startsWith("--volume=") ? a.slice(9) : a.startsWith("-v") && a.length > 2 ? a.slice(2) : undefined;
+    if (volume !== undefined) {
+      const [source, target] = volume.split(":");
+      add(source, target);
+      continue;
+    }
+    const mount = a === "--mount" ? args[(i += 1)] : a.startsWith("--mount=") ? a.slice(8) : undefined;
+    if (mount !== undefined) {
+      const fields = new Map(mount.split(",").map((f) => [f.split("=")[0] as string, f.slice(f.indexOf("=") + 1)] as [string, string]));
+      add(fields.get("source") ?? fields.get("src"), fields.get("target") ?? fields.get("destination") ?? fields.get("dst"));
+      continue;
+    }
+    if (!a.includes("=") && DOCKER_VALUE_OPTIONS.has(a)) i += 1;
+  }
+  return mounts;
+}
+
+/**
+ * Reads the command a wrapper runs. Inside a container started with bind mounts, the mounted
+ * container paths lead to their host paths, as an `ln` of the line does (`aliasOf`), for that
+ * command only.
+ */
 function wrapperEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
+  const mounts = bindMounts(name, args, ctx);
+  if (mounts.size === 0) {
+    wrappedEffects(effect, name, args, sources, ctx, depth);
+    return;
+  }
+  const saved = [...mounts.keys()].map((inside) => [inside, ctx.links.get(inside)] as const);
+  for (const [inside, host] of mounts) ctx.links.set(inside, ctx.links.get(host) ?? host);
+  try {
+    wrappedEffects(effect, name, args, sources, ctx, depth);
+  } finally {
+    for (const [inside, before] of saved) {
+      if (before === undefined) ctx.links.delete(inside);
+      else ctx.links.set(inside, before);
+    }
+  }
+}
+
+function wrappedEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
   const { start, script } = wrappedCommand(name, args);
   const verb = args.findIndex((a) => !a.startsWith("-") && a !== "compose");
   if (start < 0 && args[verb] === "cp") {

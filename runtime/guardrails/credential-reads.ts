@@ -899,9 +899,9 @@ function bindMounts(command: EffectCommand, home: string): Array<{ source: strin
 }
 
 /**
- * The block when a command run in a container (the commands nested under `commands[at]`) reads a
- * path under a bind mount whose host path is a credential file (`docker run -v ~/.aws:/x alpine
- * cat /x/credentials`): the path judged as the host path it is.
+ * The block when a command run in a container (the commands nested under `commands[at]`) reads
+ * files named by a listing of a bind mount whose host path holds credential files (`docker run -v
+ * ~/.ssh:/k alpine sh -c 'ls /k | xargs cat'`): the listing judged on the host path it is.
  */
 function mountedReadBlock(commands: readonly EffectCommand[], at: number, home: string, fed: boolean): string | undefined {
   const runner = commands[at] as EffectCommand;
@@ -917,12 +917,7 @@ function mountedReadBlock(commands: readonly EffectCommand[], at: number, home: 
   const shown = `${runner.name} ${runner.argv[1] ?? ""}`;
   for (let j = at + 1; j < commands.length && (commands[j] as EffectCommand).depth > runner.depth; j += 1) {
     const inside = commands[j] as EffectCommand;
-    for (const read of inside.reads) {
-      const host = onHost(read.path);
-      if (host !== undefined && pathIsSensitive({ ...read, path: host, written: host, aliasOf: undefined }))
-        return `BLOCKED: The container reads ${read.path}, which is ${host} on this machine (mounted with ${shown}), a credential file; its values must not reach the transcript. Mount only what the container needs, or ask the operator for the value.`;
-    }
-    // A listing of a mounted directory fed to a reader in the container, judged on the host path.
+    // A read of a mounted path is judged as its host path by the analyser (`aliasOf`). A listing of a mounted directory fed to a reader in the container, judged on the host path.
     const listing = listingOf(inside, home);
     if (listing && (listing.runs || (fed && outputIsFed(inside)))) {
       for (const root of listing.roots) {

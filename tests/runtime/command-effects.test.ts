@@ -63,6 +63,20 @@ describe("commandEffects", () => {
     expect(names("echo @(a|b) && !(rm x); if !(true); then :; fi")).toEqual(["echo", "rm", "true", ":"]);
   });
 
+  it("leads a container's bind-mounted paths to the host paths, for the commands run in that container", () => {
+    const effects = at(
+      "docker run --rm -e A=1 -v ~/.ssh:/k:ro --mount type=bind,source=./src,target=/w -v data:/d img sh -c 'cat /k/id_rsa /w/a /d/x'; cat /k/y",
+    );
+    const [inside, after] = effects.commands.filter((c) => c.name === "cat");
+    expect(inside?.reads.map((r) => [r.path, r.aliasOf])).toEqual([
+      ["/k/id_rsa", "/home/u/.ssh/id_rsa"],
+      ["/w/a", "/repo/sub/src/a"],
+      ["/d/x", undefined],
+    ]);
+    expect(after?.reads[0]?.aliasOf).toBeUndefined();
+    expect(at("docker exec c cat /k/id_rsa").commands[1]?.reads[0]?.aliasOf).toBeUndefined();
+  });
+
   it("reports reads, writes, deletes and moves", () => {
     const [cp, mv, rm, sed, dd, tee, redirect] = at("cp a b; mv c d; rm -rf e; sed -i s/x/y/ f; dd if=g of=h; echo x | tee i; cat < j > k").commands.filter(
       (c) => c.name !== "echo",

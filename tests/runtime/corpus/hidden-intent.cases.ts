@@ -383,4 +383,23 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   allow(`extglob-idiom-${i}-${slug(command)}`, "idioms", command),
 );
 
+// A container's bind mounts (`-v`, `--volume`, `--mount`): what runs inside reaches the host paths.
+[
+  "docker run -v ~/.ssh/id_rsa:/key alpine cat /key",
+  "docker run -e A=1 -v ~/.ssh/id_rsa:/key alpine cat /key",
+  "docker run --mount type=bind,src=$HOME/.aws/credentials,dst=/c alpine cat /c",
+  "podman run --volume=$HOME/.ssh:/data:ro alpine sh -c 'cat /data/*'",
+  "docker run -v ~/.claude:/c alpine sh -c 'echo {} > /c/settings.json'",
+  "docker run -v ~:/h alpine rm -rf /h/.claude",
+  "docker run -v ~/.agentihooks:/a alpine rm -rf /a",
+  "ln -s ~/.agentihooks /tmp/a; echo x > /tmp/a/policy.json",
+].forEach((command, i) => deny(`bind-mount-${i}-${slug(command)}`, "bind-mounts", command));
+[
+  "docker run -v $PWD:/src -w /src node:20 npm test",
+  'docker run --rm -v "$PWD":/w alpine cat /w/README.md',
+  "docker run -v data:/x alpine cat /x/app.log",
+  "docker run -v ./out:/out alpine rm -rf /out/build",
+  "docker exec c cat /key",
+].forEach((command, i) => allow(`bind-mount-idiom-${i}-${slug(command)}`, "idioms", command));
+
 export default cases;
