@@ -3501,6 +3501,10 @@ function fileEffects(
     findEffects(effect, args, sources, ctx, depth, path);
     return;
   }
+  if (name === "fd" || name === "fdfind") {
+    fdEffects(effect, args, ctx, depth, path);
+    return;
+  }
   if (name === "dd") {
     args.forEach((a, i) => {
       if (a.startsWith("if="))
@@ -3856,6 +3860,53 @@ function findEffects(
     k = end;
   }
   void sources;
+}
+
+// fd's options that take a value (fd --help).
+const FD_VALUE_OPTIONS: ReadonlySet<string> = new Set(
+  "-e -E -t -d -j -S -c -o --extension --exclude --type --max-depth --min-depth --exact-depth --threads --size --color --owner --changed-within --changed-before --max-results --ignore-file --base-directory --path-separator --format --search-path --and --batch-size".split(
+    " ",
+  ),
+);
+const FD_EXEC = new Set(["-x", "--exec", "-X", "--exec-batch"]);
+const FD_PLACEHOLDER = /\{(?:\/|\/\/|\.|\/\.)?\}/;
+const FD_PLACEHOLDERS = /\{(?:\/|\/\/|\.|\/\.)?\}/g;
+
+/**
+ * `fd PATTERN [PATH…] -x CMD…` / `-X CMD…` (until `;`): CMD runs on the names found, as find's
+ * `-exec` does (fd's README, "Command execution"). The names are unknown: each placeholder (`{}`,
+ * `{/}`, `{//}`, `{.}`, `{/.}`, also inside a word) is read as find's `{}`, and a command without
+ * one gets it appended, as fd does.
+ */
+function fdEffects(effect: EffectCommand, args: string[], ctx: Context, depth: number, path: (index: number, via?: string) => PathEffect): void {
+  const positional: number[] = [];
+  const roots: PathEffect[] = [];
+  const runs: string[][] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (FD_EXEC.has(a)) {
+      let end = i + 1;
+      while (end < args.length && args[end] !== ";") end += 1;
+      const inner = args.slice(i + 1, end);
+      if (inner.length > 0)
+        runs.push(
+          inner.some((w) => FD_PLACEHOLDER.test(w)) ? inner.map((w) => (FD_PLACEHOLDER.test(w) ? w.replace(FD_PLACEHOLDERS, "{}") : w)) : [...inner, "{}"],
+        );
+      i = end;
+    } else if (a === "--search-path" && i + 1 < args.length) roots.push(path((i += 1), "fd"));
+    else if (a.startsWith("-") && a !== "-") i += !a.includes("=") && FD_VALUE_OPTIONS.has(a) ? 1 : 0;
+    else positional.push(i);
+  }
+  for (const i of positional.slice(1)) roots.push(path(i, "fd"));
+  if (roots.length === 0) roots.push({ path: ctx.cwd, written: ".", glob: false, dynamic: false, via: "fd" });
+  for (const inner of runs) {
+    const innerName = basename(inner[0] as string);
+    if (DELETERS.has(innerName) && innerName !== "gio") {
+      effect.deletes.push(...roots);
+      effect.recursive = true;
+    }
+    analyseNested(inner.map((w) => (w === "{}" ? "{}" : quoteWord(w))).join(" "), ctx, depth + 1, ctx.where);
+  }
 }
 
 let lastKey: string | undefined;

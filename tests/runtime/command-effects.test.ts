@@ -77,6 +77,16 @@ describe("commandEffects", () => {
     expect(at("docker exec c cat /k/id_rsa").commands[1]?.reads[0]?.aliasOf).toBeUndefined();
   });
 
+  it("reads the command fd -x / -X runs on the names found, placeholders as find's {}", () => {
+    const effects = at("fd -H -e log . build -x mv {} {.}.bak \\; -X rm -rf");
+    expect(effects.commands.map((c) => c.argv)).toEqual([
+      ["fd", "-H", "-e", "log", ".", "build", "-x", "mv", "{}", "{.}.bak", ";", "-X", "rm", "-rf"],
+      ["mv", "{}", "{}.bak"],
+      ["rm", "-rf", "{}"],
+    ]);
+    expect([effects.commands[0]?.deletes.map((d) => d.path), effects.commands[0]?.recursive]).toEqual([["/repo/sub/build"], true]);
+  });
+
   it("reports reads, writes, deletes and moves", () => {
     const [cp, mv, rm, sed, dd, tee, redirect] = at("cp a b; mv c d; rm -rf e; sed -i s/x/y/ f; dd if=g of=h; echo x | tee i; cat < j > k").commands.filter(
       (c) => c.name !== "echo",

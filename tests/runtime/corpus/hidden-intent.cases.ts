@@ -402,4 +402,18 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   "docker exec c cat /key",
 ].forEach((command, i) => allow(`bind-mount-idiom-${i}-${slug(command)}`, "idioms", command));
 
+// `fd -x CMD` / `-X CMD` runs CMD on the names found, as find's `-exec` does.
+[
+  "fd -t f . src -x git push --force",
+  "fd --exec-batch git push -f",
+  "fd -x sh -c 'cat .env'",
+  "fd -e md -x sh -c 'cat {} ~/.ssh/id_rsa'",
+  "fd -H . ~ -X rm -rf",
+  "fd -x sh -c 'rm -rf ~'",
+  "fd -x cp {} ~/.agentihooks/",
+].forEach((command, i) => deny(`fd-exec-${i}-${slug(command)}`, "fd-exec", command));
+["fd -e ts -x wc -l", "fd -e ts . src -X prettier --check", "fd -g '*.log' -x rm {} \\; -E node_modules", "fd -x echo {/.}", "fd -e tmp -x rm -f"].forEach(
+  (command, i) => allow(`fd-exec-idiom-${i}-${slug(command)}`, "idioms", command),
+);
+
 export default cases;
