@@ -51,6 +51,8 @@ export function geminiToolCall(name: string, args: unknown, mcpContext?: unknown
   const input: Record<string, unknown> = isObject(args) ? { ...args } : typeof args === "string" ? { command: args, content: args } : {};
   if (typeof input.dir_path === "string" && input.path === undefined) input.path = input.dir_path;
   if (typeof input.include_pattern === "string" && input.glob === undefined) input.glob = input.include_pattern;
+  // `read_file` named its path `absolute_path` before 0.61 (the file guards read `file_path`).
+  if (typeof input.absolute_path === "string" && input.file_path === undefined) input.file_path = input.absolute_path;
   if (name === "read_many_files") {
     const named = [...strings(input.include), ...strings(input.paths), ...strings(input.file_paths)];
     if (named.length > 0) input.file_paths = [...new Set(named)];

@@ -4,7 +4,8 @@
  * target too), through shell commands that consume them (every path a command reads, as
  * command-effects.ts resolves it: globs that could match one, `cd` and `cwd` followed, `//`, `/./`
  * and `..` normalised, in substitutions, `bash -c`, `eval`, wrappers such as `docker exec` and
- * `ssh`), and through MCP tools that read paths; blocks whole-environment dumps and printing
+ * `ssh`), and through any other tool given a credential path (MCP servers', tools not known yet,
+ * Gemini's read_many_files over a directory or glob); blocks whole-environment dumps and printing
  * secret-looking variables; blocks the container and cluster commands that print secrets; and
  * blocks commands whose meaning is hidden (decoded or downloaded text run by a shell) or whose
  * visible words name a credential file behind a name it cannot see. Naming a file is not reading
@@ -25,7 +26,15 @@ import {
 import { basename } from "../shell";
 import { secretPrinterBlock } from "./secret-printers";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
-import { CREDENTIAL_EXCLUDES, globMayMatchSensitive, isCredentialDirectory, isDotenvName, isSensitivePath } from "./sensitive-paths";
+import {
+  componentRegExp,
+  CREDENTIAL_EXCLUDES,
+  globMayMatchSensitive,
+  isCredentialDirectory,
+  isDotenvName,
+  isSensitivePath,
+  mentionsSensitivePath,
+} from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 import { isSecretVariable } from "../secrets";
@@ -258,7 +267,10 @@ function searchToolBlock(input: GuardInput): string | undefined {
   const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
   const given = stringArg(input.tool_input, "path") || stringArg(input.tool_input, "file_path");
   const expanded = given === "~" || given.startsWith("~/") ? home + given.slice(1) : given;
-  const root = given ? (isAbsolute(expanded) ? resolve(expanded) : resolve(input.cwd, expanded)) : input.cwd;
+  const full = given ? (isAbsolute(expanded) ? resolve(expanded) : resolve(input.cwd, expanded)) : input.cwd;
+  // A search tool follows a link it is given as its root: the files are judged where they are
+  // (`l` → `~/.aws` holds `credentials` of `.aws`).
+  const root = realTarget(full) ?? full;
   if (!isDirectory(root)) return undefined;
   if (HOME_ROOTS.test(root) || root === home)
     return `BLOCKED: A search of ${root} would read every credential file in the home directory. Search the project directory, or the specific directory you need, instead.`;
@@ -981,19 +993,201 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
   return undefined;
 }
 
-function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {
+/**
+ * A file tool's path as the client opens it: a `file://` URL's path (percent-decoded), cut at a NUL
+ * (a C-level open stops there), `~` expanded, made absolute against the session's directory.
+ */
+function toolPathFull(value: string, input: GuardInput): { raw: string; full: string } {
   const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
-  const raw = value.replace(/^file:\/\//, "");
+  let raw = value;
+  const url = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(raw);
+  if (url) {
+    try {
+      raw = decodeURIComponent(url[1] as string);
+    } catch {
+      raw = url[1] as string;
+    }
+  }
+  const nul = raw.indexOf("\0");
+  if (nul >= 0) raw = raw.slice(0, nul);
   const expanded = raw === "~" || raw.startsWith("~/") ? home + raw.slice(1) : raw;
-  const full = isAbsolute(expanded) ? resolve(expanded) : resolve(input.cwd, expanded);
-  const real = realTarget(full);
-  if (isSensitivePath(raw) || isSensitivePath(full)) return readBlock(value, full, how);
-  if (real !== undefined && isSensitivePath(real)) return readBlock(`${value} (a link to ${real})`, real, how);
-  if (/[*?[]/.test(raw) && globMayMatchSensitive(full)) return readBlock(value, undefined, how);
+  return { raw, full: isAbsolute(expanded) ? resolve(expanded) : resolve(input.cwd, expanded) };
+}
+
+// A file descriptor of the client's process (`/dev/fd/3`, `/proc/self/fd/3`, `/proc/<pid>/fd/N`,
+// `map_files`): what it refers to is known only inside that process, never to the hook.
+const DESCRIPTOR_PATH = /^\/(?:dev\/fd|proc\/[^/]+\/(?:task\/[^/]+\/)?(?:fd|fdinfo|map_files))(?:\/|$)/;
+
+/**
+ * True when the path names a credential file as written, or in any case: on a case-insensitive
+ * file system (macOS's default) `~/.SSH/ID_RSA` opens `~/.ssh/id_rsa`.
+ */
+function sensitiveAnyCase(path: string): boolean {
+  return isSensitivePath(path) || isSensitivePath(path.toLowerCase());
+}
+
+// The home's credential directories a hard link's target is looked for in (bounded: a link count
+// above 1 is rare outside package stores).
+const LINKED_CREDENTIAL_DIRS = ["", ".ssh", ".aws", ".kube", ".docker", ".azure", ".gnupg", ".config/gcloud", ".config/gh", ".config/git"];
+
+/**
+ * The credential file `path` is a hard link of (same device and inode), looked for in the home's
+ * credential directories and the session's directory; undefined when its link count is 1. A hard
+ * link has no target to resolve, so its name says nothing about what it holds.
+ */
+function hardLinkedCredential(path: string, input: GuardInput): string | undefined {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!st.isFile() || st.nlink < 2) return undefined;
+  const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
+  const dirs = [...LINKED_CREDENTIAL_DIRS.map((d) => (d ? join(home, d) : home)), input.cwd];
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).slice(0, 500);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const candidate = join(dir, name);
+      if (candidate === path || !isSensitivePath(candidate)) continue;
+      try {
+        const other = statSync(candidate);
+        if (other.ino === st.ino && other.dev === st.dev) return candidate;
+      } catch {
+        // Gone or unreadable: not this one.
+      }
+    }
+  }
   return undefined;
 }
 
-const MCP_READ_NAME = /read|get|view|cat|open|download|fetch|show|load|export|dump|copy/i;
+function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {
+  const { raw, full } = toolPathFull(value, input);
+  if (DESCRIPTOR_PATH.test(full))
+    return `BLOCKED: ${how} ${value}, a file descriptor of the client's process: agentihooks cannot see which file it is, and it may be a credential file. Read the file by its own path.`;
+  const real = realTarget(full);
+  if (sensitiveAnyCase(raw) || sensitiveAnyCase(full)) return readBlock(value, full, how);
+  if (real !== undefined && sensitiveAnyCase(real)) return readBlock(`${value} (a link to ${real})`, real, how);
+  if (/[*?[]/.test(raw) && globMayMatchSensitive(full)) return readBlock(value, undefined, how);
+  const linked = hardLinkedCredential(real ?? full, input);
+  if (linked !== undefined) return readBlock(`${value} (a hard link of ${linked})`, linked, how);
+  return undefined;
+}
+
+/** A glob's path below `root` as a RegExp: `**` any run of directories, other parts as `componentRegExp` with dot files matched. */
+function pathGlobRegExp(parts: readonly string[]): RegExp {
+  let body = "";
+  parts.forEach((part, i) => {
+    const last = i === parts.length - 1;
+    if (part === "**") body += last ? "[\\s\\S]*" : "(?:[^/]+/)*";
+    else body += componentRegExp(part, true).source.slice(1, -1) + (last ? "" : "/");
+  });
+  try {
+    return new RegExp(`^${body}$`, "i");
+  } catch {
+    return /[\s\S]*/;
+  }
+}
+
+/**
+ * A tool that reads many files (Gemini's `read_many_files`: each of its `include`/`paths` a file,
+ * a directory read whole, or a glob) over one entry: blocked when the entry is a home or root
+ * directory, or when a credential file under the directory, or under the glob's fixed part, matches
+ * it (the same bounded walk as a search tool's; links followed, dot files included, a glob with
+ * braces taken as matching every file).
+ */
+function manyFilesBlock(value: string, input: GuardInput): string | undefined {
+  const { raw, full } = toolPathFull(value, input);
+  const parts = full.split("/").filter((p) => p !== "");
+  const firstGlob = parts.findIndex((p) => /[*?[{]/.test(p));
+  const rootParts = firstGlob < 0 ? parts : parts.slice(0, firstGlob);
+  const rest = firstGlob < 0 ? ["**"] : parts.slice(firstGlob);
+  const given = `/${rootParts.join("/")}`;
+  const root = realTarget(given) ?? given;
+  if (firstGlob < 0 && !isDirectory(root)) return undefined;
+  const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
+  if (HOME_ROOTS.test(root) || root === home || root === (realTarget(home) ?? home))
+    return `BLOCKED: Reading ${value} would read every credential file in the home directory. Name the files to read, or a project directory.`;
+  const matches = raw.includes("{")
+    ? () => true
+    : (
+        (re: RegExp) => (dirs: readonly string[], file: string) =>
+          re.test([...dirs, file].join("/"))
+      )(pathGlobRegExp(rest));
+  const files = credentialFilesUnder(root, true, (dirs, file) => !matches(dirs, file), true);
+  if (files.length === 0) return undefined;
+  return `BLOCKED: Reading ${value} would read credential file(s) (${files.join(", ")}); their values must not reach the transcript. Name the files to read, or use a pattern that leaves them out (e.g. "src/**/*.ts").`;
+}
+
+// Argument keys whose string values are paths a tool may open; absolute, `~` and `file://` values count under any key.
+const PATH_ARG_KEY = /path|file|dir|folder|src|source|target|uri|location|include/i;
+
+/**
+ * The string values of a tool's arguments that may be paths, at any depth: under a path-like key,
+ * or shaped like one (absolute, `~`, `file://`); URLs of other schemes, multi-line text and long
+ * strings are not. Bounded like the secrets scan (ARGUMENT_LIMITS); past it, undefined.
+ */
+function argumentPaths(input: unknown): string[] | undefined {
+  const out: string[] = [];
+  const stack: Array<{ key: string; value: unknown; depth: number }> = [{ key: "", value: input, depth: 0 }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { key, value, depth } = stack.pop() as { key: string; value: unknown; depth: number };
+    if (++seen > 100_000 || depth > 64) return undefined;
+    if (typeof value === "string") {
+      if (value === "" || value.length > 4096 || value.includes("\n")) continue;
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^file:\/\//i.test(value)) continue;
+      if (value.startsWith("/") || value.startsWith("~") || /^file:\/\//i.test(value) || PATH_ARG_KEY.test(key)) out.push(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push({ key, value: item, depth: depth + 1 });
+    } else if (isObjectValue(value)) {
+      for (const [k, item] of Object.entries(value)) stack.push({ key: k, value: item, depth: depth + 1 });
+    }
+  }
+  return [...new Set(out)];
+}
+
+function isObjectValue(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+// Verbs of a tool name that write, and verbs that read: a name with the first and none of the
+// second (`write_file`, `edit_file`, `move_file`) is a writer.
+const WRITING_VERBS = new Set([
+  "write",
+  "create",
+  "edit",
+  "put",
+  "save",
+  "append",
+  "move",
+  "rename",
+  "delete",
+  "remove",
+  "mkdir",
+  "upload",
+  "insert",
+  "replace",
+  "patch",
+]);
+const READING_VERBS = /read|get|view|cat|open|download|fetch|show|load|export|dump|copy|head|tail|list|search|grep|find/i;
+
+/** True when the tool's name says it writes and nothing in it says it reads. */
+function onlyWrites(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((w) => WRITING_VERBS.has(w)) && !READING_VERBS.test(name);
+}
+
+// Tools of the runtime's vocabulary that take no path to open (or whose paths another guard judges: the writers).
+const PATHLESS_TOOLS = /^(Write|Edit|MultiEdit|NotebookEdit|Glob|LS|WebSearch|WebFetch|TodoWrite|Agent|Task|AskUserQuestion)$/;
 
 /** The credential-read guard. */
 export const credentialReadsGuard: Guard = {
@@ -1001,9 +1195,22 @@ export const credentialReadsGuard: Guard = {
   check(input): GuardVerdict | undefined {
     const { tool_name, tool_input } = input;
     if (READ_TOOLS.has(tool_name)) {
-      for (const path of toolPaths(tool_input)) {
+      // The keys the clients use, then any other path-shaped argument (Gemini's older
+      // `absolute_path`, a key a new version adds).
+      const named = argumentPaths(tool_input);
+      if (named === undefined)
+        return { block: `BLOCKED: The arguments of ${tool_name} are too many or too deep to check for credential paths. Name the file plainly.` };
+      for (const path of new Set([...toolPaths(tool_input), ...named])) {
         const block = toolPathBlock(path, input, "Reading");
         if (block) return { block };
+      }
+      // `file_paths` is set only for a reader of many files (Gemini's read_many_files): a
+      // directory there is read whole, a glob expanded.
+      if (Array.isArray(tool_input.file_paths)) {
+        for (const path of tool_input.file_paths) {
+          const block = typeof path === "string" && path ? manyFilesBlock(path, input) : undefined;
+          if (block) return { block };
+        }
       }
       return undefined;
     }
@@ -1026,17 +1233,21 @@ export const credentialReadsGuard: Guard = {
       const block = shellReadBlock(stringArg(tool_input, "command"), input.cwd, input.env);
       return block ? { block } : undefined;
     }
-    if (/^(Write|Edit|MultiEdit|NotebookEdit|Glob|LS|WebSearch|WebFetch|TodoWrite|Agent|Task|AskUserQuestion)$/.test(tool_name)) return undefined;
-    if (MCP_READ_NAME.test(tool_name)) {
-      for (const key of ["path", "file_path", "filename", "file", "uri", "source", "paths"]) {
-        const value = tool_input[key];
-        const values = Array.isArray(value) ? value : [value];
-        for (const v of values) {
-          if (typeof v !== "string") continue;
-          const block = toolPathBlock(v, input, `The tool ${tool_name} would read`);
-          if (block) return { block };
-        }
-      }
+    if (PATHLESS_TOOLS.test(tool_name) || onlyWrites(tool_name)) return undefined;
+    // Any other tool (an MCP server's, a tool the runtime does not know yet) given a credential
+    // file's path may read it, whatever its name says (`tail_file`, `head`, a bare `fs_tool`): every
+    // path-shaped argument is judged as a read's path. A tool that only names a file in a pattern
+    // or a query is not given its path. A tool named only for writing is left to the guards of writes.
+    const named = argumentPaths(tool_input);
+    if (named === undefined)
+      return mentionsSensitivePath(JSON.stringify(tool_input) ?? "")
+        ? {
+            block: `BLOCKED: The arguments of ${tool_name} are too many or too deep to check, and they name a credential file. Send smaller, flatter arguments.`,
+          }
+        : undefined;
+    for (const path of named) {
+      const block = toolPathBlock(path, input, `The tool ${tool_name} would read`);
+      if (block) return { block };
     }
     return undefined;
   },

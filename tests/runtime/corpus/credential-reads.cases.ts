@@ -182,6 +182,69 @@ TOOL_READS.forEach(([path, expect], i) => {
   );
 });
 
+// File tools, every spelling of the path the client opens: any case (a case-insensitive file
+// system opens ~/.ssh/id_rsa for ~/.SSH/ID_RSA), a directory symlinked into the repository, a NUL
+// (a C-level open stops there), a file descriptor of the client's process (unknowable to the hook).
+const TOOL_SPELLINGS: Array<[string, "deny" | "allow"]> = [
+  ["~/.SSH/ID_RSA", "deny"],
+  ["~/.AWS/credentials", "deny"],
+  ["~/.aws/Credentials", "deny"],
+  [".ENV.Local", "deny"],
+  ["aws-link/credentials", "deny"],
+  ["kube-link/config", "deny"],
+  [".env\u0000.txt", "deny"],
+  ["/dev/fd/3", "deny"],
+  ["/proc/self/fd/3", "deny"],
+  ["/proc/1/fd/0", "deny"],
+  ["~/.SSH/ID_RSA.PUB", "allow"],
+  ["Docs/ENV.md", "allow"],
+  ["aws-link/config.md", "allow"],
+  ["/dev/null", "allow"],
+];
+TOOL_SPELLINGS.forEach(([path, expect], i) => {
+  const files = {
+    ".env.local": "A=1\n",
+    "~/.ssh/id_rsa": "k\n",
+    "~/.aws/credentials": "[default]\n",
+    "~/.kube/config": "apiVersion: v1\n",
+    "aws-link": { symlink: "~/.aws" },
+    "kube-link": { symlink: "~/.kube" },
+    "Docs/ENV.md": "x\n",
+  } as const;
+  const id = `credential-reads/tool-spelling-${i}-${slug(path)}`;
+  cases.push(
+    expect === "deny"
+      ? { id, class: "credential-reads/file-tools", kind: "read", path, files, expect, reason: /credential|file descriptor/ }
+      : { id, class: "credential-reads/file-tools", kind: "read", path, files, expect },
+  );
+});
+
+// Other tools (an MCP server's, a tool no client had yet) given a credential file's path, under
+// any key and at any depth, may read it whatever their names say; naming a file in a pattern or a
+// remote URL is not opening it, and a tool named for writing is left to the guards of writes.
+const OTHER_TOOL_READS: Array<[string, string, Record<string, unknown>, "deny" | "allow"]> = [
+  ["fs", "head", { target: ".env" }, "deny"],
+  ["fs", "tail_file", { filePath: "~/.ssh/id_rsa" }, "deny"],
+  ["fs", "read_text_file", { options: { path: "~/.aws/credentials" } }, "deny"],
+  ["fs", "process", { files: ["README.md", ".env.local"] }, "deny"],
+  ["fs", "summarize", { input: "file://~/.kube/config" }, "deny"],
+  ["fs", "read_text_file", { path: "aws-link/credentials" }, "deny"],
+  ["fs", "read_multiple_files", { paths: ["README.md", "docs/a.md"] }, "allow"],
+  ["fs", "search_files", { path: ".", pattern: ".env" }, "allow"],
+  ["web", "fetch", { url: "https://example.com/app/.env" }, "allow"],
+  ["fs", "read_file", { path: ".env.example" }, "allow"],
+  ["notes", "summarize", { text: "load the settings from .env at start-up" }, "allow"],
+];
+OTHER_TOOL_READS.forEach(([server, tool, args, expect], i) => {
+  const files = { ".env": "A=1\n", ".env.local": "A=1\n", "~/.aws/credentials": "[default]\n", "aws-link": { symlink: "~/.aws" }, "README.md": "x\n" } as const;
+  const id = `credential-reads/other-tool-${i}-${slug(`${tool}-${JSON.stringify(args)}`)}`;
+  cases.push(
+    expect === "deny"
+      ? { id, class: "credential-reads/other-tools", kind: "mcp", mcp: { server, tool, args }, files, expect, reason: /credential/ }
+      : { id, class: "credential-reads/other-tools", kind: "mcp", mcp: { server, tool, args }, files, expect },
+  );
+});
+
 // Environment dumps and secret variables.
 const DUMPS = [
   "env",
