@@ -4,7 +4,8 @@
  * Copilot's `hooks/` directory, and the settings files that hold `hooks`, `disableAllHooks` or
  * Codex's `notify`) is denied: otherwise an agent could switch the guardrails off in one call.
  * Reading them is fine. Paths come from the client homes' variables (COPILOT_HOME,
- * CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, AGENTIHOOKS_HOME); file-tool paths are resolved
+ * CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, AGENTIHOOKS_HOME); file-tool paths are compared in
+ * any case, matched to hard links, and resolved
  * through symlinks; shell commands are read through runtime/command-effects.ts, and a command whose
  * effect the analyser cannot see is denied when its visible words name one of these files. Any other
  * tool (MCP servers') is judged by its arguments' shape and its name's verbs (checkOtherTool).
@@ -21,7 +22,7 @@ import { findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, isGlobComponent } from "./sensitive-paths";
 
-const { lstatSync, readlinkSync } = fs;
+const { lstatSync, readdirSync, readlinkSync, statSync } = fs;
 
 /** What is protected: whole directories, single files, and the client homes whose hook files are. */
 interface Protected {
@@ -33,6 +34,8 @@ interface Protected {
   homes: string[];
   /** Symlink resolution for this check (`realPath`), each path component looked at once. */
   real: (path: string) => string;
+  /** `dirs`, `files` and `homes` lower-cased, made when first needed. */
+  folded: () => { dirs: string[]; files: string[]; homes: string[] };
 }
 
 /**
@@ -59,7 +62,17 @@ export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
     if (contract.machineDir) dirs.push(join("/", contract.machineDir));
   }
   const withReal = (paths: string[]): string[] => [...new Set(paths.flatMap((p) => [resolve(p), real(p)]))];
-  return { dirs: withReal(dirs), files: withReal(files), settings: withReal(files), homes: withReal(homes), real };
+  const lower = (paths: string[]): string[] => paths.map((x) => x.toLowerCase());
+  let made: ReturnType<Protected["folded"]> | undefined;
+  const p: Protected = {
+    dirs: withReal(dirs),
+    files: withReal(files),
+    settings: withReal(files),
+    homes: withReal(homes),
+    real,
+    folded: () => (made ??= { dirs: lower(p.dirs), files: lower(p.files), homes: lower(p.homes) }),
+  };
+  return p;
 }
 
 /**
@@ -121,7 +134,7 @@ function inside(path: string, dir: string): boolean {
 const PROJECT_HOOK_DIR =
   /(?:^|\/)(?:\.agentihooks|\.github\/hooks)(?:\/|$)|(?:^|\/)(?:\.claude|\.gemini|\.codex|\.copilot|\.github\/copilot)\/(?:[^/]+\/){0,8}[^/]*hook/i;
 const PROJECT_SETTINGS =
-  /(?:^|\/)(?:\.github\/copilot\/settings(?:\.local)?\.json|\.claude\/settings(?:\.local)?\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json))$/;
+  /(?:^|\/)(?:\.github\/copilot\/settings(?:\.local)?\.json|\.claude\/settings(?:\.local)?\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json))$/i;
 
 /**
  * Inside a client's home, what wires or switches hooks: every configuration file at its top
@@ -140,7 +153,10 @@ function homeHookFile(candidate: string, homes: readonly string[]): { settings: 
   return undefined;
 }
 
-/** The protected path `path` is or lies in, or undefined. */
+/**
+ * The protected path `path` is or lies in, or undefined. Compared in any case too: on a
+ * case-insensitive file system (macOS's default) `~/.Claude/Settings.json` is the settings file.
+ */
 function hit(path: string, p: Protected): string | undefined {
   for (const candidate of [resolve(path), p.real(path)]) {
     if (p.files.includes(candidate)) return candidate;
@@ -148,6 +164,46 @@ function hit(path: string, p: Protected): string | undefined {
     if (dir) return candidate;
     if (homeHookFile(candidate, p.homes)) return candidate;
     if (PROJECT_HOOK_DIR.test(candidate) || PROJECT_SETTINGS.test(candidate)) return candidate;
+    const lower = candidate.toLowerCase();
+    if (lower !== candidate) {
+      const folded = p.folded();
+      if (folded.files.includes(lower) || folded.dirs.some((d) => inside(lower, d)) || homeHookFile(lower, folded.homes)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The protected file `path` is a hard link of (same device and inode), looked for among the files
+ * at the top of each protected directory and client home and in their `hooks/` folders; undefined
+ * when its link count is 1. A hard link has no target to resolve: writing it writes the file.
+ */
+function hardLinkedProtected(path: string, p: Protected): string | undefined {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!st.isFile() || st.nlink < 2) return undefined;
+  const dirs = [...p.dirs, ...p.homes, ...p.homes.map((h) => join(h, "hooks")), ...p.files.map((f) => dirname(f))];
+  for (const dir of new Set(dirs)) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).slice(0, 500);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const candidate = join(dir, name);
+      if (candidate === path || !hit(candidate, p)) continue;
+      try {
+        const other = statSync(candidate);
+        if (other.ino === st.ino && other.dev === st.dev) return candidate;
+      } catch {
+        // Gone or unreadable: not this one.
+      }
+    }
   }
   return undefined;
 }
@@ -256,6 +312,28 @@ function editLeavesHooks(target: string, input: Record<string, unknown>): boolea
   return hookFingerprint(after) === fingerprint;
 }
 
+// The arguments of a file tool that name the file, not what is written to it.
+const FILE_PATH_KEYS: ReadonlySet<string> = new Set(["file_path", "path", "notebook_path", "file_paths", "absolute_path"]);
+
+/** Every key and string of `value` at any depth, one a line; undefined past the secrets scan's bounds (64 deep, 100 000 values). */
+function argumentStrings(value: unknown): string | undefined {
+  const out: string[] = [];
+  const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop() as { v: unknown; depth: number };
+    if (++seen > 100_000 || depth > 64) return undefined;
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) for (const item of v) stack.push({ v: item, depth: depth + 1 });
+    else if (typeof v === "object" && v !== null)
+      for (const [k, item] of Object.entries(v)) {
+        out.push(k);
+        stack.push({ v: item, depth: depth + 1 });
+      }
+  }
+  return out.join("\n");
+}
+
 function checkFileTool(input: GuardInput, p: Protected): string | undefined {
   if (!WRITE_TOOLS.has(input.tool_name)) return undefined;
   for (const raw of toolPaths(input.tool_input)) {
@@ -267,17 +345,24 @@ function checkFileTool(input: GuardInput, p: Protected): string | undefined {
       )
     )
       return message(`Writing ${raw} with a variable that steers the hooks (AGENTIHOOKS_*, a client's home variable) is not allowed:`);
-    const target = hit(isAbsolute(path) ? path : resolve(input.cwd, path), p);
+    const absolute = isAbsolute(path) ? path : resolve(input.cwd, path);
+    const target = hit(absolute, p) ?? hardLinkedProtected(p.real(absolute), p);
     if (!target) continue;
     // A settings file stays editable where the edit leaves hook wiring alone.
-    // A whole-file write (Write, a patch that adds or deletes the file) could drop the wiring unseen.
-    const text =
-      ["old_string", "new_string", "content", "patch", "command"].map((k) => stringArg(input.tool_input, k)).join("\n") +
-      JSON.stringify(input.tool_input.edits ?? "");
-    const whole = input.tool_name === "Write" || /^\*\*\* (Add|Delete) File:/m.test(text);
+    // A whole-file write (Write, a notebook edit, which rewrites the file's JSON, a patch that adds,
+    // deletes or moves the file) could drop the wiring unseen. The text judged is every argument
+    // but the paths, so a key nobody listed (`new_source`, `insert_text`) is read too.
+    const text = argumentStrings(Object.fromEntries(Object.entries(input.tool_input).filter(([k]) => !FILE_PATH_KEYS.has(k))));
+    // What cannot be read whole cannot be shown to leave the hook wiring alone.
+    if (text === undefined)
+      return message(`Writing ${raw} with arguments nested too deep or too many to check is not allowed; send the edit as plain strings:`);
+    const whole =
+      input.tool_name === "Write" ||
+      input.tool_name === "NotebookEdit" ||
+      /^[ \t]*\*\*\* (Add|Delete) File:|^[ \t]*\*\*\* Move to:/m.test(stringArg(input.tool_input, "patch") || text);
     // A patch's `*** Update File: <path>` lines name the file, not what the edit writes: a home whose
     // path holds "agentihooks" must not make every settings edit look like one of hook keys.
-    const edited = text.replace(/^\*\*\* [^\n]*$/gm, "");
+    const edited = text.replace(/^[ \t]*\*\*\* [^\n]*$/gm, "");
     if (isSettings(target, p) && !whole && !HOOK_KEYS.test(edited) && editLeavesHooks(target, input.tool_input)) continue;
     return message(`Writing ${raw} is not allowed:`);
   }
