@@ -14,7 +14,7 @@
  * intent"). Work is linear in the input times the nesting depth.
  */
 import { posix } from "node:path";
-import { homeDirectory } from "./node-builtins";
+import { fs, homeDirectory } from "./node-builtins";
 import {
   assignedName,
   basename,
@@ -48,6 +48,8 @@ export interface PathEffect {
   via: string;
   /** The path under an earlier `ln`/`cp` of the line leads to this one (`ln -s ~/.ssh /tmp/s; cat /tmp/s/id_rsa`). */
   aliasOf?: string;
+  /** With `aliasOf`: it is that file itself (an `ln`, a bind mount), not a copy: a write here changes it. */
+  aliasSame?: boolean;
   /** A glob read with `dotglob` on (`shopt -s dotglob`, `GLOBIGNORE=…` earlier in the line): `*` matches dot files. */
   dotglob?: boolean;
   /** A word given to a program whose use of it the analyser does not model: it may be read. */
@@ -169,6 +171,10 @@ interface Context {
   files: Map<string, WrittenFile>;
   /** `ln`/`cp` destinations of the line → their sources (shared, like `files`). */
   links: Map<string, string>;
+  /** The `links` that are the file itself (an `ln`, a bind mount), not a copy. */
+  same: Set<string>;
+  /** Directories an earlier `mkdir` of the line makes (shared, like `files`). */
+  made: Set<string>;
   /** Bodies of the functions the line defines (`f() { …; }`), by name. */
   functions: Map<string, ShellNode[]>;
   /** The exported variables (never mutated: replaced, so commands and saved scopes share it). */
@@ -639,6 +645,7 @@ function pathEffect(r: Resolved, index: number, ctx: Context, via: string): Path
       const from = ctx.links.get(effect.path.slice(0, end));
       if (from !== undefined) {
         effect.aliasOf = from + effect.path.slice(end);
+        if (ctx.same.has(effect.path.slice(0, end))) effect.aliasSame = true;
         break;
       }
       end = effect.path.lastIndexOf("/", end - 1);
@@ -3373,14 +3380,15 @@ function wrapperEffects(effect: EffectCommand, name: string, args: string[], sou
     wrappedEffects(effect, name, args, sources, ctx, depth);
     return;
   }
-  const saved = [...mounts.keys()].map((inside) => [inside, ctx.links.get(inside)] as const);
-  for (const [inside, host] of mounts) ctx.links.set(inside, ctx.links.get(host) ?? host);
+  const saved = [...mounts.keys()].map((inside) => [inside, ctx.links.get(inside), ctx.same.has(inside)] as const);
+  for (const [inside, host] of mounts) link(ctx, inside, ctx.links.get(host) ?? host, true);
   try {
     wrappedEffects(effect, name, args, sources, ctx, depth);
   } finally {
-    for (const [inside, before] of saved) {
+    for (const [inside, before, same] of saved) {
       if (before === undefined) ctx.links.delete(inside);
-      else ctx.links.set(inside, before);
+      else link(ctx, inside, before, same);
+      if (!same) ctx.same.delete(inside);
     }
   }
 }
@@ -3458,6 +3466,67 @@ function gitEffects(effect: EffectCommand, args: string[], sources: Resolved[], 
   }
 }
 
+/**
+ * Where a `cp`, `mv`, `ln` or `install` puts its sources (coreutils manual): into the destination
+ * as `DEST/basename(SOURCE)` when it is a directory (given by `-t`, existing on disk, made by an
+ * earlier `mkdir` of the line, or written with a trailing `/`), else, or with `-T` (and, for `ln
+ * -n`, a destination that is a link), the destination itself. A trailing `/` alone may still be
+ * the destination itself (`mv dir new/` renames dir): both are reported then. A one-operand `ln`
+ * makes its link in the working directory.
+ */
+/** Records that `path` leads to `from`: the file itself (`same`: an `ln`, a bind mount) or a copy of it. */
+function link(ctx: Context, path: string, from: string, same: boolean): void {
+  ctx.links.set(path, from);
+  if (same) ctx.same.add(path);
+  else ctx.same.delete(path);
+}
+
+function landingWrites(
+  name: string,
+  args: readonly string[],
+  to: PathEffect,
+  sources: readonly PathEffect[],
+  targetDirectory: boolean,
+  ctx: Context,
+): PathEffect[] {
+  if (name === "ln" && !targetDirectory && sources.length === 0 && args.filter((a) => !a.startsWith("-")).length === 1) {
+    return [landing({ ...to, path: ctx.cwd, written: ".", glob: false, dynamic: false, aliasOf: undefined }, to)];
+  }
+  if (sources.length === 0 || to.glob || to.dynamic) return [to];
+  const noTarget = args.some((a) => (/^-[A-Za-z]*T/.test(a) && !a.startsWith("--")) || a === "--no-target-directory");
+  if (noTarget && !targetDirectory) return [to];
+  const noDeref = name === "ln" && args.some((a) => (/^-[A-Za-z]*n/.test(a) && !a.startsWith("--")) || a === "--no-dereference");
+  let certain = targetDirectory || ctx.made.has(to.path);
+  if (!certain) {
+    try {
+      certain = (noDeref ? fs.lstatSync(to.path, { throwIfNoEntry: false }) : fs.statSync(to.path, { throwIfNoEntry: false }))?.isDirectory() === true;
+    } catch {
+      // Not to be looked at (permissions, a name too long): not known to be a directory.
+    }
+  }
+  const slash = !noDeref && to.written.endsWith("/");
+  if (!certain && !slash) return [to];
+  // `cp -r dir/. dest` copies dir's entries into dest itself: what lands there is not shown.
+  const landed = sources.map((source) => (/(?:^|\/)\.\.?\/*$/.test(source.written) || source.written === "" ? to : landing(to, source)));
+  return certain ? [...new Set(landed)] : [...new Set([to, ...landed])];
+}
+
+/** `dest/basename(source)`, as a write of the command. */
+function landing(dest: PathEffect, source: PathEffect): PathEffect {
+  const base = posix.basename(source.path);
+  const path = dest.path === "/" ? `/${base}` : `${dest.path}/${base}`;
+  const effect: PathEffect = {
+    path,
+    written: `${dest.written.replace(/\/+$/, "")}/${base}`,
+    glob: source.glob,
+    dynamic: dest.dynamic || source.dynamic,
+    via: dest.via,
+  };
+  if (effect.dynamic) effect.unset = `${dest.unset ?? dest.path}/${posix.basename(source.unset ?? source.path)}`;
+  if (dest.aliasOf !== undefined) effect.aliasOf = `${dest.aliasOf}/${base}`;
+  return effect;
+}
+
 function fileEffects(
   effect: EffectCommand,
   name: string,
@@ -3469,6 +3538,14 @@ function fileEffects(
   path: (index: number, via?: string) => PathEffect,
 ): void {
   void command;
+  if (name === "mkdir") {
+    // Where a later `cp`/`mv`/`ln`/`install` of the line puts its files (see `landingWrites`).
+    for (let i = 0; i < args.length; i += 1) {
+      const a = args[i] as string;
+      if (a === "-m" || a === "--mode" || a === "--context") i += 1;
+      else if (!a.startsWith("-")) ctx.made.add(path(i).path);
+    }
+  }
   if (DELETERS.has(name)) {
     let options = true;
     for (let i = 0; i < args.length; i += 1) {
@@ -3670,8 +3747,8 @@ function fileEffects(
         const linked = name === "ln" ? files.filter((i) => i !== destination) : sourcesIdx;
         for (const i of linked) {
           const from = path(i).path;
-          ctx.links.set(to.path, from);
-          ctx.links.set(`${to.path}/${posix.basename(from)}`, from);
+          link(ctx, to.path, from, name === "ln");
+          link(ctx, `${to.path}/${posix.basename(from)}`, from, name === "ln");
         }
       }
       if (targetFlag >= 0 && (args[targetFlag] as string).includes("="))
@@ -3680,8 +3757,12 @@ function fileEffects(
           written: (args[targetFlag] as string).split("=")[1] as string,
           path: absolutePath((args[targetFlag] as string).split("=")[1] as string, ctx.cwd),
         };
-      effect.writes.push(to);
-      if (name === "mv") for (const i of sourcesIdx) if (i !== destination) effect.moves.push({ from: path(i), to });
+      const moved = (name === "ln" ? files.filter((i) => i !== destination) : sourcesIdx.filter((i) => i !== destination)).map((i) => path(i));
+      const landed = name === "rsync" ? [to] : landingWrites(name, args, to, moved, targetFlag >= 0, ctx);
+      effect.writes.push(...landed);
+      // What lands is the source (a one-operand `ln` links to its operand).
+      for (const land of landed) if (land !== to) for (const from of moved.length > 0 ? moved : [to]) link(ctx, land.path, from.path, name === "ln");
+      if (name === "mv") for (const from of moved) effect.moves.push({ from, to: landed.find((l) => l.path.endsWith(`/${posix.basename(from.path)}`)) ?? to });
       if (name === "mv") for (const i of sourcesIdx) if (i !== destination) effect.deletes.push(path(i));
     }
     if (name === "rsync" && args.some((a) => a.startsWith("--del") || a === "--remove-source-files")) {
@@ -3936,6 +4017,8 @@ export function commandEffects(command: string, cwd: string, env: NodeJS.Process
       where: "local",
       files: new Map(),
       links: new Map(),
+      same: new Set(),
+      made: new Set(),
       functions: new Map(),
       env: NO_ENV,
       undo: { log: [], open: 0 },

@@ -682,10 +682,10 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
     const touched: PathEffect[] = [...c.writes, ...c.deletes, ...c.moves.flatMap((m) => [m.from, m.to])];
     for (const effect of touched) {
       // A pattern is judged by what it could match; an unresolved expansion by its visible text.
-      // A path under a link or bind mount the line made is also the path it leads to (`aliasOf`).
+      // A path under a link or bind mount the line made is also the file it leads to (not a copy's).
       if (
         hit(effect.path, protect()) ||
-        (effect.aliasOf !== undefined && hit(effect.aliasOf, protect())) ||
+        (effect.aliasSame === true && effect.aliasOf !== undefined && hit(effect.aliasOf, protect())) ||
         (effect.glob && globMayReach(effect.path, protect(), effect.dotglob === true)) ||
         ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written))
       )
@@ -696,7 +696,8 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
       const root =
         effect.glob || effect.dynamic
           ? undefined
-          : (holdsProtected(effect.path, protect()) ?? (effect.aliasOf !== undefined ? holdsProtected(effect.aliasOf, protect()) : undefined));
+          : (holdsProtected(effect.path, protect()) ??
+            (effect.aliasSame === true && effect.aliasOf !== undefined ? holdsProtected(effect.aliasOf, protect()) : undefined));
       if (root && c.name === "find" && !heldRoots(effect.path, protect()).some((r) => findMayDelete(c.argv.slice(1), r))) continue;
       if (root) return message(`This command ${c.deletes.includes(effect) ? "deletes" : "moves"} ${effect.written}, which holds ${root}:`);
     }

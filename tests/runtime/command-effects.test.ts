@@ -87,6 +87,24 @@ describe("commandEffects", () => {
     expect([effects.commands[0]?.deletes.map((d) => d.path), effects.commands[0]?.recursive]).toEqual([["/repo/sub/build"], true]);
   });
 
+  it("reports where cp, mv, ln and install put a file: inside a directory destination, else (or with -T) the destination", () => {
+    const writes = (command: string) =>
+      at(command)
+        .commands.filter((c) => c.name !== "mkdir")
+        .map((c) => c.writes.map((w) => w.path));
+    expect(writes("cp a b")).toEqual([["/repo/sub/b"]]);
+    expect(writes("cp -t /x a c")).toEqual([["/x/a", "/x/c"]]);
+    expect(writes("mkdir -p out && install -m 644 a out")).toEqual([["/repo/sub/out/a"]]);
+    expect(writes("mv a /")).toEqual([["/a"]]);
+    // A trailing `/` alone: `mv dir new/` renames dir, so the destination itself may be written too.
+    expect(writes("cp a out/")).toEqual([["/repo/sub/out", "/repo/sub/out/a"]]);
+    expect(writes("cp -T a /")).toEqual([["/"]]);
+    expect(writes("ln -s /x/y")).toEqual([["/repo/sub/y"]]);
+    // A link is the file itself; a copy only has its content.
+    const [ln, cp] = [at("ln -s /h/.ssh /t; cat /t/k").commands[1]?.reads[0], at("cp /h/f /t; cat /t").commands[1]?.reads[0]];
+    expect([ln?.aliasOf, ln?.aliasSame, cp?.aliasOf, cp?.aliasSame]).toEqual(["/h/.ssh/k", true, "/h/f", undefined]);
+  });
+
   it("reports reads, writes, deletes and moves", () => {
     const [cp, mv, rm, sed, dd, tee, redirect] = at("cp a b; mv c d; rm -rf e; sed -i s/x/y/ f; dd if=g of=h; echo x | tee i; cat < j > k").commands.filter(
       (c) => c.name !== "echo",

@@ -416,4 +416,22 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   (command, i) => allow(`fd-exec-idiom-${i}-${slug(command)}`, "idioms", command),
 );
 
+// Where cp, mv, ln and install put a file: inside a directory destination (`-t`, one on disk, one an
+// earlier mkdir makes), else the destination itself; a copy is not the file it was made from.
+[
+  "install -m 600 settings.json -t ~/.gemini",
+  "mkdir -p ~/.gemini && install -m 600 settings.json ~/.gemini",
+  "mkdir -p ~/.claude && cp settings.json ~/.claude",
+  "cp -T evil ~/.claude",
+  "mkdir d && ln -s ~/.ssh d && cat d/.ssh/id_rsa",
+  "mkdir d && mv ~/.aws d && cat d/.aws/credentials",
+].forEach((command, i) => deny(`landing-${i}-${slug(command)}`, "landing", command));
+[
+  "cp -t ~/.claude CLAUDE.md",
+  "mkdir -p ~/.claude && cp CLAUDE.md ~/.claude",
+  "ln -s ~/.claude/settings.json",
+  "mv build/app.js -t dist",
+  "cp ~/.claude/settings.json b.json && sed -i s/a/b/ b.json",
+].forEach((command, i) => allow(`landing-idiom-${i}-${slug(command)}`, "idioms", command));
+
 export default cases;
