@@ -1,12 +1,16 @@
 /**
  * Guardrail: secrets in writes (docs/guardrails.md, "Secrets in writes"). A secret-shaped literal
- * written to a file (Write/Edit content whole, the added lines of an `apply_patch` body or a
- * permissionRequest diff, a shell command that writes a file) is blocked; one that only appears
- * inline in a shell command gets a NOTE; one anywhere in an MCP tool's arguments (strict set, every
- * depth, keys included) is blocked. `# nosecret` on a line exempts it.
+ * written to a file (Write/Edit content whole, an edit that completes one with the file's own text,
+ * the added lines of an `apply_patch` body or a permissionRequest diff, a shell command that writes
+ * a file) is blocked; one that only appears inline in a shell command gets a NOTE; one anywhere in
+ * an MCP tool's arguments (strict set, every depth, keys included) is blocked. `# nosecret` on a
+ * line exempts it.
  */
 import { isPlaceholderValue, isSecretVariable, scanSecrets } from "../secrets";
 import { commandEffects, type CommandEffects, type EffectCommand } from "../command-effects";
+import { isAbsolute, resolve } from "node:path";
+import { homeDirectory } from "../node-builtins";
+import { readRegularFile } from "../read-regular-file";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, WRITE_TOOLS } from "./guard";
 
 const PATCH_SHAPE = /^(?:\*\*\* Begin Patch|\*\*\* (?:Add|Update) File: |@@|\+\+\+ |--- |diff --git )/m;
@@ -316,6 +320,74 @@ const NOT_NEW_TEXT: ReadonlySet<string> = new Set([
 // Tools whose arguments never leave the machine as content.
 const NON_WRITING_TOOLS = new Set(["Read", "NotebookRead", "Grep", "Glob", "LS", "WebSearch", "WebFetch", "TodoWrite", "AskUserQuestion", "Agent", "Task"]);
 
+// How far either side of an edit's new text the file is read again, and the most file text
+// (file size × edits) a replay walks: past it the edits' own texts are all that is checked.
+const SEAM_WINDOW = 1024;
+const MAX_REPLAY_WORK = 64 * 1024 * 1024;
+const MAX_REPLAYED_FILE = 8 * 1024 * 1024;
+const MAX_SEAMS = 1024;
+
+/** The string replacements an edit call makes: Edit's `old_string`/`new_string`, MultiEdit's `edits`. */
+function replacements(input: Record<string, unknown>): Array<{ old: string; new: string; all: boolean }> {
+  const list = Array.isArray(input.edits) ? input.edits : [input];
+  const out: Array<{ old: string; new: string; all: boolean }> = [];
+  for (const e of list) {
+    if (e === null || typeof e !== "object") continue;
+    const edit = e as Record<string, unknown>;
+    const old = typeof edit.old_string === "string" ? edit.old_string : "";
+    const added = typeof edit.new_string === "string" ? edit.new_string : "";
+    if (old !== "" && added !== "") out.push({ old, new: added, all: edit.replace_all === true });
+  }
+  return out;
+}
+
+/**
+ * Secrets an edit makes out of pieces: its new text joined to what the file holds around it
+ * (`old_string` "X" in `K = 'AKIAQWERTYX`, `new_string` "UIOPASDFGH'"), or to another edit's
+ * new text (MultiEdit). The edits are replayed on the file as the client applies them (each on the
+ * first occurrence, or every one with `replace_all`), and the text around each seam is scanned
+ * after the edit and before it: a secret found only after is new. Only the file's text next to an
+ * edit is read, so an old secret elsewhere in the file does not count. None when the file cannot
+ * be read (nothing to join), an edit does not apply (the client fails it), or the replay would walk
+ * more than MAX_REPLAY_WORK.
+ */
+function seamSecrets(input: Record<string, unknown>, cwd: string, env: NodeJS.ProcessEnv): string[] {
+  const edits = replacements(input);
+  const target = stringArg(input, "file_path");
+  if (edits.length === 0 || target === "") return [];
+  const home = homeDirectory(env);
+  const expanded = target === "~" || target.startsWith("~/") ? home + target.slice(1) : target;
+  const text = readRegularFile(isAbsolute(expanded) ? expanded : resolve(cwd, expanded), MAX_REPLAYED_FILE);
+  if (text === undefined || text.length * edits.length > MAX_REPLAY_WORK) return [];
+  const after: string[] = [];
+  const before: string[] = [];
+  let out = text;
+  let seams = 0;
+  for (const edit of edits) {
+    let from = 0;
+    let next = "";
+    let at = out.indexOf(edit.old);
+    if (at < 0) return [];
+    while (at >= 0) {
+      next += out.slice(from, at) + edit.new;
+      if (seams++ < MAX_SEAMS) {
+        before.push(out.slice(Math.max(0, at - SEAM_WINDOW), at + edit.old.length + SEAM_WINDOW));
+        // The new text with the file around it; a long one by its two edges (it is read whole elsewhere).
+        const left = out.slice(Math.max(0, at - SEAM_WINDOW), at);
+        const right = out.slice(at + edit.old.length, at + edit.old.length + SEAM_WINDOW);
+        if (edit.new.length <= 2 * SEAM_WINDOW) after.push(`${left}${edit.new}${right}`);
+        else after.push(`${left}${edit.new.slice(0, SEAM_WINDOW)}`, `${edit.new.slice(-SEAM_WINDOW)}${right}`);
+      }
+      from = at + edit.old.length;
+      if (!edit.all) break;
+      at = out.indexOf(edit.old, from);
+    }
+    out = next + out.slice(from);
+  }
+  const old = new Set(scanSecrets(before.join("\n"), "normal"));
+  return scanSecrets(after.join("\n"), "normal").filter((name) => !old.has(name));
+}
+
 /** The secrets-in-writes guard. */
 export const secretsInWritesGuard: Guard = {
   name: "secrets",
@@ -359,7 +431,13 @@ export const secretsInWritesGuard: Guard = {
         };
       }
       const found = [...new Set([...scanSecrets(writtenText(tool_input), "normal"), ...scanSecrets(rest, "normal")])].sort();
-      if (found.length === 0) return undefined;
+      if (found.length === 0) {
+        const joined = seamSecrets(tool_input, cwd, env);
+        if (joined.length === 0) return undefined;
+        return {
+          block: `BLOCKED: Secret(s) detected where the ${tool_name} joins its new text to the file's text (${joined.join(", ")}): the file would hold it whole. ${ADVICE}`,
+        };
+      }
       return { block: `BLOCKED: Secret(s) detected in ${tool_name} content (${found.join(", ")}). ${ADVICE}` };
     }
     if (NON_WRITING_TOOLS.has(tool_name)) return undefined;

@@ -4,11 +4,11 @@
  * Copilot's `hooks/` directory, and the settings files that hold `hooks`, `disableAllHooks` or
  * Codex's `notify`) is denied: otherwise an agent could switch the guardrails off in one call.
  * Reading them is fine. Paths come from the client homes' variables (COPILOT_HOME,
- * CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, AGENTIHOOKS_HOME); file-tool paths are compared in
- * any case, matched to hard links, and resolved
- * through symlinks; shell commands are read through runtime/command-effects.ts, and a command whose
- * effect the analyser cannot see is denied when its visible words name one of these files. Any other
- * tool (MCP servers') is judged by its arguments' shape and its name's verbs (checkOtherTool).
+ * CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, AGENTIHOOKS_HOME); file-tool paths are resolved
+ * through symlinks, compared in any case and matched to hard links; shell commands are read through
+ * runtime/command-effects.ts, and a command whose effect the analyser cannot see is denied when its
+ * visible words name one of these files. Any other tool (MCP servers') is judged by its arguments'
+ * shape and its name's verbs (checkOtherTool).
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { codeNamesAreReads, commandEffects, type EffectCommand, type PathEffect } from "../command-effects";

@@ -13,7 +13,7 @@
  * a bare DER body.
  */
 import type { CorpusCase } from "./case";
-import { KEY_SPELLINGS, MORE_SECRETS, NORMAL_SECRETS } from "./secret-samples";
+import { alnum, KEY_SPELLINGS, MORE_SECRETS, NORMAL_SECRETS } from "./secret-samples";
 
 const REASON = /Secret\(s\) detected/;
 
@@ -169,5 +169,31 @@ const fine: ReadonlyArray<[string, string, string]> = [
 ];
 for (const [slug, path, content] of fine)
   cases.push({ id: `harmless/writes-built-${slug}`, class: "harmless/writes", kind: "write", path, content: `${content}\n`, expect: "allow" });
+
+// An edit whose new text completes a secret with what the file holds next to its `old_string`
+// ("x" here, the runner's), or with another edit's text: the file would hold the secret whole,
+// though no argument does. Codex's patch replaces whole lines, so its edit is the whole line and is
+// read as such above.
+const awsKey = `${"AKIA"}${alnum(41, 16).toUpperCase()}`;
+const ghToken = `${"ghp_"}${alnum(42, 36)}`;
+const seams: ReadonlyArray<[string, string, string, "deny" | "allow"]> = [
+  ["aws-key-completed", `KEY = '${awsKey.slice(0, 10)}x\n`, `${awsKey.slice(10)}'`, "deny"],
+  ["github-token-completed", `token: ${ghToken.slice(0, 22)}x\n`, ghToken.slice(22), "deny"],
+  ["github-token-prefixed", `x${ghToken.slice(4)}\n`, "ghp_", "deny"],
+  ["aws-key-in-the-middle", `KEY = '${awsKey.slice(0, 8)}x${awsKey.slice(12)}'\n`, awsKey.slice(8, 12), "deny"],
+  ["edit-next-to-old-secret", `KEY = '${awsKey}'\nvalue = x\n`, "2", "allow"],
+  ["identifier-completed", "name = user_x\n", "12345", "allow"],
+  ["word-completed", "const greeting = 'Hellox';\n", " world", "allow"],
+];
+for (const [slug, file, content, expect] of seams) {
+  const base = { class: expect === "deny" ? "secrets-in-writes/joined" : "harmless/writes", kind: "edit" as const, path: "src/conf.py", content };
+  const files = { "src/conf.py": file };
+  const targets = ["claude", "copilot", "gemini"] as const;
+  cases.push(
+    expect === "deny"
+      ? { id: `secrets-in-writes/joined-${slug}`, ...base, files, targets, expect, reason: REASON }
+      : { id: `harmless/writes-joined-${slug}`, ...base, files, targets, expect },
+  );
+}
 
 export default cases;
