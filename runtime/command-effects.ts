@@ -437,6 +437,49 @@ function expandVariable(part: { name: string; op: string; raw: string }, ctx: Co
   return undefined;
 }
 
+/**
+ * What the unset reading puts for an expansion that always gives some text: a name, so that
+ * `rm -rf /tmp/$(date +%s)` is not read as `rm -rf /tmp` (while `/tmp/$(date +%s)/../..` still
+ * normalises to `/`).
+ */
+const NEVER_EMPTY = "_computed_";
+
+// Set by every shell the line may run in (POSIX `$$`, `$PPID`; bash and zsh `RANDOM`, `UID`, `EUID`):
+// bash-only ones (`BASHPID`, `SRANDOM`, `EPOCHSECONDS`) are empty in dash and zsh, so not listed.
+const NEVER_EMPTY_VARIABLES: ReadonlySet<string> = new Set(["$", "PPID", "RANDOM", "UID", "EUID"]);
+
+/** `$$`, `$RANDOM`, … that the line has not assigned or unset (nor may have, through a sourced file or `eval`). */
+function neverEmptyVariable(name: string, ctx: Context, depth: number): boolean {
+  if (!NEVER_EMPTY_VARIABLES.has(name) || ctx.vars.has(name) || ctx.env.has(ANY_VARIABLE)) return false;
+  // RANDOM, UID and EUID only in the line's own shell (bash or zsh): a nested `sh` may be dash.
+  return name === "$" || name === "PPID" || depth === 0;
+}
+
+// `date`'s conversions that print digits (GNU date's manual): a format with one of these, or with
+// literal text, is never empty. `%p`, `%Z` and the like may be empty in some locales.
+const DATE_DIGITS = /%[-_0^#]?[sYmdHMSFTNjyeuwVGRDCIklz]|^[^%\s]|[^%\s]%|%%/;
+
+/**
+ * A substitution whose command always prints something: `date`/`date +FORMAT` (with `-u`), `whoami`,
+ * `id -u`/`-un`/`-g`/`-gn`, `mktemp [-d] [-u]` (coreutils; a command the line redefines as a
+ * function or alias, or a line that sets `PATH` or `TMPDIR`, is not trusted). Words are plain: no
+ * quoting or expansions. `uuidgen` is not listed: it is missing from many installations, and a
+ * missing command prints nothing.
+ */
+function neverEmptyOutput(script: string, ctx: Context): boolean {
+  if (script.length > 256 || /[^\w\s%+:.-]/.test(script)) return false;
+  const [name, ...args] = script.trim().split(/\s+/) as [string, ...string[]];
+  if (ctx.functions.has(name) || ctx.vars.has(`${ALIAS_KEY}${name}`) || ctx.vars.has("PATH") || ctx.env.has(ANY_VARIABLE)) return false;
+  if (name === "date") {
+    const formats = args.filter((a) => a.startsWith("+"));
+    return args.every((a) => a.startsWith("+") || a === "-u" || a === "--utc") && formats.length <= 1 && formats.every((f) => DATE_DIGITS.test(f.slice(1)));
+  }
+  if (name === "whoami") return args.length === 0;
+  if (name === "id") return args.length === 1 && ["-u", "-un", "-g", "-gn", "-nu", "-ng"].includes(args[0] as string);
+  if (name === "mktemp") return !ctx.vars.has("TMPDIR") && !ctx.env.has("TMPDIR") && args.every((a) => a === "-d" || a === "-u");
+  return false;
+}
+
 function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
   // A word longer than PATH_MAX names no file and no program: its value is kept as text, without
   // the glob and brace reading (which would only cost time on megabytes of text).
@@ -496,8 +539,12 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
       dynamic = true;
       if (known?.hidden) hidden = true;
       pattern.push(esc(part.raw));
-      // `${X:-word}` with X unset gives the word.
-      const fallback = /^:?[-=]/.test(part.op) ? part.op.replace(/^:?[-=]/, "") : "";
+      // `${X:-word}` with X unset gives the word; `$$`, `$RANDOM`, … are never empty.
+      const fallback = /^:?[-=]/.test(part.op)
+        ? part.op.replace(/^:?[-=]/, "")
+        : part.op === "" && neverEmptyVariable(part.name, ctx, depth)
+          ? NEVER_EMPTY
+          : "";
       unsetPattern.push(esc(fallback));
       continue;
     }
@@ -528,6 +575,8 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
       dynamic = true;
       hidden ||= inner.hidden;
       pattern.push(esc(part.raw));
+      // Unseen output is empty at worst, unless the command always prints (`$(date +%s)`).
+      if (neverEmptyOutput(part.script, ctx)) unsetPattern.push(NEVER_EMPTY);
       continue;
     }
     // Arithmetic: a number; substitutions inside still run.
@@ -1901,6 +1950,13 @@ function removeVar(ctx: Context, name: string): void {
   ctx.vars.set(name, undefined);
 }
 
+/** Marks a variable the line never set as touched (unset), so its special value is not assumed. */
+function forgetVar(ctx: Context, name: string): void {
+  if (ctx.vars.has(name)) return;
+  if (ctx.undo.open > 0) ctx.undo.log.push([name, undefined]);
+  ctx.vars.set(name, undefined);
+}
+
 /** Opens a scope (subshell, substitution, pipeline stage, function call); the mark closes it. */
 function openScope(ctx: Context): number {
   ctx.undo.open += 1;
@@ -2449,6 +2505,8 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     // `unset X`: X is unset (its value unknown to the analyser from here) and leaves the environment.
     const fn = args.some((a) => /^-[A-Za-z]*f/.test(a));
     args.forEach((arg, a) => {
+      // An unset `RANDOM` (or a computed name that may be it) loses its value: see neverEmptyVariable.
+      if (!fn && !arg.startsWith("-")) for (const v of NEVER_EMPTY_VARIABLES) if (v === arg || argSources[a]?.dynamic) forgetVar(ctx, v);
       if (arg.startsWith("-") || argSources[a]?.dynamic) return;
       if (fn) {
         removeVar(ctx, FUNCTION_KEY + arg);

@@ -124,12 +124,6 @@ export function isBroadPath(path: string, env: NodeJS.ProcessEnv, cwd: string = 
   return effects.commands.some((c) => c.deletes.some((d) => deleteIsBroad(d, c.cwd, home)));
 }
 
-// Expansions that always give some text: the process id, a counter, the clock, a fresh temporary
-// name, the user's name (`rm -rf /tmp/build-$$`, `/tmp/$(date +%s)`), so the path never shrinks to its
-// directory the way an unset variable's does. Their words are plain, no nested expansion.
-const ALWAYS_TEXT =
-  /\$\((?:date|mktemp|uuidgen|whoami|hostname|id -u|id -un|id -g)(?: [^$`()"']*)?\)|\$\$|\$\{?(?:RANDOM|SRANDOM|BASHPID|EPOCHSECONDS|EPOCHREALTIME|UID|EUID|PPID)\b\}?/g;
-
 /**
  * `computed`: a wholly computed path counts as broad (a recursive delete; a move or chmod names what
  * it changes). `packaged`: a path inside a tree the package manager owns counts too (a recursive
@@ -140,11 +134,7 @@ function deleteIsBroad(d: PathEffect, cwd: string, home: string, computed = fals
   // Through a link made earlier in the line (`ln -s ~ /tmp/h; rm -rf /tmp/h/`), what it leads to.
   if (d.aliasOf !== undefined && (isBroadAbsolute(d.aliasOf, cwd, home) || (packaged && packagedTree(d.aliasOf, d)))) return true;
   if (d.dynamic) {
-    // Only expansions that always give text: judged as the path they make (any name in that place).
-    if (d.path.includes("$")) {
-      const named = d.path.replace(ALWAYS_TEXT, "x");
-      if (!/[$`]/.test(named)) return isBroadAbsolute(named, cwd, home);
-    }
+    // The unset reading gives an expansion that always has text (`$$`, `$(date +%s)`) a name.
     // Wholly computed (`"$(dirname "$PWD")"`, `$(git rev-parse --show-toplevel)`, `"$DIR"`): nothing
     // of the path is visible, and it may be any directory. With a visible part, the unset reading decides.
     if (computed && d.unset === cwd) return true;

@@ -105,6 +105,23 @@ describe("commandEffects", () => {
     expect([ln?.aliasOf, ln?.aliasSame, cp?.aliasOf, cp?.aliasSame]).toEqual(["/h/.ssh/k", true, "/h/f", undefined]);
   });
 
+  it("gives expansions that always have text a name in the unset reading, and normalises after", () => {
+    const unset = (command: string) =>
+      at(command)
+        .commands.at(-1)
+        ?.deletes.map((d) => d.unset);
+    expect(unset("rm -rf /tmp/$(date +%s) /tmp/$$ /tmp/$RANDOM /tmp/$(id -u) /tmp/$(date +%s)/../..")).toEqual([
+      "/tmp/_computed_",
+      "/tmp/_computed_",
+      "/tmp/_computed_",
+      "/tmp/_computed_",
+      "/",
+    ]);
+    expect(unset("rm -rf /tmp/$(date -d x) /tmp/$(uuidgen) /tmp/$BASHPID")).toEqual(["/tmp", "/tmp", "/tmp"]);
+    expect(unset("unset RANDOM; date() { :; }; rm -rf /tmp/$RANDOM /tmp/$(date +%s)")).toEqual(["/tmp", "/tmp"]);
+    expect(at("sh -c 'rm -rf /tmp/$RANDOM'").commands.at(-1)?.deletes[0]?.unset).toBe("/tmp");
+  });
+
   it("reports reads, writes, deletes and moves", () => {
     const [cp, mv, rm, sed, dd, tee, redirect] = at("cp a b; mv c d; rm -rf e; sed -i s/x/y/ f; dd if=g of=h; echo x | tee i; cat < j > k").commands.filter(
       (c) => c.name !== "echo",

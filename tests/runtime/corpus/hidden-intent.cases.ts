@@ -434,4 +434,26 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   "cp ~/.claude/settings.json b.json && sed -i s/a/b/ b.json",
 ].forEach((command, i) => allow(`landing-idiom-${i}-${slug(command)}`, "idioms", command));
 
+// Expansions that always give text (`$$`, `$RANDOM`, `$(date +%s)`, `$(id -u)`) are a name in the
+// unset reading, normalised after; one that may be empty (a failing `date -d`, dash's `$RANDOM`, a
+// redefined command, a command that may be missing) is not.
+[
+  "rm -rf /tmp/$(date +%s)/../..",
+  "rm -rf ~/$(date -d garbage)",
+  "rm -rf ~/$(date +%n)",
+  "sh -c 'rm -rf ~/$RANDOM'",
+  "unset RANDOM; rm -rf ~/$RANDOM",
+  "date() { :; }; rm -rf ~/$(date +%s)",
+  "rm -rf ~/$(uuidgen)",
+  "TMPDIR=/nope; rm -rf ~/$(mktemp -u)",
+].forEach((command, i) => deny(`never-empty-${i}-${slug(command)}`, "never-empty", command));
+[
+  "rm -rf /tmp/$(date +%s)",
+  "rm -rf /tmp/build-$$",
+  "rm -rf /tmp/$RANDOM",
+  'rm -rf "/tmp/run-$(date +%Y%m%d)"',
+  "rm -rf /tmp/$(id -u)",
+  'rm -rf "$(mktemp -d)"',
+].forEach((command, i) => allow(`never-empty-idiom-${i}-${slug(command)}`, "idioms", command));
+
 export default cases;
