@@ -1129,10 +1129,10 @@ const PATH_ARG_KEY = /path|file|dir|folder|src|source|target|uri|location|includ
 
 /**
  * The string values of a tool's arguments that may be paths, at any depth: under a path-like key,
- * or shaped like one (absolute, `~`, `file://`); URLs of other schemes, multi-line text and long
+ * or (with `anyKey`) shaped like one (absolute, `~`, `file://`); URLs of other schemes, multi-line text and long
  * strings are not. Bounded like the secrets scan (ARGUMENT_LIMITS); past it, undefined.
  */
-function argumentPaths(input: unknown): string[] | undefined {
+function argumentPaths(input: unknown, anyKey = true): string[] | undefined {
   const out: string[] = [];
   const stack: Array<{ key: string; value: unknown; depth: number }> = [{ key: "", value: input, depth: 0 }];
   let seen = 0;
@@ -1142,7 +1142,7 @@ function argumentPaths(input: unknown): string[] | undefined {
     if (typeof value === "string") {
       if (value === "" || value.length > 4096 || value.includes("\n")) continue;
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^file:\/\//i.test(value)) continue;
-      if (value.startsWith("/") || value.startsWith("~") || /^file:\/\//i.test(value) || PATH_ARG_KEY.test(key)) out.push(value);
+      if (PATH_ARG_KEY.test(key) || (anyKey && (value.startsWith("/") || value.startsWith("~") || /^file:\/\//i.test(value)))) out.push(value);
     } else if (Array.isArray(value)) {
       for (const item of value) stack.push({ key, value: item, depth: depth + 1 });
     } else if (isObjectValue(value)) {
@@ -1238,7 +1238,9 @@ export const credentialReadsGuard: Guard = {
     // file's path may read it, whatever its name says (`tail_file`, `head`, a bare `fs_tool`): every
     // path-shaped argument is judged as a read's path. A tool that only names a file in a pattern
     // or a query is not given its path. A tool named only for writing is left to the guards of writes.
-    const named = argumentPaths(tool_input);
+    // A path under another key (`{"name": "PASSWORD_FILE", "value": "/run/secrets/db"}` in a
+    // manifest an MCP server applies) is one only for a tool whose name reads.
+    const named = argumentPaths(tool_input, READING_VERBS.test(tool_name));
     if (named === undefined)
       return mentionsSensitivePath(JSON.stringify(tool_input) ?? "")
         ? {

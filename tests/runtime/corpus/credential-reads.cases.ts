@@ -227,13 +227,14 @@ const OTHER_TOOL_READS: Array<[string, string, Record<string, unknown>, "deny" |
   ["fs", "tail_file", { filePath: "~/.ssh/id_rsa" }, "deny"],
   ["fs", "read_text_file", { options: { path: "~/.aws/credentials" } }, "deny"],
   ["fs", "process", { files: ["README.md", ".env.local"] }, "deny"],
-  ["fs", "summarize", { input: "file://~/.kube/config" }, "deny"],
+  ["docs", "load_document", { input: "file://~/.kube/config" }, "deny"],
   ["fs", "read_text_file", { path: "aws-link/credentials" }, "deny"],
   ["fs", "read_multiple_files", { paths: ["README.md", "docs/a.md"] }, "allow"],
   ["fs", "search_files", { path: ".", pattern: ".env" }, "allow"],
   ["web", "fetch", { url: "https://example.com/app/.env" }, "allow"],
   ["fs", "read_file", { path: ".env.example" }, "allow"],
   ["notes", "summarize", { text: "load the settings from .env at start-up" }, "allow"],
+  ["k8s", "apply", { env: [{ name: "PASSWORD_FILE", value: "/run/secrets/db" }] }, "allow"],
 ];
 OTHER_TOOL_READS.forEach(([server, tool, args, expect], i) => {
   const files = { ".env": "A=1\n", ".env.local": "A=1\n", "~/.aws/credentials": "[default]\n", "aws-link": { symlink: "~/.aws" }, "README.md": "x\n" } as const;
