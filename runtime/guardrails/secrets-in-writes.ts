@@ -277,9 +277,26 @@ export function argumentText(input: unknown): string | undefined {
         parts.push(k);
         stack.push({ value: v, depth: depth + 1, key: k });
       }
+      const pair = namedValue(value as Record<string, unknown>);
+      if (pair !== undefined) parts.push(pair);
     }
   }
   return parts.join("\n");
+}
+
+const NAME_KEYS = ["name", "key", "variable", "var", "Name", "Key"] as const;
+const VALUE_KEYS = ["value", "val", "secret", "Value", "secretValue"] as const;
+
+/**
+ * A name and its value in sibling keys (`{"name": "DB_PASSWORD", "value": "…"}`, a container's
+ * env entry, a secret store's `{key, value}`) as one `NAME=value` line, so the scan sees the value
+ * with its name; undefined unless the name reads as a secret's.
+ */
+function namedValue(object: Record<string, unknown>): string | undefined {
+  const name = NAME_KEYS.map((k) => object[k]).find((v): v is string => typeof v === "string" && v !== "");
+  if (name === undefined || name.length > 128 || !isSecretVariable(name)) return undefined;
+  const value = VALUE_KEYS.map((k) => object[k]).find((v): v is string => typeof v === "string" && v !== "");
+  return value === undefined ? undefined : `${name}=${value}`;
 }
 
 /** The object or array a string holds as JSON, else undefined. */

@@ -5,7 +5,7 @@
  * closed). Everyday MCP calls pass.
  */
 import type { CorpusCase } from "./case";
-import { KEY_SPELLINGS, MORE_SECRETS, NORMAL_SECRETS, STRICT_ONLY_SECRETS } from "./secret-samples";
+import { alnum, KEY_SPELLINGS, MORE_SECRETS, NORMAL_SECRETS, STRICT_ONLY_SECRETS } from "./secret-samples";
 
 const REASON = /Secret\(s\) detected in the arguments of/;
 
@@ -197,5 +197,24 @@ for (const [slug, text] of KEY_SPELLINGS) {
     reason: REASON,
   });
 }
+
+// A name and its value in sibling keys: a container's env entry, a secret store's `{key, value}`.
+// The value has no shape of its own; it is a secret by the name beside it.
+const generated = `${alnum(51, 12)}9${alnum(52, 12)}`;
+const pairs: ReadonlyArray<[string, string, string, Record<string, unknown>, "deny" | "allow"]> = [
+  ["env-entry", "k8s", "apply", { spec: { containers: [{ env: [{ name: "DB_PASSWORD", value: generated }] }] } }, "deny"],
+  ["secret-store-put", "vault", "put", { key: "api_key", val: generated }, "deny"],
+  ["repo-secret", "github", "create_secret", { name: "DEPLOY_TOKEN", value: generated }, "deny"],
+  ["env-entry-reference", "k8s", "apply", { env: [{ name: "DB_PASSWORD", value: "${DB_PASSWORD}" }] }, "allow"],
+  ["env-entry-placeholder", "k8s", "apply", { env: [{ name: "API_TOKEN", value: "<your-token>" }] }, "allow"],
+  ["env-entry-from-secret", "k8s", "apply", { env: [{ name: "DB_PASSWORD", valueFrom: { secretKeyRef: { name: "db", key: "password" } } }] }, "allow"],
+  ["env-entry-plain", "k8s", "apply", { env: [{ name: "LOG_LEVEL", value: generated }] }, "allow"],
+];
+for (const [slug, server, tool, args, expect] of pairs)
+  cases.push(
+    expect === "deny"
+      ? { id: `mcp-secrets/pair-${slug}`, class: "mcp-secrets/name-value-pair", kind: "mcp", mcp: { server, tool, args }, expect, reason: REASON }
+      : { id: `harmless/mcp-pair-${slug}`, class: "harmless/mcp", kind: "mcp", mcp: { server, tool, args }, expect },
+  );
 
 export default cases;
