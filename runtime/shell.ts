@@ -186,7 +186,7 @@ const WORD_BREAK = new Set([" ", "\t", "\r", "\n", ";", "&", "|", "(", ")", "<",
 const PLAIN_STOP = /[\s;&|()<>\\'"`$]/g;
 const ARRAY_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=$/;
 const EXTGLOB_OPENERS = new Set(["@", "!", "+", "*", "?"]);
-const EXTGLOB_TEXT = new Set([" ", "\t", "\r", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+const EXTGLOB_STOP = new Set(["\\", "'", '"', "`", "$"]);
 const REDIRECT_OPS = ["&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">>", ">|", ">&", ">", "<"];
 
 /** The text of a word, quoting removed, expansions as written. */
@@ -342,12 +342,19 @@ export function parseScript(text: string, budget: ParseBudget = { words: 50_000 
       return nodes;
     }
     const c = text[i] as string;
-    if (extglob > 0 && EXTGLOB_TEXT.has(c)) {
-      // Inside an extended glob blanks, `|`, `<`, `>`, `;`, `&` and parentheses are pattern text.
-      if (c === "(") extglob += 1;
-      else if (c === ")") extglob -= 1;
-      lit(c, false);
-      i += 1;
+    if (extglob > 0 && !EXTGLOB_STOP.has(c)) {
+      // Inside an extended glob blanks, `|`, `<`, `>`, `;`, `&` and parentheses are pattern text:
+      // one run up to a quote, an expansion or the closing parenthesis.
+      let j = i;
+      while (j < n) {
+        const d = text[j] as string;
+        if (EXTGLOB_STOP.has(d)) break;
+        j += 1;
+        if (d === "(") extglob += 1;
+        else if (d === ")" && (extglob -= 1) === 0) break;
+      }
+      lit(text.slice(i, j), false);
+      i = j;
       continue;
     }
     if (c === " " || c === "\t" || c === "\r") {

@@ -269,6 +269,13 @@ describe("commandEffects", () => {
     "python3 -c 'import os; os.system(" + '"a b", '.repeat(mib / 8) + ")'",
     "python3 -c 'subprocess.run([" + '"a",'.repeat(mib / 4) + "])'",
     "awk '" + "getline x ".repeat(mib / 10) + "'",
+    // Extended globs (one word up to the matching parenthesis), landing paths (a stat per
+    // destination), fd's commands, never-empty substitutions, bind mounts.
+    "cat @(a|" + "@(b|".repeat(mib / 4),
+    "mkdir d; cp a b d/; ".repeat(mib / 20),
+    "fd -x ".repeat(mib / 6),
+    "rm -rf /tmp/$(date +%s)".repeat(mib / 23),
+    "docker run -v ~/.ssh:/k img " + "-v /a:/b ".repeat(mib / 10) + "cat /k/x",
     // A heredoc expanded as a double-quoted word (quotes escaped, substitutions skipped over).
     "cat <<E\n" + '"$(a)\\"`'.repeat(mib / 8) + "\nE\n",
   ];
