@@ -626,34 +626,23 @@ function plantsHookVariable(text: string): boolean {
 }
 
 /**
- * A copy, move or link whose destination is a client home or agentihooks home itself: the file lands
- * inside it when it is a directory (and is judged there: `cp CLAUDE.md ~/.claude/` is fine, a
- * `settings.json` is not); otherwise, or with `-T`/`ln -n`, the home itself is replaced. A directory
- * is one that exists, one `made` by a `mkdir` earlier in the line, or one written with a trailing `/`
- * (which the command refuses when it is not a directory).
+ * A copy, move or link whose destination is a client home or agentihooks home itself. The analyser
+ * reports a destination that is a directory as the paths landing inside it, judged there (`cp
+ * CLAUDE.md ~/.claude/` is fine, a `settings.json` is not), and the destination itself when it is
+ * replaced (not a directory, `-T`, `ln -n` of a link): see "How a command line is read" in
+ * docs/guardrails.md. A trailing `/` alone is reported both ways; a file lands inside then (the
+ * command refuses it when the destination is not a directory).
  */
-function replacesHome(c: EffectCommand, protect: () => Protected, made: readonly EffectCommand[]): string | undefined {
-  if (c.name !== "cp" && c.name !== "mv" && c.name !== "ln" && c.name !== "install" && c.name !== "rsync") return undefined;
+function replacesHome(c: EffectCommand, protect: () => Protected): string | undefined {
+  // rsync's destination is a directory it fills: see treeDestinations.
+  if (c.name !== "cp" && c.name !== "mv" && c.name !== "ln" && c.name !== "install") return undefined;
   // Resolved only here: the protected paths cost a stat each, and most commands copy nothing.
   const p = protect();
-  const args = c.argv.slice(1);
-  const noTarget = args.some((a) => /^-[A-Za-z]*T/.test(a) || a === "--no-target-directory");
-  const noDeref = c.name === "ln" && args.some((a) => /^-[A-Za-z]*n/.test(a) || a === "--no-dereference");
-  const operands = args.filter((a) => !a.startsWith("-"));
   for (const w of c.writes) {
     const dest = resolve(w.path);
     if (!p.homes.includes(dest) && !p.dirs.includes(dest)) continue;
-    let dir = (!noDeref && w.written.endsWith("/")) || made.some((m) => m.argv.some((a, i) => i > 0 && resolve(m.cwd, a) === dest));
-    try {
-      dir ||= (noDeref ? lstatSync(dest) : fs.statSync(dest)).isDirectory();
-    } catch {
-      // Missing: the command makes the home.
-    }
-    if (!dir || noTarget) return w.written;
-    for (const source of operands.slice(0, -1)) {
-      const landing = join(dest, source.replace(/\/+$/, "").slice(source.replace(/\/+$/, "").lastIndexOf("/") + 1));
-      if (hit(landing, p)) return landing;
-    }
+    if (w.written.endsWith("/") && c.writes.some((o) => o !== w && o.path.startsWith(`${dest}/`))) continue;
+    return w.written;
   }
   return undefined;
 }
@@ -673,11 +662,7 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
       return message(
         `This command writes ${startup.written} and names a variable that steers the hooks (AGENTIHOOKS_*, a client's home variable); set in a shell startup file, it reaches every later session:`,
       );
-    const replaced = replacesHome(
-      c,
-      protect,
-      effects.commands.filter((m) => m.name === "mkdir"),
-    );
+    const replaced = replacesHome(c, protect);
     if (replaced) return message(`This ${c.name} puts ${replaced} in place of a client's or agentihooks' own file:`);
     const touched: PathEffect[] = [...c.writes, ...c.deletes, ...c.moves.flatMap((m) => [m.from, m.to])];
     for (const effect of touched) {
