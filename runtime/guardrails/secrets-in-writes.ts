@@ -299,6 +299,47 @@ function namedValue(object: Record<string, unknown>): string | undefined {
   return value === undefined ? undefined : `${name}=${value}`;
 }
 
+const YAML_NAME = /^([ \t]*)(?:-[ \t]+)?name:[ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]{0,127})["']?[ \t]*$/;
+const YAML_VALUE = /^([ \t]*)(?:-[ \t]+)?value:[ \t]*(.*)$/;
+
+/**
+ * The name/value pairs a file's text spells in sibling keys, as `NAME=value` lines (see
+ * `namedValue`): the objects of a JSON document, and YAML's `name: X` with a `value:` of the same
+ * item next to it (a Kubernetes container's `env` entry), either order. One pass over the lines.
+ */
+export function pairedAssignments(text: string): string {
+  const out: string[] = [];
+  // Each file of a patch body (between its `*** ` lines) is a document of its own.
+  for (const part of text.includes("\n*** ") || text.startsWith("*** ") ? text.split(/^\*\*\* .*$/m) : [text]) {
+    const parsed = decodedJson(part.trim());
+    const pairs = parsed === undefined ? undefined : argumentText(parsed);
+    if (pairs !== undefined) for (const line of pairs.split("\n")) if (line.includes("=")) out.push(line);
+  }
+  if (!/\bname:/.test(text)) return out.join("\n");
+  const lines = text.split("\n");
+  // Names repeat down a manifest: each is judged once.
+  const secretName = new Map<string, boolean>();
+  const isSecretName = (n: string): boolean => secretName.get(n) ?? (secretName.set(n, isSecretVariable(n)), secretName.get(n) as boolean);
+  // A key's indent within its item: a `- ` that opens the item counts as indent.
+  const indentOf = (line: string, lead: string): number => lead.length + (line.slice(lead.length).startsWith("-") ? 2 : 0);
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as string;
+    const name = YAML_NAME.exec(line);
+    if (!name || !isSecretName(name[2] as string)) continue;
+    const indent = indentOf(line, name[1] as string);
+    const opensItem = line.trimStart().startsWith("-");
+    // The value after the name in its item, or just before it where the value line opens the item.
+    for (const j of [i + 1, i + 2, i - 1]) {
+      const other = lines[j];
+      if (other === undefined || (j < i ? opensItem || !other.trimStart().startsWith("-") : other.trimStart().startsWith("-"))) continue;
+      if (j === i + 2 && (lines[i + 1] as string).trimStart().startsWith("-")) continue;
+      const value = YAML_VALUE.exec(other);
+      if (value && indentOf(other, value[1] as string) === indent) out.push(`${name[2]}=${(value[2] as string).trim().replace(/^["']|["']$/g, "")}`);
+    }
+  }
+  return [...new Set(out)].join("\n");
+}
+
 /** The object or array a string holds as JSON, else undefined. */
 function decodedJson(text: string): unknown {
   if (text.length < 2 || text.length > MAX_DECODED_STRING) return undefined;
@@ -447,7 +488,10 @@ export const secretsInWritesGuard: Guard = {
           block: `BLOCKED: The arguments of ${tool_name} are nested too deep or hold too many values to check for secrets; the call is denied. Send the content as one string.`,
         };
       }
-      const found = [...new Set([...scanSecrets(writtenText(tool_input), "normal"), ...scanSecrets(rest, "normal")])].sort();
+      const written = writtenText(tool_input);
+      const found = [
+        ...new Set([...scanSecrets(written, "normal"), ...scanSecrets(rest, "normal"), ...scanSecrets(pairedAssignments(written), "normal")]),
+      ].sort();
       if (found.length === 0) {
         const joined = seamSecrets(tool_input, cwd, env);
         if (joined.length === 0) return undefined;

@@ -196,4 +196,23 @@ for (const [slug, file, content, expect] of seams) {
   );
 }
 
+// A name and its value in sibling keys of a manifest (a Kubernetes container's env entry, JSON or
+// YAML, either order): the value has no shape of its own and is a secret by the name beside it.
+const pairValue = `${alnum(53, 12)}7${alnum(54, 12)}`;
+const manifests: ReadonlyArray<[string, string, string, "deny" | "allow"]> = [
+  ["yaml-env", "deploy/app.yaml", `env:\n  - name: DB_PASSWORD\n    value: ${pairValue}\n`, "deny"],
+  ["yaml-env-quoted-value-first", "deploy/app.yaml", `env:\n  - value: "${pairValue}"\n    name: "API_TOKEN"\n`, "deny"],
+  ["json-env", "deploy/app.json", `${JSON.stringify({ env: [{ name: "CLIENT_SECRET", value: pairValue }] }, null, 2)}\n`, "deny"],
+  ["yaml-env-from-secret", "deploy/app.yaml", "env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}\n", "allow"],
+  ["yaml-env-reference", "deploy/app.yaml", 'env:\n  - name: API_TOKEN\n    value: "${API_TOKEN}"\n', "allow"],
+  ["yaml-env-next-item", "deploy/app.yaml", `env:\n  - name: DB_PASSWORD\n  - value: ${pairValue}\n`, "allow"],
+  ["yaml-plain-name", "deploy/app.yaml", `env:\n  - name: LOG_LEVEL\n    value: ${pairValue}\n`, "allow"],
+];
+for (const [slug, path, content, expect] of manifests)
+  cases.push(
+    expect === "deny"
+      ? { id: `secrets-in-writes/pair-${slug}`, class: "secrets-in-writes/name-value-pair", kind: "write", path, content, expect, reason: REASON }
+      : { id: `harmless/writes-pair-${slug}`, class: "harmless/writes", kind: "write", path, content, expect },
+  );
+
 export default cases;
