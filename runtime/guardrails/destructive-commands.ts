@@ -167,6 +167,38 @@ export function findNarrowed(args: readonly string[]): boolean {
   return false;
 }
 
+// fd's options that take a value (fd(1)); those that narrow what it finds.
+const FD_VALUE_OPTIONS = new Set(
+  "-t --type -e --extension -E --exclude -d --max-depth --min-depth --exact-depth -S --size --changed-within --changed-before --change-newer-than --change-older-than -o --owner -c --color -j --threads --max-results --base-directory --path-separator --search-path --ignore-file --format".split(
+    " ",
+  ),
+);
+const FD_NARROWING = new Set(
+  "-t --type -e --extension -E --exclude -d --max-depth --exact-depth -S --size --changed-within --changed-before --change-newer-than --change-older-than -o --owner --max-results".split(
+    " ",
+  ),
+);
+
+/** True when an fd search (its words before `-x`/`-X`) names a pattern or a filter that does not match everything. */
+function fdNarrowed(args: readonly string[]): boolean {
+  let glob = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "-x" || a === "--exec" || a === "-X" || a === "--exec-batch") break;
+    if (a === "-g" || a === "--glob") glob = true;
+    const option = a.startsWith("--") && a.includes("=") ? a.slice(0, a.indexOf("=")) : a;
+    if (FD_NARROWING.has(option)) return true;
+    if (FD_VALUE_OPTIONS.has(option)) {
+      if (!a.includes("=")) i += 1;
+      continue;
+    }
+    if (a.startsWith("-")) continue;
+    // The first operand is the pattern (a regex, or a glob with -g); the rest are search paths.
+    return glob ? /[^*]/.test(a) : !/^(\^?(\.\*?)?\$?)?$/.test(a);
+  }
+  return false;
+}
+
 function rmBlock(command: EffectCommand, home: string): string | undefined {
   const args = command.argv.slice(1);
   if (args.some((a) => a.startsWith("--no-p") && "--no-preserve-root".startsWith(a.split("=")[0] as string))) {
@@ -213,11 +245,13 @@ function shown(effect: PathEffect): string {
 function findBlock(command: EffectCommand, home: string): string | undefined {
   if (command.deletes.length === 0) return undefined;
   const args = command.argv.slice(1);
-  const narrowed = findNarrowed(args.slice(args.findIndex((a) => a.startsWith("-") || a === "(" || a === "!")));
+  const narrowed = command.name === "find" ? findNarrowed(args.slice(args.findIndex((a) => a.startsWith("-") || a === "(" || a === "!"))) : fdNarrowed(args);
   for (const root of command.deletes) {
     const system = root.path === "/" || (SYSTEM_TOP.test(root.path.replace(/\/+$/, "")) && !TEMP_TOP.test(root.path));
     if (system || (!narrowed && deleteIsBroad(root, command.cwd, home, true, true))) {
-      return `BLOCKED: find ${shown(root)} … ${args.includes("-delete") ? "-delete" : "-exec rm"} would delete files across a broad or home directory. Narrow the starting directory to what you mean to clean, and filter (-name '*.log', -mtime +7) before the delete.`;
+      return command.name === "find"
+        ? `BLOCKED: find ${shown(root)} … ${args.includes("-delete") ? "-delete" : "-exec rm"} would delete files across a broad or home directory. Narrow the starting directory to what you mean to clean, and filter (-name '*.log', -mtime +7) before the delete.`
+        : `BLOCKED: ${command.name} … ${shown(root)} -x rm would delete files across a broad or home directory. Narrow the search path to what you mean to clean, and give a pattern or -e/-t before the delete.`;
     }
   }
   return undefined;
@@ -418,7 +452,7 @@ export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.
     const block =
       (DELETERS.has(c.name) || c.name === "rsync"
         ? rmBlock(c, home)
-        : c.name === "find"
+        : c.name === "find" || c.name === "fd" || c.name === "fdfind"
           ? findBlock(c, home)
           : c.name === "truncate"
             ? massDeleteBlock(c, home)

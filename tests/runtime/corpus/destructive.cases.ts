@@ -516,4 +516,19 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   cases.push({ id: `harmless/destructive-mass-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );
 
+// fd's -x/-X runs its command on every name found, as find -exec does: judged by the search paths
+// and whether a pattern or filter narrows the search.
+[
+  ["fd-root", "fd . / -x rm -rf"],
+  ["fd-home-batch", "fd -H . ~ -X rm -rf"],
+  ["fd-empty-pattern-etc", 'fd "" /etc -x rm -rf'],
+  ["fd-glob-star-usr", 'fd -g "*" /usr -x rm -rf'],
+  ["fdfind-home", "fdfind . ~ --exec rm -rf"],
+].forEach(([slugText, command]) =>
+  cases.push({ id: `destructive/fd-exec-${slugText}`, class: "destructive/find", kind: "shell", command: command as string, expect: "deny" }),
+);
+["fd -t d node_modules . -x rm -rf", "fd -e tmp . build -x rm -f", 'fd -g "*.log" /tmp -x rm -f', "fd . src -x rm -rf"].forEach((command, i) =>
+  cases.push({ id: `harmless/destructive-fd-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
+);
+
 export default cases;
