@@ -50,6 +50,58 @@ export function fillPatchPaths(input: Record<string, unknown>, body: string): vo
   if (!truthy(input.file_paths)) input.file_paths = paths;
 }
 
+// A patch body in a shell command: Codex applies `apply_patch <<'EOF' … EOF` (or argv
+// `["apply_patch", body]`, optionally after `cd <dir> &&`) itself when its shell tool runs it, and
+// an `apply_patch` program on PATH would too: the files it writes are judged as an edit's.
+const SHELL_PATCH = /\bapply_?patch\b/;
+// Spaces and tabs only around `cd` and `&&`: a \s* there would rescan a run of newlines at each one.
+const CD_BEFORE = /(?:^|[;&|\n])[ \t]*cd[ \t]+(?:'([^'\n]*)'|"([^"\n]*)"|([^\s;&|]+))[ \t]*&&[ \t]*(?=apply_?patch\b)/;
+
+/**
+ * The edit a shell command makes by running `apply_patch` with a patch body (every body it
+ * holds, paths made relative to a `cd <dir> &&` before it), or undefined when it runs none.
+ */
+export function shellPatchCall(command: unknown): ToolCall | undefined {
+  const text = Array.isArray(command) ? command.map((part) => String(part)).join("\n") : typeof command === "string" ? command : "";
+  if (!text.includes("*** Begin Patch") || !SHELL_PATCH.test(text)) return undefined;
+  // Each body from a `*** Begin Patch` to the next `*** End Patch`, found with indexOf: one pass,
+  // whatever the text holds (a regex's lazy run would restart at every unmatched Begin).
+  const bodies: string[] = [];
+  let from = text.indexOf("*** Begin Patch");
+  while (from >= 0) {
+    const end = text.indexOf("*** End Patch", from);
+    if (end < 0) break;
+    bodies.push(text.slice(from, end + "*** End Patch".length));
+    from = text.indexOf("*** Begin Patch", end);
+  }
+  if (bodies.length === 0) return undefined;
+  const cd = CD_BEFORE.exec(text);
+  const dir = cd ? (cd[1] ?? cd[2] ?? cd[3] ?? "") : "";
+  let body = bodies.join("\n");
+  if (dir) {
+    // A relative path is the `cd` directory's: `*** Add File: x` becomes `*** Add File: <dir>/x`.
+    body = body.replace(/^([ \t]*\*\*\* (?:Add File|Update File|Delete File|Move to): )(.+)$/gm, (_, head: string, path: string) =>
+      path.startsWith("/") || path.startsWith("~") ? `${head}${path}` : `${head}${dir.replace(/\/+$/, "")}/${path}`,
+    );
+  }
+  const input: Record<string, unknown> = { patch: body, content: body, new_string: body };
+  fillPatchPaths(input, body);
+  return { tool_name: "Edit", tool_input: input };
+}
+
+/**
+ * `payload` with the edit of its shell call's `apply_patch` (shellPatchCall) added to the extra
+ * calls every guard judges with the primary one (run-hook.ts `toolCallsOf`; the key is named for
+ * Copilot's batches, the first to need it). `payload` itself when there is none; never mutated.
+ */
+export function withShellPatch(payload: Payload): Payload {
+  if (payload.tool_name !== "Bash" || !isObject(payload.tool_input)) return payload;
+  const call = shellPatchCall(payload.tool_input.command);
+  if (call === undefined) return payload;
+  const extras = Array.isArray(payload.copilot_extra_tool_calls) ? payload.copilot_extra_tool_calls : [];
+  return { ...payload, copilot_extra_tool_calls: [...extras, call] };
+}
+
 const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
 /** Joins argv into one POSIX shell string, quoting what needs it (`["ls","a b"]` → `ls 'a b'`). */

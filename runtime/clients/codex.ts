@@ -9,7 +9,18 @@
 import { join } from "node:path";
 import { contract } from "../../compiler/targets/codex/contract";
 import { fs } from "../node-builtins";
-import { fillPatchPaths, fillToolResponse, fillTranscriptPath, isObject, type Payload, safeSessionId, shellJoin, type ToolCall, truthy } from "../normalize";
+import {
+  fillPatchPaths,
+  fillToolResponse,
+  fillTranscriptPath,
+  isObject,
+  type Payload,
+  safeSessionId,
+  shellJoin,
+  type ToolCall,
+  truthy,
+  withShellPatch,
+} from "../normalize";
 import { linkCodexSkills } from "../project-bridge";
 import { type Client, clientHome } from "./client";
 
@@ -33,6 +44,10 @@ const CODEX_TOOL_NAMES: Readonly<Record<string, string>> = {
 /** Codex's tool rule: names mapped, argv commands joined, `apply_patch` bodies exposed as content. */
 export function codexToolCall(name: string, args: unknown): ToolCall {
   const input: Record<string, unknown> = isObject(args) ? { ...args } : typeof args === "string" ? { command: args } : {};
+  // `["apply_patch", body]` through the shell tool: Codex applies the patch itself.
+  const argv = Array.isArray(input.command) ? input.command : Array.isArray(input.cmd) ? input.cmd : undefined;
+  if (name !== "apply_patch" && argv && /(?:^|\/)apply_?patch$/.test(String(argv[0])) && typeof argv[1] === "string")
+    return codexToolCall("apply_patch", { command: argv[1] });
   // `exec_command` names its command line `cmd`.
   if (!truthy(input.command) && (typeof input.cmd === "string" || Array.isArray(input.cmd))) input.command = input.cmd;
   if (Array.isArray(input.command)) input.command = shellJoin(input.command.map((part) => String(part)));
@@ -126,7 +141,7 @@ function normalizeCodex(source: Payload, env: NodeJS.ProcessEnv): Payload {
   }
   fillToolResponse(payload);
   fillTranscriptPath(payload, codexTranscriptPath, env);
-  return payload;
+  return withShellPatch(payload);
 }
 
 /** Codex CLI in the runtime. */

@@ -14,7 +14,18 @@ import { join } from "node:path";
 import { contract } from "../../compiler/targets/copilot/contract";
 import { capContext } from "../envelope";
 import { fs } from "../node-builtins";
-import { fillPatchPaths, fillToolResponse, fillTranscriptPath, isObject, type Payload, safeSessionId, shellJoin, type ToolCall, truthy } from "../normalize";
+import {
+  fillPatchPaths,
+  fillToolResponse,
+  fillTranscriptPath,
+  isObject,
+  type Payload,
+  safeSessionId,
+  shellJoin,
+  type ToolCall,
+  truthy,
+  withShellPatch,
+} from "../normalize";
 import { agentihooksHome } from "../policy";
 import { pendingShellInput } from "../session-context";
 import { type Client, clientHome, wireEvent } from "./client";
@@ -244,7 +255,7 @@ function normalizeCopilot(source: Payload, fallbackEvent: string, env: NodeJS.Pr
   }
   fillToolResponse(payload);
   fillTranscriptPath(payload, copilotTranscriptPath, env);
-  return payload;
+  return withShellPatch(payload);
 }
 
 /** Copilot CLI in the runtime. */

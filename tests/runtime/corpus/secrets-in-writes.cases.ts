@@ -215,4 +215,33 @@ for (const [slug, path, content, expect] of manifests)
       : { id: `harmless/writes-pair-${slug}`, class: "harmless/writes", kind: "write", path, content, expect },
   );
 
+// A patch applied through the shell (`apply_patch <<'EOF' …`, which Codex applies itself when its
+// shell tool runs it): its new lines are a file's content, not text inline in a command.
+const shellPatch = (body: string): string => `apply_patch <<'EOF'\n*** Begin Patch\n${body}*** End Patch\nEOF`;
+cases.push(
+  {
+    id: "secrets-in-writes/shell-apply-patch",
+    class: "secrets-in-writes/shell-apply-patch",
+    kind: "shell",
+    command: shellPatch(`*** Add File: src/keys.py\n+KEY = '${awsKey}'\n`),
+    expect: "deny",
+    reason: REASON,
+  },
+  {
+    id: "secrets-in-writes/shell-apply-patch-after-cd",
+    class: "secrets-in-writes/shell-apply-patch",
+    kind: "shell",
+    command: `cd src && ${shellPatch(`*** Update File: conf.py\n@@\n-x = 1\n+token = "${ghToken}"\n`)}`,
+    expect: "deny",
+    reason: REASON,
+  },
+  {
+    id: "harmless/writes-shell-apply-patch",
+    class: "harmless/writes",
+    kind: "shell",
+    command: shellPatch("*** Add File: src/ok.py\n+x = 1\n"),
+    expect: "allow",
+  },
+);
+
 export default cases;
