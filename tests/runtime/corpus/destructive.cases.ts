@@ -527,7 +527,7 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
 ].forEach(([slugText, command]) =>
   cases.push({ id: `destructive/fd-exec-${slugText}`, class: "destructive/find", kind: "shell", command: command as string, expect: "deny" }),
 );
-["fd -t d node_modules . -x rm -rf", "fd -e tmp . build -x rm -f", 'fd -g "*.log" /tmp -x rm -f', "fd . src -x rm -rf"].forEach((command, i) =>
+["fd -t d node_modules . -x rm -rf", "fd -e tmp . build -x rm -f", 'fd -g "*.log" logs -x rm -f', "fd . src -x rm -rf"].forEach((command, i) =>
   cases.push({ id: `harmless/destructive-fd-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );
 
