@@ -3389,22 +3389,21 @@ function wrappedCommand(name: string, args: readonly string[]): { start: number;
 const MOUNTING_TOOLS: ReadonlySet<string> = new Set(["docker", "podman", "nerdctl"]);
 
 /**
- * The host paths a `docker`/`podman`/`nerdctl` `run` or `create` binds into the container, by
- * container path: `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount type=bind,source=SRC,target=DST`
+ * The host paths a `docker`/`podman`/`nerdctl` `run` or `create` binds into the container, each
+ * with its container path (normalised, `/` for the container's root): `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount type=bind,source=SRC,target=DST`
  * (docs.docker.com, "Bind mounts"). A source that is not a path (`-v data:/x`) is a named volume and
  * holds no host path. `docker exec` makes no mounts: the container's own are not visible here.
  */
-function bindMounts(name: string, args: readonly string[], ctx: Context): Map<string, string> {
-  const mounts = new Map<string, string>();
+export function bindMounts(name: string, args: readonly string[], home: string, cwd: string): Array<{ source: string; target: string }> {
+  const mounts: Array<{ source: string; target: string }> = [];
   if (!MOUNTING_TOOLS.has(name)) return mounts;
   const verb = args.findIndex((a) => a === "run" || a === "create");
   if (verb < 0) return mounts;
   const add = (source: string | undefined, target: string | undefined): void => {
     if (!source || !target || !target.startsWith("/")) return;
-    const expanded = source === "~" || source.startsWith("~/") ? ctx.home + source.slice(1) : source;
+    const expanded = source === "~" || source.startsWith("~/") ? home + source.slice(1) : source;
     if (!expanded.startsWith("/") && !expanded.startsWith(".")) return;
-    const inside = absolutePath(target, "/");
-    if (inside !== "/") mounts.set(inside, absolutePath(expanded, ctx.cwd));
+    mounts.push({ source: absolutePath(expanded, cwd), target: absolutePath(target, "/") });
   };
   for (let i = verb + 1; i < args.length; i += 1) {
     const a = args[i] as string;
@@ -3433,7 +3432,8 @@ function bindMounts(name: string, args: readonly string[], ctx: Context): Map<st
  * command only.
  */
 function wrapperEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
-  const mounts = bindMounts(name, args, ctx);
+  // A mount at the container's root is not followed: every path would lead to the host's.
+  const mounts = new Map(bindMounts(name, args, ctx.home, ctx.cwd).flatMap(({ source, target }) => (target === "/" ? [] : [[target, source] as const])));
   if (mounts.size === 0) {
     wrappedEffects(effect, name, args, sources, ctx, depth);
     return;

@@ -14,6 +14,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import {
   absolutePath,
+  bindMounts,
   codeNamesAreReads,
   commandEffects,
   downstreamOf,
@@ -30,6 +31,7 @@ import {
   componentRegExp,
   CREDENTIAL_EXCLUDES,
   globMayMatchSensitive,
+  hardLinkAmong,
   isCredentialDirectory,
   isDotenvName,
   isSensitivePath,
@@ -876,48 +878,13 @@ function lineNamesCredential(command: string, cwd: string, home: string): string
 }
 
 /**
- * The host directories a `docker`/`podman`/`nerdctl` `run` or `create` binds into the container:
- * `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount type=bind,source=SRC,target=DST` (named
- * volumes, which hold no host path, left out).
- */
-function bindMounts(command: EffectCommand, home: string): Array<{ source: string; target: string }> {
-  const args = command.argv.slice(1);
-  const verb = args.findIndex((a) => a === "run" || a === "create");
-  if (verb < 0 || !["docker", "podman", "nerdctl"].includes(command.name)) return [];
-  const mounts: Array<{ source: string; target: string }> = [];
-  const add = (source: string | undefined, target: string | undefined): void => {
-    if (!source || !target || !target.startsWith("/")) return;
-    const expanded = source === "~" || source.startsWith("~/") ? home + source.slice(1) : source;
-    if (!expanded.startsWith("/") && !expanded.startsWith(".")) return;
-    mounts.push({ source: absolutePath(expanded, command.cwd), target: target.replace(/\/+$/, "") || "/" });
-  };
-  for (let i = verb + 1; i < args.length; i += 1) {
-    const a = args[i] as string;
-    if (!a.startsWith("-")) break;
-    const volume =
-      a === "-v" || a === "--volume" ? args[(i += 1)] : a.startsWith("--volume=") ? a.slice(9) : a.startsWith("-v") && a.length > 2 ? a.slice(2) : undefined;
-    if (volume !== undefined) {
-      const [source, target] = volume.split(":");
-      add(source, target);
-      continue;
-    }
-    const mount = a === "--mount" ? args[(i += 1)] : a.startsWith("--mount=") ? a.slice(8) : undefined;
-    if (mount !== undefined) {
-      const fields = new Map(mount.split(",").map((f) => [f.split("=")[0] as string, f.slice(f.indexOf("=") + 1)] as [string, string]));
-      add(fields.get("source") ?? fields.get("src"), fields.get("target") ?? fields.get("destination") ?? fields.get("dst"));
-    }
-  }
-  return mounts;
-}
-
-/**
  * The block when a command run in a container (the commands nested under `commands[at]`) reads
  * files named by a listing of a bind mount whose host path holds credential files (`docker run -v
  * ~/.ssh:/k alpine sh -c 'ls /k | xargs cat'`): the listing judged on the host path it is.
  */
 function mountedReadBlock(commands: readonly EffectCommand[], at: number, home: string, fed: boolean): string | undefined {
   const runner = commands[at] as EffectCommand;
-  const mounts = bindMounts(runner, home);
+  const mounts = bindMounts(runner.name, runner.argv.slice(1), home, runner.cwd);
   if (mounts.length === 0) return undefined;
   const onHost = (path: string): string | undefined => {
     for (const { source, target } of mounts) {
@@ -1036,34 +1003,8 @@ const LINKED_CREDENTIAL_DIRS = ["", ".ssh", ".aws", ".kube", ".docker", ".azure"
  * link has no target to resolve, so its name says nothing about what it holds.
  */
 function hardLinkedCredential(path: string, input: GuardInput): string | undefined {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return undefined;
-  }
-  if (!st.isFile() || st.nlink < 2) return undefined;
   const home = homeDirectory(input.env).replace(/\/+$/, "") || "/";
-  const dirs = [...LINKED_CREDENTIAL_DIRS.map((d) => (d ? join(home, d) : home)), input.cwd];
-  for (const dir of dirs) {
-    let names: string[];
-    try {
-      names = readdirSync(dir).slice(0, 500);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const candidate = join(dir, name);
-      if (candidate === path || !isSensitivePath(candidate)) continue;
-      try {
-        const other = statSync(candidate);
-        if (other.ino === st.ino && other.dev === st.dev) return candidate;
-      } catch {
-        // Gone or unreadable: not this one.
-      }
-    }
-  }
-  return undefined;
+  return hardLinkAmong(path, [...LINKED_CREDENTIAL_DIRS.map((d) => (d ? join(home, d) : home)), input.cwd], isSensitivePath);
 }
 
 function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {

@@ -20,9 +20,9 @@ import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
 import { findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
-import { CODE_HOME_REFERENCE, componentRegExp, isGlobComponent } from "./sensitive-paths";
+import { CODE_HOME_REFERENCE, componentRegExp, hardLinkAmong, isGlobComponent } from "./sensitive-paths";
 
-const { lstatSync, readdirSync, readlinkSync, statSync } = fs;
+const { lstatSync, readlinkSync } = fs;
 
 /** What is protected: whole directories, single files, and the client homes whose hook files are. */
 interface Protected {
@@ -179,33 +179,8 @@ function hit(path: string, p: Protected): string | undefined {
  * when its link count is 1. A hard link has no target to resolve: writing it writes the file.
  */
 function hardLinkedProtected(path: string, p: Protected): string | undefined {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return undefined;
-  }
-  if (!st.isFile() || st.nlink < 2) return undefined;
   const dirs = [...p.dirs, ...p.homes, ...p.homes.map((h) => join(h, "hooks")), ...p.files.map((f) => dirname(f))];
-  for (const dir of new Set(dirs)) {
-    let names: string[];
-    try {
-      names = readdirSync(dir).slice(0, 500);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const candidate = join(dir, name);
-      if (candidate === path || !hit(candidate, p)) continue;
-      try {
-        const other = statSync(candidate);
-        if (other.ino === st.ino && other.dev === st.dev) return candidate;
-      } catch {
-        // Gone or unreadable: not this one.
-      }
-    }
-  }
-  return undefined;
+  return hardLinkAmong(path, new Set(dirs), (candidate) => hit(candidate, p) !== undefined);
 }
 
 /** True for a settings file: an edit that leaves its hook wiring alone may go through a file tool. */

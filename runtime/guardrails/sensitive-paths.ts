@@ -11,7 +11,7 @@
 import { basename } from "../shell";
 import { fs } from "../node-builtins";
 
-const { readdirSync } = fs;
+const { readdirSync, statSync } = fs;
 
 const TEMPLATE_PARTS = new Set([
   "example",
@@ -363,4 +363,38 @@ export function globMayMatchSensitive(pattern: string, dot = false): boolean {
     // No such directory: nothing there to match.
   }
   return false;
+}
+
+/**
+ * The entry of one of `dirs` (the first 500 of each) that `accept` takes and that is `path` under
+ * another name (same device and inode), or undefined; also when `path` is not a regular file with
+ * more than one link. A hard link has no target to resolve: reading or writing it is the file.
+ */
+export function hardLinkAmong(path: string, dirs: Iterable<string>, accept: (candidate: string) => boolean): string | undefined {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!st.isFile() || st.nlink < 2) return undefined;
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).slice(0, 500);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const candidate = `${dir.replace(/\/+$/, "")}/${name}`;
+      if (candidate === path || !accept(candidate)) continue;
+      try {
+        const other = statSync(candidate);
+        if (other.ino === st.ino && other.dev === st.dev) return candidate;
+      } catch {
+        // Gone or unreadable: not this one.
+      }
+    }
+  }
+  return undefined;
 }
