@@ -6,7 +6,7 @@
  */
 import { dispatchEventFor, garbledNamesToolEvent, isToolPermissionEvent } from "./events";
 import { notifyArgument, runHook } from "./run-hook";
-import { readStdin, stdinDeadlineMs, writeFd } from "./stdio";
+import { EXIT_LINE_TAG, readStdin, stdinDeadlineMs, writeFd } from "./stdio";
 import { renderStatusLine } from "./statusline";
 
 function main(): void {
@@ -31,12 +31,18 @@ function main(): void {
     const envEvent = dispatchEventFor((process.env.AGENTIHOOKS_COPILOT_EVENT ?? "").trim());
     const tool = garbledNamesToolEvent(stdin) || isToolPermissionEvent(envEvent);
     writeFd(2, `${tool ? "BLOCKED: " : ""}agentihooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = tool ? 2 : 0;
+    exitWith(tool ? 2 : 0);
     return;
   }
   writeFd(1, reply.stdout);
   writeFd(2, reply.stderr);
-  process.exitCode = reply.exitCode === 0 ? allowExitCode(process.env) : reply.exitCode;
+  exitWith(reply.exitCode === 0 ? allowExitCode(process.env) : reply.exitCode);
+}
+
+/** Sets the exit code and, under the wrapper, reports it as stdout's last line (EXIT_LINE_TAG). */
+function exitWith(code: number): void {
+  process.exitCode = code;
+  if (allowExitCode(process.env) !== 0) writeFd(1, `\n${EXIT_LINE_TAG}${code}\n`);
 }
 
 /**

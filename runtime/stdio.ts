@@ -20,6 +20,13 @@ const MAX_WAITS = 30_000;
 /** The wrapper's watchdog limit when nothing lowers it (docs/runtime.md, "Failing closed"). */
 export const DEFAULT_DEADLINE_SECONDS = 20;
 
+/**
+ * Under the wrapper, the runtime ends its stdout with this tag and its exit code on a line of their
+ * own, and the wrapper decides by that line rather than by `wait`: bash 5.2 sometimes reports -1 for
+ * a process substitution's child that it has already reaped (docs/runtime.md, "Failing closed").
+ */
+export const EXIT_LINE_TAG = "agentihooks-exit:";
+
 function wait(): void {
   Atomics.wait(pause, 0, 0, 1);
 }

@@ -4,12 +4,12 @@
  * with the absolute Node path (one bash start plus one Node start). On an event that decides
  * whether a tool runs it fails closed: it runs the runtime with its stdout on a pipe it reads
  * under bash's own timer (`read -t`, no watchdog process), kills it at the deadline, passes its
- * reply on when it exits with the allow code or 2 with one, and otherwise prints the client's own
+ * reply on when its last line reports the allow code, or 2 with a reply, and otherwise prints the client's own
  * deny envelope and exits 2 (docs/runtime.md, "Failing closed").
  */
 import { findClient, renderReply } from "../../runtime/clients/registry";
 import { dispatchEventFor, knownEventSpellings } from "../../runtime/events";
-import { DEFAULT_DEADLINE_SECONDS } from "../../runtime/stdio";
+import { DEFAULT_DEADLINE_SECONDS, EXIT_LINE_TAG } from "../../runtime/stdio";
 import { shellComment, shellQuote } from "./shell-quote";
 import { renderTemplate } from "./templates";
 
@@ -106,5 +106,6 @@ export function renderHookWrapper(options: HookWrapperOptions): string {
     denyReason: shellQuote(FAIL_CLOSED_REASON),
     deadlineSeconds: String(DEFAULT_DEADLINE_SECONDS),
     allowExit: String(ALLOW_EXIT),
+    exitLineTag: EXIT_LINE_TAG,
   });
 }

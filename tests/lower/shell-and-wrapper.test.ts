@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ALLOW_EXIT, FAIL_CLOSED_REASON, renderHookWrapper } from "../../compiler/lower/hook-wrapper";
 import { renderReply } from "../../runtime/clients/registry";
+import { EXIT_LINE_TAG } from "../../runtime/stdio";
 import { dispatchEventFor, knownEventSpellings } from "../../runtime/events";
 import { shellCommand, shellQuote } from "../../compiler/lower/shell-quote";
 import { hookWrapperEntry } from "../../compiler/lower/runtime-files";
@@ -127,7 +128,7 @@ describe("renderHookWrapper", () => {
       `import { readFileSync, writeFileSync } from "node:fs";\n` +
         `writeFileSync(${JSON.stringify(report)}, JSON.stringify({ event: process.env.AGENTIHOOKS_COPILOT_EVENT, target: process.env.AGENTIHOOKS_TARGET, argv: process.argv.slice(2), stdin: readFileSync(0, "utf8") }));\n` +
         // "Checked and allowed", as the real runtime answers under the wrapper.
-        `process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT ?? 0);\n`,
+        `process.stdout.write(${JSON.stringify(EXIT_LINE_TAG)} + process.env.AGENTIHOOKS_ALLOW_EXIT + "\\n");\n`,
     );
     const wrapper = path.join(hostile, "agentihooks-hook.sh");
     writeFileSync(

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { portableEnvironment } from "../../compiler/environment";
 import { renderHookWrapper } from "../../compiler/lower/hook-wrapper";
+import { EXIT_LINE_TAG } from "../../runtime/stdio";
 import { shellCommand, shellExpandingWord, shellQuote } from "../../compiler/lower/shell-quote";
 import { wrapperCommand as claudeWrapperCommand } from "../../compiler/targets/claude/hooks";
 import { claudePaths } from "../../compiler/targets/claude/paths";
@@ -134,12 +135,13 @@ describe("scripts and commands written with hostile paths", () => {
   /** A fake node at a hostile path that prints its arguments NUL-terminated. */
   function fakeNode(dir: string): string {
     const node = path.join(dir, "no de");
-    // Exits as the runtime answers "checked and allowed" (AGENTIHOOKS_ALLOW_EXIT, set by the wrapper on pre-tool events).
+    // Answers as the runtime does "checked and allowed" (AGENTIHOOKS_ALLOW_EXIT, set by the wrapper on pre-tool events, on
+    // stdout's last line).
     // Words NUL-separated where the script execs it; newline-separated under a pre-tool event, whose
     // wrapper denies a reply holding a NUL byte (no runtime writes one).
     writeFileSync(
       node,
-      `#!/bin/bash\nif [ -n "\${AGENTIHOOKS_ALLOW_EXIT:-}" ]; then printf '%s\\n' "$@"; else printf '%s\\0' "$@"; fi\nexit "\${AGENTIHOOKS_ALLOW_EXIT:-0}"\n`,
+      `#!/bin/bash\nif [ -n "\${AGENTIHOOKS_ALLOW_EXIT:-}" ]; then printf '%s\\n' "$@" "${EXIT_LINE_TAG}$AGENTIHOOKS_ALLOW_EXIT"; else printf '%s\\0' "$@"; fi\nexit "\${AGENTIHOOKS_ALLOW_EXIT:-0}"\n`,
     );
     chmodSync(node, 0o755);
     return node;

@@ -14,8 +14,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAIL_CLOSED_REASON } from "../../compiler/lower/hook-wrapper";
+import { ALLOW_EXIT, FAIL_CLOSED_REASON } from "../../compiler/lower/hook-wrapper";
 import { BOOLEAN_SWITCHES } from "../../runtime/guardrails.generated";
+import { EXIT_LINE_TAG } from "../../runtime/stdio";
 import { ROOT } from "./helpers";
 
 type Target = "copilot" | "claude" | "codex";
@@ -234,12 +235,16 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
     const i = fresh();
     const { event, stdin } = preTool(target, i.repo);
     for (const [body, note] of [
-      ['process.kill(process.pid, "SIGKILL");\n', "status 137"],
-      ['process.kill(process.pid, "SIGSEGV");\n', "status 139"],
-      ['throw new Error("boom");\n', "status 1"],
+      ['process.kill(process.pid, "SIGKILL");\n', "without a decision"],
+      ['process.kill(process.pid, "SIGSEGV");\n', "without a decision"],
+      ['throw new Error("boom");\n', "without a decision"],
       ["", "without a decision"],
-      ['process.stderr.write("x"); process.exitCode = 2;\n', "denied without a reply"],
-      ['require("node:fs").writeSync(1, "{}\\0{}"); process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT);\n', "NUL byte"],
+      // Exits with the allow code but never reports it on stdout: not the runtime's answer.
+      ["process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT);\n", "without a decision"],
+      // A reply, then a crash before the exit line.
+      ['require("node:fs").writeSync(1, "{}\\n"); process.exitCode = Number(process.env.AGENTIHOOKS_ALLOW_EXIT);\n', "without a decision"],
+      [`require("node:fs").writeSync(1, "\\n${EXIT_LINE_TAG}2\\n"); process.exitCode = 2;\n`, "denied without a reply"],
+      [`require("node:fs").writeSync(1, "{}\\0{}\\n${EXIT_LINE_TAG}${ALLOW_EXIT}\\n");\n`, "NUL byte"],
     ] as const) {
       writeFileSync(i.runtime, body);
       const r = run(i, event, stdin);

@@ -38,7 +38,9 @@ case "${AGENTIHOOKS_DEADLINE_SECONDS:-}" in
   '' | *[!0-9]*) ;;
   *) if [ "$AGENTIHOOKS_DEADLINE_SECONDS" -lt "$limit" ]; then limit=$AGENTIHOOKS_DEADLINE_SECONDS; fi ;;
 esac
-# The runtime answers "checked and allowed" with exit 64 here, so an exit 0 means it never decided.
+# The runtime answers "checked and allowed" with 64 here, so a 0 means it never decided. It
+# reports that code as its stdout's last line (agentihooks-exit:<code>), and the wrapper decides by
+# the line, not by `wait`: bash can report -1 for a process substitution's child it already reaped.
 # Its stdout is a pipe read under bash's own timer (read -t): no watchdog process. The pipe ends
 # when the runtime exits (it never closes its stdout before); at the deadline the runtime is killed.
 exec 3< <(AGENTIHOOKS_ALLOW_EXIT=64 exec "$node" "$runtime" "$@" 0<&0)
@@ -50,12 +52,14 @@ case $? in
   0) kill -KILL "$child" 2>/dev/null; fail "the runtime wrote a NUL byte" ;;
   *) kill -KILL "$child" 2>/dev/null; fail "the runtime did not answer within ${limit} s and was killed" ;;
 esac
-wait "$child"
-status=$?
+out=${out%$'\n'}
+last=${out##*$'\n'}
+out=${out%"$last"}
 while [ "${out%$'\n'}" != "$out" ]; do out=${out%$'\n'}; done
-case $status in
-  64) if [ -n "$out" ]; then printf '%s\n' "$out"; fi; exit 0 ;;
-  2) if [ -n "$out" ]; then printf '%s\n' "$out"; exit 2; fi; fail "the runtime denied without a reply" ;;
-  0) fail "the runtime ended without a decision" ;;
-  *) fail "the runtime ended with status $status (128 + n: killed by signal n)" ;;
+case $last in
+  agentihooks-exit:64) if [ -n "$out" ]; then printf '%s\n' "$out"; fi; exit 0 ;;
+  agentihooks-exit:2) if [ -n "$out" ]; then printf '%s\n' "$out"; exit 2; fi; fail "the runtime denied without a reply" ;;
+  *)
+    wait "$child" 2>/dev/null
+    fail "the runtime ended without a decision (exit status $?; 128 + n: killed by signal n)" ;;
 esac
