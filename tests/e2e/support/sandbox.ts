@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { shellQuote } from "../../../compiler/lower/shell-quote";
+import { EXIT_LINE_TAG } from "../../../runtime/stdio";
 import { runProcess, type ProcessResult } from "./process";
 
 /** The repository root (bin/agentihooks.js, dist/runtime.cjs). */
@@ -193,6 +194,7 @@ export interface RuntimeRun {
   exitCode: number;
   /** The payload the client sent (teed, up to 20 KB). */
   stdin: string;
+  /** What the runtime printed, without the exit line it adds for the wrapper (EXIT_LINE_TAG). */
   stdout: string;
   stderr: string;
   ms: number;
@@ -204,7 +206,14 @@ export function readRuntimeTrace(sb: Sandbox): RuntimeRun[] {
   return readFileSync(sb.traceFile, "utf8")
     .split("\n")
     .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as RuntimeRun);
+    .map((l) => JSON.parse(l) as RuntimeRun)
+    .map((run) => ({ ...run, stdout: withoutExitLine(run.stdout) }));
+}
+
+/** `stdout` without the last line the runtime writes for the wrapper (runtime/main.ts), the reply as the client gets it. */
+function withoutExitLine(stdout: string): string {
+  const line = new RegExp(`\\n?${EXIT_LINE_TAG}[0-9]+\\n?$`);
+  return stdout.replace(line, "");
 }
 
 /**
