@@ -5,7 +5,8 @@
  * command-effects.ts resolves it: globs that could match one, `cd` and `cwd` followed, `//`, `/./`
  * and `..` normalised, in substitutions, `bash -c`, `eval`, wrappers such as `docker exec` and
  * `ssh`), and through any other tool given a credential path (MCP servers', tools not known yet,
- * Gemini's read_many_files over a directory or glob); blocks whole-environment dumps and printing
+ * Gemini's read_many_files over a directory or glob); blocks a file tool's change to a credential
+ * file that exists (an edit shows its lines); blocks whole-environment dumps and printing
  * secret-looking variables; blocks the container and cluster commands that print secrets; and
  * blocks commands whose meaning is hidden (decoded or downloaded text run by a shell) or whose
  * visible words name a credential file behind a name it cannot see. Naming a file is not reading
@@ -26,7 +27,7 @@ import {
 } from "../command-effects";
 import { basename } from "../shell";
 import { secretPrinterBlock } from "./secret-printers";
-import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths } from "./guard";
+import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import {
   componentRegExp,
   CREDENTIAL_EXCLUDES,
@@ -42,7 +43,7 @@ import { readRegularFile } from "../read-regular-file";
 import { isSecretVariable } from "../secrets";
 import { grepRecurses, searchExclusions, searchToolExclusions, searchToolFollowsLinks } from "./search-rewrite";
 
-const { readdirSync, statSync } = fs;
+const { lstatSync, readdirSync, statSync } = fs;
 // The C realpath(3): the same answer as the JS walk, without an lstat call from JS per component.
 const realpathSync = fs.realpathSync.native;
 
@@ -1007,18 +1008,48 @@ function hardLinkedCredential(path: string, input: GuardInput): string | undefin
   return hardLinkAmong(path, [...LINKED_CREDENTIAL_DIRS.map((d) => (d ? join(home, d) : home)), input.cwd], isSensitivePath);
 }
 
-function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {
+/**
+ * The credential file a file tool's path names, as the block message shows it (`~/.x (a link to
+ * /y)`), with the file it resolves to; undefined when it names none. Any case, its symlink target,
+ * a glob that may match one, and a hard link of one all count; "descriptor" for a path into the
+ * client's own descriptors, which could be any file.
+ */
+function credentialNamed(value: string, input: GuardInput): { shown: string; file: string | undefined } | "descriptor" | undefined {
   const { raw, full } = toolPathFull(value, input);
-  if (DESCRIPTOR_PATH.test(full))
-    return `BLOCKED: ${how} ${value}, a file descriptor of the client's process: agentihooks cannot see which file it is, and it may be a credential file. Read the file by its own path.`;
+  if (DESCRIPTOR_PATH.test(full)) return "descriptor";
   const real = realTarget(full);
-  if (sensitiveAnyCase(raw) || sensitiveAnyCase(full)) return readBlock(value, full, how);
-  if (real !== undefined && sensitiveAnyCase(real)) return readBlock(`${value} (a link to ${real})`, real, how);
-  if (/[*?[]/.test(raw) && globMayMatchSensitive(full)) return readBlock(value, undefined, how);
+  if (sensitiveAnyCase(raw) || sensitiveAnyCase(full)) return { shown: value, file: full };
+  if (real !== undefined && sensitiveAnyCase(real)) return { shown: `${value} (a link to ${real})`, file: real };
+  if (/[*?[]/.test(raw) && globMayMatchSensitive(full)) return { shown: value, file: undefined };
   const linked = hardLinkedCredential(real ?? full, input);
-  if (linked !== undefined) return readBlock(`${value} (a hard link of ${linked})`, linked, how);
-  return undefined;
+  return linked === undefined ? undefined : { shown: `${value} (a hard link of ${linked})`, file: linked };
 }
+
+function toolPathBlock(value: string, input: GuardInput, how: string): string | undefined {
+  const named = credentialNamed(value, input);
+  if (named === "descriptor")
+    return `BLOCKED: ${how} ${value}, a file descriptor of the client's process: agentihooks cannot see which file it is, and it may be a credential file. Read the file by its own path.`;
+  return named === undefined ? undefined : readBlock(named.shown, named.file, how);
+}
+
+/**
+ * A file tool's change to a credential file that exists: an edit shows the model lines of the file
+ * (and its old text is a guess the tool confirms or refuses), a write replaces it for good, as a
+ * shell's `>` onto it would (destructive-commands.ts). Creating a new file is left to the guards of
+ * writes, which scan what it holds; a dotenv file, new or not, is the destructive guard's.
+ */
+function changeBlock(value: string, input: GuardInput, tool: string): string | undefined {
+  const { full } = toolPathFull(value, input);
+  if (isDotenvName(full) || lstatSync(full, { throwIfNoEntry: false }) === undefined) return undefined;
+  const named = credentialNamed(value, input);
+  if (named === undefined) return undefined;
+  const shown =
+    named === "descriptor" ? `${value}, a file descriptor of the client's process that may be a credential file` : `${named.shown}, a credential file`;
+  return `BLOCKED: ${tool} would change ${shown}: an edit shows its lines to the model, and a write replaces it for good. Credential files are the operator's to change: tell the operator what to set there.`;
+}
+
+// Keys besides toolPaths' under which a writing tool names the file it writes or moves onto.
+const WRITE_DESTINATION_KEYS = ["destination", "target", "filename", "new_path"];
 
 /** A glob's path below `root` as a RegExp: `**` any run of directories, other parts as `componentRegExp` with dot files matched. */
 function pathGlobRegExp(parts: readonly string[]): RegExp {
@@ -1174,7 +1205,19 @@ export const credentialReadsGuard: Guard = {
       const block = shellReadBlock(stringArg(tool_input, "command"), input.cwd, input.env);
       return block ? { block } : undefined;
     }
-    if (PATHLESS_TOOLS.test(tool_name) || onlyWrites(tool_name)) return undefined;
+    if (WRITE_TOOLS.has(tool_name) || onlyWrites(tool_name)) {
+      const paths = WRITE_TOOLS.has(tool_name) ? toolPaths(tool_input) : (argumentPaths(tool_input, false) ?? []);
+      for (const key of WRITE_DESTINATION_KEYS) {
+        const value = stringArg(tool_input, key);
+        if (value) paths.push(value);
+      }
+      for (const path of new Set(paths)) {
+        const block = changeBlock(path, input, tool_name);
+        if (block) return { block };
+      }
+      return undefined;
+    }
+    if (PATHLESS_TOOLS.test(tool_name)) return undefined;
     // Any other tool (an MCP server's, a tool the runtime does not know yet) given a credential
     // file's path may read it, whatever its name says (`tail_file`, `head`, a bare `fs_tool`): every
     // path-shaped argument is judged as a read's path. A tool that only names a file in a pattern

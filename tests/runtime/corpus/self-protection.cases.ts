@@ -476,6 +476,9 @@ cases.push(
     path: "~/.zshrc",
     files: { "~/.zshrc": "export EDITOR=vim\n" },
     content: "export CLAUDE_CONFIG_DIR=/tmp/c\n",
+    // Editing a startup file that exists is a credential guard's deny as well (its lines reach the
+    // model): off here, so the case shows self-protection's own.
+    guardrails: { credentialReads: false },
     expect: "deny",
     reason: SP,
   }),
