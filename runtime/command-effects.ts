@@ -149,6 +149,12 @@ interface VarValue {
   loop?: boolean;
   /** Which of a loop's `items` are patterns (`for f in *.log`): the variable takes each match. */
   globs?: boolean[];
+  /**
+   * A value the analyser cannot know that is one command's output (`B=$(git branch --show-current)`):
+   * the substitution as written, which an expansion of the variable shows in its place, so a guard
+   * reads `"$B"` as it reads the substitution itself.
+   */
+  output?: string;
 }
 
 /** A file written earlier in the line: its content when the analyser knows it. */
@@ -538,7 +544,7 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
       }
       dynamic = true;
       if (known?.hidden) hidden = true;
-      pattern.push(esc(part.raw));
+      pattern.push(esc(part.op === "" && known?.output !== undefined ? known.output : part.raw));
       // `${X:-word}` with X unset gives the word; `$$`, `$RANDOM`, … are never empty.
       const fallback = /^:?[-=]/.test(part.op)
         ? part.op.replace(/^:?[-=]/, "")
@@ -2111,9 +2117,12 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
     return { name, value: dynamic ? { hidden } : { value: items[0] ?? "", items, hidden: false } };
   }
   const r = resolveWord(rest, ctx, depth);
+  const only = rest.parts.length === 1 ? rest.parts[0] : undefined;
+  const output = only?.kind === "sub" && (only.form === "$(" || only.form === "`") ? only.raw : undefined;
   // Several values come from a loop's variable (one per pass: which one is left is not followed)
   // or braces (an assignment does not expand them; the analyser's reading would be a guess).
-  return { name, value: r.dynamic || r.values.length !== 1 ? { hidden: r.hidden } : { value: r.values[0] as string, hidden: false } };
+  if (r.dynamic || r.values.length !== 1) return { name, value: output !== undefined && r.dynamic ? { hidden: r.hidden, output } : { hidden: r.hidden } };
+  return { name, value: { value: r.values[0] as string, hidden: false } };
 }
 
 const DECLARE_COMMANDS = new Set(["export", "declare", "typeset", "local", "readonly"]);
@@ -3427,22 +3436,48 @@ export function bindMounts(name: string, args: readonly string[], home: string, 
 }
 
 /**
+ * The working directory a container command starts in when the line names it (`docker run -w DIR`,
+ * `--workdir=DIR`, `docker exec -w DIR`): an absolute path inside the container. Undefined when it
+ * is not given (the image's WORKDIR, which the line does not show).
+ */
+function containerWorkdir(name: string, args: readonly string[]): string | undefined {
+  if (!MOUNTING_TOOLS.has(name)) return undefined;
+  const verb = args.findIndex((a) => a === "run" || a === "create" || a === "exec");
+  if (verb < 0) return undefined;
+  let workdir: string | undefined;
+  for (let i = verb + 1; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (!a.startsWith("-")) break;
+    if (a === "-w" || a === "--workdir") workdir = args[(i += 1)];
+    else if (a.startsWith("--workdir=")) workdir = a.slice("--workdir=".length);
+    else if (a.startsWith("-w") && a.length > 2) workdir = a.slice(2);
+    else if (!a.includes("=") && DOCKER_VALUE_OPTIONS.has(a)) i += 1;
+  }
+  return workdir !== undefined && workdir.startsWith("/") ? absolutePath(workdir, "/") : undefined;
+}
+
+/**
  * Reads the command a wrapper runs. Inside a container started with bind mounts, the mounted
  * container paths lead to their host paths, as an `ln` of the line does (`aliasOf`), for that
- * command only.
+ * command only; a working directory the line gives the container is where its relative paths
+ * start (`-v ~:/h -w /h/.aws … cat credentials` reads ~/.aws/credentials).
  */
 function wrapperEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
   // A mount at the container's root is not followed: every path would lead to the host's.
   const mounts = new Map(bindMounts(name, args, ctx.home, ctx.cwd).flatMap(({ source, target }) => (target === "/" ? [] : [[target, source] as const])));
-  if (mounts.size === 0) {
+  const workdir = containerWorkdir(name, args);
+  if (mounts.size === 0 && workdir === undefined) {
     wrappedEffects(effect, name, args, sources, ctx, depth);
     return;
   }
   const saved = [...mounts.keys()].map((inside) => [inside, ctx.links.get(inside), ctx.same.has(inside)] as const);
   for (const [inside, host] of mounts) link(ctx, inside, ctx.links.get(host) ?? host, true);
+  const hostCwd = ctx.cwd;
+  if (workdir !== undefined) ctx.cwd = workdir;
   try {
     wrappedEffects(effect, name, args, sources, ctx, depth);
   } finally {
+    ctx.cwd = hostCwd;
     for (const [inside, before, same] of saved) {
       if (before === undefined) ctx.links.delete(inside);
       else link(ctx, inside, before, same);

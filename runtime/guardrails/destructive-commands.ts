@@ -15,7 +15,7 @@ import { isAbsolute, resolve } from "node:path";
 import { commandEffects, DELETERS, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
 import { basename } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
-import { CODE_HOME_REFERENCE, isDotenvName, isSensitivePath } from "./sensitive-paths";
+import { CODE_HOME_REFERENCE, componentRegExp, isDotenvName, isGlobComponent, isSensitivePath } from "./sensitive-paths";
 import { hiddenIntentBlock } from "./credential-reads";
 import { fs, homeDirectory } from "../node-builtins";
 
@@ -427,8 +427,38 @@ function gitCleanBlock(command: EffectCommand, home: string): string | undefined
     : undefined;
 }
 
+// The home's places that hold credentials as a whole: deleting one, or a directory above one,
+// deletes every key or token in it (`rm -rf ~/.ssh`, `rm -rf ~/.config` with ~/.config/gh in it).
+const HOME_CREDENTIAL_PLACES = [".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".config/gcloud", ".config/gh", ".password-store"];
+
+/**
+ * The home credential place a deleted path takes with it: the place itself, or one that exists
+ * below it (the path is a directory above it). A pattern counts when it may match the place or a
+ * directory above it, component by component; a container path, by the host path it is mounted from.
+ */
+function credentialPlaceDeleted(p: PathEffect, home: string): string | undefined {
+  const paths = p.aliasOf === undefined ? [p.path] : [p.path, p.aliasOf];
+  for (const place of HOME_CREDENTIAL_PLACES) {
+    const full = `${home}/${place}`;
+    for (const path of paths) {
+      if (path === full) return full;
+      const reaches = p.glob ? globReachesPath(path, full, p.dotglob === true) : full.startsWith(`${path.replace(/\/+$/, "")}/`);
+      if (reaches && !isBroadAbsolute(path, "/", home, true) && fs.existsSync(full)) return full;
+    }
+  }
+  return undefined;
+}
+
+/** True when the absolute glob `pattern` may match `path` or a directory above it, component by component. */
+function globReachesPath(pattern: string, path: string, dot: boolean): boolean {
+  const tests = pattern.split("/").filter((part) => part !== "");
+  const names = path.split("/").filter((part) => part !== "");
+  if (tests.length > names.length) return false;
+  return tests.every((test, i) => (isGlobComponent(test) ? componentRegExp(test, dot).test(names[i] as string) : test === names[i]));
+}
+
 // Credential files whose loss locks the user out (keys, cloud and registry credentials); rc files are excluded.
-function destroysCredential(command: EffectCommand): PathEffect | undefined {
+function destroysCredential(command: EffectCommand, home: string): string | undefined {
   const overwrite = command.writes.filter(
     (w) => /^(>|>\||&>|truncate|shred|dd|cp|install|sponge)$/.test(w.via) || (w.via === "tee" && !command.argv.includes("-a")),
   );
@@ -436,7 +466,17 @@ function destroysCredential(command: EffectCommand): PathEffect | undefined {
     (DELETERS.has(command.name) && command.name !== "gio") || command.name === "truncate"
       ? command.deletes.concat(command.name === "truncate" || command.name === "shred" ? command.writes : [])
       : [];
-  return [...overwrite, ...removed].find((p) => !p.glob && isSensitivePath(p.path) && !isDotenvName(p.path) && !SHELL_RC.test(basename(p.path)));
+  const file = [...overwrite, ...removed].find((p) => !p.glob && isSensitivePath(p.path) && !isDotenvName(p.path) && !SHELL_RC.test(basename(p.path)));
+  if (file) return `the credential file ${file.written || file.path}`;
+  for (const p of command.deletes) {
+    const place = credentialPlaceDeleted(p, home);
+    if (place === undefined) continue;
+    const shown = p.written || p.path;
+    return place === p.path || place === p.aliasOf
+      ? `the credential directory ${shown}, where keys or tokens are kept`
+      : `${shown}, and with it ${place}, where keys or tokens are kept`;
+  }
+  return undefined;
 }
 const SHELL_RC = /^\.(bash|zsh|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|zshrc|bashrc)$|history$|^\.lesshst$/;
 
@@ -463,9 +503,8 @@ export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.
       codeDeleteBlock(c, home) ??
       gitCleanBlock(c, home);
     if (block) return block;
-    const lost = destroysCredential(c);
-    if (lost)
-      return `BLOCKED: This ${c.name || "command"} destroys the credential file ${lost.written || lost.path}; it cannot be recovered. Leave credential files to the operator.`;
+    const lost = destroysCredential(c, home);
+    if (lost) return `BLOCKED: This ${c.name || "command"} destroys ${lost}; it cannot be recovered. Leave credential files to the operator.`;
   }
   for (const c of effects.commands) {
     const hit = dotenvWrite(c);

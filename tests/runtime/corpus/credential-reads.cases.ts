@@ -842,6 +842,11 @@ const COMPUTED_NAMES = [
   "podman run -v $HOME/.kube:/k:ro alpine cat /k/config",
   "docker run -v ~/.ssh:/k alpine sh -c 'ls /k | xargs cat'",
   "docker run -v ~/.aws:/k alpine find /k -type f -exec cat {} +",
+  // The container's working directory (-w) is where its relative paths start.
+  'docker run --rm -v "$HOME":/h -w /h/.aws alpine cat credentials',
+  "podman run -v ~/.aws:/cfg:ro -w /cfg alpine cat credentials",
+  'docker run --rm -v "$HOME":/h --workdir=/h/.kube alpine cat config',
+  'docker run --rm -v "$HOME:/h" -w/h alpine sh -c "cd .aws && cat credentials"',
 ];
 COMPUTED_NAMES.forEach((command, i) =>
   cases.push({
@@ -867,6 +872,8 @@ const COMPUTED_FINE = [
   "docker run -v $PWD:/w -w /w node:20 npm test",
   "docker run -v $PWD:/w alpine cat /w/README.md",
   "docker run -v data:/data alpine cat /data/x",
+  'docker run --rm -v "$PWD":/app -w /app alpine cat README.md',
+  "docker run --rm -w /tmp alpine cat credentials",
 ];
 COMPUTED_FINE.forEach((command, i) =>
   cases.push({

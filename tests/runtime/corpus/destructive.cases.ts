@@ -531,4 +531,46 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   cases.push({ id: `harmless/destructive-fd-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );
 
+// The home's credential directories, deleted whole or with a directory above them (a key or token
+// lost cannot be recovered), by any path that reaches them: `cd`, a pattern, a container's mount.
+const CREDENTIAL_HOME = {
+  "~/.ssh/id_ed25519": "key\n",
+  "~/.aws/credentials": "[default]\n",
+  "~/.config/gh/hosts.yml": "github.com:\n",
+  "~/.config/app/settings.json": "{}\n",
+  "~/.ssh/known_hosts.old": "x\n",
+  ".docker/Dockerfile": "FROM alpine\n",
+};
+[
+  "rm -rf ~/.ssh",
+  "cd ~ && rm -rf .aws",
+  'rm -r "$HOME/.gnupg"',
+  "rm -rf ~/.s*",
+  "rm -rf ~/.config",
+  "rm -rf ~/.c*/g*",
+  "find ~/.kube -delete",
+  'docker run --rm -v "$HOME":/h alpine rm -rf /h/.ssh',
+  'docker run --rm -v "$HOME":/h -w /h alpine rm -rf .aws',
+].forEach((command, i) =>
+  cases.push({
+    id: `destructive/credential-dir-${i}-${slug(command)}`,
+    class: "destructive/credential-directories",
+    kind: "shell",
+    command,
+    files: CREDENTIAL_HOME,
+    expect: "deny",
+    reason: /credential directory|where keys or tokens are kept/,
+  }),
+);
+["rm -rf ~/.config/app", "rm -rf .docker", "rm -rf ~/.cache/pip", "rm ~/.ssh/known_hosts.old"].forEach((command, i) =>
+  cases.push({
+    id: `harmless/destructive-credential-dir-${i}-${slug(command)}`,
+    class: "harmless/destructive",
+    kind: "shell",
+    command,
+    files: CREDENTIAL_HOME,
+    expect: "allow",
+  }),
+);
+
 export default cases;
