@@ -2118,7 +2118,8 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
   }
   const r = resolveWord(rest, ctx, depth);
   const only = rest.parts.length === 1 ? rest.parts[0] : undefined;
-  const output = only?.kind === "sub" && (only.form === "$(" || only.form === "`") ? only.raw : undefined;
+  // Bounded: each expansion of the variable copies it into a word.
+  const output = only?.kind === "sub" && (only.form === "$(" || only.form === "`") && only.raw.length <= PATH_MAX ? only.raw : undefined;
   // Several values come from a loop's variable (one per pass: which one is left is not followed)
   // or braces (an assignment does not expand them; the analyser's reading would be a guess).
   if (r.dynamic || r.values.length !== 1) return { name, value: output !== undefined && r.dynamic ? { hidden: r.hidden, output } : { hidden: r.hidden } };
