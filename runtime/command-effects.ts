@@ -694,15 +694,18 @@ function pathEffect(r: Resolved, index: number, ctx: Context, via: string): Path
   const effect: PathEffect = { path: absolutePath(value, ctx.cwd), written, glob: r.globs[index] ?? false, dynamic: r.dynamic, via };
   if (r.dynamic) effect.unset = absolutePath(r.unset[index] ?? r.unset[0] ?? "", ctx.cwd);
   if (ctx.links.size > 0) {
-    // The nearest linked ancestor (a bounded walk up the path: one lookup per level).
+    // The nearest linked ancestor (a bounded walk up the path: one lookup per level), the root
+    // last (a container's mount at `/`).
     let end = effect.path.length;
-    for (let level = 0; level < 64 && end > 0; level += 1) {
-      const from = ctx.links.get(effect.path.slice(0, end));
+    for (let level = 0; level < 64 && end >= 0; level += 1) {
+      const key = end === 0 ? "/" : effect.path.slice(0, end);
+      const from = ctx.links.get(key);
       if (from !== undefined) {
-        effect.aliasOf = from + effect.path.slice(end);
-        if (ctx.same.has(effect.path.slice(0, end))) effect.aliasSame = true;
+        effect.aliasOf = end === 0 ? from.replace(/\/+$/, "") + effect.path : from + effect.path.slice(end);
+        if (ctx.same.has(key)) effect.aliasSame = true;
         break;
       }
+      if (end === 0) break;
       end = effect.path.lastIndexOf("/", end - 1);
     }
   }
@@ -3464,8 +3467,8 @@ function containerWorkdir(name: string, args: readonly string[]): string | undef
  * start (`-v ~:/h -w /h/.aws … cat credentials` reads ~/.aws/credentials).
  */
 function wrapperEffects(effect: EffectCommand, name: string, args: string[], sources: Resolved[], ctx: Context, depth: number): void {
-  // A mount at the container's root is not followed: every path would lead to the host's.
-  const mounts = new Map(bindMounts(name, args, ctx.home, ctx.cwd).flatMap(({ source, target }) => (target === "/" ? [] : [[target, source] as const])));
+  // A mount at the container's root puts every absolute path of the container under its source.
+  const mounts = new Map(bindMounts(name, args, ctx.home, ctx.cwd).map(({ source, target }) => [target, source] as const));
   const workdir = containerWorkdir(name, args);
   if (mounts.size === 0 && workdir === undefined) {
     wrappedEffects(effect, name, args, sources, ctx, depth);

@@ -847,6 +847,9 @@ const COMPUTED_NAMES = [
   "podman run -v ~/.aws:/cfg:ro -w /cfg alpine cat credentials",
   'docker run --rm -v "$HOME":/h --workdir=/h/.kube alpine cat config',
   'docker run --rm -v "$HOME:/h" -w/h alpine sh -c "cd .aws && cat credentials"',
+  // A mount at the container's root: every absolute path there is under its source.
+  "docker run --rm -v ~/.aws:/ alpine cat /credentials",
+  "docker run --rm -v ~/.aws:/ -w / alpine cat credentials",
 ];
 COMPUTED_NAMES.forEach((command, i) =>
   cases.push({
@@ -874,6 +877,7 @@ const COMPUTED_FINE = [
   "docker run -v data:/data alpine cat /data/x",
   'docker run --rm -v "$PWD":/app -w /app alpine cat README.md',
   "docker run --rm -w /tmp alpine cat credentials",
+  'docker run --rm -v "$PWD":/ alpine cat /README.md',
 ];
 COMPUTED_FINE.forEach((command, i) =>
   cases.push({
