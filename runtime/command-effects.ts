@@ -3517,6 +3517,19 @@ function wrappedEffects(effect: EffectCommand, name: string, args: string[], sou
   effect.hiddenOutput = false;
 }
 
+/** The index in git's arguments (after `git`) of its subcommand, past the global options and their values; -1 when there is none. */
+export function gitSubcommand(args: readonly string[]): number {
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "-C" || a === "-c" || a === "--git-dir" || a === "--work-tree" || a === "--namespace" || a === "--config-env") {
+      i += 1;
+      continue;
+    }
+    if (!a.startsWith("-")) return i;
+  }
+  return -1;
+}
+
 // git configuration keys whose value git runs as a shell command (or, `alias.*` with `!`, as a script).
 const GIT_COMMAND_KEY =
   /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|pager\..+|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential\.helper|credential\..+\.helper|gpg\.program|gpg\..+\.program|sendemail\.(smtpserver|tocmd|cccmd)|web\.browser|browser\..+\.cmd|(diff|merge)tool\..+\.cmd|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|vcs)|alias\..+|ssh\.variant|core\.hookspath)$/;

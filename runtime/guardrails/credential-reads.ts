@@ -19,6 +19,7 @@ import {
   codeNamesAreReads,
   commandEffects,
   downstreamOf,
+  gitSubcommand,
   readsOperands,
   upstreamOf,
   type EffectCommand,
@@ -812,18 +813,6 @@ function someWord(text: string, test: (word: string) => boolean): boolean {
     }
   }
   return false;
-}
-
-function gitSubcommand(args: readonly string[]): number {
-  for (let i = 0; i < args.length; i += 1) {
-    const a = args[i] as string;
-    if (a === "-C" || a === "-c" || a === "--git-dir" || a === "--work-tree" || a === "--namespace" || a === "--config-env") {
-      i += 1;
-      continue;
-    }
-    if (!a.startsWith("-")) return i;
-  }
-  return -1;
 }
 
 /** The hidden-intent message: what could not be seen, and how to write it plainly. */

@@ -7,7 +7,7 @@
  * line exempts it.
  */
 import { isPlaceholderValue, isSecretVariable, scanSecrets } from "../secrets";
-import { commandEffects, type CommandEffects, type EffectCommand } from "../command-effects";
+import { commandEffects, type CommandEffects, type EffectCommand, gitSubcommand } from "../command-effects";
 import { isAbsolute, resolve } from "node:path";
 import { homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
@@ -183,6 +183,53 @@ function storedCredentialBlock(command: string, cwd: string, env: NodeJS.Process
   for (const c of commandEffects(command, cwd, env).commands) {
     const key = storedCredentialKey(c);
     if (key !== undefined) return { block: `BLOCKED: ${c.name} would store a credential in its configuration file (${key}). ${ADVICE}` };
+  }
+  return undefined;
+}
+
+// git subcommands that record the text they are given in the repository's history, which a push
+// publishes (a commit, tag or note message, a stash's, an object written from stdin).
+const GIT_RECORDERS = new Set(["commit", "tag", "notes", "stash", "merge", "commit-tree", "hash-object", "mktag", "mktree"]);
+// Database clients: what the line gives them (SQL, commands) is stored where the client points.
+const DATABASE_CLIENTS = new Set([
+  "sqlite3",
+  "sqlite",
+  "psql",
+  "mysql",
+  "mariadb",
+  "mongosh",
+  "mongo",
+  "redis-cli",
+  "duckdb",
+  "clickhouse-client",
+  "cqlsh",
+  "influx",
+]);
+// gh commands that publish the text they are given on GitHub (an issue, a pull request, a gist, a
+// release, a comment); `gh secret set` stores a secret where it belongs and is not one.
+const GH_PUBLISHED = new Set(["issue", "pr", "gist", "release", "discussion"]);
+const GH_PUBLISHING_VERBS = new Set(["create", "comment", "edit", "review", "upload", "new"]);
+
+/**
+ * Where a command keeps what its line gives it beyond the call, other than a file it writes:
+ * "records it in git's history", "stores it in a database", "publishes it"; undefined for none.
+ * A database client keeps its statements, not how it connects: only its operands that are not
+ * options or URLs (`psql postgres://u:p@host -c …` logs in with the URL's password) count.
+ */
+function keepsText(c: EffectCommand): string | undefined {
+  const args = c.argv.slice(1);
+  if (c.name === "git") {
+    const sub = args[gitSubcommand(args)];
+    return sub !== undefined && GIT_RECORDERS.has(sub) ? `recording it in git's history (git ${sub})` : undefined;
+  }
+  if (DATABASE_CLIENTS.has(c.name)) {
+    const statements = args.filter((a) => !a.startsWith("-") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(a));
+    return scanSecrets(statements.join("\n"), "normal").length > 0 ? `storing it in a database (${c.name})` : undefined;
+  }
+  if (c.name === "gh") {
+    const [noun, verb] = args.filter((a) => !a.startsWith("-"));
+    if (noun === "api" || (noun !== undefined && GH_PUBLISHED.has(noun) && verb !== undefined && GH_PUBLISHING_VERBS.has(verb)))
+      return `publishing it on GitHub (gh ${noun}${noun === "api" ? "" : ` ${verb}`})`;
   }
   return undefined;
 }
@@ -466,6 +513,8 @@ export const secretsInWritesGuard: Guard = {
       if (effects.commands.some(writesAFile)) {
         return { block: `BLOCKED: Secret(s) detected in Bash command writing to a file (${found.join(", ")}). ${ADVICE}` };
       }
+      const kept = effects.commands.map(keepsText).find((where) => where !== undefined);
+      if (kept) return { block: `BLOCKED: Secret(s) detected in a Bash command ${kept} (${found.join(", ")}). ${ADVICE}` };
       if (effects.opaque.length > 0) {
         return {
           block: `BLOCKED: Secret(s) detected in a Bash command whose effect agentihooks cannot see (${found.join(", ")}: ${effects.opaque[0]?.reason}), so it may write them to a file. Run the command plainly, without eval, computed command names or decoded scripts, and ${ADVICE.charAt(0).toLowerCase()}${ADVICE.slice(1)}`,

@@ -244,4 +244,30 @@ cases.push(
   },
 );
 
+// A secret a command keeps beyond the call without writing a file of its own: in git's history
+// (which a push publishes), in a database, published on GitHub.
+[
+  `git commit -m "deploy with ${ghToken}"`,
+  `git commit -am 'add key' -m "${awsKey}"`,
+  `git tag -a v1.2 -m "${ghToken}"`,
+  `git notes add -m "${ghToken}"`,
+  `git stash push -m "${awsKey}"`,
+  `git -C sub commit -m "${ghToken}"`,
+  `sqlite3 app.db "insert into settings values ('token', '${ghToken}')"`,
+  `psql -c "update users set api_key = '${awsKey}'"`,
+  `gh issue create --title creds --body "${ghToken}"`,
+  `gh gist create - <<< "${awsKey}"`,
+  `gh pr comment 12 --body "use ${ghToken}"`,
+  `gh api repos/o/r/issues -f body="${ghToken}"`,
+].forEach((command, i) =>
+  cases.push({ id: `secrets-in-writes/kept-${i}`, class: "secrets-in-writes/kept-beyond-the-call", kind: "shell", command, expect: "deny", reason: REASON }),
+);
+[
+  'git commit -m "rotate the token handling; read GITHUB_TOKEN from the environment"',
+  'git tag -a v1.2 -m "release 1.2"',
+  `echo "${ghToken}" | gh secret set DEPLOY_TOKEN`,
+  "sqlite3 app.db \"select * from settings where key = 'token'\"",
+  'gh issue create --title "token expiry" --body "tokens expire after 90 days"',
+].forEach((command, i) => cases.push({ id: `harmless/writes-kept-${i}`, class: "harmless/writes", kind: "shell", command, expect: "allow" }));
+
 export default cases;
