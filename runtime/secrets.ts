@@ -577,7 +577,7 @@ function decodedViews(text: string): string[] {
  * as the value they build (`"AKIA" + "…"`, `["ghp_", "…"].join("")`). The length of the join
  * starting at `i` (blanks bounded), or 0.
  */
-function joinAt(text: string, i: number): number {
+function joinAt(text: string, i: number, lists = true): number {
   if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) {
     const k = blanksFrom(text, i + 2, 4, false);
     return isQuote(text.charCodeAt(k)) ? k + 1 - i : 0;
@@ -588,7 +588,7 @@ function joinAt(text: string, i: number): number {
   if (op === 125) return k + 1 - i;
   // Literals side by side are one value in Python, C and the shell (`"ghp_" "…"`, `'a''b'`).
   if (isQuote(op)) return k + 1 - i;
-  if (op === 43 || op === 44) k += 1;
+  if (op === 43 || (op === 44 && lists)) k += 1;
   else if (op === 46) k += text.charCodeAt(k + 1) === 46 ? 2 : 1;
   else return 0;
   k = blanksFrom(text, k, 16, true);
@@ -615,18 +615,37 @@ function blanksFrom(text: string, from: number, most: number, lines: boolean): n
 // How much of each end of a long joined word the view keeps.
 const JOINED_END = 512;
 
+/** A character a name is made of: a token's, `.` and `~`. */
+function nameChar(c: number): boolean {
+  return tokenChar(c) || c === 46 || c === 126;
+}
+
 /** A character a token is made of (letters, digits, `_ - + / =`). */
 function tokenChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 43 || c === 47 || c === 61;
 }
 
 /**
+ * The names (paths, commands) code builds by joining literals with an operator or by adjacency,
+ * each on a line of its own (`os.system('ca'+'t .e'+'nv')` gives `cat .env`, Perl's `".e"."nv"`
+ * gives `.env`), for the guards that look for credential names in code. A list's items are words
+ * of their own already (`["cat", ".env"]`) and are not joined. Bounded as joinedLiterals is.
+ */
+export function joinedNames(text: string): string {
+  return joinedLiterals(text, true);
+}
+
+/**
  * The words source code builds by joining literals (`joinAt`), each on a line of its own:
  * the token characters before a join, every literal between consecutive joins, and those after the
- * last, kept when 16 characters or longer (shorter cannot hold a token). One pass over the text;
- * each side read at most 512 characters, so the view stays within the text's size.
+ * last, kept when 16 characters or longer (shorter cannot hold a token). With `names`, path
+ * characters (`.`, `~`) count as a word's too, any length is kept, and list items are not joined.
+ * One pass over the text; each side read at most 512 characters, so the view stays within the
+ * text's size.
  */
-function joinedLiterals(text: string): string {
+function joinedLiterals(text: string, names = false): string {
+  const wordChar = names ? nameChar : tokenChar;
+  const shortest = names ? 1 : 16;
   const words: string[] = [];
   // The word so far: the spans of its pieces (indexes into `text`) and their total length; a
   // string is made only for a word long enough to keep.
@@ -639,8 +658,8 @@ function joinedLiterals(text: string): string {
   const flush = (): void => {
     if (end < 0) return;
     let j = end;
-    while (j < text.length && j - end < 512 && tokenChar(text.charCodeAt(j))) j += 1;
-    if (length + j - end >= 16) {
+    while (j < text.length && j - end < 512 && wordChar(text.charCodeAt(j))) j += 1;
+    if (length + j - end >= shortest) {
       let tail = text.slice(end, j);
       for (let k = spans.length - 2; k >= 0 && tail.length <= 2 * JOINED_END; k -= 2) tail = text.slice(spans[k], spans[k + 1]) + tail;
       words.push(length + j - end <= 2 * JOINED_END ? tail : `${head.slice(0, JOINED_END)}\n${tail.slice(-JOINED_END)}`);
@@ -653,10 +672,10 @@ function joinedLiterals(text: string): string {
   for (let at = 0; at < text.length; at += 1) {
     const c = text.charCodeAt(at);
     if (c !== 34 && c !== 39 && c !== 96 && c !== 36) continue;
-    const size = joinAt(text, at);
+    const size = joinAt(text, at, !names);
     if (size === 0) continue;
     let i = at;
-    while (i > 0 && at - i < 512 && tokenChar(text.charCodeAt(i - 1))) i -= 1;
+    while (i > 0 && at - i < 512 && wordChar(text.charCodeAt(i - 1))) i -= 1;
     // The literal since the last join is all token characters: the same word goes on.
     if (end < 0 || i !== end) flush();
     if (head.length <= JOINED_END) head += text.slice(i, at);

@@ -41,7 +41,7 @@ import {
 } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
-import { isSecretVariable } from "../secrets";
+import { isSecretVariable, joinedNames } from "../secrets";
 import { grepRecurses, searchExclusions, searchToolExclusions, searchToolFollowsLinks } from "./search-rewrite";
 
 const { lstatSync, readdirSync, statSync } = fs;
@@ -409,7 +409,10 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     // The arguments, and the program text the line feeds it (heredoc, here-string, a script written earlier).
     // Each distinct word once; links are resolved for the first 1 024 (a syscall each), names only after.
     const seen = new Set<string>();
-    for (const arg of new Set([...args, ...command.code])) {
+    // And the names each text builds by joining string literals (`os.system('ca'+'t .e'+'nv')`).
+    const texts = new Set([...args, ...command.code]);
+    for (const text of [...texts]) texts.add(joinedNames(text));
+    for (const arg of texts) {
       const hit = someWord(arg, (w) => {
         if (seen.has(w)) return false;
         seen.add(w);

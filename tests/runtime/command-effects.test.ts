@@ -268,6 +268,9 @@ describe("commandEffects", () => {
     "xargs echo <<< '" + "a ".repeat(mib / 2) + "'",
     "python3 -c 'import os; os.system(" + '"a b", '.repeat(mib / 8) + ")'",
     "python3 -c 'subprocess.run([" + '"a",'.repeat(mib / 4) + "])'",
+    // Literals joined by operators, read as the names they build.
+    "python3 -c 'import os; os.system(" + '"a" + "b" + '.repeat(mib / 12) + '"c")\'',
+    "perl -e 'print " + '"a"."b".'.repeat(mib / 8) + '"c"\'',
     "awk '" + "getline x ".repeat(mib / 10) + "'",
     // Extended globs (one word up to the matching parenthesis), landing paths (a stat per
     // destination), fd's commands, never-empty substitutions, bind mounts.

@@ -842,6 +842,12 @@ const COMPUTED_NAMES = [
   "podman run -v $HOME/.kube:/k:ro alpine cat /k/config",
   "docker run -v ~/.ssh:/k alpine sh -c 'ls /k | xargs cat'",
   "docker run -v ~/.aws:/k alpine find /k -type f -exec cat {} +",
+  // Interpreter code that builds the name or the command from joined literals.
+  "python3 -c \"import os; os.system('ca'+'t .e'+'nv')\"",
+  "node -e \"require('child_process').execSync('cat .en'+'v',{stdio:'inherit'})\"",
+  'perl -e \'system("cat", ".e"."nv")\'',
+  "python3 -c \"print(open('.e' 'nv').read())\"",
+  'ruby -e \'puts File.read(".e" + "nv")\'',
   // The container's working directory (-w) is where its relative paths start.
   'docker run --rm -v "$HOME":/h -w /h/.aws alpine cat credentials',
   "podman run -v ~/.aws:/cfg:ro -w /cfg alpine cat credentials",
@@ -876,6 +882,9 @@ const COMPUTED_FINE = [
   "docker run -v $PWD:/w alpine cat /w/README.md",
   "docker run -v data:/data alpine cat /data/x",
   'docker run --rm -v "$PWD":/app -w /app alpine cat README.md',
+  "python3 -c \"print('hello ' + 'world')\"",
+  "node -e \"console.log(require('fs').readFileSync('READ'+'ME.md','utf8'))\"",
+  'perl -e \'print "a" . "b"\'',
   "docker run --rm -w /tmp alpine cat credentials",
   'docker run --rm -v "$PWD":/ alpine cat /README.md',
 ];
