@@ -18,6 +18,7 @@ import { agentihooksHome } from "../policy";
 import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
+import { joinedNames } from "../secrets";
 import { findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, hardLinkAmong, isGlobComponent } from "./sensitive-paths";
@@ -455,7 +456,9 @@ const HOOK_NAMES = /\.agentihooks|agentihooks-hook|disableAllHooks|hooksConfig|c
  * switch or agentihooks' own names, or a client's home folder next to a reference to the home.
  */
 function codeNamesProtected(c: EffectCommand, p: Protected, env: NodeJS.ProcessEnv): boolean {
-  const text = [...c.argv.slice(1), ...c.code].join("\n");
+  const code = [...c.argv.slice(1), ...c.code].join("\n");
+  // With the names the code builds by joining literals (`'~/.cl'+'aude/settings.json'`).
+  const text = `${code}\n${joinedNames(code)}`;
   if (text.length > 256 * 1024) return PROTECTED_NAME.test(text);
   if (HOOK_NAMES.test(text)) return true;
   const homeNames = p.homes.map((h) => h.slice(h.lastIndexOf("/") + 1)).filter((n) => n.length > 1);

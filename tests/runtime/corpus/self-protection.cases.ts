@@ -374,6 +374,10 @@ const CODE = [
   "python3 - <<'EOF'\nimport os, shutil\nshutil.move(os.path.expanduser('~/.agentihooks'), '/tmp/ah')\nEOF",
   "node -e 'const s = require(\"./x.json\"); s.disableAllHooks = true'",
   "make -f - <<< 'all: ; @echo {} > ~/.copilot/settings.json'",
+  // The path built by joining literals.
+  "python3 -c \"import os; open(os.path.expanduser('~/.clau'+'de/settings.json'),'w').write('{}')\"",
+  "python3 -c \"import os; open(os.path.expanduser('~')+'/.cl'+'aude/settings.json','w').write('{}')\"",
+  'perl -e \'unlink($ENV{HOME}."/.agentihooks/policy.cl"."aude.json")\'',
 ];
 TREES.forEach((command, i) => cases.push(c(`tree-${i}`, "trees", { kind: "shell", command, expect: "deny", reason: SP })));
 CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", command, expect: "deny", reason: SP })));
