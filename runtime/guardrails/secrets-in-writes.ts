@@ -11,7 +11,7 @@ import { commandEffects, type CommandEffects, type EffectCommand, gitSubcommand 
 import { isAbsolute, resolve } from "node:path";
 import { homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
-import { type Guard, type GuardVerdict, isShellTool, stringArg, WRITE_TOOLS } from "./guard";
+import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 
 const PATCH_SHAPE = /^(?:\*\*\* Begin Patch|\*\*\* (?:Add|Update) File: |@@|\+\+\+ |--- |diff --git )/m;
 
@@ -538,6 +538,10 @@ export const secretsInWritesGuard: Guard = {
         };
       }
       const written = writtenText(tool_input);
+      // A new file's name is kept (and committed, and pushed) as its content is.
+      const names = tool_name === "Write" ? toolPaths(tool_input).join("\n") : "";
+      const inName = names === "" ? [] : scanSecrets(names, "normal");
+      if (inName.length > 0) return { block: `BLOCKED: Secret(s) detected in the name of the file ${tool_name} creates (${inName.join(", ")}). ${ADVICE}` };
       const found = [
         ...new Set([...scanSecrets(written, "normal"), ...scanSecrets(rest, "normal"), ...scanSecrets(pairedAssignments(written), "normal")]),
       ].sort();

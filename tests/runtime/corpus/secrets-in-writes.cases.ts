@@ -270,4 +270,50 @@ cases.push(
   'gh issue create --title "token expiry" --body "tokens expire after 90 days"',
 ].forEach((command, i) => cases.push({ id: `harmless/writes-kept-${i}`, class: "harmless/writes", kind: "shell", command, expect: "allow" }));
 
+// A new file's name is kept (committed, pushed) as its content is.
+cases.push(
+  {
+    id: "secrets-in-writes/file-name",
+    class: "secrets-in-writes/file-name",
+    kind: "write",
+    path: `notes/${ghToken}.txt`,
+    content: "hello\n",
+    expect: "deny",
+    reason: REASON,
+  },
+  {
+    id: "secrets-in-writes/file-name-aws",
+    class: "secrets-in-writes/file-name",
+    kind: "write",
+    path: `keys/${awsKey}`,
+    content: "x\n",
+    expect: "deny",
+    reason: REASON,
+  },
+  {
+    id: "harmless/writes-file-name-digest",
+    class: "harmless/writes",
+    kind: "write",
+    path: "cache/sha256_9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.json",
+    content: "{}\n",
+    expect: "allow",
+  },
+  {
+    id: "harmless/writes-file-name-uuid",
+    class: "harmless/writes",
+    kind: "write",
+    path: "docs/2f1e0c6a-8d4b-4a4e-9a61-3c0f1f7b9e2d.md",
+    content: "# x\n",
+    expect: "allow",
+  },
+  {
+    id: "harmless/writes-file-name-ghp-word",
+    class: "harmless/writes",
+    kind: "write",
+    path: "src/handlers/ghp_handler.ts",
+    content: "export {};\n",
+    expect: "allow",
+  },
+);
+
 export default cases;
