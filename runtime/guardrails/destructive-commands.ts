@@ -457,6 +457,10 @@ function globReachesPath(pattern: string, path: string, dot: boolean): boolean {
   return tests.every((test, i) => (isGlobComponent(test) ? componentRegExp(test, dot).test(names[i] as string) : test === names[i]));
 }
 
+// Files whose loss locks every user out of the machine: the account and group databases, sudo's
+// rules, the mount table, and the keys SSH lets in (the public half, which credential reads allow).
+const ACCESS_FILE = /^\/etc\/(?:passwd|group|gshadow|sudoers|fstab)$|\/\.ssh\/authorized_keys2?$/;
+
 // Credential files whose loss locks the user out (keys, cloud and registry credentials); rc files are excluded.
 function destroysCredential(command: EffectCommand, home: string): string | undefined {
   const overwrite = command.writes.filter(
@@ -468,6 +472,8 @@ function destroysCredential(command: EffectCommand, home: string): string | unde
       : [];
   const file = [...overwrite, ...removed].find((p) => !p.glob && isSensitivePath(p.path) && !isDotenvName(p.path) && !SHELL_RC.test(basename(p.path)));
   if (file) return `the credential file ${file.written || file.path}`;
+  const access = [...overwrite, ...removed].find((p) => !p.glob && (ACCESS_FILE.test(p.path) || (p.aliasOf !== undefined && ACCESS_FILE.test(p.aliasOf))));
+  if (access) return `${access.written || access.path}, which the machine needs to boot or to let anyone log in`;
   for (const p of command.deletes) {
     const place = credentialPlaceDeleted(p, home);
     if (place === undefined) continue;

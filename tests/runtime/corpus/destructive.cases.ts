@@ -573,4 +573,32 @@ const CREDENTIAL_HOME = {
   }),
 );
 
+// Files whose loss locks every user out: overwritten or deleted, not appended to.
+[
+  "> /etc/passwd",
+  "echo 'root:x:0:0::/root:/bin/sh' | sudo tee /etc/passwd",
+  "cp /dev/null /etc/sudoers",
+  ": > /etc/fstab",
+  "truncate -s 0 ~/.ssh/authorized_keys",
+  "echo ssh-ed25519 AAAAC3Nz > ~/.ssh/authorized_keys",
+  "rm -f ~/.ssh/authorized_keys",
+].forEach((command, i) =>
+  cases.push({
+    id: `destructive/access-file-${i}-${slug(command)}`,
+    class: "destructive/access-files",
+    kind: "shell",
+    command,
+    expect: "deny",
+    reason: /needs to boot or to let anyone log in/,
+  }),
+);
+[
+  "echo 'ssh-ed25519 AAAAC3Nz me@host' >> ~/.ssh/authorized_keys",
+  "cat ~/.ssh/authorized_keys",
+  "grep root /etc/passwd",
+  "echo '127.0.0.1 dev.local' | sudo tee -a /etc/hosts",
+].forEach((command, i) =>
+  cases.push({ id: `harmless/destructive-access-file-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
+);
+
 export default cases;
