@@ -37,6 +37,9 @@ const CODEX_TOOL_NAMES: Readonly<Record<string, string>> = {
   shell: "Bash",
   local_shell: "Bash",
   unified_exec: "Bash",
+  // Unified exec's input to a running session (`{session_id, chars}`): what it types is a command
+  // line like any other (Copilot's write_bash is read the same way).
+  write_stdin: "Bash",
   read_file: "Read",
   request_user_input: "AskUserQuestion",
 };
@@ -48,8 +51,9 @@ export function codexToolCall(name: string, args: unknown): ToolCall {
   const argv = Array.isArray(input.command) ? input.command : Array.isArray(input.cmd) ? input.cmd : undefined;
   if (name !== "apply_patch" && argv && /(?:^|\/)apply_?patch$/.test(String(argv[0])) && typeof argv[1] === "string")
     return codexToolCall("apply_patch", { command: argv[1] });
-  // `exec_command` names its command line `cmd`.
+  // `exec_command` names its command line `cmd`, `write_stdin` its input `chars`.
   if (!truthy(input.command) && (typeof input.cmd === "string" || Array.isArray(input.cmd))) input.command = input.cmd;
+  if (!truthy(input.command) && name === "write_stdin" && typeof input.chars === "string") input.command = input.chars;
   if (Array.isArray(input.command)) input.command = shellJoin(input.command.map((part) => String(part)));
   if (!truthy(input.command) && typeof input.input === "string") {
     input.command = input.input;

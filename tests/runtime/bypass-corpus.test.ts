@@ -51,6 +51,7 @@ const SHELL: Record<Target, Spelling[]> = {
     { name: "shell", args: (p) => ({ command: ["bash", "-lc", p.command] }) },
     { name: "local_shell", args: (p) => ({ command: ["sh", "-c", p.command] }) },
     { name: "unified_exec", args: (p) => ({ input: p.command }) },
+    { name: "write_stdin", args: (p) => ({ session_id: 1, chars: `${p.command}\n` }) },
     { name: "exec", args: (p) => ({ command: p.command }) },
   ],
 };

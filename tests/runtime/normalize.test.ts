@@ -271,6 +271,7 @@ describe("payloads the runtime cannot place are denied on a tool call (red team,
     ],
     ["codex", "exec_command's `cmd`", pre(`"tool_name":"exec_command","tool_input":{"cmd":"echo k=${key} > a.txt"}`)],
     ["codex", "exec_command's `cmd` as argv", pre(`"tool_name":"exec_command","tool_input":{"cmd":["bash","-lc","rm -rf ~"]}`)],
+    ["codex", "write_stdin's `chars` into a running session", pre(`"tool_name":"write_stdin","tool_input":{"session_id":3,"chars":"cat .env\\n"}`)],
   ];
   it.each(attempts)("%s: %s", (target, _what, stdin) => {
     const reply = runHook({ stdin, argv: [], env: env(target), cwd: repo });
