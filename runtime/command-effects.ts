@@ -15,6 +15,7 @@
  */
 import { posix } from "node:path";
 import { fs, homeDirectory } from "./node-builtins";
+import { readRegularFile } from "./read-regular-file";
 import {
   assignedName,
   basename,
@@ -2706,14 +2707,44 @@ function recordWrites(effect: EffectCommand, command: ShellCommand, upstream: re
   }
 }
 
-/** A script file written earlier in the line, run by a shell, `source` or an interpreter (or executed by path). */
+/**
+ * Files the agent wrote in earlier calls of its session (runtime/session-context.ts `sessionWrites`),
+ * set by run-hook.ts for the call it checks: a script among them is read from disk when the line
+ * runs it. None by default (a caller outside a session).
+ */
+let earlierWrites: (path: string) => boolean = () => false;
+
+/** Sets which files the agent wrote in earlier calls (see earlierWrites); forgets the last result. */
+export function setEarlierWrites(has: (path: string) => boolean): void {
+  earlierWrites = has;
+  lastKey = undefined;
+  lastResult = undefined;
+}
+
+// A script the agent wrote in an earlier call is read up to this size; a larger one is unseen text.
+const MAX_EARLIER_SCRIPT = 1024 * 1024;
+
+/** What a file holds for writtenScript: written earlier in the line, or by the agent in an earlier call (read now). */
+function scriptFile(path: string, ctx: Context): WrittenFile | undefined {
+  const written = ctx.files.get(path);
+  if (written !== undefined || !earlierWrites(path)) return written;
+  // Gone: the line fails to run it. Not a regular file, too large, or unreadable: unseen text.
+  const stat = fs.statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) return undefined;
+  if (!stat.isFile() || stat.size > MAX_EARLIER_SCRIPT) return {};
+  if (stat.size === 0) return { content: "" };
+  const content = readRegularFile(path, MAX_EARLIER_SCRIPT);
+  return content === undefined ? {} : { content };
+}
+
+/** A script file written earlier in the line or the session, run by a shell, `source` or an interpreter (or executed by path). */
 function writtenScript(effect: EffectCommand, path: PathEffect, ctx: Context, depth: number, shell: boolean, same = false): boolean {
-  const written = ctx.files.get(path.path);
+  const written = scriptFile(path.path, ctx);
   if (!written) return false;
   if (written.content === undefined) {
     addOpaque(effect, ctx, {
       reason: "hidden-input",
-      text: `${path.written || path.path}, written earlier in this line with content the line does not show`,
+      text: `${path.written || path.path}, written earlier with content the line does not show`,
       words: effect.argv.slice(1),
       cwd: ctx.cwd,
       depth,

@@ -2,8 +2,10 @@
  * One hook invocation, from raw input to reply (docs/runtime.md): parse, deny on doubt for a
  * garbled tool event, normalise, dispatch to the event's handler, run the guardrails the policy
  * switches on over every tool call of the payload, and render the client's envelope. Pure apart from
- * the reads the guardrails and context need and the audit log append; `main.ts` does the process I/O.
+ * the reads the guardrails and context need, the audit log append and the session's list of the
+ * files it wrote; `main.ts` does the process I/O.
  */
+import { resolve } from "node:path";
 import { appendAudit, type AuditRecord, utcTimestamp } from "./audit-log";
 import { deliverBroadcasts } from "./broadcast-delivery";
 import type { Client } from "./clients/client";
@@ -15,7 +17,7 @@ import { selfProtectionGuard } from "./guardrails/self-protection";
 import { credentialReadsGuard } from "./guardrails/credential-reads";
 import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
 import { ghPrBaseGuard } from "./guardrails/gh-pr-base";
-import { type Guard, type GuardInput, isShellTool } from "./guardrails/guard";
+import { type Guard, type GuardInput, isShellTool, toolPaths, WRITE_TOOLS } from "./guardrails/guard";
 import { kubeProductionGuard } from "./guardrails/kube-production";
 import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
@@ -25,7 +27,9 @@ import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./p
 import { projectBridgeContext } from "./project-bridge";
 import { handledKey, handsOver, recordClaim } from "./scope-handover";
 import { sessionBanner } from "./session-banner";
-import { endSession, firstInSession } from "./session-context";
+import { endSession, firstInSession, sessionWrites } from "./session-context";
+import { commandEffects, setEarlierWrites } from "./command-effects";
+import { homeDirectory } from "./node-builtins";
 
 /** Everything one invocation reads from its process. */
 export interface HookRequest {
@@ -165,6 +169,24 @@ function rewriteOutcome(ctx: HandlerContext, call: ToolCall): { outcome: Outcome
   return body === undefined ? undefined : { outcome: { context: [], rewrite: body }, changed: rewrite.command };
 }
 
+// Writers whose effect is on a file's metadata or that restore the repository's own text: what they
+// touch is not text the agent wrote.
+const NOT_AUTHORING = new Set(["touch", "mkfifo", "chmod", "chown", "chgrp", "chattr", "setfacl", "xattr", "git"]);
+
+/** The files a call writes, absolute: a file tool's paths, a shell line's written and moved-to files. */
+function pathsWritten(call: ToolCall, ctx: Pick<HandlerContext, "cwd" | "env">): string[] {
+  if (WRITE_TOOLS.has(call.tool_name)) {
+    const home = homeDirectory(ctx.env).replace(/\/+$/, "") || "/";
+    return toolPaths(call.tool_input).map((p) => resolve(ctx.cwd, p === "~" || p.startsWith("~/") ? home + p.slice(1) : p));
+  }
+  if (!isShellTool(call.tool_name) || typeof call.tool_input.command !== "string") return [];
+  const paths: string[] = [];
+  for (const c of commandEffects(call.tool_input.command, ctx.cwd, ctx.env).commands) {
+    for (const w of [...c.writes, ...c.moves.map((m) => m.to)]) if (!w.glob && !w.dynamic && !NOT_AUTHORING.has(w.via)) paths.push(w.path);
+  }
+  return paths;
+}
+
 function onToolPermission(ctx: HandlerContext): Outcome {
   let calls = toolCallsOf(ctx.payload);
   if (calls.length === 0 && ctx.event === "PermissionRequest") {
@@ -182,8 +204,17 @@ function onToolPermission(ctx: HandlerContext): Outcome {
   const context: string[] = [];
   let block: string | undefined;
   const records: AuditRecord[] = [];
+  // A script the agent wrote in an earlier call (or an earlier call of this batch) is read when a
+  // line runs it; each call's writes are recorded after it is checked, allowed or not.
+  const writes = sessionWrites(agentihooksHome(ctx.env), ctx.target, ctx.payload.session_id);
+  setEarlierWrites(writes.has);
   for (const call of calls) {
     const outcome = checkToolCall(call, ctx);
+    const written = pathsWritten(call, ctx);
+    if (written.length > 0) {
+      writes.add(written);
+      setEarlierWrites(writes.has);
+    }
     context.push(...outcome.context);
     const record: AuditRecord = { ...auditBase(ctx), tool: call.tool_name, input: call.tool_input, decision: outcome.block ? "deny" : "allow" };
     if (outcome.block) record.reason = outcome.block;

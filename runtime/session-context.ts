@@ -33,13 +33,13 @@ export function firstInSession(home: string, target: string, sessionId: unknown)
   }
 }
 
-/** Forgets the session (SessionEnd): its marker and its shells' unfinished lines are removed; nothing happens when there are none. */
+/** Forgets the session (SessionEnd): its marker, its shells' unfinished lines and the files it wrote are removed; nothing happens when there are none. */
 export function endSession(home: string, target: string, sessionId: unknown): void {
   if (!safeSessionId(sessionId)) return;
   const prefix = `${target}-${sessionId}`;
   let names: string[] = [];
   try {
-    names = readdirSync(join(home, "sessions")).filter((name) => name === prefix || name.startsWith(`${prefix}.shell-`));
+    names = readdirSync(join(home, "sessions")).filter((name) => name === prefix || name.startsWith(`${prefix}.shell-`) || name === `${prefix}.written`);
   } catch {
     // No folder: the session never reached a prompt event or a shell.
   }
@@ -81,6 +81,44 @@ export function pendingShellInput(home: string, target: string, sessionId: unkno
         renameSync(temp, path);
       } catch {
         // Not recorded: the next call is checked on its own.
+      }
+    },
+  };
+}
+
+/** The most of the list of files a session wrote that is kept (its newest entries). */
+const MAX_WRITTEN = 64 * 1024;
+
+/**
+ * The files the agent wrote in this session (docs/guardrails.md, "How a command line is read"): a
+ * script it wrote in one call and runs in a later one is read as the line that runs it, as one
+ * written earlier in the same line is. `has` loads the list on first use (most calls never ask);
+ * `add` records more, before the call is decided, so a denied write is remembered too. An id that
+ * cannot name a file, or a list that cannot be read or written, is an empty list.
+ */
+export function sessionWrites(home: string, target: string, sessionId: unknown): { has: (path: string) => boolean; add: (paths: readonly string[]) => void } {
+  if (!safeSessionId(sessionId)) return { has: () => false, add: () => undefined };
+  const dir = join(home, "sessions");
+  const path = join(dir, `${target}-${sessionId}.written`);
+  let known: Set<string> | undefined;
+  const load = (): Set<string> => (known ??= new Set((readRegularFile(path, MAX_WRITTEN) ?? "").split("\n").filter((line) => line !== "")));
+  return {
+    has: (file) => load().has(file),
+    add: (paths) => {
+      const all = load();
+      const fresh = paths.filter((p) => p.startsWith("/") && !p.includes("\n") && !all.has(p));
+      if (fresh.length === 0) return;
+      for (const p of fresh) all.add(p);
+      let text = `${[...all].join("\n")}\n`;
+      if (text.length > MAX_WRITTEN) text = text.slice(text.indexOf("\n", text.length - MAX_WRITTEN) + 1);
+      try {
+        mkdirSync(dir, { recursive: true });
+        // Through a new file and a rename: a link planted at `path` is replaced, never written through.
+        const temp = `${path}.tmp-${process.pid}`;
+        writeFileSync(temp, text, { mode: 0o600, flag: "wx" });
+        renameSync(temp, path);
+      } catch {
+        // Not recorded: a later run of the file is judged without its content.
       }
     },
   };
