@@ -179,6 +179,42 @@ const FD_NARROWING = new Set(
   ),
 );
 
+/** An fd search as its words before `-x`/`-X` give it (fd's README): the pattern and the filters on names. */
+export interface FdSearch {
+  /** The first operand: a regex, or a glob with `-g`; matched against the base name, or the whole path with `-p`. */
+  pattern?: string;
+  glob: boolean;
+  fullPath: boolean;
+  /** `-H`, `-u`: hidden entries (a leading dot) are searched too; fd skips them otherwise. */
+  hidden: boolean;
+  /** `-e`: only these extensions. */
+  extensions: string[];
+  /** `-i` / `-s`, else smart case (case-insensitive unless the pattern has an upper-case letter). */
+  ignoreCase?: boolean;
+}
+
+export function fdSearch(args: readonly string[]): FdSearch {
+  const search: FdSearch = { glob: false, fullPath: false, hidden: false, extensions: [] };
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === "-x" || a === "--exec" || a === "-X" || a === "--exec-batch") break;
+    const option = a.startsWith("--") && a.includes("=") ? a.slice(0, a.indexOf("=")) : a;
+    const value = a.includes("=") && a.startsWith("--") ? a.slice(a.indexOf("=") + 1) : args[i + 1];
+    if (option === "-g" || option === "--glob") search.glob = true;
+    else if (option === "-p" || option === "--full-path") search.fullPath = true;
+    else if (option === "-H" || option === "--hidden" || option === "--unrestricted" || /^-u+$/.test(option)) search.hidden = true;
+    else if (option === "-i" || option === "--ignore-case") search.ignoreCase = true;
+    else if (option === "-s" || option === "--case-sensitive") search.ignoreCase = false;
+    else if (option === "-e" || option === "--extension") {
+      if (value !== undefined) search.extensions.push(value.replace(/^\./, ""));
+      if (!a.includes("=")) i += 1;
+    } else if (FD_VALUE_OPTIONS.has(option)) {
+      if (!a.includes("=")) i += 1;
+    } else if (!a.startsWith("-") && search.pattern === undefined) search.pattern = a;
+  }
+  return search;
+}
+
 /** True when an fd search (its words before `-x`/`-X`) names a pattern or a filter that does not match everything. */
 function fdNarrowed(args: readonly string[]): boolean {
   let glob = false;

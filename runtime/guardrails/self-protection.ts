@@ -19,7 +19,7 @@ import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
 import { joinedNames } from "../secrets";
-import { findNarrowed } from "./destructive-commands";
+import { fdSearch, findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, hardLinkAmong, isGlobComponent } from "./sensitive-paths";
 
@@ -516,6 +516,39 @@ function findMayDelete(args: readonly string[], root: string): boolean {
   return !named;
 }
 
+/**
+ * False when an fd that runs a deleter below `searchRoot` cannot reach the protected `root` there:
+ * behind a dot folder it does not search (no `-H`), or with a pattern or extensions that miss every
+ * protected name and every folder on the way (`fd -e pyc . ~ -x rm`). A pattern the check cannot
+ * compile may reach it.
+ */
+function fdMayDelete(args: readonly string[], searchRoot: string, root: string): boolean {
+  const search = fdSearch(args);
+  const below = root
+    .slice(searchRoot.replace(/\/+$/, "").length)
+    .split("/")
+    .filter((part) => part !== "");
+  if (!search.hidden && below.some((part) => part.startsWith("."))) return false;
+  const names = [...PROTECTED_NAMES, ...below];
+  const extensionOk = (name: string): boolean =>
+    search.extensions.length === 0 || search.extensions.some((e) => name.toLowerCase().endsWith(`.${e.toLowerCase()}`));
+  const pattern = search.pattern;
+  if (pattern === undefined || pattern === "" || pattern === ".") return names.some(extensionOk);
+  let test: (name: string) => boolean;
+  try {
+    if (search.glob) {
+      const re = componentRegExp(pattern, true, search.fullPath);
+      test = (name) => re.test(search.fullPath ? `${root}/${name}` : name);
+    } else {
+      const re = new RegExp(pattern, (search.ignoreCase ?? !/[A-Z]/.test(pattern)) ? "i" : "");
+      test = (name) => re.test(search.fullPath ? `${root}/${name}` : name);
+    }
+  } catch {
+    return true;
+  }
+  return names.some((name) => extensionOk(name) && test(name));
+}
+
 /** `protect` gives the protected paths: only a command that changes a file needs them. */
 // The agentihooks CLI by any name it runs under: on PATH or by path, its bin script or bundle, a
 // package spec (`agentihooks@1.2.0`).
@@ -662,6 +695,8 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
           : (holdsProtected(effect.path, protect()) ??
             (effect.aliasSame === true && effect.aliasOf !== undefined ? holdsProtected(effect.aliasOf, protect()) : undefined));
       if (root && c.name === "find" && !heldRoots(effect.path, protect()).some((r) => findMayDelete(c.argv.slice(1), r))) continue;
+      if (root && (c.name === "fd" || c.name === "fdfind") && !heldRoots(effect.path, protect()).some((r) => fdMayDelete(c.argv.slice(1), effect.path, r)))
+        continue;
       if (root) return message(`This command ${c.deletes.includes(effect) ? "deletes" : "moves"} ${effect.written}, which holds ${root}:`);
     }
     for (const dir of treeDestinations(c, input.env)) {

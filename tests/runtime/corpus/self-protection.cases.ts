@@ -366,6 +366,12 @@ const TREES = [
   "find ~ -mtime +30 -delete",
   "find ~ -path '*/.claude/*' -delete",
   "find $HOME -iname 'SETTINGS*' -exec rm {} +",
+  // fd searches dot folders with -H; its pattern and extensions are filters on names as find's are.
+  'fd -H -g "settings.json" ~ -x rm -f',
+  "fd -H -e json . ~ -x rm",
+  "fd -H claude ~ -x rm -rf",
+  "fd . ~/.claude -x rm -f",
+  "fd -u -t f . ~ -X rm",
 ];
 const CODE = [
   `python3 -c 'open("${"$"}{HOME}/.claude/settings.json", "w").write("{}")'`,
@@ -385,6 +391,10 @@ CODE.forEach((command, i) => cases.push(c(`code-${i}`, "code", { kind: "shell", 
   "rm -rf build dist",
   "find ~ -name '*.pyc' -delete",
   "find ~ -path '*/node_modules/*' -name '*.log' -delete",
+  "fd -e pyc . ~ -x rm -f",
+  'fd -g "*.log" ~ -x rm -f',
+  'fd -H "\\.pyc$" ~ -x rm',
+  "fd -e json . ~ -x rm",
   "cp -r src ~/backup",
   "cp notes.txt ~/",
   "rsync -a src/ build/",
