@@ -520,7 +520,7 @@ function destroysCredential(command: EffectCommand, home: string): string | unde
   }
   return undefined;
 }
-const SHELL_RC = /^\.(bash|zsh|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|zshrc|bashrc)$|history$|^\.lesshst$/;
+const SHELL_RC = /^\.(bash|zsh|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|zshrc|bashrc|envrc)$|history$|^\.lesshst$/;
 
 /** The block message for a shell command line that destroys data or writes a dotenv file. */
 export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {

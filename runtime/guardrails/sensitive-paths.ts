@@ -68,6 +68,8 @@ const CREDENTIAL_FILES = new Set([
   ".gem-credentials",
   // Terraform's CLI configuration holds registry tokens in its `credentials` blocks.
   ".terraformrc",
+  // direnv's per-directory environment: `export TOKEN=…` lines, loaded into every shell there.
+  ".envrc",
 ]);
 
 // Credentials identified by their directory and name: [directory, file pattern].

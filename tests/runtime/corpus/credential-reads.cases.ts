@@ -909,6 +909,8 @@ COMPUTED_FINE.forEach((command, i) =>
   "~/.ssh/id_rsa~",
   "~/.config/git/credentials",
   "~/.terraformrc",
+  ".envrc",
+  "services/api/.envrc",
   "~/.kube/prod-config",
   "~/.kube/config.bak",
   "/etc/ssh/ssh_host_ed25519_key",
@@ -938,6 +940,7 @@ COMPUTED_FINE.forEach((command, i) =>
   "cat README.md~",
   "cat src/keys.ts",
   "cat src/git/credentials.ts",
+  "cat .envrc.example",
 ].forEach((command, i) =>
   cases.push({ id: `credential-reads/convention-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
 );

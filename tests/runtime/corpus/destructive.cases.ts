@@ -597,6 +597,8 @@ const CREDENTIAL_HOME = {
   "cat ~/.ssh/authorized_keys",
   "grep root /etc/passwd",
   "echo '127.0.0.1 dev.local' | sudo tee -a /etc/hosts",
+  // direnv's .envrc is a start-up file: writing one is an edit, as > ~/.bashrc is.
+  'echo "use nix" > .envrc',
 ].forEach((command, i) =>
   cases.push({ id: `harmless/destructive-access-file-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );
