@@ -78,6 +78,37 @@ function realTarget(path: string): string | undefined {
   }
 }
 
+const codeNames = new WeakMap<EffectCommand, Map<string, string>>();
+
+/**
+ * The names one of a command's program texts (an argument, or code fed to it) builds by joining
+ * string literals (secrets.ts `joinedNames`), worked out once per command and text for every guard
+ * that asks (credential reads, self-protection): on megabytes of code each pass costs as much as
+ * the analysis.
+ */
+export function joinedCodeNames(command: EffectCommand, text: string): string | typeof UNREAD_JOINS {
+  let names = codeNames.get(command);
+  if (names === undefined) codeNames.set(command, (names = new Map()));
+  let joined = names.get(text);
+  if (joined === undefined) names.set(text, (joined = text.length > MAX_JOINED_TEXT ? (JOIN_HINT.test(text) ? UNREAD_JOINS : "") : joinedNames(text)));
+  return joined;
+}
+
+/**
+ * Program text past this size is not read for the names it joins (a pass over every join of 10 MiB
+ * costs as much as the rest of the decision); such text that joins literals at all is unread.
+ */
+const MAX_JOINED_TEXT = 1024 * 1024;
+// A join of two literals, by an operator or side by side (the first one, found natively).
+const JOIN_HINT = /['"`][ \t]*(?:\+|\.\.?)?[ \t]*['"`]/;
+/** joinedCodeNames' answer for program text too large to read for its joins. */
+export const UNREAD_JOINS = "\u0000unread";
+
+/** The deny for program text too large to read for the names it builds (joinedCodeNames). */
+export function unreadJoinsBlock(name: string): string {
+  return `BLOCKED: This ${name} command's program text is over ${MAX_JOINED_TEXT / 1024 / 1024} MiB and joins string literals, so agentihooks cannot check which files it names. Put the program in a file, or send less code.`;
+}
+
 /** True when a path a command touches is (or could be, for a glob) a credential file. */
 export function pathIsSensitive(effect: PathEffect): boolean {
   if (effect.aliasOf !== undefined && pathIsSensitive({ ...effect, path: effect.aliasOf, written: effect.aliasOf, aliasOf: undefined })) return true;
@@ -411,7 +442,11 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     const seen = new Set<string>();
     // And the names each text builds by joining string literals (`os.system('ca'+'t .e'+'nv')`).
     const texts = new Set([...args, ...command.code]);
-    for (const text of [...texts]) texts.add(joinedNames(text));
+    for (const text of [...texts]) {
+      const joined = joinedCodeNames(command, text);
+      if (joined === UNREAD_JOINS) return unreadJoinsBlock(name);
+      texts.add(joined);
+    }
     for (const arg of texts) {
       const hit = someWord(arg, (w) => {
         if (seen.has(w)) return false;

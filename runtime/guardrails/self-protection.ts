@@ -18,7 +18,7 @@ import { agentihooksHome } from "../policy";
 import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
-import { joinedNames } from "../secrets";
+import { joinedCodeNames, UNREAD_JOINS } from "./credential-reads";
 import { fdSearch, findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, hardLinkAmong, isGlobComponent } from "./sensitive-paths";
@@ -456,13 +456,23 @@ const HOOK_NAMES = /\.agentihooks|agentihooks-hook|disableAllHooks|hooksConfig|c
  * switch or agentihooks' own names, or a client's home folder next to a reference to the home.
  */
 function codeNamesProtected(c: EffectCommand, p: Protected, env: NodeJS.ProcessEnv): boolean {
-  const code = [...c.argv.slice(1), ...c.code].join("\n");
-  // With the names the code builds by joining literals (`'~/.cl'+'aude/settings.json'`).
-  const text = `${code}\n${joinedNames(code)}`;
+  const parts = [...c.argv.slice(1), ...c.code];
+  const code = parts.join("\n");
+  // And the names the code builds by joining literals (`'~/.cl'+'aude/settings.json'`), apart: most
+  // code joins none, and a copy of megabytes of it would cost as much as reading it.
+  const names = parts.map((part) => joinedCodeNames(c, part));
+  if (names.includes(UNREAD_JOINS)) return true;
+  const joined = names.filter((n) => n !== "").join("\n");
+  const homeReference = code.length <= 256 * 1024 && CODE_HOME_REFERENCE.test(code);
+  return textNamesProtected(code, homeReference, c, p, env) || (joined !== "" && textNamesProtected(joined, homeReference, c, p, env));
+}
+
+/** codeNamesProtected over one text; `homeReference`: the code takes a path from the home directory. */
+function textNamesProtected(text: string, homeReference: boolean, c: EffectCommand, p: Protected, env: NodeJS.ProcessEnv): boolean {
   if (text.length > 256 * 1024) return PROTECTED_NAME.test(text);
   if (HOOK_NAMES.test(text)) return true;
   const homeNames = p.homes.map((h) => h.slice(h.lastIndexOf("/") + 1)).filter((n) => n.length > 1);
-  if (CODE_HOME_REFERENCE.test(text) && homeNames.some((n) => text.includes(n))) return true;
+  if (homeReference && homeNames.some((n) => text.includes(n))) return true;
   let words = 0;
   for (const word of text.split(/[\s'"`(),;=[\]{}<>|&]+/)) {
     if (!/[/~]/.test(word) || word.length > 4096) continue;

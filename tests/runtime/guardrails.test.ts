@@ -167,6 +167,13 @@ describe("credential reads", () => {
     expect(verdict(credentialReadsGuard, "Bash", bash("rg TODO ."))).toBeUndefined();
     expect(verdict(credentialReadsGuard, "Bash", bash("rg --hidden TODO ."))?.block).toContain(".env");
   });
+  it("reads program text up to 1 MiB for the names it joins, and denies more that joins literals", () => {
+    expect(verdict(credentialReadsGuard, "Bash", bash(`python3 -c "import os; os.system('ca'+'t .e'+'nv')"`))?.block).toContain(".env");
+    const large = `python3 -c 'x = ${'"a" + '.repeat(200_000)}"b"'`;
+    expect(verdict(credentialReadsGuard, "Bash", bash(large))?.block).toContain("joins string literals");
+    const largePlain = `python3 -c 'x = [${'"a", '.repeat(200_000)}]'`;
+    expect(verdict(credentialReadsGuard, "Bash", bash(largePlain))).toBeUndefined();
+  });
   it("knows which names are credential files", () => {
     expect(["x.env", ".env.prod", ".env*", "*.env", ".zshenv"].every(isSensitivePath)).toBe(true);
     expect(["env.ts", ".env.sample", ".envrc-notes.md", "environment.md", "prod.env.template"].some(isSensitivePath)).toBe(false);
