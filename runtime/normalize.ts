@@ -89,18 +89,72 @@ export function shellPatchCall(command: unknown): ToolCall | undefined {
   return { tool_name: "Edit", tool_input: input };
 }
 
+// A tool name's words that say it runs a command line (an MCP shell server's `run`, Desktop
+// Commander's `start_process`, `execute_command`, `run_terminal_cmd`, `exec`).
+const RUNNER_WORDS = new Set(["run", "exec", "execute", "shell", "bash", "sh", "zsh", "terminal", "command", "cmd", "spawn", "process", "subprocess"]);
+// The arguments such a tool takes its command line under; `input` is what it types into a process it runs.
+const COMMAND_KEYS = ["command", "cmd", "script", "commandLine", "command_line", "input"];
+
 /**
- * `payload` with the edit of its shell call's `apply_patch` (shellPatchCall) added to the extra
- * calls every guard judges with the primary one (run-hook.ts `toolCallsOf`; the key is named for
- * Copilot's batches, the first to need it). `payload` itself when there is none; never mutated.
+ * The shell call a tool outside the runtime's vocabulary makes when its name says it runs commands
+ * and an argument holds a command line (a string, an argv array, or a program with an `args` array):
+ * `mcp__shell__run {"cmd": "cat .env"}` is judged as `cat .env` is. Undefined otherwise.
  */
-export function withShellPatch(payload: Payload): Payload {
-  if (payload.tool_name !== "Bash" || !isObject(payload.tool_input)) return payload;
-  const call = shellPatchCall(payload.tool_input.command);
+export function commandRunnerCall(name: string, input: Record<string, unknown>): ToolCall | undefined {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  if (!words.some((word) => RUNNER_WORDS.has(word))) return undefined;
+  for (const key of COMMAND_KEYS) {
+    const value = input[key];
+    const argv = Array.isArray(value) ? value.map((part) => String(part)) : undefined;
+    let command = typeof value === "string" ? value : argv ? shellJoin(argv) : undefined;
+    if (command === undefined || command.trim() === "") continue;
+    if (typeof value === "string" && Array.isArray(input.args)) command = shellJoin([value, ...input.args.map((part) => String(part))]);
+    return { tool_name: "Bash", tool_input: { command } };
+  }
+  return undefined;
+}
+
+/**
+ * `payload` with the calls it makes besides its own added to the extra calls every guard judges
+ * with the primary one (run-hook.ts `toolCallsOf`; the key is named for Copilot's batches, the
+ * first to need it): the edit of a shell call's `apply_patch` (shellPatchCall), and the shell line
+ * of a tool that runs commands (commandRunnerCall). `payload` itself when there is none; never mutated.
+ */
+export function withDerivedCalls(payload: Payload): Payload {
+  if (typeof payload.tool_name !== "string" || !isObject(payload.tool_input)) return payload;
+  const call =
+    payload.tool_name === "Bash"
+      ? shellPatchCall(payload.tool_input.command)
+      : KNOWN_TOOLS.has(payload.tool_name)
+        ? undefined
+        : commandRunnerCall(payload.tool_name, payload.tool_input);
   if (call === undefined) return payload;
   const extras = Array.isArray(payload.copilot_extra_tool_calls) ? payload.copilot_extra_tool_calls : [];
   return { ...payload, copilot_extra_tool_calls: [...extras, call] };
 }
+
+// The runtime's own tool vocabulary (after each client's names are mapped): never a command runner.
+const KNOWN_TOOLS: ReadonlySet<string> = new Set([
+  "Bash",
+  "Read",
+  "Write",
+  "Edit",
+  "MultiEdit",
+  "NotebookEdit",
+  "NotebookRead",
+  "Grep",
+  "Glob",
+  "LS",
+  "WebFetch",
+  "WebSearch",
+  "TodoWrite",
+  "Task",
+  "Agent",
+  "AskUserQuestion",
+]);
 
 const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 

@@ -5,14 +5,14 @@
  * compiler/targets/claude/contract.ts.
  */
 import { contract } from "../../compiler/targets/claude/contract";
-import { withShellPatch } from "../normalize";
+import { withDerivedCalls } from "../normalize";
 import type { Client } from "./client";
 
 /** Claude Code in the runtime. */
 export const claudeClient: Client = {
   contract,
   // The payload as sent, plus the edit of a shell call that runs `apply_patch` (normalize.ts).
-  normalize: (payload) => withShellPatch(payload),
+  normalize: (payload) => withDerivedCalls(payload),
   blockBody(event, _hookEventName, reason) {
     if (event === "PreToolUse") return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } };
     if (event === "PermissionRequest") return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: reason } } };

@@ -19,7 +19,7 @@ import {
   shellJoin,
   type ToolCall,
   truthy,
-  withShellPatch,
+  withDerivedCalls,
 } from "../normalize";
 import { linkCodexSkills } from "../project-bridge";
 import { type Client, clientHome } from "./client";
@@ -145,7 +145,7 @@ function normalizeCodex(source: Payload, env: NodeJS.ProcessEnv): Payload {
   }
   fillToolResponse(payload);
   fillTranscriptPath(payload, codexTranscriptPath, env);
-  return withShellPatch(payload);
+  return withDerivedCalls(payload);
 }
 
 /** Codex CLI in the runtime. */

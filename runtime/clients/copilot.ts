@@ -24,7 +24,7 @@ import {
   shellJoin,
   type ToolCall,
   truthy,
-  withShellPatch,
+  withDerivedCalls,
 } from "../normalize";
 import { agentihooksHome } from "../policy";
 import { pendingShellInput } from "../session-context";
@@ -255,7 +255,7 @@ function normalizeCopilot(source: Payload, fallbackEvent: string, env: NodeJS.Pr
   }
   fillToolResponse(payload);
   fillTranscriptPath(payload, copilotTranscriptPath, env);
-  return withShellPatch(payload);
+  return withDerivedCalls(payload);
 }
 
 /** Copilot CLI in the runtime. */

@@ -10,7 +10,7 @@
  * runs) and never denies AfterAgent twice in a row (`stop_hook_active`, run-hook.ts).
  */
 import { contract } from "../../compiler/targets/gemini/contract";
-import { fillToolResponse, isObject, type Payload, type ToolCall, withShellPatch } from "../normalize";
+import { fillToolResponse, isObject, type Payload, type ToolCall, withDerivedCalls } from "../normalize";
 import type { Client } from "./client";
 
 /** Gemini CLI 0.61.0 built-in tool names → the runtime's (Claude's) tool names. */
@@ -71,7 +71,7 @@ function normalizeGemini(source: Payload): Payload {
     payload.tool_input = call.tool_input;
   }
   fillToolResponse(payload);
-  return withShellPatch(payload);
+  return withDerivedCalls(payload);
 }
 
 /** Gemini CLI in the runtime. */

@@ -1049,4 +1049,43 @@ cases.push({
   }),
 );
 
+// A tool outside the clients' vocabulary (an MCP server's) whose name says it runs commands: its
+// command line is judged as a shell call is, whatever the server.
+(
+  [
+    ["shell", "run", { cmd: "cat .env" }],
+    ["exec", "execute_command", { command: "cat .env" }],
+    ["docker", "exec", { container: "app", command: ["cat", "/app/.env"] }],
+    ["desktop-commander", "start_process", { command: "cat .env", timeout_ms: 1000 }],
+    ["desktop-commander", "interact_with_process", { pid: 3, input: "cat .env" }],
+    ["term", "runTerminalCmd", { command: "cat", args: [".env"] }],
+  ] as const
+).forEach(([server, tool, args], i) =>
+  cases.push({
+    id: `credential-reads/command-runner-${i}-${slug(`${server}-${tool}`)}`,
+    class: "credential-reads/command-runner-tools",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    files: { ".env": "API_KEY=x\n" },
+    expect: "deny",
+    reason: /credential file/,
+  }),
+);
+(
+  [
+    ["shell", "run", { cmd: "npm test" }],
+    ["exec", "execute_command", { command: "ls -la" }],
+    ["github", "create_issue", { title: "x", body: "the command is cat .env" }],
+  ] as const
+).forEach(([server, tool, args], i) =>
+  cases.push({
+    id: `credential-reads/command-runner-fine-${i}-${slug(`${server}-${tool}`)}`,
+    class: "credential-reads/harmless",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    files: { ".env": "API_KEY=x\n" },
+    expect: "allow",
+  }),
+);
+
 export default cases;
