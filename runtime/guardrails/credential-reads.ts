@@ -1123,6 +1123,9 @@ function manyFilesBlock(value: string, input: GuardInput): string | undefined {
   return `BLOCKED: Reading ${value} would read credential file(s) (${files.join(", ")}); their values must not reach the transcript. Name the files to read, or use a pattern that leaves them out (e.g. "src/**/*.ts").`;
 }
 
+// `<revision>:<path>`: a revision name (no blank, `:` or `/` before the colon), then the path (not a URL's `//`).
+const REVISION_PATH = /^[^\s:/]{1,256}:(?!\/\/)(\S{1,4096})$/;
+
 // Argument keys whose string values are paths a tool may open; absolute, `~` and `file://` values count under any key.
 const PATH_ARG_KEY = /path|file|dir|folder|src|source|target|uri|location|include/i;
 
@@ -1142,6 +1145,11 @@ function argumentPaths(input: unknown, anyKey = true): string[] | undefined {
       if (value === "" || value.length > 4096 || value.includes("\n")) continue;
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^file:\/\//i.test(value)) continue;
       if (PATH_ARG_KEY.test(key) || (anyKey && (value.startsWith("/") || value.startsWith("~") || /^file:\/\//i.test(value)))) out.push(value);
+      // A revision and a path (`HEAD:.env`, as `git show` takes them): the path, for a tool that reads.
+      else if (anyKey) {
+        const revision = REVISION_PATH.exec(value);
+        if (revision) out.push(revision[1] as string);
+      }
     } else if (Array.isArray(value)) {
       for (const item of value) stack.push({ key, value: item, depth: depth + 1 });
     } else if (isObjectValue(value)) {

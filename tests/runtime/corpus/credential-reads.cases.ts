@@ -1059,6 +1059,9 @@ cases.push({
     ["desktop-commander", "start_process", { command: "cat .env", timeout_ms: 1000 }],
     ["desktop-commander", "interact_with_process", { pid: 3, input: "cat .env" }],
     ["term", "runTerminalCmd", { command: "cat", args: [".env"] }],
+    // A revision and a path, as git show takes them, given to a tool that reads.
+    ["git", "git_show", { repo_path: ".", revision: "HEAD:.env" }],
+    ["git", "git_show", { repo_path: ".", revision: "main:config/prod.env" }],
   ] as const
 ).forEach(([server, tool, args], i) =>
   cases.push({
@@ -1076,6 +1079,8 @@ cases.push({
     ["shell", "run", { cmd: "npm test" }],
     ["exec", "execute_command", { command: "ls -la" }],
     ["github", "create_issue", { title: "x", body: "the command is cat .env" }],
+    ["git", "git_show", { repo_path: ".", revision: "HEAD:README.md" }],
+    ["git", "git_show", { repo_path: ".", revision: "HEAD~1" }],
   ] as const
 ).forEach(([server, tool, args], i) =>
   cases.push({
