@@ -565,6 +565,59 @@ function realTarget(path: string): string | undefined {
   }
 }
 
+// Words of a tool name that delete or move what they are given (a filesystem server's
+// `delete_directory`, `move_file`, `remove`, `trash`).
+const REMOVING_WORDS = new Set([
+  "delete",
+  "remove",
+  "rm",
+  "rmdir",
+  "unlink",
+  "trash",
+  "purge",
+  "erase",
+  "wipe",
+  "destroy",
+  "move",
+  "mv",
+  "rename",
+  "clear",
+  "empty",
+]);
+
+/** True when a tool outside the runtime's vocabulary says by its name that it deletes or moves files. */
+function removingTool(name: string): boolean {
+  if (WRITE_TOOLS.has(name) || isShellTool(name)) return false;
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => REMOVING_WORDS.has(word));
+}
+
+/**
+ * A deleting or moving tool given a path whose loss would be a disaster (`/`, a top-level or
+ * system directory, a home, the working directory or above; a file the machine needs to let
+ * anyone in), judged as `rm -rf` of it would be.
+ */
+function toolRemovalBlock(tool: string, input: Record<string, unknown>, cwd: string, home: string): string | undefined {
+  const paths = [...toolPaths(input)];
+  // Where a move takes from (its destination loses nothing), or the folder a delete is given.
+  for (const key of ["source", "src", "from", "dir", "directory", "folder"]) {
+    const value = stringArg(input, key);
+    if (value) paths.push(value);
+  }
+  if (Array.isArray(input.paths)) for (const p of input.paths) if (typeof p === "string" && p) paths.push(p);
+  for (const written of paths) {
+    const expanded = written === "~" || written.startsWith("~/") ? home + written.slice(1) : written.replace(/^file:\/\//i, "");
+    const path = resolve(cwd, expanded);
+    if (ACCESS_FILE.test(path)) return `BLOCKED: The tool ${tool} would delete or move ${written}, which the machine needs to boot or to let anyone log in.`;
+    if (isBroadAbsolute(path, cwd, home) || packagedTree(path, { glob: false, dynamic: false, written }))
+      return `BLOCKED: The tool ${tool} would delete or move ${written}, a broad, home, system or package-managed directory. Name the specific files or subdirectories you mean.`;
+  }
+  return undefined;
+}
+
 /** The destructive-command guard. */
 export const destructiveCommandsGuard: Guard = {
   name: "destructive",
@@ -573,6 +626,8 @@ export const destructiveCommandsGuard: Guard = {
       const block = shellDestructiveBlock(stringArg(tool_input, "command"), cwd, env);
       return block ? { block } : undefined;
     }
+    const removal = removingTool(tool_name) ? toolRemovalBlock(tool_name, tool_input, cwd, homeOf(env)) : undefined;
+    if (removal) return { block: removal };
     if (WRITE_TOOLS.has(tool_name) || MCP_WRITE_NAME.test(tool_name)) {
       const paths = [...toolPaths(tool_input)];
       for (const key of ["destination", "target", "filename", "new_path"]) {

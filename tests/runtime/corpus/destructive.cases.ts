@@ -603,4 +603,41 @@ const CREDENTIAL_HOME = {
   cases.push({ id: `harmless/destructive-access-file-${i}-${slug(command)}`, class: "harmless/destructive", kind: "shell", command, expect: "allow" }),
 );
 
+// A tool outside the clients' vocabulary that deletes or moves by its name, given a path rm -rf of
+// which would be a disaster (an MCP filesystem server's delete_directory, move_file, remove).
+(
+  [
+    ["fs", "delete_directory", { path: "~", recursive: true }],
+    ["fs", "remove", { path: "/", recursive: true }],
+    ["fs", "delete_directory", { path: "/usr/lib" }],
+    ["fs", "move_file", { source: "~", destination: "/tmp/x" }],
+    ["fs", "delete_file", { path: "/etc/passwd" }],
+    ["files", "trashItems", { paths: ["README.md", "/home"] }],
+  ] as const
+).forEach(([server, tool, args], i) =>
+  cases.push({
+    id: `destructive/tool-removal-${i}-${slug(`${server}-${tool}`)}`,
+    class: "destructive/tool-removal",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    expect: "deny",
+    reason: /would delete or move/,
+  }),
+);
+(
+  [
+    ["fs", "delete_directory", { path: "build", recursive: true }],
+    ["fs", "delete_file", { path: "/etc/nginx/sites-enabled/default" }],
+    ["fs", "move_file", { source: "notes.txt", destination: "/tmp/notes.txt" }],
+  ] as const
+).forEach(([server, tool, args], i) =>
+  cases.push({
+    id: `harmless/destructive-tool-removal-${i}-${slug(`${server}-${tool}`)}`,
+    class: "harmless/destructive",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    expect: "allow",
+  }),
+);
+
 export default cases;
