@@ -1642,10 +1642,13 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
 export const branchProtectionGuard: Guard = {
   name: "branches",
   check({ tool_name, tool_input, cwd, policy, env }): GuardVerdict | undefined {
-    if (!isShellTool(tool_name)) return undefined;
-    const command = stringArg(tool_input, "command");
     const protectedSet = new Set(policy.guardrails.protectedBranches);
     if (protectedSet.size === 0) return undefined;
+    if (!isShellTool(tool_name)) {
+      const block = toolBranchBlock(tool_name, tool_input, cwd, protectedSet);
+      return block ? { block } : undefined;
+    }
+    const command = stringArg(tool_input, "command");
     const effects = commandEffects(command, cwd, env);
     // Nothing git-shaped and nothing hidden: nothing to check (the common case, kept cheap).
     if (effects.opaque.length === 0 && !effects.commands.some((c) => c.name === "git" || c.name === "gh")) return undefined;
@@ -1653,6 +1656,43 @@ export const branchProtectionGuard: Guard = {
     return block ? { block } : undefined;
   },
 };
+
+// Argument keys under which a git or GitHub tool names the branch it writes (never a pull
+// request's `base`: merging into it goes through the server's own protection rules).
+const TOOL_BRANCH_KEYS = ["branch", "ref", "refspec", "target_branch", "remote_branch", "branch_name"];
+const FILE_WRITING_WORDS = new Set(["create", "update", "put", "delete", "write", "upload", "push"]);
+
+/**
+ * A tool outside the clients' vocabulary (an MCP git or GitHub server's) that pushes, commits or
+ * rewrites a branch, judged as git would be: `git_push {force: true}` is a force push, and a push,
+ * commit or file write to a branch it names (or, when it names none, the checked-out one of
+ * `repo_path`) that is protected is denied (`push_files {branch: "main"}` commits to main).
+ */
+function toolBranchBlock(tool: string, input: Record<string, unknown>, cwd: string, protectedSet: ReadonlySet<string>): string | undefined {
+  const words = tool
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  const pushes = words.includes("push");
+  const rewrites = words.includes("reset") || words.includes("rebase") || words.includes("amend");
+  const commits = words.includes("commit") || (words.some((w) => w === "file" || w === "files") && words.some((w) => FILE_WRITING_WORDS.has(w)));
+  if (!pushes && !rewrites && !commits) return undefined;
+  if (pushes && (input.force === true || input.force_push === true || input.forcePush === true || input.force_with_lease === true))
+    return `BLOCKED: ${tool} with force rewrites published history. Push without force (rebase or merge first).`;
+  const named = TOOL_BRANCH_KEYS.map((key) => stringArg(input, key)).filter((value) => value !== "");
+  const repo = stringArg(input, "repo_path") || stringArg(input, "repository") || cwd;
+  const branches = named.length > 0 ? named : pushes || rewrites || words.includes("commit") ? [currentBranch(resolve(cwd, repo))] : [];
+  for (const written of branches) {
+    const branch = written
+      .replace(/^\+/, "")
+      .replace(/^.*:/, "")
+      .replace(/^refs\/heads\//, "");
+    const hit = branch === "" ? undefined : protectedHit(branch, protectedSet);
+    if (hit)
+      return `BLOCKED: ${tool} would ${rewrites ? "rewrite" : pushes ? "push to" : "commit to"} ${branch}, a protected branch (${hit}). Work on a feature branch and open a pull request.`;
+  }
+  return undefined;
+}
 
 /** Exposed for tests: the branch `git checkout`/`git switch` words switch to. */
 export function checkoutTarget(argv: readonly string[]): string | undefined {

@@ -606,4 +606,43 @@ for (const [klass, rows] of Object.entries(HARDENING)) {
   });
 }
 
+// A git or GitHub server's tools (MCP) that push, commit or rewrite: judged as git would be.
+(
+  [
+    ["git", "git_push", { repo_path: ".", remote: "origin", branch: "feature/x", force: true }, "feature/x"],
+    ["git", "git_push", { repo_path: "." }, "main"],
+    ["git", "git_commit", { repo_path: ".", message: "x" }, "main"],
+    ["git", "git_reset", { repo_path: ".", mode: "hard", target: "HEAD~3" }, "main"],
+    ["github", "push_files", { owner: "o", repo: "r", branch: "main", files: [], message: "m" }, "feature/x"],
+    ["github", "create_or_update_file", { owner: "o", repo: "r", branch: "main", path: "a", content: "x", message: "m" }, "feature/x"],
+  ] as const
+).forEach(([server, tool, args, branch], i) =>
+  cases.push({
+    id: `branch-protection/tool-${i}-${slug(`${server}-${tool}`)}`,
+    class: "branch-protection/tools",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    branch,
+    expect: "deny",
+  }),
+);
+(
+  [
+    ["git", "git_push", { repo_path: ".", remote: "origin", branch: "feature/x" }, "main"],
+    ["git", "git_commit", { repo_path: ".", message: "x" }, "feature/x"],
+    ["github", "create_pull_request", { owner: "o", repo: "r", head: "feature/x", base: "main", title: "t" }, "feature/x"],
+    ["github", "get_file_contents", { owner: "o", repo: "r", path: "a", ref: "main" }, "main"],
+    ["github", "merge_pull_request", { owner: "o", repo: "r", pull_number: 1 }, "main"],
+  ] as const
+).forEach(([server, tool, args, branch], i) =>
+  cases.push({
+    id: `branch-protection/tool-fine-${i}-${slug(`${server}-${tool}`)}`,
+    class: "branch-protection/harmless",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    branch,
+    expect: "allow",
+  }),
+);
+
 export default cases;
