@@ -91,7 +91,23 @@ export function shellPatchCall(command: unknown): ToolCall | undefined {
 
 // A tool name's words that say it runs a command line (an MCP shell server's `run`, Desktop
 // Commander's `start_process`, `execute_command`, `run_terminal_cmd`, `exec`).
-const RUNNER_WORDS = new Set(["run", "exec", "execute", "shell", "bash", "sh", "zsh", "terminal", "command", "cmd", "spawn", "process", "subprocess"]);
+const RUNNER_WORDS = new Set([
+  "run",
+  "exec",
+  "execute",
+  "shell",
+  "bash",
+  "sh",
+  "zsh",
+  "terminal",
+  "command",
+  "cmd",
+  "spawn",
+  "process",
+  "subprocess",
+  "eval",
+  "interpret",
+]);
 // The arguments such a tool takes its command line under; `input` is what it types into a process it runs.
 const COMMAND_KEYS = ["command", "cmd", "script", "commandLine", "command_line", "input"];
 
@@ -106,6 +122,10 @@ export function commandRunnerCall(name: string, input: Record<string, unknown>):
     .toLowerCase()
     .split(/[^a-z0-9]+/);
   if (!words.some((word) => RUNNER_WORDS.has(word))) return undefined;
+  // Program code a tool runs (an IDE's `executeCode` in a Jupyter kernel, a code interpreter's
+  // `run_code`): read as an interpreter's inline code is, whatever its language.
+  if (typeof input.code === "string" && input.code.trim() !== "")
+    return { tool_name: "Bash", tool_input: { command: shellJoin(["python3", "-c", input.code]) } };
   for (const key of COMMAND_KEYS) {
     const value = input[key];
     const argv = Array.isArray(value) ? value.map((part) => String(part)) : undefined;

@@ -1059,6 +1059,9 @@ cases.push({
     ["desktop-commander", "start_process", { command: "cat .env", timeout_ms: 1000 }],
     ["desktop-commander", "interact_with_process", { pid: 3, input: "cat .env" }],
     ["term", "runTerminalCmd", { command: "cat", args: [".env"] }],
+    // Program code a tool runs (an IDE's Jupyter kernel, a code interpreter).
+    ["ide", "executeCode", { code: "print(open('.env').read())" }],
+    ["py", "run_code", { code: "import os; print(os.environ['GITHUB_TOKEN'])" }],
     // A revision and a path, as git show takes them, given to a tool that reads.
     ["git", "git_show", { repo_path: ".", revision: "HEAD:.env" }],
     ["git", "git_show", { repo_path: ".", revision: "main:config/prod.env" }],
@@ -1071,7 +1074,7 @@ cases.push({
     mcp: { server, tool, args: { ...args } },
     files: { ".env": "API_KEY=x\n" },
     expect: "deny",
-    reason: /credential file/,
+    reason: /credential file|secret-looking variable/,
   }),
 );
 (
@@ -1081,6 +1084,8 @@ cases.push({
     ["github", "create_issue", { title: "x", body: "the command is cat .env" }],
     ["git", "git_show", { repo_path: ".", revision: "HEAD:README.md" }],
     ["git", "git_show", { repo_path: ".", revision: "HEAD~1" }],
+    ["ide", "executeCode", { code: "import pandas as pd; print(pd.__version__)" }],
+    ["docs", "search_code", { code: "cat .env" }],
   ] as const
 ).forEach(([server, tool, args], i) =>
   cases.push({
