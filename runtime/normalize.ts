@@ -89,6 +89,15 @@ export function shellPatchCall(command: unknown): ToolCall | undefined {
   return { tool_name: "Edit", tool_input: input };
 }
 
+/** The words of a tool name, lower-cased: `mcp__fs__write_file` → mcp, fs, write, file; `moveFile` → move, file. */
+export function toolNameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+}
+
 // A tool name's words that say it runs a command line (an MCP shell server's `run`, Desktop
 // Commander's `start_process`, `execute_command`, `run_terminal_cmd`, `exec`).
 const RUNNER_WORDS = new Set([
@@ -117,11 +126,7 @@ const COMMAND_KEYS = ["command", "cmd", "script", "commandLine", "command_line",
  * `mcp__shell__run {"cmd": "cat .env"}` is judged as `cat .env` is. Undefined otherwise.
  */
 export function commandRunnerCall(name: string, input: Record<string, unknown>): ToolCall | undefined {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
-  if (!words.some((word) => RUNNER_WORDS.has(word))) return undefined;
+  if (!toolNameWords(name).some((word) => RUNNER_WORDS.has(word))) return undefined;
   // Program code a tool runs (an IDE's `executeCode` in a Jupyter kernel, a code interpreter's
   // `run_code`): read as an interpreter's inline code is, whatever its language.
   if (typeof input.code === "string" && input.code.trim() !== "")

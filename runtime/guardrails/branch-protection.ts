@@ -16,6 +16,7 @@
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { ANY_VARIABLE, type CommandEnv, commandEffects, type EffectCommand, type OpaqueEffect } from "../command-effects";
+import { toolNameWords } from "../normalize";
 import { parseScript, SHELLS } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 import { hiddenIntentBlock } from "./credential-reads";
@@ -1669,10 +1670,7 @@ const FILE_WRITING_WORDS = new Set(["create", "update", "put", "delete", "write"
  * `repo_path`) that is protected is denied (`push_files {branch: "main"}` commits to main).
  */
 function toolBranchBlock(tool: string, input: Record<string, unknown>, cwd: string, protectedSet: ReadonlySet<string>): string | undefined {
-  const words = tool
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
+  const words = toolNameWords(tool);
   const pushes = words.includes("push");
   const rewrites = words.includes("reset") || words.includes("rebase") || words.includes("amend");
   const commits = words.includes("commit") || (words.some((w) => w === "file" || w === "files") && words.some((w) => FILE_WRITING_WORDS.has(w)));

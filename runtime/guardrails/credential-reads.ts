@@ -26,6 +26,7 @@ import {
   type OpaqueEffect,
   type PathEffect,
 } from "../command-effects";
+import { toolNameWords } from "../normalize";
 import { basename } from "../shell";
 import { secretPrinterBlock } from "./secret-printers";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
@@ -1186,11 +1187,7 @@ const READING_VERBS = /read|get|view|cat|open|download|fetch|show|load|export|du
 
 /** True when the tool's name says it writes and nothing in it says it reads. */
 function onlyWrites(name: string): boolean {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
-  return words.some((w) => WRITING_VERBS.has(w)) && !READING_VERBS.test(name);
+  return toolNameWords(name).some((w) => WRITING_VERBS.has(w)) && !READING_VERBS.test(name);
 }
 
 // Tools of the runtime's vocabulary that take no path to open (or whose paths another guard judges: the writers).

@@ -13,6 +13,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { commandEffects, DELETERS, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
+import { toolNameWords } from "../normalize";
 import { basename } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, isDotenvName, isGlobComponent, isSensitivePath } from "./sensitive-paths";
@@ -588,11 +589,7 @@ const REMOVING_WORDS = new Set([
 /** True when a tool outside the runtime's vocabulary says by its name that it deletes or moves files. */
 function removingTool(name: string): boolean {
   if (WRITE_TOOLS.has(name) || isShellTool(name)) return false;
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .some((word) => REMOVING_WORDS.has(word));
+  return toolNameWords(name).some((word) => REMOVING_WORDS.has(word));
 }
 
 /**

@@ -18,6 +18,7 @@ import { agentihooksHome } from "../policy";
 import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
+import { toolNameWords } from "../normalize";
 import { joinedCodeNames, UNREAD_JOINS } from "./credential-reads";
 import { fdSearch, findNarrowed } from "./destructive-commands";
 import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
@@ -806,15 +807,6 @@ const PATH_KEY = /path|file|dir|folder|dest|src|source|target|from|^to$|uri|url|
 // At most this many argument values are looked at; a call with more is judged on its protected words.
 const MAX_VALUES = 10_000;
 
-/** The words of a tool name, lower-cased: `mcp__fs__write_file` → mcp, fs, write, file; `moveFile` → move, file. */
-function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== "");
-}
-
 /** The string values of `value` that may be paths, with their keys, depth-first; undefined past MAX_VALUES. */
 function pathValues(value: unknown): string[] | undefined {
   const out: string[] = [];
@@ -844,7 +836,7 @@ function pathValues(value: unknown): string[] | undefined {
  * too deep to read are judged on their text: a call that names a protected file is denied.
  */
 function checkOtherTool(input: GuardInput, p: Protected): string | undefined {
-  const words = nameWords(input.tool_name);
+  const words = toolNameWords(input.tool_name);
   const verbs = words.filter((w) => LOOKING_VERBS.has(w) || EDITING_VERBS.has(w) || OTHER_VERBS.has(w));
   if (verbs.length > 0 && verbs.every((v) => LOOKING_VERBS.has(v))) return undefined;
   const values = pathValues(input.tool_input);
