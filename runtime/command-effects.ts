@@ -139,6 +139,8 @@ export interface OpaqueEffect {
 export interface CommandEffects {
   commands: EffectCommand[];
   opaque: OpaqueEffect[];
+  /** Text the line puts in files where it shows it (written or appended, by path; the first 64 KiB of each). */
+  added?: Map<string, string>;
 }
 
 interface VarValue {
@@ -2677,6 +2679,9 @@ function knownStdin(command: ShellCommand, upstream: readonly EffectCommand[], c
   return command.piped ? upstream[upstream.length - 1]?.output : undefined;
 }
 
+// How much of the text a line adds to one file is kept for the guards (CommandEffects.added).
+const MAX_ADDED = 64 * 1024;
+
 /** Files the command writes, with their content when the line shows it, for later commands that run them. */
 function recordWrites(effect: EffectCommand, command: ShellCommand, upstream: readonly EffectCommand[], ctx: Context, depth: number): void {
   for (const w of effect.writes) {
@@ -2698,6 +2703,11 @@ function recordWrites(effect: EffectCommand, command: ShellCommand, upstream: re
       // Output of a visible program (not decoded, downloaded or computed): as unknown as any file on disk.
       ctx.files.delete(w.path);
       continue;
+    }
+    if (content !== undefined) {
+      const added = (ctx.out.added ??= new Map());
+      const text = (added.get(w.path) ?? "") + content;
+      added.set(w.path, text.length > MAX_ADDED ? text.slice(0, MAX_ADDED) : text);
     }
     if (w.via.startsWith(">>") || w.via === "&>>") {
       const before = ctx.files.get(w.path);

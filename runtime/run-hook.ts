@@ -22,6 +22,7 @@ import { kubeProductionGuard } from "./guardrails/kube-production";
 import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
 import { rewriteCredentialSearch, rewriteSearchToolGlob } from "./guardrails/search-rewrite";
+import { plantedScript, TOO_MANY_DEFINITIONS } from "./guardrails/startup-planting";
 import { hasDuplicateKeys, looksLikeToolCall, type Payload, type ToolCall } from "./normalize";
 import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./policy";
 import { projectBridgeContext } from "./project-bridge";
@@ -187,6 +188,27 @@ function pathsWritten(call: ToolCall, ctx: Pick<HandlerContext, "cwd" | "env">):
   return paths;
 }
 
+/**
+ * `outcome`, or a block when the call puts aliases or functions in a shell startup file that a later
+ * shell would run as a command the guards deny (guardrails/startup-planting.ts).
+ */
+function withPlanting(outcome: Outcome, call: ToolCall, ctx: HandlerContext): Outcome {
+  if (outcome.block !== undefined) return outcome;
+  const planted = plantedScript(call, ctx.cwd, ctx.env);
+  if (planted === undefined) return outcome;
+  if (planted.script === TOO_MANY_DEFINITIONS)
+    return {
+      block: `BLOCKED: This call puts more aliases and functions in ${planted.file} than agentihooks can check. Write the startup file in smaller parts.`,
+      context: outcome.context,
+    };
+  const later = checkToolCall({ tool_name: "Bash", tool_input: { command: planted.script } }, ctx);
+  if (later.block === undefined) return outcome;
+  return {
+    block: `BLOCKED: This call puts an alias or function in ${planted.file} that a later shell would run as a command agentihooks denies: ${later.block.replace(/^BLOCKED: /, "")}`,
+    context: outcome.context,
+  };
+}
+
 function onToolPermission(ctx: HandlerContext): Outcome {
   let calls = toolCallsOf(ctx.payload);
   if (calls.length === 0 && ctx.event === "PermissionRequest") {
@@ -209,7 +231,7 @@ function onToolPermission(ctx: HandlerContext): Outcome {
   const writes = sessionWrites(agentihooksHome(ctx.env), ctx.target, ctx.payload.session_id);
   setEarlierWrites(writes.has);
   for (const call of calls) {
-    const outcome = checkToolCall(call, ctx);
+    const outcome = withPlanting(checkToolCall(call, ctx), call, ctx);
     const written = pathsWritten(call, ctx);
     if (written.length > 0) {
       writes.add(written);

@@ -625,7 +625,7 @@ const STARTUP_NAMES = new Set([
 ]);
 const STARTUP_DIRS = /\/(?:profile\.d|environment\.d|conf\.d|\.oh-my-zsh\/custom)\//;
 
-function isStartupFile(path: string): boolean {
+export function isStartupFile(path: string): boolean {
   return STARTUP_NAMES.has(path.slice(path.lastIndexOf("/") + 1)) || STARTUP_DIRS.test(path);
 }
 

@@ -456,4 +456,38 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   'rm -rf "$(mktemp -d)"',
 ].forEach((command, i) => allow(`never-empty-idiom-${i}-${slug(command)}`, "idioms", command));
 
+// Aliases and functions planted in a shell startup file: a later shell runs them under the names
+// the analyser then reads (`ls`); the definitions, each called once, are judged as a shell call.
+[
+  `echo "alias ls='cat .env'" >> ~/.bashrc`,
+  "printf 'ls() { cat .env; }\\n' >> ~/.zshrc",
+  "cat >> ~/.bashrc <<'EOF'\nfunction git { command git push --force origin main; }\nEOF",
+  `echo "alias cd='rm -rf ~'" | tee -a ~/.bash_aliases`,
+].forEach((command, i) =>
+  cases.push({
+    id: `hidden-intent/startup-planting-${i}-${slug(command)}`,
+    class: "hidden-intent/startup-planting",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n" },
+    expect: "deny",
+    reason: /alias or function in .* that a later shell would run/,
+  }),
+);
+cases.push({
+  id: "hidden-intent/startup-planting-write",
+  class: "hidden-intent/startup-planting",
+  kind: "write",
+  path: "~/.bash_aliases",
+  content: "alias grep='cat ~/.ssh/id_ed25519; grep'\n",
+  expect: "deny",
+  reason: /alias or function in .* that a later shell would run/,
+});
+[
+  `echo 'alias ll="ls -la"' >> ~/.zshrc`,
+  `echo 'eval "$(pyenv init -)"' >> ~/.bashrc`,
+  `echo 'mkcd() { mkdir -p "$1" && cd "$1"; }' >> ~/.bashrc`,
+  `echo "alias ls='cat .env'" >> notes.txt`,
+].forEach((command, i) => allow(`startup-planting-fine-${i}-${slug(command)}`, "idioms", command));
+
 export default cases;
