@@ -5,7 +5,6 @@
  * the reads the guardrails and context need, the audit log append and the session's list of the
  * files it wrote; `main.ts` does the process I/O.
  */
-import { resolve } from "node:path";
 import { appendAudit, type AuditRecord, utcTimestamp } from "./audit-log";
 import { deliverBroadcasts } from "./broadcast-delivery";
 import type { Client } from "./clients/client";
@@ -17,7 +16,8 @@ import { selfProtectionGuard } from "./guardrails/self-protection";
 import { credentialReadsGuard } from "./guardrails/credential-reads";
 import { destructiveCommandsGuard } from "./guardrails/destructive-commands";
 import { ghPrBaseGuard } from "./guardrails/gh-pr-base";
-import { type Guard, type GuardInput, isShellTool, toolPaths, WRITE_TOOLS } from "./guardrails/guard";
+import { absoluteToolPath, type Guard, type GuardInput, isShellTool, toolPaths, WRITE_TOOLS } from "./guardrails/guard";
+import { METADATA_WRITERS } from "./guardrails/destructive-commands";
 import { kubeProductionGuard } from "./guardrails/kube-production";
 import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
@@ -30,7 +30,6 @@ import { handledKey, handsOver, recordClaim } from "./scope-handover";
 import { sessionBanner } from "./session-banner";
 import { endSession, firstInSession, sessionWrites } from "./session-context";
 import { commandEffects, setEarlierWrites } from "./command-effects";
-import { homeDirectory } from "./node-builtins";
 
 /** Everything one invocation reads from its process. */
 export interface HookRequest {
@@ -172,14 +171,11 @@ function rewriteOutcome(ctx: HandlerContext, call: ToolCall): { outcome: Outcome
 
 // Writers whose effect is on a file's metadata or that restore the repository's own text: what they
 // touch is not text the agent wrote.
-const NOT_AUTHORING = new Set(["touch", "mkfifo", "chmod", "chown", "chgrp", "chattr", "setfacl", "xattr", "git"]);
+const NOT_AUTHORING: ReadonlySet<string> = new Set([...METADATA_WRITERS, "git"]);
 
 /** The files a call writes, absolute: a file tool's paths, a shell line's written and moved-to files. */
 function pathsWritten(call: ToolCall, ctx: Pick<HandlerContext, "cwd" | "env">): string[] {
-  if (WRITE_TOOLS.has(call.tool_name)) {
-    const home = homeDirectory(ctx.env).replace(/\/+$/, "") || "/";
-    return toolPaths(call.tool_input).map((p) => resolve(ctx.cwd, p === "~" || p.startsWith("~/") ? home + p.slice(1) : p));
-  }
+  if (WRITE_TOOLS.has(call.tool_name)) return toolPaths(call.tool_input).map((p) => absoluteToolPath(p, ctx.cwd, ctx.env));
   if (!isShellTool(call.tool_name) || typeof call.tool_input.command !== "string") return [];
   const paths: string[] = [];
   for (const c of commandEffects(call.tool_input.command, ctx.cwd, ctx.env).commands) {

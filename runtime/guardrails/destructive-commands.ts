@@ -15,7 +15,7 @@ import { isAbsolute, resolve } from "node:path";
 import { commandEffects, DELETERS, type EffectCommand, upstreamOf, type OpaqueEffect, type PathEffect } from "../command-effects";
 import { toolNameWords } from "../normalize";
 import { basename } from "../shell";
-import { type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
+import { absoluteToolPath, type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, isDotenvName, isGlobComponent, isSensitivePath } from "./sensitive-paths";
 import { hiddenIntentBlock } from "./credential-reads";
 import { fs, homeDirectory } from "../node-builtins";
@@ -358,7 +358,7 @@ function moveBlock(command: EffectCommand, home: string): string | undefined {
 }
 
 // Writers whose effect is on metadata, not content.
-const METADATA_WRITERS = new Set(["touch", "mkfifo", "chmod", "chown", "chgrp", "chattr", "setfacl", "xattr"]);
+export const METADATA_WRITERS: ReadonlySet<string> = new Set(["touch", "mkfifo", "chmod", "chown", "chgrp", "chattr", "setfacl", "xattr"]);
 
 function dotenvWriteBlock(path: string): string {
   return `BLOCKED: Writing ${path} is not allowed: dotenv files hold credentials and are the operator's to edit. Tell the operator which variable to set, or edit a template such as .env.example.`;
@@ -597,7 +597,8 @@ function removingTool(name: string): boolean {
  * system directory, a home, the working directory or above; a file the machine needs to let
  * anyone in), judged as `rm -rf` of it would be.
  */
-function toolRemovalBlock(tool: string, input: Record<string, unknown>, cwd: string, home: string): string | undefined {
+function toolRemovalBlock(tool: string, input: Record<string, unknown>, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  const home = homeOf(env);
   const paths = [...toolPaths(input)];
   // Where a move takes from (its destination loses nothing), or the folder a delete is given.
   for (const key of ["source", "src", "from", "dir", "directory", "folder"]) {
@@ -606,8 +607,7 @@ function toolRemovalBlock(tool: string, input: Record<string, unknown>, cwd: str
   }
   if (Array.isArray(input.paths)) for (const p of input.paths) if (typeof p === "string" && p) paths.push(p);
   for (const written of paths) {
-    const expanded = written === "~" || written.startsWith("~/") ? home + written.slice(1) : written.replace(/^file:\/\//i, "");
-    const path = resolve(cwd, expanded);
+    const path = absoluteToolPath(written.replace(/^file:\/\//i, ""), cwd, env);
     if (ACCESS_FILE.test(path)) return `BLOCKED: The tool ${tool} would delete or move ${written}, which the machine needs to boot or to let anyone log in.`;
     if (isBroadAbsolute(path, cwd, home) || packagedTree(path, { glob: false, dynamic: false, written }))
       return `BLOCKED: The tool ${tool} would delete or move ${written}, a broad, home, system or package-managed directory. Name the specific files or subdirectories you mean.`;
@@ -623,7 +623,7 @@ export const destructiveCommandsGuard: Guard = {
       const block = shellDestructiveBlock(stringArg(tool_input, "command"), cwd, env);
       return block ? { block } : undefined;
     }
-    const removal = removingTool(tool_name) ? toolRemovalBlock(tool_name, tool_input, cwd, homeOf(env)) : undefined;
+    const removal = removingTool(tool_name) ? toolRemovalBlock(tool_name, tool_input, cwd, env) : undefined;
     if (removal) return { block: removal };
     if (WRITE_TOOLS.has(tool_name) || MCP_WRITE_NAME.test(tool_name)) {
       const paths = [...toolPaths(tool_input)];

@@ -1,4 +1,6 @@
 /** The shape every guardrail shares: one tool call in, a block or some context (or nothing) out. */
+import { isAbsolute, join, resolve } from "node:path";
+import { homeDirectory } from "../node-builtins";
 import type { Policy, PolicyTarget } from "../policy";
 
 /** What a guard sees: one tool call, in the runtime's vocabulary, and where it runs. */
@@ -50,4 +52,15 @@ export function toolPaths(input: Record<string, unknown>): string[] {
   }
   if (Array.isArray(input.file_paths)) for (const p of input.file_paths) if (typeof p === "string" && p) paths.push(p);
   return [...new Set(paths)];
+}
+
+/** `path` with a leading `~` or `~/` made the home directory, as the shell expands it. */
+export function expandTilde(path: string, env: NodeJS.ProcessEnv): string {
+  return path === "~" ? homeDirectory(env) : path.startsWith("~/") ? join(homeDirectory(env), path.slice(2)) : path;
+}
+
+/** A tool's path argument as the file it names: `~` expanded, then made absolute against `cwd`. */
+export function absoluteToolPath(path: string, cwd: string, env: NodeJS.ProcessEnv): string {
+  const expanded = expandTilde(path, env);
+  return isAbsolute(expanded) ? resolve(expanded) : resolve(cwd, expanded);
 }

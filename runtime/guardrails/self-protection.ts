@@ -12,7 +12,7 @@
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { codeNamesAreReads, commandEffects, type EffectCommand, type PathEffect } from "../command-effects";
-import { fs, homeDirectory } from "../node-builtins";
+import { fs } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 import { agentihooksHome } from "../policy";
 import { clientHome } from "../clients/client";
@@ -21,7 +21,7 @@ import { userAgentihooksHome } from "../scope-handover";
 import { toolNameWords } from "../normalize";
 import { joinedCodeNames, UNREAD_JOINS } from "./credential-reads";
 import { fdSearch, findNarrowed } from "./destructive-commands";
-import { type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
+import { expandTilde, type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, hardLinkAmong, isGlobComponent } from "./sensitive-paths";
 
 const { lstatSync, readlinkSync } = fs;
@@ -201,10 +201,6 @@ const PROTECTED_NAME =
 
 function message(what: string): string {
   return `BLOCKED: ${what} agentihooks' own files and the clients' hook settings are the operator's: changing them would switch the guardrails off. Reading them is fine; to change a guardrail, ask the operator to edit the profile and run \`agentihooks apply\`.`;
-}
-
-function expandTilde(path: string, env: NodeJS.ProcessEnv): string {
-  return path === "~" ? homeDirectory(env) : path.startsWith("~/") ? join(homeDirectory(env), path.slice(2)) : path;
 }
 
 /** The most of a settings file read to replay an edit on it. */

@@ -5,11 +5,9 @@
  * own by every guard (run-hook.ts); the file's other lines (`eval "$(pyenv init -)"`, exports) are not
  * read this way (docs/guardrails.md, "How a command line is read").
  */
-import { isAbsolute, resolve } from "node:path";
 import { commandEffects } from "../command-effects";
-import { homeDirectory } from "../node-builtins";
 import type { ToolCall } from "../normalize";
-import { isShellTool, toolPaths, WRITE_TOOLS } from "./guard";
+import { absoluteToolPath, isShellTool, toolPaths, WRITE_TOOLS } from "./guard";
 import { writtenText } from "./secrets-in-writes";
 import { isStartupFile } from "./self-protection";
 
@@ -57,10 +55,8 @@ export function definedScript(text: string): string | undefined {
 /** The startup file a call puts aliases or functions in, and the script they make (definedScript). */
 export function plantedScript(call: ToolCall, cwd: string, env: NodeJS.ProcessEnv): { file: string; script: string } | undefined {
   if (WRITE_TOOLS.has(call.tool_name)) {
-    const home = homeDirectory(env).replace(/\/+$/, "") || "/";
     const file = toolPaths(call.tool_input)
-      .map((p) => (p === "~" || p.startsWith("~/") ? home + p.slice(1) : p))
-      .map((p) => (isAbsolute(p) ? p : resolve(cwd, p)))
+      .map((p) => absoluteToolPath(p, cwd, env))
       .find(isStartupFile);
     const script = file === undefined ? undefined : definedScript(writtenText(call.tool_input));
     return file !== undefined && script !== undefined ? { file, script } : undefined;
