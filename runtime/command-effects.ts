@@ -16,6 +16,7 @@
 import { posix } from "node:path";
 import { fs, homeDirectory } from "./node-builtins";
 import { readRegularFile } from "./read-regular-file";
+import { callArguments } from "./code-call-arguments";
 import {
   assignedName,
   basename,
@@ -124,7 +125,7 @@ export const ANY_VARIABLE = "*";
 
 /** Something the analyser cannot see. */
 export interface OpaqueEffect {
-  reason: "dynamic-command" | "dynamic-eval" | "hidden-input" | "depth" | "size";
+  reason: "dynamic-command" | "dynamic-eval" | "hidden-input" | "computed-name" | "depth" | "size";
   /** What could not be read, as written (shortened). */
   text: string;
   /** The visible words around it: the guards judge whether these touch anything protected. */
@@ -735,7 +736,8 @@ const INTERPRETER_NAMES: ReadonlySet<string> = new Set(
   ),
 );
 const VERSIONED_INTERPRETERS: ReadonlySet<string> = new Set(["python", "pypy", "perl", "php", "lua"]);
-function isInterpreter(name: string): boolean {
+/** True for a program that runs code given to it (python3.12, node, ruby, awk, …). */
+export function isInterpreter(name: string): boolean {
   if (INTERPRETER_NAMES.has(name)) return true;
   let end = name.length;
   while (end > 0 && ((name.charCodeAt(end - 1) >= 48 && name.charCodeAt(end - 1) <= 57) || name.charCodeAt(end - 1) === 46)) end -= 1;
@@ -2981,6 +2983,7 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
       }
     }
     for (const code of effect.code) embeddedCommands(code, ctx, depth);
+    codeCallEffects(effect, name, args, ctx, depth);
     return;
   }
   if (CONTAINER_TOOLS.has(name) || CLUSTER_TOOLS.has(name) || REMOTE_SHELLS.has(name)) {
@@ -3211,6 +3214,21 @@ function embeddedCommands(code: string, ctx: Context, depth: number): void {
     if (items.length > 1) scripts.push(items.map(quoteWord).join(" "));
   }
   for (const script of scripts.slice(0, 32)) analyseNested(script, ctx, depth + 1, ctx.where);
+}
+
+/**
+ * What the program texts give their file and program calls (code-call-arguments.ts): an argument
+ * built in a way the text does not show makes the command opaque; one worked out from literals and
+ * variables is added to the code the guards read, and a command line is read as one.
+ */
+function codeCallEffects(effect: EffectCommand, name: string, args: string[], ctx: Context, depth: number): void {
+  for (const code of effect.code.slice()) {
+    const calls = callArguments(code);
+    if (calls.hidden !== undefined)
+      addOpaque(effect, ctx, { reason: "computed-name", text: `${name}: ${calls.hidden}…)`, words: args, cwd: ctx.cwd, depth, hidden: true });
+    if (calls.values.length > 0) effect.code.push(calls.values.join("\n"));
+    for (const line of calls.commands.slice(0, 32)) analyseNested(line, ctx, depth + 1, ctx.where);
+  }
 }
 
 /**

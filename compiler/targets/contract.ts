@@ -62,6 +62,12 @@ export interface ClientContract<Id extends string = string> {
      * `homes`): Claude Code's `.claude.json`, where its user-scope MCP servers live.
      */
     stateFile?: string;
+    /**
+     * The files directly in the home that hold the client's login (OAuth tokens, an API key), by
+     * name: the hook runtime treats them as credential files, whichever client's hook reads them
+     * (runtime/guardrails/sensitive-paths.ts).
+     */
+    credentialFiles?: readonly string[];
   };
   /**
    * The client's system folder relative to the machine root (`etc/claude-code`): machine-scope hooks

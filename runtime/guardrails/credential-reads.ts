@@ -20,6 +20,7 @@ import {
   commandEffects,
   downstreamOf,
   gitSubcommand,
+  isInterpreter,
   readsOperands,
   upstreamOf,
   type EffectCommand,
@@ -172,9 +173,79 @@ export function isEnvironmentDump(command: EffectCommand): boolean {
   return false;
 }
 
-// Interpreter one-liners that print the whole environment.
-const CODE_DUMP =
-  /\bos\.environ\b(?!\s*(\[|\.get\s*\())|\bprocess\.env\b(?!\s*(\.|\[))|\bENV\.(to_h|to_a|each|inspect|keys|map|select|sort)\b|%ENV\b|\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\b|\bBun\.env\b(?!\s*(\.|\[))|\bin\s+ENVIRON\b|\bENVIRON\s*\[\s*[A-Za-z_]/;
+// JavaScript's environment objects (`process.env['PATH']`), in program text a property, not a dotenv file named like `prod.env`.
+const JS_ENVIRONMENT_OBJECT = /^(?:process|Bun|Deno|import\.meta)\.env$/;
+
+// A literal variable name, quoted.
+const NAME_LITERAL = String.raw`(?:'[\w.-]+'|"[\w.-]+"|\x60[\w.-]+\x60)`;
+
+/**
+ * Program text's reads and tests of one environment variable by a literal name, every language's
+ * spellings (`os.environ["HOME"]`, `"CI" in os.environ`, `process.env.PATH`, `ENV.fetch("X")`,
+ * `$ENV{X}`, `getenv("X")`, `$env:X`): taken out before the text is searched for the environment
+ * as a whole.
+ */
+const ONE_VARIABLE = new RegExp(
+  [
+    String.raw`(?:\bos\s*\.\s*)?\benvironb?\s*(?:\[\s*${NAME_LITERAL}\s*\]|\.\s*(?:get|setdefault|pop)\s*\(\s*${NAME_LITERAL})`,
+    String.raw`\b(?:getenvb?|Getenv|LookupEnv)\s*\(\s*${NAME_LITERAL}`,
+    String.raw`${NAME_LITERAL}\s+(?:not\s+)?in\s+(?:(?:os\s*\.\s*)?environb?|process\s*\.\s*env)\b`,
+    String.raw`\bprocess\s*\.\s*env\s*(?:(?:\?\.|\.)\s*[A-Za-z_$][\w$]*|\[\s*${NAME_LITERAL}\s*\])`,
+    String.raw`\bDeno\s*\.\s*env\s*\.\s*(?:get|has|set|delete)\s*\(\s*${NAME_LITERAL}`,
+    String.raw`\bBun\s*\.\s*env\s*(?:\.\s*[A-Za-z_$][\w$]*|\[\s*${NAME_LITERAL}\s*\])`,
+    String.raw`\bENV\s*(?:\[\s*${NAME_LITERAL}\s*\]|\.\s*(?:fetch|key\?|has_key\?|include\?|delete)\s*\(?\s*${NAME_LITERAL})`,
+    String.raw`\$ENV\s*\{\s*(?:\w+|${NAME_LITERAL})\s*\}`,
+    String.raw`\$_(?:ENV|SERVER)\s*\[\s*${NAME_LITERAL}\s*\]`,
+    String.raw`\bENVIRON\s*\[\s*${NAME_LITERAL}\s*\]`,
+    String.raw`\$env:\w+|\$(?:::)?env\(\w+\)`,
+  ].join("|"),
+  "g",
+);
+
+/**
+ * Each language's names for the environment as a whole, searched for once the reads of single
+ * variables are out: any mention left passes, prints or aliases every variable (`print(os.environ)`,
+ * `from os import environ as e`, `vars(os)`, `console.log(process)`, `process["env"]`, `const {env} =
+ * process`, `p ENV`, `keys %ENV`, `print_r($_SERVER)`, `Get-ChildItem env:`).
+ */
+const WHOLE_ENVIRONMENT: Record<string, RegExp> = {
+  python: /\benvironb?\b|\bvars\s*\(\s*(?:os|posix|nt)\s*\)|\b(?:os|posix|nt)\s*\.\s*__dict__|\bgetenv\s*\(\s*\)/,
+  javascript: /\bprocess\b(?!\s*(?:\?\.|\.)\s*(?!env\b)[A-Za-z_$])|\b(?:Deno|Bun)\s*(?:\?\.|\.)\s*env\b/,
+  ruby: /\bENV\b/,
+  perl: /\bENV\b/,
+  php: /\$_(?:ENV|SERVER)\b|\$GLOBALS\b|\bgetenv\s*\(\s*\)|\bphpinfo\s*\(/,
+  awk: /\bENVIRON\b/,
+  r: /\bSys\.getenv\s*\(\s*\)/,
+  powershell: /\benv:(?!\w)|GetEnvironmentVariables\b/i,
+  tcl: /\b(?:array\s+(?:get|names)|parray)\s+(?:::)?env\b/,
+  java: /\bSystem\s*\.\s*getenv\s*\(\s*\)/,
+};
+
+/** The language an interpreter's program text is in, for WHOLE_ENVIRONMENT (undefined: any of them). */
+function programLanguage(name: string): string | undefined {
+  if (/^(python|pypy)/.test(name)) return "python";
+  if (/^(node|nodejs|deno|bun)$/.test(name)) return "javascript";
+  if (name === "ruby" || name === "irb") return "ruby";
+  if (name.startsWith("perl")) return "perl";
+  if (name.startsWith("php")) return "php";
+  if (/^[gmn]?awk$/.test(name)) return "awk";
+  if (name === "Rscript") return "r";
+  if (name === "pwsh" || name === "powershell") return "powershell";
+  if (name === "tclsh" || name === "wish") return "tcl";
+  if (name === "jshell" || name === "groovy" || name === "scala") return "java";
+  return undefined;
+}
+
+/** True when program text of interpreter `name` names the environment as a whole (WHOLE_ENVIRONMENT). */
+function namesWholeEnvironment(name: string, text: string): boolean {
+  // make's recipes are shell lines, read as such; its variables (`ENV ?= dev`) are not the environment.
+  if (!isInterpreter(name)) return false;
+  // Past 1 MiB the single reads are not taken out: any mention counts.
+  const rest = text.length > 1024 * 1024 ? text : text.replace(ONE_VARIABLE, " ");
+  const language = programLanguage(name);
+  if (language !== undefined) return (WHOLE_ENVIRONMENT[language] as RegExp).test(rest);
+  return Object.values(WHOLE_ENVIRONMENT).some((whole) => whole.test(rest));
+}
 
 // A read of one environment variable by name in program text: Python, Node, Deno, Ruby, Perl, PHP, awk, Go, Java.
 const ENV_ACCESS =
@@ -331,6 +402,31 @@ function isDirectory(path: string): boolean {
 
 const SEARCHERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
 const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive", "format-patch", "cherry", "whatchanged"]);
+// git subcommands that copy a working-tree file's content into the repository.
+const GIT_STAGERS = new Set(["add", "stage", "hash-object", "update-index", "commit"]);
+// Their options that take the next word as a value (a message, an author, a file of pathspecs), not a path.
+const GIT_STAGE_VALUES = new Set([
+  "-m",
+  "--message",
+  "-F",
+  "--file",
+  "-C",
+  "--reuse-message",
+  "-c",
+  "--reedit-message",
+  "--author",
+  "--date",
+  "-t",
+  "--template",
+  "--fixup",
+  "--squash",
+  "--trailer",
+  "--cleanup",
+  "--pathspec-from-file",
+  "--chmod",
+  "--cacheinfo",
+  "--path",
+]);
 /**
  * True when the command reads a file whose name is computed at run time (xargs' input, `"$f"` of a
  * `read` loop, a substitution): a reader of it, or a program whose use of it is unseen (a key given
@@ -450,14 +546,14 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     }
     for (const arg of texts) {
       const hit = someWord(arg, (w) => {
-        if (seen.has(w)) return false;
+        if (seen.has(w) || JS_ENVIRONMENT_OBJECT.test(w)) return false;
         seen.add(w);
         return seen.size <= 1024
           ? wordIsSensitive(w, command.cwd, home)
           : isSensitivePath(w) || (/[*?[]/.test(w) && w.length < 256 && globMayMatchSensitive(`/x/${w}`));
       });
       if (hit) return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
-      if (CODE_DUMP.test(arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
+      if (namesWholeEnvironment(name, arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
       const secret = printedSecretVariable(command, arg);
       if (secret)
         return `BLOCKED: This ${name} command prints the secret-looking variable ${secret}. Check that it is set (os.environ.get("${secret}") is not None, or [ -n "$${secret}" ]) instead; using it in code that does not print it is fine.`;
@@ -465,7 +561,7 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
   }
   if (!codeNamesAreReads(name) && command.code.length > 0 && (name === "awk" || name === "gawk" || name === "mawk")) {
     for (const code of command.code) {
-      if (CODE_DUMP.test(code)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
+      if (namesWholeEnvironment(name, code)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
       const secret = printedSecretVariable(command, code);
       if (secret) return `BLOCKED: This ${name} command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ] instead.`;
     }
@@ -479,6 +575,14 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     if (sub >= 0 && GIT_READERS.has(args[sub] as string)) {
       const hit = args.slice(sub + 1).find((a) => !a.startsWith("-") && wordIsSensitive(a, command.cwd, home));
       if (hit) return readBlock(hit, undefined, `This git ${args[sub]} reads`);
+    }
+    // Staging a credential file puts its content in the repository, where a commit and a push take it
+    // off the machine (`git add -f .env`, `git hash-object -w`, `git update-index --add`).
+    if (sub >= 0 && GIT_STAGERS.has(args[sub] as string)) {
+      const operands = args.slice(sub + 1).filter((a, i, rest) => !a.startsWith("-") && !GIT_STAGE_VALUES.has(rest[i - 1] ?? ""));
+      const hit = operands.find((a) => wordIsSensitive(a, command.cwd, home));
+      if (hit)
+        return `BLOCKED: This git ${args[sub]} puts ${hit}, a credential file, into the repository, where a commit and a push publish it. Keep it out of git (list it in .gitignore) and commit a template such as .env.example instead.`;
     }
   }
   if (name === "find") {
@@ -860,6 +964,7 @@ export function hiddenIntentBlock(opaque: OpaqueEffect, what: string): string {
     "dynamic-command": `the program it runs comes from ${opaque.text}, which is only known when it runs`,
     "dynamic-eval": `it evaluates text that is only known when it runs (${opaque.text})`,
     "hidden-input": `it runs text that is computed or downloaded, not written in the command (${opaque.text})`,
+    "computed-name": `its program builds the name of a file it opens or a program it runs at run time (${opaque.text}), so which one is only known when it runs`,
     depth: "it nests commands deeper than the guardrails read",
     size: "it is larger than the guardrails read (over 20 000 words, a brace expansion of over 256 words, or nested scripts longer than the line itself plus 1 MiB)",
   };

@@ -10,6 +10,7 @@
  */
 import { basename } from "../shell";
 import { fs } from "../node-builtins";
+import { clientIds, findClient } from "../clients/registry";
 
 const { readdirSync, statSync } = fs;
 
@@ -85,9 +86,20 @@ const NESTED: ReadonlyArray<[string, RegExp]> = [
   ["private-keys-v1.d", /./],
   [".cargo", /^credentials(\.toml)?$/],
   [".gem", /^credentials$/],
+  // Maven's settings hold repository passwords; settings-security.xml the key that decrypts them.
+  [".m2", /^settings(-security)?\.xml$/],
   // A Kubernetes pod's service-account token (/var/run/secrets/kubernetes.io/serviceaccount/token).
   ["serviceaccount", /^token$/],
 ];
+
+// Each client's login files in its home directory (its contract's `home.credentialFiles`), by the
+// home's directory name: `~/.claude/.credentials.json`, `~/.codex/auth.json`, `~/.gemini/oauth_creds.json`.
+const CLIENT_LOGINS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  clientIds().flatMap((id) => {
+    const home = findClient(id)?.contract.home;
+    return home?.credentialFiles ? [[home.dir, new Set(home.credentialFiles)] as const] : [];
+  }),
+);
 
 // Browser profiles keep saved passwords and session cookies in these files.
 const BROWSER_STORES = new Set(["logins.json", "key4.db", "key3.db", "signons.sqlite", "cookies.sqlite", "Login Data", "Cookies", "Web Data"]);
@@ -163,6 +175,8 @@ export function isSensitivePath(path: string): boolean {
   // A backup copy in a credential directory (`~/.aws/credentials.bak`) is judged as the file it copies.
   const copied = /\.(bak|old|orig|backup|save)$/.test(base) ? base.slice(0, base.lastIndexOf(".")) : base;
   for (const [dir, name] of NESTED) if (parent === dir && (name.test(base) || name.test(copied))) return true;
+  const login = CLIENT_LOGINS.get(parent);
+  if (login && (login.has(base) || login.has(copied))) return true;
   // The AWS SSO and CLI caches hold live access tokens (~/.aws/sso/cache/<hash>.json).
   if (parent === "cache" && /(^|\/)\.aws\/(sso|cli)\/cache\/[^/]+$/.test(clean)) return true;
   // git's credential store in its XDG place (~/.config/git/credentials).
@@ -220,6 +234,7 @@ export const CREDENTIAL_EXCLUDES: { readonly names: readonly string[]; readonly 
     ...[...BROWSER_STORES].map((name) => name.replaceAll(" ", "?")),
     ...SHELL_FILES,
     ...CREDENTIAL_FILES,
+    ...[...CLIENT_LOGINS.values()].flatMap((names) => [...names]),
   ],
   dirs: [...new Set([".ssh", ...NESTED.map(([dir]) => dir), ".gnupg", ".password-store", ".vault"])],
 };

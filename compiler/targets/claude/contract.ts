@@ -73,7 +73,7 @@ export const contract = {
   displayName: "Claude Code",
   sessionName: "Claude Code",
   verifiedAgainst: { package: "@anthropic-ai/claude-code", version: "2.1.332" },
-  home: { dir: ".claude", variable: "CLAUDE_CONFIG_DIR", stateFile: ".claude.json" },
+  home: { dir: ".claude", variable: "CLAUDE_CONFIG_DIR", stateFile: ".claude.json", credentialFiles: [".credentials.json"] },
   machineDir: "etc/claude-code",
   hookEvents: CLAUDE_HOOK_EVENTS,
   knownHookEvents: CLAUDE_KNOWN_HOOK_EVENTS,

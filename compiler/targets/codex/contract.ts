@@ -54,7 +54,7 @@ export const contract = {
   displayName: "OpenAI Codex CLI",
   sessionName: "Codex",
   verifiedAgainst: { package: "@openai/codex", version: "0.171.0" },
-  home: { dir: ".codex", variable: "CODEX_HOME" },
+  home: { dir: ".codex", variable: "CODEX_HOME", credentialFiles: ["auth.json"] },
   machineDir: "etc/codex",
   hookEvents: CODEX_HOOK_EVENTS,
   knownHookEvents: CODEX_KNOWN_HOOK_EVENTS,

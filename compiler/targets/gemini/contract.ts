@@ -44,7 +44,12 @@ export const contract = {
   sessionName: "Gemini CLI",
   verifiedAgainst: { package: "@google/gemini-cli", version: "0.61.0" },
   // GEMINI_CLI_HOME replaces the home directory: the configuration is `$GEMINI_CLI_HOME/.gemini`.
-  home: { dir: ".gemini", variable: "GEMINI_CLI_HOME", variableHolds: "home" },
+  home: {
+    dir: ".gemini",
+    variable: "GEMINI_CLI_HOME",
+    variableHolds: "home",
+    credentialFiles: ["oauth_creds.json", "mcp-oauth-tokens.json", "gemini-credentials.json"],
+  },
   machineDir: "etc/gemini-cli",
   hookEvents: GEMINI_HOOK_EVENTS,
   knownHookEvents: GEMINI_KNOWN_HOOK_EVENTS,

@@ -1098,4 +1098,114 @@ cases.push({
   }),
 );
 
+// The clients' own logins (each contract's `home.credentialFiles`) and Maven's settings, read by a
+// command or a file tool.
+[
+  "~/.claude/.credentials.json",
+  "~/.codex/auth.json",
+  "~/.gemini/oauth_creds.json",
+  "~/.gemini/mcp-oauth-tokens.json",
+  "~/.gemini/gemini-credentials.json",
+  "~/.m2/settings.xml",
+].forEach((path, i) => {
+  cases.push({
+    id: `credential-reads/client-login-${i}-${slug(path)}`,
+    class: "credential-reads/client-logins",
+    kind: "shell",
+    command: `cat ${path}`,
+    files: { [path]: '{"token":"x"}\n' },
+    expect: "deny",
+    reason: /credential file/,
+  });
+  cases.push({
+    id: `credential-reads/client-login-read-${i}-${slug(path)}`,
+    class: "credential-reads/client-logins",
+    kind: "read",
+    path,
+    files: { [path]: '{"token":"x"}\n' },
+    expect: "deny",
+    reason: /credential file/,
+  });
+});
+["cat ~/.claude/settings.json", "cat ~/.codex/config.toml", "cat src/auth.json", "cat ~/.gemini/settings.json"].forEach((command, i) =>
+  cases.push({ id: `credential-reads/client-config-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+);
+
+// The environment as a whole named in program text by any spelling: aliases, the module's
+// namespace, the process object, each language's own names.
+[
+  `python3 -c 'import os; print(os.environb)'`,
+  `python3 -c "from os import environ as e; print(e)"`,
+  `python3 -c "import posix; print(posix.environ)"`,
+  `python3 -c "print(__import__('os').environ)"`,
+  `python3 -c "import os; print(vars(os)['environ'])"`,
+  `python3 -c "import os; print(getattr(os, 'env'+'iron'))"`,
+  `node -e "const {env}=process; console.log(env)"`,
+  `node -e "console.log(JSON.stringify(process['env']))"`,
+  `node -e "console.log(process)"`,
+  `node -p "require('process')"`,
+  `ruby -e 'p ENV'`,
+  `perl -e 'print map { "$_\\n" } keys ENV'`,
+  `php -r 'print_r($_SERVER);'`,
+  `php -r 'phpinfo();'`,
+  `Rscript -e 'print(Sys.getenv())'`,
+  `pwsh -c 'Get-ChildItem env:'`,
+  `awk 'BEGIN { for (k in ENVIRON) print k, ENVIRON[k] }'`,
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/environment-alias-${i}-${slug(command)}`,
+    class: "credential-reads/environment-dumps",
+    kind: "shell",
+    command,
+    expect: "deny",
+    reason: /whole environment/,
+  }),
+);
+[
+  `python3 -c "import os; print(os.environ.get('HOME'))"`,
+  `python3 -c "import os; print('CI' in os.environ)"`,
+  `node -e "console.log(process.env.NODE_ENV, process.argv)"`,
+  `node -e "console.log(process.env['PATH'].split(':').length)"`,
+  `ruby -e 'puts ENV.fetch("SHELL")'`,
+  `perl -e 'print $ENV{HOME}'`,
+  `php -r 'echo getenv("HOME");'`,
+  `pwsh -c 'echo $env:HOME'`,
+  `awk 'BEGIN { print ENVIRON["HOME"] }'`,
+  `python3 -c "environment = 'prod'; print(environment)"`,
+  `node -e "const env = 'dev'; console.log(env)"`,
+].forEach((command, i) =>
+  cases.push({ id: `credential-reads/environment-one-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+);
+
+// Staging a credential file: its content goes into the repository, and a push publishes it.
+[
+  "git add -f .env",
+  "git add .env config/prod.env",
+  "git stage .env",
+  "git hash-object -w .env",
+  "git update-index --add .env",
+  "git commit -m wip .env",
+  "git add ~/.aws/credentials",
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/staging-${i}-${slug(command)}`,
+    class: "credential-reads/staging",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "config/prod.env": "API_KEY=x\n", "~/.aws/credentials": "[default]\n" },
+    expect: "deny",
+    reason: /into the repository/,
+  }),
+);
+["git add src/app.ts", "git add .env.example", 'git commit -m "document the .env keys"', "git add -A"].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/staging-fine-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n" },
+    expect: "allow",
+  }),
+);
+
 export default cases;

@@ -490,4 +490,71 @@ cases.push({
   `echo "alias ls='cat .env'" >> notes.txt`,
 ].forEach((command, i) => allow(`startup-planting-fine-${i}-${slug(command)}`, "idioms", command));
 
+// Program text that builds the name it opens, or the command it runs, in a way the text does not
+// show (character codes, decoding, reversing, empty-separator joins), in each language, directly
+// or through a variable: the line is opaque. Names built from literals and variables bound to
+// literals are worked out and judged.
+[
+  `python3 -c "print(open(''.join(['.e','nv'])).read())"`,
+  `python3 -c "print(open(chr(46)+'env').read())"`,
+  `python3 -c "p=''.join(['.e','nv']); print(open(p).read())"`,
+  `python3 -c "print(open('vne.'[::-1]).read())"`,
+  `python3 -c "print(open('%cenv' % 46).read())"`,
+  `python3 -c "import base64,os; os.system(base64.b64decode('Y2F0IC5lbnY=').decode())"`,
+  `python3 -c "exec(__import__('base64').b64decode('aW1wb3J0IG9z'))"`,
+  `python3 -c "import codecs,os; os.system(codecs.decode('png .rai', 'rot13'))"`,
+  `python3 -c "import os; n=bytes([46,101,110,118]).decode(); m=n; os.remove(m)"`,
+  `node -e "console.log(require('fs').readFileSync(Buffer.from('LmVudg==','base64').toString(),'utf8'))"`,
+  `node -e "const p=['.e','nv'].join(''); console.log(require('fs').readFileSync(p,'utf8'))"`,
+  `node -e "require('child_process').execSync(String.fromCharCode(99,97,116,32,46,101,110,118))"`,
+  `node -e "eval(atob('Y29uc29sZS5sb2c='))"`,
+  `ruby -e "puts File.read(46.chr + 'env')"`,
+  `ruby -e "system(['cat', '.env'].join(' ').reverse.reverse)"`,
+  `perl -e 'open(F, chr(46)."env"); print <F>'`,
+  `php -r 'echo file_get_contents(base64_decode("LmVudg=="));'`,
+  "python3 - <<'EOF'\nimport os\nname = ''.join(chr(c) for c in [46, 101, 110, 118])\nprint(open(name).read())\nEOF",
+].forEach((command, i) =>
+  cases.push({
+    id: `hidden-intent/computed-name-${i}-${slug(command)}`,
+    class: "hidden-intent/computed-names",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n" },
+    expect: "deny",
+    reason: /builds the name of a file it opens or a program it runs|credential file/,
+  }),
+);
+[
+  `python3 -c "a='.e'; b='nv'; print(open(a+b).read())"`,
+  `python3 -c "d='.'; print(open(f'{d}env').read())"`,
+  `python3 -c "import os; c='ca'; os.system(c+'t .env')"`,
+  `python3 -c "import os; x=os.path.join('.', '.e'+'nv'); print(open(x).read())"`,
+  `node -e "const d='.e'; const f=d+'nv'; console.log(require('fs').readFileSync(f,'utf8'))"`,
+].forEach((command, i) =>
+  cases.push({
+    id: `hidden-intent/literal-variables-${i}-${slug(command)}`,
+    class: "hidden-intent/computed-names",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n" },
+    expect: "deny",
+    reason: /credential file/,
+  }),
+);
+[
+  `python3 -c "import json; print(json.load(open('package.json'))['version'])"`,
+  `python3 -c "import base64; print(base64.b64decode('aGVsbG8='))"`,
+  `node -e "console.log(Buffer.from('aGk=','base64').toString())"`,
+  `python3 -c "import base64,sys; open('out.bin','wb').write(base64.b64decode(sys.stdin.read()))"`,
+  `node -e "require('fs').writeFileSync('out.bin', Buffer.from(process.argv[1], 'base64'))" aGk=`,
+  `python3 -c "import os; print('\\n'.join(os.listdir('.')))"`,
+  `python3 -c "import subprocess; print(subprocess.check_output(['git','log','-1']).decode())"`,
+  `python3 -c "name='README'; print(open(name+'.md').read()[:100])"`,
+  `python3 -c "import os; os.system(' '.join(['git','status']))"`,
+  `python3 -c "s='hello'; print(s[::-1])"`,
+  `ruby -e "puts File.read('Gemfile').lines.reverse.join"`,
+  `python3 -c "t=open('a.txt').read(); open('a.txt','w').write(t.replace('foo','bar'))"`,
+  "python3 - <<'EOF'\nfrom pathlib import Path\nlines = Path('notes.md').read_text().splitlines()\nPath('notes.md').write_text(''.join(l + '\\n' for l in lines if l))\nEOF",
+].forEach((command, i) => allow(`computed-name-fine-${i}-${slug(command)}`, "idioms", command));
+
 export default cases;
