@@ -124,6 +124,52 @@ const NAME_ARGUMENTS = new Map([
 // Callees whose every argument is code to run.
 const CODE_SINKS = new Set(["eval", "Function", "require", "__import__", "import_module", "load"]);
 
+// Calls whose first argument names the file they write; and those whose second does (a copy's or a move's destination).
+const WRITES_FIRST = new Set(["writeFileSync", "writeFile", "appendFileSync", "appendFile", "createWriteStream", "file_put_contents"]);
+const WRITES_SECOND = new Set(["copyFileSync", "copyfile", "copy", "copy2", "copytree", "move", "rename", "renameSync", "symlink", "link"]);
+// An open mode that writes: Python's, C's and Ruby's `w`, `a`, `x`, `+`; Perl's `>`, `>>`, `+<`.
+const WRITE_MODE = /^(?:[rbt]*[wax+][rwaxbt+]*|\+?[<>]{1,2}|\+<)$/;
+// Ruby's File.write / IO.write, and pathlib's Path(…).write_text / write_bytes / open('w'): the literal names the file.
+const NAMED_WRITE =
+  /\b(?:File|IO)\s*\.\s*write\s*\(\s*([^,)]{1,4096})|\bPath\s*\(\s*([^()]{1,4096})\)\s*\.\s*(?:write_text|write_bytes|open\s*\(\s*['"][wax])/g;
+
+/**
+ * The files program text writes, by the names its write calls give them (`open('run.sh', 'w')`,
+ * `fs.writeFileSync(p, …)`, `File.write('x', …)`, `Path('x').write_text(…)`, a copy's destination),
+ * each a literal or worked out as `callArguments` works out values; names it cannot work out are
+ * left out. Bounded as callArguments is.
+ */
+export function writtenNames(code: string): string[] {
+  if (code.length > MAX_TEXT || code.indexOf("(") < 0) return [];
+  const reader = new Reader(code);
+  const names: string[] = [];
+  const add = (expression: string | undefined): void => {
+    const value = expression === undefined ? undefined : reader.evaluate(expression, 0);
+    if (value !== undefined && value !== "" && names.length < MAX_CALLS) names.push(value);
+  };
+  SINK.lastIndex = 0;
+  let calls = 0;
+  for (let m = SINK.exec(code); m !== null && calls < MAX_CALLS; m = SINK.exec(code)) {
+    calls += 1;
+    const callee = m[1] as string;
+    if (callee !== "open" && callee !== "fopen" && callee !== "openSync" && !WRITES_FIRST.has(callee) && !WRITES_SECOND.has(callee)) continue;
+    const parts = topLevelSplit(reader.argumentAt(m.index + m[0].length - 1), ",");
+    if (WRITES_FIRST.has(callee)) add(parts[0]);
+    else if (WRITES_SECOND.has(callee)) add(parts[1]);
+    else {
+      const modes = parts.map((p) => literalValue(p.trim())?.text);
+      const mode = modes.findIndex((t, i) => i > 0 && t !== undefined && WRITE_MODE.test(t));
+      // Perl's open(FH, '>', NAME) and open(FH, '>NAME'); otherwise the name comes first.
+      if (mode === 1 && /^[<>+]/.test(modes[1] as string)) add(parts[2]);
+      else if (mode > 0) add(parts[0]);
+      else if (/^\+?>{1,2}./.test(modes[1] ?? "")) names.push((modes[1] as string).replace(/^\+?>{1,2}\s*/, ""));
+    }
+  }
+  NAMED_WRITE.lastIndex = 0;
+  for (let m = NAMED_WRITE.exec(code); m !== null && names.length < MAX_CALLS; m = NAMED_WRITE.exec(code)) add(m[1] ?? m[2]);
+  return names;
+}
+
 /** Reads one program text: call arguments, variable assignments, and what an expression evaluates to. */
 class Reader {
   private assignments: Map<string, string[]> | undefined;

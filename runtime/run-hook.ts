@@ -28,8 +28,9 @@ import { agentihooksHome, type Policy, type PolicyTarget, readPolicy } from "./p
 import { projectBridgeContext } from "./project-bridge";
 import { handledKey, handsOver, recordClaim } from "./scope-handover";
 import { sessionBanner } from "./session-banner";
-import { endSession, firstInSession, sessionWrites } from "./session-context";
+import { agentWrites, endSession, firstInSession } from "./session-context";
 import { commandEffects, setEarlierWrites } from "./command-effects";
+import { writtenNames } from "./code-call-arguments";
 
 /** Everything one invocation reads from its process. */
 export interface HookRequest {
@@ -180,6 +181,8 @@ function pathsWritten(call: ToolCall, ctx: Pick<HandlerContext, "cwd" | "env">):
   const paths: string[] = [];
   for (const c of commandEffects(call.tool_input.command, ctx.cwd, ctx.env).commands) {
     for (const w of [...c.writes, ...c.moves.map((m) => m.to)]) if (!w.glob && !w.dynamic && !NOT_AUTHORING.has(w.via)) paths.push(w.path);
+    // What an interpreter's program text writes (`open('run.sh', 'w')`, `fs.writeFileSync(…)`).
+    for (const code of c.code) for (const name of writtenNames(code)) paths.push(absoluteToolPath(name, c.cwd, ctx.env));
   }
   return paths;
 }
@@ -222,9 +225,10 @@ function onToolPermission(ctx: HandlerContext): Outcome {
   const context: string[] = [];
   let block: string | undefined;
   const records: AuditRecord[] = [];
-  // A script the agent wrote in an earlier call (or an earlier call of this batch) is read when a
-  // line runs it; each call's writes are recorded after it is checked, allowed or not.
-  const writes = sessionWrites(agentihooksHome(ctx.env), ctx.target, ctx.payload.session_id);
+  // A script the agent wrote in an earlier call (of this session or an earlier one, or earlier in
+  // this batch) is read when a line runs it; each call's writes are recorded after it is checked,
+  // allowed or not.
+  const writes = agentWrites(agentihooksHome(ctx.env));
   setEarlierWrites(writes.has);
   for (const call of calls) {
     const outcome = withPlanting(checkToolCall(call, ctx), call, ctx);

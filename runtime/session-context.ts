@@ -33,7 +33,11 @@ export function firstInSession(home: string, target: string, sessionId: unknown)
   }
 }
 
-/** Forgets the session (SessionEnd): its marker, its shells' unfinished lines and the files it wrote are removed; nothing happens when there are none. */
+/**
+ * Forgets the session (SessionEnd): its marker, its shells' unfinished lines and a per-session list
+ * of written files an earlier version kept are removed (the home's list, `agentWrites`, stays);
+ * nothing happens when there are none.
+ */
 export function endSession(home: string, target: string, sessionId: unknown): void {
   if (!safeSessionId(sessionId)) return;
   const prefix = `${target}-${sessionId}`;
@@ -86,20 +90,20 @@ export function pendingShellInput(home: string, target: string, sessionId: unkno
   };
 }
 
-/** The most of the list of files a session wrote that is kept (its newest entries). */
+/** The most of the list of files the agent wrote that is kept (its newest entries). */
 const MAX_WRITTEN = 64 * 1024;
 
 /**
- * The files the agent wrote in this session (docs/guardrails.md, "How a command line is read"): a
- * script it wrote in one call and runs in a later one is read as the line that runs it, as one
- * written earlier in the same line is. `has` loads the list on first use (most calls never ask);
- * `add` records more, before the call is decided, so a denied write is remembered too. An id that
- * cannot name a file, or a list that cannot be read or written, is an empty list.
+ * The files the agent wrote, in any session of any client of this agentihooks home (docs/guardrails.md,
+ * "How a command line is read"): a script it wrote in one call and runs in a later one, in the same
+ * session or a later one, is read as the line that runs it, as one written earlier in the same line
+ * is. `has` loads the list on first use (most calls never ask); `add` records more, before the call
+ * is decided, so a denied write is remembered too. The list keeps its newest 64 KiB of paths; a list
+ * that cannot be read or written is an empty one (two sessions adding at once may lose a path).
  */
-export function sessionWrites(home: string, target: string, sessionId: unknown): { has: (path: string) => boolean; add: (paths: readonly string[]) => void } {
-  if (!safeSessionId(sessionId)) return { has: () => false, add: () => undefined };
+export function agentWrites(home: string): { has: (path: string) => boolean; add: (paths: readonly string[]) => void } {
   const dir = join(home, "sessions");
-  const path = join(dir, `${target}-${sessionId}.written`);
+  const path = join(dir, "written");
   let known: Set<string> | undefined;
   const load = (): Set<string> => (known ??= new Set((readRegularFile(path, MAX_WRITTEN) ?? "").split("\n").filter((line) => line !== "")));
   return {

@@ -1,7 +1,7 @@
 /**
  * A script the agent writes in one call and runs in a later one (docs/guardrails.md, "How a
- * command line is read"): the run is judged with the script's text, as if the line held it, within
- * the session that wrote it. A project's own scripts, and other sessions, are judged by the line alone.
+ * command line is read"): the run is judged with the script's text, as if the line held it, in the
+ * session that wrote it and in later ones. A project's own scripts are judged by the line alone.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -46,12 +46,25 @@ describe("a script the agent wrote earlier in the session", () => {
     expect(s.denied("s1", "Bash", { command: "sh r.sh" })).toBe(true);
   });
 
-  it("passes when what it runs is harmless, and for another session or a project's own script", () => {
+  it("is recorded from what an interpreter's program text writes", () => {
+    const s = sandbox();
+    for (const [i, command] of [
+      `python3 -c "open('w0.sh', 'w').write('echo hi')"`,
+      `node -e "const f = 'w1.sh'; require('fs').writeFileSync(f, process.argv[1])" x`,
+      `ruby -e "File.write('w2.sh', ARGV[0])" x`,
+      `python3 -c "from pathlib import Path; Path('w3.sh').write_text('x')"`,
+      `perl -e 'open(my $f, ">", "w4.sh"); print $f "x"'`,
+    ].entries()) {
+      expect(s.denied("s1", "Bash", { command })).toBe(false);
+      writeFileSync(join(s.repo, `w${i}.sh`), "cat .env\n");
+      expect({ command, denied: s.denied("s1", "Bash", { command: `sh w${i}.sh` }) }).toEqual({ command, denied: true });
+    }
+  });
+
+  it("passes when what it runs is harmless, and for a project's own script", () => {
     const s = sandbox();
     expect(s.write("s1", "ok.sh", "echo hello\n")).toBe(false);
     expect(s.denied("s1", "Bash", { command: "bash ok.sh" })).toBe(false);
-    s.write("s1", "run.sh", "cat .env\n");
-    expect(s.denied("s2", "Bash", { command: "bash run.sh" })).toBe(false);
     writeFileSync(join(s.repo, "dev.sh"), "#!/bin/sh\n. ./.env\nexec node server.js\n");
     expect(s.denied("s1", "Bash", { command: "./dev.sh" })).toBe(false);
   });
@@ -62,13 +75,28 @@ describe("a script the agent wrote earlier in the session", () => {
     expect(s.denied("s1", "Bash", { command: "bash big.sh" })).toBe(true);
   });
 
-  it("is forgotten at the session's end", () => {
+  it("is remembered after the session ends, for later sessions of any client", () => {
     const s = sandbox();
     s.write("s1", "run.sh", "cat .env\n");
-    const list = join(s.home, ".agentihooks", "sessions", "claude-s1.written");
-    expect(existsSync(list)).toBe(true);
     s.denied("s1", "", {}, "SessionEnd");
-    expect(existsSync(list)).toBe(false);
-    expect(s.denied("s1", "Bash", { command: "bash run.sh" })).toBe(false);
+    expect(existsSync(join(s.home, ".agentihooks", "sessions", "written"))).toBe(true);
+    expect(s.denied("s2", "Bash", { command: "bash run.sh" })).toBe(true);
+    expect(s.denied("", "Bash", { command: "bash run.sh" })).toBe(true);
+  });
+
+  it("keeps the newest 64 KiB of paths", () => {
+    const s = sandbox();
+    s.write("s1", "first.sh", "cat .env\n");
+    const names = Array.from({ length: 700 }, (_, i) => `${"n".repeat(90)}${i}.txt`);
+    for (let i = 0; i < names.length; i += 100)
+      s.denied("s1", "Bash", {
+        command: names
+          .slice(i, i + 100)
+          .map((n) => `echo x > ${n}`)
+          .join("; "),
+      });
+    s.write("s1", "last.sh", "cat .env\n");
+    expect(s.denied("s2", "Bash", { command: "bash last.sh" })).toBe(true);
+    expect(s.denied("s2", "Bash", { command: "bash first.sh" })).toBe(false);
   });
 });
