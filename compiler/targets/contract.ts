@@ -70,6 +70,14 @@ export interface ClientContract<Id extends string = string> {
     credentialFiles?: readonly string[];
   };
   /**
+   * The client's command-line program, and how it is started without the hooks agentihooks
+   * registers: options that skip them or load other settings (`skipsHooks`; an option given as
+   * `--opt=value` counts too), and options that override one configuration value, with the keys
+   * whose override reaches the hooks (`overrides`). The hook runtime denies a nested run of the
+   * client with one of them, or with its home moved (runtime/guardrails/self-protection.ts).
+   */
+  cli: { command: string; skipsHooks: readonly string[]; overrides?: { options: readonly string[]; keys: RegExp } };
+  /**
    * The client's system folder relative to the machine root (`etc/claude-code`): machine-scope hooks
    * and the administrator's settings live there. The hook runtime protects it whole
    * (runtime/guardrails/self-protection.ts); absent for a client without a machine scope.

@@ -11,7 +11,7 @@
  * shape and its name's verbs (checkOtherTool).
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { codeNamesAreReads, commandEffects, type EffectCommand, type PathEffect } from "../command-effects";
+import { ANY_VARIABLE, codeNamesAreReads, commandEffects, type EffectCommand, type PathEffect } from "../command-effects";
 import { fs } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 import { agentihooksHome } from "../policy";
@@ -665,6 +665,41 @@ function replacesHome(c: EffectCommand, protect: () => Protected): string | unde
   return undefined;
 }
 
+/**
+ * A run of a client's own program that starts it without the hooks agentihooks registered (its
+ * contract's `cli`): with its home moved for it (the home variable, or `HOME`, which holds the
+ * default home, set by the line to another value or possibly set to one: `env $(…) codex`), with an
+ * option that skips hooks or loads other settings, or with an override of a hook key. The nested
+ * client's calls would then run unchecked.
+ */
+function startsClientWithoutHooks(c: EffectCommand, env: NodeJS.ProcessEnv): string | undefined {
+  for (const id of clientIds()) {
+    const contract = findClient(id)?.contract;
+    if (contract === undefined || c.name !== contract.cli.command) continue;
+    for (const name of [contract.home.variable, "HOME"]) {
+      const set = c.env.has(name);
+      if (!set && !c.env.has(ANY_VARIABLE)) continue;
+      if (set && c.env.get(name) !== undefined && c.env.get(name) === env[name]) continue;
+      return `This starts ${contract.displayName} with ${name} ${set ? `set to ${c.env.get(name) ?? "nothing"}` : "possibly set"} for it, where its settings hold none of the hooks:`;
+    }
+    const args = c.argv.slice(1);
+    const skip = args.find((a) => contract.cli.skipsHooks.includes(a.split("=")[0] as string));
+    if (skip) return `This starts ${contract.displayName} with ${skip.split("=")[0]}, which runs it without the hooks or with other settings:`;
+    const overrides = contract.cli.overrides;
+    if (overrides === undefined) continue;
+    for (let i = 0; i < args.length; i += 1) {
+      const a = args[i] as string;
+      const option = overrides.options.find(
+        (o) => a === o || a.startsWith(`${o}=`) || (o.length === 2 && !o.startsWith("--") && a.startsWith(o) && a.length > 2),
+      );
+      if (option === undefined) continue;
+      const value = a === option ? (args[i + 1] ?? "") : a.slice(a.startsWith(`${option}=`) ? option.length + 1 : option.length);
+      if (overrides.keys.test(value.trim())) return `This starts ${contract.displayName} with ${option} ${value}, which overrides how its hooks run:`;
+    }
+  }
+  return undefined;
+}
+
 function checkShell(input: GuardInput, protect: () => Protected): string | undefined {
   const command = stringArg(input.tool_input, "command");
   if (!command) return undefined;
@@ -674,6 +709,8 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
     const verb = rewritingCommand(c);
     if (verb) return message(`agentihooks ${verb} rewrites the hook registrations and guardrail policies (a plan or --dry-run only shows them):`);
     if (uninstallsAgentihooks(c)) return message(`${c.argv.slice(0, 2).join(" ")} of agentihooks removes its installed files:`);
+    const unhooked = startsClientWithoutHooks(c, input.env);
+    if (unhooked) return message(unhooked);
     const startup = c.writes.find((w) => isStartupFile(w.path) || (w.dynamic && isStartupFile(w.written)));
     // What goes into it: the line's text and every output the analyser computed (a decoded literal).
     if (startup && (planted ??= plantsHookVariable([command, ...effects.commands.map((o) => o.output ?? "")].join("\n"))))

@@ -74,6 +74,9 @@ export const contract = {
   sessionName: "Claude Code",
   verifiedAgainst: { package: "@anthropic-ai/claude-code", version: "2.1.332" },
   home: { dir: ".claude", variable: "CLAUDE_CONFIG_DIR", stateFile: ".claude.json", credentialFiles: [".credentials.json"] },
+  // `claude --help` (2.1.332): --bare and --safe-mode skip hooks; --settings adds a settings layer
+  // (it may set disableAllHooks); --setting-sources without `user` leaves out the settings holding them.
+  cli: { command: "claude", skipsHooks: ["--bare", "--safe-mode", "--settings", "--setting-sources"] },
   machineDir: "etc/claude-code",
   hookEvents: CLAUDE_HOOK_EVENTS,
   knownHookEvents: CLAUDE_KNOWN_HOOK_EVENTS,

@@ -55,6 +55,8 @@ export const contract = {
   sessionName: "Codex",
   verifiedAgainst: { package: "@openai/codex", version: "0.171.0" },
   home: { dir: ".codex", variable: "CODEX_HOME", credentialFiles: ["auth.json"] },
+  // `codex --help` (0.171.0): -c/--config overrides one config.toml value, hooks and notify included.
+  cli: { command: "codex", skipsHooks: [], overrides: { options: ["-c", "--config"], keys: /^(?:hooks|notify|features)\b/ } },
   machineDir: "etc/codex",
   hookEvents: CODEX_HOOK_EVENTS,
   knownHookEvents: CODEX_KNOWN_HOOK_EVENTS,

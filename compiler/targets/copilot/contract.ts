@@ -32,6 +32,7 @@ export const contract = {
   sessionName: "Copilot CLI",
   verifiedAgainst: { package: "@github/copilot", version: "1.0.102" },
   home: { dir: ".copilot", variable: "COPILOT_HOME" },
+  cli: { command: "copilot", skipsHooks: [] },
   machineDir: "etc/github-copilot",
   hookEvents: COPILOT_HOOK_EVENTS,
   events: {

@@ -50,6 +50,7 @@ export const contract = {
     variableHolds: "home",
     credentialFiles: ["oauth_creds.json", "mcp-oauth-tokens.json", "gemini-credentials.json"],
   },
+  cli: { command: "gemini", skipsHooks: [] },
   machineDir: "etc/gemini-cli",
   hookEvents: GEMINI_HOOK_EVENTS,
   knownHookEvents: GEMINI_KNOWN_HOOK_EVENTS,

@@ -533,4 +533,30 @@ cases.push(
   "mkdir -p ~/.claude && ln -s ~/dotfiles/CLAUDE.md ~/.claude/",
 ].forEach((command, i) => cases.push(c(`replace-home-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
 
+// A nested run of a client's own program started without the hooks (its contract's `cli`): its home
+// moved for it, an option that skips hooks or loads other settings, an override of a hook key.
+[
+  "CODEX_HOME=/tmp/x codex exec ls",
+  "CLAUDE_CONFIG_DIR=/tmp/x claude -p hi",
+  "env COPILOT_HOME=/tmp/x copilot -p hi",
+  "export GEMINI_CLI_HOME=/tmp/x; gemini -p hi",
+  "HOME=/tmp/h claude -p hi",
+  "claude --bare -p hi",
+  "claude -p hi --safe-mode",
+  `claude -p hi --settings '{"disableAllHooks": true}'`,
+  "claude -p hi --setting-sources project",
+  "codex -c 'hooks={}' exec ls",
+  "codex exec --config notify=[] ls",
+  "codex exec -c features.codex_hooks=false ls",
+  "codex exec -chooks={} ls",
+].forEach((command, i) => cases.push(c(`unhooked-client-${i}`, "unhooked-client", { kind: "shell", command, expect: "deny", reason: SP })));
+[
+  "claude -p 'run the tests'",
+  "codex exec 'npm test'",
+  "codex exec -c model=o3 ls",
+  "claude --version",
+  "gemini -p 'summarise README.md'",
+  "copilot -p hi --allow-all-tools",
+].forEach((command, i) => cases.push(c(`unhooked-client-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
+
 export default cases;
