@@ -743,7 +743,8 @@ export function isInterpreter(name: string): boolean {
   while (end > 0 && ((name.charCodeAt(end - 1) >= 48 && name.charCodeAt(end - 1) <= 57) || name.charCodeAt(end - 1) === 46)) end -= 1;
   return end < name.length && VERSIONED_INTERPRETERS.has(name.slice(0, end));
 }
-const DOWNLOADERS = new Set([
+/** Programs that fetch a URL. */
+export const DOWNLOADERS: ReadonlySet<string> = new Set([
   "curl",
   "wget",
   "fetch",
@@ -760,6 +761,21 @@ const DOWNLOADERS = new Set([
   "links",
   "w3m",
   "httpie",
+]);
+/** Database clients: their operands that are not options or URLs are statements (SQL, commands) they run. */
+export const DATABASE_CLIENTS: ReadonlySet<string> = new Set([
+  "sqlite3",
+  "sqlite",
+  "psql",
+  "mysql",
+  "mariadb",
+  "mongosh",
+  "mongo",
+  "redis-cli",
+  "duckdb",
+  "clickhouse-client",
+  "cqlsh",
+  "influx",
 ]);
 // Programs whose output is text computed from their input: fed to a shell, that text is unseen.
 const TRANSFORMERS = new Set([

@@ -16,6 +16,8 @@ import { isAbsolute, join, resolve } from "node:path";
 import {
   absolutePath,
   bindMounts,
+  DATABASE_CLIENTS,
+  DOWNLOADERS,
   codeNamesAreReads,
   commandEffects,
   downstreamOf,
@@ -564,6 +566,41 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
       if (namesWholeEnvironment(name, code)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
       const secret = printedSecretVariable(command, code);
       if (secret) return `BLOCKED: This ${name} command prints the secret-looking variable ${secret}. Check that it is set with [ -n "$${secret}" ] instead.`;
+    }
+  }
+  // A database statement that reads a file (SQLite's `readfile('.env')`, `.read`, `.import`;
+  // Postgres' `pg_read_file`, `COPY … FROM`; MySQL's `LOAD_FILE`, `LOAD DATA INFILE`): each word of
+  // the statements, as program text's words are.
+  if (DATABASE_CLIENTS.has(name)) {
+    const statements = args.filter((a, i) => i > 0 && !a.startsWith("-") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(a));
+    for (const text of statements) {
+      let hit: string | undefined;
+      someWord(text, (w) => wordIsSensitive(w, command.cwd, home) && (hit = w) !== undefined);
+      if (hit !== undefined) return readBlock(hit, undefined, `This ${name} statement reads`);
+    }
+  }
+  // A URL whose path names a credential file: a server that serves the directory (`python3 -m
+  // http.server`) hands the file over (`curl http://localhost:8000/.env`).
+  if (DOWNLOADERS.has(name)) {
+    for (const a of args) {
+      // With a scheme, or without one (curl's `localhost:8000/.env`) when it starts with a host name
+      // with a dot or a port, `localhost` or an address.
+      const url = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*|(?:localhost|\[[0-9a-f:.]+\]|[\w-]+(?:\.[\w-]+)+)(?::\d+)?|[\w-]+:\d+)(\/[^?#\s]*)/i.exec(a);
+      if (url === null) continue;
+      let path = url[1] as string;
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        // Malformed escapes: the path as written.
+      }
+      if (isSensitivePath(path)) return readBlock(a, undefined, `This ${name} fetches`);
+    }
+  }
+  // A container's or pod's file copied out (`docker cp app:/app/.env -`, `kubectl cp pod:/app/.env x`).
+  if ((name === "docker" || name === "podman" || name === "nerdctl" || name === "kubectl" || name === "oc") && args.includes("cp")) {
+    for (const a of args.slice(args.indexOf("cp") + 1)) {
+      const inside = /^[^-/:][^/:]*:(.+)$/.exec(a);
+      if (inside && isSensitivePath(inside[1] as string)) return readBlock(a, undefined, `This ${name} cp copies out`);
     }
   }
   if (SEARCHERS.has(name)) {

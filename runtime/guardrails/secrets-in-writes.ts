@@ -7,7 +7,7 @@
  * line exempts it.
  */
 import { isPlaceholderValue, isSecretVariable, scanSecrets } from "../secrets";
-import { commandEffects, type CommandEffects, type EffectCommand, gitSubcommand } from "../command-effects";
+import { commandEffects, type CommandEffects, DATABASE_CLIENTS, type EffectCommand, gitSubcommand } from "../command-effects";
 import { isAbsolute, resolve } from "node:path";
 import { homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
@@ -190,21 +190,6 @@ function storedCredentialBlock(command: string, cwd: string, env: NodeJS.Process
 // git subcommands that record the text they are given in the repository's history, which a push
 // publishes (a commit, tag or note message, a stash's, an object written from stdin).
 const GIT_RECORDERS = new Set(["commit", "tag", "notes", "stash", "merge", "commit-tree", "hash-object", "mktag", "mktree"]);
-// Database clients: what the line gives them (SQL, commands) is stored where the client points.
-const DATABASE_CLIENTS = new Set([
-  "sqlite3",
-  "sqlite",
-  "psql",
-  "mysql",
-  "mariadb",
-  "mongosh",
-  "mongo",
-  "redis-cli",
-  "duckdb",
-  "clickhouse-client",
-  "cqlsh",
-  "influx",
-]);
 // gh commands that publish the text they are given on GitHub (an issue, a pull request, a gist, a
 // release, a comment); `gh secret set` stores a secret where it belongs and is not one.
 const GH_PUBLISHED = new Set(["issue", "pr", "gist", "release", "discussion"]);

@@ -1208,4 +1208,40 @@ cases.push({
   }),
 );
 
+// A credential file read through another program's file access: a database statement, a URL a
+// local server answers, a container's or pod's copy.
+[
+  `sqlite3 :memory: "select readfile('.env')"`,
+  `sqlite3 app.db ".import .env t"`,
+  `psql -c "select pg_read_file('/home/u/.aws/credentials')"`,
+  `mysql -e "select load_file('/app/.env')"`,
+  "curl http://localhost:8000/.env",
+  "curl -s http://127.0.0.1:8000/config/prod.env",
+  "wget http://localhost:8000/%2Eenv",
+  "python3 -m http.server 8000 & sleep 1; curl localhost:8000/.env",
+  "docker cp app:/app/.env -",
+  "kubectl cp pod:/app/.env /tmp/x",
+  "podman cp app:/root/.aws/credentials .",
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/other-program-${i}-${slug(command)}`,
+    class: "credential-reads/through-other-programs",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n" },
+    expect: "deny",
+    reason: /credential file/,
+  }),
+);
+[
+  `sqlite3 app.db "select * from users limit 5"`,
+  `psql -c "select count(*) from env_settings"`,
+  "curl https://example.com/docs/env.html",
+  "curl -fsSL https://deb.nodesource.com/setup_20.x -o setup.sh",
+  "docker cp ./dist app:/app/dist",
+  "kubectl cp pod:/app/logs/app.log ./app.log",
+].forEach((command, i) =>
+  cases.push({ id: `credential-reads/other-program-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+);
+
 export default cases;
