@@ -7,6 +7,7 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { findPackageRoot } from "./load/package-root";
+import { RUNTIME_CORE_FILE, RUNTIME_FILE } from "../runtime/installed-files";
 import { HOME_SCOPE, type ScopeContext } from "./scopes/scope";
 import type { ClientContract } from "./targets/contract";
 
@@ -53,16 +54,35 @@ export interface Environment {
   scope: ScopeContext;
 }
 
-/** The hook runtime as a fact: its bytes, the package version it ships in, and their sha256 (hex). */
+/**
+ * The hook runtime as a fact: its loader's bytes (`runtime.cjs`, what the wrappers run), the
+ * runtime proper's (`runtime-core.js`, beside it), the package version they ship in, and their
+ * sha256 (hex, `runtimeDigest`).
+ */
 export interface RuntimeBundle {
   version: string;
   digest: string;
   bytes: Uint8Array;
+  core: Uint8Array;
 }
 
-/** A bundle from its bytes and version (the digest computed). */
-export function runtimeBundle(version: string, bytes: Uint8Array): RuntimeBundle {
-  return { version, digest: createHash("sha256").update(bytes).digest("hex"), bytes };
+/** A bundle from its two files' bytes and version (the digest computed). */
+export function runtimeBundle(version: string, bytes: Uint8Array, core: Uint8Array): RuntimeBundle {
+  return { version, digest: runtimeDigest(bytes, core), bytes, core };
+}
+
+/** The sha256 (hex) of a runtime's loader and core: both, with a NUL between (neither holds one). */
+export function runtimeDigest(loader: Uint8Array, core: Uint8Array): string {
+  return createHash("sha256")
+    .update(loader)
+    .update(new Uint8Array([0]))
+    .update(core)
+    .digest("hex");
+}
+
+/** The runtime proper, `runtime-core.js` beside the runtime's loader at `runtimePath`. */
+export function installedRuntimeCorePath(runtimePath: string): string {
+  return path.posix.join(path.posix.dirname(runtimePath), RUNTIME_CORE_FILE);
 }
 
 /**
@@ -70,13 +90,14 @@ export function runtimeBundle(version: string, bytes: Uint8Array): RuntimeBundle
  * old copy (the plan then removes the old one) and a changed bundle never hides under an old name.
  */
 export function installedRuntimePath(agentihooksHome: string, runtime: Pick<RuntimeBundle, "version" | "digest">): string {
-  return path.posix.join(agentihooksHome, "runtime", `${runtime.version}-${runtime.digest.slice(0, 16)}`, "runtime.cjs");
+  return path.posix.join(agentihooksHome, "runtime", `${runtime.version}-${runtime.digest.slice(0, 16)}`, RUNTIME_FILE);
 }
 
 // Portable output pins this text, not the real bundle, so goldens do not change with runtime code.
 const PORTABLE_RUNTIME = runtimeBundle(
   "0.0.0-portable",
   new TextEncoder().encode("// agentihooks hook runtime: portable output holds this placeholder, apply installs the real bundle.\n"),
+  new TextEncoder().encode("// agentihooks hook runtime core: portable output holds this placeholder, apply installs the real bundle.\n"),
 );
 
 /** The installed MCP server: `mcp-server.cjs` in the installed runtime's directory. */
@@ -207,13 +228,7 @@ function readRuntimeBundle(root: string): RuntimeBundle {
   } catch {
     // No readable manifest: the version part of the path says 0.0.0; the digest still tells copies apart.
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(path.join(root, "dist", "runtime.cjs")));
-  } catch {
-    bytes = new Uint8Array();
-  }
-  return runtimeBundle(version, bytes);
+  return runtimeBundle(version, readBundleFile(root, RUNTIME_FILE), readBundleFile(root, RUNTIME_CORE_FILE));
 }
 
 /** `<root>/dist/<name>`, or no bytes when the package was not built (doctor then says the server is missing). */

@@ -1,8 +1,11 @@
 /**
  * The entry of dist/runtime.cjs: runs the hook runtime (runtime/main.ts, which scripts/build.mjs
- * bundles and appends to this file, see CORE_MARKER) through V8's code cache. Node 20 has no module compile cache,
- * and parsing the runtime's ~150 KB and compiling the functions a pre-tool call runs was about
- * half of what the hook costs over `node -e 0` (bench/hook.mjs --instructions).
+ * bundles into `runtime-core.js` beside this file, RUNTIME_CORE_FILE) through V8's code cache. Node 20 has no
+ * module compile cache, and parsing the runtime's ~280 KB and compiling the functions a pre-tool call
+ * runs was about half of what the hook costs over `node -e 0` (bench/hook.mjs --instructions). The
+ * runtime is a file of its own, not part of this one, so Node's loader reads and scans only this
+ * small file: a runtime held as comment lines after the loader cost ~5.7 M instructions a call to
+ * read twice, scan and uncomment (measured with callgrind on Node 20.20).
  *
  * The cache is `<this file>.v8-cache` beside it, written by the runtime itself after a pre-tool
  * call it allowed through the wrapper (so it holds the functions such a call runs), when it was
@@ -23,16 +26,7 @@
  */
 import type * as FsModule from "node:fs";
 import type * as VmModule from "node:vm";
-
-/**
- * The line after which scripts/build.mjs appends the bundled runtime to this file, every line of it
- * behind `//`: V8 skips a comment at a fraction of what scanning the same text as a string literal
- * costs (~6 M instructions for the runtime), and the text is read back from the file here. Joined
- * from two parts at run time (a minifier folds `"a" + "b"`), so this file holds the marker line
- * once, after the loader: a forward search finds it within the loader's ~2 KB, where a search from
- * the end walked the whole runtime (~1 M instructions).
- */
-const CORE_MARKER = ["\n//# agentihooks-", "runtime-core\n"].join("");
+import { RUNTIME_CORE_FILE } from "./installed-files";
 
 /** The suffix of the runtime's code cache beside it. */
 const CODE_CACHE_SUFFIX = ".v8-cache";
@@ -124,14 +118,19 @@ function allowedThroughWrapper(): boolean {
   return /^[0-9]{1,3}$/.test(allow) && process.exitCode === Number(allow);
 }
 
-/** The runtime's source, read back from the comment lines after the marker in this file. */
+/**
+ * The runtime's source beside this file (RUNTIME_CORE_FILE): the function text `(function (exports,
+ * require, module, __filename, __dirname) {…})` as V8 compiles it, ASCII only (scripts/build.mjs
+ * checks), so it is read as Latin-1 with no decoding and handed to V8 as it is.
+ */
 function coreText(fs: typeof FsModule): string {
-  const text = fs.readFileSync(__filename, "utf8");
-  // The first one: the loader spells the marker in two parts, and scripts/build.mjs checks that the
-  // runtime holds none.
-  const start = text.indexOf(CORE_MARKER);
-  if (start < 0) throw new Error(`${__filename} holds no runtime after its loader; reinstall it (agentihooks apply)`);
-  return text.slice(start + CORE_MARKER.length + 2).replaceAll("\n//", "\n");
+  try {
+    return fs.readFileSync(`${__dirname}/${RUNTIME_CORE_FILE}`, "latin1");
+  } catch (error) {
+    throw new Error(
+      `${__dirname}/${RUNTIME_CORE_FILE} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); reinstall the runtime (agentihooks apply)`,
+    );
+  }
 }
 
 function run(): void {
@@ -139,7 +138,7 @@ function run(): void {
   const vm = require("node:vm") as typeof VmModule;
   const cacheFile = `${__filename}${CODE_CACHE_SUFFIX}`;
   const cachedData = readCache(fs, cacheFile);
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${coreText(fs)}\n})`, { filename: __filename, cachedData });
+  const script = new vm.Script(coreText(fs), { filename: __filename, cachedData });
   const body = script.runInThisContext() as CommonJsBody;
   const core = { exports: {} as unknown };
   body.call(core.exports, core.exports, require, core, __filename, __dirname);

@@ -26,6 +26,7 @@
  * The home's cost when nothing is claimed is one failed stat.
  */
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { RUNTIME_CORE_FILE, RUNTIME_FILE } from "./installed-files";
 import { BOOLEAN_SWITCHES, type GuardrailSwitches } from "./guardrails.generated";
 import { fs, homeDirectory, sha256Hex } from "./node-builtins";
 import { safeSessionId } from "./normalize";
@@ -147,12 +148,19 @@ export function weakerSwitches(repo: GuardrailSwitches, home: GuardrailSwitches)
 const RUNTIME_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * True when the repository's vendored runtime (`repoFile`) is the build at `ownFile`: the same bytes
- * once its first line, the generated-file note (compiler/scopes/repo-files.ts), is set aside. Read
+ * True when the repository's vendored runtime (`repoFile`) is the build at `ownFile`: the same bytes,
+ * loader and core (`runtime-core.js` beside each), once each one's first line, the generated-file
+ * note (compiler/scopes/repo-files.ts), is set aside. Read
  * only once every cheaper condition of the hand-over holds.
  */
 export function sameRuntimeBuild(ownFile: string | undefined, repoFile: string): boolean {
   if (ownFile === undefined) return false;
+  const core = (file: string): string => join(dirname(file), RUNTIME_CORE_FILE);
+  return sameVendored(ownFile, repoFile) && sameVendored(core(ownFile), core(repoFile));
+}
+
+/** True when `repoFile` is `ownFile` after a first line of `//` comment. */
+function sameVendored(ownFile: string, repoFile: string): boolean {
   const own = readRegularFile(ownFile, RUNTIME_MAX_BYTES);
   const vendored = readRegularFile(repoFile, RUNTIME_MAX_BYTES);
   if (own === undefined || vendored === undefined || own.length === 0) return false;
@@ -183,7 +191,7 @@ export function handsOver(request: HandoverRequest): boolean {
     const repoPolicy: unknown = JSON.parse(text);
     if (!isObject(repoPolicy) || repoPolicy.scope !== "repo" || repoPolicy.target !== request.target) return false;
     const guardrails = isObject(repoPolicy.guardrails) ? repoPolicy.guardrails : undefined;
-    return atLeastAsStrict(resolveGuardrails(guardrails), request.policy.guardrails) && sameRuntimeBuild(request.runtimeFile, join(claim.repo, "runtime.cjs"));
+    return atLeastAsStrict(resolveGuardrails(guardrails), request.policy.guardrails) && sameRuntimeBuild(request.runtimeFile, join(claim.repo, RUNTIME_FILE));
   } catch {
     return false;
   }

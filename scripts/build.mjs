@@ -3,8 +3,9 @@
 // module it loads lazily (dist/chunks/<name>.js: the project commands together, each light command
 // alone), each with a V8 code cache written here (compiler/load-chunk.ts), as is each copy of the
 // precompiled ajv validators (dist/schemas/validators/). The runtime is one CommonJS file
-// (dist/runtime.cjs) that depends on nothing but Node, because it starts before and after every tool
-// call; it writes its own code cache beside itself (runtime/load-with-code-cache.ts).
+// (dist/runtime.cjs, a small loader, and dist/runtime-core.js beside it) that depends on nothing but
+// Node, because it starts before and after every tool call; it writes its own code cache beside
+// itself (runtime/load-with-code-cache.ts).
 import { build } from "esbuild";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -127,11 +128,12 @@ try {
 }
 
 /**
- * The runtime as one CommonJS file with nothing but Node under it: a CommonJS entry spares every
- * hook invocation Node's ES module loader (about 16 M instructions of ~550 M, measured with
- * `node bench/hook.mjs --instructions`: the runtime's cost over `node -e 0` fell by a third). The
- * runtime proper (runtime/main.ts) follows its loader (runtime/load-with-code-cache.ts) as comment
- * lines; the loader reads it back and compiles it through a V8 code cache beside the installed file.
+ * The runtime as CommonJS with nothing but Node under it: a CommonJS entry spares every hook
+ * invocation Node's ES module loader (about 16 M instructions of ~550 M, measured with
+ * `node bench/hook.mjs --instructions`: the runtime's cost over `node -e 0` fell by a third). Two
+ * files: `runtime.cjs`, the small loader (runtime/load-with-code-cache.ts) every hook runs, and
+ * `runtime-core.js` beside it, the runtime proper (runtime/main.ts) as the function text the loader
+ * compiles through a V8 code cache beside the installed file.
  */
 async function buildRuntime(outfile) {
   const core = await build({
@@ -144,19 +146,15 @@ async function buildRuntime(outfile) {
     plugins: [runtimeBuiltinsInCommonJs],
   });
   const text = core.outputFiles[0].text;
-  // A line comment ends at any line terminator JavaScript knows; the core may only use \n.
-  if (text.includes("# agentihooks-runtime-core"))
-    throw new Error("scripts/build.mjs: the bundled runtime holds the marker line its loader looks for (runtime/load-with-code-cache.ts)");
-  if (/[\r\u2028\u2029]/.test(text))
-    throw new Error("scripts/build.mjs: the bundled runtime holds a \\r, U+2028 or U+2029 character, which would end its comment line early");
+  // The loader reads the core as Latin-1: only ASCII reads back as written (esbuild escapes the rest).
+  if (/[^\x00-\x7f]/.test(text))
+    throw new Error("scripts/build.mjs: the bundled runtime holds a non-ASCII character; runtime/load-with-code-cache.ts reads it as Latin-1");
   const loader = await build({ ...common, format: "cjs", minify: true, entryPoints: ["runtime/load-with-code-cache.ts"], write: false, outfile });
-  // The loader finds the runtime at the first marker line: its own text may not hold one.
-  if (loader.outputFiles[0].text.includes("# agentihooks-runtime-core"))
-    throw new Error("scripts/build.mjs: the runtime's loader holds its marker line whole (runtime/load-with-code-cache.ts builds it from two parts)");
-  const body = text.replace(/\n$/, "").replaceAll("\n", "\n//");
   // Not through esbuild, which would have made the folder: the other bundles may not have made it yet.
   await mkdir(path.dirname(path.join(root, outfile)), { recursive: true });
-  await writeFile(path.join(root, outfile), `${loader.outputFiles[0].text.replace(/\n$/, "")}\n//# agentihooks-runtime-core\n//${body}\n`);
+  await writeFile(path.join(root, outfile), loader.outputFiles[0].text);
+  // The names runtime/installed-files.ts gives the two files.
+  await writeFile(path.join(root, path.dirname(outfile), "runtime-core.js"), `(function (exports, require, module, __filename, __dirname) {${text}\n})`);
 }
 
 /**

@@ -6,6 +6,8 @@
  * Exit 0 in sync, 2 changes pending (drift, or another source here), 1 an error.
  */
 import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { RUNTIME_CORE_FILE } from "../../runtime/installed-files";
 import { version } from "../../package.json";
 import { TARGET_IDS } from "../../compiler/targets/ids";
 import { commonHelp, EXIT, parseCommand, projectOptions, scopeHelp } from "./contract";
@@ -155,5 +157,6 @@ export async function run(argv: string[]): Promise<number> {
 function runtimeHealth(owned: readonly string[]): { path: string | null; ok: boolean } {
   const runtime = owned.find((p) => p.endsWith("/runtime.cjs"));
   if (runtime === undefined) return { path: null, ok: false };
-  return { path: runtime, ok: existsSync(runtime) && statSync(runtime).isFile() };
+  const file = (p: string): boolean => existsSync(p) && statSync(p).isFile();
+  return { path: runtime, ok: file(runtime) && file(join(dirname(runtime), RUNTIME_CORE_FILE)) };
 }

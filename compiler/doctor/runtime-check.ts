@@ -1,15 +1,14 @@
 /**
- * Doctor's checks of the installed hook runtime, for a target whose tree installs it: the copy
- * exists at its versioned path, its bytes are the bundle's (sha256), and the target's wrapper gets
+ * Doctor's checks of the installed hook runtime, for a target whose tree installs it: the copy (its
+ * loader and its core) exists at its versioned path, its bytes are the bundle's (sha256), and the target's wrapper gets
  * an answer from it. The canary is a pre-tool call whose payload is not JSON: only a runtime that
  * actually ran denies it with its own reason; a wrapper whose runtime did not answer denies with
  * the fail-closed reason instead, which is a failure here.
  */
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { DesiredTree } from "../desired-tree";
-import type { Environment } from "../environment";
+import { type Environment, installedRuntimeCorePath, runtimeDigest } from "../environment";
 import type { FileSystem } from "../fs/file-system";
 import { FAIL_CLOSED_REASON } from "../lower/hook-wrapper";
 import { displayPath } from "../plan/plan-view";
@@ -24,7 +23,8 @@ export function runtimeChecks(tree: DesiredTree, ctx: { fs: FileSystem; env: Pic
   if (!tree.entries.some((e) => e.kind === "file" && e.path === env.runtimePath)) return [];
   const shown = displayPath(env.runtimePath, env.home);
   const bytes = ctx.fs.read(env.runtimePath);
-  if (bytes === undefined)
+  const core = ctx.fs.read(installedRuntimeCorePath(env.runtimePath));
+  if (bytes === undefined || core === undefined)
     return [
       {
         id: "runtime.installed",
@@ -32,7 +32,7 @@ export function runtimeChecks(tree: DesiredTree, ctx: { fs: FileSystem; env: Pic
         message: `the hook runtime is missing at ${shown}: every pre-tool call is denied until it is back — run: agentihooks apply --target ${tree.target}`,
       },
     ];
-  const digest = createHash("sha256").update(bytes).digest("hex");
+  const digest = runtimeDigest(bytes, core);
   if (digest !== env.runtime.digest)
     return [
       {

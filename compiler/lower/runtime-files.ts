@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import type { FileEntry } from "../desired-tree";
-import { installedMcpServerPath, type Environment } from "../environment";
+import { installedMcpServerPath, installedRuntimeCorePath, type Environment } from "../environment";
 import type { Ir } from "../ir";
 import type { TargetDescriptor } from "../targets/target";
 import { policyPath, type PolicyOptions, renderPolicy, type PolicyTarget } from "../../runtime/policy";
@@ -18,14 +18,19 @@ import { machineRootOf, machineRuntimePath } from "../scopes/machine-environment
 import { REPO_RUNTIME_FILE } from "../scopes/scope-environment";
 
 /**
- * The installed runtime at `env.runtimePath`, mode 0644 (Node reads it; nothing executes it
- * directly). Every target lists the same entry, so the copy has one owner per target and uninstall
- * removes it with the last target that uses it; an upgrade's new digest is a new path, and the old
- * copy goes like any owned file no longer wanted.
+ * The installed runtime: its loader at `env.runtimePath` and its core beside it
+ * (`installedRuntimeCorePath`), mode 0644 (Node reads them; nothing executes them directly). Every
+ * target lists the same entries, so the copy has one owner per target and uninstall removes it with
+ * the last target that uses it; an upgrade's new digest is a new path, and the old copy goes like
+ * any owned file no longer wanted.
  */
-export function runtimeCopyEntry(env: Environment): FileEntry {
-  // Repo scope vendors it as a generated file (compiler/scopes/repo-files.ts).
-  return { kind: "file", path: env.runtimePath, content: env.scope.name === "repo" ? repoRuntimeBytes(env) : env.runtime.bytes, mode: 0o644 };
+export function runtimeCopyEntries(env: Environment): FileEntry[] {
+  // Repo scope vendors them as generated files (compiler/scopes/repo-files.ts).
+  const repo = env.scope.name === "repo";
+  return [
+    { kind: "file", path: env.runtimePath, content: repo ? repoRuntimeBytes(env).loader : env.runtime.bytes, mode: 0o644 },
+    { kind: "file", path: installedRuntimeCorePath(env.runtimePath), content: repo ? repoRuntimeBytes(env).core : env.runtime.core, mode: 0o644 },
+  ];
 }
 
 /**
@@ -45,7 +50,7 @@ export function mcpServerCopyEntry(env: Pick<Environment, "runtimePath" | "mcpSe
  */
 export function isInstalledRuntime(agentihooksHome: string, file: string): boolean {
   // The repo scope vendors it as `<repo>/.agentihooks/runtime.cjs` (compiler/scopes/repo-files.ts).
-  if (file === path.join(agentihooksHome, REPO_RUNTIME_FILE)) return true;
+  if (file === path.join(agentihooksHome, REPO_RUNTIME_FILE) || file === installedRuntimeCorePath(path.join(agentihooksHome, REPO_RUNTIME_FILE))) return true;
   const inside = (dir: string): boolean => {
     const rel = path.relative(dir, file);
     return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);

@@ -12,6 +12,7 @@
  * the real-client suite runs the clients in a mount namespace with a private `/etc` instead.
  */
 import path from "node:path";
+import { RUNTIME_FILE } from "../../runtime/installed-files";
 import type { Diagnostic } from "../diagnostics";
 import type { Environment, RuntimeBundle } from "../environment";
 import { diagnostic } from "../messages";
@@ -43,7 +44,7 @@ export function machinePath(root: string, relative: string): string {
  * upgrade installs beside the old copy (the plan then removes the old one).
  */
 export function machineRuntimePath(root: string, runtime: Pick<RuntimeBundle, "version" | "digest">): string {
-  return path.posix.join(machinePath(root, MACHINE_DIRS.lib), "runtime", `${runtime.version}-${runtime.digest.slice(0, 16)}`, "runtime.cjs");
+  return path.posix.join(machinePath(root, MACHINE_DIRS.lib), "runtime", `${runtime.version}-${runtime.digest.slice(0, 16)}`, RUNTIME_FILE);
 }
 
 /** The machine root whose state folder is `agentihooksHome`, or undefined when it is not one. */

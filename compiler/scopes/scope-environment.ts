@@ -4,6 +4,7 @@
  * the locating facts change between scopes; the IR and the targets' lowering are the same.
  */
 import path from "node:path";
+import { RUNTIME_CORE_FILE, RUNTIME_FILE } from "../../runtime/installed-files";
 import type { Diagnostic } from "../diagnostics";
 import type { Environment } from "../environment";
 import { diagnostic } from "../messages";
@@ -14,7 +15,9 @@ import { isScope, SCOPES, type Scope } from "./scope";
 export const REPO_STATE_DIR = ".agentihooks";
 
 /** The vendored hook runtime's file name inside `REPO_STATE_DIR`; its sha256 sits beside it in `<name>.sha256`. */
-export const REPO_RUNTIME_FILE = "runtime.cjs";
+export const REPO_RUNTIME_FILE = RUNTIME_FILE;
+/** The vendored runtime's core beside it. */
+export const REPO_RUNTIME_CORE_FILE = RUNTIME_CORE_FILE;
 
 /**
  * The scope a run writes: the requested one (`--scope`), else the first the config declares, else

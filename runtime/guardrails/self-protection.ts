@@ -14,6 +14,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { ANY_VARIABLE, codeNamesAreReads, commandEffects, type EffectCommand, type PathEffect } from "../command-effects";
 import { fs } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
+import { RUNTIME_CORE_FILE, RUNTIME_FILE } from "../installed-files";
 import { agentihooksHome } from "../policy";
 import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
@@ -492,7 +493,8 @@ const PROTECTED_NAMES = [
   "hooks",
   "agentihooks-hook.sh",
   "policy.claude.json",
-  "runtime.cjs",
+  RUNTIME_FILE,
+  RUNTIME_CORE_FILE,
   "state.json",
   "x.jsonc",
 ];

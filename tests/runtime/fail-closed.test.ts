@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALLOW_EXIT, FAIL_CLOSED_REASON } from "../../compiler/lower/hook-wrapper";
 import { BOOLEAN_SWITCHES } from "../../runtime/guardrails.generated";
@@ -181,6 +181,20 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
     expect(s.stderr).toContain("nothing was checked");
   });
 
+  it("denies a pre-tool event when the runtime's core beside it is deleted, emptied or cut short", () => {
+    const i = fresh();
+    const core = join(dirname(i.runtime), "runtime-core.js");
+    const text = readFileSync(core);
+    const { event, stdin } = preTool(target, i.repo);
+    for (const spoil of [() => unlinkSync(core), () => writeFileSync(core, ""), () => writeFileSync(core, text.subarray(0, text.length >> 1))]) {
+      spoil();
+      const r = run(i, event, stdin);
+      expect(isFailClosedDeny(target, r), JSON.stringify(r)).toBe(true);
+    }
+    writeFileSync(core, text);
+    expect(run(i, event, stdin)).toMatchObject({ status: 0, stdout: "" });
+  });
+
   it("denies when Node is missing at its recorded path, and needs no node on PATH", () => {
     const i = fresh();
     // Only bash on PATH: the wrapper runs the Node it recorded, not one it looks up.
@@ -316,6 +330,8 @@ describe("the installed runtime", () => {
     const i = install("codex");
     const bundle = readFileSync(join(ROOT, "dist", "runtime.cjs"));
     expect(readFileSync(i.runtime).equals(bundle)).toBe(true);
+    const core = join(dirname(i.runtime), "runtime-core.js");
+    expect(readFileSync(core).equals(readFileSync(join(ROOT, "dist", "runtime-core.js")))).toBe(true);
     const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
     expect(i.runtime).toMatch(new RegExp(`/\\.agentihooks/runtime/${version.replace(/\./g, "\\.")}-[0-9a-f]{16}/runtime\\.cjs$`));
     // The Codex notify entry points at the same copy.
@@ -323,6 +339,10 @@ describe("the installed runtime", () => {
     const ok = doctor(i, "codex");
     expect(ok.status, ok.stdout).toBe(0);
     expect(ok.stdout).toContain("answers a canary pre-tool call through the runtime");
+    const coreText = readFileSync(core);
+    writeFileSync(core, "(function () { process.exit(0); })\n");
+    expect(doctor(i, "codex").stdout).toContain("is not the bundle's");
+    writeFileSync(core, coreText);
     writeFileSync(i.runtime, "process.exit(0);\n");
     const edited = doctor(i, "codex");
     expect(edited.status).toBe(2); // every failure is one apply repairs

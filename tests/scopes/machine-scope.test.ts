@@ -96,8 +96,10 @@ describe("apply and uninstall --scope machine (Copilot)", () => {
       "etc/github-copilot/agentihooks-hook.sh",
       "etc/github-copilot/policy.d/agentihooks.json",
     ]);
-    expect(files.filter((f) => f.includes("/runtime/"))).toHaveLength(1);
-    expect(files.find((f) => f.includes("/runtime/"))).toMatch(/^usr\/local\/lib\/agentihooks\/runtime\/[0-9A-Za-z.+-]+-[0-9a-f]{16}\/runtime\.cjs$/);
+    const runtime = files.filter((f) => f.includes("/runtime/"));
+    expect(runtime).toHaveLength(2);
+    for (const [i, name] of ["runtime-core\\.js", "runtime\\.cjs"].entries())
+      expect(runtime[i]).toMatch(new RegExp(`^usr/local/lib/agentihooks/runtime/[0-9A-Za-z.+-]+-[0-9a-f]{16}/${name}$`));
     for (const f of files) {
       const st = statSync(path.join(s.root, f));
       expect(st.uid, f).toBe(0);

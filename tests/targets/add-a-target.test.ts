@@ -130,6 +130,7 @@ describe("a target added as its own files plus one line", () => {
     expect(build.status, build.stderr).toBe(0);
     expect([...hashes(path.join(out, "fake")).keys()].sort()).toEqual([
       ".agentihooks/policy.fake.json",
+      expect.stringMatching(/^\.agentihooks\/runtime\/[^/]+\/runtime-core\.js$/),
       expect.stringMatching(/^\.agentihooks\/runtime\/[^/]+\/runtime\.cjs$/),
       ".fake/agentihooks-hook.sh",
       ".fake/hooks.json",

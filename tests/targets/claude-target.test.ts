@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DesiredTree, FileEntry, JsonEntriesEntry, JsonKeysEntry, JsonListsEntry, ManagedRegionEntry } from "../../compiler/desired-tree";
-import { installedMcpServerPath, portableEnvironment } from "../../compiler/environment";
+import { installedMcpServerPath, installedRuntimeCorePath, portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { renderHookWrapper } from "../../compiler/lower/hook-wrapper";
 import { renderFresh } from "../../compiler/render-fresh";
@@ -155,6 +155,8 @@ describe("Claude target: wrapper, policy, persona", () => {
     const copy = entry(compileTarget(makeIr(), env), "file", env.runtimePath) as FileEntry;
     expect(copy.mode).toBe(0o644);
     expect(copy.content).toBe(env.runtime.bytes);
+    const core = entry(compileTarget(makeIr(), env), "file", installedRuntimeCorePath(env.runtimePath)) as FileEntry;
+    expect([core.content, core.mode]).toEqual([env.runtime.core, 0o644]);
   });
 
   it("writes the runtime policy for claude", () => {
@@ -201,6 +203,7 @@ describe("Claude target: rules, agents, commands, skills", () => {
         !e.path.endsWith(".sh") &&
         !e.path.endsWith(".json") &&
         e.path !== env.runtimePath &&
+        e.path !== installedRuntimeCorePath(env.runtimePath) &&
         e.path !== installedMcpServerPath(env.runtimePath),
     );
     expect(files.map((f) => [f.path, f.mode, f.manifest?.file, f.manifest?.item])).toEqual([

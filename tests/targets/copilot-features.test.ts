@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DesiredEntry, FileEntry, ManagedRegionEntry } from "../../compiler/desired-tree";
-import { installedMcpServerPath, portableEnvironment } from "../../compiler/environment";
+import { installedMcpServerPath, installedRuntimeCorePath, portableEnvironment } from "../../compiler/environment";
 import type { Ir } from "../../compiler/ir";
 import { TRUNCATION_MARKER, truncateBody } from "../../compiler/targets/copilot/agents";
 import { compileTarget } from "../../compiler/targets/copilot/compile";
@@ -164,6 +164,7 @@ describe("copilot whole tree", () => {
       `text-block ${HOME}/.agentihooks/.env`,
       `file ${HOME}/.agentihooks/policy.copilot.json`,
       `file ${installedMcpServerPath(portableEnvironment().runtimePath)}`,
+      `file ${installedRuntimeCorePath(portableEnvironment().runtimePath)}`,
       `file ${portableEnvironment().runtimePath}`,
       `file ${HOME}/.copilot/agentihooks-hook.sh`,
       `managed-region ${HOME}/.copilot/copilot-instructions.md`,

@@ -7,7 +7,7 @@ import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
-import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntries } from "../../lower/runtime-files";
 import { repoSupportEntries } from "../../scopes/repo-files";
 import { agentihooksEnvEntry } from "../../lower/agentihooks-env";
 import { descriptor } from "./descriptor";
@@ -38,7 +38,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     settings.entry,
     lowerHooks(paths, settings.layerHooks),
     hookWrapperEntry(descriptor, env, paths.wrapper),
-    runtimeCopyEntry(env),
+    ...runtimeCopyEntries(env),
     ...(repo ? repoSupportEntries(env) : [mcpServerCopyEntry(env), agentihooksEnvEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     lowerPersona(ir, paths),

@@ -7,7 +7,7 @@ import { type Diagnostic, sortDiagnostics } from "../../diagnostics";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
-import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { hookWrapperEntry, mcpServerCopyEntry, policyFileEntry, runtimeCopyEntries } from "../../lower/runtime-files";
 import { agentihooksEnvEntry } from "../../lower/agentihooks-env";
 import { diagnostic } from "../../messages";
 import { configEntry, lowerConfig, projectDocMaxBytes } from "./config";
@@ -52,7 +52,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     }),
     lowerHooks(paths, lists),
     hookWrapperEntry(descriptor, env, paths.wrapper),
-    runtimeCopyEntry(env),
+    ...runtimeCopyEntries(env),
     ...(env.scope.name === "repo" ? [] : [mcpServerCopyEntry(env), agentihooksEnvEntry(env)]),
     policyFileEntry(ir, env, descriptor.id),
     persona,

@@ -20,7 +20,7 @@ import { lowerShellIntegration } from "./shell-integration";
 import { lowerSkills } from "./skills";
 import { lowerWrapper } from "./wrapper";
 import { withAgentihooksServer } from "../../lower/agentihooks-server";
-import { mcpServerCopyEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { mcpServerCopyEntry, runtimeCopyEntries } from "../../lower/runtime-files";
 import { diagnostic } from "../../messages";
 import { repoSupportEntries } from "../../scopes/repo-files";
 import { descriptor } from "./descriptor";
@@ -68,7 +68,7 @@ export function compileTarget(ir: Ir, env: Environment): DesiredTree {
     // The env file reaches Copilot only through the shell that starts it.
     if (envFile) entries.push(envFile, ...lowerShellIntegration(env));
   }
-  entries.push(lowerHooks(paths), lowerWrapper(env, paths), runtimeCopyEntry(env), lowerPersona(ir, paths), lowerPolicy(ir, env, channels));
+  entries.push(lowerHooks(paths), lowerWrapper(env, paths), ...runtimeCopyEntries(env), lowerPersona(ir, paths), lowerPolicy(ir, env, channels));
   // agentihooks' own MCP server is installed per machine (docs/mcp-server.md): a home-scope entry only.
   if (env.scope.name !== "repo") entries.push(mcpServerCopyEntry(env), agentihooksEnvEntry(env));
   const servers = env.scope.name === "repo" ? input.mcpServers : take(withAgentihooksServer(input.mcpServers, env, "copilot")).servers;

@@ -9,7 +9,7 @@ import path from "node:path";
 import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { policyFileEntry, runtimeCopyEntry, hookWrapperEntry } from "../../lower/runtime-files";
+import { policyFileEntry, runtimeCopyEntries, hookWrapperEntry } from "../../lower/runtime-files";
 import { shellQuote } from "../../lower/shell-quote";
 import { machinePath } from "../../scopes/machine-environment";
 import { contract } from "./contract";
@@ -34,7 +34,7 @@ export function compileMachine(ir: Ir, env: Environment): DesiredTree {
   const entries: DesiredEntry[] = [
     lowerHooks(paths),
     hookWrapperEntry(descriptor, env, paths.wrapper),
-    runtimeCopyEntry(env),
+    ...runtimeCopyEntries(env),
     policyFileEntry(ir, env, descriptor.id),
   ];
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

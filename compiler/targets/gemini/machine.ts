@@ -10,7 +10,7 @@ import path from "node:path";
 import type { DesiredEntry, DesiredTree } from "../../desired-tree";
 import type { Environment } from "../../environment";
 import type { Ir } from "../../ir";
-import { hookWrapperEntry, policyFileEntry, runtimeCopyEntry } from "../../lower/runtime-files";
+import { hookWrapperEntry, policyFileEntry, runtimeCopyEntries } from "../../lower/runtime-files";
 import { shellQuote } from "../../lower/shell-quote";
 import { machinePath } from "../../scopes/machine-environment";
 import { contract } from "./contract";
@@ -41,7 +41,7 @@ export function compileMachine(ir: Ir, env: Environment): DesiredTree {
     settingsEntry(paths, [{ key: ["hooksConfig", "enabled"], value: true, enforced: true }], []),
     lowerHooks(paths, {}),
     hookWrapperEntry(descriptor, env, paths.wrapper),
-    runtimeCopyEntry(env),
+    ...runtimeCopyEntries(env),
     policyFileEntry(ir, env, descriptor.id),
   ];
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));

@@ -15,7 +15,7 @@ export AGENTIHOOKS_TARGET=copilot
 export AGENTIHOOKS_HOME=/home/agent/.agentihooks
 unset NODE_OPTIONS NODE_PATH
 node=/usr/local/bin/node
-runtime=/home/agent/.agentihooks/runtime/0.0.0-portable-dd7a5e97291ddb14/runtime.cjs
+runtime=/home/agent/.agentihooks/runtime/0.0.0-portable-a89eea53d1c099ab/runtime.cjs
 case "${1:-}" in
   BeforeTool|PreMcpToolCall|PreToolUse|preMcpToolCall|preToolUse) deny='{"permissionDecision":"deny","permissionDecisionReason":"BLOCKED: agentihooks could not check this call: its hook runtime did not answer, so the call is denied rather than let through unchecked. Run `agentihooks doctor` to find the fault (`agentihooks apply` reinstalls the runtime)."}' ;;
   PermissionRequest|permissionRequest) deny='{"behavior":"deny","message":"BLOCKED: agentihooks could not check this call: its hook runtime did not answer, so the call is denied rather than let through unchecked. Run `agentihooks doctor` to find the fault (`agentihooks apply` reinstalls the runtime)."}' ;;
