@@ -20,6 +20,8 @@ export interface ReadOptions {
    * a file with a single link is only where it is.
    */
   singleLink?: boolean;
+  /** Read the last `maxBytes` bytes instead of the first (a UTF-8 sequence cut at the start reads as U+FFFD). */
+  fromEnd?: boolean;
 }
 
 /**
@@ -47,10 +49,11 @@ export function readRegularFile(path: string, maxBytes: number, options: ReadOpt
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size === 0 || (options.singleLink && stat.nlink !== 1)) return undefined;
     const want = Math.min(stat.size, maxBytes);
+    const start = options.fromEnd ? stat.size - want : 0;
     const buffer = Buffer.allocUnsafe(want);
     let got = 0;
     while (got < want) {
-      const n = readSync(fd, buffer, got, want - got, got);
+      const n = readSync(fd, buffer, got, want - got, start + got);
       if (n === 0) break;
       got += n;
     }

@@ -548,7 +548,7 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     }
     for (const arg of texts) {
       const hit = someWord(arg, (w) => {
-        if (seen.has(w) || JS_ENVIRONMENT_OBJECT.test(w)) return false;
+        if (seen.has(w) || (w.endsWith(".env") && JS_ENVIRONMENT_OBJECT.test(w))) return false;
         seen.add(w);
         return seen.size <= 1024
           ? wordIsSensitive(w, command.cwd, home)

@@ -478,6 +478,42 @@ function seamSecrets(input: Record<string, unknown>, cwd: string, env: NodeJS.Pr
   return scanSecrets(after.join("\n"), "normal").filter((name) => !old.has(name));
 }
 
+/**
+ * Secrets a line's writes complete in a file that no single piece holds: the text it puts in each
+ * file, its pieces together (`printf 'ghp_…' > f; printf '…' >> f`), after the last SEAM_WINDOW
+ * bytes the file holds when the line appends to it (a token split over two calls; the ends of the
+ * first MAX_TAILS files only). Only what is new: a secret the file's end already held is not this line's.
+ */
+function completedSecrets(effects: CommandEffects): string[] {
+  if (effects.added === undefined) return [];
+  const found = new Set<string>();
+  let tails = 0;
+  for (const [path, text] of effects.added) {
+    const appends =
+      tails < MAX_TAILS &&
+      effects.commands.some((c) =>
+        c.writes.some((w) => w.path === path && (w.via === ">>" || w.via === "&>>" || (w.via === "tee" && c.argv.some((a) => a === "-a" || a === "--append")))),
+      );
+    if (appends) tails += 1;
+    const tail = appends ? (readRegularFile(path, SEAM_WINDOW, { fromEnd: true }) ?? "") : "";
+    const before = new Set(tail === "" ? [] : scanSecrets(tail, "normal"));
+    for (const name of scanSecrets(tail + text, "normal")) if (!before.has(name)) found.add(name);
+  }
+  return [...found].sort();
+}
+
+// How many appended-to files' ends one line reads (each a few system calls).
+const MAX_TAILS = 64;
+
+/** The deny for secrets a line's writes complete (completedSecrets), or undefined. */
+function completedBlock(effects: CommandEffects): GuardVerdict | undefined {
+  const completed = completedSecrets(effects);
+  if (completed.length === 0) return undefined;
+  return {
+    block: `BLOCKED: Secret(s) detected in what this Bash command puts together in a file (${completed.join(", ")}): its writes, with what the file ends with when it appends, hold one whole. ${ADVICE}`,
+  };
+}
+
 /** The secrets-in-writes guard. */
 export const secretsInWritesGuard: Guard = {
   name: "secrets",
@@ -486,15 +522,15 @@ export const secretsInWritesGuard: Guard = {
       const command = stringArg(tool_input, "command");
       if (command === "") return undefined;
       const plain = scanSecrets(command, "normal");
-      if (plain.length === 0 && !ENCODES.test(command)) return storedCredentialBlock(command, cwd, env);
       const effects = commandEffects(command, cwd, env);
+      if (plain.length === 0 && !ENCODES.test(command)) return completedBlock(effects) ?? storedCredentialBlock(command, cwd, env);
       const hidden = hiddenTexts(effects);
       if (hidden === undefined && (effects.commands.some(writesAFile) || effects.opaque.length > 0))
         return {
           block: `BLOCKED: This Bash command builds more than ${MAX_HIDDEN_TEXT / 1024 / 1024} MiB of text at run time and may write it to a file; agentihooks cannot check that much for secrets. Write the content with the file tools, or in smaller steps.`,
         };
       const found = hidden ? [...new Set([...plain, ...scanSecrets(hidden, "normal")])].sort() : plain;
-      if (found.length === 0) return storedCredentialBlock(command, cwd, env);
+      if (found.length === 0) return completedBlock(effects) ?? storedCredentialBlock(command, cwd, env);
       if (effects.commands.some(writesAFile)) {
         return { block: `BLOCKED: Secret(s) detected in Bash command writing to a file (${found.join(", ")}). ${ADVICE}` };
       }

@@ -93,6 +93,30 @@ substituted.push(["variables-joined", `a=${head}; b=${tail}; echo "$a$b" > token
 for (const [slug, command] of substituted)
   cases.push({ id: `secrets-shell-writes/${slug}`, class: "secrets-shell-writes/hidden-value", kind: "shell", command, expect: "deny", reason: REASON });
 
+// A token put together by writes no piece of which holds it: pieces written to one file in one line,
+// or the end of a file an earlier call wrote, appended to.
+const completed: Array<[string, string, Record<string, string>?]> = [
+  ["pieces-one-line", `printf '%s' ${head} > token.txt; printf '%s' ${tail} >> token.txt`],
+  ["pieces-echo-n", `echo -n ${head} > app.cfg && echo ${tail} >> app.cfg`],
+  ["appended-to-earlier-write", `printf '%s\\n' ${tail} >> app.cfg`, { "app.cfg": `name=demo\ntoken=${head}` }],
+  ["tee-appended-to-earlier-write", `echo ${tail} | tee -a app.cfg`, { "app.cfg": `token=${head}` }],
+];
+for (const [slug, command, files] of completed)
+  cases.push({
+    id: `secrets-shell-writes/${slug}`,
+    class: "secrets-shell-writes/completed-in-file",
+    kind: "shell",
+    command,
+    ...(files ? { files } : {}),
+    expect: "deny",
+    reason: /Secret\(s\) detected in what this Bash command puts together in a file/,
+  });
+for (const [slug, command, files] of [
+  ["append-log-line", "echo 'build finished' >> build.log", { "build.log": "started\n" }],
+  ["append-after-token-file", "echo 'more' >> notes.txt", { "notes.txt": `token=${ghp} # nosecret\n` }],
+] as const)
+  cases.push({ id: `harmless/secrets-shell-${slug}`, class: "harmless/secrets-shell", kind: "shell", command, files: { ...files }, expect: "allow" });
+
 // A value with no known shape, stored by a configuration setter under a key that names a credential.
 const stored: ReadonlyArray<[string, string]> = [
   ["aws-secret", "aws configure set aws_secret_access_key wJalrXUtnFEMI"],
