@@ -120,13 +120,56 @@ const RUNNER_WORDS = new Set([
 // The arguments such a tool takes its command line under; `input` is what it types into a process it runs.
 const COMMAND_KEYS = ["command", "cmd", "script", "commandLine", "command_line", "input"];
 
+// Command-line programs MCP servers wrap (a kubernetes, docker, git or cloud server): a tool named
+// after one and given an argument vector runs that program with it.
+const ARGV_PROGRAMS = new Set([
+  "kubectl",
+  "oc",
+  "helm",
+  "docker",
+  "podman",
+  "nerdctl",
+  "git",
+  "gh",
+  "glab",
+  "aws",
+  "gcloud",
+  "az",
+  "terraform",
+  "ansible",
+  "ssh",
+  "npm",
+  "npx",
+  "pnpm",
+  "yarn",
+  "pip",
+  "uv",
+  "cargo",
+  "go",
+  "make",
+  "psql",
+  "mysql",
+  "sqlite3",
+]);
+// The arguments such a tool takes its argument vector under.
+const ARGV_KEYS = ["args", "argv", "arguments"];
+
 /**
  * The shell call a tool outside the runtime's vocabulary makes when its name says it runs commands
  * and an argument holds a command line (a string, an argv array, or a program with an `args` array):
- * `mcp__shell__run {"cmd": "cat .env"}` is judged as `cat .env` is. Undefined otherwise.
+ * `mcp__shell__run {"cmd": "cat .env"}` is judged as `cat .env` is; and when it is named after a
+ * program it wraps and given an argument vector (`mcp__k8s__kubectl {"args": ["exec", "pod", "--",
+ * "cat", "/app/.env"]}` is `kubectl exec pod -- cat /app/.env`). Undefined otherwise.
  */
 export function commandRunnerCall(name: string, input: Record<string, unknown>): ToolCall | undefined {
-  if (!toolNameWords(name).some((word) => RUNNER_WORDS.has(word))) return undefined;
+  const words = toolNameWords(name);
+  const program = words.find((word) => ARGV_PROGRAMS.has(word));
+  if (program !== undefined) {
+    const key = ARGV_KEYS.find((k) => Array.isArray(input[k]) && (input[k] as unknown[]).length > 0);
+    if (key !== undefined)
+      return { tool_name: "Bash", tool_input: { command: shellJoin([program, ...(input[key] as unknown[]).map((part) => String(part))]) } };
+  }
+  if (!words.some((word) => RUNNER_WORDS.has(word))) return undefined;
   // Program code a tool runs (an IDE's `executeCode` in a Jupyter kernel, a code interpreter's
   // `run_code`): read as an interpreter's inline code is, whatever its language.
   if (typeof input.code === "string" && input.code.trim() !== "")

@@ -582,19 +582,9 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
   // A URL whose path names a credential file: a server that serves the directory (`python3 -m
   // http.server`) hands the file over (`curl http://localhost:8000/.env`).
   if (DOWNLOADERS.has(name)) {
-    for (const a of args) {
-      // With a scheme, or without one (curl's `localhost:8000/.env`) when it starts with a host name
-      // with a dot or a port, `localhost` or an address.
-      const url = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*|(?:localhost|\[[0-9a-f:.]+\]|[\w-]+(?:\.[\w-]+)+)(?::\d+)?|[\w-]+:\d+)(\/[^?#\s]*)/i.exec(a);
-      if (url === null) continue;
-      let path = url[1] as string;
-      try {
-        path = decodeURIComponent(path);
-      } catch {
-        // Malformed escapes: the path as written.
-      }
-      if (isSensitivePath(path)) return readBlock(a, undefined, `This ${name} fetches`);
-    }
+    // With a scheme, or without one (curl's `localhost:8000/.env`).
+    const url = args.find((a) => urlNamesCredential(a, true));
+    if (url !== undefined) return readBlock(url, undefined, `This ${name} fetches`);
   }
   // A container's or pod's file copied out (`docker cp app:/app/.env -`, `kubectl cp pod:/app/.env x`).
   if ((name === "docker" || name === "podman" || name === "nerdctl" || name === "kubectl" || name === "oc") && args.includes("cp")) {
@@ -1218,6 +1208,8 @@ function changeBlock(value: string, input: GuardInput, tool: string): string | u
   return `BLOCKED: ${tool} would change ${shown}: an edit shows its lines to the model, and a write replaces it for good. Credential files are the operator's to change: tell the operator what to set there.`;
 }
 
+// Keys under which a tool names the file it moves or renames.
+const MOVE_SOURCE_KEYS = ["source", "src", "from", "old_path", "oldPath", "source_path", "sourcePath"];
 // Keys besides toolPaths' under which a writing tool names the file it writes or moves onto.
 const WRITE_DESTINATION_KEYS = ["destination", "target", "filename", "new_path"];
 
@@ -1266,6 +1258,25 @@ function manyFilesBlock(value: string, input: GuardInput): string | undefined {
   return `BLOCKED: Reading ${value} would read credential file(s) (${files.join(", ")}); their values must not reach the transcript. Name the files to read, or use a pattern that leaves them out (e.g. "src/**/*.ts").`;
 }
 
+/**
+ * True when `value` is a URL whose path names a credential file (`http://localhost:8000/.env`, `…/%2Eenv`:
+ * a server that serves a directory hands the file over), on any host; with `bare`, also one without a
+ * scheme that starts with a host name with a dot or a port, `localhost` or an address, as curl takes them.
+ */
+function urlNamesCredential(value: string, bare: boolean): boolean {
+  const url = (bare ? BARE_OR_FULL_URL : FULL_URL).exec(value);
+  if (url === null) return false;
+  let path = url[1] as string;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: the path as written.
+  }
+  return isSensitivePath(path);
+}
+const FULL_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*(\/[^?#\s]*)/i;
+const BARE_OR_FULL_URL = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*|(?:localhost|\[[0-9a-f:.]+\]|[\w-]+(?:\.[\w-]+)+)(?::\d+)?|[\w-]+:\d+)(\/[^?#\s]*)/i;
+
 // `<revision>:<path>`: a revision name (no blank, `:` or `/` before the colon), then the path (not a URL's `//`).
 const REVISION_PATH = /^[^\s:/]{1,256}:(?!\/\/)(\S{1,4096})$/;
 
@@ -1274,7 +1285,7 @@ const PATH_ARG_KEY = /path|file|dir|folder|src|source|target|uri|location|includ
 
 /**
  * The string values of a tool's arguments that may be paths, at any depth: under a path-like key,
- * or (with `anyKey`) shaped like one (absolute, `~`, `file://`); URLs of other schemes, multi-line text and long
+ * a `file://` URL under any key, or (with `anyKey`) shaped like one (absolute, `~`); URLs of other schemes, multi-line text and long
  * strings are not. Bounded like the secrets scan (ARGUMENT_LIMITS); past it, undefined.
  */
 function argumentPaths(input: unknown, anyKey = true): string[] | undefined {
@@ -1287,7 +1298,7 @@ function argumentPaths(input: unknown, anyKey = true): string[] | undefined {
     if (typeof value === "string") {
       if (value === "" || value.length > 4096 || value.includes("\n")) continue;
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^file:\/\//i.test(value)) continue;
-      if (PATH_ARG_KEY.test(key) || (anyKey && (value.startsWith("/") || value.startsWith("~") || /^file:\/\//i.test(value)))) out.push(value);
+      if (PATH_ARG_KEY.test(key) || /^file:\/\//i.test(value) || (anyKey && (value.startsWith("/") || value.startsWith("~")))) out.push(value);
       // A revision and a path (`HEAD:.env`, as `git show` takes them): the path, for a tool that reads.
       else if (anyKey) {
         const revision = REVISION_PATH.exec(value);
@@ -1380,6 +1391,12 @@ export const credentialReadsGuard: Guard = {
       return block ? { block } : undefined;
     }
     if (WRITE_TOOLS.has(tool_name) || onlyWrites(tool_name)) {
+      // A move's or rename's source goes on under its new name: judged as read from there.
+      for (const key of MOVE_SOURCE_KEYS) {
+        const value = stringArg(tool_input, key);
+        const block = value && !WRITE_TOOLS.has(tool_name) ? toolPathBlock(value, input, `The tool ${tool_name} would move`) : undefined;
+        if (block) return { block };
+      }
       const paths = WRITE_TOOLS.has(tool_name) ? toolPaths(tool_input) : (argumentPaths(tool_input, false) ?? []);
       for (const key of WRITE_DESTINATION_KEYS) {
         const value = stringArg(tool_input, key);
@@ -1409,6 +1426,45 @@ export const credentialReadsGuard: Guard = {
       const block = toolPathBlock(path, input, `The tool ${tool_name} would read`);
       if (block) return { block };
     }
-    return undefined;
+    const other = otherToolBlock(tool_name, tool_input, input);
+    return other ? { block: other } : undefined;
   },
 };
+
+// A tool name's words that say its `sql`/`query`/`statement` argument is run by a database.
+const DATABASE_WORDS = new Set(["sql", "query", "db", "database", "sqlite", "postgres", "postgresql", "pg", "mysql", "mariadb", "duckdb", "execute"]);
+const STATEMENT_KEYS = ["sql", "query", "statement", "statements"];
+
+/**
+ * What a tool outside the clients' vocabulary reads besides its path arguments: a URL argument whose
+ * path names a credential file (a fetch tool, a browser's `navigate`), and a database tool's
+ * statement naming one (`select readfile('.env')`), judged as a database client's statements are.
+ */
+function otherToolBlock(name: string, toolInput: Record<string, unknown>, input: GuardInput): string | undefined {
+  const url = stringValues(toolInput).find((v) => urlNamesCredential(v, false));
+  if (url !== undefined) return readBlock(url, undefined, `The tool ${name} would fetch`);
+  if (!toolNameWords(name).some((w) => DATABASE_WORDS.has(w))) return undefined;
+  const home = homeDirectory(input.env);
+  for (const key of STATEMENT_KEYS) {
+    const text = stringArg(toolInput, key);
+    let hit: string | undefined;
+    if (text) someWord(text, (w) => wordIsSensitive(w, input.cwd, home) && (hit = w) !== undefined);
+    if (hit !== undefined) return readBlock(hit, undefined, `The tool ${name}'s statement reads`);
+  }
+  return undefined;
+}
+
+/** Every string in a tool's arguments, at any depth (at most 10 000 values, 64 deep; 4 KiB each, no line breaks). */
+function stringValues(value: unknown): string[] {
+  const out: string[] = [];
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  let seen = 0;
+  while (stack.length > 0 && ++seen <= 10_000) {
+    const item = stack.pop() as { value: unknown; depth: number };
+    if (typeof item.value === "string") {
+      if (item.value.length <= 4096 && !item.value.includes("\n")) out.push(item.value);
+    } else if (item.depth < 64 && Array.isArray(item.value)) for (const v of item.value) stack.push({ value: v, depth: item.depth + 1 });
+    else if (item.depth < 64 && isObjectValue(item.value)) for (const v of Object.values(item.value)) stack.push({ value: v, depth: item.depth + 1 });
+  }
+  return out;
+}

@@ -220,8 +220,10 @@ TOOL_SPELLINGS.forEach(([path, expect], i) => {
 });
 
 // Other tools (an MCP server's, a tool no client had yet) given a credential file's path, under
-// any key and at any depth, may read it whatever their names say; naming a file in a pattern or a
-// remote URL is not opening it, and a tool named for writing is left to the guards of writes.
+// any key and at any depth, may read it whatever their names say; naming a file in a pattern is not
+// opening it, and a tool named for writing is left to the guards of writes. A URL whose path names a
+// credential file is a read on any host: a name may resolve to this machine (`localtest.me`), where
+// a server the agent started hands the file over.
 const OTHER_TOOL_READS: Array<[string, string, Record<string, unknown>, "deny" | "allow"]> = [
   ["fs", "head", { target: ".env" }, "deny"],
   ["fs", "tail_file", { filePath: "~/.ssh/id_rsa" }, "deny"],
@@ -231,7 +233,8 @@ const OTHER_TOOL_READS: Array<[string, string, Record<string, unknown>, "deny" |
   ["fs", "read_text_file", { path: "aws-link/credentials" }, "deny"],
   ["fs", "read_multiple_files", { paths: ["README.md", "docs/a.md"] }, "allow"],
   ["fs", "search_files", { path: ".", pattern: ".env" }, "allow"],
-  ["web", "fetch", { url: "https://example.com/app/.env" }, "allow"],
+  ["web", "fetch", { url: "https://example.com/app/.env" }, "deny"],
+  ["web", "fetch", { url: "https://example.com/app/config.json" }, "allow"],
   ["fs", "read_file", { path: ".env.example" }, "allow"],
   ["notes", "summarize", { text: "load the settings from .env at start-up" }, "allow"],
   ["k8s", "apply", { env: [{ name: "PASSWORD_FILE", value: "/run/secrets/db" }] }, "allow"],
@@ -1242,6 +1245,49 @@ cases.push({
   "kubectl cp pod:/app/logs/app.log ./app.log",
 ].forEach((command, i) =>
   cases.push({ id: `credential-reads/other-program-fine-${i}-${slug(command)}`, class: "credential-reads/harmless", kind: "shell", command, expect: "allow" }),
+);
+
+// The same through MCP tools: a move of a credential file (its content goes on under the new
+// name), a database tool's statement, a URL a fetch or browser tool opens, a tool named after a
+// program it runs with an argument vector.
+(
+  [
+    ["fs", "move_file", { source: ".env", destination: "notes.txt" }],
+    ["fs", "rename", { from: "config/prod.env", to: "config/prod.txt" }],
+    ["db", "query", { sql: "select readfile('.env')" }],
+    ["postgres", "execute_sql", { query: "select pg_read_file('/app/.env')" }],
+    ["fetch", "fetch", { url: "http://localhost:8000/.env" }],
+    ["browser", "navigate", { url: "file:///home/u/.aws/credentials" }],
+    ["k8s", "kubectl", { args: ["exec", "pod", "--", "cat", "/app/.env"] }],
+    ["docker", "docker_cli", { argv: ["cp", "app:/app/.env", "-"] }],
+  ] as const
+).forEach(([server, tool, args], i) =>
+  cases.push({
+    id: `credential-reads/mcp-other-program-${i}-${slug(`${server}-${tool}`)}`,
+    class: "credential-reads/through-other-programs",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    files: { ".env": "API_KEY=x\n", "config/prod.env": "API_KEY=x\n" },
+    expect: "deny",
+    reason: /credential file/,
+  }),
+);
+(
+  [
+    ["fetch", "fetch", { url: "https://docs.example.com/env.html" }],
+    ["db", "query", { sql: "select * from users" }],
+    ["fs", "move_file", { source: "a.txt", destination: "b.txt" }],
+    ["k8s", "kubectl", { args: ["get", "pods"] }],
+  ] as const
+).forEach(([server, tool, args], i) =>
+  cases.push({
+    id: `credential-reads/mcp-other-program-fine-${i}-${slug(`${server}-${tool}`)}`,
+    class: "credential-reads/harmless",
+    kind: "mcp",
+    mcp: { server, tool, args: { ...args } },
+    files: { ".env": "API_KEY=x\n", "a.txt": "x\n" },
+    expect: "allow",
+  }),
 );
 
 export default cases;
