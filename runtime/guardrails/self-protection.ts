@@ -16,6 +16,7 @@ import { fs } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 import { RUNTIME_CORE_FILE, RUNTIME_FILE } from "../installed-files";
 import { agentihooksHome } from "../policy";
+import type { ClientContract } from "../../compiler/targets/contract";
 import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
@@ -677,14 +678,17 @@ function replacesHome(c: EffectCommand, protect: () => Protected): string | unde
 function startsClientWithoutHooks(c: EffectCommand, env: NodeJS.ProcessEnv): string | undefined {
   for (const id of clientIds()) {
     const contract = findClient(id)?.contract;
-    if (contract === undefined || c.name !== contract.cli.command) continue;
+    const args = contract === undefined ? undefined : clientArguments(c, contract);
+    if (contract === undefined || args === undefined) continue;
+    // Another user's home (sudo, su, runuser, doas, pkexec): none of the hooks are there.
+    const user = c.prefixes.find((p) => USER_SWITCHERS.has(p));
+    if (user) return `This starts ${contract.displayName} through ${user}, as a user whose home holds none of the hooks:`;
     for (const name of [contract.home.variable, "HOME"]) {
       const set = c.env.has(name);
       if (!set && !c.env.has(ANY_VARIABLE)) continue;
       if (set && c.env.get(name) !== undefined && c.env.get(name) === env[name]) continue;
       return `This starts ${contract.displayName} with ${name} ${set ? `set to ${c.env.get(name) ?? "nothing"}` : "possibly set"} for it, where its settings hold none of the hooks:`;
     }
-    const args = c.argv.slice(1);
     const skip = args.find((a) => contract.cli.skipsHooks.includes(a.split("=")[0] as string));
     if (skip) return `This starts ${contract.displayName} with ${skip.split("=")[0]}, which runs it without the hooks or with other settings:`;
     const overrides = contract.cli.overrides;
@@ -700,6 +704,28 @@ function startsClientWithoutHooks(c: EffectCommand, env: NodeJS.ProcessEnv): str
     }
   }
   return undefined;
+}
+
+// Prefixes that run the command as another user, with that user's home.
+const USER_SWITCHERS = new Set(["sudo", "doas", "su", "runuser", "pkexec"]);
+// Package runners that fetch and run a package's program: `npx @openai/codex …`, `pnpm dlx …`.
+const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+const PACKAGE_RUNNER_VERBS: Readonly<Record<string, string>> = { pnpm: "dlx", yarn: "dlx", npm: "exec", bun: "x" };
+
+/**
+ * The arguments `c` gives the client of `contract` when it runs its program: by name or path, or as
+ * its package through a package runner (`npx -y @openai/codex@latest exec …`); undefined when `c`
+ * runs something else.
+ */
+function clientArguments(c: EffectCommand, contract: ClientContract): string[] | undefined {
+  if (c.name === contract.cli.command) return c.argv.slice(1);
+  const verb = PACKAGE_RUNNER_VERBS[c.name];
+  const from = PACKAGE_RUNNERS.has(c.name) ? 1 : verb !== undefined && c.argv[1] === verb ? 2 : -1;
+  if (from < 0) return undefined;
+  const at = c.argv.findIndex((a, i) => i >= from && !a.startsWith("-"));
+  const spec = at < 0 ? "" : (c.argv[at] as string);
+  const bare = spec.startsWith("@") ? spec.replace(/^(@[^/@]+\/[^@]+)@.*$/, "$1") : spec.replace(/@.*$/, "");
+  return bare === contract.verifiedAgainst.package || bare === contract.cli.command ? c.argv.slice(at + 1) : undefined;
 }
 
 function checkShell(input: GuardInput, protect: () => Protected): string | undefined {

@@ -549,6 +549,12 @@ cases.push(
   "codex exec --config notify=[] ls",
   "codex exec -c features.codex_hooks=false ls",
   "codex exec -chooks={} ls",
+  "npx @anthropic-ai/claude-code --bare -p hi",
+  "npx -y @openai/codex@latest -c hooks={} exec ls",
+  "CLAUDE_CONFIG_DIR=/tmp/x npx @anthropic-ai/claude-code -p hi",
+  "pnpm dlx @anthropic-ai/claude-code --safe-mode",
+  "sudo -u other claude -p hi",
+  "sudo codex exec ls",
 ].forEach((command, i) => cases.push(c(`unhooked-client-${i}`, "unhooked-client", { kind: "shell", command, expect: "deny", reason: SP })));
 [
   "claude -p 'run the tests'",
@@ -557,6 +563,8 @@ cases.push(
   "claude --version",
   "gemini -p 'summarise README.md'",
   "copilot -p hi --allow-all-tools",
+  "npx -y @openai/codex@0.171.0 exec ls",
+  "npx prettier --check .",
 ].forEach((command, i) => cases.push(c(`unhooked-client-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
 
 export default cases;
