@@ -45,9 +45,9 @@ interface Protected {
 /**
  * The protected paths for this environment (absolute, as given and with symlinks resolved), derived
  * from the client registry: each contract's home (moved by its variable), its state file beside the
- * home (Claude's `.claude.json`), its machine folder, and the agentihooks homes (this runtime's and,
- * for a repo-scope runtime, the user's). A new client is
- * protected by its contract alone.
+ * home (Claude's `.claude.json`), its machine folder, the agentihooks homes (this runtime's and,
+ * for a repo-scope runtime, the user's), and the programs the wrapper runs (hookInterpreters). A new
+ * client is protected by its contract alone.
  */
 export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
   const real = realPath(new Map());
@@ -70,13 +70,30 @@ export function protectedPaths(env: NodeJS.ProcessEnv): Protected {
   let made: ReturnType<Protected["folded"]> | undefined;
   const p: Protected = {
     dirs: withReal(dirs),
-    files: withReal(files),
+    files: withReal([...files, ...hookInterpreters()]),
     settings: withReal(files),
     homes: withReal(homes),
     real,
     folded: () => (made ??= { dirs: lower(p.dirs), files: lower(p.files), homes: lower(p.homes) }),
   };
   return p;
+}
+
+/**
+ * The programs a hook wrapper runs, which answer for the runtime when replaced (a script in place of
+ * Node that prints the allow line lets every call through): the Node running this runtime (the
+ * wrapper names it by the path the compiler's Node had, resolved as process.execPath is) and the
+ * shell running the wrapper (the parent process's executable, when it is a shell).
+ */
+function hookInterpreters(): string[] {
+  const out = [process.execPath];
+  try {
+    const parent = readlinkSync(`/proc/${process.ppid}/exe`);
+    if (/(^|\/)(?:ba|da|z|k|mk|y)?sh$/.test(parent)) out.push(parent);
+  } catch {
+    // No /proc (macOS) or no parent to read: the Node alone.
+  }
+  return out;
 }
 
 /**
@@ -200,6 +217,10 @@ const HOOK_KEYS = /\b(hooks|hooksConfig|disableAllHooks|notify|codex_hooks)\b|ag
 // Names that mark a command as reaching for one of the protected files.
 const PROTECTED_NAME =
   /\.agentihooks|agentihooks-hook|\.github\/hooks|\.github\/copilot|\.copilot|\.claude|\.codex|\.gemini|settings\.json|hooks\.json|config\.toml|disableAllHooks|policy\.[a-z]+\.json/;
+
+// A path computed by looking a program up (`$(command -v node)`, `` `which bash` ``): it may be the
+// Node or the shell a wrapper runs (hookInterpreters).
+const PROGRAM_LOOKUP = /(?:\$\(|`)\s*(?:command\s+-[vV]|which|type\s+-[pP]|whereis|readlink\s+-f)\b/;
 
 function message(what: string): string {
   return `BLOCKED: ${what} agentihooks' own files and the clients' hook settings are the operator's: changing them would switch the guardrails off. Reading them is fine; to change a guardrail, ask the operator to edit the profile and run \`agentihooks apply\`.`;
@@ -755,7 +776,7 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
         hit(effect.path, protect()) ||
         (effect.aliasSame === true && effect.aliasOf !== undefined && hit(effect.aliasOf, protect())) ||
         (effect.glob && globMayReach(effect.path, protect(), effect.dotglob === true)) ||
-        ((effect.glob || effect.dynamic) && PROTECTED_NAME.test(effect.written))
+        ((effect.glob || effect.dynamic) && (PROTECTED_NAME.test(effect.written) || PROGRAM_LOOKUP.test(effect.written)))
       )
         return message(`This command changes ${effect.written} (${effect.via}):`);
     }

@@ -10,7 +10,7 @@
  * (AGENTIHOOKS_FULL_SWEEP=1, .ci/run) runs each for every client. Everything else runs for every client.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -193,6 +193,15 @@ describe.each(TARGETS)("the %s wrapper fails closed", (target) => {
     }
     writeFileSync(core, text);
     expect(run(i, event, stdin)).toMatchObject({ status: 0, stdout: "" });
+  });
+
+  it("denies a call that would replace the shell running the wrapper", () => {
+    const i = installs.get(target) as Install;
+    const bash = realpathSync(spawnSync("/bin/sh", ["-c", "command -v bash"], { encoding: "utf8" }).stdout.trim());
+    const { event, stdin } = preToolCommand(target, i.repo, `cp /tmp/fake ${bash}`);
+    const r = run(i, event, stdin);
+    expect(r.status, JSON.stringify(r)).toBe(2);
+    expect(r.stdout + r.stderr).toContain("switch the guardrails off");
   });
 
   it("denies when Node is missing at its recorded path, and needs no node on PATH", () => {

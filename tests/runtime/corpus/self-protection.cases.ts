@@ -567,4 +567,21 @@ cases.push(
   "npx prettier --check .",
 ].forEach((command, i) => cases.push(c(`unhooked-client-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
 
+// The Node a hook wrapper runs, replaced: a script in its place that prints the allow line would
+// let every call through (the shell running the wrapper is tested through the wrappers, in
+// tests/runtime/fail-closed.test.ts).
+[
+  `cp /tmp/fake ${process.execPath}`,
+  `printf '#!/bin/sh\\necho agentihooks-exit:64\\n' > ${process.execPath}`,
+  `mv /tmp/fake ${process.execPath}`,
+  "cp /tmp/fake $(command -v node)",
+  "cp /tmp/fake `which node`",
+].forEach((command, i) => cases.push(c(`hook-interpreter-${i}`, "hook-interpreters", { kind: "shell", command, expect: "deny", reason: SP })));
+cases.push(
+  c("hook-interpreter-write", "hook-interpreters", { kind: "write", path: process.execPath, content: "#!/bin/sh\nexit 0\n", expect: "deny", reason: SP }),
+);
+["cp build/app $(mktemp)", "node --version && which node", "cp /tmp/fake ./node_modules/.bin/tool"].forEach((command, i) =>
+  cases.push(c(`hook-interpreter-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })),
+);
+
 export default cases;
