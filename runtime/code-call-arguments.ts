@@ -29,11 +29,11 @@ const MAX_DEPTH = 4;
 // Callees that open, read, write, delete or move a file, or run a program or code: the last word
 // before `(` (`os.system(`, `fs.readFileSync(`, `File.read(`, `Path(`).
 const SINK =
-  /(?<![\w$])(open|fopen|popen|readfile|file_get_contents|file_put_contents|system|exec[A-Za-z]*|spawn[A-Za-z]*|shell_exec|passthru|proc_open|eval|Function|require|__import__|import_module|check_output|check_call|Popen|getoutput|getstatusoutput|call|run|read_text|read_bytes|write_text|write_bytes|readFileSync|readFile|writeFileSync|writeFile|appendFileSync|appendFile|createReadStream|createWriteStream|openSync|fork|rmSync|rmdirSync|unlinkSync|unlink|rmtree|remove|removedirs|rename|renameSync|copyFileSync|copyfile|copy2?|copytree|move|Path|joinpath|expanduser|read|readlines|readTextFile|readTextFileSync|Command|load|glob|listdir|scandir|walk|chdir|symlink|link|IO\.popen|IO\.read)\s*\(/g;
+  /(?<![\w$])(open|fopen|popen|readfile|file_get_contents|file_put_contents|system|exec[A-Za-z]*|spawn[A-Za-z]*|shell_exec|passthru|proc_open|eval|Function|require|__import__|import_module|check_output|check_call|Popen|getoutput|getstatusoutput|call|run|read_text|read_bytes|write_text|write_bytes|readFileSync|readFile|writeFileSync|writeFile|appendFileSync|appendFile|createReadStream|createWriteStream|openSync|fork|rmSync|rmdirSync|unlinkSync|unlink|rmtree|remove|removedirs|rename|renameSync|copyFileSync|copyfile|copy2?|copytree|move|Path|joinpath|expanduser|read|readlines|readTextFile|readTextFileSync|Command|load|glob|listdir|scandir|walk|chdir|symlink|link|IO\.popen|IO\.read|readLines|readRDS|system2|shell|execute|dofile|loadfile|source)\s*\(/g;
 
 // Callees whose call runs a program (its argument is a command line or an argument vector).
 const RUNS =
-  /^(?:popen|system|exec[A-Za-z]*|spawn[A-Za-z]*|shell_exec|passthru|proc_open|check_output|check_call|Popen|getoutput|getstatusoutput|call|run|Command|IO\.popen)$/;
+  /^(?:popen|system|system2|shell|execute|exec[A-Za-z]*|spawn[A-Za-z]*|shell_exec|passthru|proc_open|check_output|check_call|Popen|getoutput|getstatusoutput|call|run|Command|IO\.popen)$/;
 
 /**
  * Forms whose result is not in the text: character codes, decoders and decompressors, reversing,
@@ -42,7 +42,10 @@ const RUNS =
  */
 const HIDING = new RegExp(
   [
-    String.raw`(?<![\w$])(?:chr|unichr|fromCharCode|fromCodePoint|b64decode|b32decode|b16decode|a85decode|b85decode|urlsafe_b64decode|standard_b64decode|decodebytes|decodestring|atob|unhexlify|a2b_hex|a2b_base64|fromhex|decode64|decode_base64|strict_decode64|urlsafe_decode64|base64_decode|hex2bin|str_rot13|strrev|convert_uudecode|gzinflate|gzuncompress|gzdecode|decompress|inflate|inflateSync|gunzipSync|unzipSync|brotliDecompressSync|decodeURIComponent|decodeURI|unescape|rot13|maketrans|translate|reversed|reverse|replace|replaceAll|gsub|pack|unpack|unpack1|concat)\s*\(`,
+    String.raw`(?<![\w$])(?:chr|unichr|fromCharCode|fromCodePoint|b64decode|b32decode|b16decode|a85decode|b85decode|urlsafe_b64decode|standard_b64decode|decodebytes|decodestring|atob|unhexlify|a2b_hex|a2b_base64|fromhex|decode64|decode_base64|strict_decode64|urlsafe_decode64|base64_decode|hex2bin|str_rot13|strrev|convert_uudecode|gzinflate|gzuncompress|gzdecode|decompress|inflate|inflateSync|gunzipSync|unzipSync|brotliDecompressSync|decodeURIComponent|decodeURI|unescape|rot13|maketrans|translate|reversed|reverse|replace|replaceAll|gsub|pack|unpack|unpack1|concat|rawToChar|intToUtf8|chartr|paste0)\s*\(`,
+    // Lua's string.char(…); R's paste(…, sep = "").
+    String.raw`\bstring\.char\s*\(`,
+    String.raw`\bpaste\s*\([^()]*\bsep\s*=\s*(?:''|"")`,
     // Python's s[::-1]; Ruby's 46.chr, "…".reverse, […].pack, "…".tr(…), […].join (no separator).
     String.raw`\[\s*:\s*:\s*-\s*1\s*\]`,
     String.raw`\.(?:chr|reverse|pack|unpack1?|tr)\b`,
@@ -74,9 +77,18 @@ export interface CallArguments {
 
 const NONE: CallArguments = { values: [], commands: [] };
 
-/** The arguments `code` passes to file and process calls (see the top of this file). */
-export function callArguments(code: string): CallArguments {
-  if (code.length > MAX_TEXT || code.indexOf("(") < 0) return NONE;
+/**
+ * The arguments `code` passes to file and process calls (see the top of this file). With
+ * `backticks` (Perl, Ruby, PHP), a backtick string and `qx(…)`/`%x(…)` run a command line too, its
+ * interpolations (`@{[…]}`, `#{…}`) included.
+ */
+export function callArguments(code: string, backticks = false): CallArguments {
+  if (code.length > MAX_TEXT) return NONE;
+  if (backticks) {
+    const hidden = hiddenInBackticks(code);
+    if (hidden !== undefined) return { hidden, values: [], commands: [] };
+  }
+  if (code.indexOf("(") < 0) return NONE;
   SINK.lastIndex = 0;
   if (!SINK.test(code)) return NONE;
   const reader = new Reader(code);
@@ -120,6 +132,24 @@ const NAME_ARGUMENTS = new Map([
   ["write_text", 0],
   ["write_bytes", 0],
 ]);
+
+// A command run by Perl's, Ruby's or PHP's backticks, `qx` or `%x`: the text up to its close (4 KiB at most).
+const BACKTICK_COMMAND = /`([^`]{0,4096})`|\b(?:qx|%x)\s*([({[])/g;
+
+/** The hiding form inside a command Perl, Ruby or PHP runs with backticks, `qx` or `%x`, or undefined. */
+function hiddenInBackticks(code: string): string | undefined {
+  if (code.indexOf("`") < 0 && !/\b(?:qx|%x)\s*[({[]/.test(code)) return undefined;
+  const reader = new Reader(code);
+  BACKTICK_COMMAND.lastIndex = 0;
+  let commands = 0;
+  for (let m = BACKTICK_COMMAND.exec(code); m !== null && commands < MAX_CALLS; m = BACKTICK_COMMAND.exec(code)) {
+    commands += 1;
+    const text = m[1] ?? reader.argumentAt(m.index + m[0].length - 1);
+    const found = HIDING.exec(text);
+    if (found) return found[0].replace(/\s+/g, "");
+  }
+  return undefined;
+}
 
 // Callees whose every argument is code to run.
 const CODE_SINKS = new Set(["eval", "Function", "require", "__import__", "import_module", "load"]);

@@ -3239,7 +3239,7 @@ function embeddedCommands(code: string, ctx: Context, depth: number): void {
  */
 function codeCallEffects(effect: EffectCommand, name: string, args: string[], ctx: Context, depth: number): void {
   for (const code of effect.code.slice()) {
-    const calls = callArguments(code);
+    const calls = callArguments(code, /^(perl|ruby|php)/.test(name));
     if (calls.hidden !== undefined)
       addOpaque(effect, ctx, { reason: "computed-name", text: `${name}: ${calls.hidden}…)`, words: args, cwd: ctx.cwd, depth, hidden: true });
     if (calls.values.length > 0) effect.code.push(calls.values.join("\n"));

@@ -513,6 +513,12 @@ cases.push({
   `perl -e 'open(F, chr(46)."env"); print <F>'`,
   `php -r 'echo file_get_contents(base64_decode("LmVudg=="));'`,
   "python3 - <<'EOF'\nimport os\nname = ''.join(chr(c) for c in [46, 101, 110, 118])\nprint(open(name).read())\nEOF",
+  `Rscript -e 'cat(readLines(paste0(".e","nv")))'`,
+  `Rscript -e 'system(rawToChar(as.raw(c(99,97,116,32,46,101,110,118))))'`,
+  `lua -e 'os.execute(string.char(99,97,116,32,46,101,110,118))'`,
+  `perl -e 'print \`cat @{[join "", ".e", "nv"]}\`'`,
+  `perl -e 'print qx(cat @{[join "", ".e", "nv"]})'`,
+  `ruby -e 'puts \`cat #{[46,101,110,118].pack("c*")}\`'`,
 ].forEach((command, i) =>
   cases.push({
     id: `hidden-intent/computed-name-${i}-${slug(command)}`,
@@ -553,6 +559,9 @@ cases.push({
   `python3 -c "import os; os.system(' '.join(['git','status']))"`,
   `python3 -c "s='hello'; print(s[::-1])"`,
   `ruby -e "puts File.read('Gemfile').lines.reverse.join"`,
+  "perl -e 'print `ls -la`'",
+  "ruby -e 'puts `git log -1`'",
+  `Rscript -e 'print(readLines("DESCRIPTION"))'`,
   `python3 -c "t=open('a.txt').read(); open('a.txt','w').write(t.replace('foo','bar'))"`,
   "python3 - <<'EOF'\nfrom pathlib import Path\nlines = Path('notes.md').read_text().splitlines()\nPath('notes.md').write_text(''.join(l + '\\n' for l in lines if l))\nEOF",
 ].forEach((command, i) => allow(`computed-name-fine-${i}-${slug(command)}`, "idioms", command));
