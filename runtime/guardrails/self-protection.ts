@@ -727,6 +727,15 @@ function startsClientWithoutHooks(c: EffectCommand, env: NodeJS.ProcessEnv): str
   return undefined;
 }
 
+/** The display name of the client whose program (by name or path) is among `words`, or undefined. */
+function clientProgramAmong(words: readonly string[]): string | undefined {
+  for (const id of clientIds()) {
+    const contract = findClient(id)?.contract;
+    if (contract && words.some((w) => w === contract.cli.command || w.endsWith(`/${contract.cli.command}`))) return contract.displayName;
+  }
+  return undefined;
+}
+
 // Prefixes that run the command as another user, with that user's home.
 const USER_SWITCHERS = new Set(["sudo", "doas", "su", "runuser", "pkexec"]);
 // Package runners that fetch and run a package's program: `npx @openai/codex …`, `pnpm dlx …`.
@@ -805,6 +814,9 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
     // `$(command -v agentihooks) apply`: the program is computed, its words are visible.
     if (/agentihooks/.test(o.text) && o.words.some((w) => REWRITING_COMMANDS.has(w)) && !o.words.some((w) => w === "--dry-run" || w === "--help"))
       return message(`agentihooks cannot see which program this runs (${o.text}), and it may be agentihooks rewriting the hooks:`);
+    // `env $(cat vars) codex exec …`: a computed word before a client's program may set its home.
+    const client = o.reason === "dynamic-command" ? clientProgramAmong(o.words) : undefined;
+    if (client) return message(`agentihooks cannot see what this command sets before it starts ${client} (${o.text}), and it may move the client's home:`);
     if (PROTECTED_NAME.test([o.text, ...o.words].join(" "))) {
       return message(
         `agentihooks cannot see what this command does (${o.reason}: ${o.text}), and it names agentihooks' or a client's hook files. Write the command plainly, without eval, substitutions or encoded text, if it only reads them.`,

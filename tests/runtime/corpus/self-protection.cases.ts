@@ -555,6 +555,8 @@ cases.push(
   "pnpm dlx @anthropic-ai/claude-code --safe-mode",
   "sudo -u other claude -p hi",
   "sudo codex exec ls",
+  "env $(cat vars) codex exec ls",
+  "$(echo env) CODEX_HOME=/x codex exec ls",
 ].forEach((command, i) => cases.push(c(`unhooked-client-${i}`, "unhooked-client", { kind: "shell", command, expect: "deny", reason: SP })));
 [
   "claude -p 'run the tests'",
