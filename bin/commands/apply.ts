@@ -163,13 +163,15 @@ export async function run(argv: string[]): Promise<number> {
       return out.finish(EXIT.error);
     }
   }
-  const planned = planResult(planJson(plan, env.home));
+  // The JSON view only under --json (Output.finish calls a function result only then), made once.
+  let view: unknown;
+  const planned = (): unknown => (view ??= planResult(planJson(plan, env.home)));
   const { writeSourceRecord } = await import("../../compiler/state/source-record");
   if (!hasPendingChanges(plan)) {
     if (!values.plan) out.report(plan.diagnostics);
     if (record) writeSourceRecord(fs, record.stateHome, record.source);
     out.say(`${summaryLine(summarizePlan(plan))}\n`);
-    return out.finish(EXIT.ok, { plan: planned, written: [] });
+    return out.finish(EXIT.ok, () => ({ plan: planned(), written: [] }));
   }
   // Only our own records change (e.g. a record migrated or a hand edit noticed): written without asking.
   const recordsOnly = !hasContentChanges(plan);
@@ -177,7 +179,7 @@ export async function run(argv: string[]): Promise<number> {
   else out.say(renderPlanText(plan, { home: env.home, color: useColor(process.stdout) }));
   if (!recordsOnly && !values.yes && !(await confirm("Apply these changes? [y/N] "))) {
     process.stderr.write("Aborted: nothing was written.\n");
-    return out.finish(EXIT.error, { plan: planned, written: [] });
+    return out.finish(EXIT.error, () => ({ plan: planned(), written: [] }));
   }
   const outcome = applySavedPlan(plan, { fs, env, now: new Date() });
   out.report(outcome.diagnostics);
@@ -185,14 +187,14 @@ export async function run(argv: string[]): Promise<number> {
   const written = (outcome.result?.touched ?? []).map((p) => displayPath(p, env.home));
   if (!outcome.result?.ok) {
     process.stderr.write(written.length > 0 ? "agentihooks apply: stopped part way; run it again.\n" : "agentihooks apply: nothing was written.\n");
-    return out.finish(EXIT.error, { plan: planned, written });
+    return out.finish(EXIT.error, () => ({ plan: planned(), written }));
   }
   if (record) writeSourceRecord(fs, record.stateHome, record.source);
   const preserved = plan.diagnostics.filter((d) => ["AH5001", "AH5003", "AH5004", "AH5005", "AH5039"].includes(d.code)).length;
   out.say(
     `Applied: ${written.length} path(s) written or removed${preserved > 0 ? `; ${preserved} hand edit(s) and operator item(s) kept (see the warnings above)` : ""}.\n`,
   );
-  return out.finish(EXIT.ok, { plan: planned, written });
+  return out.finish(EXIT.ok, () => ({ plan: planned(), written }));
 }
 
 /** The command's options (exported for shell completion). */

@@ -89,6 +89,7 @@ export async function run(argv: string[]): Promise<number> {
     for (const s of summary) out.say(`${s.target}: ${s.files} file(s)${s.diagnostics > 0 ? `, ${s.diagnostics} diagnostic(s)` : ""}\n`);
     return out.finish(EXIT.ok, { targets: summary });
   }
+  const outDir = values.out;
   // The output tree is regenerated at will: its own writer, in place and not atomic (out-tree.ts).
   const fs = outTreeWriter();
   // Paths are shown relative to the placeholder home, or to the placeholder repository root.
@@ -101,11 +102,11 @@ export async function run(argv: string[]): Promise<number> {
   if (values.check) {
     if (pending) out.say(renderPlanText(plan, { home: values.out, color: useColor(process.stdout) }));
     else out.say(`${values.out} is up to date.\n`);
-    return out.finish(pending ? EXIT.pending : EXIT.ok, { out: values.out, plan: planResult(planJson(plan, values.out)) });
+    return out.finish(pending ? EXIT.pending : EXIT.ok, () => ({ out: outDir, plan: planResult(planJson(plan, outDir)) }));
   }
   const written = writeOut(plan, fs);
   out.say(written === 0 ? `${values.out} is up to date.\n` : `Wrote ${values.out}: ${written} file(s) changed.\n`);
-  return out.finish(EXIT.ok, { out: values.out, plan: planResult(planJson(plan, values.out)) });
+  return out.finish(EXIT.ok, () => ({ out: outDir, plan: planResult(planJson(plan, outDir)) }));
 }
 
 /** The command's options (exported for shell completion). */

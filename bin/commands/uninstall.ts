@@ -82,28 +82,30 @@ export async function run(argv: string[]): Promise<number> {
   const real = realFileSystem();
   const fs = dryRun ? dryRunFileSystem(real) : real;
   const plan = planUninstall(targets, { fs, env, now: new Date() }, env.trees);
-  const planned = planResult(planJson(plan, env.home));
+  // The JSON view only under --json (Output.finish calls a function result only then), made once.
+  let view: unknown;
+  const planned = (): unknown => (view ??= planResult(planJson(plan, env.home)));
   if (!hasPendingChanges(plan)) {
     out.report(plan.diagnostics);
     out.say("Nothing to uninstall: agentihooks owns nothing in these homes.\n");
-    return out.finish(EXIT.ok, { plan: planned, written: [] });
+    return out.finish(EXIT.ok, () => ({ plan: planned(), written: [] }));
   }
   out.say(renderPlanText(plan, { home: env.home, color: useColor(process.stdout) }));
   if (dryRun) {
     out.report(plan.diagnostics);
-    return out.finish(EXIT.pending, { plan: planned, written: [] });
+    return out.finish(EXIT.pending, () => ({ plan: planned(), written: [] }));
   }
   if (!values.yes && !(await confirm("Remove these? [y/N] "))) {
     process.stderr.write("Aborted: nothing was removed.\n");
-    return out.finish(EXIT.error, { plan: planned, written: [] });
+    return out.finish(EXIT.error, () => ({ plan: planned(), written: [] }));
   }
   const outcome = applySavedPlan(plan, { fs, env, now: new Date() });
   out.report(outcome.diagnostics);
   const written = (outcome.result?.touched ?? []).map((p) => displayPath(p, env.home));
-  if (!outcome.result?.ok) return out.finish(EXIT.error, { plan: planned, written });
+  if (!outcome.result?.ok) return out.finish(EXIT.error, () => ({ plan: planned(), written }));
   if (env.scope.name !== "home") {
     out.say(`Uninstall complete: ${summaryLine(summarizePlan(plan)).replace(/^Plan: /, "")}\n`);
-    return out.finish(EXIT.ok, { plan: planned, written });
+    return out.finish(EXIT.ok, () => ({ plan: planned(), written }));
   }
   // The homes no longer hold what the recorded source applied: forget it (or the targets removed).
   const [{ readEnvironment }, { readSourceRecord, writeSourceRecord, sourceRecordPath }] = await Promise.all([
@@ -118,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
     else writeSourceRecord(real, stateHome, { ...recorded, targets: left });
   }
   out.say(`Uninstall complete: ${summaryLine(summarizePlan(plan)).replace(/^Plan: /, "")} ~/.agentihooks was kept.\n`);
-  return out.finish(EXIT.ok, { plan: planned, written });
+  return out.finish(EXIT.ok, () => ({ plan: planned(), written }));
 }
 
 /** The command's options (exported for shell completion). */

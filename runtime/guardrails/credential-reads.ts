@@ -574,8 +574,7 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
   if (DATABASE_CLIENTS.has(name)) {
     const statements = args.filter((a, i) => i > 0 && !a.startsWith("-") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(a));
     for (const text of statements) {
-      let hit: string | undefined;
-      someWord(text, (w) => wordIsSensitive(w, command.cwd, home) && (hit = w) !== undefined);
+      const hit = credentialWord(text, command.cwd, home);
       if (hit !== undefined) return readBlock(hit, undefined, `This ${name} statement reads`);
     }
   }
@@ -970,6 +969,13 @@ function listingBlock(command: EffectCommand, home: string, fed: boolean): strin
 const WORD_BREAK = new Uint8Array(0x10000);
 for (const c of " \t\n\v\f\r\u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff'\"`(),;<>|&{}[]") WORD_BREAK[c.charCodeAt(0)] = 1;
 WORD_BREAK.fill(1, 0x2000, 0x200b);
+
+/** The first word of `text` (cut at `WORD_BREAK`) that names a credential file, or undefined. */
+function credentialWord(text: string, cwd: string, home: string): string | undefined {
+  let hit: string | undefined;
+  someWord(text, (w) => wordIsSensitive(w, cwd, home) && (hit = w) !== undefined);
+  return hit;
+}
 
 /** True when `test` holds for a word of `text` (cut at `WORD_BREAK`), tried in order. */
 function someWord(text: string, test: (word: string) => boolean): boolean {
@@ -1446,9 +1452,7 @@ function otherToolBlock(name: string, toolInput: Record<string, unknown>, input:
   if (!toolNameWords(name).some((w) => DATABASE_WORDS.has(w))) return undefined;
   const home = homeDirectory(input.env);
   for (const key of STATEMENT_KEYS) {
-    const text = stringArg(toolInput, key);
-    let hit: string | undefined;
-    if (text) someWord(text, (w) => wordIsSensitive(w, input.cwd, home) && (hit = w) !== undefined);
+    const hit = credentialWord(stringArg(toolInput, key), input.cwd, home);
     if (hit !== undefined) return readBlock(hit, undefined, `The tool ${name}'s statement reads`);
   }
   return undefined;
