@@ -93,6 +93,8 @@ export function callArguments(code: string, backticks = false): CallArguments {
   if (!SINK.test(code)) return NONE;
   const reader = new Reader(code);
   const out: CallArguments = { values: [], commands: [] };
+  // No hiding form anywhere: no argument can use one.
+  const hides = HIDING.test(code);
   SINK.lastIndex = 0;
   let calls = 0;
   for (let m = SINK.exec(code); m !== null && calls < MAX_CALLS; m = SINK.exec(code)) {
@@ -103,7 +105,7 @@ export function callArguments(code: string, backticks = false): CallArguments {
     // file); a call that runs something takes its program from every positional argument.
     const positional = topLevelSplit(reader.argumentAt(m.index + m[0].length - 1), ",").filter((p) => !/^\s*\w+\s*=(?!=)/.test(p));
     const parts = runs || CODE_SINKS.has(callee) ? positional : positional.slice(0, NAME_ARGUMENTS.get(callee) ?? 1);
-    for (const part of parts) {
+    for (const part of hides ? parts : []) {
       const hiding = reader.hidingIn(part, 0);
       if (hiding === undefined) continue;
       out.hidden = hiding;
@@ -122,6 +124,8 @@ export function callArguments(code: string, backticks = false): CallArguments {
     out.values.push(...known);
     if (runs) out.commands.push(known.join(" "));
   }
+  // An argument or a variable's value read only in part: a hiding form past the cut may be in it.
+  if (reader.cut && hides) out.hidden = (HIDING.exec(code) as RegExpExecArray)[0].replace(/\s+/g, "");
   return out;
 }
 
@@ -133,8 +137,8 @@ const NAME_ARGUMENTS = new Map([
   ["write_bytes", 0],
 ]);
 
-// A command run by Perl's, Ruby's or PHP's backticks, `qx` or `%x`: the text up to its close (4 KiB at most).
-const BACKTICK_COMMAND = /`([^`]{0,4096})`|\b(?:qx|%x)\s*([({[])/g;
+// A command run by Perl's, Ruby's or PHP's backticks, `qx` or `%x`: the text up to its close.
+const BACKTICK_COMMAND = /`([^`]*)`|\b(?:qx|%x)\s*([({[])/g;
 
 /** The hiding form inside a command Perl, Ruby or PHP runs with backticks, `qx` or `%x`, or undefined. */
 function hiddenInBackticks(code: string): string | undefined {
@@ -148,6 +152,9 @@ function hiddenInBackticks(code: string): string | undefined {
     const found = HIDING.exec(text);
     if (found) return found[0].replace(/\s+/g, "");
   }
+  // A `qx(…)` read only in part: a hiding form past the cut may be in it.
+  const rest = reader.cut ? HIDING.exec(code) : null;
+  if (rest) return rest[0].replace(/\s+/g, "");
   return undefined;
 }
 
@@ -204,6 +211,8 @@ export function writtenNames(code: string): string[] {
 class Reader {
   private assignments: Map<string, string[]> | undefined;
   private lookups = 0;
+  /** Some argument or assignment ran past MAX_ARGUMENT and was read only that far. */
+  cut = false;
 
   constructor(private readonly code: string) {}
 
@@ -221,6 +230,7 @@ class Reader {
         if (depth === 0) return code.slice(open + 1, i);
       }
     }
+    if (end < code.length) this.cut = true;
     return code.slice(open + 1, end);
   }
 
@@ -291,7 +301,11 @@ class Reader {
   private assigned(name: string): string[] {
     if (this.lookups >= MAX_LOOKUPS) return [];
     this.lookups += 1;
-    this.assignments ??= assignmentsOf(this.code);
+    if (this.assignments === undefined) {
+      const { byName, cut } = assignmentsOf(this.code);
+      this.assignments = byName;
+      if (cut) this.cut = true;
+    }
     return this.assignments.get(name) ?? [];
   }
 }
@@ -299,20 +313,22 @@ class Reader {
 // An assignment: the name, then `=`, `:=` or `+=` (not `==`, `=>`, `=~`); the value runs to the end of its statement.
 const ASSIGNMENT = /(?:^|[^\w$.])(?:(?:let|const|var|my|our|local)\s+)?(\$?[A-Za-z_]\w*)\s*(?::=|\+=|=)(?![=~>])/g;
 
-/** Every assignment of the text, by name (each value at most MAX_ARGUMENT characters). */
-function assignmentsOf(code: string): Map<string, string[]> {
+/** Every assignment of the text, by name (each value at most MAX_ARGUMENT characters; `cut` when one was longer). */
+function assignmentsOf(code: string): { byName: Map<string, string[]>; cut: boolean } {
   const out = new Map<string, string[]>();
+  let cut = false;
   ASSIGNMENT.lastIndex = 0;
   for (let m = ASSIGNMENT.exec(code); m !== null; m = ASSIGNMENT.exec(code)) {
     const start = m.index + m[0].length;
     const end = statementEnd(code, start);
+    if (end === start + MAX_ARGUMENT && end < code.length) cut = true;
     const name = m[1] as string;
     const values = out.get(name) ?? [];
     if (values.length < 8) values.push(code.slice(start, end));
     out.set(name, values);
     ASSIGNMENT.lastIndex = Math.max(ASSIGNMENT.lastIndex, start);
   }
-  return out;
+  return { byName: out, cut };
 }
 
 /** Where the statement starting at `from` ends: a newline or `;` outside brackets and literals, within MAX_ARGUMENT. */

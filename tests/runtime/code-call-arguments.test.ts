@@ -42,8 +42,11 @@ describe("callArguments", () => {
     expect(callArguments(chain(8)).hidden).toBeUndefined();
   });
 
-  it("reads no program text over 1 MiB, and each argument only up to 4 KiB", () => {
+  it("reads no program text over 1 MiB; past 4 KiB of an argument or a value, a hiding form anywhere counts", () => {
     expect(callArguments(`${" ".repeat(1024 * 1024)}open(chr(46))`)).toEqual({ values: [], commands: [] });
-    expect(callArguments(`open(${"x + ".repeat(2000)}chr(46))`).hidden).toBeUndefined();
+    expect(callArguments(`open(${"x + ".repeat(2000)}chr(46))`).hidden).toBe("chr(");
+    expect(callArguments(`p = ${"x + ".repeat(2000)}chr(46)\nopen(p)`).hidden).toBe("chr(");
+    expect(callArguments(`open(${"x + ".repeat(2000)}y)`).hidden).toBeUndefined();
+    expect(callArguments(`print(\`cat ${"x".repeat(5000)}#{[46].pack("c")}\`)`, true).hidden).toBe(".pack");
   });
 });
