@@ -107,6 +107,11 @@ export interface EffectCommand {
    */
   code: string[];
   /**
+   * The words the program is given whose use the analyser does not model (an unknown program's
+   * arguments, a script's): a guard may find a protected name inside one (`tool -e '(open ".env")'`).
+   */
+  unseenArgs: string[];
+  /**
    * The variables the line puts in this command's environment: exported earlier in the line
    * (`export X=1`, `declare -x`, `set -a`, in the shell or subshell that runs it), assigned before it
    * (`X=1 cmd`, `env X=1 cmd`), minus what it removes (`unset X`, `env -u X`, `env -i`). A value the
@@ -2672,6 +2677,7 @@ function newEffect(
     hiddenOutput: false,
     opaque: [],
     code: [],
+    unseenArgs: [],
     env,
   };
 }
@@ -3314,14 +3320,20 @@ function awkEffects(
   }
 }
 
-/** sed's own file commands in a script: `r`/`R` read a file, `w`/`W` and `s///w` write one (to the end of the line). */
-function sedScriptFiles(script: string): Array<{ write: boolean; file: string }> {
-  const out: Array<{ write: boolean; file: string }> = [];
-  if (script.length > 64 * 1024) return out;
+/**
+ * sed's own file and command commands in a script: `r`/`R` read a file, `w`/`W` and `s///w` write
+ * one (to the end of the line); GNU's `e command` runs a command, and a bare `e` or the `e` flag of
+ * `s///` runs the pattern space (text from the input) as one. Read loosely, so a word that only
+ * looks like one of them counts too. Each match runs to the end of its line: linear in the script.
+ */
+function sedScriptCommands(script: string): Array<{ kind: "read" | "write" | "run"; text: string }> {
+  const out: Array<{ kind: "read" | "write" | "run"; text: string }> = [];
   for (const line of script.split("\n")) {
-    for (const m of line.matchAll(/(?:^|[;{}!]|[0-9$]|\/)\s*([rRwW])\s*([^\s;}][^\n]*)/g)) {
-      const file = (m[2] as string).trim();
-      if (file !== "") out.push({ write: /[wW]/.test(m[1] as string), file });
+    for (const m of line.matchAll(/(?:^|[;{}!]|[0-9$]|\/)\s*(?:([rRwW])\s*([^\s;}][^\n]*)|[gpiImM0-9]*e(?:$|[\s;}])([^\n]*))/g)) {
+      if (m[1] !== undefined) {
+        const file = (m[2] as string).trim();
+        if (file !== "") out.push({ kind: /[wW]/.test(m[1]) ? "write" : "read", text: file });
+      } else out.push({ kind: "run", text: (m[3] as string).replace(/[;}].*$/, "").trim() });
     }
   }
   return out;
@@ -3848,7 +3860,19 @@ function fileEffects(
       }
       for (const script of scripts) {
         effect.code.push(script);
-        for (const { write, file } of sedScriptFiles(script)) (write ? effect.writes : effect.reads).push(pathEffect(literalWord(file), 0, ctx, "sed"));
+        for (const { kind, text } of sedScriptCommands(script)) {
+          if (kind !== "run") (kind === "write" ? effect.writes : effect.reads).push(pathEffect(literalWord(text), 0, ctx, "sed"));
+          else if (text !== "") analyseNested(text, ctx, depth + 1, ctx.where);
+          else
+            addOpaque(effect, ctx, {
+              reason: "hidden-input",
+              text: `sed running its input as a command (${shorten(script)})`,
+              words: args,
+              cwd: ctx.cwd,
+              depth,
+              hidden: true,
+            });
+        }
       }
     }
     return;
@@ -3971,6 +3995,9 @@ function fileEffects(
     // (a table can be wrong, or a program newer than it): for plain readers it counts as read too.
     if (!PATTERN_FIRST.has(name) && !COPIERS.has(name) && !VALUE_TAKING_READERS.has(name)) for (const i of values) effect.reads.push(path(i));
     if (EDITORS.has(name)) for (const i of files) effect.writes.push(path(i));
+    // yq's expression can load a file itself (`load("f")`, `load_str("f")`), and an editor's commands
+    // can read one (`vim -c 'r .env'`, `emacs --eval '(insert-file-contents …)'`): their words are given to them.
+    if (name === "yq" || EDITORS.has(name)) for (const [i, word] of args.entries()) if (!files.includes(i)) effect.unseenArgs.push(word);
     if (name === "sort") {
       const o = args.findIndex((a) => a === "-o" || a === "--output");
       if (o >= 0 && o + 1 < args.length) effect.writes.push(path(o + 1));
@@ -4047,6 +4074,9 @@ const NAMES_ONLY = new Set([
   "ssh-add",
 ]);
 
+/** Options whose value is prose for people (`gh pr create --title …`, `-m …`). */
+const MESSAGE_OPTION = /^(-m|--(message|msg|title|body|description|summary|subject|comment|notes?|reason))$/;
+
 /**
  * The words of a program whose use of them is not modelled, from `from` on, recorded as reads
  * marked `unseen`: each operand, the value of `--option=value` and `-oVALUE`, and what follows `=`
@@ -4074,6 +4104,8 @@ function unseenReads(effect: EffectCommand, name: string, args: readonly string[
         : !word.startsWith("-") && previous?.startsWith("-") && !previous.includes("=")
           ? previous
           : undefined;
+    // Prose (a title, a message) names files without opening them: no program text in it.
+    if (option === undefined || !MESSAGE_OPTION.test(option)) effect.unseenArgs.push(word);
     for (const [k, text] of candidates.entries()) {
       if (text === "") continue;
       const read = pathEffect(

@@ -22,6 +22,8 @@ export interface ReadOptions {
   singleLink?: boolean;
   /** Read the last `maxBytes` bytes instead of the first (a UTF-8 sequence cut at the start reads as U+FFFD). */
   fromEnd?: boolean;
+  /** Each byte as one character (Latin-1), for a binary file such as git's index. */
+  bytes?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export function readRegularFile(path: string, maxBytes: number, options: ReadOpt
       if (n === 0) break;
       got += n;
     }
-    return buffer.toString("utf8", 0, got);
+    return buffer.toString(options.bytes ? "latin1" : "utf8", 0, got);
   } catch {
     return undefined;
   } finally {

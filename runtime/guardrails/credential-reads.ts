@@ -12,7 +12,7 @@
  * visible words name a credential file behind a name it cannot see. Naming a file is not reading
  * it: `ls .env`, `find . -name .env`, `grep '\.env' a.py` pass.
  */
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import {
   absolutePath,
   bindMounts,
@@ -45,6 +45,7 @@ import {
 } from "./sensitive-paths";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
+import { trackedPaths, workTreeOf } from "../git-index";
 import { isSecretVariable, joinedNames } from "../secrets";
 import { grepRecurses, searchExclusions, searchToolExclusions, searchToolFollowsLinks } from "./search-rewrite";
 
@@ -304,6 +305,7 @@ function credentialFilesUnder(
   includeHidden: boolean,
   excluded: (dirs: readonly string[], file: string) => boolean = () => false,
   follow = false,
+  fullPaths: string[] = [],
 ): string[] {
   const found: string[] = [];
   let budget = 20_000;
@@ -324,8 +326,10 @@ function credentialFilesUnder(
       if (entry.isDirectory()) {
         if (!PRUNE.has(entry.name)) walkDir(full, [...dirs, entry.name], depth + 1);
       } else if (excluded(dirs, entry.name)) continue;
-      else if (isSensitivePath(full)) found.push(entry.name);
-      else if (follow && entry.isSymbolicLink()) {
+      else if (isSensitivePath(full)) {
+        found.push(entry.name);
+        fullPaths.push(full);
+      } else if (follow && entry.isSymbolicLink()) {
         const real = realTarget(full);
         if (real !== undefined && isSensitivePath(real)) found.push(`${entry.name} (a link to ${real})`);
       }
@@ -397,6 +401,15 @@ const ARCHIVERS = new Set(["tar", "zip", "7z", "7za", "rar", "cpio", "pax", "rsy
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** True when something is at `path` that is not a directory (a file git may yet read). */
+function existsNotDirectory(path: string): boolean {
+  try {
+    return !statSync(path).isDirectory();
   } catch {
     return false;
   }
@@ -537,8 +550,6 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
   }
   if (codeNamesAreReads(name)) {
     // The arguments, and the program text the line feeds it (heredoc, here-string, a script written earlier).
-    // Each distinct word once; links are resolved for the first 1 024 (a syscall each), names only after.
-    const seen = new Set<string>();
     // And the names each text builds by joining string literals (`os.system('ca'+'t .e'+'nv')`).
     const texts = new Set([...args, ...command.code]);
     for (const text of [...texts]) {
@@ -546,19 +557,30 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
       if (joined === UNREAD_JOINS) return unreadJoinsBlock(name);
       texts.add(joined);
     }
+    const sensitive = sensitiveWordTest(command.cwd, home);
     for (const arg of texts) {
-      const hit = someWord(arg, (w) => {
-        if (seen.has(w) || (w.endsWith(".env") && JS_ENVIRONMENT_OBJECT.test(w))) return false;
-        seen.add(w);
-        return seen.size <= 1024
-          ? wordIsSensitive(w, command.cwd, home)
-          : isSensitivePath(w) || (/[*?[]/.test(w) && w.length < 256 && globMayMatchSensitive(`/x/${w}`));
-      });
+      const hit = someWord(arg, (w) => !(w.endsWith(".env") && JS_ENVIRONMENT_OBJECT.test(w)) && sensitive(w));
       if (hit) return readBlock(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg, undefined, `This ${name} command reads`);
       if (namesWholeEnvironment(name, arg)) return `BLOCKED: This ${name} command prints the whole environment, which holds credentials. ${DUMP_HELP}`;
       const secret = printedSecretVariable(command, arg);
       if (secret)
         return `BLOCKED: This ${name} command prints the secret-looking variable ${secret}. Check that it is set (os.environ.get("${secret}") is not None, or [ -n "$${secret}" ]) instead; using it in code that does not print it is fine.`;
+    }
+  }
+  // A program the analyser does not model, given program text or a command line as one word
+  // (`guile -c '(call-with-input-file ".env" …)'`, `expect -c 'spawn cat .env'`): a credential named
+  // inside that word is given to it as much as one that is a word of its own.
+  if (!codeNamesAreReads(name) && command.unseenArgs.length > 0) {
+    const sensitive = sensitiveWordTest(command.cwd, home);
+    // Bounded: past UNSEEN_WORDS words the rest is not read, and what it holds is not known.
+    let words = 0;
+    for (const arg of command.unseenArgs) {
+      let hit: string | undefined;
+      if (hasWordBreak(arg) && someWord(arg, (w) => ++words > UNSEEN_WORDS || (sensitive(w) && (hit = w) !== undefined))) {
+        if (hit === undefined)
+          return `BLOCKED: ${name} is given more than ${UNSEEN_WORDS} words of text agentihooks does not model, and it checks no further whether they name a credential file. Put the text in a file and give ${name} the file, or ask the operator to run it.`;
+        return `BLOCKED: ${name} is given ${hit}, a credential file, inside ${arg.length > 80 ? `${arg.slice(0, 77)}...` : arg}, and agentihooks cannot tell whether it shows the file's contents; its values must not reach the transcript. Ask the operator to run it, or give it a template such as .env.example instead.`;
+      }
     }
   }
   if (!codeNamesAreReads(name) && command.code.length > 0 && (name === "awk" || name === "gawk" || name === "mawk")) {
@@ -599,9 +621,22 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
   if (name === "git") {
     const sub = gitSubcommand(args);
     if (sub >= 0 && GIT_READERS.has(args[sub] as string)) {
-      const hit = args.slice(sub + 1).find((a) => !a.startsWith("-") && wordIsSensitive(a, command.cwd, home));
+      const hit = args.slice(sub + 1).find((a) => {
+        if (a.startsWith("-")) return false;
+        const spec = pathspec(a);
+        return !spec.exclude && wordIsSensitive(spec.path, command.cwd, home);
+      });
       if (hit) return readBlock(hit, undefined, `This git ${args[sub]} reads`);
     }
+    if (sub >= 0 && args[sub] === "grep") {
+      const block = gitGrepBlock(command, args.slice(sub + 1));
+      if (block) return block;
+    }
+    // git config prints the entries of any file it is pointed at (`git config -f ~/.aws/credentials -l`
+    // prints `default.aws_secret_access_key=…`), and an include path takes a file into every config
+    // read after it (`git -c include.path=… config -l`, `git config include.path …`).
+    const source = gitConfigSources(args, sub).find((v) => wordIsSensitive(v, command.cwd, home));
+    if (source !== undefined) return readBlock(source, undefined, "This git config reads");
     // Staging a credential file puts its content in the repository, where a commit and a push take it
     // off the machine (`git add -f .env`, `git hash-object -w`, `git update-index --add`).
     if (sub >= 0 && GIT_STAGERS.has(args[sub] as string)) {
@@ -975,6 +1010,117 @@ function credentialWord(text: string, cwd: string, home: string): string | undef
   let hit: string | undefined;
   someWord(text, (w) => wordIsSensitive(w, cwd, home) && (hit = w) !== undefined);
   return hit;
+}
+
+/**
+ * `git grep` with no credential named: it searches the tracked files under its directories (the
+ * operands that are directories, else the working directory), and with `--untracked` or
+ * `--no-index` every file there. Blocked when that takes in a credential file: one git tracks (read
+ * from the index), or with those options any. An index that cannot be read counts as tracking all.
+ */
+function gitGrepBlock(command: EffectCommand, args: readonly string[]): string | undefined {
+  const dash = args.indexOf("--");
+  const pathspecs = dash >= 0 ? args.slice(dash + 1) : [];
+  const before = dash >= 0 ? args.slice(0, dash) : args;
+  const specs = pathspecs.map(pathspec);
+  const excludes = specs.filter((p) => p.exclude).map((p) => p.path);
+  const includes = specs.filter((p) => !p.exclude).map((p) => p.path);
+  const dirs = before
+    .filter((a) => !a.startsWith("-"))
+    .map((a) => resolve(command.cwd, a))
+    .filter(isDirectory);
+  const roots = dirs.length > 0 && includes.length === 0 ? dirs : [command.cwd];
+  const everyFile = args.some((a) => a === "--no-index" || a === "--untracked");
+  const tree = everyFile ? undefined : workTreeOf(command.cwd);
+  // A glob too long or with too many stars to match in linear time is taken to match (an include) or not (an exclude).
+  const matches = (spec: string, file: string, complex: boolean): boolean => {
+    const at = resolve(command.cwd, spec);
+    if (file === at || file.startsWith(`${at}/`)) return true;
+    if (!/[*?]/.test(spec)) return false;
+    if (spec.length > 256 || (spec.match(/\*/g)?.length ?? 0) > 4) return complex;
+    return pathspecGlob(spec).test(relative(command.cwd, file));
+  };
+  for (const root of roots) {
+    const full: string[] = [];
+    const names = credentialFilesUnder(root, true, () => false, false, full);
+    const searched = names.filter((_, i) => {
+      const file = full[i] as string;
+      return (includes.length === 0 || includes.some((spec) => matches(spec, file, true))) && !excludes.some((spec) => matches(spec, file, false));
+    });
+    if (searched.length === 0) continue;
+    if (!everyFile) {
+      // Outside a repository git grep stops with an error.
+      if (tree === undefined) return undefined;
+      const tracked = tree.index === undefined ? undefined : trackedPaths(tree.index);
+      const unknown = tracked === undefined && tree.index !== undefined && existsNotDirectory(tree.index);
+      if (!unknown && !searched.some((name) => tracked?.has(relative(tree.top, full[names.indexOf(name)] as string)) === true)) continue;
+    }
+    return `BLOCKED: This git grep searches ${root}, where it would read credential file(s) (${searched.join(", ")}). Leave them out with a pathspec (git grep … -- . ':!.env'), or search only the files you need.`;
+  }
+  return undefined;
+}
+
+/**
+ * A git pathspec without its magic (gitglossary(7), "pathspec"): `:(top,glob)x`, `:/x` and `:x`
+ * name x; `:!x`, `:^x` and `:(exclude)x` leave it out. Top-relative paths are read as relative: a
+ * hook judges names, and the repository's top is one more place the same name may be.
+ */
+function pathspec(word: string): { exclude: boolean; path: string } {
+  if (!word.startsWith(":")) return { exclude: false, path: word };
+  const long = /^:\(([^)]*)\)(.*)$/s.exec(word);
+  if (long) return { exclude: /(^|,)exclude(,|$)/.test(long[1] as string), path: long[2] as string };
+  const short = /^:([/!^]*):?(.*)$/s.exec(word) as RegExpExecArray;
+  return { exclude: /[!^]/.test(short[1] as string), path: short[2] as string };
+}
+
+/** A pathspec's glob (`*`, `?`) as a regex over a path relative to the working directory. */
+function pathspecGlob(spec: string): RegExp {
+  const body = spec
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
+  return new RegExp(`^${body}$`, "s");
+}
+
+/** The files a git line reads as config: `config`'s `-f`/`--file`/`--blob` value, and every include path it sets. */
+function gitConfigSources(args: readonly string[], sub: number): string[] {
+  const out: string[] = [];
+  const config = sub >= 0 && args[sub] === "config";
+  args.forEach((a, i) => {
+    const include = /^include(?:if\..*)?\.path(?:=(.*))?$/is.exec(a);
+    if (include) {
+      const value = include[1] ?? (config && i > sub ? args[i + 1] : undefined);
+      if (value !== undefined) out.push(value);
+    }
+    if (!config || i <= sub) return;
+    const option = /^(--file|--blob)=(.*)$/s.exec(a);
+    const value = option ? option[2] : a === "-f" || a === "--file" || a === "--blob" ? args[i + 1] : undefined;
+    // A blob is `<rev>:<path>`.
+    if (value !== undefined) out.push(a.startsWith("--blob") ? value.slice(value.indexOf(":") + 1) : value);
+  });
+  return out;
+}
+
+/** How many words of an unmodelled program's text are checked for credential names (each a few µs). */
+const UNSEEN_WORDS = 65_536;
+
+/** True when `text` holds a character that cuts it into words (`WORD_BREAK`). */
+function hasWordBreak(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (WORD_BREAK[text.charCodeAt(i)] === 1) return true;
+  return false;
+}
+
+/**
+ * A test of words of one command line for a credential name, each distinct word once: links are
+ * resolved for the first 1 024 (a syscall each), names only after, so a long text stays cheap.
+ */
+function sensitiveWordTest(cwd: string, home: string): (word: string) => boolean {
+  const seen = new Set<string>();
+  return (w) => {
+    if (seen.has(w)) return false;
+    seen.add(w);
+    return seen.size <= 1024 ? wordIsSensitive(w, cwd, home) : isSensitivePath(w) || (/[*?[]/.test(w) && w.length < 256 && globMayMatchSensitive(`/x/${w}`));
+  };
 }
 
 /** True when `test` holds for a word of `text` (cut at `WORD_BREAK`), tried in order. */
