@@ -3934,8 +3934,14 @@ function fileEffects(
     const { files, optionFiles } = operandIndexes("tar", args, false);
     for (const i of files) effect.reads.push(path(i));
     for (const i of optionFiles) (create ? effect.writes : effect.reads).push(path(i));
+    // `--remove-files` (GNU tar takes any unique abbreviation, `--rem` on) deletes what it archived.
+    if (args.some((a) => longOptionIs(a, "--remove-files", 5))) {
+      for (const i of files) effect.deletes.push(path(i));
+      effect.recursive = true;
+    }
     return;
   }
+  sourceDeletes(effect, name, args, path);
   if (COPIERS.has(name)) {
     const { files } = operandIndexes(name, args, false);
     const targetFlag = args.findIndex((a) => a === "-t" || a === "--target-directory" || a.startsWith("--target-directory="));
@@ -3974,10 +3980,13 @@ function fileEffects(
       if (name === "mv") for (const from of moved) effect.moves.push({ from, to: landed.find((l) => l.path.endsWith(`/${posix.basename(from.path)}`)) ?? to });
       if (name === "mv") for (const i of sourcesIdx) if (i !== destination) effect.deletes.push(path(i));
     }
-    if (name === "rsync" && args.some((a) => a.startsWith("--del") || a === "--remove-source-files")) {
+    if (name === "rsync" && args.some((a) => a.startsWith("--del"))) {
       if (destination !== undefined) effect.deletes.push(path(destination));
       effect.recursive = true;
     }
+    // `--remove-source-files` (and the older `--remove-sent-files`, any unique abbreviation) deletes each source it sent.
+    if (name === "rsync" && args.some((a) => longOptionIs(a, "--remove-source-files", 10) || longOptionIs(a, "--remove-sent-files", 10)))
+      for (const i of sourcesIdx) if (i !== destination) effect.deletes.push(path(i));
     return;
   }
   if (name === "ssh-keygen" && args.includes("-t") && !args.some((a) => /^-[A-Za-z]*y/.test(a))) {
@@ -4073,6 +4082,58 @@ const NAMES_ONLY = new Set([
   "lsattr",
   "ssh-add",
 ]);
+
+/** True when `arg` is the long option `option`, or an abbreviation of it at least `least` characters long (`--rem` for `--remove-files`). */
+function longOptionIs(arg: string, option: string, least: number): boolean {
+  const name = arg.includes("=") ? arg.slice(0, arg.indexOf("=")) : arg;
+  return name.length >= least && option.startsWith(name);
+}
+
+// Compressors that replace each file with its compressed (or decompressed) copy unless told to keep it.
+const REPLACING_COMPRESSORS = new Set([
+  "gzip",
+  "gunzip",
+  "bzip2",
+  "bunzip2",
+  "xz",
+  "unxz",
+  "lzma",
+  "unlzma",
+  "lzip",
+  "pigz",
+  "pbzip2",
+  "plzip",
+  "compress",
+  "uncompress",
+]);
+// Those that keep it unless told to remove it (`--rm`).
+const KEEPING_COMPRESSORS = new Set(["zstd", "unzstd", "lz4", "brotli"]);
+
+/**
+ * Programs that delete the files they are given as a side effect: a replacing compressor (its
+ * operands, unless `-k`/`-c`/`-t`/`-l` or their long forms), `zstd`/`lz4`/`brotli --rm`, `zip -m`
+ * (moves files into the archive), 7-Zip's `-sdel`. Deletes, so a guard that protects a file sees
+ * them as it sees `rm`.
+ */
+function sourceDeletes(effect: EffectCommand, name: string, args: readonly string[], path: (index: number) => PathEffect): void {
+  const operands = args.flatMap((a, i) => (a.startsWith("-") && a !== "-" ? [] : [i]));
+  const short = (letters: RegExp): boolean => args.some((a) => /^-[A-Za-z0-9]+$/.test(a) && letters.test(a.slice(1)));
+  let deleted: number[] = [];
+  if (REPLACING_COMPRESSORS.has(name)) {
+    const keeps = short(/[kctl]/) || args.some((a) => ["--keep", "--stdout", "--to-stdout", "--test", "--list"].some((o) => longOptionIs(a, o, 4)));
+    if (!keeps) deleted = operands;
+  } else if (KEEPING_COMPRESSORS.has(name)) {
+    if (args.some((a) => a === "--rm" || (name === "brotli" && (a === "-j" || a === "--rm")))) deleted = operands;
+  } else if (name === "zip") {
+    // The first operand is the archive; `-m` may sit in a cluster (`-rm`, `-9m`).
+    if (short(/m/) || args.some((a) => longOptionIs(a, "--move", 5))) deleted = operands.slice(1);
+  } else if (name === "7z" || name === "7za" || name === "7zr") {
+    // `7z a archive files…`: the command, the archive, then what it takes in.
+    if (args.some((a) => a.toLowerCase() === "-sdel")) deleted = operands.slice(2);
+  }
+  for (const i of deleted) effect.deletes.push(path(i));
+  if (deleted.length > 0 && (short(/r/) || args.some((a) => a === "--recursive"))) effect.recursive = true;
+}
 
 /** Options whose value is prose for people (`gh pr create --title …`, `-m …`). */
 const MESSAGE_OPTION = /^(-m|--(message|msg|title|body|description|summary|subject|comment|notes?|reason))$/;

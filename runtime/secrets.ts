@@ -530,6 +530,8 @@ function scanViews(text: string, mode: SecretScanMode, optOuts: boolean): string
   const scannedLower = scanned === text ? lower : scanned.toLowerCase();
   const found = new Set<string>();
   const views = [scanned, ...decodedViews(scanned)];
+  // More computed strings than are read: what the rest make is not known (fail closed).
+  if (views.includes(UNREAD_COMPUTED)) return ["computed_strings"];
   for (const view of views) {
     const viewLower = view === scanned ? scannedLower : view.toLowerCase();
     for (const pattern of activePatterns(mode)) {
@@ -565,9 +567,117 @@ function decodedViews(text: string): string[] {
   if (HAS_CHAR_ESCAPE.test(text)) views.push(decodeCharEscapes(text));
   const joined = joinedLiterals(text);
   if (joined !== "") views.push(joined);
+  // Pieces written as character codes or encoded literals, read as the strings they make, then joined.
+  const computed = computedLiterals(text);
+  if (computed === undefined) views.push(UNREAD_COMPUTED);
+  else if (computed !== text) {
+    const rejoined = joinedLiterals(computed);
+    if (rejoined !== "") views.push(rejoined);
+  }
   const decoded = encodedRuns(text);
   if (decoded !== "") views.push(decoded);
   return views;
+}
+
+// A call that makes a string from literal character codes (`String.fromCharCode(103,104)`, `chr(103)`),
+// or decodes a literal (`atob("…")`, `Buffer.from("…", "hex")`, `bytes.fromhex("…")`, `b64decode("…")`,
+// `base64_decode('…')`, `Base64.decode64('…')`), with the `.decode()` or `.toString()` that makes the
+// bytes a string. Only the call's start is a regex; its argument is read by hand (one pass).
+const COMPUTING_CALL = /\b(String\.fromCharCode|chr|atob|b64decode|urlsafe_b64decode|base64_decode|decode64|fromhex|unhexlify|Buffer\.from)\s{0,4}\(\s{0,4}/g;
+const HEX_DECODERS = new Set(["fromhex", "unhexlify"]);
+const AFTER_DECODE = /^\s{0,4}\.\s{0,4}(?:decode|toString)\s{0,4}\(\s{0,4}(?:['"][\w-]{1,16}['"])?\s{0,4}\)/;
+const ENCODING_ARGUMENT = /^\s{0,4},\s{0,4}['"](hex|base64|base64url)['"]\s{0,4}\)/;
+
+/**
+ * How many computed strings one text may hold before the scan stops reading them and reports the
+ * text (`computed_strings`): a source file has a handful; tens of thousands hide what they make.
+ */
+export const MAX_COMPUTED_CALLS = 8192;
+/** The view that stands for "more computed strings than MAX_COMPUTED_CALLS". */
+const UNREAD_COMPUTED = "\u0000computed";
+
+/**
+ * `text` with each call that computes a string from literals (COMPUTING_CALL) replaced by that
+ * string as a quoted literal, when it is printable: `String.fromCharCode(103,104,112,95) + "…"`
+ * reads as `"ghp_" + "…"`, which the joined-literals view then reads as one token. `text` itself
+ * when it has no such call; undefined past MAX_COMPUTED_CALLS of them.
+ */
+function computedLiterals(text: string): string | undefined {
+  COMPUTING_CALL.lastIndex = 0;
+  let match = COMPUTING_CALL.exec(text);
+  if (match === null) return text;
+  const parts: string[] = [];
+  let from = 0;
+  for (; match !== null; match = COMPUTING_CALL.exec(text)) {
+    const fn = match[1] as string;
+    const at = match.index + match[0].length;
+    const call = fn === "String.fromCharCode" || fn === "chr" ? charCodesAt(text, at) : decodedAt(text, at, fn);
+    if (call === undefined) continue;
+    if (parts.length >= 2 * MAX_COMPUTED_CALLS) return undefined;
+    parts.push(text.slice(from, match.index), `"${call.value}"`);
+    from = call.end;
+    COMPUTING_CALL.lastIndex = call.end;
+  }
+  if (parts.length === 0) return text;
+  parts.push(text.slice(from));
+  return parts.join("");
+}
+
+/** True for a character a printable quoted literal can hold as it is. */
+function plainChar(c: number): boolean {
+  return c >= 0x20 && c <= 0x7e && c !== 34 && c !== 92;
+}
+
+/** The string `d, d, …)` at `at` spells (up to 512 codes, each printable), and where the call ends. */
+function charCodesAt(text: string, at: number): { value: string; end: number } | undefined {
+  let i = at;
+  let value = "";
+  for (let n = 0; n < 512; n += 1) {
+    let code = 0;
+    const start = i;
+    while (i < text.length && i - start < 7 && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) code = code * 10 + text.charCodeAt(i++) - 48;
+    if (i === start || !plainChar(code)) return undefined;
+    value += String.fromCharCode(code);
+    while (text.charCodeAt(i) === 32) i += 1;
+    if (text.charCodeAt(i) === 41) return { value, end: i + 1 };
+    if (text.charCodeAt(i) !== 44) return undefined;
+    i += 1;
+    while (text.charCodeAt(i) === 32) i += 1;
+  }
+  return undefined;
+}
+
+/** The printable string a decoder call at `at` makes of its quoted literal (`"…")`, `b"…")`, `"…", "hex")`), and where it ends. */
+function decodedAt(text: string, at: number, fn: string): { value: string; end: number } | undefined {
+  let i = at;
+  if (text.charCodeAt(i) === 98) i += 1; // Python's b"…"
+  const quote = text.charCodeAt(i);
+  if (quote !== 34 && quote !== 39 && quote !== 96) return undefined;
+  const close = text.indexOf(text[i] as string, i + 1);
+  if (close < 0 || close - i - 1 < 2 || close - i - 1 > 4096) return undefined;
+  const literal = text.slice(i + 1, close);
+  if (!/^[A-Za-z0-9+/=_-]+$/.test(literal)) return undefined;
+  let end = close + 1;
+  let encoding: string | undefined;
+  const rest = text.slice(end, end + 64);
+  const argument = ENCODING_ARGUMENT.exec(rest);
+  if (argument) {
+    encoding = argument[1];
+    end += argument[0].length;
+  } else {
+    let j = end;
+    while (text.charCodeAt(j) === 32) j += 1;
+    if (text.charCodeAt(j) !== 41) return undefined;
+    end = j + 1;
+  }
+  if (fn === "Buffer.from" && encoding === undefined) return undefined;
+  const hex = HEX_DECODERS.has(fn) || encoding === "hex";
+  if (hex && !/^(?:[0-9A-Fa-f]{2})+$/.test(literal)) return undefined;
+  const value = Buffer.from(literal, hex ? "hex" : "base64").toString("latin1");
+  for (let k = 0; k < value.length; k += 1) if (!plainChar(value.charCodeAt(k))) return undefined;
+  if (value.length === 0) return undefined;
+  const suffix = AFTER_DECODE.exec(text.slice(end, end + 64));
+  return { value, end: suffix ? end + suffix[0].length : end };
 }
 
 /**

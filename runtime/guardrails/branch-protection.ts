@@ -1379,15 +1379,206 @@ function fieldValue(value: string, dir: string): string | undefined {
   return readRegularFile(resolve(dir, value.slice(1)), MAX_CONFIG);
 }
 
+/** A field of an API request's body: `key=value`, or the whole body (`\u0000input`, JSON). */
+interface ApiField {
+  key: string;
+  value: string | undefined;
+}
+
 /**
- * gh commands that move a protected branch on the remote without git: `gh api` writing a
+ * One request to GitHub's REST or GraphQL API (through `gh api`, or an HTTP client such as curl)
+ * that moves, deletes or unprotects a protected branch, or commits onto one: a
  * `git/refs/heads/<branch>` ref, a `branches/<branch>` resource (rename, protection), a merge into
- * it (`merges` with `base=<branch>`), a file through the contents API (`contents/<path>`: it
- * commits to the default branch unless `branch` names another), a ruleset (`rulesets/<id>`, of a
- * repository or an organisation), or a GraphQL mutation of refs, branch protection or rulesets;
- * `gh repo sync` of a remote repository (it resets the branch there; `--force` hard-resets), and
- * `gh pr merge --admin` (merges past the branch's protection). The endpoint is decoded first
- * (`refs%2Fheads%2Fmain`), and gh's `{branch}` placeholder is the checked-out branch.
+ * it (`merges` with `base=<branch>`), a file through the contents API (`contents/<path>`: it commits
+ * to the default branch unless `branch` names another), a ruleset, or a GraphQL mutation of refs,
+ * branch protection or rulesets. The endpoint is decoded first (`refs%2Fheads%2Fmain`), and gh's
+ * `{branch}` placeholder is the checked-out branch.
+ */
+function apiRequestBlock(
+  tool: string,
+  verb: string,
+  rawEndpoint: string,
+  unread: boolean,
+  read: readonly ApiField[],
+  protectedSet: ReadonlySet<string>,
+  current: ReadonlySet<string>,
+): string | undefined {
+  const endpoint = normaliseEndpoint(rawEndpoint);
+  if (verb.includes(ANY) || unread || endpoint.includes(ANY)) {
+    if (!GH_API_WRITE.test(verb) && !verb.includes(ANY) && !unread && !/(refs|branches|contents|rulesets|merges|graphql)/.test(endpoint)) return undefined;
+    if (verb.includes(ANY) || unread || /(refs|branches|contents|rulesets|merges|graphql)/.test(endpoint))
+      return `BLOCKED: ${tool} with a method, endpoint or option the guardrails cannot read could change a protected branch on the remote. Write them out.`;
+  }
+  const field = (name: string): string | undefined => {
+    for (const r of read) {
+      if (r.key === name) return r.value ?? ANY;
+      if (r.key === "\u0000input") {
+        if (r.value === undefined) return ANY;
+        try {
+          const body = JSON.parse(r.value) as Record<string, unknown>;
+          if (typeof body[name] === "string") return body[name] as string;
+        } catch {
+          return ANY;
+        }
+      }
+    }
+    return undefined;
+  };
+  const block = (what: string, branch: string): string =>
+    `BLOCKED: ${tool} ${verb.toUpperCase()} ${endpoint} ${what} the protected branch ${branch} on the remote. Push to a feature branch and open a pull request.`;
+  if (/(^|\/)graphql$/.test(endpoint)) {
+    const query = field("query");
+    if (query === undefined) return undefined;
+    if (query === ANY)
+      return `BLOCKED: ${tool} graphql with a query the guardrails cannot read could move or unprotect a protected branch. Give the query inline.`;
+    const mutation = GRAPHQL_REF_MUTATION.exec(query);
+    return mutation
+      ? `BLOCKED: ${tool} graphql ${mutation[1]} can move, delete or unprotect a protected branch on the remote. Push to a feature branch and open a pull request.`
+      : undefined;
+  }
+  if (!GH_API_WRITE.test(verb)) return undefined;
+  const currentBranch = [...current].find((b) => b !== "") ?? UNKNOWN;
+  const named = (text: string): string => text.replace(/\{branch\}/g, currentBranch);
+  const ref = /(?:^|\/)git\/refs\/heads\/(.+)$/.exec(endpoint) ?? /(?:^|\/)branches\/([^/]+)(?:\/|$)/.exec(endpoint);
+  if (ref) {
+    const hit = protectedHit(named(ref[1] as string), protectedSet);
+    return hit ? block("changes", hit) : undefined;
+  }
+  if (/(?:^|\/)merges$/.test(endpoint)) {
+    const base = field("base");
+    const hit = base === undefined ? undefined : protectedHit(base, protectedSet);
+    return hit ? block("merges into", hit) : undefined;
+  }
+  if (/(?:^|\/)contents(\/|$)/.test(endpoint) && /^(PUT|DELETE)$/i.test(verb)) {
+    // Without `branch`, the contents API commits to the repository's default branch.
+    const branch = field("branch");
+    const hit = branch === undefined ? [...protectedSet][0] : protectedHit(named(branch), protectedSet);
+    return hit ? block(branch === undefined ? "commits to the default branch, which can be" : "commits to", hit) : undefined;
+  }
+  if (/(?:^|\/)rulesets\/[^/]+$/.test(endpoint) && /^(PUT|PATCH|DELETE)$/i.test(verb))
+    return `BLOCKED: ${tool} ${verb.toUpperCase()} ${endpoint} changes or removes a ruleset, which can be what protects ${[...protectedSet].join(", ")}. Ask the operator.`;
+  return undefined;
+}
+
+/** HTTP clients whose requests reach the API `gh api` does when their URL is GitHub's. */
+const HTTP_CLIENTS: ReadonlySet<string> = new Set(["curl", "wget", "http", "https", "xh", "xhs"]);
+
+/** The API path of a URL to GitHub's API (api.github.com, or a GitHub Enterprise server's `/api/v3/…` and `/api/graphql`), or undefined. */
+function gitHubApiPath(url: string): string | undefined {
+  // A host the line does not show (`$API/repos/…`) may be GitHub's: a path shaped like its API is judged.
+  if (url.startsWith(ANY) && url.includes("/")) {
+    const path = url.slice(url.indexOf("/")).replace(/[?#].*$/s, "");
+    const api = /^\/+(?:api\/+v3\/+)?(repos\/.*|orgs\/.*)$|^\/+(?:api\/+)?(graphql)$/is.exec(path);
+    return api ? ((api[1] ?? api[2]) as string) : undefined;
+  }
+  // HTTPie, xh and curl take a URL without its scheme (`api.github.com/repos/…`).
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\//i.test(url) ? `https://${url}` : url;
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)([^?#]*)/is.exec(withScheme);
+  if (!m) return undefined;
+  const host = (m[1] as string).replace(/^.*@/, "").replace(/:\d*$/, "").toLowerCase();
+  const path = m[2] as string;
+  if (host === "api.github.com") return path;
+  const enterprise = /^\/+api\/+(v3(?=\/|$)|graphql$)(.*)$/i.exec(path);
+  if (!enterprise) return undefined;
+  return (enterprise[1] as string).toLowerCase() === "graphql" ? "graphql" : (enterprise[2] as string);
+}
+
+/** A request body as API fields: JSON whole, else `a=b&c=d` pairs (form-encoded). */
+function bodyFields(body: string | undefined): ApiField[] {
+  if (body === undefined) return [{ key: "\u0000input", value: undefined }];
+  if (body.trim().startsWith("{")) return [{ key: "\u0000input", value: body }];
+  return body.split("&").map((pair) => {
+    const e = pair.indexOf("=");
+    const decode = (t: string): string => {
+      try {
+        return decodeURIComponent(t.replace(/\+/g, " "));
+      } catch {
+        return t;
+      }
+    };
+    return e < 0 ? { key: decode(pair), value: "" } : { key: decode(pair.slice(0, e)), value: decode(pair.slice(e + 1)) };
+  });
+}
+
+/**
+ * An HTTP client's request to GitHub's API (`curl -X PATCH https://api.github.com/repos/o/r/git/refs/heads/main
+ * -d '{"sha":…,"force":true}'`), judged as the same request through `gh api` would be. curl's
+ * `-X`/`--request`, data options (`-d`, `--data*`, `--json`, `-F`, `-T`; `-G` sends them as a query),
+ * wget's `--method`, `--post-data`/`--body-data` and their `-file` forms, HTTPie's and xh's
+ * `[METHOD] URL key=value key:=json`. A URL the line does not show is not judged (it may be any host).
+ */
+function httpApiBlock(name: string, args: readonly string[], protectedSet: ReadonlySet<string>, current: ReadonlySet<string>, dir: string): string | undefined {
+  let method: string | undefined;
+  let url: string | undefined;
+  const urls: string[] = [];
+  const bodies: Array<string | undefined> = [];
+  let get = false;
+  let unread = false;
+  const body = (value: string): string | undefined => (value.startsWith("@") ? fieldValue(value, dir) : value);
+  const items: ApiField[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] as string;
+    const eq = a.indexOf("=");
+    const long = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
+    const attached = a.startsWith("--") && eq > 0 ? a.slice(eq + 1) : undefined;
+    const value = (): string => attached ?? args[(i += 1)] ?? "";
+    if (name === "curl") {
+      if (long === "-X" || long === "--request") method = value();
+      else if (/^-X./.test(a)) method = a.slice(2);
+      else if (/^--(data|data-raw|data-binary|data-ascii|data-urlencode|json)$/.test(long) || long === "-d") {
+        if (long === "--json") method ??= "POST";
+        bodies.push(long === "--data-raw" ? value() : body(value()));
+      } else if (/^-d./.test(a)) bodies.push(body(a.slice(2)));
+      else if (long === "-F" || long === "--form") bodies.push(body(value()));
+      else if (long === "-T" || long === "--upload-file") {
+        method ??= "PUT";
+        bodies.push(fieldValue(`@${value()}`, dir));
+      } else if (long === "-G" || long === "--get") get = true;
+      else if (long === "--url") url = value();
+      else if (
+        /^-[A-Za-z]*[HuAebcoEKrwzy]$/.test(a) ||
+        /^--(header|user|user-agent|referer|cookie|cookie-jar|output|cert|config|range|write-out|time-cond|max-time)$/.test(a)
+      )
+        i += 1;
+    } else if (name === "wget") {
+      if (long === "--method") method = value();
+      else if (long === "--post-data" || long === "--body-data") {
+        if (long === "--post-data") method ??= "POST";
+        bodies.push(value());
+      } else if (long === "--post-file" || long === "--body-file") {
+        if (long === "--post-file") method ??= "POST";
+        bodies.push(fieldValue(`@${value()}`, dir));
+      }
+    } else if (!a.startsWith("-")) {
+      if (url === undefined && method === undefined && /^[A-Z]+$/.test(a)) method = a;
+      else if (url === undefined && (/^[a-z][a-z0-9+.-]*:\/\//i.test(a) || /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\//i.test(a) || a.startsWith(ANY))) url = a;
+      else if (url !== undefined) {
+        // HTTPie's request items: `key=value` and `key:=json` are body fields; `key==v` a query, `H:v` a header.
+        const item = /^([^=:]+)(:=|=)(.*)$/s.exec(a);
+        if (item && !a.includes("==")) items.push({ key: item[1] as string, value: item[3] as string });
+      }
+    }
+    if (!a.startsWith("-") && (/^[a-z][a-z0-9+.-]*:\/\//i.test(a) || /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\//i.test(a) || a.startsWith(ANY))) urls.push(a);
+  }
+  if (url !== undefined && !urls.includes(url)) urls.push(url);
+  for (const b of bodies) if (b === undefined || b.includes(ANY)) unread = true;
+  const fields = [...items, ...bodies.flatMap((b) => bodyFields(b))];
+  const verb = method ?? (get || fields.length === 0 ? "GET" : "POST");
+  if ((method ?? "").includes(ANY)) unread = true;
+  // Every URL-shaped word: an option's value (`--proxy http://…`) is never taken for the request's.
+  for (const candidate of urls) {
+    const endpoint = gitHubApiPath(candidate);
+    if (endpoint === undefined) continue;
+    const block = apiRequestBlock(name, verb, endpoint, unread || candidate.includes(ANY), fields, protectedSet, current);
+    if (block) return block;
+  }
+  return undefined;
+}
+
+/**
+ * gh commands that move a protected branch on the remote without git: `gh api` requests that
+ * `apiRequestBlock` blocks, `gh repo sync` of a remote repository (it resets the branch there;
+ * `--force` hard-resets), and `gh pr merge --admin` (merges past the branch's protection).
  */
 function ghBlock(args: readonly string[], protectedSet: ReadonlySet<string>, current: ReadonlySet<string>, dir: string): string | undefined {
   const sub = args[0];
@@ -1418,69 +1609,13 @@ function ghBlock(args: readonly string[], protectedSet: ReadonlySet<string>, cur
       else if (unreadWord(a)) unread = true;
       else if (!a.startsWith("-")) positionals.push(a);
     }
-    const verb = method ?? (fields ? "POST" : "GET");
-    const endpoint = normaliseEndpoint(positionals[0] ?? "");
-    if (verb.includes(ANY) || unread || endpoint.includes(ANY)) {
-      if (!GH_API_WRITE.test(verb) && !verb.includes(ANY) && !unread && !/(refs|branches|contents|rulesets|merges|graphql)/.test(endpoint)) return undefined;
-      if (verb.includes(ANY) || unread || /(refs|branches|contents|rulesets|merges|graphql)/.test(endpoint))
-        return "BLOCKED: gh api with a method, endpoint or option the guardrails cannot read could change a protected branch on the remote. Write them out.";
-    }
-    // Field values: `key=value`; `--input FILE` is the whole body (JSON).
-    const read: Array<{ key: string; value: string | undefined }> = values.map((v) => {
+    const read: ApiField[] = values.map((v) => {
       if (v.startsWith("\u0000input=")) return { key: "\u0000input", value: fieldValue(`@${v.slice(7)}`, dir) };
       const e = v.indexOf("=");
       const key = e < 0 ? v : v.slice(0, e);
       return { key, value: e < 0 ? "" : v.startsWith(`${key}=@`) ? fieldValue(v.slice(e + 1), dir) : v.slice(e + 1) };
     });
-    const field = (name: string): string | undefined => {
-      for (const r of read) {
-        if (r.key === name) return r.value ?? ANY;
-        if (r.key === "\u0000input") {
-          if (r.value === undefined) return ANY;
-          try {
-            const body = JSON.parse(r.value) as Record<string, unknown>;
-            if (typeof body[name] === "string") return body[name] as string;
-          } catch {
-            return ANY;
-          }
-        }
-      }
-      return undefined;
-    };
-    const block = (what: string, branch: string): string =>
-      `BLOCKED: gh api ${verb.toUpperCase()} ${endpoint} ${what} the protected branch ${branch} on the remote. Push to a feature branch and open a pull request.`;
-    if (/(^|\/)graphql$/.test(endpoint)) {
-      const query = field("query");
-      if (query === undefined) return undefined;
-      if (query === ANY)
-        return "BLOCKED: gh api graphql with a query the guardrails cannot read could move or unprotect a protected branch. Give the query inline.";
-      const mutation = GRAPHQL_REF_MUTATION.exec(query);
-      return mutation
-        ? `BLOCKED: gh api graphql ${mutation[1]} can move, delete or unprotect a protected branch on the remote. Push to a feature branch and open a pull request.`
-        : undefined;
-    }
-    if (!GH_API_WRITE.test(verb)) return undefined;
-    const currentBranch = [...current].find((b) => b !== "") ?? UNKNOWN;
-    const named = (text: string): string => text.replace(/\{branch\}/g, currentBranch);
-    const ref = /(?:^|\/)git\/refs\/heads\/(.+)$/.exec(endpoint) ?? /(?:^|\/)branches\/([^/]+)(?:\/|$)/.exec(endpoint);
-    if (ref) {
-      const hit = protectedHit(named(ref[1] as string), protectedSet);
-      return hit ? block("changes", hit) : undefined;
-    }
-    if (/(?:^|\/)merges$/.test(endpoint)) {
-      const base = field("base");
-      const hit = base === undefined ? undefined : protectedHit(base, protectedSet);
-      return hit ? block("merges into", hit) : undefined;
-    }
-    if (/(?:^|\/)contents(\/|$)/.test(endpoint) && /^(PUT|DELETE)$/i.test(verb)) {
-      // Without `branch`, the contents API commits to the repository's default branch.
-      const branch = field("branch");
-      const hit = branch === undefined ? [...protectedSet][0] : protectedHit(named(branch), protectedSet);
-      return hit ? block(branch === undefined ? "commits to the default branch, which can be" : "commits to", hit) : undefined;
-    }
-    if (/(?:^|\/)rulesets\/[^/]+$/.test(endpoint) && /^(PUT|PATCH|DELETE)$/i.test(verb))
-      return `BLOCKED: gh api ${verb.toUpperCase()} ${endpoint} changes or removes a ruleset, which can be what protects ${[...protectedSet].join(", ")}. Ask the operator.`;
-    return undefined;
+    return apiRequestBlock("gh api", method ?? (fields ? "POST" : "GET"), positionals[0] ?? "", unread, read, protectedSet, current);
   }
   if (sub === "repo" && args[1] === "sync") {
     const rest = args.slice(2);
@@ -1586,13 +1721,11 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
       const block = opaqueBlock(o, branchesAt(o.cwd).set, protectedSet);
       if (block) return block;
     }
-    if (c.name === "gh") {
-      const block = ghBlock(
-        markedArgv(c, positional || c.depth > 0).slice(1),
-        protectedSet,
-        c.where === "local" ? branchesAt(c.cwd).set : new Set([UNKNOWN]),
-        c.cwd,
-      );
+    // The forge's API, through gh or an HTTP client: judged with the branch state where the command runs.
+    if (c.name === "gh" || HTTP_CLIENTS.has(c.name)) {
+      const args = markedArgv(c, positional || c.depth > 0).slice(1);
+      const current = c.where === "local" ? branchesAt(c.cwd).set : new Set([UNKNOWN]);
+      const block = c.name === "gh" ? ghBlock(args, protectedSet, current, c.cwd) : httpApiBlock(c.name, args, protectedSet, current, c.cwd);
       if (block) return block;
       continue;
     }
@@ -1652,7 +1785,7 @@ export const branchProtectionGuard: Guard = {
     const command = stringArg(tool_input, "command");
     const effects = commandEffects(command, cwd, env);
     // Nothing git-shaped and nothing hidden: nothing to check (the common case, kept cheap).
-    if (effects.opaque.length === 0 && !effects.commands.some((c) => c.name === "git" || c.name === "gh")) return undefined;
+    if (effects.opaque.length === 0 && !effects.commands.some((c) => c.name === "git" || c.name === "gh" || HTTP_CLIENTS.has(c.name))) return undefined;
     const block = checkLine(command, cwd, env, protectedSet, 0);
     return block ? { block } : undefined;
   },
@@ -1662,6 +1795,8 @@ export const branchProtectionGuard: Guard = {
 // request's `base`: merging into it goes through the server's own protection rules).
 const TOOL_BRANCH_KEYS = ["branch", "ref", "refspec", "target_branch", "remote_branch", "branch_name"];
 const FILE_WRITING_WORDS = new Set(["create", "update", "put", "delete", "write", "upload", "push"]);
+const REF_WORDS = new Set(["ref", "refs", "branch", "branches"]);
+const REF_CHANGING_WORDS = new Set(["update", "delete", "remove", "rename", "move", "set", "force", "reset", "patch", "edit", "unprotect", "protect"]);
 
 /**
  * A tool outside the clients' vocabulary (an MCP git or GitHub server's) that pushes, commits or
@@ -1671,6 +1806,27 @@ const FILE_WRITING_WORDS = new Set(["create", "update", "put", "delete", "write"
  */
 function toolBranchBlock(tool: string, input: Record<string, unknown>, cwd: string, protectedSet: ReadonlySet<string>): string | undefined {
   const words = toolNameWords(tool);
+  // A tool that sends an HTTP request (`url`, `method`, `body`) to GitHub's API: judged as that request.
+  const url = stringArg(input, "url") || stringArg(input, "uri");
+  const endpoint = url === "" ? undefined : gitHubApiPath(url);
+  if (endpoint !== undefined) {
+    const raw = input.body ?? input.data ?? input.json;
+    const body = raw === undefined ? undefined : typeof raw === "string" ? raw : JSON.stringify(raw);
+    const verb = stringArg(input, "method") || (body === undefined ? "GET" : "POST");
+    const fields = body === undefined ? [] : bodyFields(body);
+    const block = apiRequestBlock(tool, verb, endpoint, false, fields, protectedSet, new Set([currentBranch(cwd)]));
+    if (block) return block;
+  }
+  // A tool that moves, deletes or renames a ref or branch by name (`update_ref`, `delete_branch`).
+  if (words.some((w) => REF_WORDS.has(w)) && words.some((w) => REF_CHANGING_WORDS.has(w))) {
+    for (const key of [...TOOL_BRANCH_KEYS, "name", "old_name", "from", "source_branch"]) {
+      const branch = stringArg(input, key)
+        .replace(/^refs\//, "")
+        .replace(/^heads\//, "");
+      const hit = branch === "" ? undefined : protectedHit(branch, protectedSet);
+      if (hit) return `BLOCKED: ${tool} would change ${branch}, a protected branch (${hit}). Work on a feature branch and open a pull request.`;
+    }
+  }
   const pushes = words.includes("push");
   const rewrites = words.includes("reset") || words.includes("rebase") || words.includes("amend");
   const commits = words.includes("commit") || (words.some((w) => w === "file" || w === "files") && words.some((w) => FILE_WRITING_WORDS.has(w)));

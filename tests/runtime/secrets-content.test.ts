@@ -13,7 +13,7 @@ import { auditLine } from "../../runtime/audit-log";
 import { argumentText, ARGUMENT_LIMITS, patchAddedText, writtenText } from "../../runtime/guardrails/secrets-in-writes";
 import { shellSessionInput } from "../../runtime/clients/copilot";
 import { runHook } from "../../runtime/run-hook";
-import { isPlaceholderValue, MAX_EXCUSED_MATCHES, redactSecrets, scanSecrets } from "../../runtime/secrets";
+import { isPlaceholderValue, MAX_COMPUTED_CALLS, MAX_EXCUSED_MATCHES, redactSecrets, scanSecrets } from "../../runtime/secrets";
 import { AWS_KEY, cleanEnv, GH36, GITHUB_TOKEN, tempDir, tempRepo } from "./helpers";
 
 /** Deterministic base64 text (a stand-in for key material: random-looking, never a real key). */
@@ -176,6 +176,16 @@ describe("placeholders", () => {
     const many = "password = config.password\n".repeat(MAX_EXCUSED_MATCHES + 1);
     expect(scanSecrets(many, "normal")).toEqual(["generic_secret"]);
     expect(scanSecrets("password = config.password\n".repeat(10), "normal")).toEqual([]);
+  });
+
+  it(`a token made from character codes or a short encoded piece is seen; more than ${MAX_COMPUTED_CALLS} computed strings fail closed`, () => {
+    const codes = [...GITHUB_TOKEN.slice(0, 4)].map((c) => c.charCodeAt(0)).join(", ");
+    expect(scanSecrets(`const t = String.fromCharCode(${codes}) + "${GITHUB_TOKEN.slice(4)}";`, "normal")).toEqual(["github_token"]);
+    const hex = Buffer.from(GITHUB_TOKEN.slice(0, 6)).toString("hex");
+    expect(scanSecrets(`T = bytes.fromhex("${hex}").decode() + "${GITHUB_TOKEN.slice(6)}"`, "normal")).toEqual(["github_token"]);
+    expect(scanSecrets('const s = String.fromCharCode(72, 101, 108, 108, 111) + " world";', "normal")).toEqual([]);
+    expect(scanSecrets("x = chr(65) + 'B'\n".repeat(MAX_COMPUTED_CALLS + 1), "normal")).toEqual(["computed_strings"]);
+    expect(scanSecrets("x = chr(65) + 'B'\n".repeat(100), "normal")).toEqual([]);
   });
 });
 
@@ -385,6 +395,9 @@ describe("linear time: 10 MiB adversarial payloads through runHook", () => {
     ["Bearer prefixes", (size) => fill("Authorization: Bearer ", size)],
     ["escaped quotes", (size) => fill('\\"password\\": \\"', size)],
     ["nosecret markers", (size) => fill("#   nosecret?", size)],
+    ["character codes", (size) => fill("chr(103)+", size)],
+    ["decoded literals", (size) => fill("b64decode('QUFB')+'", size)],
+    ["unclosed decoder calls", (size) => fill('atob("', size)],
   ];
   const home = tempDir();
   const repo = tempRepo("feature/x");

@@ -728,7 +728,50 @@ const UNSEEN: Record<string, string[]> = {
     expect: "allow",
   }),
 );
-for (const [klass, commands] of Object.entries({ ...UNSEEN, ...REDTEAM })) {
+// A credential named inside one word of a program the analyser does not model: its code or a
+// command line it runs (`guile -c '(… ".env" …)'`, `expect -c 'spawn cat .env'`), yq's expression
+// (`load_str`), sed's `e` command, git's own config reader pointed at a file. No list of these
+// programs: an unmodelled program's words are cut at quotes, brackets and blanks, and each piece
+// counts as a word it is given.
+const INSIDE_WORDS: Record<string, string[]> = {
+  "credential-reads/inside-program-words": [
+    `emacs --batch --eval '(princ (with-temp-buffer (insert-file-contents ".env") (buffer-string)))'`,
+    `guile -c '(display (call-with-input-file ".env" get-string-all))'`,
+    `racket -e '(display (file->string ".env"))'`,
+    `elixir -e 'IO.puts File.read!(".env")'`,
+    `erl -noshell -eval 'io:format("~s",[element(2,file:read_file(".env"))]),halt().'`,
+    `bb -e '(slurp ".env")'`,
+    `clojure -M -e '(slurp "config/prod.env")'`,
+    `swipl -g "read_file_to_string('.env',S,[]),write(S),halt"`,
+    `gnuplot -e 'system("cat .env")'`,
+    `expect -c 'spawn cat .env; interact'`,
+    `expect -c 'spawn cat ~/.ssh/id_rsa'`,
+    `zz-run --script '(open ".env")'`,
+    `yq -n 'load_str(".env")'`,
+    `yq -n 'load("config/prod.env")'`,
+    `sed -n '1e cat .env' README.md`,
+    `sed 's/.*/cat .env/e' README.md`,
+  ],
+  "credential-reads/git-config-files": [
+    "git config --file .env --list",
+    "git config -f ~/.aws/credentials -l",
+    "git config --file=config/prod.env --get-regexp .",
+    "git config --blob HEAD:.env -l",
+    "git -c include.path=../.env config -l",
+    "git -c include.path=~/.aws/credentials config --get default.aws_secret_access_key",
+    "git -c includeIf.gitdir:~/.path=~/.aws/credentials config -l",
+    "git config include.path ~/.aws/credentials",
+  ],
+  "credential-reads/git-grep": [
+    "git grep --untracked API_KEY",
+    "git grep --no-index API_KEY",
+    "git grep -h --no-index -e API -- .",
+    "git grep API_KEY -- ':/.env'",
+    "git grep API_KEY -- ':(top).env'",
+    "git log -p -- ':(glob)config/prod.env'",
+  ],
+};
+for (const [klass, commands] of Object.entries({ ...UNSEEN, ...REDTEAM, ...INSIDE_WORDS })) {
   commands.forEach((command, i) => {
     cases.push({
       id: `${klass}-${i}-${slug(command)}`,
@@ -1290,62 +1333,6 @@ cases.push({
   }),
 );
 
-// A credential named inside one word of a program the analyser does not model: its code or a
-// command line it runs (`guile -c '(… ".env" …)'`, `expect -c 'spawn cat .env'`), yq's expression
-// (`load_str`), sed's `e` command, git's own config reader pointed at a file. No list of these
-// programs: an unmodelled program's words are cut at quotes, brackets and blanks, and each piece
-// counts as a word it is given.
-const INSIDE_WORDS: Record<string, string[]> = {
-  "credential-reads/inside-program-words": [
-    `emacs --batch --eval '(princ (with-temp-buffer (insert-file-contents ".env") (buffer-string)))'`,
-    `guile -c '(display (call-with-input-file ".env" get-string-all))'`,
-    `racket -e '(display (file->string ".env"))'`,
-    `elixir -e 'IO.puts File.read!(".env")'`,
-    `erl -noshell -eval 'io:format("~s",[element(2,file:read_file(".env"))]),halt().'`,
-    `bb -e '(slurp ".env")'`,
-    `clojure -M -e '(slurp "config/prod.env")'`,
-    `swipl -g "read_file_to_string('.env',S,[]),write(S),halt"`,
-    `gnuplot -e 'system("cat .env")'`,
-    `expect -c 'spawn cat .env; interact'`,
-    `expect -c 'spawn cat ~/.ssh/id_rsa'`,
-    `zz-run --script '(open ".env")'`,
-    `yq -n 'load_str(".env")'`,
-    `yq -n 'load("config/prod.env")'`,
-    `sed -n '1e cat .env' README.md`,
-    `sed 's/.*/cat .env/e' README.md`,
-  ],
-  "credential-reads/git-config-files": [
-    "git config --file .env --list",
-    "git config -f ~/.aws/credentials -l",
-    "git config --file=config/prod.env --get-regexp .",
-    "git config --blob HEAD:.env -l",
-    "git -c include.path=../.env config -l",
-    "git -c include.path=~/.aws/credentials config --get default.aws_secret_access_key",
-    "git -c includeIf.gitdir:~/.path=~/.aws/credentials config -l",
-    "git config include.path ~/.aws/credentials",
-  ],
-  "credential-reads/git-grep": [
-    "git grep --untracked API_KEY",
-    "git grep --no-index API_KEY",
-    "git grep -h --no-index -e API -- .",
-    "git grep API_KEY -- ':/.env'",
-    "git grep API_KEY -- ':(top).env'",
-    "git log -p -- ':(glob)config/prod.env'",
-  ],
-};
-for (const [klass, commands] of Object.entries(INSIDE_WORDS)) {
-  commands.forEach((command, i) => {
-    cases.push({
-      id: `${klass}-${i}-${slug(command)}`,
-      class: klass,
-      kind: "shell",
-      command,
-      files: { ".env": "API_KEY=x\n", "config/prod.env": "X=1\n", "README.md": "# x\n" },
-      expect: "deny",
-      reason: /credential|cannot be checked/,
-    });
-  });
-}
 // A git index tracking `.env` (version 2, one entry: stat data and hash zero, flags = the name's
 // length, the name, NUL padding to 8 bytes): git grep then searches it.
 const INDEX_WITH_DOTENV = `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0001${"\u0000".repeat(60)}\u0000\u0004.env${"\u0000".repeat(6)}`;

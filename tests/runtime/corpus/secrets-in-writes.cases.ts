@@ -143,6 +143,17 @@ built.push(
   ["base64-three-times", "notes.txt", b64(b64(b64(token)))],
   ["hex-after-equals", "notes.txt", `hex=${Buffer.from(token).toString("hex")}`],
 );
+// A piece written as character codes or a short encoded literal, joined to the rest in code.
+const codes = (text: string): string => [...text].map((c) => c.charCodeAt(0)).join(", ");
+built.push(
+  ["char-codes-js", "src/a.ts", `const t = String.fromCharCode(${codes(token.slice(0, 4))}) + "${token.slice(4)}";`],
+  ["chr-python", "app/a.py", `T = ${[...token.slice(0, 3)].map((c) => `chr(${c.charCodeAt(0)})`).join(" + ")} + "${token.slice(3)}"`],
+  ["hex-piece-node", "src/a.ts", `const t = Buffer.from("${Buffer.from(token.slice(0, 8)).toString("hex")}", "hex") + "${token.slice(8)}";`],
+  ["fromhex-piece-python", "app/a.py", `T = bytes.fromhex("${Buffer.from(token.slice(0, 4)).toString("hex")}").decode() + "${token.slice(4)}"`],
+  ["b64-piece-python", "app/a.py", `T = base64.b64decode("${b64(token.slice(0, 4))}").decode("utf-8") + "${token.slice(4)}"`],
+  ["atob-piece", "src/a.js", `const t = atob("${b64(token.slice(0, 4))}") + "${token.slice(4)}";`],
+  ["aws-char-codes", "src/config.js", `const id = String.fromCharCode(${codes(awsId.slice(0, 4))}) + '${awsId.slice(4)}';`],
+);
 for (const [slug, path, content] of built)
   cases.push({
     id: `secrets-in-writes/built-${slug}`,
@@ -166,6 +177,9 @@ const fine: ReadonlyArray<[string, string, string]> = [
        "world")`,
   ],
   ["percent-url", "docs/a.md", `See https://example.com/search?q=a%20b%2Fc and 100% of it.`],
+  ["char-codes-words", "src/a.ts", `const s = String.fromCharCode(72, 101, 108, 108, 111) + " world";`],
+  ["hex-bytes", "src/a.ts", `const magic = Buffer.from("deadbeef", "hex");`],
+  ["chr-letters", "app/a.py", `LETTERS = chr(65) + "BC"`],
 ];
 for (const [slug, path, content] of fine)
   cases.push({ id: `harmless/writes-built-${slug}`, class: "harmless/writes", kind: "write", path, content: `${content}\n`, expect: "allow" });
