@@ -3293,7 +3293,12 @@ function awkEffects(
   for (const i of files) effect.reads.push(path(i));
   if (!program) return;
   effect.code.push(program);
-  if (program.length > 64 * 1024) return;
+  if (program.length > 64 * 1024) {
+    addOpaque(effect, ctx, { reason: "hidden-input", text: "an awk program too long to read", words: args, cwd: ctx.cwd, depth, hidden: true });
+    return;
+  }
+  // awk joins strings written side by side (`"cat .e" "nv"` is "cat .env"): read them joined.
+  program = joinedAwkLiterals(program);
   const literal = (text: string): PathEffect => pathEffect(literalWord(text), 0, ctx, "awk");
   for (const m of program.matchAll(/getline\b[^;{}<|]*<\s*"((?:[^"\\]|\\.)*)"/g)) effect.reads.push(literal(m[1] as string));
   for (const m of program.matchAll(/(?:^|[^>])>{1,2}\s*"((?:[^"\\]|\\.)*)"/g)) effect.writes.push(literal(m[1] as string));
@@ -3303,8 +3308,10 @@ function awkEffects(
   for (const script of commands.slice(0, 32)) analyseNested(script, ctx, depth + 1, ctx.where);
   // A file or command awk takes from a variable or its input: every string the program holds may be it.
   const computedFile = /getline\b[^;{}<|]*<\s*[^\s"]|(?:^|[^>])>{1,2}\s*[A-Za-z_$(]/.test(program);
+  // A command awk builds: `system(` not given one literal, `expr | getline` with no literal before the
+  // pipe (`("cat " f) | getline`, `c | getline`), `print | expr` with no literal after it.
   const computedCommand =
-    /system\s*\(\s*[^\s")]|(?:^|[^|])\|(?!\|)\s*(?!getline\b)[A-Za-z_$(]/.test(program) ||
+    /system\s*\(\s*(?:[^\s")]|"(?:[^"\\]|\\.)*"\s*[^\s)])|(?:^|[^|])\|(?!\|)\s*(?!getline\b)[A-Za-z_$(]|(?:^|[^"\s])\s*\|\s*getline\b/.test(program) ||
     commands.some((c) => {
       const words = c.trim().split(/\s+/);
       return SHELLS.has(basename(words[0] ?? "")) && (words.length === 1 || words.includes("-s"));
@@ -3318,6 +3325,33 @@ function awkEffects(
       if ((args[i - 1] === "-v" || assignedName(a) !== undefined) && eq > 0) effect.reads.push(literal(a.slice(eq + 1)));
     });
   }
+}
+
+/** `program` with string literals written side by side (awk's concatenation) joined into one. One pass. */
+function joinedAwkLiterals(program: string): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < program.length) {
+    const open = program.indexOf('"', i);
+    if (open < 0) break;
+    parts.push(program.slice(i, open + 1));
+    let j = open + 1;
+    for (;;) {
+      const start = j;
+      while (j < program.length && program[j] !== '"') j += program[j] === "\\" ? 2 : 1;
+      parts.push(program.slice(start, Math.min(j, program.length)));
+      // Unterminated: the rest is the literal.
+      if (j >= program.length) return parts.join("");
+      let k = j + 1;
+      while (program[k] === " " || program[k] === "\t") k += 1;
+      if (program[k] !== '"') break;
+      j = k + 1;
+    }
+    parts.push('"');
+    i = j + 1;
+  }
+  parts.push(program.slice(i));
+  return parts.join("");
 }
 
 /**
@@ -3929,7 +3963,7 @@ function fileEffects(
       if (line.trim() !== "") effect.reads.push(pathEffect(literalWord(line.trim()), 0, ctx, name));
     return;
   }
-  if (name === "tar") {
+  if (name === "tar" || name === "gtar" || name === "bsdtar") {
     const create = args.some((a) => (/^-?[A-Za-z]*c/.test(a) && !a.startsWith("--")) || a === "--create");
     const { files, optionFiles } = operandIndexes("tar", args, false);
     for (const i of files) effect.reads.push(path(i));
@@ -3985,8 +4019,10 @@ function fileEffects(
       effect.recursive = true;
     }
     // `--remove-source-files` (and the older `--remove-sent-files`, any unique abbreviation) deletes each source it sent.
-    if (name === "rsync" && args.some((a) => longOptionIs(a, "--remove-source-files", 10) || longOptionIs(a, "--remove-sent-files", 10)))
+    if (name === "rsync" && args.some((a) => longOptionIs(a, "--remove-source-files", 10) || longOptionIs(a, "--remove-sent-files", 10))) {
       for (const i of sourcesIdx) if (i !== destination) effect.deletes.push(path(i));
+      if (args.some((a) => /^-[A-Za-z]*[ar]/.test(a) || a === "--recursive" || a === "--archive")) effect.recursive = true;
+    }
     return;
   }
   if (name === "ssh-keygen" && args.includes("-t") && !args.some((a) => /^-[A-Za-z]*y/.test(a))) {
@@ -4127,7 +4163,7 @@ function sourceDeletes(effect: EffectCommand, name: string, args: readonly strin
   } else if (name === "zip") {
     // The first operand is the archive; `-m` may sit in a cluster (`-rm`, `-9m`).
     if (short(/m/) || args.some((a) => longOptionIs(a, "--move", 5))) deleted = operands.slice(1);
-  } else if (name === "7z" || name === "7za" || name === "7zr") {
+  } else if (name === "7z" || name === "7za" || name === "7zr" || name === "7zz") {
     // `7z a archive files…`: the command, the archive, then what it takes in.
     if (args.some((a) => a.toLowerCase() === "-sdel")) deleted = operands.slice(2);
   }
@@ -4135,8 +4171,11 @@ function sourceDeletes(effect: EffectCommand, name: string, args: readonly strin
   if (deleted.length > 0 && (short(/r/) || args.some((a) => a === "--recursive"))) effect.recursive = true;
 }
 
-/** Options whose value is prose for people (`gh pr create --title …`, `-m …`). */
-const MESSAGE_OPTION = /^(-m|--(message|msg|title|body|description|summary|subject|comment|notes?|reason))$/;
+/**
+ * Options whose value is prose for people (`gh pr create --title …`, `-m …`) or a test runner's
+ * filter of test names (`jest -t "loads .env"`, `pytest -k`, `mocha --grep`): text, not program text.
+ */
+const MESSAGE_OPTION = /^(-[mtkg]|--(message|msg|title|body|description|summary|subject|comment|notes?|reason|grep|testNamePattern|test-name-pattern))$/;
 
 /**
  * The words of a program whose use of them is not modelled, from `from` on, recorded as reads

@@ -1560,7 +1560,11 @@ export const credentialReadsGuard: Guard = {
       }
       return undefined;
     }
-    if (PATHLESS_TOOLS.test(tool_name)) return undefined;
+    if (PATHLESS_TOOLS.test(tool_name)) {
+      // No path, but a URL can name a file (WebFetch of `file:///…/.env`, or of a local server's `/.env`).
+      const url = stringValues(tool_input).find((v) => urlNamesCredential(v, false));
+      return url === undefined ? undefined : { block: readBlock(url, undefined, `The tool ${tool_name} would fetch`) };
+    }
     // Any other tool (an MCP server's, a tool the runtime does not know yet) given a credential
     // file's path may read it, whatever its name says (`tail_file`, `head`, a bare `fs_tool`): every
     // path-shaped argument is judged as a read's path. A tool that only names a file in a pattern

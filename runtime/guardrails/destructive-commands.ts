@@ -423,20 +423,17 @@ function codeDeleteBlock(command: EffectCommand, home: string): string | undefin
 }
 
 /**
- * An archiver told to delete what it archives (`tar --remove-files`, `zip -m`/`--move`, `7z -sdel`)
- * takes its operands' trees as a recursive `rm` would: judged the same way.
+ * A program that deletes what it is given as a side effect (an archiver told to remove or move its
+ * inputs, `rsync --remove-source-files`, a compressor that replaces its files: their deletes as
+ * runtime/command-effects.ts records them) takes a directory's tree as a recursive `rm` would, and a
+ * compressor one only with `-r`: judged the same way.
  */
-function archiveDeleteBlock(command: EffectCommand, home: string): string | undefined {
-  const args = command.argv.slice(1);
-  let removes = false;
-  if (command.name === "tar" || command.name === "bsdtar" || command.name === "gtar")
-    removes = args.some((a) => a.startsWith("--rem") && "--remove-files".startsWith(a));
-  else if (command.name === "zip") removes = args.some((a) => /^-[A-Za-z]*m/.test(a) || a === "--move");
-  else if (command.name === "7z" || command.name === "7za" || command.name === "7zz") removes = args.includes("-sdel");
-  if (!removes) return undefined;
-  const hit = command.reads.find((r) => deleteIsBroad(r, command.cwd, home, true, true));
+function sideEffectDeleteBlock(command: EffectCommand, home: string): string | undefined {
+  const archiver = /^(tar|gtar|bsdtar|zip|7z|7za|7zr|7zz)$/.test(command.name);
+  if (command.deletes.length === 0 || (!archiver && !command.recursive)) return undefined;
+  const hit = command.deletes.find((d) => deleteIsBroad(d, command.cwd, home, true, true));
   return hit
-    ? `BLOCKED: ${command.name} deletes what it archives, and ${shown(hit)} is a broad, home or package-managed directory. Archive it without deleting, or delete the specific files you mean.`
+    ? `BLOCKED: ${command.name} deletes what it is given, and ${shown(hit)} is a broad, home or package-managed directory. ${archiver ? "Archive it without deleting" : "Keep the originals (-k)"}, or delete the specific files you mean.`
     : undefined;
 }
 
@@ -539,7 +536,7 @@ export function shellDestructiveBlock(command: string, cwd: string, env: NodeJS.
           ? findBlock(c, home)
           : c.name === "truncate"
             ? massDeleteBlock(c, home)
-            : archiveDeleteBlock(c, home)) ??
+            : sideEffectDeleteBlock(c, home)) ??
       xargsBlock(c, effects.commands, home) ??
       deviceBlock(c) ??
       moveBlock(c, home) ??

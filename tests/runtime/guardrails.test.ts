@@ -131,6 +131,13 @@ describe("credential reads", () => {
     expect(verdict(credentialReadsGuard, "Bash", bash(command))?.block, command).toBeUndefined();
   });
 
+  it("blocks WebFetch of a URL that names a credential file (file://, a local server's /.env), not of other pages", () => {
+    for (const url of ["file:///root/.ssh/id_rsa", "http://localhost:8000/.env", "http://127.0.0.1:3000/config/prod.env"])
+      expect(verdict(credentialReadsGuard, "WebFetch", { url, prompt: "x" })?.block, url).toMatch(/credential file/);
+    for (const url of ["https://docs.example.com/guide/env-vars", "https://github.com/o/r/blob/main/.env.example"])
+      expect(verdict(credentialReadsGuard, "WebFetch", { url, prompt: "x" })?.block, url).toBeUndefined();
+  });
+
   it("blocks Read of credential files and names dotenv keys (never values)", () => {
     for (const path of [
       "/repo/.env",

@@ -752,6 +752,17 @@ const INSIDE_WORDS: Record<string, string[]> = {
     `sed -n '1e cat .env' README.md`,
     `sed 's/.*/cat .env/e' README.md`,
   ],
+  // awk joins strings written side by side, and builds commands from variables.
+  "credential-reads/awk-built-strings": [
+    `awk 'BEGIN{system("cat .e" "nv")}'`,
+    `awk 'BEGIN{f=".env"; system("cat " f)}'`,
+    `awk 'BEGIN{f=".env"; ("cat " f) | getline x; print x}'`,
+    `awk 'BEGIN{c="cat .env"; c | getline x; print x}'`,
+    `awk 'BEGIN{while(("cat" " .env" | getline l)>0) print l}'`,
+    `awk 'BEGIN{print "x" | "cat .e" "nv"}'`,
+    `awk 'BEGIN{f=".e" "nv"; while((getline l < f)>0) print l}'`,
+    `gawk 'BEGIN{f="config/prod" ".env"; while((getline l < f)>0) print l}'`,
+  ],
   "credential-reads/git-config-files": [
     "git config --file .env --list",
     "git config -f ~/.aws/credentials -l",
@@ -1364,6 +1375,11 @@ const INDEX_WITH_DOTENV = `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0001$
   "sed 's/e/E/g' README.md",
   "sed -E 's/([0-9]+)e/\\1E/g' README.md",
   "yq '.a' config.yaml",
+  `npx jest -t "reads the .env file"`,
+  `mocha --grep "parses the .env file"`,
+  `awk 'BEGIN{system("date")}'`,
+  `awk 'BEGIN{"date" | getline d; print d}'`,
+  `awk '{print $1 " " $2}' README.md`,
   `zz-run --script '(open "README.md")'`,
   `expect -c 'spawn ls -la; interact'`,
 ].forEach((command, i) =>

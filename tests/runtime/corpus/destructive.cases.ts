@@ -478,6 +478,15 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
   "tar --remove-files -cf /tmp/all.tar .",
   "tar --remove -czf /tmp/py.tgz /usr/lib/python3*",
   "zip -rmq /tmp/up.zip ..",
+  "bsdtar --remove-files -cf /tmp/etc.tar /etc",
+  "7zz a -sdel /tmp/lib.7z /usr/lib",
+  // The same through programs that delete what they are given as a side effect.
+  "gzip -r /",
+  "gzip -r ~",
+  "bzip2 -r /usr/share",
+  "pigz -r ..",
+  "rsync -a --remove-source-files /usr/ /tmp/usr/",
+  "rsync -r --remove-sent /etc/ /tmp/etc/",
   // Expansions that always give text make a name; the rest of the path still counts.
   "rm -rf /tmp/$(date +%s)/../..",
   "rm -rf /home/$(whoami)",
@@ -486,6 +495,11 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
 );
 
 [
+  "gzip -9 build.log",
+  "gzip -r logs/2025",
+  "tar -cf /tmp/build.tar --remove-files build/",
+  "zip -m /tmp/old-logs.zip logs/old.log",
+  "rsync -a --remove-source-files out/ /tmp/out/",
   "rm -rf /usr/local/go",
   "rm -rf /usr/src/app/node_modules",
   "rm -rf /var/lib/docker/tmp/*",
