@@ -4173,9 +4173,14 @@ function sourceDeletes(effect: EffectCommand, name: string, args: readonly strin
 
 /**
  * Options whose value is prose for people (`gh pr create --title …`, `-m …`) or a test runner's
- * filter of test names (`jest -t "loads .env"`, `pytest -k`, `mocha --grep`): text, not program text.
+ * filter of test names (`jest --testNamePattern "loads .env"`, `mocha --grep`): text, not program
+ * text. Long names only, and `-m`: a short option can be a program's code (`swipl -g goal`).
  */
-const MESSAGE_OPTION = /^(-[mtkg]|--(message|msg|title|body|description|summary|subject|comment|notes?|reason|grep|testNamePattern|test-name-pattern))$/;
+const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(
+  "-m --message --msg --title --body --description --summary --subject --comment --note --notes --reason --grep --testNamePattern --test-name-pattern".split(
+    " ",
+  ),
+);
 
 /**
  * The words of a program whose use of them is not modelled, from `from` on, recorded as reads
@@ -4205,7 +4210,7 @@ function unseenReads(effect: EffectCommand, name: string, args: readonly string[
           ? previous
           : undefined;
     // Prose (a title, a message) names files without opening them: no program text in it.
-    if (option === undefined || !MESSAGE_OPTION.test(option)) effect.unseenArgs.push(word);
+    if (option === undefined || !MESSAGE_OPTIONS.has(option)) effect.unseenArgs.push(word);
     for (const [k, text] of candidates.entries()) {
       if (text === "") continue;
       const read = pathEffect(

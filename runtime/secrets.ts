@@ -603,6 +603,8 @@ const UNREAD_COMPUTED = "\u0000computed";
  * when it has no such call; undefined past MAX_COMPUTED_CALLS of them.
  */
 function computedLiterals(text: string): string | undefined {
+  // Every such call has a parenthesis: most texts (a shell line) skip the regex, and its compilation.
+  if (!text.includes("(")) return text;
   COMPUTING_CALL.lastIndex = 0;
   let match = COMPUTING_CALL.exec(text);
   if (match === null) return text;

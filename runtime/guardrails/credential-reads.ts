@@ -1087,9 +1087,11 @@ function gitConfigSources(args: readonly string[], sub: number): string[] {
   const out: string[] = [];
   const config = sub >= 0 && args[sub] === "config";
   args.forEach((a, i) => {
-    const include = /^include(?:if\..*)?\.path(?:=(.*))?$/is.exec(a);
-    if (include) {
-      const value = include[1] ?? (config && i > sub ? args[i + 1] : undefined);
+    // Config keys are case-insensitive: `include.path`, `includeIf.<condition>.path`, as a key or `key=value`.
+    const eq = a.indexOf("=");
+    const key = (eq < 0 ? a : a.slice(0, eq)).toLowerCase();
+    if (key === "include.path" || (key.startsWith("includeif.") && key.endsWith(".path"))) {
+      const value = eq >= 0 ? a.slice(eq + 1) : config && i > sub ? args[i + 1] : undefined;
       if (value !== undefined) out.push(value);
     }
     if (!config || i <= sub) return;

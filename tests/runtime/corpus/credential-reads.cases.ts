@@ -1375,7 +1375,7 @@ const INDEX_WITH_DOTENV = `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0001$
   "sed 's/e/E/g' README.md",
   "sed -E 's/([0-9]+)e/\\1E/g' README.md",
   "yq '.a' config.yaml",
-  `npx jest -t "reads the .env file"`,
+  `npx jest --testNamePattern "reads the .env file"`,
   `mocha --grep "parses the .env file"`,
   `awk 'BEGIN{system("date")}'`,
   `awk 'BEGIN{"date" | getline d; print d}'`,
