@@ -1030,7 +1030,8 @@ function gitGrepBlock(command: EffectCommand, args: readonly string[]): string |
     .map((a) => resolve(command.cwd, a))
     .filter(isDirectory);
   const roots = dirs.length > 0 && includes.length === 0 ? dirs : [command.cwd];
-  const everyFile = args.some((a) => a === "--no-index" || a === "--untracked");
+  // Git takes any unique abbreviation of a long option (`--no-in`, `--untr`).
+  const everyFile = args.some((a) => (a.length >= 7 && "--no-index".startsWith(a)) || (a.length >= 3 && "--untracked".startsWith(a)));
   const tree = everyFile ? undefined : workTreeOf(command.cwd);
   // A glob too long or with too many stars to match in linear time is taken to match (an include) or not (an exclude).
   const matches = (spec: string, file: string, complex: boolean): boolean => {

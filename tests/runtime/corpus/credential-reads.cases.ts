@@ -777,6 +777,8 @@ const INSIDE_WORDS: Record<string, string[]> = {
     "git grep --untracked API_KEY",
     "git grep --no-index API_KEY",
     "git grep -h --no-index -e API -- .",
+    "git grep --no-ind API_KEY",
+    "git grep --untr API_KEY",
     "git grep API_KEY -- ':/.env'",
     "git grep API_KEY -- ':(top).env'",
     "git log -p -- ':(glob)config/prod.env'",
