@@ -1043,20 +1043,20 @@ function gitGrepBlock(command: EffectCommand, args: readonly string[]): string |
   };
   for (const root of roots) {
     const full: string[] = [];
-    const names = credentialFilesUnder(root, true, () => false, false, full);
-    const searched = names.filter((_, i) => {
-      const file = full[i] as string;
-      return (includes.length === 0 || includes.some((spec) => matches(spec, file, true))) && !excludes.some((spec) => matches(spec, file, false));
-    });
-    if (searched.length === 0) continue;
-    if (!everyFile) {
+    credentialFilesUnder(root, true, () => false, false, full);
+    // By path, not by name: `.env` and `config/.env` are two files, one of them perhaps tracked.
+    let searched = full.filter(
+      (file) => (includes.length === 0 || includes.some((spec) => matches(spec, file, true))) && !excludes.some((spec) => matches(spec, file, false)),
+    );
+    if (!everyFile && searched.length > 0) {
       // Outside a repository git grep stops with an error.
       if (tree === undefined) return undefined;
       const tracked = tree.index === undefined ? undefined : trackedPaths(tree.index);
       const unknown = tracked === undefined && tree.index !== undefined && existsNotDirectory(tree.index);
-      if (!unknown && !searched.some((name) => tracked?.has(relative(tree.top, full[names.indexOf(name)] as string)) === true)) continue;
+      if (!unknown) searched = searched.filter((file) => tracked?.has(relative(tree.top, file)) === true);
     }
-    return `BLOCKED: This git grep searches ${root}, where it would read credential file(s) (${searched.join(", ")}). Leave them out with a pathspec (git grep … -- . ':!.env'), or search only the files you need.`;
+    if (searched.length === 0) continue;
+    return `BLOCKED: This git grep searches ${root}, where it would read credential file(s) (${searched.map((file) => relative(root, file)).join(", ")}). Leave them out with a pathspec (git grep … -- . ':!.env'), or search only the files you need.`;
   }
   return undefined;
 }

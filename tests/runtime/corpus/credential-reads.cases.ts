@@ -1346,6 +1346,17 @@ cases.push({
   }),
 );
 
+// Two files of one name, the root's untracked and config/.env tracked: judged by path.
+const INDEX_WITH_CONFIG_DOTENV = `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0001${"\u0000".repeat(60)}\u0000\u000bconfig/.env${"\u0000".repeat(7)}`;
+cases.push({
+  id: "credential-reads/git-grep-tracked-same-name-in-a-subdirectory",
+  class: "credential-reads/git-grep",
+  kind: "shell",
+  command: "git grep API_KEY",
+  files: { ".env": "API_KEY=x\n", "config/.env": "API_KEY=y\n", ".git/index": INDEX_WITH_CONFIG_DOTENV },
+  expect: "deny",
+  reason: /credential/,
+});
 // A git index tracking `.env` (version 2, one entry: stat data and hash zero, flags = the name's
 // length, the name, NUL padding to 8 bytes): git grep then searches it.
 const INDEX_WITH_DOTENV = `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0001${"\u0000".repeat(60)}\u0000\u0004.env${"\u0000".repeat(6)}`;
