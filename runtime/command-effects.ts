@@ -3691,9 +3691,42 @@ function gitEffects(effect: EffectCommand, args: string[], sources: Resolved[], 
     const words = positional[0] === "set" || positional[0] === "add" ? positional.slice(1) : positional;
     if (words.length >= 2) gitConfigEffect(words[0] as string, words[1] as string, ctx, depth);
   }
-  if ((sub === "checkout" || sub === "restore") && rest.includes("--")) {
-    // `git checkout -- FILE`, `git restore FILE`: the files are overwritten from the index.
-    for (let k = rest.indexOf("--") + 1; k < rest.length; k += 1) effect.writes.push(pathEffect(sources[i + 1 + k] as Resolved, 0, { ...ctx, cwd }, "git"));
+  if (sub === "checkout" || sub === "restore") {
+    for (const k of gitRestoredFiles(sub, rest, cwd)) effect.writes.push(pathEffect(sources[i + 1 + k] as Resolved, 0, { ...ctx, cwd }, "git"));
+  }
+}
+
+// Options of `git checkout` and `git restore` whose value is the next word (git-checkout(1), git-restore(1)).
+const GIT_RESTORE_VALUES = new Set(["-s", "--source", "-b", "-B", "--orphan", "--pathspec-from-file", "--conflict", "--inter-hunk-context"]);
+
+/**
+ * The positions in `rest` (the words after `checkout` or `restore`) of the files the command
+ * overwrites from the index or a commit: every operand after `--`; `restore`'s every operand;
+ * `checkout TREE FILE…`'s operands after the first; and `checkout NAME` when NAME is a file here
+ * (a name that is a branch and a file at once is refused by git as ambiguous). `restore
+ * --staged` without `--worktree` writes only the index.
+ */
+function gitRestoredFiles(sub: string, rest: readonly string[], cwd: string): number[] {
+  // `restore --staged` alone restores the index, not the files.
+  if (sub === "restore" && rest.some((a) => a === "--staged" || /^-[A-Za-z]*S/.test(a)) && !rest.some((a) => a === "--worktree" || /^-[A-Za-z]*W/.test(a)))
+    return [];
+  const dash = rest.indexOf("--");
+  if (dash >= 0) return rest.map((_, k) => k).filter((k) => k > dash);
+  const operands: number[] = [];
+  for (let k = 0; k < rest.length; k += 1) {
+    const a = rest[k] as string;
+    if (GIT_RESTORE_VALUES.has(a)) k += 1;
+    else if (!a.startsWith("-")) operands.push(k);
+  }
+  if (sub === "restore") return operands;
+  if (rest.some((a) => /^-[bB]|^--orphan/.test(a))) return [];
+  if (operands.length > 1) return operands.slice(1);
+  const only = operands[0];
+  if (only === undefined) return [];
+  try {
+    return fs.statSync(absolutePath(rest[only] as string, cwd)).isDirectory() ? [] : [only];
+  } catch {
+    return [];
   }
 }
 

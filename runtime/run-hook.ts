@@ -21,6 +21,7 @@ import { METADATA_WRITERS } from "./guardrails/destructive-commands";
 import { kubeProductionGuard } from "./guardrails/kube-production";
 import { protectedBranchCommitsGuard } from "./guardrails/protected-branch-commits";
 import { promptSecretWarning, secretsInWritesGuard } from "./guardrails/secrets-in-writes";
+import { rewriteGitHistory } from "./guardrails/git-history-rewrite";
 import { rewriteCredentialSearch, rewriteSearchToolGlob } from "./guardrails/search-rewrite";
 import { plantedScript, TOO_MANY_DEFINITIONS } from "./guardrails/startup-planting";
 import { hasDuplicateKeys, looksLikeToolCall, type Payload, type ToolCall } from "./normalize";
@@ -140,7 +141,8 @@ function auditBase(ctx: HandlerContext): AuditRecord {
 /**
  * Fix instead of deny (docs/guardrails.md, "Rewrites"): for a blocked call on a client that can
  * change a call's arguments, a recursive search rewritten to exclude credential files (a shell
- * command, or the `glob` of Claude Code's Grep), when every guard passes the rewritten call;
+ * command, or the `glob` of Claude Code's Grep) or a git history view rewritten to leave out the
+ * credential files git tracks, when every guard passes the rewritten call;
  * undefined (the block stands) otherwise. Runs only after a block.
  */
 function rewriteOutcome(ctx: HandlerContext, call: ToolCall): { outcome: Outcome; changed: string } | undefined {
@@ -156,7 +158,7 @@ function rewriteOutcome(ctx: HandlerContext, call: ToolCall): { outcome: Outcome
     key = "command";
     const command = call.tool_input.command;
     if (typeof command !== "string" || wire.command !== command) return undefined;
-    rewrite = rewriteCredentialSearch(command);
+    rewrite = rewriteCredentialSearch(command) ?? rewriteGitHistory(command, ctx.cwd);
   } else if (call.tool_name === "Grep") {
     key = "glob";
     if (wire.glob !== call.tool_input.glob) return undefined;

@@ -19,7 +19,7 @@ import { ANY_VARIABLE, type CommandEnv, commandEffects, type EffectCommand, type
 import { toolNameWords } from "../normalize";
 import { parseScript, SHELLS } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
-import { hiddenIntentBlock } from "./credential-reads";
+import { hiddenIntentBlock } from "./hidden-intent";
 import { fs, homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
 
@@ -1233,7 +1233,7 @@ function configWrite(args: readonly string[]): { key: string; value: string } | 
 }
 
 /** What a command sets in the config that later commands of the line read: `git config K V`, `git remote add --mirror`. */
-function recordConfig(inv: Invocation, overlay: Map<string, string[]>): void {
+export function recordConfig(inv: Invocation, overlay: Map<string, string[]>): void {
   const add = (key: string, value: string): void => {
     overlay.set(key, [...(overlay.get(key) ?? []), value]);
   };

@@ -31,6 +31,8 @@ import {
 } from "../command-effects";
 import { toolNameWords } from "../normalize";
 import { basename } from "../shell";
+import { gitInvocation, type Invocation, recordConfig } from "./branch-protection";
+import { hiddenIntentBlock } from "./hidden-intent";
 import { secretPrinterBlock } from "./secret-printers";
 import { type Guard, type GuardInput, type GuardVerdict, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import {
@@ -478,7 +480,8 @@ function isKeyOption(option: string): boolean {
  * `checked`: the literal paths of the line already found not to be credentials. A line may name
  * one path thousands of times (interpreter code's argument lists); each costs a realpath once.
  */
-function commandBlock(command: EffectCommand, home: string, checked: Set<string>): string | undefined {
+/** `gitConfig`: what git commands earlier in the line set in git's config (branch-protection.ts's `recordConfig`). */
+function commandBlock(command: EffectCommand, home: string, checked: Set<string>, gitConfig: Map<string, string[]>): string | undefined {
   for (const read of command.reads) {
     if (read.unseen && read.option !== undefined && isKeyOption(read.option) && !isDotenvName(read.path)) continue;
     const key = !read.glob && !read.dynamic && read.aliasOf === undefined ? `${read.path}\u0000${read.written}` : undefined;
@@ -630,6 +633,13 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
     }
     if (sub >= 0 && args[sub] === "grep") {
       const block = gitGrepBlock(command, args.slice(sub + 1));
+      if (block) return block;
+    }
+    if (sub >= 0) {
+      // Aliases expanded (`-c alias.l='log -p'`, one set in a config file or earlier in the line), `-C` and `--git-dir` followed.
+      const inv = gitInvocation(args, command.cwd, home, undefined, { env: command.env, overlay: gitConfig });
+      recordConfig(inv, gitConfig);
+      const block = gitHistoryBlock(inv);
       if (block) return block;
     }
     // git config prints the entries of any file it is pointed at (`git config -f ~/.aws/credentials -l`
@@ -1061,17 +1071,173 @@ function gitGrepBlock(command: EffectCommand, args: readonly string[]): string |
   return undefined;
 }
 
+// git subcommands that print file contents from the repository whatever their options: a patch per
+// commit, a tree's files, every object (git-format-patch(1), git-archive(1), git-fast-export(1)).
+const GIT_CONTENT_ALWAYS = new Set(["format-patch", "archive", "fast-export", "range-diff", "difftool"]);
+// git subcommands that print a diff unless an option asks for names or counts only (git-diff(1),
+// git-show(1)); `stash show` as well, since `stash.showPatch` may turn its patch on.
+const GIT_DIFF_BY_DEFAULT = new Set(["diff", "show", "diff-files"]);
+// Options that leave a diff's contents out (git-diff(1), "--stat", "--name-only", "-s").
+const GIT_NO_CONTENT =
+  /^(--stat(=.*)?|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat(=.*)?|--dirstat-by-file(=.*)?|--quiet|-s|--no-patch|--compact-summary)$/;
+// Options that ask any diff-producing subcommand for a patch (git-log(1), "Diff formatting";
+// `-U<n>` and `--word-diff` imply `-p`; `--check` prints the offending lines). `log`, `whatchanged`,
+// `reflog`, `diff-tree`, `diff-index`, and the interactive `add`/`reset`/`restore`/`checkout`/`stash
+// -p`, which show every hunk, print contents only with one.
+const GIT_PATCH_OPTION =
+  /^(-p|-u|-U\d*|--patch|--patch-with-stat|--patch-with-raw|--unified(=.*)?|-c|--cc|--dd|--remerge-diff|--word-diff(=.*)?|--color-words(=.*)?|--word-diff-regex(=.*)?|--check|--full-diff)$/;
+// Options whose value is the next word, so it is no revision or path.
+const GIT_HISTORY_VALUES = new Set([
+  "-n",
+  "--max-count",
+  "--skip",
+  "--since",
+  "--until",
+  "--author",
+  "--committer",
+  "--grep",
+  "-G",
+  "-S",
+  "--format",
+  "--pretty",
+  "-o",
+  "--output",
+  "--prefix",
+  "--remote",
+  "--source",
+  "-s",
+  "--pathspec-from-file",
+]);
+
+/**
+ * A git command that prints file contents out of the repository without naming a file (`git log
+ * -p`, `git show`, `git diff HEAD~3`, `git format-patch`, `git archive`, `git cat-file -p <hash>`,
+ * `git stash show -p`): blocked when git tracks a credential file here (read from the index; one
+ * that cannot be read counts as tracking one), unless its pathspecs leave every such file out. Which
+ * commits touched the file is not known without reading git's objects, so any such view may print it.
+ * A credential file that history holds but the index no longer tracks is not seen (docs/guardrails.md).
+ */
+function gitHistoryBlock(inv: Invocation): string | undefined {
+  const name = inv.unreadAlias ?? inv.sub;
+  let rest = inv.args;
+  let shown = name;
+  if (name === "stash") {
+    if (rest[0] !== "show" && !rest.some((a) => a === "-p" || a === "--patch")) return undefined;
+    shown = rest[0] === "show" ? "stash show" : "stash";
+    rest = rest[0] === "show" ? rest.slice(1) : rest;
+  }
+  const dash = rest.indexOf("--");
+  const options = dash >= 0 ? rest.slice(0, dash) : rest;
+  const patch = options.some((a) => GIT_PATCH_OPTION.test(a));
+  const operands = gitOperands(options);
+  // `<rev>:<path>` names the file it prints (judged by name above), `<rev>:` and `<rev>:<dir>` list names.
+  const namedObjects = operands.length > 0 && operands.every((a) => /^[^:]*:[^/]/.test(a) || a.endsWith(":"));
+  let prints: boolean;
+  // An alias whose definition is not visible runs any subcommand.
+  if (inv.unreadAlias !== undefined || GIT_CONTENT_ALWAYS.has(name)) prints = true;
+  else if (name === "show" && namedObjects) prints = false;
+  else if (GIT_DIFF_BY_DEFAULT.has(name) || shown === "stash show") prints = patch || !options.some((a) => GIT_NO_CONTENT.test(a));
+  else if (name === "cat-file")
+    // A commit or a tree prints names only; a hash may be a blob's, and a batch reads any object.
+    prints =
+      options.some((a) => a.startsWith("--batch") || a.startsWith("--filters") || a.startsWith("--textconv")) ||
+      (options.some((a) => a === "-p" || a === "blob") && !namedObjects && operands.some((a) => !isCommitish(a, inv.gitDir ?? join(inv.dir, ".git"))));
+  else if (name === "log" || name === "whatchanged" || name === "reflog" || name === "diff-tree" || name === "diff-index") prints = patch;
+  else if (name === "add" || name === "reset" || name === "restore" || name === "checkout" || name === "stash" || name === "commit")
+    prints = options.some((a) => a === "-p" || a === "--patch" || a === "-i" || a === "--interactive");
+  else return undefined;
+  if (!prints) return undefined;
+  const cwd = inv.dir;
+  const gitDir = inv.gitDir;
+  const tree = gitDir !== undefined ? { top: cwd, index: join(gitDir, "index") } : workTreeOf(cwd);
+  // Outside a repository these subcommands stop with an error (`git diff --no-index` names its files).
+  if (tree === undefined || rest.includes("--no-index")) return undefined;
+  const tracked = tree.index === undefined || gitDir?.includes("\u0001") ? undefined : trackedPaths(tree.index);
+  let credentials: string[];
+  if (gitDir?.includes("\u0001")) credentials = ["(a repository named only when the line runs)"];
+  else if (tracked === undefined) {
+    // A worktree's or submodule's index lives elsewhere; an index that cannot be read is unknown.
+    if (tree.index !== undefined && !existsNotDirectory(tree.index)) return undefined;
+    credentials = ["(an index agentihooks cannot read)"];
+  } else {
+    credentials = trackedCredentials(tree.top, tracked);
+    if (credentials.length === 0) return undefined;
+    // Pathspecs: after `--`, or before it any word that is a path here (git takes those too).
+    const specs = (dash >= 0 ? rest.slice(dash + 1) : operands.filter((a) => a.startsWith(":") || existsPath(resolve(cwd, a)))).map(pathspec);
+    const at = (spec: { top: boolean; path: string }): string => relative(tree.top, resolve(spec.top ? tree.top : cwd, spec.path));
+    const covers = (spec: { top: boolean; path: string }, file: string, complex: boolean): boolean => {
+      const base = at(spec);
+      if (base === "" || file === base || file.startsWith(`${base}/`)) return true;
+      if (!/[*?[]/.test(spec.path)) return false;
+      if (spec.path.length > 256 || (spec.path.match(/\*/g)?.length ?? 0) > 4) return complex;
+      return pathspecGlob(base).test(file);
+    };
+    const includes = specs.filter((p) => !p.exclude);
+    const excludes = specs.filter((p) => p.exclude);
+    credentials = credentials.filter(
+      (file) => (includes.length === 0 || includes.some((spec) => covers(spec, file, true))) && !excludes.some((spec) => covers(spec, file, false)),
+    );
+    if (credentials.length === 0) return undefined;
+  }
+  const shownFiles = credentials.slice(0, 5).join(", ") + (credentials.length > 5 ? `, and ${credentials.length - 5} more` : "");
+  const leaveOut = credentials
+    .slice(0, 3)
+    .map((file) => `':(top,exclude)${file}'`)
+    .join(" ");
+  return `BLOCKED: This git ${shown} prints file contents from the repository, and git tracks credential file(s) here (${shownFiles}): any commit, stash or tree it shows may hold their values, which must not reach the transcript. Leave them out with a pathspec (git ${shown} … -- ':/' ${leaveOut}), name the files you need, or ask the operator.`;
+}
+
+/** The words of a history view's options that are revisions or paths: not options, nor an option's value. */
+export function gitOperands(options: readonly string[]): string[] {
+  return options.filter((a, i) => !a.startsWith("-") && !GIT_HISTORY_VALUES.has(options[i - 1] ?? ""));
+}
+
+/**
+ * True when `rev` names a commit (or a tree) for certain, never a blob: `HEAD` and git's other
+ * heads, a walk from one (`X~2`, `X^`, `X^{commit}`), a range (`a..b`), or a branch (a branch
+ * always points at a commit, git-check-ref-format(1)). A tag or an object id may name a blob,
+ * whose contents `git show` and `git cat-file -p` print whatever pathspec is given.
+ */
+export function isCommitish(rev: string, gitDir: string): boolean {
+  if (/^(HEAD|@|ORIG_HEAD|FETCH_HEAD|MERGE_HEAD|CHERRY_PICK_HEAD)$/.test(rev)) return true;
+  if (/(~\d*|\^\d*|\^\{(commit|tree)\})$/.test(rev) && !/\^\{\}$/.test(rev)) return true;
+  const range = /^(.*?)\.\.\.?(.*)$/s.exec(rev);
+  if (range) return [range[1], range[2]].every((side) => side === "" || isCommitish(side as string, gitDir));
+  const name = rev.replace(/^refs\/heads\//, "");
+  if (!/^[\w./-]+$/.test(name) || name.includes("..")) return false;
+  if (existsNotDirectory(join(gitDir, "refs", "heads", name))) return true;
+  const packed = readRegularFile(join(gitDir, "packed-refs"), 4 * 1024 * 1024);
+  return packed !== undefined && packed.split("\n").some((line) => line.endsWith(` refs/heads/${name}`));
+}
+
+/** The paths (relative to the work tree at `top`) of the credential files among `tracked`, or those git's index there tracks. */
+export function trackedCredentials(top: string, tracked: ReadonlySet<string> | undefined = trackedPaths(join(top, ".git", "index"))): string[] {
+  const out: string[] = [];
+  for (const path of tracked ?? []) if (isSensitivePath(join(top, path))) out.push(path);
+  return out;
+}
+
+function existsPath(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A git pathspec without its magic (gitglossary(7), "pathspec"): `:(top,glob)x`, `:/x` and `:x`
- * name x; `:!x`, `:^x` and `:(exclude)x` leave it out. Top-relative paths are read as relative: a
- * hook judges names, and the repository's top is one more place the same name may be.
+ * name x; `:!x`, `:^x` and `:(exclude)x` leave it out; `top` is true for `:/` and `(top)`, which
+ * read x from the repository's top. Other callers read top-relative paths as relative: a hook
+ * judges names, and the repository's top is one more place the same name may be.
  */
-function pathspec(word: string): { exclude: boolean; path: string } {
-  if (!word.startsWith(":")) return { exclude: false, path: word };
+function pathspec(word: string): { exclude: boolean; top: boolean; path: string } {
+  if (!word.startsWith(":")) return { exclude: false, top: false, path: word };
   const long = /^:\(([^)]*)\)(.*)$/s.exec(word);
-  if (long) return { exclude: /(^|,)exclude(,|$)/.test(long[1] as string), path: long[2] as string };
+  if (long) return { exclude: /(^|,)exclude(,|$)/.test(long[1] as string), top: /(^|,)top(,|$)/.test(long[1] as string), path: long[2] as string };
   const short = /^:([/!^]*):?(.*)$/s.exec(word) as RegExpExecArray;
-  return { exclude: /[!^]/.test(short[1] as string), path: short[2] as string };
+  return { exclude: /[!^]/.test(short[1] as string), top: (short[1] as string).includes("/"), path: short[2] as string };
 }
 
 /** A pathspec's glob (`*`, `?`) as a regex over a path relative to the working directory. */
@@ -1138,19 +1304,6 @@ function someWord(text: string, test: (word: string) => boolean): boolean {
     }
   }
   return false;
-}
-
-/** The hidden-intent message: what could not be seen, and how to write it plainly. */
-export function hiddenIntentBlock(opaque: OpaqueEffect, what: string): string {
-  const why: Record<OpaqueEffect["reason"], string> = {
-    "dynamic-command": `the program it runs comes from ${opaque.text}, which is only known when it runs`,
-    "dynamic-eval": `it evaluates text that is only known when it runs (${opaque.text})`,
-    "hidden-input": `it runs text that is computed or downloaded, not written in the command (${opaque.text})`,
-    "computed-name": `its program builds the name of a file it opens or a program it runs at run time (${opaque.text}), so which one is only known when it runs`,
-    depth: "it nests commands deeper than the guardrails read",
-    size: "it is larger than the guardrails read (over 20 000 words, a brace expansion of over 256 words, or nested scripts longer than the line itself plus 1 MiB)",
-  };
-  return `BLOCKED: This command cannot be checked: ${why[opaque.reason]}, and ${what}. Write the command out plainly (the program by name, no eval, no decoding or downloading into a shell) so it can be checked.`;
 }
 
 /** The block for an opaque part of a line when its visible words name a credential (or nothing is visible). */
@@ -1235,8 +1388,9 @@ export function shellReadBlock(command: string, cwd: string, env: NodeJS.Process
     if (block) return block;
   }
   const checked = new Set<string>();
+  const gitConfig = new Map<string, string[]>();
   for (const c of effects.commands) {
-    const block = commandBlock(c, home, checked);
+    const block = commandBlock(c, home, checked, gitConfig);
     if (block) return block;
   }
   // A listing whose names a reader consumes: through a pipe (`| xargs cat`, `| while read f; do cat

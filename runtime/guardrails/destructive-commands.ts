@@ -17,7 +17,7 @@ import { toolNameWords } from "../normalize";
 import { basename } from "../shell";
 import { absoluteToolPath, type Guard, type GuardVerdict, isShellTool, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
 import { CODE_HOME_REFERENCE, componentRegExp, isDotenvName, isGlobComponent, isSensitivePath } from "./sensitive-paths";
-import { hiddenIntentBlock } from "./credential-reads";
+import { hiddenIntentBlock } from "./hidden-intent";
 import { fs, homeDirectory } from "../node-builtins";
 
 // The C realpath(3): the same answer as the JS walk, without an lstat call from JS per component.

@@ -6,7 +6,7 @@
  * `create`) counts. A line whose hidden part may be a `gh pr create` is denied.
  */
 import { commandEffects } from "../command-effects";
-import { hiddenIntentBlock } from "./credential-reads";
+import { hiddenIntentBlock } from "./hidden-intent";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 
 const MESSAGE =

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { commandEffects, type EffectCommand } from "../command-effects";
 import { homeDirectory } from "../node-builtins";
 import { readRegularFile } from "../read-regular-file";
-import { hiddenIntentBlock } from "./credential-reads";
+import { hiddenIntentBlock } from "./hidden-intent";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 
 const KUBE_READ_ONLY = new Set([

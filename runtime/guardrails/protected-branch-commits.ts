@@ -12,7 +12,7 @@
 import { commandEffects, type OpaqueEffect } from "../command-effects";
 import { homeDirectory } from "../node-builtins";
 import { checkoutTarget, findRepository, gitInvocation, type Invocation, type Repository } from "./branch-protection";
-import { hiddenIntentBlock } from "./credential-reads";
+import { hiddenIntentBlock } from "./hidden-intent";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 
 const HISTORY_VERBS = new Set(["commit", "merge", "rebase", "cherry-pick", "revert", "am", "pull", "reset", "tag"]);

@@ -456,13 +456,13 @@ function onlyFiltersAfter(nodes: ReturnType<typeof parseScript>): boolean {
 }
 
 /**
- * `command` with the protected set excluded from its recursive search, or undefined when it cannot
- * be rewritten with certainty: the line's first command must be grep (recursive) or rg, named
- * plainly as the first word (no assignment or prefix), with every word up to its last operand a
- * plain word (no expansion or substitution) and every option known. The rest of the line is kept
- * byte for byte; the caller checks the whole rewritten line again.
+ * The line's first command when a rewrite can add words to it with certainty: its program named
+ * plainly as the first word (no assignment, prefix or path), every word plain text (no expansion
+ * or substitution: nothing computed can change what it reads), only stderr redirected, and the rest
+ * of the line at most pipes into plain text filters. `ends[i]` is where word i ends in `command`
+ * (found in order, with only blanks between, so an insertion point is exact).
  */
-export function rewriteCredentialSearch(command: string): SearchRewrite | undefined {
+export function plainFirstCommand(command: string): { words: ShellWord[]; ends: number[] } | undefined {
   if (command.length > 16_384) return undefined;
   let nodes;
   try {
@@ -474,37 +474,53 @@ export function rewriteCredentialSearch(command: string): SearchRewrite | undefi
   if (!first || first.kind !== "command" || !harmlessRedirects(first.command.redirects) || !onlyFiltersAfter(nodes)) return undefined;
   const words = first.command.words;
   const head = words[0];
-  if (!head || !plain(head) || head.text.includes("=") || head.text.includes("/")) return undefined;
-  const family = familyOf(basename(head.text));
-  if (!family) return undefined;
-  // Every word of the search is plain text: nothing computed can change what it reads.
-  if (!words.every(plain)) return undefined;
-  const args = words.slice(1).map((w) => w.text);
-  const options = readOptions(family, args);
-  if (!options || !options.recursive) return undefined;
-  // Find each word in the text, in order, with only blanks between: the insertion point is exact.
-  let cursor = 0;
-  const lead = /^[ \t]*/.exec(command)?.[0].length ?? 0;
-  cursor = lead;
+  if (!head || !plain(head) || head.text.includes("=") || head.text.includes("/") || !words.every(plain)) return undefined;
+  let cursor = /^[ \t]*/.exec(command)?.[0].length ?? 0;
   const ends: number[] = [];
   for (const word of words) {
     if (!command.startsWith(word.raw, cursor)) return undefined;
     cursor += word.raw.length;
     ends.push(cursor);
-    const gap = /^[ \t]*/.exec(command.slice(cursor))?.[0].length ?? 0;
-    cursor += gap;
+    cursor += /^[ \t]*/.exec(command.slice(cursor))?.[0].length ?? 0;
   }
-  // After the last option word (index `end` in args is word `end + 1`).
-  const at = ends[options.end] as number;
-  const inserted = exclusionWords(family);
+  return { words, ends };
+}
+
+/**
+ * `command` with `inserted` (shell-quoted words) put at `at`, when the result reads as the same
+ * first command with exactly `expected` as its words; undefined otherwise.
+ */
+export function insertWords(command: string, at: number, inserted: readonly string[], expected: readonly string[]): string | undefined {
   const rewritten = `${command.slice(0, at)} ${inserted.join(" ")}${command.slice(at)}`;
-  // The rewritten line must read as the same command with exactly these words added.
   const again = parseScript(rewritten, { words: 4096 + inserted.length });
   const check = again[0];
   if (!check || check.kind !== "command") return undefined;
-  const expected = [head.text, ...args.slice(0, options.end), ...inserted.map((w) => w.slice(1, -1)), ...args.slice(options.end)];
   const got = check.command.words.map((w) => w.text);
-  if (got.length !== expected.length || got.some((w, i) => w !== expected[i])) return undefined;
+  return got.length === expected.length && got.every((w, i) => w === expected[i]) ? rewritten : undefined;
+}
+
+/**
+ * `command` with the protected set excluded from its recursive search, or undefined when it cannot
+ * be rewritten with certainty: the line's first command must be grep (recursive) or rg, named
+ * plainly as the first word (no assignment or prefix), with every word up to its last operand a
+ * plain word (no expansion or substitution) and every option known. The rest of the line is kept
+ * byte for byte; the caller checks the whole rewritten line again.
+ */
+export function rewriteCredentialSearch(command: string): SearchRewrite | undefined {
+  const first = plainFirstCommand(command);
+  if (!first) return undefined;
+  const { words, ends } = first;
+  const head = words[0] as ShellWord;
+  const family = familyOf(basename(head.text));
+  if (!family) return undefined;
+  const args = words.slice(1).map((w) => w.text);
+  const options = readOptions(family, args);
+  if (!options || !options.recursive) return undefined;
+  // After the last option word (index `end` in args is word `end + 1`).
+  const inserted = exclusionWords(family);
+  const expected = [head.text, ...args.slice(0, options.end), ...inserted.map((w) => w.slice(1, -1)), ...args.slice(options.end)];
+  const rewritten = insertWords(command, ends[options.end] as number, inserted, expected);
+  if (rewritten === undefined) return undefined;
   const note = `NOTE: agentihooks changed this ${basename(head.text)} command before it ran: the directory holds credential files, so the search now skips them (dotenv files, private keys, shell rc and history files, credential stores, and the directories ${CREDENTIAL_EXCLUDES.dirs.join(" ")}). Templates such as .env.example are skipped too: read one by name if you need it. The command that ran: ${rewritten}`;
   return { command: rewritten, note };
 }

@@ -1376,6 +1376,110 @@ const INDEX_WITH_DOTENV = `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0001$
     ...(expect === "deny" ? { reason: /credential/ } : {}),
   }),
 );
+// History views name no file, but print the contents of every file a commit, a stash or a tree
+// holds: with a credential file tracked, each may print it. A pathspec that leaves it out passes.
+const INDEX_WITH_DOTENV_AND_APP = `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0002${"\u0000".repeat(60)}\u0000\u0004.env${"\u0000".repeat(6)}${"\u0000".repeat(60)}\u0000\u0006app.js${"\u0000".repeat(4)}`;
+const HISTORY_TREE: Record<string, CaseFile> = { ".env": "API_KEY=x\n", "app.js": "x\n", "src/a.js": "x\n", ".git/index": INDEX_WITH_DOTENV_AND_APP };
+// Plain views of commits are rewritten to leave the tracked credential files out.
+[
+  "git log -p",
+  "git log --all --patch",
+  "git log -p -n 5",
+  "git log -U1 --since=yesterday",
+  "git show",
+  "git show HEAD~3",
+  "git diff",
+  "git diff HEAD~2",
+  "git diff HEAD~3..HEAD",
+  "git diff --cached",
+  "git diff --check",
+  "git diff-tree -p HEAD",
+  "git reflog -p",
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/git-history-rewritten-${i}-${slug(command)}`,
+    class: "credential-reads/git-history",
+    kind: "shell",
+    command,
+    files: HISTORY_TREE,
+    expect: "rewrite",
+    rewritten: /':\(top,exclude,literal\)\.env'/,
+  }),
+);
+// What cannot be rewritten with certainty is denied: a blob (an id or a tag may name one, and a
+// blob prints whole), views whose output pathspecs do not limit, a line the rewrite does not read.
+[
+  "git show 1f3a9c2",
+  "git show v1.0",
+  "git format-patch -3 --stdout",
+  "git archive HEAD | tar -xO",
+  "git archive -o /tmp/src.tar HEAD",
+  "git cat-file -p 1f3a9c2e",
+  "git cat-file -p v1.0",
+  "git cat-file --batch-all-objects --batch",
+  "git stash show -p",
+  "git fast-export --all",
+  "git add -p",
+  "git -c alias.lp='log -p' lp",
+  "git config alias.lp 'log -p' && git lp",
+  "git -C src log -p",
+  "git --git-dir=.git log -p",
+  "cd src && git log -p",
+  "git log -p > /tmp/history.txt",
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/git-history-tracked-${i}-${slug(command)}`,
+    class: "credential-reads/git-history",
+    kind: "shell",
+    command,
+    files: HISTORY_TREE,
+    expect: "deny",
+    reason: /credential/,
+  }),
+);
+[
+  "git log -p -- app.js",
+  "git log -p -- src | head -50",
+  "git log -p app.js",
+  "git log -p -- . ':!.env'",
+  "git show HEAD -- ':/' ':(top,exclude).env'",
+  "git diff HEAD~1 -- ':(exclude)*.env'",
+  "git show HEAD:app.js",
+  "git show --stat",
+  "git show -s --format=%H%n%s",
+  "git diff --name-only HEAD~3",
+  "git log --oneline -20",
+  "git log --stat",
+  "git cat-file -p HEAD",
+  "git cat-file -t 1f3a9c2e",
+  "git stash list",
+  "git status --short",
+].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/git-history-fine-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: HISTORY_TREE,
+    expect: "allow",
+  }),
+);
+// Nothing tracked that holds credentials (an untracked, ignored .env): history views pass.
+["git log -p", "git show", "git diff HEAD~2", "git format-patch -1 --stdout"].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/git-history-untracked-${i}-${slug(command)}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: {
+      ".env": "API_KEY=x\n",
+      "app.js": "x\n",
+      ".gitignore": ".env\n",
+      ".git/index": `DIRC\u0000\u0000\u0000\u0002\u0000\u0000\u0000\u0001${"\u0000".repeat(60)}\u0000\u0006app.js${"\u0000".repeat(4)}`,
+    },
+    expect: "allow",
+  }),
+);
 [
   "git grep API_KEY",
   "git grep -n TODO -- src",

@@ -345,6 +345,13 @@ const REDTEAM: Record<string, string[]> = {
     "gio trash /home",
     "gio trash ~",
     "git checkout -- .env",
+    // git restores files without `--` too: every operand of restore, checkout's after a commit, a file by its name.
+    "git restore .env",
+    "git restore --source HEAD~2 .env",
+    "git restore -s HEAD~1 -W config/prod.env",
+    "git checkout HEAD~2 .env",
+    "git checkout .env",
+    "git -C config checkout HEAD prod.env",
     "ln -s ~ /tmp/h; rm -rf /tmp/h/",
     'rm -rf "${HOME:?}"',
     "rm -rf ${HOME:-/x}",
@@ -399,6 +406,19 @@ for (const [klass, commands] of Object.entries(REDTEAM)) {
     });
   });
 }
+
+// git restoring other files, only the index, or switching branches passes.
+["git restore README.md", "git restore --staged .env", "git checkout main", "git checkout -b feature/env-loading", "git checkout HEAD~1 README.md"].forEach(
+  (command, i) =>
+    cases.push({
+      id: `destructive/git-restore-fine-${i}-${slug(command)}`,
+      class: "destructive/harmless",
+      kind: "shell",
+      command,
+      files: { ".env": "API_KEY=x\n", "README.md": "# x\n" },
+      expect: "allow",
+    }),
+);
 
 // Loops over literal names, and computed paths with a visible narrow part, pass.
 [
