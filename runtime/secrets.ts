@@ -224,8 +224,9 @@ const PATTERNS: readonly SecretPattern[] = [
     // run. The rule is the shape, not a list of prefixes: the run must be 32+ characters that mix
     // upper case, lower case and digits and switch between them as random text does (an
     // identifier's camelCase humps switch far less often; see `looksRandom`).
+    // A short checksum or key id may follow the run (`glsa_<32>_<8 hex>`, `CCIPAT_…_<hex>`).
     name: "prefixed_token",
-    regex: new RegExp(String.raw`(?<=${BEHIND})([a-z][a-z0-9]{1,9})(?:[_-]v\d)?[_-]([A-Za-z0-9]{32,256})(?![A-Za-z0-9_+/=-])`, "g"),
+    regex: new RegExp(String.raw`(?<=${BEHIND})([a-z][a-z0-9]{1,9})(?:[_-]v\d)?[_-]([A-Za-z0-9]{32,256})(?:[_-][A-Za-z0-9]{1,16})?(?![A-Za-z0-9_+/=-])`, "g"),
     strictOnly: false,
     anchors: ["_", "-"],
     value: (m) => m[2],
@@ -233,6 +234,30 @@ const PATTERNS: readonly SecretPattern[] = [
     // digest or an id (`sha256-…`, `commit-…`, `req_…`): those are hex or random by nature.
     excused: (m) =>
       DIGEST_PREFIX.test(m[1] as string) || !(looksRandom(m[2] as string) || (/^[0-9a-f]+$/.test(m[2] as string) && looksRandom(m[2] as string, true))),
+  },
+  {
+    // The same shape with dots between its parts, as Vault (`hvs.…`, `hvb.…`, the older `s.…`),
+    // Doppler (`dp.pt.…`) and others write it: a short lower-case kind, at most one more short part,
+    // then a machine-random run of 24+ letters and digits. A dotted name is what code is made of
+    // (`ipaddr.convertIPv4MappedIPv6ToIPv4`), so a run shorter than 32 must also hold no word (7
+    // letters of one case in a row: random text has one in ~4% of 24-character runs).
+    name: "dotted_token",
+    regex: new RegExp(String.raw`(?<=${BEHIND})([a-z][a-z0-9]{0,5})\.(?:[a-z]{2,4}\.)?([A-Za-z0-9]{24,256})(?![A-Za-z0-9_+/=.-])`, "g"),
+    strictOnly: false,
+    anchors: ["."],
+    value: (m) => m[2],
+    excused: (m) => {
+      const run = m[2] as string;
+      return DIGEST_PREFIX.test(m[1] as string) || !looksRandom(run) || (run.length < 32 && /[a-z]{7}|[A-Z]{7}/.test(run));
+    },
+  },
+  {
+    // A secret key written as `<KIND>-SECRET-KEY-1<bech32>` (age's `AGE-SECRET-KEY-1…` and its
+    // plugins' keys): the label says what it is, as a PEM armour's does.
+    name: "labelled_secret_key",
+    regex: new RegExp(String.raw`-SECRET-KEY-1(?<=${BEHIND}[A-Z][A-Z0-9]{1,15}(?:-[A-Z0-9]{1,15}){0,3}-SECRET-KEY-1)[0-9A-Z]{40,200}(?![0-9A-Za-z])`, "g"),
+    strictOnly: false,
+    anchors: ["-SECRET-KEY-1"],
   },
   {
     // Three base64url segments, the first two JSON objects (`eyJ`). The left boundary lets a run of

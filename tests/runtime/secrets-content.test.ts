@@ -398,6 +398,10 @@ describe("linear time: 10 MiB adversarial payloads through runHook", () => {
     ["character codes", (size) => fill("chr(103)+", size)],
     ["decoded literals", (size) => fill("b64decode('QUFB')+'", size)],
     ["unclosed decoder calls", (size) => fill('atob("', size)],
+    // A dotted kind before long runs that end inside more token characters, and a prefixed run with a suffix that never ends.
+    ["dotted kinds", (size) => fill(`a.${"Qx7mP2vLr9TzW4nB".repeat(20)}.`, size)],
+    ["prefixed runs with suffixes", (size) => fill(`-ab_${"Qx7mP2vLr9TzW4nB".repeat(3)}_${"k".repeat(20)}`, size)],
+    ["secret key labels", (size) => fill("A-SECRET-KEY-1", size)],
   ];
   const home = tempDir();
   const repo = tempRepo("feature/x");

@@ -7,6 +7,12 @@
 import type { CorpusCase } from "./case";
 
 const files: ReadonlyArray<[string, string, string]> = [
+  // Dotted names that are code, versions or prose, not tokens.
+  [
+    "dotted-code",
+    "src/util.js",
+    "const s = str.substring(0, 24);\nos.path.joinAllTheParts(a, b);\ncfg.someVeryLongConfigurationOptionName = 1;\nnp.random.randn(3);\nversion: v1.2.3-rc.1\nSee e.g. the docs, i.e. README.md.\nimport a.b.c.d\n",
+  ],
   // Templates with placeholders (the listed false positives and their relatives).
   ["env-example-your", ".env.example", "API_KEY=your-api-key-here\nDATABASE_URL=postgres://user:password@localhost:5432/app\n"],
   ["env-example-masked", ".env.example", 'DB_PASSWORD="********"\nSECRET_KEY=xxxxxxxxxxxxxxxxxxxx\n'],

@@ -154,6 +154,13 @@ export const NORMAL_SECRETS: readonly SecretSample[] = [
   s("gitlab-pat", "api_key_token", `${"glpat-"}${alnum(60, 20)}`),
   s("npm-token", "api_key_token", `//registry.npmjs.org/:_authToken=${"npm_"}${alnum(61, 36)}`),
   s("huggingface", "api_key_token", `${"hf_"}${alnum(62, 34)}`),
+  // Dotted kinds (Vault's service, batch and older tokens, Doppler's), a prefixed run with a checksum, an age key.
+  s("vault-service", "dotted_token", `export VAULT_ADDR=https://vault.internal; vault login ${"hvs."}${alnum(63, 24)}`),
+  s("vault-batch", "dotted_token", `vault login ${"hvb."}${alnum(64, 90)}`),
+  s("vault-legacy", "dotted_token", `vault login -method=token ${"s."}${alnum(65, 24)}`),
+  s("doppler", "dotted_token", `doppler setup --token ${"dp.pt."}${alnum(66, 43)}`),
+  s("grafana-service-account", "prefixed_token", `grafana: ${"glsa_"}${alnum(67, 32)}_${hexBody(68, 8)}`),
+  s("age-secret-key", "labelled_secret_key", `# created: 2026-01-01\n${"AGE-SECRET-KEY-1"}${alnum(69, 58).toUpperCase()}\n`),
 ];
 
 /** Samples only the strict set finds (MCP arguments, settings, the audit log). */
