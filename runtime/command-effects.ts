@@ -3496,7 +3496,8 @@ function wrappedCommand(name: string, args: readonly string[]): { start: number;
   let i = 0;
   let sawVerb = false;
   let positional = 0;
-  const verbs = /^(exec|run|debug|shell|attach|enter|ssh|start|create)$/;
+  // A cluster tool runs a command only through exec, run or debug (`kubectl create secret generic …` runs none).
+  const verbs = CLUSTER_TOOLS.has(name) ? /^(exec|run|debug)$/ : /^(exec|run|debug|shell|attach|enter|ssh|start|create)$/;
   while (i < args.length) {
     const a = args[i] as string;
     if (a === "--") {
@@ -3624,6 +3625,9 @@ function wrappedEffects(effect: EffectCommand, name: string, args: string[], sou
       effect.reads.push(pathEffect({ ...(sources[i] as Resolved), values: [text], unset: [text] }, 0, ctx, name));
     }
   }
+  // A cluster tool that runs no command still reads what it is given (`kubectl create secret generic
+  // x --from-env-file=.env`, which `-o yaml` prints back): how it uses the words is not modelled.
+  if (start < 0 && CLUSTER_TOOLS.has(name) && args[verb] !== "cp") unseenReads(effect, name, args, sources, ctx, 0);
   if (start < 0 || start >= args.length) return;
   const where = name;
   if (script) {
@@ -4221,7 +4225,23 @@ const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(
  * or a leading `@` in an operand. Only a credential among them matters to a guard: a program the
  * analyser cannot follow, given one, may show it.
  */
+// Test runners' short options whose value filters tests by name (jest and vitest `-t`, mocha `-g`
+// and `-f`, pytest `-k`): a name, not a file or code. Known per runner, since a short option means
+// something else in each program.
+const TEST_NAME_OPTIONS: Readonly<Record<string, readonly string[]>> = { jest: ["-t"], vitest: ["-t"], mocha: ["-g", "-f"], pytest: ["-k"] };
+// Package runners that run the program named by their first operand (`npx jest`, `pnpm exec vitest`, `yarn mocha`).
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "bunx", "pnpx", "pnpm", "yarn", "bun", "npm"]);
+
+/** The options of `name`'s line (or of the program a package runner runs) whose value is prose. */
+function proseOptionsOf(name: string, args: readonly string[]): ReadonlySet<string> {
+  let program = name;
+  if (PACKAGE_RUNNERS.has(name)) program = basename(args.find((a) => !a.startsWith("-") && !/^(exec|dlx|x|run)$/.test(a)) ?? "");
+  const extra = TEST_NAME_OPTIONS[program.replace(/\.(c|m)?js$/, "")];
+  return extra === undefined ? MESSAGE_OPTIONS : new Set([...MESSAGE_OPTIONS, ...extra]);
+}
+
 function unseenReads(effect: EffectCommand, name: string, args: readonly string[], sources: readonly Resolved[], ctx: Context, from: number): void {
+  const prose = proseOptionsOf(name, args);
   for (let i = from; i < args.length; i += 1) {
     const word = args[i] as string;
     const source = sources[i] as Resolved;
@@ -4242,8 +4262,12 @@ function unseenReads(effect: EffectCommand, name: string, args: readonly string[
         : !word.startsWith("-") && previous?.startsWith("-") && !previous.includes("=")
           ? previous
           : undefined;
-    // Prose (a title, a message) names files without opening them: no program text in it.
-    if (option === undefined || !MESSAGE_OPTIONS.has(option)) effect.unseenArgs.push(word);
+    // Prose (a title, a message, a test's name) names files without opening them: no program text
+    // in it, and, a sentence of several words, not a file either (`--title "drop .env"`, `jest -t
+    // "loads .env"`). One word there may still be a file the program opens (`-m .env`).
+    if (option !== undefined && prose.has(option)) {
+      if (/\s/.test(word)) continue;
+    } else effect.unseenArgs.push(word);
     for (const [k, text] of candidates.entries()) {
       if (text === "") continue;
       const read = pathEffect(

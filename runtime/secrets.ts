@@ -592,6 +592,11 @@ function decodedViews(text: string): string[] {
   if (HAS_CHAR_ESCAPE.test(text)) views.push(decodeCharEscapes(text));
   const joined = joinedLiterals(text);
   if (joined !== "") views.push(joined);
+  // A `,` also separates a call's arguments (`write('t.txt', 'ghp_…' + '…')`): read once without list joins too.
+  if (joined !== "" && text.includes(",")) {
+    const apart = joinedLiterals(text, false, false);
+    if (apart !== "" && apart !== joined) views.push(apart);
+  }
   // Pieces written as character codes or encoded literals, read as the strings they make, then joined.
   const computed = computedLiterals(text);
   if (computed === undefined) views.push(UNREAD_COMPUTED);
@@ -709,8 +714,9 @@ function decodedAt(text: string, at: number, fn: string): { value: string; end: 
 
 /**
  * Where source code joins string literals into one value: a closing quote, an operator that
- * concatenates (`+`, PHP's `.`, Lua's `..`, or the `,` of a list that is then joined) and the next
- * opening quote; and a literal interpolated into a template (`${"…"}`). Removed, the pieces read
+ * concatenates (`+`, PHP's `.`, Lua's `..`, Ruby's `<<`, SQL's `||`, Elixir's `<>`, Haskell's `++`,
+ * VB's `&`, D's `~`, JavaScript's and Java's `.concat(`, or the `,` of a list that is then joined)
+ * and the next opening quote; and a literal interpolated into a template (`${"…"}`). Removed, the pieces read
  * as the value they build (`"AKIA" + "…"`, `["ghp_", "…"].join("")`). The length of the join
  * starting at `i` (blanks bounded), or 0.
  */
@@ -725,8 +731,11 @@ function joinAt(text: string, i: number, lists = true): number {
   if (op === 125) return k + 1 - i;
   // Literals side by side are one value in Python, C and the shell (`"ghp_" "…"`, `'a''b'`).
   if (isQuote(op)) return k + 1 - i;
-  if (op === 43 || (op === 44 && lists)) k += 1;
-  else if (op === 46) k += text.charCodeAt(k + 1) === 46 ? 2 : 1;
+  const next = text.charCodeAt(k + 1);
+  if ((op === 43 && next === 43) || (op === 60 && (next === 60 || next === 62)) || (op === 124 && next === 124)) k += 2;
+  else if (op === 43 || (op === 44 && lists) || (op === 38 && next !== 38) || op === 126) k += 1;
+  else if (op === 46 && text.startsWith("concat(", k + 1)) k += 8;
+  else if (op === 46) k += next === 46 ? 2 : 1;
   else return 0;
   k = blanksFrom(text, k, 16, true);
   return isQuote(text.charCodeAt(k)) ? k + 1 - i : 0;
@@ -780,7 +789,7 @@ export function joinedNames(text: string): string {
  * One pass over the text; each side read at most 512 characters, so the view stays within the
  * text's size.
  */
-function joinedLiterals(text: string, names = false): string {
+function joinedLiterals(text: string, names = false, lists = !names): string {
   const wordChar = names ? nameChar : tokenChar;
   const shortest = names ? 1 : 16;
   const words: string[] = [];
@@ -809,7 +818,7 @@ function joinedLiterals(text: string, names = false): string {
   for (let at = 0; at < text.length; at += 1) {
     const c = text.charCodeAt(at);
     if (c !== 34 && c !== 39 && c !== 96 && c !== 36) continue;
-    const size = joinAt(text, at, !names);
+    const size = joinAt(text, at, lists);
     if (size === 0) continue;
     let i = at;
     while (i > 0 && at - i < 512 && wordChar(text.charCodeAt(i - 1))) i -= 1;

@@ -418,7 +418,20 @@ function existsNotDirectory(path: string): boolean {
 }
 
 const SEARCHERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
-const GIT_READERS = new Set(["show", "diff", "grep", "log", "blame", "cat-file", "archive", "format-patch", "cherry", "whatchanged"]);
+const GIT_READERS = new Set([
+  "show",
+  "diff",
+  "grep",
+  "log",
+  "blame",
+  "annotate",
+  "cat-file",
+  "archive",
+  "format-patch",
+  "cherry",
+  "whatchanged",
+  "checkout-index",
+]);
 // git subcommands that copy a working-tree file's content into the repository.
 const GIT_STAGERS = new Set(["add", "stage", "hash-object", "update-index", "commit"]);
 // Their options that take the next word as a value (a message, an author, a file of pathspecs), not a path.
@@ -624,7 +637,10 @@ function commandBlock(command: EffectCommand, home: string, checked: Set<string>
   if (name === "git") {
     const sub = gitSubcommand(args);
     if (sub >= 0 && GIT_READERS.has(args[sub] as string)) {
-      const hit = args.slice(sub + 1).find((a) => {
+      const hit = args.slice(sub + 1).find((a, i, rest) => {
+        // `git log -L<start>,<end>:<file>` (or `-L <range>:<file>`) prints those lines of the file.
+        const range = /^-L(.+)$/s.exec(a)?.[1] ?? (rest[i - 1] === "-L" ? a : undefined);
+        if (range !== undefined && range.includes(":")) return wordIsSensitive(range.slice(range.lastIndexOf(":") + 1), command.cwd, home);
         if (a.startsWith("-")) return false;
         const spec = pathspec(a);
         return !spec.exclude && wordIsSensitive(spec.path, command.cwd, home);
@@ -1131,7 +1147,8 @@ function gitHistoryBlock(inv: Invocation): string | undefined {
   const patch = options.some((a) => GIT_PATCH_OPTION.test(a));
   const operands = gitOperands(options);
   // `<rev>:<path>` names the file it prints (judged by name above), `<rev>:` and `<rev>:<dir>` list names.
-  const namedObjects = operands.length > 0 && operands.every((a) => /^[^:]*:[^/]/.test(a) || a.endsWith(":"));
+  // A computed word (`$(git rev-parse …)`) names whatever it prints: no name is read in it.
+  const namedObjects = operands.length > 0 && operands.every((a) => !/[$`\u0001\u0002]/.test(a) && (/^[^:]*:[^/]/.test(a) || a.endsWith(":")));
   let prints: boolean;
   // An alias whose definition is not visible runs any subcommand.
   if (inv.unreadAlias !== undefined || GIT_CONTENT_ALWAYS.has(name)) prints = true;
@@ -1143,6 +1160,8 @@ function gitHistoryBlock(inv: Invocation): string | undefined {
       options.some((a) => a.startsWith("--batch") || a.startsWith("--filters") || a.startsWith("--textconv")) ||
       (options.some((a) => a === "-p" || a === "blob") && !namedObjects && operands.some((a) => !isCommitish(a, inv.gitDir ?? join(inv.dir, ".git"))));
   else if (name === "log" || name === "whatchanged" || name === "reflog" || name === "diff-tree" || name === "diff-index") prints = patch;
+  // Every tracked file copied out under another name (`--temp` prints the names it made).
+  else if (name === "checkout-index") prints = options.some((a) => a === "-a" || a === "--all" || a === "--stdin");
   else if (name === "add" || name === "reset" || name === "restore" || name === "checkout" || name === "stash" || name === "commit")
     prints = options.some((a) => a === "-p" || a === "--patch" || a === "-i" || a === "--interactive");
   else return undefined;

@@ -686,6 +686,14 @@ const UNSEEN: Record<string, string[]> = {
     "kubectl cp .env pod:/tmp -c app",
     "kubectl cp -n prod ~/.kube/config pod:/tmp/k",
   ],
+  // A cluster tool given a credential file to put in a Secret or ConfigMap (`-o yaml` prints it back).
+  "credential-reads/cluster-objects": [
+    "kubectl create secret generic app --from-env-file=.env",
+    "kubectl create secret generic app --from-file=.env --dry-run=client -o yaml",
+    "kubectl create configmap app --from-env-file=config/prod.env",
+    "oc create secret generic ssh --from-file=id_rsa=/root/.ssh/id_rsa",
+    "kubectl create secret generic aws --from-file ~/.aws/credentials",
+  ],
 };
 // Naming a credential to a program that never shows file contents, and unmodelled programs given
 // ordinary words, pass.
@@ -709,6 +717,9 @@ const UNSEEN: Record<string, string[]> = {
   "xargs -n1 echo < README.md",
   "docker cp ./README.md c:/app",
   "kubectl cp pod:/var/log/app.log ./app.log",
+  "kubectl create secret generic app --from-literal=LOG_LEVEL=debug",
+  "kubectl create configmap app --from-file=config.yaml",
+  "kubectl apply -f k8s/deploy.yaml",
   "mytool --input=README.md",
   "shuf README.md",
   // A key or configuration given as the option that names it: used, not shown.
@@ -735,6 +746,10 @@ const UNSEEN: Record<string, string[]> = {
 // counts as a word it is given.
 const INSIDE_WORDS: Record<string, string[]> = {
   "credential-reads/inside-program-words": [
+    // A short option is prose only where the program is known to take a name there; one word may be a file.
+    `mytool -t "cat .env"`,
+    `npx jest -t .env`,
+    `python3 x.py -m .env`,
     `emacs --batch --eval '(princ (with-temp-buffer (insert-file-contents ".env") (buffer-string)))'`,
     `guile -c '(display (call-with-input-file ".env" get-string-all))'`,
     `racket -e '(display (file->string ".env"))'`,
@@ -1426,6 +1441,12 @@ const HISTORY_TREE: Record<string, CaseFile> = { ".env": "API_KEY=x\n", "app.js"
   "git --git-dir=.git log -p",
   "cd src && git log -p",
   "git log -p > /tmp/history.txt",
+  "git cat-file -p $(git rev-parse HEAD:.env)",
+  "git log -L1,5:.env",
+  "git log -L 1,+3:.env --no-patch",
+  "git annotate .env",
+  "git checkout-index --temp .env",
+  "git checkout-index -a --prefix=/tmp/copy/",
 ].forEach((command, i) =>
   cases.push({
     id: `credential-reads/git-history-tracked-${i}-${slug(command)}`,
@@ -1494,6 +1515,12 @@ const HISTORY_TREE: Record<string, CaseFile> = { ".env": "API_KEY=x\n", "app.js"
   "yq '.a' config.yaml",
   `npx jest --testNamePattern "reads the .env file"`,
   `mocha --grep "parses the .env file"`,
+  // A test runner's filter by test name (its own short option), and a title of several words.
+  `npx jest -t "loads .env"`,
+  `pnpm exec vitest run -t "reads .env files"`,
+  `mocha -g "loads .env"`,
+  `pytest -k "dotenv and .env"`,
+  `mytool --title "stop tracking .env"`,
   `awk 'BEGIN{system("date")}'`,
   `awk 'BEGIN{"date" | getline d; print d}'`,
   `awk '{print $1 " " $2}' README.md`,
