@@ -16,8 +16,9 @@
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { ANY_VARIABLE, type CommandEnv, commandEffects, type EffectCommand, type OpaqueEffect } from "../command-effects";
+import { writtenNames } from "../code-call-arguments";
 import { toolNameWords } from "../normalize";
-import { parseScript, SHELLS } from "../shell";
+import { basename, parseScript, SHELLS } from "../shell";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 import { hiddenIntentBlock } from "./hidden-intent";
 import { fs, homeDirectory } from "../node-builtins";
@@ -1710,6 +1711,8 @@ function checkLine(command: string, cwd: string, env: NodeJS.ProcessEnv, protect
     for (const m of c.moves) written.add(m.to.path);
   }
   for (const c of effects.commands) {
+    // A write to a repository's HEAD file (`echo 'ref: refs/heads/main' > .git/HEAD`) checks out a branch the guard does not read.
+    for (const dir of headWrites(c)) state.set(branchesAt(dir).key, new Set([UNKNOWN]));
     if (pendingSwitch) {
       // After `git checkout X &&`, X is checked out; after `;` or `||` the switch may have failed.
       const next = c.joinedBy === "&&" ? new Set([pendingSwitch.to]) : new Set([...pendingSwitch.previous, pendingSwitch.to]);
@@ -1850,6 +1853,22 @@ function toolBranchBlock(tool: string, input: Record<string, unknown>, cwd: stri
 }
 
 /** Exposed for tests: the branch `git checkout`/`git switch` words switch to. */
+/**
+ * The work trees whose `.git/HEAD` command `c` writes, moves onto or deletes (its program text's
+ * writes too): after it, any branch
+ * may be checked out there. A glob or a computed path is not resolved here.
+ */
+export function headWrites(c: EffectCommand): string[] {
+  const dirs: string[] = [];
+  const paths = [...c.writes, ...c.moves.map((m) => m.to), ...c.deletes].filter((w) => !w.glob && !w.dynamic).map((w) => w.path);
+  // And what an interpreter's program text writes (`open('.git/HEAD', 'w')`).
+  for (const code of c.code) for (const name of writtenNames(code)) paths.push(resolve(c.cwd, name));
+  for (const path of paths) {
+    if (basename(path) === "HEAD" && basename(dirname(path)) === ".git") dirs.push(dirname(dirname(path)));
+  }
+  return dirs;
+}
+
 export function checkoutTarget(argv: readonly string[]): string | undefined {
   const to = switchedTo({ sub: argv[0] ?? "", args: argv.slice(1), dir: "/", config: new Map() });
   return to === UNKNOWN ? "?" : to;

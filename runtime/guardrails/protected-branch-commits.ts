@@ -11,7 +11,7 @@
  */
 import { commandEffects, type OpaqueEffect } from "../command-effects";
 import { homeDirectory } from "../node-builtins";
-import { checkoutTarget, findRepository, gitInvocation, type Invocation, type Repository } from "./branch-protection";
+import { checkoutTarget, findRepository, gitInvocation, headWrites, type Invocation, type Repository } from "./branch-protection";
 import { hiddenIntentBlock } from "./hidden-intent";
 import { type Guard, type GuardVerdict, isShellTool, stringArg } from "./guard";
 
@@ -97,6 +97,7 @@ export const protectedBranchCommitsGuard: Guard = {
     let pending: { key: string; previous: Set<string>; to: string } | undefined;
     const judged = new Set<OpaqueEffect>();
     for (const c of effects.commands) {
+      for (const dir of headWrites(c)) state.set(branchesAt(dir).key, new Set(["?"]));
       if (pending) {
         state.set(pending.key, c.joinedBy === "&&" ? new Set([pending.to]) : new Set([...pending.previous, pending.to]));
         pending = undefined;

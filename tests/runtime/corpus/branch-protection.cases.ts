@@ -506,6 +506,12 @@ const HARDENING: Record<string, Row[]> = {
     ["git update-ref --no-deref HEAD abc123", "allow", "main"],
     ["git symbolic-ref HEAD", "allow", "main"],
     ["git symbolic-ref HEAD refs/heads/feature/y && git push", "allow"],
+    // HEAD's file written by any program checks out a branch the guard does not read.
+    ['echo "ref: refs/heads/main" > .git/HEAD && git push', "deny"],
+    ["printf 'ref: refs/heads/main\\n' | tee .git/HEAD; git push", "deny"],
+    ["cp /tmp/head .git/HEAD && git push", "deny"],
+    [`python3 -c "open('.git/HEAD', 'w').write('ref: refs/heads/main')" && git push`, "deny"],
+    ['echo "ref: refs/heads/feature/y" > .git/HEAD && git push origin feature/y', "allow"],
   ],
   // checkout/switch/worktree options as git reads them.
   "branch-protection/checkout": [

@@ -37,6 +37,7 @@ const cases: CorpusCase[] = [
   deny("tag", "git tag v1.2.0"),
   deny("pull-merge", "git pull origin main"),
   deny("checkout-then-commit", "git checkout main && git commit -m x", { branch: "feature/x" }),
+  deny("head-file-then-commit", 'echo "ref: refs/heads/main" > .git/HEAD && git commit -m x', { branch: "feature/x" }),
   deny("switch-maybe-failed", "git switch main; git commit -m x", { branch: "feature/x" }),
   deny("git-c-option", "git -c user.name=bot commit -m x"),
   deny("alias", "git ci -m x", { files: { ".git/config": "[alias]\n\tci = commit\n" } }),
