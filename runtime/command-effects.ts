@@ -1930,6 +1930,9 @@ function walkNodes(nodes: readonly ShellNode[], script: string, ctx: Context, de
       continue;
     }
     const command = node.command;
+    // A group's closing `}` is no command: what is piped on from the group is its last command's
+    // output, as after a subshell's `)` (`{ crontab -l; echo '…'; } | crontab -`).
+    if (command.words.length === 1 && command.redirects.length === 0 && command.words[0]?.raw === "}" && nodes[n + 1]?.kind === "command") continue;
     if (!command.piped) {
       // The pipeline before this one is done: its output joins what the script printed so far.
       if (pipelines > 0) printed = printed !== undefined && last.output !== undefined ? printed + last.output : undefined;
@@ -2957,9 +2960,24 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
     makeEffects(effect, args, sources, ctx, depth, command);
     return;
   }
-  const deferred = RUNNERS.get(name)?.(args, () => stdinOf(effect, command, ctx, depth).text);
+  const deferred = RUNNERS.get(name)?.(
+    args,
+    () => stdinOf(effect, command, ctx, depth).text,
+    (file) => tableFile(file, ctx),
+  );
   if (deferred !== undefined) {
-    for (const script of deferred.slice(0, 32)) analyseNested(script, ctx, depth + 1, ctx.where);
+    for (const script of deferred.slice(0, 32)) {
+      if (script === UNREAD_TABLE)
+        addOpaque(effect, ctx, {
+          reason: "hidden-input",
+          text: `${name} given a file agentihooks cannot read`,
+          words: args,
+          cwd: ctx.cwd,
+          depth,
+          hidden: true,
+        });
+      else analyseNested(script, ctx, depth + 1, ctx.where);
+    }
     return;
   }
   if (isInterpreter(name)) {
@@ -3022,7 +3040,27 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
  * fed its table), a debugger's program (`gdb --args CMD`, `gdb -ex 'shell CMD'`, `lldb -- CMD`). Each
  * gives the command lines it will run (judged as if typed), or undefined when it runs none.
  */
-type Runner = (args: readonly string[], stdin: () => string | undefined) => string[] | undefined;
+type Runner = (args: readonly string[], stdin: () => string | undefined, file: (name: string) => string | undefined) => string[] | undefined;
+
+/** Stands, in a runner's scripts, for a table or script file whose text cannot be read. */
+const UNREAD_TABLE = "\u0000unread table";
+/** A scheduler's table file is read up to this size; a larger one is not checked. */
+const MAX_TABLE = 64 * 1024;
+
+/**
+ * The text of a file a scheduler is given (`crontab FILE`, `at -f FILE`): what an earlier command
+ * of the line wrote there, else the file on disk; "" when there is none (the scheduler refuses it);
+ * undefined when it cannot be read (too large, not a regular file, or written by the line with text
+ * the analyser does not know).
+ */
+function tableFile(name: string, ctx: Context): string | undefined {
+  const at = absolutePath(name, ctx.cwd);
+  const written = ctx.files.get(at);
+  if (written !== undefined) return written.content;
+  if (fs.statSync(at, { throwIfNoEntry: false }) === undefined) return "";
+  const text = readRegularFile(at, MAX_TABLE + 1);
+  return text === undefined || text.length > MAX_TABLE ? undefined : text;
+}
 const RUNNER_TABLE: Readonly<Record<string, Runner>> = {
   screen: (args) => {
     const scripts: string[] = [];
@@ -3065,13 +3103,17 @@ const RUNNER_TABLE: Readonly<Record<string, Runner>> = {
     }
     return words.length > 0 ? [words.join(" ")] : undefined;
   },
-  at: (args, stdin) => [stdin() ?? "", ...args.filter((_, i) => args[i - 1] === "-f").map((f) => `cat ${quoteWord(f)}`)],
-  batch: (_, stdin) => [stdin() ?? ""],
-  crontab: (args, stdin) => {
-    // `-l` lists, `-r` removes, `-e` opens an editor; a table file on disk is not shown by the line.
+  at: (args, stdin, file) => [
+    ...(args.includes("-f") ? [] : [stdin() ?? ""]),
+    ...args.filter((_, i) => args[i - 1] === "-f").map((f) => file(f) ?? UNREAD_TABLE),
+  ],
+  batch: (args, stdin, file) => RUNNER_TABLE.at?.(args, stdin, file) ?? [],
+  crontab: (args, stdin, file) => {
+    // `-l` lists, `-r` removes, `-e` opens an editor; a table file is read from disk.
     if (args.some((a) => /^-[A-Za-z]*[lre]/.test(a))) return undefined;
-    const file = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "-u");
-    const table = file === undefined || file === "-" ? stdin() : undefined;
+    const name = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "-u");
+    const table = name === undefined || name === "-" ? stdin() : file(name);
+    if (name !== undefined && name !== "-" && table === undefined) return [UNREAD_TABLE];
     return (table ?? "")
       .split("\n")
       .map((line) => line.trim())
@@ -4228,7 +4270,13 @@ const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(
 // Test runners' short options whose value filters tests by name (jest and vitest `-t`, mocha `-g`
 // and `-f`, pytest `-k`): a name, not a file or code. Known per runner, since a short option means
 // something else in each program.
-const TEST_NAME_OPTIONS: Readonly<Record<string, readonly string[]>> = { jest: ["-t"], vitest: ["-t"], mocha: ["-g", "-f"], pytest: ["-k"] };
+// A Map: a program named like an Object.prototype member (`toString`) must find nothing.
+const TEST_NAME_OPTIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["jest", ["-t"]],
+  ["vitest", ["-t"]],
+  ["mocha", ["-g", "-f"]],
+  ["pytest", ["-k"]],
+]);
 // Package runners that run the program named by their first operand (`npx jest`, `pnpm exec vitest`, `yarn mocha`).
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "bunx", "pnpx", "pnpm", "yarn", "bun", "npm"]);
 
@@ -4236,7 +4284,7 @@ const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "bunx", "pnpx", "pn
 function proseOptionsOf(name: string, args: readonly string[]): ReadonlySet<string> {
   let program = name;
   if (PACKAGE_RUNNERS.has(name)) program = basename(args.find((a) => !a.startsWith("-") && !/^(exec|dlx|x|run)$/.test(a)) ?? "");
-  const extra = TEST_NAME_OPTIONS[program.replace(/\.(c|m)?js$/, "")];
+  const extra = TEST_NAME_OPTIONS.get(program.replace(/\.(c|m)?js$/, ""));
   return extra === undefined ? MESSAGE_OPTIONS : new Set([...MESSAGE_OPTIONS, ...extra]);
 }
 

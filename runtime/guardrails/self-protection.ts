@@ -21,6 +21,7 @@ import { clientHome } from "../clients/client";
 import { clientIds, findClient } from "../clients/registry";
 import { userAgentihooksHome } from "../scope-handover";
 import { toolNameWords } from "../normalize";
+import { parseScript } from "../shell";
 import { joinedCodeNames, UNREAD_JOINS } from "./credential-reads";
 import { fdSearch, findNarrowed } from "./destructive-commands";
 import { expandTilde, type Guard, type GuardInput, isShellTool, READ_TOOLS, stringArg, toolPaths, WRITE_TOOLS } from "./guard";
@@ -662,6 +663,52 @@ function hookVariables(): RegExp {
   return new RegExp(`\\bAGENTIHOOKS_\\w|\\b(?:${names.join("|")})\\b`);
 }
 
+/**
+ * The variable among HOME and the hook variables (hookVariables) that `c` exports to the commands
+ * its shell runs later (`export CODEX_HOME=/tmp/x`, `declare -x`, `typeset -gx`), or undefined. A
+ * prefix assignment (`CODEX_HOME=x codex`) is judged with the command it is for.
+ */
+function exportsHookVariable(c: EffectCommand): string | undefined {
+  const exporting = c.name === "export" || ((c.name === "declare" || c.name === "typeset") && c.argv.some((a) => /^-[a-z]*x/.test(a)));
+  if (!exporting) return undefined;
+  for (const a of c.argv.slice(1)) {
+    const name = a.split("=")[0] as string;
+    if (a.includes("=") && isHookVariable(name)) return name;
+  }
+  return undefined;
+}
+
+/** True for HOME and the variables that steer the hooks (hookVariables). */
+function isHookVariable(name: string): boolean {
+  return name === "HOME" || name.startsWith("AGENTIHOOKS_") || hookVariables().test(name);
+}
+
+/**
+ * The steering variable a plain assignment of the line sets (`HOME=/tmp/h`, no command after it)
+ * when the shell already exports it (HOME always; another when the client's environment has it):
+ * bash keeps an exported variable exported, so the new value reaches every later command.
+ */
+function assignsExportedHookVariable(command: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (!/(^|[\s;&|(])[A-Z_][A-Z0-9_]*=/.test(command)) return undefined;
+  let nodes: ReturnType<typeof parseScript>;
+  try {
+    nodes = parseScript(command, { words: 4096 });
+  } catch {
+    return undefined;
+  }
+  for (const node of nodes) {
+    if (node.kind !== "command" || node.command.words.length === 0) continue;
+    const names = node.command.words.map((w) =>
+      w.parts[0]?.kind === "lit" && !w.parts[0].quoted ? /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(w.parts[0].text)?.[1] : undefined,
+    );
+    // Only assignments: with a command after them they are that command's alone.
+    if (names.some((n) => n === undefined)) continue;
+    const hit = names.find((n) => isHookVariable(n as string) && (n === "HOME" || env[n as string] !== undefined));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 /** The text a tool call writes into a shell startup file names a hook variable. */
 function plantsHookVariable(text: string): boolean {
   return text.length > 0 && (text.includes("AGENTIHOOKS_") || hookVariables().test(text));
@@ -762,6 +809,11 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
   const command = stringArg(input.tool_input, "command");
   if (!command) return undefined;
   const effects = commandEffects(command, input.cwd, input.env);
+  const assigned = assignsExportedHookVariable(command, input.env);
+  if (assigned)
+    return message(
+      `This line assigns ${assigned}, which the shell already exports, so every later command of the shell gets the new value (a client's shell keeps it from one call to the next); a client started there would read settings that hold none of the hooks:`,
+    );
   let planted: boolean | undefined;
   for (const c of effects.commands) {
     const verb = rewritingCommand(c);
@@ -769,6 +821,11 @@ function checkShell(input: GuardInput, protect: () => Protected): string | undef
     if (uninstallsAgentihooks(c)) return message(`${c.argv.slice(0, 2).join(" ")} of agentihooks removes its installed files:`);
     const unhooked = startsClientWithoutHooks(c, input.env);
     if (unhooked) return message(unhooked);
+    const exported = exportsHookVariable(c);
+    if (exported)
+      return message(
+        `This ${c.name} sets ${exported} for every later command of the shell (a client's shell keeps it from one call to the next); a client started there would read settings that hold none of the hooks:`,
+      );
     const startup = c.writes.find((w) => isStartupFile(w.path) || (w.dynamic && isStartupFile(w.written)));
     // What goes into it: the line's text and every output the analyser computed (a decoded literal).
     if (startup && (planted ??= plantsHookVariable([command, ...effects.commands.map((o) => o.output ?? "")].join("\n"))))

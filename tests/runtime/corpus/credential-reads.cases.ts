@@ -1521,6 +1521,10 @@ const HISTORY_TREE: Record<string, CaseFile> = { ".env": "API_KEY=x\n", "app.js"
   `mocha -g "loads .env"`,
   `pytest -k "dotenv and .env"`,
   `mytool --title "stop tracking .env"`,
+  // Programs named like Object.prototype members look nothing up in the runners' tables.
+  `toString -t "a name"`,
+  `npx constructor -t "a name"`,
+  `crontab -l | __proto__ -k "x y"`,
   `awk 'BEGIN{system("date")}'`,
   `awk 'BEGIN{"date" | getline d; print d}'`,
   `awk '{print $1 " " $2}' README.md`,

@@ -557,6 +557,15 @@ cases.push(
   "sudo codex exec ls",
   "env $(cat vars) codex exec ls",
   "$(echo env) CODEX_HOME=/x codex exec ls",
+  // Set for the later calls of a shell the client keeps: a client started there in another call.
+  "export CODEX_HOME=/tmp/x",
+  "export CLAUDE_CONFIG_DIR=/tmp/x HISTSIZE=0",
+  "declare -x COPILOT_HOME=/tmp/x",
+  "typeset -gx GEMINI_CLI_HOME=/tmp/x",
+  "export HOME=/tmp/h",
+  "HOME=/tmp/h",
+  "cd /tmp && HOME=/tmp/h",
+  "export AGENTIHOOKS_HOME=/tmp/a",
 ].forEach((command, i) => cases.push(c(`unhooked-client-${i}`, "unhooked-client", { kind: "shell", command, expect: "deny", reason: SP })));
 [
   "claude -p 'run the tests'",
@@ -567,6 +576,10 @@ cases.push(
   "copilot -p hi --allow-all-tools",
   "npx -y @openai/codex@0.171.0 exec ls",
   "npx prettier --check .",
+  "export PATH=$PATH:./node_modules/.bin",
+  "export NODE_ENV=production CI=1",
+  "HOME=/tmp/h ls",
+  "CODEX_HOME_BACKUP=/tmp/x",
 ].forEach((command, i) => cases.push(c(`unhooked-client-fine-${i}`, "harmless", { kind: "shell", command, expect: "allow" })));
 
 // The Node a hook wrapper runs, replaced: a script in its place that prints the allow line would
