@@ -397,13 +397,21 @@ function expandVariable(part: { name: string; op: string; raw: string }, ctx: Co
   const index = /^\[([^\]]*)\]/.exec(op);
   if (index) {
     const at = index[1] as string;
+    // Which of the elements were patterns when assigned (`a=(.*)`): each stands for its matches.
+    let globs: boolean[] | undefined;
     if (at === "@" || at === "*") {
       items = base?.items ?? (value !== undefined ? [value] : undefined);
       value = items?.join(" ");
-    } else if (/^\d+$/.test(at)) value = base?.items ? base.items[Number(at)] : at === "0" ? value : undefined;
-    else return undefined;
+      globs = base?.globs;
+    } else if (/^\d+$/.test(at)) {
+      value = base?.items ? base.items[Number(at)] : at === "0" ? value : undefined;
+      if (base?.globs?.[Number(at)] && value !== undefined) {
+        items = [value];
+        globs = [true];
+      }
+    } else return undefined;
     op = op.slice(index[0].length);
-    if (op === "") return value === undefined ? undefined : { value, hidden: false, ...(items ? { items } : {}) };
+    if (op === "") return value === undefined ? undefined : { value, hidden: false, ...(items ? { items } : {}), ...(globs ? { globs } : {}) };
   }
   if (value === undefined || value.length > PATH_MAX) return undefined;
   const word = /^(:?)([-=?+])([\s\S]*)$/.exec(op);
@@ -538,8 +546,10 @@ function resolveWord(word: ShellWord, ctx: Context, depth: number): Resolved {
         continue;
       }
       if (known && known.value !== undefined && !known.loop) {
-        pattern.push(esc(known.value));
-        unsetPattern.push(esc(known.value));
+        // One item that was a pattern when assigned (`set -- .*`, `a=(.*)`) stands for its matches.
+        const text = known.items?.length === 1 && known.globs?.[0] ? known.value.replace(BRACE_SPECIAL, "\\$&") : esc(known.value);
+        pattern.push(text);
+        unsetPattern.push(text);
         if (parts.length === 1 && known.items !== undefined) split = known.items;
         else if (parts.length === 1 && !part.quoted) {
           const fields = fieldSplit(known.value, ctx);
@@ -2079,13 +2089,13 @@ function isFunctionName(command: ShellCommand): boolean {
  * Sets the positional parameters (`$1`…, `$@`, `$*`, `$#`) to `items`, or makes them unknown;
  * those of before are removed.
  */
-function setPositional(ctx: Context, items: readonly string[] | undefined): void {
+function setPositional(ctx: Context, items: readonly string[] | undefined, globs?: readonly boolean[]): void {
   const before = Number(ctx.vars.get("#")?.value ?? "0");
   for (let i = 1; i <= Math.max(before, 9) && i <= 20_000; i += 1) removeVar(ctx, String(i));
   for (const key of ["@", "*", "#"]) removeVar(ctx, key);
   if (items === undefined) return;
-  items.forEach((item, i) => storeVar(ctx, String(i + 1), { value: item, hidden: false }));
-  const all = { value: items.join(" "), items: [...items], hidden: false };
+  items.forEach((item, i) => storeVar(ctx, String(i + 1), { value: item, hidden: false, ...(globs?.[i] ? { items: [item], globs: [true] } : {}) }));
+  const all = { value: items.join(" "), items: [...items], hidden: false, ...(globs ? { globs: [...globs] } : {}) };
   storeVar(ctx, "@", all);
   storeVar(ctx, "*", all);
   storeVar(ctx, "#", { value: String(items.length), hidden: false });
@@ -2135,6 +2145,8 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
   if (array) {
     // `a=(x y z)`: the elements are words, expanded as words are.
     const items: string[] = [];
+    // A pattern among them stands for its matches (`a=(.*)` holds every dotfile's name).
+    const globs: boolean[] = [];
     let hidden = false;
     let dynamic = false;
     for (const node of parseScript(array.script, ctx.budget)) {
@@ -2144,9 +2156,10 @@ function assignmentValue(word: ShellWord, ctx: Context, depth: number): { name: 
         dynamic ||= r.dynamic;
         hidden ||= r.hidden;
         items.push(...(r.split ?? r.values));
+        globs.push(...(r.split ? r.split.map(() => false) : r.globs));
       }
     }
-    return { name, value: dynamic ? { hidden } : { value: items[0] ?? "", items, hidden: false } };
+    return { name, value: dynamic ? { hidden } : { value: items[0] ?? "", items, globs, hidden: false } };
   }
   const r = resolveWord(rest, ctx, depth);
   const only = rest.parts.length === 1 ? rest.parts[0] : undefined;
@@ -2574,7 +2587,11 @@ function simpleCommand(command: ShellCommand, ctx: Context, depth: number, joine
     // positional parameters `$1`, `$@`, … (POSIX `set`); a computed one makes them all unknown.
     if (a < args.length) {
       const from = args[a] === "--" || args[a] === "-" ? a + 1 : a;
-      setPositional(ctx, argSources.slice(from).some((r) => r.dynamic) ? undefined : args.slice(from));
+      setPositional(
+        ctx,
+        argSources.slice(from).some((r) => r.dynamic) ? undefined : args.slice(from),
+        argSources.slice(from).map((r) => r.globs[0] ?? false),
+      );
     }
   }
   if (name === "shift") {
@@ -2877,7 +2894,11 @@ function commandEffectsOf(effect: EffectCommand, name: string, args: string[], s
   const stdinHidden = command.piped && previous !== undefined && previous.hiddenOutput;
   // Output the analyser can compute, and outputs it cannot see.
   if (name === "echo" || name === "printf" || name === "print") {
-    if (!effect.dynamic.some((d, i) => d && i > 0)) {
+    // A glob among the words prints the names it matches, not itself (`printf '%s\n' .* | xargs cat`):
+    // the output is those names, which the analyser does not list.
+    const globbed = sources.some((s) => s.globs.some(Boolean));
+    if (globbed) effect.output = undefined;
+    else if (!effect.dynamic.some((d, i) => d && i > 0)) {
       if (name === "printf") {
         const rest = args[0] === "--" ? args.slice(1) : args;
         const vIndex = rest[0] === "-v" ? 2 : 0;

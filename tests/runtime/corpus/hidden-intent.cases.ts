@@ -174,6 +174,17 @@ PAYLOADS.forEach((payload, p) => {
     `gmake --eval='X := $(shell ${payload})'`,
   ].forEach((command, k) => deny(`make-${p}-${k}`, "inline-makefile", command));
 });
+// Patterns that match no credential, kept in arrays or printed, pass.
+['set -- *.md; wc -l "$@"', 'a=(*.md); cat "${a[@]}"', "printf '%s\\n' *.md | xargs cat", "echo * | xargs ls -ld"].forEach((command, i) =>
+  cases.push({
+    id: `hidden-intent/kept-pattern-fine-${i}`,
+    class: "hidden-intent/idioms",
+    kind: "shell",
+    command,
+    files: { ".env": "API_KEY=x\n", "README.md": "# x\n" },
+    expect: "allow",
+  }),
+);
 ["make test", "make -f build/Makefile all", "make -C sub -j4", "printf 'all:\\n\\techo hi\\n' | make -f -", "make -f - <<< 'all: ; npm test'"].forEach(
   (command, i) => allow(`make-idiom-${i}-${slug(command)}`, "idioms", command),
 );
@@ -240,6 +251,13 @@ const REDTEAM: Record<string, string[]> = {
   // What a reader reads, or what runs, is computed where the analyser cannot follow, and the line
   // names a credential file: the computed part may be it.
   "hidden-intent/computed-operand": [
+    // A pattern kept in the positional parameters or an array stands for its matches when expanded.
+    'set -- .*; cat "$@"',
+    'a=(.*); cat "${a[@]}"',
+    "a=(.e*); head ${a[0]}",
+    // Names a glob prints, fed to a reader.
+    "printf '%s\\n' .* | xargs cat",
+    "echo .e* | xargs -n1 cat",
     'cat $(ls -a | grep "^.env$")',
     "read f <<< .env; cat $f",
     "IFS=,; set -- cat,.env; $1 $2",
