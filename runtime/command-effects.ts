@@ -4300,11 +4300,13 @@ const TEST_NAME_OPTIONS: ReadonlyMap<string, readonly string[]> = new Map([
 ]);
 // Package runners that run the program named by their first operand (`npx jest`, `pnpm exec vitest`, `yarn mocha`).
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "bunx", "pnpx", "pnpm", "yarn", "bun", "npm"]);
+// Their verbs before the program: `pnpm exec`, `pnpm dlx`, `bun x`, `yarn run`.
+const RUNNER_VERBS: ReadonlySet<string> = new Set(["exec", "dlx", "x", "run"]);
 
 /** The options of `name`'s line (or of the program a package runner runs) whose value is prose. */
 function proseOptionsOf(name: string, args: readonly string[]): ReadonlySet<string> {
   let program = name;
-  if (PACKAGE_RUNNERS.has(name)) program = basename(args.find((a) => !a.startsWith("-") && !/^(exec|dlx|x|run)$/.test(a)) ?? "");
+  if (PACKAGE_RUNNERS.has(name)) program = basename(args.find((a) => !a.startsWith("-") && !RUNNER_VERBS.has(a)) ?? "");
   const extra = TEST_NAME_OPTIONS.get(program.replace(/\.(c|m)?js$/, ""));
   return extra === undefined ? MESSAGE_OPTIONS : new Set([...MESSAGE_OPTIONS, ...extra]);
 }

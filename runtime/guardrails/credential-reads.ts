@@ -1133,8 +1133,16 @@ const GIT_HISTORY_VALUES = new Set([
  * commits touched the file is not known without reading git's objects, so any such view may print it.
  * A credential file that history holds but the index no longer tracks is not seen (docs/guardrails.md).
  */
+// Every subcommand gitHistoryBlock judges: any other is decided without reading its options.
+const GIT_HISTORY_SUBCOMMANDS = new Set([
+  ...GIT_CONTENT_ALWAYS,
+  ...GIT_DIFF_BY_DEFAULT,
+  ...["cat-file", "log", "whatchanged", "reflog", "diff-tree", "diff-index", "checkout-index", "add", "reset", "restore", "checkout", "stash", "commit"],
+]);
+
 function gitHistoryBlock(inv: Invocation): string | undefined {
   const name = inv.unreadAlias ?? inv.sub;
+  if (inv.unreadAlias === undefined && !GIT_HISTORY_SUBCOMMANDS.has(name)) return undefined;
   let rest = inv.args;
   let shown = name;
   if (name === "stash") {

@@ -689,7 +689,8 @@ function isHookVariable(name: string): boolean {
  * bash keeps an exported variable exported, so the new value reaches every later command.
  */
 function assignsExportedHookVariable(command: string, env: NodeJS.ProcessEnv): string | undefined {
-  if (!/(^|[\s;&|(])[A-Z_][A-Z0-9_]*=/.test(command)) return undefined;
+  // Most lines assign nothing: no regex is compiled for them.
+  if (!command.includes("=") || !/(^|[\s;&|(])[A-Z_][A-Z0-9_]*=/.test(command)) return undefined;
   let nodes: ReturnType<typeof parseScript>;
   try {
     nodes = parseScript(command, { words: 4096 });
