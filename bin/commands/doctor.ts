@@ -83,38 +83,43 @@ export async function run(argv: string[]): Promise<number> {
     env.scope.name === "home" ? env : readEnvironment(),
     process.cwd(),
   );
-  const reports = loaded.trees.map((tree) => {
-    const binary = env.resolveExecutable(tree.target);
-    const descriptor = findTarget(tree.target)?.descriptor;
-    const report = checkTarget(tree, descriptor?.displayName ?? tree.target, { fs, env, binary });
-    for (const message of descriptor?.doctorNotes ?? []) report.checks.push({ id: "target.note", status: "note", message });
-    // A client newer than the one this target was verified with may know settings keys the schema does not.
-    const installed = binary && descriptor ? clientVersion(binary) : null;
-    if (installed && descriptor && isNewer(installed, descriptor.verifiedAgainst.version)) {
-      report.checks.push({
-        id: "client.version",
-        status: "note",
-        message: `\`${tree.target}\` ${installed} is newer than ${descriptor.verifiedAgainst.version}, the version agentihooks verified this target with: a settings key it added is an error until named in the config's allowUnknownKeys.${tree.target}`,
-      });
-    } else if (installed && descriptor)
-      report.checks.push({
-        id: "client.version",
-        status: "ok",
-        message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})`,
-      });
-    report.checks.push(...runtimeChecks(tree, { fs, env }));
-    // Which scopes register our hooks, and whose guardrails are in force (docs/scopes.md, "Home and repo together").
-    const registered = registrations[tree.target] ?? { scopes: [], agentihooksHomes: {}, wrappers: {} };
-    const scopes = registered.scopes;
-    report.checks.push({ id: "hooks.scopes", status: "note", message: `hooks registered in: ${scopes.length === 0 ? "no scope" : scopes.join(" and ")}` });
-    report.checks.push({ id: "scopes.in-force", status: "note", message: scopeInForce(tree.target, registered).message });
-    // A machine wrapper runs its Node for every user: no user may be able to replace it.
-    if (registered.wrappers.machine) report.checks.push(machineNodeCheck(registered.wrappers.machine));
-    report.checks.push(...mcpServerChecks(tree, { fs, env }));
-    if (values.live && binary) report.checks.push(...liveChecks(tree, binary, env));
-    report.ok = !report.checks.some((c) => c.status === "fail");
-    return report;
-  });
+  // Every target's probes (its wrapper's canary, its MCP server's handshake) run side by side.
+  const reports = await Promise.all(
+    loaded.trees.map(async (tree) => {
+      const runtime = runtimeChecks(tree, { fs, env });
+      const mcp = mcpServerChecks(tree, { fs, env });
+      const binary = env.resolveExecutable(tree.target);
+      const descriptor = findTarget(tree.target)?.descriptor;
+      const report = checkTarget(tree, descriptor?.displayName ?? tree.target, { fs, env, binary });
+      for (const message of descriptor?.doctorNotes ?? []) report.checks.push({ id: "target.note", status: "note", message });
+      // A client newer than the one this target was verified with may know settings keys the schema does not.
+      const installed = binary && descriptor ? clientVersion(binary) : null;
+      if (installed && descriptor && isNewer(installed, descriptor.verifiedAgainst.version)) {
+        report.checks.push({
+          id: "client.version",
+          status: "note",
+          message: `\`${tree.target}\` ${installed} is newer than ${descriptor.verifiedAgainst.version}, the version agentihooks verified this target with: a settings key it added is an error until named in the config's allowUnknownKeys.${tree.target}`,
+        });
+      } else if (installed && descriptor)
+        report.checks.push({
+          id: "client.version",
+          status: "ok",
+          message: `\`${tree.target}\` ${installed} (verified with ${descriptor.verifiedAgainst.version})`,
+        });
+      report.checks.push(...(await runtime));
+      // Which scopes register our hooks, and whose guardrails are in force (docs/scopes.md, "Home and repo together").
+      const registered = registrations[tree.target] ?? { scopes: [], agentihooksHomes: {}, wrappers: {} };
+      const scopes = registered.scopes;
+      report.checks.push({ id: "hooks.scopes", status: "note", message: `hooks registered in: ${scopes.length === 0 ? "no scope" : scopes.join(" and ")}` });
+      report.checks.push({ id: "scopes.in-force", status: "note", message: scopeInForce(tree.target, registered).message });
+      // A machine wrapper runs its Node for every user: no user may be able to replace it.
+      if (registered.wrappers.machine) report.checks.push(machineNodeCheck(registered.wrappers.machine));
+      report.checks.push(...(await mcp));
+      if (values.live && binary) report.checks.push(...liveChecks(tree, binary, env));
+      report.ok = !report.checks.some((c) => c.status === "fail");
+      return report;
+    }),
+  );
   const failed = reports.flatMap((r) => r.checks.filter((c) => c.status === "fail"));
   const code = failed.length === 0 ? EXIT.ok : failed.every((c) => repairedByApply.has(c.id)) ? EXIT.pending : EXIT.error;
   const color = useColor(process.stdout);

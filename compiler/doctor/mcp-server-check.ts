@@ -5,12 +5,11 @@
  * lists its tools. The handshake is three JSON-RPC lines written to its stdin; the server exits
  * when stdin closes, after answering them.
  */
-import { spawnSync } from "node:child_process";
 import type { DesiredTree } from "../desired-tree";
 import { installedMcpServerPath, type Environment } from "../environment";
 import type { FileSystem } from "../fs/file-system";
 import { displayPath } from "../plan/plan-view";
-import type { DoctorCheck } from "./probe";
+import { type DoctorCheck, runProbe } from "./probe";
 
 const HANDSHAKE = [
   {
@@ -39,10 +38,10 @@ export function listedTools(stdout: string): string[] | undefined {
 }
 
 /** The MCP server checks for `tree`; [] when the tree installs no server. */
-export function mcpServerChecks(
+export async function mcpServerChecks(
   tree: DesiredTree,
   ctx: { fs: FileSystem; env: Pick<Environment, "home" | "nodePath" | "runtimePath" | "mcpServer"> },
-): DoctorCheck[] {
+): Promise<DoctorCheck[]> {
   const { env } = ctx;
   const file = installedMcpServerPath(env.runtimePath);
   if (!tree.entries.some((e) => e.kind === "file" && e.path === file)) return [];
@@ -61,7 +60,7 @@ export function mcpServerChecks(
     ];
   if (Buffer.compare(Buffer.from(bytes), Buffer.from(env.mcpServer)) !== 0)
     return [{ id: "mcp.installed", status: "fail", message: `the agentihooks MCP server at ${shown} is not the package's bundle — ${fix}` }];
-  const run = spawnSync(env.nodePath, [file, "--target", tree.target], { input: `${HANDSHAKE}\n`, encoding: "utf8", timeout: 30_000 });
+  const run = await runProbe(env.nodePath, [file, "--target", tree.target], `${HANDSHAKE}\n`);
   const tools = listedTools(run.stdout ?? "");
   if (!tools || tools.length === 0) {
     const why = (run.stderr || run.error?.message || `exit ${run.status ?? run.signal}`).trim().split("\n").slice(-1)[0] ?? "";

@@ -3,7 +3,7 @@
  * environment's homes, and comparing the MCP servers it lists with the ones the desired tree wants.
  * Each target's own probe is `liveChecks` in compiler/targets/<id>/live-probe.ts.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import type { DesiredTree } from "../desired-tree";
 import type { Environment } from "../environment";
 
@@ -61,4 +61,38 @@ export function compareServers(client: string, listed: string[], wanted: string[
   return [
     { id: "live.mcp", status: "fail", message: `live drift: ${client} does not list MCP server(s) ${missing.join(", ")} (it silently drops invalid entries)` },
   ];
+}
+
+/** What a probe process did: its exit status (or signal), what it printed, or why it did not start. */
+export interface ProbeRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  error?: Error;
+}
+
+/**
+ * Runs `command` with `input` on its stdin and collects what it prints, killed after `timeoutMs`
+ * (as spawnSync's `timeout` does). Asynchronous, so that doctor's probes of every target (a canary
+ * through each wrapper, a handshake with each MCP server copy) run side by side.
+ */
+export function runProbe(command: string, args: readonly string[], input: string, timeoutMs = 30_000): Promise<ProbeRun> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let error: Error | undefined;
+    const timer = setTimeout(() => child.kill("SIGTERM"), timeoutMs);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", (e) => (error = e));
+    child.on("close", (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr, ...(error ? { error } : {}) });
+    });
+    // A probe that exits before reading its input must not fail the write.
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(input);
+  });
 }

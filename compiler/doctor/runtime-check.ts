@@ -5,20 +5,22 @@
  * actually ran denies it with its own reason; a wrapper whose runtime did not answer denies with
  * the fail-closed reason instead, which is a failure here.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { DesiredTree } from "../desired-tree";
 import { type Environment, installedRuntimeCorePath, runtimeDigest } from "../environment";
 import type { FileSystem } from "../fs/file-system";
 import { FAIL_CLOSED_REASON } from "../lower/hook-wrapper";
 import { displayPath } from "../plan/plan-view";
-import type { DoctorCheck } from "./probe";
+import { type DoctorCheck, runProbe } from "./probe";
 
 /** What the runtime says when a pre-tool payload cannot be read (runtime/run-hook.ts). */
 const CANARY_ANSWER = "could not read this tool call's payload";
 
 /** The runtime checks for `tree`; [] when the tree installs no runtime. */
-export function runtimeChecks(tree: DesiredTree, ctx: { fs: FileSystem; env: Pick<Environment, "home" | "runtime" | "runtimePath"> }): DoctorCheck[] {
+export async function runtimeChecks(
+  tree: DesiredTree,
+  ctx: { fs: FileSystem; env: Pick<Environment, "home" | "runtime" | "runtimePath"> },
+): Promise<DoctorCheck[]> {
   const { env } = ctx;
   if (!tree.entries.some((e) => e.kind === "file" && e.path === env.runtimePath)) return [];
   const shown = displayPath(env.runtimePath, env.home);
@@ -47,7 +49,7 @@ export function runtimeChecks(tree: DesiredTree, ctx: { fs: FileSystem; env: Pic
   const wrapper = tree.entries.find((e) => e.kind === "file" && path.basename(e.path) === "agentihooks-hook.sh");
   if (!wrapper) return checks;
   const quoted = `'${wrapper.path.replace(/'/g, `'\\''`)}'`;
-  const run = spawnSync("/bin/sh", ["-c", `${quoted} PreToolUse`], { input: '{"agentihooks_doctor_canary": ', encoding: "utf8", timeout: 30_000 });
+  const run = await runProbe("/bin/sh", ["-c", `${quoted} PreToolUse`], '{"agentihooks_doctor_canary": ');
   const answered = run.status === 2 && run.stderr.includes(CANARY_ANSWER) && !run.stderr.includes(FAIL_CLOSED_REASON);
   checks.push(
     answered

@@ -26,10 +26,10 @@ function setup(name: string, mcpServer = BUNDLE) {
 }
 
 describe("doctor: the agentihooks MCP server", () => {
-  it("starts the installed copy and reports the tools it lists", () => {
+  it("starts the installed copy and reports the tools it lists", async () => {
     const s = setup("ok");
     s.install(BUNDLE);
-    expect(s.check()).toEqual([
+    expect(await s.check()).toEqual([
       {
         id: "mcp.starts",
         status: "ok",
@@ -39,9 +39,9 @@ describe("doctor: the agentihooks MCP server", () => {
     ]);
   });
 
-  it("fails, naming the fix, when the copy is missing, stale, or does not answer", () => {
+  it("fails, naming the fix, when the copy is missing, stale, or does not answer", async () => {
     const missing = setup("missing");
-    expect(missing.check()).toEqual([
+    expect(await missing.check()).toEqual([
       {
         id: "mcp.installed",
         status: "fail",
@@ -51,11 +51,11 @@ describe("doctor: the agentihooks MCP server", () => {
     ]);
     const stale = setup("stale");
     stale.install("// an older server\n");
-    expect(stale.check().map((c) => [c.id, c.status, c.message.includes("is not the package's bundle")])).toEqual([["mcp.installed", "fail", true]]);
+    expect((await stale.check()).map((c) => [c.id, c.status, c.message.includes("is not the package's bundle")])).toEqual([["mcp.installed", "fail", true]]);
     const broken = "process.stderr.write('boom: cannot start\\n'); process.exit(3);\n";
     const mute = setup("mute", new TextEncoder().encode(broken));
     mute.install(broken);
-    expect(mute.check()).toEqual([
+    expect(await mute.check()).toEqual([
       {
         id: "mcp.starts",
         status: "fail",
@@ -65,12 +65,12 @@ describe("doctor: the agentihooks MCP server", () => {
     ]);
   });
 
-  it("checks nothing for a tree that installs no server", () => {
+  it("checks nothing for a tree that installs no server", async () => {
     const s = setup("none");
-    expect(mcpServerChecks({ target: "codex", entries: [], diagnostics: [] }, { fs: realFileSystem(), env: s.env })).toEqual([]);
+    expect(await mcpServerChecks({ target: "codex", entries: [], diagnostics: [] }, { fs: realFileSystem(), env: s.env })).toEqual([]);
   });
 
-  it("reads the tool list from the answer with id 2 only", () => {
+  it("reads the tool list from the answer with id 2 only", async () => {
     expect(listedTools('noise\n{"jsonrpc":"2.0","id":1,"result":{}}\n{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"a"},{"name":"b"}]}}\n')).toEqual([
       "a",
       "b",

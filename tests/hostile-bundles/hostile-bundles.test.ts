@@ -28,14 +28,13 @@ import { CANARY, cases, type HostileCase } from "./cases";
  * depends on its bytes, which doctor has checked equal to the package's bundle before it spawns,
  * and on `--target`, so one answer per target and server bytes. Every new wrapper or server runs.
  */
-vi.mock("node:child_process", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:child_process")>();
+vi.mock("../../compiler/doctor/probe", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../compiler/doctor/probe")>();
   const { readFileSync: read } = await import("node:fs");
   const { createHash } = await import("node:crypto");
-  const answers = new Map<string, unknown>();
-  /** The cache key of a doctor probe whose answer the bundle cannot change, or undefined for any other spawn. */
-  const probeKey = (command: string, args: readonly string[], input: unknown): string | undefined => {
-    if (typeof input !== "string") return undefined;
+  const answers = new Map<string, ReturnType<typeof real.runProbe>>();
+  /** The cache key of a doctor probe whose answer the bundle cannot change, or undefined for any other. */
+  const probeKey = (command: string, args: readonly string[], input: string): string | undefined => {
     if (command === "/bin/sh" && input.includes("agentihooks_doctor_canary")) {
       const wrapper = /^'((?:[^']|'\\'')*)' PreToolUse$/.exec(args[1] ?? "");
       // The case's own home is the one difference between two cases' wrappers.
@@ -45,18 +44,18 @@ vi.mock("node:child_process", async (importOriginal) => {
       return `mcp\u0000${args[2]}\u0000${createHash("sha256").update(read(args[0])).digest("hex")}`;
     return undefined;
   };
-  const spawnSync = ((command: string, args: readonly string[] = [], options: { input?: unknown } = {}) => {
+  const runProbe: typeof real.runProbe = (command, args, input, timeoutMs) => {
     let key: string | undefined;
     try {
-      key = probeKey(command, args, options.input);
+      key = probeKey(command, args, input);
     } catch {
       key = undefined;
     }
-    if (key === undefined) return real.spawnSync(command, args, options as never);
-    if (!answers.has(key)) answers.set(key, real.spawnSync(command, args, options as never));
-    return answers.get(key);
-  }) as typeof real.spawnSync;
-  return { ...real, spawnSync, default: { ...real, spawnSync } };
+    if (key === undefined) return real.runProbe(command, args, input, timeoutMs);
+    if (!answers.has(key)) answers.set(key, real.runProbe(command, args, input, timeoutMs));
+    return answers.get(key) as ReturnType<typeof real.runProbe>;
+  };
+  return { ...real, runProbe };
 });
 
 const FULL_SWEEP = process.env.AGENTIHOOKS_FULL_SWEEP === "1";
