@@ -1855,8 +1855,8 @@ function toolBranchBlock(tool: string, input: Record<string, unknown>, cwd: stri
 /** Exposed for tests: the branch `git checkout`/`git switch` words switch to. */
 /**
  * The work trees whose `.git/HEAD` command `c` writes, moves onto or deletes (its program text's
- * writes too): after it, any branch
- * may be checked out there. A glob or a computed path is not resolved here.
+ * writes too): after it, any branch may be checked out there. A glob or a computed path is not
+ * resolved here.
  */
 export function headWrites(c: EffectCommand): string[] {
   const dirs: string[] = [];

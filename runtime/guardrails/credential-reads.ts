@@ -1125,6 +1125,13 @@ const GIT_HISTORY_VALUES = new Set([
   "--pathspec-from-file",
 ]);
 
+// Every subcommand gitHistoryBlock judges: any other is decided without reading its options.
+const GIT_HISTORY_SUBCOMMANDS = new Set([
+  ...GIT_CONTENT_ALWAYS,
+  ...GIT_DIFF_BY_DEFAULT,
+  ...["cat-file", "log", "whatchanged", "reflog", "diff-tree", "diff-index", "checkout-index", "add", "reset", "restore", "checkout", "stash", "commit"],
+]);
+
 /**
  * A git command that prints file contents out of the repository without naming a file (`git log
  * -p`, `git show`, `git diff HEAD~3`, `git format-patch`, `git archive`, `git cat-file -p <hash>`,
@@ -1133,13 +1140,6 @@ const GIT_HISTORY_VALUES = new Set([
  * commits touched the file is not known without reading git's objects, so any such view may print it.
  * A credential file that history holds but the index no longer tracks is not seen (docs/guardrails.md).
  */
-// Every subcommand gitHistoryBlock judges: any other is decided without reading its options.
-const GIT_HISTORY_SUBCOMMANDS = new Set([
-  ...GIT_CONTENT_ALWAYS,
-  ...GIT_DIFF_BY_DEFAULT,
-  ...["cat-file", "log", "whatchanged", "reflog", "diff-tree", "diff-index", "checkout-index", "add", "reset", "restore", "checkout", "stash", "commit"],
-]);
-
 function gitHistoryBlock(inv: Invocation): string | undefined {
   const name = inv.unreadAlias ?? inv.sub;
   if (inv.unreadAlias === undefined && !GIT_HISTORY_SUBCOMMANDS.has(name)) return undefined;
@@ -1166,7 +1166,9 @@ function gitHistoryBlock(inv: Invocation): string | undefined {
     // A commit or a tree prints names only; a hash may be a blob's, and a batch reads any object.
     prints =
       options.some((a) => a.startsWith("--batch") || a.startsWith("--filters") || a.startsWith("--textconv")) ||
-      (options.some((a) => a === "-p" || a === "blob") && !namedObjects && operands.some((a) => !isCommitish(a, inv.gitDir ?? join(inv.dir, ".git"))));
+      (options.some((a) => a === "-p" || a === "blob") &&
+        !namedObjects &&
+        operands.some((a) => !isCommitish(a, inv.gitDir ?? join(workTreeOf(inv.dir)?.top ?? inv.dir, ".git"))));
   else if (name === "log" || name === "whatchanged" || name === "reflog" || name === "diff-tree" || name === "diff-index") prints = patch;
   // Every tracked file copied out under another name (`--temp` prints the names it made).
   else if (name === "checkout-index") prints = options.some((a) => a === "-a" || a === "--all" || a === "--stdin");

@@ -655,12 +655,15 @@ export function isStartupFile(path: string): boolean {
  * and each client's home variable (docs/clients: a client started with `CLAUDE_CONFIG_DIR` elsewhere
  * reads settings with no hooks in them). Planted in a startup file, they steer every later session.
  */
+let hookVariablesRegExp: RegExp | undefined;
 function hookVariables(): RegExp {
+  if (hookVariablesRegExp) return hookVariablesRegExp;
   const names = clientIds().flatMap((id) => {
     const variable = findClient(id)?.contract.home.variable;
     return variable ? [variable] : [];
   });
-  return new RegExp(`\\bAGENTIHOOKS_\\w|\\b(?:${names.join("|")})\\b`);
+  hookVariablesRegExp = new RegExp(`\\bAGENTIHOOKS_\\w|\\b(?:${names.join("|")})\\b`);
+  return hookVariablesRegExp;
 }
 
 /**
