@@ -1485,6 +1485,17 @@ const HISTORY_TREE: Record<string, CaseFile> = { ".env": "API_KEY=x\n", "app.js"
     expect: "allow",
   }),
 );
+// A branch is a commit, looked up at the repository's top from any directory.
+["git -C src cat-file -p feature/x", "cd src && git cat-file -p feature/x~1"].forEach((command, i) =>
+  cases.push({
+    id: `credential-reads/git-history-branch-object-${i}`,
+    class: "credential-reads/harmless",
+    kind: "shell",
+    command,
+    files: { ...HISTORY_TREE, ".git/refs/heads/feature/x": `${"0".repeat(40)}\n` },
+    expect: "allow",
+  }),
+);
 // Nothing tracked that holds credentials (an untracked, ignored .env): history views pass.
 ["git log -p", "git show", "git diff HEAD~2", "git format-patch -1 --stdout"].forEach((command, i) =>
   cases.push({
